@@ -1,0 +1,23 @@
+package org.qmpi4j.api;
+
+/**
+ * The function to call next for one MPI function after a given tool instance: the next tool in the
+ * user's order that intercepts it, or the binding itself. Obtained from
+ * {@link Qmpi#getNextToolFunction}; the same object is returned for the same tool id and function
+ * for the life of the process, so tools may look it up once in their initialisation callback.
+ */
+public interface ToolFunction {
+    /** The id of the tool instance this function belongs to, or {@code 0} for the binding. */
+    int toolId();
+
+    /** Whether this is the binding itself (no further tool intercepts the function). */
+    boolean isBinding();
+
+    /**
+     * Continues {@code call} with this function.
+     *
+     * @throws IllegalStateException when called before all tools are initialised
+     * @throws Exception             whatever MPI throws, unchanged
+     */
+    Object invoke(QmpiContext context, MpiCall call) throws Exception;
+}

@@ -1,0 +1,192 @@
+package org.qmpi4j.samples.mpj;
+
+import java.util.Locale;
+import mpi.MPI;
+import mpi.MPIException;
+import mpi.Request;
+import org.qmpi4j.samples.SampleReport;
+
+/**
+ * Jacobi iteration for the 2D heat (Laplace) equation, the textbook halo-exchange kernel (MPJ
+ * Express, mpiJava 1.2 API). Same algorithm, inputs, decomposition, messages and calls as the Open
+ * MPI sample of the same name, so that profiles of the two can be compared.
+ *
+ * <p>The {@code n x n} interior of the global grid is split into blocks of whole rows, one block
+ * per rank; the frame around it is a fixed boundary (top edge 1.0, left edge 0.5, the other two
+ * 0.0, so heat flows into every rank's block from the first iteration on). Each iteration a rank
+ * swaps its first and last row with the ranks above and below (non-blocking Irecv/Isend completed
+ * by one Waitall), relaxes its block, and all ranks agree on the residual, the largest change of
+ * any point, with an Allreduce(MAX).
+ *
+ * <p>To check itself every rank also runs the whole problem serially. Both versions update a point
+ * with the same {@link #relax} expression, so the rank's block must equal the serial grid's rows
+ * bit for bit, and the reduced residual of every iteration must equal the serial one (a maximum
+ * does not depend on the order in which ranks combine it).
+ *
+ * <p>Usage: {@code Stencil [n] [iterations]} (defaults 64 and 50). Needs {@code n >= ranks}.
+ */
+public final class Stencil {
+    private static final int TAG_DOWN = 1; // a row travelling to the rank below
+    private static final int TAG_UP = 2; // a row travelling to the rank above
+    private static final int DOUBLE_BYTES = 8;
+    private static final double TOP_EDGE = 1.0;
+    private static final double LEFT_EDGE = 0.5;
+
+    private Stencil() {
+    }
+
+    public static void main(String[] args) throws MPIException {
+        SampleReport report = new SampleReport("stencil");
+        // MPJ passes its own rank/config/device arguments first; Init returns the application's.
+        args = MPI.Init(args);
+        report.call("MPI_INIT");
+        int rank = MPI.COMM_WORLD.Rank();
+        report.call("MPI_COMM_RANK");
+        report.rank(rank);
+        int size = MPI.COMM_WORLD.Size();
+        report.call("MPI_COMM_SIZE");
+
+        int n = args.length > 0 ? Integer.parseInt(args[0]) : 64;
+        int iterations = args.length > 1 ? Integer.parseInt(args[1]) : 50;
+        if (n < size) {
+            // Every rank needs at least one row, or the halo would have to skip over it.
+            report.call("MPI_FINALIZE");
+            MPI.Finalize();
+            System.exit(report.print(System.out, false, "grid of " + n + " rows is smaller than " + size + " ranks"));
+        }
+
+        // Interior rows first..first+rows-1 (0-based) are this rank's; the block is spread evenly.
+        int rows = n / size + (rank < n % size ? 1 : 0);
+        int first = rank * (n / size) + Math.min(rank, n % size);
+        int above = rank > 0 ? rank - 1 : -1;
+        int below = rank < size - 1 ? rank + 1 : -1;
+
+        // Local block with one halo row above and below and the boundary columns left and right.
+        // Global row g (frame included) is local row g - first.
+        double[][] u = new double[rows + 2][n + 2];
+        double[][] next = new double[rows + 2][n + 2];
+        setFrame(u, first, n);
+        setFrame(next, first, n);
+
+        double[] serialResidual = new double[iterations];
+        double[][] serial = solveSerially(n, iterations, serialResidual);
+
+        String failure = null;
+        double[] residual = new double[1];
+        double[] globalResidual = new double[1];
+        double start = MPI.Wtime();
+        report.call("MPI_WTIME");
+        for (int it = 0; it < iterations; it++) {
+            // Halo exchange: post the receives first, then the sends, then wait for all of them.
+            // MPJ takes Java arrays with an offset, so rows travel straight from and into the
+            // grid (columns 1..n); nothing touches those rows before Waitall returns.
+            Request[] requests = new Request[(above >= 0 ? 2 : 0) + (below >= 0 ? 2 : 0)];
+            int r = 0;
+            if (above >= 0) {
+                requests[r++] = MPI.COMM_WORLD.Irecv(u[0], 1, n, MPI.DOUBLE, above, TAG_DOWN);
+                report.call("MPI_IRECV");
+            }
+            if (below >= 0) {
+                requests[r++] = MPI.COMM_WORLD.Irecv(u[rows + 1], 1, n, MPI.DOUBLE, below, TAG_UP);
+                report.call("MPI_IRECV");
+            }
+            if (above >= 0) {
+                requests[r++] = MPI.COMM_WORLD.Isend(u[1], 1, n, MPI.DOUBLE, above, TAG_UP);
+                report.call("MPI_ISEND");
+                report.sent(above, (long) n * DOUBLE_BYTES);
+            }
+            if (below >= 0) {
+                requests[r++] = MPI.COMM_WORLD.Isend(u[rows], 1, n, MPI.DOUBLE, below, TAG_DOWN);
+                report.call("MPI_ISEND");
+                report.sent(below, (long) n * DOUBLE_BYTES);
+            }
+            Request.Waitall(requests);
+            report.call("MPI_WAITALL");
+
+            residual[0] = sweep(u, next, rows, n);
+            double[][] swap = u;
+            u = next;
+            next = swap;
+
+            MPI.COMM_WORLD.Allreduce(residual, 0, globalResidual, 0, 1, MPI.DOUBLE, MPI.MAX);
+            report.call("MPI_ALLREDUCE");
+            if (globalResidual[0] != serialResidual[it] && failure == null) {
+                failure = "iteration " + it + ": residual " + globalResidual[0] + ", serial " + serialResidual[it];
+            }
+        }
+        double seconds = MPI.Wtime() - start;
+        report.call("MPI_WTIME");
+
+        // The block must match the serial grid's rows exactly: same operations in the same order.
+        double blockSum = 0;
+        for (int i = 1; i <= rows && failure == null; i++) {
+            for (int j = 1; j <= n; j++) {
+                blockSum += u[i][j];
+                if (u[i][j] != serial[first + i][j]) {
+                    failure = "point (" + (first + i) + "," + j + ") is " + u[i][j] + ", serial " + serial[first + i][j];
+                    break;
+                }
+            }
+        }
+        if (rank == 0) {
+            System.out.print(String.format(Locale.ROOT, "# stencil: %dx%d grid, %d iterations on %d ranks, %.4f s%n", n, n, iterations, size, seconds));
+        }
+
+        String detail = failure != null ? failure
+                : String.format(Locale.ROOT, "%dx%d, %d iterations, rows %d-%d sum %.6f, residual %.3e match serial",
+                        n, n, iterations, first + 1, first + rows, blockSum,
+                        iterations > 0 ? globalResidual[0] : 0.0);
+        report.call("MPI_FINALIZE");
+        MPI.Finalize();
+        int status = report.print(System.out, failure == null, detail);
+        if (status != 0) {
+            System.exit(status);
+        }
+    }
+
+    /** One Jacobi update. Shared by the parallel and the serial sweep so both round alike. */
+    private static double relax(double north, double south, double west, double east) {
+        return 0.25 * (north + south + west + east);
+    }
+
+    /** Relaxes rows 1..rows of {@code u} into {@code next}; returns the largest change. */
+    private static double sweep(double[][] u, double[][] next, int rows, int n) {
+        double change = 0;
+        for (int i = 1; i <= rows; i++) {
+            for (int j = 1; j <= n; j++) {
+                next[i][j] = relax(u[i - 1][j], u[i + 1][j], u[i][j - 1], u[i][j + 1]);
+                change = Math.max(change, Math.abs(next[i][j] - u[i][j]));
+            }
+        }
+        return change;
+    }
+
+    /** The whole grid, frame included, after {@code iterations} sweeps; residuals per iteration. */
+    private static double[][] solveSerially(int n, int iterations, double[] residuals) {
+        double[][] u = new double[n + 2][n + 2];
+        double[][] next = new double[n + 2][n + 2];
+        setFrame(u, 0, n);
+        setFrame(next, 0, n);
+        for (int it = 0; it < iterations; it++) {
+            residuals[it] = sweep(u, next, n, n);
+            double[][] swap = u;
+            u = next;
+            next = swap;
+        }
+        return u;
+    }
+
+    /** Sets the fixed frame values that fall into {@code grid}, whose row 0 is global row {@code firstRow}. */
+    private static void setFrame(double[][] grid, int firstRow, int n) {
+        for (int i = 0; i < grid.length; i++) {
+            int g = firstRow + i;
+            if (g == 0) {
+                for (int j = 1; j <= n; j++) {
+                    grid[i][j] = TOP_EDGE;
+                }
+            } else if (g <= n) {
+                grid[i][0] = LEFT_EDGE;
+            }
+        }
+    }
+}
