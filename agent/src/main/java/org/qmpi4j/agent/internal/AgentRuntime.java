@@ -1,0 +1,89 @@
+package org.qmpi4j.agent.internal;
+
+import java.io.PrintStream;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+import org.qmpi4j.agent.internal.binding.BindingCatalog;
+import org.qmpi4j.agent.internal.chain.ToolFaults;
+import org.qmpi4j.agent.internal.config.AgentConfig;
+
+/**
+ * The agent's state for this JVM, set up once by premain: settings, binding descriptors, fault
+ * counters. Linked call sites reach it through {@link #current()}.
+ */
+public final class AgentRuntime {
+    private static volatile AgentRuntime current;
+    private static final AtomicBoolean LINK_FAILURE_REPORTED = new AtomicBoolean();
+    private static final AtomicLong LINK_FAILURES = new AtomicLong();
+
+    private final AgentConfig config;
+    private final BindingCatalog catalog;
+    private final ToolFaults faults;
+    private final Stats stats = new Stats();
+    private final PrintStream err;
+    private final AtomicBoolean agentFaultReported = new AtomicBoolean();
+    private final AtomicLong agentFaults = new AtomicLong();
+
+    /** Counters the agent keeps about itself. */
+    public static final class Stats {
+        private final AtomicLong sitesLinked = new AtomicLong();
+
+        public void siteLinked() {
+            sitesLinked.incrementAndGet();
+        }
+
+        public long sitesLinked() {
+            return sitesLinked.get();
+        }
+    }
+
+    public AgentRuntime(AgentConfig config, BindingCatalog catalog, PrintStream err) {
+        this.config = config;
+        this.catalog = catalog;
+        this.err = err;
+        this.faults = new ToolFaults(err);
+    }
+
+    public static void install(AgentRuntime runtime) {
+        current = runtime;
+    }
+
+    public static AgentRuntime current() {
+        AgentRuntime r = current;
+        if (r == null) {
+            throw new IllegalStateException("qmpi4j agent not started (premain did not run)");
+        }
+        return r;
+    }
+
+    public AgentConfig config() { return config; }
+    public BindingCatalog catalog() { return catalog; }
+    public ToolFaults faults() { return faults; }
+    public Stats stats() { return stats; }
+
+    /** A failure of the agent's own code on the call path: counted, reported once. */
+    public void agentFault(String what, Throwable t) {
+        agentFaults.incrementAndGet();
+        if (agentFaultReported.compareAndSet(false, true)) {
+            err.println("qmpi4j: internal error while " + what + ": " + t + " (the MPI call went ahead unchanged;"
+                    + " further internal errors are counted, not shown)");
+        }
+    }
+
+    public long agentFaults() {
+        return agentFaults.get();
+    }
+
+    /** A call site that could not be linked through the agent: it runs unobserved. */
+    public static void reportLinkFailure(String site, Throwable t) {
+        LINK_FAILURES.incrementAndGet();
+        if (LINK_FAILURE_REPORTED.compareAndSet(false, true)) {
+            System.err.println("qmpi4j: could not link the MPI call at " + site + ": " + t
+                    + "; it runs without tools (further such failures are counted, not shown)");
+        }
+    }
+
+    public static long linkFailures() {
+        return LINK_FAILURES.get();
+    }
+}

@@ -1,0 +1,119 @@
+package org.qmpi4j.agent.internal;
+
+import org.qmpi4j.agent.internal.chain.CallContext;
+import org.qmpi4j.agent.internal.chain.CallTarget;
+import org.qmpi4j.agent.internal.chain.MpiProcess;
+import org.qmpi4j.agent.internal.chain.ToolInstance;
+import org.qmpi4j.agent.internal.chain.ToolRegistry;
+import org.qmpi4j.api.CallingAddress;
+import org.qmpi4j.api.MpiFunction;
+import org.qmpi4j.api.QmpiContext;
+import org.qmpi4j.api.ToolFunction;
+import org.qmpi4j.api.ToolHandler;
+import org.qmpi4j.api.ToolInitializer;
+import org.qmpi4j.api.spi.QmpiBackend;
+
+/** The agent's implementation of {@link org.qmpi4j.api.Qmpi}. */
+public final class QmpiBackendImpl implements QmpiBackend {
+    private final ToolRegistry registry = ToolRegistry.global();
+
+    @Override
+    public void registerToolName(String name, ToolInitializer init) {
+        registry.register(name, init, "");
+    }
+
+    @Override
+    public void registerToolStorage(int toolId, Object storage) {
+        registry.instance(toolId).registerStorageFromTool(storage);
+    }
+
+    @Override
+    public void registerToolFunction(int toolId, MpiFunction function, ToolHandler handler) {
+        registry.instance(toolId).registerHandlerFromTool(function, handler);
+    }
+
+    @Override
+    public ToolFunction getNextToolFunction(int toolId, MpiFunction function) {
+        if (function == null) {
+            throw new IllegalArgumentException("function must not be null");
+        }
+        return registry.instance(toolId).next(function);
+    }
+
+    @Override
+    public Object getToolStorage(QmpiContext context, int toolId) {
+        context(context);
+        return registry.instance(toolId).storage();
+    }
+
+    @Override
+    public CallingAddress getCallingAddress(QmpiContext context) {
+        return context(context).callingAddress();
+    }
+
+    @Override
+    public Object invokeNext(QmpiContext context, int toolId, MpiFunction function, Object receiver, Object... args)
+            throws Exception {
+        CallContext outer = context(context);
+        ToolInstance inst = registry.instance(toolId);
+        CallTarget target = inst.process().access().canonical(function, outer.callingAddress());
+        CallContext nested = new CallContext(target, pack(target, receiver, args));
+        inst.next(function).invoke(nested, nested);
+        return finish(nested);
+    }
+
+    @Override
+    public Object pmpi(int toolId, MpiFunction function, Object receiver, Object... args) throws Exception {
+        MpiProcess process = registry.instance(toolId).process();
+        CallTarget target = process.access().canonical(function, null);
+        try {
+            return target.invokeBinding(pack(target, receiver, args));
+        } catch (Exception | Error e) {
+            throw e;
+        } catch (Throwable t) {
+            throw new IllegalStateException(t);
+        }
+    }
+
+    @Override
+    public Object bindingConstant(int toolId, String name) {
+        return registry.instance(toolId).process().access().constant(name);
+    }
+
+    @Override
+    public int pcontrolLevel(int toolId) {
+        return registry.instance(toolId).process().pcontrolLevel();
+    }
+
+    private static CallContext context(QmpiContext context) {
+        if (!(context instanceof CallContext)) {
+            throw new IllegalArgumentException("not a context the agent gave to a handler: " + context);
+        }
+        return (CallContext) context;
+    }
+
+    private static Object[] pack(CallTarget target, Object receiver, Object[] args) {
+        boolean isStatic = target.mapping().isStatic();
+        Object[] packed = new Object[(isStatic ? 0 : 1) + (args == null ? 0 : args.length)];
+        if (!isStatic) {
+            if (receiver == null) {
+                throw new IllegalArgumentException(target.function() + " is an instance method of the binding: pass its receiver");
+            }
+            packed[0] = receiver;
+        }
+        if (args != null) {
+            System.arraycopy(args, 0, packed, isStatic ? 0 : 1, args.length);
+        }
+        return packed;
+    }
+
+    private static Object finish(CallContext ctx) throws Exception {
+        try {
+            return ctx.finish();
+        } catch (Exception | Error e) {
+            throw e;
+        } catch (Throwable t) {
+            throw new IllegalStateException(t);
+        }
+    }
+}

@@ -1,0 +1,89 @@
+package org.qmpi4j.agent.internal;
+
+import java.io.PrintStream;
+import java.net.MalformedURLException;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.ServiceConfigurationError;
+import java.util.ServiceLoader;
+import java.util.Set;
+import org.qmpi4j.agent.internal.chain.ToolRegistry;
+import org.qmpi4j.api.ToolProvider;
+
+/**
+ * Finds tools with {@link ServiceLoader} before the application starts (QMPI's registration
+ * phase): in the agent jar, on the application class path, and in the jars of the tool path. Tool
+ * classes are never rewritten, so their own MPI calls are not intercepted.
+ */
+public final class ToolDiscovery {
+    private final ClassLoader toolLoader;
+    private final Set<String> toolPackages = new LinkedHashSet<>();
+
+    private ToolDiscovery(ClassLoader toolLoader) {
+        this.toolLoader = toolLoader;
+    }
+
+    /** Registers every tool found; problems are reported on {@code err} and skipped. */
+    public static ToolDiscovery discover(List<Path> toolPath, PrintStream err) {
+        ClassLoader system = ClassLoader.getSystemClassLoader();
+        ClassLoader loader = system;
+        if (!toolPath.isEmpty()) {
+            List<URL> urls = new ArrayList<>();
+            for (Path p : toolPath) {
+                if (!Files.exists(p)) {
+                    err.println("qmpi4j: tool path entry " + p + " does not exist; ignored");
+                    continue;
+                }
+                try {
+                    urls.add(p.toUri().toURL());
+                } catch (MalformedURLException e) {
+                    err.println("qmpi4j: tool path entry " + p + " is not usable: " + e.getMessage());
+                }
+            }
+            loader = new URLClassLoader("qmpi4j-tools", urls.toArray(new URL[0]), system);
+        }
+        ToolDiscovery d = new ToolDiscovery(loader);
+        d.load(err);
+        return d;
+    }
+
+    private void load(PrintStream err) {
+        Iterator<ToolProvider> it = ServiceLoader.load(ToolProvider.class, toolLoader).iterator();
+        while (true) {
+            ToolProvider p;
+            try {
+                if (!it.hasNext()) {
+                    break;
+                }
+                p = it.next();
+            } catch (ServiceConfigurationError e) {
+                err.println("qmpi4j: a tool could not be loaded and is not available: " + e.getMessage());
+                continue;
+            }
+            try {
+                ToolRegistry.global().register(p.name(), p, p.description());
+                String cls = p.getClass().getName();
+                int dot = cls.lastIndexOf('.');
+                toolPackages.add(dot < 0 ? "" : cls.substring(0, dot + 1).replace('.', '/'));
+            } catch (RuntimeException e) {
+                err.println("qmpi4j: tool " + p.getClass().getName() + " not registered: " + e.getMessage());
+            }
+        }
+    }
+
+    /** The loader of tool-path jars (the system loader when there is no tool path). */
+    public ClassLoader toolLoader() {
+        return toolLoader;
+    }
+
+    /** Internal-name prefixes ({@code org/example/tools/}) of packages holding discovered tools. */
+    public Set<String> toolPackages() {
+        return toolPackages;
+    }
+}

@@ -1,0 +1,208 @@
+package org.qmpi4j.agent.internal.binding;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.EnumMap;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.qmpi4j.api.MpiFunction;
+
+/**
+ * Everything the agent knows about one MPI Java binding (Open MPI's, MPJ Express', ...), read
+ * from a descriptor file by {@link DescriptorParser}: how to recognise it, which classes are its
+ * own (never rewritten), which of its methods are which MPI function and with which argument
+ * roles, which public methods deliberately are not (and why), how to size a datatype, and where
+ * its constants live. Keeping this as data means supporting another binding needs no Java code.
+ *
+ * <p>Immutable.
+ */
+public final class BindingDescriptor {
+    private final String resource;
+    private final String id;
+    private final String title;
+    private final String[] packages;
+    private final List<String[]> fingerprints;
+    private final String[] datatypeSize;
+    private final String[] datatypeSizeUnit;
+    private final String constantsClass;
+    private final List<MethodMapping> mappings;
+    /** owner -> (name + descriptor) -> mapping. */
+    private final Map<String, Map<String, MethodMapping>> byOwner;
+    private final Map<MpiFunction, MethodMapping> canonical;
+    /** owner -> (name + descriptor, or name + " *") -> reason. */
+    private final Map<String, Map<String, String>> exclusions;
+    private final List<String[]> exclusionLines;
+
+    BindingDescriptor(DescriptorParser.Spec spec, int firstId) {
+        this.resource = spec.resource;
+        this.id = spec.id;
+        this.title = spec.title;
+        this.packages = spec.packages.toArray(new String[0]);
+        this.fingerprints = Collections.unmodifiableList(new ArrayList<>(spec.fingerprints));
+        this.datatypeSize = spec.datatypeSize;
+        this.datatypeSizeUnit = spec.datatypeSizeUnit;
+        this.constantsClass = spec.constantsClass;
+        List<MethodMapping> all = new ArrayList<>(spec.maps.size());
+        Map<String, Map<String, MethodMapping>> owners = new HashMap<>();
+        Map<MpiFunction, MethodMapping> canon = new EnumMap<>(MpiFunction.class);
+        int next = firstId;
+        for (DescriptorParser.MapLine l : spec.maps) {
+            MethodMapping m = new MethodMapping(next++, this, l.owner, l.name, l.descriptor, l.isStatic,
+                    l.function, l.roles, l.canonical, l.parameterCount);
+            all.add(m);
+            owners.computeIfAbsent(l.owner, k -> new HashMap<>()).put(l.name + l.descriptor, m);
+            if (l.canonical) {
+                canon.put(l.function, m);
+            }
+        }
+        this.mappings = Collections.unmodifiableList(all);
+        this.byOwner = owners;
+        this.canonical = canon;
+        Map<String, Map<String, String>> ex = new HashMap<>();
+        List<String[]> lines = new ArrayList<>(spec.excludes.size());
+        for (DescriptorParser.ExcludeLine l : spec.excludes) {
+            String key = l.descriptor == null ? l.name + " *" : l.name + l.descriptor;
+            ex.computeIfAbsent(l.owner, k -> new HashMap<>()).put(key, l.reason);
+            lines.add(new String[] {l.owner, l.name, l.descriptor == null ? "*" : l.descriptor, l.reason});
+        }
+        this.exclusions = ex;
+        this.exclusionLines = Collections.unmodifiableList(lines);
+    }
+
+    /** Short identifier, e.g. {@code openmpi}; unique in a {@link BindingCatalog}. */
+    public String id() {
+        return id;
+    }
+
+    /** Human-readable name, e.g. {@code Open MPI Java bindings 4.1}. */
+    public String title() {
+        return title;
+    }
+
+    /** The resource this descriptor was read from. */
+    public String resource() {
+        return resource;
+    }
+
+    /** Internal-name prefixes of the classes the binding owns ({@code mpi/}). */
+    public List<String> packages() {
+        return List.of(packages);
+    }
+
+    /**
+     * Whether the class (internal name) belongs to the binding. The agent never rewrites such
+     * classes: the binding calling itself is not an application call.
+     */
+    public boolean ownsClass(String internalName) {
+        for (String p : packages) {
+            if (internalName.startsWith(p)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The fingerprint methods, each {@code {class, name, descriptor}}. */
+    public List<String[]> fingerprints() {
+        List<String[]> copy = new ArrayList<>(fingerprints.size());
+        for (String[] f : fingerprints) {
+            copy.add(f.clone());
+        }
+        return copy;
+    }
+
+    /**
+     * The mapping of exactly this declared method, or {@code null}. {@code declaringClass} must be
+     * the class that declares the method: call sites name the static type of the receiver
+     * ({@code mpi/Intracomm} for {@code MPI.COMM_WORLD.send}, declared in {@code mpi/Comm}), so
+     * the rewriter resolves up the superclass chain first.
+     */
+    public MethodMapping find(String declaringClass, String name, String desc) {
+        Map<String, MethodMapping> m = byOwner.get(declaringClass);
+        return m == null ? null : m.get(name + desc);
+    }
+
+    /** The overload a tool gets when it invokes {@code f} by name, or {@code null}. */
+    public MethodMapping canonical(MpiFunction f) {
+        return canonical.get(f);
+    }
+
+    /**
+     * The instance member of the datatype class that sizes one datatype item,
+     * {@code {owner, name, descriptor}}: a no-argument method when the descriptor starts with
+     * {@code (}, otherwise a field. {@code null} if the descriptor names none. Bytes of a call are
+     * {@code count * size * unit} where unit comes from {@link #datatypeSizeUnit()}.
+     */
+    public String[] datatypeSizeMethod() {
+        return datatypeSize == null ? null : datatypeSize.clone();
+    }
+
+    /**
+     * The member giving the number of bytes per unit that {@link #datatypeSizeMethod()} counts
+     * in, {@code {owner, name, descriptor}} (a field when the descriptor does not start with
+     * {@code (}), or {@code null} when the size is already in bytes. Open MPI's
+     * {@code Datatype.getSize()} counts base elements (it divides {@code MPI_Type_size} by the
+     * protected field {@code baseSize}), so its descriptor names {@code baseSize} here.
+     */
+    public String[] datatypeSizeUnit() {
+        return datatypeSizeUnit == null ? null : datatypeSizeUnit.clone();
+    }
+
+    /** Internal name of the class holding {@code COMM_WORLD}, datatypes and ops, or {@code null}. */
+    public String constantsClass() {
+        return constantsClass;
+    }
+
+    /** Whether the descriptor deliberately leaves this public method unmapped. */
+    public boolean isExcluded(String owner, String name, String desc) {
+        return exclusionReason(owner, name, desc) != null;
+    }
+
+    /** Why the method is left unmapped, or {@code null} if it is not excluded. */
+    public String exclusionReason(String owner, String name, String desc) {
+        Map<String, String> m = exclusions.get(owner);
+        if (m == null) {
+            return null;
+        }
+        String r = m.get(name + desc);
+        return r != null ? r : m.get(name + " *");
+    }
+
+    /**
+     * The {@code exclude} lines, each {@code {owner, name, descriptor or "*", reason}}, in
+     * descriptor order (the coverage test checks that each still names a real method).
+     */
+    public List<String[]> exclusions() {
+        List<String[]> copy = new ArrayList<>(exclusionLines.size());
+        for (String[] e : exclusionLines) {
+            copy.add(e.clone());
+        }
+        return copy;
+    }
+
+    /** All mappings, in descriptor order (ids ascending). */
+    public List<MethodMapping> mappings() {
+        return mappings;
+    }
+
+    /**
+     * Whether the binding is visible from {@code loader}: every fingerprint method is declared in
+     * the class file {@code loader.getResource} finds. Reads bytes only; never loads or
+     * initialises a class. A {@code null} loader means the system class loader's resources.
+     */
+    public boolean recognises(ClassLoader loader) {
+        for (String[] f : fingerprints) {
+            byte[] bytes = ClassFiles.read(loader, f[0]);
+            if (bytes == null || !ClassFiles.declaresMethod(bytes, f[1], f[2])) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    @Override
+    public String toString() {
+        return id + " (" + title + ", " + mappings.size() + " mappings)";
+    }
+}

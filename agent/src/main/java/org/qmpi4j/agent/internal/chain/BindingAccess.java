@@ -1,0 +1,20 @@
+package org.qmpi4j.agent.internal.chain;
+
+import org.qmpi4j.api.CallingAddress;
+import org.qmpi4j.api.MpiFunction;
+
+/** What the chain needs from one process's copy of the binding, beyond the call sites themselves. */
+public interface BindingAccess {
+    /** Size in bytes of one element of {@code datatype}. */
+    long datatypeSize(Object datatype);
+
+    /**
+     * The binding method that stands for {@code function} when a tool calls it by name.
+     *
+     * @throws UnsupportedOperationException if the binding has none
+     */
+    CallTarget canonical(MpiFunction function, CallingAddress where);
+
+    /** A public static constant of the binding's constants class, e.g. {@code COMM_WORLD}. */
+    Object constant(String name);
+}

@@ -1,0 +1,55 @@
+package org.qmpi4j.agent.internal.chain;
+
+import java.util.List;
+import org.qmpi4j.api.MpiFunction;
+
+/**
+ * The sealed order of tool instances of one MPI process: for each function, which instance sees a
+ * call first, and for each instance, which comes next. Computed once after every instance's
+ * initialiser has run; read without locks afterwards.
+ */
+public final class Chain {
+    private static final MpiFunction[] FUNCTIONS = MpiFunction.values();
+
+    private final List<ToolInstance> instances;
+    private final NextFunction[] entries = new NextFunction[FUNCTIONS.length];
+
+    Chain(List<ToolInstance> instances) {
+        this.instances = List.copyOf(instances);
+        for (MpiFunction f : FUNCTIONS) {
+            entries[f.ordinal()] = new NextFunction(f);
+            entries[f.ordinal()].seal(firstWithHandler(0, f));
+            for (int i = 0; i < this.instances.size(); i++) {
+                this.instances.get(i).nextFunction(f).seal(firstWithHandler(i + 1, f));
+            }
+        }
+    }
+
+    /** An empty chain: every function goes straight to the binding. */
+    static Chain empty() {
+        return new Chain(List.of());
+    }
+
+    private ToolInstance firstWithHandler(int from, MpiFunction f) {
+        for (int i = from; i < instances.size(); i++) {
+            if (instances.get(i).handler(f) != null) {
+                return instances.get(i);
+            }
+        }
+        return null;
+    }
+
+    /** Where an application's call of {@code f} enters the chain. */
+    public NextFunction entry(MpiFunction f) {
+        return entries[f.ordinal()];
+    }
+
+    /** Whether any instance intercepts {@code f}; if not, call sites link straight to the binding. */
+    public boolean intercepts(MpiFunction f) {
+        return !entries[f.ordinal()].isBinding();
+    }
+
+    public List<ToolInstance> instances() {
+        return instances;
+    }
+}

@@ -1,0 +1,135 @@
+package org.qmpi4j.agent.internal.chain;
+
+import java.lang.invoke.MutableCallSite;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.qmpi4j.agent.internal.binding.BindingDescriptor;
+import org.qmpi4j.api.MpiFunction;
+
+/**
+ * One MPI process as the agent sees it: its tool chain, its Pcontrol level and the call sites linked
+ * for it. Usually one per JVM; MPJ Express' multicore mode runs one per rank in a JVM, each with its
+ * own copy of the binding's classes, which is how processes are told apart.
+ */
+public final class MpiProcess {
+    /** A linked call site that can be pointed at the chain or straight at the binding. */
+    public interface Relinkable {
+        /** Re-reads {@link #routesThroughTools} and sets the target; returns the site to sync. */
+        MutableCallSite relink();
+    }
+
+    private final BindingDescriptor binding;
+    private final ClassLoader bindingLoader;
+    private final ToolFaults faults;
+    private volatile BindingAccess access;
+    private final List<Relinkable> sites = new CopyOnWriteArrayList<>();
+    private volatile Chain chain = Chain.empty();
+    private volatile boolean toolsInitialized;
+    private volatile int pcontrolLevel = 1;
+
+    public MpiProcess(BindingDescriptor binding, ClassLoader bindingLoader, ToolFaults faults) {
+        this.binding = binding;
+        this.bindingLoader = bindingLoader;
+        this.faults = faults;
+    }
+
+    public BindingDescriptor binding() { return binding; }
+    public ClassLoader bindingLoader() { return bindingLoader; }
+    public ToolFaults faults() { return faults; }
+
+    public BindingAccess access() {
+        BindingAccess a = access;
+        if (a == null) {
+            throw new IllegalStateException("binding access not attached to this MPI process");
+        }
+        return a;
+    }
+
+    /** Attached by the linker right after creating the process. */
+    public void attach(BindingAccess bindingAccess) {
+        this.access = bindingAccess;
+    }
+    public Chain chain() { return chain; }
+    public boolean toolsInitialized() { return toolsInitialized; }
+    public int pcontrolLevel() { return pcontrolLevel; }
+
+    /** Whether calls of {@code f} go through tools now; otherwise they go straight to the binding. */
+    public boolean routesThroughTools(MpiFunction f) {
+        return toolsInitialized && pcontrolLevel != 0 && chain.intercepts(f);
+    }
+
+    public void register(Relinkable site) {
+        sites.add(site);
+    }
+
+    /**
+     * QMPI's initialisation phase: one instance per name in {@code toolNames}, in order, each
+     * initialiser run once with a fresh id; then the chain is sealed and call sites relinked.
+     * Runs once; later calls do nothing.
+     *
+     * @throws UnknownToolException if a name was never registered (nothing is initialised then)
+     */
+    public synchronized void initializeTools(List<String> toolNames, String source) {
+        if (toolsInitialized) {
+            return;
+        }
+        ToolRegistry registry = ToolRegistry.global();
+        List<String> unknown = registry.unknown(toolNames);
+        if (!unknown.isEmpty()) {
+            throw new UnknownToolException(unknownMessage(unknown, source, registry.available()));
+        }
+        registry.close();
+        List<ToolInstance> instances = new ArrayList<>();
+        for (String name : toolNames) {
+            ToolInstance inst = registry.newInstance(name, this);
+            instances.add(inst);
+            inst.setInitializing(true);
+            try {
+                inst.initializer().initialize(inst.id());
+            } catch (Throwable t) {
+                inst.clearHandlers();
+                faults.fault(inst, "its initialiser (left out of the chain)", t);
+            } finally {
+                inst.setInitializing(false);
+            }
+        }
+        chain = new Chain(instances);
+        toolsInitialized = true;
+        relinkAll();
+    }
+
+    /** Sets the level kept for {@code MPI_Pcontrol}; switching to or from 0 relinks every site. */
+    public synchronized void setPcontrolLevel(int level) {
+        int old = pcontrolLevel;
+        pcontrolLevel = level;
+        if ((old == 0) != (level == 0)) {
+            relinkAll();
+        }
+    }
+
+    private void relinkAll() {
+        List<MutableCallSite> changed = new ArrayList<>(sites.size());
+        for (Relinkable s : sites) {
+            changed.add(s.relink());
+        }
+        if (!changed.isEmpty()) {
+            MutableCallSite.syncAll(changed.toArray(new MutableCallSite[0]));
+        }
+    }
+
+    static String unknownMessage(List<String> unknown, String source, Map<String, String> available) {
+        StringBuilder sb = new StringBuilder("qmpi4j: unknown tool");
+        sb.append(unknown.size() > 1 ? "s " : " ");
+        for (int i = 0; i < unknown.size(); i++) {
+            sb.append(i > 0 ? ", " : "").append('\'').append(unknown.get(i)).append('\'');
+        }
+        sb.append(" in the tool list (").append(source).append("). Available tools:");
+        if (available.isEmpty()) {
+            sb.append(" none (put tool jars in the tool path: toolpath= / qmpi4j.toolpath / QMPI4J_TOOLPATH)");
+        }
+        available.forEach((n, d) -> sb.append("\n  ").append(n).append(d.isEmpty() ? "" : "  " + d));
+        return sb.toString();
+    }
+}

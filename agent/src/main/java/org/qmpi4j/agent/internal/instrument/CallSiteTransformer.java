@@ -1,0 +1,248 @@
+package org.qmpi4j.agent.internal.instrument;
+
+import java.io.PrintStream;
+import java.lang.instrument.ClassFileTransformer;
+import java.security.ProtectionDomain;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Consumer;
+import java.util.function.Predicate;
+import org.objectweb.asm.ClassReader;
+import org.objectweb.asm.Opcodes;
+import org.qmpi4j.agent.internal.AgentRuntime;
+import org.qmpi4j.agent.internal.ToolDiscovery;
+
+/**
+ * The agent's {@link ClassFileTransformer}: decides which classes are application classes that may
+ * call the binding, and has {@link CallSiteRewriter} rewrite them.
+ *
+ * <p>Never rewritten: classes of the bootstrap and platform loaders and every {@code java/},
+ * {@code javax/}, {@code jdk/}, {@code sun/}, {@code com/sun/} class (the JDK does not call MPI);
+ * the agent, its API, its bundled tools and its relocated ASM ({@code org/qmpi4j/agent/},
+ * {@code org/qmpi4j/api/}, {@code org/qmpi4j/tools/}; also {@code org/objectweb/asm/}, in case
+ * the agent runs unshaded); the binding's own classes; classes of discovered tools (by package
+ * and by loader), whose MPI calls must not be intercepted (QMPI tools call PMPI); classes older
+ * than Java 7, which cannot hold {@code invokedynamic}. Only classes whose constant pool refers to
+ * a method of a binding class (or of a subclass of one) are rewritten; the rest cost a constant
+ * pool scan and return {@code null}.
+ *
+ * <p>Failure policy: a transformer must not throw, and a broken rewrite must not break the
+ * application. Any {@link Throwable} leaves the class exactly as it was (return {@code null}); it
+ * is counted in {@link #stats()} and the first one is reported on stderr with a line starting
+ * {@code qmpi4j:}. Nothing is printed for normal classes.
+ */
+public final class CallSiteTransformer implements ClassFileTransformer {
+    private static final String[] NEVER = {
+        "java/", "javax/", "jdk/", "sun/", "com/sun/",
+        "org/qmpi4j/agent/", "org/qmpi4j/api/", "org/qmpi4j/tools/", // org/qmpi4j/agent/shaded/ included
+        "org/objectweb/asm/",
+    };
+    private static final int CLASS_MAGIC = 0xCAFEBABE;
+
+    private final MappingLookup lookup;
+    private final BindingMethodResolver resolver;
+    private final Predicate<String> excludedClass;
+    private final Predicate<ClassLoader> toolLoader;
+    private final LinkerContract contract;
+    private final Consumer<String> report;
+    private final ClassLoader platformLoader = ClassLoader.getPlatformClassLoader();
+    private final RewriteStats stats = new RewriteStats();
+    private final AtomicBoolean failureReported = new AtomicBoolean();
+    private final AtomicBoolean oldVersionReported = new AtomicBoolean();
+    private final AtomicBoolean newVersionReported = new AtomicBoolean();
+
+    /**
+     * @param lookup        the binding's classes and mapped methods
+     * @param excludedClass internal class names never to rewrite (e.g. classes in the packages of
+     *                      discovered tools, see {@link #excludingPrefixes}); asked on every class
+     * @param toolLoader    loaders whose classes are never rewritten (the tool path's loader)
+     */
+    public CallSiteTransformer(MappingLookup lookup, Predicate<String> excludedClass, Predicate<ClassLoader> toolLoader) {
+        this(lookup, excludedClass, toolLoader, LinkerContract.DEFAULT, CallSiteTransformer::printErr);
+    }
+
+    /** As above, with another linker (tests) and another sink for the one-line reports. */
+    public CallSiteTransformer(MappingLookup lookup, Predicate<String> excludedClass, Predicate<ClassLoader> toolLoader,
+            LinkerContract contract, Consumer<String> report) {
+        this.lookup = Objects.requireNonNull(lookup, "lookup");
+        this.resolver = new BindingMethodResolver(lookup);
+        this.excludedClass = Objects.requireNonNull(excludedClass, "excludedClass");
+        this.toolLoader = Objects.requireNonNull(toolLoader, "toolLoader");
+        this.contract = Objects.requireNonNull(contract, "contract");
+        this.report = Objects.requireNonNull(report, "report");
+    }
+
+    /**
+     * The agent's transformer: the binding catalog of {@code runtime}, and the tools found by
+     * {@code tools} excluded by package and (when there is a tool path) by loader. A tool in the
+     * unnamed package cannot be excluded by package (that would exclude every application class
+     * in it too); it is then excluded only if it came from the tool path.
+     */
+    public static CallSiteTransformer create(AgentRuntime runtime, ToolDiscovery tools) {
+        ClassLoader system = ClassLoader.getSystemClassLoader();
+        ClassLoader toolPathLoader = tools.toolLoader();
+        // Without a tool path the "tool loader" is the system loader, which also loads the application.
+        Predicate<ClassLoader> isToolLoader = toolPathLoader == null || toolPathLoader == system
+                ? l -> false
+                : l -> l == toolPathLoader;
+        return new CallSiteTransformer(new BindingCatalogLookup(runtime.catalog()),
+                excludingPrefixes(tools.toolPackages()), isToolLoader);
+    }
+
+    /**
+     * A predicate for internal class names under any of {@code packagePrefixes} (internal
+     * {@code org/example/tools/} or binary {@code org.example.tools.} form; empty prefixes are
+     * ignored). The prefixes are copied.
+     */
+    public static Predicate<String> excludingPrefixes(Collection<String> packagePrefixes) {
+        List<String> prefixes = new ArrayList<>();
+        for (String p : packagePrefixes) {
+            if (p != null && !p.isEmpty()) {
+                String internal = p.replace('.', '/');
+                prefixes.add(internal.endsWith("/") ? internal : internal + "/");
+            }
+        }
+        String[] ps = prefixes.toArray(new String[0]);
+        return name -> {
+            for (String p : ps) {
+                if (name.startsWith(p)) {
+                    return true;
+                }
+            }
+            return false;
+        };
+    }
+
+    public RewriteStats stats() {
+        return stats;
+    }
+
+    @Override
+    public byte[] transform(ClassLoader loader, String className, Class<?> classBeingRedefined,
+            ProtectionDomain protectionDomain, byte[] classfileBuffer) {
+        stats.seen();
+        try {
+            if (!eligible(loader, className)) {
+                return null;
+            }
+            // Redefinition/retransformation must not add methods: no bridges then.
+            return rewrite(loader, className, classfileBuffer, classBeingRedefined == null);
+        } catch (Throwable t) {
+            failed(className, t);
+            return null;
+        }
+    }
+
+    private boolean eligible(ClassLoader loader, String className) {
+        if (className == null || loader == null || loader == platformLoader) {
+            return false; // hidden/anonymous classes, bootstrap and platform (JDK) classes
+        }
+        for (String p : NEVER) {
+            if (className.startsWith(p)) {
+                return false;
+            }
+        }
+        return !excludedClass.test(className) && !toolLoader.test(loader) && !lookup.isBindingClass(loader, className);
+    }
+
+    private byte[] rewrite(ClassLoader loader, String className, byte[] bytes, boolean bridgesAllowed) {
+        if (bytes == null || bytes.length < 10 || readInt(bytes, 0) != CLASS_MAGIC) {
+            throw new IllegalArgumentException("not a class file");
+        }
+        int major = ((bytes[6] & 0xFF) << 8) | (bytes[7] & 0xFF);
+        ClassReader reader;
+        try {
+            reader = new ClassReader(bytes);
+        } catch (IllegalArgumentException e) {
+            // ASM refuses class file versions newer than it knows; that is not a broken class.
+            String m = e.getMessage();
+            if (m != null && m.startsWith("Unsupported class file major version")) {
+                skippedNewVersion(className, major);
+                return null;
+            }
+            throw e;
+        }
+        Object outer = resolver.beginTransform(reader);
+        try {
+            if (!CallSiteRewriter.referencesBinding(reader, loader, resolver)) {
+                return null;
+            }
+            if (major < Opcodes.V1_7) {
+                skippedOldVersion(className, major);
+                return null; // no invokedynamic before Java 7; upgrading the class would need new frames
+            }
+            CallSiteRewriter.Result r = CallSiteRewriter.rewrite(reader, loader, resolver, contract, bridgesAllowed);
+            if (r.bytes == null) {
+                return null;
+            }
+            stats.rewritten(r.callSites, r.methodRefs);
+            return r.bytes;
+        } finally {
+            resolver.endTransform(outer);
+        }
+    }
+
+    private static int readInt(byte[] b, int i) {
+        return ((b[i] & 0xFF) << 24) | ((b[i + 1] & 0xFF) << 16) | ((b[i + 2] & 0xFF) << 8) | (b[i + 3] & 0xFF);
+    }
+
+    private void failed(String className, Throwable t) {
+        try {
+            stats.failed(className);
+            if (failureReported.compareAndSet(false, true)) {
+                say("qmpi4j: could not rewrite the MPI calls of class " + binary(className) + " (" + t
+                        + "); it runs unchanged and its MPI calls are not intercepted (further such failures"
+                        + " are counted, not shown)");
+            }
+        } catch (Throwable ignored) {
+            // reporting must not fail the class load either (e.g. OutOfMemoryError)
+        }
+    }
+
+    private void skippedOldVersion(String className, int major) {
+        stats.skippedOld();
+        if (oldVersionReported.compareAndSet(false, true)) {
+            say("qmpi4j: class " + binary(className) + " calls MPI but its class file (version " + major
+                    + ") predates Java 7 and cannot be rewritten; its MPI calls are not intercepted (further such"
+                    + " classes are counted, not shown)");
+        }
+    }
+
+    private void skippedNewVersion(String className, int major) {
+        stats.skippedUnsupported();
+        if (newVersionReported.compareAndSet(false, true)) {
+            say("qmpi4j: class " + binary(className) + " has class file version " + major
+                    + ", newer than this agent can rewrite; MPI calls in such classes are not intercepted"
+                    + " (further such classes are counted, not shown)");
+        }
+    }
+
+    private void say(String line) {
+        try {
+            report.accept(line);
+        } catch (Throwable ignored) {
+            // a broken sink must not turn into a failed class load
+        }
+    }
+
+    private static String binary(String internalName) {
+        return internalName == null ? "<unnamed>" : internalName.replace('/', '.');
+    }
+
+    private static void printErr(String line) {
+        System.err.println(line);
+    }
+
+    /**
+     * The end-of-run summary: always when classes were left unrewritten (failures, versions),
+     * otherwise only if {@code verbose}.
+     */
+    public void reportAtExit(PrintStream err, boolean verbose) {
+        if (verbose || stats.missedSomething()) {
+            err.println("qmpi4j: rewriting: " + stats);
+        }
+    }
+}

@@ -1,0 +1,56 @@
+package org.qmpi4j.agent.internal.link;
+
+import java.lang.invoke.CallSite;
+import java.lang.invoke.ConstantCallSite;
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+import java.lang.invoke.MutableCallSite;
+import org.qmpi4j.agent.internal.AgentRuntime;
+import org.qmpi4j.agent.internal.binding.MethodMapping;
+import org.qmpi4j.agent.internal.chain.MpiProcess;
+import org.qmpi4j.api.CallingAddress;
+import org.qmpi4j.api.MpiFunction;
+
+/**
+ * The bootstrap method of every rewritten call site (see
+ * {@code org.qmpi4j.agent.internal.instrument.LinkerContract}). Runs once per site, the first time
+ * the application executes it.
+ *
+ * <p>The original method arrives as a constant method handle, resolved by the JVM exactly as the
+ * original instruction would have been, so the agent never needs reflection or the binding's
+ * classes on its own class path. If anything goes wrong here the site is linked straight to that
+ * handle: the application runs as written, only unobserved.
+ */
+public final class CallSiteLinker {
+    private CallSiteLinker() {
+    }
+
+    public static CallSite link(MethodHandles.Lookup caller, String name, MethodType type, MethodHandle original,
+            int mappingId, String className, String methodName, String fileName, int line) {
+        try {
+            AgentRuntime runtime = AgentRuntime.current();
+            MethodMapping mapping = runtime.catalog().mapping(mappingId);
+            MpiProcess process = MpiProcesses.forCaller(mapping.binding(), caller.lookupClass());
+            CallingAddress address = new CallingAddress(className, methodName,
+                    fileName == null || fileName.isEmpty() ? null : fileName, line);
+            MutableCallSite site = new MutableCallSite(type);
+            SiteLink link = new SiteLink(mapping, address, process, original, site);
+            MpiFunction f = mapping.function();
+            if (f == MpiFunction.MPI_INIT || f == MpiFunction.MPI_INIT_THREAD) {
+                return new ConstantCallSite(Handles.collecting(Dispatcher.INIT, link, type));
+            }
+            if (f == MpiFunction.MPI_PCONTROL) {
+                return new ConstantCallSite(Handles.collecting(Dispatcher.PCONTROL, link, type));
+            }
+            link.setViaChain(Handles.collecting(Dispatcher.DISPATCH, link, type));
+            link.relink();
+            process.register(link);
+            runtime.stats().siteLinked();
+            return site;
+        } catch (Throwable t) {
+            AgentRuntime.reportLinkFailure(className + "." + methodName + " line " + line + " (" + name + ")", t);
+            return new ConstantCallSite(original.asType(type));
+        }
+    }
+}

@@ -1,0 +1,27 @@
+package org.qmpi4j.agent.internal.link;
+
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodType;
+
+/** Method-handle shapes shared by the linker's targets. */
+final class Handles {
+    static final MethodType GENERIC = MethodType.methodType(Object.class, Object[].class);
+
+    private Handles() {
+    }
+
+    /** {@code original} as {@code (Object[])Object}, the array holding the receiver first if any. */
+    static MethodHandle spread(MethodHandle original) {
+        int n = original.type().parameterCount();
+        return original.asType(original.type().generic()).asSpreader(Object[].class, n).asType(GENERIC);
+    }
+
+    /**
+     * {@code entry(first, Object[] args)} shaped as a call site of {@code siteType}: the site's
+     * arguments are boxed into the array, the result unboxed or dropped.
+     */
+    static MethodHandle collecting(MethodHandle entry, Object first, MethodType siteType) {
+        MethodHandle bound = java.lang.invoke.MethodHandles.insertArguments(entry, 0, first);
+        return bound.asCollector(Object[].class, siteType.parameterCount()).asType(siteType);
+    }
+}

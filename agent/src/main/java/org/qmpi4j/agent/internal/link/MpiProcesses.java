@@ -1,0 +1,35 @@
+package org.qmpi4j.agent.internal.link;
+
+import java.util.Map;
+import java.util.WeakHashMap;
+import org.qmpi4j.agent.internal.AgentRuntime;
+import org.qmpi4j.agent.internal.binding.BindingDescriptor;
+import org.qmpi4j.agent.internal.chain.MpiProcess;
+
+/**
+ * Finds the MPI process a call site belongs to. A process is one copy of the binding's classes:
+ * the class loader that defines the binding's constants class as seen from the caller. With Open
+ * MPI that is one loader per JVM; MPJ Express' multicore mode gives each rank its own.
+ */
+final class MpiProcesses {
+    private static final Map<ClassLoader, MpiProcess> BY_LOADER = new WeakHashMap<>();
+
+    private MpiProcesses() {
+    }
+
+    static MpiProcess forCaller(BindingDescriptor binding, Class<?> caller) throws ClassNotFoundException {
+        String constants = binding.constantsClass().replace('/', '.');
+        // Loading (not initialising) the binding class here is safe: we are in the application's
+        // own execution, not inside a class file transformer.
+        ClassLoader loader = Class.forName(constants, false, caller.getClassLoader()).getClassLoader();
+        synchronized (BY_LOADER) {
+            MpiProcess p = BY_LOADER.get(loader);
+            if (p == null) {
+                p = new MpiProcess(binding, loader, AgentRuntime.current().faults());
+                p.attach(new ReflectiveBindingAccess(binding, loader));
+                BY_LOADER.put(loader, p);
+            }
+            return p;
+        }
+    }
+}

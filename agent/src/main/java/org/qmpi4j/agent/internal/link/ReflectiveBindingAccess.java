@@ -1,0 +1,156 @@
+package org.qmpi4j.agent.internal.link;
+
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import org.qmpi4j.agent.internal.binding.BindingDescriptor;
+import org.qmpi4j.agent.internal.binding.MethodMapping;
+import org.qmpi4j.agent.internal.chain.BindingAccess;
+import org.qmpi4j.agent.internal.chain.CallTarget;
+import org.qmpi4j.agent.internal.chain.MpiProcess;
+import org.qmpi4j.api.CallingAddress;
+import org.qmpi4j.api.MpiFunction;
+
+/**
+ * The binding's methods that the descriptor names (datatype size, canonical method per function,
+ * constants), resolved once per process from the binding's own class loader.
+ */
+final class ReflectiveBindingAccess implements BindingAccess {
+    private final BindingDescriptor binding;
+    private final ClassLoader loader;
+    private volatile MethodHandle sizeOf;
+    private volatile MethodHandle sizeUnit;
+    /** Datatype sizes: binding datatypes compare by identity; a size never changes. */
+    private final Map<Object, Long> sizes = new ConcurrentHashMap<>();
+    private final Map<MpiFunction, MethodHandle> canonical = new ConcurrentHashMap<>();
+
+    ReflectiveBindingAccess(BindingDescriptor binding, ClassLoader loader) {
+        this.binding = binding;
+        this.loader = loader;
+    }
+
+    @Override
+    public long datatypeSize(Object datatype) {
+        Long known = sizes.get(datatype);
+        if (known != null) {
+            return known;
+        }
+        try {
+            MethodHandle h = sizeOf;
+            if (h == null) {
+                h = longMember(binding.datatypeSizeMethod());
+                sizeOf = h;
+            }
+            long size = (long) h.invokeExact(datatype);
+            MethodHandle unit = unitHandle();
+            if (unit != null) {
+                size *= (long) unit.invokeExact(datatype);
+            }
+            sizes.put(datatype, size);
+            return size;
+        } catch (Throwable t) {
+            throw new IllegalStateException("cannot size datatype " + datatype + " with " + binding.id(), t);
+        }
+    }
+
+    /**
+     * A binding whose size method counts base elements (Open MPI's {@code getSize()}) names the
+     * field holding a base element's bytes; it may be protected, hence reflection.
+     */
+    private MethodHandle unitHandle() throws ReflectiveOperationException {
+        String[] u = binding.datatypeSizeUnit();
+        if (u == null) {
+            return null;
+        }
+        MethodHandle h = sizeUnit;
+        if (h == null) {
+            h = longMember(u);
+            sizeUnit = h;
+        }
+        return h;
+    }
+
+    /** An instance method ({@code desc} starts with '(') or field of the binding, as {@code (Object)long}. */
+    private MethodHandle longMember(String[] m) throws ReflectiveOperationException {
+        Class<?> owner = load(m[0]);
+        MethodHandle h;
+        if (m[2].startsWith("(")) {
+            java.lang.reflect.Method method = owner.getDeclaredMethod(m[1]);
+            method.setAccessible(true);
+            h = MethodHandles.lookup().unreflect(method);
+        } else {
+            java.lang.reflect.Field field = owner.getDeclaredField(m[1]);
+            field.setAccessible(true);
+            h = MethodHandles.lookup().unreflectGetter(field);
+        }
+        return h.asType(MethodType.methodType(long.class, Object.class));
+    }
+
+    @Override
+    public CallTarget canonical(MpiFunction function, CallingAddress where) {
+        MethodMapping m = binding.canonical(function);
+        if (m == null) {
+            throw new UnsupportedOperationException(binding.id() + " has no method for " + function);
+        }
+        MethodHandle spread = canonical.computeIfAbsent(function, f -> Handles.spread(resolve(m)));
+        return new ToolCallTarget(m, where, this, spread);
+    }
+
+    @Override
+    public Object constant(String name) {
+        try {
+            return Class.forName(binding.constantsClass().replace('/', '.'), true, loader).getField(name).get(null);
+        } catch (NoSuchFieldException e) {
+            throw new IllegalArgumentException(binding.id() + " has no constant " + name + " in " + binding.constantsClass());
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("cannot read " + name + " of " + binding.id(), e);
+        }
+    }
+
+    private MethodHandle resolve(MethodMapping m) {
+        try {
+            Class<?> owner = load(m.owner());
+            MethodType type = MethodType.fromMethodDescriptorString(m.descriptor(), loader);
+            return m.isStatic() ? MethodHandles.publicLookup().findStatic(owner, m.name(), type)
+                    : MethodHandles.publicLookup().findVirtual(owner, m.name(), type);
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("cannot resolve " + m.owner() + "." + m.name() + m.descriptor(), e);
+        }
+    }
+
+    private Class<?> load(String internalName) throws ClassNotFoundException {
+        return Class.forName(internalName.replace('/', '.'), false, loader);
+    }
+
+    /** A binding method called by a tool by function name ({@code invokeNext}, {@code pmpi}). */
+    private static final class ToolCallTarget implements CallTarget {
+        private final MethodMapping mapping;
+        private final CallingAddress where;
+        private final ReflectiveBindingAccess access;
+        private final MethodHandle spread;
+
+        ToolCallTarget(MethodMapping mapping, CallingAddress where, ReflectiveBindingAccess access, MethodHandle spread) {
+            this.mapping = mapping;
+            this.where = where;
+            this.access = access;
+            this.spread = spread;
+        }
+
+        @Override public MpiFunction function() { return mapping.function(); }
+        @Override public MethodMapping mapping() { return mapping; }
+        @Override public CallingAddress callingAddress() { return where; }
+        @Override public MpiProcess process() { throw new UnsupportedOperationException("not needed for tool calls"); }
+
+        @Override
+        public Object invokeBinding(Object[] args) throws Throwable {
+            return spread.invokeExact(args);
+        }
+
+        @Override
+        public long datatypeSize(Object datatype) {
+            return access.datatypeSize(datatype);
+        }
+    }
+}

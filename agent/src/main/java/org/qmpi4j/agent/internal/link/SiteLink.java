@@ -1,0 +1,59 @@
+package org.qmpi4j.agent.internal.link;
+
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MutableCallSite;
+import org.qmpi4j.agent.internal.binding.MethodMapping;
+import org.qmpi4j.agent.internal.chain.CallTarget;
+import org.qmpi4j.agent.internal.chain.MpiProcess;
+import org.qmpi4j.api.CallingAddress;
+import org.qmpi4j.api.MpiFunction;
+
+/**
+ * One rewritten application call site. Its {@link MutableCallSite} points either straight at the
+ * binding method (no tool intercepts the function, tools not initialised yet, or Pcontrol level
+ * 0: the JIT then compiles the plain call) or at the chain.
+ */
+final class SiteLink implements CallTarget, MpiProcess.Relinkable {
+    private final MethodMapping mapping;
+    private final CallingAddress address;
+    private final MpiProcess process;
+    private final MethodHandle spreadBinding; // (Object[])Object
+    private final MutableCallSite site;
+    private final MethodHandle direct;
+    private MethodHandle viaChain;
+
+    SiteLink(MethodMapping mapping, CallingAddress address, MpiProcess process, MethodHandle original,
+            MutableCallSite site) {
+        this.mapping = mapping;
+        this.address = address;
+        this.process = process;
+        this.site = site;
+        this.direct = original.asType(site.type());
+        this.spreadBinding = Handles.spread(original);
+    }
+
+    void setViaChain(MethodHandle handle) {
+        this.viaChain = handle;
+    }
+
+    @Override
+    public MutableCallSite relink() {
+        site.setTarget(process.routesThroughTools(mapping.function()) ? viaChain : direct);
+        return site;
+    }
+
+    @Override public MpiFunction function() { return mapping.function(); }
+    @Override public MethodMapping mapping() { return mapping; }
+    @Override public CallingAddress callingAddress() { return address; }
+    @Override public MpiProcess process() { return process; }
+
+    @Override
+    public Object invokeBinding(Object[] args) throws Throwable {
+        return spreadBinding.invokeExact(args);
+    }
+
+    @Override
+    public long datatypeSize(Object datatype) {
+        return process.access().datatypeSize(datatype);
+    }
+}

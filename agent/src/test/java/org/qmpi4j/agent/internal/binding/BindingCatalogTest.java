@@ -1,0 +1,190 @@
+package org.qmpi4j.agent.internal.binding;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.File;
+import java.io.IOException;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.qmpi4j.api.MpiFunction;
+
+class BindingCatalogTest {
+
+    @Test
+    void loadsTheShippedDescriptorsWithDenseIds() {
+        BindingCatalog catalog = BindingCatalog.load();
+        assertThat(catalog.all()).extracting(BindingDescriptor::id).contains("openmpi");
+        BindingDescriptor openmpi = catalog.descriptor("openmpi");
+        assertThat(openmpi.title()).isEqualTo("Open MPI Java bindings 4.1");
+        assertThat(openmpi.resource()).isEqualTo("org/qmpi4j/agent/bindings/openmpi.binding");
+        assertThat(catalog.mappingCount()).isGreaterThanOrEqualTo(openmpi.mappings().size());
+        for (int i = 0; i < catalog.mappingCount(); i++) {
+            assertThat(catalog.mapping(i).id()).isEqualTo(i);
+        }
+        MethodMapping send = openmpi.find("mpi/Comm", "send", "(Ljava/lang/Object;ILmpi/Datatype;II)V");
+        assertThat(catalog.mapping(send.id())).isSameAs(send);
+        assertThat(send.binding()).isSameAs(openmpi);
+        assertThat(openmpi.canonical(MpiFunction.MPI_SEND)).isSameAs(send);
+        assertThat(catalog.descriptor("nope")).isNull();
+        assertThatThrownBy(() -> catalog.mapping(-1)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("no binding method mapping #-1");
+        assertThatThrownBy(() -> catalog.mapping(catalog.mappingCount()))
+                .isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
+    void recognisesOpenMpiFromClassFileBytesWithoutLoadingAnyClass() throws IOException {
+        BindingCatalog catalog = BindingCatalog.load();
+        try (OpenMpiJar.RecordingLoader loader = new OpenMpiJar.RecordingLoader(OpenMpiJar.url())) {
+            BindingDescriptor d = catalog.forLoader(loader);
+            assertThat(d).isNotNull();
+            assertThat(d.id()).isEqualTo("openmpi");
+            assertThat(loader.resourceRequests).contains("mpi/Comm.class");
+            // Nothing was loaded, so mpi.MPI's static initialiser (System.loadLibrary) never ran.
+            assertThat(loader.loadRequests).isEmpty();
+            assertThat(loader.alreadyLoaded("mpi.MPI")).isNull();
+            assertThat(loader.alreadyLoaded("mpi.Comm")).isNull();
+
+            int reads = loader.resourceRequests.size();
+            assertThat(catalog.forLoader(loader)).isSameAs(d);
+            assertThat(loader.resourceRequests).as("cached per loader").hasSize(reads);
+        }
+    }
+
+    @Test
+    void loaderWithoutTheBindingHasNone() throws IOException {
+        BindingCatalog catalog = BindingCatalog.load();
+        try (OpenMpiJar.RecordingLoader loader = new OpenMpiJar.RecordingLoader()) {
+            assertThat(catalog.forLoader(loader)).isNull();
+            int reads = loader.resourceRequests.size();
+            assertThat(catalog.forLoader(loader)).isNull();
+            assertThat(loader.resourceRequests).as("a negative answer is cached too").hasSize(reads);
+            assertThat(loader.loadRequests).isEmpty();
+        }
+        // The test class path has no MPI binding either.
+        assertThat(catalog.forLoader(null)).isNull();
+    }
+
+    @Test
+    void otherBindingsAreNotMistakenForOpenMpi() throws IOException {
+        // MPJ Express also has mpi/Comm and mpi/MPI.Init; the camelCase fingerprint tells them apart.
+        String mpj = System.getProperty("mpj.jar");
+        Assumptions.assumeTrue(mpj != null && new File(mpj).isFile(), "MPJ Express jar (mpj.jar property) not installed");
+        try (URLClassLoader loader = new URLClassLoader(new URL[] {new File(mpj).toURI().toURL()},
+                ClassLoader.getPlatformClassLoader())) {
+            assertThat(loader.getResource("mpi/Comm.class")).isNotNull();
+            assertThat(BindingCatalog.load().forLoader(loader)).isNull();
+        }
+    }
+
+    @Test
+    void firstRecognisedDescriptorWinsAndIdsContinueAcrossDescriptors() throws IOException {
+        String a = "binding first\ntitle First\npackages mpi/\nfingerprint mpi/Comm getRank ()I\n"
+                + "map mpi/Comm barrier ()V MPI_BARRIER canonical comm=this\n";
+        String b = "binding second\ntitle Second\npackages mpi/\nfingerprint mpi/Comm getSize ()I\n"
+                + "map mpi/Comm getSize ()I MPI_COMM_SIZE canonical comm=this\n"
+                + "map mpi/Comm getRank ()I MPI_COMM_RANK canonical comm=this\n";
+        String never = "binding never\ntitle Never\npackages mpi/\nfingerprint mpi/Comm noSuchMethod ()I\n";
+        BindingCatalog catalog = BindingCatalog.fromTexts("never.binding", never, "a.binding", a, "b.binding", b);
+        assertThat(catalog.mappingCount()).isEqualTo(3);
+        assertThat(catalog.mapping(0).binding().id()).isEqualTo("first");
+        assertThat(catalog.mapping(1).binding().id()).isEqualTo("second");
+        assertThat(catalog.mapping(2).function()).isEqualTo(MpiFunction.MPI_COMM_RANK);
+        try (OpenMpiJar.RecordingLoader loader = new OpenMpiJar.RecordingLoader(OpenMpiJar.url())) {
+            assertThat(catalog.forLoader(loader).id()).isEqualTo("first");
+        }
+    }
+
+    // ---- the index ----------------------------------------------------------------------
+
+    private static BindingCatalog loadFrom(Path dir, String index) throws IOException {
+        try (URLClassLoader resources = new URLClassLoader(new URL[] {dir.toUri().toURL()}, null)) {
+            return BindingCatalog.load(resources, index);
+        }
+    }
+
+    private static void write(Path file, String... lines) throws IOException {
+        Files.createDirectories(file.getParent());
+        Files.write(file, List.of(lines), StandardCharsets.UTF_8);
+    }
+
+    private static final String MINI = "binding mini\ntitle Mini\npackages mini/\nfingerprint mini/A f ()V";
+
+    @Test
+    void indexListsDescriptorsRelativeToItsDirectory(@TempDir Path dir) throws IOException {
+        write(dir.resolve("b/index"), "# comment", "", "one.binding", "two.binding");
+        write(dir.resolve("b/one.binding"), MINI, "map mini/A f ()V MPI_BARRIER canonical");
+        write(dir.resolve("b/two.binding"), MINI.replace("mini\ntitle", "two\ntitle"),
+                "map mini/A g ()V MPI_BARRIER canonical", "map mini/A h ()V MPI_IBARRIER canonical");
+        BindingCatalog c = loadFrom(dir, "b/index");
+        assertThat(c.all()).extracting(BindingDescriptor::id).containsExactly("mini", "two");
+        assertThat(c.mappingCount()).isEqualTo(3);
+        assertThat(c.mapping(2).name()).isEqualTo("h");
+        assertThat(c.all().get(1).resource()).isEqualTo("b/two.binding");
+    }
+
+    @Test
+    void missingDescriptorNamesIndexLine(@TempDir Path dir) throws IOException {
+        write(dir.resolve("b/index"), "# comment", "gone.binding");
+        assertThatThrownBy(() -> loadFrom(dir, "b/index")).isInstanceOf(BindingFormatException.class)
+                .hasMessage("b/index:2: descriptor resource not found: b/gone.binding");
+    }
+
+    @Test
+    void missingIndex(@TempDir Path dir) {
+        assertThatThrownBy(() -> loadFrom(dir, "b/index")).isInstanceOf(BindingFormatException.class)
+                .hasMessage("b/index:0: resource not found");
+    }
+
+    @Test
+    void emptyIndex(@TempDir Path dir) throws IOException {
+        write(dir.resolve("b/index"), "# nothing");
+        assertThatThrownBy(() -> loadFrom(dir, "b/index")).hasMessage("b/index:0: lists no binding descriptors");
+    }
+
+    @Test
+    void oneNamePerIndexLine(@TempDir Path dir) throws IOException {
+        write(dir.resolve("b/index"), "one.binding two.binding");
+        assertThatThrownBy(() -> loadFrom(dir, "b/index")).hasMessageStartingWith("b/index:1: expected one descriptor");
+    }
+
+    @Test
+    void duplicateBindingIds(@TempDir Path dir) throws IOException {
+        write(dir.resolve("b/index"), "one.binding", "again.binding");
+        write(dir.resolve("b/one.binding"), MINI);
+        write(dir.resolve("b/again.binding"), MINI);
+        assertThatThrownBy(() -> loadFrom(dir, "b/index")).isInstanceOf(BindingFormatException.class)
+                .hasMessage("b/index:2: binding id 'mini' of b/again.binding is also the id of b/one.binding");
+    }
+
+    @Test
+    void malformedDescriptorNamesItsOwnResourceAndLine(@TempDir Path dir) throws IOException {
+        write(dir.resolve("b/index"), "one.binding");
+        write(dir.resolve("b/one.binding"), MINI, "map mini/A f ()V MPI_NOPE canonical");
+        assertThatThrownBy(() -> loadFrom(dir, "b/index")).isInstanceOf(BindingFormatException.class)
+                .hasMessageStartingWith("b/one.binding:5: unknown MPI function 'MPI_NOPE'")
+                .satisfies(e -> assertThat(((BindingFormatException) e).line()).isEqualTo(5));
+    }
+
+    @Test
+    void parsingTheShippedDescriptorIsFast() {
+        // It runs in premain: keep it well under the JVM's own start-up cost.
+        BindingCatalog.load();
+        List<Long> nanos = new ArrayList<>();
+        for (int i = 0; i < 5; i++) {
+            long t = System.nanoTime();
+            BindingCatalog.load();
+            nanos.add(System.nanoTime() - t);
+        }
+        assertThat(nanos.stream().mapToLong(Long::longValue).min().getAsLong()).isLessThan(200_000_000L);
+    }
+}

@@ -1,0 +1,345 @@
+package org.qmpi4j.agent.internal.binding;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.StringReader;
+import org.junit.jupiter.api.Test;
+import org.qmpi4j.api.MpiFunction;
+
+class DescriptorParserTest {
+    /** A small but complete descriptor; line numbers matter for the error tests below. */
+    static final String GOOD = String.join("\n",
+            "# a comment",                                                                   // 1
+            "binding demo",                                                                  // 2
+            "title Demo   binding  1.0",                                                     // 3
+            "",                                                                              // 4
+            "packages demo/ demox/",                                                         // 5
+            "fingerprint demo/Comm getRank ()I",                                             // 6
+            "constants demo/MPI",                                                            // 7
+            "datatype-size demo/Datatype getSize ()I",                                       // 8
+            "datatype-size-unit demo/Datatype baseSize I",                                   // 9
+            "map demo/Comm send (Ljava/lang/Object;ILdemo/Datatype;II)V MPI_SEND canonical comm=this buf=0 count=1 type=2 peer=3 tag=4", // 10
+            "map demo/Comm iSend (Ljava/nio/Buffer;ILdemo/Datatype;II)Ldemo/Request; MPI_ISEND canonical comm=this buf=0 count=1 type=2 peer=3 tag=4 request=return", // 11
+            "map demo/Request waitAll ([Ldemo/Request;)V MPI_WAITALL static canonical request=0", // 12
+            "map demo/Request waitFor ()V MPI_WAIT canonical request=this",                 // 13
+            "map demo/Request waitStatus ()Ldemo/Status; MPI_WAIT request=this",            // 14
+            "map demo/MPI Init ([Ljava/lang/String;)[Ljava/lang/String; MPI_INIT static canonical", // 15
+            "map demo/Win <init> (Ldemo/Comm;)V MPI_WIN_CREATE_DYNAMIC canonical comm=0",   // 16
+            "exclude demo/Comm isNull ()Z [null] compares   with MPI_COMM_NULL",            // 17
+            "exclude demo/MPI slice * [alloc] slices buffers",                               // 18
+            "");
+
+    static BindingDescriptor parse(String text) {
+        return DescriptorParser.parse("test.binding", new StringReader(text), 0);
+    }
+
+    /** {@link #GOOD} with line {@code n} (1-based) replaced by {@code text}. */
+    static String replaceLine(int n, String text) {
+        String[] lines = GOOD.split("\n", -1);
+        lines[n - 1] = text;
+        return String.join("\n", lines);
+    }
+
+    static String withExtraLine(String text) {
+        return GOOD + text + "\n";
+    }
+
+    @Test
+    void parsesHeader() {
+        BindingDescriptor d = parse(GOOD);
+        assertThat(d.id()).isEqualTo("demo");
+        assertThat(d.title()).isEqualTo("Demo   binding  1.0");
+        assertThat(d.resource()).isEqualTo("test.binding");
+        assertThat(d.packages()).containsExactly("demo/", "demox/");
+        assertThat(d.ownsClass("demo/Comm")).isTrue();
+        assertThat(d.ownsClass("demox/Util")).isTrue();
+        assertThat(d.ownsClass("demonstration/Comm")).isFalse();
+        assertThat(d.ownsClass("app/Main")).isFalse();
+        assertThat(d.fingerprints()).hasSize(1);
+        assertThat(d.fingerprints().get(0)).containsExactly("demo/Comm", "getRank", "()I");
+        assertThat(d.constantsClass()).isEqualTo("demo/MPI");
+        assertThat(d.datatypeSizeMethod()).containsExactly("demo/Datatype", "getSize", "()I");
+        assertThat(d.datatypeSizeUnit()).containsExactly("demo/Datatype", "baseSize", "I");
+    }
+
+    @Test
+    void parsesMappingsWithRolesAndDenseIds() {
+        BindingDescriptor d = DescriptorParser.parse("test.binding", new StringReader(GOOD), 10);
+        assertThat(d.mappings()).hasSize(7);
+        for (int i = 0; i < d.mappings().size(); i++) {
+            assertThat(d.mappings().get(i).id()).isEqualTo(10 + i);
+            assertThat(d.mappings().get(i).binding()).isSameAs(d);
+        }
+        MethodMapping send = d.find("demo/Comm", "send", "(Ljava/lang/Object;ILdemo/Datatype;II)V");
+        assertThat(send.function()).isEqualTo(MpiFunction.MPI_SEND);
+        assertThat(send.isStatic()).isFalse();
+        assertThat(send.canonical()).isTrue();
+        assertThat(send.parameterCount()).isEqualTo(5);
+        assertThat(send.role(Role.COMM)).isEqualTo(MethodMapping.RECEIVER);
+        assertThat(send.role(Role.BUFFER)).isEqualTo(0);
+        assertThat(send.role(Role.COUNT)).isEqualTo(1);
+        assertThat(send.role(Role.DATATYPE)).isEqualTo(2);
+        assertThat(send.role(Role.PEER)).isEqualTo(3);
+        assertThat(send.role(Role.TAG)).isEqualTo(4);
+        assertThat(send.role(Role.REQUEST)).isEqualTo(MethodMapping.NONE);
+        assertThat(send.role(Role.OFFSET)).isEqualTo(MethodMapping.NONE);
+        assertThat(send.has(Role.OFFSET)).isFalse();
+
+        MethodMapping isend = d.find("demo/Comm", "iSend", "(Ljava/nio/Buffer;ILdemo/Datatype;II)Ldemo/Request;");
+        assertThat(isend.role(Role.REQUEST)).isEqualTo(MethodMapping.RETURN);
+
+        MethodMapping waitAll = d.find("demo/Request", "waitAll", "([Ldemo/Request;)V");
+        assertThat(waitAll.isStatic()).isTrue();
+        assertThat(waitAll.role(Role.REQUEST)).isEqualTo(0);
+
+        MethodMapping ctor = d.find("demo/Win", "<init>", "(Ldemo/Comm;)V");
+        assertThat(ctor.isConstructor()).isTrue();
+        assertThat(ctor.role(Role.COMM)).isEqualTo(0);
+
+        assertThat(d.canonical(MpiFunction.MPI_WAIT).name()).isEqualTo("waitFor");
+        assertThat(d.canonical(MpiFunction.MPI_BARRIER)).isNull();
+        assertThat(d.find("demo/Comm", "send", "()V")).isNull();
+        assertThat(d.find("demo/Intracomm", "send", "(Ljava/lang/Object;ILdemo/Datatype;II)V"))
+                .as("find is exact: declaring class only").isNull();
+        assertThat(send.toString()).contains("MPI_SEND", "comm=this", "buf=0", "canonical");
+    }
+
+    @Test
+    void parsesExclusions() {
+        BindingDescriptor d = parse(GOOD);
+        assertThat(d.isExcluded("demo/Comm", "isNull", "()Z")).isTrue();
+        assertThat(d.exclusionReason("demo/Comm", "isNull", "()Z")).isEqualTo("[null] compares   with MPI_COMM_NULL");
+        assertThat(d.isExcluded("demo/Comm", "isNull", "(I)Z")).isFalse();
+        assertThat(d.isExcluded("demo/MPI", "slice", "([II)Ljava/nio/IntBuffer;")).isTrue();
+        assertThat(d.exclusionReason("demo/MPI", "slice", "(Ljava/nio/IntBuffer;I)Ljava/nio/IntBuffer;"))
+                .isEqualTo("[alloc] slices buffers");
+        assertThat(d.isExcluded("demo/Comm", "send", "(Ljava/lang/Object;ILdemo/Datatype;II)V")).isFalse();
+        assertThat(d.exclusions()).hasSize(2);
+        assertThat(d.exclusions().get(1)).containsExactly("demo/MPI", "slice", "*", "[alloc] slices buffers");
+    }
+
+    @Test
+    void optionalHeadersMayBeAbsent() {
+        String text = "binding x\ntitle X\npackages x/\nfingerprint x/A f ()V\n";
+        BindingDescriptor d = parse(text);
+        assertThat(d.mappings()).isEmpty();
+        assertThat(d.datatypeSizeMethod()).isNull();
+        assertThat(d.datatypeSizeUnit()).isNull();
+        assertThat(d.constantsClass()).isNull();
+    }
+
+    @Test
+    void datatypeSizeMayBeAField() {
+        BindingDescriptor d = parse(replaceLine(8, "datatype-size demo/Datatype size J"));
+        assertThat(d.datatypeSizeMethod()).containsExactly("demo/Datatype", "size", "J");
+    }
+
+    // ---- malformed input: every message names the resource and the line -------------------
+
+    static void assertFails(String text, int line, String... fragments) {
+        assertThatThrownBy(() -> parse(text))
+                .isInstanceOf(BindingFormatException.class)
+                .hasMessageStartingWith("test.binding:" + line + ": ")
+                .hasMessageContainingAll(fragments)
+                .satisfies(e -> {
+                    assertThat(((BindingFormatException) e).line()).isEqualTo(line);
+                    assertThat(((BindingFormatException) e).resource()).isEqualTo("test.binding");
+                });
+    }
+
+    @Test
+    void firstLineMustBeBinding() {
+        assertFails(replaceLine(2, "title first"), 2, "first line must be 'binding <id>'");
+    }
+
+    @Test
+    void unknownKeyword() {
+        assertFails(replaceLine(7, "constant demo/MPI"), 7, "unknown keyword 'constant'");
+    }
+
+    @Test
+    void badBindingId() {
+        assertFails(replaceLine(2, "binding Open MPI"), 2, "binding <id>");
+        assertFails(replaceLine(2, "binding OpenMPI"), 2, "[a-z0-9_-]+");
+    }
+
+    @Test
+    void repeatedHeaders() {
+        assertFails(withExtraLine("title again"), 19, "second 'title' line");
+        assertFails(withExtraLine("binding again"), 19, "second 'binding' line");
+        assertFails(withExtraLine("packages more/"), 19, "second 'packages' line");
+        assertFails(withExtraLine("constants demo/Other"), 19, "second 'constants' line");
+    }
+
+    @Test
+    void badPackagePrefix() {
+        assertFails(replaceLine(5, "packages demo"), 5, "ending in '/'");
+        assertFails(replaceLine(5, "packages demo.sub/"), 5, "ending in '/'");
+    }
+
+    @Test
+    void fingerprintArityAndDescriptor() {
+        assertFails(replaceLine(6, "fingerprint demo/Comm getRank"), 6, "fingerprint <class> <method> <descriptor>");
+        assertFails(replaceLine(6, "fingerprint demo/Comm getRank ()"), 6, "malformed method descriptor '()'");
+        assertFails(replaceLine(6, "fingerprint demo.Comm getRank ()I"), 6, "not a class internal name");
+    }
+
+    @Test
+    void malformedDescriptorsInMap() {
+        assertFails(withExtraLine("map demo/Comm barrier V MPI_BARRIER canonical"), 19, "malformed method descriptor 'V'");
+        assertFails(withExtraLine("map demo/Comm barrier (Q)V MPI_BARRIER canonical"), 19, "malformed method descriptor");
+        assertFails(withExtraLine("map demo/Comm barrier (Ljava/lang/Object)V MPI_BARRIER canonical"), 19, "malformed");
+        assertFails(withExtraLine("map demo/Comm barrier ()VV MPI_BARRIER canonical"), 19, "malformed");
+        assertFails(withExtraLine("map demo/Comm barrier ()[V MPI_BARRIER canonical"), 19, "malformed");
+    }
+
+    @Test
+    void mapNeedsFunction() {
+        assertFails(withExtraLine("map demo/Comm barrier ()V"), 19, "expected 'map <class> <method> <descriptor> <MPI_FUNCTION>");
+    }
+
+    @Test
+    void unknownFunction() {
+        assertFails(withExtraLine("map demo/Comm barrier ()V MPI_BARIER canonical"), 19, "unknown MPI function 'MPI_BARIER'");
+    }
+
+    @Test
+    void unknownRoleAndBadValues() {
+        assertFails(withExtraLine("map demo/Comm barrier ()V MPI_BARRIER canonical communicator=this"), 19, "unknown role 'communicator'");
+        assertFails(withExtraLine("map demo/Comm barrier ()V MPI_BARRIER canonical fast"), 19, "expected 'static', 'canonical' or role=value");
+        assertFails(withExtraLine("map demo/Comm bcast (Ljava/lang/Object;I)V MPI_BCAST canonical count=x"), 19, "bad value for count");
+        assertFails(withExtraLine("map demo/Comm bcast (Ljava/lang/Object;I)V MPI_BCAST canonical count=-1"), 19, "bad value for count");
+        assertFails(withExtraLine("map demo/Comm bcast (Ljava/lang/Object;I)V MPI_BCAST canonical buf=0 buf=0"), 19, "role 'buf' twice");
+        assertFails(withExtraLine("map demo/Comm barrier ()V MPI_BARRIER canonical canonical"), 19, "'canonical' twice");
+    }
+
+    @Test
+    void roleIndexOutOfRange() {
+        assertFails(withExtraLine("map demo/Comm bcast (Ljava/lang/Object;I)V MPI_BCAST canonical peer=2"), 19,
+                "peer=2 is out of range", "has 2 parameter(s)");
+    }
+
+    @Test
+    void roleTypeMustFit() {
+        assertFails(withExtraLine("map demo/Comm bcast (Ljava/lang/Object;I)V MPI_BCAST canonical count=0"), 19,
+                "count=0 must be an int parameter");
+        assertFails(withExtraLine("map demo/Comm bcast (Ljava/lang/Object;J)V MPI_BCAST canonical tag=1"), 19,
+                "tag=1 must be an int parameter, not J");
+        assertFails(withExtraLine("map demo/Comm bcast (Ljava/lang/Object;I)V MPI_BCAST canonical buf=1"), 19,
+                "buf=1 must be a reference parameter, not I");
+        assertFails(withExtraLine("map demo/Comm bcast ([II)V MPI_BCAST canonical type=0"), 19,
+                "type=0 must be an object parameter");
+    }
+
+    @Test
+    void receiverRoleNeedsAReceiver() {
+        assertFails(withExtraLine("map demo/Comm barrier ()V MPI_BARRIER canonical comm=this static"), 19,
+                "comm=this, but barrier has no receiver (static)");
+        assertFails(withExtraLine("map demo/Win <init> ()V MPI_WIN_CREATE canonical comm=this"), 19,
+                "has no receiver (constructor)");
+        assertFails(withExtraLine("map demo/Comm bcast (Ljava/lang/Object;I)V MPI_BCAST canonical buf=this"), 19,
+                "only comm, type and request can be the receiver");
+    }
+
+    @Test
+    void returnRoleOnlyForRequests() {
+        assertFails(withExtraLine("map demo/Comm dup ()Ldemo/Comm; MPI_COMM_DUP canonical comm=return"), 19,
+                "only request can be the return value");
+        assertFails(withExtraLine("map demo/Comm iBarrier ()V MPI_IBARRIER canonical request=return"), 19,
+                "request=return, but the method returns V");
+    }
+
+    @Test
+    void constructorsAreNotStatic() {
+        assertFails(withExtraLine("map demo/Win <init> ()V MPI_WIN_CREATE static canonical"), 19, "constructor cannot be static");
+        assertFails(withExtraLine("map demo/Win <init> ()I MPI_WIN_CREATE canonical"), 19, "a constructor returns V");
+    }
+
+    @Test
+    void duplicateMapping() {
+        assertFails(withExtraLine("map demo/Comm send (Ljava/lang/Object;ILdemo/Datatype;II)V MPI_SSEND canonical"), 19,
+                "duplicate mapping of demo/Comm.send", "first at line 10");
+    }
+
+    @Test
+    void secondCanonical() {
+        assertFails(replaceLine(14, "map demo/Request waitStatus ()Ldemo/Status; MPI_WAIT canonical request=this"), 14,
+                "second canonical mapping of MPI_WAIT", "first at line 13");
+    }
+
+    @Test
+    void missingCanonicalPointsAtFirstMapping() {
+        assertFails(replaceLine(13, "map demo/Request waitFor ()V MPI_WAIT request=this"), 13,
+                "MPI_WAIT is mapped but no mapping of it is marked 'canonical'");
+    }
+
+    @Test
+    void classesMustBeOwned() {
+        assertFails(withExtraLine("map app/Main barrier ()V MPI_BARRIER canonical"), 19,
+                "class app/Main is not in the binding's packages");
+        assertFails(withExtraLine("exclude app/Main toString * plain Java"), 19, "not in the binding's packages");
+    }
+
+    @Test
+    void packagesBeforeMappings() {
+        String text = "binding x\ntitle X\nmap x/A f ()V MPI_BARRIER canonical\npackages x/\n";
+        assertThatThrownBy(() -> parse(text)).isInstanceOf(BindingFormatException.class)
+                .hasMessageStartingWith("test.binding:3: ").hasMessageContaining("'packages' must come before");
+    }
+
+    @Test
+    void exclusionNeedsAReason() {
+        assertFails(withExtraLine("exclude demo/Comm hashCode ()I"), 19, "a reason is required");
+    }
+
+    @Test
+    void mappedAndExcluded() {
+        assertFails(withExtraLine("exclude demo/Comm send (Ljava/lang/Object;ILdemo/Datatype;II)V not MPI"), 19,
+                "is both mapped (line 10) and excluded");
+        assertFails(withExtraLine("exclude demo/Comm send * not MPI"), 19, "is both mapped (line 10) and excluded");
+        assertFails(withExtraLine("map demo/MPI slice ([II)Ljava/nio/IntBuffer; MPI_PACK canonical"), 19,
+                "is both mapped and excluded (exclude at line 18)");
+        assertFails(withExtraLine("exclude demo/MPI slice * again"), 19, "duplicate exclusion", "first at line 18");
+    }
+
+    @Test
+    void datatypeSizeShape() {
+        assertFails(replaceLine(8, "datatype-size demo/Datatype getSize (I)I"), 8, "must take no arguments and return int or long");
+        assertFails(replaceLine(8, "datatype-size demo/Datatype size Ljava/lang/Integer;"), 8, "field must be int (I) or long (J)");
+        String unitFirst = replaceLine(8, "datatype-size-unit demo/Datatype baseSize I")
+                .replace("datatype-size-unit demo/Datatype baseSize I\ndatatype-size-unit",
+                        "datatype-size-unit demo/Datatype baseSize I\ndatatype-size");
+        assertFails(unitFirst, 8, "'datatype-size-unit' before 'datatype-size'");
+    }
+
+    @Test
+    void missingHeadersAreReportedAsLineZero() {
+        assertThatThrownBy(() -> parse("# nothing\n\n")).isInstanceOf(BindingFormatException.class)
+                .hasMessage("test.binding:0: empty descriptor: no 'binding <id>' line");
+        assertThatThrownBy(() -> parse("binding x\npackages x/\nfingerprint x/A f ()V\n"))
+                .hasMessage("test.binding:0: missing 'title' line");
+        assertThatThrownBy(() -> parse("binding x\ntitle X\nfingerprint x/A f ()V\n"))
+                .hasMessage("test.binding:0: missing 'packages' line");
+        assertThatThrownBy(() -> parse("binding x\ntitle X\npackages x/\n"))
+                .hasMessage("test.binding:0: missing 'fingerprint' line");
+    }
+
+    @Test
+    void messageQuotesTheLine() {
+        assertThatThrownBy(() -> parse(withExtraLine("map demo/Comm barrier ()V MPI_BARIER canonical")))
+                .hasMessageEndingWith("\n    map demo/Comm barrier ()V MPI_BARIER canonical");
+    }
+
+    @Test
+    void methodDescriptorParsing() {
+        DescriptorParser.Sig s = DescriptorParser.Sig.parse("(J[[ILjava/lang/Object;Z)[Lmpi/Status;");
+        assertThat(s.params).containsExactly("J", "[[I", "Ljava/lang/Object;", "Z");
+        assertThat(s.ret).isEqualTo("[Lmpi/Status;");
+        assertThat(DescriptorParser.Sig.parse("()V").params).isEmpty();
+        assertThat(DescriptorParser.Sig.parse("(V)V")).isNull();
+        assertThat(DescriptorParser.Sig.parse("(L;)V")).isNull();
+        assertThat(DescriptorParser.Sig.parse("(Ljava.lang.Object;)V")).isNull();
+        assertThat(DescriptorParser.Sig.parse("(I")).isNull();
+    }
+}
