@@ -29,7 +29,14 @@ public final class MpiProcess {
     private volatile boolean toolsInitialized;
     private volatile int pcontrolLevel = 1;
 
+    private final ToolRegistry registry;
+
     public MpiProcess(BindingDescriptor binding, ClassLoader bindingLoader, ToolFaults faults) {
+        this(binding, bindingLoader, faults, ToolRegistry.global());
+    }
+
+    MpiProcess(BindingDescriptor binding, ClassLoader bindingLoader, ToolFaults faults, ToolRegistry registry) {
+        this.registry = registry;
         this.binding = binding;
         this.bindingLoader = bindingLoader;
         this.faults = faults;
@@ -75,7 +82,6 @@ public final class MpiProcess {
         if (toolsInitialized) {
             return;
         }
-        ToolRegistry registry = ToolRegistry.global();
         List<String> unknown = registry.unknown(toolNames);
         if (!unknown.isEmpty()) {
             throw new UnknownToolException(unknownMessage(unknown, source, registry.available()));

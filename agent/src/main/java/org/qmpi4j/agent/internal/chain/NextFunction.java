@@ -67,14 +67,27 @@ public final class NextFunction implements ToolFunction {
                 throw CallContext.rethrow(thrown); // MPI's own exception: the application's business
             }
             t.process().faults().fault(t, function.name() + " handler", thrown);
-            return ctx.completeAfterFault();
+            return continueWithout(t, ctx);
         }
         if (!ctx.bindingCalled()) {
             t.process().faults().fault(t, function.name() + " handler",
                     new IllegalStateException("handler returned without continuing the chain"));
-            return ctx.completeAfterFault();
+            return continueWithout(t, ctx);
         }
         return returned;
+    }
+
+    /**
+     * After {@code faulty} failed: if the call has not reached MPI yet, nothing after the faulty
+     * tool has seen it either (every later step completes the call before returning), so it goes on
+     * from the faulty tool's successor, and the tools after it still see it. Otherwise MPI's result
+     * or exception stands.
+     */
+    private Object continueWithout(ToolInstance faulty, CallContext ctx) throws Exception {
+        if (!ctx.bindingCalled()) {
+            return faulty.next(function).invoke(ctx);
+        }
+        return ctx.completeAfterFault();
     }
 
     private void requireSealed() {

@@ -34,6 +34,10 @@ public final class ToolRegistry {
         }
     }
 
+    /** A registry of its own; the agent uses {@link #global()}, tests use fresh ones. */
+    ToolRegistry() {
+    }
+
     public static ToolRegistry global() {
         return GLOBAL;
     }
