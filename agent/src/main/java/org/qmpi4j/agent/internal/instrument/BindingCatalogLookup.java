@@ -17,6 +17,11 @@ final class BindingCatalogLookup implements MappingLookup {
     }
 
     @Override
+    public boolean seesBinding(ClassLoader loader) {
+        return catalog.forLoader(loader) != null;
+    }
+
+    @Override
     public boolean isBindingClass(ClassLoader loader, String internalName) {
         BindingDescriptor d = catalog.forLoader(loader);
         return d != null && d.ownsClass(internalName);

@@ -64,7 +64,7 @@ import org.objectweb.asm.Type;
  * ({@code COMPUTE_MAXS}); {@code COMPUTE_FRAMES} would have to load classes to merge types. The
  * bridges are straight-line code and need no frames.
  */
-public final class CallSiteRewriter extends ClassVisitor {
+final class CallSiteRewriter extends ClassVisitor {
     private static final String LMF = "java/lang/invoke/LambdaMetafactory";
     private static final int CONSTANT_METHODREF = 10;
     private static final int CONSTANT_INTERFACE_METHODREF = 11;

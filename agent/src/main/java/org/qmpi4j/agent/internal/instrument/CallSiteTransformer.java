@@ -5,8 +5,11 @@ import java.lang.instrument.ClassFileTransformer;
 import java.security.ProtectionDomain;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
+import java.util.WeakHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 import java.util.function.Predicate;
@@ -25,9 +28,10 @@ import org.qmpi4j.agent.internal.ToolDiscovery;
  * {@code org/qmpi4j/api/}, {@code org/qmpi4j/tools/}; also {@code org/objectweb/asm/}, in case
  * the agent runs unshaded); the binding's own classes; classes of discovered tools (by package
  * and by loader), whose MPI calls must not be intercepted (QMPI tools call PMPI); classes older
- * than Java 7, which cannot hold {@code invokedynamic}. Only classes whose constant pool refers to
+ * than Java 7, which cannot hold {@code invokedynamic}; classes of loaders that cannot see the
+ * linker class (their call sites would throw {@code BootstrapMethodError}). Only classes whose constant pool refers to
  * a method of a binding class (or of a subclass of one) are rewritten; the rest cost a constant
- * pool scan and return {@code null}.
+ * pool scan and return {@code null}. Classes of loaders that see no binding are not even scanned.
  *
  * <p>Failure policy: a transformer must not throw, and a broken rewrite must not break the
  * application. Any {@link Throwable} leaves the class exactly as it was (return {@code null}); it
@@ -53,6 +57,8 @@ public final class CallSiteTransformer implements ClassFileTransformer {
     private final AtomicBoolean failureReported = new AtomicBoolean();
     private final AtomicBoolean oldVersionReported = new AtomicBoolean();
     private final AtomicBoolean newVersionReported = new AtomicBoolean();
+    private final AtomicBoolean noLinkerReported = new AtomicBoolean();
+    private final Map<ClassLoader, Boolean> linkerVisibility = Collections.synchronizedMap(new WeakHashMap<>());
 
     /**
      * @param lookup        the binding's classes and mapped methods
@@ -145,7 +151,8 @@ public final class CallSiteTransformer implements ClassFileTransformer {
                 return false;
             }
         }
-        return !excludedClass.test(className) && !toolLoader.test(loader) && !lookup.isBindingClass(loader, className);
+        return !excludedClass.test(className) && !toolLoader.test(loader) && lookup.seesBinding(loader)
+                && !lookup.isBindingClass(loader, className);
     }
 
     private byte[] rewrite(ClassLoader loader, String className, byte[] bytes, boolean bridgesAllowed) {
@@ -174,6 +181,10 @@ public final class CallSiteTransformer implements ClassFileTransformer {
                 skippedOldVersion(className, major);
                 return null; // no invokedynamic before Java 7; upgrading the class would need new frames
             }
+            if (!linkerVisible(loader)) {
+                skippedNoLinker(className, loader);
+                return null; // the call sites would fail with BootstrapMethodError: better unobserved
+            }
             CallSiteRewriter.Result r = CallSiteRewriter.rewrite(reader, loader, resolver, contract, bridgesAllowed);
             if (r.bytes == null) {
                 return null;
@@ -183,6 +194,20 @@ public final class CallSiteTransformer implements ClassFileTransformer {
         } finally {
             resolver.endTransform(outer);
         }
+    }
+
+    /**
+     * Whether classes of {@code loader} can resolve the bootstrap class: the agent jar is on the
+     * system class path, which most loaders delegate to, but an isolating loader may not. Checked
+     * as a resource (never loading a class from a transformer), once per loader.
+     */
+    private boolean linkerVisible(ClassLoader loader) {
+        Boolean v = linkerVisibility.get(loader);
+        if (v == null) {
+            v = loader.getResource(contract.bootstrapOwner() + ".class") != null;
+            linkerVisibility.put(loader, v);
+        }
+        return v;
     }
 
     private static int readInt(byte[] b, int i) {
@@ -208,6 +233,16 @@ public final class CallSiteTransformer implements ClassFileTransformer {
             say("qmpi4j: class " + binary(className) + " calls MPI but its class file (version " + major
                     + ") predates Java 7 and cannot be rewritten; its MPI calls are not intercepted (further such"
                     + " classes are counted, not shown)");
+        }
+    }
+
+    private void skippedNoLinker(String className, ClassLoader loader) {
+        stats.skippedLinkerInvisible();
+        if (noLinkerReported.compareAndSet(false, true)) {
+            say("qmpi4j: class " + binary(className) + " calls MPI but its class loader " + loader
+                    + " cannot see the agent (" + contract.bootstrapOwner().replace('/', '.')
+                    + "); MPI calls of classes of such loaders are not intercepted (further such classes are"
+                    + " counted, not shown)");
         }
     }
 

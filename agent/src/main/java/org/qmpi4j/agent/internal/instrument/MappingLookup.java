@@ -13,6 +13,14 @@ public interface MappingLookup {
     int NONE = -1;
 
     /**
+     * Whether any binding is visible from {@code loader}. Classes of loaders that see none cannot
+     * call MPI and are skipped before any scan. The default answers {@code true} (always scan).
+     */
+    default boolean seesBinding(ClassLoader loader) {
+        return true;
+    }
+
+    /**
      * Whether {@code internalName} (e.g. {@code mpi/Comm}) is a class of the binding visible from
      * {@code loader}. Binding classes are never rewritten, and are where resolution looks for mapped
      * methods.

@@ -20,15 +20,16 @@ public final class RewriteStats {
     private final AtomicLong failures = new AtomicLong();
     private final AtomicLong skippedOldVersion = new AtomicLong();
     private final AtomicLong skippedUnsupportedVersion = new AtomicLong();
+    private final AtomicLong skippedNoLinker = new AtomicLong();
     private final List<String> failedClasses = new ArrayList<>();
 
     /** Classes offered to the transformer (every class the JVM loads while it is installed). */
     public long classesSeen() { return classesSeen.get(); }
     /** Classes returned rewritten. */
     public long classesRewritten() { return classesRewritten.get(); }
-    /** Invoke instructions replaced by linker call sites. */
+    /** Invoke instructions replaced by linker call sites (the call sites inside bridges are not counted here). */
     public long callSitesRewritten() { return callSitesRewritten.get(); }
-    /** Method references redirected to bridges. */
+    /** Method references redirected to bridges (each bridge holds one linker call site). */
     public long methodRefsRewritten() { return methodRefsRewritten.get(); }
     /** Classes that call the binding but could not be rewritten; they run unchanged, unobserved. */
     public long failures() { return failures.get(); }
@@ -36,6 +37,9 @@ public final class RewriteStats {
     public long skippedOldVersion() { return skippedOldVersion.get(); }
     /** Classes newer than the bytecode library understands; run unobserved. */
     public long skippedUnsupportedVersion() { return skippedUnsupportedVersion.get(); }
+
+    /** Classes that call the binding but whose loader cannot see the agent's linker; run unobserved. */
+    public long skippedNoLinker() { return skippedNoLinker.get(); }
 
     /** The first few classes that failed (internal names), in order. */
     public List<String> firstFailedClasses() {
@@ -46,7 +50,7 @@ public final class RewriteStats {
 
     /** Whether some class that may call MPI runs without interception. */
     public boolean missedSomething() {
-        return failures() + skippedOldVersion() + skippedUnsupportedVersion() > 0;
+        return failures() + skippedOldVersion() + skippedUnsupportedVersion() + skippedNoLinker() > 0;
     }
 
     void seen() {
@@ -74,6 +78,10 @@ public final class RewriteStats {
         return skippedOldVersion.incrementAndGet();
     }
 
+    long skippedLinkerInvisible() {
+        return skippedNoLinker.incrementAndGet();
+    }
+
     long skippedUnsupported() {
         return skippedUnsupportedVersion.incrementAndGet();
     }
@@ -83,6 +91,7 @@ public final class RewriteStats {
         return "classes seen " + classesSeen() + ", rewritten " + classesRewritten() + "; call sites rewritten "
                 + callSitesRewritten() + ", method references " + methodRefsRewritten() + "; failures " + failures()
                 + (failures() > 0 ? " " + firstFailedClasses() : "") + ", skipped (class file before Java 7) "
-                + skippedOldVersion() + ", skipped (class file version unsupported) " + skippedUnsupportedVersion();
+                + skippedOldVersion() + ", skipped (class file version unsupported) " + skippedUnsupportedVersion()
+                + ", skipped (loader cannot see the agent) " + skippedNoLinker();
     }
 }

@@ -4,12 +4,17 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
+import java.net.URL;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.function.Predicate;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -88,6 +93,50 @@ class CallSiteTransformerTest {
     }
 
     @Test
+    void loadersThatSeeNoBindingAreNotScanned() {
+        FakeBindingLookup fake = new FakeBindingLookup();
+        MappingLookup blind = new MappingLookup() {
+            @Override
+            public boolean seesBinding(ClassLoader loader) {
+                return false;
+            }
+
+            @Override
+            public boolean isBindingClass(ClassLoader loader, String internalName) {
+                throw new AssertionError("not asked when the loader sees no binding");
+            }
+
+            @Override
+            public int find(ClassLoader loader, String declaringClass, String name, String desc) {
+                return fake.find(loader, declaringClass, name, desc);
+            }
+        };
+        CallSiteTransformer t = transformer(blind, n -> false, l -> false);
+        assertThat(t.transform(app, CALLS, null, null, bytes(CALLS))).isNull();
+        assertThat(t.stats().failures()).isZero();
+    }
+
+    @Test
+    void concurrentTransformsAgree() throws Exception {
+        CallSiteTransformer t = transformer();
+        byte[] expected = transformer().transform(app, REFS, null, null, bytes(REFS));
+        ExecutorService pool = Executors.newFixedThreadPool(8);
+        try {
+            List<Future<byte[]>> results = new ArrayList<>();
+            for (int i = 0; i < 64; i++) {
+                results.add(pool.submit(() -> t.transform(app, REFS, null, null, bytes(REFS))));
+            }
+            for (Future<byte[]> f : results) {
+                assertThat(f.get()).isEqualTo(expected);
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+        assertThat(t.stats().classesRewritten()).isEqualTo(64);
+        assertThat(t.stats().failures()).isZero();
+    }
+
+    @Test
     void excludingPrefixesAcceptsBothNameForms() {
         Predicate<String> p = CallSiteTransformer.excludingPrefixes(Arrays.asList("a.b", "c/d/", "", null));
         assertThat(p.test("a/b/X")).isTrue();
@@ -163,6 +212,25 @@ class CallSiteTransformerTest {
         assertThat(t.stats().failures()).isZero();
         assertThat(reports).hasSize(1);
         assertThat(reports.get(0)).startsWith("qmpi4j: ").contains("200");
+    }
+
+    @Test
+    void classesOfLoadersThatCannotSeeTheLinkerAreSkipped() {
+        ClassLoader isolated = new ClassLoader("isolated", app) {
+            @Override
+            public URL getResource(String name) {
+                return name.startsWith(RecordingLinker.CONTRACT.bootstrapOwner()) ? null : super.getResource(name);
+            }
+        };
+        CallSiteTransformer t = transformer();
+        assertThat(t.transform(isolated, CALLS, null, null, bytes(CALLS))).isNull();
+        assertThat(t.transform(isolated, REFS, null, null, bytes(REFS))).isNull();
+        assertThat(t.transform(isolated, PLAIN, null, null, bytes(PLAIN))).isNull();
+        assertThat(t.stats().skippedNoLinker()).as("only classes that call MPI").isEqualTo(2);
+        assertThat(t.stats().missedSomething()).isTrue();
+        assertThat(reports).hasSize(1);
+        assertThat(reports.get(0)).startsWith("qmpi4j: ").contains("cannot see the agent");
+        assertThat(t.transform(app, CALLS, null, null, bytes(CALLS))).isNotNull();
     }
 
     @Test
