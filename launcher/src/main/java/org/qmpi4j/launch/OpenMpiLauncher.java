@@ -10,6 +10,7 @@ import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.qmpi4j.launch.internal.ProcessRunner;
+import org.qmpi4j.launch.internal.TaggedOutput;
 
 /**
  * Runs a job with Open MPI's {@code mpirun}: one JVM per rank, Open MPI's {@code mpi.jar} first on
@@ -61,7 +62,10 @@ public final class OpenMpiLauncher implements Launcher {
     public JobResult run(MpiJob job) throws IOException {
         List<String> cmd = command(job);
         ProcessRunner.Outcome o = ProcessRunner.run(cmd, job.environment(), job.workDir(), job.timeout(), job.echo());
-        return new JobResult(cmd, o.exitCode, o.timedOut, o.elapsed, o.stdout, o.stderr, splitByRank(o.stdout));
+        // mpirun forwards a long write in pieces and may put another rank's output mid-line.
+        String stdout = TaggedOutput.reassemble(o.stdout);
+        String stderr = TaggedOutput.reassemble(o.stderr);
+        return new JobResult(cmd, o.exitCode, o.timedOut, o.elapsed, stdout, stderr, splitByRank(stdout));
     }
 
     /** Lines tagged {@code [jobid,rank]<stdout>:} grouped by rank, tags removed. */

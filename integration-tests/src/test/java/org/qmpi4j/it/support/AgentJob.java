@@ -74,67 +74,9 @@ public final class AgentJob {
         return plain(mainClass, ranks).jvmOption(agentOption("tools=" + tools));
     }
 
-    /**
-     * Runs the job under {@code mpirun}. The result's streams are {@linkplain #reassemble
-     * reassembled}: Open MPI forwards a long write of one rank in pieces, and with
-     * {@code --tag-output} a piece that ends mid-line is followed on the same line by another rank's
-     * tagged output, the rest of the line coming later under a new tag.
-     */
+    /** Runs the job under {@code mpirun} (whose launcher reassembles lines split between ranks). */
     public static JobResult run(MpiJob.Builder job) throws IOException {
-        JobResult raw = new OpenMpiLauncher().run(job.build());
-        String stdout = reassemble(raw.stdout());
-        String stderr = reassemble(raw.stderr());
-        Map<Integer, List<String>> byRank = new TreeMap<>();
-        for (String line : stdout.split("\n")) {
-            Matcher m = TAGGED.matcher(line);
-            if (m.matches() && m.group(3).equals("stdout")) {
-                byRank.computeIfAbsent(Integer.parseInt(m.group(2)), r -> new ArrayList<>()).add(m.group(4));
-            }
-        }
-        return new JobResult(raw.command(), raw.exitCode(), raw.timedOut(), raw.elapsed(), stdout, stderr, byRank);
-    }
-
-    /**
-     * Whole tagged lines from {@code --tag-output} text: a tagged piece followed by another tag on
-     * the same line is the start of a line whose rest comes under the next tag of the same rank
-     * and stream.
-     */
-    public static String reassemble(String tagged) {
-        Pattern tag = Pattern.compile("\\[(\\d+),(\\d+)\\]<(stdout|stderr)>:");
-        Map<String, StringBuilder> pending = new java.util.LinkedHashMap<>();
-        StringBuilder out = new StringBuilder();
-        for (String line : tagged.split("\n")) {
-            Matcher m = tag.matcher(line);
-            List<int[]> at = new ArrayList<>(); // {start, end} of each tag
-            while (m.find()) {
-                at.add(new int[] {m.start(), m.end()});
-            }
-            if (at.isEmpty() || at.get(0)[0] != 0) {
-                String head = at.isEmpty() ? line : line.substring(0, at.get(0)[0]);
-                if (!head.isEmpty() || at.isEmpty()) {
-                    out.append(head).append('\n');
-                }
-                if (at.isEmpty()) {
-                    continue;
-                }
-            }
-            for (int i = 0; i < at.size(); i++) {
-                String key = line.substring(at.get(i)[0], at.get(i)[1]);
-                String text = line.substring(at.get(i)[1], i + 1 < at.size() ? at.get(i + 1)[0] : line.length());
-                StringBuilder sb = pending.computeIfAbsent(key, k -> new StringBuilder());
-                sb.append(text);
-                if (i == at.size() - 1) {
-                    out.append(key).append(sb).append('\n');
-                    sb.setLength(0);
-                }
-            }
-        }
-        pending.forEach((key, sb) -> {
-            if (sb.length() > 0) {
-                out.append(key).append(sb).append('\n');
-            }
-        });
-        return out.toString();
+        return new OpenMpiLauncher().run(job.build());
     }
 
     /** Lines rank {@code rank} printed to stderr, tags removed. */
