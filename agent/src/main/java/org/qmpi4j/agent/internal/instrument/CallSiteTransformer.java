@@ -5,6 +5,8 @@ import java.lang.instrument.ClassFileTransformer;
 import java.security.ProtectionDomain;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashSet;
+import java.util.Set;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
@@ -63,7 +65,7 @@ public final class CallSiteTransformer implements ClassFileTransformer {
     /**
      * @param lookup        the binding's classes and mapped methods
      * @param excludedClass internal class names never to rewrite (e.g. classes in the packages of
-     *                      discovered tools, see {@link #excludingPrefixes}); asked on every class
+     *                      discovered tools, see {@link #inPackages}); asked on every class
      * @param toolLoader    loaders whose classes are never rewritten (the tool path's loader)
      */
     public CallSiteTransformer(MappingLookup lookup, Predicate<String> excludedClass, Predicate<ClassLoader> toolLoader) {
@@ -95,30 +97,26 @@ public final class CallSiteTransformer implements ClassFileTransformer {
                 ? l -> false
                 : l -> l == toolPathLoader;
         return new CallSiteTransformer(new BindingCatalogLookup(runtime.catalog()),
-                excludingPrefixes(tools.toolPackages()), isToolLoader);
+                inPackages(tools.toolPackages()), isToolLoader);
     }
 
     /**
-     * A predicate for internal class names under any of {@code packagePrefixes} (internal
-     * {@code org/example/tools/} or binary {@code org.example.tools.} form; empty prefixes are
-     * ignored). The prefixes are copied.
+     * A predicate for internal class names directly in one of {@code packages} (internal
+     * {@code org/example/tools/} or binary {@code org.example.tools} form), not in their
+     * sub-packages: a tool in {@code org.example} must not hide the application's
+     * {@code org.example.app} from the rewriter. Empty names are ignored.
      */
-    public static Predicate<String> excludingPrefixes(Collection<String> packagePrefixes) {
-        List<String> prefixes = new ArrayList<>();
-        for (String p : packagePrefixes) {
+    public static Predicate<String> inPackages(Collection<String> packages) {
+        Set<String> exact = new HashSet<>();
+        for (String p : packages) {
             if (p != null && !p.isEmpty()) {
                 String internal = p.replace('.', '/');
-                prefixes.add(internal.endsWith("/") ? internal : internal + "/");
+                exact.add(internal.endsWith("/") ? internal.substring(0, internal.length() - 1) : internal);
             }
         }
-        String[] ps = prefixes.toArray(new String[0]);
         return name -> {
-            for (String p : ps) {
-                if (name.startsWith(p)) {
-                    return true;
-                }
-            }
-            return false;
+            int slash = name.lastIndexOf('/');
+            return slash > 0 && exact.contains(name.substring(0, slash));
         };
     }
 

@@ -73,7 +73,7 @@ class CallSiteTransformerTest {
     void leavesAloneWhatItMustNeverRewrite() {
         byte[] calls = bytes(CALLS);
         CallSiteTransformer t = transformer(new FakeBindingLookup(),
-                CallSiteTransformer.excludingPrefixes(List.of("org.example.tools", "org/other/")),
+                CallSiteTransformer.inPackages(List.of("org.example.tools", "org/other/")),
                 l -> l.getName() != null && l.getName().equals("tools"));
         ClassLoader toolLoader = new ClassLoader("tools", app) {
         };
@@ -137,12 +137,13 @@ class CallSiteTransformerTest {
     }
 
     @Test
-    void excludingPrefixesAcceptsBothNameForms() {
-        Predicate<String> p = CallSiteTransformer.excludingPrefixes(Arrays.asList("a.b", "c/d/", "", null));
-        assertThat(p.test("a/b/X")).isTrue();
-        assertThat(p.test("c/d/e/Y")).isTrue();
-        assertThat(p.test("a/bc/X")).isFalse();
-        assertThat(p.test("x/Y")).as("empty prefix ignored").isFalse();
+    void toolPackagesAreExcludedExactlyNotTheirSubPackages() {
+        Predicate<String> p = CallSiteTransformer.inPackages(Arrays.asList("org.example", "c/d/", "", null));
+        assertThat(p.test("org/example/MyTool")).isTrue();
+        assertThat(p.test("c/d/Tool$Inner")).isTrue();
+        assertThat(p.test("org/example/app/Main")).as("application sub-package").isFalse();
+        assertThat(p.test("org/examples/Main")).isFalse();
+        assertThat(p.test("Main")).as("unnamed package").isFalse();
     }
 
     @Test
