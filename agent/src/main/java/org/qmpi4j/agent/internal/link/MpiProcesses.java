@@ -26,7 +26,7 @@ final class MpiProcesses {
             MpiProcess p = BY_LOADER.get(loader);
             if (p == null) {
                 p = new MpiProcess(binding, loader, AgentRuntime.current().faults());
-                p.attach(new ReflectiveBindingAccess(binding, loader));
+                p.attach(new ReflectiveBindingAccess(p));
                 BY_LOADER.put(loader, p);
             }
             return p;

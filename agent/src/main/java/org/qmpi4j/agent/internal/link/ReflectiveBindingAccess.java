@@ -20,15 +20,17 @@ import org.qmpi4j.api.MpiFunction;
 final class ReflectiveBindingAccess implements BindingAccess {
     private final BindingDescriptor binding;
     private final ClassLoader loader;
+    private final MpiProcess process;
     private volatile MethodHandle sizeOf;
     private volatile MethodHandle sizeUnit;
     /** Datatype sizes: binding datatypes compare by identity; a size never changes. */
     private final Map<Object, Long> sizes = new ConcurrentHashMap<>();
     private final Map<MpiFunction, MethodHandle> canonical = new ConcurrentHashMap<>();
 
-    ReflectiveBindingAccess(BindingDescriptor binding, ClassLoader loader) {
-        this.binding = binding;
-        this.loader = loader;
+    ReflectiveBindingAccess(MpiProcess process) {
+        this.process = process;
+        this.binding = process.binding();
+        this.loader = process.bindingLoader();
     }
 
     @Override
@@ -141,7 +143,7 @@ final class ReflectiveBindingAccess implements BindingAccess {
         @Override public MpiFunction function() { return mapping.function(); }
         @Override public MethodMapping mapping() { return mapping; }
         @Override public CallingAddress callingAddress() { return where; }
-        @Override public MpiProcess process() { throw new UnsupportedOperationException("not needed for tool calls"); }
+        @Override public MpiProcess process() { return access.process; }
 
         @Override
         public Object invokeBinding(Object[] args) throws Throwable {
