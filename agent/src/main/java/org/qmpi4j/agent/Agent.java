@@ -40,8 +40,10 @@ public final class Agent {
             ToolDiscovery tools = ToolDiscovery.discover(config.toolPath(), err);
             CallSiteTransformer transformer = CallSiteTransformer.create(runtime, tools);
             inst.addTransformer(transformer, false);
-            Runtime.getRuntime().addShutdownHook(new Thread(() -> transformer.reportAtExit(err, config.verbose()),
-                    "qmpi4j-exit-report"));
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+                runtime.beginShutdown();
+                transformer.reportAtExit(err, config.verbose());
+            }, "qmpi4j-exit-report"));
             if (config.verbose()) {
                 err.println("qmpi4j: agent started; tools " + config.tools() + " (" + config.toolsSource() + ")");
             }

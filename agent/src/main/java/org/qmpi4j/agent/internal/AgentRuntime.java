@@ -1,17 +1,20 @@
 package org.qmpi4j.agent.internal;
 
 import java.io.PrintStream;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import org.qmpi4j.agent.internal.binding.BindingCatalog;
 import org.qmpi4j.agent.internal.chain.ToolFaults;
 import org.qmpi4j.agent.internal.config.AgentConfig;
+import org.qmpi4j.agent.internal.variables.ProcessTelemetry;
 
 /**
  * The agent's state for this JVM, set up once by premain: settings, binding descriptors, fault
  * counters. Linked call sites reach it through {@link #current()}.
  */
-public final class AgentRuntime {
+public final class AgentRuntime implements ProcessTelemetry.Counters {
     private static volatile AgentRuntime current;
     private static final AtomicBoolean LINK_FAILURE_REPORTED = new AtomicBoolean();
     private static final AtomicLong LINK_FAILURES = new AtomicLong();
@@ -23,6 +26,9 @@ public final class AgentRuntime {
     private final PrintStream err;
     private final AtomicBoolean agentFaultReported = new AtomicBoolean();
     private final AtomicLong agentFaults = new AtomicLong();
+    private final ProcessTelemetry firstTelemetry;
+    private final List<ProcessTelemetry> telemetries = new CopyOnWriteArrayList<>();
+    private boolean firstTaken; // guarded by this
 
     /** Counters the agent keeps about itself. */
     public static final class Stats {
@@ -42,6 +48,44 @@ public final class AgentRuntime {
         this.catalog = catalog;
         this.err = err;
         this.faults = new ToolFaults(err);
+        this.firstTelemetry = new ProcessTelemetry(config, this);
+        telemetries.add(firstTelemetry);
+    }
+
+    /**
+     * The MPI_T side of the JVM's first MPI process; it exists from premain so that MPI_T works
+     * before {@code MPI.Init}.
+     */
+    public ProcessTelemetry firstTelemetry() {
+        return firstTelemetry;
+    }
+
+    /** For a new MPI process: the first one adopts {@link #firstTelemetry()}, later ones get their own. */
+    public synchronized ProcessTelemetry telemetryForNewProcess() {
+        if (!firstTaken) {
+            firstTaken = true;
+            return firstTelemetry;
+        }
+        ProcessTelemetry t = new ProcessTelemetry(config, this);
+        telemetries.add(t);
+        return t;
+    }
+
+    /** At JVM shutdown: MPI_T can no longer be initialised. */
+    public void beginShutdown() {
+        for (ProcessTelemetry t : telemetries) {
+            t.registry().beginShutdown();
+        }
+    }
+
+    @Override
+    public long callSitesLinked() {
+        return stats.sitesLinked();
+    }
+
+    @Override
+    public long toolFaults() {
+        return faults.total();
     }
 
     public static void install(AgentRuntime runtime) {

@@ -85,6 +85,16 @@ public final class QmpiBackendImpl implements QmpiBackend {
         return registry.instance(toolId).process().pcontrolLevel();
     }
 
+    @Override
+    public org.qmpi4j.api.mpit.MpiT mpit(int toolId) {
+        return registry.instance(toolId).process().mpit();
+    }
+
+    @Override
+    public org.qmpi4j.api.mpit.MpiT mpit() {
+        return AgentRuntime.current().firstTelemetry().registry();
+    }
+
     private static CallContext context(QmpiContext context) {
         if (!(context instanceof CallContext)) {
             throw new IllegalArgumentException("not a context the agent gave to a handler: " + context);

@@ -33,6 +33,12 @@ public interface QmpiBackend {
 
     int pcontrolLevel(int toolId);
 
+    /** The MPI tool information interface of the MPI process tool instance {@code toolId} belongs to. */
+    org.qmpi4j.api.mpit.MpiT mpit(int toolId);
+
+    /** The MPI tool information interface of this JVM's (first) MPI process. */
+    org.qmpi4j.api.mpit.MpiT mpit();
+
     /** Installs the backend; the agent calls this once, before any tool is registered. */
     static void install(QmpiBackend backend) {
         Holder.backend = backend;

@@ -26,6 +26,8 @@ public final class BindingDescriptor {
     private final String[] datatypeSize;
     private final String[] datatypeSizeUnit;
     private final String constantsClass;
+    private final String[] requestNull;
+    private final Map<org.qmpi4j.api.mpit.BindType, String> objectClasses;
     private final List<MethodMapping> mappings;
     /** owner -> (name + descriptor) -> mapping. */
     private final Map<String, Map<String, MethodMapping>> byOwner;
@@ -43,6 +45,9 @@ public final class BindingDescriptor {
         this.datatypeSize = spec.datatypeSize;
         this.datatypeSizeUnit = spec.datatypeSizeUnit;
         this.constantsClass = spec.constantsClass;
+        this.requestNull = spec.requestNull;
+        this.objectClasses = Collections.unmodifiableMap(new java.util.EnumMap<>(spec.objectClasses.isEmpty()
+                ? new java.util.EnumMap<>(org.qmpi4j.api.mpit.BindType.class) : spec.objectClasses));
         List<MethodMapping> all = new ArrayList<>(spec.maps.size());
         Map<String, Map<String, MethodMapping>> owners = new HashMap<>();
         Map<MpiFunction, MethodMapping> canon = new EnumMap<>(MpiFunction.class);
@@ -150,6 +155,16 @@ public final class BindingDescriptor {
     }
 
     /** Internal name of the class holding {@code COMM_WORLD}, datatypes and ops, or {@code null}. */
+    /** {@code {class, method, "()Z"}}: true once a request has completed and been freed; or {@code null}. */
+    public String[] requestNullMethod() {
+        return requestNull;
+    }
+
+    /** Internal name of the class of MPI objects of {@code kind}, or {@code null} if the binding does not say. */
+    public String objectClass(org.qmpi4j.api.mpit.BindType kind) {
+        return objectClasses.get(kind);
+    }
+
     public String constantsClass() {
         return constantsClass;
     }

@@ -24,6 +24,9 @@ import org.qmpi4j.api.MpiFunction;
  * constants   &lt;class&gt;                            COMM_WORLD, INT, SUM, ...
  * datatype-size      &lt;class&gt; &lt;member&gt; &lt;descriptor&gt;  size of one datatype item (method "()I" or field "I")
  * datatype-size-unit &lt;class&gt; &lt;member&gt; &lt;descriptor&gt;  optional: bytes per unit of datatype-size
+ * object  &lt;MPI_T bind kind&gt; &lt;class&gt;             optional: the class of MPI objects of a kind (MPI_COMM mpi/Comm),
+ *                                                 for MPI_T handles bound to objects
+ * request-null &lt;class&gt; &lt;method&gt; &lt;descriptor&gt;    optional: "()Z", true once a request is complete and freed
  * map     &lt;class&gt; &lt;method&gt; &lt;descriptor&gt; &lt;MPI_FUNCTION&gt; [static] [canonical] [role=value]...
  * exclude &lt;class&gt; &lt;method&gt; &lt;descriptor|*&gt; &lt;reason to end of line&gt;
  * </pre>
@@ -136,6 +139,20 @@ public final class DescriptorParser {
                     throw fail("'datatype-size-unit' before 'datatype-size'");
                 }
                 spec.datatypeSizeUnit = sizeMember(t);
+                break;
+            case "object":
+                arity(t, 3, 3, "object <MPI_T bind kind> <class>");
+                objectKind(t);
+                break;
+            case "request-null":
+                arity(t, 4, 4, "request-null <class> <method> ()Z");
+                once(spec.requestNull, kw);
+                className(t[1]);
+                methodName(t[2]);
+                if (!t[3].equals("()Z")) {
+                    throw fail("request-null names a method '()Z', not " + t[3]);
+                }
+                spec.requestNull = new String[] {t[1], t[2], t[3]};
                 break;
             case "map":
                 map(t);
@@ -338,6 +355,22 @@ public final class DescriptorParser {
         }
     }
 
+    private void objectKind(String[] t) {
+        org.qmpi4j.api.mpit.BindType kind;
+        try {
+            kind = org.qmpi4j.api.mpit.BindType.valueOf(t[1]);
+        } catch (IllegalArgumentException e) {
+            throw fail("unknown MPI_T bind kind '" + t[1] + "'");
+        }
+        if (kind == org.qmpi4j.api.mpit.BindType.NO_OBJECT) {
+            throw fail("NO_OBJECT has no class");
+        }
+        if (spec.objectClasses.containsKey(kind)) {
+            throw fail("'object " + kind + "' appears twice");
+        }
+        spec.objectClasses.put(kind, className(t[2]));
+    }
+
     private String[] sizeMember(String[] t) {
         className(t[1]);
         if (t[3].startsWith("(")) {
@@ -529,6 +562,9 @@ public final class DescriptorParser {
         String constantsClass;
         String[] datatypeSize;
         String[] datatypeSizeUnit;
+        String[] requestNull;
+        final Map<org.qmpi4j.api.mpit.BindType, String> objectClasses =
+                new java.util.EnumMap<>(org.qmpi4j.api.mpit.BindType.class);
         final List<MapLine> maps = new ArrayList<>();
         final List<ExcludeLine> excludes = new ArrayList<>();
     }

@@ -17,4 +17,12 @@ public interface BindingAccess {
 
     /** A public static constant of the binding's constants class, e.g. {@code COMM_WORLD}. */
     Object constant(String name);
+
+    /**
+     * Whether {@code request} is the binding's null request (complete and freed), or {@code null}
+     * if the descriptor does not say how to tell.
+     */
+    default Boolean requestIsNull(Object request) {
+        return null;
+    }
 }

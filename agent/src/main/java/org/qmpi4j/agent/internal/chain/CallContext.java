@@ -48,6 +48,11 @@ public final class CallContext implements MpiCall, QmpiContext {
         }
     }
 
+    /** Calls the binding without any tool (no tool intercepts the function now); its result or exception is kept. */
+    public Object invokeBindingDirectly() throws Exception {
+        return invokeBinding();
+    }
+
     boolean bindingCalled() {
         return bindingCalled;
     }

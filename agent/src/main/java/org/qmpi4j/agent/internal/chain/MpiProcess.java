@@ -6,6 +6,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.qmpi4j.agent.internal.binding.BindingDescriptor;
+import org.qmpi4j.agent.internal.config.ProcessSettings;
+import org.qmpi4j.agent.internal.monitor.CallMonitor;
+import org.qmpi4j.agent.internal.mpit.MpitRegistry;
 import org.qmpi4j.api.MpiFunction;
 
 /**
@@ -28,19 +31,44 @@ public final class MpiProcess {
     private volatile Chain chain = Chain.empty();
     private volatile boolean toolsInitialized;
     private volatile int pcontrolLevel = 1;
+    private volatile boolean finalized;
 
     private final ToolRegistry registry;
+    private final CallMonitor monitor;
+    private final MpitRegistry mpit;
+    private final ProcessSettings settings;
 
-    public MpiProcess(BindingDescriptor binding, ClassLoader bindingLoader, ToolFaults faults) {
-        this(binding, bindingLoader, faults, ToolRegistry.global());
+    /**
+     * @param monitor  the agent's measurements for this process (MPI_T)
+     * @param mpit     this process's MPI_T registry
+     * @param settings the tool list and output directory, changeable through MPI_T until used
+     */
+    public MpiProcess(BindingDescriptor binding, ClassLoader bindingLoader, ToolFaults faults, CallMonitor monitor,
+            MpitRegistry mpit, ProcessSettings settings) {
+        this(binding, bindingLoader, faults, ToolRegistry.global(), monitor, mpit, settings);
     }
 
+    /** For tests: a process with its own monitor, MPI_T registry and default settings. */
     MpiProcess(BindingDescriptor binding, ClassLoader bindingLoader, ToolFaults faults, ToolRegistry registry) {
+        this(binding, bindingLoader, faults, registry, new CallMonitor(),
+                new MpitRegistry(org.qmpi4j.agent.internal.mpit.ObjectKinds.ANY),
+                new ProcessSettings(new org.qmpi4j.agent.internal.config.AgentConfig(null, Map.of(), Map.of())));
+    }
+
+    MpiProcess(BindingDescriptor binding, ClassLoader bindingLoader, ToolFaults faults, ToolRegistry registry,
+            CallMonitor monitor, MpitRegistry mpit, ProcessSettings settings) {
         this.registry = registry;
         this.binding = binding;
         this.bindingLoader = bindingLoader;
         this.faults = faults;
+        this.monitor = monitor;
+        this.mpit = mpit;
+        this.settings = settings;
     }
+
+    public CallMonitor monitor() { return monitor; }
+    public MpitRegistry mpit() { return mpit; }
+    public ProcessSettings settings() { return settings; }
 
     public BindingDescriptor binding() { return binding; }
     public ClassLoader bindingLoader() { return bindingLoader; }
@@ -62,9 +90,24 @@ public final class MpiProcess {
     public boolean toolsInitialized() { return toolsInitialized; }
     public int pcontrolLevel() { return pcontrolLevel; }
 
-    /** Whether calls of {@code f} go through tools now; otherwise they go straight to the binding. */
+    /** Whether calls of {@code f} go through tools now (initialised, not switched off by Pcontrol 0, intercepted). */
     public boolean routesThroughTools(MpiFunction f) {
         return toolsInitialized && pcontrolLevel != 0 && chain.intercepts(f);
+    }
+
+    /**
+     * Whether call sites of {@code f} must reach the agent: for tools, or for the agent's own MPI_T
+     * measurements; otherwise they call the binding directly.
+     */
+    public boolean routesThroughAgent(MpiFunction f) {
+        return routesThroughTools(f) || monitor.observes(f);
+    }
+
+    /** Whether the application's {@code MPI.Finalize} has returned. */
+    public boolean finalized() { return finalized; }
+
+    public void markFinalized() {
+        finalized = true;
     }
 
     public void register(Relinkable site) {
@@ -115,7 +158,8 @@ public final class MpiProcess {
         }
     }
 
-    private void relinkAll() {
+    /** Points every call site at the chain or the binding again (the set of watched functions changed). */
+    public synchronized void relinkAll() {
         List<MutableCallSite> changed = new ArrayList<>(sites.size());
         for (Relinkable s : sites) {
             changed.add(s.relink());

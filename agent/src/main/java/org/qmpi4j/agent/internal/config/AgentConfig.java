@@ -24,6 +24,7 @@ public final class AgentConfig {
         k.put("tools", "tool names in order, separated by ',' or ':'; a name may repeat");
         k.put("toolpath", "jars or directories with more tools, separated by '" + File.pathSeparator + "'");
         k.put("verbose", "true: print what the agent rewrote and a summary at exit");
+        k.put("output", "directory for the tools' results (default: a new qmpi4j-<date-time> folder)");
         KEYS = Collections.unmodifiableMap(k);
     }
 

@@ -43,6 +43,9 @@ public final class CallSiteLinker {
             if (f == MpiFunction.MPI_PCONTROL) {
                 return new ConstantCallSite(Handles.collecting(Dispatcher.PCONTROL, link, type));
             }
+            if (f == MpiFunction.MPI_FINALIZE) {
+                return new ConstantCallSite(Handles.collecting(Dispatcher.FINALIZE, link, type));
+            }
             link.setViaChain(Handles.collecting(Dispatcher.DISPATCH, link, type));
             link.relink();
             process.register(link);

@@ -7,33 +7,69 @@ import org.qmpi4j.agent.internal.AgentRuntime;
 import org.qmpi4j.agent.internal.chain.CallContext;
 import org.qmpi4j.agent.internal.chain.MpiProcess;
 import org.qmpi4j.agent.internal.chain.UnknownToolException;
+import org.qmpi4j.agent.internal.monitor.CallMonitor;
 import org.qmpi4j.api.MpiFunction;
 
 /**
  * Entry points that linked call sites jump to: an intercepted call, MPI initialisation (which
- * first initialises the tools), and {@code MPI_Pcontrol} (which switches the tools off and on).
+ * first initialises the tools), MPI finalisation (after which some settings cannot change) and
+ * {@code MPI_Pcontrol} (which switches the tools off and on).
  */
 final class Dispatcher {
     static final MethodHandle DISPATCH = find("dispatch");
     static final MethodHandle INIT = find("init");
+    static final MethodHandle FINALIZE = find("finalizeMpi");
     static final MethodHandle PCONTROL = find("pcontrol");
 
     private Dispatcher() {
     }
 
-    /** An application call of a function some tool intercepts: through the chain, to the binding. */
+    /**
+     * An application call that some tool intercepts or that the agent's MPI_T variables watch:
+     * measured if watched, through the chain if tools are on, to the binding in any case.
+     */
     static Object dispatch(SiteLink link, Object[] args) throws Throwable {
+        MpiProcess process = link.process();
+        MpiFunction f = link.function();
         CallContext ctx = new CallContext(link, args);
+        CallMonitor monitor = process.monitor();
+        boolean observed = monitor.observes(f);
+        long start = observed ? enter(monitor, ctx) : 0L;
         try {
-            link.process().chain().entry(link.function()).invoke(ctx, ctx);
+            if (process.routesThroughTools(f)) {
+                process.chain().entry(f).invoke(ctx, ctx);
+            } else {
+                ctx.invokeBindingDirectly();
+            }
         } catch (Throwable t) {
             if (!ctx.bindingFailureIs(t)) {
                 // Not MPI's exception and not a tool's (those are contained per tool): the agent's own.
-                AgentRuntime.current().agentFault("dispatching " + link.function(), t);
+                AgentRuntime.current().agentFault("dispatching " + f, t);
                 ctx.completeAfterAgentFault();
+            }
+        } finally {
+            if (observed) {
+                exit(monitor, ctx, start);
             }
         }
         return ctx.finish();
+    }
+
+    private static long enter(CallMonitor monitor, CallContext ctx) {
+        try {
+            return monitor.enter(ctx);
+        } catch (Throwable t) {
+            AgentRuntime.current().agentFault("measuring " + ctx.function(), t);
+            return System.nanoTime();
+        }
+    }
+
+    private static void exit(CallMonitor monitor, CallContext ctx, long start) {
+        try {
+            monitor.exit(ctx, start);
+        } catch (Throwable t) {
+            AgentRuntime.current().agentFault("measuring " + ctx.function(), t);
+        }
     }
 
     /**
@@ -44,7 +80,7 @@ final class Dispatcher {
         MpiProcess process = link.process();
         AgentRuntime runtime = AgentRuntime.current();
         try {
-            process.initializeTools(runtime.config().tools(), runtime.config().toolsSource());
+            process.initializeTools(process.settings().tools(), process.settings().toolsSource());
         } catch (UnknownToolException e) {
             // A job that asked for a profile must not run for hours without it: stop now, clearly.
             System.err.println(e.getMessage());
@@ -53,7 +89,17 @@ final class Dispatcher {
         } catch (Throwable t) {
             runtime.agentFault("initialising tools", t);
         }
-        return process.routesThroughTools(link.function()) ? dispatch(link, args) : link.invokeBinding(args);
+        return process.routesThroughAgent(link.function()) ? dispatch(link, args) : link.invokeBinding(args);
+    }
+
+    /** {@code MPI_FINALIZE}: as any call, then the process is marked finalised. */
+    static Object finalizeMpi(SiteLink link, Object[] args) throws Throwable {
+        MpiProcess process = link.process();
+        try {
+            return process.routesThroughAgent(link.function()) ? dispatch(link, args) : link.invokeBinding(args);
+        } finally {
+            process.markFinalized();
+        }
     }
 
     /**
@@ -70,13 +116,13 @@ final class Dispatcher {
         int level = (Integer) first;
         if (level == 0) {
             // The switch-off call itself still reaches tools that are on, so they see the region start.
-            Object result = process.routesThroughTools(MpiFunction.MPI_PCONTROL) ? dispatch(link, args)
+            Object result = process.routesThroughAgent(MpiFunction.MPI_PCONTROL) ? dispatch(link, args)
                     : link.invokeBinding(args);
             process.setPcontrolLevel(0);
             return result;
         }
         process.setPcontrolLevel(level);
-        return process.routesThroughTools(MpiFunction.MPI_PCONTROL) ? dispatch(link, args) : link.invokeBinding(args);
+        return process.routesThroughAgent(MpiFunction.MPI_PCONTROL) ? dispatch(link, args) : link.invokeBinding(args);
     }
 
     private static MethodHandle find(String name) {

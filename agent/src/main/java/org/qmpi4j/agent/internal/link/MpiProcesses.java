@@ -5,6 +5,7 @@ import java.util.WeakHashMap;
 import org.qmpi4j.agent.internal.AgentRuntime;
 import org.qmpi4j.agent.internal.binding.BindingDescriptor;
 import org.qmpi4j.agent.internal.chain.MpiProcess;
+import org.qmpi4j.agent.internal.variables.ProcessTelemetry;
 
 /**
  * Finds the MPI process a call site belongs to. A process is one copy of the binding's classes:
@@ -25,8 +26,12 @@ final class MpiProcesses {
         synchronized (BY_LOADER) {
             MpiProcess p = BY_LOADER.get(loader);
             if (p == null) {
-                p = new MpiProcess(binding, loader, AgentRuntime.current().faults());
+                AgentRuntime runtime = AgentRuntime.current();
+                ProcessTelemetry t = runtime.telemetryForNewProcess();
+                p = new MpiProcess(binding, loader, runtime.faults(), t.monitor(), t.registry(), t.settings());
                 p.attach(new ReflectiveBindingAccess(p));
+                t.attach(p);
+                t.monitor().attach(new BindingProbe(p), p::relinkAll);
                 BY_LOADER.put(loader, p);
             }
             return p;

@@ -111,6 +111,32 @@ final class ReflectiveBindingAccess implements BindingAccess {
         }
     }
 
+    private volatile MethodHandle requestNull;
+    private volatile boolean requestNullUnknown;
+
+    @Override
+    public Boolean requestIsNull(Object request) {
+        if (requestNullUnknown || request == null) {
+            return null;
+        }
+        try {
+            MethodHandle h = requestNull;
+            if (h == null) {
+                String[] m = binding.requestNullMethod();
+                if (m == null) {
+                    requestNullUnknown = true;
+                    return null;
+                }
+                h = MethodHandles.publicLookup().findVirtual(load(m[0]), m[1], MethodType.methodType(boolean.class))
+                        .asType(MethodType.methodType(boolean.class, Object.class));
+                requestNull = h;
+            }
+            return (boolean) h.invokeExact(request);
+        } catch (Throwable t) {
+            return null;
+        }
+    }
+
     private MethodHandle resolve(MethodMapping m) {
         try {
             Class<?> owner = load(m.owner());

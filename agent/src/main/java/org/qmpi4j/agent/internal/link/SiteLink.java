@@ -38,7 +38,7 @@ final class SiteLink implements CallTarget, MpiProcess.Relinkable {
 
     @Override
     public MutableCallSite relink() {
-        site.setTarget(process.routesThroughTools(mapping.function()) ? viaChain : direct);
+        site.setTarget(process.routesThroughAgent(mapping.function()) ? viaChain : direct);
         return site;
     }
 

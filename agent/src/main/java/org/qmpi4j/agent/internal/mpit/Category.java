@@ -1,0 +1,28 @@
+package org.qmpi4j.agent.internal.mpit;
+
+import java.util.concurrent.CopyOnWriteArrayList;
+
+/** A category: members are only ever appended, so their order never changes. */
+final class Category {
+    final int index;
+    final String name;
+    final String description;
+    final CopyOnWriteArrayList<Integer> cvars = new CopyOnWriteArrayList<>();
+    final CopyOnWriteArrayList<Integer> pvars = new CopyOnWriteArrayList<>();
+    final CopyOnWriteArrayList<Integer> categories = new CopyOnWriteArrayList<>();
+
+    Category(int index, String name, String description) {
+        this.index = index;
+        this.name = name;
+        this.description = description;
+    }
+
+    static int[] toArray(CopyOnWriteArrayList<Integer> list) {
+        Object[] snapshot = list.toArray();
+        int[] out = new int[snapshot.length];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = (Integer) snapshot[i];
+        }
+        return out;
+    }
+}

@@ -1,0 +1,47 @@
+package org.qmpi4j.agent.internal.mpit;
+
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import org.qmpi4j.api.mpit.EnumItem;
+import org.qmpi4j.api.mpit.EnumType;
+
+/** An enumeration of one registry: a unique name and at least one uniquely named item. */
+final class EnumerationImpl implements EnumType {
+    final MpitRegistry owner;
+    final String name;
+    final List<EnumItem> items;
+
+    EnumerationImpl(MpitRegistry owner, String name, List<EnumItem> items) {
+        this.owner = owner;
+        this.name = name;
+        this.items = List.copyOf(items);
+        Set<String> names = new HashSet<>();
+        for (EnumItem item : items) {
+            if (item == null || item.name() == null || item.name().isEmpty()) {
+                throw Errors.invalid("enumeration " + name + ": every item needs a name");
+            }
+            if (!names.add(item.name())) {
+                throw Errors.invalid("enumeration " + name + ": item name " + item.name() + " appears twice");
+            }
+        }
+        if (items.isEmpty()) {
+            throw Errors.invalid("enumeration " + name + " needs at least one item");
+        }
+    }
+
+    /** The name of the item with {@code value}, or the number itself. */
+    String nameOf(int value) {
+        for (EnumItem item : items) {
+            if (item.value() == value) {
+                return item.name();
+            }
+        }
+        return Integer.toString(value);
+    }
+
+    @Override
+    public String toString() {
+        return name;
+    }
+}

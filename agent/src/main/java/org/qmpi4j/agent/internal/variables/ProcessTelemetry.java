@@ -1,0 +1,67 @@
+package org.qmpi4j.agent.internal.variables;
+
+import org.qmpi4j.agent.internal.chain.MpiProcess;
+import org.qmpi4j.agent.internal.config.AgentConfig;
+import org.qmpi4j.agent.internal.config.ProcessSettings;
+import org.qmpi4j.agent.internal.mpit.MpitRegistry;
+import org.qmpi4j.agent.internal.monitor.CallMonitor;
+
+/**
+ * What MPI_T shows of one MPI process: its registry, the monitor feeding the agent's variables,
+ * and its changeable settings. The first one exists from premain, so MPI_T works before
+ * {@code MPI.Init} (the text advises making settings visible before it); the first MPI process of
+ * the JVM adopts it, later ones (MPJ Express multicore ranks) get their own.
+ */
+public final class ProcessTelemetry {
+    private final MpitRegistry registry;
+    private final CallMonitor monitor = new CallMonitor();
+    private final ProcessSettings settings;
+    private final Counters counters;
+    private volatile MpiProcess process;
+
+    /** Counters the agent keeps for the whole JVM. */
+    public interface Counters {
+        long callSitesLinked();
+
+        long agentFaults();
+
+        long toolFaults();
+    }
+
+    public ProcessTelemetry(AgentConfig config, Counters counters) {
+        this.registry = new MpitRegistry(this::isKind);
+        this.settings = new ProcessSettings(config);
+        this.counters = counters;
+        AgentVariables.register(this, config);
+    }
+
+    public MpitRegistry registry() { return registry; }
+    public CallMonitor monitor() { return monitor; }
+    public ProcessSettings settings() { return settings; }
+    public Counters counters() { return counters; }
+
+    /** The MPI process, once the application has made its first MPI call; else {@code null}. */
+    public MpiProcess process() { return process; }
+
+    public void attach(MpiProcess p) {
+        this.process = p;
+    }
+
+    /**
+     * Whether {@code object} is an MPI object of {@code kind} in this process's binding, as the
+     * descriptor names the classes. Before the process exists nothing can be checked; the
+     * variable's source then decides.
+     */
+    private boolean isKind(org.qmpi4j.api.mpit.BindType kind, Object object) {
+        MpiProcess p = process;
+        String className = p == null ? null : p.binding().objectClass(kind);
+        if (className == null) {
+            return true;
+        }
+        try {
+            return Class.forName(className.replace('/', '.'), false, p.bindingLoader()).isInstance(object);
+        } catch (ClassNotFoundException | LinkageError e) {
+            return false;
+        }
+    }
+}

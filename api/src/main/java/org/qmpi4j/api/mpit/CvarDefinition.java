@@ -1,0 +1,85 @@
+package org.qmpi4j.api.mpit;
+
+import java.util.Objects;
+
+/**
+ * A control variable to add with {@link MpiT#registerCvar}. Built with {@link #builder}; the
+ * description should say what the scope requires of writers (Section 14.3.6).
+ */
+public final class CvarDefinition {
+    private final String name;
+    private final Verbosity verbosity;
+    private final MpitDatatype datatype;
+    private final EnumType enumType;
+    private final String description;
+    private final BindType bind;
+    private final Scope scope;
+    private final CvarSource source;
+
+    private CvarDefinition(Builder b) {
+        this.name = b.name;
+        this.verbosity = b.verbosity;
+        this.datatype = b.datatype;
+        this.enumType = b.enumType;
+        this.description = b.description;
+        this.bind = b.bind;
+        this.scope = b.scope;
+        this.source = b.source;
+    }
+
+    /** A builder; defaults: verbosity {@link Verbosity#USER_BASIC}, not bound, scope {@link Scope#LOCAL}. */
+    public static Builder builder(String name, MpitDatatype datatype) {
+        return new Builder(name, datatype);
+    }
+
+    public String name() { return name; }
+    public Verbosity verbosity() { return verbosity; }
+    public MpitDatatype datatype() { return datatype; }
+    public EnumType enumType() { return enumType; }
+    public String description() { return description; }
+    public BindType bind() { return bind; }
+    public Scope scope() { return scope; }
+    public CvarSource source() { return source; }
+
+    /** Builds a {@link CvarDefinition}. */
+    public static final class Builder {
+        private final String name;
+        private final MpitDatatype datatype;
+        private Verbosity verbosity = Verbosity.USER_BASIC;
+        private EnumType enumType;
+        private String description = "";
+        private BindType bind = BindType.NO_OBJECT;
+        private Scope scope = Scope.LOCAL;
+        private CvarSource source;
+
+        private Builder(String name, MpitDatatype datatype) {
+            this.name = name;
+            this.datatype = Objects.requireNonNull(datatype, "datatype");
+        }
+
+        public Builder verbosity(Verbosity v) { this.verbosity = Objects.requireNonNull(v); return this; }
+        public Builder enumType(EnumType e) { this.enumType = e; return this; }
+        public Builder description(String d) { this.description = d == null ? "" : d; return this; }
+        public Builder bind(BindType b) { this.bind = Objects.requireNonNull(b); return this; }
+        public Builder scope(Scope s) { this.scope = Objects.requireNonNull(s); return this; }
+        public Builder source(CvarSource s) { this.source = s; return this; }
+
+        /**
+         * @throws MpitException {@link ReturnCode#MPI_T_ERR_INVALID_NAME} for an empty name,
+         *                       {@link ReturnCode#MPI_T_ERR_INVALID} for an inconsistent definition
+         */
+        public CvarDefinition build() {
+            if (name == null || name.isEmpty()) {
+                throw new MpitException(ReturnCode.MPI_T_ERR_INVALID_NAME, "a control variable needs a name");
+            }
+            if (enumType != null && datatype != MpitDatatype.INT) {
+                throw new MpitException(ReturnCode.MPI_T_ERR_INVALID,
+                        "control variable " + name + ": only MPI_INT variables have enumerations");
+            }
+            if (source == null) {
+                throw new MpitException(ReturnCode.MPI_T_ERR_INVALID, "control variable " + name + " needs a source");
+            }
+            return new CvarDefinition(this);
+        }
+    }
+}

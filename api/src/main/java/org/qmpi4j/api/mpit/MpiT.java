@@ -1,0 +1,352 @@
+package org.qmpi4j.api.mpit;
+
+import org.qmpi4j.api.spi.QmpiBackend;
+
+/**
+ * The MPI tool information interface (MPI 4.0, Section 14.3) of one MPI process, in Java: control
+ * variables, performance variables with sessions and handles, categories and enumerations. Each
+ * routine of the text is one method here, named after it ({@code MPI_T_PVAR_HANDLE_ALLOC} is
+ * {@link #pvarHandleAlloc}); OUT arguments are return values; a return code other than
+ * {@code MPI_SUCCESS} is an {@link MpitException} carrying the code the text prescribes.
+ *
+ * <h2>Getting one</h2>
+ * A tool asks with its id, {@link #forTool(int)}; other code uses {@link #ofProcess()}. The
+ * interface works before {@code MPI.Init} and after {@code MPI.Finalize}. Like in C, every user
+ * first calls {@link #initThread} and finally {@link #finalizeInterface} (reference counted);
+ * between, every other routine answers {@link ReturnCode#MPI_T_ERR_NOT_INITIALIZED}.
+ *
+ * <h2>What qmpi4j offers</h2>
+ * The agent's own variables (calls, time and bytes per MPI function; messages and bytes to each
+ * peer of a communicator; outstanding requests with their watermarks; posted receives per
+ * communicator; the process's MPI state; largest message; fraction of time in MPI) and control
+ * variables for its settings; {@code qmpi4j mpit list} prints them all. The agent's variables cost
+ * nothing on the call path until a handle for them is started. Tools add their own with
+ * {@link #registerPvar}, {@link #registerCvar} and {@link #registerCategory}.
+ *
+ * <h2>Example (the text's example 14.6)</h2>
+ * <pre>{@code
+ * MpiT mpit = MpiT.forTool(toolId);
+ * mpit.initThread(ThreadLevel.SINGLE);
+ * int index = mpit.pvarGetIndex("qmpi4j_posted_receives", PvarClass.LEVEL);
+ * PvarSession session = mpit.pvarSessionCreate();
+ * PvarHandle handle = mpit.pvarHandleAlloc(session, index, Qmpi.bindingConstant(toolId, "COMM_WORLD"));
+ * mpit.pvarStart(session, handle);
+ * ...
+ * long[] value = new long[handle.count()];
+ * mpit.pvarRead(session, handle, value);
+ * }</pre>
+ *
+ * <h2>Guarantees</h2>
+ * <ul>
+ *   <li>Indices never change and nothing is removed; variables and categories may be added at any
+ *       time (tools add theirs when initialised), and {@link #categoryChanged()} grows when they are.</li>
+ *   <li>Sessions are isolated: nothing done in one session changes what another reads.</li>
+ *   <li>Every routine may be called from any thread; {@link #initThread} always provides
+ *       {@link ThreadLevel#MULTIPLE}. Reads, writes and resets never block on MPI calls in
+ *       progress, so sampling threads may use them.</li>
+ *   <li>Errors are not fatal and never reach MPI's error handlers.</li>
+ * </ul>
+ */
+public interface MpiT {
+
+    /** The interface of the MPI process tool instance {@code toolId} belongs to. */
+    static MpiT forTool(int toolId) {
+        return QmpiBackend.current().mpit(toolId);
+    }
+
+    /**
+     * The interface of this JVM's MPI process: the only one, except in MPJ Express' multicore mode,
+     * where it is the first rank's and tools must use {@link #forTool(int)}.
+     */
+    static MpiT ofProcess() {
+        return QmpiBackend.current().mpit();
+    }
+
+    // ---- 14.3.4 Initialization and finalization -----------------------------------------------
+
+    /**
+     * {@code MPI_T_INIT_THREAD}: initialises the interface or adds one to its reference count.
+     *
+     * @return the provided level: always {@link ThreadLevel#MULTIPLE}
+     * @throws MpitException {@link ReturnCode#MPI_T_ERR_INVALID} if {@code required} is null,
+     *                       {@link ReturnCode#MPI_T_ERR_CANNOT_INIT} once the JVM is shutting down
+     */
+    ThreadLevel initThread(ThreadLevel required);
+
+    /**
+     * {@code MPI_T_FINALIZE}: removes one from the reference count. When it reaches zero, every
+     * session, performance variable handle and control variable handle is freed.
+     *
+     * @throws MpitException {@link ReturnCode#MPI_T_ERR_NOT_INITIALIZED} if called more often than
+     *                       {@link #initThread}
+     */
+    void finalizeInterface();
+
+    // ---- 14.3.5 Enumerations --------------------------------------------------------------------
+
+    /**
+     * {@code MPI_T_ENUM_GET_INFO}.
+     *
+     * @throws MpitException {@link ReturnCode#MPI_T_ERR_INVALID_INDEX} for {@code null}
+     *                       ({@code MPI_T_ENUM_NULL}) or an enumeration of another process
+     */
+    EnumInfo enumGetInfo(EnumType enumType);
+
+    /**
+     * {@code MPI_T_ENUM_GET_ITEM}.
+     *
+     * @throws MpitException {@link ReturnCode#MPI_T_ERR_INVALID_INDEX} for an invalid enumeration,
+     *                       {@link ReturnCode#MPI_T_ERR_INVALID_ITEM} for an index outside 0..N-1
+     */
+    EnumItem enumGetItem(EnumType enumType, int index);
+
+    // ---- 14.3.6 Control variables ---------------------------------------------------------------
+
+    /** {@code MPI_T_CVAR_GET_NUM}: the number of control variables now (it may grow). */
+    int cvarGetNum();
+
+    /**
+     * {@code MPI_T_CVAR_GET_INFO}.
+     *
+     * @throws MpitException {@link ReturnCode#MPI_T_ERR_INVALID_INDEX} outside 0..num-1
+     */
+    CvarInfo cvarGetInfo(int cvarIndex);
+
+    /**
+     * {@code MPI_T_CVAR_GET_INDEX}.
+     *
+     * @throws MpitException {@link ReturnCode#MPI_T_ERR_INVALID_NAME} if no control variable has that name
+     */
+    int cvarGetIndex(String name);
+
+    /**
+     * {@code MPI_T_CVAR_HANDLE_ALLOC}: binds the variable to {@code mpiObject} (ignored for
+     * {@link BindType#NO_OBJECT}); the handle's {@link CvarHandle#count()} is the number of elements.
+     *
+     * @throws MpitException {@link ReturnCode#MPI_T_ERR_INVALID_INDEX} for a bad index,
+     *                       {@link ReturnCode#MPI_T_ERR_INVALID} if the object is missing or of the
+     *                       wrong kind, {@link ReturnCode#MPI_T_ERR_OUT_OF_HANDLES},
+     *                       {@link ReturnCode#MPI_T_ERR_MEMORY}
+     */
+    CvarHandle cvarHandleAlloc(int cvarIndex, Object mpiObject);
+
+    /**
+     * {@code MPI_T_CVAR_HANDLE_FREE}; the handle is invalid afterwards.
+     *
+     * @throws MpitException {@link ReturnCode#MPI_T_ERR_INVALID_HANDLE} for a freed, foreign or null handle
+     */
+    void cvarHandleFree(CvarHandle handle);
+
+    /**
+     * {@code MPI_T_CVAR_READ} into {@code buffer}, an array of the datatype's Java type with at
+     * least {@code count} elements (see {@link MpitDatatype}).
+     *
+     * @throws MpitException {@link ReturnCode#MPI_T_ERR_INVALID_HANDLE},
+     *                       {@link ReturnCode#MPI_T_ERR_INVALID} for a buffer of the wrong type or size
+     */
+    void cvarRead(CvarHandle handle, Object buffer);
+
+    /**
+     * {@code MPI_T_CVAR_WRITE} from {@code buffer}.
+     *
+     * @throws MpitException {@link ReturnCode#MPI_T_ERR_INVALID_HANDLE},
+     *                       {@link ReturnCode#MPI_T_ERR_CVAR_SET_NOT_NOW} if it cannot be set now
+     *                       but may be later, {@link ReturnCode#MPI_T_ERR_CVAR_SET_NEVER} if it can
+     *                       never be set (always for scopes {@link Scope#CONSTANT} and
+     *                       {@link Scope#READONLY}), {@link ReturnCode#MPI_T_ERR_INVALID} for a bad
+     *                       buffer or value
+     */
+    void cvarWrite(CvarHandle handle, Object buffer);
+
+    // ---- 14.3.7 Performance variables -----------------------------------------------------------
+
+    /** {@code MPI_T_PVAR_GET_NUM}: the number of performance variables now (it may grow). */
+    int pvarGetNum();
+
+    /**
+     * {@code MPI_T_PVAR_GET_INFO}.
+     *
+     * @throws MpitException {@link ReturnCode#MPI_T_ERR_INVALID_INDEX} outside 0..num-1
+     */
+    PvarInfo pvarGetInfo(int pvarIndex);
+
+    /**
+     * {@code MPI_T_PVAR_GET_INDEX}.
+     *
+     * @throws MpitException {@link ReturnCode#MPI_T_ERR_INVALID_NAME} if no performance variable has
+     *                       that name and class, {@link ReturnCode#MPI_T_ERR_INVALID} for a null class
+     */
+    int pvarGetIndex(String name, PvarClass varClass);
+
+    /**
+     * {@code MPI_T_PVAR_SESSION_CREATE}.
+     *
+     * @throws MpitException {@link ReturnCode#MPI_T_ERR_OUT_OF_SESSIONS} past the limit set by the
+     *                       control variable {@code qmpi4j_mpit_max_sessions}, {@link ReturnCode#MPI_T_ERR_MEMORY}
+     */
+    PvarSession pvarSessionCreate();
+
+    /**
+     * {@code MPI_T_PVAR_SESSION_FREE}: frees the session and every handle in it.
+     *
+     * @throws MpitException {@link ReturnCode#MPI_T_ERR_INVALID_SESSION} for a freed, foreign or null session
+     */
+    void pvarSessionFree(PvarSession session);
+
+    /**
+     * {@code MPI_T_PVAR_HANDLE_ALLOC}: binds the variable to {@code mpiObject} in {@code session}.
+     * Continuous variables run from now; the others are stopped until {@link #pvarStart}.
+     *
+     * @throws MpitException {@link ReturnCode#MPI_T_ERR_INVALID_SESSION},
+     *                       {@link ReturnCode#MPI_T_ERR_INVALID_INDEX},
+     *                       {@link ReturnCode#MPI_T_ERR_INVALID} for a missing or wrong object,
+     *                       {@link ReturnCode#MPI_T_ERR_OUT_OF_HANDLES} past
+     *                       {@code qmpi4j_mpit_max_handles}, {@link ReturnCode#MPI_T_ERR_MEMORY}
+     */
+    PvarHandle pvarHandleAlloc(PvarSession session, int pvarIndex, Object mpiObject);
+
+    /**
+     * {@code MPI_T_PVAR_HANDLE_FREE}.
+     *
+     * @throws MpitException {@link ReturnCode#MPI_T_ERR_INVALID_SESSION},
+     *                       {@link ReturnCode#MPI_T_ERR_INVALID_HANDLE} for a handle not of this
+     *                       session, freed, null or {@link PvarHandle#ALL_HANDLES}
+     */
+    void pvarHandleFree(PvarSession session, PvarHandle handle);
+
+    /**
+     * {@code MPI_T_PVAR_START}; {@link PvarHandle#ALL_HANDLES} starts every stopped, startable
+     * handle of the session (and succeeds if there is none).
+     *
+     * @throws MpitException {@link ReturnCode#MPI_T_ERR_INVALID_SESSION},
+     *                       {@link ReturnCode#MPI_T_ERR_INVALID_HANDLE},
+     *                       {@link ReturnCode#MPI_T_ERR_PVAR_NO_STARTSTOP} for a continuous variable
+     */
+    void pvarStart(PvarSession session, PvarHandle handle);
+
+    /** {@code MPI_T_PVAR_STOP}; like {@link #pvarStart}. */
+    void pvarStop(PvarSession session, PvarHandle handle);
+
+    /**
+     * {@code MPI_T_PVAR_READ} into {@code buffer} (see {@link MpitDatatype} for the array type).
+     *
+     * @throws MpitException {@link ReturnCode#MPI_T_ERR_INVALID_SESSION},
+     *                       {@link ReturnCode#MPI_T_ERR_INVALID_HANDLE} (also for
+     *                       {@link PvarHandle#ALL_HANDLES}), {@link ReturnCode#MPI_T_ERR_INVALID}
+     *                       for a buffer of the wrong type or size
+     */
+    void pvarRead(PvarSession session, PvarHandle handle, Object buffer);
+
+    /**
+     * {@code MPI_T_PVAR_WRITE}: sets the handle's value (other handles and sessions are untouched).
+     *
+     * @throws MpitException as {@link #pvarRead}, and {@link ReturnCode#MPI_T_ERR_PVAR_NO_WRITE} for
+     *                       a read-only variable
+     */
+    void pvarWrite(PvarSession session, PvarHandle handle, Object buffer);
+
+    /**
+     * {@code MPI_T_PVAR_RESET}: back to the class's starting value; {@link PvarHandle#ALL_HANDLES}
+     * resets every writable handle of the session, ignoring read-only ones.
+     *
+     * @throws MpitException {@link ReturnCode#MPI_T_ERR_INVALID_SESSION},
+     *                       {@link ReturnCode#MPI_T_ERR_INVALID_HANDLE},
+     *                       {@link ReturnCode#MPI_T_ERR_PVAR_NO_WRITE} for a read-only variable
+     */
+    void pvarReset(PvarSession session, PvarHandle handle);
+
+    /**
+     * {@code MPI_T_PVAR_READRESET}: read and reset as one atomic step.
+     *
+     * @throws MpitException as {@link #pvarRead}, {@link ReturnCode#MPI_T_ERR_PVAR_NO_ATOMIC} if the
+     *                       variable is not atomic
+     */
+    void pvarReadReset(PvarSession session, PvarHandle handle, Object buffer);
+
+    // ---- 14.3.8 Categories ----------------------------------------------------------------------
+
+    /** {@code MPI_T_CATEGORY_GET_NUM}. */
+    int categoryGetNum();
+
+    /**
+     * {@code MPI_T_CATEGORY_GET_INFO}.
+     *
+     * @throws MpitException {@link ReturnCode#MPI_T_ERR_INVALID_INDEX}
+     */
+    CategoryInfo categoryGetInfo(int catIndex);
+
+    /**
+     * {@code MPI_T_CATEGORY_GET_INDEX}.
+     *
+     * @throws MpitException {@link ReturnCode#MPI_T_ERR_INVALID_NAME}
+     */
+    int categoryGetIndex(String name);
+
+    /**
+     * {@code MPI_T_CATEGORY_GET_CVARS}: the control variables of the category, in the order they
+     * were added (which never changes).
+     *
+     * @throws MpitException {@link ReturnCode#MPI_T_ERR_INVALID_INDEX}
+     */
+    int[] categoryGetCvars(int catIndex);
+
+    /** {@code MPI_T_CATEGORY_GET_PVARS}; like {@link #categoryGetCvars}. */
+    int[] categoryGetPvars(int catIndex);
+
+    /** {@code MPI_T_CATEGORY_GET_CATEGORIES}; like {@link #categoryGetCvars}. */
+    int[] categoryGetCategories(int catIndex);
+
+    /**
+     * {@code MPI_T_CATEGORY_CHANGED}: a virtual time stamp that grows whenever a category, or a
+     * variable or sub-category in a category, is added; equal stamps mean nothing changed between.
+     */
+    int categoryChanged();
+
+    // ---- Adding variables (the implementation side, for tools) ---------------------------------
+
+    /**
+     * Adds an enumeration. Works whether or not the interface is initialised.
+     *
+     * @throws MpitException {@link ReturnCode#MPI_T_ERR_INVALID_NAME} for an empty or taken name,
+     *                       {@link ReturnCode#MPI_T_ERR_INVALID} for no items or duplicate item names
+     */
+    EnumType registerEnum(String name, EnumItem... items);
+
+    /**
+     * Adds a control variable and returns its index, which never changes.
+     *
+     * @throws MpitException {@link ReturnCode#MPI_T_ERR_INVALID_NAME} if a control variable already
+     *                       has that name, {@link ReturnCode#MPI_T_ERR_INVALID} for an enumeration of
+     *                       another process
+     */
+    int registerCvar(CvarDefinition definition);
+
+    /**
+     * Adds a performance variable and returns its index, which never changes.
+     *
+     * @throws MpitException {@link ReturnCode#MPI_T_ERR_INVALID_NAME} if a performance variable of
+     *                       the same class already has that name
+     */
+    int registerPvar(PvarDefinition definition);
+
+    /**
+     * Adds a category and returns its index.
+     *
+     * @throws MpitException {@link ReturnCode#MPI_T_ERR_INVALID_NAME} for an empty or taken name
+     */
+    int registerCategory(String name, String description);
+
+    /** Adds a control variable to a category (at the end). */
+    void categoryAddCvar(int catIndex, int cvarIndex);
+
+    /** Adds a performance variable to a category (at the end). */
+    void categoryAddPvar(int catIndex, int pvarIndex);
+
+    /**
+     * Makes {@code childIndex} a sub-category of {@code catIndex}.
+     *
+     * @throws MpitException {@link ReturnCode#MPI_T_ERR_INVALID} if the category would then contain
+     *                       itself, directly or through others, or already contains the child
+     */
+    void categoryAddCategory(int catIndex, int childIndex);
+}
