@@ -1,0 +1,189 @@
+package org.qmpi4j.agent.internal.variables;
+
+import java.io.PrintStream;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.qmpi4j.agent.internal.mpit.MpitRegistry;
+import org.qmpi4j.api.mpit.BindType;
+import org.qmpi4j.api.mpit.CategoryInfo;
+import org.qmpi4j.api.mpit.CvarHandle;
+import org.qmpi4j.api.mpit.CvarInfo;
+import org.qmpi4j.api.mpit.EnumInfo;
+import org.qmpi4j.api.mpit.EnumItem;
+import org.qmpi4j.api.mpit.EnumType;
+import org.qmpi4j.api.mpit.MpiT;
+import org.qmpi4j.api.mpit.MpitDatatype;
+import org.qmpi4j.api.mpit.MpitException;
+import org.qmpi4j.api.mpit.PvarInfo;
+import org.qmpi4j.api.mpit.ThreadLevel;
+import org.qmpi4j.api.mpit.Verbosity;
+
+/**
+ * Prints an MPI_T catalogue the way {@code ompi_info --all} or MPICH's {@code mpivars} do: the
+ * category tree, then every control variable (with its current value when it needs no object)
+ * and every performance variable with all of its metadata. Uses only the {@link MpiT} API, as any
+ * tool could.
+ */
+public final class MpitListing {
+    private final MpiT mpit;
+    private final PrintStream out;
+    private final Verbosity maxVerbosity;
+    private final Map<String, String> cvarCategory = new HashMap<>();
+    private final Map<String, String> pvarCategory = new HashMap<>();
+    private final Map<String, EnumType> enums = new LinkedHashMap<>();
+
+    public MpitListing(MpiT mpit, PrintStream out, Verbosity maxVerbosity) {
+        this.mpit = mpit;
+        this.out = out;
+        this.maxVerbosity = maxVerbosity;
+    }
+
+    public void print(String title) {
+        mpit.initThread(ThreadLevel.SINGLE);
+        try {
+            int ncat = mpit.categoryGetNum();
+            int ncvar = mpit.cvarGetNum();
+            int npvar = mpit.pvarGetNum();
+            out.println(title + ": " + ncvar + " control variables, " + npvar + " performance variables, "
+                    + ncat + " categories (variables up to verbosity " + maxVerbosity + ")");
+            out.println();
+            out.println("Categories");
+            boolean[] isChild = new boolean[ncat];
+            for (int c = 0; c < ncat; c++) {
+                for (int sub : mpit.categoryGetCategories(c)) {
+                    isChild[sub] = true;
+                }
+                CategoryInfo ci = mpit.categoryGetInfo(c);
+                for (int v : mpit.categoryGetCvars(c)) {
+                    cvarCategory.putIfAbsent(Integer.toString(v), ci.name());
+                }
+                for (int v : mpit.categoryGetPvars(c)) {
+                    pvarCategory.putIfAbsent(Integer.toString(v), ci.name());
+                }
+            }
+            for (int c = 0; c < ncat; c++) {
+                if (!isChild[c]) {
+                    printCategory(c, "  ");
+                }
+            }
+            out.println();
+            out.println("Control variables");
+            for (int i = 0; i < ncvar; i++) {
+                printCvar(i);
+            }
+            out.println();
+            out.println("Performance variables");
+            for (int i = 0; i < npvar; i++) {
+                printPvar(i);
+            }
+            if (!enums.isEmpty()) {
+                out.println();
+                out.println("Enumerations");
+                for (EnumType e : enums.values()) {
+                    EnumInfo info = mpit.enumGetInfo(e);
+                    StringBuilder sb = new StringBuilder("  " + info.name() + ":");
+                    for (int k = 0; k < info.num(); k++) {
+                        EnumItem item = mpit.enumGetItem(e, k);
+                        sb.append(' ').append(item.value()).append('=').append(item.name());
+                    }
+                    out.println(sb);
+                }
+            }
+        } finally {
+            mpit.finalizeInterface();
+        }
+    }
+
+    private void printCategory(int c, String indent) {
+        CategoryInfo ci = mpit.categoryGetInfo(c);
+        out.println(indent + "[" + c + "] " + ci.name() + "  (" + ci.numCvars() + " control, " + ci.numPvars()
+                + " performance variables)  " + ci.description());
+        for (int sub : mpit.categoryGetCategories(c)) {
+            printCategory(sub, indent + "  ");
+        }
+    }
+
+    private void printCvar(int i) {
+        CvarInfo v = mpit.cvarGetInfo(i);
+        if (v.verbosity().compareTo(maxVerbosity) > 0) {
+            return;
+        }
+        noteEnum(v.enumType());
+        out.println("  [" + i + "] " + v.name() + "  " + v.datatype() + enumSuffix(v.enumType()) + "  scope="
+                + v.scope() + "  bind=" + v.bind() + "  verbosity=" + v.verbosity() + "  category="
+                + cvarCategory.getOrDefault(Integer.toString(i), "-"));
+        if (v.bind() == BindType.NO_OBJECT) {
+            out.println("      value: " + cvarValue(i, v));
+        }
+        if (!v.description().isEmpty()) {
+            out.println("      " + v.description());
+        }
+    }
+
+    private String cvarValue(int index, CvarInfo v) {
+        CvarHandle h;
+        try {
+            h = mpit.cvarHandleAlloc(index, null);
+        } catch (MpitException e) {
+            return "(" + e.code() + ")";
+        }
+        try {
+            Object buffer = v.datatype().newBuffer(h.count());
+            mpit.cvarRead(h, buffer);
+            return format(v.datatype(), buffer, v.enumType());
+        } catch (MpitException e) {
+            return "(" + e.code() + ")";
+        } finally {
+            mpit.cvarHandleFree(h);
+        }
+    }
+
+    private static String format(MpitDatatype type, Object buffer, EnumType e) {
+        switch (type) {
+            case CHAR: {
+                byte[] b = (byte[]) buffer;
+                int n = 0;
+                while (n < b.length && b[n] != 0) {
+                    n++;
+                }
+                return "\"" + new String(b, 0, n, java.nio.charset.StandardCharsets.UTF_8) + "\"";
+            }
+            case INT: {
+                int v = ((int[]) buffer)[0];
+                return e == null ? Integer.toString(v) : MpitRegistry.itemName(e, v) + " (" + v + ")";
+            }
+            case UNSIGNED:
+                return Integer.toUnsignedString(((int[]) buffer)[0]);
+            case DOUBLE:
+                return Double.toString(((double[]) buffer)[0]);
+            default:
+                return Long.toUnsignedString(((long[]) buffer)[0]);
+        }
+    }
+
+    private void printPvar(int i) {
+        PvarInfo v = mpit.pvarGetInfo(i);
+        if (v.verbosity().compareTo(maxVerbosity) > 0) {
+            return;
+        }
+        noteEnum(v.enumType());
+        out.println("  [" + i + "] " + v.name() + "  " + v.varClass() + "  " + v.datatype() + enumSuffix(v.enumType())
+                + "  bind=" + v.bind() + "  " + (v.continuous() ? "continuous" : "startable") + "  "
+                + (v.readonly() ? "read-only" : "writable") + (v.atomic() ? "  atomic" : "") + "  verbosity="
+                + v.verbosity() + "  category=" + pvarCategory.getOrDefault(Integer.toString(i), "-"));
+        if (!v.description().isEmpty()) {
+            out.println("      " + v.description());
+        }
+    }
+
+    private void noteEnum(EnumType e) {
+        if (e != null) {
+            enums.putIfAbsent(mpit.enumGetInfo(e).name(), e);
+        }
+    }
+
+    private String enumSuffix(EnumType e) {
+        return e == null ? "" : " enum=" + mpit.enumGetInfo(e).name();
+    }
+}
