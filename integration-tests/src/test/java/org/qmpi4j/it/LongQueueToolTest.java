@@ -28,7 +28,7 @@ class LongQueueToolTest {
                     rank, result.describe()).containsExactly("QMPI4J-LONGQ rank=" + rank + " queue=8 site="
                     + "org.qmpi4j.samples.openmpi.QueueDepth.phase(QueueDepth.java:" + line + ")");
             assertThat(lines(result, "QMPI4J-LONGQ-SUMMARY rank=" + rank + " "))
-                    .containsExactly("QMPI4J-LONGQ-SUMMARY rank=" + rank + " receives=3 flagged=1");
+                    .containsExactly("QMPI4J-LONGQ-SUMMARY rank=" + rank + " receives=3 flagged=1 flagged_via_mpit=1");
         }
     }
 
@@ -42,7 +42,7 @@ class LongQueueToolTest {
                     .map(l -> l.replaceAll(" site=.*", "")).collect(Collectors.toList()))
                     .containsExactly("QMPI4J-LONGQ rank=" + rank + " queue=8", "QMPI4J-LONGQ rank=" + rank + " queue=3");
             assertThat(lines(result, "QMPI4J-LONGQ-SUMMARY rank=" + rank + " "))
-                    .containsExactly("QMPI4J-LONGQ-SUMMARY rank=" + rank + " receives=3 flagged=2");
+                    .containsExactly("QMPI4J-LONGQ-SUMMARY rank=" + rank + " receives=3 flagged=2 flagged_via_mpit=2");
         }
     }
 

@@ -11,6 +11,8 @@ import org.qmpi4j.api.mpit.BindType;
 import org.qmpi4j.api.mpit.MpiT;
 import org.qmpi4j.api.mpit.MpitDatatype;
 import org.qmpi4j.api.mpit.PvarClass;
+import org.qmpi4j.api.mpit.PvarDefinition;
+import org.qmpi4j.api.mpit.PvarSources;
 import org.qmpi4j.api.mpit.PvarHandle;
 import org.qmpi4j.api.mpit.PvarInfo;
 import org.qmpi4j.api.mpit.PvarSession;
@@ -26,7 +28,12 @@ import org.qmpi4j.api.mpit.ThreadLevel;
  * QMPI4J-LONGQ rank=0 queue=8 site=org.example.App.main(App.java:42)
  * QMPI4J-LONGQ-SUMMARY rank=0 receives=3 flagged=1
  * </pre>
- * As in the example: part 1, at MPI_Init, finds the variable by scanning the performance
+ * The tool also adds a variable of its own through the same interface, the counter
+ * {@code long_queue_<id>_flagged_receives} in the category {@code long_queue_<id>} ({@code <id>}
+ * is the tool instance's id, so that the tool may be listed twice), and reports its count by
+ * reading it back through a handle.
+ *
+ * <p>As in the example: part 1, at MPI_Init, finds the variable by scanning the performance
  * variables, creates a session, binds a handle to {@code COMM_WORLD} and starts it; part 2 reads
  * it in every MPI_Recv; part 3, at MPI_Finalize, frees the handle and the session and finalises
  * the interface.
@@ -45,6 +52,8 @@ public final class LongQueueReceivesTool implements ToolProvider {
         long threshold;
         final AtomicLong receives = new AtomicLong();
         final AtomicLong flagged = new AtomicLong();
+        final PvarSources.Counter flaggedVariable = PvarSources.counter();
+        PvarHandle flaggedHandle;
         final StringBuilder lines = new StringBuilder();
     }
 
@@ -96,6 +105,15 @@ public final class LongQueueReceivesTool implements ToolProvider {
             throw new IllegalStateException(VARIABLE + " has " + s.handle.count() + " elements, expected 1");
         }
         s.mpit.pvarStart(s.session, s.handle);
+        // The tool's own variable, registered like the agent's and read back like any other.
+        int category = s.mpit.registerCategory("long_queue_" + toolId, "The long-queue tool (example 14.6)");
+        int own = s.mpit.registerPvar(PvarDefinition.builder("long_queue_" + toolId + "_flagged_receives",
+                PvarClass.COUNTER).description("Receives made while more than " + s.threshold
+                + " receives were pending on COMM_WORLD").source(s.flaggedVariable).build());
+        s.mpit.categoryAddPvar(category, own);
+        s.mpit.categoryAddCategory(s.mpit.categoryGetIndex("qmpi4j"), category);
+        s.flaggedHandle = s.mpit.pvarHandleAlloc(s.session, own, null);
+        s.mpit.pvarStart(s.session, s.flaggedHandle);
         s.rank = ToolOutput.worldRank(toolId);
         return result;
     }
@@ -109,6 +127,7 @@ public final class LongQueueReceivesTool implements ToolProvider {
             s.receives.incrementAndGet();
             if (value[0] > s.threshold) {
                 s.flagged.incrementAndGet();
+                s.flaggedVariable.increment();
                 CallingAddress at = Qmpi.getCallingAddress(context);
                 synchronized (s.lines) {
                     s.lines.append("QMPI4J-LONGQ rank=").append(s.rank).append(" queue=").append(value[0])
@@ -127,8 +146,11 @@ public final class LongQueueReceivesTool implements ToolProvider {
             synchronized (s.lines) {
                 out = new StringBuilder(s.lines);
             }
+            long[] viaMpit = new long[1];
+            s.mpit.pvarRead(s.session, s.flaggedHandle, viaMpit);
             out.append("QMPI4J-LONGQ-SUMMARY rank=").append(s.rank).append(" receives=").append(s.receives.get())
-                    .append(" flagged=").append(s.flagged.get()).append('\n');
+                    .append(" flagged=").append(s.flagged.get()).append(" flagged_via_mpit=").append(viaMpit[0])
+                    .append('\n');
             ToolOutput.print(out);
             s.mpit.pvarHandleFree(s.session, s.handle);
             s.mpit.pvarSessionFree(s.session);
