@@ -74,7 +74,7 @@ public final class AgentRuntime implements ProcessTelemetry.Counters {
     /** At JVM shutdown: MPI_T can no longer be initialised. */
     public void beginShutdown() {
         for (ProcessTelemetry t : telemetries) {
-            t.registry().beginShutdown();
+            t.beginShutdown();
         }
     }
 

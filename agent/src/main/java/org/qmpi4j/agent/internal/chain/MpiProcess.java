@@ -35,28 +35,28 @@ public final class MpiProcess {
 
     private final ToolRegistry registry;
     private final CallMonitor monitor;
-    private final MpitRegistry mpit;
+    private final java.util.function.Supplier<MpitRegistry> mpit;
     private final ProcessSettings settings;
 
     /**
      * @param monitor  the agent's measurements for this process (MPI_T)
-     * @param mpit     this process's MPI_T registry
+     * @param mpit     this process's MPI_T registry (asked for only when MPI_T is used)
      * @param settings the tool list and output directory, changeable through MPI_T until used
      */
     public MpiProcess(BindingDescriptor binding, ClassLoader bindingLoader, ToolFaults faults, CallMonitor monitor,
-            MpitRegistry mpit, ProcessSettings settings) {
+            java.util.function.Supplier<MpitRegistry> mpit, ProcessSettings settings) {
         this(binding, bindingLoader, faults, ToolRegistry.global(), monitor, mpit, settings);
     }
 
     /** For tests: a process with its own monitor, MPI_T registry and default settings. */
     MpiProcess(BindingDescriptor binding, ClassLoader bindingLoader, ToolFaults faults, ToolRegistry registry) {
         this(binding, bindingLoader, faults, registry, new CallMonitor(),
-                new MpitRegistry(org.qmpi4j.agent.internal.mpit.ObjectKinds.ANY),
+                fixed(new MpitRegistry(org.qmpi4j.agent.internal.mpit.ObjectKinds.ANY)),
                 new ProcessSettings(new org.qmpi4j.agent.internal.config.AgentConfig(null, Map.of(), Map.of())));
     }
 
     MpiProcess(BindingDescriptor binding, ClassLoader bindingLoader, ToolFaults faults, ToolRegistry registry,
-            CallMonitor monitor, MpitRegistry mpit, ProcessSettings settings) {
+            CallMonitor monitor, java.util.function.Supplier<MpitRegistry> mpit, ProcessSettings settings) {
         this.registry = registry;
         this.binding = binding;
         this.bindingLoader = bindingLoader;
@@ -66,8 +66,12 @@ public final class MpiProcess {
         this.settings = settings;
     }
 
+    private static java.util.function.Supplier<MpitRegistry> fixed(MpitRegistry registry) {
+        return () -> registry;
+    }
+
     public CallMonitor monitor() { return monitor; }
-    public MpitRegistry mpit() { return mpit; }
+    public MpitRegistry mpit() { return mpit.get(); }
     public ProcessSettings settings() { return settings; }
 
     public BindingDescriptor binding() { return binding; }

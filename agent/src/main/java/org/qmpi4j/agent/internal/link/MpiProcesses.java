@@ -28,7 +28,7 @@ final class MpiProcesses {
             if (p == null) {
                 AgentRuntime runtime = AgentRuntime.current();
                 ProcessTelemetry t = runtime.telemetryForNewProcess();
-                p = new MpiProcess(binding, loader, runtime.faults(), t.monitor(), t.registry(), t.settings());
+                p = new MpiProcess(binding, loader, runtime.faults(), t.monitor(), t::registry, t.settings());
                 p.attach(new ReflectiveBindingAccess(p));
                 t.attach(p);
                 t.monitor().attach(new BindingProbe(p), p::relinkAll);

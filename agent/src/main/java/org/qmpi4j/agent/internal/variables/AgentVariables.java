@@ -48,15 +48,15 @@ final class AgentVariables {
     private final MonitorSources sources;
     private final AgentConfig config;
 
-    private AgentVariables(ProcessTelemetry telemetry, AgentConfig config) {
+    private AgentVariables(ProcessTelemetry telemetry, MpitRegistry registry, AgentConfig config) {
         this.telemetry = telemetry;
-        this.r = telemetry.registry();
+        this.r = registry;
         this.sources = new MonitorSources(telemetry.monitor());
         this.config = config;
     }
 
-    static void register(ProcessTelemetry telemetry, AgentConfig config) {
-        new AgentVariables(telemetry, config).registerAll();
+    static void register(ProcessTelemetry telemetry, MpitRegistry registry, AgentConfig config) {
+        new AgentVariables(telemetry, registry, config).registerAll();
     }
 
     private void registerAll() {

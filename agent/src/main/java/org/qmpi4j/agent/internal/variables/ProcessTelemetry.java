@@ -17,6 +17,8 @@ public final class ProcessTelemetry {
     private final CallMonitor monitor = new CallMonitor();
     private final ProcessSettings settings;
     private final Counters counters;
+    private final AgentConfig config;
+    private volatile boolean registered;
     private volatile MpiProcess process;
 
     /** Counters the agent keeps for the whole JVM. */
@@ -32,11 +34,30 @@ public final class ProcessTelemetry {
         this.registry = new MpitRegistry(this::isKind);
         this.settings = new ProcessSettings(config);
         this.counters = counters;
-        AgentVariables.register(this, config);
+        this.config = config;
     }
 
-    public MpitRegistry registry() { return registry; }
+    /**
+     * The registry, with the agent's variables registered on first use: a JVM that never uses
+     * MPI_T does not pay for registering a thousand variables at start.
+     */
+    public MpitRegistry registry() {
+        if (!registered) {
+            synchronized (this) {
+                if (!registered) {
+                    AgentVariables.register(this, registry, config);
+                    registered = true;
+                }
+            }
+        }
+        return registry;
+    }
     public CallMonitor monitor() { return monitor; }
+
+    /** At JVM shutdown: MPI_T can no longer be initialised (registers nothing new). */
+    public void beginShutdown() {
+        registry.beginShutdown();
+    }
     public ProcessSettings settings() { return settings; }
     public Counters counters() { return counters; }
 
