@@ -7,7 +7,7 @@ import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * What the agent reports about tools on stderr, one per JVM. Faults: a handler or initialiser that
+ * What the agent reports about tools on stderr (one object per JVM). Faults: a handler or initialiser that
  * threw, or a handler that did not continue the chain; each is counted, and the first fault of
  * each tool instance is reported with the tool's name, so that a tool failing on every call does
  * not flood a 1000-rank job's output. Notices: something a tool asked for that cannot work (see
