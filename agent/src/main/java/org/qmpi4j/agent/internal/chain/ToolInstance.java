@@ -70,6 +70,7 @@ public final class ToolInstance {
             throw new IllegalArgumentException("function and handler must not be null");
         }
         handlers[f.ordinal()] = h;
+        UnreachableHandlers.check(this, f);
     }
 
     /** Drops every handler, so a tool whose initialiser failed takes no part in the chain. */

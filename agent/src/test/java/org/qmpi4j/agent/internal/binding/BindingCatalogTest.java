@@ -3,7 +3,6 @@ package org.qmpi4j.agent.internal.binding;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.io.File;
 import java.io.IOException;
 import java.net.URL;
 import java.net.URLClassLoader;
@@ -12,7 +11,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.qmpi4j.api.MpiFunction;
@@ -22,7 +20,7 @@ class BindingCatalogTest {
     @Test
     void loadsTheShippedDescriptorsWithDenseIds() {
         BindingCatalog catalog = BindingCatalog.load();
-        assertThat(catalog.all()).extracting(BindingDescriptor::id).contains("openmpi");
+        assertThat(catalog.all()).extracting(BindingDescriptor::id).containsExactly("openmpi", "mpj");
         BindingDescriptor openmpi = catalog.descriptor("openmpi");
         assertThat(openmpi.title()).isEqualTo("Open MPI Java bindings 4.1");
         assertThat(openmpi.resource()).isEqualTo("org/qmpi4j/agent/bindings/openmpi.binding");
@@ -75,15 +73,27 @@ class BindingCatalogTest {
     }
 
     @Test
-    void otherBindingsAreNotMistakenForOpenMpi() throws IOException {
-        // MPJ Express also has mpi/Comm and mpi/MPI.Init; the camelCase fingerprint tells them apart.
-        String mpj = System.getProperty("mpj.jar");
-        Assumptions.assumeTrue(mpj != null && new File(mpj).isFile(), "MPJ Express jar (mpj.jar property) not installed");
-        try (URLClassLoader loader = new URLClassLoader(new URL[] {new File(mpj).toURI().toURL()},
-                ClassLoader.getPlatformClassLoader())) {
-            assertThat(loader.getResource("mpi/Comm.class")).isNotNull();
-            assertThat(BindingCatalog.load().forLoader(loader)).isNull();
+    void recognisesMpjExpressAndTellsTheTwoBindingsApart() throws IOException {
+        // Both have mpi/Comm and mpi/MPI.Init; the method spelling of the fingerprints tells them apart.
+        BindingCatalog catalog = BindingCatalog.load();
+        try (OpenMpiJar.RecordingLoader loader = new OpenMpiJar.RecordingLoader(MpjJar.url())) {
+            BindingDescriptor d = catalog.forLoader(loader);
+            assertThat(d).isNotNull();
+            assertThat(d.id()).isEqualTo("mpj");
+            assertThat(d.title()).isEqualTo("MPJ Express 0.44 (mpiJava 1.2)");
+            assertThat(loader.loadRequests).as("recognised from bytes, nothing loaded").isEmpty();
+            assertThat(loader.alreadyLoaded("mpi.MPI")).isNull();
         }
+        try (URLClassLoader openMpi = new URLClassLoader(new URL[] {OpenMpiJar.url()}, ClassLoader.getPlatformClassLoader());
+                URLClassLoader mpj = new URLClassLoader(new URL[] {MpjJar.url()}, ClassLoader.getPlatformClassLoader())) {
+            assertThat(catalog.descriptor("mpj").recognises(openMpi)).as("Open MPI's jar is not MPJ").isFalse();
+            assertThat(catalog.descriptor("openmpi").recognises(mpj)).as("MPJ's jar is not Open MPI").isFalse();
+        }
+        // Ids stay dense across both descriptors.
+        BindingDescriptor mpj = catalog.descriptor("mpj");
+        MethodMapping send = mpj.find("mpi/Comm", "Send", "(Ljava/lang/Object;IILmpi/Datatype;II)V");
+        assertThat(catalog.mapping(send.id())).isSameAs(send);
+        assertThat(mpj.canonical(MpiFunction.MPI_PCONTROL)).as("mpiJava 1.2 has no MPI_Pcontrol").isNull();
     }
 
     @Test

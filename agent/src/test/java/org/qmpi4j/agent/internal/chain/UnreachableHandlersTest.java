@@ -1,0 +1,77 @@
+package org.qmpi4j.agent.internal.chain;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.qmpi4j.agent.internal.binding.BindingCatalog;
+import org.qmpi4j.agent.internal.binding.BindingDescriptor;
+import org.qmpi4j.api.MpiFunction;
+
+/** A tool's MPI_PCONTROL handler under a binding without MPI_Pcontrol is reported once, not silently dropped. */
+class UnreachableHandlersTest {
+    private static final BindingCatalog CATALOG = BindingCatalog.load();
+
+    private final ByteArrayOutputStream errBytes = new ByteArrayOutputStream();
+    private final ToolFaults faults = new ToolFaults(new PrintStream(errBytes, true, StandardCharsets.UTF_8));
+    private final ToolRegistry registry = new ToolRegistry();
+
+    private MpiProcess process(String binding) {
+        BindingDescriptor d = CATALOG.descriptor(binding);
+        return new MpiProcess(d, getClass().getClassLoader(), faults, registry);
+    }
+
+    private void registerTool(String name, MpiFunction... functions) {
+        registry.register(name, id -> {
+            for (MpiFunction f : functions) {
+                registry.instance(id).registerHandlerFromTool(f, (ctx, tid, call) -> null);
+            }
+        }, "");
+    }
+
+    private List<String> errLines() {
+        String err = errBytes.toString(StandardCharsets.UTF_8);
+        return err.isEmpty() ? List.of() : List.of(err.split("\n"));
+    }
+
+    @Test
+    void mpjSaysOncePerToolThatItsPcontrolHandlerNeverRuns() {
+        registerTool("pc", MpiFunction.MPI_PCONTROL, MpiFunction.MPI_SEND);
+        registerTool("plain", MpiFunction.MPI_SEND);
+        // Two MPJ multicore ranks in one JVM, each with two instances of "pc": one notice.
+        process("mpj").initializeTools(List.of("pc", "plain", "pc"), "test");
+        process("mpj").initializeTools(List.of("pc", "plain", "pc"), "test");
+
+        assertThat(errLines()).containsExactly("qmpi4j: tool 'pc' intercepts MPI_PCONTROL, but MPJ Express 0.44"
+                + " (mpiJava 1.2) has no MPI_Pcontrol: that handler never runs with this binding, and the application"
+                + " cannot switch the tool off or on, nor ask it to flush");
+        assertThat(faults.total()).as("a notice is not a fault").isZero();
+    }
+
+    @Test
+    void everyToolWithSuchAHandlerIsNamed() {
+        registerTool("a", MpiFunction.MPI_PCONTROL);
+        registerTool("b", MpiFunction.MPI_PCONTROL);
+        process("mpj").initializeTools(List.of("a", "b"), "test");
+        assertThat(errLines()).hasSize(2).anySatisfy(l -> assertThat(l).startsWith("qmpi4j: tool 'a' "))
+                .anySatisfy(l -> assertThat(l).startsWith("qmpi4j: tool 'b' "));
+    }
+
+    @Test
+    void bindingsWithPcontrolSayNothing() {
+        registerTool("pc", MpiFunction.MPI_PCONTROL);
+        process("openmpi").initializeTools(List.of("pc"), "test");
+        assertThat(errLines()).isEmpty();
+    }
+
+    @Test
+    void otherFunctionsTheBindingLacksAreNotReported() {
+        // MPJ has no one-sided communication either; the application cannot call it, so nothing is lost.
+        registerTool("rma", MpiFunction.MPI_WIN_FENCE, MpiFunction.MPI_IBARRIER);
+        process("mpj").initializeTools(List.of("rma"), "test");
+        assertThat(errLines()).isEmpty();
+    }
+}

@@ -1,0 +1,90 @@
+package org.qmpi4j.agent.internal.link;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayOutputStream;
+import java.io.File;
+import java.io.PrintStream;
+import java.lang.reflect.Constructor;
+import java.lang.reflect.Field;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.nio.charset.StandardCharsets;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.qmpi4j.agent.internal.binding.BindingCatalog;
+import org.qmpi4j.agent.internal.chain.MpiProcess;
+import org.qmpi4j.agent.internal.chain.ToolFaults;
+
+/**
+ * The agent sizes MPJ Express datatypes as mpj.binding says, on MPJ's real classes: bytes per item
+ * of the datatype, for basic and derived types, where MPJ's own {@code Size()} counts base
+ * elements. MPJ's datatypes are built here without {@code MPI.Init} (which needs a running job):
+ * basic types through their package-private constructor, derived ones through the public static
+ * constructors, which only compute sizes in Java.
+ */
+class MpjDatatypeSizeTest {
+    private static URLClassLoader mpj;
+    private static ReflectiveBindingAccess access;
+    private static Class<?> datatype;
+
+    @BeforeAll
+    static void loadMpj() throws Exception {
+        File jar = new File(System.getProperty("mpj.jar", ""));
+        assertThat(jar).as("MPJ Express jar (system property mpj.jar; run scripts/setup-mpi.sh)").isFile();
+        mpj = new URLClassLoader(new URL[] {jar.toURI().toURL()}, ClassLoader.getPlatformClassLoader());
+        ToolFaults faults = new ToolFaults(new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
+        MpiProcess process = new MpiProcess(BindingCatalog.load().descriptor("mpj"), mpj, faults);
+        access = new ReflectiveBindingAccess(process);
+        datatype = Class.forName("mpi.Datatype", true, mpj);
+    }
+
+    @AfterAll
+    static void close() throws Exception {
+        mpj.close();
+    }
+
+    /** What MPI.INT, MPI.DOUBLE, ... are after MPI.Init: a BasicType of Datatype's type code. */
+    private static Object basic(String code) throws Exception {
+        Field f = datatype.getDeclaredField(code);
+        f.setAccessible(true);
+        Constructor<?> c = Class.forName("mpi.BasicType", true, mpj).getDeclaredConstructor(int.class);
+        c.setAccessible(true);
+        return c.newInstance(f.getInt(null));
+    }
+
+    private static int mpjSize(Object type) throws Exception {
+        return (Integer) datatype.getMethod("Size").invoke(type);
+    }
+
+    @Test
+    void basicTypesAreSizedInBytes() throws Exception {
+        assertThat(access.datatypeSize(basic("INT"))).isEqualTo(4);
+        assertThat(access.datatypeSize(basic("DOUBLE"))).isEqualTo(8);
+        assertThat(access.datatypeSize(basic("CHAR"))).as("a Java char").isEqualTo(2);
+        assertThat(access.datatypeSize(basic("BYTE"))).isEqualTo(1);
+        assertThat(access.datatypeSize(basic("LONG"))).isEqualTo(8);
+        assertThat(mpjSize(basic("DOUBLE"))).as("MPJ's Size(): base elements, not bytes").isEqualTo(1);
+    }
+
+    @Test
+    void objectsHaveNoSizeBeforeTheyAreSerialised() throws Exception {
+        assertThat(access.datatypeSize(basic("OBJECT"))).isZero();
+    }
+
+    @Test
+    void derivedTypesAreSizedInBytesOfData() throws Exception {
+        Object dbl = basic("DOUBLE");
+        Object contiguous = datatype.getMethod("Contiguous", int.class, datatype).invoke(null, 3, dbl);
+        assertThat(access.datatypeSize(contiguous)).isEqualTo(24);
+        assertThat(mpjSize(contiguous)).isEqualTo(3);
+        // 2 blocks of 3 ints, stride 5: 6 ints of data (the gaps are not sent).
+        Object vector = datatype.getMethod("Vector", int.class, int.class, int.class, datatype)
+                .invoke(null, 2, 3, 5, basic("INT"));
+        assertThat(access.datatypeSize(vector)).isEqualTo(24);
+        Object indexed = datatype.getMethod("Indexed", int[].class, int[].class, datatype)
+                .invoke(null, new int[] {2, 3}, new int[] {0, 10}, dbl);
+        assertThat(access.datatypeSize(indexed)).isEqualTo(40);
+    }
+}
