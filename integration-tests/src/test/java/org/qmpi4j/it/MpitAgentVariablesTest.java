@@ -10,6 +10,7 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.qmpi4j.it.support.AgentJob;
+import org.qmpi4j.it.support.MpjAgentJob;
 import org.qmpi4j.it.support.SampleOutput;
 import org.qmpi4j.launch.JobResult;
 
@@ -54,6 +55,30 @@ class MpitAgentVariablesTest {
                 // Stencil's interior ranks have 2 receives and 2 sends in flight at once, edge ranks 1 + 1.
                 assertThat(req[1]).as("high watermark of outstanding requests on rank %d", rank).isEqualTo(maxRequests);
             }
+        }
+    }
+
+    /**
+     * The same on MPJ Express: in multicore mode all ranks are threads of one JVM, and each rank's
+     * MPI_T interface (which {@code MpiT.forTool} finds by the tool instance's process) has its own
+     * variables, so each rank reads only its own calls and traffic.
+     */
+    @ParameterizedTest(name = "MPJ {0} in {1} mode with {2} ranks")
+    @CsvSource({"Stencil, MULTICORE, 4", "Stencil, NIODEV, 2", "Ring, MULTICORE, 2"})
+    void agentVariablesAreKeptPerRankOnMpjExpress(String sample, MpjAgentJob.Mode mode, int ranks) throws Exception {
+        JobResult result = MpjAgentJob.run(mode, MpjAgentJob.withTools(sample, ranks, "mpit-counts"));
+        SampleOutput out = MpjAgentJob.assertOk(result, ranks, mode);
+        for (int rank = 0; rank < ranks; rank++) {
+            SampleOutput.RankReport own = out.rankReport(rank);
+            Map<String, Long> expected = new TreeMap<>(own.calls);
+            expected.remove("MPI_FINALIZE");
+            assertThat(calls(result, rank)).as("MPI_T calls vs the sample's on rank %d\n%s", rank, result.describe())
+                    .isEqualTo(expected);
+            assertThat(peers(result, rank)).as("MPI_T traffic per peer vs the sample's on rank %d", rank)
+                    .isEqualTo(toStrings(own.sentTo));
+            long[] req = requests(result, rank);
+            assertThat(req[0]).as("requests still outstanding on rank %d", rank).isZero();
+            assertThat(req[3]).as("receives still posted on rank %d", rank).isZero();
         }
     }
 

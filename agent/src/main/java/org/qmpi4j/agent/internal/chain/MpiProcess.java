@@ -48,7 +48,12 @@ public final class MpiProcess {
         this(binding, bindingLoader, faults, ToolRegistry.global(), monitor, mpit, settings);
     }
 
-    /** For tests: a process with its own monitor, MPI_T registry and default settings. */
+    /** A process with its own monitor, MPI_T registry and default settings (for tests). */
+    public MpiProcess(BindingDescriptor binding, ClassLoader bindingLoader, ToolFaults faults) {
+        this(binding, bindingLoader, faults, ToolRegistry.global());
+    }
+
+    /** A process with its own monitor, MPI_T registry and default settings (for tests). */
     MpiProcess(BindingDescriptor binding, ClassLoader bindingLoader, ToolFaults faults, ToolRegistry registry) {
         this(binding, bindingLoader, faults, registry, new CallMonitor(),
                 fixed(new MpitRegistry(org.qmpi4j.agent.internal.mpit.ObjectKinds.ANY)),

@@ -8,7 +8,10 @@ import java.util.HashSet;
 import java.util.Set;
 import java.util.jar.JarEntry;
 import java.util.jar.JarFile;
-import org.junit.jupiter.api.Test;
+import java.io.File;
+import java.util.EnumSet;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.ClassVisitor;
 import org.objectweb.asm.MethodVisitor;
@@ -16,17 +19,25 @@ import org.objectweb.asm.Opcodes;
 import org.qmpi4j.api.mpit.BindType;
 
 /**
- * The descriptor's MPI_T lines name real members of Open MPI's mpi.jar: a class for every kind of
- * object variables can be bound to, and the public {@code ()Z} method that tells a completed request.
+ * Each descriptor's MPI_T lines name real members of its binding's jar: a class for every kind of
+ * object the binding has (Open MPI: all ten; mpiJava 1.2 has no files, windows, messages or info
+ * objects), and the public {@code ()Z} method that tells a completed request.
  */
-class OpenMpiObjectKindsTest {
-    @Test
-    void objectClassesAndRequestNullExistInTheJar() throws IOException {
-        BindingDescriptor openmpi = BindingCatalog.load().descriptor("openmpi");
-        try (JarFile jar = new JarFile(OpenMpiJar.file())) {
+class BindingMpitLinesTest {
+    @ParameterizedTest
+    @ValueSource(strings = {"openmpi", "mpj"})
+    void objectClassesAndRequestNullExistInTheJar(String id) throws IOException {
+        BindingDescriptor openmpi = BindingCatalog.load().descriptor(id);
+        File file = id.equals("openmpi") ? OpenMpiJar.file() : MpjJar.file();
+        EnumSet<BindType> absent = id.equals("openmpi") ? EnumSet.of(BindType.NO_OBJECT)
+                : EnumSet.of(BindType.NO_OBJECT, BindType.MPI_FILE, BindType.MPI_WIN, BindType.MPI_MESSAGE,
+                        BindType.MPI_INFO);
+        try (JarFile jar = new JarFile(file)) {
             for (BindType kind : BindType.values()) {
-                if (kind == BindType.NO_OBJECT) {
-                    assertThat(openmpi.objectClass(kind)).isNull();
+                if (absent.contains(kind)) {
+                    assertThat(openmpi.objectClass(kind)).as("%s in %s", kind, id).isNull();
+                    assertThat(jar.getJarEntry("mpi/" + kind.name().substring(4).charAt(0)
+                            + kind.name().substring(5).toLowerCase() + ".class")).as("no class for %s", kind).isNull();
                     continue;
                 }
                 String cls = openmpi.objectClass(kind);
