@@ -17,7 +17,9 @@ import org.qmpi4j.report.json.JsonWriter;
  *   <li>{@code time}: {@code app_s}, {@code mpi_s}, {@code mpi_pct} summed over ranks, and
  *       {@code per_rank} [{@code rank, state, app_s, mpi_s, mpi_pct, host, pid}];</li>
  *   <li>{@code functions}: [{@code name, kind, calls, time_s, mean_s, min_s, max_s, bytes, app_pct,
- *       mpi_pct, per_rank: [{rank, calls, time_s, min_s, max_s, bytes}]}], longest first;</li>
+ *       mpi_pct, per_rank: [{rank, calls, time_s, min_s, max_s, bytes}]}], longest first
+ *       ({@code app_pct} and {@code mpi_pct} are null for {@code MPI_INIT}, which runs before the
+ *       application time starts);</li>
  *   <li>{@code callsites}: [{@code id, function, class, method, file, line, calls, time_s, mean_s,
  *       min_s, max_s, bytes, per_rank: [...]}], longest first;</li>
  *   <li>{@code matrix}: {@code bytes} and {@code messages}, N×N, row = sender, column = receiver
@@ -67,7 +69,7 @@ public final class ProfileFormat {
             if (kind != null) {
                 w.member("kind", kind);
             }
-            totals(w, e.total(), app, mpi);
+            totals(w, e.total(), app, mpi, f);
             perRank(w, e);
             w.endObject();
         }
@@ -79,7 +81,7 @@ public final class ProfileFormat {
             Profile.Entry e = p.sites().get(k);
             w.beginObject().member("id", id.getValue()).member("function", k.function()).member("class", k.className())
                     .member("method", k.methodName()).member("file", k.fileName()).member("line", k.line());
-            totals(w, e.total(), app, mpi);
+            totals(w, e.total(), app, mpi, k.function());
             perRank(w, e);
             w.endObject();
         }
@@ -120,10 +122,13 @@ public final class ProfileFormat {
         return sb.toString();
     }
 
-    private static void totals(JsonWriter w, CallStats s, long app, long mpi) {
+    /** Percentages are null for MPI_INIT, which runs before the application time starts. */
+    private static void totals(JsonWriter w, CallStats s, long app, long mpi, String function) {
+        boolean inApp = RankProfile.inApplicationTime(function);
         w.member("calls", s.calls()).member("time_s", seconds(s.timeNs())).member("mean_s", s.meanNs() / 1e9)
                 .member("min_s", seconds(s.minNs())).member("max_s", seconds(s.maxNs())).member("bytes", s.bytes())
-                .member("app_pct", percent(s.timeNs(), app)).member("mpi_pct", percent(s.timeNs(), mpi));
+                .member("app_pct", inApp ? percent(s.timeNs(), app) : Double.NaN)
+                .member("mpi_pct", inApp ? percent(s.timeNs(), mpi) : Double.NaN);
     }
 
     private static void perRank(JsonWriter w, Profile.Entry e) {

@@ -75,7 +75,7 @@ public final class RankProfile {
     /** The Java binding, e.g. {@code openmpi}. */
     public String binding() { return binding; }
     public State state() { return state; }
-    /** Wall time from {@code MPI_Init} to when this was written ({@code MPI_Finalize} for a finished run). */
+    /** Wall time from the end of {@code MPI_Init} to when this was written ({@code MPI_Finalize} for a finished run). */
     public long appNs() { return appNs; }
     /** Descriptive facts about the process (host, pid, main class), shown in reports. */
     public Map<String, String> environment() { return environment; }
@@ -89,13 +89,27 @@ public final class RankProfile {
     /** Point-to-point bytes sent to each rank of {@code COMM_WORLD}. */
     public long[] sentBytes() { return sentBytes.clone(); }
 
-    /** Total time in MPI calls. */
+    /**
+     * Time in MPI calls during the application time: every function but {@code MPI_INIT} and
+     * {@code MPI_INIT_THREAD}, which run before it starts.
+     */
     public long mpiNs() {
         long t = 0;
-        for (CallStats s : functions.values()) {
-            t += s.timeNs();
+        for (Map.Entry<String, CallStats> e : functions.entrySet()) {
+            if (inApplicationTime(e.getKey())) {
+                t += e.getValue().timeNs();
+            }
         }
         return t;
+    }
+
+    /**
+     * Whether a function's time falls into the application time. As in mpiP, that time runs from
+     * the end of {@code MPI_Init} to the start of {@code MPI_Finalize}: initialisation is listed
+     * with its own time but is not part of the run's MPI share.
+     */
+    public static boolean inApplicationTime(String function) {
+        return !function.equals("MPI_INIT") && !function.equals("MPI_INIT_THREAD");
     }
 
     /** Builds a {@link RankProfile}. */

@@ -5,6 +5,7 @@ import java.util.Locale;
 import java.util.Map;
 import org.qmpi4j.report.profile.CallStats;
 import org.qmpi4j.report.profile.Profile;
+import org.qmpi4j.report.profile.RankProfile;
 import org.qmpi4j.report.profile.SiteKey;
 import org.qmpi4j.report.profile.SizeHistogram;
 import org.qmpi4j.report.profile.Units;
@@ -46,7 +47,8 @@ public final class TextReport {
         if (main != null) {
             out.append("  application ").append(main).append('\n');
         }
-        out.append("  times: app = from MPI_Init to MPI_Finalize; MPI = inside MPI calls; percentages of the sum over ranks\n");
+        out.append("  times: app = from the end of MPI_Init to MPI_Finalize; MPI = inside MPI calls in that time;\n")
+                .append("         percentages are of the sums over ranks; MPI_Init is listed but outside both\n");
 
         section(out, "Time per rank");
         Table ranks = new Table("rank", "<state", "app [s]", "MPI [s]", "MPI %");
@@ -63,7 +65,7 @@ public final class TextReport {
         section(out, "MPI functions, all ranks, by time");
         Table functions = statsTable("<function");
         for (String f : p.functionsByTime()) {
-            statsRow(functions, p.functions().get(f).total(), app, mpi, f);
+            statsRow(functions, p.functions().get(f).total(), inApp(f, app), inApp(f, mpi), f);
         }
         functions.appendTo(out, "  ");
         if (detail == Detail.CONCISE) {
@@ -80,9 +82,11 @@ public final class TextReport {
         Table sites = statsTable("site", "rank");
         ids.forEach((k, id) -> {
             Profile.Entry e = p.sites().get(k);
-            statsRow(sites, e.total(), app, mpi, id, "*");
+            long siteApp = inApp(k.function(), app);
+            long siteMpi = inApp(k.function(), mpi);
+            statsRow(sites, e.total(), siteApp, siteMpi, id, "*");
             if (e.perRank().size() > 1) {
-                e.perRank().forEach((r, s) -> statsRow(sites, s, app, mpi, id, r));
+                e.perRank().forEach((r, s) -> statsRow(sites, s, siteApp, siteMpi, id, r));
             }
         });
         sites.appendTo(out, "  ");
@@ -156,10 +160,15 @@ public final class TextReport {
         cells[i++] = fixed(s.meanNs() / 1e3, 2);
         cells[i++] = fixed(s.minNs() / 1e3, 2);
         cells[i++] = fixed(s.maxNs() / 1e3, 2);
-        cells[i++] = fixed(pct(s.timeNs(), app), 2);
-        cells[i++] = fixed(pct(s.timeNs(), mpi), 2);
+        cells[i++] = app < 0 ? "-" : fixed(pct(s.timeNs(), app), 2);
+        cells[i++] = mpi < 0 ? "-" : fixed(pct(s.timeNs(), mpi), 2);
         cells[i] = s.bytes();
         t.row(cells);
+    }
+
+    /** The total to take a share of, or -1 (shown as "-") for MPI_INIT, which is outside it. */
+    private static long inApp(String function, long total) {
+        return RankProfile.inApplicationTime(function) ? total : -1;
     }
 
     private static void matrix(StringBuilder out, long[][] m) {
