@@ -9,6 +9,8 @@ import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Writes files so that a reader (or a crash) never sees half a file: the content goes to a
@@ -21,6 +23,8 @@ public final class AtomicFiles {
         void writeTo(Writer out) throws IOException;
     }
 
+    private static final AtomicLong COUNTER = new AtomicLong();
+
     private AtomicFiles() {
     }
 
@@ -32,16 +36,27 @@ public final class AtomicFiles {
     public static void write(Path target, Content content) throws IOException {
         Path dir = target.toAbsolutePath().getParent();
         Files.createDirectories(dir);
-        // Hidden, and unique per process and thread: ranks sharing a directory never collide.
-        Path tmp = Files.createTempFile(dir, "." + target.getFileName() + ".", ".tmp");
+        Path tmp = temporaryFor(target);
         try {
-            try (Writer out = new BufferedWriter(new OutputStreamWriter(Files.newOutputStream(tmp), StandardCharsets.UTF_8), 1 << 16)) {
+            try (Writer out = new BufferedWriter(new OutputStreamWriter(
+                    Files.newOutputStream(tmp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE), StandardCharsets.UTF_8), 1 << 16)) {
                 content.writeTo(out);
             }
             moveIntoPlace(tmp, target);
         } finally {
             Files.deleteIfExists(tmp);
         }
+    }
+
+    /**
+     * A new name for a temporary file next to {@code target}: hidden, and unique per process and
+     * call, so ranks sharing a directory never collide. Created with {@code CREATE_NEW}, the file
+     * gets the usual permissions (the umask's), not the owner-only ones of
+     * {@link Files#createTempFile}: results are often shared.
+     */
+    public static Path temporaryFor(Path target) {
+        return target.toAbsolutePath().resolveSibling("." + target.getFileName() + "." + ProcessHandle.current().pid()
+                + "." + Long.toHexString(COUNTER.incrementAndGet()) + Long.toHexString(System.nanoTime() & 0xffffff) + ".tmp");
     }
 
     /** Renames {@code tmp} to {@code target} atomically where the file system can. */

@@ -355,8 +355,10 @@ final class Tracer {
         Path tmp = null;
         Writer out;
         try {
-            tmp = Files.createTempFile(s.dir(), "." + ResultFiles.TRACE_JSON + ".", ".tmp");
-            out = new java.io.BufferedWriter(new OutputStreamWriter(Files.newOutputStream(tmp), StandardCharsets.UTF_8), 1 << 16);
+            Path candidate = AtomicFiles.temporaryFor(target);
+            out = new java.io.BufferedWriter(new OutputStreamWriter(Files.newOutputStream(candidate,
+                    java.nio.file.StandardOpenOption.CREATE_NEW, java.nio.file.StandardOpenOption.WRITE), StandardCharsets.UTF_8), 1 << 16);
+            tmp = candidate;
         } catch (IOException e) {
             fault("creating " + target, e);
             out = Writer.nullWriter();
