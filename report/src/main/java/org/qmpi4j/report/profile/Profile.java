@@ -157,17 +157,22 @@ public final class Profile {
         return t;
     }
 
-    /** Function names by total time, longest first (then by name). */
+    /**
+     * Function names by total time, longest first (then by name); {@code MPI_INIT}, outside the
+     * application time, after all others.
+     */
     public List<String> functionsByTime() {
         List<String> names = new ArrayList<>(functions.keySet());
-        names.sort(Comparator.comparingLong((String f) -> -functions.get(f).total().timeNs()).thenComparing(f -> f));
+        names.sort(Comparator.comparing((String f) -> !RankProfile.inApplicationTime(f))
+                .thenComparingLong(f -> -functions.get(f).total().timeNs()).thenComparing(f -> f));
         return names;
     }
 
-    /** Call sites by total time, longest first (then by site). */
+    /** Call sites by total time, longest first (then by site); {@code MPI_INIT} sites last. */
     public List<SiteKey> sitesByTime() {
         List<SiteKey> keys = new ArrayList<>(sites.keySet());
-        keys.sort(Comparator.comparingLong((SiteKey k) -> -sites.get(k).total().timeNs()).thenComparing(k -> k));
+        keys.sort(Comparator.comparing((SiteKey k) -> !RankProfile.inApplicationTime(k.function()))
+                .thenComparingLong(k -> -sites.get(k).total().timeNs()).thenComparing(k -> k));
         return keys;
     }
 
