@@ -124,4 +124,15 @@ class Qmpi4jCommandTest {
         assertThat(run("merge", dir.toString())).isEqualTo(2);
         assertThat(err.toString()).contains("do not belong to one job");
     }
+
+    @Test
+    void mergeWorksWithTracesAlone() throws Exception {
+        writeTrace(0, 2);
+        writeTrace(1, 2);
+        assertThat(run("merge", dir.toString())).as(err.toString()).isZero();
+        assertThat(dir.resolve("profile.json")).doesNotExist();
+        JsonNode trace = JsonNode.parse(Files.readString(dir.resolve("trace.json")));
+        assertThat(trace.get("otherData").get("ranks").asLong()).isEqualTo(2);
+        assertThat(err.toString()).contains("trace of 2 of 2 ranks, 2 calls", "(trace.json)");
+    }
 }

@@ -12,12 +12,15 @@ import org.qmpi4j.report.profile.Units;
  * with the pair's bytes and messages, and the collectives summarised beside it. No external
  * scripts, styles or fonts: it opens from a cluster's file system or a mail attachment.
  *
- * <p>The cells are plain table cells with their colour inline, so the page shows the heatmap even
- * with scripts off; the small script adds the hover box and the bytes/messages switch, and marks
- * {@code <body data-cells="N×N">} when it has run.
+ * <p>Up to {@value #TABLE_MAX_RANKS} ranks the cells are plain table cells with their colour
+ * inline, so the page shows the heatmap even with scripts off; the small script adds the hover box
+ * and the bytes/messages switch, and marks {@code <body data-cells="N×N">} when it has run. Beyond
+ * that a table would weigh hundreds of megabytes, so the page carries the non-empty cells as data
+ * and its script draws them on a canvas (same colours, same hover box).
  */
 public final class MatrixHtml {
     private static final int LABELLED_MAX_RANKS = 16;
+    static final int TABLE_MAX_RANKS = 128;
 
     private MatrixHtml() {
     }
@@ -67,6 +70,25 @@ public final class MatrixHtml {
         h.append("</p>\n<div class=\"layout\">\n<div>\n");
         h.append("<div class=\"controls\">colour by <label><input type=\"radio\" name=\"metric\" value=\"bytes\" checked> bytes</label> ")
                 .append("<label><input type=\"radio\" name=\"metric\" value=\"messages\"> messages</label></div>\n");
+        if (n <= TABLE_MAX_RANKS) {
+            table(h, bytes, messages, maxBytes, maxMessages, labels);
+        } else {
+            canvas(h, bytes, messages, maxBytes, maxMessages);
+        }
+        h.append("<div class=\"legend\"><span id=\"legend-min\">0</span><span class=\"bar\"></span><span id=\"legend-max\">")
+                .append(Heat.escape(Units.bytes(maxBytes))).append("</span><span>(logarithmic)</span></div>\n");
+        h.append("</div>\n<div>\n");
+        collectives(h, p);
+        busiest(h, bytes, messages);
+        h.append("</div>\n</div>\n<div class=\"tip\" id=\"tip\" hidden></div>\n");
+        h.append(n <= TABLE_MAX_RANKS ? TABLE_SCRIPT : CANVAS_SCRIPT);
+        h.append("</body>\n</html>\n");
+        return h.toString();
+    }
+
+    private static void table(StringBuilder h, long[][] bytes, long[][] messages, long maxBytes, long maxMessages,
+            boolean labels) {
+        int n = bytes.length;
         h.append("<table class=\"matrix\" id=\"matrix\" data-max-bytes=\"").append(maxBytes).append("\" data-max-messages=\"")
                 .append(maxMessages).append("\">\n<thead><tr><th>from \\ to</th>");
         for (int j = 0; j < n; j++) {
@@ -91,15 +113,28 @@ public final class MatrixHtml {
             h.append("</tr>\n");
         }
         h.append("</tbody>\n</table>\n");
-        h.append("<div class=\"legend\"><span id=\"legend-min\">0</span><span class=\"bar\"></span><span id=\"legend-max\">")
-                .append(Heat.escape(Units.bytes(maxBytes))).append("</span><span>(logarithmic)</span></div>\n");
-        h.append("</div>\n<div>\n");
-        collectives(h, p);
-        busiest(h, bytes, messages);
-        h.append("</div>\n</div>\n<div class=\"tip\" id=\"tip\" hidden></div>\n");
-        h.append(SCRIPT);
-        h.append("</body>\n</html>\n");
-        return h.toString();
+    }
+
+    /** The non-empty cells as {@code [from, to, bytes, messages]} data for the canvas script. */
+    private static void canvas(StringBuilder h, long[][] bytes, long[][] messages, long maxBytes, long maxMessages) {
+        int n = bytes.length;
+        int cell = Math.max(1, Math.min(6, 800 / n));
+        h.append("<canvas id=\"matrix\" width=\"").append(n * cell).append("\" height=\"").append(n * cell)
+                .append("\" style=\"border:1px solid #d0d7de\" data-cell=\"").append(cell).append("\" data-ranks=\"")
+                .append(n).append("\" data-max-bytes=\"").append(maxBytes).append("\" data-max-messages=\"")
+                .append(maxMessages).append("\"></canvas>\n");
+        h.append("<script type=\"application/json\" id=\"matrix-data\">[");
+        boolean first = true;
+        for (int i = 0; i < n; i++) {
+            for (int j = 0; j < n; j++) {
+                if (bytes[i][j] != 0 || messages[i][j] != 0) {
+                    h.append(first ? "" : ",").append('[').append(i).append(',').append(j).append(',')
+                            .append(bytes[i][j]).append(',').append(messages[i][j]).append(']');
+                    first = false;
+                }
+            }
+        }
+        h.append("]</script>\n");
     }
 
     private static void collectives(StringBuilder h, Profile p) {
@@ -162,7 +197,7 @@ public final class MatrixHtml {
      * Hover box and the bytes/messages switch; recolours with the same scale as {@link Heat}.
      * Marks the body with the number of cells it wired, which tests read from the rendered page.
      */
-    private static final String SCRIPT = "<script>\n"
+    private static final String TABLE_SCRIPT = "<script>\n"
             + "(function () {\n"
             + "  'use strict';\n"
             + "  var table = document.getElementById('matrix');\n"
@@ -219,6 +254,56 @@ public final class MatrixHtml {
             + "    radios[r].addEventListener('change', function (e) { paint(e.target.value); });\n"
             + "  }\n"
             + "  document.body.setAttribute('data-cells', String(cells.length));\n"
+            + "})();\n"
+            + "</script>\n";
+
+    /** For large jobs: draws the non-empty cells on the canvas; hover and switch as for the table. */
+    private static final String CANVAS_SCRIPT = "<script>\n"
+            + "(function () {\n"
+            + "  'use strict';\n"
+            + "  var canvas = document.getElementById('matrix');\n"
+            + "  var tip = document.getElementById('tip');\n"
+            + "  var n = Number(canvas.getAttribute('data-ranks')), size = Number(canvas.getAttribute('data-cell'));\n"
+            + "  var cells = JSON.parse(document.getElementById('matrix-data').textContent);\n"
+            + "  var byPair = new Map();\n"
+            + "  cells.forEach(function (c) { byPair.set(c[0] * n + c[1], c); });\n"
+            + "  function units(b) {\n"
+            + "    var u = ['B', 'KiB', 'MiB', 'GiB', 'TiB', 'PiB'], i = 0;\n"
+            + "    while (b >= 1024 && i < u.length - 1) { b /= 1024; i++; }\n"
+            + "    return (i === 0 ? b : b.toFixed(1)) + ' ' + u[i];\n"
+            + "  }\n"
+            + "  function colour(v, max) {\n"
+            + "    var t = 0.15 + 0.85 * Math.log1p(v) / Math.log1p(max);\n"
+            + "    var lo = [0xde, 0xeb, 0xf7], hi = [0x08, 0x30, 0x6b];\n"
+            + "    return 'rgb(' + [0, 1, 2].map(function (k) { return Math.round(lo[k] + (hi[k] - lo[k]) * t); }).join(',') + ')';\n"
+            + "  }\n"
+            + "  function paint(metric) {\n"
+            + "    var g = canvas.getContext('2d'), at = metric === 'bytes' ? 2 : 3;\n"
+            + "    var max = Number(canvas.getAttribute('data-max-' + metric));\n"
+            + "    g.fillStyle = '#ffffff';\n"
+            + "    g.fillRect(0, 0, canvas.width, canvas.height);\n"
+            + "    cells.forEach(function (c) {\n"
+            + "      if (c[at] > 0) { g.fillStyle = colour(c[at], max); g.fillRect(c[1] * size, c[0] * size, size, size); }\n"
+            + "    });\n"
+            + "    document.getElementById('legend-max').textContent = metric === 'bytes' ? units(max) : max + ' messages';\n"
+            + "  }\n"
+            + "  canvas.addEventListener('mousemove', function (e) {\n"
+            + "    var r = canvas.getBoundingClientRect();\n"
+            + "    var i = Math.floor((e.clientY - r.top) / size), j = Math.floor((e.clientX - r.left) / size);\n"
+            + "    var c = byPair.get(i * n + j) || [i, j, 0, 0];\n"
+            + "    tip.textContent = 'rank ' + i + ' \\u2192 rank ' + j + ': ' + units(c[2]) + ' in ' + c[3]\n"
+            + "        + (c[3] === 1 ? ' message' : ' messages');\n"
+            + "    tip.style.left = (e.clientX + 14) + 'px';\n"
+            + "    tip.style.top = (e.clientY + 14) + 'px';\n"
+            + "    tip.hidden = false;\n"
+            + "  });\n"
+            + "  canvas.addEventListener('mouseleave', function () { tip.hidden = true; });\n"
+            + "  var radios = document.querySelectorAll('input[name=metric]');\n"
+            + "  for (var k = 0; k < radios.length; k++) {\n"
+            + "    radios[k].addEventListener('change', function (e) { paint(e.target.value); });\n"
+            + "  }\n"
+            + "  paint('bytes');\n"
+            + "  document.body.setAttribute('data-cells', String(n * n));\n"
             + "})();\n"
             + "</script>\n";
 }

@@ -8,9 +8,11 @@ import org.qmpi4j.report.profile.Units;
  * The communication matrix as a standalone SVG image ({@code matrix.svg}) for papers and slides:
  * an N×N heatmap of point-to-point bytes (row = sender, column = receiver), each cell with a
  * {@code <title>} that viewers show on hover (the pair's bytes and messages), axis labels and a
- * legend.
+ * legend. Above {@value #SPARSE_ABOVE_RANKS} ranks only the cells with traffic are drawn.
  */
 public final class MatrixSvg {
+    static final int SPARSE_ABOVE_RANKS = 64;
+
     private MatrixSvg() {
     }
 
@@ -48,9 +50,18 @@ public final class MatrixSvg {
             s.append("<text x=\"").append(left - 6).append("\" y=\"").append(top + k * cell + cell / 2 + 4)
                     .append("\" text-anchor=\"end\">").append(k).append("</text>\n");
         }
+        // Large jobs: a white grid and only the cells with traffic, or the image would hold N² shapes.
+        boolean sparse = n > SPARSE_ABOVE_RANKS;
+        if (sparse) {
+            s.append("<rect x=\"").append(left).append("\" y=\"").append(top).append("\" width=\"").append(grid)
+                    .append("\" height=\"").append(grid).append("\" fill=\"#ffffff\" stroke=\"#d0d7de\"/>\n");
+        }
         s.append("<g id=\"cells\" stroke=\"#d0d7de\" stroke-width=\"").append(cell >= 8 ? "1" : "0").append("\">\n");
         for (int i = 0; i < n; i++) {
             for (int j = 0; j < n; j++) {
+                if (sparse && bytes[i][j] == 0 && messages[i][j] == 0) {
+                    continue;
+                }
                 s.append("<rect class=\"cell\" x=\"").append(left + j * cell).append("\" y=\"").append(top + i * cell)
                         .append("\" width=\"").append(cell).append("\" height=\"").append(cell).append("\" fill=\"")
                         .append(Heat.color(bytes[i][j], max)).append("\"><title>rank ").append(i).append(" to rank ")

@@ -62,4 +62,17 @@ class RenderTest {
         assertThat(MatrixHtml.compact(1032)).isEqualTo("1.0k");
         assertThat(MatrixHtml.compact(51200)).isEqualTo("51k");
     }
+
+    @Test
+    void largeJobsGetACanvasAndASparseImage() {
+        Profile p = profile(200);
+        String html = MatrixHtml.render(p);
+        assertThat(html).contains("<canvas id=\"matrix\"").doesNotContain("<td class=\"cell");
+        assertThat(html).contains("[0,1,1032,3]").contains("[199,0,1032,3]");
+        assertThat(html.length()).isLessThan(200_000);
+        String svg = MatrixSvg.render(p);
+        assertThat(count(svg, "<rect class=\"cell\"")).isEqualTo(200);
+        String text = TextReport.render(p, TextReport.Detail.VERBOSE, "t");
+        assertThat(text).contains("200 ranks: see matrix.html");
+    }
 }

@@ -39,27 +39,40 @@ public final class ChunkedGather {
      * every rank's stream (its own included), in rank order within each round.
      */
     public static void run(WorldComm comm, InputStream mine, long length, int root, Sink sink) throws Exception {
+        run(comm, mine, length, root, sink, MAX_BLOCK);
+    }
+
+    /** As above, with at most {@code maxPayload} bytes per rank and round (tests use small ones). */
+    static void run(WorldComm comm, InputStream mine, long length, int root, Sink sink, int maxPayload) throws Exception {
         long longest = comm.allMax(length);
         if (longest <= 0) {
             return;
         }
-        int payload = blockPayload(comm.size(), longest);
+        int payload = Math.min(maxPayload, blockPayload(comm.size(), longest));
         int block = payload + 4;
         long rounds = (longest + payload - 1) / payload;
         boolean isRoot = comm.rank() == root;
         byte[] send = new byte[block];
         byte[] recv = isRoot ? new byte[Math.multiplyExact(block, comm.size())] : null;
         long left = length;
+        // A local failure (reading our stream, or the root's sink) must not end our part early:
+        // the other ranks would wait in the next round's gather for ever. Keep going, report after.
+        Exception failure = null;
         for (long round = 0; round < rounds; round++) {
             int n = 0;
-            while (left > 0 && n < payload) {
-                int r = mine.read(send, 4 + n, (int) Math.min(payload - n, left));
-                if (r < 0) {
-                    left = 0; // the stream ended early (file truncated under us): send what we have
-                    break;
+            try {
+                while (left > 0 && n < payload) {
+                    int r = mine.read(send, 4 + n, (int) Math.min(payload - n, left));
+                    if (r < 0) {
+                        left = 0; // the stream ended early (file truncated under us): send what we have
+                        break;
+                    }
+                    n += r;
+                    left -= r;
                 }
-                n += r;
-                left -= r;
+            } catch (IOException | RuntimeException e) {
+                failure = failure == null ? e : failure;
+                left = 0;
             }
             putInt(send, n);
             comm.gather(send, block, recv, root);
@@ -68,13 +81,22 @@ public final class ChunkedGather {
                     int at = r * block;
                     int len = getInt(recv, at);
                     if (len < 0 || len > payload) {
-                        throw new IOException("rank " + r + " sent a block of " + len + " bytes in round " + round);
+                        failure = failure == null ? new IOException("rank " + r + " sent a block of " + len
+                                + " bytes in round " + round) : failure;
+                        continue;
                     }
                     if (len > 0) {
-                        sink.accept(r, recv, at + 4, len);
+                        try {
+                            sink.accept(r, recv, at + 4, len);
+                        } catch (IOException | RuntimeException e) {
+                            failure = failure == null ? e : failure;
+                        }
                     }
                 }
             }
+        }
+        if (failure != null) {
+            throw failure;
         }
     }
 
