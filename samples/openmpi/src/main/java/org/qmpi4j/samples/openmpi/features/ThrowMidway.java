@@ -5,12 +5,15 @@ import mpi.MPIException;
 import org.qmpi4j.samples.SampleReport;
 
 /**
- * A job that dies midway: a token ring like {@code Ring}, in which rank 1 throws an uncaught
- * exception at the start of lap {@code failAt} instead of receiving. Before it throws, rank 1
- * prints its report (the calls it made so far), so that a test can check what a tool saved for it.
- * The other ranks are left waiting for the token; the launcher then stops them.
+ * A job that dies midway: a token ring like {@code Ring}, in which rank 1 stops at the start of
+ * lap {@code failAt} instead of receiving, in one of three ways: an uncaught exception
+ * ({@code throw}), {@code System.exit(3)} ({@code exit}) or {@code MPI_Abort} ({@code abort}).
+ * Before it stops, rank 1 prints its report (the calls it made so far, the abort included), so
+ * that a test can check what a tool saved for it. The other ranks are left waiting for the token;
+ * the launcher (or MPI_Abort) then stops them.
  *
- * <p>Usage: {@code ThrowMidway [laps] [failAt]} (defaults 6 and 3). Needs at least 2 ranks.
+ * <p>Usage: {@code ThrowMidway [laps] [failAt] [throw|exit|abort]} (defaults 6, 3, throw). Needs
+ * at least 2 ranks.
  */
 public final class ThrowMidway {
     private static final int TAG = 5;
@@ -30,13 +33,22 @@ public final class ThrowMidway {
         report.call("MPI_COMM_SIZE");
         int laps = args.length > 0 ? Integer.parseInt(args[0]) : 6;
         int failAt = args.length > 1 ? Integer.parseInt(args[1]) : 3;
+        String how = args.length > 2 ? args[2] : "throw";
 
         int next = (rank + 1) % size;
         int prev = (rank + size - 1) % size;
         int[] token = new int[1];
         for (int lap = 0; lap < laps; lap++) {
             if (rank == 1 && lap == failAt) {
-                report.print(System.out, true, "throws at lap " + lap + " as asked");
+                if (how.equals("abort")) {
+                    report.call("MPI_ABORT");
+                }
+                report.print(System.out, true, "stops (" + how + ") at lap " + lap + " as asked");
+                if (how.equals("exit")) {
+                    System.exit(3);
+                } else if (how.equals("abort")) {
+                    MPI.COMM_WORLD.abort(3);
+                }
                 throw new IllegalStateException("rank 1 fails on purpose at lap " + lap);
             }
             if (rank != 0) {
