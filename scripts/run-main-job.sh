@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # The main job on a fresh Debian 12 machine: installs the MPI runtimes if missing, builds qmpi4j,
-# and runs the 2D stencil sample with 4 ranks under Open MPI's mpirun, with the qmpi4j agent and the
-# sample tool 'counter' (calls per MPI function and call site). Prints where the output is.
+# and runs the 2D stencil sample on 4 ranks under Open MPI's mpirun with the qmpi4j agent and its
+# bundled tools 'profiler' and 'tracer'. Prints where the results are and the report's first lines.
 # Environment: RANKS (default 4), QMPI4J_OUTPUT (default a new qmpi4j-<date-time> folder here).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 ranks="${RANKS:-4}"
 out="${QMPI4J_OUTPUT:-$PWD/qmpi4j-$(date +%Y%m%d-%H%M%S)}"
+out="$(mkdir -p "$out" && cd "$out" && pwd)"
 
 bash "$root/scripts/setup-mpi.sh"
 echo "building qmpi4j ..."
@@ -14,21 +15,28 @@ echo "building qmpi4j ..."
 
 v=0.1.0-SNAPSHOT
 agent="$root/agent/target/qmpi4j-agent-$v.jar"
-tools="$root/samples/tools/target/qmpi4j-samples-tools-$v.jar"
 cp_app="$root/samples/openmpi/target/qmpi4j-samples-openmpi-$v.jar:$root/samples/common/target/qmpi4j-samples-common-$v.jar"
-mkdir -p "$out"
-echo "running org.qmpi4j.samples.openmpi.Stencil on $ranks ranks under mpirun with the qmpi4j agent (tools: counter) ..."
+echo "running org.qmpi4j.samples.openmpi.Stencil on $ranks ranks under mpirun with the qmpi4j agent (tools: profiler, tracer) ..."
 set +e
+# The tools write into QMPI4J_OUTPUT, exported to every rank; the job's own output goes next to them.
 java -cp "$root/launcher/target/qmpi4j-launcher-$v.jar" org.qmpi4j.launch.LaunchCommand \
   --runtime openmpi --ranks "$ranks" --cp "$cp_app" --timeout-seconds 300 \
-  --jvm-option "-javaagent:$agent=tools=counter;toolpath=$tools" \
+  --jvm-option "-javaagent:$agent=tools=profiler,tracer" --env "QMPI4J_OUTPUT=$out" \
   org.qmpi4j.samples.openmpi.Stencil > "$out/stdout.txt" 2> "$out/stderr.txt"
 status=$?
 set -e
-grep -h 'QMPI4J-SAMPLE\|QMPI4J-TOOL' "$out/stdout.txt" || true
+grep -h 'QMPI4J-SAMPLE' "$out/stdout.txt" || true
+grep -h 'qmpi4j: results in\|qmpi4j: the job ended' "$out/stderr.txt" | sed 's/^\[[0-9]*,[0-9]*\]<stderr>://' || true
 echo "job exit status: $status"
 echo "results: $out"
-echo "  stdout.txt: every rank's output, tagged [job,rank]: the sample's verified result (QMPI4J-SAMPLE),"
-echo "              its own call counts (QMPI4J-CALLS) and the counter tool's (QMPI4J-TOOL, QMPI4J-SITE per call site)"
-echo "  stderr.txt: diagnostics"
+echo "  report.txt    the profile: time per rank, MPI functions and call sites by time, message sizes, matrix"
+echo "  profile.json  the same for scripts (keys: binding, ranks, functions, callsites, matrix, ...)"
+echo "  matrix.html   communication matrix heatmap (open in a browser); matrix.svg the same as an image"
+echo "  trace.json    timeline of every MPI call on every rank: open in https://ui.perfetto.dev or chrome://tracing"
+echo "  ranks/        each rank's own files; stdout.txt, stderr.txt: the job's output"
+if [ -f "$out/report.txt" ]; then
+  echo
+  echo "first lines of $out/report.txt:"
+  head -n 24 "$out/report.txt"
+fi
 exit "$status"

@@ -1,0 +1,117 @@
+package org.qmpi4j.cli;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import org.qmpi4j.report.files.ProfileOutputs;
+import org.qmpi4j.report.files.RankFiles;
+import org.qmpi4j.report.files.ResultFiles;
+import org.qmpi4j.report.profile.Profile;
+import org.qmpi4j.report.profile.ProfileMerger;
+import org.qmpi4j.report.profile.RankProfile;
+import org.qmpi4j.report.trace.ChromeTraceAssembler;
+import org.qmpi4j.report.trace.TraceFormat;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/**
+ * {@code qmpi4j merge <dir>}: what rank 0 would have written at {@code MPI_Finalize}, rebuilt from
+ * the per-rank files in {@code ranks/}: profile.json and its renderings from the profiles,
+ * trace.json from the traces. Ranks without a file are reported missing, not guessed.
+ */
+@Command(name = "merge", mixinStandardHelpOptions = true, description = "Rebuilds profile.json, report.txt,"
+        + " matrix.html, matrix.svg and trace.json from the per-rank files in <dir>/ranks, for a job that ended"
+        + " (exception, kill, MPI_Abort) before the tools could gather.")
+final class MergeCommand implements Callable<Integer> {
+    @Parameters(paramLabel = "<dir>", description = "results directory of a job")
+    Path dir;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() throws Exception {
+        Path d = ResultsDir.require(dir);
+        PrintWriter err = spec.commandLine().getErr();
+        Path ranks = ResultFiles.ranksDir(d);
+        if (!Files.isDirectory(ranks)) {
+            throw new UserError(d + ": no " + ResultFiles.RANKS_DIR + "/ directory with per-rank files: not a results directory of the qmpi4j tools");
+        }
+        RankFiles.Profiles profiles = RankFiles.readProfiles(d);
+        List<Integer> traces = RankFiles.traceRanks(d);
+        if (profiles.byRank().isEmpty() && traces.isEmpty()) {
+            throw new UserError(ranks + ": no readable per-rank files (rank-<r>.profile.json, rank-<r>.trace)"
+                    + (profiles.problems().isEmpty() ? "" : "; " + profiles.problems().get(0)));
+        }
+        profiles.problems().forEach(p -> err.println("qmpi4j: skipped " + p));
+
+        List<String> written = new ArrayList<>();
+        int size;
+        String binding;
+        if (!profiles.byRank().isEmpty()) {
+            Profile merged;
+            try {
+                merged = ProfileMerger.merge(profiles.byRank().values());
+            } catch (IllegalArgumentException e) {
+                throw new UserError(ranks + ": the per-rank files do not belong to one job: " + e.getMessage());
+            }
+            size = merged.ranks();
+            binding = merged.binding();
+            written.addAll(ProfileOutputs.writeAll(d, merged));
+            err.println("qmpi4j: profile of " + profiles.byRank().size() + " of " + size + " ranks"
+                    + (merged.complete() ? "" : " (no data from rank(s) " + merged.missingRanks() + ")")
+                    + states(profiles.byRank().values()));
+        } else {
+            String[] header = traceHeader(ResultFiles.rankTrace(d, traces.get(0)));
+            size = Integer.parseInt(header[3]);
+            binding = header[4];
+        }
+        if (!traces.isEmpty()) {
+            if (traces.get(traces.size() - 1) >= size) {
+                throw new UserError(ranks + ": a trace of rank " + traces.get(traces.size() - 1) + " in a job of " + size + " ranks");
+            }
+            ChromeTraceAssembler.Summary s;
+            try {
+                s = RankFiles.assembleTrace(d, size, binding);
+            } catch (IOException e) {
+                throw new UserError(ranks + ": " + e.getMessage());
+            }
+            s.problems().forEach(p -> err.println("qmpi4j: trace " + p));
+            err.println("qmpi4j: trace of " + s.events().size() + " of " + size + " ranks, " + s.events().values().stream()
+                    .mapToLong(Long::longValue).sum() + " calls"
+                    + (s.truncatedRanks().isEmpty() ? "" : "; stopped at the size limit on rank(s) " + s.truncatedRanks()));
+            written.add(ResultFiles.TRACE_JSON);
+        }
+        err.println("qmpi4j: results in " + d + " (" + String.join(", ", written) + ")");
+        err.flush();
+        return 0;
+    }
+
+    private static String states(java.util.Collection<RankProfile> ranks) {
+        long unfinished = ranks.stream().filter(r -> r.state() != RankProfile.State.FINALIZED).count();
+        return unfinished == 0 ? "" : "; " + unfinished + " rank(s) stopped before MPI_Finalize (their data is as last written)";
+    }
+
+    /** The header fields of a trace file: magic, version, rank, size, binding. */
+    private static String[] traceHeader(Path trace) throws UserError {
+        try (BufferedReader r = Files.newBufferedReader(trace, StandardCharsets.US_ASCII)) {
+            String line = r.readLine();
+            String[] h = line == null ? new String[0] : line.split(" ");
+            if (h.length < 5 || !h[0].equals(TraceFormat.MAGIC)) {
+                throw new UserError(trace + ": not a qmpi4j trace file");
+            }
+            Integer.parseInt(h[3]);
+            return h;
+        } catch (IOException | NumberFormatException e) {
+            throw new UserError(trace + ": unreadable (" + e.getMessage() + ")");
+        }
+    }
+}

@@ -1,0 +1,65 @@
+package org.qmpi4j.cli;
+
+import java.io.PrintWriter;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/**
+ * {@code qmpi4j}: works on the results directory the bundled tools leave behind.
+ * <pre>
+ * qmpi4j report &lt;dir&gt;   render report.txt, matrix.html and matrix.svg again from profile.json
+ * qmpi4j merge &lt;dir&gt;    rebuild profile.json, the renderings and trace.json from the per-rank
+ *                      files of a job that ended before gathering
+ * </pre>
+ * Exit codes: 0 done; 2 bad input (missing or corrupt directory, usage), with one line on stderr
+ * saying what; 1 an unexpected failure.
+ */
+@Command(name = "qmpi4j", mixinStandardHelpOptions = true, versionProvider = Qmpi4jCommand.Version.class,
+        description = "Works on the results directory of qmpi4j's bundled tools (profiler, tracer).",
+        // More command groups (e.g. 'mpit list' for MPI_T variables) are added here.
+        subcommands = {ReportCommand.class, MergeCommand.class, CommandLine.HelpCommand.class})
+public final class Qmpi4jCommand implements Runnable {
+    static final int BAD_INPUT = 2;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public void run() {
+        throw new CommandLine.ParameterException(spec.commandLine(), "name a command: report or merge");
+    }
+
+    public static void main(String[] args) {
+        PrintWriter out = new PrintWriter(System.out, true);
+        PrintWriter err = new PrintWriter(System.err, true);
+        int code = execute(args, out, err);
+        out.flush();
+        err.flush();
+        System.exit(code);
+    }
+
+    /** Runs the command line; returns the exit code. */
+    static int execute(String[] args, PrintWriter out, PrintWriter err) {
+        CommandLine cl = new CommandLine(new Qmpi4jCommand());
+        cl.setOut(out);
+        cl.setErr(err);
+        cl.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
+            if (e instanceof UserError) {
+                err.println("qmpi4j: " + e.getMessage());
+                return BAD_INPUT;
+            }
+            err.println("qmpi4j: unexpected failure: " + e);
+            return 1;
+        });
+        return cl.execute(args);
+    }
+
+    /** The version from the jar's manifest (the Maven project version). */
+    static final class Version implements CommandLine.IVersionProvider {
+        @Override
+        public String[] getVersion() {
+            String v = Qmpi4jCommand.class.getPackage().getImplementationVersion();
+            return new String[] {"qmpi4j " + (v == null ? "(development build)" : v)};
+        }
+    }
+}

@@ -1,0 +1,138 @@
+package org.qmpi4j.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.qmpi4j.report.files.AtomicFiles;
+import org.qmpi4j.report.files.ResultFiles;
+import org.qmpi4j.report.json.JsonNode;
+import org.qmpi4j.report.profile.CallStats;
+import org.qmpi4j.report.profile.RankProfile;
+import org.qmpi4j.report.profile.RankProfileFormat;
+import org.qmpi4j.report.profile.SiteKey;
+import org.qmpi4j.report.trace.TraceFileWriter;
+import org.qmpi4j.report.trace.TraceFormat;
+
+class Qmpi4jCommandTest {
+    @TempDir
+    Path dir;
+
+    private final StringWriter out = new StringWriter();
+    private final StringWriter err = new StringWriter();
+
+    private int run(String... args) {
+        return Qmpi4jCommand.execute(args, new PrintWriter(out, true), new PrintWriter(err, true));
+    }
+
+    private static RankProfile rank(int r, int size, RankProfile.State state) {
+        CallStats sends = new CallStats().add(2000, 8, true).add(4000, 8, true);
+        return RankProfile.builder(r, size, "openmpi").state(state).appNs(1_000_000)
+                .function("MPI_SEND", "POINT_TO_POINT", sends)
+                .site(new SiteKey("MPI_SEND", "org.example.App", "main", "App.java", 10), sends)
+                .sent((r + 1) % size, 2, 16).build();
+    }
+
+    private void writeRank(int r, int size, RankProfile.State state) throws Exception {
+        AtomicFiles.write(ResultFiles.rankProfile(dir, r), RankProfileFormat.write(rank(r, size, state)));
+    }
+
+    private void writeTrace(int r, int size) throws Exception {
+        Files.createDirectories(ResultFiles.ranksDir(dir));
+        try (TraceFileWriter w = new TraceFileWriter(ResultFiles.rankTrace(dir, r), r, size, "openmpi", Long.MAX_VALUE, 4096)) {
+            w.defineFunction(18, "MPI_SEND");
+            w.defineThread(1, "main");
+            w.event(18, 1, 1000, 2000, (r + 1) % size, 0, 8, 0, TraceFormat.NONE, TraceFormat.NONE, TraceFormat.NONE);
+        }
+    }
+
+    @Test
+    void mergeRebuildsTheProfileAndTraceOfACrashedJob() throws Exception {
+        writeRank(0, 3, RankProfile.State.EXITED);
+        writeRank(1, 3, RankProfile.State.EXITED);
+        writeTrace(0, 3);
+        writeTrace(1, 3);
+        assertThat(run("merge", dir.toString())).as(err.toString()).isZero();
+        assertThat(err.toString()).contains("profile of 2 of 3 ranks (no data from rank(s) [2])", "trace of 2 of 3 ranks, 2 calls",
+                "results in " + dir.toAbsolutePath().normalize());
+        JsonNode profile = JsonNode.parse(Files.readString(dir.resolve("profile.json")));
+        assertThat(profile.get("ranks").asLong()).isEqualTo(3);
+        assertThat(profile.get("complete").asBoolean()).isFalse();
+        assertThat(profile.get("functions").elements().get(0).get("calls").asLong()).isEqualTo(4);
+        assertThat(profile.get("matrix").get("bytes").elements().get(1).asLongArray()).containsExactly(0, 0, 16);
+        for (String f : new String[] {"report.txt", "matrix.html", "matrix.svg", "trace.json"}) {
+            assertThat(dir.resolve(f)).isRegularFile();
+        }
+        JsonNode trace = JsonNode.parse(Files.readString(dir.resolve("trace.json")));
+        assertThat(trace.get("otherData").get("missing_ranks").asLongArray()).containsExactly(2);
+    }
+
+    @Test
+    void reportRendersAgainFromProfileJson() throws Exception {
+        writeRank(0, 2, RankProfile.State.FINALIZED);
+        writeRank(1, 2, RankProfile.State.FINALIZED);
+        assertThat(run("merge", dir.toString())).isZero();
+        Files.delete(dir.resolve("report.txt"));
+        Files.delete(dir.resolve("matrix.html"));
+        assertThat(run("report", dir.toString())).as(err.toString()).isZero();
+        assertThat(out.toString()).startsWith("qmpi4j profile").contains("MPI_SEND", "org.example.App.main(App.java:10)");
+        assertThat(dir.resolve("report.txt")).isRegularFile();
+        assertThat(dir.resolve("matrix.html")).isRegularFile();
+    }
+
+    @Test
+    void missingOrWrongDirectoriesAreOneLineErrorsWithExitCode2() throws Exception {
+        assertThat(run("report", dir.resolve("nope").toString())).isEqualTo(2);
+        assertThat(err.toString()).isEqualTo("qmpi4j: " + dir.resolve("nope") + ": no such directory" + System.lineSeparator());
+        Files.writeString(dir.resolve("file"), "x");
+        assertThat(run("merge", dir.resolve("file").toString())).isEqualTo(2);
+        assertThat(err.toString()).contains("not a directory");
+        assertThat(run("merge", dir.toString())).isEqualTo(2);
+        assertThat(err.toString()).contains("no ranks/ directory");
+        assertThat(run("report", dir.toString())).isEqualTo(2);
+        assertThat(err.toString()).contains("no profile.json and no per-rank files");
+        Files.createDirectories(ResultFiles.ranksDir(dir));
+        assertThat(run("merge", dir.toString())).isEqualTo(2);
+        assertThat(err.toString()).contains("no readable per-rank files");
+        assertThat(run("report", dir.toString())).isEqualTo(2);
+        assertThat(err.toString()).contains("run 'qmpi4j merge");
+        assertThat(run()).isEqualTo(2);
+    }
+
+    @Test
+    void corruptFilesAreNamed() throws Exception {
+        Files.createDirectories(ResultFiles.ranksDir(dir));
+        Files.writeString(ResultFiles.rankProfile(dir, 0), "{\"format\": \"qmpi4j-rank-profile\", \"version\": 1, \"rank\": ");
+        assertThat(run("merge", dir.toString())).isEqualTo(2);
+        assertThat(err.toString()).contains("no readable per-rank files").contains("rank-0.profile.json: line 1");
+        writeRank(1, 2, RankProfile.State.FINALIZED);
+        assertThat(run("merge", dir.toString())).isZero();
+        assertThat(err.toString()).contains("skipped " + ResultFiles.rankProfile(dir, 0));
+        Files.writeString(dir.resolve("profile.json"), "{\"format\": \"qmpi4j-profile\", \"version\": 1}");
+        assertThat(run("report", dir.toString())).isEqualTo(2);
+        assertThat(err.toString()).contains("profile.json is corrupt: (document): member \"binding\" missing");
+    }
+
+    @Test
+    void ranksOfDifferentJobsAreRefused() throws Exception {
+        writeRank(0, 2, RankProfile.State.FINALIZED);
+        writeRank(1, 3, RankProfile.State.FINALIZED);
+        assertThat(run("merge", dir.toString())).isEqualTo(2);
+        assertThat(err.toString()).contains("do not belong to one job");
+    }
+
+    @Test
+    void mergeWorksWithTracesAlone() throws Exception {
+        writeTrace(0, 2);
+        writeTrace(1, 2);
+        assertThat(run("merge", dir.toString())).as(err.toString()).isZero();
+        assertThat(dir.resolve("profile.json")).doesNotExist();
+        JsonNode trace = JsonNode.parse(Files.readString(dir.resolve("trace.json")));
+        assertThat(trace.get("otherData").get("ranks").asLong()).isEqualTo(2);
+        assertThat(err.toString()).contains("trace of 2 of 2 ranks, 2 calls", "(trace.json)");
+    }
+}

@@ -1,0 +1,66 @@
+package org.qmpi4j.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.qmpi4j.it.support.AgentJob;
+import org.qmpi4j.it.support.BundledTools;
+import org.qmpi4j.it.support.SampleOutput;
+import org.qmpi4j.it.support.ToolResults;
+import org.qmpi4j.launch.JobResult;
+
+/**
+ * A job whose rank 1 stops midway — an uncaught exception, {@code System.exit}, {@code MPI_Abort}
+ * (the feature sample {@code ThrowMidway}, 4 ranks; {@code mpirun} then sends the others SIGTERM):
+ * nothing gets gathered, yet each rank's data is on disk, rank 1's with exactly the calls it made;
+ * {@code qmpi4j merge} then builds the profile and the trace.
+ */
+class ToolsAfterCrashTest {
+    @ParameterizedTest(name = "rank 1 stops with {0}")
+    @CsvSource({"throw, exited", "exit, exited", "abort, aborted"})
+    void eachRankLeavesItsDataAndMergeBuildsTheReports(String how, String state, @TempDir Path tmp) throws Exception {
+        Path out = tmp.resolve("results");
+        JobResult result = AgentJob.run(BundledTools.job(AgentJob.FEATURES + "ThrowMidway", 4, "profiler,tracer", out)
+                .args("6", "3", how));
+        assertThat(result.succeeded()).as(result.describe()).isFalse();
+        assertThat(result.timedOut()).as(result.describe()).isFalse();
+        SampleOutput own = SampleOutput.parse(result);
+        Map<String, Long> rank1 = own.rankReport(1).calls;
+        assertThat(rank1).as("what rank 1 did before it threw\n%s", result.describe())
+                .containsEntry("MPI_SEND", 3L).containsEntry("MPI_RECV", 3L).doesNotContainKey("MPI_FINALIZE");
+        assertThat(rank1.containsKey("MPI_ABORT")).isEqualTo(how.equals("abort"));
+
+        assertThat(out.resolve("profile.json")).doesNotExist();
+        assertThat(ToolResults.rankFileState(out, 1)).isEqualTo(state);
+        for (int r : new int[] {0, 2, 3}) {
+            // Stopped by mpirun's SIGTERM while waiting for the token: the shutdown hook wrote the file.
+            assertThat(ToolResults.rankFileState(out, r)).as("state of rank %d after SIGTERM", r).isEqualTo("exited");
+        }
+        assertThat(ToolResults.rankFileCalls(out, 1)).as("rank 1's own file").isEqualTo(rank1);
+        long traced = Files.readAllLines(out.resolve("ranks/rank-1.trace")).stream().filter(l -> l.startsWith("E ")).count();
+        assertThat(traced).as("calls in rank 1's trace file").isEqualTo(rank1.values().stream().mapToLong(Long::longValue).sum());
+        List<String> said = AgentJob.rankStderr(result, 0).stream().filter(l -> l.startsWith("qmpi4j: the job ended"))
+                .collect(Collectors.toList());
+        assertThat(said).as(result.describe()).singleElement().asString().contains(out + "/ranks", "qmpi4j merge " + out);
+
+        BundledTools.Command merge = BundledTools.qmpi4j("merge", out.toString());
+        assertThat(merge.exitCode).as("%s", merge).isZero();
+        assertThat(merge.stderr).contains("stopped before MPI_Finalize");
+        ToolResults.Profile p = ToolResults.profile(out);
+        assertThat(p.callsPerRank.get(1)).isEqualTo(rank1);
+        assertThat(p.matrixBytes[1][2]).isEqualTo(own.rankReport(1).sentTo.get(2)[1]);
+        ToolResults.Trace t = ToolResults.trace(out);
+        assertThat(t.events.get(1)).isEqualTo(rank1);
+
+        BundledTools.Command report = BundledTools.qmpi4j("report", out.toString());
+        assertThat(report.exitCode).as("%s", report).isZero();
+        assertThat(report.stdout).startsWith("qmpi4j profile").contains("exited");
+    }
+}

@@ -1,0 +1,91 @@
+package org.qmpi4j.it.support;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.qmpi4j.launch.MpiJob;
+
+/**
+ * Jobs under the tools shipped in the agent jar, the {@code qmpi4j} command, and the headless
+ * browser that checks the matrix page renders.
+ */
+public final class BundledTools {
+    private BundledTools() {
+    }
+
+    /**
+     * A job of {@code mainClass} with only the agent jar (no tool path: the bundled tools must be
+     * found inside it), results into {@code out} via {@code QMPI4J_OUTPUT}.
+     */
+    public static MpiJob.Builder job(String mainClass, int ranks, String tools, Path out) {
+        return AgentJob.plain(mainClass, ranks)
+                .jvmOption("-javaagent:" + ItJars.jar("qmpi4j-agent") + "=tools=" + tools + ";verbose")
+                .env("QMPI4J_OUTPUT", out.toString());
+    }
+
+    /** Result of running the {@code qmpi4j} command. */
+    public static final class Command {
+        public final int exitCode;
+        public final String stdout;
+        public final String stderr;
+
+        Command(int exitCode, String stdout, String stderr) {
+            this.exitCode = exitCode;
+            this.stdout = stdout;
+            this.stderr = stderr;
+        }
+
+        @Override
+        public String toString() {
+            return "exit " + exitCode + "\nstdout:\n" + stdout + "\nstderr:\n" + stderr;
+        }
+    }
+
+    /** Runs {@code java -jar qmpi4j-cli.jar args...}. */
+    public static Command qmpi4j(String... args) throws IOException, InterruptedException {
+        List<String> cmd = new ArrayList<>();
+        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        cmd.add("-jar");
+        cmd.add(ItJars.jar("qmpi4j-cli").toString());
+        cmd.addAll(List.of(args));
+        return run(cmd, Duration.ofMinutes(1));
+    }
+
+    /**
+     * The page's DOM after Chromium loaded it and ran its scripts ({@code --dump-dom}), in a fresh
+     * profile directory. Needs Debian's {@code chromium} (scripts/setup-browser.sh installs it).
+     */
+    public static String renderedDom(Path html) throws IOException, InterruptedException {
+        Path chromium = Path.of("/usr/bin/chromium");
+        assertThat(chromium).as("headless Chromium; run scripts/setup-browser.sh (scripts/test.sh does)").isExecutable();
+        Path profile = Files.createTempDirectory("qmpi4j-chromium");
+        List<String> cmd = List.of(chromium.toString(), "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
+                "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                "--user-data-dir=" + profile, "--dump-dom", html.toUri().toString());
+        Command c = run(cmd, Duration.ofMinutes(2));
+        assertThat(c.exitCode).as("chromium %s", c).isZero();
+        return c.stdout;
+    }
+
+    private static Command run(List<String> cmd, Duration limit) throws IOException, InterruptedException {
+        Path out = Files.createTempFile("qmpi4j-cmd", ".out");
+        Path err = Files.createTempFile("qmpi4j-cmd", ".err");
+        Process p = new ProcessBuilder(cmd).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+        if (!p.waitFor(limit.toMillis(), TimeUnit.MILLISECONDS)) {
+            p.destroyForcibly();
+            throw new AssertionError("timed out: " + String.join(" ", cmd));
+        }
+        Command c = new Command(p.exitValue(), Files.readString(out, StandardCharsets.UTF_8),
+                Files.readString(err, StandardCharsets.UTF_8));
+        Files.delete(out);
+        Files.delete(err);
+        return c;
+    }
+}

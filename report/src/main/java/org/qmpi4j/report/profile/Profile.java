@@ -1,0 +1,198 @@
+package org.qmpi4j.report.profile;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SortedMap;
+import java.util.TreeMap;
+
+/**
+ * A job's profile: every rank's measurements merged, with the per-rank values kept. This is what
+ * {@code profile.json} holds ({@link ProfileFormat}) and what the renderers draw.
+ */
+public final class Profile {
+    /** One rank's totals. {@code present} is false for a rank whose data never arrived. */
+    public static final class RankSummary {
+        private final int rank;
+        private final boolean present;
+        private final String state;
+        private final long appNs;
+        private final long mpiNs;
+        private final Map<String, String> environment;
+
+        public RankSummary(int rank, boolean present, String state, long appNs, long mpiNs, Map<String, String> environment) {
+            this.rank = rank;
+            this.present = present;
+            this.state = state;
+            this.appNs = appNs;
+            this.mpiNs = mpiNs;
+            this.environment = Collections.unmodifiableMap(new LinkedHashMap<>(environment));
+        }
+
+        public int rank() { return rank; }
+        public boolean present() { return present; }
+        /** {@code finalized}, {@code running}, {@code aborted}, {@code exited}, or {@code missing}. */
+        public String state() { return state; }
+        public long appNs() { return appNs; }
+        public long mpiNs() { return mpiNs; }
+        public Map<String, String> environment() { return environment; }
+
+        /** Share of the application's time spent in MPI, in percent. */
+        public double mpiPercent() {
+            return appNs <= 0 ? 0 : 100.0 * mpiNs / appNs;
+        }
+    }
+
+    /** Merged stats of one function or call site, with the per-rank stats they came from. */
+    public static final class Entry {
+        private final CallStats total = new CallStats();
+        private final SortedMap<Integer, CallStats> perRank = new TreeMap<>();
+
+        public CallStats total() { return total; }
+        public SortedMap<Integer, CallStats> perRank() { return Collections.unmodifiableSortedMap(perRank); }
+
+        /** An entry read back from a file: {@code total} as written (with its histogram), the per-rank stats. */
+        public static Entry restore(CallStats total, Map<Integer, CallStats> perRank) {
+            Entry e = new Entry();
+            e.total.merge(total);
+            perRank.forEach((r, s) -> e.perRank.put(r, s.copy()));
+            return e;
+        }
+
+        public void add(int rank, CallStats stats) {
+            total.merge(stats);
+            perRank.computeIfAbsent(rank, r -> new CallStats()).merge(stats);
+        }
+    }
+
+    private final String binding;
+    private final int ranks;
+    private final String created;
+    private final List<RankSummary> rankSummaries;
+    private final Map<String, Entry> functions;
+    private final Map<String, String> kinds;
+    private final Map<SiteKey, Entry> sites;
+    private final long[][] matrixBytes;
+    private final long[][] matrixMessages;
+
+    public Profile(String binding, int ranks, String created, List<RankSummary> rankSummaries,
+            Map<String, Entry> functions, Map<String, String> kinds, Map<SiteKey, Entry> sites,
+            long[][] matrixBytes, long[][] matrixMessages) {
+        this.binding = binding;
+        this.ranks = ranks;
+        this.created = created;
+        this.rankSummaries = List.copyOf(rankSummaries);
+        this.functions = Collections.unmodifiableMap(new LinkedHashMap<>(functions));
+        this.kinds = Collections.unmodifiableMap(new LinkedHashMap<>(kinds));
+        this.sites = Collections.unmodifiableMap(new LinkedHashMap<>(sites));
+        this.matrixBytes = copy(matrixBytes, ranks);
+        this.matrixMessages = copy(matrixMessages, ranks);
+    }
+
+    private static long[][] copy(long[][] m, int n) {
+        if (m.length != n) {
+            throw new IllegalArgumentException("matrix has " + m.length + " rows, expected " + n);
+        }
+        long[][] c = new long[n][];
+        for (int i = 0; i < n; i++) {
+            if (m[i].length != n) {
+                throw new IllegalArgumentException("matrix row " + i + " has " + m[i].length + " columns, expected " + n);
+            }
+            c[i] = m[i].clone();
+        }
+        return c;
+    }
+
+    public String binding() { return binding; }
+    /** Number of ranks in {@code COMM_WORLD}. */
+    public int ranks() { return ranks; }
+    /** When the profile was merged, ISO-8601 UTC. */
+    public String created() { return created; }
+    public List<RankSummary> rankSummaries() { return rankSummaries; }
+    public Map<String, Entry> functions() { return functions; }
+    public Map<String, String> kinds() { return kinds; }
+    public Map<SiteKey, Entry> sites() { return sites; }
+
+    /** Bytes sent point-to-point, {@code [sender][receiver]} in {@code COMM_WORLD} ranks. */
+    public long[][] matrixBytes() {
+        return copy(matrixBytes, ranks);
+    }
+
+    /** Messages sent point-to-point, {@code [sender][receiver]}. */
+    public long[][] matrixMessages() {
+        return copy(matrixMessages, ranks);
+    }
+
+    /** Whether every rank's data arrived. */
+    public boolean complete() {
+        return missingRanks().isEmpty();
+    }
+
+    public List<Integer> missingRanks() {
+        List<Integer> missing = new ArrayList<>();
+        for (RankSummary r : rankSummaries) {
+            if (!r.present()) {
+                missing.add(r.rank());
+            }
+        }
+        return missing;
+    }
+
+    public long totalAppNs() {
+        long t = 0;
+        for (RankSummary r : rankSummaries) {
+            t += r.appNs();
+        }
+        return t;
+    }
+
+    public long totalMpiNs() {
+        long t = 0;
+        for (RankSummary r : rankSummaries) {
+            t += r.mpiNs();
+        }
+        return t;
+    }
+
+    /**
+     * Function names by total time, longest first (then by name); {@code MPI_INIT}, outside the
+     * application time, after all others.
+     */
+    public List<String> functionsByTime() {
+        List<String> names = new ArrayList<>(functions.keySet());
+        names.sort(Comparator.comparing((String f) -> !RankProfile.inApplicationTime(f))
+                .thenComparingLong(f -> -functions.get(f).total().timeNs()).thenComparing(f -> f));
+        return names;
+    }
+
+    /** Call sites by total time, longest first (then by site); {@code MPI_INIT} sites last. */
+    public List<SiteKey> sitesByTime() {
+        List<SiteKey> keys = new ArrayList<>(sites.keySet());
+        keys.sort(Comparator.comparing((SiteKey k) -> !RankProfile.inApplicationTime(k.function()))
+                .thenComparingLong(k -> -sites.get(k).total().timeNs()).thenComparing(k -> k));
+        return keys;
+    }
+
+    /** Functions of kind {@code COLLECTIVE}, by time. */
+    public List<String> collectivesByTime() {
+        List<String> out = new ArrayList<>();
+        for (String f : functionsByTime()) {
+            if ("COLLECTIVE".equals(kinds.get(f))) {
+                out.add(f);
+            }
+        }
+        return out;
+    }
+
+    /** Stable ids for call sites, 1-based, in the order of {@link #sitesByTime()} (as the report numbers them). */
+    public Map<SiteKey, Integer> siteIds() {
+        Map<SiteKey, Integer> ids = new LinkedHashMap<>();
+        for (SiteKey k : sitesByTime()) {
+            ids.put(k, ids.size() + 1);
+        }
+        return ids;
+    }
+}

@@ -1,0 +1,267 @@
+package org.qmpi4j.report.profile;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.qmpi4j.report.json.JsonFormatException;
+import org.qmpi4j.report.json.JsonNode;
+import org.qmpi4j.report.json.JsonWriter;
+
+/**
+ * {@code profile.json}: a job's {@link Profile} for scripts. Times are seconds (doubles), counts
+ * and bytes integers. Top-level keys:
+ * <ul>
+ *   <li>{@code binding}, {@code ranks}, {@code created}, {@code complete}, {@code missing_ranks};</li>
+ *   <li>{@code time}: {@code app_s}, {@code mpi_s}, {@code mpi_pct} summed over ranks, and
+ *       {@code per_rank} [{@code rank, state, app_s, mpi_s, mpi_pct, host, pid}];</li>
+ *   <li>{@code functions}: [{@code name, kind, calls, time_s, mean_s, min_s, max_s, bytes, app_pct,
+ *       mpi_pct, per_rank: [{rank, calls, time_s, min_s, max_s, bytes}]}], longest first
+ *       ({@code app_pct} and {@code mpi_pct} are null for {@code MPI_INIT}, which runs before the
+ *       application time starts);</li>
+ *   <li>{@code callsites}: [{@code id, function, class, method, file, line, calls, time_s, mean_s,
+ *       min_s, max_s, bytes, per_rank: [...]}], longest first;</li>
+ *   <li>{@code matrix}: {@code bytes} and {@code messages}, N×N, row = sender, column = receiver
+ *       ({@code COMM_WORLD} ranks), point-to-point sends only;</li>
+ *   <li>{@code collectives}: [{@code name, calls, time_s, bytes}];</li>
+ *   <li>{@code histograms}: [{@code function, buckets: [{min_bytes, max_bytes, count}]}].</li>
+ * </ul>
+ * Function names are the MPI standard's upper-case names ({@code MPI_SEND}).
+ */
+public final class ProfileFormat {
+    public static final String FORMAT = "qmpi4j-profile";
+    public static final int VERSION = 1;
+
+    private ProfileFormat() {
+    }
+
+    public static String write(Profile p) {
+        StringBuilder sb = new StringBuilder(8192);
+        JsonWriter w = new JsonWriter(sb, true);
+        w.beginObject();
+        w.member("format", FORMAT).member("version", VERSION);
+        w.member("binding", p.binding()).member("ranks", p.ranks()).member("created", p.created());
+        w.member("complete", p.complete());
+        w.name("missing_ranks").beginInlineArray();
+        p.missingRanks().forEach(r -> w.value(r));
+        w.endArray();
+
+        long app = p.totalAppNs();
+        long mpi = p.totalMpiNs();
+        w.name("time").beginObject();
+        w.member("app_s", seconds(app)).member("mpi_s", seconds(mpi)).member("mpi_pct", percent(mpi, app));
+        w.name("per_rank").beginArray();
+        for (Profile.RankSummary r : p.rankSummaries()) {
+            w.beginObject().member("rank", r.rank()).member("state", r.state()).member("app_s", seconds(r.appNs()))
+                    .member("mpi_s", seconds(r.mpiNs())).member("mpi_pct", percent(r.mpiNs(), r.appNs()));
+            r.environment().forEach(w::member);
+            w.endObject();
+        }
+        w.endArray();
+        w.endObject();
+
+        w.name("functions").beginArray();
+        for (String f : p.functionsByTime()) {
+            Profile.Entry e = p.functions().get(f);
+            w.beginObject().member("name", f);
+            String kind = p.kinds().get(f);
+            if (kind != null) {
+                w.member("kind", kind);
+            }
+            totals(w, e.total(), app, mpi, f);
+            perRank(w, e);
+            w.endObject();
+        }
+        w.endArray();
+
+        w.name("callsites").beginArray();
+        for (Map.Entry<SiteKey, Integer> id : p.siteIds().entrySet()) {
+            SiteKey k = id.getKey();
+            Profile.Entry e = p.sites().get(k);
+            w.beginObject().member("id", id.getValue()).member("function", k.function()).member("class", k.className())
+                    .member("method", k.methodName()).member("file", k.fileName()).member("line", k.line());
+            totals(w, e.total(), app, mpi, k.function());
+            perRank(w, e);
+            w.endObject();
+        }
+        w.endArray();
+
+        w.name("matrix").beginObject();
+        w.member("row", "sender").member("column", "receiver");
+        matrix(w, "bytes", p.matrixBytes());
+        matrix(w, "messages", p.matrixMessages());
+        w.endObject();
+
+        w.name("collectives").beginArray();
+        for (String f : p.collectivesByTime()) {
+            CallStats s = p.functions().get(f).total();
+            w.beginObject().member("name", f).member("calls", s.calls()).member("time_s", seconds(s.timeNs()))
+                    .member("bytes", s.bytes()).endObject();
+        }
+        w.endArray();
+
+        w.name("histograms").beginArray();
+        for (String f : p.functionsByTime()) {
+            long[] h = p.functions().get(f).total().histogram();
+            if (h == null) {
+                continue;
+            }
+            w.beginObject().member("function", f).name("buckets").beginArray();
+            for (int k = 0; k < h.length; k++) {
+                if (h[k] != 0) {
+                    w.beginObject().member("min_bytes", SizeHistogram.lowerBound(k))
+                            .member("max_bytes", SizeHistogram.upperBound(k)).member("count", h[k]).endObject();
+                }
+            }
+            w.endArray().endObject();
+        }
+        w.endArray();
+        w.endObject();
+        w.finish();
+        return sb.toString();
+    }
+
+    /** Percentages are null for MPI_INIT, which runs before the application time starts. */
+    private static void totals(JsonWriter w, CallStats s, long app, long mpi, String function) {
+        boolean inApp = RankProfile.inApplicationTime(function);
+        w.member("calls", s.calls()).member("time_s", seconds(s.timeNs())).member("mean_s", s.meanNs() / 1e9)
+                .member("min_s", seconds(s.minNs())).member("max_s", seconds(s.maxNs())).member("bytes", s.bytes())
+                .member("app_pct", inApp ? percent(s.timeNs(), app) : Double.NaN)
+                .member("mpi_pct", inApp ? percent(s.timeNs(), mpi) : Double.NaN);
+    }
+
+    private static void perRank(JsonWriter w, Profile.Entry e) {
+        w.name("per_rank").beginArray();
+        e.perRank().forEach((r, s) -> w.beginInlineObject().member("rank", r).member("calls", s.calls())
+                .member("time_s", seconds(s.timeNs())).member("min_s", seconds(s.minNs()))
+                .member("max_s", seconds(s.maxNs())).member("bytes", s.bytes()).endObject());
+        w.endArray();
+    }
+
+    private static void matrix(JsonWriter w, String name, long[][] m) {
+        w.name(name).beginArray();
+        for (long[] row : m) {
+            w.beginInlineArray();
+            for (long v : row) {
+                w.value(v);
+            }
+            w.endArray();
+        }
+        w.endArray();
+    }
+
+    static double seconds(long ns) {
+        return ns / 1e9;
+    }
+
+    static long nanos(double s) {
+        return Math.round(s * 1e9);
+    }
+
+    static double percent(long part, long whole) {
+        return whole <= 0 ? 0 : Math.round(1e4 * part / (double) whole) / 100.0;
+    }
+    /**
+     * Reads {@code profile.json} back (for {@code qmpi4j report}).
+     *
+     * @throws JsonFormatException if it is not JSON or not a profile of a known version
+     */
+    public static Profile read(CharSequence json) throws JsonFormatException {
+        JsonNode root = JsonNode.parse(json);
+        String format = root.get("format").asString();
+        if (!FORMAT.equals(format)) {
+            throw new JsonFormatException("format: expected \"" + FORMAT + "\", found \"" + format + "\"");
+        }
+        long version = root.get("version").asLong();
+        if (version != VERSION) {
+            throw new JsonFormatException("version " + version + " is not supported (this qmpi4j reads version " + VERSION + ")");
+        }
+        String binding = root.get("binding").asString();
+        int ranks = root.get("ranks").asInt();
+        if (ranks < 1) {
+            throw new JsonFormatException("ranks: must be at least 1");
+        }
+        String created = root.get("created").asString();
+
+        List<Profile.RankSummary> summaries = new ArrayList<>();
+        for (JsonNode r : root.get("time").get("per_rank").elements()) {
+            Map<String, String> env = new LinkedHashMap<>();
+            for (Map.Entry<String, JsonNode> m : r.members().entrySet()) {
+                if (!List.of("rank", "state", "app_s", "mpi_s", "mpi_pct").contains(m.getKey())) {
+                    env.put(m.getKey(), m.getValue().asString());
+                }
+            }
+            String state = r.get("state").asString();
+            summaries.add(new Profile.RankSummary(rankIn(r, ranks), !"missing".equals(state), state,
+                    nanos(r.get("app_s").asDouble()), nanos(r.get("mpi_s").asDouble()), env));
+        }
+        if (summaries.size() != ranks) {
+            throw new JsonFormatException("time.per_rank: expected " + ranks + " entries, found " + summaries.size());
+        }
+
+        Map<String, long[]> histograms = new TreeMap<>();
+        for (JsonNode h : root.get("histograms").elements()) {
+            long[] buckets = new long[SizeHistogram.BUCKETS];
+            for (JsonNode b : h.get("buckets").elements()) {
+                buckets[SizeHistogram.bucketOf(b.get("min_bytes").asLong())] += b.get("count").asLong();
+            }
+            histograms.put(h.get("function").asString(), buckets);
+        }
+
+        Map<String, Profile.Entry> functions = new LinkedHashMap<>();
+        Map<String, String> kinds = new LinkedHashMap<>();
+        for (JsonNode f : root.get("functions").elements()) {
+            String name = f.get("name").asString();
+            String kind = f.optional("kind").asStringOrNull();
+            if (kind != null) {
+                kinds.put(name, kind);
+            }
+            functions.put(name, entry(f, histograms.get(name), ranks));
+        }
+        Map<SiteKey, Profile.Entry> sites = new LinkedHashMap<>();
+        for (JsonNode s : root.get("callsites").elements()) {
+            SiteKey key = new SiteKey(s.get("function").asString(), s.get("class").asString(), s.get("method").asString(),
+                    s.get("file").asStringOrNull(), s.get("line").asInt());
+            sites.put(key, entry(s, null, ranks));
+        }
+        JsonNode matrix = root.get("matrix");
+        long[][] bytes = matrix(matrix.get("bytes"), ranks);
+        long[][] messages = matrix(matrix.get("messages"), ranks);
+        return new Profile(binding, ranks, created, summaries, functions, kinds, sites, bytes, messages);
+    }
+
+    private static Profile.Entry entry(JsonNode n, long[] histogram, int ranks) throws JsonFormatException {
+        CallStats total = new CallStats(n.get("calls").asLong(), nanos(n.get("time_s").asDouble()),
+                nanos(n.get("min_s").asDouble()), nanos(n.get("max_s").asDouble()), n.get("bytes").asLong(), histogram);
+        Map<Integer, CallStats> perRank = new TreeMap<>();
+        for (JsonNode r : n.get("per_rank").elements()) {
+            perRank.put(rankIn(r, ranks), new CallStats(r.get("calls").asLong(), nanos(r.get("time_s").asDouble()),
+                    nanos(r.get("min_s").asDouble()), nanos(r.get("max_s").asDouble()), r.get("bytes").asLong(), null));
+        }
+        return Profile.Entry.restore(total, perRank);
+    }
+
+    private static int rankIn(JsonNode n, int ranks) throws JsonFormatException {
+        int r = n.get("rank").asInt();
+        if (r < 0 || r >= ranks) {
+            throw new JsonFormatException(n.path() + ".rank: " + r + " is not a rank of a job of " + ranks);
+        }
+        return r;
+    }
+
+    private static long[][] matrix(JsonNode n, int ranks) throws JsonFormatException {
+        List<JsonNode> rows = n.elements();
+        if (rows.size() != ranks) {
+            throw new JsonFormatException(n.path() + ": expected " + ranks + " rows, found " + rows.size());
+        }
+        long[][] m = new long[ranks][];
+        for (int i = 0; i < ranks; i++) {
+            m[i] = rows.get(i).asLongArray();
+            if (m[i].length != ranks) {
+                throw new JsonFormatException(rows.get(i).path() + ": expected " + ranks + " columns, found " + m[i].length);
+            }
+        }
+        return m;
+    }
+}

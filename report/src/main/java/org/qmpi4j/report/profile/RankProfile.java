@@ -1,0 +1,182 @@
+package org.qmpi4j.report.profile;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * What the profiler measured on one rank: per MPI function and per call site, the application's
+ * run time, and the point-to-point messages and bytes it sent to each rank of {@code COMM_WORLD}.
+ * This is the content of a per-rank file ({@link RankProfileFormat}) and what rank 0 merges.
+ */
+public final class RankProfile {
+    /** How far the rank got when this was written. */
+    public enum State {
+        /** Written during the run (at start, periodically, at {@code MPI_Pcontrol(2)}). */
+        RUNNING,
+        /** Written when the application called {@code MPI_Finalize}: complete. */
+        FINALIZED,
+        /** Written when the application called {@code MPI_Abort}. */
+        ABORTED,
+        /** Written by the JVM's shutdown hook before MPI was finalised: exception, exit, signal. */
+        EXITED;
+
+        public String id() {
+            return name().toLowerCase(java.util.Locale.ROOT);
+        }
+
+        public static State fromId(String id) {
+            return valueOf(id.toUpperCase(java.util.Locale.ROOT));
+        }
+    }
+
+    private final int rank;
+    private final int size;
+    private final String binding;
+    private final State state;
+    private final long appNs;
+    private final Map<String, String> environment;
+    private final Map<String, CallStats> functions;
+    private final Map<String, String> kinds;
+    private final Map<SiteKey, CallStats> sites;
+    private final long[] sentMessages;
+    private final long[] sentBytes;
+
+    private RankProfile(Builder b) {
+        this.rank = b.rank;
+        this.size = b.size;
+        this.binding = Objects.requireNonNull(b.binding, "binding");
+        this.state = Objects.requireNonNull(b.state, "state");
+        this.appNs = b.appNs;
+        this.environment = Collections.unmodifiableMap(new LinkedHashMap<>(b.environment));
+        this.functions = Collections.unmodifiableMap(new LinkedHashMap<>(b.functions));
+        this.kinds = Collections.unmodifiableMap(new LinkedHashMap<>(b.kinds));
+        this.sites = Collections.unmodifiableMap(new LinkedHashMap<>(b.sites));
+        this.sentMessages = b.sentMessages.clone();
+        this.sentBytes = b.sentBytes.clone();
+        if (rank < 0 || rank >= size) {
+            throw new IllegalArgumentException("rank " + rank + " outside 0.." + (size - 1));
+        }
+        if (sentMessages.length != size || sentBytes.length != size) {
+            throw new IllegalArgumentException("sent arrays must have one entry per rank (" + size + ")");
+        }
+    }
+
+    public static Builder builder(int rank, int size, String binding) {
+        return new Builder(rank, size, binding);
+    }
+
+    public int rank() { return rank; }
+    /** Number of ranks in {@code COMM_WORLD}. */
+    public int size() { return size; }
+    /** The Java binding, e.g. {@code openmpi}. */
+    public String binding() { return binding; }
+    public State state() { return state; }
+    /** Wall time from the end of {@code MPI_Init} to when this was written ({@code MPI_Finalize} for a finished run). */
+    public long appNs() { return appNs; }
+    /** Descriptive facts about the process (host, pid, main class), shown in reports. */
+    public Map<String, String> environment() { return environment; }
+    /** Per MPI function (standard upper-case name), in first-call order. */
+    public Map<String, CallStats> functions() { return functions; }
+    /** The kind of each function ({@code POINT_TO_POINT}, {@code COLLECTIVE}, ...), where known. */
+    public Map<String, String> kinds() { return kinds; }
+    public Map<SiteKey, CallStats> sites() { return sites; }
+    /** Point-to-point messages sent to each rank of {@code COMM_WORLD}. */
+    public long[] sentMessages() { return sentMessages.clone(); }
+    /** Point-to-point bytes sent to each rank of {@code COMM_WORLD}. */
+    public long[] sentBytes() { return sentBytes.clone(); }
+
+    /**
+     * Time in MPI calls during the application time: every function but {@code MPI_INIT} and
+     * {@code MPI_INIT_THREAD}, which run before it starts.
+     */
+    public long mpiNs() {
+        long t = 0;
+        for (Map.Entry<String, CallStats> e : functions.entrySet()) {
+            if (inApplicationTime(e.getKey())) {
+                t += e.getValue().timeNs();
+            }
+        }
+        return t;
+    }
+
+    /**
+     * Whether a function's time falls into the application time. As in mpiP, that time runs from
+     * the end of {@code MPI_Init} to the start of {@code MPI_Finalize}: initialisation is listed
+     * with its own time but is not part of the run's MPI share.
+     */
+    public static boolean inApplicationTime(String function) {
+        return !function.equals("MPI_INIT") && !function.equals("MPI_INIT_THREAD");
+    }
+
+    /** Builds a {@link RankProfile}. */
+    public static final class Builder {
+        private final int rank;
+        private final int size;
+        private final String binding;
+        private State state = State.RUNNING;
+        private long appNs;
+        private final Map<String, String> environment = new LinkedHashMap<>();
+        private final Map<String, CallStats> functions = new LinkedHashMap<>();
+        private final Map<String, String> kinds = new LinkedHashMap<>();
+        private final Map<SiteKey, CallStats> sites = new LinkedHashMap<>();
+        private long[] sentMessages;
+        private long[] sentBytes;
+
+        private Builder(int rank, int size, String binding) {
+            this.rank = rank;
+            this.size = size;
+            this.binding = binding;
+            this.sentMessages = new long[Math.max(size, 0)];
+            this.sentBytes = new long[Math.max(size, 0)];
+        }
+
+        public Builder state(State s) { state = s; return this; }
+        public Builder appNs(long ns) { appNs = ns; return this; }
+        public Builder environment(String key, String value) {
+            if (value != null) {
+                environment.put(key, value);
+            }
+            return this;
+        }
+
+        /** Adds (merges into) the stats of {@code function}. */
+        public Builder function(String function, String kind, CallStats stats) {
+            functions.computeIfAbsent(function, f -> new CallStats()).merge(stats);
+            if (kind != null) {
+                kinds.put(function, kind);
+            }
+            return this;
+        }
+
+        /** Adds (merges into) the stats of a call site. */
+        public Builder site(SiteKey site, CallStats stats) {
+            sites.computeIfAbsent(site, k -> new CallStats()).merge(stats);
+            return this;
+        }
+
+        /** Adds messages and bytes sent to world rank {@code dest}. */
+        public Builder sent(int dest, long messages, long bytes) {
+            if (dest < 0 || dest >= size) {
+                throw new IllegalArgumentException("destination " + dest + " outside 0.." + (size - 1));
+            }
+            sentMessages[dest] += messages;
+            sentBytes[dest] += bytes;
+            return this;
+        }
+
+        public RankProfile build() {
+            return new RankProfile(this);
+        }
+    }
+
+    /** Site keys in report order. */
+    public List<SiteKey> sortedSites() {
+        List<SiteKey> keys = new ArrayList<>(sites.keySet());
+        Collections.sort(keys);
+        return keys;
+    }
+}

@@ -1,0 +1,236 @@
+package org.qmpi4j.report.render;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.qmpi4j.report.profile.CallStats;
+import org.qmpi4j.report.profile.Profile;
+import org.qmpi4j.report.profile.RankProfile;
+import org.qmpi4j.report.profile.SiteKey;
+import org.qmpi4j.report.profile.SizeHistogram;
+import org.qmpi4j.report.profile.Units;
+
+/**
+ * The profile as text for people ({@code report.txt}): time per rank with the share spent in MPI;
+ * MPI functions and call sites ordered by time, longest first, with calls, total, mean, minimum
+ * and maximum time, share of application and of MPI time, and bytes; message-size histograms;
+ * the point-to-point matrix; collectives. The concise form stops after the functions.
+ */
+public final class TextReport {
+    /** How much to show. */
+    public enum Detail {
+        /** Header, time per rank, functions. */
+        CONCISE,
+        /** Everything, with per-rank rows for each call site. */
+        VERBOSE
+    }
+
+    private static final int MATRIX_MAX_RANKS = 32;
+
+    private TextReport() {
+    }
+
+    public static String render(Profile p, Detail detail, String title) {
+        StringBuilder out = new StringBuilder(8192);
+        long app = p.totalAppNs();
+        long mpi = p.totalMpiNs();
+
+        out.append(title).append('\n');
+        out.append("  binding ").append(p.binding()).append(", ").append(p.ranks()).append(p.ranks() == 1 ? " rank" : " ranks")
+                .append(", created ").append(p.created()).append('\n');
+        if (!p.complete()) {
+            out.append("  INCOMPLETE: no data from rank").append(p.missingRanks().size() > 1 ? "s " : " ")
+                    .append(join(p.missingRanks())).append('\n');
+        }
+        String main = p.rankSummaries().stream().filter(Profile.RankSummary::present)
+                .map(r -> r.environment().get("main")).filter(m -> m != null).findFirst().orElse(null);
+        if (main != null) {
+            out.append("  application ").append(main).append('\n');
+        }
+        out.append("  times: app = from the end of MPI_Init to MPI_Finalize; MPI = inside MPI calls in that time;\n")
+                .append("         percentages are of the sums over ranks; MPI_Init is listed but outside both\n");
+
+        section(out, "Time per rank");
+        Table ranks = new Table("rank", "<state", "app [s]", "MPI [s]", "MPI %");
+        for (Profile.RankSummary r : p.rankSummaries()) {
+            if (r.present()) {
+                ranks.row(r.rank(), r.state(), fixed(r.appNs() / 1e9, 6), fixed(r.mpiNs() / 1e9, 6), fixed(r.mpiPercent(), 2));
+            } else {
+                ranks.row(r.rank(), "missing", "-", "-", "-");
+            }
+        }
+        ranks.row("*", "", fixed(app / 1e9, 6), fixed(mpi / 1e9, 6), fixed(pct(mpi, app), 2));
+        ranks.appendTo(out, "  ");
+
+        section(out, "MPI functions, all ranks, by time");
+        Table functions = statsTable("<function");
+        for (String f : p.functionsByTime()) {
+            statsRow(functions, p.functions().get(f).total(), inApp(f, app), inApp(f, mpi), f);
+        }
+        functions.appendTo(out, "  ");
+        if (detail == Detail.CONCISE) {
+            return out.toString();
+        }
+
+        Map<SiteKey, Integer> ids = p.siteIds();
+        section(out, "Call sites");
+        Table where = new Table("site", "<function", "<where");
+        ids.forEach((k, id) -> where.row(id, k.function(), k.where()));
+        where.appendTo(out, "  ");
+
+        section(out, "Call sites by time (rank * = all ranks)");
+        Table sites = statsTable("site", "rank");
+        ids.forEach((k, id) -> {
+            Profile.Entry e = p.sites().get(k);
+            long siteApp = inApp(k.function(), app);
+            long siteMpi = inApp(k.function(), mpi);
+            statsRow(sites, e.total(), siteApp, siteMpi, id, "*");
+            if (e.perRank().size() > 1) {
+                e.perRank().forEach((r, s) -> statsRow(sites, s, siteApp, siteMpi, id, r));
+            }
+        });
+        sites.appendTo(out, "  ");
+
+        section(out, "Message sizes (bytes per call)");
+        Table sizes = new Table("<function", "<size", "calls", "share %");
+        for (String f : p.functionsByTime()) {
+            long[] h = p.functions().get(f).total().histogram();
+            if (h == null) {
+                continue;
+            }
+            long total = 0;
+            for (long n : h) {
+                total += n;
+            }
+            boolean firstRow = true;
+            for (int k = 0; k < h.length; k++) {
+                if (h[k] != 0) {
+                    sizes.row(firstRow ? f : "", SizeHistogram.label(k), h[k], fixed(pct(h[k], total), 1));
+                    firstRow = false;
+                }
+            }
+        }
+        if (sizes.isEmpty()) {
+            out.append("  (no calls that move data)\n");
+        } else {
+            sizes.appendTo(out, "  ");
+        }
+
+        section(out, "Point-to-point bytes sent (row: sender, column: receiver, COMM_WORLD ranks)");
+        long[][] bytes = p.matrixBytes();
+        long[][] messages = p.matrixMessages();
+        if (p.ranks() > MATRIX_MAX_RANKS) {
+            out.append("  ").append(p.ranks()).append(" ranks: see matrix.html, matrix.svg or profile.json; largest pairs:\n");
+            largestPairs(out, bytes, messages);
+        } else {
+            matrix(out, bytes);
+            section(out, "Point-to-point messages sent (row: sender, column: receiver)");
+            matrix(out, messages);
+        }
+
+        section(out, "Collectives");
+        List<String> collectives = p.collectivesByTime();
+        if (collectives.isEmpty()) {
+            out.append("  (none)\n");
+        } else {
+            Table c = new Table("<function", "calls", "time [ms]", "bytes", "MPI %");
+            for (String f : collectives) {
+                CallStats s = p.functions().get(f).total();
+                c.row(f, s.calls(), fixed(s.timeNs() / 1e6, 3), s.bytes(), fixed(pct(s.timeNs(), mpi), 2));
+            }
+            c.appendTo(out, "  ");
+        }
+        return out.toString();
+    }
+
+    private static Table statsTable(String... keyColumns) {
+        String[] cols = new String[keyColumns.length + 8];
+        System.arraycopy(keyColumns, 0, cols, 0, keyColumns.length);
+        String[] rest = {"calls", "time [ms]", "mean [us]", "min [us]", "max [us]", "app %", "MPI %", "bytes"};
+        System.arraycopy(rest, 0, cols, keyColumns.length, rest.length);
+        return new Table(cols);
+    }
+
+    private static void statsRow(Table t, CallStats s, long app, long mpi, Object... keys) {
+        Object[] cells = new Object[keys.length + 8];
+        System.arraycopy(keys, 0, cells, 0, keys.length);
+        int i = keys.length;
+        cells[i++] = s.calls();
+        cells[i++] = fixed(s.timeNs() / 1e6, 3);
+        cells[i++] = fixed(s.meanNs() / 1e3, 2);
+        cells[i++] = fixed(s.minNs() / 1e3, 2);
+        cells[i++] = fixed(s.maxNs() / 1e3, 2);
+        cells[i++] = app < 0 ? "-" : fixed(pct(s.timeNs(), app), 2);
+        cells[i++] = mpi < 0 ? "-" : fixed(pct(s.timeNs(), mpi), 2);
+        cells[i] = s.bytes();
+        t.row(cells);
+    }
+
+    /** The total to take a share of, or -1 (shown as "-") for MPI_INIT, which is outside it. */
+    private static long inApp(String function, long total) {
+        return RankProfile.inApplicationTime(function) ? total : -1;
+    }
+
+    private static void matrix(StringBuilder out, long[][] m) {
+        int n = m.length;
+        String[] cols = new String[n + 1];
+        cols[0] = "from\\to";
+        for (int j = 0; j < n; j++) {
+            cols[j + 1] = Integer.toString(j);
+        }
+        Table t = new Table(cols);
+        for (int i = 0; i < n; i++) {
+            Object[] cells = new Object[n + 1];
+            cells[0] = i;
+            for (int j = 0; j < n; j++) {
+                cells[j + 1] = m[i][j] == 0 ? "." : Long.toString(m[i][j]);
+            }
+            t.row(cells);
+        }
+        t.appendTo(out, "  ");
+    }
+
+    private static void largestPairs(StringBuilder out, long[][] bytes, long[][] messages) {
+        int n = bytes.length;
+        java.util.List<int[]> pairs = new java.util.ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            for (int j = 0; j < n; j++) {
+                if (bytes[i][j] > 0 || messages[i][j] > 0) {
+                    pairs.add(new int[] {i, j});
+                }
+            }
+        }
+        pairs.sort((a, b) -> Long.compare(bytes[b[0]][b[1]], bytes[a[0]][a[1]]));
+        Table t = new Table("from", "to", "bytes", "messages");
+        for (int[] pr : pairs.subList(0, Math.min(20, pairs.size()))) {
+            t.row(pr[0], pr[1], bytes[pr[0]][pr[1]], messages[pr[0]][pr[1]]);
+        }
+        t.appendTo(out, "  ");
+    }
+
+    private static void section(StringBuilder out, String name) {
+        out.append('\n').append("== ").append(name).append(' ');
+        out.append("=".repeat(Math.max(3, 96 - name.length() - 4))).append('\n');
+    }
+
+    private static double pct(long part, long whole) {
+        return whole <= 0 ? 0 : 100.0 * part / whole;
+    }
+
+    private static String fixed(double v, int decimals) {
+        return String.format(Locale.ROOT, "%." + decimals + "f", v);
+    }
+
+    private static String join(List<Integer> values) {
+        StringBuilder sb = new StringBuilder();
+        for (int v : values) {
+            sb.append(sb.length() == 0 ? "" : ", ").append(v);
+        }
+        return sb.toString();
+    }
+
+    /** For tooltips and summaries: {@code 12 B in 3 messages}. */
+    static String pair(long bytes, long messages) {
+        return Units.bytes(bytes) + " in " + messages + (messages == 1 ? " message" : " messages");
+    }
+}

@@ -1,0 +1,205 @@
+package org.qmpi4j.report.trace;
+
+import java.io.Closeable;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+
+/**
+ * Writes one rank's trace file ({@link TraceFormat}) through a fixed buffer: recording an event
+ * formats a handful of numbers into the buffer and allocates nothing; a full buffer goes to disk.
+ * Memory stays at the buffer whatever the run's length; the file stops growing at a size limit,
+ * after which a line says so and later events are counted but not written.
+ *
+ * <p>Thread safe: events from several threads are serialised.
+ */
+public final class TraceFileWriter implements Closeable {
+    private final OutputStream out;
+    private final byte[] buf;
+    private final long limitBytes;
+    private int pos;
+    private long written;
+    private long events;
+    private long dropped;
+    private boolean limitReached;
+    private boolean closed;
+
+    /**
+     * @param limitBytes the most bytes the file may hold ({@code Long.MAX_VALUE}: no limit)
+     * @param bufferSize bytes kept in memory before writing to disk
+     */
+    public TraceFileWriter(Path file, int rank, int size, String binding, long limitBytes, int bufferSize)
+            throws IOException {
+        this.out = Files.newOutputStream(file, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING,
+                StandardOpenOption.WRITE);
+        this.buf = new byte[Math.max(bufferSize, 1024)];
+        this.limitBytes = limitBytes;
+        ascii(TraceFormat.MAGIC).sp().num(TraceFormat.VERSION).sp().num(rank).sp().num(size).sp().ascii(binding).nl();
+    }
+
+    /** Names function id {@code fid} for the lines that follow. */
+    public synchronized void defineFunction(int fid, String name) throws IOException {
+        if (closed || limitReached) {
+            return;
+        }
+        reserve(name.length() + 16);
+        ascii("F ").num(fid).sp().ascii(name).nl();
+    }
+
+    /** Names a thread (its first event follows). Characters outside ASCII become '?'. */
+    public synchronized void defineThread(long tid, String name) throws IOException {
+        if (closed || limitReached) {
+            return;
+        }
+        String clean = name.replace('\n', ' ').replace('\r', ' ');
+        reserve(clean.length() + 24);
+        ascii("T ").num(tid).sp().ascii(clean).nl();
+    }
+
+    /**
+     * Records one call. Fields the call does not have are {@link TraceFormat#NONE}.
+     *
+     * @return {@code false} if the event was not written because the size limit was reached
+     */
+    public synchronized boolean event(int fid, long tid, long startNs, long durationNs, long peer, long tag,
+            long bytes, long sendSeq, long recvPeer, long recvTag, long recvSeq) throws IOException {
+        if (closed) {
+            return false;
+        }
+        if (limitReached) {
+            dropped++;
+            return false;
+        }
+        // 12 numbers of at most 20 characters and separators.
+        if (written + pos + 300 > limitBytes) {
+            reserve(100);
+            ascii("L ").num(limitBytes).sp().num(events).sp().num(startNs).nl();
+            limitReached = true;
+            dropped++;
+            flushBuffer();
+            return false;
+        }
+        reserve(300);
+        ascii("E ").num(fid).sp().num(tid).sp().num(startNs).sp().num(durationNs).sp().opt(peer).sp().opt(tag).sp()
+                .opt(bytes).sp().opt(sendSeq).sp().opt(recvPeer).sp().opt(recvTag).sp().opt(recvSeq).nl();
+        events++;
+        return true;
+    }
+
+    public synchronized boolean limitReached() {
+        return limitReached;
+    }
+
+    public synchronized long eventsWritten() {
+        return events;
+    }
+
+    /** Events not written because of the limit. */
+    public synchronized long eventsDropped() {
+        return dropped;
+    }
+
+    public long limitBytes() {
+        return limitBytes;
+    }
+
+    /** Bytes in the file once flushed. */
+    public synchronized long size() {
+        return written + pos;
+    }
+
+    /** Writes the buffer to the file (a crash after this loses nothing written so far). */
+    public synchronized void flush() throws IOException {
+        if (!closed) {
+            flushBuffer();
+            out.flush();
+        }
+    }
+
+    @Override
+    public synchronized void close() throws IOException {
+        if (!closed) {
+            flushBuffer();
+            closed = true;
+            out.close();
+        }
+    }
+
+    private void reserve(int n) throws IOException {
+        if (pos + n > buf.length) {
+            flushBuffer();
+        }
+        if (n > buf.length) {
+            throw new IOException("trace line of " + n + " bytes does not fit the buffer");
+        }
+    }
+
+    private void flushBuffer() throws IOException {
+        if (pos > 0) {
+            out.write(buf, 0, pos);
+            written += pos;
+            pos = 0;
+        }
+    }
+
+    private TraceFileWriter ascii(String s) throws IOException {
+        if (pos + s.length() > buf.length) {
+            flushBuffer();
+            if (s.length() > buf.length) {
+                out.write(s.getBytes(StandardCharsets.US_ASCII));
+                written += s.length();
+                return this;
+            }
+        }
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            buf[pos++] = (byte) (c < 0x80 ? c : '?');
+        }
+        return this;
+    }
+
+    private TraceFileWriter sp() {
+        buf[pos++] = ' ';
+        return this;
+    }
+
+    private TraceFileWriter nl() {
+        buf[pos++] = '\n';
+        return this;
+    }
+
+    private TraceFileWriter opt(long v) {
+        if (v == TraceFormat.NONE) {
+            buf[pos++] = '-';
+            return this;
+        }
+        return num(v);
+    }
+
+    /** Decimal digits of {@code v}, without allocating. */
+    private TraceFileWriter num(long v) {
+        if (v == Long.MIN_VALUE) {
+            // Cannot be negated; never a real value here (NONE is written as '-').
+            buf[pos++] = '-';
+            return this;
+        }
+        if (v < 0) {
+            buf[pos++] = '-';
+            v = -v;
+        }
+        int start = pos;
+        do {
+            buf[pos++] = (byte) ('0' + (v % 10));
+            v /= 10;
+        } while (v != 0);
+        for (int i = start, j = pos - 1; i < j; i++, j--) {
+            byte t = buf[i];
+            buf[i] = buf[j];
+            buf[j] = t;
+        }
+        return this;
+    }
+}

@@ -1,0 +1,34 @@
+package org.qmpi4j.report.trace;
+
+/**
+ * The per-rank trace file ({@code ranks/rank-<r>.trace}): ASCII lines, written as the run goes,
+ * so that whatever reached the disk is readable after a crash (a cut last line is ignored).
+ * <pre>
+ * qmpi4j-trace 1 &lt;rank&gt; &lt;size&gt; &lt;binding&gt;
+ * F &lt;function id&gt; &lt;MPI_NAME&gt;                 a function id used by later lines
+ * T &lt;thread id&gt; &lt;thread name ...&gt;             a thread seen for the first time
+ * E &lt;fid&gt; &lt;tid&gt; &lt;start&gt; &lt;duration&gt; &lt;peer&gt; &lt;tag&gt; &lt;bytes&gt; &lt;send seq&gt; &lt;recv peer&gt; &lt;recv tag&gt; &lt;recv seq&gt;
+ * L &lt;limit bytes&gt; &lt;events written&gt; &lt;time&gt;     the size limit was reached: nothing follows
+ * </pre>
+ * Times are nanoseconds on the job's common clock (see the tracer: ranks align at
+ * {@code MPI_Init}). {@code peer} is a {@code COMM_WORLD} rank (or the binding's wildcard);
+ * a value the call does not have is written as {@code -}. A send that can
+ * be matched writes its sequence number among messages to the same peer with the same tag; a
+ * receive with an explicit source and tag writes the source, tag and its sequence number, so that
+ * the n-th send from s to d with tag t and the n-th such receive at d name the same message
+ * (MPI's non-overtaking rule) without any exchange between ranks.
+ */
+public final class TraceFormat {
+    public static final String MAGIC = "qmpi4j-trace";
+    public static final int VERSION = 1;
+    /** Written for a field the call does not have. */
+    public static final long NONE = Long.MIN_VALUE;
+
+    private TraceFormat() {
+    }
+
+    /** The id tying the two ends of a message's arrow together. */
+    public static String flowId(long source, long dest, long tag, long seq) {
+        return source + "-" + dest + "-" + tag + "-" + seq;
+    }
+}

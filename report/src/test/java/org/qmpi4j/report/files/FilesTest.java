@@ -1,0 +1,43 @@
+package org.qmpi4j.report.files;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.qmpi4j.report.profile.SampleProfiles;
+import org.qmpi4j.report.profile.RankProfileFormat;
+
+class FilesTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void atomicWriteLeavesNoTemporaryFiles() throws Exception {
+        Path f = dir.resolve("a/b.txt");
+        AtomicFiles.write(f, "one");
+        AtomicFiles.write(f, "two");
+        assertThat(Files.readString(f)).isEqualTo("two");
+        try (var s = Files.list(f.getParent())) {
+            assertThat(s).containsExactly(f);
+        }
+    }
+
+    @Test
+    void readsRankProfilesAndNamesTheBrokenOnes() throws Exception {
+        AtomicFiles.write(ResultFiles.rankProfile(dir, 0), RankProfileFormat.write(SampleProfiles.rank(0, 2)));
+        AtomicFiles.write(ResultFiles.rankProfile(dir, 1), "{broken");
+        AtomicFiles.write(ResultFiles.ranksDir(dir).resolve("unrelated.txt"), "x");
+        RankFiles.Profiles p = RankFiles.readProfiles(dir);
+        assertThat(p.byRank().keySet()).containsExactly(0);
+        assertThat(p.problems()).singleElement().asString().contains("rank-1.profile.json").contains("line 1");
+    }
+
+    @Test
+    void fileNames() {
+        assertThat(ResultFiles.rankOfProfile("rank-12.profile.json")).isEqualTo(12);
+        assertThat(ResultFiles.rankOfProfile(".rank-1.profile.json.123.tmp")).isEqualTo(-1);
+        assertThat(ResultFiles.rankOfTrace("rank-3.trace")).isEqualTo(3);
+    }
+}

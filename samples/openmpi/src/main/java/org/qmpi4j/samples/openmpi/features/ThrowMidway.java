@@ -1,0 +1,71 @@
+package org.qmpi4j.samples.openmpi.features;
+
+import mpi.MPI;
+import mpi.MPIException;
+import org.qmpi4j.samples.SampleReport;
+
+/**
+ * A job that dies midway: a token ring like {@code Ring}, in which rank 1 stops at the start of
+ * lap {@code failAt} instead of receiving, in one of three ways: an uncaught exception
+ * ({@code throw}), {@code System.exit(3)} ({@code exit}) or {@code MPI_Abort} ({@code abort}).
+ * Before it stops, rank 1 prints its report (the calls it made so far, the abort included), so
+ * that a test can check what a tool saved for it. The other ranks are left waiting for the token;
+ * the launcher (or MPI_Abort) then stops them.
+ *
+ * <p>Usage: {@code ThrowMidway [laps] [failAt] [throw|exit|abort]} (defaults 6, 3, throw). Needs
+ * at least 2 ranks.
+ */
+public final class ThrowMidway {
+    private static final int TAG = 5;
+    private static final int INT_BYTES = 4;
+
+    private ThrowMidway() {
+    }
+
+    public static void main(String[] args) throws MPIException {
+        SampleReport report = new SampleReport("throw-midway");
+        args = MPI.Init(args);
+        report.call("MPI_INIT");
+        int rank = MPI.COMM_WORLD.getRank();
+        report.call("MPI_COMM_RANK");
+        report.rank(rank);
+        int size = MPI.COMM_WORLD.getSize();
+        report.call("MPI_COMM_SIZE");
+        int laps = args.length > 0 ? Integer.parseInt(args[0]) : 6;
+        int failAt = args.length > 1 ? Integer.parseInt(args[1]) : 3;
+        String how = args.length > 2 ? args[2] : "throw";
+
+        int next = (rank + 1) % size;
+        int prev = (rank + size - 1) % size;
+        int[] token = new int[1];
+        for (int lap = 0; lap < laps; lap++) {
+            if (rank == 1 && lap == failAt) {
+                if (how.equals("abort")) {
+                    report.call("MPI_ABORT");
+                }
+                report.print(System.out, true, "stops (" + how + ") at lap " + lap + " as asked");
+                if (how.equals("exit")) {
+                    System.exit(3);
+                } else if (how.equals("abort")) {
+                    MPI.COMM_WORLD.abort(3);
+                }
+                throw new IllegalStateException("rank 1 fails on purpose at lap " + lap);
+            }
+            if (rank != 0) {
+                MPI.COMM_WORLD.recv(token, 1, MPI.INT, prev, TAG);
+                report.call("MPI_RECV");
+            }
+            token[0]++;
+            MPI.COMM_WORLD.send(token, 1, MPI.INT, next, TAG);
+            report.call("MPI_SEND");
+            report.sent(next, INT_BYTES);
+            if (rank == 0) {
+                MPI.COMM_WORLD.recv(token, 1, MPI.INT, prev, TAG);
+                report.call("MPI_RECV");
+            }
+        }
+        report.call("MPI_FINALIZE");
+        MPI.Finalize();
+        report.print(System.out, true, "token " + token[0] + " (rank 1 should have failed)");
+    }
+}

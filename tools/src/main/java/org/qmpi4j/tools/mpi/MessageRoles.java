@@ -1,0 +1,59 @@
+package org.qmpi4j.tools.mpi;
+
+import java.util.EnumSet;
+import java.util.Set;
+import org.qmpi4j.api.MpiCall;
+import org.qmpi4j.api.MpiFunction;
+
+/**
+ * Which calls send or receive a point-to-point message, and where the receive half of the
+ * combined send-receive calls keeps its source and tag (a role the API does not name, so it comes
+ * from the binding's parameter list).
+ */
+public final class MessageRoles {
+    /** Calls that send one message to {@code peer()}: the rows of the communication matrix. */
+    public static final Set<MpiFunction> SENDS = EnumSet.of(MpiFunction.MPI_SEND, MpiFunction.MPI_BSEND,
+            MpiFunction.MPI_SSEND, MpiFunction.MPI_RSEND, MpiFunction.MPI_ISEND, MpiFunction.MPI_IBSEND,
+            MpiFunction.MPI_ISSEND, MpiFunction.MPI_IRSEND, MpiFunction.MPI_SENDRECV, MpiFunction.MPI_SENDRECV_REPLACE);
+
+    /** Calls that receive one message from {@code peer()}. */
+    public static final Set<MpiFunction> RECEIVES = EnumSet.of(MpiFunction.MPI_RECV, MpiFunction.MPI_IRECV);
+
+    private MessageRoles() {
+    }
+
+    /** Index of the source argument of the receive half of a send-receive call, or -1. */
+    public static int sendRecvSourceArgument(MpiCall call) {
+        boolean offsets = !"openmpi".equals(call.binding());
+        switch (call.function()) {
+            case MPI_SENDRECV:
+                // Open MPI: (sbuf, scount, stype, dest, stag, rbuf, rcount, rtype, source, rtag)
+                // mpiJava:  (sbuf, soff, scount, stype, dest, stag, rbuf, roff, rcount, rtype, source, rtag)
+                return offsets ? 10 : 8;
+            case MPI_SENDRECV_REPLACE:
+                // Open MPI: (buf, count, type, dest, stag, source, rtag); mpiJava: (buf, off, count, type, dest, stag, source, rtag)
+                return offsets ? 6 : 5;
+            default:
+                return -1;
+        }
+    }
+
+    /** The source rank (in the call's communicator) of a send-receive's receive half, or {@link MpiCall#ABSENT}. */
+    public static int sendRecvSource(MpiCall call) {
+        return intArgument(call, sendRecvSourceArgument(call));
+    }
+
+    /** The tag of a send-receive's receive half, or {@link MpiCall#ABSENT}. */
+    public static int sendRecvTag(MpiCall call) {
+        int at = sendRecvSourceArgument(call);
+        return at < 0 ? MpiCall.ABSENT : intArgument(call, at + 1);
+    }
+
+    private static int intArgument(MpiCall call, int at) {
+        if (at < 0 || at >= call.argumentCount()) {
+            return MpiCall.ABSENT;
+        }
+        Object v = call.argument(at);
+        return v instanceof Integer ? (Integer) v : MpiCall.ABSENT;
+    }
+}

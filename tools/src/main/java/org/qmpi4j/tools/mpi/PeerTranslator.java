@@ -1,0 +1,94 @@
+package org.qmpi4j.tools.mpi;
+
+import java.util.IdentityHashMap;
+import java.util.Map;
+import org.qmpi4j.api.MpiFunction;
+import org.qmpi4j.api.Qmpi;
+
+/**
+ * Turns a peer rank given in some communicator into the same process's rank in
+ * {@code COMM_WORLD}, so that messages on any communicator land in the right cell of the
+ * communication matrix. Calls on {@code COMM_WORLD} itself cost one comparison; for other
+ * communicators the table of their ranks is built once (with {@code MPI_COMM_GROUP} or
+ * {@code MPI_COMM_REMOTE_GROUP} for intercommunicators, and {@code MPI_GROUP_TRANSLATE_RANKS},
+ * through the name-shifted entry) and kept per communicator object until it is freed.
+ */
+public final class PeerTranslator {
+    /** Communicators whose tables are kept at most; beyond that the cache starts over. */
+    static final int MAX_CACHED = 1024;
+
+    private final int toolId;
+    private final Object world;
+    private final int worldSize;
+    private final Map<Object, int[]> tables = new IdentityHashMap<>();
+    private Object worldGroup;
+
+    public PeerTranslator(int toolId, Object world, int worldSize) {
+        this.toolId = toolId;
+        this.world = world;
+        this.worldSize = worldSize;
+    }
+
+    /**
+     * The {@code COMM_WORLD} rank of {@code peer} in {@code comm}, or {@code -1} when there is
+     * none: no peer, a wildcard or {@code MPI_PROC_NULL} (negative), or a communicator the binding
+     * cannot describe.
+     */
+    public int toWorld(Object comm, int peer) {
+        if (peer < 0) {
+            return -1;
+        }
+        if (comm == world || comm == null) {
+            return peer < worldSize ? peer : -1;
+        }
+        int[] table = table(comm);
+        return table != null && peer < table.length ? table[peer] : -1;
+    }
+
+    /** Forgets {@code comm} (it is being freed; a new communicator may reuse the object). */
+    public synchronized void forget(Object comm) {
+        tables.remove(comm);
+    }
+
+    private synchronized int[] table(Object comm) {
+        int[] t = tables.get(comm);
+        if (t != null) {
+            return t.length == 0 ? null : t;
+        }
+        try {
+            t = build(comm);
+        } catch (Exception | LinkageError e) {
+            t = new int[0]; // remembered as "cannot translate", not asked again
+        }
+        if (tables.size() >= MAX_CACHED) {
+            tables.clear();
+        }
+        tables.put(comm, t);
+        return t.length == 0 ? null : t;
+    }
+
+    private int[] build(Object comm) throws Exception {
+        if (worldGroup == null) {
+            worldGroup = Qmpi.pmpi(toolId, MpiFunction.MPI_COMM_GROUP, world);
+        }
+        boolean inter = Boolean.TRUE.equals(Qmpi.pmpi(toolId, MpiFunction.MPI_COMM_TEST_INTER, comm));
+        // Point-to-point peers of an intercommunicator are ranks of the remote group.
+        Object group = Qmpi.pmpi(toolId, inter ? MpiFunction.MPI_COMM_REMOTE_GROUP : MpiFunction.MPI_COMM_GROUP, comm);
+        try {
+            int n = (Integer) Qmpi.pmpi(toolId, MpiFunction.MPI_GROUP_SIZE, group);
+            int[] ranks = new int[n];
+            for (int i = 0; i < n; i++) {
+                ranks[i] = i;
+            }
+            int[] inWorld = (int[]) Qmpi.pmpi(toolId, MpiFunction.MPI_GROUP_TRANSLATE_RANKS, null, group, ranks, worldGroup);
+            for (int i = 0; i < inWorld.length; i++) {
+                if (inWorld[i] < 0 || inWorld[i] >= worldSize) {
+                    inWorld[i] = -1; // MPI_UNDEFINED: a process outside COMM_WORLD (spawned, connected)
+                }
+            }
+            return inWorld;
+        } finally {
+            Qmpi.pmpi(toolId, MpiFunction.MPI_GROUP_FREE, group);
+        }
+    }
+}

@@ -1,0 +1,121 @@
+package org.qmpi4j.tools.mpi;
+
+import org.qmpi4j.api.MpiFunction;
+import org.qmpi4j.api.Qmpi;
+
+/**
+ * The few calls on {@code COMM_WORLD} the bundled tools make for themselves, through the
+ * name-shifted entry ({@link Qmpi#pmpi}), so that no tool sees them and the application's own
+ * profile stays exact. Only blocking operations every rank makes in the same order.
+ *
+ * <p>Java bindings agree on what these functions do but not on their parameter lists: Open MPI's
+ * {@code bcast(buf, count, type, root)} is MPJ Express' {@code Bcast(buf, offset, count, type,
+ * root)}. The layout is chosen once by the binding's id; with a binding this class does not know,
+ * only rank, size and barrier work ({@link #canExchangeData()} is false) and the tools keep
+ * per-rank files only.
+ */
+public final class WorldComm {
+    /** Argument lists per binding. */
+    private enum Layout {
+        /** Open MPI's Java bindings: buffers without offsets. */
+        OPENMPI,
+        /** mpiJava 1.2 (MPJ Express): every buffer followed by an offset. */
+        MPIJAVA,
+        /** A binding not known here: rank, size and barrier only (they take no arguments). */
+        UNKNOWN
+    }
+
+    private final int toolId;
+    private final String binding;
+    private final Layout layout;
+    private final Object world;
+    private final Object byteType;
+    private final Object longType;
+    private final Object max;
+    private final int rank;
+    private final int size;
+
+    /**
+     * Asks the binding for {@code COMM_WORLD}, its rank and size. MPI must be initialised.
+     *
+     * @param binding the binding's id, as {@link org.qmpi4j.api.MpiCall#binding()} gives it
+     */
+    public WorldComm(int toolId, String binding) throws Exception {
+        this.toolId = toolId;
+        if ("openmpi".equals(binding)) {
+            layout = Layout.OPENMPI;
+        } else if ("mpj".equals(binding) || "mpijava".equals(binding)) {
+            layout = Layout.MPIJAVA;
+        } else {
+            layout = Layout.UNKNOWN;
+        }
+        this.binding = binding;
+        this.world = Qmpi.bindingConstant(toolId, "COMM_WORLD");
+        boolean data = layout != Layout.UNKNOWN;
+        this.byteType = data ? Qmpi.bindingConstant(toolId, "BYTE") : null;
+        this.longType = data ? Qmpi.bindingConstant(toolId, "LONG") : null;
+        this.max = data ? Qmpi.bindingConstant(toolId, "MAX") : null;
+        this.rank = (Integer) Qmpi.pmpi(toolId, MpiFunction.MPI_COMM_RANK, world);
+        this.size = (Integer) Qmpi.pmpi(toolId, MpiFunction.MPI_COMM_SIZE, world);
+    }
+
+    public int rank() { return rank; }
+    public int size() { return size; }
+    /** The binding's {@code COMM_WORLD} object: one per MPI process, also in MPJ's multicore mode. */
+    public Object world() { return world; }
+    public int toolId() { return toolId; }
+    public String binding() { return binding; }
+
+    /** Whether {@link #bcast}, {@link #allMax} and {@link #gather} work with this binding. */
+    public boolean canExchangeData() {
+        return layout != Layout.UNKNOWN;
+    }
+
+    private void requireData() {
+        if (layout == Layout.UNKNOWN) {
+            throw new UnsupportedOperationException("the bundled tools do not know the argument lists of binding '"
+                    + binding + "' for exchanging data");
+        }
+    }
+
+    public void barrier() throws Exception {
+        Qmpi.pmpi(toolId, MpiFunction.MPI_BARRIER, world);
+    }
+
+    /** Broadcasts {@code buf} (all of it) from {@code root}. */
+    public void bcast(byte[] buf, int root) throws Exception {
+        requireData();
+        if (layout == Layout.OPENMPI) {
+            Qmpi.pmpi(toolId, MpiFunction.MPI_BCAST, world, buf, buf.length, byteType, root);
+        } else {
+            Qmpi.pmpi(toolId, MpiFunction.MPI_BCAST, world, buf, 0, buf.length, byteType, root);
+        }
+    }
+
+    /** The largest {@code value} over all ranks, known to every rank. */
+    public long allMax(long value) throws Exception {
+        requireData();
+        long[] in = {value};
+        long[] out = new long[1];
+        if (layout == Layout.OPENMPI) {
+            Qmpi.pmpi(toolId, MpiFunction.MPI_ALLREDUCE, world, in, out, 1, longType, max);
+        } else {
+            Qmpi.pmpi(toolId, MpiFunction.MPI_ALLREDUCE, world, in, 0, out, 0, 1, longType, max);
+        }
+        return out[0];
+    }
+
+    /**
+     * Gathers {@code block} bytes from every rank into {@code recv} at {@code root} (rank r's
+     * block at offset {@code r * block}); {@code recv} may be {@code null} on other ranks.
+     */
+    public void gather(byte[] send, int block, byte[] recv, int root) throws Exception {
+        requireData();
+        byte[] into = recv != null ? recv : new byte[0];
+        if (layout == Layout.OPENMPI) {
+            Qmpi.pmpi(toolId, MpiFunction.MPI_GATHER, world, send, block, byteType, into, block, byteType, root);
+        } else {
+            Qmpi.pmpi(toolId, MpiFunction.MPI_GATHER, world, send, 0, block, byteType, into, 0, block, byteType, root);
+        }
+    }
+}

@@ -1,0 +1,381 @@
+package org.qmpi4j.tools.profiler;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.qmpi4j.api.CallingAddress;
+import org.qmpi4j.api.MpiCall;
+import org.qmpi4j.api.MpiFunction;
+import org.qmpi4j.api.Qmpi;
+import org.qmpi4j.api.QmpiContext;
+import org.qmpi4j.api.ToolFunction;
+import org.qmpi4j.report.files.AtomicFiles;
+import org.qmpi4j.report.files.ProfileOutputs;
+import org.qmpi4j.report.files.ResultFiles;
+import org.qmpi4j.report.json.JsonFormatException;
+import org.qmpi4j.report.profile.Profile;
+import org.qmpi4j.report.profile.ProfileMerger;
+import org.qmpi4j.report.profile.RankProfile;
+import org.qmpi4j.report.profile.RankProfileFormat;
+import org.qmpi4j.report.profile.SiteKey;
+import org.qmpi4j.report.render.TextReport;
+import org.qmpi4j.tools.ToolSettings;
+import org.qmpi4j.tools.mpi.ChunkedGather;
+import org.qmpi4j.tools.mpi.MessageRoles;
+import org.qmpi4j.tools.mpi.PeerTranslator;
+import org.qmpi4j.tools.mpi.WorldComm;
+import org.qmpi4j.tools.output.OutputSession;
+
+/**
+ * One instance of the {@code profiler} tool (one per MPI process, or per listing in the tool
+ * list): its accumulators, its per-rank file and its gathering at {@code MPI_Finalize}.
+ *
+ * <p>The hot path, {@link #profile}, reads the clock twice around the rest of the chain and adds
+ * to two pre-existing accumulators (function and site) and, for sends, to one matrix row: no
+ * allocation, no map keyed by value. Everything that can fail (files, gathering) happens at
+ * initialisation, {@code MPI_Pcontrol}, {@code MPI_Abort}, {@code MPI_Finalize} or exit, is
+ * caught, reported once, and never stops the application's call.
+ */
+final class Profiler {
+    private static final MpiFunction[] FUNCTIONS = MpiFunction.values();
+    static final String FLUSH_SECONDS = ToolSettings.FLUSH_SECONDS;
+
+    private final int toolId;
+    private final ToolSettings settings;
+    private final PrintStream err;
+    private final ToolFunction[] next = new ToolFunction[FUNCTIONS.length];
+    private final Accumulator[] functions = new Accumulator[FUNCTIONS.length];
+    private final SiteTable sites = new SiteTable();
+    private final Object fileLock = new Object();
+    private final AtomicBoolean faultReported = new AtomicBoolean();
+
+    private volatile OutputSession session;
+    private volatile SentTable sent;
+    private volatile PeerTranslator peers;
+    /** When the application time starts: the end of MPI_Init, as in mpiP. */
+    private volatile long appStartNs;
+    /** Set once the profile has been gathered: later calls (after MPI_Finalize) are not profiled. */
+    private volatile boolean gathered;
+    private volatile Thread flusher;
+    private String binding = "unknown";
+    private int pcontrolOutputs;
+
+    Profiler(int toolId, ToolSettings settings, PrintStream err) {
+        this.toolId = toolId;
+        this.settings = settings;
+        this.err = err;
+    }
+
+    /** Registers storage and a handler for every MPI function (from the tool's initialiser). */
+    void register() {
+        Qmpi.registerToolStorage(toolId, this);
+        for (MpiFunction f : FUNCTIONS) {
+            next[f.ordinal()] = Qmpi.getNextToolFunction(toolId, f);
+            functions[f.ordinal()] = new Accumulator(f.movesData());
+            switch (f) {
+                case MPI_INIT:
+                case MPI_INIT_THREAD:
+                    Qmpi.registerToolFunction(toolId, f, this::init);
+                    break;
+                case MPI_FINALIZE:
+                    Qmpi.registerToolFunction(toolId, f, this::finalizeMpi);
+                    break;
+                case MPI_ABORT:
+                    Qmpi.registerToolFunction(toolId, f, this::abort);
+                    break;
+                case MPI_PCONTROL:
+                    Qmpi.registerToolFunction(toolId, f, this::pcontrol);
+                    break;
+                default:
+                    Qmpi.registerToolFunction(toolId, f, this::profile);
+            }
+        }
+    }
+
+    // ---- handlers ---------------------------------------------------------------------------
+
+    /** Every function without a special handler: time the rest of the chain, then account. */
+    private Object profile(QmpiContext context, int id, MpiCall call) throws Exception {
+        int f = call.function().ordinal();
+        if (gathered) {
+            return next[f].invoke(context, call);
+        }
+        long t0 = System.nanoTime();
+        try {
+            return next[f].invoke(context, call);
+        } finally {
+            account(call, System.nanoTime() - t0);
+        }
+    }
+
+    private Object init(QmpiContext context, int id, MpiCall call) throws Exception {
+        long start = System.nanoTime();
+        Object result;
+        try {
+            result = next[call.function().ordinal()].invoke(context, call);
+        } finally {
+            appStartNs = System.nanoTime();
+            account(call, appStartNs - start);
+        }
+        try {
+            afterInit(call.binding());
+        } catch (Exception | LinkageError e) {
+            fault("setting up after MPI_Init; no profile will be written", e);
+        }
+        return result;
+    }
+
+    private Object finalizeMpi(QmpiContext context, int id, MpiCall call) throws Exception {
+        if (!gathered) {
+            // Counted, not timed: the profile is gathered before MPI_Finalize runs.
+            account(call, 0);
+            try {
+                gatherAndWrite();
+            } catch (Exception | LinkageError e) {
+                fault("gathering the profile at MPI_Finalize; per-rank files are in ranks/", e);
+            } finally {
+                gathered = true;
+                stopFlusher();
+            }
+        }
+        return next[call.function().ordinal()].invoke(context, call);
+    }
+
+    /** MPI_Abort ends the job without returning: leave this rank's data first. */
+    private Object abort(QmpiContext context, int id, MpiCall call) throws Exception {
+        if (!gathered) {
+            account(call, 0);
+            writeRankFile(RankProfile.State.ABORTED);
+        }
+        return next[call.function().ordinal()].invoke(context, call);
+    }
+
+    private Object pcontrol(QmpiContext context, int id, MpiCall call) throws Exception {
+        Object result = profile(context, id, call);
+        Object level = call.argumentCount() > 0 ? call.argument(0) : null;
+        if (!gathered && level instanceof Integer) {
+            try {
+                pcontrolOutput((Integer) level);
+            } catch (Exception | LinkageError e) {
+                fault("writing the MPI_Pcontrol(" + level + ") output", e);
+            }
+        }
+        return result;
+    }
+
+    // ---- accounting -------------------------------------------------------------------------
+
+    private void account(MpiCall call, long durationNs) {
+        MpiFunction f = call.function();
+        int ord = f.ordinal();
+        long bytes = 0;
+        boolean sizes = f.movesData();
+        if (sizes) {
+            try {
+                bytes = call.bytes();
+            } catch (RuntimeException e) {
+                fault("sizing the message of " + f, e);
+            }
+        }
+        functions[ord].add(durationNs, bytes);
+        sites.get(call.callingAddress(), ord, sizes).add(durationNs, bytes);
+        if (MessageRoles.SENDS.contains(f)) {
+            SentTable s = sent;
+            PeerTranslator p = peers;
+            if (s != null && p != null) {
+                s.add(p.toWorld(call.communicator(), call.peer()), bytes);
+            }
+        } else if (f == MpiFunction.MPI_COMM_FREE || f == MpiFunction.MPI_COMM_DISCONNECT) {
+            PeerTranslator p = peers;
+            if (p != null) {
+                p.forget(call.communicator());
+            }
+        }
+    }
+
+    // ---- life cycle -------------------------------------------------------------------------
+
+    private void afterInit(String bindingId) throws Exception {
+        binding = bindingId;
+        WorldComm comm = new WorldComm(toolId, bindingId);
+        peers = new PeerTranslator(toolId, comm.world(), comm.size());
+        sent = new SentTable(comm.size());
+        OutputSession s = OutputSession.open(comm, settings, err);
+        if (s.dir() == null) {
+            return;
+        }
+        s.join();
+        session = s;
+        writeRankFile(RankProfile.State.RUNNING);
+        Runtime.getRuntime().addShutdownHook(new Thread(this::atExit, "qmpi4j-profiler-exit"));
+        startFlusher(settings.seconds(FLUSH_SECONDS, 10));
+    }
+
+    /** Exception, System.exit or SIGTERM before MPI_Finalize: this rank's data goes to disk. */
+    private void atExit() {
+        if (!gathered && session != null) {
+            writeRankFile(RankProfile.State.EXITED);
+        }
+    }
+
+    private void startFlusher(double seconds) {
+        long millis = Math.max(1, (long) (seconds * 1000));
+        Thread t = new Thread(() -> {
+            try {
+                while (!gathered) {
+                    Thread.sleep(millis);
+                    if (!gathered) {
+                        writeRankFile(RankProfile.State.RUNNING);
+                    }
+                }
+            } catch (InterruptedException stop) {
+                // finalised
+            }
+        }, "qmpi4j-profiler-flush");
+        t.setDaemon(true);
+        flusher = t;
+        t.start();
+    }
+
+    private void stopFlusher() {
+        Thread t = flusher;
+        if (t != null) {
+            t.interrupt();
+        }
+    }
+
+    /** Collective: every rank's profile to rank 0, which merges and writes the results. */
+    private void gatherAndWrite() throws Exception {
+        OutputSession s = session;
+        if (s == null) {
+            return;
+        }
+        byte[] mine;
+        try {
+            mine = writeRankFile(RankProfile.State.FINALIZED);
+        } catch (RuntimeException e) {
+            fault("writing this rank's profile", e);
+            mine = new byte[0]; // still take part in the gather, or the others would wait for ever
+        }
+        WorldComm comm = s.comm();
+        List<String> written = new ArrayList<>();
+        if (!comm.canExchangeData()) {
+            if (comm.rank() == 0) {
+                err.println("qmpi4j profiler: binding '" + binding + "' cannot gather; 'qmpi4j merge " + s.dir()
+                        + "' builds the report from the per-rank files");
+            }
+            s.finished(written);
+            return;
+        }
+        Map<Integer, ByteArrayOutputStream> parts = new TreeMap<>();
+        ChunkedGather.run(comm, new ByteArrayInputStream(mine), mine.length, 0,
+                (rank, data, off, len) -> parts.computeIfAbsent(rank, r -> new ByteArrayOutputStream()).write(data, off, len));
+        if (comm.rank() == 0) {
+            List<RankProfile> profiles = new ArrayList<>();
+            for (Map.Entry<Integer, ByteArrayOutputStream> e : parts.entrySet()) {
+                try {
+                    profiles.add(RankProfileFormat.read(e.getValue().toString(StandardCharsets.UTF_8)));
+                } catch (JsonFormatException bad) {
+                    err.println("qmpi4j profiler: rank " + e.getKey() + "'s profile is unreadable (" + bad.getMessage()
+                            + "); it is left out");
+                }
+            }
+            if (profiles.stream().noneMatch(p -> p.rank() == comm.rank())) {
+                profiles.add(RankProfileFormat.read(new String(mine, StandardCharsets.UTF_8)));
+            }
+            Profile merged = ProfileMerger.merge(profiles);
+            written.addAll(ProfileOutputs.writeAll(s.dir(), merged));
+        }
+        s.finished(written);
+    }
+
+    /**
+     * Pcontrol levels other than 0 and 1: 2 writes this rank's snapshot (and refreshes its
+     * per-rank file), 3 a verbose and 4 a concise report of this rank, now. Local to the rank:
+     * MPI_Pcontrol is not collective, so nothing here waits for other ranks.
+     */
+    private void pcontrolOutput(int level) throws Exception {
+        OutputSession s = session;
+        if (s == null || level < 2 || level > 4) {
+            return;
+        }
+        int n;
+        synchronized (this) {
+            n = ++pcontrolOutputs;
+        }
+        int rank = s.rank();
+        if (level == 2) {
+            byte[] json = writeRankFile(RankProfile.State.RUNNING);
+            AtomicFiles.write(ResultFiles.pcontrol(s.dir(), rank, n, "snapshot.json"), new String(json, StandardCharsets.UTF_8));
+            return;
+        }
+        TextReport.Detail detail = level == 3 ? TextReport.Detail.VERBOSE : TextReport.Detail.CONCISE;
+        Profile mine = ProfileMerger.merge(List.of(snapshot(RankProfile.State.RUNNING)));
+        String title = "qmpi4j profile of rank " + rank + " only, at MPI_Pcontrol(" + level + ") (output " + n + " of this rank)";
+        AtomicFiles.write(ResultFiles.pcontrol(s.dir(), rank, n, level == 3 ? "verbose.txt" : "concise.txt"),
+                TextReport.render(mine, detail, title));
+    }
+
+    /** Writes {@code ranks/rank-<r>.profile.json} atomically; returns its content. */
+    private byte[] writeRankFile(RankProfile.State state) {
+        OutputSession s = session;
+        if (s == null) {
+            return new byte[0];
+        }
+        synchronized (fileLock) {
+            String json = RankProfileFormat.write(snapshot(state));
+            try {
+                AtomicFiles.write(ResultFiles.rankProfile(s.dir(), s.rank()), json);
+            } catch (Exception e) {
+                fault("writing " + ResultFiles.rankProfile(s.dir(), s.rank()), e);
+            }
+            return json.getBytes(StandardCharsets.UTF_8);
+        }
+    }
+
+    /** This rank's measurements now. */
+    RankProfile snapshot(RankProfile.State state) {
+        OutputSession s = session;
+        RankProfile.Builder b = RankProfile.builder(s.rank(), s.size(), binding).state(state)
+                .appNs(System.nanoTime() - appStartNs);
+        ProcessFacts.describe(b);
+        for (MpiFunction f : FUNCTIONS) {
+            Accumulator a = functions[f.ordinal()];
+            if (a.calls() > 0) {
+                b.function(f.name(), f.kind().name(), a.snapshot());
+            }
+        }
+        sites.forEach((address, function, acc) -> b.site(siteKey(address, FUNCTIONS[function]), acc.snapshot()));
+        SentTable t = sent;
+        if (t != null) {
+            t.copyInto(b);
+        }
+        return b.build();
+    }
+
+    private static SiteKey siteKey(CallingAddress a, MpiFunction f) {
+        if (a == null) {
+            return new SiteKey(f.name(), "(unknown)", "(unknown)", null, -1);
+        }
+        return new SiteKey(f.name(), a.className(), a.methodName(), a.fileName(), a.line());
+    }
+
+    private void fault(String what, Throwable t) {
+        if (faultReported.compareAndSet(false, true)) {
+            err.println("qmpi4j profiler: failed " + what + ": " + t + " (the application continues; further failures are not shown)");
+        }
+    }
+
+    /** For tests: the directory results go to, or null. */
+    Path dir() {
+        OutputSession s = session;
+        return s == null ? null : s.dir();
+    }
+}

@@ -1,0 +1,400 @@
+package org.qmpi4j.tools.tracer;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStreamWriter;
+import java.io.PrintStream;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.qmpi4j.api.MpiCall;
+import org.qmpi4j.api.MpiFunction;
+import org.qmpi4j.api.Qmpi;
+import org.qmpi4j.api.QmpiContext;
+import org.qmpi4j.api.ToolFunction;
+import org.qmpi4j.report.files.AtomicFiles;
+import org.qmpi4j.report.files.ResultFiles;
+import org.qmpi4j.report.profile.Units;
+import org.qmpi4j.report.trace.ChromeTraceAssembler;
+import org.qmpi4j.report.trace.TraceFileWriter;
+import org.qmpi4j.report.trace.TraceFormat;
+import org.qmpi4j.tools.ToolSettings;
+import org.qmpi4j.tools.mpi.ChunkedGather;
+import org.qmpi4j.tools.mpi.MessageRoles;
+import org.qmpi4j.tools.mpi.PeerTranslator;
+import org.qmpi4j.tools.mpi.WorldComm;
+import org.qmpi4j.tools.output.OutputSession;
+
+/**
+ * One instance of the {@code tracer} tool: records each MPI call as one line of its rank's trace
+ * file and, at {@code MPI_Finalize}, brings every rank's file to rank 0, which writes the Chrome
+ * trace.
+ *
+ * <p>Clock: at {@code MPI_Init} the ranks pass two barriers and each reads its clock as they
+ * leave the second; that instant is the common zero (shifted by the longest {@code MPI_Init} so
+ * that no event starts before 0). The error is how far apart the ranks leave a barrier: a few
+ * microseconds on one node, more across a network.
+ *
+ * <p>Arrows: a send and a receive on {@code COMM_WORLD} with explicit peer and tag carry their
+ * sequence number among messages of the same envelope; by MPI's non-overtaking rule the n-th of
+ * each belong together. After a receive with a wildcard on {@code COMM_WORLD} this rank draws no
+ * more arrow ends (the wildcard may have taken one of those messages), rather than wrong ones.
+ */
+final class Tracer {
+    private static final MpiFunction[] FUNCTIONS = MpiFunction.values();
+    static final long DEFAULT_LIMIT = 256L << 20;
+    private static final int BUFFER = 1 << 16;
+
+    private final int toolId;
+    private final ToolSettings settings;
+    private final PrintStream err;
+    private final ToolFunction[] next = new ToolFunction[FUNCTIONS.length];
+    private final boolean[] defined = new boolean[FUNCTIONS.length];
+    private final LongCounters sendSeq = new LongCounters();
+    private final LongCounters recvSeq = new LongCounters();
+    private final AtomicBoolean limitReported = new AtomicBoolean();
+    private final AtomicBoolean faultReported = new AtomicBoolean();
+    private long[] threads = new long[8];
+    private int threadCount;
+
+    private volatile TraceFileWriter writer;
+    private volatile boolean closed;
+    private volatile boolean receiveArrows = true;
+    private volatile OutputSession session;
+    private volatile PeerTranslator peers;
+    private volatile Object world;
+    private volatile long originNs;
+    private volatile Thread flusher;
+    private String binding = "unknown";
+
+    Tracer(int toolId, ToolSettings settings, PrintStream err) {
+        this.toolId = toolId;
+        this.settings = settings;
+        this.err = err;
+    }
+
+    void register() {
+        Qmpi.registerToolStorage(toolId, this);
+        for (MpiFunction f : FUNCTIONS) {
+            next[f.ordinal()] = Qmpi.getNextToolFunction(toolId, f);
+            switch (f) {
+                case MPI_INIT:
+                case MPI_INIT_THREAD:
+                    Qmpi.registerToolFunction(toolId, f, this::init);
+                    break;
+                case MPI_FINALIZE:
+                    Qmpi.registerToolFunction(toolId, f, this::finalizeMpi);
+                    break;
+                case MPI_ABORT:
+                    Qmpi.registerToolFunction(toolId, f, this::abort);
+                    break;
+                case MPI_PCONTROL:
+                    Qmpi.registerToolFunction(toolId, f, this::pcontrol);
+                    break;
+                default:
+                    Qmpi.registerToolFunction(toolId, f, this::trace);
+            }
+        }
+    }
+
+    // ---- handlers ---------------------------------------------------------------------------
+
+    private Object trace(QmpiContext context, int id, MpiCall call) throws Exception {
+        ToolFunction n = next[call.function().ordinal()];
+        if (closed || writer == null) {
+            return n.invoke(context, call);
+        }
+        long t0 = System.nanoTime();
+        try {
+            return n.invoke(context, call);
+        } finally {
+            record(call, t0, System.nanoTime());
+        }
+    }
+
+    private Object init(QmpiContext context, int id, MpiCall call) throws Exception {
+        long entry = System.nanoTime();
+        Object result = next[call.function().ordinal()].invoke(context, call);
+        long done = System.nanoTime();
+        try {
+            start(call.binding(), entry);
+            record(call, entry, done);
+        } catch (Exception | LinkageError e) {
+            fault("setting up after MPI_Init; no trace will be written", e);
+        }
+        return result;
+    }
+
+    private Object finalizeMpi(QmpiContext context, int id, MpiCall call) throws Exception {
+        if (!closed && writer != null) {
+            long now = System.nanoTime();
+            record(call, now, now); // the trace is gathered before MPI_Finalize runs
+            try {
+                gatherAndWrite();
+            } catch (Exception | LinkageError e) {
+                fault("gathering the trace at MPI_Finalize; per-rank files are in ranks/", e);
+            }
+        }
+        return next[call.function().ordinal()].invoke(context, call);
+    }
+
+    private Object abort(QmpiContext context, int id, MpiCall call) throws Exception {
+        if (!closed && writer != null) {
+            long now = System.nanoTime();
+            record(call, now, now);
+            flush();
+        }
+        return next[call.function().ordinal()].invoke(context, call);
+    }
+
+    private Object pcontrol(QmpiContext context, int id, MpiCall call) throws Exception {
+        Object result = trace(context, id, call);
+        if (call.argumentCount() > 0 && Integer.valueOf(2).equals(call.argument(0))) {
+            flush(); // level 2: buffers to disk
+        }
+        return result;
+    }
+
+    // ---- recording --------------------------------------------------------------------------
+
+    private void record(MpiCall call, long startNs, long endNs) {
+        TraceFileWriter w = writer;
+        if (w == null || closed) {
+            return;
+        }
+        MpiFunction f = call.function();
+        int ord = f.ordinal();
+        try {
+            if (!defined[ord]) {
+                define(w, f);
+            }
+            long tid = Thread.currentThread().getId();
+            if (!seen(tid)) {
+                w.defineThread(tid, Thread.currentThread().getName());
+            }
+            long peer = TraceFormat.NONE;
+            long tag = TraceFormat.NONE;
+            long bytes = TraceFormat.NONE;
+            long send = TraceFormat.NONE;
+            long recvPeer = TraceFormat.NONE;
+            long recvTag = TraceFormat.NONE;
+            long recv = TraceFormat.NONE;
+            Object comm = null;
+            int p = MpiCall.ABSENT;
+            int t = MpiCall.ABSENT;
+            if (f.movesData() || f.kind() == MpiFunction.Kind.POINT_TO_POINT) {
+                comm = call.communicator();
+                p = call.peer();
+                t = call.tag();
+                if (p != MpiCall.ABSENT) {
+                    peer = p >= 0 ? peers.toWorld(comm, p) : p;
+                }
+                if (t != MpiCall.ABSENT) {
+                    tag = t;
+                }
+                if (f.movesData()) {
+                    bytes = call.bytes();
+                }
+            }
+            boolean onWorld = comm != null && comm == world;
+            if (onWorld && MessageRoles.SENDS.contains(f) && p >= 0 && t >= 0) {
+                send = sendSeq.next(LongCounters.envelope(p, t));
+            }
+            if (onWorld && (MessageRoles.RECEIVES.contains(f) || f == MpiFunction.MPI_SENDRECV
+                    || f == MpiFunction.MPI_SENDRECV_REPLACE)) {
+                int src = MessageRoles.RECEIVES.contains(f) ? p : MessageRoles.sendRecvSource(call);
+                int rtag = MessageRoles.RECEIVES.contains(f) ? t : MessageRoles.sendRecvTag(call);
+                if (src >= 0 && rtag >= 0) {
+                    if (receiveArrows) {
+                        recvPeer = src;
+                        recvTag = rtag;
+                        recv = recvSeq.next(LongCounters.envelope(src, rtag));
+                    }
+                } else if (src != MpiCall.ABSENT && rtag != MpiCall.ABSENT) {
+                    receiveArrows = false; // a wildcard receive: later sequence numbers are uncertain
+                }
+            }
+            if (!w.event(ord, tid, startNs - originNs, endNs - startNs, peer, tag, bytes, send, recvPeer, recvTag, recv)
+                    && w.limitReached() && limitReported.compareAndSet(false, true)) {
+                err.println("qmpi4j tracer: rank " + session.rank() + " reached the trace size limit of "
+                        + Units.bytes(w.limitBytes()) + " after " + w.eventsWritten() + " calls; later calls are not traced"
+                        + " (raise " + ToolSettings.describe(ToolSettings.TRACER_LIMIT) + ")");
+            }
+        } catch (IOException | RuntimeException e) {
+            fault("recording " + f, e);
+        }
+    }
+
+    private synchronized void define(TraceFileWriter w, MpiFunction f) throws IOException {
+        if (!defined[f.ordinal()]) {
+            w.defineFunction(f.ordinal(), f.name());
+            defined[f.ordinal()] = true;
+        }
+    }
+
+    /** Whether thread {@code tid} was seen before; records it if not. */
+    private synchronized boolean seen(long tid) {
+        for (int i = 0; i < threadCount; i++) {
+            if (threads[i] == tid) {
+                return true;
+            }
+        }
+        if (threadCount == threads.length) {
+            threads = java.util.Arrays.copyOf(threads, threads.length * 2);
+        }
+        threads[threadCount++] = tid;
+        return false;
+    }
+
+    // ---- life cycle -------------------------------------------------------------------------
+
+    private void start(String bindingId, long initEntryNs) throws Exception {
+        binding = bindingId;
+        WorldComm comm = new WorldComm(toolId, bindingId);
+        world = comm.world();
+        peers = new PeerTranslator(toolId, comm.world(), comm.size());
+        OutputSession s = OutputSession.open(comm, settings, err);
+        long limit = settings.size(ToolSettings.TRACER_LIMIT, DEFAULT_LIMIT);
+        // The common zero: every rank leaves the second barrier at (nearly) the same moment.
+        comm.barrier();
+        comm.barrier();
+        long zero = System.nanoTime();
+        long longestInit = comm.canExchangeData() ? comm.allMax(zero - initEntryNs) : zero - initEntryNs;
+        originNs = zero - longestInit;
+        if (s.dir() == null) {
+            return;
+        }
+        s.join();
+        session = s;
+        writer = new TraceFileWriter(ResultFiles.rankTrace(s.dir(), s.rank()), s.rank(), s.size(), bindingId, limit, BUFFER);
+        Runtime.getRuntime().addShutdownHook(new Thread(this::atExit, "qmpi4j-tracer-exit"));
+        startFlusher(settings.seconds(ToolSettings.FLUSH_SECONDS, 10));
+    }
+
+    private void flush() {
+        TraceFileWriter w = writer;
+        if (w != null) {
+            try {
+                w.flush();
+            } catch (IOException e) {
+                fault("writing the trace file", e);
+            }
+        }
+    }
+
+    private void atExit() {
+        flush();
+    }
+
+    private void startFlusher(double seconds) {
+        long millis = Math.max(1, (long) (seconds * 1000));
+        Thread t = new Thread(() -> {
+            try {
+                while (!closed) {
+                    Thread.sleep(millis);
+                    flush();
+                }
+            } catch (InterruptedException stop) {
+                // finalised
+            }
+        }, "qmpi4j-tracer-flush");
+        t.setDaemon(true);
+        flusher = t;
+        t.start();
+    }
+
+    /** Collective: every rank's trace file to rank 0, which writes {@code trace.json}. */
+    private void gatherAndWrite() throws Exception {
+        OutputSession s = session;
+        TraceFileWriter w = writer;
+        closed = true;
+        Thread f = flusher;
+        if (f != null) {
+            f.interrupt();
+        }
+        Path file = ResultFiles.rankTrace(s.dir(), s.rank());
+        try {
+            w.close();
+        } catch (IOException e) {
+            fault("closing " + file, e);
+        }
+        WorldComm comm = s.comm();
+        if (!comm.canExchangeData()) {
+            if (comm.rank() == 0) {
+                err.println("qmpi4j tracer: binding '" + binding + "' cannot gather; 'qmpi4j merge " + s.dir()
+                        + "' builds trace.json from the per-rank files");
+            }
+            s.finished(List.of());
+            return;
+        }
+        long length;
+        InputStream in;
+        try {
+            length = Files.size(file);
+            in = Files.newInputStream(file);
+        } catch (IOException e) {
+            fault("reading " + file, e);
+            length = 0;
+            in = InputStream.nullInputStream(); // still take part, or the others would wait for ever
+        }
+        try (InputStream mine = in) {
+            if (comm.rank() != 0) {
+                ChunkedGather.run(comm, mine, length, 0, (r, d, o, l) -> { });
+                s.finished(List.of());
+            } else {
+                writeAtRoot(s, comm, mine, length);
+            }
+        }
+    }
+
+    private void writeAtRoot(OutputSession s, WorldComm comm, InputStream mine, long length) throws Exception {
+        Path target = s.dir().resolve(ResultFiles.TRACE_JSON);
+        Path tmp = null;
+        Writer out;
+        try {
+            Path candidate = AtomicFiles.temporaryFor(target);
+            out = new java.io.BufferedWriter(new OutputStreamWriter(Files.newOutputStream(candidate,
+                    java.nio.file.StandardOpenOption.CREATE_NEW, java.nio.file.StandardOpenOption.WRITE), StandardCharsets.UTF_8), 1 << 16);
+            tmp = candidate;
+        } catch (IOException e) {
+            fault("creating " + target, e);
+            out = Writer.nullWriter();
+        }
+        ChromeTraceAssembler assembler = new ChromeTraceAssembler(out, comm.size(), binding);
+        boolean[] broken = new boolean[comm.size()];
+        ChunkedGather.run(comm, mine, length, 0, (rank, data, off, len) -> {
+            if (!broken[rank]) {
+                try {
+                    assembler.feed(rank, data, off, len);
+                } catch (IOException e) {
+                    broken[rank] = true; // keep receiving: the other ranks are still sending
+                    err.println("qmpi4j tracer: rank " + rank + "'s trace is unreadable (" + e.getMessage() + "); left out");
+                }
+            }
+        });
+        for (int r = 0; r < comm.size(); r++) {
+            assembler.endRank(r);
+        }
+        ChromeTraceAssembler.Summary summary = assembler.finish();
+        out.close();
+        if (tmp != null) {
+            AtomicFiles.moveIntoPlace(tmp, target);
+            if (!summary.truncatedRanks().isEmpty()) {
+                err.println("qmpi4j tracer: the trace of rank(s) " + summary.truncatedRanks()
+                        + " stops early: the size limit was reached (see trace.json, otherData.truncated_ranks)");
+            }
+            s.finished(List.of(ResultFiles.TRACE_JSON));
+        } else {
+            s.finished(List.of());
+        }
+    }
+
+    private void fault(String what, Throwable t) {
+        if (faultReported.compareAndSet(false, true)) {
+            err.println("qmpi4j tracer: failed " + what + ": " + t + " (the application continues; further failures are not shown)");
+        }
+    }
+}

@@ -1,0 +1,29 @@
+package org.qmpi4j.tools.tracer;
+
+import org.qmpi4j.api.ToolProvider;
+import org.qmpi4j.tools.ToolSettings;
+
+/**
+ * The bundled {@code tracer}: every MPI call of every rank with its start and end, on a clock the
+ * ranks align at {@code MPI_Init}, in one Chrome Trace Event file ({@code trace.json}) that
+ * Perfetto and {@code chrome://tracing} open: one track per rank, arrows from sends to their
+ * receives. Each rank streams its calls to {@code ranks/rank-<r>.trace} through a fixed buffer;
+ * rank 0 gathers the files at {@code MPI_Finalize}. Past the size limit (setting
+ * {@code tracer.limit}, default 256 MiB per rank) a rank stops recording and says so.
+ */
+public final class TracerTool implements ToolProvider {
+    @Override
+    public String name() {
+        return "tracer";
+    }
+
+    @Override
+    public String description() {
+        return "timeline of every MPI call on every rank, with message arrows (trace.json for Perfetto / chrome://tracing)";
+    }
+
+    @Override
+    public void initialize(int toolId) {
+        new Tracer(toolId, ToolSettings.fromJvm(), System.err).register();
+    }
+}

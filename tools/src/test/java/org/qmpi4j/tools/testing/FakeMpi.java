@@ -1,0 +1,167 @@
+package org.qmpi4j.tools.testing;
+
+import java.util.EnumMap;
+import java.util.HashMap;
+import java.util.Map;
+import org.qmpi4j.api.CallingAddress;
+import org.qmpi4j.api.MpiCall;
+import org.qmpi4j.api.MpiFunction;
+import org.qmpi4j.api.QmpiContext;
+import org.qmpi4j.api.ToolFunction;
+import org.qmpi4j.api.ToolHandler;
+import org.qmpi4j.api.ToolInitializer;
+import org.qmpi4j.api.spi.QmpiBackend;
+
+/**
+ * A one-rank MPI in memory, for unit tests of the bundled tools: a {@link QmpiBackend} whose
+ * chain is one tool followed by a "binding" that does nothing, and whose name-shifted calls
+ * implement the handful of collectives the tools use (with one rank, each is a copy or nothing)
+ * in Open MPI's argument order. Tests drive the tool's handlers with {@link Call}s.
+ */
+public final class FakeMpi implements QmpiBackend {
+    public static final String BINDING = "openmpi";
+
+    private final Map<MpiFunction, ToolHandler> handlers = new EnumMap<>(MpiFunction.class);
+    private final Map<String, Object> constants = new HashMap<>();
+    private final ToolFunction binding = new ToolFunction() {
+        @Override
+        public int toolId() {
+            return 0;
+        }
+
+        @Override
+        public boolean isBinding() {
+            return true;
+        }
+
+        @Override
+        public Object invoke(QmpiContext context, MpiCall call) {
+            return null;
+        }
+    };
+
+    public FakeMpi() {
+        QmpiBackend.install(this);
+    }
+
+    /** The handler the tool registered for {@code f}. */
+    public ToolHandler handler(MpiFunction f) {
+        return handlers.get(f);
+    }
+
+    /** Runs one call through the tool (tool id 1). */
+    public Object call(Call c) throws Exception {
+        return handlers.get(c.function()).intercept(c, 1, c);
+    }
+
+    public Object constant(String name) {
+        return constants.computeIfAbsent(name, n -> new Object() {
+            @Override
+            public String toString() {
+                return "MPI." + n;
+            }
+        });
+    }
+
+    @Override
+    public void registerToolName(String name, ToolInitializer init) {
+    }
+
+    @Override
+    public void registerToolStorage(int toolId, Object storage) {
+    }
+
+    @Override
+    public void registerToolFunction(int toolId, MpiFunction function, ToolHandler handler) {
+        handlers.put(function, handler);
+    }
+
+    @Override
+    public ToolFunction getNextToolFunction(int toolId, MpiFunction function) {
+        return binding;
+    }
+
+    @Override
+    public Object getToolStorage(QmpiContext context, int toolId) {
+        return null;
+    }
+
+    @Override
+    public CallingAddress getCallingAddress(QmpiContext context) {
+        return ((Call) context).callingAddress();
+    }
+
+    @Override
+    public Object invokeNext(QmpiContext context, int toolId, MpiFunction function, Object receiver, Object... args) {
+        throw new UnsupportedOperationException();
+    }
+
+    @Override
+    public Object pmpi(int toolId, MpiFunction function, Object receiver, Object... args) {
+        switch (function) {
+            case MPI_COMM_RANK:
+                return 0;
+            case MPI_COMM_SIZE:
+                return 1;
+            case MPI_BARRIER:
+            case MPI_BCAST:
+                return null;
+            case MPI_ALLREDUCE: // (send, recv, count, type, op)
+                System.arraycopy(args[0], 0, args[1], 0, (Integer) args[2]);
+                return null;
+            case MPI_GATHER: // (send, count, type, recv, count, type, root)
+                System.arraycopy(args[0], 0, args[3], 0, (Integer) args[1]);
+                return null;
+            default:
+                throw new UnsupportedOperationException("fake MPI has no " + function);
+        }
+    }
+
+    @Override
+    public Object bindingConstant(int toolId, String name) {
+        return constant(name);
+    }
+
+    @Override
+    public int pcontrolLevel(int toolId) {
+        return 1;
+    }
+
+    /** One call: its function, site, communicator, peer, tag, bytes and arguments. */
+    public static final class Call implements MpiCall, QmpiContext {
+        private final MpiFunction function;
+        private final CallingAddress site;
+        private Object communicator;
+        private int peer = ABSENT;
+        private int tag = ABSENT;
+        private long bytes;
+        private Object[] args = new Object[0];
+
+        public Call(MpiFunction function, CallingAddress site) {
+            this.function = function;
+            this.site = site;
+        }
+
+        public Call on(Object comm) { communicator = comm; return this; }
+        public Call peer(int p) { peer = p; return this; }
+        public Call tag(int t) { tag = t; return this; }
+        public Call bytes(long b) { bytes = b; return this; }
+        public Call args(Object... a) { args = a; return this; }
+
+        @Override public MpiFunction function() { return function; }
+        @Override public CallingAddress callingAddress() { return site; }
+        @Override public String binding() { return BINDING; }
+        @Override public Object receiver() { return communicator; }
+        @Override public int argumentCount() { return args.length; }
+        @Override public Object argument(int i) { return args[i]; }
+        @Override public Object communicator() { return communicator; }
+        @Override public Object buffer() { return null; }
+        @Override public int count() { return ABSENT; }
+        @Override public Object datatype() { return null; }
+        @Override public int peer() { return peer; }
+        @Override public int tag() { return tag; }
+        @Override public long bytes() { return bytes; }
+        @Override public Object request() { return null; }
+        @Override public Object result() { return null; }
+    }
+}

@@ -1,0 +1,113 @@
+package org.qmpi4j.tools.tracer;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.qmpi4j.api.CallingAddress;
+import org.qmpi4j.api.MpiFunction;
+import org.qmpi4j.report.json.JsonNode;
+import org.qmpi4j.tools.ToolSettings;
+import org.qmpi4j.tools.testing.FakeMpi;
+
+/** The tracer on a one-rank MPI in memory: the Chrome trace it writes, and no allocation per call. */
+class TracerTest {
+    @TempDir
+    Path dir;
+
+    private final ByteArrayOutputStream errBytes = new ByteArrayOutputStream();
+
+    private FakeMpi started(String limit) throws Exception {
+        FakeMpi mpi = new FakeMpi();
+        ToolSettings settings = new ToolSettings(Map.of("qmpi4j.output", dir.toString(), "qmpi4j.flush-seconds", "3600",
+                "qmpi4j.tracer.limit", limit)::get, Map.of());
+        new Tracer(1, settings, new PrintStream(errBytes, true)).register();
+        mpi.call(new FakeMpi.Call(MpiFunction.MPI_INIT, new CallingAddress("App", "main", "App.java", 1)));
+        return mpi;
+    }
+
+    @Test
+    void sendsAndReceivesToSelfAreJoinedByArrows() throws Exception {
+        FakeMpi mpi = started("1g");
+        Object world = mpi.constant("COMM_WORLD");
+        CallingAddress at = new CallingAddress("App", "main", "App.java", 5);
+        for (int i = 0; i < 3; i++) {
+            mpi.call(new FakeMpi.Call(MpiFunction.MPI_ISEND, at).on(world).peer(0).tag(9).bytes(8));
+            mpi.call(new FakeMpi.Call(MpiFunction.MPI_RECV, at).on(world).peer(0).tag(9).bytes(8));
+        }
+        mpi.call(new FakeMpi.Call(MpiFunction.MPI_FINALIZE, at));
+        JsonNode trace = JsonNode.parse(Files.readString(dir.resolve("trace.json")));
+        long complete = 0;
+        java.util.List<String> starts = new java.util.ArrayList<>();
+        java.util.List<String> ends = new java.util.ArrayList<>();
+        for (JsonNode e : trace.get("traceEvents").elements()) {
+            switch (e.get("ph").asString()) {
+                case "X": complete++; break;
+                case "s": starts.add(e.get("id").asString()); break;
+                case "f": ends.add(e.get("id").asString()); break;
+                default:
+            }
+        }
+        assertThat(complete).isEqualTo(8); // init, 3 x (isend, recv), finalize
+        assertThat(starts).containsExactly("0-0-9-0", "0-0-9-1", "0-0-9-2");
+        assertThat(ends).containsExactlyElementsOf(starts);
+        assertThat(errBytes.toString()).contains("qmpi4j: results in " + dir + " (trace.json)");
+    }
+
+    @Test
+    void aWildcardReceiveEndsArrowsRatherThanDrawingWrongOnes() throws Exception {
+        FakeMpi mpi = started("1g");
+        Object world = mpi.constant("COMM_WORLD");
+        CallingAddress at = new CallingAddress("App", "main", "App.java", 5);
+        mpi.call(new FakeMpi.Call(MpiFunction.MPI_RECV, at).on(world).peer(-1).tag(9).bytes(8));
+        mpi.call(new FakeMpi.Call(MpiFunction.MPI_RECV, at).on(world).peer(0).tag(9).bytes(8));
+        mpi.call(new FakeMpi.Call(MpiFunction.MPI_FINALIZE, at));
+        assertThat(Files.readString(dir.resolve("trace.json"))).doesNotContain("\"ph\":\"f\"");
+    }
+
+    @Test
+    void recordingACallAllocatesNothing() throws Exception {
+        FakeMpi mpi = started("1g");
+        Object world = mpi.constant("COMM_WORLD");
+        FakeMpi.Call[] calls = new FakeMpi.Call[4];
+        for (int i = 0; i < calls.length; i++) {
+            calls[i] = new FakeMpi.Call(i % 2 == 0 ? MpiFunction.MPI_SEND : MpiFunction.MPI_RECV,
+                    new CallingAddress("App", "main", "App.java", 100 + i)).on(world).peer(0).tag(i).bytes(64);
+        }
+        com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+        long id = Thread.currentThread().getId();
+        int n = 200_000;
+        for (int round = 0; round < 3; round++) {
+            long before = threads.getThreadAllocatedBytes(id);
+            for (int i = 0; i < n; i++) {
+                mpi.call(calls[i & 3]);
+            }
+            long perCall = (threads.getThreadAllocatedBytes(id) - before) / n;
+            if (round == 2) {
+                assertThat(perCall).as("bytes allocated per traced call").isZero();
+            }
+        }
+        mpi.call(new FakeMpi.Call(MpiFunction.MPI_FINALIZE, calls[0].callingAddress()));
+    }
+
+    @Test
+    void theLimitStopsTheFileAndIsReportedOnce() throws Exception {
+        FakeMpi mpi = started("4k");
+        Object world = mpi.constant("COMM_WORLD");
+        CallingAddress at = new CallingAddress("App", "main", "App.java", 5);
+        for (int i = 0; i < 1000; i++) {
+            mpi.call(new FakeMpi.Call(MpiFunction.MPI_BARRIER, at).on(world));
+        }
+        assertThat(errBytes.toString()).containsOnlyOnce("reached the trace size limit of 4 KiB");
+        mpi.call(new FakeMpi.Call(MpiFunction.MPI_FINALIZE, at));
+        assertThat(Files.size(dir.resolve("ranks/rank-0.trace"))).isLessThanOrEqualTo(4096);
+        assertThat(JsonNode.parse(Files.readString(dir.resolve("trace.json"))).get("otherData").get("truncated_ranks")
+                .asLongArray()).containsExactly(0);
+    }
+}
