@@ -10,14 +10,15 @@ import picocli.CommandLine.Command;
  * qmpi4j report &lt;dir&gt;   render report.txt, matrix.html and matrix.svg again from profile.json
  * qmpi4j merge &lt;dir&gt;    rebuild profile.json, the renderings and trace.json from the per-rank
  *                      files of a job that ended before gathering
+ * qmpi4j mpit list      print the agent's MPI_T variables and categories (no MPI job needed)
  * </pre>
  * Exit codes: 0 done; 2 bad input (missing or corrupt directory, usage), with one line on stderr
  * saying what; 1 an unexpected failure.
  */
 @Command(name = "qmpi4j", mixinStandardHelpOptions = true, versionProvider = Qmpi4jCommand.Version.class,
-        description = "Works on the results directory of qmpi4j's bundled tools (profiler, tracer).",
-        // More command groups (e.g. 'mpit list' for MPI_T variables) are added here.
-        subcommands = {ReportCommand.class, MergeCommand.class, CommandLine.HelpCommand.class})
+        description = "Works on the results directory of qmpi4j's bundled tools (profiler, tracer), and lists the"
+                + " agent's MPI_T variables.",
+        subcommands = {ReportCommand.class, MergeCommand.class, MpitCommand.class, CommandLine.HelpCommand.class})
 public final class Qmpi4jCommand implements Runnable {
     static final int BAD_INPUT = 2;
 
@@ -26,7 +27,7 @@ public final class Qmpi4jCommand implements Runnable {
 
     @Override
     public void run() {
-        throw new CommandLine.ParameterException(spec.commandLine(), "name a command: report or merge");
+        throw new CommandLine.ParameterException(spec.commandLine(), "name a command: report, merge or mpit");
     }
 
     public static void main(String[] args) {

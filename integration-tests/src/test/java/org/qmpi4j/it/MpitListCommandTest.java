@@ -53,6 +53,19 @@ class MpitListCommandTest {
         assertThat(usage.err).startsWith("usage: java -jar qmpi4j-agent.jar mpit list");
     }
 
+    @Test
+    void theQmpi4jCommandListsTheSameCatalogue() throws Exception {
+        org.qmpi4j.it.support.BundledTools.Command viaCli =
+                org.qmpi4j.it.support.BundledTools.qmpi4j("mpit", "list", "--verbosity", "USER_BASIC");
+        assertThat(viaCli.exitCode).as(viaCli.toString()).isZero();
+        Result direct = run(List.of("mpit", "list", "--verbosity", "USER_BASIC"));
+        assertThat(viaCli.stdout).isEqualTo(direct.out);
+        org.qmpi4j.it.support.BundledTools.Command bad =
+                org.qmpi4j.it.support.BundledTools.qmpi4j("mpit", "list", "--verbosity", "loud");
+        assertThat(bad.exitCode).isEqualTo(2);
+        assertThat(bad.stderr).contains("unknown verbosity 'loud'");
+    }
+
     private static final class Result {
         int status;
         String out;

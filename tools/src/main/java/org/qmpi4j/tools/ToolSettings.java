@@ -5,10 +5,12 @@ import java.util.Map;
 import java.util.function.Function;
 
 /**
- * Settings of the bundled tools, read like the agent's own: the system property
- * {@code qmpi4j.<key>}, then the environment variable {@code QMPI4J_<KEY>} (upper case, '.' and
- * '-' become '_'), first found wins. Keys: {@code output}, {@code tracer.limit},
- * {@code flush-seconds}.
+ * Settings of the bundled tools, read like the agent's own: the agent's MPI_T control variable
+ * where there is one ({@code output}: {@code qmpi4j_output_dir}, which the agent fills from its
+ * argument {@code output=}, the property and the environment, and which a program may write before
+ * the tools run), then the system property {@code qmpi4j.<key>}, then the environment variable
+ * {@code QMPI4J_<KEY>} (upper case, '.' and '-' become '_'), first found wins. Keys:
+ * {@code output}, {@code tracer.limit}, {@code flush-seconds}.
  */
 public final class ToolSettings {
     /** How often each rank brings its own files up to date during the run, in seconds. */
@@ -16,22 +18,39 @@ public final class ToolSettings {
     /** The most bytes each rank's trace file may take. */
     public static final String TRACER_LIMIT = "tracer.limit";
 
+    private final Function<String, String> controlVariables;
     private final Function<String, String> properties;
     private final Map<String, String> environment;
 
     public ToolSettings(Function<String, String> properties, Map<String, String> environment) {
+        this(key -> null, properties, environment);
+    }
+
+    /** @param controlVariables a setting's value from MPI_T by key, or {@code null} */
+    public ToolSettings(Function<String, String> controlVariables, Function<String, String> properties,
+            Map<String, String> environment) {
+        this.controlVariables = controlVariables;
         this.properties = properties;
         this.environment = environment;
     }
 
-    /** This JVM's settings. */
+    /** This JVM's settings, without MPI_T. */
     public static ToolSettings fromJvm() {
         return new ToolSettings(System::getProperty, System.getenv());
     }
 
+    /** The settings of tool instance {@code toolId}: its process's control variables first. */
+    public static ToolSettings forTool(int toolId) {
+        return new ToolSettings(key -> ControlVariables.read(toolId, key), System::getProperty, System.getenv());
+    }
+
     /** The value of {@code key}, or {@code null}. Blank values count as absent. */
     public String get(String key) {
-        String v = properties.apply("qmpi4j." + key);
+        String v = controlVariables.apply(key);
+        if (v != null && !v.isBlank()) {
+            return v.trim();
+        }
+        v = properties.apply("qmpi4j." + key);
         if (v == null || v.isBlank()) {
             v = environment.get(variable(key));
         }

@@ -28,6 +28,6 @@ public final class ProfilerTool implements ToolProvider {
 
     @Override
     public void initialize(int toolId) {
-        new Profiler(toolId, ToolSettings.fromJvm(), System.err).register();
+        new Profiler(toolId, ToolSettings.forTool(toolId), System.err).register();
     }
 }

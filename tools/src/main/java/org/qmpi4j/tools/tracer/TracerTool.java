@@ -24,6 +24,6 @@ public final class TracerTool implements ToolProvider {
 
     @Override
     public void initialize(int toolId) {
-        new Tracer(toolId, ToolSettings.fromJvm(), System.err).register();
+        new Tracer(toolId, ToolSettings.forTool(toolId), System.err).register();
     }
 }

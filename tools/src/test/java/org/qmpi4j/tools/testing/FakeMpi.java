@@ -127,6 +127,17 @@ public final class FakeMpi implements QmpiBackend {
         return 1;
     }
 
+    /** No MPI_T in the fake: the tools then take their settings from properties and environment. */
+    @Override
+    public org.qmpi4j.api.mpit.MpiT mpit(int toolId) {
+        throw new UnsupportedOperationException("no MPI_T in the fake MPI");
+    }
+
+    @Override
+    public org.qmpi4j.api.mpit.MpiT mpit() {
+        throw new UnsupportedOperationException("no MPI_T in the fake MPI");
+    }
+
     /** One call: its function, site, communicator, peer, tag, bytes and arguments. */
     public static final class Call implements MpiCall, QmpiContext {
         private final MpiFunction function;
