@@ -613,7 +613,8 @@ public final class MpitRegistry implements MpiT {
         if (enumsByName.containsKey(name)) {
             throw Errors.fail(ReturnCode.MPI_T_ERR_INVALID_NAME, "an enumeration named " + name + " exists");
         }
-        EnumerationImpl e = new EnumerationImpl(this, name, items == null ? List.of() : List.of(items));
+        // Arrays.asList, not List.of: a null item must reach EnumerationImpl's check (MPI_T_ERR_INVALID).
+        EnumerationImpl e = new EnumerationImpl(this, name, items == null ? List.of() : java.util.Arrays.asList(items));
         enumsByName.put(name, e);
         return e;
     }
