@@ -593,7 +593,12 @@ public final class MpitRegistry implements MpiT {
     @Override
     public int categoryChanged() {
         state.requireInitialized();
-        return changeStamp.get();
+        // Read under the lock every registration holds: a registration is then wholly before or wholly
+        // after this call, so two equal stamps never straddle a half-done change (the text: equal stamps
+        // guarantee "the category information has not changed between the two calls").
+        synchronized (this) {
+            return changeStamp.get();
+        }
     }
 
     private Category category(int index) {

@@ -81,6 +81,12 @@ abstract class PerformanceHandle implements PvarHandle {
         if (continuous()) {
             return false;
         }
+        if (freed) {
+            // Freed by another thread after the registry checked the handle: the start counts as having
+            // happened just before the free, which stopped it. Activating the cell now would leave it
+            // active (and a watermark listening) for good.
+            return true;
+        }
         if (!started) {
             cell.activate();
             onStart(!everStarted);
