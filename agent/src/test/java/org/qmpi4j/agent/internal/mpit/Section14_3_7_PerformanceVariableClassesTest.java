@@ -249,6 +249,11 @@ class Section14_3_7_PerformanceVariableClassesTest {
         assertThat(readLong(h)).as("restart takes in the level now, not the spike while stopped").isEqualTo(50);
         level.set(20);
         assertThat(readLong(h)).isEqualTo(50);
+        r.pvarStop(s, h);
+        level.set(5);
+        r.pvarStart(s, h);
+        assertThat(readLong(h)).as("restart below the mark: the watermark continues, it does not start over")
+                .isEqualTo(50);
         assertThat(level.listeners()).isEqualTo(1);
         r.pvarStop(s, h);
         assertThat(level.listeners()).as("a stopped watermark no longer listens").isZero();
