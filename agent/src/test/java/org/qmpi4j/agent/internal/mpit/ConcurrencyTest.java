@@ -293,6 +293,37 @@ class ConcurrencyTest {
     }
 
     @Test
+    @DisplayName("\"As long as the number of calls to MPI_T_FINALIZE is smaller than the number of calls to "
+            + "MPI_T_INIT_THREAD ... calls to its routines are permissible\": one user's sessions survive another "
+            + "user finalising the interface to zero and initialising it again at the same time")
+    void initAndFinalizeFromSeveralUsers() throws InterruptedException {
+        // A guard more than a reproducer: the window it probes (between the count reaching zero and the
+        // freeing of that use's sessions, see the report of issue 4) is a few instructions wide.
+        MpitRegistry fresh = new MpitRegistry(ObjectKinds.ANY);
+        int pv = Mpit.register(fresh, PvarClass.COUNTER, new FakeSource());
+        List<Runnable> bodies = new ArrayList<>();
+        bodies.add(() -> { // a user that comes and goes, often bringing the count to zero
+            for (int i = 0; i < 20_000; i++) {
+                fresh.initThread(org.qmpi4j.api.mpit.ThreadLevel.SINGLE);
+                fresh.finalizeInterface();
+            }
+        });
+        bodies.add(() -> { // a user whose calls must all succeed while it holds the interface
+            for (int i = 0; i < 3_000; i++) {
+                fresh.initThread(org.qmpi4j.api.mpit.ThreadLevel.SINGLE);
+                PvarSession s = fresh.pvarSessionCreate();
+                PvarHandle h = fresh.pvarHandleAlloc(s, pv, null);
+                fresh.pvarStart(s, h);
+                fresh.pvarRead(s, h, new long[1]);
+                fresh.pvarSessionFree(s);
+                fresh.finalizeInterface();
+            }
+        });
+        runTogether(bodies);
+        assertThat(fresh.initCount()).isZero();
+    }
+
+    @Test
     @DisplayName("MPI_T_CATEGORY_CHANGED while categories grow: \"If two subsequent calls to this routine return the "
             + "same timestamp, it is guaranteed that the category information has not changed between the two calls\"")
     void changeStampUnderConcurrentGrowth() throws InterruptedException {

@@ -288,6 +288,37 @@ class Section14_3_7_PerformanceVariableClassesTest {
         assertThat(readLong(h)).isEqualTo(150);
     }
 
+    @Test
+    @DisplayName("\"Groups of variables that belong closely together ... (like the level ... as well as high and low "
+            + "watermarks)\": one PvarSources.level() feeds all three; PvarSources.counter() is active only while read")
+    void readyMadeSources() {
+        org.qmpi4j.api.mpit.PvarSources.Level queue = org.qmpi4j.api.mpit.PvarSources.level();
+        PvarHandle level = handle(pvar("queue", PvarClass.LEVEL, queue).continuous(true));
+        PvarHandle high = handle(pvar("queue", PvarClass.HIGHWATERMARK, queue));
+        PvarHandle low = handle(pvar("queue", PvarClass.LOWWATERMARK, queue));
+        queue.set(4);
+        r.pvarStart(s, PvarHandle.ALL_HANDLES);
+        queue.add(3);
+        queue.add(-6);
+        queue.add(-5); // a level never goes below 0
+        assertThat(readLong(level)).isZero();
+        assertThat(readLong(high)).isEqualTo(7);
+        assertThat(readLong(low)).isZero();
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> queue.set(-1)).as("levels are non-negative")
+                .isInstanceOf(IllegalArgumentException.class);
+
+        org.qmpi4j.api.mpit.PvarSources.Counter calls = org.qmpi4j.api.mpit.PvarSources.counter();
+        PvarHandle c = handle(pvar(Mpit.name("calls"), PvarClass.COUNTER, calls));
+        assertThat(calls.isActive()).as("allocated, not started").isFalse();
+        r.pvarStart(s, c);
+        assertThat(calls.isActive()).isTrue();
+        calls.increment();
+        calls.add(4);
+        assertThat(readLong(c)).isEqualTo(5);
+        r.pvarStop(s, c);
+        assertThat(calls.isActive()).isFalse();
+    }
+
     // ---- LEVEL, SIZE, STATE, PERCENTAGE, GENERIC --------------------------------------------------
 
     @Test
