@@ -96,8 +96,13 @@ public final class MpitRegistry implements MpiT {
 
     @Override
     public void finalizeInterface() {
-        if (state.finish()) {
-            freeEverything();
+        // The count's last step down and the freeing of that use's sessions and handles are one step
+        // under handleLock, which creating sessions and handles takes too: a user that initialises
+        // meanwhile cannot create a session that this finalize then frees.
+        synchronized (handleLock) {
+            if (state.finish()) {
+                freeEverything();
+            }
         }
     }
 
