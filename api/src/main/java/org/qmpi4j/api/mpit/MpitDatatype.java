@@ -8,7 +8,9 @@ package org.qmpi4j.api.mpit;
  *
  * <p>Java has no unsigned integers: unsigned values arrive in the signed array of the same width
  * and are read with {@link Integer#toUnsignedLong} or {@link Long#toUnsignedString}. An
- * {@link #UNSIGNED} counter overflows after 2<sup>32</sup> - 1, exactly as in C.
+ * {@link #UNSIGNED} counter, aggregate or timer overflows after 2<sup>32</sup> - 1, exactly as in C;
+ * the classes the text says "cannot overflow" (level, size, the watermarks) stay at 2<sup>32</sup> - 1
+ * instead.
  */
 public enum MpitDatatype {
     /** {@code MPI_INT}: {@code int[]}. */

@@ -57,6 +57,21 @@ final class AccumulatingHandle extends PerformanceHandle {
         }
     }
 
+    /** One sample for both: the growth up to it is read, the growth after it counts from 0. */
+    @Override
+    void currentAndReset(long[] out) {
+        if (running()) {
+            cell.sample(sample);
+            for (int i = 0; i < count; i++) {
+                out[i] = accumulated[i] + (sample[i] - mark[i]);
+                mark[i] = sample[i];
+            }
+        } else {
+            System.arraycopy(accumulated, 0, out, 0, count);
+        }
+        java.util.Arrays.fill(accumulated, 0);
+    }
+
     @Override
     void onReset() {
         java.util.Arrays.fill(accumulated, 0);

@@ -15,7 +15,8 @@ final class EnumerationImpl implements EnumType {
     EnumerationImpl(MpitRegistry owner, String name, List<EnumItem> items) {
         this.owner = owner;
         this.name = name;
-        this.items = List.copyOf(items);
+        // Check before copying: List.copyOf would throw a bare NullPointerException for a null item,
+        // where the caller must get MPI_T_ERR_INVALID.
         Set<String> names = new HashSet<>();
         for (EnumItem item : items) {
             if (item == null || item.name() == null || item.name().isEmpty()) {
@@ -28,6 +29,7 @@ final class EnumerationImpl implements EnumType {
         if (items.isEmpty()) {
             throw Errors.invalid("enumeration " + name + " needs at least one item");
         }
+        this.items = List.copyOf(items);
     }
 
     /** The name of the item with {@code value}, or the number itself. */

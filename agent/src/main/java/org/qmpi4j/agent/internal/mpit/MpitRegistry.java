@@ -96,8 +96,13 @@ public final class MpitRegistry implements MpiT {
 
     @Override
     public void finalizeInterface() {
-        if (state.finish()) {
-            freeEverything();
+        // The count's last step down and the freeing of that use's sessions and handles are one step
+        // under handleLock, which creating sessions and handles takes too: a user that initialises
+        // meanwhile cannot create a session that this finalize then frees.
+        synchronized (handleLock) {
+            if (state.finish()) {
+                freeEverything();
+            }
         }
     }
 
@@ -593,7 +598,12 @@ public final class MpitRegistry implements MpiT {
     @Override
     public int categoryChanged() {
         state.requireInitialized();
-        return changeStamp.get();
+        // Read under the lock every registration holds: a registration is then wholly before or wholly
+        // after this call, so two equal stamps never straddle a half-done change (the text: equal stamps
+        // guarantee "the category information has not changed between the two calls").
+        synchronized (this) {
+            return changeStamp.get();
+        }
     }
 
     private Category category(int index) {
@@ -613,7 +623,8 @@ public final class MpitRegistry implements MpiT {
         if (enumsByName.containsKey(name)) {
             throw Errors.fail(ReturnCode.MPI_T_ERR_INVALID_NAME, "an enumeration named " + name + " exists");
         }
-        EnumerationImpl e = new EnumerationImpl(this, name, items == null ? List.of() : List.of(items));
+        // Arrays.asList, not List.of: a null item must reach EnumerationImpl's check (MPI_T_ERR_INVALID).
+        EnumerationImpl e = new EnumerationImpl(this, name, items == null ? List.of() : java.util.Arrays.asList(items));
         enumsByName.put(name, e);
         return e;
     }

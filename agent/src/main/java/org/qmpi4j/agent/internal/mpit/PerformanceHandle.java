@@ -81,6 +81,12 @@ abstract class PerformanceHandle implements PvarHandle {
         if (continuous()) {
             return false;
         }
+        if (freed) {
+            // Freed by another thread after the registry checked the handle: the start counts as having
+            // happened just before the free, which stopped it. Activating the cell now would leave it
+            // active (and a watermark listening) for good.
+            return true;
+        }
         if (!started) {
             cell.activate();
             onStart(!everStarted);
@@ -110,8 +116,7 @@ abstract class PerformanceHandle implements PvarHandle {
 
     private void readInto(Object buffer) {
         current(value);
-        Values.toBuffer(definition.datatype(), value, definition.unit(),
-                definition.varClass() == PvarClass.PERCENTAGE, buffer);
+        Values.toBuffer(definition.datatype(), definition.varClass(), value, definition.unit(), buffer);
     }
 
     final synchronized void write(Object buffer) {
@@ -139,7 +144,17 @@ abstract class PerformanceHandle implements PvarHandle {
             throw Errors.fail(ReturnCode.MPI_T_ERR_PVAR_NO_ATOMIC,
                     definition.name() + " cannot be read and reset atomically");
         }
-        readInto(buffer);
+        currentAndReset(value);
+        Values.toBuffer(definition.datatype(), definition.varClass(), value, definition.unit(), buffer);
+    }
+
+    /**
+     * The value as {@link #current} gives it, and a reset, as one step: the text's read-reset
+     * "atomically combines" the two, so nothing the source does between them may be lost. Handles
+     * that sample their source override this to read and restart from the same sample.
+     */
+    void currentAndReset(long[] out) {
+        current(out);
         onReset();
     }
 

@@ -2,12 +2,16 @@ package org.qmpi4j.agent.internal.mpit;
 
 import java.nio.charset.StandardCharsets;
 import org.qmpi4j.api.mpit.MpitDatatype;
+import org.qmpi4j.api.mpit.PvarClass;
 
 /**
  * Moves values between the registry's raw {@code long}s and the user's typed buffers, checking the
  * buffer is the datatype's array type with room for {@code count} elements.
  */
 final class Values {
+    /** The largest MPI_UNSIGNED, 2^32 - 1. */
+    private static final long MAX_UNSIGNED = 0xFFFF_FFFFL;
+
     private Values() {
     }
 
@@ -25,14 +29,28 @@ final class Values {
         }
     }
 
-    /** Raw values to the buffer; {@code unit} scales DOUBLEs, {@code clampToFraction} keeps them in [0, 1]. */
-    static void toBuffer(MpitDatatype type, long[] raw, double unit, boolean clampToFraction, Object buffer) {
+    /**
+     * Raw values to the buffer; {@code unit} scales DOUBLEs. The text's range rules hold here whatever
+     * a source reports (Section 14.3.7):
+     * <ul>
+     *   <li>only counters, aggregates and timers "can overflow": their MPI_UNSIGNED values wrap modulo
+     *       2^32 as a C unsigned does. For level, size and the watermarks "MPI implementations must
+     *       ensure that variables of this class cannot overflow", so they saturate at 2^32 - 1 instead
+     *       (a wrapped high watermark would go down);</li>
+     *   <li>values of every class but generic are "non-negative": a DOUBLE below 0 reads 0;</li>
+     *   <li>percentages "must always be between 0.0 ... and 1.0".</li>
+     * </ul>
+     */
+    static void toBuffer(MpitDatatype type, PvarClass varClass, long[] raw, double unit, Object buffer) {
         switch (type) {
             case INT:
             case UNSIGNED: {
+                boolean saturate = type == MpitDatatype.UNSIGNED && !varClass.canOverflow()
+                        && varClass != PvarClass.GENERIC;
                 int[] out = (int[]) buffer;
                 for (int i = 0; i < raw.length; i++) {
-                    out[i] = (int) raw[i]; // UNSIGNED wraps modulo 2^32, as a C unsigned does
+                    long v = saturate ? Math.max(0, Math.min(MAX_UNSIGNED, raw[i])) : raw[i];
+                    out[i] = (int) v; // UNSIGNED wraps modulo 2^32, as a C unsigned does
                 }
                 break;
             }
@@ -40,7 +58,10 @@ final class Values {
                 double[] out = (double[]) buffer;
                 for (int i = 0; i < raw.length; i++) {
                     double v = raw[i] * unit;
-                    out[i] = clampToFraction ? Math.max(0.0, Math.min(1.0, v)) : v;
+                    if (varClass == PvarClass.PERCENTAGE) {
+                        v = Math.min(1.0, v);
+                    }
+                    out[i] = varClass == PvarClass.GENERIC ? v : Math.max(0.0, v);
                 }
                 break;
             }

@@ -82,6 +82,23 @@ final class WatermarkHandle extends PerformanceHandle {
         }
     }
 
+    /**
+     * Swaps each mark for the level just sampled: a change seen before the swap is in the value
+     * read, one after it lands in the new watermark. The second sample takes in a level reached
+     * between the first sample and the swap, which must count in the new watermark too.
+     */
+    @Override
+    void currentAndReset(long[] out) {
+        cell.sample(sample);
+        for (int i = 0; i < count; i++) {
+            out[i] = mark.getAndSet(i, sample[i]);
+        }
+        cell.sample(sample);
+        for (int i = 0; i < count; i++) {
+            observe(i, sample[i]);
+        }
+    }
+
     @Override
     void onReset() {
         setToCurrentLevel();
