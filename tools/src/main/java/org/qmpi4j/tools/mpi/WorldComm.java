@@ -34,6 +34,8 @@ public final class WorldComm {
     private final Object max;
     private final int rank;
     private final int size;
+    /** MPJ Express' Gather copies each rank's own block into its receive buffer, even off the root. */
+    private byte[] gatherScratch = new byte[0];
 
     /**
      * Asks the binding for {@code COMM_WORLD}, its rank and size. MPI must be initialised.
@@ -111,7 +113,14 @@ public final class WorldComm {
      */
     public void gather(byte[] send, int block, byte[] recv, int root) throws Exception {
         requireData();
-        byte[] into = recv != null ? recv : new byte[0];
+        byte[] into = recv;
+        if (into == null) {
+            int needed = layout == Layout.MPIJAVA ? Math.multiplyExact(block, size) : 0;
+            if (gatherScratch.length < needed) {
+                gatherScratch = new byte[needed];
+            }
+            into = gatherScratch;
+        }
         if (layout == Layout.OPENMPI) {
             Qmpi.pmpi(toolId, MpiFunction.MPI_GATHER, world, send, block, byteType, into, block, byteType, root);
         } else {
