@@ -11,7 +11,8 @@ out="$(mkdir -p "$out" && cd "$out" && pwd)"
 
 bash "$root/scripts/setup-mpi.sh"
 echo "building qmpi4j ..."
-(cd "$root" && mvn -B -q -ntp -Dstyle.color=never install -DskipTests)
+# Maven 3.8 prints colour resets even when told not to; strip them so the output stays plain.
+(cd "$root" && mvn -B -q -ntp -Dstyle.color=never install -DskipTests) | sed -e 's/\x1b\[[0-9;]*m//g'
 
 v=0.1.0-SNAPSHOT
 agent="$root/agent/target/qmpi4j-agent-$v.jar"
