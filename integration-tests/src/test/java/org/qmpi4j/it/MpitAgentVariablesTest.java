@@ -39,17 +39,7 @@ class MpitAgentVariablesTest {
         SampleOutput out = AgentJob.assertOk(result, ranks);
 
         for (int rank = 0; rank < ranks; rank++) {
-            SampleOutput.RankReport own = out.rankReport(rank);
-            // A call counts when it returns; the tool reads inside MPI_Finalize, so that is not counted yet.
-            Map<String, Long> expected = new TreeMap<>(own.calls);
-            expected.remove("MPI_FINALIZE");
-            assertThat(calls(result, rank)).as("MPI_T calls vs the sample's on rank %d\n%s", rank, result.describe())
-                    .isEqualTo(expected);
-            assertThat(peers(result, rank)).as("MPI_T traffic per peer vs the sample's on rank %d", rank)
-                    .isEqualTo(toStrings(own.sentTo));
-            long[] req = requests(result, rank);
-            assertThat(req[0]).as("requests still outstanding on rank %d", rank).isZero();
-            assertThat(req[3]).as("receives still posted on rank %d", rank).isZero();
+            long[] req = assertRankMatchesSample(result, out, rank);
             assertThat(req[2]).as("low watermark of outstanding requests on rank %d", rank).isZero();
             if (maxRequests > 0 && (sample.equals("QueueDepth") || rank == 1)) {
                 // Stencil's interior ranks have 2 receives and 2 sends in flight at once, edge ranks 1 + 1.
@@ -69,17 +59,27 @@ class MpitAgentVariablesTest {
         JobResult result = MpjAgentJob.run(mode, MpjAgentJob.withTools(sample, ranks, "mpit-counts"));
         SampleOutput out = MpjAgentJob.assertOk(result, ranks, mode);
         for (int rank = 0; rank < ranks; rank++) {
-            SampleOutput.RankReport own = out.rankReport(rank);
-            Map<String, Long> expected = new TreeMap<>(own.calls);
-            expected.remove("MPI_FINALIZE");
-            assertThat(calls(result, rank)).as("MPI_T calls vs the sample's on rank %d\n%s", rank, result.describe())
-                    .isEqualTo(expected);
-            assertThat(peers(result, rank)).as("MPI_T traffic per peer vs the sample's on rank %d", rank)
-                    .isEqualTo(toStrings(own.sentTo));
-            long[] req = requests(result, rank);
-            assertThat(req[0]).as("requests still outstanding on rank %d", rank).isZero();
-            assertThat(req[3]).as("receives still posted on rank %d", rank).isZero();
+            assertRankMatchesSample(result, out, rank);
         }
+    }
+
+    /**
+     * Calls and traffic per peer read through MPI_T equal the sample's own on {@code rank}, and no
+     * request or posted receive is left; returns {outstanding, max, min, posted receives}.
+     */
+    private static long[] assertRankMatchesSample(JobResult result, SampleOutput out, int rank) {
+        SampleOutput.RankReport own = out.rankReport(rank);
+        // A call counts when it returns; the tool reads inside MPI_Finalize, so that is not counted yet.
+        Map<String, Long> expected = new TreeMap<>(own.calls);
+        expected.remove("MPI_FINALIZE");
+        assertThat(calls(result, rank)).as("MPI_T calls vs the sample's on rank %d\n%s", rank, result.describe())
+                .isEqualTo(expected);
+        assertThat(peers(result, rank)).as("MPI_T traffic per peer vs the sample's on rank %d", rank)
+                .isEqualTo(toStrings(own.sentTo));
+        long[] req = requests(result, rank);
+        assertThat(req[0]).as("requests still outstanding on rank %d", rank).isZero();
+        assertThat(req[3]).as("receives still posted on rank %d", rank).isZero();
+        return req;
     }
 
     private static Map<String, Long> calls(JobResult result, int rank) {

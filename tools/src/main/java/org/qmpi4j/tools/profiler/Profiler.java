@@ -77,26 +77,10 @@ final class Profiler {
     void register() {
         Qmpi.registerToolStorage(toolId, this);
         for (MpiFunction f : FUNCTIONS) {
-            next[f.ordinal()] = Qmpi.getNextToolFunction(toolId, f);
             functions[f.ordinal()] = new Accumulator(f.movesData());
-            switch (f) {
-                case MPI_INIT:
-                case MPI_INIT_THREAD:
-                    Qmpi.registerToolFunction(toolId, f, this::init);
-                    break;
-                case MPI_FINALIZE:
-                    Qmpi.registerToolFunction(toolId, f, this::finalizeMpi);
-                    break;
-                case MPI_ABORT:
-                    Qmpi.registerToolFunction(toolId, f, this::abort);
-                    break;
-                case MPI_PCONTROL:
-                    Qmpi.registerToolFunction(toolId, f, this::pcontrol);
-                    break;
-                default:
-                    Qmpi.registerToolFunction(toolId, f, this::profile);
-            }
         }
+        org.qmpi4j.tools.LifecycleHandlers.register(toolId, next, this::init, this::finalizeMpi, this::abort,
+                this::pcontrol, this::profile);
     }
 
     // ---- handlers ---------------------------------------------------------------------------
