@@ -64,7 +64,7 @@ public final class HeapGrowthRunner {
             List<String> header = new ArrayList<>(List.of("variant"));
             List<long[]> anySamples = samples.isEmpty() ? List.of() : samples.values().iterator().next();
             for (long[] s : anySamples) {
-                header.add(String.format(Locale.ROOT, "%.0fM calls (KiB)", s[0] / 1e6));
+                header.add(millions(s[0]) + " calls (KiB)");
             }
             header.add("growth");
             header.add("verdict (flat: < 1 MiB)");
@@ -90,6 +90,11 @@ public final class HeapGrowthRunner {
             }
             return sb.append(t).toString();
         }
+    }
+
+    private static String millions(long calls) {
+        return calls % 1_000_000 == 0 ? calls / 1_000_000 + "M"
+                : calls % 1000 == 0 ? String.format(Locale.ROOT, "%,dk", calls / 1000) : String.format(Locale.ROOT, "%,d", calls);
     }
 
     public static Report run(Settings s, PrintStream progress) throws IOException {
@@ -155,6 +160,7 @@ public final class HeapGrowthRunner {
                 .option("points", String.valueOf(d.points), "heap samples after the first")
                 .option("warmup", String.valueOf(d.warmup), "calls before the first sample")
                 .option("variants", Variants.ids(d.variants), "variants (ids, or tools=a+b for any tool list)")
+                .option("tools", "", "one tool list (comma-separated) to examine against the baseline, instead of --variants")
                 .option("out", d.out.toString(), "directory for the samples and the report");
         if (!cl.parse(args)) {
             return;
@@ -163,7 +169,8 @@ public final class HeapGrowthRunner {
         s.calls = Long.parseLong(cl.get("calls"));
         s.points = cl.getInt("points");
         s.warmup = Long.parseLong(cl.get("warmup"));
-        s.variants = Variants.parse(cl.get("variants"));
+        String tools = cl.get("tools").trim();
+        s.variants = Variants.parse(tools.isEmpty() ? cl.get("variants") : "tools=" + tools.replace(',', '+'));
         s.out = Path.of(cl.get("out"));
         String head = "# Heap growth\n\n```\n" + Machine.describe() + "\nsettings: heap 256 MiB fixed, " + s.warmup
                 + " warm-up calls, then " + s.points + " samples after System.gc()\n```\n\n";
