@@ -58,7 +58,7 @@ public final class MpiOverhead {
         public int bandwidthWarmup = 50;
         public int bandwidthIterations = 500;
         /** Grid size and iterations of the stencil. */
-        public String stencil = "512 500";
+        public String stencil = "512 6000";
         public Path out = Path.of("mpi-results");
 
         String describe() {

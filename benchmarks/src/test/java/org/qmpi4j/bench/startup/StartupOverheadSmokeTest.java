@@ -21,6 +21,7 @@ class StartupOverheadSmokeTest {
         assertThat(r.classes).as("classes of the samples loaded").isGreaterThan(5);
         assertThat(r.millis.get("none")).hasSize(1);
         assertThat(r.millis.get("agent")).hasSize(1);
+        assertThat(r.premainMillis.get("agent")).hasSize(1);
         assertThat(r.rewritten.get("agent")).as("the agent's summary").matches("classes seen \\d+, rewritten [1-9].*")
                 .contains("failures 0");
         assertThat(r.markdown()).contains("agent, no tool");
