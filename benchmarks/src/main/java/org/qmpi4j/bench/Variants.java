@@ -11,6 +11,8 @@ import java.util.Map;
  */
 public final class Variants {
     public static final Variant NONE = Variant.noAgent("none", "no agent");
+    /** The baseline once more, as if it were a variant: its ratio to the baseline is the measurement's own noise. */
+    public static final Variant CONTROL = Variant.noAgent("control", "no agent again (A/A control)");
     public static final Variant AGENT = Variant.agent("agent", "agent, no tool", "");
     public static final Variant IDLE = Variant.agent("idle", "1 tool, not on the measured calls", Variant.IDLE);
     public static final Variant PASS1 = Variant.agent("pass1", "1 pass-through tool", Variant.passThrough(1));
@@ -24,7 +26,7 @@ public final class Variants {
     /** JMH call path: the baseline first. */
     public static final List<Variant> CALL_PATH = List.of(NONE, AGENT, PASS1, PASS2, PASS4, PASS8, PROFILER, PCONTROL0);
     /** Real Open MPI jobs (ping-pong, stencil). */
-    public static final List<Variant> MPI_JOBS = List.of(NONE, AGENT, IDLE, PASS4, PROFILER, PROFILER_TRACER);
+    public static final List<Variant> MPI_JOBS = List.of(NONE, CONTROL, AGENT, IDLE, PASS4, PROFILER, PROFILER_TRACER);
     /** JVM start-up with the sample application's classes loaded. */
     public static final List<Variant> STARTUP = List.of(NONE, AGENT, PASS4, PROFILER, PROFILER_TRACER);
     /** Heap after 10 million calls. */
@@ -33,7 +35,7 @@ public final class Variants {
     private static final Map<String, Variant> BY_ID = new LinkedHashMap<>();
 
     static {
-        for (Variant v : List.of(NONE, AGENT, IDLE, PASS1, PASS2, PASS4, PASS8, PROFILER, PROFILER_TRACER, PCONTROL0)) {
+        for (Variant v : List.of(NONE, CONTROL, AGENT, IDLE, PASS1, PASS2, PASS4, PASS8, PROFILER, PROFILER_TRACER, PCONTROL0)) {
             BY_ID.put(v.id(), v);
         }
     }
