@@ -32,13 +32,16 @@ import org.qmpi4j.launch.OpenMpiLauncher;
  *
  * <p>Jobs: the ping-pong at small sizes with a long warm-up (so that the JIT has compiled the loop
  * before it is timed) and many round trips, the ping-pong at large sizes, and the 2D stencil. The
- * ping-pong's figure is its median half round trip; the stencil's is the time of its iterations
+ * ping-pong's figure is its interquartile-mean half round trip (robust to preempted round trips, and
+ * finer than the clock's step, unlike the median); the stencil's is the time of its iterations
  * (which it prints) and the whole job's wall time ({@code mpirun} to exit).
  */
 public final class MpiOverhead {
     private static final String PINGPONG = "org.qmpi4j.samples.openmpi.PingPong";
     private static final String STENCIL = "org.qmpi4j.samples.openmpi.Stencil";
-    private static final Pattern PINGPONG_ROW = Pattern.compile("^\\s*(\\d+)\\s+([\\d.]+)\\s+([\\d.]+)\\s+([\\d.]+)\\s*$");
+    /** bytes, mean, MB/s, median, interquartile mean (all half round trips in µs). */
+    private static final Pattern PINGPONG_ROW =
+            Pattern.compile("^\\s*(\\d+)\\s+([\\d.]+)\\s+([\\d.]+)\\s+([\\d.]+)\\s+([\\d.]+)\\s*$");
     private static final Pattern STENCIL_TIME = Pattern.compile("^# stencil: .* ([\\d.]+) s$");
     public static final String STENCIL_LOOP = "stencil loop";
     public static final String STENCIL_JOB = "stencil job";
@@ -192,7 +195,7 @@ public final class MpiOverhead {
             } else {
                 Matcher m = PINGPONG_ROW.matcher(line);
                 if (m.matches()) {
-                    figures.put(sizeMetric(Integer.parseInt(m.group(1))), Double.parseDouble(m.group(4)));
+                    figures.put(sizeMetric(Integer.parseInt(m.group(1))), Double.parseDouble(m.group(5)));
                 }
             }
         }

@@ -29,7 +29,8 @@ final class MpiOverheadReport {
         for (String m : r.metrics) {
             header.add(m + (isStencil(m) ? " (s)" : " (µs)"));
         }
-        sb.append("## Medians (ping-pong: half round trip, median of each job's round trips; stencil: seconds)\n\n");
+        sb.append("## Medians over repetitions (ping-pong: half round trip, interquartile mean of each job's round trips;"
+                + " stencil: seconds)\n\n");
         MarkdownTable medians = new MarkdownTable(header.toArray(new String[0]));
         MarkdownTable ratios = new MarkdownTable(header.toArray(new String[0]));
         for (Variant v : r.settings.variants) {

@@ -13,8 +13,10 @@ import org.qmpi4j.samples.SampleReport;
  * first {@code warmup} round trips per size are warm-up (they pay for connection setup and JIT
  * compilation) and are not timed; the next {@code iterations} are timed one by one, around the
  * send/recv pair only, so that filling and checking the buffers does not count as latency. Rank 0
- * prints, per size, half the mean round-trip time, the bandwidth that implies, and half the median
- * round-trip time (robust to the odd preempted iteration on a busy machine).
+ * prints, per size, half the mean round-trip time, the bandwidth that implies, half the median
+ * round-trip time, and half the interquartile mean (the mean of the middle half of the round trips).
+ * The last two ignore the odd preempted round trip of a busy machine; the interquartile mean also
+ * resolves differences smaller than the clock's step, which a median cannot.
  *
  * <p>Every message carries a pattern that depends on the iteration, and both ranks check what they
  * receive, so a stale or corrupted buffer fails the run. Ranks other than 0 and 1 only initialise
@@ -66,7 +68,8 @@ public final class PingPong {
         } else if (rank == 0) {
             // Whole lines per print: printf writes in pieces, and Open MPI tags every write it forwards.
             System.out.print(String.format(Locale.ROOT, "# ping-pong 0 <-> 1, %d iterations per size after %d warm-up%n"
-                    + "# %10s %14s %12s %14s%n", iterations, warmup, "bytes", "latency[us]", "MB/s", "median[us]"));
+                    + "# %10s %14s %12s %14s %14s%n", iterations, warmup, "bytes", "latency[us]", "MB/s", "median[us]",
+                    "iqm[us]"));
             for (int bytes : sizes) {
                 byte[] ping = new byte[bytes];
                 byte[] pong = new byte[bytes];
@@ -97,8 +100,9 @@ public final class PingPong {
                 // Half a round trip is the one-way latency.
                 double latency = iterations > 0 ? timed / iterations / 2 : 0;
                 double mbPerSecond = latency > 0 ? bytes / latency / 1e6 : 0;
-                System.out.print(String.format(Locale.ROOT, "  %10d %14.2f %12.1f %14.3f%n", bytes, latency * 1e6,
-                        mbPerSecond, median(halfTrips) * 1e6));
+                Arrays.sort(halfTrips);
+                System.out.print(String.format(Locale.ROOT, "  %10d %14.2f %12.1f %14.3f %14.4f%n", bytes, latency * 1e6,
+                        mbPerSecond, median(halfTrips) * 1e6, interquartileMean(halfTrips) * 1e6));
             }
             detail = sizes.length + " sizes x " + iterations + " iterations, echoes verified";
         } else if (rank == 1) {
@@ -143,14 +147,24 @@ public final class PingPong {
         }
     }
 
-    /** The median of {@code values} (sorts them); 0 if there are none. */
-    private static double median(double[] values) {
-        if (values.length == 0) {
+    /** The median of {@code sorted}; 0 if there are none. */
+    private static double median(double[] sorted) {
+        if (sorted.length == 0) {
             return 0;
         }
-        Arrays.sort(values);
-        int mid = values.length / 2;
-        return values.length % 2 == 1 ? values[mid] : (values[mid - 1] + values[mid]) / 2;
+        int mid = sorted.length / 2;
+        return sorted.length % 2 == 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+    }
+
+    /** The mean of the middle half of {@code sorted} (all of it when there are fewer than 4); 0 if empty. */
+    private static double interquartileMean(double[] sorted) {
+        int from = sorted.length >= 4 ? sorted.length / 4 : 0;
+        int to = sorted.length >= 4 ? sorted.length - sorted.length / 4 : sorted.length;
+        double sum = 0;
+        for (int i = from; i < to; i++) {
+            sum += sorted[i];
+        }
+        return to > from ? sum / (to - from) : 0;
     }
 
     /** The byte at {@code index} of the message of iteration {@code it}: differs between iterations. */
