@@ -9,10 +9,11 @@ import org.qmpi4j.samples.SampleReport;
 /**
  * Point-to-point latency and bandwidth between ranks 0 and 1, the classic ping-pong benchmark.
  *
- * <p>For each message size rank 0 sends a byte array to rank 1, which sends it straight back. The
- * first {@code warmup} round trips per size are warm-up (they pay for connection setup and JIT
- * compilation) and are not timed; the next {@code iterations} are timed one by one, around the
- * send/recv pair only, so that filling and checking the buffers does not count as latency. Rank 0
+ * <p>For each message size rank 0 sends a byte array to rank 1, which sends it straight back. Each
+ * round trip is timed on its own, around the send/recv pair only, so that filling and checking the
+ * buffers does not count as latency. The first {@code warmup} round trips per size are warm-up
+ * (they pay for connection setup and JIT compilation) and are left out of the figures; the next
+ * {@code iterations} are measured. Rank 0
  * prints, per size, half the mean round-trip time, the bandwidth that implies, half the median
  * round-trip time, and half the interquartile mean (the mean of the middle half of the round trips).
  * The last two ignore the odd preempted round trip of a busy machine; the interquartile mean also
@@ -73,29 +74,28 @@ public final class PingPong {
             for (int bytes : sizes) {
                 byte[] ping = new byte[bytes];
                 byte[] pong = new byte[bytes];
-                double[] halfTrips = new double[iterations];
-                double timed = 0;
-                long wtimes = 0;
+                // Every round trip is timed, warm-up included, and only the last `iterations` count: a
+                // loop that started timing after the warm-up would leave the JIT's warm-up code on a
+                // branch it never saw taken, and the measured round trips would run interpreted.
+                double[] roundTrips = new double[warmup + iterations];
                 for (int it = 0; it < warmup + iterations; it++) {
                     fill(ping, it);
-                    boolean measure = it >= warmup;
-                    double start = 0;
-                    if (measure) {
-                        start = MPI.wtime();
-                    }
+                    double start = MPI.wtime();
                     MPI.COMM_WORLD.send(ping, bytes, MPI.BYTE, 1, PING_TAG);
                     MPI.COMM_WORLD.recv(pong, bytes, MPI.BYTE, 1, PONG_TAG);
-                    if (measure) {
-                        double roundTrip = MPI.wtime() - start;
-                        timed += roundTrip;
-                        halfTrips[it - warmup] = roundTrip / 2;
-                        wtimes += 2;
-                    }
+                    roundTrips[it] = MPI.wtime() - start;
                     int bad = firstMismatch(pong, it);
                     if (bad >= 0 && failure == null) {
                         failure = "echo of " + bytes + " B, iteration " + it + " differs at byte " + bad;
                     }
                 }
+                double[] halfTrips = new double[iterations];
+                double timed = 0;
+                for (int i = 0; i < iterations; i++) {
+                    timed += roundTrips[warmup + i];
+                    halfTrips[i] = roundTrips[warmup + i] / 2;
+                }
+                long wtimes = 2L * (warmup + iterations);
                 count(report, 1, warmup + iterations, bytes, wtimes);
                 // Half a round trip is the one-way latency.
                 double latency = iterations > 0 ? timed / iterations / 2 : 0;
