@@ -30,8 +30,9 @@ import org.qmpi4j.launch.OpenMpiLauncher;
  * variant: the median over repetitions, and the median (with range) of the ratios to the baseline
  * job of the same repetition.
  *
- * <p>Jobs: the ping-pong at small sizes with a long warm-up (so that the JIT has compiled the loop
- * before it is timed) and many round trips, the ping-pong at large sizes, and the 2D stencil. The
+ * <p>Jobs: the ping-pong at small sizes with a long warm-up (so that the JIT has compiled the loop,
+ * and the agent's code on the way, before it is timed) and many round trips, the ping-pong at large
+ * sizes, and the 2D stencil. The
  * ping-pong's figure is its interquartile-mean half round trip (robust to preempted round trips, and
  * finer than the clock's step, unlike the median); the stencil's is the time of its iterations
  * (which it prints) and the whole job's wall time ({@code mpirun} to exit).
@@ -55,11 +56,17 @@ public final class MpiOverhead {
         public int ranks = 2;
         public List<Variant> variants = Variants.MPI_JOBS;
         public String latencySizes = "0,8,1024";
-        public int latencyWarmup = 100_000;
-        public int latencyIterations = 50_000;
+        /**
+         * Long enough for the agent's own code (chain, method handles) to be compiled by C2 before
+         * timing starts: on 2 cores the two busy-polling ranks leave the JIT little time, and with
+         * 100,000 round trips a pass-through tool still measured 1.9x at 0 B, against 1.03x after
+         * 1,000,000.
+         */
+        public int latencyWarmup = 1_000_000;
+        public int latencyIterations = 100_000;
         public String bandwidthSizes = "65536,1048576";
-        public int bandwidthWarmup = 50;
-        public int bandwidthIterations = 500;
+        public int bandwidthWarmup = 3000;
+        public int bandwidthIterations = 1000;
         /** Grid size and iterations of the stencil. */
         public String stencil = "512 6000";
         public Path out = Path.of("mpi-results");
