@@ -55,26 +55,54 @@ public final class MpiOverhead {
         public int repetitions = 5;
         public int ranks = 2;
         public List<Variant> variants = Variants.MPI_JOBS;
-        public String latencySizes = "0,8,1024";
         /**
-         * Long enough for the agent's own code (chain, method handles) to be compiled by C2 before
-         * timing starts: on 2 cores the two busy-polling ranks leave the JIT little time, and with
-         * 100,000 round trips a pass-through tool still measured 1.9x at 0 B, against 1.03x after
-         * 1,000,000.
+         * Ping-pong jobs, one per group {@code sizes:warm-up:timed round trips}, groups separated by
+         * spaces. Each warm-up is long enough for the agent's own code (chain, method handles) to be
+         * compiled by C2 before timing starts: on 2 cores the two busy-polling ranks leave the JIT
+         * little time. With 100,000 warm-up round trips one pass-through tool still measured 1.9x at
+         * 0 B, against 1.03x after 1,000,000; four measured 1.042x at 64 KiB after 3,000 and 1.019x
+         * after 30,000.
          */
-        public int latencyWarmup = 1_000_000;
-        public int latencyIterations = 100_000;
-        public String bandwidthSizes = "65536,1048576";
-        public int bandwidthWarmup = 3000;
-        public int bandwidthIterations = 1000;
+        public String pingPong = "0,8,1024:1000000:100000 65536:20000:3000 1048576:2000:1000";
         /** Grid size and iterations of the stencil. */
         public String stencil = "512 6000";
         public Path out = Path.of("mpi-results");
 
         String describe() {
-            return String.format(Locale.ROOT, "%d repetitions, %d ranks; ping-pong %s B: %d warm-up + %d timed round trips;"
-                    + " ping-pong %s B: %d + %d; stencil %s (grid, iterations)", repetitions, ranks, latencySizes,
-                    latencyWarmup, latencyIterations, bandwidthSizes, bandwidthWarmup, bandwidthIterations, stencil);
+            StringBuilder sb = new StringBuilder(String.format(Locale.ROOT, "%d repetitions, %d ranks;", repetitions, ranks));
+            for (PingPongGroup g : PingPongGroup.parse(pingPong)) {
+                sb.append(String.format(Locale.ROOT, " ping-pong %s B: %,d warm-up + %,d timed round trips;", g.sizes, g.warmup,
+                        g.iterations));
+            }
+            return sb.append(" stencil ").append(stencil).append(" (grid, iterations)").toString();
+        }
+    }
+
+    /** One ping-pong job: its sizes, warm-up and timed round trips per size. */
+    static final class PingPongGroup {
+        final String sizes;
+        final int warmup;
+        final int iterations;
+
+        private PingPongGroup(String sizes, int warmup, int iterations) {
+            this.sizes = sizes;
+            this.warmup = warmup;
+            this.iterations = iterations;
+        }
+
+        static List<PingPongGroup> parse(String spec) {
+            List<PingPongGroup> groups = new ArrayList<>();
+            for (String g : spec.trim().split("\\s+")) {
+                String[] f = g.split(":");
+                if (f.length != 3 || f[0].isEmpty()) {
+                    throw new IllegalArgumentException("ping-pong group '" + g + "' is not sizes:warm-up:timed, e.g. 0,8:1000:500");
+                }
+                for (String size : f[0].split(",")) {
+                    Integer.parseInt(size.trim());
+                }
+                groups.add(new PingPongGroup(f[0], Integer.parseInt(f[1]), Integer.parseInt(f[2])));
+            }
+            return groups;
         }
     }
 
@@ -113,11 +141,15 @@ public final class MpiOverhead {
 
     public static Report run(Settings s, PrintStream progress) throws IOException {
         Report report = new Report(s);
-        for (String size : (s.latencySizes + "," + s.bandwidthSizes).split(",")) {
-            if (!size.isBlank()) {
+        List<PingPongGroup> groups = PingPongGroup.parse(s.pingPong);
+        List<String> kinds = new ArrayList<>();
+        for (int g = 0; g < groups.size(); g++) {
+            kinds.add("pingpong " + g);
+            for (String size : groups.get(g).sizes.split(",")) {
                 report.metrics.add(sizeMetric(Integer.parseInt(size.trim())));
             }
         }
+        kinds.add("stencil");
         report.metrics.add(STENCIL_LOOP);
         report.metrics.add(STENCIL_JOB);
         List<Variant> runnable = new ArrayList<>();
@@ -135,11 +167,11 @@ public final class MpiOverhead {
         try {
             OpenMpiLauncher launcher = new OpenMpiLauncher();
             for (int rep = 0; rep < s.repetitions; rep++) {
-                for (String kind : List.of("latency", "bandwidth", "stencil")) {
+                for (String kind : kinds) {
                     for (int k = 0; k < runnable.size(); k++) {
                         Variant v = runnable.get((k + rep) % runnable.size());
                         progress.println("[mpi] repetition " + (rep + 1) + "/" + s.repetitions + ": " + kind + ", " + v.label());
-                        JobResult result = launcher.run(job(s, v, kind, work));
+                        JobResult result = launcher.run(job(s, groups, v, kind, work));
                         Map<String, Double> figures = parse(kind, result, s.ranks);
                         figures.forEach((metric, value) -> report.values.computeIfAbsent(v.id(), x -> new LinkedHashMap<>())
                                 .computeIfAbsent(metric, x -> new ArrayList<>()).add(value));
@@ -153,19 +185,14 @@ public final class MpiOverhead {
         return report;
     }
 
-    private static MpiJob job(Settings s, Variant v, String kind, Path work) {
+    private static MpiJob job(Settings s, List<PingPongGroup> groups, Variant v, String kind, Path work) {
         MpiJob.Builder b;
-        switch (kind) {
-            case "latency":
-                b = MpiJob.builder(PINGPONG).args("--sizes", s.latencySizes, "--warmup", String.valueOf(s.latencyWarmup),
-                        "--iterations", String.valueOf(s.latencyIterations));
-                break;
-            case "bandwidth":
-                b = MpiJob.builder(PINGPONG).args("--sizes", s.bandwidthSizes, "--warmup", String.valueOf(s.bandwidthWarmup),
-                        "--iterations", String.valueOf(s.bandwidthIterations));
-                break;
-            default:
-                b = MpiJob.builder(STENCIL).args(s.stencil.trim().split("\\s+"));
+        if (kind.startsWith("pingpong ")) {
+            PingPongGroup g = groups.get(Integer.parseInt(kind.substring("pingpong ".length())));
+            b = MpiJob.builder(PINGPONG).args("--sizes", g.sizes, "--warmup", String.valueOf(g.warmup), "--iterations",
+                    String.valueOf(g.iterations));
+        } else {
+            b = MpiJob.builder(STENCIL).args(s.stencil.trim().split("\\s+"));
         }
         b.classpath(BenchEnvironment.samplesOpenMpiJar(), BenchEnvironment.samplesCommonJar())
                 .ranks(s.ranks)
@@ -234,12 +261,7 @@ public final class MpiOverhead {
                 .option("repetitions", String.valueOf(d.repetitions), "repetitions; each runs every job in every variant")
                 .option("ranks", String.valueOf(d.ranks), "ranks per job")
                 .option("variants", Variants.ids(d.variants), "variants (ids, or tools=a+b for any tool list)")
-                .option("latency-sizes", d.latencySizes, "ping-pong sizes (bytes) of the latency job")
-                .option("latency-warmup", String.valueOf(d.latencyWarmup), "untimed round trips per size first")
-                .option("latency-iterations", String.valueOf(d.latencyIterations), "timed round trips per size")
-                .option("bandwidth-sizes", d.bandwidthSizes, "ping-pong sizes (bytes) of the bandwidth job")
-                .option("bandwidth-warmup", String.valueOf(d.bandwidthWarmup), "untimed round trips per size first")
-                .option("bandwidth-iterations", String.valueOf(d.bandwidthIterations), "timed round trips per size")
+                .option("pingpong", d.pingPong, "ping-pong jobs: sizes:warm-up:timed round trips per job, space-separated")
                 .option("stencil", d.stencil, "stencil arguments: grid size and iterations")
                 .option("out", d.out.toString(), "directory for the raw figures and the report");
         if (!cl.parse(args)) {
@@ -249,12 +271,7 @@ public final class MpiOverhead {
         s.repetitions = cl.getInt("repetitions");
         s.ranks = cl.getInt("ranks");
         s.variants = Variants.parse(cl.get("variants"));
-        s.latencySizes = cl.get("latency-sizes");
-        s.latencyWarmup = cl.getInt("latency-warmup");
-        s.latencyIterations = cl.getInt("latency-iterations");
-        s.bandwidthSizes = cl.get("bandwidth-sizes");
-        s.bandwidthWarmup = cl.getInt("bandwidth-warmup");
-        s.bandwidthIterations = cl.getInt("bandwidth-iterations");
+        s.pingPong = cl.get("pingpong");
         s.stencil = cl.get("stencil");
         s.out = Path.of(cl.get("out"));
         String head = "# Real Open MPI jobs\n\n```\n" + Machine.describe() + "\nsettings: " + s.describe() + "\n```\n\n";

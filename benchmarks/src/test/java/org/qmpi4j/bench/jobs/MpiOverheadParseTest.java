@@ -45,6 +45,17 @@ class MpiOverheadParseTest {
     }
 
     @Test
+    void pingPongGroupsAreSizesWarmupAndTimedRoundTrips() {
+        List<MpiOverhead.PingPongGroup> g = MpiOverhead.PingPongGroup.parse(" 0,8:1000:500   65536:20:10 ");
+        assertThat(g).hasSize(2);
+        assertThat(g.get(0).sizes).isEqualTo("0,8");
+        assertThat(g.get(0).warmup).isEqualTo(1000);
+        assertThat(g.get(1).iterations).isEqualTo(10);
+        assertThatThrownBy(() -> MpiOverhead.PingPongGroup.parse("0,8:1000")).hasMessageContaining("sizes:warm-up:timed");
+        assertThatThrownBy(() -> MpiOverhead.PingPongGroup.parse("x:1:1")).isInstanceOf(NumberFormatException.class);
+    }
+
+    @Test
     void sizesAreNamedInBinaryUnits() {
         assertThat(MpiOverhead.sizeMetric(0)).isEqualTo("0 B");
         assertThat(MpiOverhead.sizeMetric(8)).isEqualTo("8 B");

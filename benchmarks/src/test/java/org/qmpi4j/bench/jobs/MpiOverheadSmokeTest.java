@@ -20,10 +20,7 @@ class MpiOverheadSmokeTest {
         MpiOverhead.Settings s = new MpiOverhead.Settings();
         s.repetitions = 1;
         s.variants = List.of(Variants.NONE, Variants.PASS4, Variants.PROFILER);
-        s.latencyWarmup = 100;
-        s.latencyIterations = 100;
-        s.bandwidthWarmup = 2;
-        s.bandwidthIterations = 5;
+        s.pingPong = "0,8,1024:100:100 65536,1048576:2:5";
         s.stencil = "32 5";
         s.out = out;
         MpiOverhead.Report r = MpiOverhead.run(s, System.out);
