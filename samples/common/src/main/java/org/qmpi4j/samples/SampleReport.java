@@ -59,6 +59,13 @@ public final class SampleReport {
         acc[1] += bytes;
     }
 
+    /** Records {@code messages} point-to-point messages to {@code peer}, {@code bytes} bytes in all. */
+    public void sent(int peer, long messages, long bytes) {
+        long[] acc = sentToPeer.computeIfAbsent(peer, p -> new long[2]);
+        acc[0] += messages;
+        acc[1] += bytes;
+    }
+
     public long callsOf(String mpiFunction) {
         return calls.getOrDefault(mpiFunction, 0L);
     }

@@ -1,0 +1,68 @@
+package mpi;
+
+import java.nio.Buffer;
+
+/**
+ * A communicator. Each call keeps its arguments in plain fields of the communicator: stores the
+ * JIT must keep (the object outlives the call), so that a benchmarked call cannot be optimised
+ * away, at the cost of a few stores, the same with and without the agent.
+ */
+public class Comm {
+    private static final Status STATUS = new Status();
+    private static final Request REQUEST = new Request();
+
+    private final int rank;
+    private final int size;
+    private Object lastBuffer;
+    private int lastCount;
+    private Datatype lastType;
+    private int lastPeer;
+    private int lastTag;
+    private long barriers;
+
+    protected Comm(int rank, int size) {
+        this.rank = rank;
+        this.size = size;
+    }
+
+    public final int getRank() throws MPIException {
+        return rank;
+    }
+
+    public final int getSize() throws MPIException {
+        return size;
+    }
+
+    public final void send(Object buf, int count, Datatype type, int dest, int tag) throws MPIException {
+        keep(buf, count, type, dest, tag);
+    }
+
+    public final Status recv(Object buf, int count, Datatype type, int source, int tag) throws MPIException {
+        keep(buf, count, type, source, tag);
+        return STATUS;
+    }
+
+    public final Request iSend(Buffer buf, int count, Datatype type, int dest, int tag) throws MPIException {
+        keep(buf, count, type, dest, tag);
+        return REQUEST;
+    }
+
+    public final void barrier() throws MPIException {
+        barriers++;
+    }
+
+    private void keep(Object buf, int count, Datatype type, int peer, int tag) {
+        lastBuffer = buf;
+        lastCount = count;
+        lastType = type;
+        lastPeer = peer;
+        lastTag = tag;
+    }
+
+    /** What the last point-to-point call was given (not an Open MPI method; for sanity checks). */
+    public final String lastCall() {
+        return "buffer " + (lastBuffer == null ? "null" : lastBuffer.getClass().getSimpleName()) + ", count " + lastCount
+                + ", type " + (lastType == null ? "null" : lastType.baseSize + " B") + ", peer " + lastPeer + ", tag "
+                + lastTag + ", barriers " + barriers;
+    }
+}

@@ -1,0 +1,8 @@
+/**
+ * The benchmarks' own tools: {@code pass} (continues every call but one, nothing else) and
+ * {@code idle} (present, but intercepts nothing the benchmarks call). Compiled against the tool API
+ * only and packaged alone ({@code qmpi4j-benchmarks-<version>-tools.jar}) so that real MPI jobs can
+ * put them on the agent's tool path without the fake binding; JMH runs find them on their class
+ * path.
+ */
+package org.qmpi4j.bench.tools;
