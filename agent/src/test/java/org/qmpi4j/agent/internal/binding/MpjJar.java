@@ -1,9 +1,6 @@
 package org.qmpi4j.agent.internal.binding;
 
-import static org.assertj.core.api.Assertions.fail;
-
 import java.io.File;
-import java.net.MalformedURLException;
 import java.net.URL;
 
 /**
@@ -17,23 +14,10 @@ final class MpjJar {
     }
 
     static File file() {
-        String path = System.getProperty("mpj.jar");
-        if (path == null || path.isEmpty()) {
-            fail("system property mpj.jar is not set: run the tests with Maven (agent/pom.xml sets it),"
-                    + " after scripts/setup-mpi.sh");
-        }
-        File f = new File(path);
-        if (!f.isFile()) {
-            fail("MPJ Express' mpj.jar not found at " + f + ": run scripts/setup-mpi.sh");
-        }
-        return f;
+        return RealJar.file("mpj.jar", "MPJ Express' mpj.jar");
     }
 
     static URL url() {
-        try {
-            return file().toURI().toURL();
-        } catch (MalformedURLException e) {
-            throw new AssertionError(e);
-        }
+        return RealJar.url(file());
     }
 }

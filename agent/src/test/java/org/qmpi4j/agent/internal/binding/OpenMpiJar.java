@@ -1,9 +1,6 @@
 package org.qmpi4j.agent.internal.binding;
 
-import static org.assertj.core.api.Assertions.fail;
-
 import java.io.File;
-import java.net.MalformedURLException;
 import java.net.URL;
 import java.net.URLClassLoader;
 import java.util.ArrayList;
@@ -19,24 +16,11 @@ final class OpenMpiJar {
     }
 
     static File file() {
-        String path = System.getProperty("openmpi.jar");
-        if (path == null || path.isEmpty()) {
-            fail("system property openmpi.jar is not set: run the tests with Maven (agent/pom.xml sets it),"
-                    + " after scripts/setup-mpi.sh");
-        }
-        File f = new File(path);
-        if (!f.isFile()) {
-            fail("Open MPI's mpi.jar not found at " + f + ": run scripts/setup-mpi.sh");
-        }
-        return f;
+        return RealJar.file("openmpi.jar", "Open MPI's mpi.jar");
     }
 
     static URL url() {
-        try {
-            return file().toURI().toURL();
-        } catch (MalformedURLException e) {
-            throw new AssertionError(e);
-        }
+        return RealJar.url(file());
     }
 
     /**
