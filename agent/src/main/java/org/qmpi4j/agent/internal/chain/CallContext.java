@@ -1,5 +1,6 @@
 package org.qmpi4j.agent.internal.chain;
 
+import java.lang.invoke.MethodHandle;
 import org.qmpi4j.agent.internal.binding.MethodMapping;
 import org.qmpi4j.agent.internal.binding.Role;
 import org.qmpi4j.api.CallingAddress;
@@ -17,14 +18,18 @@ import org.qmpi4j.api.QmpiContext;
  */
 public final class CallContext implements MpiCall, QmpiContext {
     private final CallTarget target;
+    private final MethodHandle binding; // target.binding(), read once
+
     private final Object[] args; // receiver first for instance methods
     private boolean bindingCalled;
-    private Object result;
-    private Throwable bindingFailure;
+    private boolean bindingFailed;
+    /** What the binding returned, or the exception it threw if {@link #bindingFailed}: one field keeps the context small. */
+    private Object outcome;
     private long bytes = -1;
 
     public CallContext(CallTarget target, Object[] args) {
         this.target = target;
+        this.binding = target.binding();
         this.args = args;
     }
 
@@ -40,10 +45,12 @@ public final class CallContext implements MpiCall, QmpiContext {
         }
         bindingCalled = true;
         try {
-            result = target.invokeBinding(args);
-            return result;
+            Object returned = binding.invokeExact(args);
+            outcome = returned;
+            return returned;
         } catch (Throwable t) {
-            bindingFailure = t;
+            outcome = t;
+            bindingFailed = true;
             throw rethrow(t);
         }
     }
@@ -58,7 +65,7 @@ public final class CallContext implements MpiCall, QmpiContext {
     }
 
     boolean isBindingFailure(Throwable t) {
-        return t != null && t == bindingFailure;
+        return bindingFailed && t == outcome;
     }
 
     /** Whether {@code t} is the exception MPI itself threw for this call. */
@@ -76,10 +83,10 @@ public final class CallContext implements MpiCall, QmpiContext {
         if (!bindingCalled) {
             return invokeBinding();
         }
-        if (bindingFailure != null) {
-            throw rethrow(bindingFailure);
+        if (bindingFailed) {
+            throw rethrow((Throwable) outcome);
         }
-        return result;
+        return outcome;
     }
 
     /**
@@ -87,10 +94,10 @@ public final class CallContext implements MpiCall, QmpiContext {
      * it), else MPI's result.
      */
     public Object finish() throws Throwable {
-        if (bindingFailure != null) {
-            throw bindingFailure;
+        if (bindingFailed) {
+            throw (Throwable) outcome;
         }
-        return result;
+        return outcome;
     }
 
     /** Throws {@code t} unchecked; the declared return type lets callers write {@code throw rethrow(t)}. */
@@ -155,7 +162,7 @@ public final class CallContext implements MpiCall, QmpiContext {
     public Object request() { return role(Role.REQUEST); }
 
     @Override
-    public Object result() { return result; }
+    public Object result() { return bindingFailed ? null : outcome; }
 
     @Override
     public long bytes() {
@@ -182,7 +189,7 @@ public final class CallContext implements MpiCall, QmpiContext {
             return args[0];
         }
         if (at == MethodMapping.RETURN) {
-            return result;
+            return result();
         }
         return args[at + offset()];
     }

@@ -1,5 +1,6 @@
 package org.qmpi4j.agent.internal.chain;
 
+import java.lang.invoke.MethodHandle;
 import org.qmpi4j.agent.internal.binding.MethodMapping;
 import org.qmpi4j.api.CallingAddress;
 import org.qmpi4j.api.MpiFunction;
@@ -18,8 +19,16 @@ public interface CallTarget {
 
     MpiProcess process();
 
+    /**
+     * The binding method as {@code (Object[])Object}, the array holding the receiver first for
+     * instance methods.
+     */
+    MethodHandle binding();
+
     /** Runs the binding method; {@code args} holds the receiver first for instance methods. */
-    Object invokeBinding(Object[] args) throws Throwable;
+    default Object invokeBinding(Object[] args) throws Throwable {
+        return binding().invokeExact(args);
+    }
 
     /** Size in bytes of one element of {@code datatype}, by the binding's own method. */
     long datatypeSize(Object datatype);

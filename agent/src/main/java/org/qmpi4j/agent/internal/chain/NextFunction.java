@@ -14,67 +14,89 @@ import org.qmpi4j.api.ToolHandler;
  *
  * <p>This is also where tool faults are contained: whatever a handler throws, other than MPI's own
  * exception passing back through it, is counted, and the call is completed without it.
+ *
+ * <p>Every intercepted call passes through one of these per tool, so the hot path is kept small
+ * enough for the JIT to inline into the calling handler: one read of the sealed {@link Hop}, the
+ * handler call, one check that the chain went on. Everything that only happens after a fault is in
+ * separate methods the JIT leaves out of line.
  */
 public final class NextFunction implements ToolFunction {
+    /** The sealed target, immutable: one volatile read gives handler and instance together. */
+    private static final class Hop {
+        final ToolInstance instance; // null: the binding
+        final ToolHandler handler;   // null exactly when instance is null
+        final int toolId;
+
+        Hop(ToolInstance instance, ToolHandler handler) {
+            this.instance = instance;
+            this.handler = handler;
+            this.toolId = instance == null ? 0 : instance.id();
+        }
+    }
+
     private final MpiFunction function;
-    private volatile ToolInstance target;  // null with sealed == true means: the binding
-    private volatile ToolHandler handler;
-    private volatile boolean sealed;
+    private volatile Hop hop; // null until the chain is sealed
 
     NextFunction(MpiFunction function) {
         this.function = function;
     }
 
     void seal(ToolInstance next) {
-        this.target = next;
-        this.handler = next == null ? null : next.handler(function);
-        this.sealed = true;
+        this.hop = new Hop(next, next == null ? null : next.handler(function));
     }
 
     @Override
     public int toolId() {
-        requireSealed();
-        ToolInstance t = target;
-        return t == null ? 0 : t.id();
+        return sealed().toolId;
     }
 
     @Override
     public boolean isBinding() {
-        requireSealed();
-        return target == null;
+        return sealed().instance == null;
     }
 
     @Override
     public Object invoke(QmpiContext context, MpiCall call) throws Exception {
-        if (!(context instanceof CallContext)) {
-            throw new IllegalArgumentException("context must be the QmpiContext the handler received");
+        if (context instanceof CallContext) {
+            return invoke((CallContext) context);
         }
-        return invoke((CallContext) context);
+        throw new IllegalArgumentException("context must be the QmpiContext the handler received");
     }
 
     public Object invoke(CallContext ctx) throws Exception {
-        ToolHandler h = handler;
-        if (h == null) {
-            requireSealed();
-            return ctx.invokeBinding();
+        Hop h = hop;
+        ToolHandler handler;
+        if (h == null || (handler = h.handler) == null) {
+            return toBinding(h, ctx);
         }
-        ToolInstance t = target;
         Object returned;
         try {
-            returned = h.intercept(ctx, t.id(), ctx);
+            returned = handler.intercept(ctx, h.toolId, ctx);
         } catch (Throwable thrown) {
-            if (ctx.isBindingFailure(thrown)) {
-                throw CallContext.rethrow(thrown); // MPI's own exception: the application's business
-            }
-            t.process().faults().fault(t, function.name() + " handler", thrown);
-            return continueWithout(t, ctx);
+            return afterThrow(h.instance, ctx, thrown);
         }
-        if (!ctx.bindingCalled()) {
-            t.process().faults().fault(t, function.name() + " handler",
-                    new IllegalStateException("handler returned without continuing the chain"));
-            return continueWithout(t, ctx);
+        return ctx.bindingCalled() ? returned : afterSkip(h.instance, ctx);
+    }
+
+    private Object toBinding(Hop h, CallContext ctx) throws Exception {
+        if (h == null) {
+            throw notSealed();
         }
-        return returned;
+        return ctx.invokeBinding();
+    }
+
+    private Object afterThrow(ToolInstance tool, CallContext ctx, Throwable thrown) throws Exception {
+        if (ctx.isBindingFailure(thrown)) {
+            throw CallContext.rethrow(thrown); // MPI's own exception: the application's business
+        }
+        tool.process().faults().fault(tool, function.name() + " handler", thrown);
+        return continueWithout(tool, ctx);
+    }
+
+    private Object afterSkip(ToolInstance tool, CallContext ctx) throws Exception {
+        tool.process().faults().fault(tool, function.name() + " handler",
+                new IllegalStateException("handler returned without continuing the chain"));
+        return continueWithout(tool, ctx);
     }
 
     /**
@@ -90,10 +112,16 @@ public final class NextFunction implements ToolFunction {
         return ctx.completeAfterFault();
     }
 
-    private void requireSealed() {
-        if (!sealed) {
-            throw new IllegalStateException("the tool chain for " + function
-                    + " is not ready yet: every tool is still being initialised; call it from a handler");
+    private Hop sealed() {
+        Hop h = hop;
+        if (h == null) {
+            throw notSealed();
         }
+        return h;
+    }
+
+    private IllegalStateException notSealed() {
+        return new IllegalStateException("the tool chain for " + function
+                + " is not ready yet: every tool is still being initialised; call it from a handler");
     }
 }

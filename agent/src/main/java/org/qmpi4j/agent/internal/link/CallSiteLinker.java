@@ -38,15 +38,14 @@ public final class CallSiteLinker {
             SiteLink link = new SiteLink(mapping, address, process, original, site);
             MpiFunction f = mapping.function();
             if (f == MpiFunction.MPI_INIT || f == MpiFunction.MPI_INIT_THREAD) {
-                return new ConstantCallSite(Handles.collecting(Dispatcher.INIT, link, type));
+                return new ConstantCallSite(Handles.collecting(Dispatcher.INIT, type, link));
             }
             if (f == MpiFunction.MPI_PCONTROL) {
-                return new ConstantCallSite(Handles.collecting(Dispatcher.PCONTROL, link, type));
+                return new ConstantCallSite(Handles.collecting(Dispatcher.PCONTROL, type, link));
             }
             if (f == MpiFunction.MPI_FINALIZE) {
-                return new ConstantCallSite(Handles.collecting(Dispatcher.FINALIZE, link, type));
+                return new ConstantCallSite(Handles.collecting(Dispatcher.FINALIZE, type, link));
             }
-            link.setViaChain(Handles.collecting(Dispatcher.DISPATCH, link, type));
             link.relink();
             process.register(link);
             runtime.stats().siteLinked();

@@ -27,30 +27,50 @@ final class Dispatcher {
     /**
      * An application call that some tool intercepts or that the agent's MPI_T variables watch:
      * measured if watched, through the chain if tools are on, to the binding in any case.
+     *
+     * <p>The unmeasured path is kept small and the measured one separate: the JIT compiles what
+     * it inlines, and exception and measuring paths it never takes only get in the way.
      */
     static Object dispatch(SiteLink link, Object[] args) throws Throwable {
         MpiProcess process = link.process();
         MpiFunction f = link.function();
         CallContext ctx = new CallContext(link, args);
-        CallMonitor monitor = process.monitor();
-        boolean observed = monitor.observes(f);
-        long start = observed ? enter(monitor, ctx) : 0L;
+        if (process.monitor().observes(f)) {
+            return measured(process, f, ctx);
+        }
         try {
-            if (process.routesThroughTools(f)) {
-                process.chain().entry(f).invoke(ctx, ctx);
-            } else {
-                ctx.invokeBindingDirectly();
-            }
+            route(process, f, ctx);
         } catch (Throwable t) {
-            if (!ctx.bindingFailureIs(t)) {
-                // Not MPI's exception and not a tool's (those are contained per tool): the agent's own.
-                AgentRuntime.current().agentFault("dispatching " + f, t);
-                ctx.completeAfterAgentFault();
-            }
+            afterFailure(f, ctx, t);
+        }
+        return ctx.finish();
+    }
+
+    private static void route(MpiProcess process, MpiFunction f, CallContext ctx) throws Exception {
+        if (process.routesThroughTools(f)) {
+            process.chain().entry(f).invoke(ctx);
+        } else {
+            ctx.invokeBindingDirectly();
+        }
+    }
+
+    /** MPI's own exception stays for {@link CallContext#finish}; anything else is the agent's fault (tools' are contained per tool). */
+    private static void afterFailure(MpiFunction f, CallContext ctx, Throwable t) throws Exception {
+        if (!ctx.bindingFailureIs(t)) {
+            AgentRuntime.current().agentFault("dispatching " + f, t);
+            ctx.completeAfterAgentFault();
+        }
+    }
+
+    private static Object measured(MpiProcess process, MpiFunction f, CallContext ctx) throws Throwable {
+        CallMonitor monitor = process.monitor();
+        long start = enter(monitor, ctx);
+        try {
+            route(process, f, ctx);
+        } catch (Throwable t) {
+            afterFailure(f, ctx, t);
         } finally {
-            if (observed) {
-                exit(monitor, ctx, start);
-            }
+            exit(monitor, ctx, start);
         }
         return ctx.finish();
     }

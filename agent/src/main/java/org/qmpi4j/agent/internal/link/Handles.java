@@ -17,11 +17,12 @@ final class Handles {
     }
 
     /**
-     * {@code entry(first, Object[] args)} shaped as a call site of {@code siteType}: the site's
-     * arguments are boxed into the array, the result unboxed or dropped.
+     * {@code entry(leading..., Object[] args)} shaped as a call site of {@code siteType}: the
+     * leading values become constants of the handle (so the JIT folds them where it inlines it),
+     * the site's arguments are boxed into the array, the result unboxed or dropped.
      */
-    static MethodHandle collecting(MethodHandle entry, Object first, MethodType siteType) {
-        MethodHandle bound = java.lang.invoke.MethodHandles.insertArguments(entry, 0, first);
+    static MethodHandle collecting(MethodHandle entry, MethodType siteType, Object... leading) {
+        MethodHandle bound = java.lang.invoke.MethodHandles.insertArguments(entry, 0, leading);
         return bound.asCollector(Object[].class, siteType.parameterCount()).asType(siteType);
     }
 }

@@ -172,8 +172,8 @@ final class ReflectiveBindingAccess implements BindingAccess {
         @Override public MpiProcess process() { return access.process; }
 
         @Override
-        public Object invokeBinding(Object[] args) throws Throwable {
-            return spread.invokeExact(args);
+        public MethodHandle binding() {
+            return spread;
         }
 
         @Override

@@ -20,7 +20,7 @@ final class SiteLink implements CallTarget, MpiProcess.Relinkable {
     private final MethodHandle spreadBinding; // (Object[])Object
     private final MutableCallSite site;
     private final MethodHandle direct;
-    private MethodHandle viaChain;
+    private final MethodHandle viaChain;
 
     SiteLink(MethodMapping mapping, CallingAddress address, MpiProcess process, MethodHandle original,
             MutableCallSite site) {
@@ -30,10 +30,7 @@ final class SiteLink implements CallTarget, MpiProcess.Relinkable {
         this.site = site;
         this.direct = original.asType(site.type());
         this.spreadBinding = Handles.spread(original);
-    }
-
-    void setViaChain(MethodHandle handle) {
-        this.viaChain = handle;
+        this.viaChain = Handles.collecting(Dispatcher.DISPATCH, site.type(), this);
     }
 
     @Override
@@ -48,8 +45,8 @@ final class SiteLink implements CallTarget, MpiProcess.Relinkable {
     @Override public MpiProcess process() { return process; }
 
     @Override
-    public Object invokeBinding(Object[] args) throws Throwable {
-        return spreadBinding.invokeExact(args);
+    public MethodHandle binding() {
+        return spreadBinding;
     }
 
     @Override

@@ -45,7 +45,16 @@ class ChainTest {
         @Override public long datatypeSize(Object datatype) { return 4; }
 
         @Override
-        public Object invokeBinding(Object[] args) throws Throwable {
+        public java.lang.invoke.MethodHandle binding() {
+            try {
+                return java.lang.invoke.MethodHandles.lookup().bind(this, "run",
+                        java.lang.invoke.MethodType.methodType(Object.class, Object[].class));
+            } catch (ReflectiveOperationException e) {
+                throw new AssertionError(e);
+            }
+        }
+
+        Object run(Object[] args) throws Throwable {
             runs.incrementAndGet();
             events.add("MPI");
             if (failure != null) {
