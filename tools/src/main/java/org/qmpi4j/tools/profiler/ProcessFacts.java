@@ -21,6 +21,18 @@ final class ProcessFacts {
         if (h != null && !h.isBlank()) {
             return h;
         }
+        // Linux names the host here; InetAddress.getLocalHost() would give the same name after
+        // starting the JDK's name service and resolving it (milliseconds and dozens of classes at
+        // MPI_Init, or much longer with a slow DNS), so it is only the fallback.
+        try {
+            String name = new String(java.nio.file.Files.readAllBytes(java.nio.file.Path.of("/proc/sys/kernel/hostname")),
+                    java.nio.charset.StandardCharsets.UTF_8).trim();
+            if (!name.isEmpty()) {
+                return name;
+            }
+        } catch (Exception | LinkageError e) {
+            // not Linux: ask the name service
+        }
         try {
             return java.net.InetAddress.getLocalHost().getHostName();
         } catch (Exception e) {

@@ -20,6 +20,7 @@ import org.qmpi4j.report.files.AtomicFiles;
 import org.qmpi4j.report.files.ProfileOutputs;
 import org.qmpi4j.report.files.ResultFiles;
 import org.qmpi4j.report.json.JsonFormatException;
+import org.qmpi4j.report.profile.CallStats;
 import org.qmpi4j.report.profile.Profile;
 import org.qmpi4j.report.profile.ProfileMerger;
 import org.qmpi4j.report.profile.RankProfile;
@@ -38,20 +39,44 @@ import org.qmpi4j.tools.output.OutputSession;
  * list): its accumulators, its per-rank file and its gathering at {@code MPI_Finalize}.
  *
  * <p>The hot path, {@link #profile}, reads the clock twice around the rest of the chain and adds
- * to two pre-existing accumulators (function and site) and, for sends, to one matrix row: no
- * allocation, no map keyed by value. Everything that can fail (files, gathering) happens at
+ * to one pre-existing accumulator, the call site's (a function's totals are the sum of its sites',
+ * added up when a snapshot is taken) and, for sends, to one matrix row: no allocation, no map keyed
+ * by value, no lock for the thread that makes most calls (see {@link Accumulator}). It is kept small
+ * on purpose: C2 compiles it into the agent's chain, and while the application warms up on few cores
+ * a longer compilation there is time taken from the application (measured: the 2D stencil's short
+ * run). Everything that can fail (files, gathering) happens at
  * initialisation, {@code MPI_Pcontrol}, {@code MPI_Abort}, {@code MPI_Finalize} or exit, is
  * caught, reported once, and never stops the application's call.
  */
 final class Profiler {
     private static final MpiFunction[] FUNCTIONS = MpiFunction.values();
+    /** What accounting a function needs beyond time, by ordinal: the bits below. */
+    private static final byte[] NEEDS = new byte[FUNCTIONS.length];
+    private static final byte SIZES = 1;
+    private static final byte SENDS = 2;
+    private static final byte FREES_COMM = 4;
+    /**
+     * Counted, not timed: the clocks. Timing {@code MPI_Wtime} would read the clock twice around a
+     * call that reads the clock once, and programs call it in their innermost timed loops (the
+     * ping-pong: two of its four calls per round trip), so the profiler's cost would show up
+     * in the very times the program measures.
+     */
+    private static final byte UNTIMED = 8;
+
+    static {
+        for (MpiFunction f : FUNCTIONS) {
+            NEEDS[f.ordinal()] = (byte) ((f.movesData() ? SIZES : 0) | (MessageRoles.SENDS.contains(f) ? SENDS : 0)
+                    | (f == MpiFunction.MPI_COMM_FREE || f == MpiFunction.MPI_COMM_DISCONNECT ? FREES_COMM : 0)
+                    | (f == MpiFunction.MPI_WTIME || f == MpiFunction.MPI_WTICK ? UNTIMED : 0));
+        }
+    }
+
     static final String FLUSH_SECONDS = ToolSettings.FLUSH_SECONDS;
 
     private final int toolId;
     private final ToolSettings settings;
     private final PrintStream err;
     private final ToolFunction[] next = new ToolFunction[FUNCTIONS.length];
-    private final Accumulator[] functions = new Accumulator[FUNCTIONS.length];
     private final SiteTable sites = new SiteTable();
     private final Object fileLock = new Object();
     private final AtomicBoolean faultReported = new AtomicBoolean();
@@ -76,9 +101,6 @@ final class Profiler {
     /** Registers storage and a handler for every MPI function (from the tool's initialiser). */
     void register() {
         Qmpi.registerToolStorage(toolId, this);
-        for (MpiFunction f : FUNCTIONS) {
-            functions[f.ordinal()] = new Accumulator(f.movesData());
-        }
         org.qmpi4j.tools.LifecycleHandlers.register(toolId, next, this::init, this::finalizeMpi, this::abort,
                 this::pcontrol, this::profile);
     }
@@ -88,14 +110,16 @@ final class Profiler {
     /** Every function without a special handler: time the rest of the chain, then account. */
     private Object profile(QmpiContext context, int id, MpiCall call) throws Exception {
         int f = call.function().ordinal();
+        ToolFunction n = next[f];
         if (gathered) {
-            return next[f].invoke(context, call);
+            return n.invoke(context, call);
         }
-        long t0 = System.nanoTime();
+        boolean timed = (NEEDS[f] & UNTIMED) == 0;
+        long t0 = timed ? System.nanoTime() : 0;
         try {
-            return next[f].invoke(context, call);
+            return n.invoke(context, call);
         } finally {
-            account(call, System.nanoTime() - t0);
+            account(call, f, timed ? System.nanoTime() - t0 : 0);
         }
     }
 
@@ -106,7 +130,7 @@ final class Profiler {
             result = next[call.function().ordinal()].invoke(context, call);
         } finally {
             appStartNs = System.nanoTime();
-            account(call, appStartNs - start);
+            account(call, call.function().ordinal(), appStartNs - start);
         }
         try {
             afterInit(call.binding());
@@ -119,7 +143,7 @@ final class Profiler {
     private Object finalizeMpi(QmpiContext context, int id, MpiCall call) throws Exception {
         if (!gathered) {
             // Counted, not timed: the profile is gathered before MPI_Finalize runs.
-            account(call, 0);
+            account(call, call.function().ordinal(), 0);
             try {
                 gatherAndWrite();
             } catch (Exception | LinkageError e) {
@@ -135,7 +159,7 @@ final class Profiler {
     /** MPI_Abort ends the job without returning: leave this rank's data first. */
     private Object abort(QmpiContext context, int id, MpiCall call) throws Exception {
         if (!gathered) {
-            account(call, 0);
+            account(call, call.function().ordinal(), 0);
             writeRankFile(RankProfile.State.ABORTED);
         }
         return next[call.function().ordinal()].invoke(context, call);
@@ -156,31 +180,38 @@ final class Profiler {
 
     // ---- accounting -------------------------------------------------------------------------
 
-    private void account(MpiCall call, long durationNs) {
-        MpiFunction f = call.function();
-        int ord = f.ordinal();
-        long bytes = 0;
-        boolean sizes = f.movesData();
-        if (sizes) {
-            try {
-                bytes = call.bytes();
-            } catch (RuntimeException e) {
-                fault("sizing the message of " + f, e);
-            }
+    /** Adds one call of the function with ordinal {@code f} that took {@code durationNs}. */
+    private void account(MpiCall call, int f, long durationNs) {
+        int needs = NEEDS[f];
+        long bytes = (needs & SIZES) != 0 ? bytes(call) : 0;
+        sites.get(call.callingAddress(), f, (needs & SIZES) != 0).add(durationNs, bytes);
+        if ((needs & (SENDS | FREES_COMM)) != 0) {
+            peers(call, needs, bytes);
         }
-        functions[ord].add(durationNs, bytes);
-        sites.get(call.callingAddress(), ord, sizes).add(durationNs, bytes);
-        if (MessageRoles.SENDS.contains(f)) {
+    }
+
+    private long bytes(MpiCall call) {
+        try {
+            return call.bytes();
+        } catch (RuntimeException e) {
+            fault("sizing the message of " + call.function(), e);
+            return 0;
+        }
+    }
+
+    /** A message for the matrix, or a communicator being freed. Out of {@link #account}: most calls need neither. */
+    private void peers(MpiCall call, int needs, long bytes) {
+        PeerTranslator p = peers;
+        if (p == null) {
+            return;
+        }
+        if ((needs & SENDS) != 0) {
             SentTable s = sent;
-            PeerTranslator p = peers;
-            if (s != null && p != null) {
+            if (s != null) {
                 s.add(p.toWorld(call.communicator(), call.peer()), bytes);
             }
-        } else if (f == MpiFunction.MPI_COMM_FREE || f == MpiFunction.MPI_COMM_DISCONNECT) {
-            PeerTranslator p = peers;
-            if (p != null) {
-                p.forget(call.communicator());
-            }
+        } else {
+            p.forget(call.communicator());
         }
     }
 
@@ -330,13 +361,18 @@ final class Profiler {
         RankProfile.Builder b = RankProfile.builder(s.rank(), s.size(), binding).state(state)
                 .appNs(System.nanoTime() - appStartNs);
         ProcessFacts.describe(b);
+        CallStats[] functions = new CallStats[FUNCTIONS.length];
+        sites.forEach((address, function, acc) -> {
+            CallStats site = acc.snapshot();
+            b.site(siteKey(address, FUNCTIONS[function]), site);
+            functions[function] = functions[function] == null ? site.copy() : functions[function].merge(site);
+        });
         for (MpiFunction f : FUNCTIONS) {
-            Accumulator a = functions[f.ordinal()];
-            if (a.calls() > 0) {
-                b.function(f.name(), f.kind().name(), a.snapshot());
+            CallStats total = functions[f.ordinal()];
+            if (total != null && total.calls() > 0) {
+                b.function(f.name(), f.kind().name(), total);
             }
         }
-        sites.forEach((address, function, acc) -> b.site(siteKey(address, FUNCTIONS[function]), acc.snapshot()));
         SentTable t = sent;
         if (t != null) {
             t.copyInto(b);

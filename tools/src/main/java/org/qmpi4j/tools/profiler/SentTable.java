@@ -1,29 +1,69 @@
 package org.qmpi4j.tools.profiler;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import org.qmpi4j.report.profile.RankProfile;
 
-/** Point-to-point messages and bytes this rank sent, per {@code COMM_WORLD} rank: a row of the matrix. */
+/**
+ * Point-to-point messages and bytes this rank sent, per {@code COMM_WORLD} rank: a row of the
+ * matrix. Like {@link Accumulator}, the first thread to send owns one row and adds to it without a
+ * lock (each message's bytes published before its count, by a release fence); other threads add to a second row
+ * under a lock; a copy reads both.
+ */
 final class SentTable {
+    private static final VarHandle OWNER;
+    private static final VarHandle COUNT = MethodHandles.arrayElementVarHandle(long[].class);
+
+    static {
+        try {
+            OWNER = MethodHandles.lookup().findVarHandle(SentTable.class, "owner", Thread.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    @SuppressWarnings("unused") // accessed through OWNER
+    private Thread owner;
     private final long[] messages;
     private final long[] bytes;
+    /** Other threads' messages and bytes; guarded by {@code this}. */
+    private final long[] otherMessages;
+    private final long[] otherBytes;
 
     SentTable(int worldSize) {
         messages = new long[worldSize];
         bytes = new long[worldSize];
+        otherMessages = new long[worldSize];
+        otherBytes = new long[worldSize];
     }
 
     /** One message to world rank {@code dest}; ignored for {@code dest < 0} (no peer, PROC_NULL). */
-    synchronized void add(int dest, long messageBytes) {
-        if (dest >= 0 && dest < messages.length) {
-            messages[dest]++;
-            bytes[dest] += messageBytes;
+    void add(int dest, long messageBytes) {
+        if (dest < 0 || dest >= messages.length) {
+            return;
         }
+        Thread t = Thread.currentThread();
+        Thread o = owner; // plain read: see Accumulator.add
+        if (o == t || (o == null && OWNER.compareAndSet(this, null, t))) {
+            bytes[dest] += messageBytes;
+            VarHandle.releaseFence(); // the bytes before the count: see Accumulator.Cells.add
+            messages[dest]++;
+        } else {
+            addShared(dest, messageBytes);
+        }
+    }
+
+    private synchronized void addShared(int dest, long messageBytes) {
+        otherMessages[dest]++;
+        otherBytes[dest] += messageBytes;
     }
 
     synchronized void copyInto(RankProfile.Builder b) {
         for (int d = 0; d < messages.length; d++) {
-            if (messages[d] != 0) {
-                b.sent(d, messages[d], bytes[d]);
+            long m = (long) COUNT.getAcquire(messages, d);
+            long n = m + otherMessages[d];
+            if (n != 0) {
+                b.sent(d, n, bytes[d] + otherBytes[d]);
             }
         }
     }

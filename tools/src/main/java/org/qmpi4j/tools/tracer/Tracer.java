@@ -59,6 +59,11 @@ final class Tracer {
     private final AtomicBoolean faultReported = new AtomicBoolean();
     private long[] threads = new long[8];
     private int threadCount;
+    /**
+     * The first thread that recorded: known without taking the lock that {@link #seen} needs for
+     * the others. Written once under that lock; a stale read only takes the locked path.
+     */
+    private Thread firstThread;
 
     private volatile TraceFileWriter writer;
     private volatile boolean closed;
@@ -153,9 +158,10 @@ final class Tracer {
             if (!defined[ord]) {
                 define(w, f);
             }
-            long tid = Thread.currentThread().getId();
-            if (!seen(tid)) {
-                w.defineThread(tid, Thread.currentThread().getName());
+            Thread thread = Thread.currentThread();
+            long tid = thread.getId();
+            if (thread != firstThread && !seen(thread)) {
+                w.defineThread(tid, thread.getName());
             }
             long peer = TraceFormat.NONE;
             long tag = TraceFormat.NONE;
@@ -217,8 +223,12 @@ final class Tracer {
         }
     }
 
-    /** Whether thread {@code tid} was seen before; records it if not. */
-    private synchronized boolean seen(long tid) {
+    /** Whether {@code thread} was seen before; records it if not. */
+    private synchronized boolean seen(Thread thread) {
+        long tid = thread.getId();
+        if (firstThread == null) {
+            firstThread = thread;
+        }
         for (int i = 0; i < threadCount; i++) {
             if (threads[i] == tid) {
                 return true;

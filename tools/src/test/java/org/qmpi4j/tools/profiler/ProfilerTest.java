@@ -59,6 +59,26 @@ class ProfilerTest {
     }
 
     @Test
+    void clockCallsAreCountedNotTimed() throws Exception {
+        FakeMpi mpi = started();
+        CallingAddress clock = new CallingAddress("App", "main", "App.java", 30);
+        for (int i = 0; i < 3; i++) {
+            mpi.call(new FakeMpi.Call(MpiFunction.MPI_WTIME, clock));
+        }
+        mpi.call(new FakeMpi.Call(MpiFunction.MPI_WTICK, clock));
+        mpi.call(new FakeMpi.Call(MpiFunction.MPI_FINALIZE, new CallingAddress("App", "main", "App.java", 40)));
+        JsonNode p = JsonNode.parse(Files.readString(dir.resolve("profile.json")));
+        Map<String, JsonNode> byName = new java.util.HashMap<>();
+        for (JsonNode f : p.get("functions").elements()) {
+            byName.put(f.get("name").asString(), f);
+        }
+        assertThat(byName.get("MPI_WTIME").get("calls").asLong()).isEqualTo(3);
+        assertThat(byName.get("MPI_WTICK").get("calls").asLong()).isEqualTo(1);
+        assertThat(byName.get("MPI_WTIME").get("time_s").asDouble()).isZero();
+        assertThat(byName.get("MPI_WTICK").get("time_s").asDouble()).isZero();
+    }
+
+    @Test
     void recordingACallAllocatesNothing() throws Exception {
         FakeMpi mpi = started();
         Object world = mpi.constant("COMM_WORLD");
