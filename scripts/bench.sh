@@ -40,13 +40,22 @@ run() { # name main-class options...
   java -cp "$jar" "$main" --out "$out/$name" "$@"
 }
 
+clock() { # the cost of one clock read, the floor of a tool that times every call (ClockBenchmark)
+  echo "== clock: one System.nanoTime() read, no agent: results in $out/jmh/clock.txt"
+  mkdir -p "$out/jmh"
+  java -Djmh.ignoreLock=false -cp "$jar" org.openjdk.jmh.Main 'ClockBenchmark' -f 2 -wi 3 -i 5 -w 500ms -r 500ms \
+    > "$out/jmh/clock.txt" 2>&1
+  grep -E '^(Benchmark|ClockBenchmark)' "$out/jmh/clock.txt"
+}
+
 case "$what" in
-  jmh)     run jmh org.qmpi4j.bench.jmh.CallPathRunner "$@" ;;
+  jmh)     run jmh org.qmpi4j.bench.jmh.CallPathRunner "$@"; clock ;;
   mpi)     run mpi org.qmpi4j.bench.jobs.MpiOverhead "$@" ;;
   startup) run startup org.qmpi4j.bench.startup.StartupOverhead "$@" ;;
   heap)    run heap org.qmpi4j.bench.heap.HeapGrowthRunner "$@" ;;
   all)
     run jmh org.qmpi4j.bench.jmh.CallPathRunner
+    clock
     run mpi org.qmpi4j.bench.jobs.MpiOverhead
     run startup org.qmpi4j.bench.startup.StartupOverhead
     run heap org.qmpi4j.bench.heap.HeapGrowthRunner

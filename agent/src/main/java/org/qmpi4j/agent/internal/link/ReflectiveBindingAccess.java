@@ -23,8 +23,8 @@ final class ReflectiveBindingAccess implements BindingAccess {
     private final MpiProcess process;
     private volatile MethodHandle sizeOf;
     private volatile MethodHandle sizeUnit;
-    /** Datatype sizes: binding datatypes compare by identity; a size never changes. */
-    private final Map<Object, Long> sizes = new ConcurrentHashMap<>();
+    /** A datatype's size never changes; tools ask on every call. */
+    private final DatatypeSizes sizes = new DatatypeSizes();
     private final Map<MpiFunction, MethodHandle> canonical = new ConcurrentHashMap<>();
 
     ReflectiveBindingAccess(MpiProcess process) {
@@ -35,8 +35,8 @@ final class ReflectiveBindingAccess implements BindingAccess {
 
     @Override
     public long datatypeSize(Object datatype) {
-        Long known = sizes.get(datatype);
-        if (known != null) {
+        long known = sizes.get(datatype);
+        if (known != DatatypeSizes.UNKNOWN) {
             return known;
         }
         try {
