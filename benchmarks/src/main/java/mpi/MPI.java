@@ -8,7 +8,9 @@ public final class MPI {
     public static final Intracomm COMM_WORLD = new Intracomm(0, 1);
     public static final Datatype BYTE = new Datatype(1);
     public static final Datatype INT = new Datatype(4);
+    public static final Datatype LONG = new Datatype(8);
     public static final Datatype DOUBLE = new Datatype(8);
+    public static final Op MAX = new Op();
 
     private static final StackWalker WALKER = StackWalker.getInstance(StackWalker.Option.SHOW_HIDDEN_FRAMES);
     private static volatile List<String> wtickCallers = List.of();

@@ -63,6 +63,14 @@ public final class ToolAvailability {
 
     /** This JVM's class path: the fake binding and {@link ToolCheck} are on it. */
     static String ownClassPath() {
-        return System.getProperty("java.class.path");
+        // Absolute: the check runs in another working directory, where a relative entry finds nothing.
+        StringBuilder b = new StringBuilder();
+        for (String entry : System.getProperty("java.class.path").split(java.io.File.pathSeparator)) {
+            if (b.length() > 0) {
+                b.append(java.io.File.pathSeparator);
+            }
+            b.append(entry.isEmpty() ? entry : java.nio.file.Paths.get(entry).toAbsolutePath().toString());
+        }
+        return b.toString();
     }
 }

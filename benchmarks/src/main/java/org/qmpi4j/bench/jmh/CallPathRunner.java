@@ -174,6 +174,8 @@ public final class CallPathRunner {
             append.add(agent);
         }
         append.add("-D" + RoutingCheck.EXPECT + "=" + expectedRoute(v));
+        // Where tools that write results (profiler) put them: with the run's logs, not the working directory.
+        append.add("-Dqmpi4j.output=" + s.out.resolve("tool-output").toAbsolutePath());
         if (v.pcontrolOff()) {
             append.add("-D" + RoutingCheck.PCONTROL_OFF + "=true");
         }
