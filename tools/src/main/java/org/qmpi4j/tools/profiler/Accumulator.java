@@ -17,19 +17,20 @@ import org.qmpi4j.report.profile.SizeHistogram;
  * plain writes, a release fence before it stores the call count; every other thread (an
  * {@code MPI_THREAD_MULTIPLE} program) adds to a second set of cells under a lock. A snapshot,
  * taken by any thread, reads the owner's count with acquire semantics and then its other fields,
- * so it contains at least every call counted; while the owner is recording, the time and bytes may
- * already include the call being counted (one call at most, never a torn value: longs are written
- * whole on the 64-bit JVMs this runs on).
+ * so it contains every call counted, with its time and bytes. It is not atomic: the owner goes on
+ * recording while the snapshot is read, so time, bytes and sizes may already include calls made
+ * after the count was read (never a torn value: longs are written whole on the 64-bit JVMs this
+ * runs on). A retry until two reads of the count agree would make it exact, but could spin for as
+ * long as the owner calls MPI in a tight loop; periodic files can live with a few calls' skew, and
+ * the final profile is taken at {@code MPI_Finalize}, after which MPI allows no other thread's call,
+ * so it is exact.
  */
-final class Accumulator {
-    private static final VarHandle OWNER;
+final class Accumulator extends FirstWriterOwned {
     private static final VarHandle CALLS;
 
     static {
         try {
-            MethodHandles.Lookup l = MethodHandles.lookup();
-            OWNER = l.findVarHandle(Accumulator.class, "owner", Thread.class);
-            CALLS = l.findVarHandle(Cells.class, "calls", long.class);
+            CALLS = MethodHandles.lookup().findVarHandle(Cells.class, "calls", long.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -78,9 +79,7 @@ final class Accumulator {
         }
     }
 
-    /** The thread that writes {@link #mine} without a lock; set once, by compare-and-set. */
-    @SuppressWarnings("unused") // accessed through OWNER
-    private Thread owner;
+    /** The owner's cells, written without a lock (see {@link FirstWriterOwned}). */
     private final Cells mine;
     /** Every other thread's calls; created on first use, guarded by {@code this}. */
     private Cells others;
@@ -91,11 +90,7 @@ final class Accumulator {
 
     /** Adds one call; any thread. */
     void add(long durationNs, long messageBytes) {
-        Thread t = Thread.currentThread();
-        // A plain read suffices: a thread sees its own compare-and-set, and a stale value (null or
-        // another thread) only sends this call down the locked path.
-        Thread o = owner;
-        if (o == t || (o == null && OWNER.compareAndSet(this, null, t))) {
+        if (callerOwns()) {
             mine.add(durationNs, messageBytes);
         } else {
             addShared(durationNs, messageBytes);

@@ -10,20 +10,9 @@ import org.qmpi4j.report.profile.RankProfile;
  * lock (each message's bytes published before its count, by a release fence); other threads add to a second row
  * under a lock; a copy reads both.
  */
-final class SentTable {
-    private static final VarHandle OWNER;
+final class SentTable extends FirstWriterOwned {
     private static final VarHandle COUNT = MethodHandles.arrayElementVarHandle(long[].class);
 
-    static {
-        try {
-            OWNER = MethodHandles.lookup().findVarHandle(SentTable.class, "owner", Thread.class);
-        } catch (ReflectiveOperationException e) {
-            throw new ExceptionInInitializerError(e);
-        }
-    }
-
-    @SuppressWarnings("unused") // accessed through OWNER
-    private Thread owner;
     private final long[] messages;
     private final long[] bytes;
     /** Other threads' messages and bytes; guarded by {@code this}. */
@@ -42,9 +31,7 @@ final class SentTable {
         if (dest < 0 || dest >= messages.length) {
             return;
         }
-        Thread t = Thread.currentThread();
-        Thread o = owner; // plain read: see Accumulator.add
-        if (o == t || (o == null && OWNER.compareAndSet(this, null, t))) {
+        if (callerOwns()) {
             bytes[dest] += messageBytes;
             VarHandle.releaseFence(); // the bytes before the count: see Accumulator.Cells.add
             messages[dest]++;
