@@ -1,20 +1,13 @@
 package org.qmpi4j.agent;
 
-import java.io.PrintStream;
 import java.lang.instrument.Instrumentation;
-import org.qmpi4j.agent.internal.AgentRuntime;
-import org.qmpi4j.agent.internal.QmpiBackendImpl;
-import org.qmpi4j.agent.internal.ToolDiscovery;
-import org.qmpi4j.agent.internal.binding.BindingCatalog;
-import org.qmpi4j.agent.internal.config.AgentConfig;
-import org.qmpi4j.agent.internal.instrument.CallSiteTransformer;
-import org.qmpi4j.api.spi.QmpiBackend;
 
 /**
  * Entry point of {@code -javaagent:qmpi4j-agent.jar[=args]}. Does as little as it can before the
- * application's {@code main}: reads the settings, installs the backend of the tool API, registers
- * the tools it finds, and installs the transformer that rewrites the application's MPI call sites.
- * It never lets an exception escape: a broken agent leaves the application running unobserved.
+ * application's {@code main}: decides whether to attach at all ({@link AttachPolicy}: once per
+ * JVM, and not to JDK tools or qmpi4j's own commands reached through {@code JDK_JAVA_OPTIONS}),
+ * then hands over to the agent's internals, which load in a class loader of their own. It never
+ * lets an exception escape: a broken agent leaves the application running unobserved.
  */
 public final class Agent {
     private Agent() {
@@ -30,25 +23,15 @@ public final class Agent {
     }
 
     private static void start(String args, Instrumentation inst) {
-        PrintStream err = System.err;
         try {
-            AgentConfig config = AgentConfig.fromJvm(args);
-            config.problems().forEach(p -> err.println("qmpi4j: " + p));
-            AgentRuntime runtime = new AgentRuntime(config, BindingCatalog.load(), err);
-            AgentRuntime.install(runtime);
-            QmpiBackend.install(new QmpiBackendImpl());
-            ToolDiscovery tools = ToolDiscovery.discover(config.toolPath(), err);
-            CallSiteTransformer transformer = CallSiteTransformer.create(runtime, tools);
-            inst.addTransformer(transformer, false);
-            Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-                runtime.beginShutdown();
-                transformer.reportAtExit(err, config.verbose());
-            }, "qmpi4j-exit-report"));
-            if (config.verbose()) {
-                err.println("qmpi4j: agent started; tools " + config.tools() + " (" + config.toolsSource() + ")");
+            if (!AttachPolicy.ofThisJvm().admit(args, System.err)) {
+                return;
             }
+            CallSiteBootstrap.install(Internals.linker());
+            Internals.start(args, inst);
         } catch (Throwable t) {
-            err.println("qmpi4j: the agent could not start and is inactive; the application runs unobserved: " + t);
+            System.err.println("qmpi4j: the agent could not start and is inactive; the application runs unobserved: "
+                    + t);
         }
     }
 }

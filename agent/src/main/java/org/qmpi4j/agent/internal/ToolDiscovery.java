@@ -18,8 +18,9 @@ import org.qmpi4j.api.ToolProvider;
 
 /**
  * Finds tools with {@link ServiceLoader} before the application starts (QMPI's registration
- * phase): in the agent jar, on the application class path, and in the jars of the tool path. Tool
- * classes are never rewritten, so their own MPI calls are not intercepted.
+ * phase): the bundled tools in the agent's own class loader, then the application class path and
+ * the jars of the tool path. Tool classes are never rewritten, so their own MPI calls are not
+ * intercepted.
  */
 public final class ToolDiscovery {
     private final ClassLoader toolLoader;
@@ -49,12 +50,26 @@ public final class ToolDiscovery {
             loader = new URLClassLoader("qmpi4j-tools", urls.toArray(new URL[0]), system);
         }
         ToolDiscovery d = new ToolDiscovery(loader);
-        d.load(err);
+        ClassLoader own = ToolDiscovery.class.getClassLoader();
+        if (!delegatesTo(loader, own)) {
+            d.load(own, err); // the sealed agent jar: the bundled tools, hidden from the application
+        }
+        d.load(loader, err);
         return d;
     }
 
-    private void load(PrintStream err) {
-        Iterator<ToolProvider> it = ServiceLoader.load(ToolProvider.class, toolLoader).iterator();
+    /** Whether {@code loader} is {@code ancestor} or asks it first (so it already finds what it finds). */
+    private static boolean delegatesTo(ClassLoader loader, ClassLoader ancestor) {
+        for (ClassLoader l = loader; l != null; l = l.getParent()) {
+            if (l == ancestor) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private void load(ClassLoader from, PrintStream err) {
+        Iterator<ToolProvider> it = ServiceLoader.load(ToolProvider.class, from).iterator();
         while (true) {
             ToolProvider p;
             try {

@@ -5,8 +5,9 @@ import org.objectweb.asm.Opcodes;
 
 /**
  * The bytecode shape of a rewritten call site: the single agreement between the rewriter (this
- * package) and the linker ({@code org.qmpi4j.agent.internal.link.CallSiteLinker}). Change both or
- * neither.
+ * package) and the linker ({@code org.qmpi4j.agent.internal.link.CallSiteLinker}, reached through
+ * the visible bootstrap class {@code org.qmpi4j.agent.CallSiteBootstrap}, the one agent class
+ * application classes can resolve). Change all three or none.
  *
  * <p>A call {@code INVOKEVIRTUAL|INVOKEINTERFACE|INVOKESTATIC owner.name desc} of a mapped binding
  * method becomes
@@ -31,7 +32,7 @@ import org.objectweb.asm.Opcodes;
  * linker; the agent always uses {@link #DEFAULT}.
  */
 public final class LinkerContract {
-    public static final String BOOTSTRAP_OWNER = "org/qmpi4j/agent/internal/link/CallSiteLinker";
+    public static final String BOOTSTRAP_OWNER = "org/qmpi4j/agent/CallSiteBootstrap";
     public static final String BOOTSTRAP_NAME = "link";
     public static final String BOOTSTRAP_DESCRIPTOR = "(Ljava/lang/invoke/MethodHandles$Lookup;"
             + "Ljava/lang/String;Ljava/lang/invoke/MethodType;Ljava/lang/invoke/MethodHandle;"

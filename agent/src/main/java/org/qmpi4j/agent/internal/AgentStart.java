@@ -1,0 +1,61 @@
+package org.qmpi4j.agent.internal;
+
+import java.io.PrintStream;
+import java.lang.instrument.Instrumentation;
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+import org.qmpi4j.agent.internal.binding.BindingCatalog;
+import org.qmpi4j.agent.internal.config.AgentConfig;
+import org.qmpi4j.agent.internal.instrument.CallSiteTransformer;
+import org.qmpi4j.agent.internal.instrument.LinkerContract;
+import org.qmpi4j.agent.internal.link.CallSiteLinker;
+import org.qmpi4j.api.spi.QmpiBackend;
+
+/**
+ * The agent's start inside its own class loader. The visible premain class
+ * ({@code org.qmpi4j.agent.Agent}) knows only this class by name and calls its two public methods
+ * reflectively: everything else of the agent stays out of the application's sight.
+ */
+public final class AgentStart {
+    private AgentStart() {
+    }
+
+    /**
+     * The method every rewritten call site's bootstrap delegates to, with the descriptor of
+     * {@link LinkerContract#BOOTSTRAP_DESCRIPTOR}.
+     */
+    public static MethodHandle linker() throws ReflectiveOperationException {
+        MethodType type = MethodType.fromMethodDescriptorString(LinkerContract.BOOTSTRAP_DESCRIPTOR,
+                AgentStart.class.getClassLoader());
+        return MethodHandles.lookup().findStatic(CallSiteLinker.class, "link", type);
+    }
+
+    /**
+     * Reads the settings, installs the backend of the tool API, registers the tools it finds, and
+     * installs the transformer that rewrites the application's MPI call sites. Never throws: a
+     * broken agent leaves the application running unobserved.
+     */
+    public static void start(String args, Instrumentation inst) {
+        PrintStream err = System.err;
+        try {
+            AgentConfig config = AgentConfig.fromJvm(args);
+            config.problems().forEach(p -> err.println("qmpi4j: " + p));
+            AgentRuntime runtime = new AgentRuntime(config, BindingCatalog.load(), err);
+            AgentRuntime.install(runtime);
+            QmpiBackend.install(new QmpiBackendImpl());
+            ToolDiscovery tools = ToolDiscovery.discover(config.toolPath(), err);
+            CallSiteTransformer transformer = CallSiteTransformer.create(runtime, tools);
+            inst.addTransformer(transformer, false);
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+                runtime.beginShutdown();
+                transformer.reportAtExit(err, config.verbose());
+            }, "qmpi4j-exit-report"));
+            if (config.verbose()) {
+                err.println("qmpi4j: agent started; tools " + config.tools() + " (" + config.toolsSource() + ")");
+            }
+        } catch (Throwable t) {
+            err.println("qmpi4j: the agent could not start and is inactive; the application runs unobserved: " + t);
+        }
+    }
+}

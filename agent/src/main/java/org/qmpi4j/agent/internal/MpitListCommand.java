@@ -1,0 +1,50 @@
+package org.qmpi4j.agent.internal;
+
+import java.io.PrintStream;
+import java.util.Locale;
+import org.qmpi4j.agent.internal.config.AgentConfig;
+import org.qmpi4j.agent.internal.variables.MpitListing;
+import org.qmpi4j.agent.internal.variables.ProcessTelemetry;
+import org.qmpi4j.api.mpit.Verbosity;
+
+/**
+ * {@code java -jar qmpi4j-agent.jar mpit list [--verbosity LEVEL]}: prints the agent's MPI_T
+ * catalogue (every control and performance variable and category with its metadata) without an
+ * MPI job. Settings given as usual ({@code QMPI4J_TOOLS}, {@code -Dqmpi4j.output=...}) show as the
+ * control variables' values.
+ */
+public final class MpitListCommand {
+    private MpitListCommand() {
+    }
+
+    /** @return the exit status: 0, or 2 for a usage error */
+    public static int run(String[] args, PrintStream out, PrintStream err) {
+        if (args.length < 2 || !args[0].equals("mpit") || !args[1].equals("list")) {
+            err.println("usage: java -jar qmpi4j-agent.jar mpit list [--verbosity USER_BASIC|...|MPIDEV_ALL]");
+            return 2;
+        }
+        Verbosity max = Verbosity.MPIDEV_ALL;
+        for (int i = 2; i < args.length; i++) {
+            if (args[i].equals("--verbosity") && i + 1 < args.length) {
+                try {
+                    max = Verbosity.valueOf(args[++i].toUpperCase(Locale.ROOT));
+                } catch (IllegalArgumentException e) {
+                    err.println("qmpi4j: unknown verbosity '" + args[i] + "'; one of "
+                            + java.util.Arrays.toString(Verbosity.values()));
+                    return 2;
+                }
+            } else {
+                err.println("qmpi4j: unknown argument '" + args[i] + "'");
+                return 2;
+            }
+        }
+        AgentConfig config = AgentConfig.fromJvm(null);
+        ProcessTelemetry telemetry = new ProcessTelemetry(config, new ProcessTelemetry.Counters() {
+            @Override public long callSitesLinked() { return 0; }
+            @Override public long agentFaults() { return 0; }
+            @Override public long toolFaults() { return 0; }
+        });
+        new MpitListing(telemetry.registry(), out, max).print("qmpi4j MPI_T catalogue");
+        return 0;
+    }
+}
