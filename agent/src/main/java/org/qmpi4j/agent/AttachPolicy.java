@@ -122,12 +122,21 @@ final class AttachPolicy {
         return name != null && name.toString().toLowerCase(Locale.ROOT).startsWith("qmpi4j");
     }
 
+    /**
+     * The JDK's source-file launcher ({@code java Prog.java}) is a JDK main class that runs the
+     * user's program: not a tool to skip.
+     */
+    private static final String SOURCE_LAUNCHER = "com.sun.tools.javac.launcher.Main";
+
     /** Whether the program is a JDK tool or one of qmpi4j's own commands. */
     boolean passingTool() {
         String main = javaCommand.trim();
         int space = main.indexOf(' ');
         if (space >= 0) {
             main = main.substring(0, space);
+        }
+        if (main.endsWith(SOURCE_LAUNCHER)) {
+            return false;
         }
         if (main.endsWith(".jar")) {
             Path name = Paths.get(main).getFileName();

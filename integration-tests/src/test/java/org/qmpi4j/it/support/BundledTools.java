@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.qmpi4j.launch.MpiJob;
 
@@ -50,12 +51,22 @@ public final class BundledTools {
 
     /** Runs {@code java -jar qmpi4j-cli.jar args...}. */
     public static Command qmpi4j(String... args) throws IOException, InterruptedException {
+        List<String> all = new ArrayList<>(List.of("-jar", ItJars.jar("qmpi4j-cli").toString()));
+        all.addAll(List.of(args));
+        return java(Map.of(), all.toArray(new String[0]));
+    }
+
+    /** Runs this JDK's {@code java args...} with {@code env} added to the environment. */
+    public static Command java(Map<String, String> env, String... args) throws IOException, InterruptedException {
         List<String> cmd = new ArrayList<>();
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        cmd.add("-jar");
-        cmd.add(ItJars.jar("qmpi4j-cli").toString());
         cmd.addAll(List.of(args));
-        return run(cmd, Duration.ofMinutes(1));
+        return run(cmd, env);
+    }
+
+    /** Runs {@code cmd} with {@code env} added to the environment, for at most a minute. */
+    public static Command run(List<String> cmd, Map<String, String> env) throws IOException, InterruptedException {
+        return run(cmd, env, Duration.ofMinutes(1));
     }
 
     /**
@@ -69,15 +80,18 @@ public final class BundledTools {
         List<String> cmd = List.of(chromium.toString(), "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
                 "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync",
                 "--user-data-dir=" + profile, "--dump-dom", html.toUri().toString());
-        Command c = run(cmd, Duration.ofMinutes(2));
+        Command c = run(cmd, Map.of(), Duration.ofMinutes(2));
         assertThat(c.exitCode).as("chromium %s", c).isZero();
         return c.stdout;
     }
 
-    private static Command run(List<String> cmd, Duration limit) throws IOException, InterruptedException {
+    private static Command run(List<String> cmd, Map<String, String> env, Duration limit)
+            throws IOException, InterruptedException {
         Path out = Files.createTempFile("qmpi4j-cmd", ".out");
         Path err = Files.createTempFile("qmpi4j-cmd", ".err");
-        Process p = new ProcessBuilder(cmd).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+        ProcessBuilder builder = new ProcessBuilder(cmd).redirectOutput(out.toFile()).redirectError(err.toFile());
+        builder.environment().putAll(env);
+        Process p = builder.start();
         if (!p.waitFor(limit.toMillis(), TimeUnit.MILLISECONDS)) {
             p.destroyForcibly();
             throw new AssertionError("timed out: " + String.join(" ", cmd));
