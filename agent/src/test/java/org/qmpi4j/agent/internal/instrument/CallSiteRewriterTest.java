@@ -395,7 +395,7 @@ class CallSiteRewriterTest {
         assertThat(rank.name).isEqualTo("getRank");
         assertThat(rank.desc).isEqualTo("(L" + INTRACOMM + ";)I");
         assertThat(rank.bsm).isEqualTo(new Handle(Opcodes.H_INVOKESTATIC,
-                "org/qmpi4j/agent/internal/link/CallSiteLinker", "link", LinkerContract.BOOTSTRAP_DESCRIPTOR, false));
+                "org/qmpi4j/agent/CallSiteBootstrap", "link", LinkerContract.BOOTSTRAP_DESCRIPTOR, false));
         assertThat(rank.bsmArgs).containsExactly(
                 new Handle(Opcodes.H_INVOKEVIRTUAL, INTRACOMM, "getRank", "()I", false),
                 GET_RANK, APP + "Calls", "rank", "Calls.java", FixtureLines.line("Calls", "rank"));

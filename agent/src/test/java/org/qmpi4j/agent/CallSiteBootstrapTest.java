@@ -1,0 +1,33 @@
+package org.qmpi4j.agent;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.lang.invoke.CallSite;
+import java.lang.invoke.ConstantCallSite;
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+import org.junit.jupiter.api.Test;
+import org.qmpi4j.agent.internal.AgentStart;
+import org.qmpi4j.agent.internal.instrument.LinkerContract;
+
+/** The visible bootstrap and the internal linker it delegates to agree, and it degrades to the plain call. */
+class CallSiteBootstrapTest {
+    @Test
+    void theInternalLinkerHasTheBootstrapsType() throws Throwable {
+        MethodType bootstrap = MethodHandles.publicLookup().findStatic(CallSiteBootstrap.class, "link",
+                MethodType.fromMethodDescriptorString(LinkerContract.BOOTSTRAP_DESCRIPTOR, null)).type();
+        assertThat(AgentStart.linker().type()).isEqualTo(bootstrap);
+        assertThat(LinkerContract.BOOTSTRAP_OWNER.replace('/', '.')).isEqualTo(CallSiteBootstrap.class.getName());
+    }
+
+    @Test
+    void withoutALinkerASiteIsBoundToTheOriginalMethod() throws Throwable {
+        MethodHandle original = MethodHandles.lookup().findStatic(Math.class, "abs",
+                MethodType.methodType(int.class, int.class));
+        CallSite site = CallSiteBootstrap.link(MethodHandles.lookup(), "abs", original.type(), original, 0,
+                "C", "m", "", -1);
+        assertThat(site).isInstanceOf(ConstantCallSite.class);
+        assertThat((int) site.dynamicInvoker().invokeExact(-3)).isEqualTo(3);
+    }
+}
