@@ -1,6 +1,5 @@
 package org.qmpi4j.agent;
 
-import java.io.PrintStream;
 import java.lang.instrument.Instrumentation;
 import org.qmpi4j.agent.internal.AgentRuntime;
 import org.qmpi4j.agent.internal.QmpiBackendImpl;
@@ -8,6 +7,7 @@ import org.qmpi4j.agent.internal.ToolDiscovery;
 import org.qmpi4j.agent.internal.binding.BindingCatalog;
 import org.qmpi4j.agent.internal.config.AgentConfig;
 import org.qmpi4j.agent.internal.instrument.CallSiteTransformer;
+import org.qmpi4j.api.internal.log.Log;
 import org.qmpi4j.api.spi.QmpiBackend;
 
 /**
@@ -30,25 +30,28 @@ public final class Agent {
     }
 
     private static void start(String args, Instrumentation inst) {
-        PrintStream err = System.err;
+        Log log = Log.agent();
         try {
             AgentConfig config = AgentConfig.fromJvm(args);
-            config.problems().forEach(p -> err.println("qmpi4j: " + p));
-            AgentRuntime runtime = new AgentRuntime(config, BindingCatalog.load(), err);
+            Log.setVerbose(config.verbose());
+            AgentRuntime runtime = new AgentRuntime(config, BindingCatalog.load());
             AgentRuntime.install(runtime);
             QmpiBackend.install(new QmpiBackendImpl());
-            ToolDiscovery tools = ToolDiscovery.discover(config.toolPath(), err);
+            ToolDiscovery tools = ToolDiscovery.discover(config.toolPath());
+            // Checked once every declaration is known: the agent's and the discovered tools'.
+            String unknown = config.unknownKeys(tools.declaredSettings());
+            if (unknown != null) {
+                log.warn(unknown);
+            }
             CallSiteTransformer transformer = CallSiteTransformer.create(runtime, tools);
             inst.addTransformer(transformer, false);
             Runtime.getRuntime().addShutdownHook(new Thread(() -> {
                 runtime.beginShutdown();
-                transformer.reportAtExit(err, config.verbose());
+                transformer.reportAtExit(System.err, config.verbose());
             }, "qmpi4j-exit-report"));
-            if (config.verbose()) {
-                err.println("qmpi4j: agent started; tools " + config.tools() + " (" + config.toolsSource() + ")");
-            }
+            log.info("agent started; tools " + config.tools() + " (" + config.toolsSource() + ")");
         } catch (Throwable t) {
-            err.println("qmpi4j: the agent could not start and is inactive; the application runs unobserved: " + t);
+            log.warn("the agent could not start and is inactive; the application runs unobserved: " + t);
         }
     }
 }

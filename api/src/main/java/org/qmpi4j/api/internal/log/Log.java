@@ -73,6 +73,11 @@ public final class Log {
         write(prefix + " " + message);
     }
 
+    /** Prints a whole line that already carries its prefix (an exception message written for the user), always. */
+    public void raw(String line) {
+        write(line);
+    }
+
     /** Prints {@code message} only when verbose. */
     public void info(String message) {
         if (verbose) {
