@@ -1,6 +1,7 @@
 package org.qmpi4j.agent;
 
 import java.lang.instrument.Instrumentation;
+import org.qmpi4j.api.internal.log.Log;
 
 /**
  * Entry point of {@code -javaagent:qmpi4j-agent.jar[=args]}. Does as little as it can before the
@@ -23,15 +24,15 @@ public final class Agent {
     }
 
     private static void start(String args, Instrumentation inst) {
+        Log log = Log.agent();
         try {
-            if (!AttachPolicy.ofThisJvm().admit(args, System.err)) {
+            if (!AttachPolicy.ofThisJvm().admit(args, log)) {
                 return;
             }
             CallSiteBootstrap.install(Internals.linker());
             Internals.start(args, inst);
         } catch (Throwable t) {
-            System.err.println("qmpi4j: the agent could not start and is inactive; the application runs unobserved: "
-                    + t);
+            log.warn("the agent could not start and is inactive; the application runs unobserved: " + t);
         }
     }
 }

@@ -1,7 +1,6 @@
 package org.qmpi4j.agent;
 
 import java.io.IOException;
-import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -12,6 +11,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.qmpi4j.api.internal.log.Log;
 
 /**
  * Whether a {@code -javaagent} of qmpi4j should attach, decided before anything of the agent loads.
@@ -66,10 +66,10 @@ final class AttachPolicy {
     }
 
     /** Whether to attach; prints one line when refusing a second attachment. */
-    boolean admit(String args, PrintStream err) {
+    boolean admit(String args, Log log) {
         synchronized (LOCK) {
             if (attached) {
-                err.println(secondAttachmentLine(firstArgs, args));
+                log.warn(secondAttachmentLine(firstArgs, args));
                 return false;
             }
             if (arrivedOnlyThroughEnvironment() && passingTool()) {
@@ -83,7 +83,7 @@ final class AttachPolicy {
 
     static String secondAttachmentLine(String first, String second) {
         String s = second == null ? "" : second;
-        String line = "qmpi4j: the agent is already attached to this JVM; this further -javaagent is ignored";
+        String line = "the agent is already attached to this JVM; this further -javaagent is ignored";
         if (!s.equals(first)) {
             line += " with its arguments '" + s + "' (the first attachment's '" + first
                     + "' apply: give the agent once, or pass settings as QMPI4J_* variables)";

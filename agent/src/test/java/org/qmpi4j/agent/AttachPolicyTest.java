@@ -71,9 +71,9 @@ class AttachPolicyTest {
     @Test
     void theSecondAttachmentSaysWhatItIgnores() {
         assertThat(AttachPolicy.secondAttachmentLine("tools=a", "tools=a"))
-                .isEqualTo("qmpi4j: the agent is already attached to this JVM; this further -javaagent is ignored");
+                .isEqualTo("the agent is already attached to this JVM; this further -javaagent is ignored");
         assertThat(AttachPolicy.secondAttachmentLine("", "tools=b"))
-                .startsWith("qmpi4j: the agent is already attached to this JVM; this further -javaagent is ignored")
+                .startsWith("the agent is already attached to this JVM; this further -javaagent is ignored")
                 .contains("'tools=b'");
     }
 }

@@ -1,5 +1,8 @@
 package org.qmpi4j.api;
 
+import java.util.List;
+import org.qmpi4j.api.settings.Setting;
+
 /**
  * A tool that the agent discovers with {@link java.util.ServiceLoader}: list the implementing class
  * in {@code META-INF/services/org.qmpi4j.api.ToolProvider} of the tool's jar. Put the jar in the
@@ -17,5 +20,15 @@ public interface ToolProvider extends ToolInitializer {
     /** One line for the list of available tools shown when a user names an unknown tool. */
     default String description() {
         return "";
+    }
+
+    /**
+     * The settings this tool reads (see {@link org.qmpi4j.api.settings}), declared as constants
+     * of the tool. The agent asks every discovered tool before it checks the keys of its
+     * argument, so a tool's own keys ({@code -javaagent:...=tools=mytool;mytool.limit=2g}) are
+     * never reported as unknown; the {@code qmpi4j} command lists them too.
+     */
+    default List<Setting<?>> settings() {
+        return List.of();
     }
 }

@@ -1,14 +1,13 @@
 package org.qmpi4j.agent.internal;
 
-import java.io.PrintStream;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import org.qmpi4j.agent.internal.binding.BindingCatalog;
 import org.qmpi4j.agent.internal.chain.ToolFaults;
 import org.qmpi4j.agent.internal.config.AgentConfig;
 import org.qmpi4j.agent.internal.variables.ProcessTelemetry;
+import org.qmpi4j.api.internal.log.Log;
 
 /**
  * The agent's state for this JVM, set up once by premain: settings, binding descriptors, fault
@@ -16,16 +15,15 @@ import org.qmpi4j.agent.internal.variables.ProcessTelemetry;
  */
 public final class AgentRuntime implements ProcessTelemetry.Counters {
     private static volatile AgentRuntime current;
-    private static final AtomicBoolean LINK_FAILURE_REPORTED = new AtomicBoolean();
-    private static final AtomicLong LINK_FAILURES = new AtomicLong();
+    private static final String LINK_FAILURE = "link-failure";
+    private static final String AGENT_FAULT = "agent-fault";
 
     private final AgentConfig config;
     private final BindingCatalog catalog;
     private final ToolFaults faults;
     private final Stats stats = new Stats();
-    private final PrintStream err;
-    private final AtomicBoolean agentFaultReported = new AtomicBoolean();
-    private final AtomicLong agentFaults = new AtomicLong();
+    /** The agent's own faults on the call path: the first reported, all counted. */
+    private final Log log = Log.agent();
     private final ProcessTelemetry firstTelemetry;
     private final List<ProcessTelemetry> telemetries = new CopyOnWriteArrayList<>();
     private boolean firstTaken; // guarded by this
@@ -43,11 +41,10 @@ public final class AgentRuntime implements ProcessTelemetry.Counters {
         }
     }
 
-    public AgentRuntime(AgentConfig config, BindingCatalog catalog, PrintStream err) {
+    public AgentRuntime(AgentConfig config, BindingCatalog catalog) {
         this.config = config;
         this.catalog = catalog;
-        this.err = err;
-        this.faults = new ToolFaults(err);
+        this.faults = new ToolFaults();
         this.firstTelemetry = new ProcessTelemetry(config, this);
         telemetries.add(firstTelemetry);
     }
@@ -107,27 +104,21 @@ public final class AgentRuntime implements ProcessTelemetry.Counters {
 
     /** A failure of the agent's own code on the call path: counted, reported once. */
     public void agentFault(String what, Throwable t) {
-        agentFaults.incrementAndGet();
-        if (agentFaultReported.compareAndSet(false, true)) {
-            err.println("qmpi4j: internal error while " + what + ": " + t + " (the MPI call went ahead unchanged;"
-                    + " further internal errors are counted, not shown)");
-        }
+        log.fault(AGENT_FAULT, "internal error while " + what + ": " + t + " (the MPI call went ahead unchanged;"
+                + " further internal errors are counted, not shown)", t);
     }
 
     public long agentFaults() {
-        return agentFaults.get();
+        return log.count(AGENT_FAULT);
     }
 
     /** A call site that could not be linked through the agent: it runs unobserved. */
     public static void reportLinkFailure(String site, Throwable t) {
-        LINK_FAILURES.incrementAndGet();
-        if (LINK_FAILURE_REPORTED.compareAndSet(false, true)) {
-            System.err.println("qmpi4j: could not link the MPI call at " + site + ": " + t
-                    + "; it runs without tools (further such failures are counted, not shown)");
-        }
+        Log.agent().fault(LINK_FAILURE, "could not link the MPI call at " + site + ": " + t
+                + "; it runs without tools (further such failures are counted, not shown)", t);
     }
 
     public static long linkFailures() {
-        return LINK_FAILURES.get();
+        return Log.agent().count(LINK_FAILURE);
     }
 }

@@ -1,6 +1,5 @@
 package org.qmpi4j.agent.internal;
 
-import java.io.PrintStream;
 import java.lang.instrument.Instrumentation;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
@@ -10,6 +9,7 @@ import org.qmpi4j.agent.internal.config.AgentConfig;
 import org.qmpi4j.agent.internal.instrument.CallSiteTransformer;
 import org.qmpi4j.agent.internal.instrument.LinkerContract;
 import org.qmpi4j.agent.internal.link.CallSiteLinker;
+import org.qmpi4j.api.internal.log.Log;
 import org.qmpi4j.api.spi.QmpiBackend;
 
 /**
@@ -37,25 +37,28 @@ public final class AgentStart {
      * broken agent leaves the application running unobserved.
      */
     public static void start(String args, Instrumentation inst) {
-        PrintStream err = System.err;
+        Log log = Log.agent();
         try {
             AgentConfig config = AgentConfig.fromJvm(args);
-            config.problems().forEach(p -> err.println("qmpi4j: " + p));
-            AgentRuntime runtime = new AgentRuntime(config, BindingCatalog.load(), err);
+            Log.setVerbose(config.verbose());
+            AgentRuntime runtime = new AgentRuntime(config, BindingCatalog.load());
             AgentRuntime.install(runtime);
             QmpiBackend.install(new QmpiBackendImpl());
-            ToolDiscovery tools = ToolDiscovery.discover(config.toolPath(), err);
+            ToolDiscovery tools = ToolDiscovery.discover(config.toolPath());
+            // Checked once every declaration is known: the agent's and the discovered tools'.
+            String unknown = config.unknownKeys(tools.declaredSettings());
+            if (unknown != null) {
+                log.warn(unknown);
+            }
             CallSiteTransformer transformer = CallSiteTransformer.create(runtime, tools);
             inst.addTransformer(transformer, false);
             Runtime.getRuntime().addShutdownHook(new Thread(() -> {
                 runtime.beginShutdown();
-                transformer.reportAtExit(err, config.verbose());
+                transformer.reportAtExit(System.err, config.verbose());
             }, "qmpi4j-exit-report"));
-            if (config.verbose()) {
-                err.println("qmpi4j: agent started; tools " + config.tools() + " (" + config.toolsSource() + ")");
-            }
+            log.info("agent started; tools " + config.tools() + " (" + config.toolsSource() + ")");
         } catch (Throwable t) {
-            err.println("qmpi4j: the agent could not start and is inactive; the application runs unobserved: " + t);
+            log.warn("the agent could not start and is inactive; the application runs unobserved: " + t);
         }
     }
 }

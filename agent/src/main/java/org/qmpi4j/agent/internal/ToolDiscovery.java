@@ -1,6 +1,5 @@
 package org.qmpi4j.agent.internal;
 
-import java.io.PrintStream;
 import java.net.MalformedURLException;
 import java.net.URL;
 import java.net.URLClassLoader;
@@ -15,6 +14,8 @@ import java.util.ServiceLoader;
 import java.util.Set;
 import org.qmpi4j.agent.internal.chain.ToolRegistry;
 import org.qmpi4j.api.ToolProvider;
+import org.qmpi4j.api.internal.log.Log;
+import org.qmpi4j.api.settings.Setting;
 
 /**
  * Finds tools with {@link ServiceLoader} before the application starts (QMPI's registration
@@ -25,26 +26,29 @@ import org.qmpi4j.api.ToolProvider;
 public final class ToolDiscovery {
     private final ClassLoader toolLoader;
     private final Set<String> toolPackages = new LinkedHashSet<>();
+    private final List<Setting<?>> declaredSettings = new ArrayList<>();
+    private final Log log = Log.agent();
 
     private ToolDiscovery(ClassLoader toolLoader) {
         this.toolLoader = toolLoader;
     }
 
-    /** Registers every tool found; problems are reported on {@code err} and skipped. */
-    public static ToolDiscovery discover(List<Path> toolPath, PrintStream err) {
+    /** Registers every tool found; problems are reported on stderr and skipped. */
+    public static ToolDiscovery discover(List<Path> toolPath) {
+        Log err = Log.agent();
         ClassLoader system = ClassLoader.getSystemClassLoader();
         ClassLoader loader = system;
         if (!toolPath.isEmpty()) {
             List<URL> urls = new ArrayList<>();
             for (Path p : toolPath) {
                 if (!Files.exists(p)) {
-                    err.println("qmpi4j: tool path entry " + p + " does not exist; ignored");
+                    err.warn("tool path entry " + p + " does not exist; ignored");
                     continue;
                 }
                 try {
                     urls.add(p.toUri().toURL());
                 } catch (MalformedURLException e) {
-                    err.println("qmpi4j: tool path entry " + p + " is not usable: " + e.getMessage());
+                    err.warn("tool path entry " + p + " is not usable: " + e.getMessage());
                 }
             }
             loader = new URLClassLoader("qmpi4j-tools", urls.toArray(new URL[0]), system);
@@ -52,9 +56,9 @@ public final class ToolDiscovery {
         ToolDiscovery d = new ToolDiscovery(loader);
         ClassLoader own = ToolDiscovery.class.getClassLoader();
         if (!delegatesTo(loader, own)) {
-            d.load(own, err); // the sealed agent jar: the bundled tools, hidden from the application
+            d.load(own); // the sealed agent jar: the bundled tools, hidden from the application
         }
-        d.load(loader, err);
+        d.load(loader);
         return d;
     }
 
@@ -68,7 +72,7 @@ public final class ToolDiscovery {
         return false;
     }
 
-    private void load(ClassLoader from, PrintStream err) {
+    private void load(ClassLoader from) {
         Iterator<ToolProvider> it = ServiceLoader.load(ToolProvider.class, from).iterator();
         while (true) {
             ToolProvider p;
@@ -78,7 +82,7 @@ public final class ToolDiscovery {
                 }
                 p = it.next();
             } catch (ServiceConfigurationError e) {
-                err.println("qmpi4j: a tool could not be loaded and is not available: " + e.getMessage());
+                log.warn("a tool could not be loaded and is not available: " + e.getMessage());
                 continue;
             }
             try {
@@ -86,8 +90,9 @@ public final class ToolDiscovery {
                 String cls = p.getClass().getName();
                 int dot = cls.lastIndexOf('.');
                 toolPackages.add(dot < 0 ? "" : cls.substring(0, dot + 1).replace('.', '/'));
-            } catch (RuntimeException e) {
-                err.println("qmpi4j: tool " + p.getClass().getName() + " not registered: " + e.getMessage());
+                declaredSettings.addAll(p.settings());
+            } catch (RuntimeException | LinkageError e) {
+                log.warn("tool " + p.getClass().getName() + " not registered: " + e.getMessage());
             }
         }
     }
@@ -95,6 +100,11 @@ public final class ToolDiscovery {
     /** The loader of tool-path jars (the system loader when there is no tool path). */
     public ClassLoader toolLoader() {
         return toolLoader;
+    }
+
+    /** The settings the discovered tools declared ({@link ToolProvider#settings()}). */
+    public List<Setting<?>> declaredSettings() {
+        return declaredSettings;
     }
 
     /** Internal-name prefixes ({@code org/example/tools/}) of packages holding discovered tools. */

@@ -2,18 +2,17 @@ package org.qmpi4j.tools.output;
 
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.qmpi4j.api.internal.log.Log;
+import org.qmpi4j.api.output.OutputDirectory;
 import org.qmpi4j.report.files.ResultFiles;
-import org.qmpi4j.tools.ToolSettings;
 import org.qmpi4j.tools.mpi.WorldComm;
 
 /**
@@ -27,45 +26,46 @@ import org.qmpi4j.tools.mpi.WorldComm;
  */
 public final class OutputSession {
     private static final Map<Object, OutputSession> SESSIONS = new IdentityHashMap<>();
-    /** Bytes of the broadcast that carries the directory: a length and the UTF-8 path. */
-    static final int PATH_BUFFER = 8192;
 
     private final WorldComm comm;
     private final Path dir;
-    private final PrintStream err;
+    private final Log log;
     private final Set<String> results = new LinkedHashSet<>();
     private int participants;
     private int finished;
     private boolean announced;
 
-    private OutputSession(WorldComm comm, Path dir, PrintStream err) {
+    private OutputSession(WorldComm comm, Path dir, Log log) {
         this.comm = comm;
         this.dir = dir;
-        this.err = err;
+        this.log = log;
     }
 
     /**
      * The session of the calling MPI process, opened on first use. Collective the first time
      * (every rank's first bundled tool calls it at the same point: after {@code MPI_Init}).
      *
+     * @param requested the directory the user named ({@link OutputDirectory#requested}), or {@code null}
+     * @param err       where the session's lines go (stderr)
      * @return the session, whose {@link #dir()} is {@code null} when no directory could be made
      */
-    public static OutputSession open(WorldComm comm, ToolSettings settings, PrintStream err) throws Exception {
+    public static OutputSession open(WorldComm comm, String requested, PrintStream err) throws Exception {
+        Log log = Log.to(err, "qmpi4j:");
         synchronized (SESSIONS) {
             OutputSession s = SESSIONS.get(comm.world());
             if (s != null) {
                 return s;
             }
         }
-        Path dir = agreeOnDirectory(comm, settings, err);
+        Path dir = agreeOnDirectory(comm, requested, log);
         if (dir != null) {
             try {
                 Files.createDirectories(ResultFiles.ranksDir(dir));
             } catch (IOException e) {
-                err.println("qmpi4j: rank " + comm.rank() + " cannot create " + ResultFiles.ranksDir(dir) + ": " + e);
+                log.warn("rank " + comm.rank() + " cannot create " + ResultFiles.ranksDir(dir) + ": " + e);
             }
         }
-        OutputSession s = new OutputSession(comm, dir, err);
+        OutputSession s = new OutputSession(comm, dir, log);
         synchronized (SESSIONS) {
             SESSIONS.putIfAbsent(comm.world(), s);
             s = SESSIONS.get(comm.world());
@@ -77,39 +77,17 @@ public final class OutputSession {
         return s;
     }
 
-    private static Path agreeOnDirectory(WorldComm comm, ToolSettings settings, PrintStream err) throws Exception {
-        Path here = Path.of("").toAbsolutePath();
+    private static Path agreeOnDirectory(WorldComm comm, String requested, Log log) throws Exception {
         if (!comm.canExchangeData()) {
             // Cannot broadcast: each rank decides alone. The named directory is the same for all;
             // a default name may differ between ranks whose clocks straddle a second.
             if (comm.rank() == 0) {
-                err.println("qmpi4j: binding '" + comm.binding() + "': ranks cannot agree on a results directory;"
-                        + " set " + ToolSettings.describe(OutputLocation.KEY) + " so that they share one");
+                log.warn("binding '" + comm.binding() + "': ranks cannot agree on a results directory;"
+                        + " set " + OutputDirectory.describeSetting() + " so that they share one");
             }
-            return OutputLocation.choose(settings, here, LocalDateTime.now());
+            return OutputDirectory.agree(requested, comm.rank(), null);
         }
-        byte[] buf = new byte[PATH_BUFFER];
-        if (comm.rank() == 0) {
-            try {
-                byte[] path = OutputLocation.choose(settings, here, LocalDateTime.now()).toString()
-                        .getBytes(StandardCharsets.UTF_8);
-                if (path.length > PATH_BUFFER - 4) {
-                    throw new IOException("path longer than " + (PATH_BUFFER - 4) + " bytes");
-                }
-                putInt(buf, path.length);
-                System.arraycopy(path, 0, buf, 4, path.length);
-            } catch (IOException | RuntimeException e) {
-                err.println("qmpi4j: cannot create the results directory (" + e.getMessage() + "); set "
-                        + ToolSettings.describe(OutputLocation.KEY) + " to a writable directory. No results are written.");
-                putInt(buf, 0);
-            }
-        }
-        comm.bcast(buf, 0);
-        int len = getInt(buf);
-        if (len <= 0 || len > PATH_BUFFER - 4) {
-            return null;
-        }
-        return Path.of(new String(buf, 4, len, StandardCharsets.UTF_8));
+        return OutputDirectory.agree(requested, comm.rank(), buf -> comm.bcast(buf, 0));
     }
 
     /** The results directory, or {@code null} if none could be made (tools then write nothing). */
@@ -134,8 +112,7 @@ public final class OutputSession {
         if (finished >= participants && comm.rank() == 0 && !announced && dir != null) {
             announced = true;
             List<String> names = new ArrayList<>(results);
-            err.println("qmpi4j: results in " + dir + (names.isEmpty() ? "" : " (" + String.join(", ", names) + ")"));
-            err.flush();
+            log.warn("results in " + dir + (names.isEmpty() ? "" : " (" + String.join(", ", names) + ")"));
         }
     }
 
@@ -146,24 +123,11 @@ public final class OutputSession {
     private synchronized void announceIfUnfinished() {
         if (!announced && finished > 0) {
             announced = true;
-            err.println("qmpi4j: results in " + dir + " (" + String.join(", ", results) + "; some tools did not finish)");
-            err.flush();
+            log.warn("results in " + dir + " (" + String.join(", ", results) + "; some tools did not finish)");
         } else if (!announced) {
             announced = true;
-            err.println("qmpi4j: the job ended before MPI_Finalize; each rank's data is in "
+            log.warn("the job ended before MPI_Finalize; each rank's data is in "
                     + ResultFiles.ranksDir(dir) + "; 'qmpi4j merge " + dir + "' builds the reports");
-            err.flush();
         }
-    }
-
-    private static void putInt(byte[] b, int v) {
-        b[0] = (byte) (v >>> 24);
-        b[1] = (byte) (v >>> 16);
-        b[2] = (byte) (v >>> 8);
-        b[3] = (byte) v;
-    }
-
-    private static int getInt(byte[] b) {
-        return (b[0] & 0xff) << 24 | (b[1] & 0xff) << 16 | (b[2] & 0xff) << 8 | (b[3] & 0xff);
     }
 }

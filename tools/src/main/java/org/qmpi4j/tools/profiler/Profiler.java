@@ -9,13 +9,16 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.concurrent.atomic.AtomicBoolean;
 import org.qmpi4j.api.CallingAddress;
 import org.qmpi4j.api.MpiCall;
 import org.qmpi4j.api.MpiFunction;
 import org.qmpi4j.api.Qmpi;
 import org.qmpi4j.api.QmpiContext;
 import org.qmpi4j.api.ToolFunction;
+import org.qmpi4j.api.output.LifecycleHandlers;
+import org.qmpi4j.api.output.OutputDirectory;
+import org.qmpi4j.api.output.RankOutput;
+import org.qmpi4j.api.settings.Settings;
 import org.qmpi4j.report.files.AtomicFiles;
 import org.qmpi4j.report.files.ProfileOutputs;
 import org.qmpi4j.report.files.ResultFiles;
@@ -27,7 +30,6 @@ import org.qmpi4j.report.profile.RankProfile;
 import org.qmpi4j.report.profile.RankProfileFormat;
 import org.qmpi4j.report.profile.SiteKey;
 import org.qmpi4j.report.render.TextReport;
-import org.qmpi4j.tools.ToolSettings;
 import org.qmpi4j.tools.mpi.ChunkedGather;
 import org.qmpi4j.tools.mpi.MessageRoles;
 import org.qmpi4j.tools.mpi.PeerTranslator;
@@ -71,15 +73,14 @@ final class Profiler {
         }
     }
 
-    static final String FLUSH_SECONDS = ToolSettings.FLUSH_SECONDS;
-
     private final int toolId;
-    private final ToolSettings settings;
+    private final Settings settings;
     private final PrintStream err;
+    /** This rank's file kept up to date: periodically, at exit; faults reported once. */
+    private final RankOutput output;
     private final ToolFunction[] next = new ToolFunction[FUNCTIONS.length];
     private final SiteTable sites = new SiteTable();
     private final Object fileLock = new Object();
-    private final AtomicBoolean faultReported = new AtomicBoolean();
 
     private volatile OutputSession session;
     private volatile SentTable sent;
@@ -88,20 +89,31 @@ final class Profiler {
     private volatile long appStartNs;
     /** Set once the profile has been gathered: later calls (after MPI_Finalize) are not profiled. */
     private volatile boolean gathered;
-    private volatile Thread flusher;
     private String binding = "unknown";
     private int pcontrolOutputs;
 
-    Profiler(int toolId, ToolSettings settings, PrintStream err) {
+    Profiler(int toolId, Settings settings, PrintStream err) {
         this.toolId = toolId;
         this.settings = settings;
         this.err = err;
+        this.output = new RankOutput("profiler", reason -> writeRankFile(state(reason)), err);
+    }
+
+    private static RankProfile.State state(RankOutput.Reason reason) {
+        switch (reason) {
+            case ABORT:
+                return RankProfile.State.ABORTED;
+            case EXIT:
+                return RankProfile.State.EXITED; // exception, System.exit or SIGTERM before MPI_Finalize
+            default:
+                return RankProfile.State.RUNNING;
+        }
     }
 
     /** Registers storage and a handler for every MPI function (from the tool's initialiser). */
     void register() {
         Qmpi.registerToolStorage(toolId, this);
-        org.qmpi4j.tools.LifecycleHandlers.register(toolId, next, this::init, this::finalizeMpi, this::abort,
+        LifecycleHandlers.register(toolId, next, this::init, this::finalizeMpi, this::abort,
                 this::pcontrol, this::profile);
     }
 
@@ -150,7 +162,7 @@ final class Profiler {
                 fault("gathering the profile at MPI_Finalize; per-rank files are in ranks/", e);
             } finally {
                 gathered = true;
-                stopFlusher();
+                output.stop();
             }
         }
         return next[call.function().ordinal()].invoke(context, call);
@@ -160,7 +172,7 @@ final class Profiler {
     private Object abort(QmpiContext context, int id, MpiCall call) throws Exception {
         if (!gathered) {
             account(call, call.function().ordinal(), 0);
-            writeRankFile(RankProfile.State.ABORTED);
+            output.flush(RankOutput.Reason.ABORT);
         }
         return next[call.function().ordinal()].invoke(context, call);
     }
@@ -222,48 +234,14 @@ final class Profiler {
         WorldComm comm = new WorldComm(toolId, bindingId);
         peers = new PeerTranslator(toolId, comm.world(), comm.size());
         sent = new SentTable(comm.size());
-        OutputSession s = OutputSession.open(comm, settings, err);
+        OutputSession s = OutputSession.open(comm, OutputDirectory.requested(toolId, settings), err);
         if (s.dir() == null) {
             return;
         }
         s.join();
         session = s;
         writeRankFile(RankProfile.State.RUNNING);
-        Runtime.getRuntime().addShutdownHook(new Thread(this::atExit, "qmpi4j-profiler-exit"));
-        startFlusher(settings.seconds(FLUSH_SECONDS, 10));
-    }
-
-    /** Exception, System.exit or SIGTERM before MPI_Finalize: this rank's data goes to disk. */
-    private void atExit() {
-        if (!gathered && session != null) {
-            writeRankFile(RankProfile.State.EXITED);
-        }
-    }
-
-    private void startFlusher(double seconds) {
-        long millis = Math.max(1, (long) (seconds * 1000));
-        Thread t = new Thread(() -> {
-            try {
-                while (!gathered) {
-                    Thread.sleep(millis);
-                    if (!gathered) {
-                        writeRankFile(RankProfile.State.RUNNING);
-                    }
-                }
-            } catch (InterruptedException stop) {
-                // finalised
-            }
-        }, "qmpi4j-profiler-flush");
-        t.setDaemon(true);
-        flusher = t;
-        t.start();
-    }
-
-    private void stopFlusher() {
-        Thread t = flusher;
-        if (t != null) {
-            t.interrupt();
-        }
+        output.start(settings.get(RankOutput.FLUSH_SECONDS));
     }
 
     /** Collective: every rank's profile to rank 0, which merges and writes the results. */
@@ -283,7 +261,7 @@ final class Profiler {
         List<String> written = new ArrayList<>();
         if (!comm.canExchangeData()) {
             if (comm.rank() == 0) {
-                err.println("qmpi4j profiler: binding '" + binding + "' cannot gather; 'qmpi4j merge " + s.dir()
+                output.say("binding '" + binding + "' cannot gather; 'qmpi4j merge " + s.dir()
                         + "' builds the report from the per-rank files");
             }
             s.finished(written);
@@ -298,7 +276,7 @@ final class Profiler {
                 try {
                     profiles.add(RankProfileFormat.read(e.getValue().toString(StandardCharsets.UTF_8)));
                 } catch (JsonFormatException bad) {
-                    err.println("qmpi4j profiler: rank " + e.getKey() + "'s profile is unreadable (" + bad.getMessage()
+                    output.say("rank " + e.getKey() + "'s profile is unreadable (" + bad.getMessage()
                             + "); it is left out");
                 }
             }
@@ -388,9 +366,7 @@ final class Profiler {
     }
 
     private void fault(String what, Throwable t) {
-        if (faultReported.compareAndSet(false, true)) {
-            err.println("qmpi4j profiler: failed " + what + ": " + t + " (the application continues; further failures are not shown)");
-        }
+        output.fault(what, t);
     }
 
     /** For tests: the directory results go to, or null. */

@@ -1,7 +1,11 @@
 package org.qmpi4j.tools.profiler;
 
+import java.util.List;
 import org.qmpi4j.api.ToolProvider;
-import org.qmpi4j.tools.ToolSettings;
+import org.qmpi4j.api.output.OutputDirectory;
+import org.qmpi4j.api.output.RankOutput;
+import org.qmpi4j.api.settings.Setting;
+import org.qmpi4j.api.settings.Settings;
 
 /**
  * The bundled {@code profiler}: per MPI function and per call site (class, method, file, line)
@@ -27,7 +31,12 @@ public final class ProfilerTool implements ToolProvider {
     }
 
     @Override
+    public List<Setting<?>> settings() {
+        return List.of(OutputDirectory.SETTING, RankOutput.FLUSH_SECONDS);
+    }
+
+    @Override
     public void initialize(int toolId) {
-        new Profiler(toolId, ToolSettings.forTool(toolId), System.err).register();
+        new Profiler(toolId, Settings.current(), System.err).register();
     }
 }

@@ -9,19 +9,22 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicBoolean;
 import org.qmpi4j.api.MpiCall;
 import org.qmpi4j.api.MpiFunction;
 import org.qmpi4j.api.Qmpi;
 import org.qmpi4j.api.QmpiContext;
 import org.qmpi4j.api.ToolFunction;
+import org.qmpi4j.api.output.LifecycleHandlers;
+import org.qmpi4j.api.output.OutputDirectory;
+import org.qmpi4j.api.output.RankOutput;
+import org.qmpi4j.api.settings.Setting;
+import org.qmpi4j.api.settings.Settings;
 import org.qmpi4j.report.files.AtomicFiles;
 import org.qmpi4j.report.files.ResultFiles;
 import org.qmpi4j.report.profile.Units;
 import org.qmpi4j.report.trace.ChromeTraceAssembler;
 import org.qmpi4j.report.trace.TraceFileWriter;
 import org.qmpi4j.report.trace.TraceFormat;
-import org.qmpi4j.tools.ToolSettings;
 import org.qmpi4j.tools.mpi.ChunkedGather;
 import org.qmpi4j.tools.mpi.MessageRoles;
 import org.qmpi4j.tools.mpi.PeerTranslator;
@@ -46,17 +49,23 @@ import org.qmpi4j.tools.output.OutputSession;
 final class Tracer {
     private static final MpiFunction[] FUNCTIONS = MpiFunction.values();
     static final long DEFAULT_LIMIT = 256L << 20;
+    /** The setting {@code tracer.limit}. */
+    static final Setting<Long> LIMIT = Setting.byteSize("tracer.limit", DEFAULT_LIMIT,
+            "the most bytes each rank's trace file may take, e.g. `64m`, `2g`. Past it the rank stops recording,"
+                    + " says so once on stderr (`qmpi4j tracer: rank 3 reached the trace size limit ...`), and the trace"
+                    + " shows an instant event on that rank's track and lists it in `otherData.truncated_ranks`;"
+                    + " the profile is unaffected");
     private static final int BUFFER = 1 << 16;
 
     private final int toolId;
-    private final ToolSettings settings;
+    private final Settings settings;
     private final PrintStream err;
+    /** This rank's trace file flushed periodically and at exit; faults reported once. */
+    private final RankOutput output;
     private final ToolFunction[] next = new ToolFunction[FUNCTIONS.length];
     private final boolean[] defined = new boolean[FUNCTIONS.length];
     private final LongCounters sendSeq = new LongCounters();
     private final LongCounters recvSeq = new LongCounters();
-    private final AtomicBoolean limitReported = new AtomicBoolean();
-    private final AtomicBoolean faultReported = new AtomicBoolean();
     private long[] threads = new long[8];
     private int threadCount;
     /**
@@ -72,18 +81,18 @@ final class Tracer {
     private volatile PeerTranslator peers;
     private volatile Object world;
     private volatile long originNs;
-    private volatile Thread flusher;
     private String binding = "unknown";
 
-    Tracer(int toolId, ToolSettings settings, PrintStream err) {
+    Tracer(int toolId, Settings settings, PrintStream err) {
         this.toolId = toolId;
         this.settings = settings;
         this.err = err;
+        this.output = new RankOutput("tracer", reason -> flush(), err);
     }
 
     void register() {
         Qmpi.registerToolStorage(toolId, this);
-        org.qmpi4j.tools.LifecycleHandlers.register(toolId, next, this::init, this::finalizeMpi, this::abort,
+        LifecycleHandlers.register(toolId, next, this::init, this::finalizeMpi, this::abort,
                 this::pcontrol, this::trace);
     }
 
@@ -132,7 +141,7 @@ final class Tracer {
         if (!closed && writer != null) {
             long now = System.nanoTime();
             record(call, now, now);
-            flush();
+            output.flush(RankOutput.Reason.ABORT);
         }
         return next[call.function().ordinal()].invoke(context, call);
     }
@@ -140,7 +149,7 @@ final class Tracer {
     private Object pcontrol(QmpiContext context, int id, MpiCall call) throws Exception {
         Object result = trace(context, id, call);
         if (call.argumentCount() > 0 && Integer.valueOf(2).equals(call.argument(0))) {
-            flush(); // level 2: buffers to disk
+            output.flush(RankOutput.Reason.PCONTROL); // level 2: buffers to disk
         }
         return result;
     }
@@ -206,10 +215,10 @@ final class Tracer {
                 }
             }
             if (!w.event(ord, tid, startNs - originNs, endNs - startNs, peer, tag, bytes, send, recvPeer, recvTag, recv)
-                    && w.limitReached() && limitReported.compareAndSet(false, true)) {
-                err.println("qmpi4j tracer: rank " + session.rank() + " reached the trace size limit of "
+                    && w.limitReached()) {
+                output.sayOnce("limit", "rank " + session.rank() + " reached the trace size limit of "
                         + Units.bytes(w.limitBytes()) + " after " + w.eventsWritten() + " calls; later calls are not traced"
-                        + " (raise " + ToolSettings.describe(ToolSettings.TRACER_LIMIT) + ")");
+                        + " (raise " + LIMIT.systemProperty() + " / " + LIMIT.environmentVariable() + ")");
             }
         } catch (IOException | RuntimeException e) {
             fault("recording " + f, e);
@@ -248,8 +257,8 @@ final class Tracer {
         WorldComm comm = new WorldComm(toolId, bindingId);
         world = comm.world();
         peers = new PeerTranslator(toolId, comm.world(), comm.size());
-        OutputSession s = OutputSession.open(comm, settings, err);
-        long limit = settings.size(ToolSettings.TRACER_LIMIT, DEFAULT_LIMIT);
+        OutputSession s = OutputSession.open(comm, OutputDirectory.requested(toolId, settings), err);
+        long limit = settings.get(LIMIT);
         // The common zero: every rank leaves the second barrier at (nearly) the same moment.
         comm.barrier();
         comm.barrier();
@@ -262,8 +271,7 @@ final class Tracer {
         s.join();
         session = s;
         writer = new TraceFileWriter(ResultFiles.rankTrace(s.dir(), s.rank()), s.rank(), s.size(), bindingId, limit, BUFFER);
-        Runtime.getRuntime().addShutdownHook(new Thread(this::atExit, "qmpi4j-tracer-exit"));
-        startFlusher(settings.seconds(ToolSettings.FLUSH_SECONDS, 10));
+        output.start(settings.get(RankOutput.FLUSH_SECONDS));
     }
 
     private void flush() {
@@ -277,36 +285,12 @@ final class Tracer {
         }
     }
 
-    private void atExit() {
-        flush();
-    }
-
-    private void startFlusher(double seconds) {
-        long millis = Math.max(1, (long) (seconds * 1000));
-        Thread t = new Thread(() -> {
-            try {
-                while (!closed) {
-                    Thread.sleep(millis);
-                    flush();
-                }
-            } catch (InterruptedException stop) {
-                // finalised
-            }
-        }, "qmpi4j-tracer-flush");
-        t.setDaemon(true);
-        flusher = t;
-        t.start();
-    }
-
     /** Collective: every rank's trace file to rank 0, which writes {@code trace.json}. */
     private void gatherAndWrite() throws Exception {
         OutputSession s = session;
         TraceFileWriter w = writer;
         closed = true;
-        Thread f = flusher;
-        if (f != null) {
-            f.interrupt();
-        }
+        output.stop();
         Path file = ResultFiles.rankTrace(s.dir(), s.rank());
         try {
             w.close();
@@ -316,7 +300,7 @@ final class Tracer {
         WorldComm comm = s.comm();
         if (!comm.canExchangeData()) {
             if (comm.rank() == 0) {
-                err.println("qmpi4j tracer: binding '" + binding + "' cannot gather; 'qmpi4j merge " + s.dir()
+                output.say("binding '" + binding + "' cannot gather; 'qmpi4j merge " + s.dir()
                         + "' builds trace.json from the per-rank files");
             }
             s.finished(List.of());
@@ -363,7 +347,7 @@ final class Tracer {
                     assembler.feed(rank, data, off, len);
                 } catch (IOException e) {
                     broken[rank] = true; // keep receiving: the other ranks are still sending
-                    err.println("qmpi4j tracer: rank " + rank + "'s trace is unreadable (" + e.getMessage() + "); left out");
+                    output.say("rank " + rank + "'s trace is unreadable (" + e.getMessage() + "); left out");
                 }
             }
         });
@@ -375,7 +359,7 @@ final class Tracer {
         if (tmp != null) {
             AtomicFiles.moveIntoPlace(tmp, target);
             if (!summary.truncatedRanks().isEmpty()) {
-                err.println("qmpi4j tracer: the trace of rank(s) " + summary.truncatedRanks()
+                output.say("the trace of rank(s) " + summary.truncatedRanks()
                         + " stops early: the size limit was reached (see trace.json, otherData.truncated_ranks)");
             }
             s.finished(List.of(ResultFiles.TRACE_JSON));
@@ -385,8 +369,6 @@ final class Tracer {
     }
 
     private void fault(String what, Throwable t) {
-        if (faultReported.compareAndSet(false, true)) {
-            err.println("qmpi4j tracer: failed " + what + ": " + t + " (the application continues; further failures are not shown)");
-        }
+        output.fault(what, t);
     }
 }

@@ -1,7 +1,11 @@
 package org.qmpi4j.tools.tracer;
 
+import java.util.List;
 import org.qmpi4j.api.ToolProvider;
-import org.qmpi4j.tools.ToolSettings;
+import org.qmpi4j.api.output.OutputDirectory;
+import org.qmpi4j.api.output.RankOutput;
+import org.qmpi4j.api.settings.Setting;
+import org.qmpi4j.api.settings.Settings;
 
 /**
  * The bundled {@code tracer}: every MPI call of every rank with its start and end, on a clock the
@@ -23,7 +27,12 @@ public final class TracerTool implements ToolProvider {
     }
 
     @Override
+    public List<Setting<?>> settings() {
+        return List.of(OutputDirectory.SETTING, Tracer.LIMIT, RankOutput.FLUSH_SECONDS);
+    }
+
+    @Override
     public void initialize(int toolId) {
-        new Tracer(toolId, ToolSettings.forTool(toolId), System.err).register();
+        new Tracer(toolId, Settings.current(), System.err).register();
     }
 }

@@ -12,8 +12,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.qmpi4j.api.CallingAddress;
 import org.qmpi4j.api.MpiFunction;
+import org.qmpi4j.api.settings.Settings;
 import org.qmpi4j.report.json.JsonNode;
-import org.qmpi4j.tools.ToolSettings;
 import org.qmpi4j.tools.testing.FakeMpi;
 
 /**
@@ -29,7 +29,7 @@ class ProfilerTest {
 
     private FakeMpi started() throws Exception {
         FakeMpi mpi = new FakeMpi();
-        ToolSettings settings = new ToolSettings(Map.of("qmpi4j.output", dir.toString(), "qmpi4j.flush-seconds", "3600")::get, Map.of());
+        Settings settings = Settings.of(null, Map.of("qmpi4j.output", dir.toString(), "qmpi4j.flush-seconds", "3600")::get, name -> null, problem -> { });
         new Profiler(1, settings, err).register();
         mpi.call(new FakeMpi.Call(MpiFunction.MPI_INIT, new CallingAddress("App", "main", "App.java", 1)));
         return mpi;

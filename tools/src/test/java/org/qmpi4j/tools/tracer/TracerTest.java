@@ -12,8 +12,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.qmpi4j.api.CallingAddress;
 import org.qmpi4j.api.MpiFunction;
+import org.qmpi4j.api.settings.Settings;
 import org.qmpi4j.report.json.JsonNode;
-import org.qmpi4j.tools.ToolSettings;
 import org.qmpi4j.tools.testing.FakeMpi;
 
 /** The tracer on a one-rank MPI in memory: the Chrome trace it writes, and no allocation per call. */
@@ -25,8 +25,8 @@ class TracerTest {
 
     private FakeMpi started(String limit) throws Exception {
         FakeMpi mpi = new FakeMpi();
-        ToolSettings settings = new ToolSettings(Map.of("qmpi4j.output", dir.toString(), "qmpi4j.flush-seconds", "3600",
-                "qmpi4j.tracer.limit", limit)::get, Map.of());
+        Settings settings = Settings.of(null, Map.of("qmpi4j.output", dir.toString(), "qmpi4j.flush-seconds", "3600",
+                "qmpi4j.tracer.limit", limit)::get, name -> null, problem -> { });
         new Tracer(1, settings, new PrintStream(errBytes, true)).register();
         mpi.call(new FakeMpi.Call(MpiFunction.MPI_INIT, new CallingAddress("App", "main", "App.java", 1)));
         return mpi;

@@ -1,10 +1,8 @@
 package org.qmpi4j.agent.internal.chain;
 
 import java.io.PrintStream;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.atomic.AtomicLong;
+import org.qmpi4j.api.internal.log.Log;
 
 /**
  * What the agent reports about tools on stderr (one object per JVM). Faults: a handler or initialiser that
@@ -15,34 +13,34 @@ import java.util.concurrent.atomic.AtomicLong;
  * multicore ranks) run in it.
  */
 public final class ToolFaults {
-    private final PrintStream err;
+    private final Log log;
     private final AtomicLong total = new AtomicLong();
-    private final ConcurrentMap<Integer, AtomicLong> perInstance = new ConcurrentHashMap<>();
-    private final Set<String> noticed = ConcurrentHashMap.newKeySet();
 
+    /** Reports through the agent's logger (stderr). */
+    public ToolFaults() {
+        this.log = Log.agent();
+    }
+
+    /** Reports on {@code err} (tests). */
     public ToolFaults(PrintStream err) {
-        this.err = err;
+        this.log = Log.to(err, "qmpi4j:");
     }
 
     /** Records a fault of {@code instance} while handling {@code what}; reports the instance's first one. */
     public void fault(ToolInstance instance, String what, Throwable cause) {
         total.incrementAndGet();
-        AtomicLong n = perInstance.computeIfAbsent(instance.id(), k -> new AtomicLong());
-        if (n.getAndIncrement() == 0) {
-            err.println("qmpi4j: tool '" + instance.name() + "' (id " + instance.id() + ") failed in " + what
-                    + (cause == null ? "" : ": " + cause) + "; the MPI call went ahead unchanged."
-                    + " Further faults of this tool are counted, not shown.");
-            if (cause != null && Boolean.getBoolean("qmpi4j.debug")) {
-                cause.printStackTrace(err);
-            }
-        }
+        log.fault(key(instance), "tool '" + instance.name() + "' (id " + instance.id() + ") failed in " + what
+                + (cause == null ? "" : ": " + cause) + "; the MPI call went ahead unchanged."
+                + " Further faults of this tool are counted, not shown.", cause);
+    }
+
+    private static String key(ToolInstance instance) {
+        return "tool-fault:" + instance.id();
     }
 
     /** Prints {@code line} unless a notice with the same {@code key} was printed before. */
     void noticeOnce(String key, String line) {
-        if (noticed.add(key)) {
-            err.println(line);
-        }
+        log.once("notice:" + key, line);
     }
 
     public long total() {
@@ -50,7 +48,6 @@ public final class ToolFaults {
     }
 
     public long of(ToolInstance instance) {
-        AtomicLong n = perInstance.get(instance.id());
-        return n == null ? 0 : n.get();
+        return log.count(key(instance));
     }
 }

@@ -44,7 +44,7 @@ final class UnreachableHandlers {
             return;
         }
         process.faults().noticeOnce(binding.id() + ' ' + function + ' ' + instance.name(),
-                "qmpi4j: tool '" + instance.name() + "' intercepts " + function + ", but " + binding.title()
+                "tool '" + instance.name() + "' intercepts " + function + ", but " + binding.title()
                         + " has no " + consequence);
     }
 }

@@ -1,133 +1,90 @@
 package org.qmpi4j.agent.internal.config;
 
-import java.io.File;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Collections;
-import java.util.LinkedHashMap;
+import java.util.Collection;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
+import org.qmpi4j.api.internal.log.Log;
+import org.qmpi4j.api.internal.settings.AgentArgument;
+import org.qmpi4j.api.output.OutputDirectory;
+import org.qmpi4j.api.settings.Setting;
+import org.qmpi4j.api.settings.Settings;
 
 /**
- * The agent's settings. Each is looked up, first found wins, in: the agent argument
- * ({@code -javaagent:qmpi4j-agent.jar=tools=a,b;verbose}), the system property
- * {@code qmpi4j.<key>}, the environment variable {@code QMPI4J_<KEY>} (upper case, '.' and '-'
- * become '_'). Agent arguments are {@code key=value} pairs separated by ';'.
+ * The agent's own settings, declared once here (the shared {@code output} is declared by
+ * {@link OutputDirectory#SETTING}, which the bundled tools read too), and read through
+ * {@link Settings}: agent argument, system property, environment, first non-blank wins.
  */
 public final class AgentConfig {
-    /** Known keys, with what they mean (for error messages and the README). */
-    public static final Map<String, String> KEYS;
+    public static final Setting<List<String>> TOOLS = Setting.list("tools",
+            "tool names in order, separated by `,` or `:`. The first listed sees each call first. A name may appear"
+                    + " more than once: each occurrence is its own instance with its own id and storage. An unknown"
+                    + " name stops the program at `MPI.Init` with a message naming it and listing the available tools");
+    public static final Setting<List<Path>> TOOLPATH = Setting.pathList("toolpath",
+            "jars or directories (separated by `:`) holding more tools, found with `ServiceLoader`");
+    public static final Setting<Boolean> VERBOSE = Setting.flag("verbose",
+            "print what the agent rewrote at start and a summary at exit, and the stack trace of each fault reported");
+    /** Every setting the agent itself reads, in the README's order. */
+    public static final List<Setting<?>> DECLARED = List.of(TOOLS, TOOLPATH, VERBOSE, OutputDirectory.SETTING);
 
-    static {
-        Map<String, String> k = new LinkedHashMap<>();
-        k.put("tools", "tool names in order, separated by ',' or ':'; a name may repeat");
-        k.put("toolpath", "jars or directories with more tools, separated by '" + File.pathSeparator + "'");
-        k.put("verbose", "true: print what the agent rewrote and a summary at exit");
-        k.put("output", "directory for the tools' results (default: a new qmpi4j-<date-time> folder)");
-        KEYS = Collections.unmodifiableMap(k);
+    private final Settings settings;
+
+    public AgentConfig(Settings settings) {
+        this.settings = settings;
     }
 
-    private final Map<String, String> agentArgs;
-    private final Map<String, String> sysProps;
-    private final Map<String, String> env;
-    private final List<String> problems = new ArrayList<>();
-
+    /** From the given sources (tests); bad values are reported once through the agent's logger. */
     public AgentConfig(String agentArgs, Map<String, String> sysProps, Map<String, String> env) {
-        this.agentArgs = parseAgentArgs(agentArgs);
-        this.sysProps = sysProps;
-        this.env = env;
-        for (String key : this.agentArgs.keySet()) {
-            if (!KEYS.containsKey(key)) {
-                problems.add("unknown agent argument '" + key + "' (known: " + String.join(", ", KEYS.keySet()) + ")");
-            }
-        }
+        this(Settings.of(agentArgs, sysProps::get, env::get, line -> Log.agent().once("setting: " + line, line)));
     }
 
-    /** Configuration from this JVM's agent argument, system properties and environment. */
+    /**
+     * Configuration from this JVM's agent argument, system properties and environment. Publishes
+     * the agent argument first, so that tools reading {@link Settings#current()} see it too.
+     */
     public static AgentConfig fromJvm(String agentArgs) {
-        Map<String, String> props = new LinkedHashMap<>();
-        for (String name : System.getProperties().stringPropertyNames()) {
-            if (name.startsWith("qmpi4j.")) {
-                props.put(name, System.getProperty(name));
-            }
-        }
-        return new AgentConfig(agentArgs, props, System.getenv());
+        AgentArgument.publish(agentArgs);
+        return new AgentConfig(Settings.current());
     }
 
-    private Map<String, String> parseAgentArgs(String args) {
-        Map<String, String> out = new LinkedHashMap<>();
-        if (args == null || args.isBlank()) {
-            return out;
-        }
-        for (String part : args.split(";")) {
-            String p = part.trim();
-            if (p.isEmpty()) {
-                continue;
-            }
-            int eq = p.indexOf('=');
-            String key = (eq < 0 ? p : p.substring(0, eq)).trim().toLowerCase(Locale.ROOT);
-            out.put(key, eq < 0 ? "true" : p.substring(eq + 1).trim());
-        }
-        return out;
+    public Settings settings() {
+        return settings;
     }
 
-    /** Problems found in the settings (unknown keys, ...), to be reported once at start. */
-    public List<String> problems() {
-        return problems;
+    /**
+     * The line reporting agent argument keys that no one declared, or {@code null} if all are
+     * known: the agent's own and those of {@code toolSettings}, the discovered tools'.
+     */
+    public String unknownKeys(Collection<Setting<?>> toolSettings) {
+        List<Setting<?>> known = new ArrayList<>(DECLARED);
+        known.addAll(toolSettings);
+        List<String> unknown = settings.unknownAgentArguments(known);
+        return unknown.isEmpty() ? null : Settings.unknownAgentArgumentsLine(unknown, known);
     }
 
-    /** The value of {@code key} and where it came from, or {@code null}. */
-    public String[] lookup(String key) {
-        if (agentArgs.containsKey(key)) {
-            return new String[] {agentArgs.get(key), "agent argument " + key + "="};
-        }
-        String prop = "qmpi4j." + key;
-        if (sysProps.get(prop) != null) {
-            return new String[] {sysProps.get(prop), "system property " + prop};
-        }
-        String var = "QMPI4J_" + key.toUpperCase(Locale.ROOT).replace('.', '_').replace('-', '_');
-        if (env.get(var) != null) {
-            return new String[] {env.get(var), "environment variable " + var};
-        }
-        return null;
-    }
-
-    /** Tool names in order; empty if none listed. Splits on ',' and ':', ignores blanks. */
+    /** Tool names in order; empty if none listed. */
     public List<String> tools() {
-        String[] v = lookup("tools");
-        List<String> names = new ArrayList<>();
-        if (v != null) {
-            for (String n : v[0].split("[,:]")) {
-                if (!n.isBlank()) {
-                    names.add(n.trim());
-                }
-            }
-        }
-        return names;
+        return settings.get(TOOLS);
     }
 
     /** Where the tool list came from, for messages. */
     public String toolsSource() {
-        String[] v = lookup("tools");
-        return v == null ? "no tool list given" : v[1] + " = \"" + v[0] + "\"";
+        String s = settings.describe(TOOLS);
+        return s.equals("default") ? "no tool list given" : s;
     }
 
     public List<Path> toolPath() {
-        String[] v = lookup("toolpath");
-        List<Path> paths = new ArrayList<>();
-        if (v != null) {
-            for (String p : v[0].split(File.pathSeparator)) {
-                if (!p.isBlank()) {
-                    paths.add(Path.of(p.trim()));
-                }
-            }
-        }
-        return paths;
+        return settings.get(TOOLPATH);
     }
 
     public boolean verbose() {
-        String[] v = lookup("verbose");
-        return v != null && (v[0].isEmpty() || Boolean.parseBoolean(v[0]) || v[0].equals("1"));
+        return settings.get(VERBOSE);
+    }
+
+    /** Where tools write results; empty for their default. */
+    public String outputDirectory() {
+        String dir = settings.get(OutputDirectory.SETTING);
+        return dir == null ? "" : dir;
     }
 }

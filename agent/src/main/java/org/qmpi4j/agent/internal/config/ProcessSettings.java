@@ -15,8 +15,7 @@ public final class ProcessSettings {
     public ProcessSettings(AgentConfig config) {
         this.tools = List.copyOf(config.tools());
         this.toolsSource = config.toolsSource();
-        String[] out = config.lookup("output");
-        this.outputDirectory = out == null ? "" : out[0];
+        this.outputDirectory = config.outputDirectory();
     }
 
     public List<String> tools() { return tools; }

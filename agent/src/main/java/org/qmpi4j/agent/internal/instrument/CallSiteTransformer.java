@@ -12,13 +12,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.WeakHashMap;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 import java.util.function.Predicate;
 import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.Opcodes;
 import org.qmpi4j.agent.internal.AgentRuntime;
 import org.qmpi4j.agent.internal.ToolDiscovery;
+import org.qmpi4j.api.internal.log.Log;
 
 /**
  * The agent's {@link ClassFileTransformer}: decides which classes are application classes that may
@@ -53,13 +53,10 @@ public final class CallSiteTransformer implements ClassFileTransformer {
     private final Predicate<String> excludedClass;
     private final Predicate<ClassLoader> toolLoader;
     private final LinkerContract contract;
-    private final Consumer<String> report;
     private final ClassLoader platformLoader = ClassLoader.getPlatformClassLoader();
     private final RewriteStats stats = new RewriteStats();
-    private final AtomicBoolean failureReported = new AtomicBoolean();
-    private final AtomicBoolean oldVersionReported = new AtomicBoolean();
-    private final AtomicBoolean newVersionReported = new AtomicBoolean();
-    private final AtomicBoolean noLinkerReported = new AtomicBoolean();
+    /** One line per kind of problem (the first class), the others counted in {@link #stats()}. */
+    private final Log log;
     private final Map<ClassLoader, Boolean> linkerVisibility = Collections.synchronizedMap(new WeakHashMap<>());
 
     /**
@@ -69,18 +66,23 @@ public final class CallSiteTransformer implements ClassFileTransformer {
      * @param toolLoader    loaders whose classes are never rewritten (the tool path's loader)
      */
     public CallSiteTransformer(MappingLookup lookup, Predicate<String> excludedClass, Predicate<ClassLoader> toolLoader) {
-        this(lookup, excludedClass, toolLoader, LinkerContract.DEFAULT, CallSiteTransformer::printErr);
+        this(lookup, excludedClass, toolLoader, LinkerContract.DEFAULT, Log.agent());
     }
 
     /** As above, with another linker (tests) and another sink for the one-line reports. */
     public CallSiteTransformer(MappingLookup lookup, Predicate<String> excludedClass, Predicate<ClassLoader> toolLoader,
             LinkerContract contract, Consumer<String> report) {
+        this(lookup, excludedClass, toolLoader, contract, Log.lines(Objects.requireNonNull(report, "report"), "qmpi4j:"));
+    }
+
+    private CallSiteTransformer(MappingLookup lookup, Predicate<String> excludedClass, Predicate<ClassLoader> toolLoader,
+            LinkerContract contract, Log log) {
         this.lookup = Objects.requireNonNull(lookup, "lookup");
         this.resolver = new BindingMethodResolver(lookup);
         this.excludedClass = Objects.requireNonNull(excludedClass, "excludedClass");
         this.toolLoader = Objects.requireNonNull(toolLoader, "toolLoader");
         this.contract = Objects.requireNonNull(contract, "contract");
-        this.report = Objects.requireNonNull(report, "report");
+        this.log = log;
     }
 
     /**
@@ -215,8 +217,8 @@ public final class CallSiteTransformer implements ClassFileTransformer {
     private void failed(String className, Throwable t) {
         try {
             stats.failed(className);
-            if (failureReported.compareAndSet(false, true)) {
-                say("qmpi4j: could not rewrite the MPI calls of class " + binary(className) + " (" + t
+            if (log.count("rewrite-failed") == 0) {
+                say("rewrite-failed", "could not rewrite the MPI calls of class " + binary(className) + " (" + t
                         + "); it runs unchanged and its MPI calls are not intercepted (further such failures"
                         + " are counted, not shown)");
             }
@@ -227,8 +229,8 @@ public final class CallSiteTransformer implements ClassFileTransformer {
 
     private void skippedOldVersion(String className, int major) {
         stats.skippedOld();
-        if (oldVersionReported.compareAndSet(false, true)) {
-            say("qmpi4j: class " + binary(className) + " calls MPI but its class file (version " + major
+        if (log.count("old-class-version") == 0) {
+            say("old-class-version", "class " + binary(className) + " calls MPI but its class file (version " + major
                     + ") predates Java 7 and cannot be rewritten; its MPI calls are not intercepted (further such"
                     + " classes are counted, not shown)");
         }
@@ -236,8 +238,8 @@ public final class CallSiteTransformer implements ClassFileTransformer {
 
     private void skippedNoLinker(String className, ClassLoader loader) {
         stats.skippedLinkerInvisible();
-        if (noLinkerReported.compareAndSet(false, true)) {
-            say("qmpi4j: class " + binary(className) + " calls MPI but its class loader " + loader
+        if (log.count("no-linker") == 0) {
+            say("no-linker", "class " + binary(className) + " calls MPI but its class loader " + loader
                     + " cannot see the agent (" + contract.bootstrapOwner().replace('/', '.')
                     + "); MPI calls of classes of such loaders are not intercepted (further such classes are"
                     + " counted, not shown)");
@@ -246,27 +248,24 @@ public final class CallSiteTransformer implements ClassFileTransformer {
 
     private void skippedNewVersion(String className, int major) {
         stats.skippedUnsupported();
-        if (newVersionReported.compareAndSet(false, true)) {
-            say("qmpi4j: class " + binary(className) + " has class file version " + major
+        if (log.count("new-class-version") == 0) {
+            say("new-class-version", "class " + binary(className) + " has class file version " + major
                     + ", newer than this agent can rewrite; MPI calls in such classes are not intercepted"
                     + " (further such classes are counted, not shown)");
         }
     }
 
-    private void say(String line) {
+    /** One line for the first problem of its kind; a broken sink must not turn into a failed class load. */
+    private void say(String kind, String line) {
         try {
-            report.accept(line);
+            log.once(kind, line);
         } catch (Throwable ignored) {
-            // a broken sink must not turn into a failed class load
+            // e.g. OutOfMemoryError while building the line
         }
     }
 
     private static String binary(String internalName) {
         return internalName == null ? "<unnamed>" : internalName.replace('/', '.');
-    }
-
-    private static void printErr(String line) {
-        System.err.println(line);
     }
 
     /**
@@ -275,7 +274,7 @@ public final class CallSiteTransformer implements ClassFileTransformer {
      */
     public void reportAtExit(PrintStream err, boolean verbose) {
         if (verbose || stats.missedSomething()) {
-            err.println("qmpi4j: rewriting: " + stats);
+            Log.to(err, "qmpi4j:").warn("rewriting: " + stats);
         }
     }
 }

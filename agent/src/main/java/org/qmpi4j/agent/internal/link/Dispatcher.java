@@ -9,6 +9,7 @@ import org.qmpi4j.agent.internal.chain.MpiProcess;
 import org.qmpi4j.agent.internal.chain.UnknownToolException;
 import org.qmpi4j.agent.internal.monitor.CallMonitor;
 import org.qmpi4j.api.MpiFunction;
+import org.qmpi4j.api.internal.log.Log;
 
 /**
  * Entry points that linked call sites jump to: an intercepted call, MPI initialisation (which
@@ -103,8 +104,7 @@ final class Dispatcher {
             process.initializeTools(process.settings().tools(), process.settings().toolsSource());
         } catch (UnknownToolException e) {
             // A job that asked for a profile must not run for hours without it: stop now, clearly.
-            System.err.println(e.getMessage());
-            System.err.flush();
+            Log.agent().raw(e.getMessage());
             System.exit(1);
         } catch (Throwable t) {
             runtime.agentFault("initialising tools", t);

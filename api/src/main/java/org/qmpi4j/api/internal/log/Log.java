@@ -1,0 +1,132 @@
+package org.qmpi4j.api.internal.log;
+
+import java.io.PrintStream;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
+
+/**
+ * Lines on stderr, each starting with a prefix ({@code qmpi4j:} for the agent,
+ * {@code qmpi4j <tool>:} for a bundled tool). Quiet by default: {@link #warn} and the
+ * report-once methods always print (they say something went wrong or will not work), while
+ * {@link #info} and the stack traces of {@link #fault} print only when the one switch,
+ * the setting {@code verbose}, is on ({@link #setVerbose}).
+ *
+ * <p>Report-once: a job of 1000 ranks whose tool fails on every call must print one line per
+ * rank, not one per call. Each {@link #once}/{@link #fault} key prints its first occurrence and
+ * counts the rest ({@link #count}).
+ */
+public final class Log {
+    private static volatile boolean verbose;
+    private static final Log AGENT = new Log("qmpi4j:", null);
+
+    private final String prefix;
+    /** Where lines go; {@code null}: {@code System.err} as it is when the line is written. */
+    private final Consumer<String> sink;
+    private final ConcurrentMap<String, AtomicLong> occurrences = new ConcurrentHashMap<>();
+
+    private Log(String prefix, Consumer<String> sink) {
+        this.prefix = prefix;
+        this.sink = sink;
+    }
+
+    /** The agent's logger (prefix {@code qmpi4j:}), one per JVM. */
+    public static Log agent() {
+        return AGENT;
+    }
+
+    /** A new logger of bundled tool {@code toolName} (prefix {@code qmpi4j <toolName>:}), with its own report-once keys. */
+    public static Log tool(String toolName) {
+        return new Log("qmpi4j " + toolName + ":", null);
+    }
+
+    /** A new logger writing to {@code err} with {@code prefix} (e.g. {@code "qmpi4j:"}); for callers given a stream, and tests. */
+    public static Log to(PrintStream err, String prefix) {
+        return new Log(prefix, line -> {
+            err.println(line);
+            err.flush();
+        });
+    }
+
+    /** A new logger handing each whole line (prefix included) to {@code lines}; a sink that throws is ignored. */
+    public static Log lines(Consumer<String> lines, String prefix) {
+        return new Log(prefix, lines);
+    }
+
+    /** The one switch: on, {@link #info} lines and stack traces of faults are printed too. */
+    public static void setVerbose(boolean on) {
+        verbose = on;
+    }
+
+    public static boolean verbose() {
+        return verbose;
+    }
+
+    /** This logger's prefix, e.g. {@code qmpi4j tracer:}. */
+    public String prefix() {
+        return prefix;
+    }
+
+    /** Prints {@code message}, always. */
+    public void warn(String message) {
+        write(prefix + " " + message);
+    }
+
+    /** Prints a whole line that already carries its prefix (an exception message written for the user), always. */
+    public void raw(String line) {
+        write(line);
+    }
+
+    /** Prints {@code message} only when verbose. */
+    public void info(String message) {
+        if (verbose) {
+            write(prefix + " " + message);
+        }
+    }
+
+    /**
+     * Counts an occurrence of {@code key} and prints {@code message} if it is the first.
+     *
+     * @return whether the line was printed
+     */
+    public boolean once(String key, String message) {
+        if (occurrences.computeIfAbsent(key, k -> new AtomicLong()).getAndIncrement() != 0) {
+            return false;
+        }
+        warn(message);
+        return true;
+    }
+
+    /** As {@link #once}, with the cause's stack trace after the line when verbose. */
+    public boolean fault(String key, String message, Throwable cause) {
+        if (!once(key, message)) {
+            return false;
+        }
+        if (cause != null && verbose) {
+            java.io.StringWriter trace = new java.io.StringWriter();
+            cause.printStackTrace(new java.io.PrintWriter(trace));
+            write(trace.toString().stripTrailing());
+        }
+        return true;
+    }
+
+    /** How often {@link #once} or {@link #fault} was called with {@code key}. */
+    public long count(String key) {
+        AtomicLong n = occurrences.get(key);
+        return n == null ? 0 : n.get();
+    }
+
+    private void write(String line) {
+        try {
+            if (sink == null) {
+                System.err.println(line);
+                System.err.flush();
+            } else {
+                sink.accept(line);
+            }
+        } catch (RuntimeException ignored) {
+            // a broken sink must never reach the application's call
+        }
+    }
+}
