@@ -8,7 +8,7 @@ import org.qmpi4j.agent.internal.ToolDiscovery;
 import org.qmpi4j.agent.internal.binding.BindingCatalog;
 import org.qmpi4j.agent.internal.config.AgentConfig;
 import org.qmpi4j.agent.internal.instrument.CallSiteTransformer;
-import org.qmpi4j.api.spi.QmpiBackend;
+import org.qmpi4j.api.internal.QmpiBackend;
 
 /**
  * Entry point of {@code -javaagent:qmpi4j-agent.jar[=args]}. Does as little as it can before the

@@ -1,6 +1,7 @@
 package org.qmpi4j.tools;
 
 import java.nio.charset.StandardCharsets;
+import org.qmpi4j.api.Qmpi;
 import org.qmpi4j.api.mpit.CvarHandle;
 import org.qmpi4j.api.mpit.MpiT;
 import org.qmpi4j.api.mpit.MpitException;
@@ -18,7 +19,7 @@ final class ControlVariables {
         }
         MpiT mpit;
         try {
-            mpit = MpiT.forTool(toolId);
+            mpit = Qmpi.mpit(toolId);
             mpit.initThread(ThreadLevel.SINGLE);
         } catch (RuntimeException e) {
             return null; // no MPI_T (an older agent): properties and environment decide

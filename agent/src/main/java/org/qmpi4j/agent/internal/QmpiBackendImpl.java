@@ -11,7 +11,7 @@ import org.qmpi4j.api.QmpiContext;
 import org.qmpi4j.api.ToolFunction;
 import org.qmpi4j.api.ToolHandler;
 import org.qmpi4j.api.ToolInitializer;
-import org.qmpi4j.api.spi.QmpiBackend;
+import org.qmpi4j.api.internal.QmpiBackend;
 
 /** The agent's implementation of {@link org.qmpi4j.api.Qmpi}. */
 public final class QmpiBackendImpl implements QmpiBackend {
