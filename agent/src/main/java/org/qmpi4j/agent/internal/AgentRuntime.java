@@ -8,7 +8,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.qmpi4j.agent.internal.binding.BindingCatalog;
 import org.qmpi4j.agent.internal.chain.ToolFaults;
 import org.qmpi4j.agent.internal.config.AgentConfig;
-import org.qmpi4j.agent.internal.variables.ProcessTelemetry;
+import org.qmpi4j.agent.internal.telemetry.ProcessTelemetry;
 
 /**
  * The agent's state for this JVM, set up once by premain: settings, binding descriptors, fault

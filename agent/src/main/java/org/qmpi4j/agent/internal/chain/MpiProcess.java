@@ -9,7 +9,7 @@ import java.util.function.Function;
 import java.util.function.Supplier;
 import org.qmpi4j.agent.internal.binding.BindingDescriptor;
 import org.qmpi4j.agent.internal.config.ProcessSettings;
-import org.qmpi4j.agent.internal.monitor.CallMonitor;
+import org.qmpi4j.agent.internal.telemetry.CallMonitor;
 import org.qmpi4j.agent.internal.mpit.MpitRegistry;
 import org.qmpi4j.api.MpiFunction;
 

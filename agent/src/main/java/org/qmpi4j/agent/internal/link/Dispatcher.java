@@ -7,7 +7,7 @@ import org.qmpi4j.agent.internal.AgentRuntime;
 import org.qmpi4j.agent.internal.chain.CallContext;
 import org.qmpi4j.agent.internal.chain.MpiProcess;
 import org.qmpi4j.agent.internal.chain.UnknownToolException;
-import org.qmpi4j.agent.internal.monitor.CallMonitor;
+import org.qmpi4j.agent.internal.telemetry.CallMonitor;
 import org.qmpi4j.api.MpiFunction;
 
 /**

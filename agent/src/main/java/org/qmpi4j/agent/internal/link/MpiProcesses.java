@@ -6,7 +6,7 @@ import org.qmpi4j.agent.internal.AgentRuntime;
 import org.qmpi4j.agent.internal.binding.BindingDescriptor;
 import org.qmpi4j.agent.internal.chain.MpiProcess;
 import org.qmpi4j.agent.internal.chain.ToolRegistry;
-import org.qmpi4j.agent.internal.variables.ProcessTelemetry;
+import org.qmpi4j.agent.internal.telemetry.ProcessTelemetry;
 
 /**
  * Finds the MPI process a call site belongs to. A process is one copy of the binding's classes:

@@ -7,7 +7,7 @@ import java.util.Map;
 import org.qmpi4j.agent.internal.binding.BindingDescriptor;
 import org.qmpi4j.agent.internal.config.AgentConfig;
 import org.qmpi4j.agent.internal.config.ProcessSettings;
-import org.qmpi4j.agent.internal.monitor.CallMonitor;
+import org.qmpi4j.agent.internal.telemetry.CallMonitor;
 import org.qmpi4j.agent.internal.mpit.MpitRegistry;
 import org.qmpi4j.agent.internal.mpit.ObjectKinds;
 
