@@ -55,30 +55,16 @@ public final class CallContext implements MpiCall, QmpiContext {
         }
     }
 
-    /** Calls the binding without any tool (no tool intercepts the function now); its result or exception is kept. */
-    public Object invokeBindingDirectly() throws Exception {
-        return invokeBinding();
-    }
-
     boolean bindingCalled() {
         return bindingCalled;
     }
 
+    /** Whether {@code t} is the exception MPI itself threw for this call. */
     boolean isBindingFailure(Throwable t) {
         return bindingFailed && t == outcome;
     }
 
-    /** Whether {@code t} is the exception MPI itself threw for this call. */
-    public boolean bindingFailureIs(Throwable t) {
-        return isBindingFailure(t);
-    }
-
-    /** After a fault of the agent itself: same as after a tool's. */
-    public Object completeAfterAgentFault() throws Exception {
-        return completeAfterFault();
-    }
-
-    /** After a tool fault: run the binding if nothing has, else give back what it returned or threw. */
+    /** After a fault of a tool or the agent: run the binding if nothing has, else give back what it returned or threw. */
     Object completeAfterFault() throws Exception {
         if (!bindingCalled) {
             return invokeBinding();
