@@ -27,14 +27,10 @@ public final class CallContext implements MpiCall, QmpiContext {
     private Object outcome;
     private long bytes = -1;
 
-    public CallContext(CallTarget target, Object[] args) {
+    CallContext(CallTarget target, Object[] args) {
         this.target = target;
         this.binding = target.binding();
         this.args = args;
-    }
-
-    public CallTarget target() {
-        return target;
     }
 
     // ---- the binding ----------------------------------------------------------------------
@@ -79,7 +75,7 @@ public final class CallContext implements MpiCall, QmpiContext {
      * Ends the call for the application: MPI's exception if it threw one (even if a tool swallowed
      * it), else MPI's result.
      */
-    public Object finish() throws Throwable {
+    Object finish() throws Throwable {
         if (bindingFailed) {
             throw (Throwable) outcome;
         }
