@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Function;
 import java.util.function.IntConsumer;
 import org.qmpi4j.api.mpit.CategoryInfo;
 import org.qmpi4j.api.mpit.ReturnCode;
@@ -62,22 +63,22 @@ final class CategoryTree {
      * that is not a control variable's (checked after the category, so that error comes first).
      */
     void addCvar(int catIndex, int cvarIndex, IntConsumer exists) {
-        Category c = category(catIndex);
-        exists.accept(cvarIndex);
-        if (c.cvars.contains(cvarIndex)) {
-            throw Errors.invalid("category " + c.name + " already contains control variable " + cvarIndex);
-        }
-        c.cvars.add(cvarIndex);
+        addMember(category(catIndex), c -> c.cvars, cvarIndex, exists, "control variable");
     }
 
     /** Adds performance variable {@code pvarIndex} to the category; like {@link #addCvar}. */
     void addPvar(int catIndex, int pvarIndex, IntConsumer exists) {
-        Category c = category(catIndex);
-        exists.accept(pvarIndex);
-        if (c.pvars.contains(pvarIndex)) {
-            throw Errors.invalid("category " + c.name + " already contains performance variable " + pvarIndex);
+        addMember(category(catIndex), c -> c.pvars, pvarIndex, exists, "performance variable");
+    }
+
+    private static void addMember(Category c, Function<Category, List<Integer>> members, int index,
+            IntConsumer exists, String what) {
+        exists.accept(index);
+        List<Integer> list = members.apply(c);
+        if (list.contains(index)) {
+            throw Errors.invalid("category " + c.name + " already contains " + what + " " + index);
         }
-        c.pvars.add(pvarIndex);
+        list.add(index);
     }
 
     void addCategory(int catIndex, int childIndex) {
