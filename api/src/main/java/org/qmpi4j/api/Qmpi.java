@@ -1,6 +1,7 @@
 package org.qmpi4j.api;
 
-import org.qmpi4j.api.spi.QmpiBackend;
+import org.qmpi4j.api.internal.QmpiBackend;
+import org.qmpi4j.api.mpit.MpiT;
 
 /**
  * The QMPI interface for Java tools: register a tool, register storage and handlers when it is
@@ -138,5 +139,24 @@ public final class Qmpi {
      */
     public static int pcontrolLevel(int toolId) {
         return QmpiBackend.current().pcontrolLevel(toolId);
+    }
+
+    /**
+     * The MPI tool information interface (MPI_T) of the MPI process tool instance {@code toolId}
+     * belongs to. Tools use this one: in a JVM that hosts several MPI processes (MPJ Express'
+     * multicore mode) it is the right process's. It works before {@code MPI.Init} and after
+     * {@code MPI.Finalize}; see {@link MpiT} for its use.
+     */
+    public static MpiT mpit(int toolId) {
+        return QmpiBackend.current().mpit(toolId);
+    }
+
+    /**
+     * The MPI tool information interface (MPI_T) of this JVM's MPI process, for code that is not a
+     * tool and so has no tool id: the only process's, except in MPJ Express' multicore mode, where
+     * it is the first rank's and tools must use {@link #mpit(int)}.
+     */
+    public static MpiT mpit() {
+        return QmpiBackend.current().mpit();
     }
 }

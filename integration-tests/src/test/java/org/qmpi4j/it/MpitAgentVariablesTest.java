@@ -50,7 +50,7 @@ class MpitAgentVariablesTest {
 
     /**
      * The same on MPJ Express: in multicore mode all ranks are threads of one JVM, and each rank's
-     * MPI_T interface (which {@code MpiT.forTool} finds by the tool instance's process) has its own
+     * MPI_T interface (which {@code Qmpi.mpit(toolId)} finds by the tool instance's process) has its own
      * variables, so each rank reads only its own calls and traffic.
      */
     @ParameterizedTest(name = "MPJ {0} in {1} mode with {2} ranks")

@@ -6,7 +6,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.qmpi4j.agent.internal.binding.BindingCatalog;
 import org.qmpi4j.agent.internal.chain.ToolFaults;
 import org.qmpi4j.agent.internal.config.AgentConfig;
-import org.qmpi4j.agent.internal.variables.ProcessTelemetry;
+import org.qmpi4j.agent.internal.telemetry.ProcessTelemetry;
 import org.qmpi4j.api.internal.log.Log;
 
 /**

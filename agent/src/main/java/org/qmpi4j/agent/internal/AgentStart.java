@@ -5,12 +5,13 @@ import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import org.qmpi4j.agent.internal.binding.BindingCatalog;
+import org.qmpi4j.agent.internal.chain.QmpiBackendImpl;
 import org.qmpi4j.agent.internal.config.AgentConfig;
 import org.qmpi4j.agent.internal.instrument.CallSiteTransformer;
 import org.qmpi4j.agent.internal.instrument.LinkerContract;
 import org.qmpi4j.agent.internal.link.CallSiteLinker;
 import org.qmpi4j.api.internal.log.Log;
-import org.qmpi4j.api.spi.QmpiBackend;
+import org.qmpi4j.api.internal.QmpiBackend;
 
 /**
  * The agent's start inside its own class loader. The visible premain class

@@ -3,8 +3,8 @@ package org.qmpi4j.agent.internal;
 import java.io.PrintStream;
 import java.util.Locale;
 import org.qmpi4j.agent.internal.config.AgentConfig;
-import org.qmpi4j.agent.internal.variables.MpitListing;
-import org.qmpi4j.agent.internal.variables.ProcessTelemetry;
+import org.qmpi4j.agent.internal.telemetry.MpitListing;
+import org.qmpi4j.agent.internal.telemetry.ProcessTelemetry;
 import org.qmpi4j.api.mpit.Verbosity;
 
 /**

@@ -1,7 +1,5 @@
 package org.qmpi4j.api.mpit;
 
-import org.qmpi4j.api.spi.QmpiBackend;
-
 /**
  * The MPI tool information interface (MPI 4.0, Section 14.3) of one MPI process, in Java: control
  * variables, performance variables with sessions and handles, categories and enumerations. Each
@@ -10,7 +8,8 @@ import org.qmpi4j.api.spi.QmpiBackend;
  * {@code MPI_SUCCESS} is an {@link MpitException} carrying the code the text prescribes.
  *
  * <h2>Getting one</h2>
- * A tool asks with its id, {@link #forTool(int)}; other code uses {@link #ofProcess()}. The
+ * A tool asks with its id, {@link org.qmpi4j.api.Qmpi#mpit(int)}; other code uses
+ * {@link org.qmpi4j.api.Qmpi#mpit()}. The
  * interface works before {@code MPI.Init} and after {@code MPI.Finalize}. Like in C, every user
  * first calls {@link #initThread} and finally {@link #finalizeInterface} (reference counted);
  * between, every other routine answers {@link ReturnCode#MPI_T_ERR_NOT_INITIALIZED}.
@@ -25,7 +24,7 @@ import org.qmpi4j.api.spi.QmpiBackend;
  *
  * <h2>Example (the text's example 14.6)</h2>
  * <pre>{@code
- * MpiT mpit = MpiT.forTool(toolId);
+ * MpiT mpit = Qmpi.mpit(toolId);
  * mpit.initThread(ThreadLevel.SINGLE);
  * int index = mpit.pvarGetIndex("qmpi4j_posted_receives", PvarClass.LEVEL);
  * PvarSession session = mpit.pvarSessionCreate();
@@ -48,19 +47,6 @@ import org.qmpi4j.api.spi.QmpiBackend;
  * </ul>
  */
 public interface MpiT {
-
-    /** The interface of the MPI process tool instance {@code toolId} belongs to. */
-    static MpiT forTool(int toolId) {
-        return QmpiBackend.current().mpit(toolId);
-    }
-
-    /**
-     * The interface of this JVM's MPI process: the only one, except in MPJ Express' multicore mode,
-     * where it is the first rank's and tools must use {@link #forTool(int)}.
-     */
-    static MpiT ofProcess() {
-        return QmpiBackend.current().mpit();
-    }
 
     // ---- 14.3.4 Initialization and finalization -----------------------------------------------
 

@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
+import org.qmpi4j.api.Qmpi;
 import org.qmpi4j.api.internal.log.Log;
 import org.qmpi4j.api.mpit.CvarHandle;
 import org.qmpi4j.api.mpit.MpiT;
@@ -126,7 +127,7 @@ public final class OutputDirectory {
     private static String controlVariable(int toolId) {
         MpiT mpit;
         try {
-            mpit = MpiT.forTool(toolId);
+            mpit = Qmpi.mpit(toolId);
             mpit.initThread(ThreadLevel.SINGLE);
         } catch (RuntimeException e) {
             return null; // no MPI_T (no agent, or an older one): the setting decides

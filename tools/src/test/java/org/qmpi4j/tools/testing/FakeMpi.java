@@ -1,8 +1,11 @@
 package org.qmpi4j.tools.testing;
 
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Proxy;
 import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicReference;
 import org.qmpi4j.api.CallingAddress;
 import org.qmpi4j.api.MpiCall;
 import org.qmpi4j.api.MpiFunction;
@@ -10,7 +13,7 @@ import org.qmpi4j.api.QmpiContext;
 import org.qmpi4j.api.ToolFunction;
 import org.qmpi4j.api.ToolHandler;
 import org.qmpi4j.api.ToolInitializer;
-import org.qmpi4j.api.spi.QmpiBackend;
+import org.qmpi4j.api.internal.QmpiBackend;
 
 /**
  * A one-rank MPI in memory, for unit tests of the bundled tools: a {@link QmpiBackend} whose
@@ -40,8 +43,25 @@ public final class FakeMpi implements QmpiBackend {
         }
     };
 
+    /**
+     * A backend can be installed once per JVM, and tests make many fakes: the one installed backend
+     * forwards to the newest fake.
+     */
+    private static final AtomicReference<FakeMpi> NEWEST = new AtomicReference<>();
+
+    static {
+        QmpiBackend.install((QmpiBackend) Proxy.newProxyInstance(FakeMpi.class.getClassLoader(),
+                new Class<?>[] {QmpiBackend.class}, (proxy, method, args) -> {
+                    try {
+                        return method.invoke(NEWEST.get(), args);
+                    } catch (InvocationTargetException e) {
+                        throw e.getCause();
+                    }
+                }));
+    }
+
     public FakeMpi() {
-        QmpiBackend.install(this);
+        NEWEST.set(this);
     }
 
     /** The handler the tool registered for {@code f}. */

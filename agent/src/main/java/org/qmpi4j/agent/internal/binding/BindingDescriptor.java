@@ -36,7 +36,7 @@ public final class BindingDescriptor {
     private final Map<String, Map<String, String>> exclusions;
     private final List<String[]> exclusionLines;
 
-    BindingDescriptor(DescriptorParser.Spec spec, int firstId) {
+    BindingDescriptor(DescriptorSpec spec, int firstId) {
         this.resource = spec.resource;
         this.id = spec.id;
         this.title = spec.title;
@@ -52,7 +52,7 @@ public final class BindingDescriptor {
         Map<String, Map<String, MethodMapping>> owners = new HashMap<>();
         Map<MpiFunction, MethodMapping> canon = new EnumMap<>(MpiFunction.class);
         int next = firstId;
-        for (DescriptorParser.MapLine l : spec.maps) {
+        for (DescriptorSpec.MapLine l : spec.maps) {
             MethodMapping m = new MethodMapping(next++, this, l.owner, l.name, l.descriptor, l.isStatic,
                     l.function, l.roles, l.canonical, l.parameterCount);
             all.add(m);
@@ -66,7 +66,7 @@ public final class BindingDescriptor {
         this.canonical = canon;
         Map<String, Map<String, String>> ex = new HashMap<>();
         List<String[]> lines = new ArrayList<>(spec.excludes.size());
-        for (DescriptorParser.ExcludeLine l : spec.excludes) {
+        for (DescriptorSpec.ExcludeLine l : spec.excludes) {
             String key = l.descriptor == null ? l.name + " *" : l.name + l.descriptor;
             ex.computeIfAbsent(l.owner, k -> new HashMap<>()).put(key, l.reason);
             lines.add(new String[] {l.owner, l.name, l.descriptor == null ? "*" : l.descriptor, l.reason});

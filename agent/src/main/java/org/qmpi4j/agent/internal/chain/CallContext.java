@@ -27,14 +27,10 @@ public final class CallContext implements MpiCall, QmpiContext {
     private Object outcome;
     private long bytes = -1;
 
-    public CallContext(CallTarget target, Object[] args) {
+    CallContext(CallTarget target, Object[] args) {
         this.target = target;
         this.binding = target.binding();
         this.args = args;
-    }
-
-    public CallTarget target() {
-        return target;
     }
 
     // ---- the binding ----------------------------------------------------------------------
@@ -55,30 +51,16 @@ public final class CallContext implements MpiCall, QmpiContext {
         }
     }
 
-    /** Calls the binding without any tool (no tool intercepts the function now); its result or exception is kept. */
-    public Object invokeBindingDirectly() throws Exception {
-        return invokeBinding();
-    }
-
     boolean bindingCalled() {
         return bindingCalled;
     }
 
+    /** Whether {@code t} is the exception MPI itself threw for this call. */
     boolean isBindingFailure(Throwable t) {
         return bindingFailed && t == outcome;
     }
 
-    /** Whether {@code t} is the exception MPI itself threw for this call. */
-    public boolean bindingFailureIs(Throwable t) {
-        return isBindingFailure(t);
-    }
-
-    /** After a fault of the agent itself: same as after a tool's. */
-    public Object completeAfterAgentFault() throws Exception {
-        return completeAfterFault();
-    }
-
-    /** After a tool fault: run the binding if nothing has, else give back what it returned or threw. */
+    /** After a fault of a tool or the agent: run the binding if nothing has, else give back what it returned or threw. */
     Object completeAfterFault() throws Exception {
         if (!bindingCalled) {
             return invokeBinding();
@@ -93,7 +75,7 @@ public final class CallContext implements MpiCall, QmpiContext {
      * Ends the call for the application: MPI's exception if it threw one (even if a tool swallowed
      * it), else MPI's result.
      */
-    public Object finish() throws Throwable {
+    Object finish() throws Throwable {
         if (bindingFailed) {
             throw (Throwable) outcome;
         }

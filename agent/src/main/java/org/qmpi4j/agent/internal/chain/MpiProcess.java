@@ -5,9 +5,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Function;
+import java.util.function.Supplier;
 import org.qmpi4j.agent.internal.binding.BindingDescriptor;
 import org.qmpi4j.agent.internal.config.ProcessSettings;
-import org.qmpi4j.agent.internal.monitor.CallMonitor;
+import org.qmpi4j.agent.internal.telemetry.CallMonitor;
 import org.qmpi4j.agent.internal.mpit.MpitRegistry;
 import org.qmpi4j.api.MpiFunction;
 
@@ -25,54 +27,43 @@ public final class MpiProcess {
 
     private final BindingDescriptor binding;
     private final ClassLoader bindingLoader;
+    private final BindingAccess access;
+    private final ToolRegistry registry;
     private final ToolFaults faults;
-    private volatile BindingAccess access;
+    private final CallMonitor monitor;
+    private final Supplier<MpitRegistry> mpit;
+    private final ProcessSettings settings;
+
     private final List<Relinkable> sites = new CopyOnWriteArrayList<>();
     private volatile Chain chain = Chain.empty();
     private volatile boolean toolsInitialized;
     private volatile int pcontrolLevel = 1;
     private volatile boolean finalized;
 
-    private final ToolRegistry registry;
-    private final CallMonitor monitor;
-    private final java.util.function.Supplier<MpitRegistry> mpit;
-    private final ProcessSettings settings;
-
     /**
-     * @param monitor  the agent's measurements for this process (MPI_T)
-     * @param mpit     this process's MPI_T registry (asked for only when MPI_T is used)
-     * @param settings the tool list and output directory, changeable through MPI_T until used
+     * Built in one place, {@code link.MpiProcesses} (tests: {@code MpiProcessBuilder} in test code).
+     *
+     * @param binding       the binding's descriptor, and the loader of this process's copy of it
+     * @param bindingAccess makes this process's access to its binding's methods; it is given the
+     *                      process with binding, loader and faults set (it may keep the process, not
+     *                      call it yet); {@code null} from it leaves the process without one
+     * @param registry      the tools registered in this JVM, from which the chain is built
+     * @param faults        where a tool's failures are counted and reported once
+     * @param monitor       the agent's measurements for this process (MPI_T)
+     * @param mpit          this process's MPI_T registry (asked for only when MPI_T is used)
+     * @param settings      the tool list and output directory, changeable through MPI_T until used
      */
-    public MpiProcess(BindingDescriptor binding, ClassLoader bindingLoader, ToolFaults faults, CallMonitor monitor,
-            java.util.function.Supplier<MpitRegistry> mpit, ProcessSettings settings) {
-        this(binding, bindingLoader, faults, ToolRegistry.global(), monitor, mpit, settings);
-    }
-
-    /** A process with its own monitor, MPI_T registry and default settings (for tests). */
-    public MpiProcess(BindingDescriptor binding, ClassLoader bindingLoader, ToolFaults faults) {
-        this(binding, bindingLoader, faults, ToolRegistry.global());
-    }
-
-    /** A process with its own monitor, MPI_T registry and default settings (for tests). */
-    MpiProcess(BindingDescriptor binding, ClassLoader bindingLoader, ToolFaults faults, ToolRegistry registry) {
-        this(binding, bindingLoader, faults, registry, new CallMonitor(),
-                fixed(new MpitRegistry(org.qmpi4j.agent.internal.mpit.ObjectKinds.ANY)),
-                new ProcessSettings(new org.qmpi4j.agent.internal.config.AgentConfig(null, Map.of(), Map.of())));
-    }
-
-    MpiProcess(BindingDescriptor binding, ClassLoader bindingLoader, ToolFaults faults, ToolRegistry registry,
-            CallMonitor monitor, java.util.function.Supplier<MpitRegistry> mpit, ProcessSettings settings) {
-        this.registry = registry;
+    public MpiProcess(BindingDescriptor binding, ClassLoader bindingLoader,
+            Function<MpiProcess, BindingAccess> bindingAccess, ToolRegistry registry, ToolFaults faults,
+            CallMonitor monitor, Supplier<MpitRegistry> mpit, ProcessSettings settings) {
         this.binding = binding;
         this.bindingLoader = bindingLoader;
+        this.registry = registry;
         this.faults = faults;
         this.monitor = monitor;
         this.mpit = mpit;
         this.settings = settings;
-    }
-
-    private static java.util.function.Supplier<MpitRegistry> fixed(MpitRegistry registry) {
-        return () -> registry;
+        this.access = bindingAccess.apply(this); // last: everything it may read is set
     }
 
     public CallMonitor monitor() { return monitor; }
@@ -91,10 +82,6 @@ public final class MpiProcess {
         return a;
     }
 
-    /** Attached by the linker right after creating the process. */
-    public void attach(BindingAccess bindingAccess) {
-        this.access = bindingAccess;
-    }
     public Chain chain() { return chain; }
     public boolean toolsInitialized() { return toolsInitialized; }
     public int pcontrolLevel() { return pcontrolLevel; }

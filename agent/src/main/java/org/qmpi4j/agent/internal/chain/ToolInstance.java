@@ -28,7 +28,7 @@ public final class ToolInstance {
     public int id() { return id; }
     public String name() { return name; }
     public MpiProcess process() { return process; }
-    public Object storage() { return storage; }
+    Object storage() { return storage; }
 
     ToolInitializer initializer() { return initializer; }
 
@@ -37,7 +37,7 @@ public final class ToolInstance {
     }
 
     /** The stable object {@code getNextToolFunction(id, f)} returns; sealed with the chain. */
-    public NextFunction next(MpiFunction f) {
+    NextFunction next(MpiFunction f) {
         // Lock-free once the chain is sealed (it fills every slot); the lock only guards creation
         // by initialisers that ask early.
         NextFunction n = next[f.ordinal()];
@@ -58,13 +58,13 @@ public final class ToolInstance {
     }
 
     /** From {@code Qmpi.registerToolStorage}: only inside the instance's initialiser. */
-    public void registerStorageFromTool(Object value) {
+    void registerStorageFromTool(Object value) {
         requireInitializing("registerToolStorage");
         storage = value;
     }
 
     /** From {@code Qmpi.registerToolFunction}: only inside the instance's initialiser. */
-    public void registerHandlerFromTool(MpiFunction f, ToolHandler h) {
+    void registerHandlerFromTool(MpiFunction f, ToolHandler h) {
         requireInitializing("registerToolFunction");
         if (f == null || h == null) {
             throw new IllegalArgumentException("function and handler must not be null");

@@ -108,7 +108,7 @@ public final class ToolRegistry {
     }
 
     /** The instance with {@code toolId}; lock-free, for the call path. */
-    public ToolInstance instance(int toolId) {
+    ToolInstance instance(int toolId) {
         ToolInstance[] table = byId;
         ToolInstance inst = toolId > 0 && toolId < table.length ? table[toolId] : null;
         if (inst == null) {

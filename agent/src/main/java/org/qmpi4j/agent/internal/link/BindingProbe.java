@@ -2,7 +2,7 @@ package org.qmpi4j.agent.internal.link;
 
 import org.qmpi4j.agent.internal.chain.BindingAccess;
 import org.qmpi4j.agent.internal.chain.MpiProcess;
-import org.qmpi4j.agent.internal.monitor.MonitoredBinding;
+import org.qmpi4j.agent.internal.telemetry.MonitoredBinding;
 import org.qmpi4j.api.MpiFunction;
 
 /**

@@ -4,6 +4,7 @@ import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MutableCallSite;
 import org.qmpi4j.agent.internal.binding.MethodMapping;
 import org.qmpi4j.agent.internal.chain.CallTarget;
+import org.qmpi4j.agent.internal.chain.Dispatcher;
 import org.qmpi4j.agent.internal.chain.MpiProcess;
 import org.qmpi4j.api.CallingAddress;
 import org.qmpi4j.api.MpiFunction;

@@ -5,13 +5,13 @@ import org.qmpi4j.api.mpit.CvarHandle;
 
 /** A control variable bound to one object. */
 final class ControlHandle implements CvarHandle {
-    final MpitRegistry owner;
+    final SessionsAndHandles owner;
     final ControlVariable variable;
     final CvarCell cell;
     final int count;
     private volatile boolean freed;
 
-    ControlHandle(MpitRegistry owner, ControlVariable variable, CvarCell cell, int count) {
+    ControlHandle(SessionsAndHandles owner, ControlVariable variable, CvarCell cell, int count) {
         this.owner = owner;
         this.variable = variable;
         this.cell = cell;

@@ -8,11 +8,11 @@ import org.qmpi4j.api.mpit.EnumType;
 
 /** An enumeration of one registry: a unique name and at least one uniquely named item. */
 final class EnumerationImpl implements EnumType {
-    final MpitRegistry owner;
+    final VariableTables owner;
     final String name;
     final List<EnumItem> items;
 
-    EnumerationImpl(MpitRegistry owner, String name, List<EnumItem> items) {
+    EnumerationImpl(VariableTables owner, String name, List<EnumItem> items) {
         this.owner = owner;
         this.name = name;
         // Check before copying: List.copyOf would throw a bare NullPointerException for a null item,

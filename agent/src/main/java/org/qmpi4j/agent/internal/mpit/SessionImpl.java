@@ -8,12 +8,12 @@ import org.qmpi4j.api.mpit.PvarSession;
 
 /** A performance experiment session: the handles allocated in it. */
 final class SessionImpl implements PvarSession {
-    final MpitRegistry owner;
+    final SessionsAndHandles owner;
     final int id;
     private final Set<PerformanceHandle> handles = new LinkedHashSet<>();
     private boolean freed;
 
-    SessionImpl(MpitRegistry owner, int id) {
+    SessionImpl(SessionsAndHandles owner, int id) {
         this.owner = owner;
         this.id = id;
     }

@@ -333,13 +333,13 @@ class DescriptorParserTest {
 
     @Test
     void methodDescriptorParsing() {
-        DescriptorParser.Sig s = DescriptorParser.Sig.parse("(J[[ILjava/lang/Object;Z)[Lmpi/Status;");
+        MethodSignature s = MethodSignature.parse("(J[[ILjava/lang/Object;Z)[Lmpi/Status;");
         assertThat(s.params).containsExactly("J", "[[I", "Ljava/lang/Object;", "Z");
         assertThat(s.ret).isEqualTo("[Lmpi/Status;");
-        assertThat(DescriptorParser.Sig.parse("()V").params).isEmpty();
-        assertThat(DescriptorParser.Sig.parse("(V)V")).isNull();
-        assertThat(DescriptorParser.Sig.parse("(L;)V")).isNull();
-        assertThat(DescriptorParser.Sig.parse("(Ljava.lang.Object;)V")).isNull();
-        assertThat(DescriptorParser.Sig.parse("(I")).isNull();
+        assertThat(MethodSignature.parse("()V").params).isEmpty();
+        assertThat(MethodSignature.parse("(V)V")).isNull();
+        assertThat(MethodSignature.parse("(L;)V")).isNull();
+        assertThat(MethodSignature.parse("(Ljava.lang.Object;)V")).isNull();
+        assertThat(MethodSignature.parse("(I")).isNull();
     }
 }

@@ -29,7 +29,7 @@ class ChainTest {
     private final ByteArrayOutputStream errBytes = new ByteArrayOutputStream();
     private final ToolFaults faults = new ToolFaults(new PrintStream(errBytes, true, StandardCharsets.UTF_8));
     private final ToolRegistry registry = new ToolRegistry();
-    private final MpiProcess process = new MpiProcess(OPENMPI, getClass().getClassLoader(), faults, registry);
+    private final MpiProcess process = MpiProcessBuilder.of(OPENMPI, getClass().getClassLoader()).faults(faults).tools(registry).build();
     private final List<String> events = new ArrayList<>();
 
     /** A binding method that records that it ran, and returns or throws what the test says. */

@@ -21,7 +21,7 @@ class UnreachableHandlersTest {
 
     private MpiProcess process(String binding) {
         BindingDescriptor d = CATALOG.descriptor(binding);
-        return new MpiProcess(d, getClass().getClassLoader(), faults, registry);
+        return MpiProcessBuilder.of(d, getClass().getClassLoader()).faults(faults).tools(registry).build();
     }
 
     private void registerTool(String name, MpiFunction... functions) {

@@ -15,6 +15,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.qmpi4j.agent.internal.binding.BindingCatalog;
 import org.qmpi4j.agent.internal.chain.MpiProcess;
+import org.qmpi4j.agent.internal.chain.MpiProcessBuilder;
 import org.qmpi4j.agent.internal.chain.ToolFaults;
 
 /**
@@ -35,7 +36,7 @@ class MpjDatatypeSizeTest {
         assertThat(jar).as("MPJ Express jar (system property mpj.jar; run scripts/setup-mpi.sh)").isFile();
         mpj = new URLClassLoader(new URL[] {jar.toURI().toURL()}, ClassLoader.getPlatformClassLoader());
         ToolFaults faults = new ToolFaults(new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
-        MpiProcess process = new MpiProcess(BindingCatalog.load().descriptor("mpj"), mpj, faults);
+        MpiProcess process = MpiProcessBuilder.of(BindingCatalog.load().descriptor("mpj"), mpj).faults(faults).build();
         access = new ReflectiveBindingAccess(process);
         datatype = Class.forName("mpi.Datatype", true, mpj);
     }

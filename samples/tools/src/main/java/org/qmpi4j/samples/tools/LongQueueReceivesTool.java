@@ -82,7 +82,7 @@ public final class LongQueueReceivesTool implements ToolProvider {
     private static Object init(QmpiContext context, int toolId, MpiCall call) throws Exception {
         Object result = Qmpi.getNextToolFunction(toolId, call.function()).invoke(context, call);
         State s = Qmpi.getToolStorage(context, toolId);
-        s.mpit = MpiT.forTool(toolId);
+        s.mpit = Qmpi.mpit(toolId);
         s.mpit.initThread(ThreadLevel.SINGLE);
         int index = -1;
         PvarInfo info = null;

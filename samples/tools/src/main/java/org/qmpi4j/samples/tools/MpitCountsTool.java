@@ -56,7 +56,7 @@ public final class MpitCountsTool implements ToolProvider {
     @Override
     public void initialize(int toolId) {
         Handles h = new Handles();
-        h.mpit = MpiT.forTool(toolId);
+        h.mpit = Qmpi.mpit(toolId);
         h.mpit.initThread(ThreadLevel.SINGLE);
         h.session = h.mpit.pvarSessionCreate();
         for (MpiFunction f : MpiFunction.values()) {

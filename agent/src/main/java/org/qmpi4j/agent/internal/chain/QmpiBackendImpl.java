@@ -1,19 +1,18 @@
-package org.qmpi4j.agent.internal;
+package org.qmpi4j.agent.internal.chain;
 
-import org.qmpi4j.agent.internal.chain.CallContext;
-import org.qmpi4j.agent.internal.chain.CallTarget;
-import org.qmpi4j.agent.internal.chain.MpiProcess;
-import org.qmpi4j.agent.internal.chain.ToolInstance;
-import org.qmpi4j.agent.internal.chain.ToolRegistry;
+import org.qmpi4j.agent.internal.AgentRuntime;
 import org.qmpi4j.api.CallingAddress;
 import org.qmpi4j.api.MpiFunction;
 import org.qmpi4j.api.QmpiContext;
 import org.qmpi4j.api.ToolFunction;
 import org.qmpi4j.api.ToolHandler;
 import org.qmpi4j.api.ToolInitializer;
-import org.qmpi4j.api.spi.QmpiBackend;
+import org.qmpi4j.api.internal.QmpiBackend;
 
-/** The agent's implementation of {@link org.qmpi4j.api.Qmpi}. */
+/**
+ * The agent's implementation of {@link org.qmpi4j.api.Qmpi}: what tools ask of the chain (their
+ * storage, handlers, next functions, contexts), so it sits beside the chain's classes.
+ */
 public final class QmpiBackendImpl implements QmpiBackend {
     private final ToolRegistry registry = ToolRegistry.global();
 

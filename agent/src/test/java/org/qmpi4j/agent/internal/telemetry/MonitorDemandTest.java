@@ -1,4 +1,4 @@
-package org.qmpi4j.agent.internal.variables;
+package org.qmpi4j.agent.internal.telemetry;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -8,7 +8,6 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.qmpi4j.agent.internal.config.AgentConfig;
-import org.qmpi4j.agent.internal.monitor.CallMonitor;
 import org.qmpi4j.agent.internal.mpit.MpitRegistry;
 import org.qmpi4j.api.MpiFunction;
 import org.qmpi4j.api.mpit.PvarClass;

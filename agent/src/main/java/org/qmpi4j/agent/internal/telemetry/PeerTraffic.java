@@ -1,4 +1,4 @@
-package org.qmpi4j.agent.internal.monitor;
+package org.qmpi4j.agent.internal.telemetry;
 
 import java.util.concurrent.atomic.AtomicLongArray;
 

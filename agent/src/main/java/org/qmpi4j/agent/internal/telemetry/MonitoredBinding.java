@@ -1,4 +1,4 @@
-package org.qmpi4j.agent.internal.monitor;
+package org.qmpi4j.agent.internal.telemetry;
 
 /**
  * What the monitor asks the binding of its MPI process, through the descriptor's canonical

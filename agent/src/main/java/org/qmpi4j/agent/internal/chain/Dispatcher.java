@@ -1,26 +1,25 @@
-package org.qmpi4j.agent.internal.link;
+package org.qmpi4j.agent.internal.chain;
 
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import org.qmpi4j.agent.internal.AgentRuntime;
-import org.qmpi4j.agent.internal.chain.CallContext;
-import org.qmpi4j.agent.internal.chain.MpiProcess;
-import org.qmpi4j.agent.internal.chain.UnknownToolException;
-import org.qmpi4j.agent.internal.monitor.CallMonitor;
+import org.qmpi4j.agent.internal.telemetry.CallMonitor;
 import org.qmpi4j.api.MpiFunction;
 import org.qmpi4j.api.internal.log.Log;
 
 /**
  * Entry points that linked call sites jump to: an intercepted call, MPI initialisation (which
  * first initialises the tools), MPI finalisation (after which some settings cannot change) and
- * {@code MPI_Pcontrol} (which switches the tools off and on).
+ * {@code MPI_Pcontrol} (which switches the tools off and on). The linker binds each handle here
+ * to one call site's {@link CallTarget}; what happens to the call from then on is the chain's
+ * business, so this class sits beside {@link CallContext}.
  */
-final class Dispatcher {
-    static final MethodHandle DISPATCH = find("dispatch");
-    static final MethodHandle INIT = find("init");
-    static final MethodHandle FINALIZE = find("finalizeMpi");
-    static final MethodHandle PCONTROL = find("pcontrol");
+public final class Dispatcher {
+    public static final MethodHandle DISPATCH = find("dispatch");
+    public static final MethodHandle INIT = find("init");
+    public static final MethodHandle FINALIZE = find("finalizeMpi");
+    public static final MethodHandle PCONTROL = find("pcontrol");
 
     private Dispatcher() {
     }
@@ -32,7 +31,7 @@ final class Dispatcher {
      * <p>The unmeasured path is kept small and the measured one separate: the JIT compiles what
      * it inlines, and exception and measuring paths it never takes only get in the way.
      */
-    static Object dispatch(SiteLink link, Object[] args) throws Throwable {
+    static Object dispatch(CallTarget link, Object[] args) throws Throwable {
         MpiProcess process = link.process();
         MpiFunction f = link.function();
         CallContext ctx = new CallContext(link, args);
@@ -51,15 +50,15 @@ final class Dispatcher {
         if (process.routesThroughTools(f)) {
             process.chain().entry(f).invoke(ctx);
         } else {
-            ctx.invokeBindingDirectly();
+            ctx.invokeBinding();
         }
     }
 
     /** MPI's own exception stays for {@link CallContext#finish}; anything else is the agent's fault (tools' are contained per tool). */
     private static void afterFailure(MpiFunction f, CallContext ctx, Throwable t) throws Exception {
-        if (!ctx.bindingFailureIs(t)) {
+        if (!ctx.isBindingFailure(t)) {
             AgentRuntime.current().agentFault("dispatching " + f, t);
-            ctx.completeAfterAgentFault();
+            ctx.completeAfterFault();
         }
     }
 
@@ -97,7 +96,7 @@ final class Dispatcher {
      * {@code MPI_INIT}/{@code MPI_INIT_THREAD}: QMPI's initialisation phase first (each listed tool
      * instance initialised), then MPI's own initialisation, through the now sealed chain.
      */
-    static Object init(SiteLink link, Object[] args) throws Throwable {
+    static Object init(CallTarget link, Object[] args) throws Throwable {
         MpiProcess process = link.process();
         AgentRuntime runtime = AgentRuntime.current();
         try {
@@ -113,7 +112,7 @@ final class Dispatcher {
     }
 
     /** {@code MPI_FINALIZE}: as any call, then the process is marked finalised. */
-    static Object finalizeMpi(SiteLink link, Object[] args) throws Throwable {
+    static Object finalizeMpi(CallTarget link, Object[] args) throws Throwable {
         MpiProcess process = link.process();
         try {
             return process.routesThroughAgent(link.function()) ? dispatch(link, args) : link.invokeBinding(args);
@@ -126,7 +125,7 @@ final class Dispatcher {
      * {@code MPI_Pcontrol(level, ...)}: the tools see the call; level 0 then bypasses every tool
      * (sites relinked straight to the binding), any other level routes calls through them again.
      */
-    static Object pcontrol(SiteLink link, Object[] args) throws Throwable {
+    static Object pcontrol(CallTarget link, Object[] args) throws Throwable {
         MpiProcess process = link.process();
         int offset = link.mapping().isStatic() ? 0 : 1;
         Object first = args.length > offset ? args[offset] : null;
@@ -148,7 +147,7 @@ final class Dispatcher {
     private static MethodHandle find(String name) {
         try {
             return MethodHandles.lookup().findStatic(Dispatcher.class, name,
-                    MethodType.methodType(Object.class, SiteLink.class, Object[].class));
+                    MethodType.methodType(Object.class, CallTarget.class, Object[].class));
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }

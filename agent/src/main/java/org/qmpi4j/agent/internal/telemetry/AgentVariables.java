@@ -1,4 +1,4 @@
-package org.qmpi4j.agent.internal.variables;
+package org.qmpi4j.agent.internal.telemetry;
 
 import java.io.File;
 import java.util.ArrayList;
@@ -7,9 +7,7 @@ import java.util.Locale;
 import org.qmpi4j.agent.internal.chain.MpiProcess;
 import org.qmpi4j.agent.internal.config.AgentConfig;
 import org.qmpi4j.agent.internal.mpit.MpitRegistry;
-import org.qmpi4j.agent.internal.monitor.MonitorSources;
-import org.qmpi4j.agent.internal.monitor.MonitorSources.Metric;
-import org.qmpi4j.agent.internal.monitor.MpiState;
+import org.qmpi4j.agent.internal.telemetry.MonitorSources.Metric;
 import org.qmpi4j.api.MpiFunction;
 import org.qmpi4j.api.mpit.BindType;
 import org.qmpi4j.api.mpit.CvarCell;

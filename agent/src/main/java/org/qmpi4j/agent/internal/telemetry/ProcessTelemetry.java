@@ -1,10 +1,9 @@
-package org.qmpi4j.agent.internal.variables;
+package org.qmpi4j.agent.internal.telemetry;
 
 import org.qmpi4j.agent.internal.chain.MpiProcess;
 import org.qmpi4j.agent.internal.config.AgentConfig;
 import org.qmpi4j.agent.internal.config.ProcessSettings;
 import org.qmpi4j.agent.internal.mpit.MpitRegistry;
-import org.qmpi4j.agent.internal.monitor.CallMonitor;
 
 /**
  * What MPI_T shows of one MPI process: its registry, the monitor feeding the agent's variables,

@@ -1,4 +1,4 @@
-package org.qmpi4j.api.spi;
+package org.qmpi4j.api.internal;
 
 import org.qmpi4j.api.CallingAddress;
 import org.qmpi4j.api.MpiFunction;
@@ -6,10 +6,11 @@ import org.qmpi4j.api.QmpiContext;
 import org.qmpi4j.api.ToolFunction;
 import org.qmpi4j.api.ToolHandler;
 import org.qmpi4j.api.ToolInitializer;
+import org.qmpi4j.api.mpit.MpiT;
 
 /**
- * What {@link org.qmpi4j.api.Qmpi} delegates to. Implemented by the qmpi4j agent, which installs it
- * with {@link #install} when it starts. Not for tools: tools use {@link org.qmpi4j.api.Qmpi}.
+ * What {@link org.qmpi4j.api.Qmpi} delegates to. Not API: implemented by the qmpi4j agent, which
+ * installs it with {@link #install} once when it starts. Tools use {@link org.qmpi4j.api.Qmpi}.
  */
 public interface QmpiBackend {
     void registerToolName(String name, ToolInitializer init);
@@ -34,30 +35,26 @@ public interface QmpiBackend {
     int pcontrolLevel(int toolId);
 
     /** The MPI tool information interface of the MPI process tool instance {@code toolId} belongs to. */
-    org.qmpi4j.api.mpit.MpiT mpit(int toolId);
+    MpiT mpit(int toolId);
 
     /** The MPI tool information interface of this JVM's (first) MPI process. */
-    org.qmpi4j.api.mpit.MpiT mpit();
+    MpiT mpit();
 
-    /** Installs the backend; the agent calls this once, before any tool is registered. */
+    /**
+     * Installs the backend; the agent calls this once, before any tool is registered.
+     *
+     * @throws IllegalStateException if a backend is installed already: the first one stays
+     */
     static void install(QmpiBackend backend) {
-        Holder.backend = backend;
+        InstalledBackend.set(backend);
     }
 
-    /** The installed backend. */
+    /**
+     * The installed backend.
+     *
+     * @throws IllegalStateException if none is installed (the agent is not attached)
+     */
     static QmpiBackend current() {
-        QmpiBackend b = Holder.backend;
-        if (b == null) {
-            throw new IllegalStateException("the qmpi4j agent is not attached: start the JVM with -javaagent:qmpi4j-agent.jar");
-        }
-        return b;
-    }
-
-    /** Holds the installed backend (interfaces cannot have mutable static fields of their own). */
-    final class Holder {
-        static volatile QmpiBackend backend;
-
-        private Holder() {
-        }
+        return InstalledBackend.get();
     }
 }

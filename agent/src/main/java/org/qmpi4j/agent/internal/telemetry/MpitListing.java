@@ -1,4 +1,4 @@
-package org.qmpi4j.agent.internal.variables;
+package org.qmpi4j.agent.internal.telemetry;
 
 import java.io.PrintStream;
 import java.util.HashMap;

@@ -1,0 +1,177 @@
+package org.qmpi4j.agent.internal.binding;
+
+import java.util.EnumMap;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.qmpi4j.agent.internal.binding.DescriptorSpec.ExcludeLine;
+import org.qmpi4j.agent.internal.binding.DescriptorSpec.MapLine;
+import org.qmpi4j.api.MpiFunction;
+import org.qmpi4j.api.mpit.BindType;
+
+/**
+ * The rules of a descriptor that span lines, applied as {@link DescriptorParser} hands over each
+ * line it has read: the {@code binding} line first, each header once, {@code packages} before the
+ * classes it owns, no method mapped twice or both mapped and excluded, exactly one
+ * {@code canonical} mapping per mapped function. Collects the accepted lines into a
+ * {@link DescriptorSpec}.
+ */
+final class DescriptorChecker {
+    private final DescriptorSource source;
+    private final DescriptorSpec spec = new DescriptorSpec();
+    private final Map<String, Integer> mappedAt = new HashMap<>();
+    private final Map<String, Integer> mappedNameAt = new HashMap<>();
+    private final Map<String, Integer> excludedAt = new HashMap<>();
+    private final Map<MpiFunction, Integer> canonicalAt = new EnumMap<>(MpiFunction.class);
+    private final Map<MpiFunction, Integer> firstMapAt = new EnumMap<>(MpiFunction.class);
+
+    DescriptorChecker(DescriptorSource source) {
+        this.source = source;
+        spec.resource = source.resource;
+    }
+
+    /** Before a line with keyword {@code kw} is read: the first line must be {@code binding}. */
+    void keyword(String kw) {
+        if (spec.id == null && !kw.equals("binding")) {
+            throw source.fail("the first line must be 'binding <id>', not '" + kw + "'");
+        }
+    }
+
+    void binding(String id) {
+        if (spec.id != null) {
+            throw source.fail("second 'binding' line");
+        }
+        spec.id = id;
+    }
+
+    void title(String title) {
+        once(spec.title, "title");
+        spec.title = title;
+    }
+
+    void packages(List<String> prefixes) {
+        if (!spec.packages.isEmpty()) {
+            throw source.fail("second 'packages' line");
+        }
+        spec.packages.addAll(prefixes);
+    }
+
+    void fingerprint(String[] member) {
+        spec.fingerprints.add(member);
+    }
+
+    void constants(String className) {
+        once(spec.constantsClass, "constants");
+        spec.constantsClass = className;
+    }
+
+    void datatypeSize(String[] member) {
+        once(spec.datatypeSize, "datatype-size");
+        spec.datatypeSize = member;
+    }
+
+    void datatypeSizeUnit(String[] member) {
+        once(spec.datatypeSizeUnit, "datatype-size-unit");
+        if (spec.datatypeSize == null) {
+            throw source.fail("'datatype-size-unit' before 'datatype-size'");
+        }
+        spec.datatypeSizeUnit = member;
+    }
+
+    void object(BindType kind, String className) {
+        if (spec.objectClasses.containsKey(kind)) {
+            throw source.fail("'object " + kind + "' appears twice");
+        }
+        spec.objectClasses.put(kind, className);
+    }
+
+    void requestNull(String[] member) {
+        once(spec.requestNull, "request-null");
+        spec.requestNull = member;
+    }
+
+    void map(MapLine m) {
+        owned(m.owner);
+        int lineNo = source.lineNo;
+        String key = m.owner + '.' + m.name + m.descriptor;
+        Integer dup = mappedAt.putIfAbsent(key, lineNo);
+        if (dup != null) {
+            throw source.fail("duplicate mapping of " + key + " (first at line " + dup + ")");
+        }
+        Integer ex = excluded(m.owner, m.name, m.descriptor);
+        if (ex != null) {
+            throw source.fail(key + " is both mapped and excluded (exclude at line " + ex + ")");
+        }
+        mappedNameAt.putIfAbsent(m.owner + '.' + m.name, lineNo);
+        firstMapAt.putIfAbsent(m.function, lineNo);
+        if (m.canonical) {
+            Integer other = canonicalAt.putIfAbsent(m.function, lineNo);
+            if (other != null) {
+                throw source.fail("second canonical mapping of " + m.function + " (first at line " + other + ")");
+            }
+        }
+        spec.maps.add(m);
+    }
+
+    void exclude(ExcludeLine e) {
+        owned(e.owner);
+        String key = e.owner + '.' + e.name + (e.descriptor == null ? " *" : e.descriptor);
+        Integer dup = excludedAt.putIfAbsent(key, source.lineNo);
+        if (dup != null) {
+            throw source.fail("duplicate exclusion of " + key + " (first at line " + dup + ")");
+        }
+        Integer mapped = e.descriptor == null ? mappedNameAt.get(e.owner + '.' + e.name)
+                : mappedAt.get(e.owner + '.' + e.name + e.descriptor);
+        if (mapped != null) {
+            throw source.fail(key + " is both mapped (line " + mapped + ") and excluded");
+        }
+        spec.excludes.add(e);
+    }
+
+    /** After the last line: the headers are there and every mapped function has its canonical line. */
+    DescriptorSpec finish() {
+        source.at(0, null);
+        if (spec.id == null) {
+            throw source.fail("empty descriptor: no 'binding <id>' line");
+        }
+        if (spec.title == null) {
+            throw source.fail("missing 'title' line");
+        }
+        if (spec.packages.isEmpty()) {
+            throw source.fail("missing 'packages' line");
+        }
+        if (spec.fingerprints.isEmpty()) {
+            throw source.fail("missing 'fingerprint' line");
+        }
+        for (Map.Entry<MpiFunction, Integer> f : firstMapAt.entrySet()) {
+            if (!canonicalAt.containsKey(f.getKey())) {
+                source.at(f.getValue(), null);
+                throw source.fail(f.getKey() + " is mapped but no mapping of it is marked 'canonical'");
+            }
+        }
+        return spec;
+    }
+
+    private Integer excluded(String owner, String name, String desc) {
+        Integer at = excludedAt.get(owner + '.' + name + desc);
+        return at != null ? at : excludedAt.get(owner + '.' + name + " *");
+    }
+
+    private void owned(String className) {
+        if (spec.packages.isEmpty()) {
+            throw source.fail("'packages' must come before 'map' and 'exclude' lines");
+        }
+        for (String p : spec.packages) {
+            if (className.startsWith(p)) {
+                return;
+            }
+        }
+        throw source.fail("class " + className + " is not in the binding's packages " + spec.packages);
+    }
+
+    private void once(Object previous, String kw) {
+        if (previous != null) {
+            throw source.fail("second '" + kw + "' line");
+        }
+    }
+}

@@ -1,0 +1,48 @@
+package org.qmpi4j.agent.internal.binding;
+
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import org.qmpi4j.api.MpiFunction;
+import org.qmpi4j.api.mpit.BindType;
+
+/**
+ * The header and lines of a descriptor as read and checked, from which {@link BindingDescriptor}
+ * is built.
+ */
+final class DescriptorSpec {
+    String resource;
+    String id;
+    String title;
+    final List<String> packages = new ArrayList<>();
+    final List<String[]> fingerprints = new ArrayList<>();
+    String constantsClass;
+    String[] datatypeSize;
+    String[] datatypeSizeUnit;
+    String[] requestNull;
+    final Map<BindType, String> objectClasses = new EnumMap<>(BindType.class);
+    final List<MapLine> maps = new ArrayList<>();
+    final List<ExcludeLine> excludes = new ArrayList<>();
+
+    /** A {@code map} line. */
+    static final class MapLine {
+        String owner;
+        String name;
+        String descriptor;
+        boolean isStatic;
+        boolean canonical;
+        MpiFunction function;
+        int[] roles;
+        int parameterCount;
+    }
+
+    /** An {@code exclude} line. */
+    static final class ExcludeLine {
+        String owner;
+        String name;
+        /** {@code null} for {@code *}: every overload of the name. */
+        String descriptor;
+        String reason;
+    }
+}

@@ -1,0 +1,98 @@
+package org.qmpi4j.agent.internal.mpit;
+
+import org.qmpi4j.api.mpit.CvarDefinition;
+import org.qmpi4j.api.mpit.PvarHandle;
+import org.qmpi4j.api.mpit.ReturnCode;
+
+/**
+ * What is done through a live handle (Sections 14.3.6 and 14.3.7): reading and writing control
+ * variables; starting, stopping, reading, writing and resetting performance variables, one
+ * handle or all of a session's. Which handles are live is {@link SessionsAndHandles}' concern;
+ * what a value means for each class is {@link PerformanceHandle}'s.
+ */
+final class HandleOperations {
+    private HandleOperations() {
+    }
+
+    static void cvarRead(ControlHandle h, Object buffer) {
+        CvarDefinition d = h.variable.definition;
+        Values.checkBuffer(d.datatype(), h.count, buffer, d.name());
+        Object value = SourceGuards.guarded(d.name(), h.cell::read);
+        Values.cvarToBuffer(d.datatype(), h.count, value, buffer, d.name());
+    }
+
+    static void cvarWrite(ControlHandle h, Object buffer) {
+        CvarDefinition d = h.variable.definition;
+        Values.checkBuffer(d.datatype(), h.count, buffer, d.name());
+        if (!d.scope().mayBeWritable()) {
+            throw Errors.fail(ReturnCode.MPI_T_ERR_CVAR_SET_NEVER, d.name() + " has scope " + d.scope());
+        }
+        Object value = Values.cvarFromBuffer(d.datatype(), h.count, buffer, d.name());
+        SourceGuards.guarded(d.name(), () -> {
+            h.cell.write(value);
+            return null;
+        });
+    }
+
+    static void start(SessionsAndHandles handles, SessionImpl s, PvarHandle handle) {
+        if (handle == PvarHandle.ALL_HANDLES) {
+            SourceGuards.forAll(s, h -> !h.continuous(), PerformanceHandle::start,
+                    ReturnCode.MPI_T_ERR_PVAR_NO_STARTSTOP, "started");
+            return;
+        }
+        PerformanceHandle h = handles.handle(s, handle, "MPI_T_pvar_start");
+        if (!SourceGuards.guarded(h, h::start)) {
+            throw notStartable(h);
+        }
+    }
+
+    static void stop(SessionsAndHandles handles, SessionImpl s, PvarHandle handle) {
+        if (handle == PvarHandle.ALL_HANDLES) {
+            SourceGuards.forAll(s, h -> !h.continuous(), PerformanceHandle::stop,
+                    ReturnCode.MPI_T_ERR_PVAR_NO_STARTSTOP, "stopped");
+            return;
+        }
+        PerformanceHandle h = handles.handle(s, handle, "MPI_T_pvar_stop");
+        if (!SourceGuards.guarded(h, h::stop)) {
+            throw notStartable(h);
+        }
+    }
+
+    private static RuntimeException notStartable(PerformanceHandle h) {
+        return Errors.fail(ReturnCode.MPI_T_ERR_PVAR_NO_STARTSTOP,
+                h.definition.name() + " is continuous: it cannot be started or stopped");
+    }
+
+    static void read(PerformanceHandle h, Object buffer) {
+        SourceGuards.guarded(h, () -> {
+            h.read(buffer);
+            return true;
+        });
+    }
+
+    static void write(PerformanceHandle h, Object buffer) {
+        SourceGuards.guarded(h, () -> {
+            h.write(buffer);
+            return true;
+        });
+    }
+
+    static void reset(SessionsAndHandles handles, SessionImpl s, PvarHandle handle) {
+        if (handle == PvarHandle.ALL_HANDLES) {
+            SourceGuards.forAll(s, h -> !h.definition.readonly(), PerformanceHandle::reset,
+                    ReturnCode.MPI_T_ERR_PVAR_NO_WRITE, "reset");
+            return;
+        }
+        PerformanceHandle h = handles.handle(s, handle, "MPI_T_pvar_reset");
+        if (!SourceGuards.guarded(h, h::reset)) {
+            throw Errors.fail(ReturnCode.MPI_T_ERR_PVAR_NO_WRITE, h.definition.name() + " is read-only");
+        }
+    }
+
+    static void readReset(PerformanceHandle h, Object buffer) {
+        SourceGuards.guarded(h, () -> {
+            h.readReset(buffer);
+            return true;
+        });
+    }
+}

@@ -1,0 +1,49 @@
+package org.qmpi4j.agent.internal.chain;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+import org.qmpi4j.agent.internal.binding.BindingDescriptor;
+import org.qmpi4j.agent.internal.config.AgentConfig;
+import org.qmpi4j.agent.internal.config.ProcessSettings;
+import org.qmpi4j.agent.internal.telemetry.CallMonitor;
+import org.qmpi4j.agent.internal.mpit.MpitRegistry;
+import org.qmpi4j.agent.internal.mpit.ObjectKinds;
+
+/**
+ * Builds an {@link MpiProcess} for tests: a binding and its loader are required; everything else
+ * defaults to a fresh collaborator of its own (no binding access, an empty tool registry, faults
+ * reported into nothing, its own monitor and MPI_T registry, default settings).
+ */
+public final class MpiProcessBuilder {
+    private final BindingDescriptor binding;
+    private final ClassLoader loader;
+    private ToolRegistry registry = new ToolRegistry();
+    private ToolFaults faults = new ToolFaults(new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
+
+    private MpiProcessBuilder(BindingDescriptor binding, ClassLoader loader) {
+        this.binding = binding;
+        this.loader = loader;
+    }
+
+    public static MpiProcessBuilder of(BindingDescriptor binding, ClassLoader loader) {
+        return new MpiProcessBuilder(binding, loader);
+    }
+
+    MpiProcessBuilder tools(ToolRegistry registry) {
+        this.registry = registry;
+        return this;
+    }
+
+    public MpiProcessBuilder faults(ToolFaults faults) {
+        this.faults = faults;
+        return this;
+    }
+
+    public MpiProcess build() {
+        MpitRegistry mpit = new MpitRegistry(ObjectKinds.ANY);
+        return new MpiProcess(binding, loader, p -> null, registry, faults, new CallMonitor(), () -> mpit,
+                new ProcessSettings(new AgentConfig(null, Map.of(), Map.of())));
+    }
+}
