@@ -71,8 +71,8 @@ public final class MatrixSvg {
         }
         s.append("</g>\n");
         int ly = top + grid + 24;
-        s.append("<defs><linearGradient id=\"scale\"><stop offset=\"0\" stop-color=\"").append(Heat.color(1, 1000000))
-                .append("\"/><stop offset=\"1\" stop-color=\"").append(Heat.color(1000000, 1000000))
+        s.append("<defs><linearGradient id=\"scale\"><stop offset=\"0\" stop-color=\"").append(Heat.legendLow())
+                .append("\"/><stop offset=\"1\" stop-color=\"").append(Heat.legendHigh())
                 .append("\"/></linearGradient></defs>\n");
         s.append("<text x=\"").append(left).append("\" y=\"").append(ly + 9).append("\">0</text>\n");
         s.append("<rect x=\"").append(left + 16).append("\" y=\"").append(ly).append("\" width=\"120\" height=\"10\" fill=\"url(#scale)\"/>\n");
