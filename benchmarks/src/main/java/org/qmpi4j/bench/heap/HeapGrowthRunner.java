@@ -11,7 +11,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.qmpi4j.bench.BenchEnvironment;
-import org.qmpi4j.bench.CommandLine;
+import org.qmpi4j.bench.BenchOptions;
 import org.qmpi4j.bench.JavaProcess;
 import org.qmpi4j.bench.Machine;
 import org.qmpi4j.bench.MarkdownTable;
@@ -154,7 +154,7 @@ public final class HeapGrowthRunner {
 
     public static void main(String[] args) throws IOException {
         Settings d = new Settings();
-        CommandLine cl = new CommandLine("Heap growth over many MPI calls, per tool list.\n"
+        BenchOptions cl = new BenchOptions("Heap growth over many MPI calls, per tool list.\n"
                 + "usage: java -cp benchmarks/target/benchmarks.jar " + HeapGrowthRunner.class.getName() + " [options]")
                 .option("calls", String.valueOf(d.calls), "MPI calls after the warm-up")
                 .option("points", String.valueOf(d.points), "heap samples after the first")

@@ -25,7 +25,7 @@ import org.openjdk.jmh.runner.options.TimeValue;
 import org.openjdk.jmh.runner.options.VerboseMode;
 import org.openjdk.jmh.util.ListStatistics;
 import org.qmpi4j.bench.BenchEnvironment;
-import org.qmpi4j.bench.CommandLine;
+import org.qmpi4j.bench.BenchOptions;
 import org.qmpi4j.bench.Machine;
 import org.qmpi4j.bench.MarkdownTable;
 import org.qmpi4j.bench.ToolAvailability;
@@ -253,7 +253,7 @@ public final class CallPathRunner {
 
     public static void main(String[] args) throws IOException {
         Settings d = new Settings();
-        CommandLine cl = new CommandLine("JMH call-path benchmarks of the qmpi4j agent, every variant side by side.\n"
+        BenchOptions cl = new BenchOptions("JMH call-path benchmarks of the qmpi4j agent, every variant side by side.\n"
                 + "usage: java -jar benchmarks/target/benchmarks.jar [options]")
                 .option("rounds", String.valueOf(d.rounds), "rounds; each runs one fork of every variant, order rotated")
                 .option("warmup-iterations", String.valueOf(d.warmupIterations), "warm-up iterations per fork")

@@ -13,7 +13,7 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.qmpi4j.bench.BenchEnvironment;
-import org.qmpi4j.bench.CommandLine;
+import org.qmpi4j.bench.BenchOptions;
 import org.qmpi4j.bench.Machine;
 import org.qmpi4j.bench.Scratch;
 import org.qmpi4j.bench.ToolAvailability;
@@ -256,7 +256,7 @@ public final class MpiOverhead {
 
     public static void main(String[] args) throws IOException {
         Settings d = new Settings();
-        CommandLine cl = new CommandLine("The samples as real Open MPI jobs, every variant side by side, alternated.\n"
+        BenchOptions cl = new BenchOptions("The samples as real Open MPI jobs, every variant side by side, alternated.\n"
                 + "usage: java -cp benchmarks/target/benchmarks.jar " + MpiOverhead.class.getName() + " [options]")
                 .option("repetitions", String.valueOf(d.repetitions), "repetitions; each runs every job in every variant")
                 .option("ranks", String.valueOf(d.ranks), "ranks per job")

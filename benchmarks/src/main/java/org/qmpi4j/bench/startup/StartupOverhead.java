@@ -12,7 +12,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.qmpi4j.bench.BenchEnvironment;
-import org.qmpi4j.bench.CommandLine;
+import org.qmpi4j.bench.BenchOptions;
 import org.qmpi4j.bench.JavaProcess;
 import org.qmpi4j.bench.Machine;
 import org.qmpi4j.bench.MarkdownTable;
@@ -195,7 +195,7 @@ public final class StartupOverhead {
 
     public static void main(String[] args) throws IOException {
         Settings d = new Settings();
-        CommandLine cl = new CommandLine("JVM start-up with and without the agent, alternated.\n"
+        BenchOptions cl = new BenchOptions("JVM start-up with and without the agent, alternated.\n"
                 + "usage: java -cp benchmarks/target/benchmarks.jar " + StartupOverhead.class.getName() + " [options]")
                 .option("repetitions", String.valueOf(d.repetitions), "timed runs of each variant")
                 .option("variants", Variants.ids(d.variants), "variants (ids, or tools=a+b for any tool list)")

@@ -7,17 +7,17 @@ import java.util.Map;
  * {@code --name value} options of the benchmark mains, each with a default and a description so
  * that {@code --help} lists them; an unknown option is an error that lists the known ones.
  */
-public final class CommandLine {
+public final class BenchOptions {
     private final String usage;
     private final Map<String, String[]> options = new LinkedHashMap<>(); // name -> {default, description}
     private final Map<String, String> values = new LinkedHashMap<>();
     private boolean help;
 
-    public CommandLine(String usage) {
+    public BenchOptions(String usage) {
         this.usage = usage;
     }
 
-    public CommandLine option(String name, String defaultValue, String description) {
+    public BenchOptions option(String name, String defaultValue, String description) {
         options.put(name, new String[] {defaultValue, description});
         return this;
     }
