@@ -24,7 +24,7 @@ import org.qmpi4j.report.profile.Units;
  *
  * <p>The style and the scripts are resource files beside this class ({@code matrix.css},
  * {@code matrix-common.js}, {@code matrix-table.js}, {@code matrix-canvas.js}), inlined into every
- * page; the colour scale is {@link Heat}'s, given to the script as data.
+ * page; the colour scale is {@link HeatScale}'s, given to the script as data.
  */
 public final class MatrixHtml {
     private static final int LABELLED_MAX_RANKS = 16;
@@ -37,8 +37,8 @@ public final class MatrixHtml {
         int n = p.ranks();
         long[][] bytes = p.matrixBytes();
         long[][] messages = p.matrixMessages();
-        long maxBytes = Heat.max(bytes);
-        long maxMessages = Heat.max(messages);
+        long maxBytes = RankMatrix.max(bytes);
+        long maxMessages = RankMatrix.max(messages);
         boolean labels = n <= LABELLED_MAX_RANKS;
         int cellPx = n <= 8 ? 64 : n <= 16 ? 44 : n <= 64 ? 14 : n <= 256 ? 6 : 3;
 
@@ -46,13 +46,13 @@ public final class MatrixHtml {
         h.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n");
         h.append("<title>qmpi4j: point-to-point communication, ").append(n).append(" ranks</title>\n");
         // What varies per page as custom properties, then the fixed sheet (matrix.css reads them).
-        h.append("<style>\n:root{--cell:").append(cellPx).append("px;--heat-low:").append(Heat.legendLow())
-                .append(";--heat-high:").append(Heat.legendHigh()).append("}\n").append(STYLE).append("</style>\n</head>\n");
+        h.append("<style>\n:root{--cell:").append(cellPx).append("px;--heat-low:").append(HeatScale.legendLow())
+                .append(";--heat-high:").append(HeatScale.legendHigh()).append("}\n").append(STYLE).append("</style>\n</head>\n");
         h.append("<body data-ranks=\"").append(n).append("\">\n");
         h.append("<h1>Point-to-point communication between ranks</h1>\n");
-        h.append("<p class=\"meta\">").append(Heat.escape(p.binding())).append(" &middot; ").append(n)
+        h.append("<p class=\"meta\">").append(Markup.escape(p.binding())).append(" &middot; ").append(n)
                 .append(n == 1 ? " rank" : " ranks").append(" &middot; ")
-                .append(Heat.escape(TextReport.pair(Heat.sum(bytes), Heat.sum(messages))))
+                .append(Markup.escape(TextReport.pair(RankMatrix.sum(bytes), RankMatrix.sum(messages))))
                 .append(" sent point-to-point &middot; row = sender, column = receiver (COMM_WORLD ranks)");
         if (!p.complete()) {
             h.append(" &middot; <strong>incomplete: no data from rank(s) ").append(p.missingRanks()).append("</strong>");
@@ -66,12 +66,12 @@ public final class MatrixHtml {
             canvas(h, bytes, messages, maxBytes, maxMessages);
         }
         h.append("<div class=\"legend\"><span id=\"legend-min\">0</span><span class=\"bar\"></span><span id=\"legend-max\">")
-                .append(Heat.escape(Units.bytes(maxBytes))).append("</span><span>(logarithmic)</span></div>\n");
+                .append(Markup.escape(Units.bytes(maxBytes))).append("</span><span>(logarithmic)</span></div>\n");
         h.append("</div>\n<div>\n");
         collectives(h, p);
         busiest(h, bytes, messages);
         h.append("</div>\n</div>\n<div class=\"tip\" id=\"tip\" hidden></div>\n");
-        h.append("<script type=\"application/json\" id=\"heat-scale\">").append(Heat.json()).append("</script>\n");
+        h.append("<script type=\"application/json\" id=\"heat-scale\">").append(HeatScale.json()).append("</script>\n");
         h.append(n <= TABLE_MAX_RANKS ? TABLE_SCRIPT : CANVAS_SCRIPT);
         h.append("</body>\n</html>\n");
         return h.toString();
@@ -91,13 +91,13 @@ public final class MatrixHtml {
             for (int j = 0; j < n; j++) {
                 long b = bytes[i][j];
                 long m = messages[i][j];
-                h.append("<td class=\"cell").append(Heat.dark(b, maxBytes) ? " dark" : "").append("\" data-from=\"").append(i)
+                h.append("<td class=\"cell").append(HeatScale.dark(b, maxBytes) ? " dark" : "").append("\" data-from=\"").append(i)
                         .append("\" data-to=\"").append(j).append("\" data-bytes=\"").append(b).append("\" data-messages=\"")
                         .append(m).append("\" title=\"rank ").append(i).append(" to rank ").append(j).append(": ")
-                        .append(Heat.escape(TextReport.pair(b, m))).append("\" style=\"background:")
-                        .append(Heat.color(b, maxBytes)).append("\">");
+                        .append(Markup.escape(TextReport.pair(b, m))).append("\" style=\"background:")
+                        .append(HeatScale.color(b, maxBytes)).append("\">");
                 if (labels && b > 0) {
-                    h.append(Heat.escape(compact(b)));
+                    h.append(Markup.escape(compact(b)));
                 }
                 h.append("</td>");
             }
@@ -138,9 +138,9 @@ public final class MatrixHtml {
         h.append("<table class=\"side\" id=\"collectives\"><thead><tr><th>function</th><th>calls</th><th>time</th><th>bytes</th></tr></thead><tbody>\n");
         for (String f : names) {
             CallStats s = p.functions().get(f).total();
-            h.append("<tr><td>").append(Heat.escape(f)).append("</td><td>").append(s.calls()).append("</td><td>")
-                    .append(Heat.escape(Units.seconds(s.timeNs() / 1e9))).append("</td><td>")
-                    .append(Heat.escape(Units.bytes(s.bytes()))).append("</td></tr>\n");
+            h.append("<tr><td>").append(Markup.escape(f)).append("</td><td>").append(s.calls()).append("</td><td>")
+                    .append(Markup.escape(Units.seconds(s.timeNs() / 1e9))).append("</td><td>")
+                    .append(Markup.escape(Units.bytes(s.bytes()))).append("</td></tr>\n");
         }
         h.append("</tbody></table>\n");
     }
@@ -163,7 +163,7 @@ public final class MatrixHtml {
                 .append("<th>bytes</th><th>messages</th></tr></thead><tbody>\n");
         for (int[] pr : pairs.subList(0, Math.min(10, pairs.size()))) {
             h.append("<tr><td>").append(pr[0]).append(" &rarr; ").append(pr[1]).append("</td><td>")
-                    .append(Heat.escape(Units.bytes(bytes[pr[0]][pr[1]]))).append("</td><td>").append(messages[pr[0]][pr[1]])
+                    .append(Markup.escape(Units.bytes(bytes[pr[0]][pr[1]]))).append("</td><td>").append(messages[pr[0]][pr[1]])
                     .append("</td></tr>\n");
         }
         h.append("</tbody></table>\n");
@@ -189,7 +189,7 @@ public final class MatrixHtml {
 
     /**
      * Hover box and the bytes/messages switch over the table ({@code matrix-table.js}); recolours
-     * with {@link Heat}'s scale, which the page carries as data. Marks the body with the number of
+     * with {@link HeatScale}'s scale, which the page carries as data. Marks the body with the number of
      * cells it wired, which tests read from the rendered page.
      */
     private static final String TABLE_SCRIPT = script("matrix-table.js");

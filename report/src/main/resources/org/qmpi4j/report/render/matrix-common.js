@@ -4,7 +4,7 @@
  * are private to the page's script.
  *
  * The colour scale is not written here: the page carries it as data (<script id="heat-scale">,
- * written by the Java class Heat, which also colours the cells of the page and of matrix.svg), and
+ * written by the Java class HeatScale, which also colours the cells of the page and of matrix.svg), and
  * colour() below only evaluates it, so that the script repaints with exactly the server's colours.
  */
 var scale = JSON.parse(document.getElementById('heat-scale').textContent);

@@ -10,7 +10,7 @@ import java.util.Locale;
  * reader switches between bytes and messages, evaluates the same scale from {@link #json()}, which
  * the page carries as data.
  */
-final class Heat {
+final class HeatScale {
     private static final String EMPTY = "#ffffff";
     private static final int[] LOW = {0xde, 0xeb, 0xf7};
     private static final int[] HIGH = {0x08, 0x30, 0x6b};
@@ -19,7 +19,7 @@ final class Heat {
     /** Beyond this position on LOW..HIGH, text on a cell is white. */
     private static final double DARK_ABOVE = 0.55;
 
-    private Heat() {
+    private HeatScale() {
     }
 
     /** Position of {@code v} on the scale up to {@code max}: 0 for 0, else in (0, 1]. */
@@ -72,40 +72,5 @@ final class Heat {
                 "{\"empty\":\"%s\",\"low\":[%d,%d,%d],\"high\":[%d,%d,%d],\"floor\":%s,\"darkAbove\":%s}",
                 EMPTY, LOW[0], LOW[1], LOW[2], HIGH[0], HIGH[1], HIGH[2], FLOOR, DARK_ABOVE);
     }
-
-    static long max(long[][] m) {
-        long max = 0;
-        for (long[] row : m) {
-            for (long v : row) {
-                max = Math.max(max, v);
-            }
-        }
-        return max;
-    }
-
-    static long sum(long[][] m) {
-        long s = 0;
-        for (long[] row : m) {
-            for (long v : row) {
-                s += v;
-            }
-        }
-        return s;
-    }
-
-    static String escape(String s) {
-        StringBuilder sb = new StringBuilder(s.length() + 8);
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            switch (c) {
-                case '<': sb.append("&lt;"); break;
-                case '>': sb.append("&gt;"); break;
-                case '&': sb.append("&amp;"); break;
-                case '"': sb.append("&quot;"); break;
-                case '\'': sb.append("&#39;"); break;
-                default: sb.append(c);
-            }
-        }
-        return sb.toString();
-    }
 }
+
