@@ -1,6 +1,7 @@
 package org.qmpi4j.bench;
 
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -15,6 +16,21 @@ public final class BenchOptions {
 
     public BenchOptions(String usage) {
         this.usage = usage;
+    }
+
+    /** Options of the main class {@code main}, run from benchmarks.jar; {@code what} opens its usage. */
+    public static BenchOptions forMain(String what, Class<?> main) {
+        return new BenchOptions(what + "\nusage: java -cp benchmarks/target/benchmarks.jar " + main.getName() + " [options]");
+    }
+
+    /** {@code --variants}, which every benchmark takes, with its default; read it with {@link #variants()}. */
+    public BenchOptions variantsOption(List<Variant> defaults) {
+        return option("variants", Variants.ids(defaults), "variants (ids, or tools=a+b for any tool list)");
+    }
+
+    /** The variants {@code --variants} names. */
+    public List<Variant> variants() {
+        return Variants.parse(get("variants"));
     }
 
     public BenchOptions option(String name, String defaultValue, String description) {
