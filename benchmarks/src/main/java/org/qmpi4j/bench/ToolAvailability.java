@@ -1,5 +1,6 @@
 package org.qmpi4j.bench;
 
+import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -31,6 +32,25 @@ public final class ToolAvailability {
         }
         String answer = CACHE.computeIfAbsent(String.join(",", v.tools()), k -> check(v));
         return answer.isEmpty() ? null : answer;
+    }
+
+    /**
+     * The variants of {@code variants} that can run, in order; each other one is put in
+     * {@code unavailable} (id to reason) and said on {@code progress} as {@code [tag] label: why}.
+     */
+    public static List<Variant> runnable(List<Variant> variants, Map<String, String> unavailable, PrintStream progress,
+            String tag) {
+        List<Variant> runnable = new ArrayList<>();
+        for (Variant v : variants) {
+            String why = unavailable(v);
+            if (why != null) {
+                unavailable.put(v.id(), why);
+                progress.println("[" + tag + "] " + v.label() + ": " + why);
+            } else {
+                runnable.add(v);
+            }
+        }
+        return runnable;
     }
 
     private static String check(Variant v) {

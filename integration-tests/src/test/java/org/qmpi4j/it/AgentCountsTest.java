@@ -7,7 +7,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.qmpi4j.it.support.AgentJob;
 import org.qmpi4j.it.support.SampleOutput;
 import org.qmpi4j.launch.JobResult;
@@ -18,12 +18,7 @@ import org.qmpi4j.launch.JobResult;
  */
 class AgentCountsTest {
     @ParameterizedTest(name = "{0} with {1} ranks")
-    @CsvSource({
-        "Ring, 2", "Ring, 4",
-        "PingPong, 2", "PingPong, 4",
-        "Stencil, 2", "Stencil, 4",
-        "Collectives, 2", "Collectives, 4",
-    })
+    @MethodSource("org.qmpi4j.it.support.OpenMpiSampleRuns#everySampleWithTwoAndFourRanks")
     void counterSeesExactlyTheSamplesCalls(String sample, int ranks) throws Exception {
         var job = AgentJob.withTools(AgentJob.SAMPLES + sample, ranks, "counter");
         if (sample.equals("PingPong")) {

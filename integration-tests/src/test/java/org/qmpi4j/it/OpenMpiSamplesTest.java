@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.time.Duration;
 import java.util.stream.IntStream;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.qmpi4j.it.support.ItJars;
 import org.qmpi4j.it.support.SampleOutput;
 import org.qmpi4j.launch.JobResult;
@@ -17,12 +17,7 @@ class OpenMpiSamplesTest {
     private final OpenMpiLauncher launcher = new OpenMpiLauncher();
 
     @ParameterizedTest(name = "{0} with {1} ranks")
-    @CsvSource({
-        "Ring, 2", "Ring, 4",
-        "PingPong, 2", "PingPong, 4",
-        "Stencil, 2", "Stencil, 4",
-        "Collectives, 2", "Collectives, 4",
-    })
+    @MethodSource("org.qmpi4j.it.support.OpenMpiSampleRuns#everySampleWithTwoAndFourRanks")
     void sampleVerifiesItsResultOnEveryRank(String sample, int ranks) throws Exception {
         JobResult result = launcher.run(MpiJob.builder("org.qmpi4j.samples.openmpi." + sample)
                 .classpath(ItJars.jar("qmpi4j-samples-openmpi"), ItJars.jar("qmpi4j-samples-common"))

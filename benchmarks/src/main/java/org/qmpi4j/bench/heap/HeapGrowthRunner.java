@@ -11,9 +11,9 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.qmpi4j.bench.BenchEnvironment;
-import org.qmpi4j.bench.CommandLine;
+import org.qmpi4j.bench.BenchOptions;
 import org.qmpi4j.bench.JavaProcess;
-import org.qmpi4j.bench.Machine;
+import org.qmpi4j.bench.MarkdownReport;
 import org.qmpi4j.bench.MarkdownTable;
 import org.qmpi4j.bench.Scratch;
 import org.qmpi4j.bench.ToolAvailability;
@@ -102,13 +102,7 @@ public final class HeapGrowthRunner {
         Files.createDirectories(s.out);
         Path work = Scratch.directory("qmpi4j-bench-heap");
         try {
-            for (Variant v : s.variants) {
-                String why = ToolAvailability.unavailable(v);
-                if (why != null) {
-                    report.unavailable.put(v.id(), why);
-                    progress.println("[heap] " + v.label() + ": " + why);
-                    continue;
-                }
+            for (Variant v : ToolAvailability.runnable(s.variants, report.unavailable, progress, "heap")) {
                 progress.println("[heap] " + v.label());
                 report.samples.put(v.id(), samples(s, v, work));
             }
@@ -154,12 +148,11 @@ public final class HeapGrowthRunner {
 
     public static void main(String[] args) throws IOException {
         Settings d = new Settings();
-        CommandLine cl = new CommandLine("Heap growth over many MPI calls, per tool list.\n"
-                + "usage: java -cp benchmarks/target/benchmarks.jar " + HeapGrowthRunner.class.getName() + " [options]")
+        BenchOptions cl = BenchOptions.forMain("Heap growth over many MPI calls, per tool list.", HeapGrowthRunner.class)
                 .option("calls", String.valueOf(d.calls), "MPI calls after the warm-up")
                 .option("points", String.valueOf(d.points), "heap samples after the first")
                 .option("warmup", String.valueOf(d.warmup), "calls before the first sample")
-                .option("variants", Variants.ids(d.variants), "variants (ids, or tools=a+b for any tool list)")
+                .variantsOption(d.variants)
                 .option("tools", "", "one tool list (comma-separated) to examine against the baseline, instead of --variants")
                 .option("out", d.out.toString(), "directory for the samples and the report");
         if (!cl.parse(args)) {
@@ -172,12 +165,8 @@ public final class HeapGrowthRunner {
         String tools = cl.get("tools").trim();
         s.variants = Variants.parse(tools.isEmpty() ? cl.get("variants") : "tools=" + tools.replace(',', '+'));
         s.out = Path.of(cl.get("out"));
-        String head = "# Heap growth\n\n```\n" + Machine.describe() + "\nsettings: heap 256 MiB fixed, " + s.warmup
-                + " warm-up calls, then " + s.points + " samples after System.gc()\n```\n\n";
-        Report r = run(s, System.out);
-        String md = head + r.markdown();
-        Files.writeString(s.out.resolve("heap.md"), md);
-        System.out.println();
-        System.out.print(md);
+        MarkdownReport report = MarkdownReport.begin("Heap growth", "heap 256 MiB fixed, " + s.warmup
+                + " warm-up calls, then " + s.points + " samples after System.gc()");
+        report.finish(s.out.resolve("heap.md"), run(s, System.out).markdown());
     }
 }

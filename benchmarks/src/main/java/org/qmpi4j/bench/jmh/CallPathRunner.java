@@ -25,8 +25,8 @@ import org.openjdk.jmh.runner.options.TimeValue;
 import org.openjdk.jmh.runner.options.VerboseMode;
 import org.openjdk.jmh.util.ListStatistics;
 import org.qmpi4j.bench.BenchEnvironment;
-import org.qmpi4j.bench.CommandLine;
-import org.qmpi4j.bench.Machine;
+import org.qmpi4j.bench.BenchOptions;
+import org.qmpi4j.bench.MarkdownReport;
 import org.qmpi4j.bench.MarkdownTable;
 import org.qmpi4j.bench.ToolAvailability;
 import org.qmpi4j.bench.Variant;
@@ -127,16 +127,7 @@ public final class CallPathRunner {
 
     public static Report run(Settings s, PrintStream progress) {
         Report report = new Report(s);
-        List<Variant> runnable = new ArrayList<>();
-        for (Variant v : s.variants) {
-            String why = ToolAvailability.unavailable(v);
-            if (why != null) {
-                report.unavailable.put(v.id(), why);
-                progress.println("[jmh] " + v.label() + ": " + why);
-            } else {
-                runnable.add(v);
-            }
-        }
+        List<Variant> runnable = ToolAvailability.runnable(s.variants, report.unavailable, progress, "jmh");
         try {
             Files.createDirectories(s.out);
         } catch (IOException e) {
@@ -253,14 +244,14 @@ public final class CallPathRunner {
 
     public static void main(String[] args) throws IOException {
         Settings d = new Settings();
-        CommandLine cl = new CommandLine("JMH call-path benchmarks of the qmpi4j agent, every variant side by side.\n"
+        BenchOptions cl = new BenchOptions("JMH call-path benchmarks of the qmpi4j agent, every variant side by side.\n"
                 + "usage: java -jar benchmarks/target/benchmarks.jar [options]")
                 .option("rounds", String.valueOf(d.rounds), "rounds; each runs one fork of every variant, order rotated")
                 .option("warmup-iterations", String.valueOf(d.warmupIterations), "warm-up iterations per fork")
                 .option("warmup-ms", String.valueOf(d.warmupMillis), "time per warm-up iteration")
                 .option("iterations", String.valueOf(d.iterations), "measured iterations per fork")
                 .option("iteration-ms", String.valueOf(d.iterationMillis), "time per measured iteration")
-                .option("variants", Variants.ids(d.variants), "variants (ids, or tools=a+b for any tool list)")
+                .variantsOption(d.variants)
                 .option("benchmarks", d.benchmarks, "regular expression over " + BENCHMARKS)
                 .option("out", d.out.toString(), "directory for JMH logs, raw scores and the report");
         if (!cl.parse(args)) {
@@ -272,14 +263,10 @@ public final class CallPathRunner {
         s.warmupMillis = cl.getInt("warmup-ms");
         s.iterations = cl.getInt("iterations");
         s.iterationMillis = cl.getInt("iteration-ms");
-        s.variants = Variants.parse(cl.get("variants"));
+        s.variants = cl.variants();
         s.benchmarks = cl.get("benchmarks");
         s.out = Path.of(cl.get("out"));
-        String head = "# JMH call path\n\n```\n" + Machine.describe() + "\nsettings: " + s.describe() + "\n```\n\n";
-        Report r = run(s, System.out);
-        String md = head + r.markdown();
-        Files.writeString(s.out.resolve("callpath.md"), md);
-        System.out.println();
-        System.out.print(md);
+        MarkdownReport report = MarkdownReport.begin("JMH call path", s.describe());
+        report.finish(s.out.resolve("callpath.md"), run(s, System.out).markdown());
     }
 }

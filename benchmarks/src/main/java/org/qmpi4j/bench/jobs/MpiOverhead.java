@@ -13,8 +13,8 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.qmpi4j.bench.BenchEnvironment;
-import org.qmpi4j.bench.CommandLine;
-import org.qmpi4j.bench.Machine;
+import org.qmpi4j.bench.BenchOptions;
+import org.qmpi4j.bench.MarkdownReport;
 import org.qmpi4j.bench.Scratch;
 import org.qmpi4j.bench.ToolAvailability;
 import org.qmpi4j.bench.Variant;
@@ -152,16 +152,7 @@ public final class MpiOverhead {
         kinds.add("stencil");
         report.metrics.add(STENCIL_LOOP);
         report.metrics.add(STENCIL_JOB);
-        List<Variant> runnable = new ArrayList<>();
-        for (Variant v : s.variants) {
-            String why = ToolAvailability.unavailable(v);
-            if (why != null) {
-                report.unavailable.put(v.id(), why);
-                progress.println("[mpi] " + v.label() + ": " + why);
-            } else {
-                runnable.add(v);
-            }
-        }
+        List<Variant> runnable = ToolAvailability.runnable(s.variants, report.unavailable, progress, "mpi");
         Files.createDirectories(s.out);
         Path work = Scratch.directory("qmpi4j-bench-mpi");
         try {
@@ -256,11 +247,10 @@ public final class MpiOverhead {
 
     public static void main(String[] args) throws IOException {
         Settings d = new Settings();
-        CommandLine cl = new CommandLine("The samples as real Open MPI jobs, every variant side by side, alternated.\n"
-                + "usage: java -cp benchmarks/target/benchmarks.jar " + MpiOverhead.class.getName() + " [options]")
+        BenchOptions cl = BenchOptions.forMain("The samples as real Open MPI jobs, every variant side by side, alternated.", MpiOverhead.class)
                 .option("repetitions", String.valueOf(d.repetitions), "repetitions; each runs every job in every variant")
                 .option("ranks", String.valueOf(d.ranks), "ranks per job")
-                .option("variants", Variants.ids(d.variants), "variants (ids, or tools=a+b for any tool list)")
+                .variantsOption(d.variants)
                 .option("pingpong", d.pingPong, "ping-pong jobs: sizes:warm-up:timed round trips per job, space-separated")
                 .option("stencil", d.stencil, "stencil arguments: grid size and iterations")
                 .option("out", d.out.toString(), "directory for the raw figures and the report");
@@ -270,15 +260,11 @@ public final class MpiOverhead {
         Settings s = new Settings();
         s.repetitions = cl.getInt("repetitions");
         s.ranks = cl.getInt("ranks");
-        s.variants = Variants.parse(cl.get("variants"));
+        s.variants = cl.variants();
         s.pingPong = cl.get("pingpong");
         s.stencil = cl.get("stencil");
         s.out = Path.of(cl.get("out"));
-        String head = "# Real Open MPI jobs\n\n```\n" + Machine.describe() + "\nsettings: " + s.describe() + "\n```\n\n";
-        Report r = run(s, System.out);
-        String md = head + r.markdown();
-        Files.writeString(s.out.resolve("mpi.md"), md);
-        System.out.println();
-        System.out.print(md);
+        MarkdownReport report = MarkdownReport.begin("Real Open MPI jobs", s.describe());
+        report.finish(s.out.resolve("mpi.md"), run(s, System.out).markdown());
     }
 }

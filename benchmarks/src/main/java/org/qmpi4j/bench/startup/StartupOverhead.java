@@ -12,9 +12,9 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.qmpi4j.bench.BenchEnvironment;
-import org.qmpi4j.bench.CommandLine;
+import org.qmpi4j.bench.BenchOptions;
 import org.qmpi4j.bench.JavaProcess;
-import org.qmpi4j.bench.Machine;
+import org.qmpi4j.bench.MarkdownReport;
 import org.qmpi4j.bench.MarkdownTable;
 import org.qmpi4j.bench.Scratch;
 import org.qmpi4j.bench.Stats;
@@ -108,16 +108,7 @@ public final class StartupOverhead {
 
     public static Report run(Settings s, PrintStream progress) throws IOException {
         Report report = new Report(s);
-        List<Variant> runnable = new ArrayList<>();
-        for (Variant v : s.variants) {
-            String why = ToolAvailability.unavailable(v);
-            if (why != null) {
-                report.unavailable.put(v.id(), why);
-                progress.println("[startup] " + v.label() + ": " + why);
-            } else {
-                runnable.add(v);
-            }
-        }
+        List<Variant> runnable = ToolAvailability.runnable(s.variants, report.unavailable, progress, "startup");
         Files.createDirectories(s.out);
         Path work = Scratch.directory("qmpi4j-bench-startup");
         try {
@@ -195,24 +186,19 @@ public final class StartupOverhead {
 
     public static void main(String[] args) throws IOException {
         Settings d = new Settings();
-        CommandLine cl = new CommandLine("JVM start-up with and without the agent, alternated.\n"
-                + "usage: java -cp benchmarks/target/benchmarks.jar " + StartupOverhead.class.getName() + " [options]")
+        BenchOptions cl = BenchOptions.forMain("JVM start-up with and without the agent, alternated.", StartupOverhead.class)
                 .option("repetitions", String.valueOf(d.repetitions), "timed runs of each variant")
-                .option("variants", Variants.ids(d.variants), "variants (ids, or tools=a+b for any tool list)")
+                .variantsOption(d.variants)
                 .option("out", d.out.toString(), "directory for the raw times and the report");
         if (!cl.parse(args)) {
             return;
         }
         Settings s = new Settings();
         s.repetitions = cl.getInt("repetitions");
-        s.variants = Variants.parse(cl.get("variants"));
+        s.variants = cl.variants();
         s.out = Path.of(cl.get("out"));
-        String head = "# Agent start-up\n\n```\n" + Machine.describe() + "\nsettings: " + s.repetitions
-                + " timed runs per variant, alternated, after one untimed run each\n```\n\n";
-        Report r = run(s, System.out);
-        String md = head + r.markdown();
-        Files.writeString(s.out.resolve("startup.md"), md);
-        System.out.println();
-        System.out.print(md);
+        MarkdownReport report = MarkdownReport.begin("Agent start-up", s.repetitions
+                + " timed runs per variant, alternated, after one untimed run each");
+        report.finish(s.out.resolve("startup.md"), run(s, System.out).markdown());
     }
 }

@@ -38,9 +38,7 @@ public final class ProfileFormat {
 
     public static String write(Profile p) {
         StringBuilder sb = new StringBuilder(8192);
-        JsonWriter w = new JsonWriter(sb, true);
-        w.beginObject();
-        w.member("format", FORMAT).member("version", VERSION);
+        JsonWriter w = VersionedJson.begin(sb, FORMAT, VERSION);
         w.member("binding", p.binding()).member("ranks", p.ranks()).member("created", p.created());
         w.member("complete", p.complete());
         w.name("missing_ranks").beginInlineArray();
@@ -168,15 +166,7 @@ public final class ProfileFormat {
      * @throws JsonFormatException if it is not JSON or not a profile of a known version
      */
     public static Profile read(CharSequence json) throws JsonFormatException {
-        JsonNode root = JsonNode.parse(json);
-        String format = root.get("format").asString();
-        if (!FORMAT.equals(format)) {
-            throw new JsonFormatException("format: expected \"" + FORMAT + "\", found \"" + format + "\"");
-        }
-        long version = root.get("version").asLong();
-        if (version != VERSION) {
-            throw new JsonFormatException("version " + version + " is not supported (this qmpi4j reads version " + VERSION + ")");
-        }
+        JsonNode root = VersionedJson.parse(json, FORMAT, VERSION);
         String binding = root.get("binding").asString();
         int ranks = root.get("ranks").asInt();
         if (ranks < 1) {

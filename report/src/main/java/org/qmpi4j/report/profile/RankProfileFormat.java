@@ -29,9 +29,7 @@ public final class RankProfileFormat {
 
     public static String write(RankProfile p) {
         StringBuilder sb = new StringBuilder(4096);
-        JsonWriter w = new JsonWriter(sb, true);
-        w.beginObject();
-        w.member("format", FORMAT).member("version", VERSION);
+        JsonWriter w = VersionedJson.begin(sb, FORMAT, VERSION);
         w.member("rank", p.rank()).member("size", p.size()).member("binding", p.binding());
         w.member("state", p.state().id()).member("app_ns", p.appNs());
         w.name("environment").beginObject();
@@ -97,15 +95,7 @@ public final class RankProfileFormat {
      * @throws JsonFormatException if it is not JSON or not a per-rank profile of a known version
      */
     public static RankProfile read(CharSequence json) throws JsonFormatException {
-        JsonNode root = JsonNode.parse(json);
-        String format = root.get("format").asString();
-        if (!FORMAT.equals(format)) {
-            throw new JsonFormatException("format: expected \"" + FORMAT + "\", found \"" + format + "\"");
-        }
-        long version = root.get("version").asLong();
-        if (version != VERSION) {
-            throw new JsonFormatException("version " + version + " is not supported (this qmpi4j reads version " + VERSION + ")");
-        }
+        JsonNode root = VersionedJson.parse(json, FORMAT, VERSION);
         int rank = root.get("rank").asInt();
         int size = root.get("size").asInt();
         if (size < 1 || rank < 0 || rank >= size) {

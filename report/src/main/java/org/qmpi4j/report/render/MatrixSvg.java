@@ -20,7 +20,7 @@ public final class MatrixSvg {
         int n = p.ranks();
         long[][] bytes = p.matrixBytes();
         long[][] messages = p.matrixMessages();
-        long max = Heat.max(bytes);
+        long max = RankMatrix.max(bytes);
         int cell = Math.max(3, Math.min(40, 640 / n));
         int labelEvery = n <= 32 ? 1 : (int) Math.ceil(n / 16.0);
         int left = 64;
@@ -38,7 +38,7 @@ public final class MatrixSvg {
         s.append("<text x=\"").append(left).append("\" y=\"20\" font-size=\"14\" font-weight=\"bold\">Point-to-point bytes sent, ")
                 .append(n).append(n == 1 ? " rank" : " ranks").append("</text>\n");
         s.append("<text x=\"").append(left).append("\" y=\"36\" fill=\"#57606a\">")
-                .append(Heat.escape(TextReport.pair(Heat.sum(bytes), Heat.sum(messages))))
+                .append(Markup.escape(TextReport.pair(RankMatrix.sum(bytes), RankMatrix.sum(messages))))
                 .append("; row = sender, column = receiver</text>\n");
         s.append("<text x=\"").append(left + grid / 2).append("\" y=\"").append(top - 22)
                 .append("\" text-anchor=\"middle\" fill=\"#57606a\">receiver</text>\n");
@@ -64,20 +64,20 @@ public final class MatrixSvg {
                 }
                 s.append("<rect class=\"cell\" x=\"").append(left + j * cell).append("\" y=\"").append(top + i * cell)
                         .append("\" width=\"").append(cell).append("\" height=\"").append(cell).append("\" fill=\"")
-                        .append(Heat.color(bytes[i][j], max)).append("\"><title>rank ").append(i).append(" to rank ")
-                        .append(j).append(": ").append(Heat.escape(TextReport.pair(bytes[i][j], messages[i][j])))
+                        .append(HeatScale.color(bytes[i][j], max)).append("\"><title>rank ").append(i).append(" to rank ")
+                        .append(j).append(": ").append(Markup.escape(TextReport.pair(bytes[i][j], messages[i][j])))
                         .append("</title></rect>\n");
             }
         }
         s.append("</g>\n");
         int ly = top + grid + 24;
-        s.append("<defs><linearGradient id=\"scale\"><stop offset=\"0\" stop-color=\"").append(Heat.color(1, 1000000))
-                .append("\"/><stop offset=\"1\" stop-color=\"").append(Heat.color(1000000, 1000000))
+        s.append("<defs><linearGradient id=\"scale\"><stop offset=\"0\" stop-color=\"").append(HeatScale.legendLow())
+                .append("\"/><stop offset=\"1\" stop-color=\"").append(HeatScale.legendHigh())
                 .append("\"/></linearGradient></defs>\n");
         s.append("<text x=\"").append(left).append("\" y=\"").append(ly + 9).append("\">0</text>\n");
         s.append("<rect x=\"").append(left + 16).append("\" y=\"").append(ly).append("\" width=\"120\" height=\"10\" fill=\"url(#scale)\"/>\n");
         s.append("<text x=\"").append(left + 142).append("\" y=\"").append(ly + 9).append("\">")
-                .append(Heat.escape(Units.bytes(max))).append(String.format(Locale.ROOT, " (logarithmic)")).append("</text>\n");
+                .append(Markup.escape(Units.bytes(max))).append(String.format(Locale.ROOT, " (logarithmic)")).append("</text>\n");
         s.append("</svg>\n");
         return s.toString();
     }

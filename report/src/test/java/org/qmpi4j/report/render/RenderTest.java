@@ -50,6 +50,21 @@ class RenderTest {
     }
 
     @Test
+    void pageIsSelfContainedAndItsScriptTakesTheColourScaleFromHeat() {
+        for (int ranks : new int[] {4, MatrixHtml.TABLE_MAX_RANKS + 1}) {
+            String html = MatrixHtml.render(profile(ranks));
+            assertThat(html).doesNotContain(" src=", " href=", "@import", "url(", "{{");
+            assertThat(html).contains("<script type=\"application/json\" id=\"heat-scale\">" + HeatScale.json() + "</script>",
+                    "--heat-low:" + HeatScale.legendLow(), "--heat-high:" + HeatScale.legendHigh(), "function colour(v, max)");
+            // The scale's numbers stand in the data only, not in the style or the script.
+            assertThat(html.replace(HeatScale.json(), "")).doesNotContain("0.15", "0.55", "0xde", "0x08", "222,235", "8,48,107");
+        }
+        assertThat(HeatScale.json()).isEqualTo(
+                "{\"empty\":\"#ffffff\",\"low\":[222,235,247],\"high\":[8,48,107],\"floor\":0.15,\"darkAbove\":0.55}");
+        assertThat(HeatScale.legendHigh()).isEqualTo("#08306b");
+    }
+
+    @Test
     void svgHasNxNCellsWithTitles() {
         String svg = MatrixSvg.render(profile(5));
         assertThat(count(svg, "<rect class=\"cell\"")).isEqualTo(25);

@@ -24,6 +24,7 @@ public final class Ring {
     }
 
     public static void main(String[] args) throws MPIException {
+        // Written out in every sample, not shared: see package-info.
         SampleReport report = new SampleReport("ring");
         // MPJ passes its own rank/config/device arguments first; Init returns the application's.
         args = MPI.Init(args);

@@ -33,6 +33,7 @@ public final class Collectives {
     }
 
     public static void main(String[] args) throws MPIException {
+        // Written out in every sample, not shared: see package-info.
         SampleReport report = new SampleReport("collectives");
         args = MPI.Init(args);
         report.call("MPI_INIT");

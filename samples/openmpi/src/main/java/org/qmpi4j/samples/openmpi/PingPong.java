@@ -37,6 +37,7 @@ public final class PingPong {
     }
 
     public static void main(String[] args) throws MPIException {
+        // Written out in every sample, not shared: see package-info.
         SampleReport report = new SampleReport("pingpong");
         args = MPI.Init(args);
         report.call("MPI_INIT");

@@ -28,6 +28,7 @@ public final class QueueDepth {
     }
 
     public static void main(String[] args) throws MPIException {
+        // Written out in every sample, not shared: see package-info.
         SampleReport report = new SampleReport("queue-depth");
         args = MPI.Init(args);
         report.call("MPI_INIT");

@@ -22,6 +22,7 @@ public final class Ring {
     }
 
     public static void main(String[] args) throws MPIException {
+        // Written out in every sample, not shared: see package-info.
         SampleReport report = new SampleReport("ring");
         args = MPI.Init(args);
         report.call("MPI_INIT");

@@ -1,5 +1,11 @@
 package org.qmpi4j.samples.openmpi;
 
+import static org.qmpi4j.samples.JacobiGrid.blockSum;
+import static org.qmpi4j.samples.JacobiGrid.firstDifference;
+import static org.qmpi4j.samples.JacobiGrid.setFrame;
+import static org.qmpi4j.samples.JacobiGrid.solveSerially;
+import static org.qmpi4j.samples.JacobiGrid.sweep;
+
 import java.nio.DoubleBuffer;
 import java.util.Locale;
 import mpi.MPI;
@@ -18,9 +24,10 @@ import org.qmpi4j.samples.SampleReport;
  * any point, with an allReduce(MAX).
  *
  * <p>To check itself every rank also runs the whole problem serially. Both versions update a point
- * with the same {@link #relax} expression, so the rank's block must equal the serial grid's rows
- * bit for bit, and the reduced residual of every iteration must equal the serial one (a maximum does
- * not depend on the order in which ranks combine it).
+ * with the same expression ({@link org.qmpi4j.samples.JacobiGrid}, shared with the other binding's
+ * sample), so the rank's block must equal the serial grid's rows bit for bit, and the reduced
+ * residual of every iteration must equal the serial one (a maximum does not depend on the order in
+ * which ranks combine it).
  *
  * <p>Usage: {@code Stencil [n] [iterations]} (defaults 64 and 50). Needs {@code n >= ranks}.
  */
@@ -28,13 +35,12 @@ public final class Stencil {
     private static final int TAG_DOWN = 1; // a row travelling to the rank below
     private static final int TAG_UP = 2; // a row travelling to the rank above
     private static final int DOUBLE_BYTES = 8;
-    private static final double TOP_EDGE = 1.0;
-    private static final double LEFT_EDGE = 0.5;
 
     private Stencil() {
     }
 
     public static void main(String[] args) throws MPIException {
+        // Written out in every sample, not shared: see package-info.
         SampleReport report = new SampleReport("stencil");
         args = MPI.Init(args);
         report.call("MPI_INIT");
@@ -127,16 +133,10 @@ public final class Stencil {
         report.call("MPI_WTIME");
 
         // The block must match the serial grid's rows exactly: same operations in the same order.
-        double blockSum = 0;
-        for (int i = 1; i <= rows && failure == null; i++) {
-            for (int j = 1; j <= n; j++) {
-                blockSum += u[i][j];
-                if (u[i][j] != serial[first + i][j]) {
-                    failure = "point (" + (first + i) + "," + j + ") is " + u[i][j] + ", serial " + serial[first + i][j];
-                    break;
-                }
-            }
+        if (failure == null) {
+            failure = firstDifference(u, serial, first, rows, n);
         }
+        double blockSum = blockSum(u, rows, n);
         if (rank == 0) {
             System.out.print(String.format(Locale.ROOT, "# stencil: %dx%d grid, %d iterations on %d ranks, %.4f s%n", n, n, iterations, size, seconds));
         }
@@ -150,52 +150,6 @@ public final class Stencil {
         int status = report.print(System.out, failure == null, detail);
         if (status != 0) {
             System.exit(status);
-        }
-    }
-
-    /** One Jacobi update. Shared by the parallel and the serial sweep so both round alike. */
-    private static double relax(double north, double south, double west, double east) {
-        return 0.25 * (north + south + west + east);
-    }
-
-    /** Relaxes rows 1..rows of {@code u} into {@code next}; returns the largest change. */
-    private static double sweep(double[][] u, double[][] next, int rows, int n) {
-        double change = 0;
-        for (int i = 1; i <= rows; i++) {
-            for (int j = 1; j <= n; j++) {
-                next[i][j] = relax(u[i - 1][j], u[i + 1][j], u[i][j - 1], u[i][j + 1]);
-                change = Math.max(change, Math.abs(next[i][j] - u[i][j]));
-            }
-        }
-        return change;
-    }
-
-    /** The whole grid, frame included, after {@code iterations} sweeps; residuals per iteration. */
-    private static double[][] solveSerially(int n, int iterations, double[] residuals) {
-        double[][] u = new double[n + 2][n + 2];
-        double[][] next = new double[n + 2][n + 2];
-        setFrame(u, 0, n);
-        setFrame(next, 0, n);
-        for (int it = 0; it < iterations; it++) {
-            residuals[it] = sweep(u, next, n, n);
-            double[][] swap = u;
-            u = next;
-            next = swap;
-        }
-        return u;
-    }
-
-    /** Sets the fixed frame values that fall into {@code grid}, whose row 0 is global row {@code firstRow}. */
-    private static void setFrame(double[][] grid, int firstRow, int n) {
-        for (int i = 0; i < grid.length; i++) {
-            int g = firstRow + i;
-            if (g == 0) {
-                for (int j = 1; j <= n; j++) {
-                    grid[i][j] = TOP_EDGE;
-                }
-            } else if (g <= n) {
-                grid[i][0] = LEFT_EDGE;
-            }
         }
     }
 

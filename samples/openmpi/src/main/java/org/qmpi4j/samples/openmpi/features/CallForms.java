@@ -60,6 +60,7 @@ public final class CallForms {
     }
 
     public static void main(String[] args) throws Exception {
+        // Written out in every sample, not shared: see package-info.
         SampleReport report = new SampleReport("call-forms");
         MPI.Init(args);
         report.call("MPI_INIT");

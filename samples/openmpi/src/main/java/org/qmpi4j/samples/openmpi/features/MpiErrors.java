@@ -17,6 +17,7 @@ public final class MpiErrors {
     }
 
     public static void main(String[] args) throws MPIException {
+        // Written out in every sample, not shared: see package-info.
         SampleReport report = new SampleReport("mpi-errors");
         MPI.Init(args);
         report.call("MPI_INIT");

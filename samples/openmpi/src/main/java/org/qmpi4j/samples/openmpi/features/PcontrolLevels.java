@@ -15,6 +15,7 @@ public final class PcontrolLevels {
     }
 
     public static void main(String[] args) throws MPIException {
+        // Written out in every sample, not shared: see package-info.
         SampleReport report = new SampleReport("pcontrol-levels");
         MPI.Init(args);
         report.call("MPI_INIT");

@@ -14,6 +14,7 @@ public final class PcontrolRegion {
     }
 
     public static void main(String[] args) throws MPIException {
+        // Written out in every sample, not shared: see package-info.
         SampleReport report = new SampleReport("pcontrol-region");
         MPI.Init(args);
         report.call("MPI_INIT");

@@ -19,6 +19,7 @@ public final class Reflective {
     }
 
     public static void main(String[] args) throws Throwable {
+        // Written out in every sample, not shared: see package-info.
         SampleReport report = new SampleReport("reflective");
         MPI.Init(args);
         report.call("MPI_INIT");

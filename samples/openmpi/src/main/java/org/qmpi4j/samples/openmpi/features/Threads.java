@@ -35,6 +35,7 @@ public final class Threads {
     }
 
     public static void main(String[] args) throws Exception {
+        // Written out in every sample, not shared: see package-info.
         SampleReport report = new SampleReport("threads");
         int provided = MPI.InitThread(args, MPI.THREAD_MULTIPLE);
         report.call("MPI_INIT_THREAD");

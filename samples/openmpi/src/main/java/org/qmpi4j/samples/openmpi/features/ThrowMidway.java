@@ -23,6 +23,7 @@ public final class ThrowMidway {
     }
 
     public static void main(String[] args) throws MPIException {
+        // Written out in every sample, not shared: see package-info.
         SampleReport report = new SampleReport("throw-midway");
         args = MPI.Init(args);
         report.call("MPI_INIT");

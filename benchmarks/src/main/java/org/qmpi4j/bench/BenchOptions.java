@@ -1,23 +1,39 @@
 package org.qmpi4j.bench;
 
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
  * {@code --name value} options of the benchmark mains, each with a default and a description so
  * that {@code --help} lists them; an unknown option is an error that lists the known ones.
  */
-public final class CommandLine {
+public final class BenchOptions {
     private final String usage;
     private final Map<String, String[]> options = new LinkedHashMap<>(); // name -> {default, description}
     private final Map<String, String> values = new LinkedHashMap<>();
     private boolean help;
 
-    public CommandLine(String usage) {
+    public BenchOptions(String usage) {
         this.usage = usage;
     }
 
-    public CommandLine option(String name, String defaultValue, String description) {
+    /** Options of the main class {@code main}, run from benchmarks.jar; {@code what} opens its usage. */
+    public static BenchOptions forMain(String what, Class<?> main) {
+        return new BenchOptions(what + "\nusage: java -cp benchmarks/target/benchmarks.jar " + main.getName() + " [options]");
+    }
+
+    /** {@code --variants}, which every benchmark takes, with its default; read it with {@link #variants()}. */
+    public BenchOptions variantsOption(List<Variant> defaults) {
+        return option("variants", Variants.ids(defaults), "variants (ids, or tools=a+b for any tool list)");
+    }
+
+    /** The variants {@code --variants} names. */
+    public List<Variant> variants() {
+        return Variants.parse(get("variants"));
+    }
+
+    public BenchOptions option(String name, String defaultValue, String description) {
         options.put(name, new String[] {defaultValue, description});
         return this;
     }

@@ -11,9 +11,10 @@ import org.qmpi4j.api.ToolProvider;
  * the next function looked up once at initialisation (as the API recommends when the call path
  * matters). {@code MPI_COMM_SIZE} is left out on purpose: it is the benchmarks' "function no tool
  * registered for" under a non-empty tool list. List it several times ({@code tools=pass,pass}) for
- * a longer chain; each occurrence is its own instance.
+ * a longer chain; each occurrence is its own instance. (The integration tests' {@code passthrough}
+ * tool, by contrast, forwards every function.)
  */
-public final class PassThroughTool implements ToolProvider {
+public final class ForwardAllButCommSizeTool implements ToolProvider {
     /** The function this tool never intercepts. */
     public static final MpiFunction NOT_INTERCEPTED = MpiFunction.MPI_COMM_SIZE;
 
