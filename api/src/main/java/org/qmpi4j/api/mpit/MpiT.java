@@ -1,5 +1,6 @@
 package org.qmpi4j.api.mpit;
 
+import org.qmpi4j.api.Nullable;
 import org.qmpi4j.api.spi.QmpiBackend;
 
 /**
@@ -128,7 +129,7 @@ public interface MpiT {
      *                       wrong kind, {@link ReturnCode#MPI_T_ERR_OUT_OF_HANDLES},
      *                       {@link ReturnCode#MPI_T_ERR_MEMORY}
      */
-    CvarHandle cvarHandleAlloc(int cvarIndex, Object mpiObject);
+    CvarHandle cvarHandleAlloc(int cvarIndex, @Nullable Object mpiObject);
 
     /**
      * {@code MPI_T_CVAR_HANDLE_FREE}; the handle is invalid afterwards.
@@ -203,7 +204,7 @@ public interface MpiT {
      *                       {@link ReturnCode#MPI_T_ERR_OUT_OF_HANDLES} past
      *                       {@code qmpi4j_mpit_max_handles}, {@link ReturnCode#MPI_T_ERR_MEMORY}
      */
-    PvarHandle pvarHandleAlloc(PvarSession session, int pvarIndex, Object mpiObject);
+    PvarHandle pvarHandleAlloc(PvarSession session, int pvarIndex, @Nullable Object mpiObject);
 
     /**
      * {@code MPI_T_PVAR_HANDLE_FREE}.

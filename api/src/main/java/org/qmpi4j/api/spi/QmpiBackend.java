@@ -2,6 +2,7 @@ package org.qmpi4j.api.spi;
 
 import org.qmpi4j.api.CallingAddress;
 import org.qmpi4j.api.MpiFunction;
+import org.qmpi4j.api.Nullable;
 import org.qmpi4j.api.QmpiContext;
 import org.qmpi4j.api.ToolFunction;
 import org.qmpi4j.api.ToolHandler;
@@ -20,14 +21,17 @@ public interface QmpiBackend {
 
     ToolFunction getNextToolFunction(int toolId, MpiFunction function);
 
+    @Nullable
     Object getToolStorage(QmpiContext context, int toolId);
 
     CallingAddress getCallingAddress(QmpiContext context);
 
-    Object invokeNext(QmpiContext context, int toolId, MpiFunction function, Object receiver, Object... args)
+    @Nullable
+    Object invokeNext(QmpiContext context, int toolId, MpiFunction function, @Nullable Object receiver, Object... args)
             throws Exception;
 
-    Object pmpi(int toolId, MpiFunction function, Object receiver, Object... args) throws Exception;
+    @Nullable
+    Object pmpi(int toolId, MpiFunction function, @Nullable Object receiver, Object... args) throws Exception;
 
     Object bindingConstant(int toolId, String name);
 
@@ -55,7 +59,7 @@ public interface QmpiBackend {
 
     /** Holds the installed backend (interfaces cannot have mutable static fields of their own). */
     final class Holder {
-        static volatile QmpiBackend backend;
+        static volatile @Nullable QmpiBackend backend;
 
         private Holder() {
         }
