@@ -10,7 +10,7 @@ import java.util.Objects;
 public final class CallingAddress {
     private final String className;
     private final String methodName;
-    private final String fileName;
+    private final @Nullable String fileName;
     private final int line;
 
     /**
@@ -19,7 +19,7 @@ public final class CallingAddress {
      * @param fileName   source file from the class's debug information, or {@code null} if unknown
      * @param line       source line, or {@code -1} if the class has no line numbers
      */
-    public CallingAddress(String className, String methodName, String fileName, int line) {
+    public CallingAddress(String className, String methodName, @Nullable String fileName, int line) {
         this.className = Objects.requireNonNull(className, "className");
         this.methodName = Objects.requireNonNull(methodName, "methodName");
         this.fileName = fileName;
@@ -29,12 +29,12 @@ public final class CallingAddress {
     public String className() { return className; }
     public String methodName() { return methodName; }
     /** Source file name, or {@code null} when the class was compiled without it. */
-    public String fileName() { return fileName; }
+    public @Nullable String fileName() { return fileName; }
     /** Source line, or {@code -1} when the class was compiled without line numbers. */
     public int line() { return line; }
 
     @Override
-    public boolean equals(Object o) {
+    public boolean equals(@Nullable Object o) {
         if (this == o) {
             return true;
         }

@@ -24,24 +24,29 @@ public interface MpiCall {
     String binding();
 
     /** The object the method was called on (e.g. the communicator), or {@code null} for static methods. */
+    @Nullable
     Object receiver();
 
     /** Number of arguments, not counting the receiver. */
     int argumentCount();
 
-    /** Argument {@code i} (0-based, not counting the receiver), boxed if primitive. */
+    /** Argument {@code i} (0-based, not counting the receiver), boxed if primitive; {@code null} as the application passed it. */
+    @Nullable
     Object argument(int i);
 
     /** The communicator the call operates on, or {@code null}. */
+    @Nullable
     Object communicator();
 
     /** The (first) message buffer: an array or a {@code java.nio.Buffer}; {@code null} if none. */
+    @Nullable
     Object buffer();
 
     /** The element count of the (first) buffer, or {@link #ABSENT}. */
     int count();
 
     /** The datatype of the (first) buffer, or {@code null}. */
+    @Nullable
     Object datatype();
 
     /** Destination, source or root rank, or {@link #ABSENT}; may be a wildcard such as ANY_SOURCE. */
@@ -58,8 +63,10 @@ public interface MpiCall {
     long bytes();
 
     /** The request the call takes or, once the binding returned it, the request it created; or {@code null}. */
+    @Nullable
     Object request();
 
     /** The binding's return value, once the chain has reached the binding; {@code null} before or for {@code void}. */
+    @Nullable
     Object result();
 }

@@ -88,7 +88,9 @@ public final class Qmpi {
     }
 
     /** The storage registered by {@code toolId} (QMPI's {@code MPI_GET_TOOL_STORAGE}), or {@code null}. */
-    @SuppressWarnings("unchecked")
+    // The type parameter spares every handler a cast of its own storage (QMPI returns a void*).
+    @SuppressWarnings({"unchecked", "TypeParameterUnusedInFormals"})
+    @Nullable
     public static <T> T getToolStorage(QmpiContext context, int toolId) {
         return (T) QmpiBackend.current().getToolStorage(context, toolId);
     }
@@ -107,7 +109,7 @@ public final class Qmpi {
      * @param args     the binding method's arguments
      * @throws UnsupportedOperationException if the binding has no method for the function
      */
-    public static Object invokeNext(QmpiContext context, int toolId, MpiFunction function, Object receiver,
+    public static @Nullable Object invokeNext(QmpiContext context, int toolId, MpiFunction function, @Nullable Object receiver,
             Object... args) throws Exception {
         return QmpiBackend.current().invokeNext(context, toolId, function, receiver, args);
     }
@@ -119,7 +121,8 @@ public final class Qmpi {
      * @param toolId   the calling tool's id (selects the MPI process in JVMs that host several)
      * @param receiver the object the binding's method is called on, or {@code null} for static ones
      */
-    public static Object pmpi(int toolId, MpiFunction function, Object receiver, Object... args) throws Exception {
+    public static @Nullable Object pmpi(int toolId, MpiFunction function, @Nullable Object receiver, Object... args)
+            throws Exception {
         return QmpiBackend.current().pmpi(toolId, function, receiver, args);
     }
 

@@ -19,5 +19,6 @@ public interface ToolFunction {
      * @throws IllegalStateException when called before all tools are initialised
      * @throws Exception             whatever MPI throws, unchanged
      */
+    @Nullable
     Object invoke(QmpiContext context, MpiCall call) throws Exception;
 }

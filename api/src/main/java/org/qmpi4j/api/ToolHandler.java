@@ -27,5 +27,6 @@ public interface ToolHandler {
      * @return the value returned by the next function (return it unchanged)
      * @throws Exception whatever the next function threw (MPI's own exceptions must propagate)
      */
+    @Nullable
     Object intercept(QmpiContext context, int toolId, MpiCall call) throws Exception;
 }

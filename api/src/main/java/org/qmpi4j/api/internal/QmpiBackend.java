@@ -2,6 +2,7 @@ package org.qmpi4j.api.internal;
 
 import org.qmpi4j.api.CallingAddress;
 import org.qmpi4j.api.MpiFunction;
+import org.qmpi4j.api.Nullable;
 import org.qmpi4j.api.QmpiContext;
 import org.qmpi4j.api.ToolFunction;
 import org.qmpi4j.api.ToolHandler;
@@ -21,14 +22,17 @@ public interface QmpiBackend {
 
     ToolFunction getNextToolFunction(int toolId, MpiFunction function);
 
+    @Nullable
     Object getToolStorage(QmpiContext context, int toolId);
 
     CallingAddress getCallingAddress(QmpiContext context);
 
-    Object invokeNext(QmpiContext context, int toolId, MpiFunction function, Object receiver, Object... args)
+    @Nullable
+    Object invokeNext(QmpiContext context, int toolId, MpiFunction function, @Nullable Object receiver, Object... args)
             throws Exception;
 
-    Object pmpi(int toolId, MpiFunction function, Object receiver, Object... args) throws Exception;
+    @Nullable
+    Object pmpi(int toolId, MpiFunction function, @Nullable Object receiver, Object... args) throws Exception;
 
     Object bindingConstant(int toolId, String name);
 

@@ -1,6 +1,7 @@
 package org.qmpi4j.api.mpit;
 
 import java.util.Objects;
+import org.qmpi4j.api.Nullable;
 
 /**
  * A control variable to add with {@link MpiT#registerCvar}. Built with {@link #builder}; the
@@ -10,7 +11,7 @@ public final class CvarDefinition {
     private final String name;
     private final Verbosity verbosity;
     private final MpitDatatype datatype;
-    private final EnumType enumType;
+    private final @Nullable EnumType enumType;
     private final String description;
     private final BindType bind;
     private final Scope scope;
@@ -24,7 +25,7 @@ public final class CvarDefinition {
         this.description = b.description;
         this.bind = b.bind;
         this.scope = b.scope;
-        this.source = b.source;
+        this.source = Objects.requireNonNull(b.source, "source"); // checked by build()
     }
 
     /** A builder; defaults: verbosity {@link Verbosity#USER_BASIC}, not bound, scope {@link Scope#LOCAL}. */
@@ -35,7 +36,8 @@ public final class CvarDefinition {
     public String name() { return name; }
     public Verbosity verbosity() { return verbosity; }
     public MpitDatatype datatype() { return datatype; }
-    public EnumType enumType() { return enumType; }
+    /** The enumeration of an {@link MpitDatatype#INT} variable, or {@code null} for none. */
+    public @Nullable EnumType enumType() { return enumType; }
     public String description() { return description; }
     public BindType bind() { return bind; }
     public Scope scope() { return scope; }
@@ -46,11 +48,11 @@ public final class CvarDefinition {
         private final String name;
         private final MpitDatatype datatype;
         private Verbosity verbosity = Verbosity.USER_BASIC;
-        private EnumType enumType;
+        private @Nullable EnumType enumType;
         private String description = "";
         private BindType bind = BindType.NO_OBJECT;
         private Scope scope = Scope.LOCAL;
-        private CvarSource source;
+        private @Nullable CvarSource source;
 
         private Builder(String name, MpitDatatype datatype) {
             this.name = name;
@@ -58,8 +60,8 @@ public final class CvarDefinition {
         }
 
         public Builder verbosity(Verbosity v) { this.verbosity = Objects.requireNonNull(v); return this; }
-        public Builder enumType(EnumType e) { this.enumType = e; return this; }
-        public Builder description(String d) { this.description = d == null ? "" : d; return this; }
+        public Builder enumType(@Nullable EnumType e) { this.enumType = e; return this; }
+        public Builder description(@Nullable String d) { this.description = d == null ? "" : d; return this; }
         public Builder bind(BindType b) { this.bind = Objects.requireNonNull(b); return this; }
         public Builder scope(Scope s) { this.scope = Objects.requireNonNull(s); return this; }
         public Builder source(CvarSource s) { this.source = s; return this; }

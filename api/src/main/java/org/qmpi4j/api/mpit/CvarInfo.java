@@ -1,5 +1,7 @@
 package org.qmpi4j.api.mpit;
 
+import org.qmpi4j.api.Nullable;
+
 /**
  * What {@link MpiT#cvarGetInfo} returns about a control variable. The same index always returns
  * the same information. Strings are whole: the text's truncation convention (Section 14.3.3) is
@@ -9,12 +11,12 @@ public final class CvarInfo {
     private final String name;
     private final Verbosity verbosity;
     private final MpitDatatype datatype;
-    private final EnumType enumType;
+    private final @Nullable EnumType enumType;
     private final String description;
     private final BindType bind;
     private final Scope scope;
 
-    public CvarInfo(String name, Verbosity verbosity, MpitDatatype datatype, EnumType enumType,
+    public CvarInfo(String name, Verbosity verbosity, MpitDatatype datatype, @Nullable EnumType enumType,
             String description, BindType bind, Scope scope) {
         this.name = name;
         this.verbosity = verbosity;
@@ -30,7 +32,7 @@ public final class CvarInfo {
     public Verbosity verbosity() { return verbosity; }
     public MpitDatatype datatype() { return datatype; }
     /** The enumeration of an {@link MpitDatatype#INT} variable, or {@code null} ({@code MPI_T_ENUM_NULL}). */
-    public EnumType enumType() { return enumType; }
+    public @Nullable EnumType enumType() { return enumType; }
     /** The description, {@code ""} when there is none. */
     public String description() { return description; }
     public BindType bind() { return bind; }

@@ -1,5 +1,7 @@
 package org.qmpi4j.api.mpit;
 
+import org.qmpi4j.api.Nullable;
+
 /** Where a control variable's value lives: what a tool (or the agent) supplies with {@link CvarDefinition}. */
 @FunctionalInterface
 public interface CvarSource {
@@ -9,5 +11,5 @@ public interface CvarSource {
      *
      * @throws IllegalArgumentException if the object is not one this variable can be bound to
      */
-    CvarCell bind(Object mpiObject);
+    CvarCell bind(@Nullable Object mpiObject);
 }

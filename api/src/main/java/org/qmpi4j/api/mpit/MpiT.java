@@ -1,5 +1,7 @@
 package org.qmpi4j.api.mpit;
 
+import org.qmpi4j.api.Nullable;
+
 /**
  * The MPI tool information interface (MPI 4.0, Section 14.3) of one MPI process, in Java: control
  * variables, performance variables with sessions and handles, categories and enumerations. Each
@@ -114,7 +116,7 @@ public interface MpiT {
      *                       wrong kind, {@link ReturnCode#MPI_T_ERR_OUT_OF_HANDLES},
      *                       {@link ReturnCode#MPI_T_ERR_MEMORY}
      */
-    CvarHandle cvarHandleAlloc(int cvarIndex, Object mpiObject);
+    CvarHandle cvarHandleAlloc(int cvarIndex, @Nullable Object mpiObject);
 
     /**
      * {@code MPI_T_CVAR_HANDLE_FREE}; the handle is invalid afterwards.
@@ -189,7 +191,7 @@ public interface MpiT {
      *                       {@link ReturnCode#MPI_T_ERR_OUT_OF_HANDLES} past
      *                       {@code qmpi4j_mpit_max_handles}, {@link ReturnCode#MPI_T_ERR_MEMORY}
      */
-    PvarHandle pvarHandleAlloc(PvarSession session, int pvarIndex, Object mpiObject);
+    PvarHandle pvarHandleAlloc(PvarSession session, int pvarIndex, @Nullable Object mpiObject);
 
     /**
      * {@code MPI_T_PVAR_HANDLE_FREE}.

@@ -1,6 +1,7 @@
 package org.qmpi4j.api.mpit;
 
 import java.util.Objects;
+import org.qmpi4j.api.Nullable;
 
 /**
  * A performance variable to add with {@link MpiT#registerPvar}. Built with {@link #builder}; the
@@ -25,7 +26,7 @@ public final class PvarDefinition {
     private final PvarClass varClass;
     private final Verbosity verbosity;
     private final MpitDatatype datatype;
-    private final EnumType enumType;
+    private final @Nullable EnumType enumType;
     private final String description;
     private final BindType bind;
     private final boolean readonly;
@@ -46,7 +47,7 @@ public final class PvarDefinition {
         this.continuous = b.continuous;
         this.atomic = b.atomic;
         this.unit = b.unit;
-        this.source = b.source;
+        this.source = Objects.requireNonNull(b.source, "source"); // checked by build()
     }
 
     /**
@@ -63,7 +64,8 @@ public final class PvarDefinition {
     public PvarClass varClass() { return varClass; }
     public Verbosity verbosity() { return verbosity; }
     public MpitDatatype datatype() { return datatype; }
-    public EnumType enumType() { return enumType; }
+    /** The enumeration of an {@link MpitDatatype#INT} variable, or {@code null} for none. */
+    public @Nullable EnumType enumType() { return enumType; }
     public String description() { return description; }
     public BindType bind() { return bind; }
     public boolean readonly() { return readonly; }
@@ -84,14 +86,14 @@ public final class PvarDefinition {
         private final PvarClass varClass;
         private Verbosity verbosity = Verbosity.USER_BASIC;
         private MpitDatatype datatype;
-        private EnumType enumType;
+        private @Nullable EnumType enumType;
         private String description = "";
         private BindType bind = BindType.NO_OBJECT;
         private boolean readonly;
         private boolean continuous;
         private boolean atomic;
         private double unit;
-        private PvarSource source;
+        private @Nullable PvarSource source;
 
         private Builder(String name, PvarClass varClass) {
             this.name = name;
@@ -118,8 +120,8 @@ public final class PvarDefinition {
         public Builder verbosity(Verbosity v) { this.verbosity = Objects.requireNonNull(v); return this; }
         public Builder datatype(MpitDatatype t) { this.datatype = Objects.requireNonNull(t); return this; }
         /** An enumeration for an {@link MpitDatatype#INT} variable (from {@link MpiT#registerEnum}). */
-        public Builder enumType(EnumType e) { this.enumType = e; return this; }
-        public Builder description(String d) { this.description = d == null ? "" : d; return this; }
+        public Builder enumType(@Nullable EnumType e) { this.enumType = e; return this; }
+        public Builder description(@Nullable String d) { this.description = d == null ? "" : d; return this; }
         public Builder bind(BindType b) { this.bind = Objects.requireNonNull(b); return this; }
         public Builder readonly(boolean r) { this.readonly = r; return this; }
         public Builder continuous(boolean c) { this.continuous = c; return this; }

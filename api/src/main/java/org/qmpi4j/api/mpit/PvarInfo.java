@@ -1,5 +1,7 @@
 package org.qmpi4j.api.mpit;
 
+import org.qmpi4j.api.Nullable;
+
 /**
  * What {@link MpiT#pvarGetInfo} returns about a performance variable. The same index always
  * returns the same information; the pair (name, class) is unique.
@@ -9,14 +11,14 @@ public final class PvarInfo {
     private final Verbosity verbosity;
     private final PvarClass varClass;
     private final MpitDatatype datatype;
-    private final EnumType enumType;
+    private final @Nullable EnumType enumType;
     private final String description;
     private final BindType bind;
     private final boolean readonly;
     private final boolean continuous;
     private final boolean atomic;
 
-    public PvarInfo(String name, Verbosity verbosity, PvarClass varClass, MpitDatatype datatype, EnumType enumType,
+    public PvarInfo(String name, Verbosity verbosity, PvarClass varClass, MpitDatatype datatype, @Nullable EnumType enumType,
             String description, BindType bind, boolean readonly, boolean continuous, boolean atomic) {
         this.name = name;
         this.verbosity = verbosity;
@@ -35,7 +37,7 @@ public final class PvarInfo {
     public PvarClass varClass() { return varClass; }
     public MpitDatatype datatype() { return datatype; }
     /** The enumeration of an {@link MpitDatatype#INT} variable, or {@code null} ({@code MPI_T_ENUM_NULL}). */
-    public EnumType enumType() { return enumType; }
+    public @Nullable EnumType enumType() { return enumType; }
     /** The description, {@code ""} when there is none. */
     public String description() { return description; }
     public BindType bind() { return bind; }

@@ -1,5 +1,7 @@
 package org.qmpi4j.api.mpit;
 
+import org.qmpi4j.api.Nullable;
+
 /**
  * Where a performance variable's values come from: what a tool (or the agent) supplies when it
  * defines a variable with {@link PvarDefinition}. The registry implements the text's semantics on
@@ -15,5 +17,5 @@ public interface PvarSource {
      * @throws IllegalArgumentException if the object is not one this variable can be bound to
      *                                  (the allocation then answers {@code MPI_T_ERR_INVALID})
      */
-    PvarCell bind(Object mpiObject);
+    PvarCell bind(@Nullable Object mpiObject);
 }

@@ -5,6 +5,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.LongSupplier;
+import org.qmpi4j.api.Nullable;
 
 /**
  * Ready-made sources for variables that are not bound to an MPI object. Each knows whether any
@@ -69,7 +70,7 @@ public final class PvarSources {
         }
 
         @Override
-        public PvarCell bind(Object mpiObject) {
+        public PvarCell bind(@Nullable Object mpiObject) {
             return new PvarCell() {
                 @Override public int count() { return 1; }
                 @Override public void sample(long[] into) { into[0] = total.sum(); }
@@ -110,7 +111,7 @@ public final class PvarSources {
         }
 
         @Override
-        public PvarCell bind(Object mpiObject) {
+        public PvarCell bind(@Nullable Object mpiObject) {
             return new PvarCell() {
                 @Override public int count() { return 1; }
                 @Override public void sample(long[] into) { into[0] = level.get(); }

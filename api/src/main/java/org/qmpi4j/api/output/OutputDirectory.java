@@ -1,5 +1,6 @@
 package org.qmpi4j.api.output;
 
+import org.qmpi4j.api.Nullable;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.FileAlreadyExistsException;
@@ -51,7 +52,7 @@ public final class OutputDirectory {
      * The directory the user asked for, for tool instance {@code toolId}, or {@code null}: the
      * control variable {@code qmpi4j_output_dir} when it is not blank, else {@code settings}.
      */
-    public static String requested(int toolId, Settings settings) {
+    public static @Nullable String requested(int toolId, Settings settings) {
         String cvar = controlVariable(toolId);
         return cvar != null && !cvar.isBlank() ? cvar.trim() : settings.get(SETTING);
     }
@@ -62,7 +63,7 @@ public final class OutputDirectory {
      * {@code qmpi4j-<date>-<time>} under {@code workingDir}, with {@code -2}, {@code -3}, ...
      * appended when a job of the same second took the name.
      */
-    public static Path choose(String requested, Path workingDir, LocalDateTime now) throws IOException {
+    public static Path choose(@Nullable String requested, Path workingDir, LocalDateTime now) throws IOException {
         if (requested != null) {
             Path dir = workingDir.resolve(requested).toAbsolutePath().normalize();
             Files.createDirectories(dir);
@@ -90,7 +91,7 @@ public final class OutputDirectory {
      *
      * @return the directory, or {@code null} on every rank if rank 0 could not make one (said once on stderr)
      */
-    public static Path agree(String requested, int rank, Broadcast broadcast) throws Exception {
+    public static @Nullable Path agree(@Nullable String requested, int rank, Broadcast broadcast) throws Exception {
         Path here = Path.of("").toAbsolutePath();
         if (broadcast == null) {
             return choose(requested, here, LocalDateTime.now());
@@ -124,7 +125,7 @@ public final class OutputDirectory {
     }
 
     /** The control variable {@code qmpi4j_output_dir} of {@code toolId}'s process, or {@code null} without MPI_T. */
-    private static String controlVariable(int toolId) {
+    private static @Nullable String controlVariable(int toolId) {
         MpiT mpit;
         try {
             mpit = Qmpi.mpit(toolId);

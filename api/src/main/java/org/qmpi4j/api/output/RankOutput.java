@@ -1,5 +1,6 @@
 package org.qmpi4j.api.output;
 
+import org.qmpi4j.api.Nullable;
 import java.io.PrintStream;
 import java.util.Objects;
 import org.qmpi4j.api.internal.log.Log;
@@ -47,7 +48,7 @@ public final class RankOutput {
     private final Log log;
     private volatile boolean stopped;
     private volatile boolean started;
-    private volatile Thread thread;
+    private volatile @Nullable Thread thread;
 
     /** For tool {@code toolName} (the name in messages and thread names); messages go to stderr. */
     public RankOutput(String toolName, Flusher flusher) {

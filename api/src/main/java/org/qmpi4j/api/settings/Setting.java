@@ -1,5 +1,6 @@
 package org.qmpi4j.api.settings;
 
+import org.qmpi4j.api.Nullable;
 import java.io.File;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -22,13 +23,13 @@ public final class Setting<T> {
     private static final Pattern KEY = Pattern.compile("[a-z0-9]+([.-][a-z0-9]+)*");
 
     private final String key;
-    private final T defaultValue;
+    private final @Nullable T defaultValue;
     private final String defaultText;
     private final String accepted;
     private final String description;
     private final Function<String, T> parser;
 
-    private Setting(String key, T defaultValue, String defaultText, String accepted, String description,
+    private Setting(String key, @Nullable T defaultValue, String defaultText, String accepted, String description,
             Function<String, T> parser) {
         if (key == null || !KEY.matcher(key).matches()) {
             throw new IllegalArgumentException("a setting key is lower-case letters and digits, in words joined by"
@@ -124,7 +125,7 @@ public final class Setting<T> {
     }
 
     /** The value when no source gives one (may be {@code null} for text settings). */
-    public T defaultValue() {
+    public @Nullable T defaultValue() {
         return defaultValue;
     }
 

@@ -1,5 +1,6 @@
 package org.qmpi4j.api.settings;
 
+import org.qmpi4j.api.Nullable;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
@@ -52,7 +53,7 @@ public final class Settings {
      * @param environment      an environment variable by name, or {@code null}
      * @param problems         gets one line per bad value read (without the {@code qmpi4j:} prefix)
      */
-    public static Settings of(String agentArgument, Function<String, String> systemProperties,
+    public static Settings of(@Nullable String agentArgument, Function<String, String> systemProperties,
             Function<String, String> environment, Consumer<String> problems) {
         return new Settings(parseAgentArgument(agentArgument), Objects.requireNonNull(systemProperties),
                 Objects.requireNonNull(environment), Objects.requireNonNull(problems));
@@ -62,7 +63,7 @@ public final class Settings {
      * The value of {@code setting}: from the first source that gives a non-blank value, else the
      * default. A value that does not parse is reported (see {@link #of}) and the default used.
      */
-    public <T> T get(Setting<T> setting) {
+    public @Nullable <T> T get(Setting<T> setting) {
         Found found = find(setting);
         if (found == null) {
             return setting.defaultValue();
@@ -109,28 +110,29 @@ public final class Settings {
                 + String.join("', '", unknown) + "'") + " (known: " + String.join(", ", known) + "); ignored";
     }
 
-    private Found find(Setting<?> setting) {
-        String v = agentArguments.get(setting.key());
-        if (!blank(v)) {
-            return new Found(v.trim(), "agent argument " + setting.key());
+    private @Nullable Found find(Setting<?> setting) {
+        String v = nonBlank(agentArguments.get(setting.key()));
+        if (v != null) {
+            return new Found(v, "agent argument " + setting.key());
         }
-        v = systemProperties.apply(setting.systemProperty());
-        if (!blank(v)) {
-            return new Found(v.trim(), "system property " + setting.systemProperty());
+        v = nonBlank(systemProperties.apply(setting.systemProperty()));
+        if (v != null) {
+            return new Found(v, "system property " + setting.systemProperty());
         }
-        v = environment.apply(setting.environmentVariable());
-        if (!blank(v)) {
-            return new Found(v.trim(), "environment " + setting.environmentVariable());
+        v = nonBlank(environment.apply(setting.environmentVariable()));
+        if (v != null) {
+            return new Found(v, "environment " + setting.environmentVariable());
         }
         return null;
     }
 
-    private static boolean blank(String v) {
-        return v == null || v.isBlank();
+    /** The blank rule: a blank value counts as absent. */
+    private static @Nullable String nonBlank(@Nullable String v) {
+        return v == null || v.isBlank() ? null : v.trim();
     }
 
     /** {@code key=value} pairs separated by ';'; a bare key stands for {@code key=true}. Keys are case-insensitive. */
-    private static Map<String, String> parseAgentArgument(String text) {
+    private static Map<String, String> parseAgentArgument(@Nullable String text) {
         Map<String, String> out = new LinkedHashMap<>();
         if (text == null) {
             return out;

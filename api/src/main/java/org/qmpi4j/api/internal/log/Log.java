@@ -1,5 +1,6 @@
 package org.qmpi4j.api.internal.log;
 
+import org.qmpi4j.api.Nullable;
 import java.io.PrintStream;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
@@ -23,10 +24,10 @@ public final class Log {
 
     private final String prefix;
     /** Where lines go; {@code null}: {@code System.err} as it is when the line is written. */
-    private final Consumer<String> sink;
+    private final @Nullable Consumer<String> sink;
     private final ConcurrentMap<String, AtomicLong> occurrences = new ConcurrentHashMap<>();
 
-    private Log(String prefix, Consumer<String> sink) {
+    private Log(String prefix, @Nullable Consumer<String> sink) {
         this.prefix = prefix;
         this.sink = sink;
     }

@@ -1,5 +1,7 @@
 package org.qmpi4j.api.internal.settings;
 
+import org.qmpi4j.api.Nullable;
+
 /**
  * The text after {@code =} in {@code -javaagent:qmpi4j-agent.jar=...}, published by the agent in
  * premain so that {@link org.qmpi4j.api.settings.Settings#current()} (read by tools, in the
@@ -7,14 +9,14 @@ package org.qmpi4j.api.internal.settings;
  * ignored, so nothing but the agent's premain decides it.
  */
 public final class AgentArgument {
-    private static volatile String text;
+    private static volatile @Nullable String text;
     private static volatile boolean set;
 
     private AgentArgument() {
     }
 
     /** Publishes the agent argument ({@code null}: none); only the first call counts. */
-    public static synchronized void publish(String agentArgument) {
+    public static synchronized void publish(@Nullable String agentArgument) {
         if (!set) {
             text = agentArgument;
             set = true;
@@ -22,7 +24,7 @@ public final class AgentArgument {
     }
 
     /** The published agent argument, or {@code null}. */
-    public static String get() {
+    public static @Nullable String get() {
         return text;
     }
 }
