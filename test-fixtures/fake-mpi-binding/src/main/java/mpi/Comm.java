@@ -62,8 +62,15 @@ public class Comm {
         System.arraycopy(sendbuf, 0, recvbuf, 0, count);
     }
 
-    public final void gather(Object sendbuf, int sendcount, Datatype sendtype, Object recvbuf, int recvcount,
-            Datatype recvtype, int root) throws MPIException {
+    public final void gather(
+            Object sendbuf,
+            int sendcount,
+            Datatype sendtype,
+            Object recvbuf,
+            int recvcount,
+            Datatype recvtype,
+            int root)
+            throws MPIException {
         requireRoot(root);
         System.arraycopy(sendbuf, 0, recvbuf, 0, sendcount);
     }
@@ -84,7 +91,8 @@ public class Comm {
 
     /** What the last point-to-point call was given (not an Open MPI method; for sanity checks). */
     public final String lastCall() {
-        return "buffer " + (lastBuffer == null ? "null" : lastBuffer.getClass().getSimpleName()) + ", count " + lastCount
+        return "buffer " + (lastBuffer == null ? "null" : lastBuffer.getClass().getSimpleName()) + ", count "
+                + lastCount
                 + ", type " + (lastType == null ? "null" : lastType.baseSize + " B") + ", peer " + lastPeer + ", tag "
                 + lastTag + ", barriers " + barriers;
     }

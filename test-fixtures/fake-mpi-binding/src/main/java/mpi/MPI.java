@@ -16,8 +16,7 @@ public final class MPI {
     private static volatile List<String> wtickCallers = List.of();
     private static volatile int pcontrolLevel = 1;
 
-    private MPI() {
-    }
+    private MPI() {}
 
     public static String[] Init(String[] args) throws MPIException {
         return args;
@@ -38,7 +37,9 @@ public final class MPI {
      * chain. Never called in a measured loop.
      */
     public static double wtick() throws MPIException {
-        wtickCallers = WALKER.walk(frames -> frames.skip(1).limit(64).map(StackWalker.StackFrame::getClassName)
+        wtickCallers = WALKER.walk(frames -> frames.skip(1)
+                .limit(64)
+                .map(StackWalker.StackFrame::getClassName)
                 .collect(Collectors.toList()));
         return 1e-9;
     }

@@ -2,8 +2,7 @@ package mpi;
 
 /** A non-blocking operation's handle; the fake returns one shared, already complete instance. */
 public class Request {
-    Request() {
-    }
+    Request() {}
 
     public final void waitFor() throws MPIException {
         // complete from the start

@@ -2,6 +2,5 @@ package mpi;
 
 /** What a receive returns; the fake returns one shared instance. */
 public class Status {
-    Status() {
-    }
+    Status() {}
 }

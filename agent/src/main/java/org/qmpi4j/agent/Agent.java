@@ -11,8 +11,7 @@ import org.qmpi4j.api.internal.log.Log;
  * lets an exception escape: a broken agent leaves the application running unobserved.
  */
 public final class Agent {
-    private Agent() {
-    }
+    private Agent() {}
 
     public static void premain(String args, Instrumentation inst) {
         start(args, inst);

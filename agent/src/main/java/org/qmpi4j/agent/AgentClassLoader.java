@@ -54,7 +54,8 @@ final class AgentClassLoader extends ClassLoader {
      * sealing step): then the internals are on the same class path as this class.
      */
     static AgentClassLoader forJar(URL jarLocation, ClassLoader visible) throws IOException {
-        if (jarLocation == null || !"file".equals(jarLocation.getProtocol())
+        if (jarLocation == null
+                || !"file".equals(jarLocation.getProtocol())
                 || !jarLocation.getPath().endsWith(".jar")) {
             return null;
         }
@@ -82,7 +83,8 @@ final class AgentClassLoader extends ClassLoader {
     /** The API types and the visible entry classes: one copy, from the agent jar's own loader. */
     static boolean sharedWithApplication(String className) {
         return className.startsWith("org.qmpi4j.api.")
-                || (className.startsWith("org.qmpi4j.agent.") && className.indexOf('.', "org.qmpi4j.agent.".length()) < 0);
+                || (className.startsWith("org.qmpi4j.agent.")
+                        && className.indexOf('.', "org.qmpi4j.agent.".length()) < 0);
     }
 
     @Override

@@ -41,8 +41,8 @@ final class AttachPolicy {
      */
     private static final List<String> OWN_COMMAND_PREFIXES =
             Arrays.asList("org.qmpi4j.cli.", "org.qmpi4j.launch.LaunchCommand", "org.qmpi4j.agent.Main");
-    private static final List<String> OWN_COMMAND_JARS =
-            Arrays.asList("qmpi4j-cli", "qmpi4j-launcher", "qmpi4j-agent");
+
+    private static final List<String> OWN_COMMAND_JARS = Arrays.asList("qmpi4j-cli", "qmpi4j-launcher", "qmpi4j-agent");
     private static final List<String> ENVIRONMENT_VARIABLES = Arrays.asList("JDK_JAVA_OPTIONS", "JAVA_TOOL_OPTIONS");
 
     private final List<String> commandLine;

@@ -16,8 +16,7 @@ import java.lang.invoke.MethodType;
 public final class CallSiteBootstrap {
     private static volatile MethodHandle linker;
 
-    private CallSiteBootstrap() {
-    }
+    private CallSiteBootstrap() {}
 
     /** Sets the internal linker; only the agent's start does this, once. */
     static synchronized void install(MethodHandle internalLinker) {
@@ -31,13 +30,21 @@ public final class CallSiteBootstrap {
      * Called by the JVM for a rewritten call site (see the agent's {@code LinkerContract} for the
      * static arguments). Not for application code.
      */
-    public static CallSite link(MethodHandles.Lookup caller, String name, MethodType type, MethodHandle original,
-            int mappingId, String className, String methodName, String fileName, int line) {
+    public static CallSite link(
+            MethodHandles.Lookup caller,
+            String name,
+            MethodType type,
+            MethodHandle original,
+            int mappingId,
+            String className,
+            String methodName,
+            String fileName,
+            int line) {
         MethodHandle l = linker;
         if (l != null) {
             try {
-                return (CallSite) l.invoke(caller, name, type, original, mappingId, className, methodName, fileName,
-                        line);
+                return (CallSite)
+                        l.invoke(caller, name, type, original, mappingId, className, methodName, fileName, line);
             } catch (Throwable t) {
                 // the internal linker reports its own failures and never throws; this is a last resort
             }

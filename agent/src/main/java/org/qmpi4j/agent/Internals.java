@@ -13,12 +13,12 @@ import java.security.CodeSource;
 final class Internals {
     /** The one internal class the visible part knows, by name. */
     static final String START_CLASS = "org.qmpi4j.agent.internal.AgentStart";
+
     static final String LIST_COMMAND_CLASS = "org.qmpi4j.agent.internal.MpitListCommand";
 
     private static ClassLoader loader; // guarded by Internals.class
 
-    private Internals() {
-    }
+    private Internals() {}
 
     /**
      * The loader of the internals: the sealed agent jar's own {@link AgentClassLoader}, or, when

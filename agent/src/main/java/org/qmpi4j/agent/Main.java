@@ -5,8 +5,7 @@ package org.qmpi4j.agent;
  * catalogue without an MPI job. The work is done by the agent's internals, in their own loader.
  */
 public final class Main {
-    private Main() {
-    }
+    private Main() {}
 
     public static void main(String[] args) throws Exception {
         System.exit(Internals.runCommand(args));

@@ -20,7 +20,8 @@ class AttachPolicyTest {
     @Test
     void anAgentOnTheCommandLineIsNeverSkipped() {
         List<String> cmd = Arrays.asList("java", AGENT, "-jar", "/x/qmpi4j-cli-0.1.0.jar", "report", "d");
-        assertThat(policy(cmd, "/x/qmpi4j-cli-0.1.0.jar report d").arrivedOnlyThroughEnvironment()).isFalse();
+        assertThat(policy(cmd, "/x/qmpi4j-cli-0.1.0.jar report d").arrivedOnlyThroughEnvironment())
+                .isFalse();
     }
 
     @Test
@@ -35,7 +36,9 @@ class AttachPolicyTest {
                 "org.qmpi4j.cli.Qmpi4jCommand merge dir",
                 "org.qmpi4j.launch.LaunchCommand --runtime openmpi Main",
                 "org.qmpi4j.agent.Main mpit list")) {
-            assertThat(policy(List.of("java", "-cp", "x", "Main"), command).passingTool()).as(command).isTrue();
+            assertThat(policy(List.of("java", "-cp", "x", "Main"), command).passingTool())
+                    .as(command)
+                    .isTrue();
         }
     }
 
@@ -49,13 +52,16 @@ class AttachPolicyTest {
                 "org.qmpi4j.launch.internal.NiodevRankMain org.example.Ring 0 conf niodev",
                 "runtime.starter.MulticoreStarter /tmp 4 smpdev useLocalLoader EMPTY org.example.Ring",
                 "")) {
-            assertThat(policy(List.of("java", "Main"), command).passingTool()).as(command).isFalse();
+            assertThat(policy(List.of("java", "Main"), command).passingTool())
+                    .as(command)
+                    .isFalse();
         }
     }
 
     @Test
     void withoutTheProcessCommandLineTheEnvironmentDecides() {
-        assertThat(new AttachPolicy(null, "sun.tools.jar.Main", FROM_ENV).arrivedOnlyThroughEnvironment()).isTrue();
+        assertThat(new AttachPolicy(null, "sun.tools.jar.Main", FROM_ENV).arrivedOnlyThroughEnvironment())
+                .isTrue();
         assertThat(new AttachPolicy(null, "sun.tools.jar.Main", Collections.emptyMap()).arrivedOnlyThroughEnvironment())
                 .isFalse();
     }
@@ -63,8 +69,10 @@ class AttachPolicyTest {
     @Test
     void onlyQmpi4jAgentsCount() {
         assertThat(AttachPolicy.isQmpi4jAgentOption(AGENT)).isTrue();
-        assertThat(AttachPolicy.isQmpi4jAgentOption("-javaagent:qmpi4j-agent.jar")).isTrue();
-        assertThat(AttachPolicy.isQmpi4jAgentOption("-javaagent:/opt/otel/opentelemetry-javaagent.jar")).isFalse();
+        assertThat(AttachPolicy.isQmpi4jAgentOption("-javaagent:qmpi4j-agent.jar"))
+                .isTrue();
+        assertThat(AttachPolicy.isQmpi4jAgentOption("-javaagent:/opt/otel/opentelemetry-javaagent.jar"))
+                .isFalse();
         assertThat(AttachPolicy.isQmpi4jAgentOption("-Dqmpi4j.tools=x")).isFalse();
     }
 

@@ -15,18 +15,22 @@ import org.qmpi4j.agent.internal.instrument.LinkerContract;
 class CallSiteBootstrapTest {
     @Test
     void theInternalLinkerHasTheBootstrapsType() throws Throwable {
-        MethodType bootstrap = MethodHandles.publicLookup().findStatic(CallSiteBootstrap.class, "link",
-                MethodType.fromMethodDescriptorString(LinkerContract.BOOTSTRAP_DESCRIPTOR, null)).type();
+        MethodType bootstrap = MethodHandles.publicLookup()
+                .findStatic(
+                        CallSiteBootstrap.class,
+                        "link",
+                        MethodType.fromMethodDescriptorString(LinkerContract.BOOTSTRAP_DESCRIPTOR, null))
+                .type();
         assertThat(AgentStart.linker().type()).isEqualTo(bootstrap);
         assertThat(LinkerContract.BOOTSTRAP_OWNER.replace('/', '.')).isEqualTo(CallSiteBootstrap.class.getName());
     }
 
     @Test
     void withoutALinkerASiteIsBoundToTheOriginalMethod() throws Throwable {
-        MethodHandle original = MethodHandles.lookup().findStatic(Math.class, "abs",
-                MethodType.methodType(int.class, int.class));
-        CallSite site = CallSiteBootstrap.link(MethodHandles.lookup(), "abs", original.type(), original, 0,
-                "C", "m", "", -1);
+        MethodHandle original =
+                MethodHandles.lookup().findStatic(Math.class, "abs", MethodType.methodType(int.class, int.class));
+        CallSite site =
+                CallSiteBootstrap.link(MethodHandles.lookup(), "abs", original.type(), original, 0, "C", "m", "", -1);
         assertThat(site).isInstanceOf(ConstantCallSite.class);
         assertThat((int) site.dynamicInvoker().invokeExact(-3)).isEqualTo(3);
     }

@@ -26,12 +26,21 @@ public final class CallingAddress {
         this.line = line;
     }
 
-    public String className() { return className; }
-    public String methodName() { return methodName; }
+    public String className() {
+        return className;
+    }
+
+    public String methodName() {
+        return methodName;
+    }
     /** Source file name, or {@code null} when the class was compiled without it. */
-    public @Nullable String fileName() { return fileName; }
+    public @Nullable String fileName() {
+        return fileName;
+    }
     /** Source line, or {@code -1} when the class was compiled without line numbers. */
-    public int line() { return line; }
+    public int line() {
+        return line;
+    }
 
     @Override
     public boolean equals(@Nullable Object o) {
@@ -42,7 +51,9 @@ public final class CallingAddress {
             return false;
         }
         CallingAddress a = (CallingAddress) o;
-        return line == a.line && className.equals(a.className) && methodName.equals(a.methodName)
+        return line == a.line
+                && className.equals(a.className)
+                && methodName.equals(a.methodName)
                 && Objects.equals(fileName, a.fileName);
     }
 

@@ -46,8 +46,7 @@ import org.qmpi4j.api.mpit.MpiT;
  * <p>All methods need the qmpi4j agent; without it they throw {@link IllegalStateException}.
  */
 public final class Qmpi {
-    private Qmpi() {
-    }
+    private Qmpi() {}
 
     /**
      * Registers a tool under a unique name (QMPI's {@code MPI_REGISTER_TOOL_NAME}).
@@ -109,8 +108,9 @@ public final class Qmpi {
      * @param args     the binding method's arguments
      * @throws UnsupportedOperationException if the binding has no method for the function
      */
-    public static @Nullable Object invokeNext(QmpiContext context, int toolId, MpiFunction function, @Nullable Object receiver,
-            Object... args) throws Exception {
+    public static @Nullable Object invokeNext(
+            QmpiContext context, int toolId, MpiFunction function, @Nullable Object receiver, Object... args)
+            throws Exception {
         return QmpiBackend.current().invokeNext(context, toolId, function, receiver, args);
     }
 

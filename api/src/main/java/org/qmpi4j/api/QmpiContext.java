@@ -6,5 +6,4 @@ package org.qmpi4j.api;
  * and {@link Qmpi#invokeNext}. Each call (and each thread) has its own context; do not keep it
  * after the handler returns.
  */
-public interface QmpiContext {
-}
+public interface QmpiContext {}

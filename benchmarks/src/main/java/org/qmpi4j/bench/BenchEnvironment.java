@@ -15,8 +15,7 @@ import java.util.Properties;
 public final class BenchEnvironment {
     private static final Properties PATHS = load();
 
-    private BenchEnvironment() {
-    }
+    private BenchEnvironment() {}
 
     /** The shaded agent jar, for {@code -javaagent:}. */
     public static Path agentJar() {

@@ -20,7 +20,8 @@ public final class BenchOptions {
 
     /** Options of the main class {@code main}, run from benchmarks.jar; {@code what} opens its usage. */
     public static BenchOptions forMain(String what, Class<?> main) {
-        return new BenchOptions(what + "\nusage: java -cp benchmarks/target/benchmarks.jar " + main.getName() + " [options]");
+        return new BenchOptions(
+                what + "\nusage: java -cp benchmarks/target/benchmarks.jar " + main.getName() + " [options]");
     }
 
     /** {@code --variants}, which every benchmark takes, with its default; read it with {@link #variants()}. */

@@ -11,8 +11,7 @@ import java.util.concurrent.TimeUnit;
 
 /** Runs a child process to its end and keeps what it printed and how long it took. */
 public final class JavaProcess {
-    private JavaProcess() {
-    }
+    private JavaProcess() {}
 
     /** How a child process ended. */
     public static final class Outcome {
@@ -56,7 +55,9 @@ public final class JavaProcess {
             Path out = Files.createTempFile("qmpi4j-bench", ".out");
             Path err = Files.createTempFile("qmpi4j-bench", ".err");
             try {
-                ProcessBuilder pb = new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile())
+                ProcessBuilder pb = new ProcessBuilder(command)
+                        .redirectOutput(out.toFile())
+                        .redirectError(err.toFile())
                         .redirectInput(ProcessBuilder.Redirect.from(nullDevice()));
                 if (dir != null) {
                     pb.directory(dir.toFile());
@@ -70,8 +71,12 @@ public final class JavaProcess {
                     p.destroyForcibly();
                     throw new IllegalStateException("did not end within " + timeout + ": " + String.join(" ", command));
                 }
-                return new Outcome(List.copyOf(command), p.exitValue(), nanos,
-                        Files.readString(out, StandardCharsets.UTF_8), Files.readString(err, StandardCharsets.UTF_8));
+                return new Outcome(
+                        List.copyOf(command),
+                        p.exitValue(),
+                        nanos,
+                        Files.readString(out, StandardCharsets.UTF_8),
+                        Files.readString(err, StandardCharsets.UTF_8));
             } finally {
                 Files.deleteIfExists(out);
                 Files.deleteIfExists(err);

@@ -8,14 +8,15 @@ import java.time.format.DateTimeFormatter;
 
 /** The date and the machine a result was measured on, for the head of every report. */
 public final class Machine {
-    private Machine() {
-    }
+    private Machine() {}
 
     public static String describe() {
         return "date: " + ZonedDateTime.now().format(DateTimeFormatter.ISO_OFFSET_DATE_TIME) + "\n"
                 + "machine: " + cpuModel() + ", " + Runtime.getRuntime().availableProcessors() + " cores available, "
-                + System.getProperty("os.name") + " " + System.getProperty("os.version") + " " + System.getProperty("os.arch") + "\n"
-                + "java: " + System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version") + "\n"
+                + System.getProperty("os.name") + " " + System.getProperty("os.version") + " "
+                + System.getProperty("os.arch") + "\n"
+                + "java: " + System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version")
+                + "\n"
                 + "load average at start: " + loadAverage();
     }
 
@@ -37,7 +38,10 @@ public final class Machine {
             String[] f = Files.readString(Path.of("/proc/loadavg")).trim().split("\\s+");
             return f[0] + " " + f[1] + " " + f[2];
         } catch (IOException | RuntimeException e) {
-            return String.format("%.2f", java.lang.management.ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
+            return String.format(
+                    "%.2f",
+                    java.lang.management.ManagementFactory.getOperatingSystemMXBean()
+                            .getSystemLoadAverage());
         }
     }
 }

@@ -18,7 +18,8 @@ public final class MarkdownReport {
 
     /** Call before the run: describes the machine now. */
     public static MarkdownReport begin(String title, String settings) {
-        return new MarkdownReport("# " + title + "\n\n```\n" + Machine.describe() + "\nsettings: " + settings + "\n```\n\n");
+        return new MarkdownReport(
+                "# " + title + "\n\n```\n" + Machine.describe() + "\nsettings: " + settings + "\n```\n\n");
     }
 
     /** Writes the head and {@code body} to {@code file}, and prints them after a blank line. */

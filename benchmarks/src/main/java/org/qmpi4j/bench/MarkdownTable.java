@@ -51,7 +51,10 @@ public final class MarkdownTable {
     private static void line(StringBuilder sb, String[] cells, int[] width) {
         sb.append('|');
         for (int i = 0; i < cells.length; i++) {
-            sb.append(' ').append(cells[i]).append(" ".repeat(width[i] - cells[i].length())).append(" |");
+            sb.append(' ')
+                    .append(cells[i])
+                    .append(" ".repeat(width[i] - cells[i].length()))
+                    .append(" |");
         }
         sb.append('\n');
     }

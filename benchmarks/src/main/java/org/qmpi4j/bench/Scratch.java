@@ -9,8 +9,7 @@ import java.util.stream.Stream;
 
 /** Temporary working directories for children that may write files (a tracer's output, say). */
 public final class Scratch {
-    private Scratch() {
-    }
+    private Scratch() {}
 
     public static Path directory(String prefix) {
         try {

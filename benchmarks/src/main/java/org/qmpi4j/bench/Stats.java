@@ -5,8 +5,7 @@ import java.util.List;
 
 /** Medians and spreads of small samples (a handful of repetitions). */
 public final class Stats {
-    private Stats() {
-    }
+    private Stats() {}
 
     public static double median(double[] values) {
         return quantile(values, 0.5);

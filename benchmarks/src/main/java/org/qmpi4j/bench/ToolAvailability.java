@@ -17,8 +17,7 @@ public final class ToolAvailability {
     private static final String UNKNOWN_TOOL = "qmpi4j: unknown tool";
     private static final Map<String, String> CACHE = new ConcurrentHashMap<>();
 
-    private ToolAvailability() {
-    }
+    private ToolAvailability() {}
 
     /**
      * {@code null} if the variant can run, else why not ({@code "n/a: tool not available (...)"}).
@@ -38,8 +37,8 @@ public final class ToolAvailability {
      * The variants of {@code variants} that can run, in order; each other one is put in
      * {@code unavailable} (id to reason) and said on {@code progress} as {@code [tag] label: why}.
      */
-    public static List<Variant> runnable(List<Variant> variants, Map<String, String> unavailable, PrintStream progress,
-            String tag) {
+    public static List<Variant> runnable(
+            List<Variant> variants, Map<String, String> unavailable, PrintStream progress, String tag) {
         List<Variant> runnable = new ArrayList<>();
         for (Variant v : variants) {
             String why = unavailable(v);
@@ -74,7 +73,8 @@ public final class ToolAvailability {
             if (line.startsWith(UNKNOWN_TOOL)) {
                 // "qmpi4j: unknown tool 'x' in the tool list (...). Available tools: ..."
                 int end = line.indexOf(" in the tool list");
-                String what = line.substring("qmpi4j: ".length(), end < 0 ? line.length() : end).trim();
+                String what = line.substring("qmpi4j: ".length(), end < 0 ? line.length() : end)
+                        .trim();
                 return "n/a: tool not available (the agent says: " + what + ")";
             }
         }
@@ -89,7 +89,10 @@ public final class ToolAvailability {
             if (b.length() > 0) {
                 b.append(java.io.File.pathSeparator);
             }
-            b.append(entry.isEmpty() ? entry : java.nio.file.Paths.get(entry).toAbsolutePath().toString());
+            b.append(
+                    entry.isEmpty()
+                            ? entry
+                            : java.nio.file.Paths.get(entry).toAbsolutePath().toString());
         }
         return b.toString();
     }

@@ -9,8 +9,7 @@ import mpi.MPIException;
  * with {@code qmpi4j: unknown tool 'x'} and exit status 1 when it does not.
  */
 public final class ToolCheck {
-    private ToolCheck() {
-    }
+    private ToolCheck() {}
 
     public static void main(String[] args) throws MPIException {
         MPI.Init(args);

@@ -13,6 +13,7 @@ import java.util.List;
 public final class Variant {
     /** The benchmarks' own tools (see {@code org.qmpi4j.bench.tools}); every other name is bundled with the agent. */
     public static final String PASS_THROUGH = "pass";
+
     public static final String IDLE = "idle";
     private static final List<String> OWN_TOOLS = List.of(PASS_THROUGH, IDLE);
 
@@ -50,12 +51,25 @@ public final class Variant {
     }
 
     /** {@code pass4}, {@code profiler}, ...: how command lines name it. */
-    public String id() { return id; }
+    public String id() {
+        return id;
+    }
     /** What tables call it. */
-    public String label() { return label; }
-    public boolean usesAgent() { return tools != null; }
-    public List<String> tools() { return tools == null ? List.of() : tools; }
-    public boolean pcontrolOff() { return pcontrolOff; }
+    public String label() {
+        return label;
+    }
+
+    public boolean usesAgent() {
+        return tools != null;
+    }
+
+    public List<String> tools() {
+        return tools == null ? List.of() : tools;
+    }
+
+    public boolean pcontrolOff() {
+        return pcontrolOff;
+    }
 
     /** Whether it lists one of the benchmarks' own tools (which then need the tool path or class path). */
     public boolean usesOwnTools() {

@@ -13,6 +13,7 @@ public final class Variants {
     public static final Variant NONE = Variant.noAgent("none", "no agent");
     /** The baseline once more, as if it were a variant: its ratio to the baseline is the measurement's own noise. */
     public static final Variant CONTROL = Variant.noAgent("control", "no agent again (A/A control)");
+
     public static final Variant AGENT = Variant.agent("agent", "agent, no tool", "");
     public static final Variant IDLE = Variant.agent("idle", "1 tool, not on the measured calls", Variant.IDLE);
     public static final Variant PASS1 = Variant.agent("pass1", "1 pass-through tool", Variant.passThrough(1));
@@ -20,7 +21,8 @@ public final class Variants {
     public static final Variant PASS4 = Variant.agent("pass4", "4 pass-through tools", Variant.passThrough(4));
     public static final Variant PASS8 = Variant.agent("pass8", "8 pass-through tools", Variant.passThrough(8));
     public static final Variant PROFILER = Variant.agent("profiler", "profiler", "profiler");
-    public static final Variant PROFILER_TRACER = Variant.agent("profiler-tracer", "profiler + tracer", "profiler,tracer");
+    public static final Variant PROFILER_TRACER =
+            Variant.agent("profiler-tracer", "profiler + tracer", "profiler,tracer");
     public static final Variant PCONTROL0 = PASS4.pcontrolOff("pcontrol0", "4 pass-through tools, Pcontrol 0");
 
     /** JMH call path: the baseline first. */
@@ -35,13 +37,13 @@ public final class Variants {
     private static final Map<String, Variant> BY_ID = new LinkedHashMap<>();
 
     static {
-        for (Variant v : List.of(NONE, CONTROL, AGENT, IDLE, PASS1, PASS2, PASS4, PASS8, PROFILER, PROFILER_TRACER, PCONTROL0)) {
+        for (Variant v :
+                List.of(NONE, CONTROL, AGENT, IDLE, PASS1, PASS2, PASS4, PASS8, PROFILER, PROFILER_TRACER, PCONTROL0)) {
             BY_ID.put(v.id(), v);
         }
     }
 
-    private Variants() {
-    }
+    private Variants() {}
 
     /**
      * Variants from a command line: comma-separated known ids, or {@code tools=a+b+c} for any tool
@@ -61,8 +63,8 @@ public final class Variants {
             } else if (BY_ID.containsKey(p)) {
                 out.add(BY_ID.get(p));
             } else {
-                throw new IllegalArgumentException("unknown variant '" + p + "'; known: " + String.join(", ", BY_ID.keySet())
-                        + ", or tools=a+b+c");
+                throw new IllegalArgumentException("unknown variant '" + p + "'; known: "
+                        + String.join(", ", BY_ID.keySet()) + ", or tools=a+b+c");
             }
         }
         if (out.isEmpty() || out.get(0) != NONE) {

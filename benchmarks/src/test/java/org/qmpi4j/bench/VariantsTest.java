@@ -24,7 +24,8 @@ class VariantsTest {
 
     @Test
     void unknownIdsAreRejectedWithTheKnownOnes() {
-        assertThatThrownBy(() -> Variants.parse("pass3")).hasMessageContaining("unknown variant 'pass3'")
+        assertThatThrownBy(() -> Variants.parse("pass3"))
+                .hasMessageContaining("unknown variant 'pass3'")
                 .hasMessageContaining("pass4");
     }
 
@@ -34,7 +35,8 @@ class VariantsTest {
         Path tools = Path.of("/x/tools.jar");
         assertThat(Variants.NONE.javaagentOption(agent, tools)).isNull();
         assertThat(Variants.AGENT.javaagentOption(agent, tools)).isEqualTo("-javaagent:/x/agent.jar");
-        assertThat(Variants.PASS2.javaagentOption(agent, tools)).isEqualTo("-javaagent:/x/agent.jar=tools=pass,pass;toolpath=/x/tools.jar");
+        assertThat(Variants.PASS2.javaagentOption(agent, tools))
+                .isEqualTo("-javaagent:/x/agent.jar=tools=pass,pass;toolpath=/x/tools.jar");
         assertThat(Variants.PASS2.javaagentOption(agent, null)).isEqualTo("-javaagent:/x/agent.jar=tools=pass,pass");
         assertThat(Variants.PROFILER.javaagentOption(agent, tools)).isEqualTo("-javaagent:/x/agent.jar=tools=profiler");
     }

@@ -18,18 +18,21 @@ import org.qmpi4j.report.profile.RankProfile;
 import org.qmpi4j.report.trace.ChromeTraceAssembler;
 import org.qmpi4j.report.trace.TraceFormat;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /**
  * {@code qmpi4j merge <dir>}: what rank 0 would have written at {@code MPI_Finalize}, rebuilt from
  * the per-rank files in {@code ranks/}: profile.json and its renderings from the profiles,
  * trace.json from the traces. Ranks without a file are reported missing, not guessed.
  */
-@Command(name = "merge", mixinStandardHelpOptions = true, description = "Rebuilds profile.json, report.txt,"
-        + " matrix.html, matrix.svg and trace.json from the per-rank files in <dir>/ranks, for a job that ended"
-        + " (exception, kill, MPI_Abort) before the tools could gather.")
+@Command(
+        name = "merge",
+        mixinStandardHelpOptions = true,
+        description = "Rebuilds profile.json, report.txt,"
+                + " matrix.html, matrix.svg and trace.json from the per-rank files in <dir>/ranks, for a job that ended"
+                + " (exception, kill, MPI_Abort) before the tools could gather.")
 final class MergeCommand implements Callable<Integer> {
     @Parameters(paramLabel = "<dir>", description = "results directory of a job")
     Path dir;
@@ -43,13 +46,16 @@ final class MergeCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         Path ranks = ResultFiles.ranksDir(d);
         if (!Files.isDirectory(ranks)) {
-            throw new UserError(d + ": no " + ResultFiles.RANKS_DIR + "/ directory with per-rank files: not a results directory of the qmpi4j tools");
+            throw new UserError(d + ": no " + ResultFiles.RANKS_DIR
+                    + "/ directory with per-rank files: not a results directory of the qmpi4j tools");
         }
         RankFiles.Profiles profiles = RankFiles.readProfiles(d);
         List<Integer> traces = RankFiles.traceRanks(d);
         if (profiles.byRank().isEmpty() && traces.isEmpty()) {
             throw new UserError(ranks + ": no readable per-rank files (rank-<r>.profile.json, rank-<r>.trace)"
-                    + (profiles.problems().isEmpty() ? "" : "; " + profiles.problems().get(0)));
+                    + (profiles.problems().isEmpty()
+                            ? ""
+                            : "; " + profiles.problems().get(0)));
         }
         profiles.problems().forEach(p -> err.println("qmpi4j: skipped " + p));
 
@@ -76,7 +82,8 @@ final class MergeCommand implements Callable<Integer> {
         }
         if (!traces.isEmpty()) {
             if (traces.get(traces.size() - 1) >= size) {
-                throw new UserError(ranks + ": a trace of rank " + traces.get(traces.size() - 1) + " in a job of " + size + " ranks");
+                throw new UserError(ranks + ": a trace of rank " + traces.get(traces.size() - 1) + " in a job of "
+                        + size + " ranks");
             }
             ChromeTraceAssembler.Summary s;
             try {
@@ -85,9 +92,11 @@ final class MergeCommand implements Callable<Integer> {
                 throw new UserError(ranks + ": " + e.getMessage());
             }
             s.problems().forEach(p -> err.println("qmpi4j: trace " + p));
-            err.println("qmpi4j: trace of " + s.events().size() + " of " + size + " ranks, " + s.events().values().stream()
-                    .mapToLong(Long::longValue).sum() + " calls"
-                    + (s.truncatedRanks().isEmpty() ? "" : "; stopped at the size limit on rank(s) " + s.truncatedRanks()));
+            err.println("qmpi4j: trace of " + s.events().size() + " of " + size + " ranks, "
+                    + s.events().values().stream().mapToLong(Long::longValue).sum() + " calls"
+                    + (s.truncatedRanks().isEmpty()
+                            ? ""
+                            : "; stopped at the size limit on rank(s) " + s.truncatedRanks()));
             written.add(ResultFiles.TRACE_JSON);
         }
         err.println("qmpi4j: results in " + d + " (" + String.join(", ", written) + ")");
@@ -96,8 +105,12 @@ final class MergeCommand implements Callable<Integer> {
     }
 
     private static String states(java.util.Collection<RankProfile> ranks) {
-        long unfinished = ranks.stream().filter(r -> r.state() != RankProfile.State.FINALIZED).count();
-        return unfinished == 0 ? "" : "; " + unfinished + " rank(s) stopped before MPI_Finalize (their data is as last written)";
+        long unfinished = ranks.stream()
+                .filter(r -> r.state() != RankProfile.State.FINALIZED)
+                .count();
+        return unfinished == 0
+                ? ""
+                : "; " + unfinished + " rank(s) stopped before MPI_Finalize (their data is as last written)";
     }
 
     /** The header fields of a trace file: magic, version, rank, size, binding. */

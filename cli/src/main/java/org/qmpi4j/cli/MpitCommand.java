@@ -12,16 +12,19 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /**
  * {@code qmpi4j mpit list}: the MPI_T catalogue of the agent (every control and performance
  * variable and category with its metadata), printed by the agent jar itself
  * ({@code java -jar qmpi4j-agent.jar mpit list}), so the listing is always the agent's own.
  */
-@Command(name = "mpit", mixinStandardHelpOptions = true, description = "The agent's MPI_T variables.",
+@Command(
+        name = "mpit",
+        mixinStandardHelpOptions = true,
+        description = "The agent's MPI_T variables.",
         subcommands = {MpitCommand.ListCommand.class})
 final class MpitCommand implements Runnable {
     @Spec
@@ -33,11 +36,16 @@ final class MpitCommand implements Runnable {
     }
 
     /** {@code qmpi4j mpit list [--verbosity LEVEL]}. */
-    @Command(name = "list", mixinStandardHelpOptions = true, description = "Prints every MPI_T control and"
-            + " performance variable and category of the qmpi4j agent, with metadata, without an MPI job."
-            + " The agent jar is QMPI4J_AGENT_JAR, or the one built next to this command.")
+    @Command(
+            name = "list",
+            mixinStandardHelpOptions = true,
+            description = "Prints every MPI_T control and"
+                    + " performance variable and category of the qmpi4j agent, with metadata, without an MPI job."
+                    + " The agent jar is QMPI4J_AGENT_JAR, or the one built next to this command.")
     static final class ListCommand implements Callable<Integer> {
-        @Option(names = "--verbosity", paramLabel = "LEVEL",
+        @Option(
+                names = "--verbosity",
+                paramLabel = "LEVEL",
                 description = "show variables up to this verbosity: USER_BASIC ... MPIDEV_ALL (default all)")
         String verbosity;
 
@@ -60,7 +68,9 @@ final class MpitCommand implements Runnable {
             Process p = new ProcessBuilder(cmd).start();
             p.getOutputStream().close();
             Thread err = copy(p.getErrorStream(), System.err);
-            try (InputStream in = p.getInputStream(); PrintWriterStream out = new PrintWriterStream(spec.commandLine().getOut())) {
+            try (InputStream in = p.getInputStream();
+                    PrintWriterStream out =
+                            new PrintWriterStream(spec.commandLine().getOut())) {
                 in.transferTo(out);
             }
             int status = p.waitFor();
@@ -70,14 +80,16 @@ final class MpitCommand implements Runnable {
         }
 
         private static Thread copy(InputStream in, OutputStream out) {
-            Thread t = new Thread(() -> {
-                try (in) {
-                    in.transferTo(out);
-                    out.flush();
-                } catch (IOException ignored) {
-                    // the listing's own exit status says whether it worked
-                }
-            }, "qmpi4j-mpit-stderr");
+            Thread t = new Thread(
+                    () -> {
+                        try (in) {
+                            in.transferTo(out);
+                            out.flush();
+                        } catch (IOException ignored) {
+                            // the listing's own exit status says whether it worked
+                        }
+                    },
+                    "qmpi4j-mpit-stderr");
             t.start();
             return t;
         }
@@ -94,7 +106,11 @@ final class MpitCommand implements Runnable {
             }
             Path here;
             try {
-                here = Path.of(MpitCommand.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+                here = Path.of(MpitCommand.class
+                        .getProtectionDomain()
+                        .getCodeSource()
+                        .getLocation()
+                        .toURI());
             } catch (URISyntaxException | SecurityException e) {
                 here = null;
             }

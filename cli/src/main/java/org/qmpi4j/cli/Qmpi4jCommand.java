@@ -15,7 +15,10 @@ import picocli.CommandLine.Command;
  * Exit codes: 0 done; 2 bad input (missing or corrupt directory, usage), with one line on stderr
  * saying what; 1 an unexpected failure.
  */
-@Command(name = "qmpi4j", mixinStandardHelpOptions = true, versionProvider = Qmpi4jCommand.Version.class,
+@Command(
+        name = "qmpi4j",
+        mixinStandardHelpOptions = true,
+        versionProvider = Qmpi4jCommand.Version.class,
         description = "Works on the results directory of qmpi4j's bundled tools (profiler, tracer), and lists the"
                 + " agent's MPI_T variables.",
         subcommands = {ReportCommand.class, MergeCommand.class, MpitCommand.class, CommandLine.HelpCommand.class})

@@ -1,8 +1,8 @@
 package org.qmpi4j.cli;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.charset.MalformedInputException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
@@ -12,20 +12,25 @@ import org.qmpi4j.report.json.JsonFormatException;
 import org.qmpi4j.report.profile.Profile;
 import org.qmpi4j.report.profile.ProfileFormat;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code qmpi4j report <dir>}: renders report.txt, matrix.html and matrix.svg again from profile.json. */
-@Command(name = "report", mixinStandardHelpOptions = true, description = "Renders report.txt, matrix.html and"
-        + " matrix.svg again from <dir>/profile.json and prints the report. For a job that ended before gathering"
-        + " (no profile.json), run 'qmpi4j merge <dir>' first.")
+@Command(
+        name = "report",
+        mixinStandardHelpOptions = true,
+        description = "Renders report.txt, matrix.html and"
+                + " matrix.svg again from <dir>/profile.json and prints the report. For a job that ended before gathering"
+                + " (no profile.json), run 'qmpi4j merge <dir>' first.")
 final class ReportCommand implements Callable<Integer> {
     @Parameters(paramLabel = "<dir>", description = "results directory of a job")
     Path dir;
 
-    @Option(names = {"-q", "--quiet"}, description = "write the files only; do not print the report")
+    @Option(
+            names = {"-q", "--quiet"},
+            description = "write the files only; do not print the report")
     boolean quiet;
 
     @Spec
@@ -38,7 +43,8 @@ final class ReportCommand implements Callable<Integer> {
         if (!Files.isRegularFile(json)) {
             boolean perRank = Files.isDirectory(ResultFiles.ranksDir(d));
             throw new UserError(d + ": no " + ResultFiles.PROFILE_JSON
-                    + (perRank ? " (the job ended before gathering?): run 'qmpi4j merge " + d + "' to build it from ranks/"
+                    + (perRank
+                            ? " (the job ended before gathering?): run 'qmpi4j merge " + d + "' to build it from ranks/"
                             : " and no per-rank files: not a results directory of the qmpi4j profiler"));
         }
         Profile profile;
@@ -53,10 +59,14 @@ final class ReportCommand implements Callable<Integer> {
         }
         ProfileOutputs.writeRenderings(d, profile);
         if (!quiet) {
-            spec.commandLine().getOut().print(Files.readString(d.resolve(ResultFiles.REPORT_TXT), StandardCharsets.UTF_8));
+            spec.commandLine()
+                    .getOut()
+                    .print(Files.readString(d.resolve(ResultFiles.REPORT_TXT), StandardCharsets.UTF_8));
         }
-        spec.commandLine().getErr().println("qmpi4j: wrote " + d.resolve(ResultFiles.REPORT_TXT) + ", "
-                + ResultFiles.MATRIX_HTML + ", " + ResultFiles.MATRIX_SVG);
+        spec.commandLine()
+                .getErr()
+                .println("qmpi4j: wrote " + d.resolve(ResultFiles.REPORT_TXT) + ", " + ResultFiles.MATRIX_HTML + ", "
+                        + ResultFiles.MATRIX_SVG);
         spec.commandLine().getErr().flush();
         spec.commandLine().getOut().flush();
         return 0;

@@ -31,10 +31,13 @@ class Qmpi4jCommandTest {
 
     private static RankProfile rank(int r, int size, RankProfile.State state) {
         CallStats sends = new CallStats().add(2000, 8, true).add(4000, 8, true);
-        return RankProfile.builder(r, size, "openmpi").state(state).appNs(1_000_000)
+        return RankProfile.builder(r, size, "openmpi")
+                .state(state)
+                .appNs(1_000_000)
                 .function("MPI_SEND", "POINT_TO_POINT", sends)
                 .site(new SiteKey("MPI_SEND", "org.example.App", "main", "App.java", 10), sends)
-                .sent((r + 1) % size, 2, 16).build();
+                .sent((r + 1) % size, 2, 16)
+                .build();
     }
 
     private void writeRank(int r, int size, RankProfile.State state) throws Exception {
@@ -43,7 +46,8 @@ class Qmpi4jCommandTest {
 
     private void writeTrace(int r, int size) throws Exception {
         Files.createDirectories(ResultFiles.ranksDir(dir));
-        try (TraceFileWriter w = new TraceFileWriter(ResultFiles.rankTrace(dir, r), r, size, "openmpi", Long.MAX_VALUE, 4096)) {
+        try (TraceFileWriter w =
+                new TraceFileWriter(ResultFiles.rankTrace(dir, r), r, size, "openmpi", Long.MAX_VALUE, 4096)) {
             w.defineFunction(18, "MPI_SEND");
             w.defineThread(1, "main");
             w.event(18, 1, 1000, 2000, (r + 1) % size, 0, 8, 0, TraceFormat.NONE, TraceFormat.NONE, TraceFormat.NONE);
@@ -57,13 +61,18 @@ class Qmpi4jCommandTest {
         writeTrace(0, 3);
         writeTrace(1, 3);
         assertThat(run("merge", dir.toString())).as(err.toString()).isZero();
-        assertThat(err.toString()).contains("profile of 2 of 3 ranks (no data from rank(s) [2])", "trace of 2 of 3 ranks, 2 calls",
-                "results in " + dir.toAbsolutePath().normalize());
+        assertThat(err.toString())
+                .contains(
+                        "profile of 2 of 3 ranks (no data from rank(s) [2])",
+                        "trace of 2 of 3 ranks, 2 calls",
+                        "results in " + dir.toAbsolutePath().normalize());
         JsonNode profile = JsonNode.parse(Files.readString(dir.resolve("profile.json")));
         assertThat(profile.get("ranks").asLong()).isEqualTo(3);
         assertThat(profile.get("complete").asBoolean()).isFalse();
-        assertThat(profile.get("functions").elements().get(0).get("calls").asLong()).isEqualTo(4);
-        assertThat(profile.get("matrix").get("bytes").elements().get(1).asLongArray()).containsExactly(0, 0, 16);
+        assertThat(profile.get("functions").elements().get(0).get("calls").asLong())
+                .isEqualTo(4);
+        assertThat(profile.get("matrix").get("bytes").elements().get(1).asLongArray())
+                .containsExactly(0, 0, 16);
         for (String f : new String[] {"report.txt", "matrix.html", "matrix.svg", "trace.json"}) {
             assertThat(dir.resolve(f)).isRegularFile();
         }
@@ -79,7 +88,9 @@ class Qmpi4jCommandTest {
         Files.delete(dir.resolve("report.txt"));
         Files.delete(dir.resolve("matrix.html"));
         assertThat(run("report", dir.toString())).as(err.toString()).isZero();
-        assertThat(out.toString()).startsWith("qmpi4j profile").contains("MPI_SEND", "org.example.App.main(App.java:10)");
+        assertThat(out.toString())
+                .startsWith("qmpi4j profile")
+                .contains("MPI_SEND", "org.example.App.main(App.java:10)");
         assertThat(dir.resolve("report.txt")).isRegularFile();
         assertThat(dir.resolve("matrix.html")).isRegularFile();
     }
@@ -87,7 +98,8 @@ class Qmpi4jCommandTest {
     @Test
     void missingOrWrongDirectoriesAreOneLineErrorsWithExitCode2() throws Exception {
         assertThat(run("report", dir.resolve("nope").toString())).isEqualTo(2);
-        assertThat(err.toString()).isEqualTo("qmpi4j: " + dir.resolve("nope") + ": no such directory" + System.lineSeparator());
+        assertThat(err.toString())
+                .isEqualTo("qmpi4j: " + dir.resolve("nope") + ": no such directory" + System.lineSeparator());
         Files.writeString(dir.resolve("file"), "x");
         assertThat(run("merge", dir.resolve("file").toString())).isEqualTo(2);
         assertThat(err.toString()).contains("not a directory");
@@ -106,7 +118,8 @@ class Qmpi4jCommandTest {
     @Test
     void corruptFilesAreNamed() throws Exception {
         Files.createDirectories(ResultFiles.ranksDir(dir));
-        Files.writeString(ResultFiles.rankProfile(dir, 0), "{\"format\": \"qmpi4j-rank-profile\", \"version\": 1, \"rank\": ");
+        Files.writeString(
+                ResultFiles.rankProfile(dir, 0), "{\"format\": \"qmpi4j-rank-profile\", \"version\": 1, \"rank\": ");
         assertThat(run("merge", dir.toString())).isEqualTo(2);
         assertThat(err.toString()).contains("no readable per-rank files").contains("rank-0.profile.json: line 1");
         writeRank(1, 2, RankProfile.State.FINALIZED);

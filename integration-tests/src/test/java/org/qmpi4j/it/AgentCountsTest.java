@@ -29,7 +29,8 @@ class AgentCountsTest {
 
         List<AgentJob.Site> sites = AgentJob.counterSites(result);
         for (int rank = 0; rank < ranks; rank++) {
-            assertThat(AgentJob.counterOnRank(result, rank)).as("counter vs sample on rank %d\n%s", rank, result.describe())
+            assertThat(AgentJob.counterOnRank(result, rank))
+                    .as("counter vs sample on rank %d\n%s", rank, result.describe())
                     .isEqualTo(out.rankReport(rank).calls);
             int r = rank;
             List<AgentJob.Site> mine = sites.stream().filter(s -> s.rank == r).collect(Collectors.toList());

@@ -18,7 +18,8 @@ import org.qmpi4j.launch.JobResult;
  * exported {@code JDK_JAVA_OPTIONS} (or {@code JAVA_TOOL_OPTIONS}) also reaches.
  */
 class AttachOnceTest {
-    private static final String ALREADY = "qmpi4j: the agent is already attached to this JVM; this further -javaagent is ignored";
+    private static final String ALREADY =
+            "qmpi4j: the agent is already attached to this JVM; this further -javaagent is ignored";
     private static final String STARTED = "qmpi4j: agent started";
 
     @Test
@@ -35,8 +36,11 @@ class AttachOnceTest {
             assertThat(stderr.stream().filter(l -> l.startsWith(ALREADY)).collect(Collectors.toList()))
                     .as("rank %d says once that the second -javaagent is ignored\n%s", rank, result.describe())
                     .hasSize(1);
-            assertThat(stderr.stream().filter(l -> l.startsWith(STARTED))).as("rank %d starts once", rank).hasSize(1);
-            assertThat(AgentJob.counterOnRank(result, rank)).as("rank %d: one counter, calls not doubled", rank)
+            assertThat(stderr.stream().filter(l -> l.startsWith(STARTED)))
+                    .as("rank %d starts once", rank)
+                    .hasSize(1);
+            assertThat(AgentJob.counterOnRank(result, rank))
+                    .as("rank %d: one counter, calls not doubled", rank)
                     .isEqualTo(out.rankReport(rank).calls);
         }
         assertThat(result.stderr()).as("no tool registered twice").doesNotContain("already registered");
@@ -47,14 +51,16 @@ class AttachOnceTest {
         String agent = "-javaagent:" + ItJars.jar("qmpi4j-agent") + "=tools=profiler;verbose";
         Map<String, String> jdkOptions = Map.of("JDK_JAVA_OPTIONS", agent);
 
-        BundledTools.Command cli = BundledTools.java(jdkOptions, "-jar", ItJars.jar("qmpi4j-cli").toString(),
-                "mpit", "list", "--verbosity", "USER_BASIC");
+        BundledTools.Command cli = BundledTools.java(
+                jdkOptions, "-jar", ItJars.jar("qmpi4j-cli").toString(), "mpit", "list", "--verbosity", "USER_BASIC");
         assertThat(cli.exitCode).as(cli.toString()).isZero();
         assertThat(cli.stdout).as(cli.toString()).contains("qmpi4j_tools");
-        assertThat(cli.stderr).as("bin/qmpi4j and the agent jar's listing it runs").doesNotContain(STARTED, "rewriting");
+        assertThat(cli.stderr)
+                .as("bin/qmpi4j and the agent jar's listing it runs")
+                .doesNotContain(STARTED, "rewriting");
 
-        BundledTools.Command launcher = BundledTools.java(jdkOptions, "-cp", ItJars.jar("qmpi4j-launcher").toString(),
-                "org.qmpi4j.launch.LaunchCommand");
+        BundledTools.Command launcher = BundledTools.java(
+                jdkOptions, "-cp", ItJars.jar("qmpi4j-launcher").toString(), "org.qmpi4j.launch.LaunchCommand");
         assertThat(launcher.exitCode).as(launcher.toString()).isEqualTo(2); // usage
         assertThat(launcher.stderr).as(launcher.toString()).doesNotContain(STARTED);
 
@@ -66,13 +72,16 @@ class AttachOnceTest {
                 List.of(Path.of(System.getProperty("java.home"), "bin", "jar").toString(), "--version"),
                 Map.of("JAVA_TOOL_OPTIONS", agent));
         assertThat(jarLauncher.exitCode).as(jarLauncher.toString()).isZero();
-        assertThat(jarLauncher.stderr).as("JAVA_TOOL_OPTIONS reaches the jar tool too").contains("Picked up")
+        assertThat(jarLauncher.stderr)
+                .as("JAVA_TOOL_OPTIONS reaches the jar tool too")
+                .contains("Picked up")
                 .doesNotContain(STARTED);
 
-        BundledTools.Command application = BundledTools.java(jdkOptions, "-cp", ItJars.testClasses().toString(),
-                "org.qmpi4j.it.fixtures.PrintSettings");
+        BundledTools.Command application = BundledTools.java(
+                jdkOptions, "-cp", ItJars.testClasses().toString(), "org.qmpi4j.it.fixtures.PrintSettings");
         assertThat(application.exitCode).as(application.toString()).isZero();
-        assertThat(application.stderr).as("an application still gets the agent from JDK_JAVA_OPTIONS")
+        assertThat(application.stderr)
+                .as("an application still gets the agent from JDK_JAVA_OPTIONS")
                 .contains(STARTED);
     }
 }

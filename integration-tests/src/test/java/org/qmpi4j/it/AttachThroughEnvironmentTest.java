@@ -23,7 +23,8 @@ class AttachThroughEnvironmentTest {
         SampleOutput out = AgentJob.assertOk(result, 2);
         AgentJob.assertAgentSummary(result, 2);
         for (int rank = 0; rank < 2; rank++) {
-            assertThat(AgentJob.counterOnRank(result, rank)).as("rank %d\n%s", rank, result.describe())
+            assertThat(AgentJob.counterOnRank(result, rank))
+                    .as("rank %d\n%s", rank, result.describe())
                     .isEqualTo(out.rankReport(rank).calls);
         }
         assertThat(result.command()).as("nothing on the java command line").noneMatch(a -> a.startsWith("-javaagent"));

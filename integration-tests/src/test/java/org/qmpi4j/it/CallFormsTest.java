@@ -43,31 +43,43 @@ class CallFormsTest {
     void everyCallFormIsInterceptedAtItsLine() throws Exception {
         Map<String, Integer> markers = AgentJob.siteMarkers(CALL_FORMS);
         Map<String, Object[]> forms = expectedForms();
-        assertThat(markers.keySet()).as("markers in CallForms.java").containsExactlyInAnyOrderElementsOf(forms.keySet());
+        assertThat(markers.keySet())
+                .as("markers in CallForms.java")
+                .containsExactlyInAnyOrderElementsOf(forms.keySet());
 
         JobResult result = AgentJob.run(AgentJob.withTools(CALL_FORMS, 2, "counter"));
         SampleOutput out = AgentJob.assertOk(result, 2);
         List<AgentJob.Site> sites = AgentJob.counterSites(result);
         for (int rank = 0; rank < 2; rank++) {
-            assertThat(AgentJob.counterOnRank(result, rank)).as("counter vs sample on rank %d\n%s", rank, result.describe())
+            assertThat(AgentJob.counterOnRank(result, rank))
+                    .as("counter vs sample on rank %d\n%s", rank, result.describe())
                     .isEqualTo(out.rankReport(rank).calls);
             int r = rank;
             List<AgentJob.Site> mine = sites.stream().filter(s -> s.rank == r).collect(Collectors.toList());
             assertThat(mine).allSatisfy(s -> assertThat(s.file).isEqualTo("CallForms.java"));
             forms.forEach((form, fc) -> {
                 int line = markers.get(form);
-                List<AgentJob.Site> at = mine.stream().filter(s -> s.line == line).collect(Collectors.toList());
-                assertThat(at).as("form %s: sites at CallForms.java:%d on rank %d\n%s", form, line, r, mine).hasSize(1);
+                List<AgentJob.Site> at =
+                        mine.stream().filter(s -> s.line == line).collect(Collectors.toList());
+                assertThat(at)
+                        .as("form %s: sites at CallForms.java:%d on rank %d\n%s", form, line, r, mine)
+                        .hasSize(1);
                 assertThat(at.get(0).function).as("form %s", form).isEqualTo(fc[0]);
                 assertThat(at.get(0).calls).as("form %s", form).isEqualTo(fc[1]);
             });
-            assertThat(siteAt(mine, markers.get("lambda")).where).as("lambda body").contains(".CallForms.lambda$");
-            assertThat(siteAt(mine, markers.get("subclass")).where).as("inside the subclass")
+            assertThat(siteAt(mine, markers.get("lambda")).where)
+                    .as("lambda body")
+                    .contains(".CallForms.lambda$");
+            assertThat(siteAt(mine, markers.get("subclass")).where)
+                    .as("inside the subclass")
                     .isEqualTo("org.qmpi4j.samples.openmpi.features.CallForms$WorldView.barriers");
-            assertThat(siteAt(mine, markers.get("boundref")).where).isEqualTo("org.qmpi4j.samples.openmpi.features.CallForms.main");
-            assertThat(siteAt(mine, markers.get("unboundref")).where).isEqualTo("org.qmpi4j.samples.openmpi.features.CallForms.main");
+            assertThat(siteAt(mine, markers.get("boundref")).where)
+                    .isEqualTo("org.qmpi4j.samples.openmpi.features.CallForms.main");
+            assertThat(siteAt(mine, markers.get("unboundref")).where)
+                    .isEqualTo("org.qmpi4j.samples.openmpi.features.CallForms.main");
         }
-        assertThat(AgentJob.rankStderr(result, 0)).as("method references were rewritten")
+        assertThat(AgentJob.rankStderr(result, 0))
+                .as("method references were rewritten")
                 .anyMatch(l -> l.startsWith("qmpi4j: rewriting:") && l.contains("method references 2"));
     }
 
@@ -82,9 +94,12 @@ class CallFormsTest {
             assertThat(sample).as("the sample made 3 barriers").containsEntry("MPI_BARRIER", 3L);
             Map<String, Long> expected = new java.util.TreeMap<>(sample);
             expected.put("MPI_BARRIER", 1L); // only the direct call
-            assertThat(AgentJob.counterOnRank(result, rank)).as("counter on rank %d", rank).isEqualTo(expected);
+            assertThat(AgentJob.counterOnRank(result, rank))
+                    .as("counter on rank %d", rank)
+                    .isEqualTo(expected);
             int r = rank;
-            List<AgentJob.Site> barriers = sites.stream().filter(s -> s.rank == r && s.function.equals("MPI_BARRIER"))
+            List<AgentJob.Site> barriers = sites.stream()
+                    .filter(s -> s.rank == r && s.function.equals("MPI_BARRIER"))
                     .collect(Collectors.toList());
             assertThat(barriers).hasSize(1);
             assertThat(barriers.get(0).line).as("the direct barrier").isEqualTo(markers.get("direct"));

@@ -22,10 +22,12 @@ class FaultyToolTest {
         JobResult result = AgentJob.run(AgentJob.withTools(AgentJob.SAMPLES + sample, 2, "faulty,counter"));
         SampleOutput out = AgentJob.assertOk(result, 2);
         for (int rank = 0; rank < 2; rank++) {
-            assertThat(AgentJob.counterOnRank(result, rank)).as("counter after faulty on rank %d\n%s", rank, result.describe())
+            assertThat(AgentJob.counterOnRank(result, rank))
+                    .as("counter after faulty on rank %d\n%s", rank, result.describe())
                     .isEqualTo(out.rankReport(rank).calls);
             assertThat(AgentJob.rankStderr(result, rank).stream().filter(l -> l.contains("tool 'faulty'")))
-                    .as("fault reports of rank %d\n%s", rank, result.describe()).hasSize(1);
+                    .as("fault reports of rank %d\n%s", rank, result.describe())
+                    .hasSize(1);
         }
         assertThat(result.stderr()).contains("qmpi4j: tool 'faulty' (id ").contains("failed in");
     }
@@ -35,10 +37,12 @@ class FaultyToolTest {
         JobResult result = AgentJob.run(AgentJob.withTools(AgentJob.SAMPLES + "Ring", 2, "failing-init,counter"));
         SampleOutput out = AgentJob.assertOk(result, 2);
         for (int rank = 0; rank < 2; rank++) {
-            assertThat(AgentJob.counterOnRank(result, rank)).as("counter on rank %d", rank)
+            assertThat(AgentJob.counterOnRank(result, rank))
+                    .as("counter on rank %d", rank)
                     .isEqualTo(out.rankReport(rank).calls);
             assertThat(AgentJob.rankStderr(result, rank).stream().filter(l -> l.contains("tool 'failing-init'")))
-                    .as("init failure reports of rank %d\n%s", rank, result.describe()).hasSize(1)
+                    .as("init failure reports of rank %d\n%s", rank, result.describe())
+                    .hasSize(1)
                     .allSatisfy(l -> assertThat(l).contains("initialiser"));
         }
     }

@@ -31,7 +31,9 @@ class JarContentsTest {
     @Test
     void onlyTheApiAndTheEntryClassesAreVisible() throws IOException {
         try (JarFile jar = new JarFile(ItJars.jar("qmpi4j-agent").toFile())) {
-            List<String> names = jar.stream().map(JarEntry::getName).filter(n -> !n.endsWith("/"))
+            List<String> names = jar.stream()
+                    .map(JarEntry::getName)
+                    .filter(n -> !n.endsWith("/"))
                     .collect(Collectors.toList());
             List<String> outsideAllowed = names.stream()
                     .filter(n -> !n.equals("META-INF/MANIFEST.MF"))
@@ -39,32 +41,44 @@ class JarContentsTest {
                     .filter(n -> !VISIBLE_AGENT_CLASSES.contains(n))
                     .filter(n -> !n.startsWith("qmpi4j-internal/"))
                     .collect(Collectors.toList());
-            assertThat(outsideAllowed).as("entries outside the allowed prefixes").isEmpty();
+            assertThat(outsideAllowed)
+                    .as("entries outside the allowed prefixes")
+                    .isEmpty();
             assertThat(names).as("the visible entry classes").containsAll(VISIBLE_AGENT_CLASSES);
             assertThat(names.stream().filter(n -> n.startsWith("org/qmpi4j/api/")))
-                    .as("the API is all classes").allMatch(n -> n.endsWith(".class"))
+                    .as("the API is all classes")
+                    .allMatch(n -> n.endsWith(".class"))
                     .contains("org/qmpi4j/api/Qmpi.class", "org/qmpi4j/api/ToolProvider.class");
             assertThat(names.stream().filter(n -> n.startsWith("qmpi4j-internal/") && n.endsWith(".class")))
-                    .as("no loadable class under qmpi4j-internal/").isEmpty();
+                    .as("no loadable class under qmpi4j-internal/")
+                    .isEmpty();
         }
     }
 
     @Test
     void theHiddenPartHoldsTheInternalsTheBundledToolsAndRelocatedAsmOnly() throws IOException {
         try (JarFile jar = new JarFile(ItJars.jar("qmpi4j-agent").toFile())) {
-            TreeSet<String> hiddenTopPackages = jar.stream().map(JarEntry::getName)
+            TreeSet<String> hiddenTopPackages = jar.stream()
+                    .map(JarEntry::getName)
                     .filter(n -> n.startsWith("qmpi4j-internal/") && n.endsWith(".classdata"))
                     .map(n -> n.substring("qmpi4j-internal/".length()))
                     .map(JarContentsTest::topPackage)
                     .collect(Collectors.toCollection(TreeSet::new));
-            assertThat(hiddenTopPackages).containsExactly(
-                    "org/qmpi4j/agent/internal", "org/qmpi4j/agent/shaded/asm", "org/qmpi4j/report", "org/qmpi4j/tools");
+            assertThat(hiddenTopPackages)
+                    .containsExactly(
+                            "org/qmpi4j/agent/internal",
+                            "org/qmpi4j/agent/shaded/asm",
+                            "org/qmpi4j/report",
+                            "org/qmpi4j/tools");
             assertThat(jar.getEntry("qmpi4j-internal/META-INF/services/org.qmpi4j.api.ToolProvider"))
-                    .as("the bundled tools' service file, hidden").isNotNull();
+                    .as("the bundled tools' service file, hidden")
+                    .isNotNull();
             assertThat(jar.stream().map(JarEntry::getName))
                     .as("no unused ASM parts (commons, tree, util, analysis)")
-                    .noneMatch(n -> n.matches("qmpi4j-internal/org/qmpi4j/agent/shaded/asm/(commons|tree|util|analysis)/.*"))
-                    .as("nothing unrelocated").noneMatch(n -> n.contains("org/objectweb/"));
+                    .noneMatch(n ->
+                            n.matches("qmpi4j-internal/org/qmpi4j/agent/shaded/asm/(commons|tree|util|analysis)/.*"))
+                    .as("nothing unrelocated")
+                    .noneMatch(n -> n.contains("org/objectweb/"));
 
             Attributes manifest = jar.getManifest().getMainAttributes();
             assertThat(manifest.getValue("Premain-Class")).isEqualTo("org.qmpi4j.agent.Agent");
@@ -75,8 +89,8 @@ class JarContentsTest {
 
     /** {@code org/qmpi4j/agent/internal/chain/X.classdata} -> {@code org/qmpi4j/agent/internal}. */
     private static String topPackage(String path) {
-        for (String p : List.of("org/qmpi4j/agent/internal", "org/qmpi4j/agent/shaded/asm", "org/qmpi4j/report",
-                "org/qmpi4j/tools")) {
+        for (String p : List.of(
+                "org/qmpi4j/agent/internal", "org/qmpi4j/agent/shaded/asm", "org/qmpi4j/report", "org/qmpi4j/tools")) {
             if (path.startsWith(p + "/")) {
                 return p;
             }

@@ -17,10 +17,12 @@ class Jdk25Test {
     @Test
     void countsOnJdk25() throws Exception {
         Assumptions.assumeTrue(Files.isExecutable(JAVA_25), JAVA_25 + " not installed");
-        JobResult result = AgentJob.run(AgentJob.withTools(AgentJob.SAMPLES + "Ring", 2, "counter").javaExecutable(JAVA_25));
+        JobResult result = AgentJob.run(
+                AgentJob.withTools(AgentJob.SAMPLES + "Ring", 2, "counter").javaExecutable(JAVA_25));
         SampleOutput out = AgentJob.assertOk(result, 2);
         for (int rank = 0; rank < 2; rank++) {
-            assertThat(AgentJob.counterOnRank(result, rank)).as("counter on rank %d\n%s", rank, result.describe())
+            assertThat(AgentJob.counterOnRank(result, rank))
+                    .as("counter on rank %d\n%s", rank, result.describe())
                     .isEqualTo(out.rankReport(rank).calls);
         }
     }

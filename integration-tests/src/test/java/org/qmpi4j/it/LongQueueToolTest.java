@@ -24,9 +24,10 @@ class LongQueueToolTest {
         AgentJob.assertOk(result, ranks);
         int line = AgentJob.siteMarkers(AgentJob.SAMPLES + "QueueDepth").get("long-queue");
         for (int rank = 0; rank < ranks; rank++) {
-            assertThat(lines(result, "QMPI4J-LONGQ rank=" + rank + " ")).as("flagged receives of rank %d\n%s",
-                    rank, result.describe()).containsExactly("QMPI4J-LONGQ rank=" + rank + " queue=8 site="
-                    + "org.qmpi4j.samples.openmpi.QueueDepth.phase(QueueDepth.java:" + line + ")");
+            assertThat(lines(result, "QMPI4J-LONGQ rank=" + rank + " "))
+                    .as("flagged receives of rank %d\n%s", rank, result.describe())
+                    .containsExactly("QMPI4J-LONGQ rank=" + rank + " queue=8 site="
+                            + "org.qmpi4j.samples.openmpi.QueueDepth.phase(QueueDepth.java:" + line + ")");
             assertThat(lines(result, "QMPI4J-LONGQ-SUMMARY rank=" + rank + " "))
                     .containsExactly("QMPI4J-LONGQ-SUMMARY rank=" + rank + " receives=3 flagged=1 flagged_via_mpit=1");
         }
@@ -39,15 +40,18 @@ class LongQueueToolTest {
         AgentJob.assertOk(result, 2);
         for (int rank = 0; rank < 2; rank++) {
             assertThat(lines(result, "QMPI4J-LONGQ rank=" + rank + " ").stream()
-                    .map(l -> l.replaceAll(" site=.*", "")).collect(Collectors.toList()))
-                    .containsExactly("QMPI4J-LONGQ rank=" + rank + " queue=8", "QMPI4J-LONGQ rank=" + rank + " queue=3");
+                            .map(l -> l.replaceAll(" site=.*", ""))
+                            .collect(Collectors.toList()))
+                    .containsExactly(
+                            "QMPI4J-LONGQ rank=" + rank + " queue=8", "QMPI4J-LONGQ rank=" + rank + " queue=3");
             assertThat(lines(result, "QMPI4J-LONGQ-SUMMARY rank=" + rank + " "))
                     .containsExactly("QMPI4J-LONGQ-SUMMARY rank=" + rank + " receives=3 flagged=2 flagged_via_mpit=2");
         }
     }
 
     private static List<String> lines(JobResult result, String prefix) {
-        return AgentJob.markerLines(result, prefix).stream().filter(l -> l.startsWith(prefix))
+        return AgentJob.markerLines(result, prefix).stream()
+                .filter(l -> l.startsWith(prefix))
                 .collect(Collectors.toList());
     }
 }

@@ -22,14 +22,20 @@ import org.qmpi4j.launch.JobResult;
  */
 class MpitAgentVariablesTest {
     private static final Pattern KV = Pattern.compile("(MPI_[A-Z_]+)=(\\d+)");
-    private static final Pattern P2P = Pattern.compile(
-            "QMPI4J-MPIT-P2P rank=(\\d+) peer=(\\d+) messages=(\\d+) bytes=(\\d+)");
+    private static final Pattern P2P =
+            Pattern.compile("QMPI4J-MPIT-P2P rank=(\\d+) peer=(\\d+) messages=(\\d+) bytes=(\\d+)");
     private static final Pattern REQUESTS = Pattern.compile(
             "QMPI4J-MPIT-REQUESTS rank=(\\d+) outstanding=(\\d+) max=(\\d+) min=(\\d+) posted_receives=(\\d+)");
 
     @ParameterizedTest(name = "{0} with {1} ranks")
-    @CsvSource({"Stencil, 2, 2", "Stencil, 4, 4", "Ring, 4, 0", "PingPong, 2, 0", "Collectives, 4, 0",
-        "QueueDepth, 2, 8"})
+    @CsvSource({
+        "Stencil, 2, 2",
+        "Stencil, 4, 4",
+        "Ring, 4, 0",
+        "PingPong, 2, 0",
+        "Collectives, 4, 0",
+        "QueueDepth, 2, 8"
+    })
     void agentVariablesEqualTheSamplesOwnCounts(String sample, int ranks, int maxRequests) throws Exception {
         var job = AgentJob.withTools(AgentJob.SAMPLES + sample, ranks, "mpit-counts");
         if (sample.equals("PingPong")) {
@@ -40,10 +46,14 @@ class MpitAgentVariablesTest {
 
         for (int rank = 0; rank < ranks; rank++) {
             long[] req = assertRankMatchesSample(result, out, rank);
-            assertThat(req[2]).as("low watermark of outstanding requests on rank %d", rank).isZero();
+            assertThat(req[2])
+                    .as("low watermark of outstanding requests on rank %d", rank)
+                    .isZero();
             if (maxRequests > 0 && (sample.equals("QueueDepth") || rank == 1)) {
                 // Stencil's interior ranks have 2 receives and 2 sends in flight at once, edge ranks 1 + 1.
-                assertThat(req[1]).as("high watermark of outstanding requests on rank %d", rank).isEqualTo(maxRequests);
+                assertThat(req[1])
+                        .as("high watermark of outstanding requests on rank %d", rank)
+                        .isEqualTo(maxRequests);
             }
         }
     }
@@ -72,9 +82,11 @@ class MpitAgentVariablesTest {
         // A call counts when it returns; the tool reads inside MPI_Finalize, so that is not counted yet.
         Map<String, Long> expected = new TreeMap<>(own.calls);
         expected.remove("MPI_FINALIZE");
-        assertThat(calls(result, rank)).as("MPI_T calls vs the sample's on rank %d\n%s", rank, result.describe())
+        assertThat(calls(result, rank))
+                .as("MPI_T calls vs the sample's on rank %d\n%s", rank, result.describe())
                 .isEqualTo(expected);
-        assertThat(peers(result, rank)).as("MPI_T traffic per peer vs the sample's on rank %d", rank)
+        assertThat(peers(result, rank))
+                .as("MPI_T traffic per peer vs the sample's on rank %d", rank)
                 .isEqualTo(toStrings(own.sentTo));
         long[] req = requests(result, rank);
         assertThat(req[0]).as("requests still outstanding on rank %d", rank).isZero();
@@ -85,7 +97,9 @@ class MpitAgentVariablesTest {
     private static Map<String, Long> calls(JobResult result, int rank) {
         List<String> lines = AgentJob.markerLines(result, "QMPI4J-MPIT rank=" + rank + " ");
         lines.removeIf(l -> !l.startsWith("QMPI4J-MPIT rank=" + rank + " ") && !l.equals("QMPI4J-MPIT rank=" + rank));
-        assertThat(lines).as("QMPI4J-MPIT line of rank %d\n%s", rank, result.describe()).hasSize(1);
+        assertThat(lines)
+                .as("QMPI4J-MPIT line of rank %d\n%s", rank, result.describe())
+                .hasSize(1);
         Map<String, Long> calls = new TreeMap<>();
         Matcher m = KV.matcher(lines.get(0));
         while (m.find()) {
@@ -116,8 +130,12 @@ class MpitAgentVariablesTest {
         for (String line : AgentJob.markerLines(result, "QMPI4J-MPIT-REQUESTS")) {
             Matcher m = REQUESTS.matcher(line);
             if (m.matches() && Integer.parseInt(m.group(1)) == rank) {
-                return new long[] {Long.parseLong(m.group(2)), Long.parseLong(m.group(3)), Long.parseLong(m.group(4)),
-                    Long.parseLong(m.group(5))};
+                return new long[] {
+                    Long.parseLong(m.group(2)),
+                    Long.parseLong(m.group(3)),
+                    Long.parseLong(m.group(4)),
+                    Long.parseLong(m.group(5))
+                };
             }
         }
         throw new AssertionError("no QMPI4J-MPIT-REQUESTS line of rank " + rank + "\n" + result.describe());

@@ -19,34 +19,42 @@ import org.qmpi4j.launch.OpenMpiLauncher;
 class MpitControlVariablesTest {
     @Test
     void settingsThroughControlVariablesBeforeDuringAndAfterMpi() throws Exception {
-        JobResult result = new OpenMpiLauncher().run(MpiJob.builder("org.qmpi4j.it.fixtures.MpitSettingsApp")
-                .classpath(ItJars.testClasses()).ranks(2)
-                .jvmOption("-Xverify:all").jvmOption(AgentJob.agentOption(""))
-                .timeout(Duration.ofMinutes(2)).build());
+        JobResult result = new OpenMpiLauncher()
+                .run(MpiJob.builder("org.qmpi4j.it.fixtures.MpitSettingsApp")
+                        .classpath(ItJars.testClasses())
+                        .ranks(2)
+                        .jvmOption("-Xverify:all")
+                        .jvmOption(AgentJob.agentOption(""))
+                        .timeout(Duration.ofMinutes(2))
+                        .build());
         assertThat(result.succeeded()).as(result.describe()).isTrue();
         AgentJob.assertAgentSummary(result, 2);
         for (int rank = 0; rank < 2; rank++) {
             String out = String.join("\n", result.rankStdout(rank)) + "\n";
-            assertThat(out).as(result.describe()).contains(
-                    "QMPI4J-APP tools_before=\n",
-                    "QMPI4J-APP write_tools_before_init=SUCCESS",
-                    "QMPI4J-APP tools_after_write=counter",
-                    "QMPI4J-APP write_pcontrol_before_init=MPI_T_ERR_CVAR_SET_NOT_NOW",
-                    "QMPI4J-APP write_toolpath=MPI_T_ERR_CVAR_SET_NEVER",
-                    "QMPI4J-APP rank=" + rank,
-                    "QMPI4J-APP write_tools_after_init=MPI_T_ERR_CVAR_SET_NEVER",
-                    "QMPI4J-APP binding=openmpi",
-                    "QMPI4J-APP world_ranks=[0, 1] count=2 size=2",
-                    "QMPI4J-APP bind_to_datatype=MPI_T_ERR_INVALID",
-                    "QMPI4J-APP write_pcontrol_after_init=SUCCESS",
-                    "QMPI4J-APP pcontrol_pvar=0",
-                    "QMPI4J-APP write_pcontrol_back=SUCCESS",
-                    "QMPI4J-APP pcontrol_pvar_back=1",
-                    "QMPI4J-APP write_pcontrol_after_finalize=MPI_T_ERR_CVAR_SET_NEVER",
-                    "QMPI4J-APP pvar_after_finalize=1",
-                    "QMPI4J-APP after_t_finalize=MPI_T_ERR_NOT_INITIALIZED");
+            assertThat(out)
+                    .as(result.describe())
+                    .contains(
+                            "QMPI4J-APP tools_before=\n",
+                            "QMPI4J-APP write_tools_before_init=SUCCESS",
+                            "QMPI4J-APP tools_after_write=counter",
+                            "QMPI4J-APP write_pcontrol_before_init=MPI_T_ERR_CVAR_SET_NOT_NOW",
+                            "QMPI4J-APP write_toolpath=MPI_T_ERR_CVAR_SET_NEVER",
+                            "QMPI4J-APP rank=" + rank,
+                            "QMPI4J-APP write_tools_after_init=MPI_T_ERR_CVAR_SET_NEVER",
+                            "QMPI4J-APP binding=openmpi",
+                            "QMPI4J-APP world_ranks=[0, 1] count=2 size=2",
+                            "QMPI4J-APP bind_to_datatype=MPI_T_ERR_INVALID",
+                            "QMPI4J-APP write_pcontrol_after_init=SUCCESS",
+                            "QMPI4J-APP pcontrol_pvar=0",
+                            "QMPI4J-APP write_pcontrol_back=SUCCESS",
+                            "QMPI4J-APP pcontrol_pvar_back=1",
+                            "QMPI4J-APP write_pcontrol_after_finalize=MPI_T_ERR_CVAR_SET_NEVER",
+                            "QMPI4J-APP pvar_after_finalize=1",
+                            "QMPI4J-APP after_t_finalize=MPI_T_ERR_NOT_INITIALIZED");
             // The tool list written before MPI.Init took effect: the counter saw the send and the receive.
-            assertThat(AgentJob.counterOnRank(result, rank)).containsEntry("MPI_SEND", 1L).containsEntry("MPI_RECV", 1L);
+            assertThat(AgentJob.counterOnRank(result, rank))
+                    .containsEntry("MPI_SEND", 1L)
+                    .containsEntry("MPI_RECV", 1L);
         }
     }
 }

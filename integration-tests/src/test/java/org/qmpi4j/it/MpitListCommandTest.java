@@ -21,20 +21,30 @@ class MpitListCommandTest {
     void printsTheCatalogueWithoutAnMpiJob() throws Exception {
         Result r = run(List.of("mpit", "list"), "QMPI4J_TOOLS", "counter,send-profiler");
         assertThat(r.status).as(r.err).isZero();
-        assertThat(r.out).containsPattern("qmpi4j MPI_T catalogue: \\d+ control variables, \\d{4} performance "
-                + "variables, 7 categories");
-        assertThat(r.out).contains("[0] qmpi4j  (", "    [1] qmpi4j_point_to_point", "qmpi4j_collectives",
-                "qmpi4j_requests", "qmpi4j_process", "qmpi4j_other_functions", "qmpi4j_agent");
+        assertThat(r.out)
+                .containsPattern("qmpi4j MPI_T catalogue: \\d+ control variables, \\d{4} performance "
+                        + "variables, 7 categories");
+        assertThat(r.out)
+                .contains(
+                        "[0] qmpi4j  (",
+                        "    [1] qmpi4j_point_to_point",
+                        "qmpi4j_collectives",
+                        "qmpi4j_requests",
+                        "qmpi4j_process",
+                        "qmpi4j_other_functions",
+                        "qmpi4j_agent");
         // Settings show their values; the tool list comes from the environment as in a job.
-        assertThat(r.out).contains("qmpi4j_tools  CHAR  scope=LOCAL  bind=NO_OBJECT", "value: \"counter,send-profiler\"");
+        assertThat(r.out)
+                .contains("qmpi4j_tools  CHAR  scope=LOCAL  bind=NO_OBJECT", "value: \"counter,send-profiler\"");
         assertThat(r.out).contains("qmpi4j_toolpath  CHAR  scope=CONSTANT");
         assertThat(r.out).contains("qmpi4j_comm_world_ranks  INT  scope=READONLY  bind=MPI_COMM");
         // Every class of performance variable is there, with full metadata.
         for (PvarClass c : PvarClass.values()) {
             assertThat(r.out).as("a %s variable", c).containsPattern("\\] qmpi4j_\\w+  " + c + "  ");
         }
-        assertThat(r.out).contains("qmpi4j_mpi_send_calls  COUNTER  UNSIGNED_LONG_LONG  bind=NO_OBJECT  startable  "
-                + "writable  atomic  verbosity=USER_DETAIL  category=qmpi4j_point_to_point");
+        assertThat(r.out)
+                .contains("qmpi4j_mpi_send_calls  COUNTER  UNSIGNED_LONG_LONG  bind=NO_OBJECT  startable  "
+                        + "writable  atomic  verbosity=USER_DETAIL  category=qmpi4j_point_to_point");
         assertThat(r.out).contains("qmpi4j_mpi_state  STATE  INT enum=qmpi4j_mpi_state_values");
         assertThat(r.out).contains("qmpi4j_mpi_state_values: 0=NOT_IN_MPI 1=POINT_TO_POINT 2=COLLECTIVE 3=WAITING");
     }

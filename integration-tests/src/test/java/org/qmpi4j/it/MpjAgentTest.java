@@ -35,12 +35,13 @@ import org.qmpi4j.launch.JobResult;
 class MpjAgentTest {
     /** Tool lists every sample job runs under (one job each). */
     static final List<String> TOOL_LISTS = List.of("counter,bytes");
+
     static final List<String> SAMPLES = List.of("Ring", "Stencil");
     static final int[] RANKS = {2, 4};
 
     /** Sends as the samples count them in {@code QMPI4J-P2P}. */
-    private static final Set<String> SENDS = Set.of("MPI_SEND", "MPI_BSEND", "MPI_SSEND", "MPI_RSEND",
-            "MPI_ISEND", "MPI_IBSEND", "MPI_ISSEND", "MPI_IRSEND");
+    private static final Set<String> SENDS = Set.of(
+            "MPI_SEND", "MPI_BSEND", "MPI_SSEND", "MPI_RSEND", "MPI_ISEND", "MPI_IBSEND", "MPI_ISSEND", "MPI_IRSEND");
 
     /** Open MPI runs of the same sample, ranks and tools: the reference, run once per combination. */
     private static final Map<String, JobResult> OPEN_MPI = new ConcurrentHashMap<>();
@@ -71,7 +72,8 @@ class MpjAgentTest {
         List<String> list = Arrays.asList(tools.split(","));
         for (int rank = 0; rank < ranks; rank++) {
             // Same algorithm, same inputs: the samples' own counts agree across bindings.
-            assertThat(own.rankReport(rank).calls).as("sample's own calls, rank %d, MPJ vs Open MPI", rank)
+            assertThat(own.rankReport(rank).calls)
+                    .as("sample's own calls, rank %d, MPJ vs Open MPI", rank)
                     .isEqualTo(openMpiOwn.rankReport(rank).calls);
             if (list.contains("counter")) {
                 assertCounter(mpj, own, openMpi, rank);
@@ -86,12 +88,14 @@ class MpjAgentTest {
     /** {@code counter}: per function, what the sample counted, and what it counts under Open MPI. */
     private static void assertCounter(JobResult mpj, SampleOutput own, JobResult openMpi, int rank) {
         Map<String, Long> counted = AgentJob.counterOnRank(mpj, rank);
-        assertThat(counted).as("counter vs the sample's own count on rank %d\n%s", rank, mpj.describe())
+        assertThat(counted)
+                .as("counter vs the sample's own count on rank %d\n%s", rank, mpj.describe())
                 .isEqualTo(own.rankReport(rank).calls);
-        assertThat(counted).as("counter on rank %d, MPJ vs Open MPI", rank)
+        assertThat(counted)
+                .as("counter on rank %d, MPJ vs Open MPI", rank)
                 .isEqualTo(AgentJob.counterOnRank(openMpi, rank));
-        List<AgentJob.Site> sites = AgentJob.counterSites(mpj).stream().filter(s -> s.rank == rank)
-                .collect(Collectors.toList());
+        List<AgentJob.Site> sites =
+                AgentJob.counterSites(mpj).stream().filter(s -> s.rank == rank).collect(Collectors.toList());
         assertThat(sites).as("call sites of rank %d", rank).isNotEmpty().allSatisfy(s -> {
             assertThat(s.where).startsWith(MpjAgentJob.SAMPLES);
             assertThat(s.line).isPositive();
@@ -115,16 +119,22 @@ class MpjAgentTest {
             }
         }
         Map<Integer, long[]> expected = own.rankReport(rank).sentTo;
-        assertThat(sent.keySet()).as("peers rank %d sent to\n%s", rank, mpj.describe()).isEqualTo(expected.keySet());
-        sent.forEach((peer, acc) -> assertThat(acc).as("messages and bytes from rank %d to %d", rank, peer)
+        assertThat(sent.keySet())
+                .as("peers rank %d sent to\n%s", rank, mpj.describe())
+                .isEqualTo(expected.keySet());
+        sent.forEach((peer, acc) -> assertThat(acc)
+                .as("messages and bytes from rank %d to %d", rank, peer)
                 .containsExactly(expected.get(peer)));
-        assertThat(MpjAgentJob.bytesTable(mpj).get(rank)).as("bytes per function and peer on rank %d, MPJ vs Open MPI", rank)
-                .isNotEmpty().isEqualTo(MpjAgentJob.bytesTable(openMpi).get(rank));
+        assertThat(MpjAgentJob.bytesTable(mpj).get(rank))
+                .as("bytes per function and peer on rank %d, MPJ vs Open MPI", rank)
+                .isNotEmpty()
+                .isEqualTo(MpjAgentJob.bytesTable(openMpi).get(rank));
     }
 
     /** A tool with an MPI_PCONTROL handler (the counter has one) is told once per JVM that it never runs. */
     private static void assertPcontrolNotice(JobResult mpj, int ranks, Mode mode, boolean expected) {
-        long notices = Arrays.stream(mpj.stderr().split("\n")).filter(l -> l.contains(MpjAgentJob.NO_PCONTROL_NOTICE))
+        long notices = Arrays.stream(mpj.stderr().split("\n"))
+                .filter(l -> l.contains(MpjAgentJob.NO_PCONTROL_NOTICE))
                 .count();
         int jvms = mode == Mode.MULTICORE ? 1 : ranks;
         assertThat(notices).as("notices about MPI_Pcontrol\n%s", mpj.describe()).isEqualTo(expected ? jvms : 0);
@@ -142,33 +152,54 @@ class MpjAgentTest {
         JobResult result = MpjAgentJob.run(Mode.MULTICORE, MpjAgentJob.withTools("Stencil", ranks, "counter,bytes"));
         SampleOutput own = MpjAgentJob.assertOk(result, ranks, Mode.MULTICORE);
 
-        assertThat(MpjAgentJob.multicoreSummary(result)[0]).as("classes rewritten: Stencil once per rank's loader")
+        assertThat(MpjAgentJob.multicoreSummary(result)[0])
+                .as("classes rewritten: Stencil once per rank's loader")
                 .isEqualTo(ranks);
         Set<Integer> ids = new HashSet<>();
         Set<Long> storages = new HashSet<>();
         for (int rank = 0; rank < ranks; rank++) {
             // Lines are attributed to a rank by the MPI rank MPJ gave the thread that printed them.
             List<String> lines = result.rankStdout(rank);
-            List<String> counterLines = lines.stream().filter(l -> l.startsWith("QMPI4J-TOOL counter "))
+            List<String> counterLines = lines.stream()
+                    .filter(l -> l.startsWith("QMPI4J-TOOL counter "))
                     .collect(Collectors.toList());
-            assertThat(counterLines).as("counter lines printed by rank %d\n%s", rank, result.describe()).hasSize(1);
-            assertThat(counterLines.get(0)).as("the instance on rank %d's thread reports that rank", rank)
+            assertThat(counterLines)
+                    .as("counter lines printed by rank %d\n%s", rank, result.describe())
+                    .hasSize(1);
+            assertThat(counterLines.get(0))
+                    .as("the instance on rank %d's thread reports that rank", rank)
                     .contains(" rank=" + rank + " ");
             int counterId = Integer.parseInt(counterLines.get(0).split(" ")[2].substring("id=".length()));
             int r = rank;
             assertThat(lines.stream().filter(l -> l.startsWith("QMPI4J-SITE counter ")))
-                    .as("site lines of rank %d", rank).isNotEmpty()
-                    .allSatisfy(l -> assertThat(l).startsWith("QMPI4J-SITE counter id=" + counterId + " rank=" + r + " "));
+                    .as("site lines of rank %d", rank)
+                    .isNotEmpty()
+                    .allSatisfy(
+                            l -> assertThat(l).startsWith("QMPI4J-SITE counter id=" + counterId + " rank=" + r + " "));
 
             List<MpjAgentJob.Bytes> bytes = MpjAgentJob.bytesLines(lines);
-            assertThat(bytes).as("bytes lines of rank %d", rank).isNotEmpty().allSatisfy(b -> assertThat(b.rank).isEqualTo(r));
-            assertThat(bytes.stream().map(b -> b.id).distinct()).as("one bytes instance on rank %d", rank).hasSize(1);
-            assertThat(bytes.stream().map(b -> b.storage).distinct()).as("one storage on rank %d", rank).hasSize(1);
-            assertThat(ids.add(counterId)).as("counter id %d used by one rank only", counterId).isTrue();
-            assertThat(ids.add(bytes.get(0).id)).as("bytes id %d used by one rank only", bytes.get(0).id).isTrue();
-            assertThat(storages.add(bytes.get(0).storage)).as("storage of rank %d shared with another rank", rank).isTrue();
+            assertThat(bytes)
+                    .as("bytes lines of rank %d", rank)
+                    .isNotEmpty()
+                    .allSatisfy(b -> assertThat(b.rank).isEqualTo(r));
+            assertThat(bytes.stream().map(b -> b.id).distinct())
+                    .as("one bytes instance on rank %d", rank)
+                    .hasSize(1);
+            assertThat(bytes.stream().map(b -> b.storage).distinct())
+                    .as("one storage on rank %d", rank)
+                    .hasSize(1);
+            assertThat(ids.add(counterId))
+                    .as("counter id %d used by one rank only", counterId)
+                    .isTrue();
+            assertThat(ids.add(bytes.get(0).id))
+                    .as("bytes id %d used by one rank only", bytes.get(0).id)
+                    .isTrue();
+            assertThat(storages.add(bytes.get(0).storage))
+                    .as("storage of rank %d shared with another rank", rank)
+                    .isTrue();
 
-            assertThat(AgentJob.counterOnRank(result, rank)).as("rank %d's counter saw only rank %d's calls", rank, rank)
+            assertThat(AgentJob.counterOnRank(result, rank))
+                    .as("rank %d's counter saw only rank %d's calls", rank, rank)
                     .isEqualTo(own.rankReport(rank).calls);
         }
         // The check above can tell ranks apart: the edge ranks exchange halos with one neighbour,

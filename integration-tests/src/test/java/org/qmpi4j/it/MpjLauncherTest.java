@@ -17,9 +17,13 @@ class MpjLauncherTest {
     @ParameterizedTest(name = "{0}: a rank that throws fails the job")
     @ValueSource(strings = {"multicore", "niodev"})
     void aThrowingRankFailsTheJob(String mode) throws Exception {
-        JobResult result = MpjSamplesTest.launcher(mode).run(MpiJob.builder(FailOnRank.class.getName())
-                .classpath(ItJars.testClasses()).ranks(2).args("1", "throw")
-                .timeout(Duration.ofMinutes(1)).build());
+        JobResult result = MpjSamplesTest.launcher(mode)
+                .run(MpiJob.builder(FailOnRank.class.getName())
+                        .classpath(ItJars.testClasses())
+                        .ranks(2)
+                        .args("1", "throw")
+                        .timeout(Duration.ofMinutes(1))
+                        .build());
 
         assertThat(result.timedOut()).as(result.describe()).isFalse();
         assertThat(result.exitCode()).as(result.describe()).isNotZero();
@@ -29,9 +33,13 @@ class MpjLauncherTest {
     @ParameterizedTest(name = "{0}: a rank that exits non-zero fails the job")
     @ValueSource(strings = {"multicore", "niodev"})
     void aRankExitingNonZeroFailsTheJob(String mode) throws Exception {
-        JobResult result = MpjSamplesTest.launcher(mode).run(MpiJob.builder(FailOnRank.class.getName())
-                .classpath(ItJars.testClasses()).ranks(2).args("1", "exit")
-                .timeout(Duration.ofMinutes(1)).build());
+        JobResult result = MpjSamplesTest.launcher(mode)
+                .run(MpiJob.builder(FailOnRank.class.getName())
+                        .classpath(ItJars.testClasses())
+                        .ranks(2)
+                        .args("1", "exit")
+                        .timeout(Duration.ofMinutes(1))
+                        .build());
 
         assertThat(result.exitCode()).as(result.describe()).isEqualTo(3);
     }
@@ -39,13 +47,21 @@ class MpjLauncherTest {
     @ParameterizedTest(name = "{0}: a hanging job is stopped at its limit")
     @ValueSource(strings = {"multicore", "niodev"})
     void aHangingJobIsStopped(String mode) throws Exception {
-        JobResult result = MpjSamplesTest.launcher(mode).run(MpiJob.builder(Hang.class.getName())
-                .classpath(ItJars.testClasses()).ranks(2).timeout(Duration.ofSeconds(5)).build());
+        JobResult result = MpjSamplesTest.launcher(mode)
+                .run(MpiJob.builder(Hang.class.getName())
+                        .classpath(ItJars.testClasses())
+                        .ranks(2)
+                        .timeout(Duration.ofSeconds(5))
+                        .build());
 
         assertThat(result.timedOut()).as(result.describe()).isTrue();
         assertThat(result.exitCode()).isNotZero();
-        assertThat(ProcessHandle.allProcesses().filter(p -> p.info().commandLine()
-                .map(c -> c.contains(Hang.class.getName())).orElse(false)))
-                .as("no rank outlives the job").isEmpty();
+        assertThat(ProcessHandle.allProcesses()
+                        .filter(p -> p.info()
+                                .commandLine()
+                                .map(c -> c.contains(Hang.class.getName()))
+                                .orElse(false)))
+                .as("no rank outlives the job")
+                .isEmpty();
     }
 }

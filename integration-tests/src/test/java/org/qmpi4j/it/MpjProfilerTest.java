@@ -29,8 +29,8 @@ class MpjProfilerTest {
     void profilesEqualTheSamplesOwnCountsAndTheOpenMpiProfile(String sample, Mode mode, int ranks, @TempDir Path tmp)
             throws Exception {
         Path mpjOut = tmp.resolve("mpj");
-        JobResult mpj = MpjAgentJob.run(mode, MpjAgentJob.withTools(sample, ranks, "profiler,tracer")
-                .env("QMPI4J_OUTPUT", mpjOut.toString()));
+        JobResult mpj = MpjAgentJob.run(
+                mode, MpjAgentJob.withTools(sample, ranks, "profiler,tracer").env("QMPI4J_OUTPUT", mpjOut.toString()));
         SampleOutput own = MpjAgentJob.assertOk(mpj, ranks, mode);
 
         Path ompiOut = tmp.resolve("openmpi");
@@ -46,16 +46,21 @@ class MpjProfilerTest {
         assertThat(p.ranks).isEqualTo(ranks);
         for (int r = 0; r < ranks; r++) {
             SampleOutput.RankReport mine = own.rankReport(r);
-            assertThat(p.callsPerRank.get(r)).as("calls per function on rank %d\n%s", r, mpj.describe())
+            assertThat(p.callsPerRank.get(r))
+                    .as("calls per function on rank %d\n%s", r, mpj.describe())
                     .isEqualTo(mine.calls);
             for (int peer = 0; peer < ranks; peer++) {
                 long[] expected = mine.sentTo.getOrDefault(peer, new long[2]);
-                assertThat(p.matrixMessages[r][peer]).as("messages %d -> %d", r, peer).isEqualTo(expected[0]);
+                assertThat(p.matrixMessages[r][peer])
+                        .as("messages %d -> %d", r, peer)
+                        .isEqualTo(expected[0]);
                 assertThat(p.matrixBytes[r][peer]).as("bytes %d -> %d", r, peer).isEqualTo(expected[1]);
             }
-            assertThat(p.callsPerRank.get(r)).as("calls on rank %d, MPJ vs Open MPI", r)
+            assertThat(p.callsPerRank.get(r))
+                    .as("calls on rank %d, MPJ vs Open MPI", r)
                     .isEqualTo(reference.callsPerRank.get(r));
-            assertThat(nonZero(p.bytesPerRank.get(r))).as("bytes per function on rank %d, MPJ vs Open MPI", r)
+            assertThat(nonZero(p.bytesPerRank.get(r)))
+                    .as("bytes per function on rank %d, MPJ vs Open MPI", r)
                     .isEqualTo(nonZero(reference.bytesPerRank.get(r)));
         }
         assertThat(p.calls).isEqualTo(reference.calls);

@@ -30,29 +30,40 @@ class MpjSamplesTest {
         "Stencil, multicore, 2", "Stencil, niodev, 2",
     })
     void sampleVerifiesItsResultOnEveryRank(String sample, String mode, int ranks) throws Exception {
-        JobResult result = launcher(mode).run(MpiJob.builder("org.qmpi4j.samples.mpj." + sample)
-                .classpath(ItJars.jar("qmpi4j-samples-mpj"), ItJars.jar("qmpi4j-samples-common"))
-                .ranks(ranks).timeout(Duration.ofMinutes(2)).build());
+        JobResult result = launcher(mode)
+                .run(MpiJob.builder("org.qmpi4j.samples.mpj." + sample)
+                        .classpath(ItJars.jar("qmpi4j-samples-mpj"), ItJars.jar("qmpi4j-samples-common"))
+                        .ranks(ranks)
+                        .timeout(Duration.ofMinutes(2))
+                        .build());
 
         assertThat(result.succeeded()).as(result.describe()).isTrue();
         SampleOutput out = SampleOutput.parse(result);
-        assertThat(out.ranks().keySet()).as(result.describe())
+        assertThat(out.ranks().keySet())
+                .as(result.describe())
                 .containsExactlyElementsOf(IntStream.range(0, ranks).boxed()::iterator);
-        assertThat(out.okRanks()).as("ranks whose own check passed\n" + result.describe()).hasSize(ranks);
-        out.ranks().forEach((rank, report) -> assertThat(result.rankStdout(rank)).as("output of rank %d", rank)
-                .anyMatch(l -> l.startsWith("QMPI4J-SAMPLE rank=" + rank + " ")));
+        assertThat(out.okRanks())
+                .as("ranks whose own check passed\n" + result.describe())
+                .hasSize(ranks);
+        out.ranks()
+                .forEach((rank, report) -> assertThat(result.rankStdout(rank))
+                        .as("output of rank %d", rank)
+                        .anyMatch(l -> l.startsWith("QMPI4J-SAMPLE rank=" + rank + " ")));
 
         // Same algorithm, same inputs: the Open MPI version makes the same calls and sends the same bytes.
-        JobResult openMpi = new org.qmpi4j.launch.OpenMpiLauncher().run(MpiJob.builder("org.qmpi4j.samples.openmpi." + sample)
-                .classpath(ItJars.jar("qmpi4j-samples-openmpi"), ItJars.jar("qmpi4j-samples-common"))
-                .ranks(ranks).timeout(Duration.ofMinutes(2)).build());
+        JobResult openMpi = new org.qmpi4j.launch.OpenMpiLauncher()
+                .run(MpiJob.builder("org.qmpi4j.samples.openmpi." + sample)
+                        .classpath(ItJars.jar("qmpi4j-samples-openmpi"), ItJars.jar("qmpi4j-samples-common"))
+                        .ranks(ranks)
+                        .timeout(Duration.ofMinutes(2))
+                        .build());
         SampleOutput reference = SampleOutput.parse(openMpi);
         out.ranks().forEach((rank, report) -> {
             SampleOutput.RankReport ref = reference.rankReport(rank);
             assertThat(report.calls).as("calls of rank %d vs Open MPI", rank).isEqualTo(ref.calls);
             assertThat(report.sentTo.keySet()).isEqualTo(ref.sentTo.keySet());
-            report.sentTo.forEach((peer, acc) -> assertThat(acc).as("rank %d to %d", rank, peer)
-                    .containsExactly(ref.sentTo.get(peer)));
+            report.sentTo.forEach((peer, acc) ->
+                    assertThat(acc).as("rank %d to %d", rank, peer).containsExactly(ref.sentTo.get(peer)));
         });
     }
 }

@@ -28,18 +28,24 @@ class NestedCallTest {
             assertThat(barriers).isPositive();
             Map<String, Long> expected = new TreeMap<>(sample);
             expected.merge("MPI_COMM_RANK", barriers, Long::sum);
-            assertThat(AgentJob.counterOnRank(result, rank)).as("counter on rank %d\n%s", rank, result.describe())
+            assertThat(AgentJob.counterOnRank(result, rank))
+                    .as("counter on rank %d\n%s", rank, result.describe())
                     .isEqualTo(expected);
 
             int r = rank;
-            List<AgentJob.Site> barrierSites = sites.stream().filter(s -> s.rank == r && s.function.equals("MPI_BARRIER"))
+            List<AgentJob.Site> barrierSites = sites.stream()
+                    .filter(s -> s.rank == r && s.function.equals("MPI_BARRIER"))
                     .collect(Collectors.toList());
             assertThat(barrierSites).hasSize(1);
             AgentJob.Site barrier = barrierSites.get(0);
-            assertThat(sites.stream().filter(s -> s.rank == r && s.function.equals("MPI_COMM_RANK")
-                    && s.where.equals(barrier.where) && s.line == barrier.line))
+            assertThat(sites.stream()
+                            .filter(s -> s.rank == r
+                                    && s.function.equals("MPI_COMM_RANK")
+                                    && s.where.equals(barrier.where)
+                                    && s.line == barrier.line))
                     .as("nested MPI_COMM_RANK at the barrier's site on rank %d", rank)
-                    .singleElement().satisfies(s -> assertThat(s.calls).isEqualTo(barriers));
+                    .singleElement()
+                    .satisfies(s -> assertThat(s.calls).isEqualTo(barriers));
         }
     }
 }

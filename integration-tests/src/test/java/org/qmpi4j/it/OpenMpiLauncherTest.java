@@ -21,8 +21,11 @@ class OpenMpiLauncherTest {
     @ValueSource(strings = {"throw", "exit"})
     void aFailingRankFailsTheJob(String how) throws Exception {
         JobResult result = launcher.run(MpiJob.builder(FailOnRank.class.getName())
-                .classpath(ItJars.testClasses()).ranks(2).args("1", how)
-                .timeout(Duration.ofMinutes(1)).build());
+                .classpath(ItJars.testClasses())
+                .ranks(2)
+                .args("1", how)
+                .timeout(Duration.ofMinutes(1))
+                .build());
 
         assertThat(result.timedOut()).as(result.describe()).isFalse();
         assertThat(result.exitCode()).as(result.describe()).isNotZero();
@@ -32,27 +35,36 @@ class OpenMpiLauncherTest {
     @Test
     void aHangingJobIsStoppedAtItsTimeLimit() throws Exception {
         JobResult result = launcher.run(MpiJob.builder(Hang.class.getName())
-                .classpath(ItJars.testClasses()).ranks(2).timeout(Duration.ofSeconds(5)).build());
+                .classpath(ItJars.testClasses())
+                .ranks(2)
+                .timeout(Duration.ofSeconds(5))
+                .build());
 
         assertThat(result.timedOut()).as(result.describe()).isTrue();
         assertThat(result.exitCode()).isNotZero();
         assertThat(result.elapsed()).isLessThan(Duration.ofSeconds(30));
-        assertThat(ProcessHandle.allProcesses().filter(p -> p.info().commandLine()
-                .map(c -> c.contains(Hang.class.getName())).orElse(false)))
-                .as("no rank outlives the job").isEmpty();
+        assertThat(ProcessHandle.allProcesses()
+                        .filter(p -> p.info()
+                                .commandLine()
+                                .map(c -> c.contains(Hang.class.getName()))
+                                .orElse(false)))
+                .as("no rank outlives the job")
+                .isEmpty();
     }
 
     @Test
     void jvmOptionsAndEnvironmentReachEveryRank() throws Exception {
         JobResult result = launcher.run(MpiJob.builder("org.qmpi4j.it.fixtures.PrintSettings")
-                .classpath(ItJars.testClasses()).ranks(2)
-                .jvmOption("-Dqmpi4j.it.marker=from-jvm-option").env("QMPI4J_IT_MARKER", "from-env")
-                .timeout(Duration.ofMinutes(1)).build());
+                .classpath(ItJars.testClasses())
+                .ranks(2)
+                .jvmOption("-Dqmpi4j.it.marker=from-jvm-option")
+                .env("QMPI4J_IT_MARKER", "from-env")
+                .timeout(Duration.ofMinutes(1))
+                .build());
 
         assertThat(result.succeeded()).as(result.describe()).isTrue();
         for (int rank = 0; rank < 2; rank++) {
-            assertThat(result.rankStdout(rank)).as(result.describe())
-                    .contains("property=from-jvm-option env=from-env");
+            assertThat(result.rankStdout(rank)).as(result.describe()).contains("property=from-jvm-option env=from-env");
         }
     }
 }

@@ -27,13 +27,17 @@ class OpenMpiSamplesTest {
 
         assertThat(result.succeeded()).as(result.describe()).isTrue();
         SampleOutput out = SampleOutput.parse(result);
-        assertThat(out.ranks().keySet()).as(result.describe())
+        assertThat(out.ranks().keySet())
+                .as(result.describe())
                 .containsExactlyElementsOf(IntStream.range(0, ranks).boxed()::iterator);
-        assertThat(out.okRanks()).as("ranks whose own check passed\n" + result.describe()).hasSize(ranks);
+        assertThat(out.okRanks())
+                .as("ranks whose own check passed\n" + result.describe())
+                .hasSize(ranks);
         out.ranks().forEach((rank, report) -> {
             assertThat(report.calls).as("rank %d counted its MPI calls", rank).containsKeys("MPI_INIT", "MPI_FINALIZE");
             // Open MPI's tagged output must attribute each rank's report to that rank.
-            assertThat(result.rankStdout(rank)).as("output of rank %d", rank)
+            assertThat(result.rankStdout(rank))
+                    .as("output of rank %d", rank)
                     .anyMatch(l -> l.startsWith("QMPI4J-SAMPLE rank=" + rank + " "));
         });
     }

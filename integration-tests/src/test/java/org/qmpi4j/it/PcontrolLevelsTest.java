@@ -22,15 +22,24 @@ class PcontrolLevelsTest {
     @Test
     void levelsZeroToFour(@TempDir Path tmp) throws Exception {
         Path out = tmp.resolve("results");
-        JobResult result = AgentJob.run(BundledTools.job(AgentJob.FEATURES + "PcontrolLevels", 2, "profiler,tracer", out));
+        JobResult result =
+                AgentJob.run(BundledTools.job(AgentJob.FEATURES + "PcontrolLevels", 2, "profiler,tracer", out));
         SampleOutput own = AgentJob.assertOk(result, 2);
         ToolResults.Profile p = ToolResults.profile(out);
         ToolResults.Trace t = ToolResults.trace(out);
         for (int r = 0; r < 2; r++) {
             assertThat(own.rankReport(r).calls).containsEntry("MPI_BARRIER", 7L).containsEntry("MPI_PCONTROL", 5L);
-            Map<String, Long> expected = Map.of("MPI_INIT", 1L, "MPI_COMM_RANK", 1L, "MPI_PCONTROL", 5L,
-                    "MPI_BARRIER", 4L, // 2 + 1 + 1: not the 3 between pControl(0) and pControl(1)
-                    "MPI_FINALIZE", 1L);
+            Map<String, Long> expected = Map.of(
+                    "MPI_INIT",
+                    1L,
+                    "MPI_COMM_RANK",
+                    1L,
+                    "MPI_PCONTROL",
+                    5L,
+                    "MPI_BARRIER",
+                    4L, // 2 + 1 + 1: not the 3 between pControl(0) and pControl(1)
+                    "MPI_FINALIZE",
+                    1L);
             assertThat(p.callsPerRank.get(r)).as("profile of rank %d", r).isEqualTo(expected);
             assertThat(t.events.get(r)).as("trace of rank %d", r).isEqualTo(expected);
 
@@ -41,14 +50,18 @@ class PcontrolLevelsTest {
             for (JsonNode f : s.get("functions").elements()) {
                 atSnapshot.put(f.get("name").asString(), f.get("calls").asLong());
             }
-            assertThat(atSnapshot).isEqualTo(Map.of("MPI_INIT", 1L, "MPI_COMM_RANK", 1L, "MPI_BARRIER", 2L, "MPI_PCONTROL", 1L));
+            assertThat(atSnapshot)
+                    .isEqualTo(Map.of("MPI_INIT", 1L, "MPI_COMM_RANK", 1L, "MPI_BARRIER", 2L, "MPI_PCONTROL", 1L));
 
             String verbose = Files.readString(out.resolve("pcontrol/rank-" + r + "-2-verbose.txt"));
-            assertThat(verbose).startsWith("qmpi4j profile of rank " + r + " only, at MPI_Pcontrol(3)")
+            assertThat(verbose)
+                    .startsWith("qmpi4j profile of rank " + r + " only, at MPI_Pcontrol(3)")
                     .contains("== Call sites", "MPI_BARRIER", "PcontrolLevels.java");
             String concise = Files.readString(out.resolve("pcontrol/rank-" + r + "-3-concise.txt"));
-            assertThat(concise).startsWith("qmpi4j profile of rank " + r + " only, at MPI_Pcontrol(4)")
-                    .contains("== MPI functions").doesNotContain("== Call sites");
+            assertThat(concise)
+                    .startsWith("qmpi4j profile of rank " + r + " only, at MPI_Pcontrol(4)")
+                    .contains("== MPI functions")
+                    .doesNotContain("== Call sites");
         }
     }
 }

@@ -34,13 +34,24 @@ import org.qmpi4j.launch.MpiJob;
 class ProfilerTest {
     /** How the Open MPI binding's method for each function appears in the samples' source. */
     private static final Map<String, String> SOURCE_FORM = Map.ofEntries(
-            Map.entry("MPI_INIT", "MPI.Init("), Map.entry("MPI_COMM_RANK", ".getRank()"),
-            Map.entry("MPI_COMM_SIZE", ".getSize()"), Map.entry("MPI_FINALIZE", "MPI.Finalize()"),
-            Map.entry("MPI_WTIME", "MPI.wtime()"), Map.entry("MPI_SEND", ".send("), Map.entry("MPI_RECV", ".recv("),
-            Map.entry("MPI_ISEND", ".iSend("), Map.entry("MPI_IRECV", ".iRecv("), Map.entry("MPI_WAITALL", ".waitAll("),
-            Map.entry("MPI_ALLREDUCE", ".allReduce("), Map.entry("MPI_BARRIER", ".barrier()"),
-            Map.entry("MPI_BCAST", ".bcast("), Map.entry("MPI_REDUCE", ".reduce("), Map.entry("MPI_GATHER", ".gather("),
-            Map.entry("MPI_SCATTER", ".scatter("), Map.entry("MPI_ALLTOALL", ".allToAll("));
+            Map.entry("MPI_INIT", "MPI.Init("),
+            Map.entry("MPI_COMM_RANK", ".getRank()"),
+            Map.entry("MPI_COMM_SIZE", ".getSize()"),
+            Map.entry("MPI_FINALIZE", "MPI.Finalize()"),
+            Map.entry("MPI_WTIME", "MPI.wtime()"),
+            Map.entry("MPI_SEND", ".send("),
+            Map.entry("MPI_RECV", ".recv("),
+            Map.entry("MPI_ISEND", ".iSend("),
+            Map.entry("MPI_IRECV", ".iRecv("),
+            Map.entry("MPI_WAITALL", ".waitAll("),
+            Map.entry("MPI_ALLREDUCE", ".allReduce("),
+            Map.entry("MPI_BARRIER", ".barrier()"),
+            Map.entry("MPI_BCAST", ".bcast("),
+            Map.entry("MPI_REDUCE", ".reduce("),
+            Map.entry("MPI_GATHER", ".gather("),
+            Map.entry("MPI_SCATTER", ".scatter("),
+            Map.entry("MPI_ALLTOALL", ".allToAll("));
+
     private static final List<String> SENDS = List.of("MPI_SEND", "MPI_ISEND");
     private static final Pattern RESULTS_LINE = Pattern.compile("qmpi4j: results in (\\S+) \\((.*)\\)");
 
@@ -60,7 +71,8 @@ class ProfilerTest {
         SampleOutput own = AgentJob.assertOk(result, ranks);
 
         // One line, from rank 0, says where the results are.
-        List<String> lines = AgentJob.rankStderr(result, 0).stream().filter(l -> l.startsWith("qmpi4j: results in"))
+        List<String> lines = AgentJob.rankStderr(result, 0).stream()
+                .filter(l -> l.startsWith("qmpi4j: results in"))
                 .collect(Collectors.toList());
         assertThat(lines).as(result.describe()).hasSize(1);
         Matcher m = RESULTS_LINE.matcher(lines.get(0));
@@ -82,21 +94,33 @@ class ProfilerTest {
                 .resolve("samples/openmpi/src/main/java/org/qmpi4j/samples/openmpi/" + sample + ".java"));
         for (int r = 0; r < ranks; r++) {
             SampleOutput.RankReport mine = own.rankReport(r);
-            assertThat(p.callsPerRank.get(r)).as("calls per function on rank %d", r).isEqualTo(mine.calls);
+            assertThat(p.callsPerRank.get(r))
+                    .as("calls per function on rank %d", r)
+                    .isEqualTo(mine.calls);
             long sentBytes = mine.sentTo.values().stream().mapToLong(v -> v[1]).sum();
-            long sentMessages = mine.sentTo.values().stream().mapToLong(v -> v[0]).sum();
+            long sentMessages =
+                    mine.sentTo.values().stream().mapToLong(v -> v[0]).sum();
             int rank = r;
-            assertThat(SENDS.stream().mapToLong(f -> p.bytesPerRank.get(rank).getOrDefault(f, 0L)).sum())
-                    .as("bytes of sends on rank %d", r).isEqualTo(sentBytes);
+            assertThat(SENDS.stream()
+                            .mapToLong(f -> p.bytesPerRank.get(rank).getOrDefault(f, 0L))
+                            .sum())
+                    .as("bytes of sends on rank %d", r)
+                    .isEqualTo(sentBytes);
 
             // Matrix row r: exactly what the sample sent to each peer.
             for (int peer = 0; peer < ranks; peer++) {
                 long[] expected = mine.sentTo.getOrDefault(peer, new long[2]);
-                assertThat(p.matrixMessages[r][peer]).as("messages %d -> %d", r, peer).isEqualTo(expected[0]);
+                assertThat(p.matrixMessages[r][peer])
+                        .as("messages %d -> %d", r, peer)
+                        .isEqualTo(expected[0]);
                 assertThat(p.matrixBytes[r][peer]).as("bytes %d -> %d", r, peer).isEqualTo(expected[1]);
             }
-            assertThat(java.util.Arrays.stream(p.matrixBytes[r]).sum()).as("row %d", r).isEqualTo(sentBytes);
-            assertThat(java.util.Arrays.stream(p.matrixMessages[r]).sum()).as("row %d", r).isEqualTo(sentMessages);
+            assertThat(java.util.Arrays.stream(p.matrixBytes[r]).sum())
+                    .as("row %d", r)
+                    .isEqualTo(sentBytes);
+            assertThat(java.util.Arrays.stream(p.matrixMessages[r]).sum())
+                    .as("row %d", r)
+                    .isEqualTo(sentMessages);
 
             // Call sites: in the sample's own source, at a line that makes that call, adding up to
             // the sample's counts, and each equal to the counter tool's count of the same site.
@@ -115,13 +139,19 @@ class ProfilerTest {
                 if (SENDS.contains(s.function)) {
                     sendBytesBySite.merge(s.function, s.bytesPerRank.get(r), Long::sum);
                 }
-                List<AgentJob.Site> witness = counterSites.stream().filter(c -> c.rank == rank
-                        && c.function.equals(s.function) && c.line == s.line).collect(Collectors.toList());
+                List<AgentJob.Site> witness = counterSites.stream()
+                        .filter(c -> c.rank == rank && c.function.equals(s.function) && c.line == s.line)
+                        .collect(Collectors.toList());
                 assertThat(witness).as("counter's count of %s on rank %d", s, r).hasSize(1);
                 assertThat(n).as("calls of %s on rank %d", s, r).isEqualTo(witness.get(0).calls);
             }
-            assertThat(perFunction).as("site calls summed per function on rank %d", r).isEqualTo(mine.calls);
-            assertThat(sendBytesBySite.values().stream().mapToLong(Long::longValue).sum()).isEqualTo(sentBytes);
+            assertThat(perFunction)
+                    .as("site calls summed per function on rank %d", r)
+                    .isEqualTo(mine.calls);
+            assertThat(sendBytesBySite.values().stream()
+                            .mapToLong(Long::longValue)
+                            .sum())
+                    .isEqualTo(sentBytes);
         }
 
         // The trace: parses, one track per rank, every call the profile counted, arrows paired.
@@ -138,8 +168,12 @@ class ProfilerTest {
         starts.sort(null);
         ends.sort(null);
         assertThat(starts).as("every arrow has both ends").isEqualTo(ends);
-        assertThat((long) starts.size()).as("one arrow per message").isEqualTo(own.ranks().values().stream()
-                .flatMap(rr -> rr.sentTo.values().stream()).mapToLong(v -> v[0]).sum());
+        assertThat((long) starts.size())
+                .as("one arrow per message")
+                .isEqualTo(own.ranks().values().stream()
+                        .flatMap(rr -> rr.sentTo.values().stream())
+                        .mapToLong(v -> v[0])
+                        .sum());
 
         // The matrix page renders with N×N cells, and its script ran (in the browser for the
         // 4-rank jobs: a browser start costs more than the rest of a check).
@@ -148,9 +182,13 @@ class ProfilerTest {
             assertThat(count(dom, "<td class=\"cell")).isEqualTo(ranks * ranks);
             assertThat(dom).contains("data-cells=\"" + ranks * ranks + "\"");
         }
-        assertThat(count(Files.readString(out.resolve("matrix.html")), "<td class=\"cell")).isEqualTo(ranks * ranks);
-        assertThat(count(Files.readString(out.resolve("matrix.svg")), "<rect class=\"cell\"")).isEqualTo(ranks * ranks);
-        assertThat(Files.readString(out.resolve("report.txt"))).startsWith("qmpi4j profile").contains("== Call sites");
+        assertThat(count(Files.readString(out.resolve("matrix.html")), "<td class=\"cell"))
+                .isEqualTo(ranks * ranks);
+        assertThat(count(Files.readString(out.resolve("matrix.svg")), "<rect class=\"cell\""))
+                .isEqualTo(ranks * ranks);
+        assertThat(Files.readString(out.resolve("report.txt")))
+                .startsWith("qmpi4j profile")
+                .contains("== Call sites");
 
         // merge rebuilds the same profile and trace from the per-rank files alone.
         Path copy = tmp.resolve("copy");

@@ -63,8 +63,11 @@ class ReadmeLayoutTest {
     /** Leaf modules (those with sources, not aggregators) listed in the poms' {@code <module>} elements. */
     private static void collectModules(Path root, String dir, Set<String> out) throws IOException {
         String pom = Files.readString(root.resolve(dir).resolve("pom.xml"));
-        List<String> children = Pattern.compile("<module>([^<]+)</module>").matcher(pom).results()
-                .map(m -> m.group(1).trim()).collect(Collectors.toList());
+        List<String> children = Pattern.compile("<module>([^<]+)</module>")
+                .matcher(pom)
+                .results()
+                .map(m -> m.group(1).trim())
+                .collect(Collectors.toList());
         if (children.isEmpty() && !dir.isEmpty()) {
             out.add(dir);
         }

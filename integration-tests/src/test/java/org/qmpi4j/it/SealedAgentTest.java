@@ -27,7 +27,10 @@ class SealedAgentTest {
     void applicationKeepsItsOwnLibrariesAndSeesNoAgentInternals(@TempDir Path out) throws Exception {
         Path conflicting = ItJars.lib().resolve("conflicting");
         MpiJob.Builder job = BundledTools.job("org.qmpi4j.it.fixtures.ConflictingLibrariesApp", 2, "profiler", out)
-                .classpath(ItJars.testClasses(), conflicting.resolve("asm.jar"), conflicting.resolve("jna.jar"),
+                .classpath(
+                        ItJars.testClasses(),
+                        conflicting.resolve("asm.jar"),
+                        conflicting.resolve("jna.jar"),
                         conflicting.resolve("gson.jar"));
         JobResult result = new OpenMpiLauncher().run(job.build());
 
@@ -35,13 +38,19 @@ class SealedAgentTest {
         List<String> lines = AgentJob.markerLines(result, "QMPI4J-SEALED ");
         assertThat(lines).as(result.describe()).hasSize(2);
         for (String line : lines) {
-            assertThat(line).as(result.describe())
-                    .contains(" asm=asm.jar ", " asm_class=demo/Generated ",
-                            " jna=jna.jar ", " jna_pid_ok=true ", " hidden=all")
+            assertThat(line)
+                    .as(result.describe())
+                    .contains(
+                            " asm=asm.jar ",
+                            " asm_class=demo/Generated ",
+                            " jna=jna.jar ",
+                            " jna_pid_ok=true ",
+                            " hidden=all")
                     .containsPattern(" json=\\{\"rank\":[01]\\} ");
         }
         ToolResults.Profile profile = ToolResults.profile(out);
-        assertThat(profile.callsPerRank.get(0)).as("the profiler saw the application's send")
+        assertThat(profile.callsPerRank.get(0))
+                .as("the profiler saw the application's send")
                 .containsEntry("MPI_SEND", 1L);
         assertThat(profile.callsPerRank.get(1)).containsEntry("MPI_RECV", 1L);
         assertThat(result.stderr()).as("no agent or tool fault").doesNotContain("failed", "internal error");
@@ -50,8 +59,8 @@ class SealedAgentTest {
 
     @Test
     void theAgentJarsListingRunsFromItsOwnLoader() throws Exception {
-        BundledTools.Command c = BundledTools.java(Map.of(), "-jar", ItJars.jar("qmpi4j-agent").toString(), "mpit",
-                "list", "--verbosity", "USER_BASIC");
+        BundledTools.Command c = BundledTools.java(
+                Map.of(), "-jar", ItJars.jar("qmpi4j-agent").toString(), "mpit", "list", "--verbosity", "USER_BASIC");
         assertThat(c.exitCode).as(c.toString()).isZero();
         assertThat(c.stdout).as(c.toString()).contains("qmpi4j_tools");
     }

@@ -13,8 +13,10 @@ import org.qmpi4j.launch.JobResult;
 
 /** Four threads per rank calling MPI at once, under counter and trace-a: nothing lost or doubled. */
 class ThreadsTest {
-    private static final Pattern TRACE = Pattern.compile("QMPI4J-TRACE name=trace-a id=\\d+ rank=(\\d+) calls=(\\d+) storage=\\d+");
-    private static final Pattern PATH = Pattern.compile("QMPI4J-PATH rank=(\\d+) function=(\\S+) path=(\\S+) calls=(\\d+)");
+    private static final Pattern TRACE =
+            Pattern.compile("QMPI4J-TRACE name=trace-a id=\\d+ rank=(\\d+) calls=(\\d+) storage=\\d+");
+    private static final Pattern PATH =
+            Pattern.compile("QMPI4J-PATH rank=(\\d+) function=(\\S+) path=(\\S+) calls=(\\d+)");
 
     @Test
     void concurrentCallsAreCountedExactly() throws Exception {
@@ -22,14 +24,20 @@ class ThreadsTest {
         SampleOutput out = AgentJob.assertOk(result, 2);
         for (int rank = 0; rank < 2; rank++) {
             Map<String, Long> sample = out.rankReport(rank).calls;
-            assertThat(sample).as("sample counts").containsKeys("MPI_INIT_THREAD", "MPI_SENDRECV", "MPI_SEND", "MPI_RECV");
-            assertThat(AgentJob.counterOnRank(result, rank)).as("counter on rank %d\n%s", rank, result.describe())
+            assertThat(sample)
+                    .as("sample counts")
+                    .containsKeys("MPI_INIT_THREAD", "MPI_SENDRECV", "MPI_SEND", "MPI_RECV");
+            assertThat(AgentJob.counterOnRank(result, rank))
+                    .as("counter on rank %d\n%s", rank, result.describe())
                     .isEqualTo(sample);
             long total = sample.values().stream().mapToLong(Long::longValue).sum();
             int r = rank;
-            assertThat(AgentJob.markerLines(result, "QMPI4J-TRACE ").stream().map(TRACE::matcher)
-                    .filter(m -> m.matches() && Integer.parseInt(m.group(1)) == r).map(m -> Long.parseLong(m.group(2))))
-                    .as("trace-a calls on rank %d", rank).containsExactly(total);
+            assertThat(AgentJob.markerLines(result, "QMPI4J-TRACE ").stream()
+                            .map(TRACE::matcher)
+                            .filter(m -> m.matches() && Integer.parseInt(m.group(1)) == r)
+                            .map(m -> Long.parseLong(m.group(2))))
+                    .as("trace-a calls on rank %d", rank)
+                    .containsExactly(total);
             // counter appends nothing to the trace path, so trace-a (last before MPI) starts every
             // path: one path per call, recorded from whichever thread made it.
             Map<String, Long> paths = new TreeMap<>();
@@ -43,7 +51,9 @@ class ThreadsTest {
             }
             Map<String, Long> expected = new TreeMap<>(sample);
             expected.remove("MPI_FINALIZE"); // still running when the paths are printed
-            assertThat(paths).as("calls per function along the paths on rank %d", rank).isEqualTo(expected);
+            assertThat(paths)
+                    .as("calls per function along the paths on rank %d", rank)
+                    .isEqualTo(expected);
         }
     }
 }

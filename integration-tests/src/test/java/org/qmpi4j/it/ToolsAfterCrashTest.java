@@ -33,22 +33,36 @@ class ToolsAfterCrashTest {
         assertThat(result.timedOut()).as(result.describe()).isFalse();
         SampleOutput own = SampleOutput.parse(result);
         Map<String, Long> rank1 = own.rankReport(1).calls;
-        assertThat(rank1).as("what rank 1 did before it threw\n%s", result.describe())
-                .containsEntry("MPI_SEND", 3L).containsEntry("MPI_RECV", 3L).doesNotContainKey("MPI_FINALIZE");
+        assertThat(rank1)
+                .as("what rank 1 did before it threw\n%s", result.describe())
+                .containsEntry("MPI_SEND", 3L)
+                .containsEntry("MPI_RECV", 3L)
+                .doesNotContainKey("MPI_FINALIZE");
         assertThat(rank1.containsKey("MPI_ABORT")).isEqualTo(how.equals("abort"));
 
         assertThat(out.resolve("profile.json")).doesNotExist();
         assertThat(ToolResults.rankFileState(out, 1)).isEqualTo(state);
         for (int r : new int[] {0, 2, 3}) {
             // Stopped by mpirun's SIGTERM while waiting for the token: the shutdown hook wrote the file.
-            assertThat(ToolResults.rankFileState(out, r)).as("state of rank %d after SIGTERM", r).isEqualTo("exited");
+            assertThat(ToolResults.rankFileState(out, r))
+                    .as("state of rank %d after SIGTERM", r)
+                    .isEqualTo("exited");
         }
         assertThat(ToolResults.rankFileCalls(out, 1)).as("rank 1's own file").isEqualTo(rank1);
-        long traced = Files.readAllLines(out.resolve("ranks/rank-1.trace")).stream().filter(l -> l.startsWith("E ")).count();
-        assertThat(traced).as("calls in rank 1's trace file").isEqualTo(rank1.values().stream().mapToLong(Long::longValue).sum());
-        List<String> said = AgentJob.rankStderr(result, 0).stream().filter(l -> l.startsWith("qmpi4j: the job ended"))
+        long traced = Files.readAllLines(out.resolve("ranks/rank-1.trace")).stream()
+                .filter(l -> l.startsWith("E "))
+                .count();
+        assertThat(traced)
+                .as("calls in rank 1's trace file")
+                .isEqualTo(rank1.values().stream().mapToLong(Long::longValue).sum());
+        List<String> said = AgentJob.rankStderr(result, 0).stream()
+                .filter(l -> l.startsWith("qmpi4j: the job ended"))
                 .collect(Collectors.toList());
-        assertThat(said).as(result.describe()).singleElement().asString().contains(out + "/ranks", "qmpi4j merge " + out);
+        assertThat(said)
+                .as(result.describe())
+                .singleElement()
+                .asString()
+                .contains(out + "/ranks", "qmpi4j merge " + out);
 
         BundledTools.Command merge = BundledTools.qmpi4j("merge", out.toString());
         assertThat(merge.exitCode).as("%s", merge).isZero();

@@ -31,15 +31,18 @@ class TracerLimitTest {
         AgentJob.assertOk(result, 2);
         List<Path> folders;
         try (Stream<Path> s = Files.list(work)) {
-            folders = s.filter(p -> p.getFileName().toString().matches("qmpi4j-\\d{8}-\\d{6}(-\\d+)?")).collect(Collectors.toList());
+            folders = s.filter(p -> p.getFileName().toString().matches("qmpi4j-\\d{8}-\\d{6}(-\\d+)?"))
+                    .collect(Collectors.toList());
         }
         assertThat(folders).as("results folders in %s", work).hasSize(1);
         Path out = folders.get(0);
         for (int r = 0; r < 2; r++) {
             String rank = Integer.toString(r);
-            assertThat(AgentJob.rankStderr(result, r)).as(result.describe())
-                    .anyMatch(l -> l.startsWith("qmpi4j tracer: rank " + rank + " reached the trace size limit of 3 KiB after")
-                            && l.contains("qmpi4j.tracer.limit / QMPI4J_TRACER_LIMIT"));
+            assertThat(AgentJob.rankStderr(result, r))
+                    .as(result.describe())
+                    .anyMatch(l ->
+                            l.startsWith("qmpi4j tracer: rank " + rank + " reached the trace size limit of 3 KiB after")
+                                    && l.contains("qmpi4j.tracer.limit / QMPI4J_TRACER_LIMIT"));
             assertThat(Files.size(out.resolve("ranks/rank-" + r + ".trace"))).isLessThanOrEqualTo(3 << 10);
         }
         ToolResults.Trace t = ToolResults.trace(out);
@@ -47,8 +50,11 @@ class TracerLimitTest {
         assertThat(t.instantEvents).isEqualTo(2);
         ToolResults.Profile p = ToolResults.profile(out);
         assertThat(p.root.get("complete").asBoolean()).isTrue();
-        long traced = t.events.get(0).values().stream().mapToLong(Long::longValue).sum();
-        long profiled = p.callsPerRank.get(0).values().stream().mapToLong(Long::longValue).sum();
+        long traced =
+                t.events.get(0).values().stream().mapToLong(Long::longValue).sum();
+        long profiled = p.callsPerRank.get(0).values().stream()
+                .mapToLong(Long::longValue)
+                .sum();
         assertThat(traced).isPositive().isLessThan(profiled);
     }
 }

@@ -30,13 +30,19 @@ class TransparencyTest {
             int r = rank;
             List<String> without = comparable(plain, rank);
             List<String> with = comparable(tooled, rank);
-            assertThat(without).as("rank %d without agent", rank).anyMatch(l -> l.startsWith("QMPI4J-SAMPLE rank=" + r + " "))
+            assertThat(without)
+                    .as("rank %d without agent", rank)
+                    .anyMatch(l -> l.startsWith("QMPI4J-SAMPLE rank=" + r + " "))
                     .anyMatch(l -> l.startsWith("QMPI4J-CALLS "));
-            assertThat(with).as("rank %d: with passthrough x4 vs without agent\n%s", rank, tooled.describe())
+            assertThat(with)
+                    .as("rank %d: with passthrough x4 vs without agent\n%s", rank, tooled.describe())
                     .containsExactlyElementsOf(without);
             if (sample.endsWith("MpiErrors")) {
-                assertThat(without).as("the MPI error reached the application").anyMatch(l -> l.startsWith(
-                        "error: mpi.MPIException: ") && l.contains("errorClass=") && l.endsWith("isRankError=true"));
+                assertThat(without)
+                        .as("the MPI error reached the application")
+                        .anyMatch(l -> l.startsWith("error: mpi.MPIException: ")
+                                && l.contains("errorClass=")
+                                && l.endsWith("isRankError=true"));
             }
         }
     }
@@ -45,8 +51,10 @@ class TransparencyTest {
         return result.rankStdout(rank).stream()
                 .map(String::strip)
                 .filter(l -> !l.isEmpty() && !l.startsWith("#"))
-                .filter(l -> !l.startsWith("QMPI4J-TOOL") && !l.startsWith("QMPI4J-SITE")
-                        && !l.startsWith("QMPI4J-TRACE") && !l.startsWith("QMPI4J-PATH"))
+                .filter(l -> !l.startsWith("QMPI4J-TOOL")
+                        && !l.startsWith("QMPI4J-SITE")
+                        && !l.startsWith("QMPI4J-TRACE")
+                        && !l.startsWith("QMPI4J-PATH"))
                 .sorted()
                 .collect(Collectors.toList());
     }

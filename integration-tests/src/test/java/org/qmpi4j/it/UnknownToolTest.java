@@ -25,33 +25,39 @@ class UnknownToolTest {
 
     @Test
     void unknownToolInEnvironmentStopsTheJob() throws Exception {
-        assertFailsFast(AgentJob.plain(RING, 2).jvmOption(AgentJob.agentOption("")).env("QMPI4J_TOOLS", "counter,no-such-tool"));
+        assertFailsFast(AgentJob.plain(RING, 2)
+                .jvmOption(AgentJob.agentOption(""))
+                .env("QMPI4J_TOOLS", "counter,no-such-tool"));
     }
 
     @Test
     void unknownToolInSystemPropertyStopsTheJob() throws Exception {
-        assertFailsFast(AgentJob.plain(RING, 2).jvmOption(AgentJob.agentOption(""))
+        assertFailsFast(AgentJob.plain(RING, 2)
+                .jvmOption(AgentJob.agentOption(""))
                 .jvmOption("-Dqmpi4j.tools=counter,no-such-tool"));
     }
 
     @Test
     void agentArgumentWinsOverPropertyAndEnvironment() throws Exception {
         JobResult result = AgentJob.run(AgentJob.withTools(RING, 2, "counter")
-                .jvmOption("-Dqmpi4j.tools=no-such-tool").env("QMPI4J_TOOLS", "no-such-tool"));
+                .jvmOption("-Dqmpi4j.tools=no-such-tool")
+                .env("QMPI4J_TOOLS", "no-such-tool"));
         assertCounted(result);
     }
 
     @Test
     void propertyWinsOverEnvironment() throws Exception {
-        JobResult result = AgentJob.run(AgentJob.plain(RING, 2).jvmOption(AgentJob.agentOption(""))
-                .jvmOption("-Dqmpi4j.tools=counter").env("QMPI4J_TOOLS", "no-such-tool"));
+        JobResult result = AgentJob.run(AgentJob.plain(RING, 2)
+                .jvmOption(AgentJob.agentOption(""))
+                .jvmOption("-Dqmpi4j.tools=counter")
+                .env("QMPI4J_TOOLS", "no-such-tool"));
         assertCounted(result);
     }
 
     @Test
     void environmentAloneSelectsTools() throws Exception {
-        JobResult result = AgentJob.run(AgentJob.plain(RING, 2).jvmOption(AgentJob.agentOption(""))
-                .env("QMPI4J_TOOLS", "counter"));
+        JobResult result = AgentJob.run(
+                AgentJob.plain(RING, 2).jvmOption(AgentJob.agentOption("")).env("QMPI4J_TOOLS", "counter"));
         assertCounted(result);
     }
 
@@ -59,7 +65,8 @@ class UnknownToolTest {
         SampleOutput out = AgentJob.assertOk(result, 2);
         assertThat(result.stderr()).doesNotContain("unknown tool");
         for (int rank = 0; rank < 2; rank++) {
-            assertThat(AgentJob.counterOnRank(result, rank)).as("counter on rank %d", rank)
+            assertThat(AgentJob.counterOnRank(result, rank))
+                    .as("counter on rank %d", rank)
                     .isEqualTo(out.rankReport(rank).calls);
         }
     }
@@ -69,11 +76,19 @@ class UnknownToolTest {
         assertThat(result.timedOut()).as(result.describe()).isFalse();
         assertThat(result.exitCode()).as(result.describe()).isNotZero();
         assertThat(result.elapsed()).as("fails fast\n%s", result.describe()).isLessThan(Duration.ofSeconds(30));
-        assertThat(result.stderr()).as(result.describe()).contains("unknown tool 'no-such-tool'")
-                .contains("Available tools:").containsPattern("(?m)^.*\\bcounter\\b.*$");
+        assertThat(result.stderr())
+                .as(result.describe())
+                .contains("unknown tool 'no-such-tool'")
+                .contains("Available tools:")
+                .containsPattern("(?m)^.*\\bcounter\\b.*$");
         String afterList = result.stderr().substring(result.stderr().indexOf("Available tools:"));
-        assertThat(afterList).as("the list names the available tools").contains("counter").contains("send-profiler");
-        assertThat(result.stdout()).as("the sample printed no result").doesNotContain("QMPI4J-SAMPLE")
+        assertThat(afterList)
+                .as("the list names the available tools")
+                .contains("counter")
+                .contains("send-profiler");
+        assertThat(result.stdout())
+                .as("the sample printed no result")
+                .doesNotContain("QMPI4J-SAMPLE")
                 .doesNotContain("QMPI4J-TOOL");
         assertThat(ItJars.lib()).exists();
     }

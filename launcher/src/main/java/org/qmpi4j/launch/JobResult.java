@@ -23,8 +23,14 @@ public final class JobResult {
     private final String stderr;
     private final Map<Integer, List<String>> rankStdout;
 
-    public JobResult(List<String> command, int exitCode, boolean timedOut, Duration elapsed,
-            String stdout, String stderr, Map<Integer, List<String>> rankStdout) {
+    public JobResult(
+            List<String> command,
+            int exitCode,
+            boolean timedOut,
+            Duration elapsed,
+            String stdout,
+            String stderr,
+            Map<Integer, List<String>> rankStdout) {
         this.command = List.copyOf(command);
         this.exitCode = exitCode;
         this.timedOut = timedOut;
@@ -37,18 +43,37 @@ public final class JobResult {
     }
 
     /** The command line that started the job (for error messages and for users to rerun it). */
-    public List<String> command() { return command; }
+    public List<String> command() {
+        return command;
+    }
 
     /**
      * Zero only when every rank ended normally. A job stopped at its time limit reports a non-zero
      * code and {@link #timedOut()}.
      */
-    public int exitCode() { return exitCode; }
-    public boolean succeeded() { return exitCode == 0 && !timedOut; }
-    public boolean timedOut() { return timedOut; }
-    public Duration elapsed() { return elapsed; }
-    public String stdout() { return stdout; }
-    public String stderr() { return stderr; }
+    public int exitCode() {
+        return exitCode;
+    }
+
+    public boolean succeeded() {
+        return exitCode == 0 && !timedOut;
+    }
+
+    public boolean timedOut() {
+        return timedOut;
+    }
+
+    public Duration elapsed() {
+        return elapsed;
+    }
+
+    public String stdout() {
+        return stdout;
+    }
+
+    public String stderr() {
+        return stderr;
+    }
 
     /** Lines rank {@code rank} printed to stdout, without any runtime prefix; empty if none. */
     public List<String> rankStdout(int rank) {

@@ -26,8 +26,7 @@ public final class LaunchCommand {
             "mpj-multicore", MpjMulticoreLauncher::new,
             "mpj-niodev", MpjNiodevLauncher::new);
 
-    private LaunchCommand() {
-    }
+    private LaunchCommand() {}
 
     public static void main(String[] argv) {
         System.exit(run(argv, System.err));
@@ -49,14 +48,20 @@ public final class LaunchCommand {
                     return usage(err, "option " + opt + " needs a value");
                 }
                 switch (opt) {
-                    case "--runtime": runtime = value; break;
-                    case "--ranks": ranks = Integer.parseInt(value); break;
+                    case "--runtime":
+                        runtime = value;
+                        break;
+                    case "--ranks":
+                        ranks = Integer.parseInt(value);
+                        break;
                     case "--cp":
                         for (String e : value.split(java.io.File.pathSeparator)) {
                             cp.add(Path.of(e));
                         }
                         break;
-                    case "--jvm-option": jvmOptions.add(value); break;
+                    case "--jvm-option":
+                        jvmOptions.add(value);
+                        break;
                     case "--env":
                         int eq = value.indexOf('=');
                         if (eq <= 0) {
@@ -64,8 +69,11 @@ public final class LaunchCommand {
                         }
                         env.add(new String[] {value.substring(0, eq), value.substring(eq + 1)});
                         break;
-                    case "--timeout-seconds": timeoutSeconds = Long.parseLong(value); break;
-                    default: return usage(err, "unknown option " + opt);
+                    case "--timeout-seconds":
+                        timeoutSeconds = Long.parseLong(value);
+                        break;
+                    default:
+                        return usage(err, "unknown option " + opt);
                 }
             }
         } catch (NumberFormatException e) {
@@ -76,10 +84,16 @@ public final class LaunchCommand {
         }
         Supplier<Launcher> launcher = RUNTIMES.get(runtime);
         if (launcher == null) {
-            return usage(err, "unknown runtime '" + runtime + "'; known: " + String.join(", ", new java.util.TreeSet<>(RUNTIMES.keySet())));
+            return usage(
+                    err,
+                    "unknown runtime '" + runtime + "'; known: "
+                            + String.join(", ", new java.util.TreeSet<>(RUNTIMES.keySet())));
         }
         try {
-            MpiJob.Builder job = MpiJob.builder(argv[i]).ranks(ranks).classpath(cp).jvmOptions(jvmOptions)
+            MpiJob.Builder job = MpiJob.builder(argv[i])
+                    .ranks(ranks)
+                    .classpath(cp)
+                    .jvmOptions(jvmOptions)
                     .args(Arrays.asList(argv).subList(i + 1, argv.length))
                     .timeout(Duration.ofSeconds(timeoutSeconds));
             env.forEach(kv -> job.env(kv[0], kv[1]));

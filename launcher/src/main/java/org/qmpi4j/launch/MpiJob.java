@@ -37,8 +37,8 @@ public final class MpiJob {
         this.timeout = b.timeout;
         this.workDir = b.workDir;
         this.echo = b.echo;
-        this.javaExecutable = b.javaExecutable != null ? b.javaExecutable
-                : Path.of(System.getProperty("java.home"), "bin", "java");
+        this.javaExecutable =
+                b.javaExecutable != null ? b.javaExecutable : Path.of(System.getProperty("java.home"), "bin", "java");
         if (ranks < 1) {
             throw new IllegalArgumentException("ranks must be at least 1, was " + ranks);
         }
@@ -54,21 +54,45 @@ public final class MpiJob {
         return new Builder(mainClass);
     }
 
-    public String mainClass() { return mainClass; }
-    public List<String> args() { return args; }
+    public String mainClass() {
+        return mainClass;
+    }
+
+    public List<String> args() {
+        return args;
+    }
     /** The application's class path, without the MPI binding's own jars (launchers add those). */
-    public List<Path> classpath() { return classpath; }
-    public int ranks() { return ranks; }
-    public List<String> jvmOptions() { return jvmOptions; }
+    public List<Path> classpath() {
+        return classpath;
+    }
+
+    public int ranks() {
+        return ranks;
+    }
+
+    public List<String> jvmOptions() {
+        return jvmOptions;
+    }
     /** Variables set for every rank in addition to the launcher's own environment. */
-    public Map<String, String> environment() { return environment; }
-    public Duration timeout() { return timeout; }
+    public Map<String, String> environment() {
+        return environment;
+    }
+
+    public Duration timeout() {
+        return timeout;
+    }
     /** Working directory of the job; {@code null} means the current directory. */
-    public Path workDir() { return workDir; }
+    public Path workDir() {
+        return workDir;
+    }
     /** Whether the launcher copies the job's output to this process's stdout/stderr as it comes. */
-    public boolean echo() { return echo; }
+    public boolean echo() {
+        return echo;
+    }
     /** The {@code java} that runs every rank; defaults to the one running this code. */
-    public Path javaExecutable() { return javaExecutable; }
+    public Path javaExecutable() {
+        return javaExecutable;
+    }
 
     /** Builds {@link MpiJob}s; defaults: 2 ranks, no arguments, 5 minutes, echo on. */
     public static final class Builder {
@@ -87,18 +111,65 @@ public final class MpiJob {
             this.mainClass = mainClass;
         }
 
-        public Builder args(String... values) { args.addAll(Arrays.asList(values)); return this; }
-        public Builder args(List<String> values) { args.addAll(values); return this; }
-        public Builder classpath(Path... entries) { classpath.addAll(Arrays.asList(entries)); return this; }
-        public Builder classpath(List<Path> entries) { classpath.addAll(entries); return this; }
-        public Builder ranks(int n) { ranks = n; return this; }
-        public Builder jvmOption(String option) { jvmOptions.add(option); return this; }
-        public Builder jvmOptions(List<String> options) { jvmOptions.addAll(options); return this; }
-        public Builder env(String name, String value) { environment.put(name, value); return this; }
-        public Builder timeout(Duration limit) { timeout = limit; return this; }
-        public Builder workDir(Path dir) { workDir = dir; return this; }
-        public Builder echo(boolean on) { echo = on; return this; }
-        public Builder javaExecutable(Path java) { javaExecutable = java; return this; }
+        public Builder args(String... values) {
+            args.addAll(Arrays.asList(values));
+            return this;
+        }
+
+        public Builder args(List<String> values) {
+            args.addAll(values);
+            return this;
+        }
+
+        public Builder classpath(Path... entries) {
+            classpath.addAll(Arrays.asList(entries));
+            return this;
+        }
+
+        public Builder classpath(List<Path> entries) {
+            classpath.addAll(entries);
+            return this;
+        }
+
+        public Builder ranks(int n) {
+            ranks = n;
+            return this;
+        }
+
+        public Builder jvmOption(String option) {
+            jvmOptions.add(option);
+            return this;
+        }
+
+        public Builder jvmOptions(List<String> options) {
+            jvmOptions.addAll(options);
+            return this;
+        }
+
+        public Builder env(String name, String value) {
+            environment.put(name, value);
+            return this;
+        }
+
+        public Builder timeout(Duration limit) {
+            timeout = limit;
+            return this;
+        }
+
+        public Builder workDir(Path dir) {
+            workDir = dir;
+            return this;
+        }
+
+        public Builder echo(boolean on) {
+            echo = on;
+            return this;
+        }
+
+        public Builder javaExecutable(Path java) {
+            javaExecutable = java;
+            return this;
+        }
 
         public MpiJob build() {
             return new MpiJob(this);

@@ -15,8 +15,7 @@ public final class MpiRuntimes {
     private static final String SETUP_HINT = "run scripts/setup-mpi.sh (as root) to install it";
     private static final Properties VERSIONS = loadVersions();
 
-    private MpiRuntimes() {
-    }
+    private MpiRuntimes() {}
 
     /** Open MPI version of the Java bindings the build uses, e.g. {@code 4.1.4}. */
     public static String openMpiVersion() {
@@ -34,9 +33,12 @@ public final class MpiRuntimes {
      * ({@code org.open-mpi:mpi:<version>}, installed by the setup script).
      */
     public static Path openMpiJar() {
-        String configured = firstNonBlank(System.getProperty("qmpi4j.openmpi.jar"), System.getenv("QMPI4J_OPENMPI_JAR"));
-        Path jar = configured != null ? Path.of(configured)
-                : localRepository().resolve("org/open-mpi/mpi/" + openMpiVersion() + "/mpi-" + openMpiVersion() + ".jar");
+        String configured =
+                firstNonBlank(System.getProperty("qmpi4j.openmpi.jar"), System.getenv("QMPI4J_OPENMPI_JAR"));
+        Path jar = configured != null
+                ? Path.of(configured)
+                : localRepository()
+                        .resolve("org/open-mpi/mpi/" + openMpiVersion() + "/mpi-" + openMpiVersion() + ".jar");
         return requireFile(jar, "Open MPI's Java bindings (mpi.jar)");
     }
 
@@ -52,7 +54,8 @@ public final class MpiRuntimes {
     public static Path mpjHome() {
         String env = System.getenv("MPJ_HOME");
         Path home = env != null && !env.isBlank() && Files.isRegularFile(Path.of(env, "lib", "mpj.jar"))
-                ? Path.of(env) : Path.of(System.getProperty("user.home"), ".qmpi4j", "mpj");
+                ? Path.of(env)
+                : Path.of(System.getProperty("user.home"), ".qmpi4j", "mpj");
         requireFile(home.resolve("lib").resolve("mpj.jar"), "MPJ Express (MPJ_HOME/lib/mpj.jar)");
         requireFile(home.resolve("lib").resolve("log4j-1.2.jar"), "MPJ Express' log4j (MPJ_HOME/lib/log4j-1.2.jar)");
         return home;
@@ -65,7 +68,8 @@ public final class MpiRuntimes {
 
     static Path localRepository() {
         String configured = System.getProperty("maven.repo.local");
-        return configured != null && !configured.isBlank() ? Path.of(configured)
+        return configured != null && !configured.isBlank()
+                ? Path.of(configured)
                 : Path.of(System.getProperty("user.home"), ".m2", "repository");
     }
 

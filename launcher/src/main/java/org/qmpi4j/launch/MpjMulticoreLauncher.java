@@ -83,7 +83,8 @@ public final class MpjMulticoreLauncher implements Launcher {
         Path statusFile = Files.createTempFile("qmpi4j-mpj-", ".status");
         try {
             List<String> cmd = command(job, statusFile);
-            ProcessRunner.Outcome o = ProcessRunner.run(cmd, environment(job), job.workDir(), job.timeout(), job.echo());
+            ProcessRunner.Outcome o =
+                    ProcessRunner.run(cmd, environment(job), job.workDir(), job.timeout(), job.echo());
             // At the limit the JVM dies of SIGTERM (143); report 124 like the niodev launcher.
             int exitCode = o.timedOut ? 124 : o.exitCode;
             String stderr = o.stderr;
@@ -96,8 +97,8 @@ public final class MpjMulticoreLauncher implements Launcher {
                 stderr += "qmpi4j-launch: the JVM exited with status 0 before all ranks returned from main"
                         + " (System.exit(0) in a rank?); counted as failure\n";
             }
-            return new JobResult(cmd, exitCode, o.timedOut, o.elapsed, o.stdout, stderr,
-                    OpenMpiLauncher.splitByRank(o.stdout));
+            return new JobResult(
+                    cmd, exitCode, o.timedOut, o.elapsed, o.stdout, stderr, OpenMpiLauncher.splitByRank(o.stdout));
         } finally {
             Files.deleteIfExists(statusFile);
         }
@@ -122,7 +123,11 @@ public final class MpjMulticoreLauncher implements Launcher {
     /** The jar or directory this launcher was loaded from; it holds the wrapper main classes. */
     static Path launcherClasses() {
         try {
-            return Path.of(MpjMulticoreMain.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+            return Path.of(MpjMulticoreMain.class
+                    .getProtectionDomain()
+                    .getCodeSource()
+                    .getLocation()
+                    .toURI());
         } catch (URISyntaxException | RuntimeException e) {
             throw new IllegalStateException("cannot locate the qmpi4j launcher's classes", e);
         }

@@ -54,8 +54,11 @@ public final class MpjNiodevLauncher implements Launcher {
         cmd.addAll(job.jvmOptions());
         cmd.add("-cp");
         // The launcher's classes go last, so that nothing of the application is shadowed by them.
-        cmd.add(MpiRuntimes.mpjJar("mpj.jar") + File.pathSeparator + MpjMulticoreLauncher.classpath(job)
-                + File.pathSeparator + MpjMulticoreLauncher.launcherClasses());
+        cmd.add(MpiRuntimes.mpjJar("mpj.jar")
+                + File.pathSeparator
+                + MpjMulticoreLauncher.classpath(job)
+                + File.pathSeparator
+                + MpjMulticoreLauncher.launcherClasses());
         cmd.add(NiodevRankMain.class.getName());
         cmd.add(job.mainClass());
         cmd.add(Integer.toString(rank));
@@ -76,13 +79,15 @@ public final class MpjNiodevLauncher implements Launcher {
         long start = System.nanoTime();
         ProcessGroup group = new ProcessGroup(job.echo());
         try (NiodevPortExchange exchange = new NiodevPortExchange(job.ranks())) {
-            Thread server = new Thread(() -> {
-                try {
-                    exchange.serve();
-                } catch (IOException e) {
-                    group.abort("niodev port exchange failed: " + e.getMessage());
-                }
-            }, "qmpi4j-niodev-port-exchange");
+            Thread server = new Thread(
+                    () -> {
+                        try {
+                            exchange.serve();
+                        } catch (IOException e) {
+                            group.abort("niodev port exchange failed: " + e.getMessage());
+                        }
+                    },
+                    "qmpi4j-niodev-port-exchange");
             server.setDaemon(true);
             server.start();
             List<String> rank0 = null;
@@ -98,8 +103,8 @@ public final class MpjNiodevLauncher implements Launcher {
             }
             // A rank that dies before the exchange ends the wait below; close() then frees the server.
             ProcessGroup.Outcome o = group.await(start, job.timeout());
-            return new JobResult(rank0, o.exitCode, o.timedOut, o.elapsed, group.stdout(), group.stderr(),
-                    group.rankStdout());
+            return new JobResult(
+                    rank0, o.exitCode, o.timedOut, o.elapsed, group.stdout(), group.stderr(), group.rankStdout());
         }
     }
 }

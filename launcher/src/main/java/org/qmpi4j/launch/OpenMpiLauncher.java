@@ -74,7 +74,8 @@ public final class OpenMpiLauncher implements Launcher {
         for (String line : stdout.split("\n")) {
             Matcher m = TAG.matcher(line);
             if (m.matches() && m.group(3).equals("stdout")) {
-                byRank.computeIfAbsent(Integer.parseInt(m.group(2)), r -> new ArrayList<>()).add(m.group(4));
+                byRank.computeIfAbsent(Integer.parseInt(m.group(2)), r -> new ArrayList<>())
+                        .add(m.group(4));
             }
         }
         return byRank;

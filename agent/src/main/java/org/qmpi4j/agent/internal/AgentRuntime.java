@@ -24,6 +24,7 @@ public final class AgentRuntime implements ProcessTelemetry.Counters {
     private final Stats stats = new Stats();
     /** The agent's own faults on the call path: the first reported, all counted. */
     private final Log log = Log.agent();
+
     private final ProcessTelemetry firstTelemetry;
     private final List<ProcessTelemetry> telemetries = new CopyOnWriteArrayList<>();
     private boolean firstTaken; // guarded by this
@@ -97,15 +98,29 @@ public final class AgentRuntime implements ProcessTelemetry.Counters {
         return r;
     }
 
-    public AgentConfig config() { return config; }
-    public BindingCatalog catalog() { return catalog; }
-    public ToolFaults faults() { return faults; }
-    public Stats stats() { return stats; }
+    public AgentConfig config() {
+        return config;
+    }
+
+    public BindingCatalog catalog() {
+        return catalog;
+    }
+
+    public ToolFaults faults() {
+        return faults;
+    }
+
+    public Stats stats() {
+        return stats;
+    }
 
     /** A failure of the agent's own code on the call path: counted, reported once. */
     public void agentFault(String what, Throwable t) {
-        log.fault(AGENT_FAULT, "internal error while " + what + ": " + t + " (the MPI call went ahead unchanged;"
-                + " further internal errors are counted, not shown)", t);
+        log.fault(
+                AGENT_FAULT,
+                "internal error while " + what + ": " + t + " (the MPI call went ahead unchanged;"
+                        + " further internal errors are counted, not shown)",
+                t);
     }
 
     public long agentFaults() {
@@ -114,8 +129,12 @@ public final class AgentRuntime implements ProcessTelemetry.Counters {
 
     /** A call site that could not be linked through the agent: it runs unobserved. */
     public static void reportLinkFailure(String site, Throwable t) {
-        Log.agent().fault(LINK_FAILURE, "could not link the MPI call at " + site + ": " + t
-                + "; it runs without tools (further such failures are counted, not shown)", t);
+        Log.agent()
+                .fault(
+                        LINK_FAILURE,
+                        "could not link the MPI call at " + site + ": " + t
+                                + "; it runs without tools (further such failures are counted, not shown)",
+                        t);
     }
 
     public static long linkFailures() {

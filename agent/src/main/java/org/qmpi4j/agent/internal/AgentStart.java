@@ -10,8 +10,8 @@ import org.qmpi4j.agent.internal.config.AgentConfig;
 import org.qmpi4j.agent.internal.instrument.CallSiteTransformer;
 import org.qmpi4j.agent.internal.instrument.LinkerContract;
 import org.qmpi4j.agent.internal.link.CallSiteLinker;
-import org.qmpi4j.api.internal.log.Log;
 import org.qmpi4j.api.internal.QmpiBackend;
+import org.qmpi4j.api.internal.log.Log;
 
 /**
  * The agent's start inside its own class loader. The visible premain class
@@ -19,16 +19,15 @@ import org.qmpi4j.api.internal.QmpiBackend;
  * reflectively: everything else of the agent stays out of the application's sight.
  */
 public final class AgentStart {
-    private AgentStart() {
-    }
+    private AgentStart() {}
 
     /**
      * The method every rewritten call site's bootstrap delegates to, with the descriptor of
      * {@link LinkerContract#BOOTSTRAP_DESCRIPTOR}.
      */
     public static MethodHandle linker() throws ReflectiveOperationException {
-        MethodType type = MethodType.fromMethodDescriptorString(LinkerContract.BOOTSTRAP_DESCRIPTOR,
-                AgentStart.class.getClassLoader());
+        MethodType type = MethodType.fromMethodDescriptorString(
+                LinkerContract.BOOTSTRAP_DESCRIPTOR, AgentStart.class.getClassLoader());
         return MethodHandles.lookup().findStatic(CallSiteLinker.class, "link", type);
     }
 
@@ -53,10 +52,13 @@ public final class AgentStart {
             }
             CallSiteTransformer transformer = CallSiteTransformer.create(runtime, tools);
             inst.addTransformer(transformer, false);
-            Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-                runtime.beginShutdown();
-                transformer.reportAtExit(System.err, config.verbose());
-            }, "qmpi4j-exit-report"));
+            Runtime.getRuntime()
+                    .addShutdownHook(new Thread(
+                            () -> {
+                                runtime.beginShutdown();
+                                transformer.reportAtExit(System.err, config.verbose());
+                            },
+                            "qmpi4j-exit-report"));
             log.info("agent started; tools " + config.tools() + " (" + config.toolsSource() + ")");
         } catch (Throwable t) {
             log.warn("the agent could not start and is inactive; the application runs unobserved: " + t);

@@ -14,8 +14,7 @@ import org.qmpi4j.api.mpit.Verbosity;
  * control variables' values.
  */
 public final class MpitListCommand {
-    private MpitListCommand() {
-    }
+    private MpitListCommand() {}
 
     /** @return the exit status: 0, or 2 for a usage error */
     public static int run(String[] args, PrintStream out, PrintStream err) {
@@ -40,9 +39,20 @@ public final class MpitListCommand {
         }
         AgentConfig config = AgentConfig.fromJvm(null);
         ProcessTelemetry telemetry = new ProcessTelemetry(config, new ProcessTelemetry.Counters() {
-            @Override public long callSitesLinked() { return 0; }
-            @Override public long agentFaults() { return 0; }
-            @Override public long toolFaults() { return 0; }
+            @Override
+            public long callSitesLinked() {
+                return 0;
+            }
+
+            @Override
+            public long agentFaults() {
+                return 0;
+            }
+
+            @Override
+            public long toolFaults() {
+                return 0;
+            }
         });
         new MpitListing(telemetry.registry(), out, max).print("qmpi4j MPI_T catalogue");
         return 0;

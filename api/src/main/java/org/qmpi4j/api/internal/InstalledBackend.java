@@ -9,8 +9,7 @@ import java.util.concurrent.atomic.AtomicReference;
 final class InstalledBackend {
     private static final AtomicReference<QmpiBackend> BACKEND = new AtomicReference<>();
 
-    private InstalledBackend() {
-    }
+    private InstalledBackend() {}
 
     static void set(QmpiBackend backend) {
         if (backend == null) {

@@ -8,6 +8,14 @@ package org.qmpi4j.api.mpit;
 public enum BindType {
     /** Applies globally to the entire MPI process; the object argument is ignored. */
     NO_OBJECT,
-    MPI_COMM, MPI_DATATYPE, MPI_ERRHANDLER, MPI_FILE, MPI_GROUP, MPI_OP, MPI_REQUEST, MPI_WIN,
-    MPI_MESSAGE, MPI_INFO
+    MPI_COMM,
+    MPI_DATATYPE,
+    MPI_ERRHANDLER,
+    MPI_FILE,
+    MPI_GROUP,
+    MPI_OP,
+    MPI_REQUEST,
+    MPI_WIN,
+    MPI_MESSAGE,
+    MPI_INFO
 }

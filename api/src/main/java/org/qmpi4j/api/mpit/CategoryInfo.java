@@ -17,12 +17,25 @@ public final class CategoryInfo {
     }
 
     /** Unique among categories, at least one character. */
-    public String name() { return name; }
+    public String name() {
+        return name;
+    }
     /** The description, {@code ""} when there is none. */
-    public String description() { return description; }
-    public int numCvars() { return numCvars; }
-    public int numPvars() { return numPvars; }
-    public int numCategories() { return numCategories; }
+    public String description() {
+        return description;
+    }
+
+    public int numCvars() {
+        return numCvars;
+    }
+
+    public int numPvars() {
+        return numPvars;
+    }
+
+    public int numCategories() {
+        return numCategories;
+    }
 
     @Override
     public String toString() {

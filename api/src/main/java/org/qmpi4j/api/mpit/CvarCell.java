@@ -22,6 +22,5 @@ public interface CvarCell {
     void write(Object value);
 
     /** The handle was freed. */
-    default void free() {
-    }
+    default void free() {}
 }

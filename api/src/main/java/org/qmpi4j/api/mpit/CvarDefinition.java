@@ -33,15 +33,37 @@ public final class CvarDefinition {
         return new Builder(name, datatype);
     }
 
-    public String name() { return name; }
-    public Verbosity verbosity() { return verbosity; }
-    public MpitDatatype datatype() { return datatype; }
+    public String name() {
+        return name;
+    }
+
+    public Verbosity verbosity() {
+        return verbosity;
+    }
+
+    public MpitDatatype datatype() {
+        return datatype;
+    }
     /** The enumeration of an {@link MpitDatatype#INT} variable, or {@code null} for none. */
-    public @Nullable EnumType enumType() { return enumType; }
-    public String description() { return description; }
-    public BindType bind() { return bind; }
-    public Scope scope() { return scope; }
-    public CvarSource source() { return source; }
+    public @Nullable EnumType enumType() {
+        return enumType;
+    }
+
+    public String description() {
+        return description;
+    }
+
+    public BindType bind() {
+        return bind;
+    }
+
+    public Scope scope() {
+        return scope;
+    }
+
+    public CvarSource source() {
+        return source;
+    }
 
     /** Builds a {@link CvarDefinition}. */
     public static final class Builder {
@@ -59,12 +81,35 @@ public final class CvarDefinition {
             this.datatype = Objects.requireNonNull(datatype, "datatype");
         }
 
-        public Builder verbosity(Verbosity v) { this.verbosity = Objects.requireNonNull(v); return this; }
-        public Builder enumType(@Nullable EnumType e) { this.enumType = e; return this; }
-        public Builder description(@Nullable String d) { this.description = d == null ? "" : d; return this; }
-        public Builder bind(BindType b) { this.bind = Objects.requireNonNull(b); return this; }
-        public Builder scope(Scope s) { this.scope = Objects.requireNonNull(s); return this; }
-        public Builder source(CvarSource s) { this.source = s; return this; }
+        public Builder verbosity(Verbosity v) {
+            this.verbosity = Objects.requireNonNull(v);
+            return this;
+        }
+
+        public Builder enumType(@Nullable EnumType e) {
+            this.enumType = e;
+            return this;
+        }
+
+        public Builder description(@Nullable String d) {
+            this.description = d == null ? "" : d;
+            return this;
+        }
+
+        public Builder bind(BindType b) {
+            this.bind = Objects.requireNonNull(b);
+            return this;
+        }
+
+        public Builder scope(Scope s) {
+            this.scope = Objects.requireNonNull(s);
+            return this;
+        }
+
+        public Builder source(CvarSource s) {
+            this.source = s;
+            return this;
+        }
 
         /**
          * @throws MpitException {@link ReturnCode#MPI_T_ERR_INVALID_NAME} for an empty name,
@@ -75,7 +120,8 @@ public final class CvarDefinition {
                 throw new MpitException(ReturnCode.MPI_T_ERR_INVALID_NAME, "a control variable needs a name");
             }
             if (enumType != null && datatype != MpitDatatype.INT) {
-                throw new MpitException(ReturnCode.MPI_T_ERR_INVALID,
+                throw new MpitException(
+                        ReturnCode.MPI_T_ERR_INVALID,
                         "control variable " + name + ": only MPI_INT variables have enumerations");
             }
             if (source == null) {

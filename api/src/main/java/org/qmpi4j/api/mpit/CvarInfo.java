@@ -16,8 +16,14 @@ public final class CvarInfo {
     private final BindType bind;
     private final Scope scope;
 
-    public CvarInfo(String name, Verbosity verbosity, MpitDatatype datatype, @Nullable EnumType enumType,
-            String description, BindType bind, Scope scope) {
+    public CvarInfo(
+            String name,
+            Verbosity verbosity,
+            MpitDatatype datatype,
+            @Nullable EnumType enumType,
+            String description,
+            BindType bind,
+            Scope scope) {
         this.name = name;
         this.verbosity = verbosity;
         this.datatype = datatype;
@@ -28,15 +34,33 @@ public final class CvarInfo {
     }
 
     /** Unique among control variables, at least one character. */
-    public String name() { return name; }
-    public Verbosity verbosity() { return verbosity; }
-    public MpitDatatype datatype() { return datatype; }
+    public String name() {
+        return name;
+    }
+
+    public Verbosity verbosity() {
+        return verbosity;
+    }
+
+    public MpitDatatype datatype() {
+        return datatype;
+    }
     /** The enumeration of an {@link MpitDatatype#INT} variable, or {@code null} ({@code MPI_T_ENUM_NULL}). */
-    public @Nullable EnumType enumType() { return enumType; }
+    public @Nullable EnumType enumType() {
+        return enumType;
+    }
     /** The description, {@code ""} when there is none. */
-    public String description() { return description; }
-    public BindType bind() { return bind; }
-    public Scope scope() { return scope; }
+    public String description() {
+        return description;
+    }
+
+    public BindType bind() {
+        return bind;
+    }
+
+    public Scope scope() {
+        return scope;
+    }
 
     @Override
     public String toString() {

@@ -9,8 +9,7 @@ import org.qmpi4j.api.Nullable;
 
 /** Ready-made sources for control variables that are not bound to an MPI object. */
 public final class CvarSources {
-    private CvarSources() {
-    }
+    private CvarSources() {}
 
     /**
      * An {@link MpitDatatype#INT} setting read and written through the given functions; {@code write}
@@ -19,9 +18,18 @@ public final class CvarSources {
     public static CvarSource intValue(IntSupplier read, @Nullable IntConsumer write) {
         Objects.requireNonNull(read);
         return object -> new CvarCell() {
-            @Override public int count() { return 1; }
-            @Override public Object read() { return new int[] {read.getAsInt()}; }
-            @Override public void write(Object value) {
+            @Override
+            public int count() {
+                return 1;
+            }
+
+            @Override
+            public Object read() {
+                return new int[] {read.getAsInt()};
+            }
+
+            @Override
+            public void write(Object value) {
                 if (write == null) {
                     throw new MpitException(ReturnCode.MPI_T_ERR_CVAR_SET_NEVER, "this setting cannot be changed");
                 }
@@ -37,9 +45,18 @@ public final class CvarSources {
     public static CvarSource stringValue(int maxBytes, Supplier<String> read, @Nullable Consumer<String> write) {
         Objects.requireNonNull(read);
         return object -> new CvarCell() {
-            @Override public int count() { return maxBytes + 1; }
-            @Override public Object read() { return read.get(); }
-            @Override public void write(Object value) {
+            @Override
+            public int count() {
+                return maxBytes + 1;
+            }
+
+            @Override
+            public Object read() {
+                return read.get();
+            }
+
+            @Override
+            public void write(Object value) {
                 if (write == null) {
                     throw new MpitException(ReturnCode.MPI_T_ERR_CVAR_SET_NEVER, "this setting cannot be changed");
                 }

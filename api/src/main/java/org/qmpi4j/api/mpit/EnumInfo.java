@@ -10,10 +10,14 @@ public final class EnumInfo {
         this.num = num;
     }
 
-    public String name() { return name; }
+    public String name() {
+        return name;
+    }
 
     /** Number of items, {@code N > 0}; items are indexed 0 to N - 1. */
-    public int num() { return num; }
+    public int num() {
+        return num;
+    }
 
     @Override
     public String toString() {

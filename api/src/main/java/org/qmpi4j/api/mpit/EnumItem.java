@@ -10,9 +10,13 @@ public final class EnumItem {
         this.name = name;
     }
 
-    public int value() { return value; }
+    public int value() {
+        return value;
+    }
 
-    public String name() { return name; }
+    public String name() {
+        return name;
+    }
 
     @Override
     public String toString() {

@@ -5,5 +5,4 @@ package org.qmpi4j.api.mpit;
  * variable. Query it with {@link MpiT#enumGetInfo} and {@link MpiT#enumGetItem}. {@code null}
  * plays the part of {@code MPI_T_ENUM_NULL} (a variable without enumeration).
  */
-public interface EnumType {
-}
+public interface EnumType {}

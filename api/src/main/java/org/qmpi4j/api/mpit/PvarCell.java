@@ -29,12 +29,10 @@ public interface PvarCell {
      * do its bookkeeping only while it has active cells: that is how qmpi4j's own variables cost
      * nothing while nobody reads them.
      */
-    default void activate() {
-    }
+    default void activate() {}
 
     /** The handle stopped (continuous: freed). Calls pair with {@link #activate}. */
-    default void deactivate() {
-    }
+    default void deactivate() {}
 
     /** Starts telling {@code listener} every change of the level (watermark classes only). */
     default void watch(LevelListener listener) {
@@ -42,12 +40,10 @@ public interface PvarCell {
     }
 
     /** Stops telling {@code listener}. */
-    default void unwatch(LevelListener listener) {
-    }
+    default void unwatch(LevelListener listener) {}
 
     /** The handle was freed; the cell is not used again. */
-    default void free() {
-    }
+    default void free() {}
 
     /** Told each change of a level, for watermarks. */
     @FunctionalInterface

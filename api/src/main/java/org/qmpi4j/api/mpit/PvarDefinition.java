@@ -60,20 +60,53 @@ public final class PvarDefinition {
         return new Builder(name, varClass);
     }
 
-    public String name() { return name; }
-    public PvarClass varClass() { return varClass; }
-    public Verbosity verbosity() { return verbosity; }
-    public MpitDatatype datatype() { return datatype; }
+    public String name() {
+        return name;
+    }
+
+    public PvarClass varClass() {
+        return varClass;
+    }
+
+    public Verbosity verbosity() {
+        return verbosity;
+    }
+
+    public MpitDatatype datatype() {
+        return datatype;
+    }
     /** The enumeration of an {@link MpitDatatype#INT} variable, or {@code null} for none. */
-    public @Nullable EnumType enumType() { return enumType; }
-    public String description() { return description; }
-    public BindType bind() { return bind; }
-    public boolean readonly() { return readonly; }
-    public boolean continuous() { return continuous; }
-    public boolean atomic() { return atomic; }
+    public @Nullable EnumType enumType() {
+        return enumType;
+    }
+
+    public String description() {
+        return description;
+    }
+
+    public BindType bind() {
+        return bind;
+    }
+
+    public boolean readonly() {
+        return readonly;
+    }
+
+    public boolean continuous() {
+        return continuous;
+    }
+
+    public boolean atomic() {
+        return atomic;
+    }
     /** Multiplier from raw {@code long} values to the {@code double} a DOUBLE variable reads. */
-    public double unit() { return unit; }
-    public PvarSource source() { return source; }
+    public double unit() {
+        return unit;
+    }
+
+    public PvarSource source() {
+        return source;
+    }
 
     /** Whether the class reports a current value rather than something kept per handle. */
     static boolean currentValueClass(PvarClass c) {
@@ -117,23 +150,59 @@ public final class PvarDefinition {
             this.unit = varClass == PvarClass.TIMER ? 1e-9 : 1.0;
         }
 
-        public Builder verbosity(Verbosity v) { this.verbosity = Objects.requireNonNull(v); return this; }
-        public Builder datatype(MpitDatatype t) { this.datatype = Objects.requireNonNull(t); return this; }
+        public Builder verbosity(Verbosity v) {
+            this.verbosity = Objects.requireNonNull(v);
+            return this;
+        }
+
+        public Builder datatype(MpitDatatype t) {
+            this.datatype = Objects.requireNonNull(t);
+            return this;
+        }
         /** An enumeration for an {@link MpitDatatype#INT} variable (from {@link MpiT#registerEnum}). */
-        public Builder enumType(@Nullable EnumType e) { this.enumType = e; return this; }
-        public Builder description(@Nullable String d) { this.description = d == null ? "" : d; return this; }
-        public Builder bind(BindType b) { this.bind = Objects.requireNonNull(b); return this; }
-        public Builder readonly(boolean r) { this.readonly = r; return this; }
-        public Builder continuous(boolean c) { this.continuous = c; return this; }
-        public Builder atomic(boolean a) { this.atomic = a; return this; }
+        public Builder enumType(@Nullable EnumType e) {
+            this.enumType = e;
+            return this;
+        }
+
+        public Builder description(@Nullable String d) {
+            this.description = d == null ? "" : d;
+            return this;
+        }
+
+        public Builder bind(BindType b) {
+            this.bind = Objects.requireNonNull(b);
+            return this;
+        }
+
+        public Builder readonly(boolean r) {
+            this.readonly = r;
+            return this;
+        }
+
+        public Builder continuous(boolean c) {
+            this.continuous = c;
+            return this;
+        }
+
+        public Builder atomic(boolean a) {
+            this.atomic = a;
+            return this;
+        }
 
         /**
          * For {@link MpitDatatype#DOUBLE}: what one raw unit is worth. Timers default to 1e-9 (raw
          * nanoseconds read as seconds, the unit of {@code MPI_WTIME}); everything else to 1.
          */
-        public Builder unit(double u) { this.unit = u; return this; }
+        public Builder unit(double u) {
+            this.unit = u;
+            return this;
+        }
 
-        public Builder source(PvarSource s) { this.source = s; return this; }
+        public Builder source(PvarSource s) {
+            this.source = s;
+            return this;
+        }
 
         /**
          * @throws MpitException {@link ReturnCode#MPI_T_ERR_INVALID_NAME} for an empty name,
@@ -146,19 +215,22 @@ public final class PvarDefinition {
             }
             String what = "performance variable " + name + " (" + varClass + "): ";
             if (!varClass.allows(datatype)) {
-                throw new MpitException(ReturnCode.MPI_T_ERR_INVALID,
+                throw new MpitException(
+                        ReturnCode.MPI_T_ERR_INVALID,
                         what + datatype + " is not allowed; allowed: " + varClass.datatypes());
             }
             if (enumType != null && datatype != MpitDatatype.INT) {
-                throw new MpitException(ReturnCode.MPI_T_ERR_INVALID, what + "only MPI_INT variables have enumerations");
+                throw new MpitException(
+                        ReturnCode.MPI_T_ERR_INVALID, what + "only MPI_INT variables have enumerations");
             }
             if (currentValueClass(varClass) && !readonly) {
-                throw new MpitException(ReturnCode.MPI_T_ERR_INVALID,
+                throw new MpitException(
+                        ReturnCode.MPI_T_ERR_INVALID,
                         what + "reports the resource's current value, so it must be read-only");
             }
             if (atomic && readonly) {
-                throw new MpitException(ReturnCode.MPI_T_ERR_INVALID,
-                        what + "atomic read-reset needs a writable variable");
+                throw new MpitException(
+                        ReturnCode.MPI_T_ERR_INVALID, what + "atomic read-reset needs a writable variable");
             }
             if (!(unit > 0) || Double.isInfinite(unit)) {
                 throw new MpitException(ReturnCode.MPI_T_ERR_INVALID, what + "unit must be positive and finite");

@@ -18,8 +18,7 @@ public interface PvarHandle {
     final class AllHandles implements PvarHandle {
         static final AllHandles INSTANCE = new AllHandles();
 
-        private AllHandles() {
-        }
+        private AllHandles() {}
 
         @Override
         public int count() {

@@ -18,8 +18,17 @@ public final class PvarInfo {
     private final boolean continuous;
     private final boolean atomic;
 
-    public PvarInfo(String name, Verbosity verbosity, PvarClass varClass, MpitDatatype datatype, @Nullable EnumType enumType,
-            String description, BindType bind, boolean readonly, boolean continuous, boolean atomic) {
+    public PvarInfo(
+            String name,
+            Verbosity verbosity,
+            PvarClass varClass,
+            MpitDatatype datatype,
+            @Nullable EnumType enumType,
+            String description,
+            BindType bind,
+            boolean readonly,
+            boolean continuous,
+            boolean atomic) {
         this.name = name;
         this.verbosity = verbosity;
         this.varClass = varClass;
@@ -32,21 +41,45 @@ public final class PvarInfo {
         this.atomic = atomic;
     }
 
-    public String name() { return name; }
-    public Verbosity verbosity() { return verbosity; }
-    public PvarClass varClass() { return varClass; }
-    public MpitDatatype datatype() { return datatype; }
+    public String name() {
+        return name;
+    }
+
+    public Verbosity verbosity() {
+        return verbosity;
+    }
+
+    public PvarClass varClass() {
+        return varClass;
+    }
+
+    public MpitDatatype datatype() {
+        return datatype;
+    }
     /** The enumeration of an {@link MpitDatatype#INT} variable, or {@code null} ({@code MPI_T_ENUM_NULL}). */
-    public @Nullable EnumType enumType() { return enumType; }
+    public @Nullable EnumType enumType() {
+        return enumType;
+    }
     /** The description, {@code ""} when there is none. */
-    public String description() { return description; }
-    public BindType bind() { return bind; }
+    public String description() {
+        return description;
+    }
+
+    public BindType bind() {
+        return bind;
+    }
     /** True if the variable can only be read (write and reset answer {@code MPI_T_ERR_PVAR_NO_WRITE}). */
-    public boolean readonly() { return readonly; }
+    public boolean readonly() {
+        return readonly;
+    }
     /** True if the variable is always active once a handle exists and cannot be started or stopped. */
-    public boolean continuous() { return continuous; }
+    public boolean continuous() {
+        return continuous;
+    }
     /** True if {@link MpiT#pvarReadReset} is allowed (atomic read and reset). */
-    public boolean atomic() { return atomic; }
+    public boolean atomic() {
+        return atomic;
+    }
 
     @Override
     public String toString() {

@@ -5,5 +5,4 @@ package org.qmpi4j.api.mpit;
  * {@link MpiT#pvarSessionCreate}. Nothing done in one session changes what another reads.
  * {@code null} plays the part of {@code MPI_T_PVAR_SESSION_NULL}.
  */
-public interface PvarSession {
-}
+public interface PvarSession {}

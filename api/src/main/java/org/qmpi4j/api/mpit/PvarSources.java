@@ -13,8 +13,7 @@ import org.qmpi4j.api.Nullable;
  * reads.
  */
 public final class PvarSources {
-    private PvarSources() {
-    }
+    private PvarSources() {}
 
     /** A running total for a counter, aggregate or timer (timers: add nanoseconds). */
     public static Counter counter() {
@@ -29,8 +28,15 @@ public final class PvarSources {
     /** A current value computed on each read, for state, level, size, percentage or generic variables. */
     public static PvarSource current(LongSupplier value) {
         return object -> new PvarCell() {
-            @Override public int count() { return 1; }
-            @Override public void sample(long[] into) { into[0] = value.getAsLong(); }
+            @Override
+            public int count() {
+                return 1;
+            }
+
+            @Override
+            public void sample(long[] into) {
+                into[0] = value.getAsLong();
+            }
         };
     }
 
@@ -72,10 +78,25 @@ public final class PvarSources {
         @Override
         public PvarCell bind(@Nullable Object mpiObject) {
             return new PvarCell() {
-                @Override public int count() { return 1; }
-                @Override public void sample(long[] into) { into[0] = total.sum(); }
-                @Override public void activate() { activated(); }
-                @Override public void deactivate() { deactivated(); }
+                @Override
+                public int count() {
+                    return 1;
+                }
+
+                @Override
+                public void sample(long[] into) {
+                    into[0] = total.sum();
+                }
+
+                @Override
+                public void activate() {
+                    activated();
+                }
+
+                @Override
+                public void deactivate() {
+                    deactivated();
+                }
             };
         }
     }
@@ -113,12 +134,35 @@ public final class PvarSources {
         @Override
         public PvarCell bind(@Nullable Object mpiObject) {
             return new PvarCell() {
-                @Override public int count() { return 1; }
-                @Override public void sample(long[] into) { into[0] = level.get(); }
-                @Override public void activate() { activated(); }
-                @Override public void deactivate() { deactivated(); }
-                @Override public void watch(LevelListener l) { listeners.add(l); }
-                @Override public void unwatch(LevelListener l) { listeners.remove(l); }
+                @Override
+                public int count() {
+                    return 1;
+                }
+
+                @Override
+                public void sample(long[] into) {
+                    into[0] = level.get();
+                }
+
+                @Override
+                public void activate() {
+                    activated();
+                }
+
+                @Override
+                public void deactivate() {
+                    deactivated();
+                }
+
+                @Override
+                public void watch(LevelListener l) {
+                    listeners.add(l);
+                }
+
+                @Override
+                public void unwatch(LevelListener l) {
+                    listeners.remove(l);
+                }
             };
         }
     }

@@ -6,5 +6,8 @@ package org.qmpi4j.api.mpit;
  * called from any thread at any time, including from sampling threads.
  */
 public enum ThreadLevel {
-    SINGLE, FUNNELED, SERIALIZED, MULTIPLE
+    SINGLE,
+    FUNNELED,
+    SERIALIZED,
+    MULTIPLE
 }

@@ -5,7 +5,13 @@ package org.qmpi4j.api.mpit;
  * the text's order, so {@code compareTo} is the text's {@code <}.
  */
 public enum Verbosity {
-    USER_BASIC, USER_DETAIL, USER_ALL,
-    TUNER_BASIC, TUNER_DETAIL, TUNER_ALL,
-    MPIDEV_BASIC, MPIDEV_DETAIL, MPIDEV_ALL
+    USER_BASIC,
+    USER_DETAIL,
+    USER_ALL,
+    TUNER_BASIC,
+    TUNER_DETAIL,
+    TUNER_ALL,
+    MPIDEV_BASIC,
+    MPIDEV_DETAIL,
+    MPIDEV_ALL
 }

@@ -13,8 +13,7 @@ import org.qmpi4j.api.ToolHandler;
  * {@code next[call.function().ordinal()].invoke(context, call)} and no lookup.
  */
 public final class LifecycleHandlers {
-    private LifecycleHandlers() {
-    }
+    private LifecycleHandlers() {}
 
     /**
      * Registers the handlers of tool instance {@code toolId} for every MPI function; call it from
@@ -28,8 +27,14 @@ public final class LifecycleHandlers {
      * @param pcontrol    for {@code MPI_PCONTROL}
      * @param everyOther  for every other function
      */
-    public static void register(int toolId, ToolFunction[] next, ToolHandler init, ToolHandler finalizeMpi,
-            ToolHandler abort, ToolHandler pcontrol, ToolHandler everyOther) {
+    public static void register(
+            int toolId,
+            ToolFunction[] next,
+            ToolHandler init,
+            ToolHandler finalizeMpi,
+            ToolHandler abort,
+            ToolHandler pcontrol,
+            ToolHandler everyOther) {
         for (MpiFunction f : MpiFunction.values()) {
             next[f.ordinal()] = Qmpi.getNextToolFunction(toolId, f);
             ToolHandler h;

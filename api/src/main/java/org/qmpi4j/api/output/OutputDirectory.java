@@ -1,6 +1,5 @@
 package org.qmpi4j.api.output;
 
-import org.qmpi4j.api.Nullable;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.FileAlreadyExistsException;
@@ -8,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
+import org.qmpi4j.api.Nullable;
 import org.qmpi4j.api.Qmpi;
 import org.qmpi4j.api.internal.log.Log;
 import org.qmpi4j.api.mpit.CvarHandle;
@@ -29,13 +29,15 @@ import org.qmpi4j.api.settings.Settings;
  */
 public final class OutputDirectory {
     /** The setting {@code output}: where the tools' results go. */
-    public static final Setting<String> SETTING = Setting.string("output",
+    public static final Setting<String> SETTING = Setting.string(
+            "output",
             "a new `qmpi4j-<date>-<time>` folder in the working directory",
             "directory for the tools' results, created if missing; also the MPI_T control variable"
                     + " `qmpi4j_output_dir`, which a program may write before `MPI.Init` and which then wins");
 
     /** Bytes of the broadcast that carries the directory: a length and the UTF-8 path. */
     static final int PATH_BUFFER = 8192;
+
     private static final String CONTROL_VARIABLE = "qmpi4j_output_dir";
     private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
 
@@ -45,8 +47,7 @@ public final class OutputDirectory {
         void fromRank0(byte[] buffer) throws Exception;
     }
 
-    private OutputDirectory() {
-    }
+    private OutputDirectory() {}
 
     /**
      * The directory the user asked for, for tool instance {@code toolId}, or {@code null}: the
@@ -71,7 +72,10 @@ public final class OutputDirectory {
         }
         String base = "qmpi4j-" + STAMP.format(now);
         for (int n = 1; ; n++) {
-            Path dir = workingDir.resolve(n == 1 ? base : base + "-" + n).toAbsolutePath().normalize();
+            Path dir = workingDir
+                    .resolve(n == 1 ? base : base + "-" + n)
+                    .toAbsolutePath()
+                    .normalize();
             try {
                 Files.createDirectory(dir); // fails if it exists: the name is ours only if we made it
                 return dir;
@@ -99,15 +103,17 @@ public final class OutputDirectory {
         byte[] buf = new byte[PATH_BUFFER];
         if (rank == 0) {
             try {
-                byte[] path = choose(requested, here, LocalDateTime.now()).toString().getBytes(StandardCharsets.UTF_8);
+                byte[] path =
+                        choose(requested, here, LocalDateTime.now()).toString().getBytes(StandardCharsets.UTF_8);
                 if (path.length > PATH_BUFFER - 4) {
                     throw new IOException("path longer than " + (PATH_BUFFER - 4) + " bytes");
                 }
                 putInt(buf, path.length);
                 System.arraycopy(path, 0, buf, 4, path.length);
             } catch (IOException | RuntimeException e) {
-                Log.agent().warn("cannot create the results directory (" + e.getMessage() + "); set "
-                        + describeSetting() + " to a writable directory. No results are written.");
+                Log.agent()
+                        .warn("cannot create the results directory (" + e.getMessage() + "); set " + describeSetting()
+                                + " to a writable directory. No results are written.");
                 putInt(buf, 0);
             }
         }

@@ -1,8 +1,8 @@
 package org.qmpi4j.api.output;
 
-import org.qmpi4j.api.Nullable;
 import java.io.PrintStream;
 import java.util.Objects;
+import org.qmpi4j.api.Nullable;
 import org.qmpi4j.api.internal.log.Log;
 import org.qmpi4j.api.settings.Setting;
 
@@ -20,8 +20,8 @@ import org.qmpi4j.api.settings.Setting;
  */
 public final class RankOutput {
     /** The setting {@code flush-seconds}: how often each rank brings its own files up to date. */
-    public static final Setting<Double> FLUSH_SECONDS = Setting.seconds("flush-seconds", 10,
-            "how often each rank brings its own files up to date during the run");
+    public static final Setting<Double> FLUSH_SECONDS =
+            Setting.seconds("flush-seconds", 10, "how often each rank brings its own files up to date during the run");
 
     /** Why the files are being flushed. */
     public enum Reason {
@@ -75,24 +75,29 @@ public final class RankOutput {
             return;
         }
         started = true;
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            if (!stopped) {
-                flush(Reason.EXIT);
-            }
-        }, "qmpi4j-" + toolName + "-exit"));
+        Runtime.getRuntime()
+                .addShutdownHook(new Thread(
+                        () -> {
+                            if (!stopped) {
+                                flush(Reason.EXIT);
+                            }
+                        },
+                        "qmpi4j-" + toolName + "-exit"));
         long millis = Math.max(1, (long) (seconds * 1000));
-        Thread t = new Thread(() -> {
-            try {
-                while (!stopped) {
-                    Thread.sleep(millis);
-                    if (!stopped) {
-                        flush(Reason.PERIODIC);
+        Thread t = new Thread(
+                () -> {
+                    try {
+                        while (!stopped) {
+                            Thread.sleep(millis);
+                            if (!stopped) {
+                                flush(Reason.PERIODIC);
+                            }
+                        }
+                    } catch (InterruptedException stop) {
+                        // stopped
                     }
-                }
-            } catch (InterruptedException stop) {
-                // stopped
-            }
-        }, "qmpi4j-" + toolName + "-flush");
+                },
+                "qmpi4j-" + toolName + "-flush");
         t.setDaemon(true);
         thread = t;
         t.start();
@@ -126,8 +131,10 @@ public final class RankOutput {
 
     /** Reports a failure of the tool while doing {@code what}: the first one in a line, the others counted. */
     public void fault(String what, Throwable cause) {
-        log.fault(FAULT, "failed " + what + ": " + cause
-                + " (the application continues; further failures are not shown)", cause);
+        log.fault(
+                FAULT,
+                "failed " + what + ": " + cause + " (the application continues; further failures are not shown)",
+                cause);
     }
 
     /** How many faults were reported or counted. */

@@ -1,6 +1,5 @@
 package org.qmpi4j.api.settings;
 
-import org.qmpi4j.api.Nullable;
 import java.io.File;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -10,6 +9,7 @@ import java.util.Locale;
 import java.util.Objects;
 import java.util.function.Function;
 import java.util.regex.Pattern;
+import org.qmpi4j.api.Nullable;
 
 /**
  * One setting, declared once: its key, its type (how a text value parses), its default and what
@@ -29,7 +29,12 @@ public final class Setting<T> {
     private final String description;
     private final Function<String, T> parser;
 
-    private Setting(String key, @Nullable T defaultValue, String defaultText, String accepted, String description,
+    private Setting(
+            String key,
+            @Nullable T defaultValue,
+            String defaultText,
+            String accepted,
+            String description,
             Function<String, T> parser) {
         if (key == null || !KEY.matcher(key).matches()) {
             throw new IllegalArgumentException("a setting key is lower-case letters and digits, in words joined by"
@@ -55,17 +60,28 @@ public final class Setting<T> {
 
     /** An on/off switch, off by default: {@code true}/{@code false}, {@code 1}/{@code 0}, {@code yes}/{@code no}, {@code on}/{@code off}. */
     public static Setting<Boolean> flag(String key, String description) {
-        return new Setting<>(key, Boolean.FALSE, "false", "true or false (also 1/0, yes/no, on/off)", description,
+        return new Setting<>(
+                key,
+                Boolean.FALSE,
+                "false",
+                "true or false (also 1/0, yes/no, on/off)",
+                description,
                 Setting::parseFlag);
     }
 
     /** A whole number from {@code min} to {@code max}. */
     public static Setting<Integer> integer(String key, int defaultValue, int min, int max, String description) {
         if (defaultValue < min || defaultValue > max) {
-            throw new IllegalArgumentException("default " + defaultValue + " of " + key + " outside " + min + ".." + max);
+            throw new IllegalArgumentException(
+                    "default " + defaultValue + " of " + key + " outside " + min + ".." + max);
         }
-        return new Setting<>(key, defaultValue, Integer.toString(defaultValue),
-                "a whole number from " + min + " to " + max, description, v -> {
+        return new Setting<>(
+                key,
+                defaultValue,
+                Integer.toString(defaultValue),
+                "a whole number from " + min + " to " + max,
+                description,
+                v -> {
                     int n = Integer.parseInt(v);
                     if (n < min || n > max) {
                         throw new IllegalArgumentException("out of range");
@@ -80,13 +96,19 @@ public final class Setting<T> {
      * {@code 2gb}; {@code 1k} is 1024).
      */
     public static Setting<Long> byteSize(String key, long defaultBytes, String description) {
-        return new Setting<>(key, defaultBytes, bytesText(defaultBytes),
-                "a size such as 64m, 2g, 512k or 500000 (bytes)", description, Setting::parseBytes);
+        return new Setting<>(
+                key,
+                defaultBytes,
+                bytesText(defaultBytes),
+                "a size such as 64m, 2g, 512k or 500000 (bytes)",
+                description,
+                Setting::parseBytes);
     }
 
     /** A positive number of seconds, fractions allowed ({@code 0.5}). */
     public static Setting<Double> seconds(String key, double defaultSeconds, String description) {
-        String text = defaultSeconds == Math.rint(defaultSeconds) ? Long.toString((long) defaultSeconds)
+        String text = defaultSeconds == Math.rint(defaultSeconds)
+                ? Long.toString((long) defaultSeconds)
                 : Double.toString(defaultSeconds);
         return new Setting<>(key, defaultSeconds, text, "a positive number of seconds", description, v -> {
             double d = Double.parseDouble(v);
@@ -99,13 +121,18 @@ public final class Setting<T> {
 
     /** Names separated by {@code ,} or {@code :} (blanks between separators are ignored); empty by default. */
     public static Setting<List<String>> list(String key, String description) {
-        return new Setting<>(key, List.of(), "none", "names separated by ',' or ':'", description,
-                v -> split(v, "[,:]", s -> s));
+        return new Setting<>(
+                key, List.of(), "none", "names separated by ',' or ':'", description, v -> split(v, "[,:]", s -> s));
     }
 
     /** Files or directories separated by the platform's path separator ({@code :} on Unix); empty by default. */
     public static Setting<List<Path>> pathList(String key, String description) {
-        return new Setting<>(key, List.of(), "none", "paths separated by '" + File.pathSeparator + "'", description,
+        return new Setting<>(
+                key,
+                List.of(),
+                "none",
+                "paths separated by '" + File.pathSeparator + "'",
+                description,
                 v -> split(v, Pattern.quote(File.pathSeparator), Path::of));
     }
 
@@ -153,7 +180,8 @@ public final class Setting<T> {
         try {
             return parser.apply(value);
         } catch (RuntimeException e) {
-            throw new IllegalArgumentException("\"" + value + "\" is not accepted for " + key + " (" + accepted + ")", e);
+            throw new IllegalArgumentException(
+                    "\"" + value + "\" is not accepted for " + key + " (" + accepted + ")", e);
         }
     }
 
@@ -164,9 +192,15 @@ public final class Setting<T> {
 
     private static Boolean parseFlag(String v) {
         switch (v.toLowerCase(Locale.ROOT)) {
-            case "true": case "1": case "yes": case "on":
+            case "true":
+            case "1":
+            case "yes":
+            case "on":
                 return Boolean.TRUE;
-            case "false": case "0": case "no": case "off":
+            case "false":
+            case "0":
+            case "no":
+            case "off":
                 return Boolean.FALSE;
             default:
                 throw new IllegalArgumentException("not a flag");

@@ -1,6 +1,5 @@
 package org.qmpi4j.api.settings;
 
-import org.qmpi4j.api.Nullable;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
@@ -13,6 +12,7 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Consumer;
 import java.util.function.Function;
+import org.qmpi4j.api.Nullable;
 import org.qmpi4j.api.internal.log.Log;
 import org.qmpi4j.api.internal.settings.AgentArgument;
 
@@ -28,8 +28,11 @@ public final class Settings {
     private final Function<String, String> environment;
     private final Consumer<String> problems;
 
-    private Settings(Map<String, String> agentArguments, Function<String, String> systemProperties,
-            Function<String, String> environment, Consumer<String> problems) {
+    private Settings(
+            Map<String, String> agentArguments,
+            Function<String, String> systemProperties,
+            Function<String, String> environment,
+            Consumer<String> problems) {
         this.agentArguments = agentArguments;
         this.systemProperties = systemProperties;
         this.environment = environment;
@@ -41,7 +44,10 @@ public final class Settings {
      * properties, environment. A bad value is reported once per JVM on stderr.
      */
     public static Settings current() {
-        return new Settings(parseAgentArgument(AgentArgument.get()), System::getProperty, System::getenv,
+        return new Settings(
+                parseAgentArgument(AgentArgument.get()),
+                System::getProperty,
+                System::getenv,
                 line -> Log.agent().once("setting: " + line, line));
     }
 
@@ -53,10 +59,16 @@ public final class Settings {
      * @param environment      an environment variable by name, or {@code null}
      * @param problems         gets one line per bad value read (without the {@code qmpi4j:} prefix)
      */
-    public static Settings of(@Nullable String agentArgument, Function<String, String> systemProperties,
-            Function<String, String> environment, Consumer<String> problems) {
-        return new Settings(parseAgentArgument(agentArgument), Objects.requireNonNull(systemProperties),
-                Objects.requireNonNull(environment), Objects.requireNonNull(problems));
+    public static Settings of(
+            @Nullable String agentArgument,
+            Function<String, String> systemProperties,
+            Function<String, String> environment,
+            Consumer<String> problems) {
+        return new Settings(
+                parseAgentArgument(agentArgument),
+                Objects.requireNonNull(systemProperties),
+                Objects.requireNonNull(environment),
+                Objects.requireNonNull(problems));
     }
 
     /**
@@ -106,8 +118,9 @@ public final class Settings {
     public static String unknownAgentArgumentsLine(List<String> unknown, Collection<? extends Setting<?>> declared) {
         Set<String> known = new TreeSet<>();
         declared.forEach(s -> known.add(s.key()));
-        return "unknown agent argument" + (unknown.size() == 1 ? " '" + unknown.get(0) + "'" : "s '"
-                + String.join("', '", unknown) + "'") + " (known: " + String.join(", ", known) + "); ignored";
+        return "unknown agent argument"
+                + (unknown.size() == 1 ? " '" + unknown.get(0) + "'" : "s '" + String.join("', '", unknown) + "'")
+                + " (known: " + String.join(", ", known) + "); ignored";
     }
 
     private @Nullable Found find(Setting<?> setting) {

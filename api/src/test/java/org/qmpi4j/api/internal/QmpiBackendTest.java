@@ -10,8 +10,10 @@ import org.qmpi4j.api.Qmpi;
 class QmpiBackendTest {
 
     private static QmpiBackend backend(int pcontrol) {
-        return (QmpiBackend) Proxy.newProxyInstance(QmpiBackendTest.class.getClassLoader(),
-                new Class<?>[] {QmpiBackend.class}, (proxy, method, args) -> pcontrol);
+        return (QmpiBackend) Proxy.newProxyInstance(
+                QmpiBackendTest.class.getClassLoader(),
+                new Class<?>[] {QmpiBackend.class},
+                (proxy, method, args) -> pcontrol);
     }
 
     /** One test, because the backend is one per JVM: before, first install, second install. */

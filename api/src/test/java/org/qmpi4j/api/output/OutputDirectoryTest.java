@@ -16,7 +16,7 @@ class OutputDirectoryTest {
 
     private static String requested(Map<String, String> props, Map<String, String> env) {
         // No agent in a unit test: no MPI_T, so the setting decides.
-        return OutputDirectory.requested(1, Settings.of(null, props::get, env::get, problem -> { }));
+        return OutputDirectory.requested(1, Settings.of(null, props::get, env::get, problem -> {}));
     }
 
     @Test
@@ -32,7 +32,8 @@ class OutputDirectoryTest {
     void propertyBeforeEnvironmentAndRelativeToTheWorkingDirectory() throws Exception {
         String both = requested(Map.of("qmpi4j.output", "from-prop"), Map.of("QMPI4J_OUTPUT", "from-env"));
         assertThat(OutputDirectory.choose(both, dir, LocalDateTime.now())).isEqualTo(dir.resolve("from-prop"));
-        String env = requested(Map.of(), Map.of("QMPI4J_OUTPUT", dir.resolve("a/b").toString()));
+        String env =
+                requested(Map.of(), Map.of("QMPI4J_OUTPUT", dir.resolve("a/b").toString()));
         assertThat(OutputDirectory.choose(env, dir, LocalDateTime.now())).isEqualTo(dir.resolve("a/b"));
         // A named directory that exists is used as it is.
         assertThat(OutputDirectory.choose(env, dir, LocalDateTime.now())).isEqualTo(dir.resolve("a/b"));

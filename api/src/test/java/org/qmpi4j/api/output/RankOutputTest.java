@@ -36,15 +36,19 @@ class RankOutputTest {
 
     @Test
     void aFailingFlushIsReportedOnceAndCounted() {
-        RankOutput out = new RankOutput("demo", reason -> {
-            throw new java.io.IOException("disk full");
-        }, err);
+        RankOutput out = new RankOutput(
+                "demo",
+                reason -> {
+                    throw new java.io.IOException("disk full");
+                },
+                err);
         out.flush(RankOutput.Reason.PCONTROL);
         out.flush(RankOutput.Reason.ABORT);
         out.fault("gathering", new IllegalStateException("x"));
         String printed = errBytes.toString(StandardCharsets.UTF_8);
-        assertThat(printed.lines()).containsExactly("qmpi4j demo: failed flushing its files (pcontrol): java.io.IOException:"
-                + " disk full (the application continues; further failures are not shown)");
+        assertThat(printed.lines())
+                .containsExactly("qmpi4j demo: failed flushing its files (pcontrol): java.io.IOException:"
+                        + " disk full (the application continues; further failures are not shown)");
         assertThat(out.faults()).isEqualTo(3);
     }
 }

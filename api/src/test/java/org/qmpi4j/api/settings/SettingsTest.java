@@ -54,20 +54,24 @@ class SettingsTest {
         Settings s = settings("output=  ;verbose=", Map.of("qmpi4j.output", " "), Map.of("QMPI4J_OUTPUT", "env"));
         assertThat(s.get(OUTPUT)).isEqualTo("env");
         assertThat(s.get(VERBOSE)).isFalse();
-        assertThat(settings(null, Map.of(), Map.of("QMPI4J_OUTPUT", "")).get(OUTPUT)).isNull();
+        assertThat(settings(null, Map.of(), Map.of("QMPI4J_OUTPUT", "")).get(OUTPUT))
+                .isNull();
     }
 
     @Test
     void aBareAgentArgumentKeyIsTrue() {
         assertThat(settings("tools=x;verbose", Map.of(), Map.of()).get(VERBOSE)).isTrue();
         assertThat(settings("VERBOSE=on", Map.of(), Map.of()).get(VERBOSE)).isTrue();
-        assertThat(settings(null, Map.of("qmpi4j.verbose", "0"), Map.of()).get(VERBOSE)).isFalse();
+        assertThat(settings(null, Map.of("qmpi4j.verbose", "0"), Map.of()).get(VERBOSE))
+                .isFalse();
     }
 
     @Test
     void eachTypeParses() {
-        Settings s = settings("tracer.limit=2gb;flush-seconds=0.5;demo.ranks=8;tools=a:b,,c",
-                Map.of("qmpi4j.toolpath", "/a" + File.pathSeparator + " " + File.pathSeparator + "/b"), Map.of());
+        Settings s = settings(
+                "tracer.limit=2gb;flush-seconds=0.5;demo.ranks=8;tools=a:b,,c",
+                Map.of("qmpi4j.toolpath", "/a" + File.pathSeparator + " " + File.pathSeparator + "/b"),
+                Map.of());
         assertThat(s.get(LIMIT)).isEqualTo(2L << 30);
         assertThat(s.get(FLUSH)).isEqualTo(0.5);
         assertThat(s.get(RANKS)).isEqualTo(8);
@@ -83,21 +87,24 @@ class SettingsTest {
 
     @Test
     void aBadValueIsOneLineAndTheDefaultIsUsed() {
-        Settings s = settings("demo.ranks=99;verbose=maybe", Map.of("qmpi4j.flush-seconds", "-1"),
+        Settings s = settings(
+                "demo.ranks=99;verbose=maybe",
+                Map.of("qmpi4j.flush-seconds", "-1"),
                 Map.of("QMPI4J_TRACER_LIMIT", "lots"));
         assertThat(s.get(LIMIT)).isEqualTo(256L << 20);
         assertThat(s.get(FLUSH)).isEqualTo(10.0);
         assertThat(s.get(RANKS)).isEqualTo(4);
         assertThat(s.get(VERBOSE)).isFalse();
-        assertThat(problems).containsExactly(
-                "setting tracer.limit: environment QMPI4J_TRACER_LIMIT = \"lots\" is not accepted (expected a size such as"
-                        + " 64m, 2g, 512k or 500000 (bytes)); using the default, 256m",
-                "setting flush-seconds: system property qmpi4j.flush-seconds = \"-1\" is not accepted (expected a positive"
-                        + " number of seconds); using the default, 10",
-                "setting demo.ranks: agent argument demo.ranks = \"99\" is not accepted (expected a whole number from 1"
-                        + " to 64); using the default, 4",
-                "setting verbose: agent argument verbose = \"maybe\" is not accepted (expected true or false (also 1/0,"
-                        + " yes/no, on/off)); using the default, false");
+        assertThat(problems)
+                .containsExactly(
+                        "setting tracer.limit: environment QMPI4J_TRACER_LIMIT = \"lots\" is not accepted (expected a size such as"
+                                + " 64m, 2g, 512k or 500000 (bytes)); using the default, 256m",
+                        "setting flush-seconds: system property qmpi4j.flush-seconds = \"-1\" is not accepted (expected a positive"
+                                + " number of seconds); using the default, 10",
+                        "setting demo.ranks: agent argument demo.ranks = \"99\" is not accepted (expected a whole number from 1"
+                                + " to 64); using the default, 4",
+                        "setting verbose: agent argument verbose = \"maybe\" is not accepted (expected true or false (also 1/0,"
+                                + " yes/no, on/off)); using the default, false");
     }
 
     @Test

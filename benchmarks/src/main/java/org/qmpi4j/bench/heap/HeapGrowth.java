@@ -19,8 +19,7 @@ import mpi.MPIException;
 public final class HeapGrowth {
     static final int SITES = 4;
 
-    private HeapGrowth() {
-    }
+    private HeapGrowth() {}
 
     public static void main(String[] args) throws MPIException {
         long calls = Long.parseLong(args[0]);

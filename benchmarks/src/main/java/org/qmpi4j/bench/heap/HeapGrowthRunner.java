@@ -29,8 +29,7 @@ import org.qmpi4j.bench.Variants;
 public final class HeapGrowthRunner {
     static final long FLAT_BYTES = 1 << 20;
 
-    private HeapGrowthRunner() {
-    }
+    private HeapGrowthRunner() {}
 
     /** What to run. */
     public static final class Settings {
@@ -59,10 +58,14 @@ public final class HeapGrowthRunner {
 
         public String markdown() {
             StringBuilder sb = new StringBuilder();
-            sb.append("## Heap in use after full GC, ").append(String.format(Locale.ROOT, "%,d", settings.calls))
-                    .append(" calls from ").append(HeapGrowth.SITES).append(" call sites\n\n");
+            sb.append("## Heap in use after full GC, ")
+                    .append(String.format(Locale.ROOT, "%,d", settings.calls))
+                    .append(" calls from ")
+                    .append(HeapGrowth.SITES)
+                    .append(" call sites\n\n");
             List<String> header = new ArrayList<>(List.of("variant"));
-            List<long[]> anySamples = samples.isEmpty() ? List.of() : samples.values().iterator().next();
+            List<long[]> anySamples =
+                    samples.isEmpty() ? List.of() : samples.values().iterator().next();
             for (long[] s : anySamples) {
                 header.add(millions(s[0]) + " calls (KiB)");
             }
@@ -83,7 +86,8 @@ public final class HeapGrowthRunner {
                         row.add(String.format(Locale.ROOT, "%,d", s[1] / 1024));
                     }
                     long g = growth(v);
-                    row.add(String.format(Locale.ROOT, "%+,d KiB (%+.3f B/call)", g / 1024, (double) g / settings.calls));
+                    row.add(String.format(
+                            Locale.ROOT, "%+,d KiB (%+.3f B/call)", g / 1024, (double) g / settings.calls));
                     row.add(g < FLAT_BYTES ? "flat" : "grows");
                 }
                 t.row(row.toArray());
@@ -93,8 +97,11 @@ public final class HeapGrowthRunner {
     }
 
     private static String millions(long calls) {
-        return calls % 1_000_000 == 0 ? calls / 1_000_000 + "M"
-                : calls % 1000 == 0 ? String.format(Locale.ROOT, "%,dk", calls / 1000) : String.format(Locale.ROOT, "%,d", calls);
+        return calls % 1_000_000 == 0
+                ? calls / 1_000_000 + "M"
+                : calls % 1000 == 0
+                        ? String.format(Locale.ROOT, "%,dk", calls / 1000)
+                        : String.format(Locale.ROOT, "%,d", calls);
     }
 
     public static Report run(Settings s, PrintStream progress) throws IOException {
@@ -110,8 +117,8 @@ public final class HeapGrowthRunner {
             Scratch.delete(work);
         }
         StringBuilder csv = new StringBuilder("variant,calls,heap_used_bytes\n");
-        report.samples.forEach((id, list) -> list.forEach(p -> csv.append(id).append(',').append(p[0]).append(',')
-                .append(p[1]).append('\n')));
+        report.samples.forEach((id, list) -> list.forEach(p ->
+                csv.append(id).append(',').append(p[0]).append(',').append(p[1]).append('\n')));
         Files.writeString(s.out.resolve("heap-samples.csv"), csv);
         return report;
     }
@@ -136,8 +143,9 @@ public final class HeapGrowthRunner {
         for (String line : o.stdout.split("\n")) {
             if (line.startsWith("QMPI4J-HEAP calls=")) {
                 String[] f = line.split("\\s+");
-                samples.add(new long[] {Long.parseLong(f[1].substring("calls=".length())),
-                        Long.parseLong(f[2].substring("used=".length()))});
+                samples.add(new long[] {
+                    Long.parseLong(f[1].substring("calls=".length())), Long.parseLong(f[2].substring("used=".length()))
+                });
             }
         }
         if (!o.ok() || samples.size() != s.points + 1) {
@@ -148,12 +156,16 @@ public final class HeapGrowthRunner {
 
     public static void main(String[] args) throws IOException {
         Settings d = new Settings();
-        BenchOptions cl = BenchOptions.forMain("Heap growth over many MPI calls, per tool list.", HeapGrowthRunner.class)
+        BenchOptions cl = BenchOptions.forMain(
+                        "Heap growth over many MPI calls, per tool list.", HeapGrowthRunner.class)
                 .option("calls", String.valueOf(d.calls), "MPI calls after the warm-up")
                 .option("points", String.valueOf(d.points), "heap samples after the first")
                 .option("warmup", String.valueOf(d.warmup), "calls before the first sample")
                 .variantsOption(d.variants)
-                .option("tools", "", "one tool list (comma-separated) to examine against the baseline, instead of --variants")
+                .option(
+                        "tools",
+                        "",
+                        "one tool list (comma-separated) to examine against the baseline, instead of --variants")
                 .option("out", d.out.toString(), "directory for the samples and the report");
         if (!cl.parse(args)) {
             return;
@@ -165,8 +177,9 @@ public final class HeapGrowthRunner {
         String tools = cl.get("tools").trim();
         s.variants = Variants.parse(tools.isEmpty() ? cl.get("variants") : "tools=" + tools.replace(',', '+'));
         s.out = Path.of(cl.get("out"));
-        MarkdownReport report = MarkdownReport.begin("Heap growth", "heap 256 MiB fixed, " + s.warmup
-                + " warm-up calls, then " + s.points + " samples after System.gc()");
+        MarkdownReport report = MarkdownReport.begin(
+                "Heap growth",
+                "heap 256 MiB fixed, " + s.warmup + " warm-up calls, then " + s.points + " samples after System.gc()");
         report.finish(s.out.resolve("heap.md"), run(s, System.out).markdown());
     }
 }

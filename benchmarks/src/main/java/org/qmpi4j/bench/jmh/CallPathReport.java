@@ -56,7 +56,8 @@ final class CallPathReport {
     String markdown() {
         StringBuilder sb = new StringBuilder();
         sb.append("## Time and allocation per call\n\n");
-        MarkdownTable t = new MarkdownTable("benchmark", "variant", "ns/call ± 99.9% CI", "added vs no agent", "B/call");
+        MarkdownTable t =
+                new MarkdownTable("benchmark", "variant", "ns/call ± 99.9% CI", "added vs no agent", "B/call");
         for (String b : CallPathRunner.BENCHMARKS) {
             for (Variant v : r.settings.variants) {
                 if (r.unavailable.containsKey(v.id())) {
@@ -67,8 +68,12 @@ final class CallPathReport {
                 if (c == null) {
                     continue;
                 }
-                t.row(b, v.label(), String.format(Locale.ROOT, "%.3f ± %s", c.mean(), fmt(c.error(), 3)),
-                        v == Variants.NONE ? "baseline" : added(v, b).ns(), fmt(c.bytesPerCall(), 1));
+                t.row(
+                        b,
+                        v.label(),
+                        String.format(Locale.ROOT, "%.3f ± %s", c.mean(), fmt(c.error(), 3)),
+                        v == Variants.NONE ? "baseline" : added(v, b).ns(),
+                        fmt(c.bytesPerCall(), 1));
             }
         }
         sb.append(t).append('\n');
@@ -92,7 +97,10 @@ final class CallPathReport {
             parts.add(v.tools().size() + " tools " + e.ns());
             verdicts.add(verdict(e, NO_TOOL_LIMIT_NS));
         }
-        targets.row("function no tool registered for (getSize under pass-through tools): < 1 ns", join(parts), worst(verdicts));
+        targets.row(
+                "function no tool registered for (getSize under pass-through tools): < 1 ns",
+                join(parts),
+                worst(verdicts));
 
         parts.clear();
         verdicts.clear();
@@ -104,10 +112,17 @@ final class CallPathReport {
             verdicts.add(verdict(slope, PER_TOOL_LIMIT_NS));
             Estimate bytes = perTool(b, Cell::bytesPerCall, c -> Double.NaN);
             allocParts.add(b + (bytes.measured() ? String.format(Locale.ROOT, " %+.2f B", bytes.value) : " n/a"));
-            allocVerdicts.add(!bytes.measured() ? "not measured" : Math.abs(bytes.value) < NO_ALLOCATION_BYTES ? "met" : "missed");
+            allocVerdicts.add(
+                    !bytes.measured()
+                            ? "not measured"
+                            : Math.abs(bytes.value) < NO_ALLOCATION_BYTES ? "met" : "missed");
         }
-        targets.row("each pass-through tool: < 2 ns per call (slope over 1, 2, 4, 8 tools)", join(parts), worst(verdicts));
-        targets.row("each pass-through tool: no allocation per call (slope of B/call)", join(allocParts), worst(allocVerdicts));
+        targets.row(
+                "each pass-through tool: < 2 ns per call (slope over 1, 2, 4, 8 tools)", join(parts), worst(verdicts));
+        targets.row(
+                "each pass-through tool: no allocation per call (slope of B/call)",
+                join(allocParts),
+                worst(allocVerdicts));
 
         parts.clear();
         verdicts.clear();
@@ -119,12 +134,16 @@ final class CallPathReport {
         targets.row("Pcontrol 0 (4 pass-through tools switched off): as no tool, < 1 ns", join(parts), worst(verdicts));
 
         if (r.unavailable.containsKey(Variants.PROFILER.id())) {
-            targets.row("profiler (no JMH target; see the ping-pong)", r.unavailable.get(Variants.PROFILER.id()), "pending");
+            targets.row(
+                    "profiler (no JMH target; see the ping-pong)",
+                    r.unavailable.get(Variants.PROFILER.id()),
+                    "pending");
         } else {
             parts.clear();
             for (String b : present(CallPathRunner.BENCHMARKS)) {
                 Cell c = r.cell(Variants.PROFILER, b);
-                parts.add(b + " " + added(Variants.PROFILER, b).ns() + (c == null ? "" : ", " + fmt(c.bytesPerCall(), 1) + " B/call"));
+                parts.add(b + " " + added(Variants.PROFILER, b).ns()
+                        + (c == null ? "" : ", " + fmt(c.bytesPerCall(), 1) + " B/call"));
             }
             targets.row("profiler (no JMH target; see the ping-pong)", join(parts), "for information");
         }
@@ -200,7 +219,8 @@ final class CallPathReport {
         if (e.value + (Double.isNaN(e.error) ? 0 : e.error) < limit) {
             return "met";
         }
-        return e.value < limit ? String.format(Locale.ROOT, "met by the mean (interval reaches %+.2f ns)", e.value + e.error)
+        return e.value < limit
+                ? String.format(Locale.ROOT, "met by the mean (interval reaches %+.2f ns)", e.value + e.error)
                 : "missed";
     }
 

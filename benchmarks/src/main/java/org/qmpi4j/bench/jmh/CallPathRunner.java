@@ -27,7 +27,6 @@ import org.openjdk.jmh.util.ListStatistics;
 import org.qmpi4j.bench.BenchEnvironment;
 import org.qmpi4j.bench.BenchOptions;
 import org.qmpi4j.bench.MarkdownReport;
-import org.qmpi4j.bench.MarkdownTable;
 import org.qmpi4j.bench.ToolAvailability;
 import org.qmpi4j.bench.Variant;
 import org.qmpi4j.bench.Variants;
@@ -44,10 +43,10 @@ import org.qmpi4j.bench.Variants;
 public final class CallPathRunner {
     /** The benchmark methods, in report order. */
     public static final List<String> BENCHMARKS = List.of("send", "getRank", "getSize");
+
     private static final double CONFIDENCE = 0.999;
 
-    private CallPathRunner() {
-    }
+    private CallPathRunner() {}
 
     /** How long and which variants to run. */
     public static final class Settings {
@@ -74,8 +73,14 @@ public final class CallPathRunner {
         }
 
         String describe() {
-            return String.format(Locale.ROOT, "%d round(s) x 1 fork per variant and benchmark; %d warm-up x %d ms, %d measured x %d ms"
-                    + " iterations per fork; mode average time; -prof gc", rounds, warmupIterations, warmupMillis, iterations,
+            return String.format(
+                    Locale.ROOT,
+                    "%d round(s) x 1 fork per variant and benchmark; %d warm-up x %d ms, %d measured x %d ms"
+                            + " iterations per fork; mode average time; -prof gc",
+                    rounds,
+                    warmupIterations,
+                    warmupMillis,
+                    iterations,
                     iterationMillis);
         }
     }
@@ -140,7 +145,8 @@ public final class CallPathRunner {
                 Collection<RunResult> results = runVariant(s, v, round);
                 for (RunResult rr : results) {
                     String name = rr.getParams().getBenchmark();
-                    Cell cell = report.cells.computeIfAbsent(v.id(), x -> new LinkedHashMap<>())
+                    Cell cell = report.cells
+                            .computeIfAbsent(v.id(), x -> new LinkedHashMap<>())
                             .computeIfAbsent(name.substring(name.lastIndexOf('.') + 1), x -> new Cell());
                     for (BenchmarkResult br : rr.getBenchmarkResults()) {
                         for (IterationResult ir : br.getIterationResults()) {
@@ -222,8 +228,16 @@ public final class CallPathRunner {
         StringBuilder csv = new StringBuilder("variant,benchmark,iteration,ns_per_call,bytes_per_call\n");
         r.cells.forEach((variant, byBenchmark) -> byBenchmark.forEach((bench, cell) -> {
             for (int i = 0; i < cell.nanos.size(); i++) {
-                csv.append(variant).append(',').append(bench).append(',').append(i + 1).append(',')
-                        .append(cell.nanos.get(i)).append(',').append(i < cell.bytes.size() ? cell.bytes.get(i) : "").append('\n');
+                csv.append(variant)
+                        .append(',')
+                        .append(bench)
+                        .append(',')
+                        .append(i + 1)
+                        .append(',')
+                        .append(cell.nanos.get(i))
+                        .append(',')
+                        .append(i < cell.bytes.size() ? cell.bytes.get(i) : "")
+                        .append('\n');
             }
         }));
         try {
@@ -245,8 +259,11 @@ public final class CallPathRunner {
     public static void main(String[] args) throws IOException {
         Settings d = new Settings();
         BenchOptions cl = new BenchOptions("JMH call-path benchmarks of the qmpi4j agent, every variant side by side.\n"
-                + "usage: java -jar benchmarks/target/benchmarks.jar [options]")
-                .option("rounds", String.valueOf(d.rounds), "rounds; each runs one fork of every variant, order rotated")
+                        + "usage: java -jar benchmarks/target/benchmarks.jar [options]")
+                .option(
+                        "rounds",
+                        String.valueOf(d.rounds),
+                        "rounds; each runs one fork of every variant, order rotated")
                 .option("warmup-iterations", String.valueOf(d.warmupIterations), "warm-up iterations per fork")
                 .option("warmup-ms", String.valueOf(d.warmupMillis), "time per warm-up iteration")
                 .option("iterations", String.valueOf(d.iterations), "measured iterations per fork")

@@ -17,20 +17,28 @@ final class RoutingCheck {
     /** {@code true}: call {@code MPI.pControl(0, null)} after the check; calls must then be linked. */
     static final String PCONTROL_OFF = "qmpi4j.bench.pcontrol0";
 
-    private RoutingCheck() {
-    }
+    private RoutingCheck() {}
 
     static void apply() throws MPIException {
         String expect = System.getProperty(EXPECT, "").toLowerCase(Locale.ROOT);
         Route route = probe();
         boolean ok;
         switch (expect) {
-            case "plain": ok = route == Route.PLAIN; break;
-            case "linked": ok = route == Route.LINKED; break;
-            case "chain": ok = route == Route.CHAIN; break;
-            case "agent": ok = route != Route.PLAIN; break;
-            default: throw new IllegalStateException("system property " + EXPECT + " must be plain, linked, chain or agent, was '"
-                    + expect + "'");
+            case "plain":
+                ok = route == Route.PLAIN;
+                break;
+            case "linked":
+                ok = route == Route.LINKED;
+                break;
+            case "chain":
+                ok = route == Route.CHAIN;
+                break;
+            case "agent":
+                ok = route != Route.PLAIN;
+                break;
+            default:
+                throw new IllegalStateException(
+                        "system property " + EXPECT + " must be plain, linked, chain or agent, was '" + expect + "'");
         }
         if (!ok) {
             throw new IllegalStateException("expected calls routed " + expect + " but the probe went " + route
@@ -40,8 +48,9 @@ final class RoutingCheck {
             MPI.pControl(0, null);
             Route after = probe();
             if (after != Route.LINKED) {
-                throw new IllegalStateException("after MPI.pControl(0) calls should go straight to the binding, but went "
-                        + after + "; callers: " + MPI.lastWtickCallers());
+                throw new IllegalStateException(
+                        "after MPI.pControl(0) calls should go straight to the binding, but went " + after
+                                + "; callers: " + MPI.lastWtickCallers());
             }
         }
     }

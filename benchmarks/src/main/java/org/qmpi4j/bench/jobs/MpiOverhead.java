@@ -43,12 +43,12 @@ public final class MpiOverhead {
     /** bytes, mean, MB/s, median, interquartile mean (all half round trips in µs). */
     private static final Pattern PINGPONG_ROW =
             Pattern.compile("^\\s*(\\d+)\\s+([\\d.]+)\\s+([\\d.]+)\\s+([\\d.]+)\\s+([\\d.]+)\\s*$");
+
     private static final Pattern STENCIL_TIME = Pattern.compile("^# stencil: .* ([\\d.]+) s$");
     public static final String STENCIL_LOOP = "stencil loop";
     public static final String STENCIL_JOB = "stencil job";
 
-    private MpiOverhead() {
-    }
+    private MpiOverhead() {}
 
     /** What to run. */
     public static final class Settings {
@@ -66,15 +66,24 @@ public final class MpiOverhead {
         public String pingPong = "0,8,1024:1000000:100000 65536:20000:3000 1048576:2000:1000";
         /** Grid size and iterations of the stencil. */
         public String stencil = "512 6000";
+
         public Path out = Path.of("mpi-results");
 
         String describe() {
-            StringBuilder sb = new StringBuilder(String.format(Locale.ROOT, "%d repetitions, %d ranks;", repetitions, ranks));
+            StringBuilder sb =
+                    new StringBuilder(String.format(Locale.ROOT, "%d repetitions, %d ranks;", repetitions, ranks));
             for (PingPongGroup g : PingPongGroup.parse(pingPong)) {
-                sb.append(String.format(Locale.ROOT, " ping-pong %s B: %,d warm-up + %,d timed round trips;", g.sizes, g.warmup,
+                sb.append(String.format(
+                        Locale.ROOT,
+                        " ping-pong %s B: %,d warm-up + %,d timed round trips;",
+                        g.sizes,
+                        g.warmup,
                         g.iterations));
             }
-            return sb.append(" stencil ").append(stencil).append(" (grid, iterations)").toString();
+            return sb.append(" stencil ")
+                    .append(stencil)
+                    .append(" (grid, iterations)")
+                    .toString();
         }
     }
 
@@ -95,7 +104,8 @@ public final class MpiOverhead {
             for (String g : spec.trim().split("\\s+")) {
                 String[] f = g.split(":");
                 if (f.length != 3 || f[0].isEmpty()) {
-                    throw new IllegalArgumentException("ping-pong group '" + g + "' is not sizes:warm-up:timed, e.g. 0,8:1000:500");
+                    throw new IllegalArgumentException(
+                            "ping-pong group '" + g + "' is not sizes:warm-up:timed, e.g. 0,8:1000:500");
                 }
                 for (String size : f[0].split(",")) {
                     Integer.parseInt(size.trim());
@@ -161,11 +171,14 @@ public final class MpiOverhead {
                 for (String kind : kinds) {
                     for (int k = 0; k < runnable.size(); k++) {
                         Variant v = runnable.get((k + rep) % runnable.size());
-                        progress.println("[mpi] repetition " + (rep + 1) + "/" + s.repetitions + ": " + kind + ", " + v.label());
+                        progress.println(
+                                "[mpi] repetition " + (rep + 1) + "/" + s.repetitions + ": " + kind + ", " + v.label());
                         JobResult result = launcher.run(job(s, groups, v, kind, work));
                         Map<String, Double> figures = parse(kind, result, s.ranks);
-                        figures.forEach((metric, value) -> report.values.computeIfAbsent(v.id(), x -> new LinkedHashMap<>())
-                                .computeIfAbsent(metric, x -> new ArrayList<>()).add(value));
+                        figures.forEach((metric, value) -> report.values
+                                .computeIfAbsent(v.id(), x -> new LinkedHashMap<>())
+                                .computeIfAbsent(metric, x -> new ArrayList<>())
+                                .add(value));
                     }
                 }
             }
@@ -180,8 +193,14 @@ public final class MpiOverhead {
         MpiJob.Builder b;
         if (kind.startsWith("pingpong ")) {
             PingPongGroup g = groups.get(Integer.parseInt(kind.substring("pingpong ".length())));
-            b = MpiJob.builder(PINGPONG).args("--sizes", g.sizes, "--warmup", String.valueOf(g.warmup), "--iterations",
-                    String.valueOf(g.iterations));
+            b = MpiJob.builder(PINGPONG)
+                    .args(
+                            "--sizes",
+                            g.sizes,
+                            "--warmup",
+                            String.valueOf(g.warmup),
+                            "--iterations",
+                            String.valueOf(g.iterations));
         } else {
             b = MpiJob.builder(STENCIL).args(s.stencil.trim().split("\\s+"));
         }
@@ -204,11 +223,14 @@ public final class MpiOverhead {
         }
         long ok = 0;
         for (int rank = 0; rank < ranks; rank++) {
-            ok += result.rankStdout(rank).stream().anyMatch(l -> l.startsWith("QMPI4J-SAMPLE") && l.contains(" result=OK ")) ? 1 : 0;
+            ok += result.rankStdout(rank).stream()
+                            .anyMatch(l -> l.startsWith("QMPI4J-SAMPLE") && l.contains(" result=OK "))
+                    ? 1
+                    : 0;
         }
         if (ok != ranks) {
-            throw new IllegalStateException(kind + " job: " + ok + " of " + ranks + " ranks verified their result\n"
-                    + result.describe());
+            throw new IllegalStateException(
+                    kind + " job: " + ok + " of " + ranks + " ranks verified their result\n" + result.describe());
         }
         Map<String, Double> figures = new LinkedHashMap<>();
         for (String line : result.rankStdout(0)) {
@@ -228,8 +250,8 @@ public final class MpiOverhead {
             figures.put(STENCIL_JOB, result.elapsed().toNanos() / 1e9);
         }
         if (figures.isEmpty() || (kind.equals("stencil") && !figures.containsKey(STENCIL_LOOP))) {
-            throw new IllegalStateException(kind + " job: rank 0 printed no timing the benchmark understands\n"
-                    + result.describe());
+            throw new IllegalStateException(
+                    kind + " job: rank 0 printed no timing the benchmark understands\n" + result.describe());
         }
         return figures;
     }
@@ -238,7 +260,13 @@ public final class MpiOverhead {
         StringBuilder csv = new StringBuilder("variant,metric,repetition,value\n");
         r.values.forEach((variant, byMetric) -> byMetric.forEach((metric, values) -> {
             for (int i = 0; i < values.size(); i++) {
-                csv.append(variant).append(',').append(metric).append(',').append(i + 1).append(',').append(values.get(i))
+                csv.append(variant)
+                        .append(',')
+                        .append(metric)
+                        .append(',')
+                        .append(i + 1)
+                        .append(',')
+                        .append(values.get(i))
                         .append('\n');
             }
         }));
@@ -247,11 +275,18 @@ public final class MpiOverhead {
 
     public static void main(String[] args) throws IOException {
         Settings d = new Settings();
-        BenchOptions cl = BenchOptions.forMain("The samples as real Open MPI jobs, every variant side by side, alternated.", MpiOverhead.class)
-                .option("repetitions", String.valueOf(d.repetitions), "repetitions; each runs every job in every variant")
+        BenchOptions cl = BenchOptions.forMain(
+                        "The samples as real Open MPI jobs, every variant side by side, alternated.", MpiOverhead.class)
+                .option(
+                        "repetitions",
+                        String.valueOf(d.repetitions),
+                        "repetitions; each runs every job in every variant")
                 .option("ranks", String.valueOf(d.ranks), "ranks per job")
                 .variantsOption(d.variants)
-                .option("pingpong", d.pingPong, "ping-pong jobs: sizes:warm-up:timed round trips per job, space-separated")
+                .option(
+                        "pingpong",
+                        d.pingPong,
+                        "ping-pong jobs: sizes:warm-up:timed round trips per job, space-separated")
                 .option("stencil", d.stencil, "stencil arguments: grid size and iterations")
                 .option("out", d.out.toString(), "directory for the raw figures and the report");
         if (!cl.parse(args)) {

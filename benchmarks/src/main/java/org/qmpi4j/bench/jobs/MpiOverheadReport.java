@@ -29,8 +29,9 @@ final class MpiOverheadReport {
         for (String m : r.metrics) {
             header.add(m + (isStencil(m) ? " (s)" : " (µs)"));
         }
-        sb.append("## Medians over repetitions (ping-pong: half round trip, interquartile mean of each job's round trips;"
-                + " stencil: seconds)\n\n");
+        sb.append(
+                "## Medians over repetitions (ping-pong: half round trip, interquartile mean of each job's round trips;"
+                        + " stencil: seconds)\n\n");
         MarkdownTable medians = new MarkdownTable(header.toArray(new String[0]));
         MarkdownTable ratios = new MarkdownTable(header.toArray(new String[0]));
         for (Variant v : r.settings.variants) {
@@ -45,21 +46,33 @@ final class MpiOverheadReport {
                     continue;
                 }
                 List<Double> values = r.values(v, m);
-                med.add(values.isEmpty() ? "-" : String.format(Locale.ROOT, isStencil(m) ? "%.3f" : "%.3f", Stats.median(values)));
+                med.add(
+                        values.isEmpty()
+                                ? "-"
+                                : String.format(Locale.ROOT, isStencil(m) ? "%.3f" : "%.3f", Stats.median(values)));
                 rat.add(v == Variants.NONE ? "1 (baseline)" : ratioText(v, m));
             }
             medians.row(med.toArray());
             ratios.row(rat.toArray());
         }
         sb.append(medians).append('\n');
-        sb.append("## Ratio to the baseline job of the same repetition: median (min-max)\n\n").append(ratios).append('\n');
+        sb.append("## Ratio to the baseline job of the same repetition: median (min-max)\n\n")
+                .append(ratios)
+                .append('\n');
         for (String why : r.unavailable.values()) {
-            sb.append("n/a: ").append(why.startsWith("n/a: ") ? why.substring(5) : why).append('\n');
+            sb.append("n/a: ")
+                    .append(why.startsWith("n/a: ") ? why.substring(5) : why)
+                    .append('\n');
         }
         sb.append("## Targets (real MPI)\n\n");
         MarkdownTable t = new MarkdownTable("target", "measured (ratio, median over repetitions; range)", "verdict");
         target(t, "agent with no tool: within 1% on the 0-byte ping-pong", Variants.AGENT, "0 B", 1.01);
-        target(t, "a function no tool registered for (tool 'idle'): within 1% on the 0-byte ping-pong", Variants.IDLE, "0 B", 1.01);
+        target(
+                t,
+                "a function no tool registered for (tool 'idle'): within 1% on the 0-byte ping-pong",
+                Variants.IDLE,
+                "0 B",
+                1.01);
         target(t, "profiler: under 15% on the 0-byte ping-pong half round trip", Variants.PROFILER, "0 B", 1.15);
         target(t, "profiler: under 2% at 64 KiB", Variants.PROFILER, "64 KiB", 1.02);
         target(t, "profiler: under 2% at 1 MiB", Variants.PROFILER, "1 MiB", 1.02);
@@ -85,8 +98,12 @@ final class MpiOverheadReport {
         String verdict = median <= limit ? "met" : "missed";
         double noise = controlNoise(metric);
         if (Math.abs(median - limit) <= noise) {
-            verdict = String.format(Locale.ROOT, "not resolved (%s by %.3f; A/A control noise %.3f)",
-                    median <= limit ? "under" : "over", Math.abs(median - limit), noise);
+            verdict = String.format(
+                    Locale.ROOT,
+                    "not resolved (%s by %.3f; A/A control noise %.3f)",
+                    median <= limit ? "under" : "over",
+                    Math.abs(median - limit),
+                    noise);
         }
         t.row(what, ratioText(v, metric) + controlText(metric), verdict);
     }
@@ -105,7 +122,9 @@ final class MpiOverheadReport {
     }
 
     private String controlText(String metric) {
-        return pairedRatios(Variants.CONTROL, metric).isEmpty() ? "" : "; A/A control " + ratioText(Variants.CONTROL, metric);
+        return pairedRatios(Variants.CONTROL, metric).isEmpty()
+                ? ""
+                : "; A/A control " + ratioText(Variants.CONTROL, metric);
     }
 
     private String ratioText(Variant v, String metric) {
@@ -113,7 +132,8 @@ final class MpiOverheadReport {
         if (ratios.isEmpty()) {
             return "-";
         }
-        return String.format(Locale.ROOT, "%.3f (%.3f-%.3f)", Stats.median(ratios), Stats.min(ratios), Stats.max(ratios));
+        return String.format(
+                Locale.ROOT, "%.3f (%.3f-%.3f)", Stats.median(ratios), Stats.min(ratios), Stats.max(ratios));
     }
 
     /** Variant / baseline, repetition by repetition. */

@@ -35,8 +35,7 @@ public final class StartupOverhead {
     /** Issue 7: agent start-up added to the JVM's start. */
     static final double LIMIT_MS = 300;
 
-    private StartupOverhead() {
-    }
+    private StartupOverhead() {}
 
     /** What to run. */
     public static final class Settings {
@@ -51,6 +50,7 @@ public final class StartupOverhead {
         public final Map<String, List<Double>> millis = new LinkedHashMap<>();
         /** The same JVMs loading no application class: premain's share. */
         public final Map<String, List<Double>> premainMillis = new LinkedHashMap<>();
+
         public final Map<String, String> rewritten = new LinkedHashMap<>();
         public final Map<String, String> unavailable = new LinkedHashMap<>();
         public int classes;
@@ -82,8 +82,12 @@ public final class StartupOverhead {
         public String markdown() {
             StringBuilder sb = new StringBuilder();
             sb.append("## JVM start-up, loading the ").append(classes).append(" classes of the Open MPI samples\n\n");
-            MarkdownTable t = new MarkdownTable("variant", "wall time, median (ms)", "added vs no agent: median (min..max) ms",
-                    "of which: agent start with nothing to rewrite (ms)", "verdict (< 300 ms)");
+            MarkdownTable t = new MarkdownTable(
+                    "variant",
+                    "wall time, median (ms)",
+                    "added vs no agent: median (min..max) ms",
+                    "of which: agent start with nothing to rewrite (ms)",
+                    "verdict (< 300 ms)");
             for (Variant v : settings.variants) {
                 if (unavailable.containsKey(v.id())) {
                     t.row(v.label(), unavailable.get(v.id()), "", "", "pending");
@@ -92,16 +96,26 @@ public final class StartupOverhead {
                 List<Double> ms = millis.getOrDefault(v.id(), List.of());
                 List<Double> added = added(v);
                 boolean base = v == Variants.NONE;
-                String addedText = base ? "baseline" : String.format(Locale.ROOT, "%+.0f (%+.0f..%+.0f)",
-                        Stats.median(added), Stats.min(added), Stats.max(added));
-                String premain = base ? String.format(Locale.ROOT, "(JVM loading nothing: %.0f)",
-                        Stats.median(premainMillis.getOrDefault(v.id(), List.of())))
+                String addedText = base
+                        ? "baseline"
+                        : String.format(
+                                Locale.ROOT,
+                                "%+.0f (%+.0f..%+.0f)",
+                                Stats.median(added),
+                                Stats.min(added),
+                                Stats.max(added));
+                String premain = base
+                        ? String.format(
+                                Locale.ROOT,
+                                "(JVM loading nothing: %.0f)",
+                                Stats.median(premainMillis.getOrDefault(v.id(), List.of())))
                         : String.format(Locale.ROOT, "%+.0f", Stats.median(addedByPremain(v)));
                 String verdict = base ? "" : Stats.median(added) < LIMIT_MS ? "met" : "missed";
                 t.row(v.label(), String.format(Locale.ROOT, "%.0f", Stats.median(ms)), addedText, premain, verdict);
             }
             sb.append(t).append("\nWhat the agent rewrote (its verbose summary, one extra run per variant):\n\n");
-            rewritten.forEach((id, summary) -> sb.append("- ").append(id).append(": ").append(summary).append('\n'));
+            rewritten.forEach((id, summary) ->
+                    sb.append("- ").append(id).append(": ").append(summary).append('\n'));
             return sb.toString();
         }
     }
@@ -124,9 +138,13 @@ public final class StartupOverhead {
                 for (int k = 0; k < runnable.size(); k++) {
                     Variant v = runnable.get((k + rep) % runnable.size());
                     JavaProcess.Outcome o = probe(v, false, work);
-                    report.millis.computeIfAbsent(v.id(), x -> new ArrayList<>()).add(o.nanos / 1e6);
+                    report.millis
+                            .computeIfAbsent(v.id(), x -> new ArrayList<>())
+                            .add(o.nanos / 1e6);
                     JavaProcess.Outcome empty = probe(v, false, work, List.of());
-                    report.premainMillis.computeIfAbsent(v.id(), x -> new ArrayList<>()).add(empty.nanos / 1e6);
+                    report.premainMillis
+                            .computeIfAbsent(v.id(), x -> new ArrayList<>())
+                            .add(empty.nanos / 1e6);
                 }
                 progress.println("[startup] repetition " + (rep + 1) + "/" + s.repetitions + " done");
             }
@@ -136,8 +154,14 @@ public final class StartupOverhead {
         StringBuilder csv = new StringBuilder("variant,repetition,millis_loading_samples,millis_loading_nothing\n");
         report.millis.forEach((id, ms) -> {
             for (int i = 0; i < ms.size(); i++) {
-                csv.append(id).append(',').append(i + 1).append(',').append(ms.get(i)).append(',')
-                        .append(report.premainMillis.get(id).get(i)).append('\n');
+                csv.append(id)
+                        .append(',')
+                        .append(i + 1)
+                        .append(',')
+                        .append(ms.get(i))
+                        .append(',')
+                        .append(report.premainMillis.get(id).get(i))
+                        .append('\n');
             }
         });
         Files.writeString(s.out.resolve("startup-repetitions.csv"), csv);
@@ -145,8 +169,13 @@ public final class StartupOverhead {
     }
 
     private static JavaProcess.Outcome probe(Variant v, boolean verbose, Path work) {
-        return probe(v, verbose, work, List.of(BenchEnvironment.samplesOpenMpiJar().toString(),
-                BenchEnvironment.samplesCommonJar().toString()));
+        return probe(
+                v,
+                verbose,
+                work,
+                List.of(
+                        BenchEnvironment.samplesOpenMpiJar().toString(),
+                        BenchEnvironment.samplesCommonJar().toString()));
     }
 
     /** One JVM of the probe, loading the classes of {@code jars} (none: premain alone). */
@@ -158,8 +187,12 @@ public final class StartupOverhead {
             cmd.add(verbose ? agent + (agent.contains("=") ? ";" : "=") + "verbose" : agent);
         }
         cmd.add("-cp");
-        cmd.add(String.join(File.pathSeparator, MpiRuntimes.openMpiJar().toString(), BenchEnvironment.samplesOpenMpiJar().toString(),
-                BenchEnvironment.samplesCommonJar().toString(), BenchEnvironment.startupJar().toString()));
+        cmd.add(String.join(
+                File.pathSeparator,
+                MpiRuntimes.openMpiJar().toString(),
+                BenchEnvironment.samplesOpenMpiJar().toString(),
+                BenchEnvironment.samplesCommonJar().toString(),
+                BenchEnvironment.startupJar().toString()));
         cmd.add(StartupProbe.class.getName());
         cmd.addAll(jars);
         JavaProcess.Outcome o = JavaProcess.run(cmd, work, Duration.ofMinutes(2));
@@ -186,7 +219,8 @@ public final class StartupOverhead {
 
     public static void main(String[] args) throws IOException {
         Settings d = new Settings();
-        BenchOptions cl = BenchOptions.forMain("JVM start-up with and without the agent, alternated.", StartupOverhead.class)
+        BenchOptions cl = BenchOptions.forMain(
+                        "JVM start-up with and without the agent, alternated.", StartupOverhead.class)
                 .option("repetitions", String.valueOf(d.repetitions), "timed runs of each variant")
                 .variantsOption(d.variants)
                 .option("out", d.out.toString(), "directory for the raw times and the report");
@@ -197,8 +231,8 @@ public final class StartupOverhead {
         s.repetitions = cl.getInt("repetitions");
         s.variants = cl.variants();
         s.out = Path.of(cl.get("out"));
-        MarkdownReport report = MarkdownReport.begin("Agent start-up", s.repetitions
-                + " timed runs per variant, alternated, after one untimed run each");
+        MarkdownReport report = MarkdownReport.begin(
+                "Agent start-up", s.repetitions + " timed runs per variant, alternated, after one untimed run each");
         report.finish(s.out.resolve("startup.md"), run(s, System.out).markdown());
     }
 }

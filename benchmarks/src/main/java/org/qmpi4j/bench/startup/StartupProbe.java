@@ -13,18 +13,21 @@ import java.util.jar.JarFile;
  * application and the real binding is on the class path.
  */
 public final class StartupProbe {
-    private StartupProbe() {
-    }
+    private StartupProbe() {}
 
     public static void main(String[] jars) throws IOException, ClassNotFoundException {
         ClassLoader app = StartupProbe.class.getClassLoader();
         int loaded = 0;
         for (String jar : jars) {
             try (JarFile f = new JarFile(jar)) {
-                for (Enumeration<JarEntry> e = f.entries(); e.hasMoreElements();) {
+                for (Enumeration<JarEntry> e = f.entries(); e.hasMoreElements(); ) {
                     String name = e.nextElement().getName();
                     if (name.endsWith(".class") && !name.endsWith("module-info.class")) {
-                        Class.forName(name.substring(0, name.length() - ".class".length()).replace('/', '.'), false, app);
+                        Class.forName(
+                                name.substring(0, name.length() - ".class".length())
+                                        .replace('/', '.'),
+                                false,
+                                app);
                         loaded++;
                     }
                 }

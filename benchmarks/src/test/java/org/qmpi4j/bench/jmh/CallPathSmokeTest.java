@@ -25,8 +25,13 @@ class CallPathSmokeTest {
         for (Variant v : s.variants) {
             for (String b : CallPathRunner.BENCHMARKS) {
                 assertThat(r.cell(v, b)).as("%s in %s", b, v).isNotNull();
-                assertThat(r.cell(v, b).nanos).as("%s in %s", b, v).isNotEmpty().allSatisfy(ns -> assertThat(ns).isPositive());
-                assertThat(r.cell(v, b).bytes).as("allocation of %s in %s (-prof gc)", b, v).isNotEmpty();
+                assertThat(r.cell(v, b).nanos)
+                        .as("%s in %s", b, v)
+                        .isNotEmpty()
+                        .allSatisfy(ns -> assertThat(ns).isPositive());
+                assertThat(r.cell(v, b).bytes)
+                        .as("allocation of %s in %s (-prof gc)", b, v)
+                        .isNotEmpty();
             }
         }
         assertThat(r.markdown()).contains("## Targets (JMH)", "each pass-through tool");

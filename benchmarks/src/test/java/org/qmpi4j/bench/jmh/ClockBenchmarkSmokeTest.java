@@ -14,10 +14,15 @@ class ClockBenchmarkSmokeTest {
     @Test
     void runs() throws Exception {
         Collection<RunResult> results = new Runner(new OptionsBuilder()
-                .include("^" + ClockBenchmark.class.getName().replace(".", "\\.") + "\\.")
-                .forks(0).warmupIterations(0).measurementIterations(1)
-                .measurementTime(TimeValue.milliseconds(20))
-                .jvmArgsAppend("-Djmh.ignoreLock=true").shouldFailOnError(true).build()).run();
+                        .include("^" + ClockBenchmark.class.getName().replace(".", "\\.") + "\\.")
+                        .forks(0)
+                        .warmupIterations(0)
+                        .measurementIterations(1)
+                        .measurementTime(TimeValue.milliseconds(20))
+                        .jvmArgsAppend("-Djmh.ignoreLock=true")
+                        .shouldFailOnError(true)
+                        .build())
+                .run();
         assertThat(results).hasSize(1);
         assertThat(results.iterator().next().getPrimaryResult().getScore()).isPositive();
     }

@@ -11,7 +11,8 @@ import org.qmpi4j.launch.JobResult;
 
 class MpiOverheadParseTest {
     private static JobResult job(int exit, List<String> rank0, List<String> rank1) {
-        return new JobResult(List.of("mpirun"), exit, false, Duration.ofMillis(1500), "", "", Map.of(0, rank0, 1, rank1));
+        return new JobResult(
+                List.of("mpirun"), exit, false, Duration.ofMillis(1500), "", "", Map.of(0, rank0, 1, rank1));
     }
 
     private static final String OK0 = "QMPI4J-SAMPLE rank=0 sample=x result=OK detail=fine";
@@ -19,18 +20,27 @@ class MpiOverheadParseTest {
 
     @Test
     void pingPongFiguresAreTheInterquartileMeanPerSize() {
-        Map<String, Double> f = MpiOverhead.parse("latency", job(0, List.of(
-                "# ping-pong 0 <-> 1, 100 iterations per size after 10 warm-up",
-                "#      bytes    latency[us]         MB/s     median[us]        iqm[us]",
-                "           0           0.26          0.0          0.200         0.2012",
-                "        1024           0.32       3240.4          0.286         0.2874", OK0), List.of(OK1)), 2);
+        Map<String, Double> f = MpiOverhead.parse(
+                "latency",
+                job(
+                        0,
+                        List.of(
+                                "# ping-pong 0 <-> 1, 100 iterations per size after 10 warm-up",
+                                "#      bytes    latency[us]         MB/s     median[us]        iqm[us]",
+                                "           0           0.26          0.0          0.200         0.2012",
+                                "        1024           0.32       3240.4          0.286         0.2874",
+                                OK0),
+                        List.of(OK1)),
+                2);
         assertThat(f).containsExactly(Map.entry("0 B", 0.2012), Map.entry("1 KiB", 0.2874));
     }
 
     @Test
     void stencilFiguresAreItsLoopTimeAndTheJobsWallTime() {
-        Map<String, Double> f = MpiOverhead.parse("stencil", job(0, List.of(
-                "# stencil: 32x32 grid, 5 iterations on 2 ranks, 0.0123 s", OK0), List.of(OK1)), 2);
+        Map<String, Double> f = MpiOverhead.parse(
+                "stencil",
+                job(0, List.of("# stencil: 32x32 grid, 5 iterations on 2 ranks, 0.0123 s", OK0), List.of(OK1)),
+                2);
         assertThat(f).containsEntry(MpiOverhead.STENCIL_LOOP, 0.0123).containsEntry(MpiOverhead.STENCIL_JOB, 1.5);
     }
 
@@ -51,7 +61,8 @@ class MpiOverheadParseTest {
         assertThat(g.get(0).sizes).isEqualTo("0,8");
         assertThat(g.get(0).warmup).isEqualTo(1000);
         assertThat(g.get(1).iterations).isEqualTo(10);
-        assertThatThrownBy(() -> MpiOverhead.PingPongGroup.parse("0,8:1000")).hasMessageContaining("sizes:warm-up:timed");
+        assertThatThrownBy(() -> MpiOverhead.PingPongGroup.parse("0,8:1000"))
+                .hasMessageContaining("sizes:warm-up:timed");
         assertThatThrownBy(() -> MpiOverhead.PingPongGroup.parse("x:1:1")).isInstanceOf(NumberFormatException.class);
     }
 

@@ -31,7 +31,11 @@ class MpiOverheadReportTest {
 
     /** The verdict cell of the "agent with no tool" target. */
     private static String agentVerdict(MpiOverhead.Report r) {
-        String row = r.markdown().lines().filter(l -> l.startsWith("| agent with no tool")).findFirst().orElseThrow();
+        String row = r.markdown()
+                .lines()
+                .filter(l -> l.startsWith("| agent with no tool"))
+                .findFirst()
+                .orElseThrow();
         String[] cells = row.split("\\|");
         return cells[cells.length - 1].trim();
     }
@@ -39,22 +43,26 @@ class MpiOverheadReportTest {
     @Test
     void ratiosArePairedByRepetition() {
         MpiOverhead.Report r = report(new double[] {1, 2, 4}, new double[] {1, 2, 4}, new double[] {1.1, 2.2, 4.4});
-        assertThat(new MpiOverheadReport(r).pairedRatios(Variants.AGENT, "0 B")).hasSize(3)
+        assertThat(new MpiOverheadReport(r).pairedRatios(Variants.AGENT, "0 B"))
+                .hasSize(3)
                 .allSatisfy(x -> assertThat(x).isCloseTo(1.1, org.assertj.core.data.Offset.offset(1e-9)));
     }
 
     @Test
     void aQuietControlLetsTheMedianDecide() {
-        MpiOverhead.Report met = report(new double[] {1, 1, 1}, new double[] {1, 1, 1}, new double[] {1.005, 1.004, 1.006});
+        MpiOverhead.Report met =
+                report(new double[] {1, 1, 1}, new double[] {1, 1, 1}, new double[] {1.005, 1.004, 1.006});
         assertThat(agentVerdict(met)).isEqualTo("met");
-        MpiOverhead.Report missed = report(new double[] {1, 1, 1}, new double[] {1, 1, 1}, new double[] {1.05, 1.04, 1.06});
+        MpiOverhead.Report missed =
+                report(new double[] {1, 1, 1}, new double[] {1, 1, 1}, new double[] {1.05, 1.04, 1.06});
         assertThat(agentVerdict(missed)).isEqualTo("missed");
     }
 
     @Test
     void aDifferenceWithinTheControlsNoiseIsNotResolved() {
-        MpiOverhead.Report r = report(new double[] {1, 1, 1, 1}, new double[] {1.03, 0.97, 1.02, 0.98},
-                new double[] {1.02, 1.02, 1.02, 1.02});
+        MpiOverhead.Report r = report(
+                new double[] {1, 1, 1, 1}, new double[] {1.03, 0.97, 1.02, 0.98}, new double[] {1.02, 1.02, 1.02, 1.02
+                });
         assertThat(agentVerdict(r)).startsWith("not resolved (over by 0.010; A/A control noise 0.0");
     }
 }

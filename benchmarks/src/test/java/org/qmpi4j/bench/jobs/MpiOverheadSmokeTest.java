@@ -25,11 +25,15 @@ class MpiOverheadSmokeTest {
         s.out = out;
         MpiOverhead.Report r = MpiOverhead.run(s, System.out);
 
-        assertThat(r.metrics).containsExactly("0 B", "8 B", "1 KiB", "64 KiB", "1 MiB", MpiOverhead.STENCIL_LOOP,
-                MpiOverhead.STENCIL_JOB);
+        assertThat(r.metrics)
+                .containsExactly(
+                        "0 B", "8 B", "1 KiB", "64 KiB", "1 MiB", MpiOverhead.STENCIL_LOOP, MpiOverhead.STENCIL_JOB);
         for (Variant v : List.of(Variants.NONE, Variants.PASS4)) {
             for (String m : r.metrics) {
-                assertThat(r.values(v, m)).as("%s in %s", m, v).hasSize(1).allSatisfy(x -> assertThat(x).isPositive());
+                assertThat(r.values(v, m))
+                        .as("%s in %s", m, v)
+                        .hasSize(1)
+                        .allSatisfy(x -> assertThat(x).isPositive());
             }
         }
         if (r.unavailable.containsKey(Variants.PROFILER.id())) {

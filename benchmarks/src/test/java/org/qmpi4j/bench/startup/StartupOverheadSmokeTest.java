@@ -22,7 +22,9 @@ class StartupOverheadSmokeTest {
         assertThat(r.millis.get("none")).hasSize(1);
         assertThat(r.millis.get("agent")).hasSize(1);
         assertThat(r.premainMillis.get("agent")).hasSize(1);
-        assertThat(r.rewritten.get("agent")).as("the agent's summary").matches("classes seen \\d+, rewritten [1-9].*")
+        assertThat(r.rewritten.get("agent"))
+                .as("the agent's summary")
+                .matches("classes seen \\d+, rewritten [1-9].*")
                 .contains("failures 0");
         assertThat(r.markdown()).contains("agent, no tool");
     }

@@ -64,10 +64,21 @@ public final class BytesTool implements ToolProvider {
         synchronized (totals) {
             totals.byFunctionAndPeer.forEach((key, acc) -> {
                 int space = key.indexOf(' ');
-                out.append("QMPI4J-BYTES id=").append(toolId).append(" rank=").append(rank)
-                        .append(" storage=").append(System.identityHashCode(totals))
-                        .append(" function=").append(key, 0, space).append(" peer=").append(key.substring(space + 1))
-                        .append(" calls=").append(acc[0]).append(" bytes=").append(acc[1]).append('\n');
+                out.append("QMPI4J-BYTES id=")
+                        .append(toolId)
+                        .append(" rank=")
+                        .append(rank)
+                        .append(" storage=")
+                        .append(System.identityHashCode(totals))
+                        .append(" function=")
+                        .append(key, 0, space)
+                        .append(" peer=")
+                        .append(key.substring(space + 1))
+                        .append(" calls=")
+                        .append(acc[0])
+                        .append(" bytes=")
+                        .append(acc[1])
+                        .append('\n');
             });
         }
         System.out.print(out);

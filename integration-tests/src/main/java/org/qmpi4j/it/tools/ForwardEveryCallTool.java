@@ -18,8 +18,11 @@ public final class ForwardEveryCallTool implements ToolProvider {
     @Override
     public void initialize(int toolId) {
         for (MpiFunction f : MpiFunction.values()) {
-            Qmpi.registerToolFunction(toolId, f, (context, id, call) ->
-                    Qmpi.getNextToolFunction(id, call.function()).invoke(context, call));
+            Qmpi.registerToolFunction(
+                    toolId,
+                    f,
+                    (context, id, call) ->
+                            Qmpi.getNextToolFunction(id, call.function()).invoke(context, call));
         }
     }
 }

@@ -61,7 +61,8 @@ public abstract class TraceTool implements ToolProvider {
         } finally {
             String finished = path.toString();
             path.setLength(0);
-            PATHS.computeIfAbsent(f, k -> new ConcurrentHashMap<>()).computeIfAbsent(finished, k -> new AtomicLong())
+            PATHS.computeIfAbsent(f, k -> new ConcurrentHashMap<>())
+                    .computeIfAbsent(finished, k -> new AtomicLong())
                     .incrementAndGet();
         }
     }
@@ -69,13 +70,29 @@ public abstract class TraceTool implements ToolProvider {
     private void report(int toolId, Storage storage, boolean first) throws Exception {
         int rank = (Integer) Qmpi.pmpi(toolId, MpiFunction.MPI_COMM_RANK, Qmpi.bindingConstant(toolId, "COMM_WORLD"));
         StringBuilder out = new StringBuilder();
-        out.append("QMPI4J-TRACE name=").append(name()).append(" id=").append(toolId).append(" rank=").append(rank)
-                .append(" calls=").append(storage.calls.get()).append(" storage=")
-                .append(System.identityHashCode(storage)).append('\n');
+        out.append("QMPI4J-TRACE name=")
+                .append(name())
+                .append(" id=")
+                .append(toolId)
+                .append(" rank=")
+                .append(rank)
+                .append(" calls=")
+                .append(storage.calls.get())
+                .append(" storage=")
+                .append(System.identityHashCode(storage))
+                .append('\n');
         if (first) {
-            new TreeMap<>(PATHS).forEach((f, paths) -> new TreeMap<>(paths).forEach((p, n) ->
-                    out.append("QMPI4J-PATH rank=").append(rank).append(" function=").append(f).append(" path=")
-                            .append(p).append(" calls=").append(n.get()).append('\n')));
+            new TreeMap<>(PATHS)
+                    .forEach((f, paths) -> new TreeMap<>(paths)
+                            .forEach((p, n) -> out.append("QMPI4J-PATH rank=")
+                                    .append(rank)
+                                    .append(" function=")
+                                    .append(f)
+                                    .append(" path=")
+                                    .append(p)
+                                    .append(" calls=")
+                                    .append(n.get())
+                                    .append('\n')));
         }
         System.out.print(out);
         System.out.flush();

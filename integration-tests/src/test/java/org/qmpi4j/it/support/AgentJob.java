@@ -31,8 +31,7 @@ public final class AgentJob {
     private static final Pattern SITE = Pattern.compile(
             "QMPI4J-SITE counter id=(\\d+) rank=(\\d+) function=(\\S+) site=(\\S+)\\((\\S+?)(?::(\\d+))?\\) calls=(\\d+)");
 
-    private AgentJob() {
-    }
+    private AgentJob() {}
 
     /** The test tools of this module (src/main/java) as a tool path entry. */
     public static Path testTools() {
@@ -98,9 +97,12 @@ public final class AgentJob {
     public static SampleOutput assertOk(JobResult result, int ranks) {
         assertThat(result.succeeded()).as(result.describe()).isTrue();
         SampleOutput out = SampleOutput.parse(result);
-        assertThat(out.ranks().keySet()).as(result.describe())
+        assertThat(out.ranks().keySet())
+                .as(result.describe())
                 .containsExactlyElementsOf(IntStream.range(0, ranks).boxed().collect(Collectors.toList()));
-        assertThat(out.okRanks()).as("ranks whose own check passed\n" + result.describe()).hasSize(ranks);
+        assertThat(out.okRanks())
+                .as("ranks whose own check passed\n" + result.describe())
+                .hasSize(ranks);
         assertAgentSummary(result, ranks);
         return out;
     }
@@ -108,10 +110,15 @@ public final class AgentJob {
     /** Each rank printed exactly one rewriting summary, and it reports {@code failures 0}. */
     public static void assertAgentSummary(JobResult result, int ranks) {
         for (int r = 0; r < ranks; r++) {
-            List<String> summaries = rankStderr(result, r).stream().filter(l -> l.startsWith("qmpi4j: rewriting:"))
+            List<String> summaries = rankStderr(result, r).stream()
+                    .filter(l -> l.startsWith("qmpi4j: rewriting:"))
                     .collect(Collectors.toList());
-            assertThat(summaries).as("rewriting summary of rank %d\n%s", r, result.describe()).hasSize(1);
-            assertThat(summaries.get(0)).as("rewriting summary of rank %d", r).contains("failures 0,")
+            assertThat(summaries)
+                    .as("rewriting summary of rank %d\n%s", r, result.describe())
+                    .hasSize(1);
+            assertThat(summaries.get(0))
+                    .as("rewriting summary of rank %d", r)
+                    .contains("failures 0,")
                     .containsPattern("rewritten [1-9]\\d*; call sites rewritten [1-9]");
         }
     }
@@ -131,7 +138,9 @@ public final class AgentJob {
             }
             Map<String, Long> previous = counts.computeIfAbsent(Integer.parseInt(m.group(2)), r -> new TreeMap<>())
                     .put(Integer.parseInt(m.group(1)), perFunction);
-            assertThat(previous).as("one counter line per rank and id: %s", line).isNull();
+            assertThat(previous)
+                    .as("one counter line per rank and id: %s", line)
+                    .isNull();
         }
         return counts;
     }
@@ -139,7 +148,10 @@ public final class AgentJob {
     /** The only counter instance's counts on {@code rank}. */
     public static Map<String, Long> counterOnRank(JobResult result, int rank) {
         Map<Integer, Map<String, Long>> byId = counterCounts(result).get(rank);
-        assertThat(byId).as("counter output of rank %d\n%s", rank, result.describe()).isNotNull().hasSize(1);
+        assertThat(byId)
+                .as("counter output of rank %d\n%s", rank, result.describe())
+                .isNotNull()
+                .hasSize(1);
         return byId.values().iterator().next();
     }
 
@@ -150,6 +162,7 @@ public final class AgentJob {
         public String function;
         /** {@code class.method} */
         public String where;
+
         public String file;
         public int line;
         public long calls;
@@ -192,7 +205,8 @@ public final class AgentJob {
 
     /** Line numbers of the {@code // SITE:<form>} markers in a sample's source, by form. */
     public static Map<String, Integer> siteMarkers(String sampleClass) throws IOException {
-        Path source = repoRoot().resolve("samples/openmpi/src/main/java").resolve(sampleClass.replace('.', '/') + ".java");
+        Path source =
+                repoRoot().resolve("samples/openmpi/src/main/java").resolve(sampleClass.replace('.', '/') + ".java");
         List<String> lines = Files.readAllLines(source);
         Map<String, Integer> markers = new TreeMap<>();
         Pattern marker = Pattern.compile("//\\s*SITE:(\\S+)");
@@ -200,7 +214,9 @@ public final class AgentJob {
             Matcher m = marker.matcher(lines.get(i));
             if (m.find()) {
                 Integer before = markers.put(m.group(1), i + 1);
-                assertThat(before).as("marker SITE:%s twice in %s", m.group(1), source).isNull();
+                assertThat(before)
+                        .as("marker SITE:%s twice in %s", m.group(1), source)
+                        .isNull();
             }
         }
         return markers;

@@ -18,8 +18,7 @@ import org.qmpi4j.launch.MpiJob;
  * browser that checks the matrix page renders.
  */
 public final class BundledTools {
-    private BundledTools() {
-    }
+    private BundledTools() {}
 
     /**
      * A job of {@code mainClass} with only the agent jar (no tool path: the bundled tools must be
@@ -51,7 +50,8 @@ public final class BundledTools {
 
     /** Runs {@code java -jar qmpi4j-cli.jar args...}. */
     public static Command qmpi4j(String... args) throws IOException, InterruptedException {
-        List<String> all = new ArrayList<>(List.of("-jar", ItJars.jar("qmpi4j-cli").toString()));
+        List<String> all =
+                new ArrayList<>(List.of("-jar", ItJars.jar("qmpi4j-cli").toString()));
         all.addAll(List.of(args));
         return java(Map.of(), all.toArray(new String[0]));
     }
@@ -75,11 +75,23 @@ public final class BundledTools {
      */
     public static String renderedDom(Path html) throws IOException, InterruptedException {
         Path chromium = Path.of("/usr/bin/chromium");
-        assertThat(chromium).as("headless Chromium; run scripts/setup-browser.sh (scripts/test.sh does)").isExecutable();
+        assertThat(chromium)
+                .as("headless Chromium; run scripts/setup-browser.sh (scripts/test.sh does)")
+                .isExecutable();
         Path profile = Files.createTempDirectory("qmpi4j-chromium");
-        List<String> cmd = List.of(chromium.toString(), "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
-                "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                "--user-data-dir=" + profile, "--dump-dom", html.toUri().toString());
+        List<String> cmd = List.of(
+                chromium.toString(),
+                "--headless",
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-quic",
+                "--no-first-run",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+                "--user-data-dir=" + profile,
+                "--dump-dom",
+                html.toUri().toString());
         Command c = run(cmd, Map.of(), Duration.ofMinutes(2));
         assertThat(c.exitCode).as("chromium %s", c).isZero();
         return c.stdout;
@@ -89,14 +101,17 @@ public final class BundledTools {
             throws IOException, InterruptedException {
         Path out = Files.createTempFile("qmpi4j-cmd", ".out");
         Path err = Files.createTempFile("qmpi4j-cmd", ".err");
-        ProcessBuilder builder = new ProcessBuilder(cmd).redirectOutput(out.toFile()).redirectError(err.toFile());
+        ProcessBuilder builder =
+                new ProcessBuilder(cmd).redirectOutput(out.toFile()).redirectError(err.toFile());
         builder.environment().putAll(env);
         Process p = builder.start();
         if (!p.waitFor(limit.toMillis(), TimeUnit.MILLISECONDS)) {
             p.destroyForcibly();
             throw new AssertionError("timed out: " + String.join(" ", cmd));
         }
-        Command c = new Command(p.exitValue(), Files.readString(out, StandardCharsets.UTF_8),
+        Command c = new Command(
+                p.exitValue(),
+                Files.readString(out, StandardCharsets.UTF_8),
                 Files.readString(err, StandardCharsets.UTF_8));
         Files.delete(out);
         Files.delete(err);

@@ -5,8 +5,7 @@ import java.nio.file.Path;
 
 /** The jars that jobs run, as copied by the build into {@code target/it-lib}. */
 public final class ItJars {
-    private ItJars() {
-    }
+    private ItJars() {}
 
     public static Path lib() {
         String dir = System.getProperty("qmpi4j.it.lib");

@@ -53,8 +53,7 @@ public final class MpjAgentJob {
         }
     }
 
-    private MpjAgentJob() {
-    }
+    private MpjAgentJob() {}
 
     /** A job of the MPJ sample {@code sample} ({@code Ring}, {@code Stencil}) under {@code tools=<tools>} (verbose). */
     public static MpiJob.Builder withTools(String sample, int ranks, String tools) {
@@ -78,13 +77,18 @@ public final class MpjAgentJob {
     public static SampleOutput assertOk(JobResult result, int ranks, Mode mode) {
         assertThat(result.succeeded()).as(result.describe()).isTrue();
         SampleOutput out = SampleOutput.parse(result);
-        assertThat(out.ranks().keySet()).as(result.describe())
+        assertThat(out.ranks().keySet())
+                .as(result.describe())
                 .containsExactlyElementsOf(IntStream.range(0, ranks).boxed().collect(Collectors.toList()));
-        assertThat(out.okRanks()).as("ranks whose own check passed\n" + result.describe()).hasSize(ranks);
+        assertThat(out.okRanks())
+                .as("ranks whose own check passed\n" + result.describe())
+                .hasSize(ranks);
         if (mode == Mode.NIODEV) {
             AgentJob.assertAgentSummary(result, ranks);
         } else {
-            assertThat(multicoreSummary(result)[2]).as("rewrite failures\n%s", result.describe()).isZero();
+            assertThat(multicoreSummary(result)[2])
+                    .as("rewrite failures\n%s", result.describe())
+                    .isZero();
         }
         return out;
     }
@@ -94,10 +98,14 @@ public final class MpjAgentJob {
      * rewritten, failures}}; asserts there is exactly one, and that it belongs to no rank.
      */
     public static long[] multicoreSummary(JobResult result) {
-        List<String> summaries = untaggedStderr(result).stream().filter(l -> l.startsWith("qmpi4j: rewriting:"))
+        List<String> summaries = untaggedStderr(result).stream()
+                .filter(l -> l.startsWith("qmpi4j: rewriting:"))
                 .collect(Collectors.toList());
-        assertThat(summaries).as("rewriting summary of the multicore JVM\n%s", result.describe()).hasSize(1);
-        assertThat(result.stderr()).as("no rank printed a summary of its own")
+        assertThat(summaries)
+                .as("rewriting summary of the multicore JVM\n%s", result.describe())
+                .hasSize(1);
+        assertThat(result.stderr())
+                .as("no rank printed a summary of its own")
                 .doesNotContainPattern("\\]<stderr>:qmpi4j: rewriting:");
         Matcher m = SUMMARY.matcher(summaries.get(0));
         assertThat(m.matches()).as(summaries.get(0)).isTrue();
@@ -123,6 +131,7 @@ public final class MpjAgentJob {
         public String function;
         /** The peer rank, or {@code -} for calls without one (most collectives). */
         public String peer;
+
         public long calls;
         public long bytes;
 

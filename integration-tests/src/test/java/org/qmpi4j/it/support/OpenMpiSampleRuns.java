@@ -9,8 +9,7 @@ import org.junit.jupiter.params.provider.Arguments;
  * "every sample" parameterise over, listed once so that a new sample joins all of them.
  */
 public final class OpenMpiSampleRuns {
-    private OpenMpiSampleRuns() {
-    }
+    private OpenMpiSampleRuns() {}
 
     /** {@code (sample, ranks)} pairs for {@code @MethodSource}. */
     public static Stream<Arguments> everySampleWithTwoAndFourRanks() {

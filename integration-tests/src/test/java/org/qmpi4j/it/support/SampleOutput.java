@@ -14,9 +14,11 @@ import org.qmpi4j.launch.JobResult;
  * of point-to-point messages and bytes per peer.
  */
 public final class SampleOutput {
-    private static final Pattern RESULT = Pattern.compile("QMPI4J-SAMPLE rank=(\\d+) sample=(\\S+) result=(OK|FAIL) detail=(.*)");
+    private static final Pattern RESULT =
+            Pattern.compile("QMPI4J-SAMPLE rank=(\\d+) sample=(\\S+) result=(OK|FAIL) detail=(.*)");
     private static final Pattern CALLS = Pattern.compile("QMPI4J-CALLS rank=(\\d+)(.*)");
-    private static final Pattern P2P = Pattern.compile("QMPI4J-P2P rank=(\\d+) peer=(\\d+) messages=(\\d+) bytes=(\\d+)");
+    private static final Pattern P2P =
+            Pattern.compile("QMPI4J-P2P rank=(\\d+) peer=(\\d+) messages=(\\d+) bytes=(\\d+)");
 
     /** One rank's report. */
     public static final class RankReport {
@@ -54,8 +56,9 @@ public final class SampleOutput {
                     }
                 }
             } else if ((m = P2P.matcher(line)).matches()) {
-                out.rank(Integer.parseInt(m.group(1))).sentTo.put(Integer.parseInt(m.group(2)),
-                        new long[] {Long.parseLong(m.group(3)), Long.parseLong(m.group(4))});
+                out.rank(Integer.parseInt(m.group(1))).sentTo.put(Integer.parseInt(m.group(2)), new long[] {
+                    Long.parseLong(m.group(3)), Long.parseLong(m.group(4))
+                });
             }
         }
         return out;
@@ -75,7 +78,9 @@ public final class SampleOutput {
 
     /** Ranks whose verdict is OK. */
     public List<Integer> okRanks() {
-        return ranks.entrySet().stream().filter(e -> e.getValue().ok).map(Map.Entry::getKey)
+        return ranks.entrySet().stream()
+                .filter(e -> e.getValue().ok)
+                .map(Map.Entry::getKey)
                 .collect(java.util.stream.Collectors.toList());
     }
 

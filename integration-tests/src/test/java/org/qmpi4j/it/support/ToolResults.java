@@ -19,8 +19,7 @@ import org.qmpi4j.report.json.JsonNode;
  * tracks), parsed from the files with nothing of the tools' own model in between.
  */
 public final class ToolResults {
-    private ToolResults() {
-    }
+    private ToolResults() {}
 
     /** One call site of profile.json with its per-rank calls and bytes. */
     public static final class Site {
@@ -50,6 +49,7 @@ public final class ToolResults {
         public final Map<Integer, Map<String, Long>> bytesPerRank = new TreeMap<>();
         /** function -> calls over all ranks */
         public final Map<String, Long> calls = new TreeMap<>();
+
         public final List<Site> sites = new ArrayList<>();
         public final long[][] matrixBytes;
         public final long[][] matrixMessages;
@@ -62,8 +62,12 @@ public final class ToolResults {
                 calls.put(name, f.get("calls").asLong());
                 for (JsonNode r : f.get("per_rank").elements()) {
                     int rank = r.get("rank").asInt();
-                    callsPerRank.computeIfAbsent(rank, k -> new TreeMap<>()).put(name, r.get("calls").asLong());
-                    bytesPerRank.computeIfAbsent(rank, k -> new TreeMap<>()).put(name, r.get("bytes").asLong());
+                    callsPerRank
+                            .computeIfAbsent(rank, k -> new TreeMap<>())
+                            .put(name, r.get("calls").asLong());
+                    bytesPerRank
+                            .computeIfAbsent(rank, k -> new TreeMap<>())
+                            .put(name, r.get("bytes").asLong());
                 }
             }
             for (JsonNode s : root.get("callsites").elements()) {
@@ -102,6 +106,7 @@ public final class ToolResults {
         public final Map<Integer, Map<String, Long>> events = new TreeMap<>();
         /** pid -> name from the process_name metadata */
         public final Map<Integer, String> processes = new TreeMap<>();
+
         public final List<String> flowStarts = new ArrayList<>();
         public final List<String> flowEnds = new ArrayList<>();
         public final List<Integer> truncatedRanks = new ArrayList<>();
@@ -114,9 +119,14 @@ public final class ToolResults {
                 int pid = e.get("pid").asInt();
                 switch (ph) {
                     case "X":
-                        assertThat(e.get("ts").asDouble()).as("ts of %s", e.path()).isGreaterThanOrEqualTo(0);
-                        assertThat(e.get("dur").asDouble()).as("dur of %s", e.path()).isGreaterThanOrEqualTo(0);
-                        events.computeIfAbsent(pid, k -> new TreeMap<>()).merge(e.get("name").asString(), 1L, Long::sum);
+                        assertThat(e.get("ts").asDouble())
+                                .as("ts of %s", e.path())
+                                .isGreaterThanOrEqualTo(0);
+                        assertThat(e.get("dur").asDouble())
+                                .as("dur of %s", e.path())
+                                .isGreaterThanOrEqualTo(0);
+                        events.computeIfAbsent(pid, k -> new TreeMap<>())
+                                .merge(e.get("name").asString(), 1L, Long::sum);
                         break;
                     case "s":
                         flowStarts.add(e.get("id").asString());
@@ -129,7 +139,9 @@ public final class ToolResults {
                         break;
                     case "M":
                         if (e.get("name").asString().equals("process_name")) {
-                            assertThat(processes.put(pid, e.get("args").get("name").asString())).isNull();
+                            assertThat(processes.put(
+                                            pid, e.get("args").get("name").asString()))
+                                    .isNull();
                         }
                         break;
                     default:
@@ -161,6 +173,8 @@ public final class ToolResults {
     }
 
     public static String rankFileState(Path dir, int rank) throws IOException, JsonFormatException {
-        return JsonNode.parse(Files.readString(dir.resolve("ranks/rank-" + rank + ".profile.json"))).get("state").asString();
+        return JsonNode.parse(Files.readString(dir.resolve("ranks/rank-" + rank + ".profile.json")))
+                .get("state")
+                .asString();
     }
 }

@@ -29,17 +29,18 @@ public final class MpjMulticoreMain {
     public static final String STATUS_PROPERTY = "qmpi4j.mpj.status";
     /** Content of the status file of a complete job. */
     public static final String STATUS_OK = "ok";
+
     private static final String STARTER = "runtime.starter.MulticoreStarter";
     private static final int INCOMPLETE = 1;
 
     private static final Set<Integer> RETURNED = new TreeSet<>();
 
-    private MpjMulticoreMain() {
-    }
+    private MpjMulticoreMain() {}
 
     public static void main(String[] args) {
         if (args.length < 6) {
-            System.err.println("usage: MpjMulticoreMain <workdir> <np> smpdev useLocalLoader <classpath> <Main> [args]");
+            System.err.println(
+                    "usage: MpjMulticoreMain <workdir> <np> smpdev useLocalLoader <classpath> <Main> [args]");
             System.exit(2);
         }
         RankOutput.install();

@@ -24,8 +24,7 @@ public final class MpjRankMain {
     /** Exit status of the JVM when a rank throws. */
     static final int RANK_FAILED = 1;
 
-    private MpjRankMain() {
-    }
+    private MpjRankMain() {}
 
     public static void main(String[] args) {
         int rank = Integer.parseInt(args[0]);

@@ -25,6 +25,7 @@ import java.util.List;
 public final class NiodevPortExchange implements Closeable {
     /** First string every rank sends. */
     static final String HELLO = "Sending Info";
+
     static final String ANSWER_HEADER = "#Peer Information";
 
     private final ServerSocket server;
@@ -65,7 +66,8 @@ public final class NiodevPortExchange implements Closeable {
             if (rank < 0 || rank >= ranks || entries[rank] != null) {
                 throw new IOException("niodev port exchange: unexpected or repeated rank " + rank);
             }
-            entries[rank] = ";" + s.getInetAddress().getHostAddress() + "@" + readPort + "@" + writePort + "@" + rank + "@0";
+            entries[rank] =
+                    ";" + s.getInetAddress().getHostAddress() + "@" + readPort + "@" + writePort + "@" + rank + "@0";
         }
         String answer = ANSWER_HEADER + String.join("", entries);
         synchronized (accepted) {

@@ -19,8 +19,7 @@ public final class NiodevRankMain {
     /** Exit status of a rank whose main method threw, as for any Java program. */
     static final int RANK_FAILED = 1;
 
-    private NiodevRankMain() {
-    }
+    private NiodevRankMain() {}
 
     public static void main(String[] args) {
         if (args.length < 4) {

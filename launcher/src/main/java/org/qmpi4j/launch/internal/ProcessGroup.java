@@ -39,6 +39,7 @@ public final class ProcessGroup {
     public static final class Outcome {
         /** 0, or the status of the first rank that failed; 124 after the time limit, 1 after abort. */
         public final int exitCode;
+
         public final boolean timedOut;
         public final Duration elapsed;
 
@@ -202,5 +203,4 @@ public final class ProcessGroup {
             echo.println(line);
         }
     }
-
 }

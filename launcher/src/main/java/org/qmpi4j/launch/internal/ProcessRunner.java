@@ -38,11 +38,11 @@ public final class ProcessRunner {
         }
     }
 
-    private ProcessRunner() {
-    }
+    private ProcessRunner() {}
 
-    public static Outcome run(List<String> command, Map<String, String> extraEnv, Path workDir,
-            Duration timeout, boolean echo) throws IOException {
+    public static Outcome run(
+            List<String> command, Map<String, String> extraEnv, Path workDir, Duration timeout, boolean echo)
+            throws IOException {
         ProcessBuilder pb = new ProcessBuilder(command);
         pb.environment().putAll(extraEnv);
         if (workDir != null) {
@@ -129,7 +129,9 @@ public final class ProcessRunner {
                 }
             } catch (IOException e) {
                 synchronized (text) {
-                    text.append("[qmpi4j-launch: stream closed: ").append(e.getMessage()).append("]\n");
+                    text.append("[qmpi4j-launch: stream closed: ")
+                            .append(e.getMessage())
+                            .append("]\n");
                 }
             }
         }

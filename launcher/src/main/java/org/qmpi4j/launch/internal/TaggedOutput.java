@@ -8,8 +8,7 @@ import java.util.regex.Pattern;
 
 /** Output tagged per rank in Open MPI's {@code [job,rank]<stream>:} format. */
 public final class TaggedOutput {
-    private TaggedOutput() {
-    }
+    private TaggedOutput() {}
 
     /**
      * Whole tagged lines from {@code --tag-output} text: a tagged piece followed by another tag on
@@ -53,5 +52,4 @@ public final class TaggedOutput {
         });
         return out.toString();
     }
-
 }

@@ -25,8 +25,7 @@ public final class AtomicFiles {
 
     private static final AtomicLong COUNTER = new AtomicLong();
 
-    private AtomicFiles() {
-    }
+    private AtomicFiles() {}
 
     public static void write(Path target, String content) throws IOException {
         write(target, out -> out.write(content));
@@ -38,8 +37,11 @@ public final class AtomicFiles {
         Files.createDirectories(dir);
         Path tmp = temporaryFor(target);
         try {
-            try (Writer out = new BufferedWriter(new OutputStreamWriter(
-                    Files.newOutputStream(tmp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE), StandardCharsets.UTF_8), 1 << 16)) {
+            try (Writer out = new BufferedWriter(
+                    new OutputStreamWriter(
+                            Files.newOutputStream(tmp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE),
+                            StandardCharsets.UTF_8),
+                    1 << 16)) {
                 content.writeTo(out);
             }
             moveIntoPlace(tmp, target);
@@ -55,8 +57,10 @@ public final class AtomicFiles {
      * {@link Files#createTempFile}: results are often shared.
      */
     public static Path temporaryFor(Path target) {
-        return target.toAbsolutePath().resolveSibling("." + target.getFileName() + "." + ProcessHandle.current().pid()
-                + "." + Long.toHexString(COUNTER.incrementAndGet()) + Long.toHexString(System.nanoTime() & 0xffffff) + ".tmp");
+        return target.toAbsolutePath()
+                .resolveSibling("." + target.getFileName() + "."
+                        + ProcessHandle.current().pid() + "." + Long.toHexString(COUNTER.incrementAndGet())
+                        + Long.toHexString(System.nanoTime() & 0xffffff) + ".tmp");
     }
 
     /** Renames {@code tmp} to {@code target} atomically where the file system can. */

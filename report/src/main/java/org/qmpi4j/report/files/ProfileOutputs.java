@@ -11,19 +11,20 @@ import org.qmpi4j.report.render.TextReport;
 
 /** Writes a profile's files into a results directory: JSON, text report, HTML and SVG matrix. */
 public final class ProfileOutputs {
-    private ProfileOutputs() {
-    }
+    private ProfileOutputs() {}
 
     /** Writes {@code profile.json} and the renderings; returns the names written. */
     public static List<String> writeAll(Path dir, Profile p) throws IOException {
         AtomicFiles.write(dir.resolve(ResultFiles.PROFILE_JSON), ProfileFormat.write(p));
         writeRenderings(dir, p);
-        return List.of(ResultFiles.REPORT_TXT, ResultFiles.PROFILE_JSON, ResultFiles.MATRIX_HTML, ResultFiles.MATRIX_SVG);
+        return List.of(
+                ResultFiles.REPORT_TXT, ResultFiles.PROFILE_JSON, ResultFiles.MATRIX_HTML, ResultFiles.MATRIX_SVG);
     }
 
     /** Writes {@code report.txt}, {@code matrix.html} and {@code matrix.svg} from {@code p}. */
     public static void writeRenderings(Path dir, Profile p) throws IOException {
-        AtomicFiles.write(dir.resolve(ResultFiles.REPORT_TXT), TextReport.render(p, TextReport.Detail.VERBOSE, "qmpi4j profile"));
+        AtomicFiles.write(
+                dir.resolve(ResultFiles.REPORT_TXT), TextReport.render(p, TextReport.Detail.VERBOSE, "qmpi4j profile"));
         AtomicFiles.write(dir.resolve(ResultFiles.MATRIX_HTML), MatrixHtml.render(p));
         AtomicFiles.write(dir.resolve(ResultFiles.MATRIX_SVG), MatrixSvg.render(p));
     }

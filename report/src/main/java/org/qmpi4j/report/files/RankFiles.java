@@ -31,12 +31,16 @@ public final class RankFiles {
             this.problems = problems;
         }
 
-        public Map<Integer, RankProfile> byRank() { return byRank; }
-        public List<String> problems() { return problems; }
+        public Map<Integer, RankProfile> byRank() {
+            return byRank;
+        }
+
+        public List<String> problems() {
+            return problems;
+        }
     }
 
-    private RankFiles() {
-    }
+    private RankFiles() {}
 
     /** Reads every {@code ranks/rank-<r>.profile.json}; unreadable files are listed in {@link Profiles#problems()}. */
     public static Profiles readProfiles(Path dir) throws IOException {

@@ -28,8 +28,7 @@ public final class ResultFiles {
     private static final Pattern RANK_PROFILE = Pattern.compile("rank-(\\d+)\\.profile\\.json");
     private static final Pattern RANK_TRACE = Pattern.compile("rank-(\\d+)\\.trace");
 
-    private ResultFiles() {
-    }
+    private ResultFiles() {}
 
     public static Path ranksDir(Path dir) {
         return dir.resolve(RANKS_DIR);

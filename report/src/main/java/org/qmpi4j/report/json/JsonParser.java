@@ -42,12 +42,18 @@ public final class JsonParser {
         }
         char c = text.charAt(pos);
         switch (c) {
-            case '{': return object();
-            case '[': return array();
-            case '"': return string();
-            case 't': return literal("true", Boolean.TRUE);
-            case 'f': return literal("false", Boolean.FALSE);
-            case 'n': return literal("null", null);
+            case '{':
+                return object();
+            case '[':
+                return array();
+            case '"':
+                return string();
+            case 't':
+                return literal("true", Boolean.TRUE);
+            case 'f':
+                return literal("false", Boolean.FALSE);
+            case 'n':
+                return literal("null", null);
             default:
                 if (c == '-' || (c >= '0' && c <= '9')) {
                     return number();
@@ -144,14 +150,30 @@ public final class JsonParser {
             }
             char e = text.charAt(pos++);
             switch (e) {
-                case '"': sb.append('"'); break;
-                case '\\': sb.append('\\'); break;
-                case '/': sb.append('/'); break;
-                case 'b': sb.append('\b'); break;
-                case 'f': sb.append('\f'); break;
-                case 'n': sb.append('\n'); break;
-                case 'r': sb.append('\r'); break;
-                case 't': sb.append('\t'); break;
+                case '"':
+                    sb.append('"');
+                    break;
+                case '\\':
+                    sb.append('\\');
+                    break;
+                case '/':
+                    sb.append('/');
+                    break;
+                case 'b':
+                    sb.append('\b');
+                    break;
+                case 'f':
+                    sb.append('\f');
+                    break;
+                case 'n':
+                    sb.append('\n');
+                    break;
+                case 'r':
+                    sb.append('\r');
+                    break;
+                case 't':
+                    sb.append('\t');
+                    break;
                 case 'u':
                     if (pos + 4 > text.length()) {
                         throw error("truncated \\u escape");
@@ -224,7 +246,8 @@ public final class JsonParser {
     }
 
     private Object literal(String word, Object value) throws JsonFormatException {
-        if (pos + word.length() > text.length() || !text.subSequence(pos, pos + word.length()).toString().equals(word)) {
+        if (pos + word.length() > text.length()
+                || !text.subSequence(pos, pos + word.length()).toString().equals(word)) {
             throw error("unexpected '" + text.charAt(pos) + "'");
         }
         pos += word.length();

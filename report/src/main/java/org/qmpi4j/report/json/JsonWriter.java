@@ -17,6 +17,7 @@ public final class JsonWriter {
     private final boolean pretty;
     /** Per open container: whether a value was written in it; whether it is inline. */
     private final boolean[] hasValue = new boolean[64];
+
     private final boolean[] inline = new boolean[64];
     private int depth;
     private boolean afterName;
@@ -179,11 +180,21 @@ public final class JsonWriter {
             for (int i = 0; i < s.length(); i++) {
                 char c = s.charAt(i);
                 switch (c) {
-                    case '"': out.append("\\\""); break;
-                    case '\\': out.append("\\\\"); break;
-                    case '\n': out.append("\\n"); break;
-                    case '\r': out.append("\\r"); break;
-                    case '\t': out.append("\\t"); break;
+                    case '"':
+                        out.append("\\\"");
+                        break;
+                    case '\\':
+                        out.append("\\\\");
+                        break;
+                    case '\n':
+                        out.append("\\n");
+                        break;
+                    case '\r':
+                        out.append("\\r");
+                        break;
+                    case '\t':
+                        out.append("\\t");
+                        break;
                     default:
                         // Also escape '<' so that JSON embedded in an HTML <script> cannot close it.
                         if (c < 0x20 || c == '<' || c == 0x2028 || c == 0x2029) {

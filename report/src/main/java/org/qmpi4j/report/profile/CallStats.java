@@ -18,8 +18,7 @@ public final class CallStats {
     private long bytes;
     private long[] histogram; // null: not recorded for this function
 
-    public CallStats() {
-    }
+    public CallStats() {}
 
     /** A snapshot with the given values; {@code histogram} is copied (may be {@code null}). */
     public CallStats(long calls, long timeNs, long minNs, long maxNs, long bytes, long[] histogram) {
@@ -31,13 +30,29 @@ public final class CallStats {
         this.histogram = histogram == null ? null : Arrays.copyOf(histogram, SizeHistogram.BUCKETS);
     }
 
-    public long calls() { return calls; }
-    public long timeNs() { return timeNs; }
+    public long calls() {
+        return calls;
+    }
+
+    public long timeNs() {
+        return timeNs;
+    }
     /** Shortest call; {@code 0} when there were no calls. */
-    public long minNs() { return calls == 0 ? 0 : minNs; }
-    public long maxNs() { return maxNs; }
-    public long bytes() { return bytes; }
-    public double meanNs() { return calls == 0 ? 0 : (double) timeNs / calls; }
+    public long minNs() {
+        return calls == 0 ? 0 : minNs;
+    }
+
+    public long maxNs() {
+        return maxNs;
+    }
+
+    public long bytes() {
+        return bytes;
+    }
+
+    public double meanNs() {
+        return calls == 0 ? 0 : (double) timeNs / calls;
+    }
 
     /** Message-size histogram (see {@link SizeHistogram}), or {@code null} when none was kept. */
     public long[] histogram() {

@@ -23,7 +23,8 @@ public final class Profile {
         private final long mpiNs;
         private final Map<String, String> environment;
 
-        public RankSummary(int rank, boolean present, String state, long appNs, long mpiNs, Map<String, String> environment) {
+        public RankSummary(
+                int rank, boolean present, String state, long appNs, long mpiNs, Map<String, String> environment) {
             this.rank = rank;
             this.present = present;
             this.state = state;
@@ -32,13 +33,29 @@ public final class Profile {
             this.environment = Collections.unmodifiableMap(new LinkedHashMap<>(environment));
         }
 
-        public int rank() { return rank; }
-        public boolean present() { return present; }
+        public int rank() {
+            return rank;
+        }
+
+        public boolean present() {
+            return present;
+        }
         /** {@code finalized}, {@code running}, {@code aborted}, {@code exited}, or {@code missing}. */
-        public String state() { return state; }
-        public long appNs() { return appNs; }
-        public long mpiNs() { return mpiNs; }
-        public Map<String, String> environment() { return environment; }
+        public String state() {
+            return state;
+        }
+
+        public long appNs() {
+            return appNs;
+        }
+
+        public long mpiNs() {
+            return mpiNs;
+        }
+
+        public Map<String, String> environment() {
+            return environment;
+        }
 
         /** Share of the application's time spent in MPI, in percent. */
         public double mpiPercent() {
@@ -51,8 +68,13 @@ public final class Profile {
         private final CallStats total = new CallStats();
         private final SortedMap<Integer, CallStats> perRank = new TreeMap<>();
 
-        public CallStats total() { return total; }
-        public SortedMap<Integer, CallStats> perRank() { return Collections.unmodifiableSortedMap(perRank); }
+        public CallStats total() {
+            return total;
+        }
+
+        public SortedMap<Integer, CallStats> perRank() {
+            return Collections.unmodifiableSortedMap(perRank);
+        }
 
         /** An entry read back from a file: {@code total} as written (with its histogram), the per-rank stats. */
         public static Entry restore(CallStats total, Map<Integer, CallStats> perRank) {
@@ -78,9 +100,16 @@ public final class Profile {
     private final long[][] matrixBytes;
     private final long[][] matrixMessages;
 
-    public Profile(String binding, int ranks, String created, List<RankSummary> rankSummaries,
-            Map<String, Entry> functions, Map<String, String> kinds, Map<SiteKey, Entry> sites,
-            long[][] matrixBytes, long[][] matrixMessages) {
+    public Profile(
+            String binding,
+            int ranks,
+            String created,
+            List<RankSummary> rankSummaries,
+            Map<String, Entry> functions,
+            Map<String, String> kinds,
+            Map<SiteKey, Entry> sites,
+            long[][] matrixBytes,
+            long[][] matrixMessages) {
         this.binding = binding;
         this.ranks = ranks;
         this.created = created;
@@ -99,22 +128,41 @@ public final class Profile {
         long[][] c = new long[n][];
         for (int i = 0; i < n; i++) {
             if (m[i].length != n) {
-                throw new IllegalArgumentException("matrix row " + i + " has " + m[i].length + " columns, expected " + n);
+                throw new IllegalArgumentException(
+                        "matrix row " + i + " has " + m[i].length + " columns, expected " + n);
             }
             c[i] = m[i].clone();
         }
         return c;
     }
 
-    public String binding() { return binding; }
+    public String binding() {
+        return binding;
+    }
     /** Number of ranks in {@code COMM_WORLD}. */
-    public int ranks() { return ranks; }
+    public int ranks() {
+        return ranks;
+    }
     /** When the profile was merged, ISO-8601 UTC. */
-    public String created() { return created; }
-    public List<RankSummary> rankSummaries() { return rankSummaries; }
-    public Map<String, Entry> functions() { return functions; }
-    public Map<String, String> kinds() { return kinds; }
-    public Map<SiteKey, Entry> sites() { return sites; }
+    public String created() {
+        return created;
+    }
+
+    public List<RankSummary> rankSummaries() {
+        return rankSummaries;
+    }
+
+    public Map<String, Entry> functions() {
+        return functions;
+    }
+
+    public Map<String, String> kinds() {
+        return kinds;
+    }
+
+    public Map<SiteKey, Entry> sites() {
+        return sites;
+    }
 
     /** Bytes sent point-to-point, {@code [sender][receiver]} in {@code COMM_WORLD} ranks. */
     public long[][] matrixBytes() {
@@ -164,7 +212,8 @@ public final class Profile {
     public List<String> functionsByTime() {
         List<String> names = new ArrayList<>(functions.keySet());
         names.sort(Comparator.comparing((String f) -> !RankProfile.inApplicationTime(f))
-                .thenComparingLong(f -> -functions.get(f).total().timeNs()).thenComparing(f -> f));
+                .thenComparingLong(f -> -functions.get(f).total().timeNs())
+                .thenComparing(f -> f));
         return names;
     }
 
@@ -172,7 +221,8 @@ public final class Profile {
     public List<SiteKey> sitesByTime() {
         List<SiteKey> keys = new ArrayList<>(sites.keySet());
         keys.sort(Comparator.comparing((SiteKey k) -> !RankProfile.inApplicationTime(k.function()))
-                .thenComparingLong(k -> -sites.get(k).total().timeNs()).thenComparing(k -> k));
+                .thenComparingLong(k -> -sites.get(k).total().timeNs())
+                .thenComparing(k -> k));
         return keys;
     }
 

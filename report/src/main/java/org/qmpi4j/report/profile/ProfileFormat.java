@@ -33,8 +33,7 @@ public final class ProfileFormat {
     public static final String FORMAT = "qmpi4j-profile";
     public static final int VERSION = 1;
 
-    private ProfileFormat() {
-    }
+    private ProfileFormat() {}
 
     public static String write(Profile p) {
         StringBuilder sb = new StringBuilder(8192);
@@ -51,8 +50,12 @@ public final class ProfileFormat {
         w.member("app_s", seconds(app)).member("mpi_s", seconds(mpi)).member("mpi_pct", percent(mpi, app));
         w.name("per_rank").beginArray();
         for (Profile.RankSummary r : p.rankSummaries()) {
-            w.beginObject().member("rank", r.rank()).member("state", r.state()).member("app_s", seconds(r.appNs()))
-                    .member("mpi_s", seconds(r.mpiNs())).member("mpi_pct", percent(r.mpiNs(), r.appNs()));
+            w.beginObject()
+                    .member("rank", r.rank())
+                    .member("state", r.state())
+                    .member("app_s", seconds(r.appNs()))
+                    .member("mpi_s", seconds(r.mpiNs()))
+                    .member("mpi_pct", percent(r.mpiNs(), r.appNs()));
             r.environment().forEach(w::member);
             w.endObject();
         }
@@ -77,8 +80,13 @@ public final class ProfileFormat {
         for (Map.Entry<SiteKey, Integer> id : p.siteIds().entrySet()) {
             SiteKey k = id.getKey();
             Profile.Entry e = p.sites().get(k);
-            w.beginObject().member("id", id.getValue()).member("function", k.function()).member("class", k.className())
-                    .member("method", k.methodName()).member("file", k.fileName()).member("line", k.line());
+            w.beginObject()
+                    .member("id", id.getValue())
+                    .member("function", k.function())
+                    .member("class", k.className())
+                    .member("method", k.methodName())
+                    .member("file", k.fileName())
+                    .member("line", k.line());
             totals(w, e.total(), app, mpi, k.function());
             perRank(w, e);
             w.endObject();
@@ -94,8 +102,12 @@ public final class ProfileFormat {
         w.name("collectives").beginArray();
         for (String f : p.collectivesByTime()) {
             CallStats s = p.functions().get(f).total();
-            w.beginObject().member("name", f).member("calls", s.calls()).member("time_s", seconds(s.timeNs()))
-                    .member("bytes", s.bytes()).endObject();
+            w.beginObject()
+                    .member("name", f)
+                    .member("calls", s.calls())
+                    .member("time_s", seconds(s.timeNs()))
+                    .member("bytes", s.bytes())
+                    .endObject();
         }
         w.endArray();
 
@@ -108,8 +120,11 @@ public final class ProfileFormat {
             w.beginObject().member("function", f).name("buckets").beginArray();
             for (int k = 0; k < h.length; k++) {
                 if (h[k] != 0) {
-                    w.beginObject().member("min_bytes", SizeHistogram.lowerBound(k))
-                            .member("max_bytes", SizeHistogram.upperBound(k)).member("count", h[k]).endObject();
+                    w.beginObject()
+                            .member("min_bytes", SizeHistogram.lowerBound(k))
+                            .member("max_bytes", SizeHistogram.upperBound(k))
+                            .member("count", h[k])
+                            .endObject();
                 }
             }
             w.endArray().endObject();
@@ -123,17 +138,27 @@ public final class ProfileFormat {
     /** Percentages are null for MPI_INIT, which runs before the application time starts. */
     private static void totals(JsonWriter w, CallStats s, long app, long mpi, String function) {
         boolean inApp = RankProfile.inApplicationTime(function);
-        w.member("calls", s.calls()).member("time_s", seconds(s.timeNs())).member("mean_s", s.meanNs() / 1e9)
-                .member("min_s", seconds(s.minNs())).member("max_s", seconds(s.maxNs())).member("bytes", s.bytes())
+        w.member("calls", s.calls())
+                .member("time_s", seconds(s.timeNs()))
+                .member("mean_s", s.meanNs() / 1e9)
+                .member("min_s", seconds(s.minNs()))
+                .member("max_s", seconds(s.maxNs()))
+                .member("bytes", s.bytes())
                 .member("app_pct", inApp ? percent(s.timeNs(), app) : Double.NaN)
                 .member("mpi_pct", inApp ? percent(s.timeNs(), mpi) : Double.NaN);
     }
 
     private static void perRank(JsonWriter w, Profile.Entry e) {
         w.name("per_rank").beginArray();
-        e.perRank().forEach((r, s) -> w.beginInlineObject().member("rank", r).member("calls", s.calls())
-                .member("time_s", seconds(s.timeNs())).member("min_s", seconds(s.minNs()))
-                .member("max_s", seconds(s.maxNs())).member("bytes", s.bytes()).endObject());
+        e.perRank()
+                .forEach((r, s) -> w.beginInlineObject()
+                        .member("rank", r)
+                        .member("calls", s.calls())
+                        .member("time_s", seconds(s.timeNs()))
+                        .member("min_s", seconds(s.minNs()))
+                        .member("max_s", seconds(s.maxNs()))
+                        .member("bytes", s.bytes())
+                        .endObject());
         w.endArray();
     }
 
@@ -183,8 +208,13 @@ public final class ProfileFormat {
                 }
             }
             String state = r.get("state").asString();
-            summaries.add(new Profile.RankSummary(rankIn(r, ranks), !"missing".equals(state), state,
-                    nanos(r.get("app_s").asDouble()), nanos(r.get("mpi_s").asDouble()), env));
+            summaries.add(new Profile.RankSummary(
+                    rankIn(r, ranks),
+                    !"missing".equals(state),
+                    state,
+                    nanos(r.get("app_s").asDouble()),
+                    nanos(r.get("mpi_s").asDouble()),
+                    env));
         }
         if (summaries.size() != ranks) {
             throw new JsonFormatException("time.per_rank: expected " + ranks + " entries, found " + summaries.size());
@@ -194,7 +224,8 @@ public final class ProfileFormat {
         for (JsonNode h : root.get("histograms").elements()) {
             long[] buckets = new long[SizeHistogram.BUCKETS];
             for (JsonNode b : h.get("buckets").elements()) {
-                buckets[SizeHistogram.bucketOf(b.get("min_bytes").asLong())] += b.get("count").asLong();
+                buckets[SizeHistogram.bucketOf(b.get("min_bytes").asLong())] +=
+                        b.get("count").asLong();
             }
             histograms.put(h.get("function").asString(), buckets);
         }
@@ -211,8 +242,12 @@ public final class ProfileFormat {
         }
         Map<SiteKey, Profile.Entry> sites = new LinkedHashMap<>();
         for (JsonNode s : root.get("callsites").elements()) {
-            SiteKey key = new SiteKey(s.get("function").asString(), s.get("class").asString(), s.get("method").asString(),
-                    s.get("file").asStringOrNull(), s.get("line").asInt());
+            SiteKey key = new SiteKey(
+                    s.get("function").asString(),
+                    s.get("class").asString(),
+                    s.get("method").asString(),
+                    s.get("file").asStringOrNull(),
+                    s.get("line").asInt());
             sites.put(key, entry(s, null, ranks));
         }
         JsonNode matrix = root.get("matrix");
@@ -222,12 +257,24 @@ public final class ProfileFormat {
     }
 
     private static Profile.Entry entry(JsonNode n, long[] histogram, int ranks) throws JsonFormatException {
-        CallStats total = new CallStats(n.get("calls").asLong(), nanos(n.get("time_s").asDouble()),
-                nanos(n.get("min_s").asDouble()), nanos(n.get("max_s").asDouble()), n.get("bytes").asLong(), histogram);
+        CallStats total = new CallStats(
+                n.get("calls").asLong(),
+                nanos(n.get("time_s").asDouble()),
+                nanos(n.get("min_s").asDouble()),
+                nanos(n.get("max_s").asDouble()),
+                n.get("bytes").asLong(),
+                histogram);
         Map<Integer, CallStats> perRank = new TreeMap<>();
         for (JsonNode r : n.get("per_rank").elements()) {
-            perRank.put(rankIn(r, ranks), new CallStats(r.get("calls").asLong(), nanos(r.get("time_s").asDouble()),
-                    nanos(r.get("min_s").asDouble()), nanos(r.get("max_s").asDouble()), r.get("bytes").asLong(), null));
+            perRank.put(
+                    rankIn(r, ranks),
+                    new CallStats(
+                            r.get("calls").asLong(),
+                            nanos(r.get("time_s").asDouble()),
+                            nanos(r.get("min_s").asDouble()),
+                            nanos(r.get("max_s").asDouble()),
+                            r.get("bytes").asLong(),
+                            null));
         }
         return Profile.Entry.restore(total, perRank);
     }
@@ -249,7 +296,8 @@ public final class ProfileFormat {
         for (int i = 0; i < ranks; i++) {
             m[i] = rows.get(i).asLongArray();
             if (m[i].length != ranks) {
-                throw new JsonFormatException(rows.get(i).path() + ": expected " + ranks + " columns, found " + m[i].length);
+                throw new JsonFormatException(
+                        rows.get(i).path() + ": expected " + ranks + " columns, found " + m[i].length);
             }
         }
         return m;

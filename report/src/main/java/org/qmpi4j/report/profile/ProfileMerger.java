@@ -15,8 +15,7 @@ import java.util.TreeMap;
  * Ranks whose data is missing are listed as missing, not guessed.
  */
 public final class ProfileMerger {
-    private ProfileMerger() {
-    }
+    private ProfileMerger() {}
 
     /**
      * @param rankProfiles at most one per rank, all of the same job (same size and binding)
@@ -35,10 +34,11 @@ public final class ProfileMerger {
                 size = p.size();
                 binding = p.binding();
             } else if (p.size() != size) {
-                throw new IllegalArgumentException("rank " + p.rank() + " belongs to a job of " + p.size()
-                        + " ranks, others to one of " + size);
+                throw new IllegalArgumentException(
+                        "rank " + p.rank() + " belongs to a job of " + p.size() + " ranks, others to one of " + size);
             } else if (!p.binding().equals(binding)) {
-                throw new IllegalArgumentException("rank " + p.rank() + " ran on binding " + p.binding() + ", others on " + binding);
+                throw new IllegalArgumentException(
+                        "rank " + p.rank() + " ran on binding " + p.binding() + ", others on " + binding);
             }
             if (byRank.put(p.rank(), p) != null) {
                 throw new IllegalArgumentException("rank " + p.rank() + " appears twice");
@@ -59,9 +59,14 @@ public final class ProfileMerger {
             }
             summaries.add(new Profile.RankSummary(r, true, p.state().id(), p.appNs(), p.mpiNs(), p.environment()));
             int rank = r;
-            p.functions().forEach((f, s) -> functions.computeIfAbsent(f, k -> new Profile.Entry()).add(rank, s));
+            p.functions()
+                    .forEach((f, s) -> functions
+                            .computeIfAbsent(f, k -> new Profile.Entry())
+                            .add(rank, s));
             kinds.putAll(p.kinds());
-            p.sites().forEach((k, s) -> sites.computeIfAbsent(k, x -> new Profile.Entry()).add(rank, s));
+            p.sites()
+                    .forEach((k, s) ->
+                            sites.computeIfAbsent(k, x -> new Profile.Entry()).add(rank, s));
             bytes[r] = p.sentBytes();
             messages[r] = p.sentMessages();
         }

@@ -69,25 +69,49 @@ public final class RankProfile {
         return new Builder(rank, size, binding);
     }
 
-    public int rank() { return rank; }
+    public int rank() {
+        return rank;
+    }
     /** Number of ranks in {@code COMM_WORLD}. */
-    public int size() { return size; }
+    public int size() {
+        return size;
+    }
     /** The Java binding, e.g. {@code openmpi}. */
-    public String binding() { return binding; }
-    public State state() { return state; }
+    public String binding() {
+        return binding;
+    }
+
+    public State state() {
+        return state;
+    }
     /** Wall time from the end of {@code MPI_Init} to when this was written ({@code MPI_Finalize} for a finished run). */
-    public long appNs() { return appNs; }
+    public long appNs() {
+        return appNs;
+    }
     /** Descriptive facts about the process (host, pid, main class), shown in reports. */
-    public Map<String, String> environment() { return environment; }
+    public Map<String, String> environment() {
+        return environment;
+    }
     /** Per MPI function (standard upper-case name), in first-call order. */
-    public Map<String, CallStats> functions() { return functions; }
+    public Map<String, CallStats> functions() {
+        return functions;
+    }
     /** The kind of each function ({@code POINT_TO_POINT}, {@code COLLECTIVE}, ...), where known. */
-    public Map<String, String> kinds() { return kinds; }
-    public Map<SiteKey, CallStats> sites() { return sites; }
+    public Map<String, String> kinds() {
+        return kinds;
+    }
+
+    public Map<SiteKey, CallStats> sites() {
+        return sites;
+    }
     /** Point-to-point messages sent to each rank of {@code COMM_WORLD}. */
-    public long[] sentMessages() { return sentMessages.clone(); }
+    public long[] sentMessages() {
+        return sentMessages.clone();
+    }
     /** Point-to-point bytes sent to each rank of {@code COMM_WORLD}. */
-    public long[] sentBytes() { return sentBytes.clone(); }
+    public long[] sentBytes() {
+        return sentBytes.clone();
+    }
 
     /**
      * Time in MPI calls during the application time: every function but {@code MPI_INIT} and
@@ -134,8 +158,16 @@ public final class RankProfile {
             this.sentBytes = new long[Math.max(size, 0)];
         }
 
-        public Builder state(State s) { state = s; return this; }
-        public Builder appNs(long ns) { appNs = ns; return this; }
+        public Builder state(State s) {
+            state = s;
+            return this;
+        }
+
+        public Builder appNs(long ns) {
+            appNs = ns;
+            return this;
+        }
+
         public Builder environment(String key, String value) {
             if (value != null) {
                 environment.put(key, value);

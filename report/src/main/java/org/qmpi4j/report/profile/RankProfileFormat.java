@@ -24,8 +24,7 @@ public final class RankProfileFormat {
     public static final String FORMAT = "qmpi4j-rank-profile";
     public static final int VERSION = 1;
 
-    private RankProfileFormat() {
-    }
+    private RankProfileFormat() {}
 
     public static String write(RankProfile p) {
         StringBuilder sb = new StringBuilder(4096);
@@ -49,8 +48,11 @@ public final class RankProfileFormat {
         w.name("sites").beginArray();
         for (SiteKey k : p.sortedSites()) {
             w.beginObject();
-            w.member("function", k.function()).member("class", k.className()).member("method", k.methodName())
-                    .member("file", k.fileName()).member("line", k.line());
+            w.member("function", k.function())
+                    .member("class", k.className())
+                    .member("method", k.methodName())
+                    .member("file", k.fileName())
+                    .member("line", k.line());
             stats(w, p.sites().get(k));
             w.endObject();
         }
@@ -67,8 +69,11 @@ public final class RankProfileFormat {
     }
 
     private static void stats(JsonWriter w, CallStats s) {
-        w.member("calls", s.calls()).member("time_ns", s.timeNs()).member("min_ns", s.minNs())
-                .member("max_ns", s.maxNs()).member("bytes", s.bytes());
+        w.member("calls", s.calls())
+                .member("time_ns", s.timeNs())
+                .member("min_ns", s.minNs())
+                .member("max_ns", s.maxNs())
+                .member("bytes", s.bytes());
         long[] h = s.histogram();
         if (h != null) {
             w.name("histogram").beginInlineArray();
@@ -101,7 +106,8 @@ public final class RankProfileFormat {
         if (size < 1 || rank < 0 || rank >= size) {
             throw new JsonFormatException("rank " + rank + " of " + size + " ranks is impossible");
         }
-        RankProfile.Builder b = RankProfile.builder(rank, size, root.get("binding").asString());
+        RankProfile.Builder b =
+                RankProfile.builder(rank, size, root.get("binding").asString());
         String state = root.get("state").asString();
         try {
             b.state(RankProfile.State.fromId(state));
@@ -119,8 +125,12 @@ public final class RankProfileFormat {
             b.function(f.get("name").asString(), f.optional("kind").asStringOrNull(), stats(f));
         }
         for (JsonNode s : root.get("sites").elements()) {
-            SiteKey key = new SiteKey(s.get("function").asString(), s.get("class").asString(),
-                    s.get("method").asString(), s.get("file").asStringOrNull(), s.get("line").asInt());
+            SiteKey key = new SiteKey(
+                    s.get("function").asString(),
+                    s.get("class").asString(),
+                    s.get("method").asString(),
+                    s.get("file").asStringOrNull(),
+                    s.get("line").asInt());
             b.site(key, stats(s));
         }
         JsonNode sent = root.get("sent");
@@ -154,7 +164,12 @@ public final class RankProfileFormat {
         if (calls < 0) {
             throw new JsonFormatException(n.path() + ".calls: negative");
         }
-        return new CallStats(calls, n.get("time_ns").asLong(), n.get("min_ns").asLong(), n.get("max_ns").asLong(),
-                n.get("bytes").asLong(), histogram);
+        return new CallStats(
+                calls,
+                n.get("time_ns").asLong(),
+                n.get("min_ns").asLong(),
+                n.get("max_ns").asLong(),
+                n.get("bytes").asLong(),
+                histogram);
     }
 }

@@ -10,8 +10,10 @@ import java.util.Objects;
  */
 public final class SiteKey implements Comparable<SiteKey> {
     private static final Comparator<SiteKey> ORDER = Comparator.comparing(SiteKey::className)
-            .thenComparing(SiteKey::methodName).thenComparing(k -> k.fileName == null ? "" : k.fileName)
-            .thenComparingInt(SiteKey::line).thenComparing(SiteKey::function);
+            .thenComparing(SiteKey::methodName)
+            .thenComparing(k -> k.fileName == null ? "" : k.fileName)
+            .thenComparingInt(SiteKey::line)
+            .thenComparing(SiteKey::function);
 
     private final String function;
     private final String className;
@@ -31,11 +33,25 @@ public final class SiteKey implements Comparable<SiteKey> {
         this.line = line;
     }
 
-    public String function() { return function; }
-    public String className() { return className; }
-    public String methodName() { return methodName; }
-    public String fileName() { return fileName; }
-    public int line() { return line; }
+    public String function() {
+        return function;
+    }
+
+    public String className() {
+        return className;
+    }
+
+    public String methodName() {
+        return methodName;
+    }
+
+    public String fileName() {
+        return fileName;
+    }
+
+    public int line() {
+        return line;
+    }
 
     /** {@code org.example.Ring.main(Ring.java:42)}, as in a stack trace. */
     public String where() {
@@ -54,8 +70,11 @@ public final class SiteKey implements Comparable<SiteKey> {
             return false;
         }
         SiteKey k = (SiteKey) o;
-        return line == k.line && function.equals(k.function) && className.equals(k.className)
-                && methodName.equals(k.methodName) && Objects.equals(fileName, k.fileName);
+        return line == k.line
+                && function.equals(k.function)
+                && className.equals(k.className)
+                && methodName.equals(k.methodName)
+                && Objects.equals(fileName, k.fileName);
     }
 
     @Override

@@ -7,8 +7,7 @@ package org.qmpi4j.report.profile;
 public final class SizeHistogram {
     public static final int BUCKETS = 65;
 
-    private SizeHistogram() {
-    }
+    private SizeHistogram() {}
 
     /** The bucket of a message of {@code bytes} bytes (negative sizes count as empty). */
     public static int bucketOf(long bytes) {

@@ -4,8 +4,7 @@ import java.util.Locale;
 
 /** Formatting of sizes and times for people (reports, tooltips). */
 public final class Units {
-    private Units() {
-    }
+    private Units() {}
 
     /** {@code 512 B}, {@code 1.5 KiB}, {@code 3 MiB}, ... */
     public static String bytes(long b) {
@@ -19,8 +18,8 @@ public final class Units {
             v /= 1024;
             u++;
         }
-        return (v == Math.rint(v) ? String.format(Locale.ROOT, "%.0f", v) : String.format(Locale.ROOT, "%.1f", v))
-                + " " + units[u];
+        return (v == Math.rint(v) ? String.format(Locale.ROOT, "%.0f", v) : String.format(Locale.ROOT, "%.1f", v)) + " "
+                + units[u];
     }
 
     /** Seconds with a unit that keeps 3 significant digits readable: {@code 12.3 us}, {@code 4.56 ms}. */

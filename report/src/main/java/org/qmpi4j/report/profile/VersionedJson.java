@@ -10,8 +10,7 @@ import org.qmpi4j.report.json.JsonWriter;
  * another file or a newer version is named as such rather than misread.
  */
 final class VersionedJson {
-    private VersionedJson() {
-    }
+    private VersionedJson() {}
 
     /** Opens the object in {@code sb} and writes its format and version; the caller closes it. */
     static JsonWriter begin(StringBuilder sb, String format, int version) {
@@ -30,7 +29,8 @@ final class VersionedJson {
         }
         long v = root.get("version").asLong();
         if (v != version) {
-            throw new JsonFormatException("version " + v + " is not supported (this qmpi4j reads version " + version + ")");
+            throw new JsonFormatException(
+                    "version " + v + " is not supported (this qmpi4j reads version " + version + ")");
         }
         return root;
     }

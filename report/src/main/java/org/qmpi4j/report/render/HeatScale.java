@@ -19,8 +19,7 @@ final class HeatScale {
     /** Beyond this position on LOW..HIGH, text on a cell is white. */
     private static final double DARK_ABOVE = 0.55;
 
-    private HeatScale() {
-    }
+    private HeatScale() {}
 
     /** Position of {@code v} on the scale up to {@code max}: 0 for 0, else in (0, 1]. */
     static double level(long v, long max) {
@@ -68,9 +67,17 @@ final class HeatScale {
      * {@code {"empty":"#ffffff","low":[r,g,b],"high":[r,g,b],"floor":f,"darkAbove":d}}.
      */
     static String json() {
-        return String.format(Locale.ROOT,
+        return String.format(
+                Locale.ROOT,
                 "{\"empty\":\"%s\",\"low\":[%d,%d,%d],\"high\":[%d,%d,%d],\"floor\":%s,\"darkAbove\":%s}",
-                EMPTY, LOW[0], LOW[1], LOW[2], HIGH[0], HIGH[1], HIGH[2], FLOOR, DARK_ABOVE);
+                EMPTY,
+                LOW[0],
+                LOW[1],
+                LOW[2],
+                HIGH[0],
+                HIGH[1],
+                HIGH[2],
+                FLOOR,
+                DARK_ABOVE);
     }
 }
-

@@ -30,8 +30,7 @@ public final class MatrixHtml {
     private static final int LABELLED_MAX_RANKS = 16;
     static final int TABLE_MAX_RANKS = 128;
 
-    private MatrixHtml() {
-    }
+    private MatrixHtml() {}
 
     public static String render(Profile p) {
         int n = p.ranks();
@@ -46,42 +45,65 @@ public final class MatrixHtml {
         h.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n");
         h.append("<title>qmpi4j: point-to-point communication, ").append(n).append(" ranks</title>\n");
         // What varies per page as custom properties, then the fixed sheet (matrix.css reads them).
-        h.append("<style>\n:root{--cell:").append(cellPx).append("px;--heat-low:").append(HeatScale.legendLow())
-                .append(";--heat-high:").append(HeatScale.legendHigh()).append("}\n").append(STYLE).append("</style>\n</head>\n");
+        h.append("<style>\n:root{--cell:")
+                .append(cellPx)
+                .append("px;--heat-low:")
+                .append(HeatScale.legendLow())
+                .append(";--heat-high:")
+                .append(HeatScale.legendHigh())
+                .append("}\n")
+                .append(STYLE)
+                .append("</style>\n</head>\n");
         h.append("<body data-ranks=\"").append(n).append("\">\n");
         h.append("<h1>Point-to-point communication between ranks</h1>\n");
-        h.append("<p class=\"meta\">").append(Markup.escape(p.binding())).append(" &middot; ").append(n)
-                .append(n == 1 ? " rank" : " ranks").append(" &middot; ")
+        h.append("<p class=\"meta\">")
+                .append(Markup.escape(p.binding()))
+                .append(" &middot; ")
+                .append(n)
+                .append(n == 1 ? " rank" : " ranks")
+                .append(" &middot; ")
                 .append(Markup.escape(TextReport.pair(RankMatrix.sum(bytes), RankMatrix.sum(messages))))
                 .append(" sent point-to-point &middot; row = sender, column = receiver (COMM_WORLD ranks)");
         if (!p.complete()) {
-            h.append(" &middot; <strong>incomplete: no data from rank(s) ").append(p.missingRanks()).append("</strong>");
+            h.append(" &middot; <strong>incomplete: no data from rank(s) ")
+                    .append(p.missingRanks())
+                    .append("</strong>");
         }
         h.append("</p>\n<div class=\"layout\">\n<div>\n");
-        h.append("<div class=\"controls\">colour by <label><input type=\"radio\" name=\"metric\" value=\"bytes\" checked> bytes</label> ")
+        h.append(
+                        "<div class=\"controls\">colour by <label><input type=\"radio\" name=\"metric\" value=\"bytes\" checked> bytes</label> ")
                 .append("<label><input type=\"radio\" name=\"metric\" value=\"messages\"> messages</label></div>\n");
         if (n <= TABLE_MAX_RANKS) {
             table(h, bytes, messages, maxBytes, maxMessages, labels);
         } else {
             canvas(h, bytes, messages, maxBytes, maxMessages);
         }
-        h.append("<div class=\"legend\"><span id=\"legend-min\">0</span><span class=\"bar\"></span><span id=\"legend-max\">")
-                .append(Markup.escape(Units.bytes(maxBytes))).append("</span><span>(logarithmic)</span></div>\n");
+        h.append(
+                        "<div class=\"legend\"><span id=\"legend-min\">0</span><span class=\"bar\"></span><span id=\"legend-max\">")
+                .append(Markup.escape(Units.bytes(maxBytes)))
+                .append("</span><span>(logarithmic)</span></div>\n");
         h.append("</div>\n<div>\n");
         collectives(h, p);
         busiest(h, bytes, messages);
         h.append("</div>\n</div>\n<div class=\"tip\" id=\"tip\" hidden></div>\n");
-        h.append("<script type=\"application/json\" id=\"heat-scale\">").append(HeatScale.json()).append("</script>\n");
+        h.append("<script type=\"application/json\" id=\"heat-scale\">")
+                .append(HeatScale.json())
+                .append("</script>\n");
         h.append(n <= TABLE_MAX_RANKS ? TABLE_SCRIPT : CANVAS_SCRIPT);
         h.append("</body>\n</html>\n");
         return h.toString();
     }
 
-    private static void table(StringBuilder h, long[][] bytes, long[][] messages, long maxBytes, long maxMessages,
-            boolean labels) {
+    private static void table(
+            StringBuilder h, long[][] bytes, long[][] messages, long maxBytes, long maxMessages, boolean labels) {
         int n = bytes.length;
-        h.append("<table class=\"matrix\" id=\"matrix\"").append(labels ? " data-labels" : "").append(" data-max-bytes=\"").append(maxBytes).append("\" data-max-messages=\"")
-                .append(maxMessages).append("\">\n<thead><tr><th>from \\ to</th>");
+        h.append("<table class=\"matrix\" id=\"matrix\"")
+                .append(labels ? " data-labels" : "")
+                .append(" data-max-bytes=\"")
+                .append(maxBytes)
+                .append("\" data-max-messages=\"")
+                .append(maxMessages)
+                .append("\">\n<thead><tr><th>from \\ to</th>");
         for (int j = 0; j < n; j++) {
             h.append("<th scope=\"col\">").append(j).append("</th>");
         }
@@ -91,11 +113,25 @@ public final class MatrixHtml {
             for (int j = 0; j < n; j++) {
                 long b = bytes[i][j];
                 long m = messages[i][j];
-                h.append("<td class=\"cell").append(HeatScale.dark(b, maxBytes) ? " dark" : "").append("\" data-from=\"").append(i)
-                        .append("\" data-to=\"").append(j).append("\" data-bytes=\"").append(b).append("\" data-messages=\"")
-                        .append(m).append("\" title=\"rank ").append(i).append(" to rank ").append(j).append(": ")
-                        .append(Markup.escape(TextReport.pair(b, m))).append("\" style=\"background:")
-                        .append(HeatScale.color(b, maxBytes)).append("\">");
+                h.append("<td class=\"cell")
+                        .append(HeatScale.dark(b, maxBytes) ? " dark" : "")
+                        .append("\" data-from=\"")
+                        .append(i)
+                        .append("\" data-to=\"")
+                        .append(j)
+                        .append("\" data-bytes=\"")
+                        .append(b)
+                        .append("\" data-messages=\"")
+                        .append(m)
+                        .append("\" title=\"rank ")
+                        .append(i)
+                        .append(" to rank ")
+                        .append(j)
+                        .append(": ")
+                        .append(Markup.escape(TextReport.pair(b, m)))
+                        .append("\" style=\"background:")
+                        .append(HeatScale.color(b, maxBytes))
+                        .append("\">");
                 if (labels && b > 0) {
                     h.append(Markup.escape(compact(b)));
                 }
@@ -110,17 +146,34 @@ public final class MatrixHtml {
     private static void canvas(StringBuilder h, long[][] bytes, long[][] messages, long maxBytes, long maxMessages) {
         int n = bytes.length;
         int cell = Math.max(1, Math.min(6, 800 / n));
-        h.append("<canvas id=\"matrix\" width=\"").append(n * cell).append("\" height=\"").append(n * cell)
-                .append("\" style=\"border:1px solid #d0d7de\" data-cell=\"").append(cell).append("\" data-ranks=\"")
-                .append(n).append("\" data-max-bytes=\"").append(maxBytes).append("\" data-max-messages=\"")
-                .append(maxMessages).append("\"></canvas>\n");
+        h.append("<canvas id=\"matrix\" width=\"")
+                .append(n * cell)
+                .append("\" height=\"")
+                .append(n * cell)
+                .append("\" style=\"border:1px solid #d0d7de\" data-cell=\"")
+                .append(cell)
+                .append("\" data-ranks=\"")
+                .append(n)
+                .append("\" data-max-bytes=\"")
+                .append(maxBytes)
+                .append("\" data-max-messages=\"")
+                .append(maxMessages)
+                .append("\"></canvas>\n");
         h.append("<script type=\"application/json\" id=\"matrix-data\">[");
         boolean first = true;
         for (int i = 0; i < n; i++) {
             for (int j = 0; j < n; j++) {
                 if (bytes[i][j] != 0 || messages[i][j] != 0) {
-                    h.append(first ? "" : ",").append('[').append(i).append(',').append(j).append(',')
-                            .append(bytes[i][j]).append(',').append(messages[i][j]).append(']');
+                    h.append(first ? "" : ",")
+                            .append('[')
+                            .append(i)
+                            .append(',')
+                            .append(j)
+                            .append(',')
+                            .append(bytes[i][j])
+                            .append(',')
+                            .append(messages[i][j])
+                            .append(']');
                     first = false;
                 }
             }
@@ -135,12 +188,19 @@ public final class MatrixHtml {
             h.append("<p class=\"meta\">none</p>\n");
             return;
         }
-        h.append("<table class=\"side\" id=\"collectives\"><thead><tr><th>function</th><th>calls</th><th>time</th><th>bytes</th></tr></thead><tbody>\n");
+        h.append(
+                "<table class=\"side\" id=\"collectives\"><thead><tr><th>function</th><th>calls</th><th>time</th><th>bytes</th></tr></thead><tbody>\n");
         for (String f : names) {
             CallStats s = p.functions().get(f).total();
-            h.append("<tr><td>").append(Markup.escape(f)).append("</td><td>").append(s.calls()).append("</td><td>")
-                    .append(Markup.escape(Units.seconds(s.timeNs() / 1e9))).append("</td><td>")
-                    .append(Markup.escape(Units.bytes(s.bytes()))).append("</td></tr>\n");
+            h.append("<tr><td>")
+                    .append(Markup.escape(f))
+                    .append("</td><td>")
+                    .append(s.calls())
+                    .append("</td><td>")
+                    .append(Markup.escape(Units.seconds(s.timeNs() / 1e9)))
+                    .append("</td><td>")
+                    .append(Markup.escape(Units.bytes(s.bytes())))
+                    .append("</td></tr>\n");
         }
         h.append("</tbody></table>\n");
     }
@@ -159,11 +219,18 @@ public final class MatrixHtml {
             return;
         }
         pairs.sort((a, b) -> Long.compare(bytes[b[0]][b[1]], bytes[a[0]][a[1]]));
-        h.append("<h2 style=\"margin-top:20px\">Busiest pairs</h2>\n<table class=\"side\"><thead><tr><th>from &rarr; to</th>")
+        h.append(
+                        "<h2 style=\"margin-top:20px\">Busiest pairs</h2>\n<table class=\"side\"><thead><tr><th>from &rarr; to</th>")
                 .append("<th>bytes</th><th>messages</th></tr></thead><tbody>\n");
         for (int[] pr : pairs.subList(0, Math.min(10, pairs.size()))) {
-            h.append("<tr><td>").append(pr[0]).append(" &rarr; ").append(pr[1]).append("</td><td>")
-                    .append(Markup.escape(Units.bytes(bytes[pr[0]][pr[1]]))).append("</td><td>").append(messages[pr[0]][pr[1]])
+            h.append("<tr><td>")
+                    .append(pr[0])
+                    .append(" &rarr; ")
+                    .append(pr[1])
+                    .append("</td><td>")
+                    .append(Markup.escape(Units.bytes(bytes[pr[0]][pr[1]])))
+                    .append("</td><td>")
+                    .append(messages[pr[0]][pr[1]])
                     .append("</td></tr>\n");
         }
         h.append("</tbody></table>\n");

@@ -2,8 +2,7 @@ package org.qmpi4j.report.render;
 
 /** Totals of a rank-by-rank matrix ({@code m[from][to]}) that the matrix renderings show. */
 final class RankMatrix {
-    private RankMatrix() {
-    }
+    private RankMatrix() {}
 
     static long max(long[][] m) {
         long max = 0;

@@ -27,8 +27,7 @@ public final class TextReport {
 
     private static final int MATRIX_MAX_RANKS = 32;
 
-    private TextReport() {
-    }
+    private TextReport() {}
 
     public static String render(Profile p, Detail detail, String title) {
         StringBuilder out = new StringBuilder(8192);
@@ -36,14 +35,26 @@ public final class TextReport {
         long mpi = p.totalMpiNs();
 
         out.append(title).append('\n');
-        out.append("  binding ").append(p.binding()).append(", ").append(p.ranks()).append(p.ranks() == 1 ? " rank" : " ranks")
-                .append(", created ").append(p.created()).append('\n');
+        out.append("  binding ")
+                .append(p.binding())
+                .append(", ")
+                .append(p.ranks())
+                .append(p.ranks() == 1 ? " rank" : " ranks")
+                .append(", created ")
+                .append(p.created())
+                .append('\n');
         if (!p.complete()) {
-            out.append("  INCOMPLETE: no data from rank").append(p.missingRanks().size() > 1 ? "s " : " ")
-                    .append(join(p.missingRanks())).append('\n');
+            out.append("  INCOMPLETE: no data from rank")
+                    .append(p.missingRanks().size() > 1 ? "s " : " ")
+                    .append(join(p.missingRanks()))
+                    .append('\n');
         }
-        String main = p.rankSummaries().stream().filter(Profile.RankSummary::present)
-                .map(r -> r.environment().get("main")).filter(m -> m != null).findFirst().orElse(null);
+        String main = p.rankSummaries().stream()
+                .filter(Profile.RankSummary::present)
+                .map(r -> r.environment().get("main"))
+                .filter(m -> m != null)
+                .findFirst()
+                .orElse(null);
         if (main != null) {
             out.append("  application ").append(main).append('\n');
         }
@@ -54,7 +65,12 @@ public final class TextReport {
         Table ranks = new Table("rank", "<state", "app [s]", "MPI [s]", "MPI %");
         for (Profile.RankSummary r : p.rankSummaries()) {
             if (r.present()) {
-                ranks.row(r.rank(), r.state(), fixed(r.appNs() / 1e9, 6), fixed(r.mpiNs() / 1e9, 6), fixed(r.mpiPercent(), 2));
+                ranks.row(
+                        r.rank(),
+                        r.state(),
+                        fixed(r.appNs() / 1e9, 6),
+                        fixed(r.mpiNs() / 1e9, 6),
+                        fixed(r.mpiPercent(), 2));
             } else {
                 ranks.row(r.rank(), "missing", "-", "-", "-");
             }
@@ -120,7 +136,9 @@ public final class TextReport {
         long[][] bytes = p.matrixBytes();
         long[][] messages = p.matrixMessages();
         if (p.ranks() > MATRIX_MAX_RANKS) {
-            out.append("  ").append(p.ranks()).append(" ranks: see matrix.html, matrix.svg or profile.json; largest pairs:\n");
+            out.append("  ")
+                    .append(p.ranks())
+                    .append(" ranks: see matrix.html, matrix.svg or profile.json; largest pairs:\n");
             largestPairs(out, bytes, messages);
         } else {
             matrix(out, bytes);

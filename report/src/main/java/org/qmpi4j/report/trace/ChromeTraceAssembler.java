@@ -33,13 +33,21 @@ public final class ChromeTraceAssembler {
         }
 
         /** MPI call events per rank. */
-        public Map<Integer, Long> events() { return events; }
+        public Map<Integer, Long> events() {
+            return events;
+        }
         /** Ranks whose trace stopped at the size limit. */
-        public List<Integer> truncatedRanks() { return truncated; }
+        public List<Integer> truncatedRanks() {
+            return truncated;
+        }
         /** Ranks without any trace data. */
-        public List<Integer> missingRanks() { return missing; }
+        public List<Integer> missingRanks() {
+            return missing;
+        }
         /** Lines that could not be read, by rank (a crash can cut the last line). */
-        public List<String> problems() { return problems; }
+        public List<String> problems() {
+            return problems;
+        }
     }
 
     private final class RankState {
@@ -110,7 +118,8 @@ public final class ChromeTraceAssembler {
         if (!s.headerSeen) {
             String[] h = line.split(" ");
             if (h.length < 5 || !h[0].equals(TraceFormat.MAGIC)) {
-                throw new IOException("rank " + s.rank + ": not a qmpi4j trace (first line \"" + abbreviate(line) + "\")");
+                throw new IOException(
+                        "rank " + s.rank + ": not a qmpi4j trace (first line \"" + abbreviate(line) + "\")");
             }
             if (!h[1].equals(Integer.toString(TraceFormat.VERSION))) {
                 throw new IOException("rank " + s.rank + ": trace format version " + h[1] + " is not supported");
@@ -142,14 +151,20 @@ public final class ChromeTraceAssembler {
                 case 'L':
                     s.truncation = line;
                     String[] l = line.split(" ");
-                    instant(s, "qmpi4j: trace size limit reached; later calls not recorded", Long.parseLong(l[3]),
-                            "limit_bytes", Long.parseLong(l[1]));
+                    instant(
+                            s,
+                            "qmpi4j: trace size limit reached; later calls not recorded",
+                            Long.parseLong(l[3]),
+                            "limit_bytes",
+                            Long.parseLong(l[1]));
                     break;
                 default:
-                    problems.add("rank " + s.rank + " line " + s.lineNo + ": unknown record \"" + abbreviate(line) + "\"");
+                    problems.add(
+                            "rank " + s.rank + " line " + s.lineNo + ": unknown record \"" + abbreviate(line) + "\"");
             }
         } catch (RuntimeException e) {
-            problems.add("rank " + s.rank + " line " + s.lineNo + ": unreadable \"" + abbreviate(line) + "\" (" + e + ")");
+            problems.add(
+                    "rank " + s.rank + " line " + s.lineNo + ": unreadable \"" + abbreviate(line) + "\" (" + e + ")");
         }
     }
 
@@ -174,7 +189,11 @@ public final class ChromeTraceAssembler {
 
         StringBuilder sb = new StringBuilder(160);
         JsonWriter w = new JsonWriter(sb, false);
-        w.beginObject().member("name", name).member("cat", "mpi").member("ph", "X").member("pid", s.rank)
+        w.beginObject()
+                .member("name", name)
+                .member("cat", "mpi")
+                .member("ph", "X")
+                .member("pid", s.rank)
                 .member("tid", tid);
         sb.append(",\"ts\":").append(micros(start)).append(",\"dur\":").append(micros(dur));
         w.name("args").beginObject();
@@ -203,8 +222,13 @@ public final class ChromeTraceAssembler {
     private void flow(RankState s, String phase, String id, long tid, long ts) throws IOException {
         StringBuilder sb = new StringBuilder(120);
         JsonWriter w = new JsonWriter(sb, false);
-        w.beginObject().member("name", "message").member("cat", "p2p").member("ph", phase).member("id", id)
-                .member("pid", s.rank).member("tid", tid);
+        w.beginObject()
+                .member("name", "message")
+                .member("cat", "p2p")
+                .member("ph", phase)
+                .member("id", id)
+                .member("pid", s.rank)
+                .member("tid", tid);
         if (phase.equals("f")) {
             w.member("bp", "e");
         }
@@ -216,8 +240,13 @@ public final class ChromeTraceAssembler {
     private void instant(RankState s, String name, long ts, String key, long value) throws IOException {
         StringBuilder sb = new StringBuilder(160);
         JsonWriter w = new JsonWriter(sb, false);
-        w.beginObject().member("name", name).member("cat", "qmpi4j").member("ph", "i").member("s", "p")
-                .member("pid", s.rank).member("tid", 0);
+        w.beginObject()
+                .member("name", name)
+                .member("cat", "qmpi4j")
+                .member("ph", "i")
+                .member("s", "p")
+                .member("pid", s.rank)
+                .member("tid", 0);
         sb.append(",\"ts\":").append(micros(ts));
         w.name("args").beginObject().member(key, value).endObject();
         w.endObject();
@@ -282,7 +311,10 @@ public final class ChromeTraceAssembler {
         out.write("\n],\n");
         StringBuilder sb = new StringBuilder();
         JsonWriter w = new JsonWriter(sb, false);
-        w.beginObject().member("tool", "qmpi4j tracer").member("binding", binding).member("ranks", ranks)
+        w.beginObject()
+                .member("tool", "qmpi4j tracer")
+                .member("binding", binding)
+                .member("ranks", ranks)
                 .member("clock", "nanoseconds since the ranks aligned at MPI_Init (a barrier); ts in microseconds");
         w.name("truncated_ranks").beginArray();
         truncated.forEach(r -> w.value(r));

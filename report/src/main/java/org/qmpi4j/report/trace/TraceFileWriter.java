@@ -33,11 +33,20 @@ public final class TraceFileWriter implements Closeable {
      */
     public TraceFileWriter(Path file, int rank, int size, String binding, long limitBytes, int bufferSize)
             throws IOException {
-        this.out = Files.newOutputStream(file, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING,
-                StandardOpenOption.WRITE);
+        this.out = Files.newOutputStream(
+                file, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE);
         this.buf = new byte[Math.max(bufferSize, 1024)];
         this.limitBytes = limitBytes;
-        ascii(TraceFormat.MAGIC).sp().num(TraceFormat.VERSION).sp().num(rank).sp().num(size).sp().ascii(binding).nl();
+        ascii(TraceFormat.MAGIC)
+                .sp()
+                .num(TraceFormat.VERSION)
+                .sp()
+                .num(rank)
+                .sp()
+                .num(size)
+                .sp()
+                .ascii(binding)
+                .nl();
     }
 
     /** Names function id {@code fid} for the lines that follow. */
@@ -64,8 +73,19 @@ public final class TraceFileWriter implements Closeable {
      *
      * @return {@code false} if the event was not written because the size limit was reached
      */
-    public synchronized boolean event(int fid, long tid, long startNs, long durationNs, long peer, long tag,
-            long bytes, long sendSeq, long recvPeer, long recvTag, long recvSeq) throws IOException {
+    public synchronized boolean event(
+            int fid,
+            long tid,
+            long startNs,
+            long durationNs,
+            long peer,
+            long tag,
+            long bytes,
+            long sendSeq,
+            long recvPeer,
+            long recvTag,
+            long recvSeq)
+            throws IOException {
         if (closed) {
             return false;
         }
@@ -83,8 +103,29 @@ public final class TraceFileWriter implements Closeable {
             return false;
         }
         reserve(300);
-        ascii("E ").num(fid).sp().num(tid).sp().num(startNs).sp().num(durationNs).sp().opt(peer).sp().opt(tag).sp()
-                .opt(bytes).sp().opt(sendSeq).sp().opt(recvPeer).sp().opt(recvTag).sp().opt(recvSeq).nl();
+        ascii("E ")
+                .num(fid)
+                .sp()
+                .num(tid)
+                .sp()
+                .num(startNs)
+                .sp()
+                .num(durationNs)
+                .sp()
+                .opt(peer)
+                .sp()
+                .opt(tag)
+                .sp()
+                .opt(bytes)
+                .sp()
+                .opt(sendSeq)
+                .sp()
+                .opt(recvPeer)
+                .sp()
+                .opt(recvTag)
+                .sp()
+                .opt(recvSeq)
+                .nl();
         events++;
         return true;
     }

@@ -24,8 +24,7 @@ public final class TraceFormat {
     /** Written for a field the call does not have. */
     public static final long NONE = Long.MIN_VALUE;
 
-    private TraceFormat() {
-    }
+    private TraceFormat() {}
 
     /** The id tying the two ends of a message's arrow together. */
     public static String flowId(long source, long dest, long tag, long seq) {

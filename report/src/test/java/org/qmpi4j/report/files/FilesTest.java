@@ -6,8 +6,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.qmpi4j.report.profile.SampleProfiles;
 import org.qmpi4j.report.profile.RankProfileFormat;
+import org.qmpi4j.report.profile.SampleProfiles;
 
 class FilesTest {
     @TempDir
@@ -31,7 +31,11 @@ class FilesTest {
         AtomicFiles.write(ResultFiles.ranksDir(dir).resolve("unrelated.txt"), "x");
         RankFiles.Profiles p = RankFiles.readProfiles(dir);
         assertThat(p.byRank().keySet()).containsExactly(0);
-        assertThat(p.problems()).singleElement().asString().contains("rank-1.profile.json").contains("line 1");
+        assertThat(p.problems())
+                .singleElement()
+                .asString()
+                .contains("rank-1.profile.json")
+                .contains("line 1");
     }
 
     @Test

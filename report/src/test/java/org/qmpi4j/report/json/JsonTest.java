@@ -12,10 +12,24 @@ class JsonTest {
     void writesWhatItParses() throws Exception {
         StringBuilder sb = new StringBuilder();
         JsonWriter w = new JsonWriter(sb, true);
-        w.beginObject().member("s", "a\"b\\c\n\t\u0001<").member("n", -42).member("d", 0.5).member("big", Long.MAX_VALUE)
-                .member("t", true).name("nul").nullValue().member("nan", Double.NaN);
+        w.beginObject()
+                .member("s", "a\"b\\c\n\t\u0001<")
+                .member("n", -42)
+                .member("d", 0.5)
+                .member("big", Long.MAX_VALUE)
+                .member("t", true)
+                .name("nul")
+                .nullValue()
+                .member("nan", Double.NaN);
         w.name("row").beginInlineArray().value(1).value(2).endArray();
-        w.name("list").beginArray().beginInlineObject().member("k", 1).endObject().beginObject().endObject().endArray();
+        w.name("list")
+                .beginArray()
+                .beginInlineObject()
+                .member("k", 1)
+                .endObject()
+                .beginObject()
+                .endObject()
+                .endArray();
         w.name("empty").beginArray().endArray();
         w.endObject().finish();
 
@@ -32,7 +46,10 @@ class JsonTest {
         assertThat(m.get("nan")).isNull();
         assertThat(m.get("row")).isEqualTo(List.of(1L, 2L));
         assertThat(m.get("empty")).isEqualTo(List.of());
-        assertThat(sb.toString()).contains("\"row\": [1, 2]").contains("{\"k\": 1}").doesNotContain("<");
+        assertThat(sb.toString())
+                .contains("\"row\": [1, 2]")
+                .contains("{\"k\": 1}")
+                .doesNotContain("<");
     }
 
     @Test
@@ -43,7 +60,8 @@ class JsonTest {
 
     @Test
     void rejectsBrokenDocumentsWithLineAndColumn() {
-        assertThatThrownBy(() -> JsonParser.parse("{\n  \"a\": 1,\n  \"b\": }")).isInstanceOf(JsonFormatException.class)
+        assertThatThrownBy(() -> JsonParser.parse("{\n  \"a\": 1,\n  \"b\": }"))
+                .isInstanceOf(JsonFormatException.class)
                 .hasMessageStartingWith("line 3, column 8");
         assertThatThrownBy(() -> JsonParser.parse("")).hasMessageContaining("empty document");
         assertThatThrownBy(() -> JsonParser.parse("[1, 2")).hasMessageContaining("expected ',' or ']'");
@@ -58,8 +76,10 @@ class JsonTest {
     @Test
     void nodesNameThePathOfAMismatch() throws Exception {
         JsonNode root = JsonNode.parse("{\"functions\": [{\"calls\": 1}, {\"calls\": \"x\"}]}");
-        assertThat(root.get("functions").elements().get(0).get("calls").asLong()).isEqualTo(1);
-        assertThatThrownBy(() -> root.get("functions").elements().get(1).get("calls").asLong())
+        assertThat(root.get("functions").elements().get(0).get("calls").asLong())
+                .isEqualTo(1);
+        assertThatThrownBy(() ->
+                        root.get("functions").elements().get(1).get("calls").asLong())
                 .hasMessage("functions[1].calls: expected an integer, found \"x\"");
         assertThatThrownBy(() -> root.get("ranks")).hasMessage("(document): member \"ranks\" missing");
         assertThat(root.optional("ranks").isNull()).isTrue();

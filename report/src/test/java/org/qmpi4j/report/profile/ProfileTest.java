@@ -43,20 +43,23 @@ class ProfileTest {
         String json = RankProfileFormat.write(p);
         RankProfile back = RankProfileFormat.read(json);
         assertThat(RankProfileFormat.write(back)).isEqualTo(json);
-        assertThat(back.functions().get("MPI_SEND").histogram()[SizeHistogram.bucketOf(4)]).isEqualTo(2);
+        assertThat(back.functions().get("MPI_SEND").histogram()[SizeHistogram.bucketOf(4)])
+                .isEqualTo(2);
         assertThat(back.sentBytes()).containsExactly(0, 0, 1032);
         assertThat(back.environment()).containsEntry("host", "node1");
     }
 
     @Test
     void rankFileErrorsSayWhatIsWrong() {
-        assertThatThrownBy(() -> RankProfileFormat.read("{\"format\": \"x\"}")).hasMessageContaining("qmpi4j-rank-profile");
+        assertThatThrownBy(() -> RankProfileFormat.read("{\"format\": \"x\"}"))
+                .hasMessageContaining("qmpi4j-rank-profile");
         String json = RankProfileFormat.write(SampleProfiles.rank(0, 2));
         assertThatThrownBy(() -> RankProfileFormat.read(json.replace("\"version\": 1", "\"version\": 9")))
                 .hasMessageContaining("version 9");
         assertThatThrownBy(() -> RankProfileFormat.read(json.replace("\"rank\": 0", "\"rank\": 5")))
                 .hasMessageContaining("rank 5 of 2");
-        assertThatThrownBy(() -> RankProfileFormat.read(json.substring(0, json.length() / 2))).hasMessageContaining("line");
+        assertThatThrownBy(() -> RankProfileFormat.read(json.substring(0, json.length() / 2)))
+                .hasMessageContaining("line");
     }
 
     @Test
@@ -81,20 +84,30 @@ class ProfileTest {
 
     @Test
     void mergeRejectsRanksOfDifferentJobs() {
-        assertThatThrownBy(() -> ProfileMerger.merge(List.of(SampleProfiles.rank(0, 2), SampleProfiles.rank(1, 3)))).hasMessageContaining("job of 3");
-        assertThatThrownBy(() -> ProfileMerger.merge(List.of(SampleProfiles.rank(0, 2), SampleProfiles.rank(0, 2)))).hasMessageContaining("twice");
+        assertThatThrownBy(() -> ProfileMerger.merge(List.of(SampleProfiles.rank(0, 2), SampleProfiles.rank(1, 3))))
+                .hasMessageContaining("job of 3");
+        assertThatThrownBy(() -> ProfileMerger.merge(List.of(SampleProfiles.rank(0, 2), SampleProfiles.rank(0, 2))))
+                .hasMessageContaining("twice");
     }
 
     @Test
     void profileJsonRoundTrip() throws Exception {
         Profile p = ProfileMerger.merge(List.of(SampleProfiles.rank(0, 2), SampleProfiles.rank(1, 2)));
         String json = ProfileFormat.write(p);
-        assertThat(json).contains("\"binding\": \"openmpi\"", "\"ranks\": 2", "\"functions\": [", "\"callsites\": [",
-                "\"matrix\": {", "\"per_rank\": [", "\"name\": \"MPI_SEND\"");
+        assertThat(json)
+                .contains(
+                        "\"binding\": \"openmpi\"",
+                        "\"ranks\": 2",
+                        "\"functions\": [",
+                        "\"callsites\": [",
+                        "\"matrix\": {",
+                        "\"per_rank\": [",
+                        "\"name\": \"MPI_SEND\"");
         Profile back = ProfileFormat.read(json);
         String again = ProfileFormat.write(back);
         // Everything but the creation time survives (the reader keeps it too).
         assertThat(again).isEqualTo(json);
-        assertThat(back.functions().get("MPI_SEND").total().histogram()).isEqualTo(p.functions().get("MPI_SEND").total().histogram());
+        assertThat(back.functions().get("MPI_SEND").total().histogram())
+                .isEqualTo(p.functions().get("MPI_SEND").total().histogram());
     }
 }

@@ -31,10 +31,20 @@ class RenderTest {
     @Test
     void textReportHasTheTablesWidestFirst() {
         String text = TextReport.render(profile(3), TextReport.Detail.VERBOSE, "qmpi4j profile");
-        assertThat(text).contains("== Time per rank", "== MPI functions, all ranks, by time", "== Call sites",
-                "org.example.Ring.main(Ring.java:42)", "== Message sizes", "[1 KiB, 2 KiB)",
-                "== Point-to-point bytes sent", "== Collectives", "MPI_BARRIER");
-        assertThat(text.indexOf("  MPI_BARRIER")).isLessThan(text.indexOf("  MPI_SEND")).isLessThan(text.indexOf("  MPI_RECV"));
+        assertThat(text)
+                .contains(
+                        "== Time per rank",
+                        "== MPI functions, all ranks, by time",
+                        "== Call sites",
+                        "org.example.Ring.main(Ring.java:42)",
+                        "== Message sizes",
+                        "[1 KiB, 2 KiB)",
+                        "== Point-to-point bytes sent",
+                        "== Collectives",
+                        "MPI_BARRIER");
+        assertThat(text.indexOf("  MPI_BARRIER"))
+                .isLessThan(text.indexOf("  MPI_SEND"))
+                .isLessThan(text.indexOf("  MPI_RECV"));
         String concise = TextReport.render(profile(3), TextReport.Detail.CONCISE, "t");
         assertThat(concise).contains("== MPI functions").doesNotContain("== Call sites");
         assertThat(text.lines()).noneMatch(l -> l.endsWith(" "));
@@ -44,8 +54,10 @@ class RenderTest {
     void htmlHasNxNCellsWithBytesAndMessages() {
         String html = MatrixHtml.render(profile(4));
         assertThat(count(html, "<td class=\"cell")).isEqualTo(16);
-        assertThat(html).contains("data-from=\"0\" data-to=\"1\" data-bytes=\"1032\" data-messages=\"3\"")
-                .contains("title=\"rank 0 to rank 1: 1.0 KiB in 3 messages\"").contains("MPI_BARRIER")
+        assertThat(html)
+                .contains("data-from=\"0\" data-to=\"1\" data-bytes=\"1032\" data-messages=\"3\"")
+                .contains("title=\"rank 0 to rank 1: 1.0 KiB in 3 messages\"")
+                .contains("MPI_BARRIER")
                 .doesNotContain("http://", "https://");
     }
 
@@ -54,13 +66,19 @@ class RenderTest {
         for (int ranks : new int[] {4, MatrixHtml.TABLE_MAX_RANKS + 1}) {
             String html = MatrixHtml.render(profile(ranks));
             assertThat(html).doesNotContain(" src=", " href=", "@import", "url(", "{{");
-            assertThat(html).contains("<script type=\"application/json\" id=\"heat-scale\">" + HeatScale.json() + "</script>",
-                    "--heat-low:" + HeatScale.legendLow(), "--heat-high:" + HeatScale.legendHigh(), "function colour(v, max)");
+            assertThat(html)
+                    .contains(
+                            "<script type=\"application/json\" id=\"heat-scale\">" + HeatScale.json() + "</script>",
+                            "--heat-low:" + HeatScale.legendLow(),
+                            "--heat-high:" + HeatScale.legendHigh(),
+                            "function colour(v, max)");
             // The scale's numbers stand in the data only, not in the style or the script.
-            assertThat(html.replace(HeatScale.json(), "")).doesNotContain("0.15", "0.55", "0xde", "0x08", "222,235", "8,48,107");
+            assertThat(html.replace(HeatScale.json(), ""))
+                    .doesNotContain("0.15", "0.55", "0xde", "0x08", "222,235", "8,48,107");
         }
-        assertThat(HeatScale.json()).isEqualTo(
-                "{\"empty\":\"#ffffff\",\"low\":[222,235,247],\"high\":[8,48,107],\"floor\":0.15,\"darkAbove\":0.55}");
+        assertThat(HeatScale.json())
+                .isEqualTo(
+                        "{\"empty\":\"#ffffff\",\"low\":[222,235,247],\"high\":[8,48,107],\"floor\":0.15,\"darkAbove\":0.55}");
         assertThat(HeatScale.legendHigh()).isEqualTo("#08306b");
     }
 

@@ -68,7 +68,8 @@ class TraceTest {
                 assertThat(e.get("bp").asString()).isEqualTo("e");
             } else if (ph.equals("M") && e.get("name").asString().equals("process_name")) {
                 processes.add(e.get("pid").asLong());
-                assertThat(e.get("args").get("name").asString()).isEqualTo("rank " + e.get("pid").asLong());
+                assertThat(e.get("args").get("name").asString())
+                        .isEqualTo("rank " + e.get("pid").asLong());
             }
         }
         assertThat(complete).isEqualTo(6);

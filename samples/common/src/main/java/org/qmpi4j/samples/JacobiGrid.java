@@ -14,8 +14,7 @@ public final class JacobiGrid {
     public static final double TOP_EDGE = 1.0;
     public static final double LEFT_EDGE = 0.5;
 
-    private JacobiGrid() {
-    }
+    private JacobiGrid() {}
 
     /** One Jacobi update. Shared by the parallel and the serial sweep so both round alike. */
     static double relax(double north, double south, double west, double east) {

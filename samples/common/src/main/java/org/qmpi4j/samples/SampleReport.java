@@ -76,14 +76,29 @@ public final class SampleReport {
      */
     public int print(PrintStream out, boolean ok, String detail) {
         StringBuilder sb = new StringBuilder();
-        sb.append(RESULT_PREFIX).append(" rank=").append(rank).append(" sample=").append(sample)
-                .append(" result=").append(ok ? "OK" : "FAIL").append(" detail=").append(detail).append('\n');
+        sb.append(RESULT_PREFIX)
+                .append(" rank=")
+                .append(rank)
+                .append(" sample=")
+                .append(sample)
+                .append(" result=")
+                .append(ok ? "OK" : "FAIL")
+                .append(" detail=")
+                .append(detail)
+                .append('\n');
         sb.append(CALLS_PREFIX).append(" rank=").append(rank);
         calls.forEach((f, n) -> sb.append(' ').append(f).append('=').append(n));
         sb.append('\n');
-        sentToPeer.forEach((peer, acc) -> sb.append(P2P_PREFIX).append(" rank=").append(rank)
-                .append(" peer=").append(peer).append(" messages=").append(acc[0])
-                .append(" bytes=").append(acc[1]).append('\n'));
+        sentToPeer.forEach((peer, acc) -> sb.append(P2P_PREFIX)
+                .append(" rank=")
+                .append(rank)
+                .append(" peer=")
+                .append(peer)
+                .append(" messages=")
+                .append(acc[0])
+                .append(" bytes=")
+                .append(acc[1])
+                .append('\n'));
         // One write, so that lines of a rank stay together when ranks share the launcher's stdout.
         out.print(sb);
         out.flush();

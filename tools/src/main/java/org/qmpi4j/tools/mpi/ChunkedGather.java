@@ -22,11 +22,11 @@ public final class ChunkedGather {
 
     /** The most bytes the root holds per round, over all ranks. */
     static final int ROOT_BUFFER = 32 << 20;
+
     static final int MAX_BLOCK = 1 << 20;
     static final int MIN_BLOCK = 4 << 10;
 
-    private ChunkedGather() {
-    }
+    private ChunkedGather() {}
 
     /** Payload bytes per rank and round for a job of {@code size} ranks. */
     static int blockPayload(int size, long longest) {
@@ -43,7 +43,8 @@ public final class ChunkedGather {
     }
 
     /** As above, with at most {@code maxPayload} bytes per rank and round (tests use small ones). */
-    static void run(WorldComm comm, InputStream mine, long length, int root, Sink sink, int maxPayload) throws Exception {
+    static void run(WorldComm comm, InputStream mine, long length, int root, Sink sink, int maxPayload)
+            throws Exception {
         long longest = comm.allMax(length);
         if (longest <= 0) {
             return;
@@ -81,8 +82,9 @@ public final class ChunkedGather {
                     int at = r * block;
                     int len = getInt(recv, at);
                     if (len < 0 || len > payload) {
-                        failure = failure == null ? new IOException("rank " + r + " sent a block of " + len
-                                + " bytes in round " + round) : failure;
+                        failure = failure == null
+                                ? new IOException("rank " + r + " sent a block of " + len + " bytes in round " + round)
+                                : failure;
                         continue;
                     }
                     if (len > 0) {

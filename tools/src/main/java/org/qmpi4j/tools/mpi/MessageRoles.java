@@ -12,15 +12,22 @@ import org.qmpi4j.api.MpiFunction;
  */
 public final class MessageRoles {
     /** Calls that send one message to {@code peer()}: the rows of the communication matrix. */
-    public static final Set<MpiFunction> SENDS = EnumSet.of(MpiFunction.MPI_SEND, MpiFunction.MPI_BSEND,
-            MpiFunction.MPI_SSEND, MpiFunction.MPI_RSEND, MpiFunction.MPI_ISEND, MpiFunction.MPI_IBSEND,
-            MpiFunction.MPI_ISSEND, MpiFunction.MPI_IRSEND, MpiFunction.MPI_SENDRECV, MpiFunction.MPI_SENDRECV_REPLACE);
+    public static final Set<MpiFunction> SENDS = EnumSet.of(
+            MpiFunction.MPI_SEND,
+            MpiFunction.MPI_BSEND,
+            MpiFunction.MPI_SSEND,
+            MpiFunction.MPI_RSEND,
+            MpiFunction.MPI_ISEND,
+            MpiFunction.MPI_IBSEND,
+            MpiFunction.MPI_ISSEND,
+            MpiFunction.MPI_IRSEND,
+            MpiFunction.MPI_SENDRECV,
+            MpiFunction.MPI_SENDRECV_REPLACE);
 
     /** Calls that receive one message from {@code peer()}. */
     public static final Set<MpiFunction> RECEIVES = EnumSet.of(MpiFunction.MPI_RECV, MpiFunction.MPI_IRECV);
 
-    private MessageRoles() {
-    }
+    private MessageRoles() {}
 
     /** Index of the source argument of the receive half of a send-receive call, or -1. */
     public static int sendRecvSourceArgument(MpiCall call) {
@@ -31,7 +38,8 @@ public final class MessageRoles {
                 // mpiJava:  (sbuf, soff, scount, stype, dest, stag, rbuf, roff, rcount, rtype, source, rtag)
                 return offsets ? 10 : 8;
             case MPI_SENDRECV_REPLACE:
-                // Open MPI: (buf, count, type, dest, stag, source, rtag); mpiJava: (buf, off, count, type, dest, stag, source, rtag)
+                // Open MPI: (buf, count, type, dest, stag, source, rtag); mpiJava: (buf, off, count, type, dest, stag,
+                // source, rtag)
                 return offsets ? 6 : 5;
             default:
                 return -1;

@@ -80,7 +80,8 @@ public final class PeerTranslator {
             for (int i = 0; i < n; i++) {
                 ranks[i] = i;
             }
-            int[] inWorld = (int[]) Qmpi.pmpi(toolId, MpiFunction.MPI_GROUP_TRANSLATE_RANKS, null, group, ranks, worldGroup);
+            int[] inWorld =
+                    (int[]) Qmpi.pmpi(toolId, MpiFunction.MPI_GROUP_TRANSLATE_RANKS, null, group, ranks, worldGroup);
             for (int i = 0; i < inWorld.length; i++) {
                 if (inWorld[i] < 0 || inWorld[i] >= worldSize) {
                     inWorld[i] = -1; // MPI_UNDEFINED: a process outside COMM_WORLD (spawned, connected)

@@ -61,12 +61,25 @@ public final class WorldComm {
         this.size = (Integer) Qmpi.pmpi(toolId, MpiFunction.MPI_COMM_SIZE, world);
     }
 
-    public int rank() { return rank; }
-    public int size() { return size; }
+    public int rank() {
+        return rank;
+    }
+
+    public int size() {
+        return size;
+    }
     /** The binding's {@code COMM_WORLD} object: one per MPI process, also in MPJ's multicore mode. */
-    public Object world() { return world; }
-    public int toolId() { return toolId; }
-    public String binding() { return binding; }
+    public Object world() {
+        return world;
+    }
+
+    public int toolId() {
+        return toolId;
+    }
+
+    public String binding() {
+        return binding;
+    }
 
     /** Whether {@link #bcast}, {@link #allMax} and {@link #gather} work with this binding. */
     public boolean canExchangeData() {

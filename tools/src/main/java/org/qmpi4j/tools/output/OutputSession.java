@@ -82,8 +82,8 @@ public final class OutputSession {
             // Cannot broadcast: each rank decides alone. The named directory is the same for all;
             // a default name may differ between ranks whose clocks straddle a second.
             if (comm.rank() == 0) {
-                log.warn("binding '" + comm.binding() + "': ranks cannot agree on a results directory;"
-                        + " set " + OutputDirectory.describeSetting() + " so that they share one");
+                log.warn("binding '" + comm.binding() + "': ranks cannot agree on a results directory;" + " set "
+                        + OutputDirectory.describeSetting() + " so that they share one");
             }
             return OutputDirectory.agree(requested, comm.rank(), null);
         }
@@ -91,10 +91,21 @@ public final class OutputSession {
     }
 
     /** The results directory, or {@code null} if none could be made (tools then write nothing). */
-    public Path dir() { return dir; }
-    public WorldComm comm() { return comm; }
-    public int rank() { return comm.rank(); }
-    public int size() { return comm.size(); }
+    public Path dir() {
+        return dir;
+    }
+
+    public WorldComm comm() {
+        return comm;
+    }
+
+    public int rank() {
+        return comm.rank();
+    }
+
+    public int size() {
+        return comm.size();
+    }
 
     /** A tool that will write into this session and report when it is done. */
     public synchronized void join() {
@@ -126,8 +137,8 @@ public final class OutputSession {
             log.warn("results in " + dir + " (" + String.join(", ", results) + "; some tools did not finish)");
         } else if (!announced) {
             announced = true;
-            log.warn("the job ended before MPI_Finalize; each rank's data is in "
-                    + ResultFiles.ranksDir(dir) + "; 'qmpi4j merge " + dir + "' builds the reports");
+            log.warn("the job ended before MPI_Finalize; each rank's data is in " + ResultFiles.ranksDir(dir)
+                    + "; 'qmpi4j merge " + dir + "' builds the reports");
         }
     }
 }

@@ -9,11 +9,13 @@ final class ProcessFacts {
     private static final String MAIN = mainClass();
     private static final String JAVA = System.getProperty("java.version");
 
-    private ProcessFacts() {
-    }
+    private ProcessFacts() {}
 
     static void describe(RankProfile.Builder b) {
-        b.environment("host", HOST).environment("pid", PID).environment("main", MAIN).environment("java", JAVA);
+        b.environment("host", HOST)
+                .environment("pid", PID)
+                .environment("main", MAIN)
+                .environment("java", JAVA);
     }
 
     private static String host() {
@@ -25,8 +27,10 @@ final class ProcessFacts {
         // starting the JDK's name service and resolving it (milliseconds and dozens of classes at
         // MPI_Init, or much longer with a slow DNS), so it is only the fallback.
         try {
-            String name = new String(java.nio.file.Files.readAllBytes(java.nio.file.Path.of("/proc/sys/kernel/hostname")),
-                    java.nio.charset.StandardCharsets.UTF_8).trim();
+            String name = new String(
+                            java.nio.file.Files.readAllBytes(java.nio.file.Path.of("/proc/sys/kernel/hostname")),
+                            java.nio.charset.StandardCharsets.UTF_8)
+                    .trim();
             if (!name.isEmpty()) {
                 return name;
             }

@@ -54,6 +54,7 @@ final class Profiler {
     private static final MpiFunction[] FUNCTIONS = MpiFunction.values();
     /** What accounting a function needs beyond time, by ordinal: the bits below. */
     private static final byte[] NEEDS = new byte[FUNCTIONS.length];
+
     private static final byte SIZES = 1;
     private static final byte SENDS = 2;
     private static final byte FREES_COMM = 4;
@@ -67,7 +68,8 @@ final class Profiler {
 
     static {
         for (MpiFunction f : FUNCTIONS) {
-            NEEDS[f.ordinal()] = (byte) ((f.movesData() ? SIZES : 0) | (MessageRoles.SENDS.contains(f) ? SENDS : 0)
+            NEEDS[f.ordinal()] = (byte) ((f.movesData() ? SIZES : 0)
+                    | (MessageRoles.SENDS.contains(f) ? SENDS : 0)
                     | (f == MpiFunction.MPI_COMM_FREE || f == MpiFunction.MPI_COMM_DISCONNECT ? FREES_COMM : 0)
                     | (f == MpiFunction.MPI_WTIME || f == MpiFunction.MPI_WTICK ? UNTIMED : 0));
         }
@@ -78,6 +80,7 @@ final class Profiler {
     private final PrintStream err;
     /** This rank's file kept up to date: periodically, at exit; faults reported once. */
     private final RankOutput output;
+
     private final ToolFunction[] next = new ToolFunction[FUNCTIONS.length];
     private final SiteTable sites = new SiteTable();
     private final Object fileLock = new Object();
@@ -89,6 +92,7 @@ final class Profiler {
     private volatile long appStartNs;
     /** Set once the profile has been gathered: later calls (after MPI_Finalize) are not profiled. */
     private volatile boolean gathered;
+
     private String binding = "unknown";
     private int pcontrolOutputs;
 
@@ -113,8 +117,8 @@ final class Profiler {
     /** Registers storage and a handler for every MPI function (from the tool's initialiser). */
     void register() {
         Qmpi.registerToolStorage(toolId, this);
-        LifecycleHandlers.register(toolId, next, this::init, this::finalizeMpi, this::abort,
-                this::pcontrol, this::profile);
+        LifecycleHandlers.register(
+                toolId, next, this::init, this::finalizeMpi, this::abort, this::pcontrol, this::profile);
     }
 
     // ---- handlers ---------------------------------------------------------------------------
@@ -268,8 +272,13 @@ final class Profiler {
             return;
         }
         Map<Integer, ByteArrayOutputStream> parts = new TreeMap<>();
-        ChunkedGather.run(comm, new ByteArrayInputStream(mine), mine.length, 0,
-                (rank, data, off, len) -> parts.computeIfAbsent(rank, r -> new ByteArrayOutputStream()).write(data, off, len));
+        ChunkedGather.run(
+                comm,
+                new ByteArrayInputStream(mine),
+                mine.length,
+                0,
+                (rank, data, off, len) -> parts.computeIfAbsent(rank, r -> new ByteArrayOutputStream())
+                        .write(data, off, len));
         if (comm.rank() == 0) {
             List<RankProfile> profiles = new ArrayList<>();
             for (Map.Entry<Integer, ByteArrayOutputStream> e : parts.entrySet()) {
@@ -306,13 +315,16 @@ final class Profiler {
         int rank = s.rank();
         if (level == 2) {
             byte[] json = writeRankFile(RankProfile.State.RUNNING);
-            AtomicFiles.write(ResultFiles.pcontrol(s.dir(), rank, n, "snapshot.json"), new String(json, StandardCharsets.UTF_8));
+            AtomicFiles.write(
+                    ResultFiles.pcontrol(s.dir(), rank, n, "snapshot.json"), new String(json, StandardCharsets.UTF_8));
             return;
         }
         TextReport.Detail detail = level == 3 ? TextReport.Detail.VERBOSE : TextReport.Detail.CONCISE;
         Profile mine = ProfileMerger.merge(List.of(snapshot(RankProfile.State.RUNNING)));
-        String title = "qmpi4j profile of rank " + rank + " only, at MPI_Pcontrol(" + level + ") (output " + n + " of this rank)";
-        AtomicFiles.write(ResultFiles.pcontrol(s.dir(), rank, n, level == 3 ? "verbose.txt" : "concise.txt"),
+        String title = "qmpi4j profile of rank " + rank + " only, at MPI_Pcontrol(" + level + ") (output " + n
+                + " of this rank)";
+        AtomicFiles.write(
+                ResultFiles.pcontrol(s.dir(), rank, n, level == 3 ? "verbose.txt" : "concise.txt"),
                 TextReport.render(mine, detail, title));
     }
 
@@ -336,8 +348,8 @@ final class Profiler {
     /** This rank's measurements now. */
     RankProfile snapshot(RankProfile.State state) {
         OutputSession s = session;
-        RankProfile.Builder b = RankProfile.builder(s.rank(), s.size(), binding).state(state)
-                .appNs(System.nanoTime() - appStartNs);
+        RankProfile.Builder b =
+                RankProfile.builder(s.rank(), s.size(), binding).state(state).appNs(System.nanoTime() - appStartNs);
         ProcessFacts.describe(b);
         CallStats[] functions = new CallStats[FUNCTIONS.length];
         sites.forEach((address, function, acc) -> {

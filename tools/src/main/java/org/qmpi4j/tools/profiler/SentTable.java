@@ -17,6 +17,7 @@ final class SentTable extends FirstWriterOwned {
     private final long[] bytes;
     /** Other threads' messages and bytes; guarded by {@code this}. */
     private final long[] otherMessages;
+
     private final long[] otherBytes;
 
     SentTable(int worldSize) {

@@ -50,11 +50,14 @@ final class Tracer {
     private static final MpiFunction[] FUNCTIONS = MpiFunction.values();
     static final long DEFAULT_LIMIT = 256L << 20;
     /** The setting {@code tracer.limit}. */
-    static final Setting<Long> LIMIT = Setting.byteSize("tracer.limit", DEFAULT_LIMIT,
+    static final Setting<Long> LIMIT = Setting.byteSize(
+            "tracer.limit",
+            DEFAULT_LIMIT,
             "the most bytes each rank's trace file may take, e.g. `64m`, `2g`. Past it the rank stops recording,"
                     + " says so once on stderr (`qmpi4j tracer: rank 3 reached the trace size limit ...`), and the trace"
                     + " shows an instant event on that rank's track and lists it in `otherData.truncated_ranks`;"
                     + " the profile is unaffected");
+
     private static final int BUFFER = 1 << 16;
 
     private final int toolId;
@@ -62,6 +65,7 @@ final class Tracer {
     private final PrintStream err;
     /** This rank's trace file flushed periodically and at exit; faults reported once. */
     private final RankOutput output;
+
     private final ToolFunction[] next = new ToolFunction[FUNCTIONS.length];
     private final boolean[] defined = new boolean[FUNCTIONS.length];
     private final LongCounters sendSeq = new LongCounters();
@@ -92,8 +96,8 @@ final class Tracer {
 
     void register() {
         Qmpi.registerToolStorage(toolId, this);
-        LifecycleHandlers.register(toolId, next, this::init, this::finalizeMpi, this::abort,
-                this::pcontrol, this::trace);
+        LifecycleHandlers.register(
+                toolId, next, this::init, this::finalizeMpi, this::abort, this::pcontrol, this::trace);
     }
 
     // ---- handlers ---------------------------------------------------------------------------
@@ -200,8 +204,10 @@ final class Tracer {
             if (onWorld && MessageRoles.SENDS.contains(f) && p >= 0 && t >= 0) {
                 send = sendSeq.next(LongCounters.envelope(p, t));
             }
-            if (onWorld && (MessageRoles.RECEIVES.contains(f) || f == MpiFunction.MPI_SENDRECV
-                    || f == MpiFunction.MPI_SENDRECV_REPLACE)) {
+            if (onWorld
+                    && (MessageRoles.RECEIVES.contains(f)
+                            || f == MpiFunction.MPI_SENDRECV
+                            || f == MpiFunction.MPI_SENDRECV_REPLACE)) {
                 int src = MessageRoles.RECEIVES.contains(f) ? p : MessageRoles.sendRecvSource(call);
                 int rtag = MessageRoles.RECEIVES.contains(f) ? t : MessageRoles.sendRecvTag(call);
                 if (src >= 0 && rtag >= 0) {
@@ -216,9 +222,12 @@ final class Tracer {
             }
             if (!w.event(ord, tid, startNs - originNs, endNs - startNs, peer, tag, bytes, send, recvPeer, recvTag, recv)
                     && w.limitReached()) {
-                output.sayOnce("limit", "rank " + session.rank() + " reached the trace size limit of "
-                        + Units.bytes(w.limitBytes()) + " after " + w.eventsWritten() + " calls; later calls are not traced"
-                        + " (raise " + LIMIT.systemProperty() + " / " + LIMIT.environmentVariable() + ")");
+                output.sayOnce(
+                        "limit",
+                        "rank " + session.rank() + " reached the trace size limit of "
+                                + Units.bytes(w.limitBytes()) + " after " + w.eventsWritten()
+                                + " calls; later calls are not traced"
+                                + " (raise " + LIMIT.systemProperty() + " / " + LIMIT.environmentVariable() + ")");
             }
         } catch (IOException | RuntimeException e) {
             fault("recording " + f, e);
@@ -270,7 +279,8 @@ final class Tracer {
         }
         s.join();
         session = s;
-        writer = new TraceFileWriter(ResultFiles.rankTrace(s.dir(), s.rank()), s.rank(), s.size(), bindingId, limit, BUFFER);
+        writer = new TraceFileWriter(
+                ResultFiles.rankTrace(s.dir(), s.rank()), s.rank(), s.size(), bindingId, limit, BUFFER);
         output.start(settings.get(RankOutput.FLUSH_SECONDS));
     }
 
@@ -318,7 +328,7 @@ final class Tracer {
         }
         try (InputStream mine = in) {
             if (comm.rank() != 0) {
-                ChunkedGather.run(comm, mine, length, 0, (r, d, o, l) -> { });
+                ChunkedGather.run(comm, mine, length, 0, (r, d, o, l) -> {});
                 s.finished(List.of());
             } else {
                 writeAtRoot(s, comm, mine, length);
@@ -332,8 +342,14 @@ final class Tracer {
         Writer out;
         try {
             Path candidate = AtomicFiles.temporaryFor(target);
-            out = new java.io.BufferedWriter(new OutputStreamWriter(Files.newOutputStream(candidate,
-                    java.nio.file.StandardOpenOption.CREATE_NEW, java.nio.file.StandardOpenOption.WRITE), StandardCharsets.UTF_8), 1 << 16);
+            out = new java.io.BufferedWriter(
+                    new OutputStreamWriter(
+                            Files.newOutputStream(
+                                    candidate,
+                                    java.nio.file.StandardOpenOption.CREATE_NEW,
+                                    java.nio.file.StandardOpenOption.WRITE),
+                            StandardCharsets.UTF_8),
+                    1 << 16);
             tmp = candidate;
         } catch (IOException e) {
             fault("creating " + target, e);

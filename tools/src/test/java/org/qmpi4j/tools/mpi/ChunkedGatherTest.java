@@ -17,7 +17,8 @@ class ChunkedGatherTest {
         assertThat(ChunkedGather.blockPayload(4, 100)).isEqualTo(100);
         assertThat(ChunkedGather.blockPayload(4, 10L << 30)).isEqualTo(ChunkedGather.MAX_BLOCK);
         assertThat(ChunkedGather.blockPayload(100_000, 10L << 30)).isEqualTo(ChunkedGather.MIN_BLOCK);
-        assertThat((long) ChunkedGather.blockPayload(1024, 10L << 30) * 1024).isLessThanOrEqualTo(ChunkedGather.ROOT_BUFFER);
+        assertThat((long) ChunkedGather.blockPayload(1024, 10L << 30) * 1024)
+                .isLessThanOrEqualTo(ChunkedGather.ROOT_BUFFER);
         assertThat(ChunkedGather.blockPayload(2, 0)).isEqualTo(1);
     }
 
@@ -31,11 +32,17 @@ class ChunkedGatherTest {
         }
         ByteArrayOutputStream got = new ByteArrayOutputStream();
         List<Integer> chunks = new ArrayList<>();
-        ChunkedGather.run(comm, new ByteArrayInputStream(data), data.length, 0, (rank, d, off, len) -> {
-            assertThat(rank).isZero();
-            chunks.add(len);
-            got.write(d, off, len);
-        }, 1000);
+        ChunkedGather.run(
+                comm,
+                new ByteArrayInputStream(data),
+                data.length,
+                0,
+                (rank, d, off, len) -> {
+                    assertThat(rank).isZero();
+                    chunks.add(len);
+                    got.write(d, off, len);
+                },
+                1000);
         assertThat(chunks).hasSize(10).allMatch(n -> n == 1000);
         assertThat(got.toByteArray()).isEqualTo(data);
     }
@@ -45,11 +52,17 @@ class ChunkedGatherTest {
         new FakeMpi();
         WorldComm comm = new WorldComm(1, FakeMpi.BINDING);
         int[] calls = new int[1];
-        assertThatThrownBy(() -> ChunkedGather.run(comm, new ByteArrayInputStream(new byte[5000]), 5000, 0,
-                (rank, d, off, len) -> {
-                    calls[0]++;
-                    throw new IOException("disk full");
-                }, 1000)).hasMessage("disk full");
+        assertThatThrownBy(() -> ChunkedGather.run(
+                        comm,
+                        new ByteArrayInputStream(new byte[5000]),
+                        5000,
+                        0,
+                        (rank, d, off, len) -> {
+                            calls[0]++;
+                            throw new IOException("disk full");
+                        },
+                        1000))
+                .hasMessage("disk full");
         assertThat(calls[0]).as("every round still ran").isEqualTo(5);
     }
 }

@@ -55,7 +55,8 @@ class AccumulatorTest {
         assertThat(s.bytes()).isEqualTo(8L * WRITERS * CALLS);
         assertThat(s.minNs()).isEqualTo(1);
         assertThat(s.maxNs()).isEqualTo(1);
-        assertThat(s.histogram()[org.qmpi4j.report.profile.SizeHistogram.bucketOf(8)]).isEqualTo((long) WRITERS * CALLS);
+        assertThat(s.histogram()[org.qmpi4j.report.profile.SizeHistogram.bucketOf(8)])
+                .isEqualTo((long) WRITERS * CALLS);
     }
 
     @Test

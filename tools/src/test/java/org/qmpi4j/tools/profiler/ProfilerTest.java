@@ -29,7 +29,11 @@ class ProfilerTest {
 
     private FakeMpi started() throws Exception {
         FakeMpi mpi = new FakeMpi();
-        Settings settings = Settings.of(null, Map.of("qmpi4j.output", dir.toString(), "qmpi4j.flush-seconds", "3600")::get, name -> null, problem -> { });
+        Settings settings = Settings.of(
+                null,
+                Map.of("qmpi4j.output", dir.toString(), "qmpi4j.flush-seconds", "3600")::get,
+                name -> null,
+                problem -> {});
         new Profiler(1, settings, err).register();
         mpi.call(new FakeMpi.Call(MpiFunction.MPI_INIT, new CallingAddress("App", "main", "App.java", 1)));
         return mpi;
@@ -41,17 +45,24 @@ class ProfilerTest {
         Object world = mpi.constant("COMM_WORLD");
         CallingAddress send = new CallingAddress("App", "main", "App.java", 10);
         for (int i = 0; i < 5; i++) {
-            mpi.call(new FakeMpi.Call(MpiFunction.MPI_SEND, send).on(world).peer(0).tag(1).bytes(100));
+            mpi.call(new FakeMpi.Call(MpiFunction.MPI_SEND, send)
+                    .on(world)
+                    .peer(0)
+                    .tag(1)
+                    .bytes(100));
         }
         assertThat(dir.resolve("ranks/rank-0.profile.json")).isRegularFile();
         mpi.call(new FakeMpi.Call(MpiFunction.MPI_FINALIZE, new CallingAddress("App", "main", "App.java", 20)));
         assertThat(errBytes.toString()).contains("qmpi4j: results in " + dir);
         JsonNode p = JsonNode.parse(Files.readString(dir.resolve("profile.json")));
         assertThat(p.get("ranks").asLong()).isEqualTo(1);
-        assertThat(p.get("functions").elements()).extracting(f -> f.get("name").asString())
+        assertThat(p.get("functions").elements())
+                .extracting(f -> f.get("name").asString())
                 .containsExactlyInAnyOrder("MPI_INIT", "MPI_SEND", "MPI_FINALIZE");
         assertThat(p.get("matrix").get("bytes").elements().get(0).asLongArray()).containsExactly(500);
-        assertThat(JsonNode.parse(Files.readString(dir.resolve("ranks/rank-0.profile.json"))).get("state").asString())
+        assertThat(JsonNode.parse(Files.readString(dir.resolve("ranks/rank-0.profile.json")))
+                        .get("state")
+                        .asString())
                 .isEqualTo("finalized");
         // After MPI_Finalize nothing more is counted.
         mpi.call(new FakeMpi.Call(MpiFunction.MPI_FINALIZED, send));
@@ -84,8 +95,13 @@ class ProfilerTest {
         Object world = mpi.constant("COMM_WORLD");
         FakeMpi.Call[] calls = new FakeMpi.Call[8];
         for (int i = 0; i < calls.length; i++) {
-            calls[i] = new FakeMpi.Call(i % 2 == 0 ? MpiFunction.MPI_SEND : MpiFunction.MPI_ALLREDUCE,
-                    new CallingAddress("App", "main", "App.java", 100 + i)).on(world).peer(0).tag(3).bytes(64 * i);
+            calls[i] = new FakeMpi.Call(
+                            i % 2 == 0 ? MpiFunction.MPI_SEND : MpiFunction.MPI_ALLREDUCE,
+                            new CallingAddress("App", "main", "App.java", 100 + i))
+                    .on(world)
+                    .peer(0)
+                    .tag(3)
+                    .bytes(64 * i);
         }
         com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
         long id = Thread.currentThread().getId();

@@ -50,8 +50,8 @@ public final class FakeMpi implements QmpiBackend {
     private static final AtomicReference<FakeMpi> NEWEST = new AtomicReference<>();
 
     static {
-        QmpiBackend.install((QmpiBackend) Proxy.newProxyInstance(FakeMpi.class.getClassLoader(),
-                new Class<?>[] {QmpiBackend.class}, (proxy, method, args) -> {
+        QmpiBackend.install((QmpiBackend) Proxy.newProxyInstance(
+                FakeMpi.class.getClassLoader(), new Class<?>[] {QmpiBackend.class}, (proxy, method, args) -> {
                     try {
                         return method.invoke(NEWEST.get(), args);
                     } catch (InvocationTargetException e) {
@@ -84,12 +84,10 @@ public final class FakeMpi implements QmpiBackend {
     }
 
     @Override
-    public void registerToolName(String name, ToolInitializer init) {
-    }
+    public void registerToolName(String name, ToolInitializer init) {}
 
     @Override
-    public void registerToolStorage(int toolId, Object storage) {
-    }
+    public void registerToolStorage(int toolId, Object storage) {}
 
     @Override
     public void registerToolFunction(int toolId, MpiFunction function, ToolHandler handler) {
@@ -173,26 +171,104 @@ public final class FakeMpi implements QmpiBackend {
             this.site = site;
         }
 
-        public Call on(Object comm) { communicator = comm; return this; }
-        public Call peer(int p) { peer = p; return this; }
-        public Call tag(int t) { tag = t; return this; }
-        public Call bytes(long b) { bytes = b; return this; }
-        public Call args(Object... a) { args = a; return this; }
+        public Call on(Object comm) {
+            communicator = comm;
+            return this;
+        }
 
-        @Override public MpiFunction function() { return function; }
-        @Override public CallingAddress callingAddress() { return site; }
-        @Override public String binding() { return BINDING; }
-        @Override public Object receiver() { return communicator; }
-        @Override public int argumentCount() { return args.length; }
-        @Override public Object argument(int i) { return args[i]; }
-        @Override public Object communicator() { return communicator; }
-        @Override public Object buffer() { return null; }
-        @Override public int count() { return ABSENT; }
-        @Override public Object datatype() { return null; }
-        @Override public int peer() { return peer; }
-        @Override public int tag() { return tag; }
-        @Override public long bytes() { return bytes; }
-        @Override public Object request() { return null; }
-        @Override public Object result() { return null; }
+        public Call peer(int p) {
+            peer = p;
+            return this;
+        }
+
+        public Call tag(int t) {
+            tag = t;
+            return this;
+        }
+
+        public Call bytes(long b) {
+            bytes = b;
+            return this;
+        }
+
+        public Call args(Object... a) {
+            args = a;
+            return this;
+        }
+
+        @Override
+        public MpiFunction function() {
+            return function;
+        }
+
+        @Override
+        public CallingAddress callingAddress() {
+            return site;
+        }
+
+        @Override
+        public String binding() {
+            return BINDING;
+        }
+
+        @Override
+        public Object receiver() {
+            return communicator;
+        }
+
+        @Override
+        public int argumentCount() {
+            return args.length;
+        }
+
+        @Override
+        public Object argument(int i) {
+            return args[i];
+        }
+
+        @Override
+        public Object communicator() {
+            return communicator;
+        }
+
+        @Override
+        public Object buffer() {
+            return null;
+        }
+
+        @Override
+        public int count() {
+            return ABSENT;
+        }
+
+        @Override
+        public Object datatype() {
+            return null;
+        }
+
+        @Override
+        public int peer() {
+            return peer;
+        }
+
+        @Override
+        public int tag() {
+            return tag;
+        }
+
+        @Override
+        public long bytes() {
+            return bytes;
+        }
+
+        @Override
+        public Object request() {
+            return null;
+        }
+
+        @Override
+        public Object result() {
+            return null;
+        }
     }
 }

@@ -15,6 +15,7 @@ class LongCountersTest {
         }
         assertThat(c.next(LongCounters.envelope(0, 8))).isZero();
         assertThat(LongCounters.envelope(1, 2)).isNotEqualTo(LongCounters.envelope(2, 1));
-        assertThat(LongCounters.envelope(0, Integer.MAX_VALUE)).isNotEqualTo(LongCounters.envelope(Integer.MAX_VALUE, 0));
+        assertThat(LongCounters.envelope(0, Integer.MAX_VALUE))
+                .isNotEqualTo(LongCounters.envelope(Integer.MAX_VALUE, 0));
     }
 }

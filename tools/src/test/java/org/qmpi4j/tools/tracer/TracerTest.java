@@ -25,8 +25,12 @@ class TracerTest {
 
     private FakeMpi started(String limit) throws Exception {
         FakeMpi mpi = new FakeMpi();
-        Settings settings = Settings.of(null, Map.of("qmpi4j.output", dir.toString(), "qmpi4j.flush-seconds", "3600",
-                "qmpi4j.tracer.limit", limit)::get, name -> null, problem -> { });
+        Settings settings = Settings.of(
+                null,
+                Map.of("qmpi4j.output", dir.toString(), "qmpi4j.flush-seconds", "3600", "qmpi4j.tracer.limit", limit)
+                        ::get,
+                name -> null,
+                problem -> {});
         new Tracer(1, settings, new PrintStream(errBytes, true)).register();
         mpi.call(new FakeMpi.Call(MpiFunction.MPI_INIT, new CallingAddress("App", "main", "App.java", 1)));
         return mpi;
@@ -38,8 +42,16 @@ class TracerTest {
         Object world = mpi.constant("COMM_WORLD");
         CallingAddress at = new CallingAddress("App", "main", "App.java", 5);
         for (int i = 0; i < 3; i++) {
-            mpi.call(new FakeMpi.Call(MpiFunction.MPI_ISEND, at).on(world).peer(0).tag(9).bytes(8));
-            mpi.call(new FakeMpi.Call(MpiFunction.MPI_RECV, at).on(world).peer(0).tag(9).bytes(8));
+            mpi.call(new FakeMpi.Call(MpiFunction.MPI_ISEND, at)
+                    .on(world)
+                    .peer(0)
+                    .tag(9)
+                    .bytes(8));
+            mpi.call(new FakeMpi.Call(MpiFunction.MPI_RECV, at)
+                    .on(world)
+                    .peer(0)
+                    .tag(9)
+                    .bytes(8));
         }
         mpi.call(new FakeMpi.Call(MpiFunction.MPI_FINALIZE, at));
         JsonNode trace = JsonNode.parse(Files.readString(dir.resolve("trace.json")));
@@ -48,9 +60,15 @@ class TracerTest {
         java.util.List<String> ends = new java.util.ArrayList<>();
         for (JsonNode e : trace.get("traceEvents").elements()) {
             switch (e.get("ph").asString()) {
-                case "X": complete++; break;
-                case "s": starts.add(e.get("id").asString()); break;
-                case "f": ends.add(e.get("id").asString()); break;
+                case "X":
+                    complete++;
+                    break;
+                case "s":
+                    starts.add(e.get("id").asString());
+                    break;
+                case "f":
+                    ends.add(e.get("id").asString());
+                    break;
                 default:
             }
         }
@@ -65,8 +83,16 @@ class TracerTest {
         FakeMpi mpi = started("1g");
         Object world = mpi.constant("COMM_WORLD");
         CallingAddress at = new CallingAddress("App", "main", "App.java", 5);
-        mpi.call(new FakeMpi.Call(MpiFunction.MPI_RECV, at).on(world).peer(-1).tag(9).bytes(8));
-        mpi.call(new FakeMpi.Call(MpiFunction.MPI_RECV, at).on(world).peer(0).tag(9).bytes(8));
+        mpi.call(new FakeMpi.Call(MpiFunction.MPI_RECV, at)
+                .on(world)
+                .peer(-1)
+                .tag(9)
+                .bytes(8));
+        mpi.call(new FakeMpi.Call(MpiFunction.MPI_RECV, at)
+                .on(world)
+                .peer(0)
+                .tag(9)
+                .bytes(8));
         mpi.call(new FakeMpi.Call(MpiFunction.MPI_FINALIZE, at));
         assertThat(Files.readString(dir.resolve("trace.json"))).doesNotContain("\"ph\":\"f\"");
     }
@@ -77,8 +103,13 @@ class TracerTest {
         Object world = mpi.constant("COMM_WORLD");
         FakeMpi.Call[] calls = new FakeMpi.Call[4];
         for (int i = 0; i < calls.length; i++) {
-            calls[i] = new FakeMpi.Call(i % 2 == 0 ? MpiFunction.MPI_SEND : MpiFunction.MPI_RECV,
-                    new CallingAddress("App", "main", "App.java", 100 + i)).on(world).peer(0).tag(i).bytes(64);
+            calls[i] = new FakeMpi.Call(
+                            i % 2 == 0 ? MpiFunction.MPI_SEND : MpiFunction.MPI_RECV,
+                            new CallingAddress("App", "main", "App.java", 100 + i))
+                    .on(world)
+                    .peer(0)
+                    .tag(i)
+                    .bytes(64);
         }
         com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
         long id = Thread.currentThread().getId();
@@ -107,7 +138,10 @@ class TracerTest {
         assertThat(errBytes.toString()).containsOnlyOnce("reached the trace size limit of 4 KiB");
         mpi.call(new FakeMpi.Call(MpiFunction.MPI_FINALIZE, at));
         assertThat(Files.size(dir.resolve("ranks/rank-0.trace"))).isLessThanOrEqualTo(4096);
-        assertThat(JsonNode.parse(Files.readString(dir.resolve("trace.json"))).get("otherData").get("truncated_ranks")
-                .asLongArray()).containsExactly(0);
+        assertThat(JsonNode.parse(Files.readString(dir.resolve("trace.json")))
+                        .get("otherData")
+                        .get("truncated_ranks")
+                        .asLongArray())
+                .containsExactly(0);
     }
 }

@@ -29,6 +29,7 @@ public final class BindingCatalog {
     private final MethodMapping[] mappings;
     /** loader -> its BindingDescriptor, or NONE. */
     private final Map<ClassLoader, Object> byLoader = new WeakHashMap<>();
+
     private volatile Object forSystemResources;
 
     private BindingCatalog(List<BindingDescriptor> descriptors) {
@@ -72,7 +73,8 @@ public final class BindingCatalog {
                     continue;
                 }
                 if (t.indexOf(' ') >= 0 || t.indexOf('\t') >= 0) {
-                    throw new BindingFormatException(index, n, "expected one descriptor resource name per line\n    " + t);
+                    throw new BindingFormatException(
+                            index, n, "expected one descriptor resource name per line\n    " + t);
                 }
                 names.add(t);
                 lines.add(n);
@@ -95,8 +97,10 @@ public final class BindingCatalog {
             }
             for (BindingDescriptor other : ds) {
                 if (other.id().equals(d.id())) {
-                    throw new BindingFormatException(index, lines.get(i), "binding id '" + d.id()
-                            + "' of " + res + " is also the id of " + other.resource());
+                    throw new BindingFormatException(
+                            index,
+                            lines.get(i),
+                            "binding id '" + d.id() + "' of " + res + " is also the id of " + other.resource());
                 }
             }
             ds.add(d);
@@ -113,8 +117,7 @@ public final class BindingCatalog {
         List<BindingDescriptor> ds = new ArrayList<>();
         int next = 0;
         for (int i = 0; i + 1 < nameThenText.length; i += 2) {
-            BindingDescriptor d = DescriptorParser.parse(nameThenText[i],
-                    new StringReader(nameThenText[i + 1]), next);
+            BindingDescriptor d = DescriptorParser.parse(nameThenText[i], new StringReader(nameThenText[i + 1]), next);
             ds.add(d);
             next += d.mappings().size();
         }
@@ -122,7 +125,8 @@ public final class BindingCatalog {
     }
 
     private static BufferedReader open(ClassLoader resources, String path, String index, int indexLine) {
-        InputStream in = resources != null ? resources.getResourceAsStream(path)
+        InputStream in = resources != null
+                ? resources.getResourceAsStream(path)
                 : BindingCatalog.class.getResourceAsStream("/" + path);
         if (in == null) {
             throw path.equals(index)
@@ -161,8 +165,8 @@ public final class BindingCatalog {
      */
     public MethodMapping mapping(int id) {
         if (id < 0 || id >= mappings.length) {
-            throw new IllegalArgumentException("no binding method mapping #" + id + " (there are "
-                    + mappings.length + ")");
+            throw new IllegalArgumentException(
+                    "no binding method mapping #" + id + " (there are " + mappings.length + ")");
         }
         return mappings[id];
     }

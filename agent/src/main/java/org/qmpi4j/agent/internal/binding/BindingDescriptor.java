@@ -31,9 +31,11 @@ public final class BindingDescriptor {
     private final List<MethodMapping> mappings;
     /** owner -> (name + descriptor) -> mapping. */
     private final Map<String, Map<String, MethodMapping>> byOwner;
+
     private final Map<MpiFunction, MethodMapping> canonical;
     /** owner -> (name + descriptor, or name + " *") -> reason. */
     private final Map<String, Map<String, String>> exclusions;
+
     private final List<String[]> exclusionLines;
 
     BindingDescriptor(DescriptorSpec spec, int firstId) {
@@ -46,15 +48,26 @@ public final class BindingDescriptor {
         this.datatypeSizeUnit = spec.datatypeSizeUnit;
         this.constantsClass = spec.constantsClass;
         this.requestNull = spec.requestNull;
-        this.objectClasses = Collections.unmodifiableMap(new java.util.EnumMap<>(spec.objectClasses.isEmpty()
-                ? new java.util.EnumMap<>(org.qmpi4j.api.mpit.BindType.class) : spec.objectClasses));
+        this.objectClasses = Collections.unmodifiableMap(new java.util.EnumMap<>(
+                spec.objectClasses.isEmpty()
+                        ? new java.util.EnumMap<>(org.qmpi4j.api.mpit.BindType.class)
+                        : spec.objectClasses));
         List<MethodMapping> all = new ArrayList<>(spec.maps.size());
         Map<String, Map<String, MethodMapping>> owners = new HashMap<>();
         Map<MpiFunction, MethodMapping> canon = new EnumMap<>(MpiFunction.class);
         int next = firstId;
         for (DescriptorSpec.MapLine l : spec.maps) {
-            MethodMapping m = new MethodMapping(next++, this, l.owner, l.name, l.descriptor, l.isStatic,
-                    l.function, l.roles, l.canonical, l.parameterCount);
+            MethodMapping m = new MethodMapping(
+                    next++,
+                    this,
+                    l.owner,
+                    l.name,
+                    l.descriptor,
+                    l.isStatic,
+                    l.function,
+                    l.roles,
+                    l.canonical,
+                    l.parameterCount);
             all.add(m);
             owners.computeIfAbsent(l.owner, k -> new HashMap<>()).put(l.name + l.descriptor, m);
             if (l.canonical) {

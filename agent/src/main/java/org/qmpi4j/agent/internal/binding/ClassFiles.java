@@ -15,8 +15,7 @@ import org.objectweb.asm.Opcodes;
  * is unsafe anyway.
  */
 final class ClassFiles {
-    private ClassFiles() {
-    }
+    private ClassFiles() {}
 
     /**
      * The bytes of {@code internalName}'s class file as {@code loader} would find them, or
@@ -40,16 +39,19 @@ final class ClassFiles {
     static boolean declaresMethod(byte[] classFile, String name, String desc) {
         final boolean[] found = new boolean[1];
         try {
-            new ClassReader(classFile).accept(new ClassVisitor(Opcodes.ASM9) {
-                @Override
-                public MethodVisitor visitMethod(int access, String n, String d, String signature,
-                        String[] exceptions) {
-                    if (n.equals(name) && d.equals(desc)) {
-                        found[0] = true;
-                    }
-                    return null;
-                }
-            }, ClassReader.SKIP_CODE | ClassReader.SKIP_DEBUG | ClassReader.SKIP_FRAMES);
+            new ClassReader(classFile)
+                    .accept(
+                            new ClassVisitor(Opcodes.ASM9) {
+                                @Override
+                                public MethodVisitor visitMethod(
+                                        int access, String n, String d, String signature, String[] exceptions) {
+                                    if (n.equals(name) && d.equals(desc)) {
+                                        found[0] = true;
+                                    }
+                                    return null;
+                                }
+                            },
+                            ClassReader.SKIP_CODE | ClassReader.SKIP_DEBUG | ClassReader.SKIP_FRAMES);
         } catch (RuntimeException e) {
             return false; // not a class file ASM understands: not the binding we know
         }

@@ -120,7 +120,8 @@ final class DescriptorChecker {
         if (dup != null) {
             throw source.fail("duplicate exclusion of " + key + " (first at line " + dup + ")");
         }
-        Integer mapped = e.descriptor == null ? mappedNameAt.get(e.owner + '.' + e.name)
+        Integer mapped = e.descriptor == null
+                ? mappedNameAt.get(e.owner + '.' + e.name)
                 : mappedAt.get(e.owner + '.' + e.name + e.descriptor);
         if (mapped != null) {
             throw source.fail(key + " is both mapped (line " + mapped + ") and excluded");

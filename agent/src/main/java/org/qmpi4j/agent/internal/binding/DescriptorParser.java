@@ -161,7 +161,8 @@ public final class DescriptorParser {
 
     private MapLine map(String[] t) {
         if (t.length < 5) {
-            throw fail("expected 'map <class> <method> <descriptor> <MPI_FUNCTION> [static] [canonical] [role=value]...'");
+            throw fail(
+                    "expected 'map <class> <method> <descriptor> <MPI_FUNCTION> [static] [canonical] [role=value]...'");
         }
         MapLine m = new MapLine();
         m.owner = className(t[1]);
@@ -239,8 +240,8 @@ public final class DescriptorParser {
         } else {
             at = index(value, name);
             if (at >= sig.params.length) {
-                throw fail(name + "=" + at + " is out of range: " + m.name + m.descriptor + " has "
-                        + sig.params.length + " parameter(s)");
+                throw fail(name + "=" + at + " is out of range: " + m.name + m.descriptor + " has " + sig.params.length
+                        + " parameter(s)");
             }
             String type = sig.params[at];
             switch (r) {
@@ -322,7 +323,10 @@ public final class DescriptorParser {
     }
 
     private String className(String name) {
-        if (name.isEmpty() || name.startsWith("/") || name.endsWith("/") || name.contains("//")
+        if (name.isEmpty()
+                || name.startsWith("/")
+                || name.endsWith("/")
+                || name.contains("//")
                 || DescriptorSource.containsAny(name, ".;[<>")) {
             throw fail("not a class internal name (like mpi/Comm): '" + name + "'");
         }

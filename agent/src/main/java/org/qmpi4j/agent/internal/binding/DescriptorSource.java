@@ -19,8 +19,8 @@ final class DescriptorSource {
     }
 
     BindingFormatException fail(String message) {
-        return new BindingFormatException(resource, lineNo,
-                lineText == null ? message : message + "\n    " + lineText.trim());
+        return new BindingFormatException(
+                resource, lineNo, lineText == null ? message : message + "\n    " + lineText.trim());
     }
 
     static boolean containsAny(String s, String chars) {

@@ -43,6 +43,7 @@ final class DescriptorSpec {
         String name;
         /** {@code null} for {@code *}: every overload of the name. */
         String descriptor;
+
         String reason;
     }
 }

@@ -28,8 +28,17 @@ public final class MethodMapping {
     private final boolean canonical;
     private final int parameterCount;
 
-    MethodMapping(int id, BindingDescriptor binding, String owner, String name, String descriptor,
-            boolean isStatic, MpiFunction function, int[] roles, boolean canonical, int parameterCount) {
+    MethodMapping(
+            int id,
+            BindingDescriptor binding,
+            String owner,
+            String name,
+            String descriptor,
+            boolean isStatic,
+            MpiFunction function,
+            int[] roles,
+            boolean canonical,
+            int parameterCount) {
         this.id = id;
         this.binding = binding;
         this.owner = owner;
@@ -111,12 +120,20 @@ public final class MethodMapping {
     @Override
     public String toString() {
         StringBuilder sb = new StringBuilder();
-        sb.append('#').append(id).append(' ').append(binding.id()).append(' ').append(methodKey())
-                .append(" -> ").append(function);
+        sb.append('#')
+                .append(id)
+                .append(' ')
+                .append(binding.id())
+                .append(' ')
+                .append(methodKey())
+                .append(" -> ")
+                .append(function);
         for (Role r : Role.values()) {
             int at = roles[r.ordinal()];
             if (at != NONE) {
-                sb.append(' ').append(r.keyword()).append('=')
+                sb.append(' ')
+                        .append(r.keyword())
+                        .append('=')
                         .append(at == RECEIVER ? "this" : at == RETURN ? "return" : Integer.toString(at));
             }
         }

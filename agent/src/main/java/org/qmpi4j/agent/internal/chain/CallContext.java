@@ -25,6 +25,7 @@ public final class CallContext implements MpiCall, QmpiContext {
     private boolean bindingFailed;
     /** What the binding returned, or the exception it threw if {@link #bindingFailed}: one field keeps the context small. */
     private Object outcome;
+
     private long bytes = -1;
 
     CallContext(CallTarget target, Object[] args) {
@@ -96,13 +97,19 @@ public final class CallContext implements MpiCall, QmpiContext {
     // ---- MpiCall ----------------------------------------------------------------------------
 
     @Override
-    public MpiFunction function() { return target.function(); }
+    public MpiFunction function() {
+        return target.function();
+    }
 
     @Override
-    public CallingAddress callingAddress() { return target.callingAddress(); }
+    public CallingAddress callingAddress() {
+        return target.callingAddress();
+    }
 
     @Override
-    public String binding() { return target.mapping().binding().id(); }
+    public String binding() {
+        return target.mapping().binding().id();
+    }
 
     @Override
     public Object receiver() {
@@ -123,28 +130,44 @@ public final class CallContext implements MpiCall, QmpiContext {
     }
 
     @Override
-    public Object communicator() { return role(Role.COMM); }
+    public Object communicator() {
+        return role(Role.COMM);
+    }
 
     @Override
-    public Object buffer() { return role(Role.BUFFER); }
+    public Object buffer() {
+        return role(Role.BUFFER);
+    }
 
     @Override
-    public int count() { return intRole(Role.COUNT); }
+    public int count() {
+        return intRole(Role.COUNT);
+    }
 
     @Override
-    public Object datatype() { return role(Role.DATATYPE); }
+    public Object datatype() {
+        return role(Role.DATATYPE);
+    }
 
     @Override
-    public int peer() { return intRole(Role.PEER); }
+    public int peer() {
+        return intRole(Role.PEER);
+    }
 
     @Override
-    public int tag() { return intRole(Role.TAG); }
+    public int tag() {
+        return intRole(Role.TAG);
+    }
 
     @Override
-    public Object request() { return role(Role.REQUEST); }
+    public Object request() {
+        return role(Role.REQUEST);
+    }
 
     @Override
-    public Object result() { return bindingFailed ? null : outcome; }
+    public Object result() {
+        return bindingFailed ? null : outcome;
+    }
 
     @Override
     public long bytes() {

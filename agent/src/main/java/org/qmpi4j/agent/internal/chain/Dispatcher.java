@@ -21,8 +21,7 @@ public final class Dispatcher {
     public static final MethodHandle FINALIZE = find("finalizeMpi");
     public static final MethodHandle PCONTROL = find("pcontrol");
 
-    private Dispatcher() {
-    }
+    private Dispatcher() {}
 
     /**
      * An application call that some tool intercepts or that the agent's MPI_T variables watch:
@@ -100,7 +99,8 @@ public final class Dispatcher {
         MpiProcess process = link.process();
         AgentRuntime runtime = AgentRuntime.current();
         try {
-            process.initializeTools(process.settings().tools(), process.settings().toolsSource());
+            process.initializeTools(
+                    process.settings().tools(), process.settings().toolsSource());
         } catch (UnknownToolException e) {
             // A job that asked for a profile must not run for hours without it: stop now, clearly.
             Log.agent().raw(e.getMessage());
@@ -135,7 +135,8 @@ public final class Dispatcher {
         int level = (Integer) first;
         if (level == 0) {
             // The switch-off call itself still reaches tools that are on, so they see the region start.
-            Object result = process.routesThroughAgent(MpiFunction.MPI_PCONTROL) ? dispatch(link, args)
+            Object result = process.routesThroughAgent(MpiFunction.MPI_PCONTROL)
+                    ? dispatch(link, args)
                     : link.invokeBinding(args);
             process.setPcontrolLevel(0);
             return result;
@@ -146,8 +147,11 @@ public final class Dispatcher {
 
     private static MethodHandle find(String name) {
         try {
-            return MethodHandles.lookup().findStatic(Dispatcher.class, name,
-                    MethodType.methodType(Object.class, CallTarget.class, Object[].class));
+            return MethodHandles.lookup()
+                    .findStatic(
+                            Dispatcher.class,
+                            name,
+                            MethodType.methodType(Object.class, CallTarget.class, Object[].class));
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }

@@ -9,8 +9,8 @@ import java.util.function.Function;
 import java.util.function.Supplier;
 import org.qmpi4j.agent.internal.binding.BindingDescriptor;
 import org.qmpi4j.agent.internal.config.ProcessSettings;
-import org.qmpi4j.agent.internal.telemetry.CallMonitor;
 import org.qmpi4j.agent.internal.mpit.MpitRegistry;
+import org.qmpi4j.agent.internal.telemetry.CallMonitor;
 import org.qmpi4j.api.MpiFunction;
 
 /**
@@ -53,9 +53,15 @@ public final class MpiProcess {
      * @param mpit          this process's MPI_T registry (asked for only when MPI_T is used)
      * @param settings      the tool list and output directory, changeable through MPI_T until used
      */
-    public MpiProcess(BindingDescriptor binding, ClassLoader bindingLoader,
-            Function<MpiProcess, BindingAccess> bindingAccess, ToolRegistry registry, ToolFaults faults,
-            CallMonitor monitor, Supplier<MpitRegistry> mpit, ProcessSettings settings) {
+    public MpiProcess(
+            BindingDescriptor binding,
+            ClassLoader bindingLoader,
+            Function<MpiProcess, BindingAccess> bindingAccess,
+            ToolRegistry registry,
+            ToolFaults faults,
+            CallMonitor monitor,
+            Supplier<MpitRegistry> mpit,
+            ProcessSettings settings) {
         this.binding = binding;
         this.bindingLoader = bindingLoader;
         this.registry = registry;
@@ -66,13 +72,29 @@ public final class MpiProcess {
         this.access = bindingAccess.apply(this); // last: everything it may read is set
     }
 
-    public CallMonitor monitor() { return monitor; }
-    public MpitRegistry mpit() { return mpit.get(); }
-    public ProcessSettings settings() { return settings; }
+    public CallMonitor monitor() {
+        return monitor;
+    }
 
-    public BindingDescriptor binding() { return binding; }
-    public ClassLoader bindingLoader() { return bindingLoader; }
-    public ToolFaults faults() { return faults; }
+    public MpitRegistry mpit() {
+        return mpit.get();
+    }
+
+    public ProcessSettings settings() {
+        return settings;
+    }
+
+    public BindingDescriptor binding() {
+        return binding;
+    }
+
+    public ClassLoader bindingLoader() {
+        return bindingLoader;
+    }
+
+    public ToolFaults faults() {
+        return faults;
+    }
 
     public BindingAccess access() {
         BindingAccess a = access;
@@ -82,9 +104,17 @@ public final class MpiProcess {
         return a;
     }
 
-    public Chain chain() { return chain; }
-    public boolean toolsInitialized() { return toolsInitialized; }
-    public int pcontrolLevel() { return pcontrolLevel; }
+    public Chain chain() {
+        return chain;
+    }
+
+    public boolean toolsInitialized() {
+        return toolsInitialized;
+    }
+
+    public int pcontrolLevel() {
+        return pcontrolLevel;
+    }
 
     /** Whether calls of {@code f} go through tools now (initialised, not switched off by Pcontrol 0, intercepted). */
     public boolean routesThroughTools(MpiFunction f) {
@@ -100,7 +130,9 @@ public final class MpiProcess {
     }
 
     /** Whether the application's {@code MPI.Finalize} has returned. */
-    public boolean finalized() { return finalized; }
+    public boolean finalized() {
+        return finalized;
+    }
 
     public void markFinalized() {
         finalized = true;

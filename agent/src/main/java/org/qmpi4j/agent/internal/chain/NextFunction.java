@@ -24,7 +24,7 @@ public final class NextFunction implements ToolFunction {
     /** The sealed target, immutable: one volatile read gives handler and instance together. */
     private static final class Hop {
         final ToolInstance instance; // null: the binding
-        final ToolHandler handler;   // null exactly when instance is null
+        final ToolHandler handler; // null exactly when instance is null
         final int toolId;
 
         Hop(ToolInstance instance, ToolHandler handler) {
@@ -94,8 +94,12 @@ public final class NextFunction implements ToolFunction {
     }
 
     private Object afterSkip(ToolInstance tool, CallContext ctx) throws Exception {
-        tool.process().faults().fault(tool, function.name() + " handler",
-                new IllegalStateException("handler returned without continuing the chain"));
+        tool.process()
+                .faults()
+                .fault(
+                        tool,
+                        function.name() + " handler",
+                        new IllegalStateException("handler returned without continuing the chain"));
         return continueWithout(tool, ctx);
     }
 

@@ -106,7 +106,8 @@ public final class QmpiBackendImpl implements QmpiBackend {
         Object[] packed = new Object[(isStatic ? 0 : 1) + (args == null ? 0 : args.length)];
         if (!isStatic) {
             if (receiver == null) {
-                throw new IllegalArgumentException(target.function() + " is an instance method of the binding: pass its receiver");
+                throw new IllegalArgumentException(
+                        target.function() + " is an instance method of the binding: pass its receiver");
             }
             packed[0] = receiver;
         }

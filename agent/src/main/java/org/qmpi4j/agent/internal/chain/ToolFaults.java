@@ -29,9 +29,12 @@ public final class ToolFaults {
     /** Records a fault of {@code instance} while handling {@code what}; reports the instance's first one. */
     public void fault(ToolInstance instance, String what, Throwable cause) {
         total.incrementAndGet();
-        log.fault(key(instance), "tool '" + instance.name() + "' (id " + instance.id() + ") failed in " + what
-                + (cause == null ? "" : ": " + cause) + "; the MPI call went ahead unchanged."
-                + " Further faults of this tool are counted, not shown.", cause);
+        log.fault(
+                key(instance),
+                "tool '" + instance.name() + "' (id " + instance.id() + ") failed in " + what
+                        + (cause == null ? "" : ": " + cause) + "; the MPI call went ahead unchanged."
+                        + " Further faults of this tool are counted, not shown.",
+                cause);
     }
 
     private static String key(ToolInstance instance) {

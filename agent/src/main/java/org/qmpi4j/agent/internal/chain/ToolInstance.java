@@ -25,12 +25,25 @@ public final class ToolInstance {
         this.process = process;
     }
 
-    public int id() { return id; }
-    public String name() { return name; }
-    public MpiProcess process() { return process; }
-    Object storage() { return storage; }
+    public int id() {
+        return id;
+    }
 
-    ToolInitializer initializer() { return initializer; }
+    public String name() {
+        return name;
+    }
+
+    public MpiProcess process() {
+        return process;
+    }
+
+    Object storage() {
+        return storage;
+    }
+
+    ToolInitializer initializer() {
+        return initializer;
+    }
 
     ToolHandler handler(MpiFunction f) {
         return handlers[f.ordinal()];
@@ -80,8 +93,8 @@ public final class ToolInstance {
 
     private void requireInitializing(String what) {
         if (!initializing) {
-            throw new IllegalStateException(what + " for tool '" + name + "' (id " + id
-                    + ") is only allowed inside its initialiser");
+            throw new IllegalStateException(
+                    what + " for tool '" + name + "' (id " + id + ") is only allowed inside its initialiser");
         }
     }
 

@@ -35,8 +35,7 @@ public final class ToolRegistry {
     }
 
     /** A registry of its own; the agent uses {@link #global()}, tests use fresh ones. */
-    ToolRegistry() {
-    }
+    ToolRegistry() {}
 
     public static ToolRegistry global() {
         return GLOBAL;

@@ -24,13 +24,13 @@ final class UnreachableHandlers {
     private static final Map<MpiFunction, String> CONTROL_FUNCTIONS = new EnumMap<>(MpiFunction.class);
 
     static {
-        CONTROL_FUNCTIONS.put(MpiFunction.MPI_PCONTROL,
+        CONTROL_FUNCTIONS.put(
+                MpiFunction.MPI_PCONTROL,
                 "MPI_Pcontrol: that handler never runs with this binding, and the application cannot switch the"
                         + " tool off or on, nor ask it to flush");
     }
 
-    private UnreachableHandlers() {
-    }
+    private UnreachableHandlers() {}
 
     /** Called when {@code instance} registers a handler for {@code function}. */
     static void check(ToolInstance instance, MpiFunction function) {
@@ -43,8 +43,10 @@ final class UnreachableHandlers {
         if (binding == null || binding.canonical(function) != null) {
             return;
         }
-        process.faults().noticeOnce(binding.id() + ' ' + function + ' ' + instance.name(),
-                "tool '" + instance.name() + "' intercepts " + function + ", but " + binding.title()
-                        + " has no " + consequence);
+        process.faults()
+                .noticeOnce(
+                        binding.id() + ' ' + function + ' ' + instance.name(),
+                        "tool '" + instance.name() + "' intercepts " + function + ", but " + binding.title()
+                                + " has no " + consequence);
     }
 }

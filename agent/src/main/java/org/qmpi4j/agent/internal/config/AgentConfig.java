@@ -17,13 +17,15 @@ import org.qmpi4j.api.settings.Settings;
  * {@link Settings}: agent argument, system property, environment, first non-blank wins.
  */
 public final class AgentConfig {
-    public static final Setting<List<String>> TOOLS = Setting.list("tools",
+    public static final Setting<List<String>> TOOLS = Setting.list(
+            "tools",
             "tool names in order, separated by `,` or `:`. The first listed sees each call first. A name may appear"
                     + " more than once: each occurrence is its own instance with its own id and storage. An unknown"
                     + " name stops the program at `MPI.Init` with a message naming it and listing the available tools");
-    public static final Setting<List<Path>> TOOLPATH = Setting.pathList("toolpath",
-            "jars or directories (separated by `:`) holding more tools, found with `ServiceLoader`");
-    public static final Setting<Boolean> VERBOSE = Setting.flag("verbose",
+    public static final Setting<List<Path>> TOOLPATH = Setting.pathList(
+            "toolpath", "jars or directories (separated by `:`) holding more tools, found with `ServiceLoader`");
+    public static final Setting<Boolean> VERBOSE = Setting.flag(
+            "verbose",
             "print what the agent rewrote at start and a summary at exit, and the stack trace of each fault reported");
     /** Every setting the agent itself reads, in the README's order. */
     public static final List<Setting<?>> DECLARED = List.of(TOOLS, TOOLPATH, VERBOSE, OutputDirectory.SETTING);

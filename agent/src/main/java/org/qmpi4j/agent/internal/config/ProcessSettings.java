@@ -18,8 +18,13 @@ public final class ProcessSettings {
         this.outputDirectory = config.outputDirectory();
     }
 
-    public List<String> tools() { return tools; }
-    public String toolsSource() { return toolsSource; }
+    public List<String> tools() {
+        return tools;
+    }
+
+    public String toolsSource() {
+        return toolsSource;
+    }
 
     public void setTools(List<String> names, String source) {
         this.tools = List.copyOf(names);
@@ -27,7 +32,9 @@ public final class ProcessSettings {
     }
 
     /** Where tools write results; empty for their default (a new {@code qmpi4j-<date-time>} folder). */
-    public String outputDirectory() { return outputDirectory; }
+    public String outputDirectory() {
+        return outputDirectory;
+    }
 
     public void setOutputDirectory(String dir) {
         this.outputDirectory = dir == null ? "" : dir;

@@ -92,7 +92,8 @@ final class BindingMethodResolver {
                 // is unreadable and only an exact lookup is possible.
                 return checked(lookup.find(loader, c, name, desc), access, isStatic);
             }
-            if (!ci.binding && access != null
+            if (!ci.binding
+                    && access != null
                     && (isStatic || (access & (Opcodes.ACC_STATIC | Opcodes.ACC_PRIVATE)) != 0)) {
                 return MappingLookup.NONE; // the application's own method: hides, does not override
             }
@@ -223,14 +224,16 @@ final class BindingMethodResolver {
 
     private static Map<String, Integer> methods(ClassReader reader) {
         Map<String, Integer> methods = new HashMap<>();
-        reader.accept(new ClassVisitor(Opcodes.ASM9) {
-            @Override
-            public MethodVisitor visitMethod(int access, String name, String descriptor, String signature,
-                    String[] exceptions) {
-                methods.put(name + descriptor, access);
-                return null;
-            }
-        }, ClassReader.SKIP_CODE | ClassReader.SKIP_DEBUG | ClassReader.SKIP_FRAMES);
+        reader.accept(
+                new ClassVisitor(Opcodes.ASM9) {
+                    @Override
+                    public MethodVisitor visitMethod(
+                            int access, String name, String descriptor, String signature, String[] exceptions) {
+                        methods.put(name + descriptor, access);
+                        return null;
+                    }
+                },
+                ClassReader.SKIP_CODE | ClassReader.SKIP_DEBUG | ClassReader.SKIP_FRAMES);
         return methods;
     }
 
@@ -246,8 +249,10 @@ final class BindingMethodResolver {
 
     /** Classes of the JDK: they cannot extend a binding class, and reading them is wasted work. */
     static boolean isPlatformName(String internalName) {
-        return internalName.startsWith("java/") || internalName.startsWith("javax/")
-                || internalName.startsWith("jdk/") || internalName.startsWith("sun/")
+        return internalName.startsWith("java/")
+                || internalName.startsWith("javax/")
+                || internalName.startsWith("jdk/")
+                || internalName.startsWith("sun/")
                 || internalName.startsWith("com/sun/");
     }
 
@@ -273,7 +278,11 @@ final class BindingMethodResolver {
         /** name+desc to access flags; {@code null} when not needed (no binding supertype) or unknown. */
         final Map<String, Integer> methods;
 
-        ClassInfo(boolean binding, boolean bindingAncestor, String superName, String[] interfaces,
+        ClassInfo(
+                boolean binding,
+                boolean bindingAncestor,
+                String superName,
+                String[] interfaces,
                 Map<String, Integer> methods) {
             this.binding = binding;
             this.bindingAncestor = bindingAncestor;

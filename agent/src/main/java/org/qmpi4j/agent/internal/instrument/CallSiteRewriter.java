@@ -91,8 +91,13 @@ final class CallSiteRewriter extends ClassVisitor {
      *                        add methods
      * @param takenNames      names of the class's methods, so bridges never clash with them
      */
-    CallSiteRewriter(ClassVisitor next, ClassLoader loader, BindingMethodResolver resolver, LinkerContract contract,
-            boolean bridgesAllowed, Set<String> takenNames) {
+    CallSiteRewriter(
+            ClassVisitor next,
+            ClassLoader loader,
+            BindingMethodResolver resolver,
+            LinkerContract contract,
+            boolean bridgesAllowed,
+            Set<String> takenNames) {
         super(Opcodes.ASM9, next);
         this.loader = loader;
         this.resolver = resolver;
@@ -107,6 +112,7 @@ final class CallSiteRewriter extends ClassVisitor {
 
         /** The rewritten class, or {@code null} if nothing needed rewriting. */
         final byte[] bytes;
+
         final int callSites;
         final int methodRefs;
 
@@ -121,8 +127,12 @@ final class CallSiteRewriter extends ClassVisitor {
      * Rewrites the class in {@code reader}. The class-file version is kept; the caller has checked
      * that it is at least 51 (Java 7), the first with {@code invokedynamic}.
      */
-    static Result rewrite(ClassReader reader, ClassLoader loader, BindingMethodResolver resolver,
-            LinkerContract contract, boolean bridgesAllowed) {
+    static Result rewrite(
+            ClassReader reader,
+            ClassLoader loader,
+            BindingMethodResolver resolver,
+            LinkerContract contract,
+            boolean bridgesAllowed) {
         Set<String> names = bridgesAllowed ? methodNames(reader) : Collections.emptySet();
         // Passing the reader lets the writer copy the constant pool (and unchanged methods' code).
         ClassWriter writer = new NoLoadClassWriter(reader);
@@ -151,7 +161,8 @@ final class CallSiteRewriter extends ClassVisitor {
             int tag = reader.readByte(offset - 1);
             if (tag == CONSTANT_METHODREF || tag == CONSTANT_INTERFACE_METHODREF) {
                 String owner = reader.readClass(offset, buf);
-                if (checked.add(owner) && !BindingMethodResolver.isPlatformName(owner)
+                if (checked.add(owner)
+                        && !BindingMethodResolver.isPlatformName(owner)
                         && resolver.hasBindingAncestor(loader, owner)) {
                     return true;
                 }
@@ -162,14 +173,16 @@ final class CallSiteRewriter extends ClassVisitor {
 
     private static Set<String> methodNames(ClassReader reader) {
         Set<String> names = new HashSet<>();
-        reader.accept(new ClassVisitor(Opcodes.ASM9) {
-            @Override
-            public MethodVisitor visitMethod(int access, String name, String descriptor, String signature,
-                    String[] exceptions) {
-                names.add(name);
-                return null;
-            }
-        }, ClassReader.SKIP_CODE | ClassReader.SKIP_DEBUG | ClassReader.SKIP_FRAMES);
+        reader.accept(
+                new ClassVisitor(Opcodes.ASM9) {
+                    @Override
+                    public MethodVisitor visitMethod(
+                            int access, String name, String descriptor, String signature, String[] exceptions) {
+                        names.add(name);
+                        return null;
+                    }
+                },
+                ClassReader.SKIP_CODE | ClassReader.SKIP_DEBUG | ClassReader.SKIP_FRAMES);
         return names;
     }
 
@@ -198,8 +211,8 @@ final class CallSiteRewriter extends ClassVisitor {
     }
 
     @Override
-    public MethodVisitor visitMethod(int access, String name, String descriptor, String signature,
-            String[] exceptions) {
+    public MethodVisitor visitMethod(
+            int access, String name, String descriptor, String signature, String[] exceptions) {
         MethodVisitor mv = super.visitMethod(access, name, descriptor, signature, exceptions);
         return mv == null || !active ? mv : new CallSiteMethodVisitor(mv, name);
     }
@@ -216,14 +229,29 @@ final class CallSiteRewriter extends ClassVisitor {
      * Emits the call site for an invoke of {@code owner.name desc}: the {@code invokedynamic} of
      * {@link LinkerContract}.
      */
-    private void emitCallSite(MethodVisitor mv, int handleTag, String owner, String name, String desc, boolean itf,
-            int id, String callerMethod, int line) {
+    private void emitCallSite(
+            MethodVisitor mv,
+            int handleTag,
+            String owner,
+            String name,
+            String desc,
+            boolean itf,
+            int id,
+            String callerMethod,
+            int line) {
         String siteDesc = handleTag == Opcodes.H_INVOKESTATIC
                 ? desc
                 : "(" + Type.getObjectType(owner).getDescriptor() + desc.substring(1);
-        mv.visitInvokeDynamicInsn(name, siteDesc, contract.bootstrapHandle(),
+        mv.visitInvokeDynamicInsn(
+                name,
+                siteDesc,
+                contract.bootstrapHandle(),
                 new Handle(handleTag, owner, name, desc, itf),
-                id, binaryName, callerMethod, sourceFile, line);
+                id,
+                binaryName,
+                callerMethod,
+                sourceFile,
+                line);
     }
 
     private static int handleTag(int opcode) {
@@ -248,7 +276,8 @@ final class CallSiteRewriter extends ClassVisitor {
             return null;
         }
         if ("altMetafactory".equals(bootstrap.getName())) {
-            if (args.length < 4 || !(args[3] instanceof Integer)
+            if (args.length < 4
+                    || !(args[3] instanceof Integer)
                     || (((Integer) args[3]) & LambdaMetafactory.FLAG_SERIALIZABLE) != 0) {
                 return null; // serializable: $deserializeLambda$ matches on the implementation handle
             }
@@ -258,7 +287,8 @@ final class CallSiteRewriter extends ClassVisitor {
         Handle impl = (Handle) args[1];
         int tag = impl.getTag();
         return tag == Opcodes.H_INVOKEVIRTUAL || tag == Opcodes.H_INVOKEINTERFACE || tag == Opcodes.H_INVOKESTATIC
-                ? impl : null;
+                ? impl
+                : null;
     }
 
     private String bridgeName() {
@@ -305,7 +335,11 @@ final class CallSiteRewriter extends ClassVisitor {
         public void visitInvokeDynamicInsn(String name, String descriptor, Handle bootstrap, Object... args) {
             Handle impl = bridgesAllowed ? lambdaImplementation(bootstrap, args) : null;
             if (impl != null) {
-                int id = resolver.resolve(loader, impl.getOwner(), impl.getName(), impl.getDesc(),
+                int id = resolver.resolve(
+                        loader,
+                        impl.getOwner(),
+                        impl.getName(),
+                        impl.getDesc(),
                         impl.getTag() == Opcodes.H_INVOKESTATIC);
                 Handle bridge = id == MappingLookup.NONE ? null : addBridge(impl, id, descriptor, methodName, line);
                 if (bridge != null) {
@@ -361,8 +395,8 @@ final class CallSiteRewriter extends ClassVisitor {
         }
 
         void emit() {
-            MethodVisitor mv = cv.visitMethod(Opcodes.ACC_PRIVATE | Opcodes.ACC_STATIC | Opcodes.ACC_SYNTHETIC,
-                    name, desc, null, null);
+            MethodVisitor mv = cv.visitMethod(
+                    Opcodes.ACC_PRIVATE | Opcodes.ACC_STATIC | Opcodes.ACC_SYNTHETIC, name, desc, null, null);
             mv.visitCode();
             if (line >= 0) {
                 Label start = new Label();
@@ -374,8 +408,16 @@ final class CallSiteRewriter extends ClassVisitor {
                 mv.visitVarInsn(t.getOpcode(Opcodes.ILOAD), slot);
                 slot += t.getSize();
             }
-            emitCallSite(mv, impl.getTag(), impl.getOwner(), impl.getName(), impl.getDesc(), impl.isInterface(),
-                    id, callerMethod, line);
+            emitCallSite(
+                    mv,
+                    impl.getTag(),
+                    impl.getOwner(),
+                    impl.getName(),
+                    impl.getDesc(),
+                    impl.isInterface(),
+                    id,
+                    callerMethod,
+                    line);
             mv.visitInsn(Type.getReturnType(desc).getOpcode(Opcodes.IRETURN));
             mv.visitMaxs(0, 0); // computed (COMPUTE_MAXS)
             mv.visitEnd();

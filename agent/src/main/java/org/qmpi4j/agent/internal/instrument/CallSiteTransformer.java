@@ -3,14 +3,12 @@ package org.qmpi4j.agent.internal.instrument;
 import java.io.PrintStream;
 import java.lang.instrument.ClassFileTransformer;
 import java.security.ProtectionDomain;
-import java.util.ArrayList;
 import java.util.Collection;
-import java.util.HashSet;
-import java.util.Set;
 import java.util.Collections;
-import java.util.List;
+import java.util.HashSet;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.WeakHashMap;
 import java.util.function.Consumer;
 import java.util.function.Predicate;
@@ -42,8 +40,15 @@ import org.qmpi4j.api.internal.log.Log;
  */
 public final class CallSiteTransformer implements ClassFileTransformer {
     private static final String[] NEVER = {
-        "java/", "javax/", "jdk/", "sun/", "com/sun/",
-        "org/qmpi4j/agent/", "org/qmpi4j/api/", "org/qmpi4j/tools/", "org/qmpi4j/report/", // + org/qmpi4j/agent/shaded/
+        "java/",
+        "javax/",
+        "jdk/",
+        "sun/",
+        "com/sun/",
+        "org/qmpi4j/agent/",
+        "org/qmpi4j/api/",
+        "org/qmpi4j/tools/",
+        "org/qmpi4j/report/", // + org/qmpi4j/agent/shaded/
         "org/objectweb/asm/",
     };
     private static final int CLASS_MAGIC = 0xCAFEBABE;
@@ -57,6 +62,7 @@ public final class CallSiteTransformer implements ClassFileTransformer {
     private final RewriteStats stats = new RewriteStats();
     /** One line per kind of problem (the first class), the others counted in {@link #stats()}. */
     private final Log log;
+
     private final Map<ClassLoader, Boolean> linkerVisibility = Collections.synchronizedMap(new WeakHashMap<>());
 
     /**
@@ -65,18 +71,32 @@ public final class CallSiteTransformer implements ClassFileTransformer {
      *                      discovered tools, see {@link #inPackages}); asked on every class
      * @param toolLoader    loaders whose classes are never rewritten (the tool path's loader)
      */
-    public CallSiteTransformer(MappingLookup lookup, Predicate<String> excludedClass, Predicate<ClassLoader> toolLoader) {
+    public CallSiteTransformer(
+            MappingLookup lookup, Predicate<String> excludedClass, Predicate<ClassLoader> toolLoader) {
         this(lookup, excludedClass, toolLoader, LinkerContract.DEFAULT, Log.agent());
     }
 
     /** As above, with another linker (tests) and another sink for the one-line reports. */
-    public CallSiteTransformer(MappingLookup lookup, Predicate<String> excludedClass, Predicate<ClassLoader> toolLoader,
-            LinkerContract contract, Consumer<String> report) {
-        this(lookup, excludedClass, toolLoader, contract, Log.lines(Objects.requireNonNull(report, "report"), "qmpi4j:"));
+    public CallSiteTransformer(
+            MappingLookup lookup,
+            Predicate<String> excludedClass,
+            Predicate<ClassLoader> toolLoader,
+            LinkerContract contract,
+            Consumer<String> report) {
+        this(
+                lookup,
+                excludedClass,
+                toolLoader,
+                contract,
+                Log.lines(Objects.requireNonNull(report, "report"), "qmpi4j:"));
     }
 
-    private CallSiteTransformer(MappingLookup lookup, Predicate<String> excludedClass, Predicate<ClassLoader> toolLoader,
-            LinkerContract contract, Log log) {
+    private CallSiteTransformer(
+            MappingLookup lookup,
+            Predicate<String> excludedClass,
+            Predicate<ClassLoader> toolLoader,
+            LinkerContract contract,
+            Log log) {
         this.lookup = Objects.requireNonNull(lookup, "lookup");
         this.resolver = new BindingMethodResolver(lookup);
         this.excludedClass = Objects.requireNonNull(excludedClass, "excludedClass");
@@ -95,11 +115,10 @@ public final class CallSiteTransformer implements ClassFileTransformer {
         ClassLoader system = ClassLoader.getSystemClassLoader();
         ClassLoader toolPathLoader = tools.toolLoader();
         // Without a tool path the "tool loader" is the system loader, which also loads the application.
-        Predicate<ClassLoader> isToolLoader = toolPathLoader == null || toolPathLoader == system
-                ? l -> false
-                : l -> l == toolPathLoader;
-        return new CallSiteTransformer(new BindingCatalogLookup(runtime.catalog()),
-                inPackages(tools.toolPackages()), isToolLoader);
+        Predicate<ClassLoader> isToolLoader =
+                toolPathLoader == null || toolPathLoader == system ? l -> false : l -> l == toolPathLoader;
+        return new CallSiteTransformer(
+                new BindingCatalogLookup(runtime.catalog()), inPackages(tools.toolPackages()), isToolLoader);
     }
 
     /**
@@ -127,8 +146,12 @@ public final class CallSiteTransformer implements ClassFileTransformer {
     }
 
     @Override
-    public byte[] transform(ClassLoader loader, String className, Class<?> classBeingRedefined,
-            ProtectionDomain protectionDomain, byte[] classfileBuffer) {
+    public byte[] transform(
+            ClassLoader loader,
+            String className,
+            Class<?> classBeingRedefined,
+            ProtectionDomain protectionDomain,
+            byte[] classfileBuffer) {
         stats.seen();
         try {
             if (!eligible(loader, className)) {
@@ -151,7 +174,9 @@ public final class CallSiteTransformer implements ClassFileTransformer {
                 return false;
             }
         }
-        return !excludedClass.test(className) && !toolLoader.test(loader) && lookup.seesBinding(loader)
+        return !excludedClass.test(className)
+                && !toolLoader.test(loader)
+                && lookup.seesBinding(loader)
                 && !lookup.isBindingClass(loader, className);
     }
 
@@ -218,9 +243,11 @@ public final class CallSiteTransformer implements ClassFileTransformer {
         try {
             stats.failed(className);
             if (log.count("rewrite-failed") == 0) {
-                say("rewrite-failed", "could not rewrite the MPI calls of class " + binary(className) + " (" + t
-                        + "); it runs unchanged and its MPI calls are not intercepted (further such failures"
-                        + " are counted, not shown)");
+                say(
+                        "rewrite-failed",
+                        "could not rewrite the MPI calls of class " + binary(className) + " (" + t
+                                + "); it runs unchanged and its MPI calls are not intercepted (further such failures"
+                                + " are counted, not shown)");
             }
         } catch (Throwable ignored) {
             // reporting must not fail the class load either (e.g. OutOfMemoryError)
@@ -230,28 +257,35 @@ public final class CallSiteTransformer implements ClassFileTransformer {
     private void skippedOldVersion(String className, int major) {
         stats.skippedOld();
         if (log.count("old-class-version") == 0) {
-            say("old-class-version", "class " + binary(className) + " calls MPI but its class file (version " + major
-                    + ") predates Java 7 and cannot be rewritten; its MPI calls are not intercepted (further such"
-                    + " classes are counted, not shown)");
+            say(
+                    "old-class-version",
+                    "class " + binary(className) + " calls MPI but its class file (version " + major
+                            + ") predates Java 7 and cannot be rewritten; its MPI calls are not intercepted (further such"
+                            + " classes are counted, not shown)");
         }
     }
 
     private void skippedNoLinker(String className, ClassLoader loader) {
         stats.skippedLinkerInvisible();
         if (log.count("no-linker") == 0) {
-            say("no-linker", "class " + binary(className) + " calls MPI but its class loader " + loader
-                    + " cannot see the agent (" + contract.bootstrapOwner().replace('/', '.')
-                    + "); MPI calls of classes of such loaders are not intercepted (further such classes are"
-                    + " counted, not shown)");
+            say(
+                    "no-linker",
+                    "class " + binary(className) + " calls MPI but its class loader " + loader
+                            + " cannot see the agent ("
+                            + contract.bootstrapOwner().replace('/', '.')
+                            + "); MPI calls of classes of such loaders are not intercepted (further such classes are"
+                            + " counted, not shown)");
         }
     }
 
     private void skippedNewVersion(String className, int major) {
         stats.skippedUnsupported();
         if (log.count("new-class-version") == 0) {
-            say("new-class-version", "class " + binary(className) + " has class file version " + major
-                    + ", newer than this agent can rewrite; MPI calls in such classes are not intercepted"
-                    + " (further such classes are counted, not shown)");
+            say(
+                    "new-class-version",
+                    "class " + binary(className) + " has class file version " + major
+                            + ", newer than this agent can rewrite; MPI calls in such classes are not intercepted"
+                            + " (further such classes are counted, not shown)");
         }
     }
 

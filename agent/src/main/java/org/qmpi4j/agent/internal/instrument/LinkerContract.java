@@ -40,6 +40,7 @@ public final class LinkerContract {
 
     /** Indexes of the static arguments (after the JVM's own lookup, name and type). */
     public static final int ARG_TARGET = 0;
+
     public static final int ARG_MAPPING_ID = 1;
     public static final int ARG_CALLER_CLASS = 2;
     public static final int ARG_CALLER_METHOD = 3;

@@ -24,22 +24,38 @@ public final class RewriteStats {
     private final List<String> failedClasses = new ArrayList<>();
 
     /** Classes offered to the transformer (every class the JVM loads while it is installed). */
-    public long classesSeen() { return classesSeen.get(); }
+    public long classesSeen() {
+        return classesSeen.get();
+    }
     /** Classes returned rewritten. */
-    public long classesRewritten() { return classesRewritten.get(); }
+    public long classesRewritten() {
+        return classesRewritten.get();
+    }
     /** Invoke instructions replaced by linker call sites (the call sites inside bridges are not counted here). */
-    public long callSitesRewritten() { return callSitesRewritten.get(); }
+    public long callSitesRewritten() {
+        return callSitesRewritten.get();
+    }
     /** Method references redirected to bridges (each bridge holds one linker call site). */
-    public long methodRefsRewritten() { return methodRefsRewritten.get(); }
+    public long methodRefsRewritten() {
+        return methodRefsRewritten.get();
+    }
     /** Classes that call the binding but could not be rewritten; they run unchanged, unobserved. */
-    public long failures() { return failures.get(); }
+    public long failures() {
+        return failures.get();
+    }
     /** Classes that call the binding but are older than Java 7 (no invokedynamic); run unobserved. */
-    public long skippedOldVersion() { return skippedOldVersion.get(); }
+    public long skippedOldVersion() {
+        return skippedOldVersion.get();
+    }
     /** Classes newer than the bytecode library understands; run unobserved. */
-    public long skippedUnsupportedVersion() { return skippedUnsupportedVersion.get(); }
+    public long skippedUnsupportedVersion() {
+        return skippedUnsupportedVersion.get();
+    }
 
     /** Classes that call the binding but whose loader cannot see the agent's linker; run unobserved. */
-    public long skippedNoLinker() { return skippedNoLinker.get(); }
+    public long skippedNoLinker() {
+        return skippedNoLinker.get();
+    }
 
     /** The first few classes that failed (internal names), in order. */
     public List<String> firstFailedClasses() {

@@ -24,17 +24,24 @@ import org.qmpi4j.api.MpiFunction;
  * handle: the application runs as written, only unobserved.
  */
 public final class CallSiteLinker {
-    private CallSiteLinker() {
-    }
+    private CallSiteLinker() {}
 
-    public static CallSite link(MethodHandles.Lookup caller, String name, MethodType type, MethodHandle original,
-            int mappingId, String className, String methodName, String fileName, int line) {
+    public static CallSite link(
+            MethodHandles.Lookup caller,
+            String name,
+            MethodType type,
+            MethodHandle original,
+            int mappingId,
+            String className,
+            String methodName,
+            String fileName,
+            int line) {
         try {
             AgentRuntime runtime = AgentRuntime.current();
             MethodMapping mapping = runtime.catalog().mapping(mappingId);
             MpiProcess process = MpiProcesses.forCaller(mapping.binding(), caller.lookupClass());
-            CallingAddress address = new CallingAddress(className, methodName,
-                    fileName == null || fileName.isEmpty() ? null : fileName, line);
+            CallingAddress address = new CallingAddress(
+                    className, methodName, fileName == null || fileName.isEmpty() ? null : fileName, line);
             MutableCallSite site = new MutableCallSite(type);
             SiteLink link = new SiteLink(mapping, address, process, original, site);
             MpiFunction f = mapping.function();

@@ -7,13 +7,14 @@ import java.lang.invoke.MethodType;
 final class Handles {
     static final MethodType GENERIC = MethodType.methodType(Object.class, Object[].class);
 
-    private Handles() {
-    }
+    private Handles() {}
 
     /** {@code original} as {@code (Object[])Object}, the array holding the receiver first if any. */
     static MethodHandle spread(MethodHandle original) {
         int n = original.type().parameterCount();
-        return original.asType(original.type().generic()).asSpreader(Object[].class, n).asType(GENERIC);
+        return original.asType(original.type().generic())
+                .asSpreader(Object[].class, n)
+                .asType(GENERIC);
     }
 
     /**

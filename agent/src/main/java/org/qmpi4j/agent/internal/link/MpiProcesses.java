@@ -17,21 +17,28 @@ import org.qmpi4j.agent.internal.telemetry.ProcessTelemetry;
 final class MpiProcesses {
     private static final Map<ClassLoader, MpiProcess> BY_LOADER = new WeakHashMap<>();
 
-    private MpiProcesses() {
-    }
+    private MpiProcesses() {}
 
     static MpiProcess forCaller(BindingDescriptor binding, Class<?> caller) throws ClassNotFoundException {
         String constants = binding.constantsClass().replace('/', '.');
         // Loading (not initialising) the binding class here is safe: we are in the application's
         // own execution, not inside a class file transformer.
-        ClassLoader loader = Class.forName(constants, false, caller.getClassLoader()).getClassLoader();
+        ClassLoader loader =
+                Class.forName(constants, false, caller.getClassLoader()).getClassLoader();
         synchronized (BY_LOADER) {
             MpiProcess p = BY_LOADER.get(loader);
             if (p == null) {
                 AgentRuntime runtime = AgentRuntime.current();
                 ProcessTelemetry t = runtime.telemetryForNewProcess();
-                p = new MpiProcess(binding, loader, ReflectiveBindingAccess::new, ToolRegistry.global(),
-                        runtime.faults(), t.monitor(), t::registry, t.settings());
+                p = new MpiProcess(
+                        binding,
+                        loader,
+                        ReflectiveBindingAccess::new,
+                        ToolRegistry.global(),
+                        runtime.faults(),
+                        t.monitor(),
+                        t::registry,
+                        t.settings());
                 t.attach(p);
                 t.monitor().attach(new BindingProbe(p), p::relinkAll);
                 BY_LOADER.put(loader, p);

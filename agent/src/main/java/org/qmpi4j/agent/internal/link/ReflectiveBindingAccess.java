@@ -25,6 +25,7 @@ final class ReflectiveBindingAccess implements BindingAccess {
     private volatile MethodHandle sizeUnit;
     /** A datatype's size never changes; tools ask on every call. */
     private final DatatypeSizes sizes = new DatatypeSizes();
+
     private final Map<MpiFunction, MethodHandle> canonical = new ConcurrentHashMap<>();
 
     ReflectiveBindingAccess(MpiProcess process) {
@@ -103,9 +104,12 @@ final class ReflectiveBindingAccess implements BindingAccess {
     @Override
     public Object constant(String name) {
         try {
-            return Class.forName(binding.constantsClass().replace('/', '.'), true, loader).getField(name).get(null);
+            return Class.forName(binding.constantsClass().replace('/', '.'), true, loader)
+                    .getField(name)
+                    .get(null);
         } catch (NoSuchFieldException e) {
-            throw new IllegalArgumentException(binding.id() + " has no constant " + name + " in " + binding.constantsClass());
+            throw new IllegalArgumentException(
+                    binding.id() + " has no constant " + name + " in " + binding.constantsClass());
         } catch (ReflectiveOperationException e) {
             throw new IllegalStateException("cannot read " + name + " of " + binding.id(), e);
         }
@@ -127,7 +131,8 @@ final class ReflectiveBindingAccess implements BindingAccess {
                     requestNullUnknown = true;
                     return null;
                 }
-                h = MethodHandles.publicLookup().findVirtual(load(m[0]), m[1], MethodType.methodType(boolean.class))
+                h = MethodHandles.publicLookup()
+                        .findVirtual(load(m[0]), m[1], MethodType.methodType(boolean.class))
                         .asType(MethodType.methodType(boolean.class, Object.class));
                 requestNull = h;
             }
@@ -141,7 +146,8 @@ final class ReflectiveBindingAccess implements BindingAccess {
         try {
             Class<?> owner = load(m.owner());
             MethodType type = MethodType.fromMethodDescriptorString(m.descriptor(), loader);
-            return m.isStatic() ? MethodHandles.publicLookup().findStatic(owner, m.name(), type)
+            return m.isStatic()
+                    ? MethodHandles.publicLookup().findStatic(owner, m.name(), type)
                     : MethodHandles.publicLookup().findVirtual(owner, m.name(), type);
         } catch (ReflectiveOperationException e) {
             throw new IllegalStateException("cannot resolve " + m.owner() + "." + m.name() + m.descriptor(), e);
@@ -159,17 +165,33 @@ final class ReflectiveBindingAccess implements BindingAccess {
         private final ReflectiveBindingAccess access;
         private final MethodHandle spread;
 
-        ToolCallTarget(MethodMapping mapping, CallingAddress where, ReflectiveBindingAccess access, MethodHandle spread) {
+        ToolCallTarget(
+                MethodMapping mapping, CallingAddress where, ReflectiveBindingAccess access, MethodHandle spread) {
             this.mapping = mapping;
             this.where = where;
             this.access = access;
             this.spread = spread;
         }
 
-        @Override public MpiFunction function() { return mapping.function(); }
-        @Override public MethodMapping mapping() { return mapping; }
-        @Override public CallingAddress callingAddress() { return where; }
-        @Override public MpiProcess process() { return access.process; }
+        @Override
+        public MpiFunction function() {
+            return mapping.function();
+        }
+
+        @Override
+        public MethodMapping mapping() {
+            return mapping;
+        }
+
+        @Override
+        public CallingAddress callingAddress() {
+            return where;
+        }
+
+        @Override
+        public MpiProcess process() {
+            return access.process;
+        }
 
         @Override
         public MethodHandle binding() {

@@ -23,7 +23,11 @@ final class SiteLink implements CallTarget, MpiProcess.Relinkable {
     private final MethodHandle direct;
     private final MethodHandle viaChain;
 
-    SiteLink(MethodMapping mapping, CallingAddress address, MpiProcess process, MethodHandle original,
+    SiteLink(
+            MethodMapping mapping,
+            CallingAddress address,
+            MpiProcess process,
+            MethodHandle original,
             MutableCallSite site) {
         this.mapping = mapping;
         this.address = address;
@@ -40,10 +44,25 @@ final class SiteLink implements CallTarget, MpiProcess.Relinkable {
         return site;
     }
 
-    @Override public MpiFunction function() { return mapping.function(); }
-    @Override public MethodMapping mapping() { return mapping; }
-    @Override public CallingAddress callingAddress() { return address; }
-    @Override public MpiProcess process() { return process; }
+    @Override
+    public MpiFunction function() {
+        return mapping.function();
+    }
+
+    @Override
+    public MethodMapping mapping() {
+        return mapping;
+    }
+
+    @Override
+    public CallingAddress callingAddress() {
+        return address;
+    }
+
+    @Override
+    public MpiProcess process() {
+        return process;
+    }
 
     @Override
     public MethodHandle binding() {

@@ -71,8 +71,8 @@ final class CategoryTree {
         addMember(category(catIndex), c -> c.pvars, pvarIndex, exists, "performance variable");
     }
 
-    private static void addMember(Category c, Function<Category, List<Integer>> members, int index,
-            IntConsumer exists, String what) {
+    private static void addMember(
+            Category c, Function<Category, List<Integer>> members, int index, IntConsumer exists, String what) {
         exists.accept(index);
         List<Integer> list = members.apply(c);
         if (list.contains(index)) {
@@ -110,8 +110,8 @@ final class CategoryTree {
     private Category category(int index) {
         List<Category> all = categories;
         if (index < 0 || index >= all.size()) {
-            throw Errors.fail(ReturnCode.MPI_T_ERR_INVALID_INDEX,
-                    "category index " + index + " (there are " + all.size() + ")");
+            throw Errors.fail(
+                    ReturnCode.MPI_T_ERR_INVALID_INDEX, "category index " + index + " (there are " + all.size() + ")");
         }
         return all.get(index);
     }

@@ -21,8 +21,7 @@ final class CurrentValueHandle extends PerformanceHandle {
     }
 
     @Override
-    void onStart(boolean first) {
-    }
+    void onStart(boolean first) {}
 
     @Override
     void onStop() {

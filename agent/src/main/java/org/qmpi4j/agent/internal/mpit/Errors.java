@@ -5,8 +5,7 @@ import org.qmpi4j.api.mpit.ReturnCode;
 
 /** Short ways to fail with the code the text prescribes. */
 final class Errors {
-    private Errors() {
-    }
+    private Errors() {}
 
     static MpitException fail(ReturnCode code, String message) {
         return new MpitException(code, message);

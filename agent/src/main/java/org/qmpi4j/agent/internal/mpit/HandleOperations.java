@@ -11,8 +11,7 @@ import org.qmpi4j.api.mpit.ReturnCode;
  * what a value means for each class is {@link PerformanceHandle}'s.
  */
 final class HandleOperations {
-    private HandleOperations() {
-    }
+    private HandleOperations() {}
 
     static void cvarRead(ControlHandle h, Object buffer) {
         CvarDefinition d = h.variable.definition;
@@ -36,8 +35,12 @@ final class HandleOperations {
 
     static void start(SessionsAndHandles handles, SessionImpl s, PvarHandle handle) {
         if (handle == PvarHandle.ALL_HANDLES) {
-            SourceGuards.forAll(s, h -> !h.continuous(), PerformanceHandle::start,
-                    ReturnCode.MPI_T_ERR_PVAR_NO_STARTSTOP, "started");
+            SourceGuards.forAll(
+                    s,
+                    h -> !h.continuous(),
+                    PerformanceHandle::start,
+                    ReturnCode.MPI_T_ERR_PVAR_NO_STARTSTOP,
+                    "started");
             return;
         }
         PerformanceHandle h = handles.handle(s, handle, "MPI_T_pvar_start");
@@ -48,8 +51,12 @@ final class HandleOperations {
 
     static void stop(SessionsAndHandles handles, SessionImpl s, PvarHandle handle) {
         if (handle == PvarHandle.ALL_HANDLES) {
-            SourceGuards.forAll(s, h -> !h.continuous(), PerformanceHandle::stop,
-                    ReturnCode.MPI_T_ERR_PVAR_NO_STARTSTOP, "stopped");
+            SourceGuards.forAll(
+                    s,
+                    h -> !h.continuous(),
+                    PerformanceHandle::stop,
+                    ReturnCode.MPI_T_ERR_PVAR_NO_STARTSTOP,
+                    "stopped");
             return;
         }
         PerformanceHandle h = handles.handle(s, handle, "MPI_T_pvar_stop");
@@ -59,7 +66,8 @@ final class HandleOperations {
     }
 
     private static RuntimeException notStartable(PerformanceHandle h) {
-        return Errors.fail(ReturnCode.MPI_T_ERR_PVAR_NO_STARTSTOP,
+        return Errors.fail(
+                ReturnCode.MPI_T_ERR_PVAR_NO_STARTSTOP,
                 h.definition.name() + " is continuous: it cannot be started or stopped");
     }
 
@@ -79,8 +87,12 @@ final class HandleOperations {
 
     static void reset(SessionsAndHandles handles, SessionImpl s, PvarHandle handle) {
         if (handle == PvarHandle.ALL_HANDLES) {
-            SourceGuards.forAll(s, h -> !h.definition.readonly(), PerformanceHandle::reset,
-                    ReturnCode.MPI_T_ERR_PVAR_NO_WRITE, "reset");
+            SourceGuards.forAll(
+                    s,
+                    h -> !h.definition.readonly(),
+                    PerformanceHandle::reset,
+                    ReturnCode.MPI_T_ERR_PVAR_NO_WRITE,
+                    "reset");
             return;
         }
         PerformanceHandle h = handles.handle(s, handle, "MPI_T_pvar_reset");

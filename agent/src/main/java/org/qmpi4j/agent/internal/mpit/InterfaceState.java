@@ -25,8 +25,8 @@ final class InterfaceState {
     /** @return true if this call finalised the interface (count went from 1 to 0) */
     synchronized boolean finish() {
         if (initCount == 0) {
-            throw Errors.fail(ReturnCode.MPI_T_ERR_NOT_INITIALIZED,
-                    "MPI_T_finalize called more often than MPI_T_init_thread");
+            throw Errors.fail(
+                    ReturnCode.MPI_T_ERR_NOT_INITIALIZED, "MPI_T_finalize called more often than MPI_T_init_thread");
         }
         return --initCount == 0;
     }

@@ -40,6 +40,7 @@ import org.qmpi4j.api.mpit.ThreadLevel;
 public final class MpitRegistry implements MpiT {
     /** Defaults of the limits behind {@code MPI_T_ERR_OUT_OF_SESSIONS} and {@code _OUT_OF_HANDLES}. */
     public static final int DEFAULT_MAX_SESSIONS = SessionsAndHandles.DEFAULT_MAX_SESSIONS;
+
     public static final int DEFAULT_MAX_HANDLES = SessionsAndHandles.DEFAULT_MAX_HANDLES;
 
     private final InterfaceState state = new InterfaceState();
@@ -54,19 +55,36 @@ public final class MpitRegistry implements MpiT {
 
     // ---- for the agent: limits (its control variables set them), shutdown, listings --------------
 
-    public int maxSessions() { return handles.maxSessions(); }
-    public int maxHandles() { return handles.maxHandles(); }
-    public void setMaxSessions(int max) { handles.setMaxSessions(max); }
-    public void setMaxHandles(int max) { handles.setMaxHandles(max); }
+    public int maxSessions() {
+        return handles.maxSessions();
+    }
+
+    public int maxHandles() {
+        return handles.maxHandles();
+    }
+
+    public void setMaxSessions(int max) {
+        handles.setMaxSessions(max);
+    }
+
+    public void setMaxHandles(int max) {
+        handles.setMaxHandles(max);
+    }
 
     /** From the JVM's shutdown: no new initialisation ({@code MPI_T_ERR_CANNOT_INIT}). */
-    public void beginShutdown() { state.beginShutdown(); }
+    public void beginShutdown() {
+        state.beginShutdown();
+    }
 
     /** The registered control variable's index by name, without needing an initialised interface. */
-    public int cvarIndexOrMinusOne(String name) { return variables.cvarIndexOrMinusOne(name); }
+    public int cvarIndexOrMinusOne(String name) {
+        return variables.cvarIndexOrMinusOne(name);
+    }
 
     /** How many times {@link #initThread} is outstanding. */
-    public int initCount() { return state.count(); }
+    public int initCount() {
+        return state.count();
+    }
 
     /** The enumeration's item name for a value (for listings). */
     public static String itemName(EnumType e, int value) {
@@ -96,7 +114,9 @@ public final class MpitRegistry implements MpiT {
     }
 
     @Override
-    public void finalizeInterface() { handles.whenLastUserFinalizes(state::finish); }
+    public void finalizeInterface() {
+        handles.whenLastUserFinalizes(state::finish);
+    }
 
     // ---- 14.3.5 ---------------------------------------------------------------------------------
 
@@ -108,18 +128,30 @@ public final class MpitRegistry implements MpiT {
     }
 
     @Override
-    public EnumItem enumGetItem(EnumType enumType, int index) { initialized(); return variables.enumItem(enumType, index); }
+    public EnumItem enumGetItem(EnumType enumType, int index) {
+        initialized();
+        return variables.enumItem(enumType, index);
+    }
 
     // ---- 14.3.6 ---------------------------------------------------------------------------------
 
     @Override
-    public int cvarGetNum() { initialized(); return variables.cvarCount(); }
+    public int cvarGetNum() {
+        initialized();
+        return variables.cvarCount();
+    }
 
     @Override
-    public CvarInfo cvarGetInfo(int cvarIndex) { initialized(); return variables.cvar(cvarIndex).info; }
+    public CvarInfo cvarGetInfo(int cvarIndex) {
+        initialized();
+        return variables.cvar(cvarIndex).info;
+    }
 
     @Override
-    public int cvarGetIndex(String name) { initialized(); return variables.cvarIndex(name); }
+    public int cvarGetIndex(String name) {
+        initialized();
+        return variables.cvarIndex(name);
+    }
 
     @Override
     public CvarHandle cvarHandleAlloc(int cvarIndex, Object mpiObject) {
@@ -128,7 +160,10 @@ public final class MpitRegistry implements MpiT {
     }
 
     @Override
-    public void cvarHandleFree(CvarHandle handle) { initialized(); handles.free(handles.controlHandle(handle)); }
+    public void cvarHandleFree(CvarHandle handle) {
+        initialized();
+        handles.free(handles.controlHandle(handle));
+    }
 
     @Override
     public void cvarRead(CvarHandle handle, Object buffer) {
@@ -145,19 +180,34 @@ public final class MpitRegistry implements MpiT {
     // ---- 14.3.7 ---------------------------------------------------------------------------------
 
     @Override
-    public int pvarGetNum() { initialized(); return variables.pvarCount(); }
+    public int pvarGetNum() {
+        initialized();
+        return variables.pvarCount();
+    }
 
     @Override
-    public PvarInfo pvarGetInfo(int pvarIndex) { initialized(); return variables.pvar(pvarIndex).info; }
+    public PvarInfo pvarGetInfo(int pvarIndex) {
+        initialized();
+        return variables.pvar(pvarIndex).info;
+    }
 
     @Override
-    public int pvarGetIndex(String name, PvarClass varClass) { initialized(); return variables.pvarIndex(name, varClass); }
+    public int pvarGetIndex(String name, PvarClass varClass) {
+        initialized();
+        return variables.pvarIndex(name, varClass);
+    }
 
     @Override
-    public PvarSession pvarSessionCreate() { initialized(); return handles.createSession(); }
+    public PvarSession pvarSessionCreate() {
+        initialized();
+        return handles.createSession();
+    }
 
     @Override
-    public void pvarSessionFree(PvarSession session) { initialized(); handles.free(handles.session(session)); }
+    public void pvarSessionFree(PvarSession session) {
+        initialized();
+        handles.free(handles.session(session));
+    }
 
     @Override
     public PvarHandle pvarHandleAlloc(PvarSession session, int pvarIndex, Object mpiObject) {
@@ -212,22 +262,40 @@ public final class MpitRegistry implements MpiT {
     // ---- 14.3.8 ---------------------------------------------------------------------------------
 
     @Override
-    public int categoryGetNum() { initialized(); return categories.count(); }
+    public int categoryGetNum() {
+        initialized();
+        return categories.count();
+    }
 
     @Override
-    public CategoryInfo categoryGetInfo(int catIndex) { initialized(); return categories.info(catIndex); }
+    public CategoryInfo categoryGetInfo(int catIndex) {
+        initialized();
+        return categories.info(catIndex);
+    }
 
     @Override
-    public int categoryGetIndex(String name) { initialized(); return categories.index(name); }
+    public int categoryGetIndex(String name) {
+        initialized();
+        return categories.index(name);
+    }
 
     @Override
-    public int[] categoryGetCvars(int catIndex) { initialized(); return categories.cvars(catIndex); }
+    public int[] categoryGetCvars(int catIndex) {
+        initialized();
+        return categories.cvars(catIndex);
+    }
 
     @Override
-    public int[] categoryGetPvars(int catIndex) { initialized(); return categories.pvars(catIndex); }
+    public int[] categoryGetPvars(int catIndex) {
+        initialized();
+        return categories.pvars(catIndex);
+    }
 
     @Override
-    public int[] categoryGetCategories(int catIndex) { initialized(); return categories.subcategories(catIndex); }
+    public int[] categoryGetCategories(int catIndex) {
+        initialized();
+        return categories.subcategories(catIndex);
+    }
 
     /**
      * Read under the lock every registration holds: a registration is then wholly before or wholly
@@ -245,13 +313,19 @@ public final class MpitRegistry implements MpiT {
     // ---- registration (works whether or not the interface is initialised) ------------------------
 
     @Override
-    public synchronized EnumType registerEnum(String name, EnumItem... items) { return variables.registerEnum(name, items); }
+    public synchronized EnumType registerEnum(String name, EnumItem... items) {
+        return variables.registerEnum(name, items);
+    }
 
     @Override
-    public synchronized int registerCvar(CvarDefinition d) { return changed(variables.registerCvar(d)); }
+    public synchronized int registerCvar(CvarDefinition d) {
+        return changed(variables.registerCvar(d));
+    }
 
     @Override
-    public synchronized int registerPvar(PvarDefinition d) { return changed(variables.registerPvar(d)); }
+    public synchronized int registerPvar(PvarDefinition d) {
+        return changed(variables.registerPvar(d));
+    }
 
     @Override
     public synchronized int registerCategory(String name, String description) {

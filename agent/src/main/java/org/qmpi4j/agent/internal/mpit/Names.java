@@ -4,8 +4,7 @@ import org.qmpi4j.api.mpit.ReturnCode;
 
 /** The one rule for names of what tools register (enumerations, categories): not empty. */
 final class Names {
-    private Names() {
-    }
+    private Names() {}
 
     static void require(String name, String what) {
         if (name == null || name.isEmpty()) {

@@ -21,6 +21,7 @@ abstract class PerformanceHandle implements PvarHandle {
     final int count;
     /** Scratch space for one sample; used under the handle's lock only. */
     final long[] sample;
+
     private final long[] value;
     private boolean started;
     private boolean everStarted;
@@ -141,8 +142,8 @@ abstract class PerformanceHandle implements PvarHandle {
     final synchronized void readReset(Object buffer) {
         Values.checkBuffer(definition.datatype(), count, buffer, definition.name());
         if (!definition.atomic()) {
-            throw Errors.fail(ReturnCode.MPI_T_ERR_PVAR_NO_ATOMIC,
-                    definition.name() + " cannot be read and reset atomically");
+            throw Errors.fail(
+                    ReturnCode.MPI_T_ERR_PVAR_NO_ATOMIC, definition.name() + " cannot be read and reset atomically");
         }
         currentAndReset(value);
         Values.toBuffer(definition.datatype(), definition.varClass(), value, definition.unit(), buffer);

@@ -13,8 +13,17 @@ final class PerformanceVariable {
     PerformanceVariable(int index, PvarDefinition d) {
         this.index = index;
         this.definition = d;
-        this.info = new PvarInfo(d.name(), d.verbosity(), d.varClass(), d.datatype(), d.enumType(), d.description(),
-                d.bind(), d.readonly(), d.continuous(), d.atomic());
+        this.info = new PvarInfo(
+                d.name(),
+                d.verbosity(),
+                d.varClass(),
+                d.datatype(),
+                d.enumType(),
+                d.description(),
+                d.bind(),
+                d.readonly(),
+                d.continuous(),
+                d.atomic());
     }
 
     PvarClass varClass() {

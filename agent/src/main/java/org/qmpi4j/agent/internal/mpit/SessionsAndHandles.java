@@ -19,6 +19,7 @@ import org.qmpi4j.api.mpit.ReturnCode;
 final class SessionsAndHandles {
     /** Defaults of the limits behind {@code MPI_T_ERR_OUT_OF_SESSIONS} and {@code _OUT_OF_HANDLES}. */
     static final int DEFAULT_MAX_SESSIONS = 1024;
+
     static final int DEFAULT_MAX_HANDLES = 65536;
 
     private final ObjectKinds objectKinds;
@@ -119,7 +120,8 @@ final class SessionsAndHandles {
 
     ControlHandle controlHandle(CvarHandle handle) {
         if (!(handle instanceof ControlHandle) || ((ControlHandle) handle).owner != this) {
-            throw Errors.fail(ReturnCode.MPI_T_ERR_INVALID_HANDLE,
+            throw Errors.fail(
+                    ReturnCode.MPI_T_ERR_INVALID_HANDLE,
                     handle == null ? "MPI_T_CVAR_HANDLE_NULL" : "not a control variable handle of this process");
         }
         ControlHandle h = (ControlHandle) handle;
@@ -134,8 +136,9 @@ final class SessionsAndHandles {
     PvarSession createSession() {
         synchronized (handleLock) {
             if (sessions.size() >= maxSessions) {
-                throw Errors.fail(ReturnCode.MPI_T_ERR_OUT_OF_SESSIONS, sessions.size()
-                        + " sessions are open (limit: control variable qmpi4j_mpit_max_sessions)");
+                throw Errors.fail(
+                        ReturnCode.MPI_T_ERR_OUT_OF_SESSIONS,
+                        sessions.size() + " sessions are open (limit: control variable qmpi4j_mpit_max_sessions)");
             }
             try {
                 SessionImpl s = new SessionImpl(this, nextSessionId++);
@@ -161,7 +164,8 @@ final class SessionsAndHandles {
 
     SessionImpl session(PvarSession session) {
         if (!(session instanceof SessionImpl) || ((SessionImpl) session).owner != this) {
-            throw Errors.fail(ReturnCode.MPI_T_ERR_INVALID_SESSION,
+            throw Errors.fail(
+                    ReturnCode.MPI_T_ERR_INVALID_SESSION,
                     session == null ? "MPI_T_PVAR_SESSION_NULL" : "not a session of this process");
         }
         SessionImpl s = (SessionImpl) session;
@@ -182,8 +186,8 @@ final class SessionsAndHandles {
             try {
                 h = SourceGuards.binding(name, object, () -> {
                     PvarCell cell = v.definition.source().bind(object);
-                    PerformanceHandle created = PerformanceHandle.create(s, v, cell,
-                            SourceGuards.checkCount(cell.count(), name));
+                    PerformanceHandle created =
+                            PerformanceHandle.create(s, v, cell, SourceGuards.checkCount(cell.count(), name));
                     created.allocated();
                     return created;
                 });
@@ -214,17 +218,19 @@ final class SessionsAndHandles {
     /** The handle, if it is a live handle of {@code s} (the text: otherwise MPI_T_ERR_INVALID_HANDLE). */
     PerformanceHandle handle(SessionImpl s, PvarHandle handle, String routine) {
         if (handle == PvarHandle.ALL_HANDLES) {
-            throw Errors.fail(ReturnCode.MPI_T_ERR_INVALID_HANDLE,
-                    "MPI_T_PVAR_ALL_HANDLES cannot be used with " + routine);
+            throw Errors.fail(
+                    ReturnCode.MPI_T_ERR_INVALID_HANDLE, "MPI_T_PVAR_ALL_HANDLES cannot be used with " + routine);
         }
         if (!(handle instanceof PerformanceHandle)) {
-            throw Errors.fail(ReturnCode.MPI_T_ERR_INVALID_HANDLE,
+            throw Errors.fail(
+                    ReturnCode.MPI_T_ERR_INVALID_HANDLE,
                     handle == null ? "MPI_T_PVAR_HANDLE_NULL" : "not a performance variable handle");
         }
         PerformanceHandle h = (PerformanceHandle) handle;
         if (!s.owns(h)) {
-            throw Errors.fail(ReturnCode.MPI_T_ERR_INVALID_HANDLE, h.isFreed() ? "the handle was freed"
-                    : "the handle belongs to another session");
+            throw Errors.fail(
+                    ReturnCode.MPI_T_ERR_INVALID_HANDLE,
+                    h.isFreed() ? "the handle was freed" : "the handle belongs to another session");
         }
         return h;
     }
@@ -233,7 +239,8 @@ final class SessionsAndHandles {
 
     private void reserveHandle() {
         if (liveHandles >= maxHandles) {
-            throw Errors.fail(ReturnCode.MPI_T_ERR_OUT_OF_HANDLES,
+            throw Errors.fail(
+                    ReturnCode.MPI_T_ERR_OUT_OF_HANDLES,
                     liveHandles + " handles are allocated (limit: control variable qmpi4j_mpit_max_handles)");
         }
         liveHandles++;
@@ -247,7 +254,8 @@ final class SessionsAndHandles {
             throw Errors.invalid(name + " must be bound to an object of kind " + bind);
         }
         if (!objectKinds.isKind(bind, mpiObject)) {
-            throw Errors.invalid(name + " is bound to " + bind + "; " + mpiObject.getClass().getName() + " is not one");
+            throw Errors.invalid(
+                    name + " is bound to " + bind + "; " + mpiObject.getClass().getName() + " is not one");
         }
         return mpiObject;
     }

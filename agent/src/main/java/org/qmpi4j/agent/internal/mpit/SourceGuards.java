@@ -10,8 +10,7 @@ import org.qmpi4j.api.mpit.ReturnCode;
  * source throws surfaces as the error code the text prescribes, never as a crash of the caller.
  */
 final class SourceGuards {
-    private SourceGuards() {
-    }
+    private SourceGuards() {}
 
     /**
      * Binds a variable to an object through its source: running out of memory is
@@ -60,8 +59,12 @@ final class SourceGuards {
      * {@code MPI_T_PVAR_ALL_HANDLES}: applies {@code op} to every handle of the session it concerns
      * (the others are ignored, as the text says), then fails with {@code code} if any could not be done.
      */
-    static void forAll(SessionImpl s, Predicate<PerformanceHandle> concerns, Predicate<PerformanceHandle> op,
-            ReturnCode code, String done) {
+    static void forAll(
+            SessionImpl s,
+            Predicate<PerformanceHandle> concerns,
+            Predicate<PerformanceHandle> op,
+            ReturnCode code,
+            String done) {
         int failed = 0;
         for (PerformanceHandle h : s.handles()) {
             if (!concerns.test(h)) {

@@ -12,16 +12,16 @@ final class Values {
     /** The largest MPI_UNSIGNED, 2^32 - 1. */
     private static final long MAX_UNSIGNED = 0xFFFF_FFFFL;
 
-    private Values() {
-    }
+    private Values() {}
 
     static void checkBuffer(MpitDatatype type, int count, Object buffer, String variable) {
         if (buffer == null) {
             throw Errors.invalid("no buffer given for " + variable);
         }
         if (buffer.getClass() != type.bufferType()) {
-            throw Errors.invalid(variable + " is " + type + ": its buffer is a " + type.bufferType().getSimpleName()
-                    + ", not a " + buffer.getClass().getSimpleName());
+            throw Errors.invalid(variable + " is " + type + ": its buffer is a "
+                    + type.bufferType().getSimpleName() + ", not a "
+                    + buffer.getClass().getSimpleName());
         }
         int length = java.lang.reflect.Array.getLength(buffer);
         if (length < count) {
@@ -45,8 +45,8 @@ final class Values {
         switch (type) {
             case INT:
             case UNSIGNED: {
-                boolean saturate = type == MpitDatatype.UNSIGNED && !varClass.canOverflow()
-                        && varClass != PvarClass.GENERIC;
+                boolean saturate =
+                        type == MpitDatatype.UNSIGNED && !varClass.canOverflow() && varClass != PvarClass.GENERIC;
                 int[] out = (int[]) buffer;
                 for (int i = 0; i < raw.length; i++) {
                     long v = saturate ? Math.max(0, Math.min(MAX_UNSIGNED, raw[i])) : raw[i];
@@ -116,7 +116,8 @@ final class Values {
             out[n] = 0;
             return;
         }
-        if (value == null || value.getClass() != type.bufferType()
+        if (value == null
+                || value.getClass() != type.bufferType()
                 || java.lang.reflect.Array.getLength(value) != count) {
             throw Errors.invalid("the source of " + variable + " gave a value that is not " + count + " " + type);
         }

@@ -41,7 +41,8 @@ final class VariableTables {
 
     EnumerationImpl enumeration(EnumType enumType) {
         if (!(enumType instanceof EnumerationImpl) || ((EnumerationImpl) enumType).owner != this) {
-            throw Errors.fail(ReturnCode.MPI_T_ERR_INVALID_INDEX,
+            throw Errors.fail(
+                    ReturnCode.MPI_T_ERR_INVALID_INDEX,
                     enumType == null ? "MPI_T_ENUM_NULL is not an enumeration" : "not an enumeration of this process");
         }
         return (EnumerationImpl) enumType;
@@ -50,7 +51,8 @@ final class VariableTables {
     EnumItem enumItem(EnumType enumType, int index) {
         EnumerationImpl e = enumeration(enumType);
         if (index < 0 || index >= e.items.size()) {
-            throw Errors.fail(ReturnCode.MPI_T_ERR_INVALID_ITEM,
+            throw Errors.fail(
+                    ReturnCode.MPI_T_ERR_INVALID_ITEM,
                     "enumeration " + e.name + " has items 0.." + (e.items.size() - 1) + ", not " + index);
         }
         return e.items.get(index);
@@ -85,7 +87,8 @@ final class VariableTables {
     ControlVariable cvar(int index) {
         List<ControlVariable> all = cvars;
         if (index < 0 || index >= all.size()) {
-            throw Errors.fail(ReturnCode.MPI_T_ERR_INVALID_INDEX,
+            throw Errors.fail(
+                    ReturnCode.MPI_T_ERR_INVALID_INDEX,
                     "control variable index " + index + " (there are " + all.size() + ")");
         }
         return all.get(index);
@@ -112,7 +115,8 @@ final class VariableTables {
         }
         String key = PerformanceVariable.key(d.name(), d.varClass());
         if (pvarsByKey.containsKey(key)) {
-            throw Errors.fail(ReturnCode.MPI_T_ERR_INVALID_NAME,
+            throw Errors.fail(
+                    ReturnCode.MPI_T_ERR_INVALID_NAME,
                     "a performance variable named " + d.name() + " of class " + d.varClass() + " exists");
         }
         checkEnum(d.enumType(), d.name());
@@ -129,7 +133,8 @@ final class VariableTables {
     PerformanceVariable pvar(int index) {
         List<PerformanceVariable> all = pvars;
         if (index < 0 || index >= all.size()) {
-            throw Errors.fail(ReturnCode.MPI_T_ERR_INVALID_INDEX,
+            throw Errors.fail(
+                    ReturnCode.MPI_T_ERR_INVALID_INDEX,
                     "performance variable index " + index + " (there are " + all.size() + ")");
         }
         return all.get(index);
@@ -141,7 +146,8 @@ final class VariableTables {
         }
         PerformanceVariable v = name == null ? null : pvarsByKey.get(PerformanceVariable.key(name, varClass));
         if (v == null) {
-            throw Errors.fail(ReturnCode.MPI_T_ERR_INVALID_NAME,
+            throw Errors.fail(
+                    ReturnCode.MPI_T_ERR_INVALID_NAME,
                     "no performance variable named " + name + " of class " + varClass);
         }
         return v.index;

@@ -22,7 +22,7 @@ public final class CallMonitor {
     private final AtomicInteger requestsActive = new AtomicInteger();
     private final AtomicInteger activityActive = new AtomicInteger();
     private final AtomicInteger messageSizeActive = new AtomicInteger();
-    private volatile Runnable relinker = () -> { };
+    private volatile Runnable relinker = () -> {};
 
     final FunctionStats stats = new FunctionStats();
     final ProcessActivity activity = new ProcessActivity();
@@ -95,7 +95,13 @@ public final class CallMonitor {
     }
 
     /** Families of bookkeeping a variable can switch on. */
-    enum Family { NONE, PEERS, REQUESTS, ACTIVITY, MESSAGE_SIZE }
+    enum Family {
+        NONE,
+        PEERS,
+        REQUESTS,
+        ACTIVITY,
+        MESSAGE_SIZE
+    }
 
     /** Raises (delta 1) or lowers (-1) the demand for {@code functions} and the family's activity. */
     void demand(Set<MpiFunction> functions, Family family, int delta) {
@@ -117,11 +123,16 @@ public final class CallMonitor {
 
     private AtomicInteger counter(Family family) {
         switch (family) {
-            case PEERS: return peersActive;
-            case REQUESTS: return requestsActive;
-            case ACTIVITY: return activityActive;
-            case MESSAGE_SIZE: return messageSizeActive;
-            default: return null;
+            case PEERS:
+                return peersActive;
+            case REQUESTS:
+                return requestsActive;
+            case ACTIVITY:
+                return activityActive;
+            case MESSAGE_SIZE:
+                return messageSizeActive;
+            default:
+                return null;
         }
     }
 }

@@ -7,18 +7,24 @@ import org.qmpi4j.api.MpiFunction;
 
 /** Groups of MPI functions the monitor treats alike. */
 final class FunctionSets {
-    private FunctionSets() {
-    }
+    private FunctionSets() {}
 
     /** Point-to-point functions that send one message to {@code peer} (sendrecv: its send half). */
     static final Set<MpiFunction> SENDS = Collections.unmodifiableSet(EnumSet.of(
-            MpiFunction.MPI_SEND, MpiFunction.MPI_BSEND, MpiFunction.MPI_SSEND, MpiFunction.MPI_RSEND,
-            MpiFunction.MPI_ISEND, MpiFunction.MPI_IBSEND, MpiFunction.MPI_ISSEND, MpiFunction.MPI_IRSEND,
-            MpiFunction.MPI_SENDRECV, MpiFunction.MPI_SENDRECV_REPLACE));
+            MpiFunction.MPI_SEND,
+            MpiFunction.MPI_BSEND,
+            MpiFunction.MPI_SSEND,
+            MpiFunction.MPI_RSEND,
+            MpiFunction.MPI_ISEND,
+            MpiFunction.MPI_IBSEND,
+            MpiFunction.MPI_ISSEND,
+            MpiFunction.MPI_IRSEND,
+            MpiFunction.MPI_SENDRECV,
+            MpiFunction.MPI_SENDRECV_REPLACE));
 
     /** Non-blocking receives: each posts a receive that stays pending until its request completes. */
-    static final Set<MpiFunction> RECEIVE_POSTS = Collections.unmodifiableSet(EnumSet.of(
-            MpiFunction.MPI_IRECV, MpiFunction.MPI_IMRECV));
+    static final Set<MpiFunction> RECEIVE_POSTS =
+            Collections.unmodifiableSet(EnumSet.of(MpiFunction.MPI_IRECV, MpiFunction.MPI_IMRECV));
 
     /** Functions that start a non-blocking operation and return its request. */
     static final Set<MpiFunction> NONBLOCKING_STARTS;
@@ -32,16 +38,19 @@ final class FunctionSets {
         EnumSet<MpiFunction> starts = EnumSet.noneOf(MpiFunction.class);
         EnumSet<MpiFunction> completions = EnumSet.noneOf(MpiFunction.class);
         for (MpiFunction f : MpiFunction.values()) {
-            boolean communication = f.kind() == MpiFunction.Kind.POINT_TO_POINT
-                    || f.kind() == MpiFunction.Kind.COLLECTIVE;
+            boolean communication =
+                    f.kind() == MpiFunction.Kind.POINT_TO_POINT || f.kind() == MpiFunction.Kind.COLLECTIVE;
             // MPI_I... functions start operations; the probes only look at messages.
-            if (communication && f.name().startsWith("MPI_I") && f != MpiFunction.MPI_IPROBE
+            if (communication
+                    && f.name().startsWith("MPI_I")
+                    && f != MpiFunction.MPI_IPROBE
                     && f != MpiFunction.MPI_IMPROBE) {
                 starts.add(f);
             }
-            if (f.kind() == MpiFunction.Kind.COMPLETION && (f.name().startsWith("MPI_WAIT")
-                    || f.name().startsWith("MPI_TEST") && f != MpiFunction.MPI_TEST_CANCELLED
-                    || f == MpiFunction.MPI_REQUEST_FREE)) {
+            if (f.kind() == MpiFunction.Kind.COMPLETION
+                    && (f.name().startsWith("MPI_WAIT")
+                            || f.name().startsWith("MPI_TEST") && f != MpiFunction.MPI_TEST_CANCELLED
+                            || f == MpiFunction.MPI_REQUEST_FREE)) {
                 completions.add(f);
             }
         }

@@ -20,7 +20,15 @@ final class FunctionStats {
         }
     }
 
-    long calls(MpiFunction f) { return calls.get(f.ordinal()); }
-    long nanos(MpiFunction f) { return nanos.get(f.ordinal()); }
-    long bytes(MpiFunction f) { return bytes.get(f.ordinal()); }
+    long calls(MpiFunction f) {
+        return calls.get(f.ordinal());
+    }
+
+    long nanos(MpiFunction f) {
+        return nanos.get(f.ordinal());
+    }
+
+    long bytes(MpiFunction f) {
+        return bytes.get(f.ordinal());
+    }
 }

@@ -11,7 +11,11 @@ import org.qmpi4j.api.mpit.PvarSource;
  */
 public final class MonitorSources {
     /** What a per-function variable reports. */
-    public enum Metric { CALLS, NANOS, BYTES }
+    public enum Metric {
+        CALLS,
+        NANOS,
+        BYTES
+    }
 
     private final CallMonitor monitor;
 
@@ -29,20 +33,37 @@ public final class MonitorSources {
             this.family = family;
         }
 
-        @Override public int count() { return 1; }
-        @Override public void activate() { monitor.demand(functions, family, 1); }
-        @Override public void deactivate() { monitor.demand(functions, family, -1); }
+        @Override
+        public int count() {
+            return 1;
+        }
+
+        @Override
+        public void activate() {
+            monitor.demand(functions, family, 1);
+        }
+
+        @Override
+        public void deactivate() {
+            monitor.demand(functions, family, -1);
+        }
     }
 
     /** Calls, nanoseconds or bytes of one function, as a running total. */
     public PvarSource function(MpiFunction f, Metric metric) {
         Set<MpiFunction> only = java.util.EnumSet.of(f);
         return object -> new Watching(only, CallMonitor.Family.NONE) {
-            @Override public void sample(long[] into) {
+            @Override
+            public void sample(long[] into) {
                 switch (metric) {
-                    case CALLS: into[0] = monitor.stats.calls(f); break;
-                    case NANOS: into[0] = monitor.stats.nanos(f); break;
-                    default: into[0] = monitor.stats.bytes(f);
+                    case CALLS:
+                        into[0] = monitor.stats.calls(f);
+                        break;
+                    case NANOS:
+                        into[0] = monitor.stats.nanos(f);
+                        break;
+                    default:
+                        into[0] = monitor.stats.bytes(f);
                 }
             }
         };
@@ -53,8 +74,15 @@ public final class MonitorSources {
         return comm -> {
             int[] members = monitor.ranks.worldRanksOrFail(comm);
             return new Watching(FunctionSets.SENDS, CallMonitor.Family.PEERS) {
-                @Override public int count() { return members.length; }
-                @Override public void sample(long[] into) { monitor.peers.sample(members, bytes, into); }
+                @Override
+                public int count() {
+                    return members.length;
+                }
+
+                @Override
+                public void sample(long[] into) {
+                    monitor.peers.sample(members, bytes, into);
+                }
             };
         };
     }
@@ -62,9 +90,20 @@ public final class MonitorSources {
     /** Outstanding non-blocking requests: a level that also feeds the two watermarks. */
     public PvarSource outstandingRequests() {
         return object -> new Watching(FunctionSets.requestLifecycle(), CallMonitor.Family.REQUESTS) {
-            @Override public void sample(long[] into) { into[0] = monitor.requests.outstanding.get(); }
-            @Override public void watch(LevelListener l) { monitor.requests.outstanding.bind(null).watch(l); }
-            @Override public void unwatch(LevelListener l) { monitor.requests.outstanding.bind(null).unwatch(l); }
+            @Override
+            public void sample(long[] into) {
+                into[0] = monitor.requests.outstanding.get();
+            }
+
+            @Override
+            public void watch(LevelListener l) {
+                monitor.requests.outstanding.bind(null).watch(l);
+            }
+
+            @Override
+            public void unwatch(LevelListener l) {
+                monitor.requests.outstanding.bind(null).unwatch(l);
+            }
         };
     }
 
@@ -73,7 +112,10 @@ public final class MonitorSources {
         return comm -> {
             monitor.ranks.worldRanksOrFail(comm); // a live communicator of this process
             return new Watching(FunctionSets.requestLifecycle(), CallMonitor.Family.REQUESTS) {
-                @Override public void sample(long[] into) { into[0] = monitor.requests.postedReceives(comm); }
+                @Override
+                public void sample(long[] into) {
+                    into[0] = monitor.requests.postedReceives(comm);
+                }
             };
         };
     }
@@ -81,7 +123,10 @@ public final class MonitorSources {
     /** The process's MPI state ({@link MpiState} ordinal). */
     public PvarSource state() {
         return object -> new Watching(FunctionSets.ALL, CallMonitor.Family.ACTIVITY) {
-            @Override public void sample(long[] into) { into[0] = monitor.activity.state().ordinal(); }
+            @Override
+            public void sample(long[] into) {
+                into[0] = monitor.activity.state().ordinal();
+            }
         };
     }
 
@@ -94,14 +139,16 @@ public final class MonitorSources {
             private volatile long windowStart = -1;
             private volatile long busyAtStart;
 
-            @Override public void activate() {
+            @Override
+            public void activate() {
                 super.activate();
                 long now = System.nanoTime();
                 busyAtStart = monitor.activity.busyNanos(now);
                 windowStart = now;
             }
 
-            @Override public void sample(long[] into) {
+            @Override
+            public void sample(long[] into) {
                 long start = windowStart;
                 long now = System.nanoTime();
                 if (start < 0 || now <= start) {
@@ -118,9 +165,20 @@ public final class MonitorSources {
     public PvarSource messageSize() {
         PvarCell level = monitor.messageSize.bind(null);
         return object -> new Watching(FunctionSets.SENDS, CallMonitor.Family.MESSAGE_SIZE) {
-            @Override public void sample(long[] into) { level.sample(into); }
-            @Override public void watch(LevelListener l) { level.watch(l); }
-            @Override public void unwatch(LevelListener l) { level.unwatch(l); }
+            @Override
+            public void sample(long[] into) {
+                level.sample(into);
+            }
+
+            @Override
+            public void watch(LevelListener l) {
+                level.watch(l);
+            }
+
+            @Override
+            public void unwatch(LevelListener l) {
+                level.unwatch(l);
+            }
         };
     }
 
@@ -136,8 +194,15 @@ public final class MonitorSources {
                 throw new IllegalArgumentException("cannot ask the size of " + comm + ": " + e, e);
             }
             return new PvarCell() {
-                @Override public int count() { return 1; }
-                @Override public void sample(long[] into) { into[0] = size; }
+                @Override
+                public int count() {
+                    return 1;
+                }
+
+                @Override
+                public void sample(long[] into) {
+                    into[0] = size;
+                }
             };
         };
     }

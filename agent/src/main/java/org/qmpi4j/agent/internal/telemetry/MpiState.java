@@ -4,7 +4,12 @@ import org.qmpi4j.api.MpiFunction;
 
 /** The values of the state variable {@code qmpi4j_mpi_state}: what the process is doing in MPI. */
 public enum MpiState {
-    NOT_IN_MPI, POINT_TO_POINT, COLLECTIVE, WAITING, ENVIRONMENT, OTHER;
+    NOT_IN_MPI,
+    POINT_TO_POINT,
+    COLLECTIVE,
+    WAITING,
+    ENVIRONMENT,
+    OTHER;
 
     static MpiState of(MpiFunction f) {
         switch (f.kind()) {

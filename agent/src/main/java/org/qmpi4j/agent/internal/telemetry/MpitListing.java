@@ -45,8 +45,8 @@ public final class MpitListing {
             int ncat = mpit.categoryGetNum();
             int ncvar = mpit.cvarGetNum();
             int npvar = mpit.pvarGetNum();
-            out.println(title + ": " + ncvar + " control variables, " + npvar + " performance variables, "
-                    + ncat + " categories (variables up to verbosity " + maxVerbosity + ")");
+            out.println(title + ": " + ncvar + " control variables, " + npvar + " performance variables, " + ncat
+                    + " categories (variables up to verbosity " + maxVerbosity + ")");
             out.println();
             out.println("Categories");
             boolean[] isChild = new boolean[ncat];

@@ -51,17 +51,28 @@ public final class ProcessTelemetry {
         }
         return registry;
     }
-    public CallMonitor monitor() { return monitor; }
+
+    public CallMonitor monitor() {
+        return monitor;
+    }
 
     /** At JVM shutdown: MPI_T can no longer be initialised (registers nothing new). */
     public void beginShutdown() {
         registry.beginShutdown();
     }
-    public ProcessSettings settings() { return settings; }
-    public Counters counters() { return counters; }
+
+    public ProcessSettings settings() {
+        return settings;
+    }
+
+    public Counters counters() {
+        return counters;
+    }
 
     /** The MPI process, once the application has made its first MPI call; else {@code null}. */
-    public MpiProcess process() { return process; }
+    public MpiProcess process() {
+        return process;
+    }
 
     public void attach(MpiProcess p) {
         this.process = p;
@@ -79,7 +90,8 @@ public final class ProcessTelemetry {
             return true;
         }
         try {
-            return Class.forName(className.replace('/', '.'), false, p.bindingLoader()).isInstance(object);
+            return Class.forName(className.replace('/', '.'), false, p.bindingLoader())
+                    .isInstance(object);
         } catch (ClassNotFoundException | LinkageError e) {
             return false;
         }

@@ -18,6 +18,7 @@ final class RequestTracker {
 
     /** Outstanding requests; reports changes for the watermark variables. */
     final PvarSources.Level outstanding = PvarSources.level();
+
     private final Map<Object, Object> tracked = Collections.synchronizedMap(new IdentityHashMap<>());
     private final Map<Object, AtomicLong> postedByComm = Collections.synchronizedMap(new IdentityHashMap<>());
 

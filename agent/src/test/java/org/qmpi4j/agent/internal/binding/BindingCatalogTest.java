@@ -24,7 +24,8 @@ class BindingCatalogTest {
         BindingDescriptor openmpi = catalog.descriptor("openmpi");
         assertThat(openmpi.title()).isEqualTo("Open MPI Java bindings 4.1");
         assertThat(openmpi.resource()).isEqualTo("org/qmpi4j/agent/bindings/openmpi.binding");
-        assertThat(catalog.mappingCount()).isGreaterThanOrEqualTo(openmpi.mappings().size());
+        assertThat(catalog.mappingCount())
+                .isGreaterThanOrEqualTo(openmpi.mappings().size());
         for (int i = 0; i < catalog.mappingCount(); i++) {
             assertThat(catalog.mapping(i).id()).isEqualTo(i);
         }
@@ -33,10 +34,10 @@ class BindingCatalogTest {
         assertThat(send.binding()).isSameAs(openmpi);
         assertThat(openmpi.canonical(MpiFunction.MPI_SEND)).isSameAs(send);
         assertThat(catalog.descriptor("nope")).isNull();
-        assertThatThrownBy(() -> catalog.mapping(-1)).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> catalog.mapping(-1))
+                .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("no binding method mapping #-1");
-        assertThatThrownBy(() -> catalog.mapping(catalog.mappingCount()))
-                .isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> catalog.mapping(catalog.mappingCount())).isInstanceOf(IllegalArgumentException.class);
     }
 
     @Test
@@ -65,7 +66,9 @@ class BindingCatalogTest {
             assertThat(catalog.forLoader(loader)).isNull();
             int reads = loader.resourceRequests.size();
             assertThat(catalog.forLoader(loader)).isNull();
-            assertThat(loader.resourceRequests).as("a negative answer is cached too").hasSize(reads);
+            assertThat(loader.resourceRequests)
+                    .as("a negative answer is cached too")
+                    .hasSize(reads);
             assertThat(loader.loadRequests).isEmpty();
         }
         // The test class path has no MPI binding either.
@@ -81,19 +84,29 @@ class BindingCatalogTest {
             assertThat(d).isNotNull();
             assertThat(d.id()).isEqualTo("mpj");
             assertThat(d.title()).isEqualTo("MPJ Express 0.44 (mpiJava 1.2)");
-            assertThat(loader.loadRequests).as("recognised from bytes, nothing loaded").isEmpty();
+            assertThat(loader.loadRequests)
+                    .as("recognised from bytes, nothing loaded")
+                    .isEmpty();
             assertThat(loader.alreadyLoaded("mpi.MPI")).isNull();
         }
-        try (URLClassLoader openMpi = new URLClassLoader(new URL[] {OpenMpiJar.url()}, ClassLoader.getPlatformClassLoader());
-                URLClassLoader mpj = new URLClassLoader(new URL[] {MpjJar.url()}, ClassLoader.getPlatformClassLoader())) {
-            assertThat(catalog.descriptor("mpj").recognises(openMpi)).as("Open MPI's jar is not MPJ").isFalse();
-            assertThat(catalog.descriptor("openmpi").recognises(mpj)).as("MPJ's jar is not Open MPI").isFalse();
+        try (URLClassLoader openMpi =
+                        new URLClassLoader(new URL[] {OpenMpiJar.url()}, ClassLoader.getPlatformClassLoader());
+                URLClassLoader mpj =
+                        new URLClassLoader(new URL[] {MpjJar.url()}, ClassLoader.getPlatformClassLoader())) {
+            assertThat(catalog.descriptor("mpj").recognises(openMpi))
+                    .as("Open MPI's jar is not MPJ")
+                    .isFalse();
+            assertThat(catalog.descriptor("openmpi").recognises(mpj))
+                    .as("MPJ's jar is not Open MPI")
+                    .isFalse();
         }
         // Ids stay dense across both descriptors.
         BindingDescriptor mpj = catalog.descriptor("mpj");
         MethodMapping send = mpj.find("mpi/Comm", "Send", "(Ljava/lang/Object;IILmpi/Datatype;II)V");
         assertThat(catalog.mapping(send.id())).isSameAs(send);
-        assertThat(mpj.canonical(MpiFunction.MPI_PCONTROL)).as("mpiJava 1.2 has no MPI_Pcontrol").isNull();
+        assertThat(mpj.canonical(MpiFunction.MPI_PCONTROL))
+                .as("mpiJava 1.2 has no MPI_Pcontrol")
+                .isNull();
     }
 
     @Test
@@ -117,7 +130,8 @@ class BindingCatalogTest {
     // ---- the index ----------------------------------------------------------------------
 
     private static BindingCatalog loadFrom(Path dir, String index) throws IOException {
-        try (URLClassLoader resources = new URLClassLoader(new URL[] {dir.toUri().toURL()}, null)) {
+        try (URLClassLoader resources =
+                new URLClassLoader(new URL[] {dir.toUri().toURL()}, null)) {
             return BindingCatalog.load(resources, index);
         }
     }
@@ -133,8 +147,11 @@ class BindingCatalogTest {
     void indexListsDescriptorsRelativeToItsDirectory(@TempDir Path dir) throws IOException {
         write(dir.resolve("b/index"), "# comment", "", "one.binding", "two.binding");
         write(dir.resolve("b/one.binding"), MINI, "map mini/A f ()V MPI_BARRIER canonical");
-        write(dir.resolve("b/two.binding"), MINI.replace("mini\ntitle", "two\ntitle"),
-                "map mini/A g ()V MPI_BARRIER canonical", "map mini/A h ()V MPI_IBARRIER canonical");
+        write(
+                dir.resolve("b/two.binding"),
+                MINI.replace("mini\ntitle", "two\ntitle"),
+                "map mini/A g ()V MPI_BARRIER canonical",
+                "map mini/A h ()V MPI_IBARRIER canonical");
         BindingCatalog c = loadFrom(dir, "b/index");
         assertThat(c.all()).extracting(BindingDescriptor::id).containsExactly("mini", "two");
         assertThat(c.mappingCount()).isEqualTo(3);
@@ -145,13 +162,15 @@ class BindingCatalogTest {
     @Test
     void missingDescriptorNamesIndexLine(@TempDir Path dir) throws IOException {
         write(dir.resolve("b/index"), "# comment", "gone.binding");
-        assertThatThrownBy(() -> loadFrom(dir, "b/index")).isInstanceOf(BindingFormatException.class)
+        assertThatThrownBy(() -> loadFrom(dir, "b/index"))
+                .isInstanceOf(BindingFormatException.class)
                 .hasMessage("b/index:2: descriptor resource not found: b/gone.binding");
     }
 
     @Test
     void missingIndex(@TempDir Path dir) {
-        assertThatThrownBy(() -> loadFrom(dir, "b/index")).isInstanceOf(BindingFormatException.class)
+        assertThatThrownBy(() -> loadFrom(dir, "b/index"))
+                .isInstanceOf(BindingFormatException.class)
                 .hasMessage("b/index:0: resource not found");
     }
 
@@ -172,7 +191,8 @@ class BindingCatalogTest {
         write(dir.resolve("b/index"), "one.binding", "again.binding");
         write(dir.resolve("b/one.binding"), MINI);
         write(dir.resolve("b/again.binding"), MINI);
-        assertThatThrownBy(() -> loadFrom(dir, "b/index")).isInstanceOf(BindingFormatException.class)
+        assertThatThrownBy(() -> loadFrom(dir, "b/index"))
+                .isInstanceOf(BindingFormatException.class)
                 .hasMessage("b/index:2: binding id 'mini' of b/again.binding is also the id of b/one.binding");
     }
 
@@ -180,7 +200,8 @@ class BindingCatalogTest {
     void malformedDescriptorNamesItsOwnResourceAndLine(@TempDir Path dir) throws IOException {
         write(dir.resolve("b/index"), "one.binding");
         write(dir.resolve("b/one.binding"), MINI, "map mini/A f ()V MPI_NOPE canonical");
-        assertThatThrownBy(() -> loadFrom(dir, "b/index")).isInstanceOf(BindingFormatException.class)
+        assertThatThrownBy(() -> loadFrom(dir, "b/index"))
+                .isInstanceOf(BindingFormatException.class)
                 .hasMessageStartingWith("b/one.binding:5: unknown MPI function 'MPI_NOPE'")
                 .satisfies(e -> assertThat(((BindingFormatException) e).line()).isEqualTo(5));
     }

@@ -6,8 +6,8 @@ import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.ArrayList;
-import java.util.Enumeration;
 import java.util.EnumSet;
+import java.util.Enumeration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -66,9 +66,11 @@ abstract class BindingCoverageTest {
     @BeforeAll
     void readJarAndDescriptor() throws IOException {
         binding = BindingCatalog.load().descriptor(descriptorId());
-        assertThat(binding).as(descriptorId() + " descriptor in " + BindingCatalog.INDEX).isNotNull();
+        assertThat(binding)
+                .as(descriptorId() + " descriptor in " + BindingCatalog.INDEX)
+                .isNotNull();
         try (JarFile jar = new JarFile(jar())) {
-            for (Enumeration<JarEntry> e = jar.entries(); e.hasMoreElements();) {
+            for (Enumeration<JarEntry> e = jar.entries(); e.hasMoreElements(); ) {
                 JarEntry entry = e.nextElement();
                 if (!entry.getName().endsWith(".class")) {
                     continue;
@@ -84,36 +86,46 @@ abstract class BindingCoverageTest {
 
     private static JarClass read(byte[] bytes) {
         JarClass c = new JarClass();
-        new ClassReader(bytes).accept(new ClassVisitor(Opcodes.ASM9) {
-            @Override
-            public void visit(int version, int access, String name, String signature, String superName,
-                    String[] interfaces) {
-                c.name = name;
-                c.superName = superName;
-                c.access = access;
-                c.publicClass = (access & Opcodes.ACC_PUBLIC) != 0;
-            }
+        new ClassReader(bytes)
+                .accept(
+                        new ClassVisitor(Opcodes.ASM9) {
+                            @Override
+                            public void visit(
+                                    int version,
+                                    int access,
+                                    String name,
+                                    String signature,
+                                    String superName,
+                                    String[] interfaces) {
+                                c.name = name;
+                                c.superName = superName;
+                                c.access = access;
+                                c.publicClass = (access & Opcodes.ACC_PUBLIC) != 0;
+                            }
 
-            @Override
-            public void visitInnerClass(String name, String outerName, String innerName, int access) {
-                if (name.equals(c.name)) {
-                    c.publicClass = (access & Opcodes.ACC_PUBLIC) != 0; // a member class: its declared access
-                }
-            }
+                            @Override
+                            public void visitInnerClass(String name, String outerName, String innerName, int access) {
+                                if (name.equals(c.name)) {
+                                    c.publicClass =
+                                            (access & Opcodes.ACC_PUBLIC) != 0; // a member class: its declared access
+                                }
+                            }
 
-            @Override
-            public FieldVisitor visitField(int access, String name, String descriptor, String signature, Object value) {
-                c.fields.put(name, descriptor);
-                return null;
-            }
+                            @Override
+                            public FieldVisitor visitField(
+                                    int access, String name, String descriptor, String signature, Object value) {
+                                c.fields.put(name, descriptor);
+                                return null;
+                            }
 
-            @Override
-            public MethodVisitor visitMethod(int access, String name, String descriptor, String signature,
-                    String[] exceptions) {
-                c.methods.put(name + descriptor, access);
-                return null;
-            }
-        }, ClassReader.SKIP_CODE | ClassReader.SKIP_DEBUG | ClassReader.SKIP_FRAMES);
+                            @Override
+                            public MethodVisitor visitMethod(
+                                    int access, String name, String descriptor, String signature, String[] exceptions) {
+                                c.methods.put(name + descriptor, access);
+                                return null;
+                            }
+                        },
+                        ClassReader.SKIP_CODE | ClassReader.SKIP_DEBUG | ClassReader.SKIP_FRAMES);
         return c;
     }
 
@@ -152,7 +164,8 @@ abstract class BindingCoverageTest {
                 if (binding.find(c.name, name, desc) != null) {
                     mapped++;
                 } else if (binding.isExcluded(c.name, name, desc)) {
-                    assertThat(binding.exclusionReason(c.name, name, desc)).as("reason for " + c.name + "." + nameDesc)
+                    assertThat(binding.exclusionReason(c.name, name, desc))
+                            .as("reason for " + c.name + "." + nameDesc)
                             .isNotBlank();
                     excluded++;
                 } else {
@@ -160,10 +173,11 @@ abstract class BindingCoverageTest {
                 }
             }
         }
-        System.out.println(jarTitle() + " coverage: mapped " + mapped + "/" + total + " public methods ("
-                + excluded + " excluded)");
-        assertThat(neither).as("public methods of " + jarTitle() + " neither mapped nor excluded in "
-                + binding.resource()).isEmpty();
+        System.out.println(jarTitle() + " coverage: mapped " + mapped + "/" + total + " public methods (" + excluded
+                + " excluded)");
+        assertThat(neither)
+                .as("public methods of " + jarTitle() + " neither mapped nor excluded in " + binding.resource())
+                .isEmpty();
         assertThat(mapped + excluded).isEqualTo(total);
         assertThat(mapped).isEqualTo(binding.mappings().size());
     }
@@ -199,11 +213,14 @@ abstract class BindingCoverageTest {
             }
             boolean found = false;
             for (Map.Entry<String, Integer> m : c.methods.entrySet()) {
-                boolean matches = e[2].equals("*") ? m.getKey().startsWith(e[1] + "(") : m.getKey().equals(e[1] + e[2]);
+                boolean matches = e[2].equals("*")
+                        ? m.getKey().startsWith(e[1] + "(")
+                        : m.getKey().equals(e[1] + e[2]);
                 found |= matches && isApi(m.getValue());
             }
             if (!found) {
-                problems.add("excluded but not a public method of " + jarTitle() + ": " + String.join(" ", e[0], e[1], e[2]));
+                problems.add("excluded but not a public method of " + jarTitle() + ": "
+                        + String.join(" ", e[0], e[1], e[2]));
             }
         }
         assertThat(problems).isEmpty();
@@ -222,9 +239,11 @@ abstract class BindingCoverageTest {
                 }
                 String what = r.keyword() + "=" + at + " in " + m.methodKey();
                 if (at == MethodMapping.RECEIVER) {
-                    boolean ok = r == Role.COMM ? isSubclass(m.owner(), "mpi/Comm")
-                            : r == Role.REQUEST ? isSubclass(m.owner(), "mpi/Request")
-                            : r == Role.DATATYPE && m.owner().equals("mpi/Datatype");
+                    boolean ok = r == Role.COMM
+                            ? isSubclass(m.owner(), "mpi/Comm")
+                            : r == Role.REQUEST
+                                    ? isSubclass(m.owner(), "mpi/Request")
+                                    : r == Role.DATATYPE && m.owner().equals("mpi/Datatype");
                     if (!ok || m.isStatic()) {
                         problems.add("receiver does not fit " + what);
                     }
@@ -250,7 +269,8 @@ abstract class BindingCoverageTest {
                         ok = p.equals("I");
                         break;
                     case BUFFER:
-                        ok = p.equals("Ljava/lang/Object;") || p.matches("Ljava/nio/[A-Za-z]*Buffer;")
+                        ok = p.equals("Ljava/lang/Object;")
+                                || p.matches("Ljava/nio/[A-Za-z]*Buffer;")
                                 || (p.length() == 2 && p.charAt(0) == '[');
                         break;
                     case DATATYPE:
@@ -276,7 +296,9 @@ abstract class BindingCoverageTest {
             if (m.has(Role.OFFSET) && m.role(Role.OFFSET) != m.role(Role.BUFFER) + 1) {
                 problems.add("offset does not follow its buffer: " + m.methodKey());
             }
-            if (m.function().movesData() && m.has(Role.BUFFER) && m.has(Role.COUNT)
+            if (m.function().movesData()
+                    && m.has(Role.BUFFER)
+                    && m.has(Role.COUNT)
                     && !countFollowsBuffer(params, m.role(Role.BUFFER), m.role(Role.COUNT))) {
                 problems.add("count is not next to its buffer: " + m.methodKey());
             }
@@ -294,7 +316,9 @@ abstract class BindingCoverageTest {
         if (count == buf + 1 || count == buf + 2) {
             return true;
         }
-        return count == buf + 4 && params[buf + 1].getSort() == Type.INT && params[buf + 2].getSort() == Type.OBJECT
+        return count == buf + 4
+                && params[buf + 1].getSort() == Type.INT
+                && params[buf + 2].getSort() == Type.OBJECT
                 && params[buf + 3].getSort() == Type.INT;
     }
 
@@ -305,16 +329,22 @@ abstract class BindingCoverageTest {
     @Test
     void headerNamesRealMembers() {
         for (String[] f : binding.fingerprints()) {
-            assertThat(classes.get(f[0]).methods).as("fingerprint " + String.join(" ", f)).containsKey(f[1] + f[2]);
+            assertThat(classes.get(f[0]).methods)
+                    .as("fingerprint " + String.join(" ", f))
+                    .containsKey(f[1] + f[2]);
         }
         String[] size = binding.datatypeSizeMethod();
         Integer access = classes.get(size[0]).methods.get(size[1] + size[2]);
         assertThat(access).as("datatype-size method").isNotNull();
-        assertThat(access & Opcodes.ACC_STATIC).as("datatype-size is an instance method").isZero();
+        assertThat(access & Opcodes.ACC_STATIC)
+                .as("datatype-size is an instance method")
+                .isZero();
         assertThat(access & Opcodes.ACC_PUBLIC).as("datatype-size is public").isNotZero();
         String[] unit = binding.datatypeSizeUnit();
         if (unit != null) {
-            assertThat(classes.get(unit[0]).fields).as("datatype-size-unit field").containsEntry(unit[1], unit[2]);
+            assertThat(classes.get(unit[0]).fields)
+                    .as("datatype-size-unit field")
+                    .containsEntry(unit[1], unit[2]);
         }
         JarClass constants = classes.get(binding.constantsClass());
         assertThat(constants.fields).containsKeys("COMM_WORLD", "INT", "DOUBLE", "SUM", "ANY_SOURCE");
@@ -337,7 +367,8 @@ abstract class BindingCoverageTest {
             assertThat(c.function()).isEqualTo(f);
             assertThat(c.canonical()).isTrue();
         }
-        long canonicals = binding.mappings().stream().filter(MethodMapping::canonical).count();
+        long canonicals =
+                binding.mappings().stream().filter(MethodMapping::canonical).count();
         assertThat(canonicals).isEqualTo(mapped.size());
         bindingSpecificFunctions(mapped);
     }

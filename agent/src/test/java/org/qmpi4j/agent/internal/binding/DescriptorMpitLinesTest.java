@@ -27,15 +27,19 @@ class DescriptorMpitLinesTest {
 
     @Test
     void mistakesNameTheLine() {
-        assertThatThrownBy(() -> DescriptorParserTest.parse(DescriptorParserTest.withExtraLine("object MPI_BOX demo/Box")))
-                .hasMessageContaining("test.binding:19:").hasMessageContaining("unknown MPI_T bind kind 'MPI_BOX'");
-        assertThatThrownBy(() -> DescriptorParserTest.parse(DescriptorParserTest.withExtraLine("object NO_OBJECT demo/X")))
+        assertThatThrownBy(
+                        () -> DescriptorParserTest.parse(DescriptorParserTest.withExtraLine("object MPI_BOX demo/Box")))
+                .hasMessageContaining("test.binding:19:")
+                .hasMessageContaining("unknown MPI_T bind kind 'MPI_BOX'");
+        assertThatThrownBy(
+                        () -> DescriptorParserTest.parse(DescriptorParserTest.withExtraLine("object NO_OBJECT demo/X")))
                 .hasMessageContaining("NO_OBJECT has no class");
-        assertThatThrownBy(() -> DescriptorParserTest.parse(DescriptorParserTest.withExtraLine(
-                "object MPI_COMM demo/Comm\nobject MPI_COMM demo/Comm2")))
-                .hasMessageContaining("test.binding:20:").hasMessageContaining("appears twice");
-        assertThatThrownBy(() -> DescriptorParserTest.parse(DescriptorParserTest.withExtraLine(
-                "request-null demo/Request isNull ()I")))
+        assertThatThrownBy(() -> DescriptorParserTest.parse(
+                        DescriptorParserTest.withExtraLine("object MPI_COMM demo/Comm\nobject MPI_COMM demo/Comm2")))
+                .hasMessageContaining("test.binding:20:")
+                .hasMessageContaining("appears twice");
+        assertThatThrownBy(() -> DescriptorParserTest.parse(
+                        DescriptorParserTest.withExtraLine("request-null demo/Request isNull ()I")))
                 .hasMessageContaining("request-null names a method '()Z'");
     }
 }

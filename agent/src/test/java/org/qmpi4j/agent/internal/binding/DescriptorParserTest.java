@@ -9,25 +9,26 @@ import org.qmpi4j.api.MpiFunction;
 
 class DescriptorParserTest {
     /** A small but complete descriptor; line numbers matter for the error tests below. */
-    static final String GOOD = String.join("\n",
-            "# a comment",                                                                   // 1
-            "binding demo",                                                                  // 2
-            "title Demo   binding  1.0",                                                     // 3
-            "",                                                                              // 4
-            "packages demo/ demox/",                                                         // 5
-            "fingerprint demo/Comm getRank ()I",                                             // 6
-            "constants demo/MPI",                                                            // 7
-            "datatype-size demo/Datatype getSize ()I",                                       // 8
-            "datatype-size-unit demo/Datatype baseSize I",                                   // 9
+    static final String GOOD = String.join(
+            "\n",
+            "# a comment", // 1
+            "binding demo", // 2
+            "title Demo   binding  1.0", // 3
+            "", // 4
+            "packages demo/ demox/", // 5
+            "fingerprint demo/Comm getRank ()I", // 6
+            "constants demo/MPI", // 7
+            "datatype-size demo/Datatype getSize ()I", // 8
+            "datatype-size-unit demo/Datatype baseSize I", // 9
             "map demo/Comm send (Ljava/lang/Object;ILdemo/Datatype;II)V MPI_SEND canonical comm=this buf=0 count=1 type=2 peer=3 tag=4", // 10
             "map demo/Comm iSend (Ljava/nio/Buffer;ILdemo/Datatype;II)Ldemo/Request; MPI_ISEND canonical comm=this buf=0 count=1 type=2 peer=3 tag=4 request=return", // 11
             "map demo/Request waitAll ([Ldemo/Request;)V MPI_WAITALL static canonical request=0", // 12
-            "map demo/Request waitFor ()V MPI_WAIT canonical request=this",                 // 13
-            "map demo/Request waitStatus ()Ldemo/Status; MPI_WAIT request=this",            // 14
+            "map demo/Request waitFor ()V MPI_WAIT canonical request=this", // 13
+            "map demo/Request waitStatus ()Ldemo/Status; MPI_WAIT request=this", // 14
             "map demo/MPI Init ([Ljava/lang/String;)[Ljava/lang/String; MPI_INIT static canonical", // 15
-            "map demo/Win <init> (Ldemo/Comm;)V MPI_WIN_CREATE_DYNAMIC canonical comm=0",   // 16
-            "exclude demo/Comm isNull ()Z [null] compares   with MPI_COMM_NULL",            // 17
-            "exclude demo/MPI slice * [alloc] slices buffers",                               // 18
+            "map demo/Win <init> (Ldemo/Comm;)V MPI_WIN_CREATE_DYNAMIC canonical comm=0", // 16
+            "exclude demo/Comm isNull ()Z [null] compares   with MPI_COMM_NULL", // 17
+            "exclude demo/MPI slice * [alloc] slices buffers", // 18
             "");
 
     static BindingDescriptor parse(String text) {
@@ -101,7 +102,8 @@ class DescriptorParserTest {
         assertThat(d.canonical(MpiFunction.MPI_BARRIER)).isNull();
         assertThat(d.find("demo/Comm", "send", "()V")).isNull();
         assertThat(d.find("demo/Intracomm", "send", "(Ljava/lang/Object;ILdemo/Datatype;II)V"))
-                .as("find is exact: declaring class only").isNull();
+                .as("find is exact: declaring class only")
+                .isNull();
         assertThat(send.toString()).contains("MPI_SEND", "comm=this", "buf=0", "canonical");
     }
 
@@ -111,10 +113,12 @@ class DescriptorParserTest {
         assertThat(d.isExcluded("demo/Comm", "isNull", "()Z")).isTrue();
         assertThat(d.exclusionReason("demo/Comm", "isNull", "()Z")).isEqualTo("[null] compares   with MPI_COMM_NULL");
         assertThat(d.isExcluded("demo/Comm", "isNull", "(I)Z")).isFalse();
-        assertThat(d.isExcluded("demo/MPI", "slice", "([II)Ljava/nio/IntBuffer;")).isTrue();
+        assertThat(d.isExcluded("demo/MPI", "slice", "([II)Ljava/nio/IntBuffer;"))
+                .isTrue();
         assertThat(d.exclusionReason("demo/MPI", "slice", "(Ljava/nio/IntBuffer;I)Ljava/nio/IntBuffer;"))
                 .isEqualTo("[alloc] slices buffers");
-        assertThat(d.isExcluded("demo/Comm", "send", "(Ljava/lang/Object;ILdemo/Datatype;II)V")).isFalse();
+        assertThat(d.isExcluded("demo/Comm", "send", "(Ljava/lang/Object;ILdemo/Datatype;II)V"))
+                .isFalse();
         assertThat(d.exclusions()).hasSize(2);
         assertThat(d.exclusions().get(1)).containsExactly("demo/MPI", "slice", "*", "[alloc] slices buffers");
     }
@@ -187,8 +191,10 @@ class DescriptorParserTest {
 
     @Test
     void malformedDescriptorsInMap() {
-        assertFails(withExtraLine("map demo/Comm barrier V MPI_BARRIER canonical"), 19, "malformed method descriptor 'V'");
-        assertFails(withExtraLine("map demo/Comm barrier (Q)V MPI_BARRIER canonical"), 19, "malformed method descriptor");
+        assertFails(
+                withExtraLine("map demo/Comm barrier V MPI_BARRIER canonical"), 19, "malformed method descriptor 'V'");
+        assertFails(
+                withExtraLine("map demo/Comm barrier (Q)V MPI_BARRIER canonical"), 19, "malformed method descriptor");
         assertFails(withExtraLine("map demo/Comm barrier (Ljava/lang/Object)V MPI_BARRIER canonical"), 19, "malformed");
         assertFails(withExtraLine("map demo/Comm barrier ()VV MPI_BARRIER canonical"), 19, "malformed");
         assertFails(withExtraLine("map demo/Comm barrier ()[V MPI_BARRIER canonical"), 19, "malformed");
@@ -196,87 +202,143 @@ class DescriptorParserTest {
 
     @Test
     void mapNeedsFunction() {
-        assertFails(withExtraLine("map demo/Comm barrier ()V"), 19, "expected 'map <class> <method> <descriptor> <MPI_FUNCTION>");
+        assertFails(
+                withExtraLine("map demo/Comm barrier ()V"),
+                19,
+                "expected 'map <class> <method> <descriptor> <MPI_FUNCTION>");
     }
 
     @Test
     void unknownFunction() {
-        assertFails(withExtraLine("map demo/Comm barrier ()V MPI_BARIER canonical"), 19, "unknown MPI function 'MPI_BARIER'");
+        assertFails(
+                withExtraLine("map demo/Comm barrier ()V MPI_BARIER canonical"),
+                19,
+                "unknown MPI function 'MPI_BARIER'");
     }
 
     @Test
     void unknownRoleAndBadValues() {
-        assertFails(withExtraLine("map demo/Comm barrier ()V MPI_BARRIER canonical communicator=this"), 19, "unknown role 'communicator'");
-        assertFails(withExtraLine("map demo/Comm barrier ()V MPI_BARRIER canonical fast"), 19, "expected 'static', 'canonical' or role=value");
-        assertFails(withExtraLine("map demo/Comm bcast (Ljava/lang/Object;I)V MPI_BCAST canonical count=x"), 19, "bad value for count");
-        assertFails(withExtraLine("map demo/Comm bcast (Ljava/lang/Object;I)V MPI_BCAST canonical count=-1"), 19, "bad value for count");
-        assertFails(withExtraLine("map demo/Comm bcast (Ljava/lang/Object;I)V MPI_BCAST canonical buf=0 buf=0"), 19, "role 'buf' twice");
-        assertFails(withExtraLine("map demo/Comm barrier ()V MPI_BARRIER canonical canonical"), 19, "'canonical' twice");
+        assertFails(
+                withExtraLine("map demo/Comm barrier ()V MPI_BARRIER canonical communicator=this"),
+                19,
+                "unknown role 'communicator'");
+        assertFails(
+                withExtraLine("map demo/Comm barrier ()V MPI_BARRIER canonical fast"),
+                19,
+                "expected 'static', 'canonical' or role=value");
+        assertFails(
+                withExtraLine("map demo/Comm bcast (Ljava/lang/Object;I)V MPI_BCAST canonical count=x"),
+                19,
+                "bad value for count");
+        assertFails(
+                withExtraLine("map demo/Comm bcast (Ljava/lang/Object;I)V MPI_BCAST canonical count=-1"),
+                19,
+                "bad value for count");
+        assertFails(
+                withExtraLine("map demo/Comm bcast (Ljava/lang/Object;I)V MPI_BCAST canonical buf=0 buf=0"),
+                19,
+                "role 'buf' twice");
+        assertFails(
+                withExtraLine("map demo/Comm barrier ()V MPI_BARRIER canonical canonical"), 19, "'canonical' twice");
     }
 
     @Test
     void roleIndexOutOfRange() {
-        assertFails(withExtraLine("map demo/Comm bcast (Ljava/lang/Object;I)V MPI_BCAST canonical peer=2"), 19,
-                "peer=2 is out of range", "has 2 parameter(s)");
+        assertFails(
+                withExtraLine("map demo/Comm bcast (Ljava/lang/Object;I)V MPI_BCAST canonical peer=2"),
+                19,
+                "peer=2 is out of range",
+                "has 2 parameter(s)");
     }
 
     @Test
     void roleTypeMustFit() {
-        assertFails(withExtraLine("map demo/Comm bcast (Ljava/lang/Object;I)V MPI_BCAST canonical count=0"), 19,
+        assertFails(
+                withExtraLine("map demo/Comm bcast (Ljava/lang/Object;I)V MPI_BCAST canonical count=0"),
+                19,
                 "count=0 must be an int parameter");
-        assertFails(withExtraLine("map demo/Comm bcast (Ljava/lang/Object;J)V MPI_BCAST canonical tag=1"), 19,
+        assertFails(
+                withExtraLine("map demo/Comm bcast (Ljava/lang/Object;J)V MPI_BCAST canonical tag=1"),
+                19,
                 "tag=1 must be an int parameter, not J");
-        assertFails(withExtraLine("map demo/Comm bcast (Ljava/lang/Object;I)V MPI_BCAST canonical buf=1"), 19,
+        assertFails(
+                withExtraLine("map demo/Comm bcast (Ljava/lang/Object;I)V MPI_BCAST canonical buf=1"),
+                19,
                 "buf=1 must be a reference parameter, not I");
-        assertFails(withExtraLine("map demo/Comm bcast ([II)V MPI_BCAST canonical type=0"), 19,
+        assertFails(
+                withExtraLine("map demo/Comm bcast ([II)V MPI_BCAST canonical type=0"),
+                19,
                 "type=0 must be an object parameter");
     }
 
     @Test
     void receiverRoleNeedsAReceiver() {
-        assertFails(withExtraLine("map demo/Comm barrier ()V MPI_BARRIER canonical comm=this static"), 19,
+        assertFails(
+                withExtraLine("map demo/Comm barrier ()V MPI_BARRIER canonical comm=this static"),
+                19,
                 "comm=this, but barrier has no receiver (static)");
-        assertFails(withExtraLine("map demo/Win <init> ()V MPI_WIN_CREATE canonical comm=this"), 19,
+        assertFails(
+                withExtraLine("map demo/Win <init> ()V MPI_WIN_CREATE canonical comm=this"),
+                19,
                 "has no receiver (constructor)");
-        assertFails(withExtraLine("map demo/Comm bcast (Ljava/lang/Object;I)V MPI_BCAST canonical buf=this"), 19,
+        assertFails(
+                withExtraLine("map demo/Comm bcast (Ljava/lang/Object;I)V MPI_BCAST canonical buf=this"),
+                19,
                 "only comm, type and request can be the receiver");
     }
 
     @Test
     void returnRoleOnlyForRequests() {
-        assertFails(withExtraLine("map demo/Comm dup ()Ldemo/Comm; MPI_COMM_DUP canonical comm=return"), 19,
+        assertFails(
+                withExtraLine("map demo/Comm dup ()Ldemo/Comm; MPI_COMM_DUP canonical comm=return"),
+                19,
                 "only request can be the return value");
-        assertFails(withExtraLine("map demo/Comm iBarrier ()V MPI_IBARRIER canonical request=return"), 19,
+        assertFails(
+                withExtraLine("map demo/Comm iBarrier ()V MPI_IBARRIER canonical request=return"),
+                19,
                 "request=return, but the method returns V");
     }
 
     @Test
     void constructorsAreNotStatic() {
-        assertFails(withExtraLine("map demo/Win <init> ()V MPI_WIN_CREATE static canonical"), 19, "constructor cannot be static");
+        assertFails(
+                withExtraLine("map demo/Win <init> ()V MPI_WIN_CREATE static canonical"),
+                19,
+                "constructor cannot be static");
         assertFails(withExtraLine("map demo/Win <init> ()I MPI_WIN_CREATE canonical"), 19, "a constructor returns V");
     }
 
     @Test
     void duplicateMapping() {
-        assertFails(withExtraLine("map demo/Comm send (Ljava/lang/Object;ILdemo/Datatype;II)V MPI_SSEND canonical"), 19,
-                "duplicate mapping of demo/Comm.send", "first at line 10");
+        assertFails(
+                withExtraLine("map demo/Comm send (Ljava/lang/Object;ILdemo/Datatype;II)V MPI_SSEND canonical"),
+                19,
+                "duplicate mapping of demo/Comm.send",
+                "first at line 10");
     }
 
     @Test
     void secondCanonical() {
-        assertFails(replaceLine(14, "map demo/Request waitStatus ()Ldemo/Status; MPI_WAIT canonical request=this"), 14,
-                "second canonical mapping of MPI_WAIT", "first at line 13");
+        assertFails(
+                replaceLine(14, "map demo/Request waitStatus ()Ldemo/Status; MPI_WAIT canonical request=this"),
+                14,
+                "second canonical mapping of MPI_WAIT",
+                "first at line 13");
     }
 
     @Test
     void missingCanonicalPointsAtFirstMapping() {
-        assertFails(replaceLine(13, "map demo/Request waitFor ()V MPI_WAIT request=this"), 13,
+        assertFails(
+                replaceLine(13, "map demo/Request waitFor ()V MPI_WAIT request=this"),
+                13,
                 "MPI_WAIT is mapped but no mapping of it is marked 'canonical'");
     }
 
     @Test
     void classesMustBeOwned() {
-        assertFails(withExtraLine("map app/Main barrier ()V MPI_BARRIER canonical"), 19,
+        assertFails(
+                withExtraLine("map app/Main barrier ()V MPI_BARRIER canonical"),
+                19,
                 "class app/Main is not in the binding's packages");
         assertFails(withExtraLine("exclude app/Main toString * plain Java"), 19, "not in the binding's packages");
     }
@@ -284,8 +346,10 @@ class DescriptorParserTest {
     @Test
     void packagesBeforeMappings() {
         String text = "binding x\ntitle X\nmap x/A f ()V MPI_BARRIER canonical\npackages x/\n";
-        assertThatThrownBy(() -> parse(text)).isInstanceOf(BindingFormatException.class)
-                .hasMessageStartingWith("test.binding:3: ").hasMessageContaining("'packages' must come before");
+        assertThatThrownBy(() -> parse(text))
+                .isInstanceOf(BindingFormatException.class)
+                .hasMessageStartingWith("test.binding:3: ")
+                .hasMessageContaining("'packages' must come before");
     }
 
     @Test
@@ -295,27 +359,39 @@ class DescriptorParserTest {
 
     @Test
     void mappedAndExcluded() {
-        assertFails(withExtraLine("exclude demo/Comm send (Ljava/lang/Object;ILdemo/Datatype;II)V not MPI"), 19,
+        assertFails(
+                withExtraLine("exclude demo/Comm send (Ljava/lang/Object;ILdemo/Datatype;II)V not MPI"),
+                19,
                 "is both mapped (line 10) and excluded");
         assertFails(withExtraLine("exclude demo/Comm send * not MPI"), 19, "is both mapped (line 10) and excluded");
-        assertFails(withExtraLine("map demo/MPI slice ([II)Ljava/nio/IntBuffer; MPI_PACK canonical"), 19,
+        assertFails(
+                withExtraLine("map demo/MPI slice ([II)Ljava/nio/IntBuffer; MPI_PACK canonical"),
+                19,
                 "is both mapped and excluded (exclude at line 18)");
         assertFails(withExtraLine("exclude demo/MPI slice * again"), 19, "duplicate exclusion", "first at line 18");
     }
 
     @Test
     void datatypeSizeShape() {
-        assertFails(replaceLine(8, "datatype-size demo/Datatype getSize (I)I"), 8, "must take no arguments and return int or long");
-        assertFails(replaceLine(8, "datatype-size demo/Datatype size Ljava/lang/Integer;"), 8, "field must be int (I) or long (J)");
+        assertFails(
+                replaceLine(8, "datatype-size demo/Datatype getSize (I)I"),
+                8,
+                "must take no arguments and return int or long");
+        assertFails(
+                replaceLine(8, "datatype-size demo/Datatype size Ljava/lang/Integer;"),
+                8,
+                "field must be int (I) or long (J)");
         String unitFirst = replaceLine(8, "datatype-size-unit demo/Datatype baseSize I")
-                .replace("datatype-size-unit demo/Datatype baseSize I\ndatatype-size-unit",
+                .replace(
+                        "datatype-size-unit demo/Datatype baseSize I\ndatatype-size-unit",
                         "datatype-size-unit demo/Datatype baseSize I\ndatatype-size");
         assertFails(unitFirst, 8, "'datatype-size-unit' before 'datatype-size'");
     }
 
     @Test
     void missingHeadersAreReportedAsLineZero() {
-        assertThatThrownBy(() -> parse("# nothing\n\n")).isInstanceOf(BindingFormatException.class)
+        assertThatThrownBy(() -> parse("# nothing\n\n"))
+                .isInstanceOf(BindingFormatException.class)
                 .hasMessage("test.binding:0: empty descriptor: no 'binding <id>' line");
         assertThatThrownBy(() -> parse("binding x\npackages x/\nfingerprint x/A f ()V\n"))
                 .hasMessage("test.binding:0: missing 'title' line");

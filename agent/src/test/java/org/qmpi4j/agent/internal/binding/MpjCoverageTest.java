@@ -28,9 +28,19 @@ class MpjCoverageTest extends BindingCoverageTest {
     void bindingSpecificFunctions(Set<MpiFunction> mapped) {
         // mpiJava 1.2 has no MPI_Pcontrol: a tool's handler for it can never run (the agent says so).
         assertThat(mapped).doesNotContain(MpiFunction.MPI_PCONTROL, MpiFunction.MPI_INIT_THREAD);
-        assertThat(mapped).contains(MpiFunction.MPI_INIT, MpiFunction.MPI_FINALIZE, MpiFunction.MPI_SEND,
-                MpiFunction.MPI_ISEND, MpiFunction.MPI_RECV, MpiFunction.MPI_SENDRECV, MpiFunction.MPI_ALLREDUCE,
-                MpiFunction.MPI_BCAST, MpiFunction.MPI_BARRIER, MpiFunction.MPI_WAIT, MpiFunction.MPI_WAITALL);
+        assertThat(mapped)
+                .contains(
+                        MpiFunction.MPI_INIT,
+                        MpiFunction.MPI_FINALIZE,
+                        MpiFunction.MPI_SEND,
+                        MpiFunction.MPI_ISEND,
+                        MpiFunction.MPI_RECV,
+                        MpiFunction.MPI_SENDRECV,
+                        MpiFunction.MPI_ALLREDUCE,
+                        MpiFunction.MPI_BCAST,
+                        MpiFunction.MPI_BARRIER,
+                        MpiFunction.MPI_WAIT,
+                        MpiFunction.MPI_WAITALL);
     }
 
     @Test
@@ -46,7 +56,8 @@ class MpjCoverageTest extends BindingCoverageTest {
         check("mpi/Status", "Get_count", "(Lmpi/Datatype;)I", MpiFunction.MPI_GET_COUNT);
         check("mpi/Comm", "Attr_get", "(I)Ljava/lang/Object;", MpiFunction.MPI_COMM_GET_ATTR);
         assertThat(binding.isExcluded("mpi/MPI", "initThread", "(II[Ljava/lang/String;)[Ljava/lang/String;"))
-                .as("MPJ's initThread does not initialise MPI").isTrue();
+                .as("MPJ's initThread does not initialise MPI")
+                .isTrue();
 
         MethodMapping send = check("mpi/Comm", "Send", "(Ljava/lang/Object;IILmpi/Datatype;II)V", MpiFunction.MPI_SEND);
         assertThat(send.role(Role.COMM)).isEqualTo(MethodMapping.RECEIVER);
@@ -57,27 +68,35 @@ class MpjCoverageTest extends BindingCoverageTest {
         assertThat(send.role(Role.PEER)).isEqualTo(4);
         assertThat(send.role(Role.TAG)).isEqualTo(5);
 
-        MethodMapping isend = check("mpi/Comm", "Isend", "(Ljava/lang/Object;IILmpi/Datatype;II)Lmpi/Request;",
-                MpiFunction.MPI_ISEND);
+        MethodMapping isend = check(
+                "mpi/Comm", "Isend", "(Ljava/lang/Object;IILmpi/Datatype;II)Lmpi/Request;", MpiFunction.MPI_ISEND);
         assertThat(isend.role(Role.REQUEST)).isEqualTo(MethodMapping.RETURN);
         assertThat(isend.role(Role.COUNT)).isEqualTo(2);
 
-        MethodMapping allreduce = check("mpi/Intracomm", "Allreduce",
-                "(Ljava/lang/Object;ILjava/lang/Object;IILmpi/Datatype;Lmpi/Op;)V", MpiFunction.MPI_ALLREDUCE);
+        MethodMapping allreduce = check(
+                "mpi/Intracomm",
+                "Allreduce",
+                "(Ljava/lang/Object;ILjava/lang/Object;IILmpi/Datatype;Lmpi/Op;)V",
+                MpiFunction.MPI_ALLREDUCE);
         assertThat(allreduce.role(Role.BUFFER)).as("send buffer").isZero();
         assertThat(allreduce.role(Role.OFFSET)).as("send offset").isEqualTo(1);
-        assertThat(allreduce.role(Role.COUNT)).as("after both buffers and offsets").isEqualTo(4);
+        assertThat(allreduce.role(Role.COUNT))
+                .as("after both buffers and offsets")
+                .isEqualTo(4);
         assertThat(allreduce.role(Role.DATATYPE)).isEqualTo(5);
-        MethodMapping bcast = check("mpi/Intracomm", "Bcast", "(Ljava/lang/Object;IILmpi/Datatype;I)V",
-                MpiFunction.MPI_BCAST);
+        MethodMapping bcast =
+                check("mpi/Intracomm", "Bcast", "(Ljava/lang/Object;IILmpi/Datatype;I)V", MpiFunction.MPI_BCAST);
         assertThat(bcast.role(Role.PEER)).as("root").isEqualTo(4);
-        MethodMapping sendrecv = check("mpi/Comm", "Sendrecv",
+        MethodMapping sendrecv = check(
+                "mpi/Comm",
+                "Sendrecv",
                 "(Ljava/lang/Object;IILmpi/Datatype;IILjava/lang/Object;IILmpi/Datatype;II)Lmpi/Status;",
                 MpiFunction.MPI_SENDRECV);
         assertThat(sendrecv.role(Role.PEER)).as("destination").isEqualTo(4);
         MethodMapping wait = check("mpi/Request", "Wait", "()Lmpi/Status;", MpiFunction.MPI_WAIT);
         assertThat(wait.role(Role.REQUEST)).isEqualTo(MethodMapping.RECEIVER);
-        MethodMapping waitall = check("mpi/Request", "Waitall", "([Lmpi/Request;)[Lmpi/Status;", MpiFunction.MPI_WAITALL);
+        MethodMapping waitall =
+                check("mpi/Request", "Waitall", "([Lmpi/Request;)[Lmpi/Status;", MpiFunction.MPI_WAITALL);
         assertThat(waitall.isStatic()).isTrue();
         assertThat(waitall.role(Role.REQUEST)).isZero();
 

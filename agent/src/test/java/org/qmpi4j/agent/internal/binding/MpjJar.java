@@ -10,8 +10,7 @@ import java.net.URL;
  * local Maven repository.
  */
 final class MpjJar {
-    private MpjJar() {
-    }
+    private MpjJar() {}
 
     static File file() {
         return RealJar.file("mpj.jar", "MPJ Express' mpj.jar");

@@ -27,9 +27,14 @@ class OpenMpiCoverageTest extends BindingCoverageTest {
     @Override
     void bindingSpecificFunctions(Set<MpiFunction> mapped) {
         // Functions appended to MpiFunction for this binding are used by it.
-        assertThat(mapped).contains(MpiFunction.MPI_COMM_DUP_WITH_INFO, MpiFunction.MPI_GET_ELEMENTS_X,
-                MpiFunction.MPI_STATUS_SET_ELEMENTS, MpiFunction.MPI_STATUS_SET_ELEMENTS_X,
-                MpiFunction.MPI_STATUS_SET_CANCELLED, MpiFunction.MPI_PCONTROL);
+        assertThat(mapped)
+                .contains(
+                        MpiFunction.MPI_COMM_DUP_WITH_INFO,
+                        MpiFunction.MPI_GET_ELEMENTS_X,
+                        MpiFunction.MPI_STATUS_SET_ELEMENTS,
+                        MpiFunction.MPI_STATUS_SET_ELEMENTS_X,
+                        MpiFunction.MPI_STATUS_SET_CANCELLED,
+                        MpiFunction.MPI_PCONTROL);
     }
 
     @Test
@@ -49,8 +54,8 @@ class OpenMpiCoverageTest extends BindingCoverageTest {
         check("mpi/Status", "getCount", "(Lmpi/Datatype;)I", MpiFunction.MPI_GET_COUNT);
         check("mpi/Win", "<init>", "(Ljava/nio/Buffer;IILmpi/Info;Lmpi/Comm;)V", MpiFunction.MPI_WIN_CREATE);
 
-        MethodMapping isend = check("mpi/Comm", "iSend", "(Ljava/nio/Buffer;ILmpi/Datatype;II)Lmpi/Request;",
-                MpiFunction.MPI_ISEND);
+        MethodMapping isend =
+                check("mpi/Comm", "iSend", "(Ljava/nio/Buffer;ILmpi/Datatype;II)Lmpi/Request;", MpiFunction.MPI_ISEND);
         assertThat(isend.role(Role.COMM)).isEqualTo(MethodMapping.RECEIVER);
         assertThat(isend.role(Role.BUFFER)).isZero();
         assertThat(isend.role(Role.COUNT)).isEqualTo(1);
@@ -60,17 +65,20 @@ class OpenMpiCoverageTest extends BindingCoverageTest {
         assertThat(isend.role(Role.REQUEST)).isEqualTo(MethodMapping.RETURN);
         assertThat(isend.has(Role.OFFSET)).as("Open MPI passes no offsets").isFalse();
 
-        MethodMapping allreduce = check("mpi/Comm", "allReduce",
-                "(Ljava/lang/Object;Ljava/lang/Object;ILmpi/Datatype;Lmpi/Op;)V", MpiFunction.MPI_ALLREDUCE);
+        MethodMapping allreduce = check(
+                "mpi/Comm",
+                "allReduce",
+                "(Ljava/lang/Object;Ljava/lang/Object;ILmpi/Datatype;Lmpi/Op;)V",
+                MpiFunction.MPI_ALLREDUCE);
         assertThat(allreduce.canonical()).isTrue();
         assertThat(allreduce.role(Role.BUFFER)).as("send buffer").isZero();
         assertThat(allreduce.role(Role.COUNT)).isEqualTo(2);
-        MethodMapping reduce = check("mpi/Comm", "reduce", "(Ljava/lang/Object;ILmpi/Datatype;Lmpi/Op;I)V",
-                MpiFunction.MPI_REDUCE);
+        MethodMapping reduce =
+                check("mpi/Comm", "reduce", "(Ljava/lang/Object;ILmpi/Datatype;Lmpi/Op;I)V", MpiFunction.MPI_REDUCE);
         assertThat(reduce.canonical()).as("in-place overload is not canonical").isFalse();
         assertThat(reduce.role(Role.PEER)).as("root").isEqualTo(4);
-        MethodMapping recv = check("mpi/Comm", "recv", "(Ljava/lang/Object;ILmpi/Datatype;II)Lmpi/Status;",
-                MpiFunction.MPI_RECV);
+        MethodMapping recv =
+                check("mpi/Comm", "recv", "(Ljava/lang/Object;ILmpi/Datatype;II)Lmpi/Status;", MpiFunction.MPI_RECV);
         assertThat(recv.role(Role.BUFFER)).as("receive buffer").isZero();
         MethodMapping wait = check("mpi/Request", "waitFor", "()V", MpiFunction.MPI_WAIT);
         assertThat(wait.role(Role.REQUEST)).isEqualTo(MethodMapping.RECEIVER);

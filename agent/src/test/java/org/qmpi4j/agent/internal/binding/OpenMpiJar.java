@@ -12,8 +12,7 @@ import java.util.List;
  * repository.
  */
 final class OpenMpiJar {
-    private OpenMpiJar() {
-    }
+    private OpenMpiJar() {}
 
     static File file() {
         return RealJar.file("openmpi.jar", "Open MPI's mpi.jar");

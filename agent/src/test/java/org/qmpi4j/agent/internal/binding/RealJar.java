@@ -8,8 +8,7 @@ import java.net.URL;
 
 /** A real binding jar that surefire names in a system property (see agent/pom.xml). */
 final class RealJar {
-    private RealJar() {
-    }
+    private RealJar() {}
 
     /** The jar named by {@code property}; fails the test with what to run when it is missing. */
     static File file(String property, String what) {

@@ -29,7 +29,10 @@ class ChainTest {
     private final ByteArrayOutputStream errBytes = new ByteArrayOutputStream();
     private final ToolFaults faults = new ToolFaults(new PrintStream(errBytes, true, StandardCharsets.UTF_8));
     private final ToolRegistry registry = new ToolRegistry();
-    private final MpiProcess process = MpiProcessBuilder.of(OPENMPI, getClass().getClassLoader()).faults(faults).tools(registry).build();
+    private final MpiProcess process = MpiProcessBuilder.of(OPENMPI, getClass().getClassLoader())
+            .faults(faults)
+            .tools(registry)
+            .build();
     private final List<String> events = new ArrayList<>();
 
     /** A binding method that records that it ran, and returns or throws what the test says. */
@@ -38,17 +41,36 @@ class ChainTest {
         Object result = "mpi-result";
         Throwable failure;
 
-        @Override public MpiFunction function() { return MpiFunction.MPI_SEND; }
-        @Override public MethodMapping mapping() { return SEND; }
-        @Override public CallingAddress callingAddress() { return new CallingAddress("app.Main", "main", "Main.java", 7); }
-        @Override public MpiProcess process() { return process; }
-        @Override public long datatypeSize(Object datatype) { return 4; }
+        @Override
+        public MpiFunction function() {
+            return MpiFunction.MPI_SEND;
+        }
+
+        @Override
+        public MethodMapping mapping() {
+            return SEND;
+        }
+
+        @Override
+        public CallingAddress callingAddress() {
+            return new CallingAddress("app.Main", "main", "Main.java", 7);
+        }
+
+        @Override
+        public MpiProcess process() {
+            return process;
+        }
+
+        @Override
+        public long datatypeSize(Object datatype) {
+            return 4;
+        }
 
         @Override
         public java.lang.invoke.MethodHandle binding() {
             try {
-                return java.lang.invoke.MethodHandles.lookup().bind(this, "run",
-                        java.lang.invoke.MethodType.methodType(Object.class, Object[].class));
+                return java.lang.invoke.MethodHandles.lookup()
+                        .bind(this, "run", java.lang.invoke.MethodType.methodType(Object.class, Object[].class));
             } catch (ReflectiveOperationException e) {
                 throw new AssertionError(e);
             }
@@ -82,12 +104,15 @@ class ChainTest {
     }
 
     private void register(String name, ToolHandler handler, List<Integer> ids) {
-        registry.register(name, id -> {
-            ids.add(id);
-            org.qmpi4j.agent.internal.chain.ToolInstance inst = registry.instance(id);
-            inst.registerStorageFromTool(new AtomicInteger());
-            inst.registerHandlerFromTool(MpiFunction.MPI_SEND, handler);
-        }, name + " tool");
+        registry.register(
+                name,
+                id -> {
+                    ids.add(id);
+                    org.qmpi4j.agent.internal.chain.ToolInstance inst = registry.instance(id);
+                    inst.registerStorageFromTool(new AtomicInteger());
+                    inst.registerHandlerFromTool(MpiFunction.MPI_SEND, handler);
+                },
+                name + " tool");
     }
 
     @Test
@@ -101,10 +126,12 @@ class ChainTest {
         Object result = call(binding);
 
         assertThat(ids).hasSize(3).doesNotHaveDuplicates();
-        assertThat(events).containsExactly("a(" + ids.get(0) + ")", "b(" + ids.get(1) + ")", "a(" + ids.get(2) + ")", "MPI");
+        assertThat(events)
+                .containsExactly("a(" + ids.get(0) + ")", "b(" + ids.get(1) + ")", "a(" + ids.get(2) + ")", "MPI");
         assertThat(result).isEqualTo("mpi-result");
         assertThat(binding.runs).hasValue(1);
-        assertThat(registry.instance(ids.get(0)).storage()).isNotSameAs(registry.instance(ids.get(2)).storage());
+        assertThat(registry.instance(ids.get(0)).storage())
+                .isNotSameAs(registry.instance(ids.get(2)).storage());
         assertThat(nextOf(ids.get(2)).isBinding()).isTrue();
         assertThat(nextOf(ids.get(0)).toolId()).isEqualTo(ids.get(1));
     }
@@ -112,12 +139,18 @@ class ChainTest {
     @Test
     void nextFunctionIsStableAndUsableOnlyOnceTheChainIsSealed() throws Throwable {
         List<ToolFunction> seenInInit = new ArrayList<>();
-        registry.register("early", id -> {
-            ToolFunction next = registry.instance(id).next(MpiFunction.MPI_SEND);
-            seenInInit.add(next);
-            assertThatThrownBy(next::toolId).isInstanceOf(IllegalStateException.class).hasMessageContaining("not ready");
-            registry.instance(id).registerHandlerFromTool(MpiFunction.MPI_SEND, (ctx, tid, c) -> next.invoke(ctx, c));
-        }, "");
+        registry.register(
+                "early",
+                id -> {
+                    ToolFunction next = registry.instance(id).next(MpiFunction.MPI_SEND);
+                    seenInInit.add(next);
+                    assertThatThrownBy(next::toolId)
+                            .isInstanceOf(IllegalStateException.class)
+                            .hasMessageContaining("not ready");
+                    registry.instance(id)
+                            .registerHandlerFromTool(MpiFunction.MPI_SEND, (ctx, tid, c) -> next.invoke(ctx, c));
+                },
+                "");
         process.initializeTools(List.of("early"), "test");
 
         int id = process.chain().instances().get(0).id();
@@ -128,9 +161,12 @@ class ChainTest {
     @Test
     void aToolThatThrowsIsReportedOnceAndTheToolsAfterItStillSeeTheCall() throws Throwable {
         List<Integer> ids = new ArrayList<>();
-        register("boom", (ctx, id, c) -> {
-            throw new IllegalStateException("tool bug");
-        }, ids);
+        register(
+                "boom",
+                (ctx, id, c) -> {
+                    throw new IllegalStateException("tool bug");
+                },
+                ids);
         register("after", recording("after"), ids);
         process.initializeTools(List.of("boom", "after"), "test");
 
@@ -162,10 +198,13 @@ class ChainTest {
     @Test
     void aToolThatContinuesTwiceCannotRunMpiTwice() throws Throwable {
         List<Integer> ids = new ArrayList<>();
-        register("twice", (ctx, id, c) -> {
-            nextOf(id).invoke(ctx, c);
-            return nextOf(id).invoke(ctx, c);
-        }, ids);
+        register(
+                "twice",
+                (ctx, id, c) -> {
+                    nextOf(id).invoke(ctx, c);
+                    return nextOf(id).invoke(ctx, c);
+                },
+                ids);
         process.initializeTools(List.of("twice"), "test");
 
         FakeBinding binding = new FakeBinding();
@@ -177,13 +216,16 @@ class ChainTest {
     @Test
     void mpisOwnExceptionReachesTheApplicationUnchangedEvenIfAToolSwallowsIt() throws Throwable {
         List<Integer> ids = new ArrayList<>();
-        register("swallow", (ctx, id, c) -> {
-            try {
-                return nextOf(id).invoke(ctx, c);
-            } catch (Exception e) {
-                return null;
-            }
-        }, ids);
+        register(
+                "swallow",
+                (ctx, id, c) -> {
+                    try {
+                        return nextOf(id).invoke(ctx, c);
+                    } catch (Exception e) {
+                        return null;
+                    }
+                },
+                ids);
         register("rethrow", recording("rethrow"), ids);
         process.initializeTools(List.of("swallow", "rethrow"), "test");
 
@@ -198,23 +240,29 @@ class ChainTest {
 
     @Test
     void anInitialiserThatThrowsLeavesItsInstanceOutOfTheChain() throws Throwable {
-        registry.register("broken", id -> {
-            registry.instance(id).registerHandlerFromTool(MpiFunction.MPI_SEND, recording("broken"));
-            throw new IllegalStateException("cannot start");
-        }, "");
+        registry.register(
+                "broken",
+                id -> {
+                    registry.instance(id).registerHandlerFromTool(MpiFunction.MPI_SEND, recording("broken"));
+                    throw new IllegalStateException("cannot start");
+                },
+                "");
         List<Integer> ids = new ArrayList<>();
         register("fine", recording("fine"), ids);
         process.initializeTools(List.of("broken", "fine"), "test");
 
         call(new FakeBinding());
         assertThat(events).containsExactly("fine(" + ids.get(0) + ")", "MPI");
-        assertThat(errBytes.toString(StandardCharsets.UTF_8)).contains("tool 'broken'").contains("cannot start");
+        assertThat(errBytes.toString(StandardCharsets.UTF_8))
+                .contains("tool 'broken'")
+                .contains("cannot start");
     }
 
     @Test
     void unknownToolNamesAreRejectedWithTheAvailableOnes() {
         register("counter", recording("counter"), new ArrayList<>());
-        assertThatThrownBy(() -> process.initializeTools(List.of("counter", "nope", "nada"), "QMPI4J_TOOLS = \"counter,nope,nada\""))
+        assertThatThrownBy(() -> process.initializeTools(
+                        List.of("counter", "nope", "nada"), "QMPI4J_TOOLS = \"counter,nope,nada\""))
                 .isInstanceOf(UnknownToolException.class)
                 .hasMessageContaining("unknown tools 'nope', 'nada'")
                 .hasMessageContaining("QMPI4J_TOOLS")
@@ -226,8 +274,9 @@ class ChainTest {
     void registrationClosesWhenMpiIsInitialised() {
         register("x", recording("x"), new ArrayList<>());
         process.initializeTools(List.of("x"), "test");
-        assertThatThrownBy(() -> registry.register("late", id -> { }, ""))
-                .isInstanceOf(IllegalStateException.class).hasMessageContaining("MPI is already initialised");
+        assertThatThrownBy(() -> registry.register("late", id -> {}, ""))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("MPI is already initialised");
     }
 
     @Test
@@ -235,15 +284,17 @@ class ChainTest {
         List<Integer> ids = new ArrayList<>();
         register("x", recording("x"), ids);
         process.initializeTools(List.of("x"), "test");
-        assertThatThrownBy(() -> registry.instance(ids.get(0)).registerHandlerFromTool(MpiFunction.MPI_RECV, recording("y")))
-                .isInstanceOf(IllegalStateException.class).hasMessageContaining("only allowed inside its initialiser");
+        assertThatThrownBy(() ->
+                        registry.instance(ids.get(0)).registerHandlerFromTool(MpiFunction.MPI_RECV, recording("y")))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("only allowed inside its initialiser");
     }
 
     @Test
     void invalidAndDuplicateNamesAreRejected() {
         register("x", recording("x"), new ArrayList<>());
-        assertThatThrownBy(() -> registry.register("x", id -> { }, "")).hasMessageContaining("already registered");
-        assertThatThrownBy(() -> registry.register("bad name", id -> { }, "")).hasMessageContaining("invalid tool name");
+        assertThatThrownBy(() -> registry.register("x", id -> {}, "")).hasMessageContaining("already registered");
+        assertThatThrownBy(() -> registry.register("bad name", id -> {}, "")).hasMessageContaining("invalid tool name");
     }
 
     @Test
@@ -251,7 +302,9 @@ class ChainTest {
         register("x", recording("x"), new ArrayList<>());
         process.initializeTools(List.of("x"), "test");
         assertThat(process.routesThroughTools(MpiFunction.MPI_SEND)).isTrue();
-        assertThat(process.routesThroughTools(MpiFunction.MPI_RECV)).as("no tool intercepts it").isFalse();
+        assertThat(process.routesThroughTools(MpiFunction.MPI_RECV))
+                .as("no tool intercepts it")
+                .isFalse();
         process.setPcontrolLevel(0);
         assertThat(process.routesThroughTools(MpiFunction.MPI_SEND)).isFalse();
         process.setPcontrolLevel(2);

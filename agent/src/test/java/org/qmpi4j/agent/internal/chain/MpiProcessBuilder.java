@@ -7,9 +7,9 @@ import java.util.Map;
 import org.qmpi4j.agent.internal.binding.BindingDescriptor;
 import org.qmpi4j.agent.internal.config.AgentConfig;
 import org.qmpi4j.agent.internal.config.ProcessSettings;
-import org.qmpi4j.agent.internal.telemetry.CallMonitor;
 import org.qmpi4j.agent.internal.mpit.MpitRegistry;
 import org.qmpi4j.agent.internal.mpit.ObjectKinds;
+import org.qmpi4j.agent.internal.telemetry.CallMonitor;
 
 /**
  * Builds an {@link MpiProcess} for tests: a binding and its loader are required; everything else
@@ -20,7 +20,8 @@ public final class MpiProcessBuilder {
     private final BindingDescriptor binding;
     private final ClassLoader loader;
     private ToolRegistry registry = new ToolRegistry();
-    private ToolFaults faults = new ToolFaults(new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
+    private ToolFaults faults =
+            new ToolFaults(new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
 
     private MpiProcessBuilder(BindingDescriptor binding, ClassLoader loader) {
         this.binding = binding;
@@ -43,7 +44,14 @@ public final class MpiProcessBuilder {
 
     public MpiProcess build() {
         MpitRegistry mpit = new MpitRegistry(ObjectKinds.ANY);
-        return new MpiProcess(binding, loader, p -> null, registry, faults, new CallMonitor(), () -> mpit,
+        return new MpiProcess(
+                binding,
+                loader,
+                p -> null,
+                registry,
+                faults,
+                new CallMonitor(),
+                () -> mpit,
                 new ProcessSettings(new AgentConfig(null, Map.of(), Map.of())));
     }
 }

@@ -21,15 +21,21 @@ class UnreachableHandlersTest {
 
     private MpiProcess process(String binding) {
         BindingDescriptor d = CATALOG.descriptor(binding);
-        return MpiProcessBuilder.of(d, getClass().getClassLoader()).faults(faults).tools(registry).build();
+        return MpiProcessBuilder.of(d, getClass().getClassLoader())
+                .faults(faults)
+                .tools(registry)
+                .build();
     }
 
     private void registerTool(String name, MpiFunction... functions) {
-        registry.register(name, id -> {
-            for (MpiFunction f : functions) {
-                registry.instance(id).registerHandlerFromTool(f, (ctx, tid, call) -> null);
-            }
-        }, "");
+        registry.register(
+                name,
+                id -> {
+                    for (MpiFunction f : functions) {
+                        registry.instance(id).registerHandlerFromTool(f, (ctx, tid, call) -> null);
+                    }
+                },
+                "");
     }
 
     private List<String> errLines() {
@@ -45,9 +51,10 @@ class UnreachableHandlersTest {
         process("mpj").initializeTools(List.of("pc", "plain", "pc"), "test");
         process("mpj").initializeTools(List.of("pc", "plain", "pc"), "test");
 
-        assertThat(errLines()).containsExactly("qmpi4j: tool 'pc' intercepts MPI_PCONTROL, but MPJ Express 0.44"
-                + " (mpiJava 1.2) has no MPI_Pcontrol: that handler never runs with this binding, and the application"
-                + " cannot switch the tool off or on, nor ask it to flush");
+        assertThat(errLines())
+                .containsExactly("qmpi4j: tool 'pc' intercepts MPI_PCONTROL, but MPJ Express 0.44"
+                        + " (mpiJava 1.2) has no MPI_Pcontrol: that handler never runs with this binding, and the application"
+                        + " cannot switch the tool off or on, nor ask it to flush");
         assertThat(faults.total()).as("a notice is not a fault").isZero();
     }
 
@@ -56,7 +63,9 @@ class UnreachableHandlersTest {
         registerTool("a", MpiFunction.MPI_PCONTROL);
         registerTool("b", MpiFunction.MPI_PCONTROL);
         process("mpj").initializeTools(List.of("a", "b"), "test");
-        assertThat(errLines()).hasSize(2).anySatisfy(l -> assertThat(l).startsWith("qmpi4j: tool 'a' "))
+        assertThat(errLines())
+                .hasSize(2)
+                .anySatisfy(l -> assertThat(l).startsWith("qmpi4j: tool 'a' "))
                 .anySatisfy(l -> assertThat(l).startsWith("qmpi4j: tool 'b' "));
     }
 

@@ -13,7 +13,9 @@ class AgentConfigTest {
 
     @Test
     void readsTheAgentsSettingsInOneOrder() {
-        AgentConfig c = new AgentConfig("tools=a,b;verbose", Map.of("qmpi4j.tools", "p", "qmpi4j.toolpath", "/t.jar"),
+        AgentConfig c = new AgentConfig(
+                "tools=a,b;verbose",
+                Map.of("qmpi4j.tools", "p", "qmpi4j.toolpath", "/t.jar"),
                 Map.of("QMPI4J_OUTPUT", "out"));
         assertThat(c.tools()).containsExactly("a", "b");
         assertThat(c.toolsSource()).isEqualTo("agent argument tools = \"a,b\"");
@@ -27,14 +29,16 @@ class AgentConfigTest {
         AgentConfig c = new AgentConfig("tools=", Map.of("qmpi4j.tools", " "), Map.of("QMPI4J_TOOLS", "counter"));
         assertThat(c.tools()).containsExactly("counter");
         assertThat(new AgentConfig(null, Map.of(), Map.of()).toolsSource()).isEqualTo("no tool list given");
-        assertThat(new AgentConfig(null, Map.of("qmpi4j.verbose", ""), Map.of()).verbose()).isFalse();
+        assertThat(new AgentConfig(null, Map.of("qmpi4j.verbose", ""), Map.of()).verbose())
+                .isFalse();
     }
 
     @Test
     void aToolsOwnKeyIsNeverUnknown() {
         AgentConfig c = new AgentConfig("tools=mytool;mytool.limit=2g;debug", Map.of(), Map.of());
         assertThat(c.unknownKeys(List.of(TOOL_LIMIT)))
-                .isEqualTo("unknown agent argument 'debug' (known: mytool.limit, output, toolpath, tools, verbose); ignored");
+                .isEqualTo(
+                        "unknown agent argument 'debug' (known: mytool.limit, output, toolpath, tools, verbose); ignored");
         assertThat(new AgentConfig("tools=mytool;mytool.limit=2g", Map.of(), Map.of()).unknownKeys(List.of(TOOL_LIMIT)))
                 .isNull();
     }

@@ -47,8 +47,10 @@ class ReadmeSettingsTest {
             expected.add(row(s.key(), s.environmentVariable(), s.defaultText()));
         }
         assertThat(rows(marker))
-                .as("README.md table <!-- %s --> (key | environment | default) against the declarations;"
-                        + " change the README row or the declaration", marker)
+                .as(
+                        "README.md table <!-- %s --> (key | environment | default) against the declarations;"
+                                + " change the README row or the declaration",
+                        marker)
                 .containsExactlyElementsOf(expected);
     }
 
@@ -85,6 +87,7 @@ class ReadmeSettingsTest {
                 return dir.resolve("README.md");
             }
         }
-        throw new AssertionError("README.md of the repository not found above " + Path.of("").toAbsolutePath());
+        throw new AssertionError(
+                "README.md of the repository not found above " + Path.of("").toAbsolutePath());
     }
 }

@@ -57,8 +57,9 @@ class BindingMethodResolverTest {
         assertThat(virtual(INTRACOMM, "getRank", "()I")).isEqualTo(FakeBindingLookup.GET_RANK);
         assertThat(virtual(APP + "MyComm", "getRank", "()I")).isEqualTo(FakeBindingLookup.GET_RANK);
         assertThat(virtual(APP + "MyComm", "barrier", "()V")).isEqualTo(FakeBindingLookup.BARRIER);
-        assertThat(virtual(APP + "MyComm", "send", "([III)V")).as("application override").isEqualTo(
-                FakeBindingLookup.SEND);
+        assertThat(virtual(APP + "MyComm", "send", "([III)V"))
+                .as("application override")
+                .isEqualTo(FakeBindingLookup.SEND);
         assertThat(statik(INTRACOMM, "compare", "(L" + COMM + ";L" + COMM + ";)I"))
                 .isEqualTo(FakeBindingLookup.COMPARE);
         assertThat(loader.loadAttempts).isEmpty();
@@ -69,24 +70,27 @@ class BindingMethodResolverTest {
         String free = "free";
         assertThat(virtual(FakeBindingLookup.FREEABLE, free, "()V")).isEqualTo(FakeBindingLookup.FREEABLE_FREE);
         assertThat(virtual(APP + "Releasable", free, "()V")).isEqualTo(FakeBindingLookup.FREEABLE_FREE);
-        assertThat(virtual(APP + "Resource", free, "()V")).as("implements the binding interface")
+        assertThat(virtual(APP + "Resource", free, "()V"))
+                .as("implements the binding interface")
                 .isEqualTo(FakeBindingLookup.FREEABLE_FREE);
-        assertThat(virtual(COMM, free, "()V")).as("declared in the class first").isEqualTo(
-                FakeBindingLookup.COMM_FREE);
+        assertThat(virtual(COMM, free, "()V")).as("declared in the class first").isEqualTo(FakeBindingLookup.COMM_FREE);
         assertThat(virtual(APP + "MyComm", free, "()V")).isEqualTo(FakeBindingLookup.COMM_FREE);
     }
 
     @Test
     void stopsWhereTheJvmWouldStop() {
-        assertThat(virtual(INTRACOMM, "getSize", "()I")).as("declared unmapped in Intracomm")
+        assertThat(virtual(INTRACOMM, "getSize", "()I"))
+                .as("declared unmapped in Intracomm")
                 .isEqualTo(MappingLookup.NONE);
         assertThat(virtual(COMM, "getSize", "()I")).isEqualTo(FakeBindingLookup.GET_SIZE);
         assertThat(virtual(COMM, "unmapped", "()I")).isEqualTo(MappingLookup.NONE);
         assertThat(statik(APP + "MyRequest", "waitAll", "([L" + FakeBindingLookup.REQUEST + ";)I"))
-                .as("static method of the application hiding the binding's").isEqualTo(MappingLookup.NONE);
+                .as("static method of the application hiding the binding's")
+                .isEqualTo(MappingLookup.NONE);
         assertThat(virtual(APP + "MyRequest", "waitFor", "()I")).isEqualTo(FakeBindingLookup.WAIT_FOR);
         assertThat(virtual(COMM, "getRank", "()J")).as("other descriptor").isEqualTo(MappingLookup.NONE);
-        assertThat(statik(COMM, "getRank", "()I")).as("static invoke of an instance method")
+        assertThat(statik(COMM, "getRank", "()I"))
+                .as("static invoke of an instance method")
                 .isEqualTo(MappingLookup.NONE);
         assertThat(virtual(COMM, "<init>", "(I)V")).isEqualTo(MappingLookup.NONE);
         assertThat(virtual("[L" + COMM + ";", "clone", "()Ljava/lang/Object;")).isEqualTo(MappingLookup.NONE);
@@ -115,6 +119,8 @@ class BindingMethodResolverTest {
 
         ResourceOnlyLoader other = new ResourceOnlyLoader();
         resolver.resolve(other, APP + "MyComm", "getRank", "()I", false);
-        assertThat(other.reads.get(APP + "MyComm.class")).as("separate cache per loader").hasValue(1);
+        assertThat(other.reads.get(APP + "MyComm.class"))
+                .as("separate cache per loader")
+                .hasValue(1);
     }
 }

@@ -53,8 +53,19 @@ import org.qmpi4j.agent.internal.instrument.RecordingLinker.Link;
 class CallSiteRewriterTest {
     static final String APP = "org.qmpi4j.fixture.instrument.app.";
     static final String APP_INTERNAL = "org/qmpi4j/fixture/instrument/app/";
-    static final List<String> APP_CLASSES = List.of("Calls", "MyComm", "MyRequest", "Releasable", "Resource",
-            "Refs", "Refs$MpiAction", "Refs$Scale", "InterfaceRefs", "InterfaceRefs$Impl", "StaticInit", "Plain");
+    static final List<String> APP_CLASSES = List.of(
+            "Calls",
+            "MyComm",
+            "MyRequest",
+            "Releasable",
+            "Resource",
+            "Refs",
+            "Refs$MpiAction",
+            "Refs$Scale",
+            "InterfaceRefs",
+            "InterfaceRefs$Impl",
+            "StaticInit",
+            "Plain");
 
     private final List<String> reports = new CopyOnWriteArrayList<>();
     private CallSiteTransformer transformer;
@@ -63,8 +74,8 @@ class CallSiteRewriterTest {
     @BeforeEach
     void setUp() {
         RecordingLinker.reset();
-        transformer = new CallSiteTransformer(new FakeBindingLookup(), n -> false, l -> false, RecordingLinker.CONTRACT,
-                reports::add);
+        transformer = new CallSiteTransformer(
+                new FakeBindingLookup(), n -> false, l -> false, RecordingLinker.CONTRACT, reports::add);
         loader = new RewritingLoader(transformer);
     }
 
@@ -72,7 +83,9 @@ class CallSiteRewriterTest {
 
     private Object call(String cls, String method, Object... args) throws Throwable {
         Class<?> c = Class.forName(APP + cls, true, loader);
-        Method m = Arrays.stream(c.getDeclaredMethods()).filter(x -> x.getName().equals(method)).findFirst()
+        Method m = Arrays.stream(c.getDeclaredMethods())
+                .filter(x -> x.getName().equals(method))
+                .findFirst()
                 .orElseThrow();
         try {
             return m.invoke(null, args);
@@ -82,12 +95,16 @@ class CallSiteRewriterTest {
     }
 
     private Object world() throws ReflectiveOperationException {
-        return Class.forName(MPI.replace('/', '.'), true, loader).getField("COMM_WORLD").get(null);
+        return Class.forName(MPI.replace('/', '.'), true, loader)
+                .getField("COMM_WORLD")
+                .get(null);
     }
 
     @SuppressWarnings("unchecked")
     private List<String> mpiCalls() throws ReflectiveOperationException {
-        return (List<String>) Class.forName(MPI.replace('/', '.'), true, loader).getMethod("calls").invoke(null);
+        return (List<String>) Class.forName(MPI.replace('/', '.'), true, loader)
+                .getMethod("calls")
+                .invoke(null);
     }
 
     private static List<Link> links(int id) {
@@ -96,7 +113,9 @@ class CallSiteRewriterTest {
 
     private static Link only(int id) {
         List<Link> l = links(id);
-        assertThat(l).as("links of mapping %d in %s", id, RecordingLinker.links()).hasSize(1);
+        assertThat(l)
+                .as("links of mapping %d in %s", id, RecordingLinker.links())
+                .hasSize(1);
         return l.get(0);
     }
 
@@ -124,8 +143,10 @@ class CallSiteRewriterTest {
     }
 
     private static InvokeDynamicInsnNode onlyIndy(MethodNode m) {
-        List<InvokeDynamicInsnNode> l = insns(m).stream().filter(i -> i instanceof InvokeDynamicInsnNode)
-                .map(i -> (InvokeDynamicInsnNode) i).collect(Collectors.toList());
+        List<InvokeDynamicInsnNode> l = insns(m).stream()
+                .filter(i -> i instanceof InvokeDynamicInsnNode)
+                .map(i -> (InvokeDynamicInsnNode) i)
+                .collect(Collectors.toList());
         assertThat(l).hasSize(1);
         return l.get(0);
     }
@@ -190,7 +211,8 @@ class CallSiteRewriterTest {
 
         // An application interface extending the binding's, implemented by the application.
         RecordingLinker.reset();
-        Object resource = Class.forName(APP + "Resource", true, loader).getConstructor().newInstance();
+        Object resource =
+                Class.forName(APP + "Resource", true, loader).getConstructor().newInstance();
         call("Releasable", "release", resource);
         assertSite(only(FREEABLE_FREE), "Releasable", "release", "release");
         assertThat(resource.getClass().getField("freed").get(resource)).isEqualTo(1);
@@ -199,7 +221,8 @@ class CallSiteRewriterTest {
 
     @Test
     void applicationSubclassOfBindingClass() throws Throwable {
-        Object myComm = Class.forName(APP + "MyComm", true, loader).getConstructor().newInstance();
+        Object myComm =
+                Class.forName(APP + "MyComm", true, loader).getConstructor().newInstance();
         assertThat(call("MyComm", "use", myComm)).isEqualTo(5);
         assertSite(only(BARRIER), "MyComm", "use", "useBarrier");
         assertSite(only(GET_RANK), "MyComm", "use", "useRank");
@@ -223,11 +246,14 @@ class CallSiteRewriterTest {
     void superCallInOverrideIsNotRewritten() throws Throwable {
         MethodNode send = method(node(rewritten("MyComm")), "send");
         assertThat(insns(send)).noneMatch(i -> i instanceof InvokeDynamicInsnNode);
-        assertThat(insns(send)).anyMatch(i -> i.getOpcode() == Opcodes.INVOKESPECIAL
-                && ((MethodInsnNode) i).owner.equals(INTRACOMM) && ((MethodInsnNode) i).name.equals("send"));
+        assertThat(insns(send))
+                .anyMatch(i -> i.getOpcode() == Opcodes.INVOKESPECIAL
+                        && ((MethodInsnNode) i).owner.equals(INTRACOMM)
+                        && ((MethodInsnNode) i).name.equals("send"));
 
         // Called through a binding-typed site: linked once, at the caller; the super call is not a site.
-        Object myComm = Class.forName(APP + "MyComm", true, loader).getConstructor().newInstance();
+        Object myComm =
+                Class.forName(APP + "MyComm", true, loader).getConstructor().newInstance();
         call("Calls", "rankOf", myComm);
         assertThat(RecordingLinker.links()).noneMatch(l -> l.methodName.equals("send"));
     }
@@ -237,7 +263,8 @@ class CallSiteRewriterTest {
         assertThat(call("MyRequest", "hidden")).isEqualTo(-1);
         assertThat(RecordingLinker.links()).isEmpty();
 
-        Object r = Class.forName(APP + "MyRequest", true, loader).getConstructor().newInstance();
+        Object r =
+                Class.forName(APP + "MyRequest", true, loader).getConstructor().newInstance();
         assertThat(call("MyRequest", "inherited", r)).isEqualTo(7);
         assertSite(only(WAIT_FOR), "MyRequest", "inherited", "inheritedWaitFor");
     }
@@ -260,9 +287,10 @@ class CallSiteRewriterTest {
                 .hasMessage("boom")
                 .satisfies(t -> assertThat(t.getClass().getName()).endsWith(".mpi.MPIException"))
                 .satisfies(t -> assertThat(t.getClass().getClassLoader()).isSameAs(loader))
-                .satisfies(t -> assertThat(t.getStackTrace()).anyMatch(e -> e.getClassName().equals(APP + "Calls")
-                        && e.getMethodName().equals("fail")
-                        && e.getLineNumber() == FixtureLines.line("Calls", "fail")));
+                .satisfies(t -> assertThat(t.getStackTrace())
+                        .anyMatch(e -> e.getClassName().equals(APP + "Calls")
+                                && e.getMethodName().equals("fail")
+                                && e.getLineNumber() == FixtureLines.line("Calls", "fail")));
         assertSite(only(FAIL), "Calls", "fail", "fail");
 
         assertThatThrownBy(() -> call("Refs", "failRef", world())).hasMessage("boom");
@@ -314,7 +342,8 @@ class CallSiteRewriterTest {
         assertSite(only(WAIT_ALL), "Refs", "staticRef", "staticRef");
 
         Object request = Class.forName(FakeBindingLookup.REQUEST.replace('/', '.'), true, loader)
-                .getConstructor().newInstance();
+                .getConstructor()
+                .newInstance();
         assertThat(call("Refs", "waitForRef", request)).isEqualTo(7);
         assertSite(only(WAIT_FOR), "Refs", "waitForRef", "waitForRef");
 
@@ -327,25 +356,29 @@ class CallSiteRewriterTest {
         assertSite(only(BARRIER), "Refs", "barrierRef", "barrierRef");
         assertThat(only(BARRIER).calls).hasValue(2);
 
-        assertThat(mpiCalls()).containsExactly("getRank", "getRank", "getRank", "waitAll", "waitFor", "scale",
-                "barrier", "barrier");
+        assertThat(mpiCalls())
+                .containsExactly("getRank", "getRank", "getRank", "waitAll", "waitFor", "scale", "barrier", "barrier");
     }
 
     @Test
     void methodReferencesAreRedirectedToPrivateStaticSyntheticBridges() throws Throwable {
         ClassNode refs = node(rewritten("Refs"));
         List<MethodNode> bridges = refs.methods.stream()
-                .filter(m -> m.name.startsWith(LinkerContract.BRIDGE_PREFIX)).collect(Collectors.toList());
+                .filter(m -> m.name.startsWith(LinkerContract.BRIDGE_PREFIX))
+                .collect(Collectors.toList());
         // bound, boundWorld, unbound, staticRef, waitForRef, failRef, wide, barrierRef
         assertThat(bridges).hasSize(8);
-        assertThat(bridges).allSatisfy(m -> assertThat(m.access)
-                .isEqualTo(Opcodes.ACC_PRIVATE | Opcodes.ACC_STATIC | Opcodes.ACC_SYNTHETIC));
+        assertThat(bridges)
+                .allSatisfy(m -> assertThat(m.access)
+                        .isEqualTo(Opcodes.ACC_PRIVATE | Opcodes.ACC_STATIC | Opcodes.ACC_SYNTHETIC));
         assertThat(transformer.stats().methodRefsRewritten()).isEqualTo(8);
 
         // The bound reference's bridge takes exactly the captured type (LambdaMetafactory requires it).
         InvokeDynamicInsnNode boundWorld = insns(method(refs, "boundWorld")).stream()
-                .filter(i -> i instanceof InvokeDynamicInsnNode).map(i -> (InvokeDynamicInsnNode) i)
-                .findFirst().orElseThrow();
+                .filter(i -> i instanceof InvokeDynamicInsnNode)
+                .map(i -> (InvokeDynamicInsnNode) i)
+                .findFirst()
+                .orElseThrow();
         Handle impl = (Handle) boundWorld.bsmArgs[1];
         assertThat(impl.getTag()).isEqualTo(Opcodes.H_INVOKESTATIC);
         assertThat(impl.getOwner()).isEqualTo(APP_INTERNAL + "Refs");
@@ -367,16 +400,20 @@ class CallSiteRewriterTest {
         assertSite(only(GET_RANK), "InterfaceRefs", "rankOf", "interfaceRef");
 
         ClassNode iface = node(rewritten("InterfaceRefs"));
-        MethodNode bridge = iface.methods.stream().filter(m -> m.name.startsWith(LinkerContract.BRIDGE_PREFIX))
-                .findFirst().orElseThrow();
+        MethodNode bridge = iface.methods.stream()
+                .filter(m -> m.name.startsWith(LinkerContract.BRIDGE_PREFIX))
+                .findFirst()
+                .orElseThrow();
         assertThat(bridge.access & Opcodes.ACC_PRIVATE).isNotZero();
         Handle impl = (Handle) onlyIndy(method(iface, "rankOf")).bsmArgs[1];
         assertThat(impl.isInterface()).isTrue();
 
         RecordingLinker.reset();
-        Object impl2 = Class.forName(APP + "InterfaceRefs$Impl", true, loader).getDeclaredConstructor().newInstance();
-        Method viaDefault = Class.forName(APP + "InterfaceRefs", true, loader).getMethod("viaDefault",
-                Class.forName(COMM.replace('/', '.'), true, loader));
+        Object impl2 = Class.forName(APP + "InterfaceRefs$Impl", true, loader)
+                .getDeclaredConstructor()
+                .newInstance();
+        Method viaDefault = Class.forName(APP + "InterfaceRefs", true, loader)
+                .getMethod("viaDefault", Class.forName(COMM.replace('/', '.'), true, loader));
         assertThat(viaDefault.invoke(impl2, world())).isEqualTo(3);
         assertSite(only(GET_RANK), "InterfaceRefs", "viaDefault", "interfaceDefault");
     }
@@ -394,17 +431,28 @@ class CallSiteRewriterTest {
         InvokeDynamicInsnNode rank = onlyIndy(method(c, "rank"));
         assertThat(rank.name).isEqualTo("getRank");
         assertThat(rank.desc).isEqualTo("(L" + INTRACOMM + ";)I");
-        assertThat(rank.bsm).isEqualTo(new Handle(Opcodes.H_INVOKESTATIC,
-                "org/qmpi4j/agent/CallSiteBootstrap", "link", LinkerContract.BOOTSTRAP_DESCRIPTOR, false));
-        assertThat(rank.bsmArgs).containsExactly(
-                new Handle(Opcodes.H_INVOKEVIRTUAL, INTRACOMM, "getRank", "()I", false),
-                GET_RANK, APP + "Calls", "rank", "Calls.java", FixtureLines.line("Calls", "rank"));
+        assertThat(rank.bsm)
+                .isEqualTo(new Handle(
+                        Opcodes.H_INVOKESTATIC,
+                        "org/qmpi4j/agent/CallSiteBootstrap",
+                        "link",
+                        LinkerContract.BOOTSTRAP_DESCRIPTOR,
+                        false));
+        assertThat(rank.bsmArgs)
+                .containsExactly(
+                        new Handle(Opcodes.H_INVOKEVIRTUAL, INTRACOMM, "getRank", "()I", false),
+                        GET_RANK,
+                        APP + "Calls",
+                        "rank",
+                        "Calls.java",
+                        FixtureLines.line("Calls", "rank"));
         assertThat(insns(method(c, "rank"))).noneMatch(i -> i instanceof MethodInsnNode);
 
         InvokeDynamicInsnNode init = onlyIndy(method(c, "init"));
         assertThat(init.desc).isEqualTo("([Ljava/lang/String;)[Ljava/lang/String;");
-        assertThat(init.bsmArgs[0]).isEqualTo(new Handle(Opcodes.H_INVOKESTATIC, MPI, "Init",
-                "([Ljava/lang/String;)[Ljava/lang/String;", false));
+        assertThat(init.bsmArgs[0])
+                .isEqualTo(new Handle(
+                        Opcodes.H_INVOKESTATIC, MPI, "Init", "([Ljava/lang/String;)[Ljava/lang/String;", false));
 
         InvokeDynamicInsnNode free = onlyIndy(method(c, "freeViaInterface"));
         assertThat(free.desc).isEqualTo("(L" + FREEABLE + ";)V");
@@ -427,16 +475,24 @@ class CallSiteRewriterTest {
         for (String cls : APP_CLASSES) {
             Class.forName(APP + cls, true, loader); // links, so the JVM verifies it
         }
-        assertThat(loader.rewritten().keySet()).containsExactlyInAnyOrder(APP + "Calls", APP + "MyComm",
-                APP + "MyRequest", APP + "Releasable", APP + "Refs", APP + "InterfaceRefs", APP + "StaticInit");
+        assertThat(loader.rewritten().keySet())
+                .containsExactlyInAnyOrder(
+                        APP + "Calls",
+                        APP + "MyComm",
+                        APP + "MyRequest",
+                        APP + "Releasable",
+                        APP + "Refs",
+                        APP + "InterfaceRefs",
+                        APP + "StaticInit");
         for (byte[] b : loader.rewritten().values()) {
             StringWriter problems = new StringWriter();
             CheckClassAdapter.verify(new ClassReader(b), loader, false, new PrintWriter(problems));
             assertThat(problems.toString()).isEmpty();
         }
         for (String binding : List.of(COMM, INTRACOMM, FREEABLE, MPI)) {
-            assertThat(transformer.transform(loader, binding, null, null,
-                    RewritingLoader.original(binding.replace('/', '.')))).isNull();
+            assertThat(transformer.transform(
+                            loader, binding, null, null, RewritingLoader.original(binding.replace('/', '.'))))
+                    .isNull();
         }
         assertThat(transformer.stats().failures()).isZero();
         assertThat(reports).as("nothing printed for normal classes").isEmpty();

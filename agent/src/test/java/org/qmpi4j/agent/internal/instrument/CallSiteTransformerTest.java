@@ -29,16 +29,15 @@ class CallSiteTransformerTest {
     private static final String PLAIN = "org/qmpi4j/fixture/instrument/app/Plain";
 
     private final List<String> reports = new CopyOnWriteArrayList<>();
-    private final ClassLoader app = new ClassLoader("app", CallSiteTransformerTest.class.getClassLoader()) {
-    };
+    private final ClassLoader app = new ClassLoader("app", CallSiteTransformerTest.class.getClassLoader()) {};
 
     @BeforeEach
     void reset() {
         RecordingLinker.reset();
     }
 
-    private CallSiteTransformer transformer(MappingLookup lookup, Predicate<String> excluded,
-            Predicate<ClassLoader> tools) {
+    private CallSiteTransformer transformer(
+            MappingLookup lookup, Predicate<String> excluded, Predicate<ClassLoader> tools) {
         return new CallSiteTransformer(lookup, excluded, tools, RecordingLinker.CONTRACT, reports::add);
     }
 
@@ -61,7 +60,9 @@ class CallSiteTransformerTest {
     void rewritesAnApplicationClassThatCallsTheBinding() {
         CallSiteTransformer t = transformer();
         assertThat(t.transform(app, CALLS, null, null, bytes(CALLS))).isNotNull();
-        assertThat(t.transform(app, PLAIN, null, null, bytes(PLAIN))).as("no binding reference").isNull();
+        assertThat(t.transform(app, PLAIN, null, null, bytes(PLAIN)))
+                .as("no binding reference")
+                .isNull();
         assertThat(t.stats().classesSeen()).isEqualTo(2);
         assertThat(t.stats().classesRewritten()).isEqualTo(1);
         assertThat(t.stats().callSitesRewritten()).isEqualTo(13);
@@ -72,22 +73,38 @@ class CallSiteTransformerTest {
     @Test
     void leavesAloneWhatItMustNeverRewrite() {
         byte[] calls = bytes(CALLS);
-        CallSiteTransformer t = transformer(new FakeBindingLookup(),
+        CallSiteTransformer t = transformer(
+                new FakeBindingLookup(),
                 CallSiteTransformer.inPackages(List.of("org.example.tools", "org/other/")),
                 l -> l.getName() != null && l.getName().equals("tools"));
-        ClassLoader toolLoader = new ClassLoader("tools", app) {
-        };
+        ClassLoader toolLoader = new ClassLoader("tools", app) {};
         assertThat(t.transform(null, CALLS, null, null, calls)).as("bootstrap").isNull();
-        assertThat(t.transform(ClassLoader.getPlatformClassLoader(), CALLS, null, null, calls)).as("platform").isNull();
-        assertThat(t.transform(toolLoader, CALLS, null, null, calls)).as("tool loader").isNull();
+        assertThat(t.transform(ClassLoader.getPlatformClassLoader(), CALLS, null, null, calls))
+                .as("platform")
+                .isNull();
+        assertThat(t.transform(toolLoader, CALLS, null, null, calls))
+                .as("tool loader")
+                .isNull();
         assertThat(t.transform(app, null, null, null, calls)).as("unnamed").isNull();
-        for (String name : List.of("java/util/X", "javax/X", "jdk/X", "sun/X", "com/sun/X", "org/qmpi4j/agent/X",
-                "org/qmpi4j/agent/shaded/asm/X", "org/qmpi4j/api/X", "org/qmpi4j/tools/X", "org/objectweb/asm/X",
-                "org/example/tools/Profiler", "org/other/Y", FakeBindingLookup.COMM)) {
+        for (String name : List.of(
+                "java/util/X",
+                "javax/X",
+                "jdk/X",
+                "sun/X",
+                "com/sun/X",
+                "org/qmpi4j/agent/X",
+                "org/qmpi4j/agent/shaded/asm/X",
+                "org/qmpi4j/api/X",
+                "org/qmpi4j/tools/X",
+                "org/objectweb/asm/X",
+                "org/example/tools/Profiler",
+                "org/other/Y",
+                FakeBindingLookup.COMM)) {
             assertThat(t.transform(app, name, null, null, calls)).as(name).isNull();
         }
         assertThat(t.transform(app, "org/example/toolsmith/App", null, null, calls))
-                .as("prefix is a package, not a string prefix").isNotNull();
+                .as("prefix is a package, not a string prefix")
+                .isNotNull();
         assertThat(t.stats().failures()).isZero();
         assertThat(reports).isEmpty();
     }
@@ -150,9 +167,13 @@ class CallSiteTransformerTest {
     void malformedClassesAreCountedReportedOnceAndLeftAsTheyWere() {
         CallSiteTransformer t = transformer();
         byte[] truncated = Arrays.copyOf(bytes(CALLS), 200);
-        assertThat(t.transform(app, "org/example/Broken1", null, null, truncated)).isNull();
-        assertThat(t.transform(app, "org/example/Broken2", null, null, new byte[] {1, 2, 3})).isNull();
-        assertThat(t.transform(app, CALLS, null, null, bytes(CALLS))).as("others still rewritten").isNotNull();
+        assertThat(t.transform(app, "org/example/Broken1", null, null, truncated))
+                .isNull();
+        assertThat(t.transform(app, "org/example/Broken2", null, null, new byte[] {1, 2, 3}))
+                .isNull();
+        assertThat(t.transform(app, CALLS, null, null, bytes(CALLS)))
+                .as("others still rewritten")
+                .isNotNull();
 
         assertThat(t.stats().failures()).isEqualTo(2);
         assertThat(t.stats().firstFailedClasses()).containsExactly("org/example/Broken1", "org/example/Broken2");
@@ -181,8 +202,8 @@ class CallSiteTransformerTest {
         assertThat(reports.get(0)).startsWith("qmpi4j: ").contains("lookup broke");
 
         // A failing sink for reports does not escape either.
-        CallSiteTransformer silent = new CallSiteTransformer(throwing, n -> false, l -> false,
-                RecordingLinker.CONTRACT, s -> {
+        CallSiteTransformer silent =
+                new CallSiteTransformer(throwing, n -> false, l -> false, RecordingLinker.CONTRACT, s -> {
                     throw new IllegalStateException("sink");
                 });
         assertThat(silent.transform(app, CALLS, null, null, bytes(CALLS))).isNull();
@@ -192,12 +213,15 @@ class CallSiteTransformerTest {
     @Test
     void classesOlderThanJava7AreSkippedAndCountedOnlyIfTheyCallTheBinding() {
         CallSiteTransformer t = transformer();
-        assertThat(t.transform(app, PLAIN, null, null, withMajorVersion(bytes(PLAIN), 50))).isNull();
+        assertThat(t.transform(app, PLAIN, null, null, withMajorVersion(bytes(PLAIN), 50)))
+                .isNull();
         assertThat(t.stats().skippedOldVersion()).isZero();
         assertThat(reports).isEmpty();
 
-        assertThat(t.transform(app, CALLS, null, null, withMajorVersion(bytes(CALLS), 50))).isNull();
-        assertThat(t.transform(app, REFS, null, null, withMajorVersion(bytes(REFS), 49))).isNull();
+        assertThat(t.transform(app, CALLS, null, null, withMajorVersion(bytes(CALLS), 50)))
+                .isNull();
+        assertThat(t.transform(app, REFS, null, null, withMajorVersion(bytes(REFS), 49)))
+                .isNull();
         assertThat(t.stats().skippedOldVersion()).isEqualTo(2);
         assertThat(t.stats().failures()).isZero();
         assertThat(reports).hasSize(1);
@@ -207,8 +231,10 @@ class CallSiteTransformerTest {
     @Test
     void classFileVersionsTheLibraryCannotParseAreSkipped() {
         CallSiteTransformer t = transformer();
-        assertThat(t.transform(app, CALLS, null, null, withMajorVersion(bytes(CALLS), 200))).isNull();
-        assertThat(t.transform(app, REFS, null, null, withMajorVersion(bytes(REFS), 200))).isNull();
+        assertThat(t.transform(app, CALLS, null, null, withMajorVersion(bytes(CALLS), 200)))
+                .isNull();
+        assertThat(t.transform(app, REFS, null, null, withMajorVersion(bytes(REFS), 200)))
+                .isNull();
         assertThat(t.stats().skippedUnsupportedVersion()).isEqualTo(2);
         assertThat(t.stats().failures()).isZero();
         assertThat(reports).hasSize(1);
@@ -251,7 +277,8 @@ class CallSiteTransformerTest {
         // Rewriting the output again finds nothing left to rewrite.
         assertThat(t.transform(app, REFS, null, null, once)).isNull();
         Set<String> names = methodNames(once);
-        assertThat(names.stream().filter(n -> n.startsWith(LinkerContract.BRIDGE_PREFIX))).hasSize(8);
+        assertThat(names.stream().filter(n -> n.startsWith(LinkerContract.BRIDGE_PREFIX)))
+                .hasSize(8);
     }
 
     @Test

@@ -10,11 +10,12 @@ import java.util.List;
 
 /** Line numbers of {@code // @site:NAME} markers in the fixture sources. */
 final class FixtureLines {
-    private FixtureLines() {
-    }
+    private FixtureLines() {}
 
     static int line(String simpleClassName, String site) {
-        Path src = Paths.get(System.getProperty("basedir", "."), "src/test/java/org/qmpi4j/fixture/instrument/app",
+        Path src = Paths.get(
+                System.getProperty("basedir", "."),
+                "src/test/java/org/qmpi4j/fixture/instrument/app",
                 simpleClassName + ".java");
         List<String> lines;
         try {

@@ -20,8 +20,7 @@ public final class RecordingLinker {
 
     private static final List<Link> LINKS = new CopyOnWriteArrayList<>();
 
-    private RecordingLinker() {
-    }
+    private RecordingLinker() {}
 
     /** One linked call site. */
     public static final class Link {
@@ -35,8 +34,15 @@ public final class RecordingLinker {
         final int line;
         final AtomicInteger calls = new AtomicInteger();
 
-        Link(String name, MethodType type, MethodHandle original, int id, String className, String methodName,
-                String fileName, int line) {
+        Link(
+                String name,
+                MethodType type,
+                MethodHandle original,
+                int id,
+                String className,
+                String methodName,
+                String fileName,
+                int line) {
             this.name = name;
             this.type = type;
             this.original = original;
@@ -58,11 +64,21 @@ public final class RecordingLinker {
         }
     }
 
-    public static CallSite link(MethodHandles.Lookup caller, String name, MethodType type, MethodHandle original,
-            int id, String className, String methodName, String fileName, int line) throws ReflectiveOperationException {
+    public static CallSite link(
+            MethodHandles.Lookup caller,
+            String name,
+            MethodType type,
+            MethodHandle original,
+            int id,
+            String className,
+            String methodName,
+            String fileName,
+            int line)
+            throws ReflectiveOperationException {
         Link link = new Link(name, type, original, id, className, methodName, fileName, line);
         LINKS.add(link);
-        MethodHandle hit = MethodHandles.lookup().findVirtual(Link.class, "hit", MethodType.methodType(void.class))
+        MethodHandle hit = MethodHandles.lookup()
+                .findVirtual(Link.class, "hit", MethodType.methodType(void.class))
                 .bindTo(link);
         return new ConstantCallSite(MethodHandles.foldArguments(original.asType(type), hit));
     }

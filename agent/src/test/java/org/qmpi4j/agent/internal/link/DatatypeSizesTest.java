@@ -7,8 +7,15 @@ import org.junit.jupiter.api.Test;
 class DatatypeSizesTest {
     /** Equal but distinct objects: the binding's datatypes are told apart by identity only. */
     private static final class Type {
-        @Override public boolean equals(Object o) { return o instanceof Type; }
-        @Override public int hashCode() { return 1; }
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Type;
+        }
+
+        @Override
+        public int hashCode() {
+            return 1;
+        }
     }
 
     @Test

@@ -33,10 +33,14 @@ class MpjDatatypeSizeTest {
     @BeforeAll
     static void loadMpj() throws Exception {
         File jar = new File(System.getProperty("mpj.jar", ""));
-        assertThat(jar).as("MPJ Express jar (system property mpj.jar; run scripts/setup-mpi.sh)").isFile();
+        assertThat(jar)
+                .as("MPJ Express jar (system property mpj.jar; run scripts/setup-mpi.sh)")
+                .isFile();
         mpj = new URLClassLoader(new URL[] {jar.toURI().toURL()}, ClassLoader.getPlatformClassLoader());
         ToolFaults faults = new ToolFaults(new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
-        MpiProcess process = MpiProcessBuilder.of(BindingCatalog.load().descriptor("mpj"), mpj).faults(faults).build();
+        MpiProcess process = MpiProcessBuilder.of(BindingCatalog.load().descriptor("mpj"), mpj)
+                .faults(faults)
+                .build();
         access = new ReflectiveBindingAccess(process);
         datatype = Class.forName("mpi.Datatype", true, mpj);
     }
@@ -66,7 +70,9 @@ class MpjDatatypeSizeTest {
         assertThat(access.datatypeSize(basic("CHAR"))).as("a Java char").isEqualTo(2);
         assertThat(access.datatypeSize(basic("BYTE"))).isEqualTo(1);
         assertThat(access.datatypeSize(basic("LONG"))).isEqualTo(8);
-        assertThat(mpjSize(basic("DOUBLE"))).as("MPJ's Size(): base elements, not bytes").isEqualTo(1);
+        assertThat(mpjSize(basic("DOUBLE")))
+                .as("MPJ's Size(): base elements, not bytes")
+                .isEqualTo(1);
     }
 
     @Test
@@ -77,7 +83,8 @@ class MpjDatatypeSizeTest {
     @Test
     void derivedTypesAreSizedInBytesOfData() throws Exception {
         Object dbl = basic("DOUBLE");
-        Object contiguous = datatype.getMethod("Contiguous", int.class, datatype).invoke(null, 3, dbl);
+        Object contiguous =
+                datatype.getMethod("Contiguous", int.class, datatype).invoke(null, 3, dbl);
         assertThat(access.datatypeSize(contiguous)).isEqualTo(24);
         assertThat(mpjSize(contiguous)).isEqualTo(3);
         // 2 blocks of 3 ints, stride 5: 6 ints of data (the gaps are not sent).

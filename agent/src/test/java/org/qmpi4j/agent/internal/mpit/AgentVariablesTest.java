@@ -36,23 +36,32 @@ import org.qmpi4j.api.mpit.ThreadLevel;
  * promise.
  */
 class AgentVariablesTest {
-    private static final List<String> CHILDREN = List.of("qmpi4j_point_to_point", "qmpi4j_collectives",
-            "qmpi4j_requests", "qmpi4j_process", "qmpi4j_other_functions", "qmpi4j_agent");
+    private static final List<String> CHILDREN = List.of(
+            "qmpi4j_point_to_point",
+            "qmpi4j_collectives",
+            "qmpi4j_requests",
+            "qmpi4j_process",
+            "qmpi4j_other_functions",
+            "qmpi4j_agent");
 
     /** The datatypes Section 14.3.7 allows per class, written out from the text (not from PvarClass). */
     private static final Map<PvarClass, Set<MpitDatatype>> TEXT_DATATYPES = new HashMap<>();
 
     static {
-        Set<MpitDatatype> unsignedOrDouble = EnumSet.of(MpitDatatype.UNSIGNED, MpitDatatype.UNSIGNED_LONG,
-                MpitDatatype.UNSIGNED_LONG_LONG, MpitDatatype.DOUBLE);
+        Set<MpitDatatype> unsignedOrDouble = EnumSet.of(
+                MpitDatatype.UNSIGNED,
+                MpitDatatype.UNSIGNED_LONG,
+                MpitDatatype.UNSIGNED_LONG_LONG,
+                MpitDatatype.DOUBLE);
         TEXT_DATATYPES.put(PvarClass.STATE, EnumSet.of(MpitDatatype.INT));
         TEXT_DATATYPES.put(PvarClass.LEVEL, unsignedOrDouble);
         TEXT_DATATYPES.put(PvarClass.SIZE, unsignedOrDouble);
         TEXT_DATATYPES.put(PvarClass.PERCENTAGE, EnumSet.of(MpitDatatype.DOUBLE));
         TEXT_DATATYPES.put(PvarClass.HIGHWATERMARK, unsignedOrDouble);
         TEXT_DATATYPES.put(PvarClass.LOWWATERMARK, unsignedOrDouble);
-        TEXT_DATATYPES.put(PvarClass.COUNTER, EnumSet.of(MpitDatatype.UNSIGNED, MpitDatatype.UNSIGNED_LONG,
-                MpitDatatype.UNSIGNED_LONG_LONG));
+        TEXT_DATATYPES.put(
+                PvarClass.COUNTER,
+                EnumSet.of(MpitDatatype.UNSIGNED, MpitDatatype.UNSIGNED_LONG, MpitDatatype.UNSIGNED_LONG_LONG));
         TEXT_DATATYPES.put(PvarClass.AGGREGATE, unsignedOrDouble);
         TEXT_DATATYPES.put(PvarClass.TIMER, unsignedOrDouble);
         TEXT_DATATYPES.put(PvarClass.GENERIC, EnumSet.allOf(MpitDatatype.class));
@@ -60,9 +69,20 @@ class AgentVariablesTest {
 
     /** The JVM-wide counters the agent keeps; fixed numbers here. */
     private static final class FixedCounters implements ProcessTelemetry.Counters {
-        @Override public long callSitesLinked() { return 12; }
-        @Override public long agentFaults() { return 0; }
-        @Override public long toolFaults() { return 3; }
+        @Override
+        public long callSitesLinked() {
+            return 12;
+        }
+
+        @Override
+        public long agentFaults() {
+            return 0;
+        }
+
+        @Override
+        public long toolFaults() {
+            return 3;
+        }
     }
 
     private ProcessTelemetry telemetry;
@@ -114,7 +134,9 @@ class AgentVariablesTest {
         for (int i = 0; i < r.pvarGetNum(); i++) {
             PvarInfo info = r.pvarGetInfo(i);
             assertThat(info.name()).isNotEmpty();
-            assertThat(pvarKeys.add(info.name() + "/" + info.varClass())).as(info.toString()).isTrue();
+            assertThat(pvarKeys.add(info.name() + "/" + info.varClass()))
+                    .as(info.toString())
+                    .isTrue();
             assertThat(r.pvarGetIndex(info.name(), info.varClass())).isEqualTo(i);
         }
         Set<String> cvarNames = new HashSet<>();
@@ -126,7 +148,9 @@ class AgentVariablesTest {
             outstanding.add(r.pvarGetIndex("qmpi4j_requests_outstanding", c));
         }
         assertThat(outstanding).hasSize(3);
-        expect(ReturnCode.MPI_T_ERR_INVALID_NAME, () -> r.pvarGetIndex("qmpi4j_requests_outstanding", PvarClass.COUNTER));
+        expect(
+                ReturnCode.MPI_T_ERR_INVALID_NAME,
+                () -> r.pvarGetIndex("qmpi4j_requests_outstanding", PvarClass.COUNTER));
     }
 
     @Test
@@ -173,10 +197,14 @@ class AgentVariablesTest {
                 assertThat(info.datatype()).isEqualTo(MpitDatatype.INT);
             }
             if (info.varClass() == PvarClass.TIMER) {
-                assertThat(info.datatype()).as("timers in seconds, like MPI_WTIME").isEqualTo(MpitDatatype.DOUBLE);
+                assertThat(info.datatype())
+                        .as("timers in seconds, like MPI_WTIME")
+                        .isEqualTo(MpitDatatype.DOUBLE);
             }
             if (info.atomic()) {
-                assertThat(info.readonly()).as(info + ": atomic read-reset resets, so it is writable").isFalse();
+                assertThat(info.readonly())
+                        .as(info + ": atomic read-reset resets, so it is writable")
+                        .isFalse();
             }
         }
         assertThat(classes).containsExactlyInAnyOrder(PvarClass.values());
@@ -222,16 +250,19 @@ class AgentVariablesTest {
             }
             PvarHandle h = r.pvarHandleAlloc(s, i, null);
             assertThat(h.count()).as(info.toString()).isEqualTo(1);
-            expect(info.continuous() ? ReturnCode.MPI_T_ERR_PVAR_NO_STARTSTOP : ReturnCode.SUCCESS,
+            expect(
+                    info.continuous() ? ReturnCode.MPI_T_ERR_PVAR_NO_STARTSTOP : ReturnCode.SUCCESS,
                     () -> r.pvarStart(s, h));
             Object buffer = info.datatype().newBuffer(h.count());
             expect(ReturnCode.SUCCESS, () -> r.pvarRead(s, h, buffer));
             if (info.varClass().accumulates() && !info.continuous()) {
-                assertThat(java.lang.reflect.Array.get(buffer, 0)).as(info.toString())
+                assertThat(java.lang.reflect.Array.get(buffer, 0))
+                        .as(info.toString())
                         .isIn(0L, 0, 0.0);
             }
             expect(info.readonly() ? ReturnCode.MPI_T_ERR_PVAR_NO_WRITE : ReturnCode.SUCCESS, () -> r.pvarReset(s, h));
-            expect(info.atomic() ? ReturnCode.SUCCESS : ReturnCode.MPI_T_ERR_PVAR_NO_ATOMIC,
+            expect(
+                    info.atomic() ? ReturnCode.SUCCESS : ReturnCode.MPI_T_ERR_PVAR_NO_ATOMIC,
                     () -> r.pvarReadReset(s, h, buffer));
             expect(ReturnCode.SUCCESS, () -> r.pvarHandleFree(s, h));
         }
@@ -251,8 +282,9 @@ class AgentVariablesTest {
     }
 
     @Test
-    @DisplayName("Control variables answer as their descriptions say with no MPI process: qmpi4j_pcontrol_level "
-            + "MPI_T_ERR_CVAR_SET_NOT_NOW, constants and read-only ones MPI_T_ERR_CVAR_SET_NEVER, qmpi4j_tools writable")
+    @DisplayName(
+            "Control variables answer as their descriptions say with no MPI process: qmpi4j_pcontrol_level "
+                    + "MPI_T_ERR_CVAR_SET_NOT_NOW, constants and read-only ones MPI_T_ERR_CVAR_SET_NEVER, qmpi4j_tools writable")
     void controlVariablesBeforeMpiInit() {
         CvarHandle pcontrol = cvar("qmpi4j_pcontrol_level");
         assertThat(r.cvarGetInfo(r.cvarGetIndex("qmpi4j_pcontrol_level")).description())
@@ -269,7 +301,9 @@ class AgentVariablesTest {
                     continue; // qmpi4j_comm_world_ranks: needs a communicator, checked below
                 }
                 CvarHandle h = r.cvarHandleAlloc(i, null);
-                expect(ReturnCode.MPI_T_ERR_CVAR_SET_NEVER, () -> r.cvarWrite(h, info.datatype().newBuffer(h.count())));
+                expect(
+                        ReturnCode.MPI_T_ERR_CVAR_SET_NEVER,
+                        () -> r.cvarWrite(h, info.datatype().newBuffer(h.count())));
             }
         }
         assertThat(r.cvarGetInfo(r.cvarGetIndex("qmpi4j_toolpath")).scope()).isEqualTo(Scope.CONSTANT);
@@ -278,7 +312,8 @@ class AgentVariablesTest {
         CvarHandle binding = cvar("qmpi4j_binding");
         expect(ReturnCode.MPI_T_ERR_CVAR_SET_NEVER, () -> r.cvarWrite(binding, cString("mpj", binding)));
         assertThat(readString(binding)).as("empty before the first MPI call").isEmpty();
-        expect(ReturnCode.MPI_T_ERR_INVALID,
+        expect(
+                ReturnCode.MPI_T_ERR_INVALID,
                 () -> r.cvarHandleAlloc(r.cvarGetIndex("qmpi4j_comm_world_ranks"), new Object()));
 
         CvarHandle tools = cvar("qmpi4j_tools");
@@ -355,8 +390,10 @@ class AgentVariablesTest {
             assertThat(b.description()).isEqualTo(a.description());
             assertThat(b.enumType() == null).isEqualTo(a.enumType() == null);
             if (a.enumType() != null) {
-                assertThat(o.enumGetInfo(b.enumType()).name()).isEqualTo(r.enumGetInfo(a.enumType()).name());
-                assertThat(o.enumGetInfo(b.enumType()).num()).isEqualTo(r.enumGetInfo(a.enumType()).num());
+                assertThat(o.enumGetInfo(b.enumType()).name())
+                        .isEqualTo(r.enumGetInfo(a.enumType()).name());
+                assertThat(o.enumGetInfo(b.enumType()).num())
+                        .isEqualTo(r.enumGetInfo(a.enumType()).num());
             }
         }
         for (int i = 0; i < r.cvarGetNum(); i++) {

@@ -79,7 +79,9 @@ class ConcurrencyTest {
         level.set(500);
         int counter = r.registerPvar(pvar("events", PvarClass.COUNTER, events).build());
         int high = r.registerPvar(pvar("level", PvarClass.HIGHWATERMARK, level).build());
-        int low = r.registerPvar(pvar("level", PvarClass.LOWWATERMARK, level).datatype(MpitDatatype.DOUBLE).build());
+        int low = r.registerPvar(pvar("level", PvarClass.LOWWATERMARK, level)
+                .datatype(MpitDatatype.DOUBLE)
+                .build());
         int current = r.registerPvar(pvar("level", PvarClass.LEVEL, level).build());
         int timer = r.registerPvar(pvar("time", PvarClass.TIMER, events).build());
         int[] all = {counter, high, low, current, timer};
@@ -119,31 +121,33 @@ class ConcurrencyTest {
                 }
             });
         }
-        bodies.add(() -> { // the monitor
-            long lastCount = 0;
-            long lastHigh = 0;
-            double lastLow = Double.MAX_VALUE;
-            long[] v = new long[1];
-            double[] d = new double[1];
-            while (updating.get()) {
-                r.pvarRead(monitor, mCounter, v);
-                assertThat(v[0]).as("counter read never decreases").isGreaterThanOrEqualTo(lastCount);
-                lastCount = v[0];
-                r.pvarRead(monitor, mHigh, v);
-                assertThat(v[0]).as("high watermark never decreases").isGreaterThanOrEqualTo(lastHigh);
-                lastHigh = v[0];
-                r.pvarRead(monitor, mLow, d);
-                assertThat(d[0]).as("low watermark never increases").isLessThanOrEqualTo(lastLow);
-                lastLow = d[0];
-            }
-        });
-        bodies.add(() -> { // read-reset in a loop
-            long[] v = new long[1];
-            while (updating.get()) {
-                r.pvarReadReset(sums, sCounter, v);
-                readResetSum.addAndGet(v[0]);
-            }
-        });
+        bodies.add(
+                () -> { // the monitor
+                    long lastCount = 0;
+                    long lastHigh = 0;
+                    double lastLow = Double.MAX_VALUE;
+                    long[] v = new long[1];
+                    double[] d = new double[1];
+                    while (updating.get()) {
+                        r.pvarRead(monitor, mCounter, v);
+                        assertThat(v[0]).as("counter read never decreases").isGreaterThanOrEqualTo(lastCount);
+                        lastCount = v[0];
+                        r.pvarRead(monitor, mHigh, v);
+                        assertThat(v[0]).as("high watermark never decreases").isGreaterThanOrEqualTo(lastHigh);
+                        lastHigh = v[0];
+                        r.pvarRead(monitor, mLow, d);
+                        assertThat(d[0]).as("low watermark never increases").isLessThanOrEqualTo(lastLow);
+                        lastLow = d[0];
+                    }
+                });
+        bodies.add(
+                () -> { // read-reset in a loop
+                    long[] v = new long[1];
+                    while (updating.get()) {
+                        r.pvarReadReset(sums, sCounter, v);
+                        readResetSum.addAndGet(v[0]);
+                    }
+                });
         for (int c = 0; c < 3; c++) { // chaos in own sessions, and two of them in the shared one
             int seed = 100 + c;
             boolean useShared = c < 2;
@@ -179,11 +183,11 @@ class ConcurrencyTest {
     }
 
     /** Random valid operations: in the thread's own session (allocating and freeing too), or in the shared one. */
-    private void chaos(Random random, AtomicBoolean running, int[] variables, PvarSession shared,
-            List<PvarHandle> sharedHandles) {
+    private void chaos(
+            Random random, AtomicBoolean running, int[] variables, PvarSession shared, List<PvarHandle> sharedHandles) {
         Set<ReturnCode> ok = EnumSet.of(ReturnCode.SUCCESS);
-        Set<ReturnCode> readOnlyOk = EnumSet.of(ReturnCode.SUCCESS, ReturnCode.MPI_T_ERR_PVAR_NO_WRITE,
-                ReturnCode.MPI_T_ERR_PVAR_NO_ATOMIC);
+        Set<ReturnCode> readOnlyOk =
+                EnumSet.of(ReturnCode.SUCCESS, ReturnCode.MPI_T_ERR_PVAR_NO_WRITE, ReturnCode.MPI_T_ERR_PVAR_NO_ATOMIC);
         PvarSession s = shared != null ? shared : r.pvarSessionCreate();
         List<PvarHandle> handles = shared != null ? sharedHandles : new ArrayList<>();
         while (running.get()) {
@@ -194,14 +198,30 @@ class ConcurrencyTest {
             PerformanceHandle ph = (PerformanceHandle) h;
             Object buffer = ph.definition.datatype().newBuffer(h.count());
             switch (random.nextInt(9)) {
-                case 0: allowing(ok, () -> r.pvarStart(s, h)); break;
-                case 1: allowing(ok, () -> r.pvarStop(s, h)); break;
-                case 2: allowing(ok, () -> r.pvarRead(s, h, buffer)); break;
-                case 3: allowing(readOnlyOk, () -> r.pvarWrite(s, h, buffer)); break;
-                case 4: allowing(readOnlyOk, () -> r.pvarReset(s, h)); break;
-                case 5: allowing(readOnlyOk, () -> r.pvarReadReset(s, h, buffer)); break;
-                case 6: allowing(ok, () -> r.pvarStart(s, PvarHandle.ALL_HANDLES)); break;
-                case 7: allowing(ok, () -> r.pvarReset(s, PvarHandle.ALL_HANDLES)); break;
+                case 0:
+                    allowing(ok, () -> r.pvarStart(s, h));
+                    break;
+                case 1:
+                    allowing(ok, () -> r.pvarStop(s, h));
+                    break;
+                case 2:
+                    allowing(ok, () -> r.pvarRead(s, h, buffer));
+                    break;
+                case 3:
+                    allowing(readOnlyOk, () -> r.pvarWrite(s, h, buffer));
+                    break;
+                case 4:
+                    allowing(readOnlyOk, () -> r.pvarReset(s, h));
+                    break;
+                case 5:
+                    allowing(readOnlyOk, () -> r.pvarReadReset(s, h, buffer));
+                    break;
+                case 6:
+                    allowing(ok, () -> r.pvarStart(s, PvarHandle.ALL_HANDLES));
+                    break;
+                case 7:
+                    allowing(ok, () -> r.pvarReset(s, PvarHandle.ALL_HANDLES));
+                    break;
                 default:
                     if (shared == null && handles.size() > 1) {
                         handles.remove(h);
@@ -234,7 +254,8 @@ class ConcurrencyTest {
                     List<PvarHandle> mine = new ArrayList<>();
                     for (int k = 0; k < 3; k++) {
                         PvarHandle[] h = new PvarHandle[1];
-                        if (allowing(handleCodes, () -> h[0] = r.pvarHandleAlloc(s[0], pv, null)) == ReturnCode.SUCCESS) {
+                        if (allowing(handleCodes, () -> h[0] = r.pvarHandleAlloc(s[0], pv, null))
+                                == ReturnCode.SUCCESS) {
                             mine.add(h[0]);
                             r.pvarStart(s[0], h[0]);
                         }
@@ -266,8 +287,8 @@ class ConcurrencyTest {
         FakeSource level = new FakeSource();
         int counter = Mpit.register(r, PvarClass.COUNTER, events);
         int high = Mpit.register(r, PvarClass.HIGHWATERMARK, level);
-        Set<ReturnCode> codes = EnumSet.of(ReturnCode.SUCCESS, ReturnCode.MPI_T_ERR_INVALID_SESSION,
-                ReturnCode.MPI_T_ERR_INVALID_HANDLE);
+        Set<ReturnCode> codes = EnumSet.of(
+                ReturnCode.SUCCESS, ReturnCode.MPI_T_ERR_INVALID_SESSION, ReturnCode.MPI_T_ERR_INVALID_HANDLE);
         for (int round = 0; round < 300; round++) {
             PvarSession s = r.pvarSessionCreate();
             PvarHandle a = r.pvarHandleAlloc(s, counter, null);
@@ -301,23 +322,25 @@ class ConcurrencyTest {
         MpitRegistry fresh = new MpitRegistry(ObjectKinds.ANY);
         int pv = Mpit.register(fresh, PvarClass.COUNTER, new FakeSource());
         List<Runnable> bodies = new ArrayList<>();
-        bodies.add(() -> { // a user that comes and goes, often bringing the count to zero
-            for (int i = 0; i < 100_000; i++) {
-                fresh.initThread(org.qmpi4j.api.mpit.ThreadLevel.SINGLE);
-                fresh.finalizeInterface();
-            }
-        });
-        bodies.add(() -> { // a user whose calls must all succeed while it holds the interface
-            for (int i = 0; i < 15_000; i++) {
-                fresh.initThread(org.qmpi4j.api.mpit.ThreadLevel.SINGLE);
-                PvarSession s = fresh.pvarSessionCreate();
-                PvarHandle h = fresh.pvarHandleAlloc(s, pv, null);
-                fresh.pvarStart(s, h);
-                fresh.pvarRead(s, h, new long[1]);
-                fresh.pvarSessionFree(s);
-                fresh.finalizeInterface();
-            }
-        });
+        bodies.add(
+                () -> { // a user that comes and goes, often bringing the count to zero
+                    for (int i = 0; i < 100_000; i++) {
+                        fresh.initThread(org.qmpi4j.api.mpit.ThreadLevel.SINGLE);
+                        fresh.finalizeInterface();
+                    }
+                });
+        bodies.add(
+                () -> { // a user whose calls must all succeed while it holds the interface
+                    for (int i = 0; i < 15_000; i++) {
+                        fresh.initThread(org.qmpi4j.api.mpit.ThreadLevel.SINGLE);
+                        PvarSession s = fresh.pvarSessionCreate();
+                        PvarHandle h = fresh.pvarHandleAlloc(s, pv, null);
+                        fresh.pvarStart(s, h);
+                        fresh.pvarRead(s, h, new long[1]);
+                        fresh.pvarSessionFree(s);
+                        fresh.finalizeInterface();
+                    }
+                });
         runTogether(bodies);
         assertThat(fresh.initCount()).isZero();
     }
@@ -347,7 +370,9 @@ class ConcurrencyTest {
                     int sub2 = r.categoryGetCategories(root).length;
                     int b = r.categoryChanged();
                     if (a == b) {
-                        assertThat(num2).as("same stamp, same number of categories").isEqualTo(num1);
+                        assertThat(num2)
+                                .as("same stamp, same number of categories")
+                                .isEqualTo(num1);
                         assertThat(sub2).as("same stamp, same members").isEqualTo(sub1);
                     }
                     assertThat(b).as("monotonically increasing").isGreaterThanOrEqualTo(a);

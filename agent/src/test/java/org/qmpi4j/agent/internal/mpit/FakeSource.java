@@ -24,7 +24,7 @@ final class FakeSource implements PvarSource {
     final AtomicInteger freed = new AtomicInteger();
     final AtomicInteger samples = new AtomicInteger();
     /** Runs after every sample: a test's way to make "something happen between two samples". */
-    volatile Runnable afterSample = () -> { };
+    volatile Runnable afterSample = () -> {};
 
     FakeSource() {
         this(1);
@@ -75,9 +75,13 @@ final class FakeSource implements PvarSource {
         int count = mpiObject instanceof Integer ? (Integer) mpiObject : defaultCount;
         bound.incrementAndGet();
         return new PvarCell() {
-            @Override public int count() { return count; }
+            @Override
+            public int count() {
+                return count;
+            }
 
-            @Override public void sample(long[] into) {
+            @Override
+            public void sample(long[] into) {
                 for (int i = 0; i < into.length; i++) {
                     into[i] = i < MAX ? values.get(i) : 0;
                 }
@@ -85,11 +89,30 @@ final class FakeSource implements PvarSource {
                 afterSample.run();
             }
 
-            @Override public void activate() { active.incrementAndGet(); }
-            @Override public void deactivate() { active.decrementAndGet(); }
-            @Override public void watch(LevelListener l) { listeners.add(l); }
-            @Override public void unwatch(LevelListener l) { listeners.remove(l); }
-            @Override public void free() { freed.incrementAndGet(); }
+            @Override
+            public void activate() {
+                active.incrementAndGet();
+            }
+
+            @Override
+            public void deactivate() {
+                active.decrementAndGet();
+            }
+
+            @Override
+            public void watch(LevelListener l) {
+                listeners.add(l);
+            }
+
+            @Override
+            public void unwatch(LevelListener l) {
+                listeners.remove(l);
+            }
+
+            @Override
+            public void free() {
+                freed.incrementAndGet();
+            }
         };
     }
 }

@@ -18,8 +18,7 @@ import org.qmpi4j.api.mpit.ThreadLevel;
 
 /** Shared helpers of the conformance tests: registries, variables and return-code assertions. */
 final class Mpit {
-    private Mpit() {
-    }
+    private Mpit() {}
 
     /** A call whose return code a test checks. */
     @FunctionalInterface
@@ -95,8 +94,10 @@ final class Mpit {
     /** A writable, local INT control variable holding {@code initial}. */
     static int intCvar(MpitRegistry r, String name, Scope scope, int initial) {
         int[] value = {initial};
-        return r.registerCvar(CvarDefinition.builder(name, MpitDatatype.INT).scope(scope)
-                .source(CvarSources.intValue(() -> value[0], v -> value[0] = v)).build());
+        return r.registerCvar(CvarDefinition.builder(name, MpitDatatype.INT)
+                .scope(scope)
+                .source(CvarSources.intValue(() -> value[0], v -> value[0] = v))
+                .build());
     }
 
     static int[] ints(int n) {
@@ -112,8 +113,8 @@ final class Mpit {
     }
 
     /** Reads element 0 of a one-element handle of any integer or double type as a double. */
-    static double readOne(MpitRegistry r, org.qmpi4j.api.mpit.PvarSession s, org.qmpi4j.api.mpit.PvarHandle h,
-            MpitDatatype type) {
+    static double readOne(
+            MpitRegistry r, org.qmpi4j.api.mpit.PvarSession s, org.qmpi4j.api.mpit.PvarHandle h, MpitDatatype type) {
         Object buffer = type.newBuffer(h.count());
         r.pvarRead(s, h, buffer);
         if (buffer instanceof int[]) {

@@ -61,26 +61,32 @@ class RandomizedSequenceTest {
             seeds.add(20_240_521L);
             seeds.add(new Random().nextLong());
         }
-        return seeds.stream().map(seed -> DynamicTest.dynamicTest("seed " + seed, () -> {
-            Run run = new Run(seed);
-            try {
-                run.execute();
-            } catch (AssertionError | RuntimeException e) {
-                String where = "MPI_T random sequence failed: seed=" + seed + " (replay with -Dqmpi4j.mpit.seed=" + seed
-                        + "), operation #" + run.step + ": " + run.current;
-                System.err.println(where);
-                throw new AssertionError(where + "\n" + e.getMessage(), e);
-            }
-        }));
+        return seeds.stream()
+                .map(seed -> DynamicTest.dynamicTest("seed " + seed, () -> {
+                    Run run = new Run(seed);
+                    try {
+                        run.execute();
+                    } catch (AssertionError | RuntimeException e) {
+                        String where =
+                                "MPI_T random sequence failed: seed=" + seed + " (replay with -Dqmpi4j.mpit.seed="
+                                        + seed + "), operation #" + run.step + ": " + run.current;
+                        System.err.println(where);
+                        throw new AssertionError(where + "\n" + e.getMessage(), e);
+                    }
+                }));
     }
 
     /** How a family of classes keeps its value (Section 14.3.7). */
-    private enum Kind { ACCUMULATING, WATERMARK, CURRENT }
+    private enum Kind {
+        ACCUMULATING,
+        WATERMARK,
+        CURRENT
+    }
 
     /** A registered variable and what the model needs of it. */
     private static final class Var {
         final PvarDefinition def;
-        final long[] src;           // the model's copy of the source's raw values
+        final long[] src; // the model's copy of the source's raw values
         final FakeSource source;
         final Kind kind;
         int index;
@@ -196,7 +202,13 @@ class RandomizedSequenceTest {
         }
     }
 
-    private enum Buf { GOOD, LONGER, SHORT, WRONG_TYPE, NULL }
+    private enum Buf {
+        GOOD,
+        LONGER,
+        SHORT,
+        WRONG_TYPE,
+        NULL
+    }
 
     /** One random run. */
     private static final class Run {
@@ -269,26 +281,52 @@ class RandomizedSequenceTest {
                 levelSource.set(i, levels[i]);
             }
             usedSource.set(0, used[0]);
-            states4 = r.registerEnum("states", new EnumItem(0, "a"), new EnumItem(1, "b"), new EnumItem(2, "c"),
-                    new EnumItem(3, "d"));
-            define(PvarDefinition.builder("c_u", PvarClass.COUNTER).datatype(MpitDatatype.UNSIGNED)
-                    .bind(BindType.MPI_COMM), counts, countSource);
+            states4 = r.registerEnum(
+                    "states", new EnumItem(0, "a"), new EnumItem(1, "b"), new EnumItem(2, "c"), new EnumItem(3, "d"));
+            define(
+                    PvarDefinition.builder("c_u", PvarClass.COUNTER)
+                            .datatype(MpitDatatype.UNSIGNED)
+                            .bind(BindType.MPI_COMM),
+                    counts,
+                    countSource);
             define(PvarDefinition.builder("c_ull", PvarClass.COUNTER).continuous(true), counts, countSource);
-            define(PvarDefinition.builder("c_ro", PvarClass.COUNTER).readonly(true).atomic(false).continuous(true),
-                    counts, countSource);
-            define(PvarDefinition.builder("agg", PvarClass.AGGREGATE).datatype(MpitDatatype.UNSIGNED).atomic(false),
-                    counts, countSource);
+            define(
+                    PvarDefinition.builder("c_ro", PvarClass.COUNTER)
+                            .readonly(true)
+                            .atomic(false)
+                            .continuous(true),
+                    counts,
+                    countSource);
+            define(
+                    PvarDefinition.builder("agg", PvarClass.AGGREGATE)
+                            .datatype(MpitDatatype.UNSIGNED)
+                            .atomic(false),
+                    counts,
+                    countSource);
             define(PvarDefinition.builder("t", PvarClass.TIMER), counts, countSource);
             define(PvarDefinition.builder("res", PvarClass.HIGHWATERMARK).bind(BindType.MPI_COMM), levels, levelSource);
-            define(PvarDefinition.builder("res", PvarClass.LOWWATERMARK).datatype(MpitDatatype.DOUBLE), levels, levelSource);
+            define(
+                    PvarDefinition.builder("res", PvarClass.LOWWATERMARK).datatype(MpitDatatype.DOUBLE),
+                    levels,
+                    levelSource);
             define(PvarDefinition.builder("res", PvarClass.LEVEL).bind(BindType.MPI_COMM), levels, levelSource);
-            define(PvarDefinition.builder("cap", PvarClass.SIZE).datatype(MpitDatatype.UNSIGNED).continuous(true),
-                    levels, levelSource);
-            define(PvarDefinition.builder("pct", PvarClass.PERCENTAGE).unit(1e-9).continuous(true), used, usedSource);
+            define(
+                    PvarDefinition.builder("cap", PvarClass.SIZE)
+                            .datatype(MpitDatatype.UNSIGNED)
+                            .continuous(true),
+                    levels,
+                    levelSource);
+            define(
+                    PvarDefinition.builder("pct", PvarClass.PERCENTAGE)
+                            .unit(1e-9)
+                            .continuous(true),
+                    used,
+                    usedSource);
             define(PvarDefinition.builder("state", PvarClass.STATE).enumType(states4), states, stateSource);
             define(PvarDefinition.builder("gen", PvarClass.GENERIC).datatype(MpitDatatype.COUNT), counts, countSource);
             knobIndex = r.registerCvar(org.qmpi4j.api.mpit.CvarDefinition.builder("knob", MpitDatatype.INT)
-                    .source(org.qmpi4j.api.mpit.CvarSources.intValue(() -> knob, v -> knob = v)).build());
+                    .source(org.qmpi4j.api.mpit.CvarSources.intValue(() -> knob, v -> knob = v))
+                    .build());
             fixedIndex = Mpit.intCvar(r, "fixed", Scope.CONSTANT, 7);
             category = r.registerCategory("all", "");
             for (Var v : vars) {
@@ -455,7 +493,9 @@ class RandomizedSequenceTest {
                         out[i] = (int) raw[i];
                         break;
                     case UNSIGNED:
-                        long u = c.canOverflow() || c == PvarClass.GENERIC ? raw[i] : Math.max(0, Math.min(0xFFFF_FFFFL, raw[i]));
+                        long u = c.canOverflow() || c == PvarClass.GENERIC
+                                ? raw[i]
+                                : Math.max(0, Math.min(0xFFFF_FFFFL, raw[i]));
                         out[i] = Integer.toUnsignedLong((int) u);
                         break;
                     case DOUBLE:
@@ -491,19 +531,28 @@ class RandomizedSequenceTest {
         void assertValue(H h, Object buffer, long[] raw) {
             MpitDatatype type = h.v.def.datatype();
             if (buffer instanceof long[]) {
-                assertThat(Arrays.copyOf((long[]) buffer, h.count)).as("value of " + h).containsExactly(raw);
+                assertThat(Arrays.copyOf((long[]) buffer, h.count))
+                        .as("value of " + h)
+                        .containsExactly(raw);
             } else {
                 double[] expected = expected(h, raw);
                 double[] actual = values(type, buffer, h.count);
                 for (int i = 0; i < h.count; i++) {
-                    assertThat(actual[i]).as("value of " + h + " element " + i)
-                            .isCloseTo(expected[i], org.assertj.core.api.Assertions.within(1e-9 * Math.max(1, Math.abs(expected[i]))));
+                    assertThat(actual[i])
+                            .as("value of " + h + " element " + i)
+                            .isCloseTo(
+                                    expected[i],
+                                    org.assertj.core.api.Assertions.within(1e-9 * Math.max(1, Math.abs(expected[i]))));
                 }
             }
             int length = java.lang.reflect.Array.getLength(buffer);
             for (int i = h.count; i < length; i++) {
-                assertThat(values(type, buffer, length)[i]).as("element past count untouched").isEqualTo(
-                        type == MpitDatatype.UNSIGNED ? Integer.toUnsignedLong((int) SENTINEL) : (double) SENTINEL);
+                assertThat(values(type, buffer, length)[i])
+                        .as("element past count untouched")
+                        .isEqualTo(
+                                type == MpitDatatype.UNSIGNED
+                                        ? Integer.toUnsignedLong((int) SENTINEL)
+                                        : (double) SENTINEL);
             }
         }
 
@@ -562,7 +611,9 @@ class RandomizedSequenceTest {
             List<double[]> after = others(target);
             assertThat(after).as("other sessions' values after " + current).hasSameSizeAs(before);
             for (int i = 0; i < before.size(); i++) {
-                assertThat(after.get(i)).as("another session's handle changed by " + current).containsExactly(before.get(i));
+                assertThat(after.get(i))
+                        .as("another session's handle changed by " + current)
+                        .containsExactly(before.get(i));
             }
         }
 
@@ -729,7 +780,9 @@ class RandomizedSequenceTest {
             if (k == 0) {
                 long delta;
                 int kind = rnd.nextInt(20);
-                delta = kind < 16 ? rnd.nextInt(1000) : kind < 19 ? rnd.nextInt(1 << 30) * 4L : (1L << 32) - rnd.nextInt(10);
+                delta = kind < 16
+                        ? rnd.nextInt(1000)
+                        : kind < 19 ? rnd.nextInt(1 << 30) * 4L : (1L << 32) - rnd.nextInt(10);
                 current = "counter source element " + element + " += " + delta;
                 counts[element] += delta;
                 countSource.add(element, delta);
@@ -788,7 +841,8 @@ class RandomizedSequenceTest {
             Object object;
             int o = rnd.nextInt(10);
             object = o < 8 ? Integer.valueOf(1 + rnd.nextInt(3)) : o < 9 ? null : "not an MPI object";
-            current = "MPI_T_PVAR_HANDLE_ALLOC(" + s.desc + ", " + index + ", " + object + ") with " + liveHandles + " handles";
+            current = "MPI_T_PVAR_HANDLE_ALLOC(" + s.desc + ", " + index + ", " + object + ") with " + liveHandles
+                    + " handles";
             ReturnCode code;
             Var v = index >= 0 && index < vars.size() ? vars.get(index) : null;
             if (!s.valid()) {
@@ -814,7 +868,8 @@ class RandomizedSequenceTest {
             SRef s = pickSession(true);
             HRef h = pickHandle(s);
             current = "MPI_T_PVAR_HANDLE_FREE(" + s.desc + ", " + h.desc + ")";
-            ReturnCode code = !s.valid() ? ReturnCode.MPI_T_ERR_INVALID_SESSION
+            ReturnCode code = !s.valid()
+                    ? ReturnCode.MPI_T_ERR_INVALID_SESSION
                     : h.all() || !h.validIn(s) ? ReturnCode.MPI_T_ERR_INVALID_HANDLE : ReturnCode.SUCCESS;
             isolated(s.model, () -> expect(code, () -> r.pvarHandleFree(s.real, h.real)));
             if (code == ReturnCode.SUCCESS) {
@@ -839,13 +894,15 @@ class RandomizedSequenceTest {
             } else {
                 code = ReturnCode.SUCCESS;
             }
-            isolated(s.model, () -> expect(code, () -> {
-                if (start) {
-                    r.pvarStart(s.real, h.real);
-                } else {
-                    r.pvarStop(s.real, h.real);
-                }
-            }));
+            isolated(
+                    s.model,
+                    () -> expect(code, () -> {
+                        if (start) {
+                            r.pvarStart(s.real, h.real);
+                        } else {
+                            r.pvarStop(s.real, h.real);
+                        }
+                    }));
             if (code == ReturnCode.SUCCESS) {
                 for (H target : h.all() ? s.model.handles : List.of(h.model)) {
                     if (target.live && !target.v.def.continuous()) {
@@ -865,9 +922,11 @@ class RandomizedSequenceTest {
             Buf kind = pickBuf();
             Object buffer = buffer(h, kind);
             current = "MPI_T_PVAR_READ(" + s.desc + ", " + h.desc + ", " + kind + ")";
-            ReturnCode code = !s.valid() ? ReturnCode.MPI_T_ERR_INVALID_SESSION
-                    : h.all() || !h.validIn(s) ? ReturnCode.MPI_T_ERR_INVALID_HANDLE
-                    : bad(kind) ? ReturnCode.MPI_T_ERR_INVALID : ReturnCode.SUCCESS;
+            ReturnCode code = !s.valid()
+                    ? ReturnCode.MPI_T_ERR_INVALID_SESSION
+                    : h.all() || !h.validIn(s)
+                            ? ReturnCode.MPI_T_ERR_INVALID_HANDLE
+                            : bad(kind) ? ReturnCode.MPI_T_ERR_INVALID : ReturnCode.SUCCESS;
             isolated(s.model, () -> expect(code, () -> r.pvarRead(s.real, h.real, buffer)));
             if (code == ReturnCode.SUCCESS) {
                 assertValue(h.model, buffer, raw(h.model));
@@ -912,11 +971,15 @@ class RandomizedSequenceTest {
                 }
             }
             current = "MPI_T_PVAR_WRITE(" + s.desc + ", " + h.desc + ", " + kind + " " + Arrays.toString(raw) + ")";
-            ReturnCode code = !s.valid() ? ReturnCode.MPI_T_ERR_INVALID_SESSION
-                    : h.all() || !h.validIn(s) ? ReturnCode.MPI_T_ERR_INVALID_HANDLE
-                    : bad(kind) ? ReturnCode.MPI_T_ERR_INVALID
-                    : h.model.v.def.readonly() ? ReturnCode.MPI_T_ERR_PVAR_NO_WRITE
-                    : negative ? ReturnCode.MPI_T_ERR_INVALID : ReturnCode.SUCCESS;
+            ReturnCode code = !s.valid()
+                    ? ReturnCode.MPI_T_ERR_INVALID_SESSION
+                    : h.all() || !h.validIn(s)
+                            ? ReturnCode.MPI_T_ERR_INVALID_HANDLE
+                            : bad(kind)
+                                    ? ReturnCode.MPI_T_ERR_INVALID
+                                    : h.model.v.def.readonly()
+                                            ? ReturnCode.MPI_T_ERR_PVAR_NO_WRITE
+                                            : negative ? ReturnCode.MPI_T_ERR_INVALID : ReturnCode.SUCCESS;
             isolated(s.model, () -> expect(code, () -> r.pvarWrite(s.real, h.real, buffer)));
             if (code == ReturnCode.SUCCESS) {
                 write(h.model, raw);
@@ -927,10 +990,15 @@ class RandomizedSequenceTest {
             SRef s = pickSession(true);
             HRef h = pickHandle(s);
             current = "MPI_T_PVAR_RESET(" + s.desc + ", " + h.desc + ")";
-            ReturnCode code = !s.valid() ? ReturnCode.MPI_T_ERR_INVALID_SESSION
-                    : h.all() ? ReturnCode.SUCCESS // read-only ones are ignored
-                    : !h.validIn(s) ? ReturnCode.MPI_T_ERR_INVALID_HANDLE
-                    : h.model.v.def.readonly() ? ReturnCode.MPI_T_ERR_PVAR_NO_WRITE : ReturnCode.SUCCESS;
+            ReturnCode code = !s.valid()
+                    ? ReturnCode.MPI_T_ERR_INVALID_SESSION
+                    : h.all()
+                            ? ReturnCode.SUCCESS // read-only ones are ignored
+                            : !h.validIn(s)
+                                    ? ReturnCode.MPI_T_ERR_INVALID_HANDLE
+                                    : h.model.v.def.readonly()
+                                            ? ReturnCode.MPI_T_ERR_PVAR_NO_WRITE
+                                            : ReturnCode.SUCCESS;
             isolated(s.model, () -> expect(code, () -> r.pvarReset(s.real, h.real)));
             if (code == ReturnCode.SUCCESS) {
                 for (H target : h.all() ? s.model.handles : List.of(h.model)) {
@@ -947,10 +1015,15 @@ class RandomizedSequenceTest {
             Buf kind = pickBuf();
             Object buffer = buffer(h, kind);
             current = "MPI_T_PVAR_READRESET(" + s.desc + ", " + h.desc + ", " + kind + ")";
-            ReturnCode code = !s.valid() ? ReturnCode.MPI_T_ERR_INVALID_SESSION
-                    : h.all() || !h.validIn(s) ? ReturnCode.MPI_T_ERR_INVALID_HANDLE
-                    : bad(kind) ? ReturnCode.MPI_T_ERR_INVALID
-                    : !h.model.v.def.atomic() ? ReturnCode.MPI_T_ERR_PVAR_NO_ATOMIC : ReturnCode.SUCCESS;
+            ReturnCode code = !s.valid()
+                    ? ReturnCode.MPI_T_ERR_INVALID_SESSION
+                    : h.all() || !h.validIn(s)
+                            ? ReturnCode.MPI_T_ERR_INVALID_HANDLE
+                            : bad(kind)
+                                    ? ReturnCode.MPI_T_ERR_INVALID
+                                    : !h.model.v.def.atomic()
+                                            ? ReturnCode.MPI_T_ERR_PVAR_NO_ATOMIC
+                                            : ReturnCode.SUCCESS;
             isolated(s.model, () -> expect(code, () -> r.pvarReadReset(s.real, h.real, buffer)));
             if (code == ReturnCode.SUCCESS) {
                 assertValue(h.model, buffer, raw(h.model));
@@ -1010,7 +1083,8 @@ class RandomizedSequenceTest {
                 int k = rnd.nextInt(10);
                 int index = k < 5 ? knobIndex : k < 8 ? fixedIndex : k < 9 ? -1 : 2;
                 current = "MPI_T_CVAR_HANDLE_ALLOC(" + index + ") with " + liveHandles + " handles";
-                ReturnCode code = index != knobIndex && index != fixedIndex ? ReturnCode.MPI_T_ERR_INVALID_INDEX
+                ReturnCode code = index != knobIndex && index != fixedIndex
+                        ? ReturnCode.MPI_T_ERR_INVALID_INDEX
                         : liveHandles >= MAX_HANDLES ? ReturnCode.MPI_T_ERR_OUT_OF_HANDLES : ReturnCode.SUCCESS;
                 CvarHandle[] out = new CvarHandle[1];
                 isolated(null, () -> expect(code, () -> out[0] = r.cvarHandleAlloc(index, "ignored")));
@@ -1040,7 +1114,8 @@ class RandomizedSequenceTest {
             boolean goodBuffer = b < 7;
             if (op == 2) {
                 current = "MPI_T_CVAR_READ";
-                ReturnCode code = !valid ? ReturnCode.MPI_T_ERR_INVALID_HANDLE
+                ReturnCode code = !valid
+                        ? ReturnCode.MPI_T_ERR_INVALID_HANDLE
                         : goodBuffer ? ReturnCode.SUCCESS : ReturnCode.MPI_T_ERR_INVALID;
                 isolated(null, () -> expect(code, () -> r.cvarRead(real, buffer)));
                 if (code == ReturnCode.SUCCESS) {
@@ -1052,9 +1127,11 @@ class RandomizedSequenceTest {
                     ((int[]) buffer)[0] = value;
                 }
                 current = "MPI_T_CVAR_WRITE(" + value + ")";
-                ReturnCode code = !valid ? ReturnCode.MPI_T_ERR_INVALID_HANDLE
-                        : !goodBuffer ? ReturnCode.MPI_T_ERR_INVALID
-                        : h.var == fixedIndex ? ReturnCode.MPI_T_ERR_CVAR_SET_NEVER : ReturnCode.SUCCESS;
+                ReturnCode code = !valid
+                        ? ReturnCode.MPI_T_ERR_INVALID_HANDLE
+                        : !goodBuffer
+                                ? ReturnCode.MPI_T_ERR_INVALID
+                                : h.var == fixedIndex ? ReturnCode.MPI_T_ERR_CVAR_SET_NEVER : ReturnCode.SUCCESS;
                 int before = knob;
                 isolated(null, () -> expect(code, () -> r.cvarWrite(real, buffer)));
                 assertThat(knob).isEqualTo(code == ReturnCode.SUCCESS ? value : before);
@@ -1065,7 +1142,8 @@ class RandomizedSequenceTest {
             int item = rnd.nextInt(6) - 1;
             current = "MPI_T_ENUM_GET_ITEM(states, " + item + ")";
             isolated(null, () -> {
-                expect(item >= 0 && item < 4 ? ReturnCode.SUCCESS : ReturnCode.MPI_T_ERR_INVALID_ITEM,
+                expect(
+                        item >= 0 && item < 4 ? ReturnCode.SUCCESS : ReturnCode.MPI_T_ERR_INVALID_ITEM,
                         () -> r.enumGetItem(states4, item));
                 EnumType e = rnd.nextBoolean() ? null : foreignEnum;
                 current = "MPI_T_ENUM_GET_INFO(" + e + ")";

@@ -68,7 +68,8 @@ class Section14_3_4_InitFinalizeTest {
         r = new MpitRegistry(ObjectKinds.ANY);
         en = r.registerEnum("en", new EnumItem(0, "zero"));
         int cv = Mpit.intCvar(r, "cv", Scope.LOCAL, 1);
-        int pv = r.registerPvar(Mpit.pvar("pv", PvarClass.COUNTER, new FakeSource()).build());
+        int pv = r.registerPvar(
+                Mpit.pvar("pv", PvarClass.COUNTER, new FakeSource()).build());
         int cat = r.registerCategory("cat", "");
         r.categoryAddCvar(cat, cv);
         r.categoryAddPvar(cat, pv);
@@ -83,8 +84,11 @@ class Section14_3_4_InitFinalizeTest {
         // Valid-looking arguments obtained from another, initialised registry: the state check comes first.
         MpitRegistry other = Mpit.initialised();
         PvarSession s = other.pvarSessionCreate();
-        for (Map.Entry<String, Mpit.Call> routine : everyRoutine(r, s, null, null, en).entrySet()) {
-            assertThat(Mpit.codeOf(routine.getValue())).as(routine.getKey()).isEqualTo(ReturnCode.MPI_T_ERR_NOT_INITIALIZED);
+        for (Map.Entry<String, Mpit.Call> routine :
+                everyRoutine(r, s, null, null, en).entrySet()) {
+            assertThat(Mpit.codeOf(routine.getValue()))
+                    .as(routine.getKey())
+                    .isEqualTo(ReturnCode.MPI_T_ERR_NOT_INITIALIZED);
         }
     }
 
@@ -99,8 +103,11 @@ class Section14_3_4_InitFinalizeTest {
         PvarHandle h = r.pvarHandleAlloc(s, 0, null);
         CvarHandle ch = r.cvarHandleAlloc(0, null);
         r.finalizeInterface();
-        for (Map.Entry<String, Mpit.Call> routine : everyRoutine(r, s, h, ch, en).entrySet()) {
-            assertThat(Mpit.codeOf(routine.getValue())).as(routine.getKey()).isEqualTo(ReturnCode.MPI_T_ERR_NOT_INITIALIZED);
+        for (Map.Entry<String, Mpit.Call> routine :
+                everyRoutine(r, s, h, ch, en).entrySet()) {
+            assertThat(Mpit.codeOf(routine.getValue()))
+                    .as(routine.getKey())
+                    .isEqualTo(ReturnCode.MPI_T_ERR_NOT_INITIALIZED);
         }
     }
 
@@ -191,8 +198,10 @@ class Section14_3_4_InitFinalizeTest {
         }
         expect(ReturnCode.MPI_T_ERR_INVALID, () -> r.initThread(null));
         assertThat(r.initCount()).as("a failed init does not count").isEqualTo(ThreadLevel.values().length);
-        assertThat(ThreadLevel.values()).as("the four levels of Section 12.4, in increasing order")
-                .containsExactly(ThreadLevel.SINGLE, ThreadLevel.FUNNELED, ThreadLevel.SERIALIZED, ThreadLevel.MULTIPLE);
+        assertThat(ThreadLevel.values())
+                .as("the four levels of Section 12.4, in increasing order")
+                .containsExactly(
+                        ThreadLevel.SINGLE, ThreadLevel.FUNNELED, ThreadLevel.SERIALIZED, ThreadLevel.MULTIPLE);
     }
 
     @Test

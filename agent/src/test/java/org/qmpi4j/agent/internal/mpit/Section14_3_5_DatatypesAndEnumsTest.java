@@ -36,9 +36,15 @@ class Section14_3_5_DatatypesAndEnumsTest {
     @DisplayName("Table 14.3 \"MPI datatypes that can be used by the MPI tool information interface\": exactly "
             + "MPI_INT, MPI_UNSIGNED, MPI_UNSIGNED_LONG, MPI_UNSIGNED_LONG_LONG, MPI_COUNT, MPI_CHAR, MPI_DOUBLE")
     void datatypeSubset() {
-        assertThat(MpitDatatype.values()).containsExactlyInAnyOrder(MpitDatatype.INT, MpitDatatype.UNSIGNED,
-                MpitDatatype.UNSIGNED_LONG, MpitDatatype.UNSIGNED_LONG_LONG, MpitDatatype.COUNT, MpitDatatype.CHAR,
-                MpitDatatype.DOUBLE);
+        assertThat(MpitDatatype.values())
+                .containsExactlyInAnyOrder(
+                        MpitDatatype.INT,
+                        MpitDatatype.UNSIGNED,
+                        MpitDatatype.UNSIGNED_LONG,
+                        MpitDatatype.UNSIGNED_LONG_LONG,
+                        MpitDatatype.COUNT,
+                        MpitDatatype.CHAR,
+                        MpitDatatype.DOUBLE);
         // Java buffers of each type: integers of the C width (LP64), bytes for char, doubles.
         assertThat(MpitDatatype.INT.bufferType()).isEqualTo(int[].class);
         assertThat(MpitDatatype.UNSIGNED.bufferType()).isEqualTo(int[].class);
@@ -61,7 +67,9 @@ class Section14_3_5_DatatypesAndEnumsTest {
         for (int i = 0; i < FakeSource.MAX; i++) {
             perPeer.set(i, 100 + i);
         }
-        int pv = r.registerPvar(Mpit.pvar("per_peer", PvarClass.LEVEL, perPeer).bind(BindType.MPI_COMM).build());
+        int pv = r.registerPvar(Mpit.pvar("per_peer", PvarClass.LEVEL, perPeer)
+                .bind(BindType.MPI_COMM)
+                .build());
         PvarSession s = r.pvarSessionCreate();
         for (int n : new int[] {1, 3, 5}) {
             PvarHandle h = r.pvarHandleAlloc(s, pv, n);
@@ -88,12 +96,26 @@ class Section14_3_5_DatatypesAndEnumsTest {
     @DisplayName("Control variables too: count elements for the bound object, read and written whole")
     void controlVariableCountPerObject() {
         int cv = r.registerCvar(CvarDefinition.builder("per_member", MpitDatatype.UNSIGNED_LONG)
-                .bind(BindType.MPI_COMM).source(object -> new CvarCell() {
+                .bind(BindType.MPI_COMM)
+                .source(object -> new CvarCell() {
                     final long[] value = new long[(Integer) object];
-                    @Override public int count() { return value.length; }
-                    @Override public Object read() { return value.clone(); }
-                    @Override public void write(Object v) { System.arraycopy(v, 0, value, 0, value.length); }
-                }).build());
+
+                    @Override
+                    public int count() {
+                        return value.length;
+                    }
+
+                    @Override
+                    public Object read() {
+                        return value.clone();
+                    }
+
+                    @Override
+                    public void write(Object v) {
+                        System.arraycopy(v, 0, value, 0, value.length);
+                    }
+                })
+                .build());
         CvarHandle h = r.cvarHandleAlloc(cv, 4);
         assertThat(h.count()).isEqualTo(4);
         r.cvarWrite(h, new long[] {1, 2, 3, 4, 99});
@@ -110,7 +132,8 @@ class Section14_3_5_DatatypesAndEnumsTest {
     void charValuesAreNulTerminated() {
         String[] value = {"abc"};
         int cv = r.registerCvar(CvarDefinition.builder("text", MpitDatatype.CHAR)
-                .source(CvarSources.stringValue(5, () -> value[0], v -> value[0] = v)).build());
+                .source(CvarSources.stringValue(5, () -> value[0], v -> value[0] = v))
+                .build());
         CvarHandle h = r.cvarHandleAlloc(cv, null);
         assertThat(h.count()).as("5 bytes plus the NUL").isEqualTo(6);
 
@@ -138,16 +161,26 @@ class Section14_3_5_DatatypesAndEnumsTest {
     void enumerationsOnlyForInt() {
         EnumType e = r.registerEnum("modes", new EnumItem(0, "off"), new EnumItem(1, "on"));
         assertThat(Mpit.codeOf(() -> Mpit.pvar("st", PvarClass.GENERIC, new FakeSource())
-                .datatype(MpitDatatype.UNSIGNED).enumType(e).build())).isEqualTo(ReturnCode.MPI_T_ERR_INVALID);
-        assertThat(Mpit.codeOf(() -> CvarDefinition.builder("cv", MpitDatatype.DOUBLE).enumType(e)
-                .source(CvarSources.intValue(() -> 0, null)).build())).isEqualTo(ReturnCode.MPI_T_ERR_INVALID);
+                        .datatype(MpitDatatype.UNSIGNED)
+                        .enumType(e)
+                        .build()))
+                .isEqualTo(ReturnCode.MPI_T_ERR_INVALID);
+        assertThat(Mpit.codeOf(() -> CvarDefinition.builder("cv", MpitDatatype.DOUBLE)
+                        .enumType(e)
+                        .source(CvarSources.intValue(() -> 0, null))
+                        .build()))
+                .isEqualTo(ReturnCode.MPI_T_ERR_INVALID);
 
-        int pv = r.registerPvar(Mpit.pvar("st", PvarClass.STATE, new FakeSource()).enumType(e).build());
+        int pv = r.registerPvar(
+                Mpit.pvar("st", PvarClass.STATE, new FakeSource()).enumType(e).build());
         assertThat(r.pvarGetInfo(pv).enumType()).isSameAs(e);
-        int plain = r.registerPvar(Mpit.pvar("lvl", PvarClass.LEVEL, new FakeSource()).build());
+        int plain = r.registerPvar(
+                Mpit.pvar("lvl", PvarClass.LEVEL, new FakeSource()).build());
         assertThat(r.pvarGetInfo(plain).enumType()).as("MPI_T_ENUM_NULL").isNull();
-        int cv = r.registerCvar(CvarDefinition.builder("mode", MpitDatatype.INT).enumType(e)
-                .source(CvarSources.intValue(() -> 1, null)).build());
+        int cv = r.registerCvar(CvarDefinition.builder("mode", MpitDatatype.INT)
+                .enumType(e)
+                .source(CvarSources.intValue(() -> 1, null))
+                .build());
         assertThat(r.cvarGetInfo(cv).enumType()).isSameAs(e);
     }
 
@@ -155,30 +188,40 @@ class Section14_3_5_DatatypesAndEnumsTest {
     @DisplayName("MPI_T_ENUM_GET_INFO: \"N must be greater than 0\", \"a name of at least length one\", unique among "
             + "enumerations")
     void enumGetInfo() {
-        EnumType e = r.registerEnum("colours", new EnumItem(3, "red"), new EnumItem(5, "green"), new EnumItem(9, "blue"));
+        EnumType e =
+                r.registerEnum("colours", new EnumItem(3, "red"), new EnumItem(5, "green"), new EnumItem(9, "blue"));
         EnumInfo info = r.enumGetInfo(e);
         assertThat(info.name()).isEqualTo("colours");
         assertThat(info.num()).isEqualTo(3);
 
         assertThat(Mpit.codeOf(() -> r.registerEnum("empty"))).as("no items").isEqualTo(ReturnCode.MPI_T_ERR_INVALID);
-        assertThat(Mpit.codeOf(() -> r.registerEnum("empty", (EnumItem[]) null))).isEqualTo(ReturnCode.MPI_T_ERR_INVALID);
-        assertThat(Mpit.codeOf(() -> r.registerEnum("", new EnumItem(0, "a")))).isEqualTo(ReturnCode.MPI_T_ERR_INVALID_NAME);
-        assertThat(Mpit.codeOf(() -> r.registerEnum(null, new EnumItem(0, "a")))).isEqualTo(ReturnCode.MPI_T_ERR_INVALID_NAME);
+        assertThat(Mpit.codeOf(() -> r.registerEnum("empty", (EnumItem[]) null)))
+                .isEqualTo(ReturnCode.MPI_T_ERR_INVALID);
+        assertThat(Mpit.codeOf(() -> r.registerEnum("", new EnumItem(0, "a"))))
+                .isEqualTo(ReturnCode.MPI_T_ERR_INVALID_NAME);
+        assertThat(Mpit.codeOf(() -> r.registerEnum(null, new EnumItem(0, "a"))))
+                .isEqualTo(ReturnCode.MPI_T_ERR_INVALID_NAME);
         assertThat(Mpit.codeOf(() -> r.registerEnum("colours", new EnumItem(0, "a"))))
-                .as("enumeration names are unique").isEqualTo(ReturnCode.MPI_T_ERR_INVALID_NAME);
-        assertThat(r.enumGetInfo(e).num()).as("the failed registrations changed nothing").isEqualTo(3);
+                .as("enumeration names are unique")
+                .isEqualTo(ReturnCode.MPI_T_ERR_INVALID_NAME);
+        assertThat(r.enumGetInfo(e).num())
+                .as("the failed registrations changed nothing")
+                .isEqualTo(3);
     }
 
     @Test
     @DisplayName("MPI_T_ENUM_GET_ITEM: item names \"of at least length one\" and \"unique with respect to all other "
             + "names of items for the same enumeration\"; MPI_T_ERR_INVALID_ITEM out of range")
     void enumGetItem() {
-        EnumType e = r.registerEnum("colours", new EnumItem(3, "red"), new EnumItem(5, "green"), new EnumItem(3, "crimson"));
+        EnumType e =
+                r.registerEnum("colours", new EnumItem(3, "red"), new EnumItem(5, "green"), new EnumItem(3, "crimson"));
         Set<String> names = new HashSet<>();
         for (int i = 0; i < r.enumGetInfo(e).num(); i++) {
             EnumItem item = r.enumGetItem(e, i);
             assertThat(item.name()).isNotEmpty();
-            assertThat(names.add(item.name())).as("unique item name " + item.name()).isTrue();
+            assertThat(names.add(item.name()))
+                    .as("unique item name " + item.name())
+                    .isTrue();
         }
         assertThat(r.enumGetItem(e, 1).value()).isEqualTo(5);
         expect(ReturnCode.MPI_T_ERR_INVALID_ITEM, () -> r.enumGetItem(e, 3));
@@ -190,7 +233,8 @@ class Section14_3_5_DatatypesAndEnumsTest {
         assertThat(Mpit.codeOf(() -> r.registerEnum("unnamed", new EnumItem(0, ""))))
                 .isEqualTo(ReturnCode.MPI_T_ERR_INVALID);
         assertThat(Mpit.codeOf(() -> r.registerEnum("nullitem", new EnumItem(0, "a"), null)))
-                .as("a missing item is bad input, not a crash").isEqualTo(ReturnCode.MPI_T_ERR_INVALID);
+                .as("a missing item is bad input, not a crash")
+                .isEqualTo(ReturnCode.MPI_T_ERR_INVALID);
     }
 
     @Test
@@ -199,7 +243,7 @@ class Section14_3_5_DatatypesAndEnumsTest {
     void invalidEnumeration() {
         MpitRegistry other = Mpit.initialised();
         EnumType foreign = other.registerEnum("foreign", new EnumItem(0, "a"));
-        EnumType notOne = new EnumType() { };
+        EnumType notOne = new EnumType() {};
         expect(ReturnCode.MPI_T_ERR_INVALID_INDEX, () -> r.enumGetInfo(null));
         expect(ReturnCode.MPI_T_ERR_INVALID_INDEX, () -> r.enumGetInfo(foreign));
         expect(ReturnCode.MPI_T_ERR_INVALID_INDEX, () -> r.enumGetInfo(notOne));
@@ -207,9 +251,14 @@ class Section14_3_5_DatatypesAndEnumsTest {
         expect(ReturnCode.MPI_T_ERR_INVALID_INDEX, () -> r.enumGetItem(foreign, 0));
         // Nor can a variable use an enumeration it cannot be asked about.
         assertThat(Mpit.codeOf(() -> r.registerPvar(Mpit.pvar("st", PvarClass.STATE, new FakeSource())
-                .enumType(foreign).build()))).isEqualTo(ReturnCode.MPI_T_ERR_INVALID);
-        assertThat(Mpit.codeOf(() -> r.registerCvar(CvarDefinition.builder("cv", MpitDatatype.INT).enumType(foreign)
-                .scope(Scope.CONSTANT).source(CvarSources.intValue(() -> 0, null)).build())))
+                        .enumType(foreign)
+                        .build())))
+                .isEqualTo(ReturnCode.MPI_T_ERR_INVALID);
+        assertThat(Mpit.codeOf(() -> r.registerCvar(CvarDefinition.builder("cv", MpitDatatype.INT)
+                        .enumType(foreign)
+                        .scope(Scope.CONSTANT)
+                        .source(CvarSources.intValue(() -> 0, null))
+                        .build())))
                 .isEqualTo(ReturnCode.MPI_T_ERR_INVALID);
     }
 
@@ -221,7 +270,9 @@ class Section14_3_5_DatatypesAndEnumsTest {
             for (MpitDatatype t : MpitDatatype.values()) {
                 PvarDefinition.Builder b = Mpit.pvar("v", c, new FakeSource()).datatype(t);
                 ReturnCode code = Mpit.codeOf(b::build);
-                assertThat(code).as(c + " " + t).isEqualTo(c.allows(t) ? ReturnCode.SUCCESS : ReturnCode.MPI_T_ERR_INVALID);
+                assertThat(code)
+                        .as(c + " " + t)
+                        .isEqualTo(c.allows(t) ? ReturnCode.SUCCESS : ReturnCode.MPI_T_ERR_INVALID);
             }
         }
     }

@@ -36,16 +36,29 @@ class Section14_3_6_ControlVariablesTest {
 
         CvarDefinition.Builder builder(String name) {
             return CvarDefinition.builder(name, MpitDatatype.INT).source(object -> new CvarCell() {
-                @Override public int count() { return 1; }
-                @Override public Object read() { return new int[] {value}; }
-                @Override public void write(Object v) {
+                @Override
+                public int count() {
+                    return 1;
+                }
+
+                @Override
+                public Object read() {
+                    return new int[] {value};
+                }
+
+                @Override
+                public void write(Object v) {
                     writes.incrementAndGet();
                     if (refuse != null) {
                         throw refuse;
                     }
                     value = ((int[]) v)[0];
                 }
-                @Override public void free() { freed.incrementAndGet(); }
+
+                @Override
+                public void free() {
+                    freed.incrementAndGet();
+                }
             });
         }
     }
@@ -53,14 +66,40 @@ class Section14_3_6_ControlVariablesTest {
     @Test
     @DisplayName("Table 14.1: verbosity constants are \"monotonic in the order listed\"; Table 14.4 lists seven scopes")
     void verbosityAndScopeConstants() {
-        assertThat(Verbosity.values()).containsExactly(Verbosity.USER_BASIC, Verbosity.USER_DETAIL, Verbosity.USER_ALL,
-                Verbosity.TUNER_BASIC, Verbosity.TUNER_DETAIL, Verbosity.TUNER_ALL,
-                Verbosity.MPIDEV_BASIC, Verbosity.MPIDEV_DETAIL, Verbosity.MPIDEV_ALL);
-        assertThat(Scope.values()).containsExactly(Scope.CONSTANT, Scope.READONLY, Scope.LOCAL, Scope.GROUP,
-                Scope.GROUP_EQ, Scope.ALL, Scope.ALL_EQ);
-        assertThat(BindType.values()).as("Table 14.2").containsExactly(BindType.NO_OBJECT, BindType.MPI_COMM,
-                BindType.MPI_DATATYPE, BindType.MPI_ERRHANDLER, BindType.MPI_FILE, BindType.MPI_GROUP, BindType.MPI_OP,
-                BindType.MPI_REQUEST, BindType.MPI_WIN, BindType.MPI_MESSAGE, BindType.MPI_INFO);
+        assertThat(Verbosity.values())
+                .containsExactly(
+                        Verbosity.USER_BASIC,
+                        Verbosity.USER_DETAIL,
+                        Verbosity.USER_ALL,
+                        Verbosity.TUNER_BASIC,
+                        Verbosity.TUNER_DETAIL,
+                        Verbosity.TUNER_ALL,
+                        Verbosity.MPIDEV_BASIC,
+                        Verbosity.MPIDEV_DETAIL,
+                        Verbosity.MPIDEV_ALL);
+        assertThat(Scope.values())
+                .containsExactly(
+                        Scope.CONSTANT,
+                        Scope.READONLY,
+                        Scope.LOCAL,
+                        Scope.GROUP,
+                        Scope.GROUP_EQ,
+                        Scope.ALL,
+                        Scope.ALL_EQ);
+        assertThat(BindType.values())
+                .as("Table 14.2")
+                .containsExactly(
+                        BindType.NO_OBJECT,
+                        BindType.MPI_COMM,
+                        BindType.MPI_DATATYPE,
+                        BindType.MPI_ERRHANDLER,
+                        BindType.MPI_FILE,
+                        BindType.MPI_GROUP,
+                        BindType.MPI_OP,
+                        BindType.MPI_REQUEST,
+                        BindType.MPI_WIN,
+                        BindType.MPI_MESSAGE,
+                        BindType.MPI_INFO);
     }
 
     @Test
@@ -83,8 +122,13 @@ class Section14_3_6_ControlVariablesTest {
     @DisplayName("\"subsequent calls to this routine that query information about the same variable must return the "
             + "same information\", also after more variables are added")
     void getInfoNeverChanges() {
-        int cv = r.registerCvar(new Setting().builder("eager_limit").verbosity(Verbosity.TUNER_DETAIL)
-                .scope(Scope.ALL_EQ).bind(BindType.MPI_COMM).description("Eager limit; same value everywhere").build());
+        int cv = r.registerCvar(new Setting()
+                .builder("eager_limit")
+                .verbosity(Verbosity.TUNER_DETAIL)
+                .scope(Scope.ALL_EQ)
+                .bind(BindType.MPI_COMM)
+                .description("Eager limit; same value everywhere")
+                .build());
         CvarInfo first = r.cvarGetInfo(cv);
         for (int i = 0; i < 20; i++) {
             Mpit.intCvar(r, Mpit.name("more"), Scope.LOCAL, i);
@@ -108,7 +152,9 @@ class Section14_3_6_ControlVariablesTest {
         expect(ReturnCode.MPI_T_ERR_INVALID_NAME, () -> Mpit.intCvar(r, "a", Scope.CONSTANT, 2));
         expect(ReturnCode.MPI_T_ERR_INVALID_NAME, () -> Mpit.intCvar(r, "", Scope.LOCAL, 2));
         expect(ReturnCode.MPI_T_ERR_INVALID_NAME, () -> Mpit.intCvar(r, null, Scope.LOCAL, 2));
-        assertThat(r.cvarGetNum()).as("nothing was added by the failed registrations").isEqualTo(1);
+        assertThat(r.cvarGetNum())
+                .as("nothing was added by the failed registrations")
+                .isEqualTo(1);
         assertThat(r.cvarGetIndex("a")).isEqualTo(a);
         expect(ReturnCode.MPI_T_ERR_INVALID_NAME, () -> r.cvarGetIndex("b"));
         expect(ReturnCode.MPI_T_ERR_INVALID_NAME, () -> r.cvarGetIndex("A"));
@@ -141,8 +187,9 @@ class Section14_3_6_ControlVariablesTest {
     }
 
     @Test
-    @DisplayName("Scopes that \"may be writeable\" reach the variable; \"either MPI_T_ERR_CVAR_SET_NOT_NOW, if there may "
-            + "be a later time ... or MPI_T_ERR_CVAR_SET_NEVER\" as the variable says")
+    @DisplayName(
+            "Scopes that \"may be writeable\" reach the variable; \"either MPI_T_ERR_CVAR_SET_NOT_NOW, if there may "
+                    + "be a later time ... or MPI_T_ERR_CVAR_SET_NEVER\" as the variable says")
     void writableScopesAndRefusals() {
         for (Scope scope : new Scope[] {Scope.LOCAL, Scope.GROUP, Scope.GROUP_EQ, Scope.ALL, Scope.ALL_EQ}) {
             Setting setting = new Setting();
@@ -164,11 +211,24 @@ class Section14_3_6_ControlVariablesTest {
     @Test
     @DisplayName("A variable whose cell fails unexpectedly answers an error code; the failure never escapes as a crash")
     void failingCell() {
-        int cv = r.registerCvar(CvarDefinition.builder("broken", MpitDatatype.INT).source(object -> new CvarCell() {
-            @Override public int count() { return 1; }
-            @Override public Object read() { throw new IllegalStateException("boom"); }
-            @Override public void write(Object v) { throw new NullPointerException(); }
-        }).build());
+        int cv = r.registerCvar(CvarDefinition.builder("broken", MpitDatatype.INT)
+                .source(object -> new CvarCell() {
+                    @Override
+                    public int count() {
+                        return 1;
+                    }
+
+                    @Override
+                    public Object read() {
+                        throw new IllegalStateException("boom");
+                    }
+
+                    @Override
+                    public void write(Object v) {
+                        throw new NullPointerException();
+                    }
+                })
+                .build());
         CvarHandle h = r.cvarHandleAlloc(cv, null);
         expect(ReturnCode.MPI_T_ERR_INVALID, () -> r.cvarRead(h, new int[1]));
         expect(ReturnCode.MPI_T_ERR_INVALID, () -> r.cvarWrite(h, new int[1]));
@@ -180,7 +240,8 @@ class Section14_3_6_ControlVariablesTest {
             + "MPI_T_BIND_NO_OBJECT \"the argument obj_handle is ignored\"")
     void bindingToObjects() {
         List<Object> boundTo = new ArrayList<>();
-        CvarDefinition.Builder b = CvarDefinition.builder("per_comm", MpitDatatype.INT).bind(BindType.MPI_COMM)
+        CvarDefinition.Builder b = CvarDefinition.builder("per_comm", MpitDatatype.INT)
+                .bind(BindType.MPI_COMM)
                 .source(object -> {
                     boundTo.add(object);
                     return CvarSources.intValue(() -> 0, null).bind(object);
@@ -200,16 +261,19 @@ class Section14_3_6_ControlVariablesTest {
     @Test
     @DisplayName("A source refusing the object (IllegalArgumentException) is MPI_T_ERR_INVALID for the allocation")
     void sourceRefusesObject() {
-        int cv = r.registerCvar(CvarDefinition.builder("picky", MpitDatatype.INT).bind(BindType.MPI_COMM)
+        int cv = r.registerCvar(CvarDefinition.builder("picky", MpitDatatype.INT)
+                .bind(BindType.MPI_COMM)
                 .source(object -> {
                     throw new IllegalArgumentException("not a live communicator");
-                }).build());
+                })
+                .build());
         expect(ReturnCode.MPI_T_ERR_INVALID, () -> r.cvarHandleAlloc(cv, 1));
     }
 
     @Test
-    @DisplayName("MPI_T_CVAR_HANDLE_FREE: afterwards the handle is MPI_T_CVAR_HANDLE_NULL; using it again, a null handle "
-            + "or another process's handle answer MPI_T_ERR_INVALID_HANDLE")
+    @DisplayName(
+            "MPI_T_CVAR_HANDLE_FREE: afterwards the handle is MPI_T_CVAR_HANDLE_NULL; using it again, a null handle "
+                    + "or another process's handle answer MPI_T_ERR_INVALID_HANDLE")
     void handleFree() {
         Setting setting = new Setting();
         int cv = r.registerCvar(setting.builder("s").build());
@@ -239,8 +303,10 @@ class Section14_3_6_ControlVariablesTest {
     @DisplayName("Example 14.5: alloc, read, free of an MPI_INT variable bound to a communicator")
     void example14_5() {
         int[] eager = {4096};
-        int cv = r.registerCvar(CvarDefinition.builder("eager", MpitDatatype.INT).bind(BindType.MPI_COMM)
-                .source(CvarSources.intValue(() -> eager[0], v -> eager[0] = v)).build());
+        int cv = r.registerCvar(CvarDefinition.builder("eager", MpitDatatype.INT)
+                .bind(BindType.MPI_COMM)
+                .source(CvarSources.intValue(() -> eager[0], v -> eager[0] = v))
+                .build());
         Integer comm = 1;
         CvarHandle h = r.cvarHandleAlloc(cv, comm);
         assertThat(h.count()).isEqualTo(1);

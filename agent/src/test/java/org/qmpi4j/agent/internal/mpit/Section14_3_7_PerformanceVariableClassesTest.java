@@ -67,14 +67,19 @@ class Section14_3_7_PerformanceVariableClassesTest {
     @DisplayName("Each class's \"possible datatypes\" are the text's, and only counter, aggregate and timer "
             + "\"can overflow\"")
     void datatypesAndOverflowPerClass() {
-        Set<MpitDatatype> unsignedOrDouble = EnumSet.of(MpitDatatype.UNSIGNED, MpitDatatype.UNSIGNED_LONG,
-                MpitDatatype.UNSIGNED_LONG_LONG, MpitDatatype.DOUBLE);
-        Set<MpitDatatype> unsigned = EnumSet.of(MpitDatatype.UNSIGNED, MpitDatatype.UNSIGNED_LONG,
-                MpitDatatype.UNSIGNED_LONG_LONG);
+        Set<MpitDatatype> unsignedOrDouble = EnumSet.of(
+                MpitDatatype.UNSIGNED,
+                MpitDatatype.UNSIGNED_LONG,
+                MpitDatatype.UNSIGNED_LONG_LONG,
+                MpitDatatype.DOUBLE);
+        Set<MpitDatatype> unsigned =
+                EnumSet.of(MpitDatatype.UNSIGNED, MpitDatatype.UNSIGNED_LONG, MpitDatatype.UNSIGNED_LONG_LONG);
         assertThat(PvarClass.STATE.datatypes()).as("\"represented by MPI_INT\"").containsExactly(MpitDatatype.INT);
         assertThat(PvarClass.LEVEL.datatypes()).isEqualTo(unsignedOrDouble);
         assertThat(PvarClass.SIZE.datatypes()).isEqualTo(unsignedOrDouble);
-        assertThat(PvarClass.PERCENTAGE.datatypes()).as("\"returned as an MPI_DOUBLE\"").containsExactly(MpitDatatype.DOUBLE);
+        assertThat(PvarClass.PERCENTAGE.datatypes())
+                .as("\"returned as an MPI_DOUBLE\"")
+                .containsExactly(MpitDatatype.DOUBLE);
         assertThat(PvarClass.HIGHWATERMARK.datatypes()).isEqualTo(unsignedOrDouble);
         assertThat(PvarClass.LOWWATERMARK.datatypes()).isEqualTo(unsignedOrDouble);
         assertThat(PvarClass.COUNTER.datatypes()).isEqualTo(unsigned);
@@ -82,7 +87,8 @@ class Section14_3_7_PerformanceVariableClassesTest {
         assertThat(PvarClass.TIMER.datatypes()).isEqualTo(unsignedOrDouble);
         // GENERIC: the text sets no datatype; qmpi4j offers every numeric one (values are raw longs, so no
         // MPI_CHAR performance variables) - a restriction of what it offers, not of the text.
-        assertThat(PvarClass.GENERIC.datatypes()).containsAll(unsignedOrDouble)
+        assertThat(PvarClass.GENERIC.datatypes())
+                .containsAll(unsignedOrDouble)
                 .contains(MpitDatatype.INT, MpitDatatype.COUNT);
         assertThat(PvarClass.values()).hasSize(10);
         for (PvarClass c : PvarClass.values()) {
@@ -94,8 +100,9 @@ class Section14_3_7_PerformanceVariableClassesTest {
     // ---- COUNTER ---------------------------------------------------------------------------------
 
     @Test
-    @DisplayName("COUNTER: \"The starting value ... is 0\", \"increases monotonically ... by one for each specific event\", "
-            + "not updated while stopped, reset to 0")
+    @DisplayName(
+            "COUNTER: \"The starting value ... is 0\", \"increases monotonically ... by one for each specific event\", "
+                    + "not updated while stopped, reset to 0")
     void counter() {
         FakeSource events = new FakeSource();
         events.add(1000); // events before the handle existed are not counted
@@ -144,7 +151,9 @@ class Section14_3_7_PerformanceVariableClassesTest {
         assertThat(readLong(h)).isEqualTo(20);
         events.add(Long.MAX_VALUE);
         events.add(Long.MAX_VALUE);
-        assertThat(Long.toUnsignedString(readLong(h))).as("20 + 2^64 - 2 mod 2^64").isEqualTo("18");
+        assertThat(Long.toUnsignedString(readLong(h)))
+                .as("20 + 2^64 - 2 mod 2^64")
+                .isEqualTo("18");
     }
 
     // ---- AGGREGATE, TIMER --------------------------------------------------------------------------
@@ -171,7 +180,8 @@ class Section14_3_7_PerformanceVariableClassesTest {
         FakeSource nanos = new FakeSource();
         PvarHandle h = handle(pvar(Mpit.name("t"), PvarClass.TIMER, nanos));
         assertThat(r.pvarGetInfo(r.pvarGetIndex(nameOf(h), PvarClass.TIMER)).datatype())
-                .as("a timer's default datatype").isEqualTo(MpitDatatype.DOUBLE);
+                .as("a timer's default datatype")
+                .isEqualTo(MpitDatatype.DOUBLE);
         r.pvarStart(s, h);
         assertThat(readDouble(h)).as("starting value").isZero();
         nanos.add(1_500_000_000L);
@@ -191,8 +201,9 @@ class Section14_3_7_PerformanceVariableClassesTest {
     // ---- watermarks --------------------------------------------------------------------------------
 
     @Test
-    @DisplayName("HIGHWATERMARK: \"The starting value is the current utilization level ... at the time that the variable "
-            + "is started or reset\"; \"grows monotonically\"")
+    @DisplayName(
+            "HIGHWATERMARK: \"The starting value is the current utilization level ... at the time that the variable "
+                    + "is started or reset\"; \"grows monotonically\"")
     void highWatermark() {
         FakeSource level = new FakeSource();
         level.set(5);
@@ -246,22 +257,28 @@ class Section14_3_7_PerformanceVariableClassesTest {
         level.set(50);
         assertThat(readLong(h)).as("stopped").isEqualTo(10);
         r.pvarStart(s, h);
-        assertThat(readLong(h)).as("restart takes in the level now, not the spike while stopped").isEqualTo(50);
+        assertThat(readLong(h))
+                .as("restart takes in the level now, not the spike while stopped")
+                .isEqualTo(50);
         level.set(20);
         assertThat(readLong(h)).isEqualTo(50);
         r.pvarStop(s, h);
         level.set(5);
         r.pvarStart(s, h);
-        assertThat(readLong(h)).as("restart below the mark: the watermark continues, it does not start over")
+        assertThat(readLong(h))
+                .as("restart below the mark: the watermark continues, it does not start over")
                 .isEqualTo(50);
         assertThat(level.listeners()).isEqualTo(1);
         r.pvarStop(s, h);
-        assertThat(level.listeners()).as("a stopped watermark no longer listens").isZero();
+        assertThat(level.listeners())
+                .as("a stopped watermark no longer listens")
+                .isZero();
     }
 
     @Test
-    @DisplayName("HIGHWATERMARK \"must ensure that variables of this class cannot overflow\": an MPI_UNSIGNED watermark "
-            + "never wraps (it stays at 2^32 - 1) and never decreases")
+    @DisplayName(
+            "HIGHWATERMARK \"must ensure that variables of this class cannot overflow\": an MPI_UNSIGNED watermark "
+                    + "never wraps (it stays at 2^32 - 1) and never decreases")
     void unsignedWatermarkDoesNotOverflow() {
         FakeSource level = new FakeSource();
         PvarHandle h = handle(PvarClass.HIGHWATERMARK, MpitDatatype.UNSIGNED, level);
@@ -270,7 +287,9 @@ class Section14_3_7_PerformanceVariableClassesTest {
         long before = readUnsigned(h);
         assertThat(before).isEqualTo(TWO_TO_32 - 1);
         level.set(TWO_TO_32 + 5);
-        assertThat(readUnsigned(h)).as("grows monotonically, cannot overflow").isGreaterThanOrEqualTo(before)
+        assertThat(readUnsigned(h))
+                .as("grows monotonically, cannot overflow")
+                .isGreaterThanOrEqualTo(before)
                 .isEqualTo(TWO_TO_32 - 1);
     }
 
@@ -304,7 +323,8 @@ class Section14_3_7_PerformanceVariableClassesTest {
         assertThat(readLong(level)).isZero();
         assertThat(readLong(high)).isEqualTo(7);
         assertThat(readLong(low)).isZero();
-        org.assertj.core.api.Assertions.assertThatThrownBy(() -> queue.set(-1)).as("levels are non-negative")
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> queue.set(-1))
+                .as("levels are non-negative")
                 .isInstanceOf(IllegalArgumentException.class);
 
         org.qmpi4j.api.mpit.PvarSources.Counter calls = org.qmpi4j.api.mpit.PvarSources.counter();
@@ -344,17 +364,22 @@ class Section14_3_7_PerformanceVariableClassesTest {
     @DisplayName("LEVEL \"Values returned ... are non-negative\": also through MPI_DOUBLE when a source misbehaves")
     void levelIsNonNegative() {
         FakeSource broken = new FakeSource();
-        PvarHandle h = handle(pvar(Mpit.name("lvl"), PvarClass.LEVEL, broken).datatype(MpitDatatype.DOUBLE).continuous(true));
+        PvarHandle h = handle(pvar(Mpit.name("lvl"), PvarClass.LEVEL, broken)
+                .datatype(MpitDatatype.DOUBLE)
+                .continuous(true));
         broken.set(-3);
         assertThat(readDouble(h)).isGreaterThanOrEqualTo(0.0);
     }
 
     @Test
-    @DisplayName("LEVEL \"must ensure that variables of this class cannot overflow\": MPI_UNSIGNED saturates at 2^32 - 1 "
-            + "instead of wrapping")
+    @DisplayName(
+            "LEVEL \"must ensure that variables of this class cannot overflow\": MPI_UNSIGNED saturates at 2^32 - 1 "
+                    + "instead of wrapping")
     void unsignedLevelDoesNotOverflow() {
         FakeSource big = new FakeSource();
-        PvarHandle h = handle(pvar(Mpit.name("lvl"), PvarClass.LEVEL, big).datatype(MpitDatatype.UNSIGNED).continuous(true));
+        PvarHandle h = handle(pvar(Mpit.name("lvl"), PvarClass.LEVEL, big)
+                .datatype(MpitDatatype.UNSIGNED)
+                .continuous(true));
         big.set(TWO_TO_32 + 5);
         assertThat(readUnsigned(h)).isEqualTo(TWO_TO_32 - 1);
         big.set(12);
@@ -366,7 +391,9 @@ class Section14_3_7_PerformanceVariableClassesTest {
     void size() {
         FakeSource size = new FakeSource();
         size.set(64);
-        PvarHandle h = handle(pvar(Mpit.name("size"), PvarClass.SIZE, size).datatype(MpitDatatype.UNSIGNED).continuous(true));
+        PvarHandle h = handle(pvar(Mpit.name("size"), PvarClass.SIZE, size)
+                .datatype(MpitDatatype.UNSIGNED)
+                .continuous(true));
         assertThat(readUnsigned(h)).isEqualTo(64);
         size.set(128);
         assertThat(readUnsigned(h)).as("continuous: always the current size").isEqualTo(128);
@@ -376,8 +403,8 @@ class Section14_3_7_PerformanceVariableClassesTest {
     @DisplayName("STATE: \"represented by MPI_INT\", \"should be described further using an enumeration\", starts at "
             + "the current state")
     void state() {
-        EnumType states = r.registerEnum("states", new EnumItem(0, "idle"), new EnumItem(1, "sending"),
-                new EnumItem(2, "waiting"));
+        EnumType states = r.registerEnum(
+                "states", new EnumItem(0, "idle"), new EnumItem(1, "sending"), new EnumItem(2, "waiting"));
         FakeSource state = new FakeSource();
         state.set(1);
         PvarHandle h = handle(pvar(Mpit.name("state"), PvarClass.STATE, state).enumType(states));
@@ -392,14 +419,17 @@ class Section14_3_7_PerformanceVariableClassesTest {
             + "source reports more or less")
     void percentage() {
         FakeSource used = new FakeSource();
-        PvarHandle h = handle(pvar(Mpit.name("pct"), PvarClass.PERCENTAGE, used).unit(1e-9).continuous(true));
+        PvarHandle h = handle(
+                pvar(Mpit.name("pct"), PvarClass.PERCENTAGE, used).unit(1e-9).continuous(true));
         used.set(250_000_000L);
         assertThat(readDouble(h)).isCloseTo(0.25, within(1e-12));
         used.set(1_300_000_000L);
         assertThat(readDouble(h)).isEqualTo(1.0);
         used.set(-100_000_000L);
         assertThat(readDouble(h)).isEqualTo(0.0);
-        assertThat(Mpit.codeOf(() -> pvar("p", PvarClass.PERCENTAGE, used).datatype(MpitDatatype.UNSIGNED).build()))
+        assertThat(Mpit.codeOf(() -> pvar("p", PvarClass.PERCENTAGE, used)
+                        .datatype(MpitDatatype.UNSIGNED)
+                        .build()))
                 .isEqualTo(ReturnCode.MPI_T_ERR_INVALID);
     }
 
@@ -408,15 +438,18 @@ class Section14_3_7_PerformanceVariableClassesTest {
     void generic() {
         FakeSource v = new FakeSource();
         v.set(-42);
-        PvarHandle h = handle(pvar(Mpit.name("gen"), PvarClass.GENERIC, v).datatype(MpitDatatype.INT).continuous(true));
+        PvarHandle h = handle(pvar(Mpit.name("gen"), PvarClass.GENERIC, v)
+                .datatype(MpitDatatype.INT)
+                .continuous(true));
         assertThat(readInt(h)).isEqualTo(-42);
     }
 
     // ---- continuous, read-only, atomic -------------------------------------------------------------
 
     @Test
-    @DisplayName("\"continuous ... is set to one if the variable is always active and cannot be controlled by the user\": "
-            + "start/stop answer MPI_T_ERR_PVAR_NO_STARTSTOP; it counts from allocation")
+    @DisplayName(
+            "\"continuous ... is set to one if the variable is always active and cannot be controlled by the user\": "
+                    + "start/stop answer MPI_T_ERR_PVAR_NO_STARTSTOP; it counts from allocation")
     void continuous() {
         FakeSource events = new FakeSource();
         events.add(9);
@@ -440,7 +473,8 @@ class Section14_3_7_PerformanceVariableClassesTest {
             FakeSource src = new FakeSource();
             src.set(4);
             MpitDatatype t = c.datatypes().iterator().next();
-            PvarHandle h = handle(pvar(Mpit.name(c.name()), c, src).datatype(t).readonly(true).atomic(false));
+            PvarHandle h = handle(
+                    pvar(Mpit.name(c.name()), c, src).datatype(t).readonly(true).atomic(false));
             r.pvarStart(s, h);
             src.set(6);
             Object before = t.newBuffer(1);
@@ -460,28 +494,38 @@ class Section14_3_7_PerformanceVariableClassesTest {
     void currentValueClassesAreReadOnly() {
         // The text lets an implementation choose readonly per variable; qmpi4j fixes it for these classes,
         // where a per-handle write has no meaning. A writable definition is refused when built.
-        for (PvarClass c : new PvarClass[] {PvarClass.STATE, PvarClass.LEVEL, PvarClass.SIZE, PvarClass.PERCENTAGE,
-                PvarClass.GENERIC}) {
-            assertThat(Mpit.codeOf(() -> pvar("v", c, new FakeSource()).readonly(false).build())).as(c.name())
+        for (PvarClass c : new PvarClass[] {
+            PvarClass.STATE, PvarClass.LEVEL, PvarClass.SIZE, PvarClass.PERCENTAGE, PvarClass.GENERIC
+        }) {
+            assertThat(Mpit.codeOf(
+                            () -> pvar("v", c, new FakeSource()).readonly(false).build()))
+                    .as(c.name())
                     .isEqualTo(ReturnCode.MPI_T_ERR_INVALID);
-            assertThat(pvar("v", c, new FakeSource()).build().readonly()).as(c.name() + " default").isTrue();
+            assertThat(pvar("v", c, new FakeSource()).build().readonly())
+                    .as(c.name() + " default")
+                    .isTrue();
         }
     }
 
     @Test
-    @DisplayName("\"Only variables for which the call sets atomic to one can be used in a call to MPI_T_PVAR_READRESET\": "
-            + "others answer MPI_T_ERR_PVAR_NO_ATOMIC and are not reset")
+    @DisplayName(
+            "\"Only variables for which the call sets atomic to one can be used in a call to MPI_T_PVAR_READRESET\": "
+                    + "others answer MPI_T_ERR_PVAR_NO_ATOMIC and are not reset")
     void atomicOnlyWhereSet() {
         FakeSource events = new FakeSource();
         PvarHandle h = handle(pvar(Mpit.name("c"), PvarClass.COUNTER, events).atomic(false));
-        assertThat(r.pvarGetInfo(r.pvarGetIndex(nameOf(h), PvarClass.COUNTER)).atomic()).isFalse();
+        assertThat(r.pvarGetInfo(r.pvarGetIndex(nameOf(h), PvarClass.COUNTER)).atomic())
+                .isFalse();
         r.pvarStart(s, h);
         events.add(3);
         expect(ReturnCode.MPI_T_ERR_PVAR_NO_ATOMIC, () -> r.pvarReadReset(s, h, new long[1]));
         assertThat(readLong(h)).as("not reset").isEqualTo(3);
         expect(ReturnCode.SUCCESS, () -> r.pvarReset(s, h));
         // An atomic read-reset of a read-only variable would be a contradiction: refused when built.
-        assertThat(Mpit.codeOf(() -> pvar("x", PvarClass.COUNTER, events).readonly(true).atomic(true).build()))
+        assertThat(Mpit.codeOf(() -> pvar("x", PvarClass.COUNTER, events)
+                        .readonly(true)
+                        .atomic(true)
+                        .build()))
                 .isEqualTo(ReturnCode.MPI_T_ERR_INVALID);
     }
 
@@ -527,11 +571,13 @@ class Section14_3_7_PerformanceVariableClassesTest {
             sum += v[0];
         }
         r.pvarStop(s, h);
-        events.afterSample = () -> { };
+        events.afterSample = () -> {};
         long atStop = events.get() - 1; // the stop's sample, before the event that followed it
         r.pvarRead(s, h, v);
         sum += v[0];
-        assertThat(sum).as("every event seen while started is in exactly one read").isEqualTo(atStop - atStart);
+        assertThat(sum)
+                .as("every event seen while started is in exactly one read")
+                .isEqualTo(atStop - atStart);
     }
 
     @Test
@@ -543,9 +589,9 @@ class Section14_3_7_PerformanceVariableClassesTest {
         PvarHandle h = handle(PvarClass.HIGHWATERMARK, MpitDatatype.UNSIGNED_LONG_LONG, level);
         r.pvarStart(s, h);
         level.afterSample = () -> {
-            level.afterSample = () -> { };
+            level.afterSample = () -> {};
             level.set(1000); // a peak right while the read-reset looks at the level ...
-            level.set(5);    // ... and gone again
+            level.set(5); // ... and gone again
         };
         long[] v = new long[1];
         r.pvarReadReset(s, h, v);

@@ -66,9 +66,13 @@ class Section14_3_7_SessionsAndHandlesTest {
     @DisplayName("\"subsequent calls ... about the same variable must return the same information\", even as variables "
             + "are added (\"allowed to increase the number of performance variables\")")
     void getInfoNeverChanges() {
-        int pv = r.registerPvar(pvar("umq_length", PvarClass.LEVEL, new FakeSource()).verbosity(Verbosity.TUNER_BASIC)
-                .datatype(MpitDatatype.UNSIGNED).bind(BindType.MPI_COMM).continuous(true)
-                .description("Unexpected message queue length").build());
+        int pv = r.registerPvar(pvar("umq_length", PvarClass.LEVEL, new FakeSource())
+                .verbosity(Verbosity.TUNER_BASIC)
+                .datatype(MpitDatatype.UNSIGNED)
+                .bind(BindType.MPI_COMM)
+                .continuous(true)
+                .description("Unexpected message queue length")
+                .build());
         PvarInfo first = r.pvarGetInfo(pv);
         int before = r.pvarGetNum();
         for (int i = 0; i < 10; i++) {
@@ -93,19 +97,27 @@ class Section14_3_7_SessionsAndHandlesTest {
     @DisplayName("\"The combination of the name and the class ... must be unique\": \"variables that belong closely "
             + "together, but have different classes, can have the same name\"")
     void nameAndClassUnique() {
-        int level = r.registerPvar(pvar("queue", PvarClass.LEVEL, new FakeSource()).build());
-        int high = r.registerPvar(pvar("queue", PvarClass.HIGHWATERMARK, new FakeSource()).build());
-        int low = r.registerPvar(pvar("queue", PvarClass.LOWWATERMARK, new FakeSource()).build());
-        int size = r.registerPvar(pvar("queue", PvarClass.SIZE, new FakeSource()).build());
+        int level =
+                r.registerPvar(pvar("queue", PvarClass.LEVEL, new FakeSource()).build());
+        int high = r.registerPvar(
+                pvar("queue", PvarClass.HIGHWATERMARK, new FakeSource()).build());
+        int low = r.registerPvar(
+                pvar("queue", PvarClass.LOWWATERMARK, new FakeSource()).build());
+        int size =
+                r.registerPvar(pvar("queue", PvarClass.SIZE, new FakeSource()).build());
         assertThat(new int[] {level, high, low, size}).doesNotHaveDuplicates();
-        expect(ReturnCode.MPI_T_ERR_INVALID_NAME, () -> r.registerPvar(pvar("queue", PvarClass.LEVEL, new FakeSource()).build()));
+        expect(
+                ReturnCode.MPI_T_ERR_INVALID_NAME,
+                () -> r.registerPvar(
+                        pvar("queue", PvarClass.LEVEL, new FakeSource()).build()));
         assertThat(r.pvarGetNum()).isEqualTo(4);
 
         assertThat(r.pvarGetIndex("queue", PvarClass.LEVEL)).isEqualTo(level);
         assertThat(r.pvarGetIndex("queue", PvarClass.HIGHWATERMARK)).isEqualTo(high);
         assertThat(r.pvarGetIndex("queue", PvarClass.LOWWATERMARK)).isEqualTo(low);
         assertThat(r.pvarGetIndex("queue", PvarClass.SIZE)).isEqualTo(size);
-        // "MPI_T_ERR_INVALID_NAME if name does not match the name of any performance variable of the specified var_class"
+        // "MPI_T_ERR_INVALID_NAME if name does not match the name of any performance variable of the specified
+        // var_class"
         expect(ReturnCode.MPI_T_ERR_INVALID_NAME, () -> r.pvarGetIndex("queue", PvarClass.COUNTER));
         expect(ReturnCode.MPI_T_ERR_INVALID_NAME, () -> r.pvarGetIndex("queu", PvarClass.LEVEL));
         expect(ReturnCode.MPI_T_ERR_INVALID_NAME, () -> r.pvarGetIndex(null, PvarClass.LEVEL));
@@ -113,7 +125,9 @@ class Section14_3_7_SessionsAndHandlesTest {
         // "required to return a name of at least length one"
         assertThat(Mpit.codeOf(() -> pvar("", PvarClass.LEVEL, new FakeSource()).build()))
                 .isEqualTo(ReturnCode.MPI_T_ERR_INVALID_NAME);
-        assertThat(r.pvarGetInfo(level).description()).as("no description: empty").isEmpty();
+        assertThat(r.pvarGetInfo(level).description())
+                .as("no description: empty")
+                .isEmpty();
     }
 
     // ---- sessions --------------------------------------------------------------------------------
@@ -127,12 +141,15 @@ class Section14_3_7_SessionsAndHandlesTest {
         PvarHandle h = r.pvarHandleAlloc(freed, pv, null);
         expect(ReturnCode.SUCCESS, () -> r.pvarSessionFree(freed));
         PvarSession foreign = Mpit.initialised().pvarSessionCreate();
-        for (PvarSession bad : new PvarSession[] {freed, null, foreign, new PvarSession() { }}) {
-            for (Map.Entry<String, Mpit.Call> routine : sessionAndHandleRoutines(bad, h).entrySet()) {
-                assertThat(Mpit.codeOf(routine.getValue())).as(routine.getKey() + " with " + bad)
+        for (PvarSession bad : new PvarSession[] {freed, null, foreign, new PvarSession() {}}) {
+            for (Map.Entry<String, Mpit.Call> routine :
+                    sessionAndHandleRoutines(bad, h).entrySet()) {
+                assertThat(Mpit.codeOf(routine.getValue()))
+                        .as(routine.getKey() + " with " + bad)
                         .isEqualTo(ReturnCode.MPI_T_ERR_INVALID_SESSION);
             }
-            assertThat(Mpit.codeOf(() -> r.pvarHandleAlloc(bad, pv, null))).isEqualTo(ReturnCode.MPI_T_ERR_INVALID_SESSION);
+            assertThat(Mpit.codeOf(() -> r.pvarHandleAlloc(bad, pv, null)))
+                    .isEqualTo(ReturnCode.MPI_T_ERR_INVALID_SESSION);
             assertThat(Mpit.codeOf(() -> r.pvarStart(bad, PvarHandle.ALL_HANDLES)))
                     .isEqualTo(ReturnCode.MPI_T_ERR_INVALID_SESSION);
             assertThat(Mpit.codeOf(() -> r.pvarSessionFree(bad))).isEqualTo(ReturnCode.MPI_T_ERR_INVALID_SESSION);
@@ -144,14 +161,17 @@ class Section14_3_7_SessionsAndHandlesTest {
     void sessionFreeFreesHandles() {
         FakeSource events = new FakeSource();
         int pv = Mpit.register(r, PvarClass.COUNTER, events);
-        int cont = r.registerPvar(pvar("cont", PvarClass.COUNTER, events).continuous(true).build());
+        int cont = r.registerPvar(
+                pvar("cont", PvarClass.COUNTER, events).continuous(true).build());
         PvarSession s = r.pvarSessionCreate();
         PvarHandle started = r.pvarHandleAlloc(s, pv, null);
         r.pvarHandleAlloc(s, cont, null);
         r.pvarStart(s, started);
         assertThat(events.active).hasValue(2);
         r.pvarSessionFree(s);
-        assertThat(events.active).as("no handle of the freed session keeps its source busy").hasValue(0);
+        assertThat(events.active)
+                .as("no handle of the freed session keeps its source busy")
+                .hasValue(0);
         assertThat(events.freed).hasValue(2);
         PvarSession other = r.pvarSessionCreate();
         expect(ReturnCode.MPI_T_ERR_INVALID_HANDLE, () -> r.pvarRead(other, started, new long[1]));
@@ -170,11 +190,16 @@ class Section14_3_7_SessionsAndHandlesTest {
         PvarHandle h = r.pvarHandleAlloc(mine, pv, null);
         r.pvarStart(mine, h);
         events.add(3);
-        for (Map.Entry<String, Mpit.Call> routine : sessionAndHandleRoutines(theirs, h).entrySet()) {
-            assertThat(Mpit.codeOf(routine.getValue())).as(routine.getKey()).isEqualTo(ReturnCode.MPI_T_ERR_INVALID_HANDLE);
+        for (Map.Entry<String, Mpit.Call> routine :
+                sessionAndHandleRoutines(theirs, h).entrySet()) {
+            assertThat(Mpit.codeOf(routine.getValue()))
+                    .as(routine.getKey())
+                    .isEqualTo(ReturnCode.MPI_T_ERR_INVALID_HANDLE);
         }
         events.add(1);
-        assertThat(read(mine, h)).as("still started, never reset, written or freed").isEqualTo(4);
+        assertThat(read(mine, h))
+                .as("still started, never reset, written or freed")
+                .isEqualTo(4);
     }
 
     @Test
@@ -192,19 +217,24 @@ class Section14_3_7_SessionsAndHandlesTest {
         PvarSession os = otherProcess.pvarSessionCreate();
         PvarHandle foreign = otherProcess.pvarHandleAlloc(os, opv, null);
         for (PvarHandle bad : new PvarHandle[] {freed, null, foreign, () -> 1}) {
-            for (Map.Entry<String, Mpit.Call> routine : sessionAndHandleRoutines(s, bad).entrySet()) {
-                assertThat(Mpit.codeOf(routine.getValue())).as(routine.getKey() + " with " + bad)
+            for (Map.Entry<String, Mpit.Call> routine :
+                    sessionAndHandleRoutines(s, bad).entrySet()) {
+                assertThat(Mpit.codeOf(routine.getValue()))
+                        .as(routine.getKey() + " with " + bad)
                         .isEqualTo(ReturnCode.MPI_T_ERR_INVALID_HANDLE);
             }
         }
     }
 
     @Test
-    @DisplayName("Handle allocation: \"obj_handle is ignored if ... MPI_T_BIND_NO_OBJECT\"; otherwise the object \"must be "
-            + "consistent with the type returned in the bind argument\" (MPI_T_ERR_INVALID if not)")
+    @DisplayName(
+            "Handle allocation: \"obj_handle is ignored if ... MPI_T_BIND_NO_OBJECT\"; otherwise the object \"must be "
+                    + "consistent with the type returned in the bind argument\" (MPI_T_ERR_INVALID if not)")
     void handleAllocationBinding() {
         FakeSource perPeer = new FakeSource();
-        int bound = r.registerPvar(pvar("per_peer", PvarClass.COUNTER, perPeer).bind(BindType.MPI_COMM).build());
+        int bound = r.registerPvar(pvar("per_peer", PvarClass.COUNTER, perPeer)
+                .bind(BindType.MPI_COMM)
+                .build());
         int global = Mpit.register(r, PvarClass.COUNTER, new FakeSource(1));
         PvarSession s = r.pvarSessionCreate();
         assertThat(r.pvarHandleAlloc(s, bound, 4).count()).isEqualTo(4);
@@ -212,7 +242,9 @@ class Section14_3_7_SessionsAndHandlesTest {
         expect(ReturnCode.MPI_T_ERR_INVALID, () -> r.pvarHandleAlloc(s, bound, "a string is no communicator"));
         assertThat(perPeer.bound).as("rejected objects never reach the source").hasValue(1);
         assertThat(r.pvarHandleAlloc(s, global, "ignored").count()).isEqualTo(1);
-        assertThat(r.pvarHandleAlloc(s, global, 7).count()).as("ignored, so not 7 elements").isEqualTo(1);
+        assertThat(r.pvarHandleAlloc(s, global, 7).count())
+                .as("ignored, so not 7 elements")
+                .isEqualTo(1);
         assertThat(r.pvarHandleAlloc(s, global, null).count()).isEqualTo(1);
     }
 
@@ -221,8 +253,10 @@ class Section14_3_7_SessionsAndHandlesTest {
             + "MPI_T_ERR_INVALID and allocates nothing")
     void sourceRefusesObject() {
         int picky = r.registerPvar(pvar("picky", PvarClass.LEVEL, object -> {
-            throw new IllegalArgumentException("not a live communicator");
-        }).bind(BindType.MPI_COMM).build());
+                    throw new IllegalArgumentException("not a live communicator");
+                })
+                .bind(BindType.MPI_COMM)
+                .build());
         PvarSession s = r.pvarSessionCreate();
         r.setMaxHandles(1);
         expect(ReturnCode.MPI_T_ERR_INVALID, () -> r.pvarHandleAlloc(s, picky, 1));
@@ -234,12 +268,14 @@ class Section14_3_7_SessionsAndHandlesTest {
     // ---- start / stop ------------------------------------------------------------------------------
 
     @Test
-    @DisplayName("\"All other variables are in a stopped state after their handle has been allocated\"; continuous ones "
-            + "\"are continuously operating once a handle has been allocated\"")
+    @DisplayName(
+            "\"All other variables are in a stopped state after their handle has been allocated\"; continuous ones "
+                    + "\"are continuously operating once a handle has been allocated\"")
     void stateAfterAllocation() {
         FakeSource events = new FakeSource();
         int startable = Mpit.register(r, PvarClass.COUNTER, events);
-        int continuous = r.registerPvar(pvar("always", PvarClass.COUNTER, events).continuous(true).build());
+        int continuous = r.registerPvar(
+                pvar("always", PvarClass.COUNTER, events).continuous(true).build());
         PvarSession s = r.pvarSessionCreate();
         PvarHandle a = r.pvarHandleAlloc(s, startable, null);
         PvarHandle b = r.pvarHandleAlloc(s, continuous, null);
@@ -264,14 +300,17 @@ class Section14_3_7_SessionsAndHandlesTest {
         expect(ReturnCode.SUCCESS, () -> r.pvarStop(empty, PvarHandle.ALL_HANDLES));
         expect(ReturnCode.SUCCESS, () -> r.pvarReset(empty, PvarHandle.ALL_HANDLES));
 
-        int continuous = r.registerPvar(pvar("always", PvarClass.COUNTER, events).continuous(true).build());
+        int continuous = r.registerPvar(
+                pvar("always", PvarClass.COUNTER, events).continuous(true).build());
         int startable = Mpit.register(r, PvarClass.COUNTER, events);
         PvarSession onlyContinuous = r.pvarSessionCreate();
         PvarHandle c = r.pvarHandleAlloc(onlyContinuous, continuous, null);
         expect(ReturnCode.SUCCESS, () -> r.pvarStart(onlyContinuous, PvarHandle.ALL_HANDLES));
         expect(ReturnCode.SUCCESS, () -> r.pvarStop(onlyContinuous, PvarHandle.ALL_HANDLES));
         events.add(2);
-        assertThat(read(onlyContinuous, c)).as("the continuous handle was not stopped").isEqualTo(2);
+        assertThat(read(onlyContinuous, c))
+                .as("the continuous handle was not stopped")
+                .isEqualTo(2);
 
         PvarSession mixed = r.pvarSessionCreate();
         PvarHandle already = r.pvarHandleAlloc(mixed, startable, null);
@@ -281,7 +320,9 @@ class Section14_3_7_SessionsAndHandlesTest {
         events.add(3);
         expect(ReturnCode.SUCCESS, () -> r.pvarStart(mixed, PvarHandle.ALL_HANDLES));
         events.add(4);
-        assertThat(read(mixed, already)).as("already started: ignored, kept counting").isEqualTo(7);
+        assertThat(read(mixed, already))
+                .as("already started: ignored, kept counting")
+                .isEqualTo(7);
         assertThat(read(mixed, stopped)).as("started now").isEqualTo(4);
         assertThat(read(mixed, cont)).isEqualTo(7);
         expect(ReturnCode.SUCCESS, () -> r.pvarStop(mixed, PvarHandle.ALL_HANDLES));
@@ -298,7 +339,10 @@ class Section14_3_7_SessionsAndHandlesTest {
     void allHandlesReset() {
         FakeSource events = new FakeSource();
         int writable = Mpit.register(r, PvarClass.COUNTER, events);
-        int readOnly = r.registerPvar(pvar("ro", PvarClass.COUNTER, events).readonly(true).atomic(false).build());
+        int readOnly = r.registerPvar(pvar("ro", PvarClass.COUNTER, events)
+                .readonly(true)
+                .atomic(false)
+                .build());
         PvarSession onlyReadOnly = r.pvarSessionCreate();
         PvarHandle ro1 = r.pvarHandleAlloc(onlyReadOnly, readOnly, null);
         r.pvarStart(onlyReadOnly, ro1);
@@ -318,8 +362,9 @@ class Section14_3_7_SessionsAndHandlesTest {
     }
 
     @Test
-    @DisplayName("\"The constant MPI_T_PVAR_ALL_HANDLES cannot be used\" with READ, WRITE, READRESET (nor HANDLE_FREE): "
-            + "MPI_T_ERR_INVALID_HANDLE")
+    @DisplayName(
+            "\"The constant MPI_T_PVAR_ALL_HANDLES cannot be used\" with READ, WRITE, READRESET (nor HANDLE_FREE): "
+                    + "MPI_T_ERR_INVALID_HANDLE")
     void allHandlesRejected() {
         int pv = Mpit.register(r, PvarClass.COUNTER, new FakeSource());
         PvarSession s = r.pvarSessionCreate();
@@ -381,7 +426,9 @@ class Section14_3_7_SessionsAndHandlesTest {
     @DisplayName("Example 14.6: find MPI_T_UMQ_LENGTH by name, bind to a communicator, start, read in MPI_Recv")
     void example14_6() {
         FakeSource umq = new FakeSource();
-        r.registerPvar(pvar("MPI_T_UMQ_LENGTH", PvarClass.LEVEL, umq).bind(BindType.MPI_COMM).build());
+        r.registerPvar(pvar("MPI_T_UMQ_LENGTH", PvarClass.LEVEL, umq)
+                .bind(BindType.MPI_COMM)
+                .build());
         int index = -1;
         for (int i = 0; i < r.pvarGetNum() && index < 0; i++) {
             if (r.pvarGetInfo(i).name().equals("MPI_T_UMQ_LENGTH")) {

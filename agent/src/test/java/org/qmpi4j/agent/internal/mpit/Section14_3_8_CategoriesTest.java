@@ -29,8 +29,12 @@ class Section14_3_8_CategoriesTest {
         Set<String> names = new HashSet<>();
         for (int c = 0; c < n; c++) {
             CategoryInfo info = r.categoryGetInfo(c);
-            assertThat(info.name()).as("category " + c + ": a name of at least length one").isNotEmpty();
-            assertThat(names.add(info.name())).as("unique category name " + info.name()).isTrue();
+            assertThat(info.name())
+                    .as("category " + c + ": a name of at least length one")
+                    .isNotEmpty();
+            assertThat(names.add(info.name()))
+                    .as("unique category name " + info.name())
+                    .isTrue();
             assertThat(r.categoryGetIndex(info.name())).isEqualTo(c);
             int[] cvars = r.categoryGetCvars(c);
             int[] pvars = r.categoryGetPvars(c);
@@ -48,7 +52,9 @@ class Section14_3_8_CategoriesTest {
             for (int sub : cats) {
                 assertThat(sub).isBetween(0, n - 1);
             }
-            assertThat(reachable(r, c)).as(info.name() + " \"can never include themselves\"").doesNotContain(c);
+            assertThat(reachable(r, c))
+                    .as(info.name() + " \"can never include themselves\"")
+                    .doesNotContain(c);
         }
     }
 
@@ -85,7 +91,9 @@ class Section14_3_8_CategoriesTest {
             expect(ReturnCode.MPI_T_ERR_INVALID_INDEX, () -> r.categoryGetPvars(bad));
             expect(ReturnCode.MPI_T_ERR_INVALID_INDEX, () -> r.categoryGetCategories(bad));
         }
-        assertThat(r.categoryGetInfo(b).description()).as("\"Returning a description is optional\"").isEmpty();
+        assertThat(r.categoryGetInfo(b).description())
+                .as("\"Returning a description is optional\"")
+                .isEmpty();
     }
 
     @Test

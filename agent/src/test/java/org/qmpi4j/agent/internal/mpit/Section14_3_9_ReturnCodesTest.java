@@ -63,8 +63,9 @@ class Section14_3_9_ReturnCodesTest {
     }
 
     @Test
-    @DisplayName("\"All error codes with the prefix MPI_T_ must be unique values\" and \"0 = MPI_SUCCESS < MPI_T_ERR_... "
-            + "<= MPI_ERR_LASTCODE\"; exactly the codes of Table 14.5")
+    @DisplayName(
+            "\"All error codes with the prefix MPI_T_ must be unique values\" and \"0 = MPI_SUCCESS < MPI_T_ERR_... "
+                    + "<= MPI_ERR_LASTCODE\"; exactly the codes of Table 14.5")
     void valuesAreUniqueAndInRange() {
         assertThat(Arrays.stream(ReturnCode.values()).map(Enum::name).collect(Collectors.toList()))
                 .containsExactlyInAnyOrderElementsOf(TABLE_14_5.keySet());
@@ -84,19 +85,29 @@ class Section14_3_9_ReturnCodesTest {
     @Test
     @DisplayName("An MpitException always carries an error: SUCCESS is not one")
     void successIsNoException() {
-        assertThatThrownBy(() -> new MpitException(ReturnCode.SUCCESS, "x")).isInstanceOf(IllegalArgumentException.class);
-        assertThat(new MpitException(ReturnCode.MPI_T_ERR_INVALID, "bad").code()).isEqualTo(ReturnCode.MPI_T_ERR_INVALID);
+        assertThatThrownBy(() -> new MpitException(ReturnCode.SUCCESS, "x"))
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThat(new MpitException(ReturnCode.MPI_T_ERR_INVALID, "bad").code())
+                .isEqualTo(ReturnCode.MPI_T_ERR_INVALID);
     }
 
     /** A registry with one variable of each kind the scenarios need. */
     private static final class World {
         final MpitRegistry r = Mpit.initialisedWithIntegerObjects();
         final FakeSource events = new FakeSource();
-        final int counter = r.registerPvar(pvar("counter", PvarClass.COUNTER, events).build());
-        final int continuous = r.registerPvar(pvar("cont", PvarClass.COUNTER, events).continuous(true).build());
-        final int readOnly = r.registerPvar(pvar("ro", PvarClass.COUNTER, events).readonly(true).atomic(false).build());
-        final int huge = r.registerPvar(pvar("huge", PvarClass.COUNTER, new FakeSource(Integer.MAX_VALUE)).build());
-        final int bound = r.registerPvar(pvar("bound", PvarClass.LEVEL, new FakeSource()).bind(BindType.MPI_COMM).build());
+        final int counter =
+                r.registerPvar(pvar("counter", PvarClass.COUNTER, events).build());
+        final int continuous = r.registerPvar(
+                pvar("cont", PvarClass.COUNTER, events).continuous(true).build());
+        final int readOnly = r.registerPvar(pvar("ro", PvarClass.COUNTER, events)
+                .readonly(true)
+                .atomic(false)
+                .build());
+        final int huge = r.registerPvar(pvar("huge", PvarClass.COUNTER, new FakeSource(Integer.MAX_VALUE))
+                .build());
+        final int bound = r.registerPvar(pvar("bound", PvarClass.LEVEL, new FakeSource())
+                .bind(BindType.MPI_COMM)
+                .build());
         final int setting = Mpit.intCvar(r, "setting", Scope.LOCAL, 1);
         final int constant = Mpit.intCvar(r, "constant", Scope.CONSTANT, 1);
         final int category = r.registerCategory("cat", "");
@@ -121,24 +132,45 @@ class Section14_3_9_ReturnCodesTest {
         Map<ReturnCode, List<Scenario>> m = new EnumMap<>(ReturnCode.class);
         add(m, ReturnCode.SUCCESS, "MPI_T_PVAR_READ of a valid handle", w -> w.r.pvarRead(w.s, w.h, new long[1]));
         add(m, ReturnCode.MPI_T_ERR_INVALID, "MPI_T_INIT_THREAD without a level", w -> w.r.initThread(null));
-        add(m, ReturnCode.MPI_T_ERR_INVALID, "MPI_T_PVAR_HANDLE_ALLOC with an object of the wrong kind",
+        add(
+                m,
+                ReturnCode.MPI_T_ERR_INVALID,
+                "MPI_T_PVAR_HANDLE_ALLOC with an object of the wrong kind",
                 w -> w.r.pvarHandleAlloc(w.s, w.bound, "not a communicator"));
-        add(m, ReturnCode.MPI_T_ERR_INVALID, "MPI_T_PVAR_READ into a buffer of the wrong type",
+        add(
+                m,
+                ReturnCode.MPI_T_ERR_INVALID,
+                "MPI_T_PVAR_READ into a buffer of the wrong type",
                 w -> w.r.pvarRead(w.s, w.h, new double[1]));
-        add(m, ReturnCode.MPI_T_ERR_MEMORY, "MPI_T_PVAR_HANDLE_ALLOC of a variable with 2^31-1 elements "
-                + "(\"Requested array size exceeds VM limit\")", w -> w.r.pvarHandleAlloc(w.s, w.huge, null));
-        add(m, ReturnCode.MPI_T_ERR_MEMORY, "MPI_T_CVAR_HANDLE_ALLOC when the variable's cell runs out of memory", w -> {
-            int cv = w.r.registerCvar(CvarDefinition.builder(Mpit.name("oom"), MpitDatatype.INT).source(object -> {
-                throw new OutOfMemoryError("Java heap space");
-            }).build());
-            w.r.cvarHandleAlloc(cv, null);
-        });
-        add(m, ReturnCode.MPI_T_ERR_MEMORY, "MPI_T_PVAR_HANDLE_ALLOC when the variable's cell runs out of memory", w -> {
-            int pv = w.r.registerPvar(pvar(Mpit.name("oom"), PvarClass.COUNTER, object -> {
-                throw new OutOfMemoryError("Java heap space");
-            }).build());
-            w.r.pvarHandleAlloc(w.s, pv, null);
-        });
+        add(
+                m,
+                ReturnCode.MPI_T_ERR_MEMORY,
+                "MPI_T_PVAR_HANDLE_ALLOC of a variable with 2^31-1 elements "
+                        + "(\"Requested array size exceeds VM limit\")",
+                w -> w.r.pvarHandleAlloc(w.s, w.huge, null));
+        add(
+                m,
+                ReturnCode.MPI_T_ERR_MEMORY,
+                "MPI_T_CVAR_HANDLE_ALLOC when the variable's cell runs out of memory",
+                w -> {
+                    int cv = w.r.registerCvar(CvarDefinition.builder(Mpit.name("oom"), MpitDatatype.INT)
+                            .source(object -> {
+                                throw new OutOfMemoryError("Java heap space");
+                            })
+                            .build());
+                    w.r.cvarHandleAlloc(cv, null);
+                });
+        add(
+                m,
+                ReturnCode.MPI_T_ERR_MEMORY,
+                "MPI_T_PVAR_HANDLE_ALLOC when the variable's cell runs out of memory",
+                w -> {
+                    int pv = w.r.registerPvar(pvar(Mpit.name("oom"), PvarClass.COUNTER, object -> {
+                                throw new OutOfMemoryError("Java heap space");
+                            })
+                            .build());
+                    w.r.pvarHandleAlloc(w.s, pv, null);
+                });
         add(m, ReturnCode.MPI_T_ERR_NOT_INITIALIZED, "MPI_T_FINALIZE once more than MPI_T_INIT_THREAD", w -> {
             w.r.finalizeInterface();
             try {
@@ -154,8 +186,16 @@ class Section14_3_9_ReturnCodesTest {
             w.r.beginShutdown();
             w.r.initThread(ThreadLevel.SINGLE);
         });
-        add(m, ReturnCode.MPI_T_ERR_INVALID_INDEX, "MPI_T_ENUM_GET_INFO of MPI_T_ENUM_NULL", w -> w.r.enumGetInfo(null));
-        add(m, ReturnCode.MPI_T_ERR_INVALID_INDEX, "MPI_T_ENUM_GET_ITEM of MPI_T_ENUM_NULL", w -> w.r.enumGetItem(null, 0));
+        add(
+                m,
+                ReturnCode.MPI_T_ERR_INVALID_INDEX,
+                "MPI_T_ENUM_GET_INFO of MPI_T_ENUM_NULL",
+                w -> w.r.enumGetInfo(null));
+        add(
+                m,
+                ReturnCode.MPI_T_ERR_INVALID_INDEX,
+                "MPI_T_ENUM_GET_ITEM of MPI_T_ENUM_NULL",
+                w -> w.r.enumGetItem(null, 0));
         add(m, ReturnCode.MPI_T_ERR_INVALID_INDEX, "MPI_T_CVAR_GET_INFO", w -> w.r.cvarGetInfo(-1));
         add(m, ReturnCode.MPI_T_ERR_INVALID_INDEX, "MPI_T_PVAR_GET_INFO", w -> w.r.pvarGetInfo(w.r.pvarGetNum()));
         add(m, ReturnCode.MPI_T_ERR_INVALID_INDEX, "MPI_T_CVAR_HANDLE_ALLOC", w -> w.r.cvarHandleAlloc(99, null));
@@ -164,20 +204,42 @@ class Section14_3_9_ReturnCodesTest {
         add(m, ReturnCode.MPI_T_ERR_INVALID_INDEX, "MPI_T_CATEGORY_GET_CVARS", w -> w.r.categoryGetCvars(7));
         add(m, ReturnCode.MPI_T_ERR_INVALID_INDEX, "MPI_T_CATEGORY_GET_PVARS", w -> w.r.categoryGetPvars(7));
         add(m, ReturnCode.MPI_T_ERR_INVALID_INDEX, "MPI_T_CATEGORY_GET_CATEGORIES", w -> w.r.categoryGetCategories(7));
-        add(m, ReturnCode.MPI_T_ERR_INVALID_ITEM, "MPI_T_ENUM_GET_ITEM past the last item", w -> w.r.enumGetItem(w.en, 1));
+        add(
+                m,
+                ReturnCode.MPI_T_ERR_INVALID_ITEM,
+                "MPI_T_ENUM_GET_ITEM past the last item",
+                w -> w.r.enumGetItem(w.en, 1));
         add(m, ReturnCode.MPI_T_ERR_INVALID_NAME, "MPI_T_CVAR_GET_INDEX", w -> w.r.cvarGetIndex("nope"));
-        add(m, ReturnCode.MPI_T_ERR_INVALID_NAME, "MPI_T_PVAR_GET_INDEX", w -> w.r.pvarGetIndex("nope", PvarClass.LEVEL));
+        add(
+                m,
+                ReturnCode.MPI_T_ERR_INVALID_NAME,
+                "MPI_T_PVAR_GET_INDEX",
+                w -> w.r.pvarGetIndex("nope", PvarClass.LEVEL));
         add(m, ReturnCode.MPI_T_ERR_INVALID_NAME, "MPI_T_CATEGORY_GET_INDEX", w -> w.r.categoryGetIndex("nope"));
         add(m, ReturnCode.MPI_T_ERR_INVALID_HANDLE, "MPI_T_CVAR_HANDLE_FREE twice", w -> {
             CvarHandle ch = w.r.cvarHandleAlloc(w.setting, null);
             w.r.cvarHandleFree(ch);
             w.r.cvarHandleFree(ch);
         });
-        add(m, ReturnCode.MPI_T_ERR_INVALID_HANDLE, "MPI_T_CVAR_READ of MPI_T_CVAR_HANDLE_NULL", w -> w.r.cvarRead(null, new int[1]));
-        add(m, ReturnCode.MPI_T_ERR_INVALID_HANDLE, "MPI_T_CVAR_WRITE of MPI_T_CVAR_HANDLE_NULL", w -> w.r.cvarWrite(null, new int[1]));
-        add(m, ReturnCode.MPI_T_ERR_INVALID_HANDLE, "MPI_T_PVAR_HANDLE_FREE of MPI_T_PVAR_ALL_HANDLES",
+        add(
+                m,
+                ReturnCode.MPI_T_ERR_INVALID_HANDLE,
+                "MPI_T_CVAR_READ of MPI_T_CVAR_HANDLE_NULL",
+                w -> w.r.cvarRead(null, new int[1]));
+        add(
+                m,
+                ReturnCode.MPI_T_ERR_INVALID_HANDLE,
+                "MPI_T_CVAR_WRITE of MPI_T_CVAR_HANDLE_NULL",
+                w -> w.r.cvarWrite(null, new int[1]));
+        add(
+                m,
+                ReturnCode.MPI_T_ERR_INVALID_HANDLE,
+                "MPI_T_PVAR_HANDLE_FREE of MPI_T_PVAR_ALL_HANDLES",
                 w -> w.r.pvarHandleFree(w.s, PvarHandle.ALL_HANDLES));
-        add(m, ReturnCode.MPI_T_ERR_INVALID_HANDLE, "MPI_T_PVAR_START with a handle of another session",
+        add(
+                m,
+                ReturnCode.MPI_T_ERR_INVALID_HANDLE,
+                "MPI_T_PVAR_START with a handle of another session",
                 w -> w.r.pvarStart(w.r.pvarSessionCreate(), w.h));
         add(m, ReturnCode.MPI_T_ERR_OUT_OF_HANDLES, "MPI_T_PVAR_HANDLE_ALLOC past the limit", w -> {
             w.r.setMaxHandles(2); // the scenario's handle and this one
@@ -188,14 +250,18 @@ class Section14_3_9_ReturnCodesTest {
                 w.r.setMaxHandles(MpitRegistry.DEFAULT_MAX_HANDLES);
             }
         });
-        add(m, ReturnCode.MPI_T_ERR_OUT_OF_HANDLES, "MPI_T_CVAR_HANDLE_ALLOC past the limit (shared with pvar handles)", w -> {
-            w.r.setMaxHandles(1); // the scenario's pvar handle
-            try {
-                w.r.cvarHandleAlloc(w.setting, null);
-            } finally {
-                w.r.setMaxHandles(MpitRegistry.DEFAULT_MAX_HANDLES);
-            }
-        });
+        add(
+                m,
+                ReturnCode.MPI_T_ERR_OUT_OF_HANDLES,
+                "MPI_T_CVAR_HANDLE_ALLOC past the limit (shared with pvar handles)",
+                w -> {
+                    w.r.setMaxHandles(1); // the scenario's pvar handle
+                    try {
+                        w.r.cvarHandleAlloc(w.setting, null);
+                    } finally {
+                        w.r.setMaxHandles(MpitRegistry.DEFAULT_MAX_HANDLES);
+                    }
+                });
         add(m, ReturnCode.MPI_T_ERR_OUT_OF_SESSIONS, "MPI_T_PVAR_SESSION_CREATE past the limit", w -> {
             w.r.setMaxSessions(1); // the scenario's session
             try {
@@ -209,26 +275,48 @@ class Section14_3_9_ReturnCodesTest {
             w.r.pvarSessionFree(fresh);
             w.r.pvarSessionFree(fresh);
         });
-        add(m, ReturnCode.MPI_T_ERR_INVALID_SESSION, "MPI_T_PVAR_READ with MPI_T_PVAR_SESSION_NULL",
+        add(
+                m,
+                ReturnCode.MPI_T_ERR_INVALID_SESSION,
+                "MPI_T_PVAR_READ with MPI_T_PVAR_SESSION_NULL",
                 w -> w.r.pvarRead(null, w.h, new long[1]));
         add(m, ReturnCode.MPI_T_ERR_CVAR_SET_NOT_NOW, "MPI_T_CVAR_WRITE of a variable that may be set later", w -> {
             int cv = w.r.registerCvar(CvarDefinition.builder(Mpit.name("later"), MpitDatatype.INT)
                     .source(org.qmpi4j.api.mpit.CvarSources.intValue(() -> 0, v -> {
                         throw new MpitException(ReturnCode.MPI_T_ERR_CVAR_SET_NOT_NOW, "after MPI_Init");
-                    })).build());
+                    }))
+                    .build());
             w.r.cvarWrite(w.r.cvarHandleAlloc(cv, null), new int[1]);
         });
-        add(m, ReturnCode.MPI_T_ERR_CVAR_SET_NEVER, "MPI_T_CVAR_WRITE of a constant",
+        add(
+                m,
+                ReturnCode.MPI_T_ERR_CVAR_SET_NEVER,
+                "MPI_T_CVAR_WRITE of a constant",
                 w -> w.r.cvarWrite(w.r.cvarHandleAlloc(w.constant, null), new int[1]));
-        add(m, ReturnCode.MPI_T_ERR_PVAR_NO_STARTSTOP, "MPI_T_PVAR_START of a continuous variable",
+        add(
+                m,
+                ReturnCode.MPI_T_ERR_PVAR_NO_STARTSTOP,
+                "MPI_T_PVAR_START of a continuous variable",
                 w -> w.r.pvarStart(w.s, w.r.pvarHandleAlloc(w.s, w.continuous, null)));
-        add(m, ReturnCode.MPI_T_ERR_PVAR_NO_STARTSTOP, "MPI_T_PVAR_STOP of a continuous variable",
+        add(
+                m,
+                ReturnCode.MPI_T_ERR_PVAR_NO_STARTSTOP,
+                "MPI_T_PVAR_STOP of a continuous variable",
                 w -> w.r.pvarStop(w.s, w.r.pvarHandleAlloc(w.s, w.continuous, null)));
-        add(m, ReturnCode.MPI_T_ERR_PVAR_NO_WRITE, "MPI_T_PVAR_WRITE of a read-only variable",
+        add(
+                m,
+                ReturnCode.MPI_T_ERR_PVAR_NO_WRITE,
+                "MPI_T_PVAR_WRITE of a read-only variable",
                 w -> w.r.pvarWrite(w.s, w.r.pvarHandleAlloc(w.s, w.readOnly, null), new long[1]));
-        add(m, ReturnCode.MPI_T_ERR_PVAR_NO_WRITE, "MPI_T_PVAR_RESET of a read-only variable",
+        add(
+                m,
+                ReturnCode.MPI_T_ERR_PVAR_NO_WRITE,
+                "MPI_T_PVAR_RESET of a read-only variable",
                 w -> w.r.pvarReset(w.s, w.r.pvarHandleAlloc(w.s, w.readOnly, null)));
-        add(m, ReturnCode.MPI_T_ERR_PVAR_NO_ATOMIC, "MPI_T_PVAR_READRESET of a non-atomic variable",
+        add(
+                m,
+                ReturnCode.MPI_T_ERR_PVAR_NO_ATOMIC,
+                "MPI_T_PVAR_READRESET of a non-atomic variable",
                 w -> w.r.pvarReadReset(w.s, w.r.pvarHandleAlloc(w.s, w.readOnly, null), new long[1]));
         return m;
     }

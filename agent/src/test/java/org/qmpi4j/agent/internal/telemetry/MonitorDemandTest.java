@@ -29,9 +29,20 @@ class MonitorDemandTest {
     @BeforeEach
     void setUp() {
         telemetry = new ProcessTelemetry(new AgentConfig(null, Map.of(), Map.of()), new ProcessTelemetry.Counters() {
-            @Override public long callSitesLinked() { return 0; }
-            @Override public long agentFaults() { return 0; }
-            @Override public long toolFaults() { return 0; }
+            @Override
+            public long callSitesLinked() {
+                return 0;
+            }
+
+            @Override
+            public long agentFaults() {
+                return 0;
+            }
+
+            @Override
+            public long toolFaults() {
+                return 0;
+            }
         });
         mpit = telemetry.registry();
         monitor = telemetry.monitor();
@@ -84,7 +95,9 @@ class MonitorDemandTest {
         PvarSession s = mpit.pvarSessionCreate();
         mpit.pvarHandleAlloc(s, mpit.pvarGetIndex("qmpi4j_call_sites_linked", PvarClass.COUNTER), null);
         mpit.pvarHandleAlloc(s, mpit.pvarGetIndex("qmpi4j_pcontrol_level", PvarClass.GENERIC), null);
-        assertThat(watched()).as("continuous variables that the call path does not feed").isZero();
+        assertThat(watched())
+                .as("continuous variables that the call path does not feed")
+                .isZero();
         PvarHandle state = mpit.pvarHandleAlloc(s, mpit.pvarGetIndex("qmpi4j_mpi_state", PvarClass.STATE), null);
         mpit.pvarStart(s, state);
         assertThat(watched()).isEqualTo(MpiFunction.values().length);

@@ -1,11 +1,11 @@
 package org.qmpi4j.api.internal.log;
 
-import org.qmpi4j.api.Nullable;
 import java.io.PrintStream;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
+import org.qmpi4j.api.Nullable;
 
 /**
  * Lines on stderr, each starting with a prefix ({@code qmpi4j:} for the agent,
@@ -25,6 +25,7 @@ public final class Log {
     private final String prefix;
     /** Where lines go; {@code null}: {@code System.err} as it is when the line is written. */
     private final @Nullable Consumer<String> sink;
+
     private final ConcurrentMap<String, AtomicLong> occurrences = new ConcurrentHashMap<>();
 
     private Log(String prefix, @Nullable Consumer<String> sink) {

@@ -12,8 +12,7 @@ public final class AgentArgument {
     private static volatile @Nullable String text;
     private static volatile boolean set;
 
-    private AgentArgument() {
-    }
+    private AgentArgument() {}
 
     /** Publishes the agent argument ({@code null}: none); only the first call counts. */
     public static synchronized void publish(@Nullable String agentArgument) {

@@ -43,14 +43,18 @@ class LogTest {
         log.fault("f", "failed x", new IllegalStateException("boom"));
         assertThat(lines).hasSize(3);
         assertThat(lines.get(0)).isEqualTo("qmpi4j tracer: agent started");
-        assertThat(lines.get(2)).startsWith("java.lang.IllegalStateException: boom").contains("\tat ");
+        assertThat(lines.get(2))
+                .startsWith("java.lang.IllegalStateException: boom")
+                .contains("\tat ");
     }
 
     @Test
     void aBrokenSinkIsIgnored() {
-        Log broken = Log.lines(line -> {
-            throw new IllegalStateException("closed");
-        }, "qmpi4j:");
+        Log broken = Log.lines(
+                line -> {
+                    throw new IllegalStateException("closed");
+                },
+                "qmpi4j:");
         broken.warn("still fine");
         assertThat(broken.once("k", "x")).isTrue();
     }

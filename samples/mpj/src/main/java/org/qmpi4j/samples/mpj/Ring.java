@@ -20,8 +20,7 @@ public final class Ring {
     private static final int TOKEN_TAG = 7;
     private static final int INT_BYTES = 4;
 
-    private Ring() {
-    }
+    private Ring() {}
 
     public static void main(String[] args) throws MPIException {
         // Written out in every sample, not shared: see package-info.
@@ -55,8 +54,7 @@ public final class Ring {
                     report.call("MPI_RECV");
                     int expected = lap * lapSum + rank * (rank - 1) / 2;
                     if (token[0] != expected && failure == null) {
-                        failure = "lap " + lap + ": got " + token[0] + " from rank " + prev
-                                + ", expected " + expected;
+                        failure = "lap " + lap + ": got " + token[0] + " from rank " + prev + ", expected " + expected;
                     }
                 }
                 token[0] += rank;
@@ -68,16 +66,17 @@ public final class Ring {
                     report.call("MPI_RECV");
                     int expected = (lap + 1) * lapSum;
                     if (token[0] != expected && failure == null) {
-                        failure = "lap " + lap + ": token came back as " + token[0] + ", expected "
-                                + expected;
+                        failure = "lap " + lap + ": token came back as " + token[0] + ", expected " + expected;
                     }
                 }
             }
         }
 
-        String detail = failure != null ? failure
-                : rank == 0 ? "token " + token[0] + " after " + laps + " laps"
-                : laps + " laps, every token as expected";
+        String detail = failure != null
+                ? failure
+                : rank == 0
+                        ? "token " + token[0] + " after " + laps + " laps"
+                        : laps + " laps, every token as expected";
         report.call("MPI_FINALIZE");
         MPI.Finalize();
         int status = report.print(System.out, failure == null, detail);

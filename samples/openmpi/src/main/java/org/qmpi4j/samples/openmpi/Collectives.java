@@ -53,7 +53,8 @@ public final class Collectives {
         double seconds = MPI.wtime() - start;
         report.call("MPI_WTIME");
         if (rank == 0) {
-            System.out.print(String.format(Locale.ROOT, "# collectives: %d rounds on %d ranks, %.4f s%n", rounds, size, seconds));
+            System.out.print(String.format(
+                    Locale.ROOT, "# collectives: %d rounds on %d ranks, %.4f s%n", rounds, size, seconds));
         }
 
         boolean ok = kernel.failure == null;

@@ -33,8 +33,7 @@ public final class PingPong {
     private static final int PONG_TAG = 2;
     private static final int[] DEFAULT_SIZES = {0, 1, 8, 64, 512, 1 << 10, 8 << 10, 64 << 10, 1 << 20};
 
-    private PingPong() {
-    }
+    private PingPong() {}
 
     public static void main(String[] args) throws MPIException {
         // Written out in every sample, not shared: see package-info.
@@ -56,7 +55,9 @@ public final class PingPong {
             } else if (args[i].equals("--warmup")) {
                 warmup = Integer.parseInt(args[++i]);
             } else if (args[i].equals("--sizes")) {
-                sizes = Arrays.stream(args[++i].split(",")).mapToInt(s -> Integer.parseInt(s.trim())).toArray();
+                sizes = Arrays.stream(args[++i].split(","))
+                        .mapToInt(s -> Integer.parseInt(s.trim()))
+                        .toArray();
             } else {
                 iterations = Integer.parseInt(args[i]);
             }
@@ -69,8 +70,15 @@ public final class PingPong {
             detail = failure;
         } else if (rank == 0) {
             // Whole lines per print: printf writes in pieces, and Open MPI tags every write it forwards.
-            System.out.print(String.format(Locale.ROOT, "# ping-pong 0 <-> 1, %d iterations per size after %d warm-up%n"
-                    + "# %10s %14s %12s %14s %14s%n", iterations, warmup, "bytes", "latency[us]", "MB/s", "median[us]",
+            System.out.print(String.format(
+                    Locale.ROOT,
+                    "# ping-pong 0 <-> 1, %d iterations per size after %d warm-up%n" + "# %10s %14s %12s %14s %14s%n",
+                    iterations,
+                    warmup,
+                    "bytes",
+                    "latency[us]",
+                    "MB/s",
+                    "median[us]",
                     "iqm[us]"));
             for (int bytes : sizes) {
                 byte[] ping = new byte[bytes];
@@ -102,8 +110,14 @@ public final class PingPong {
                 double latency = iterations > 0 ? timed / iterations / 2 : 0;
                 double mbPerSecond = latency > 0 ? bytes / latency / 1e6 : 0;
                 Arrays.sort(halfTrips);
-                System.out.print(String.format(Locale.ROOT, "  %10d %14.2f %12.1f %14.3f %14.4f%n", bytes, latency * 1e6,
-                        mbPerSecond, median(halfTrips) * 1e6, interquartileMean(halfTrips) * 1e6));
+                System.out.print(String.format(
+                        Locale.ROOT,
+                        "  %10d %14.2f %12.1f %14.3f %14.4f%n",
+                        bytes,
+                        latency * 1e6,
+                        mbPerSecond,
+                        median(halfTrips) * 1e6,
+                        interquartileMean(halfTrips) * 1e6));
             }
             detail = sizes.length + " sizes x " + iterations + " iterations, echoes verified";
         } else if (rank == 1) {

@@ -24,8 +24,7 @@ import org.qmpi4j.samples.SampleReport;
 public final class QueueDepth {
     private static final int INT_BYTES = 4;
 
-    private QueueDepth() {
-    }
+    private QueueDepth() {}
 
     public static void main(String[] args) throws MPIException {
         // Written out in every sample, not shared: see package-info.
@@ -57,7 +56,8 @@ public final class QueueDepth {
                 failure = phase(report, shallow, next, prev, tag);
             }
         }
-        String detail = failure != null ? failure
+        String detail = failure != null
+                ? failure
                 : "blocking receives with " + deep + ", 0 and " + shallow + " receives pending";
         report.call("MPI_FINALIZE");
         MPI.Finalize();

@@ -36,8 +36,7 @@ public final class Stencil {
     private static final int TAG_UP = 2; // a row travelling to the rank above
     private static final int DOUBLE_BYTES = 8;
 
-    private Stencil() {
-    }
+    private Stencil() {}
 
     public static void main(String[] args) throws MPIException {
         // Written out in every sample, not shared: see package-info.
@@ -138,12 +137,27 @@ public final class Stencil {
         }
         double blockSum = blockSum(u, rows, n);
         if (rank == 0) {
-            System.out.print(String.format(Locale.ROOT, "# stencil: %dx%d grid, %d iterations on %d ranks, %.4f s%n", n, n, iterations, size, seconds));
+            System.out.print(String.format(
+                    Locale.ROOT,
+                    "# stencil: %dx%d grid, %d iterations on %d ranks, %.4f s%n",
+                    n,
+                    n,
+                    iterations,
+                    size,
+                    seconds));
         }
 
-        String detail = failure != null ? failure
-                : String.format(Locale.ROOT, "%dx%d, %d iterations, rows %d-%d sum %.6f, residual %.3e match serial",
-                        n, n, iterations, first + 1, first + rows, blockSum,
+        String detail = failure != null
+                ? failure
+                : String.format(
+                        Locale.ROOT,
+                        "%dx%d, %d iterations, rows %d-%d sum %.6f, residual %.3e match serial",
+                        n,
+                        n,
+                        iterations,
+                        first + 1,
+                        first + rows,
+                        blockSum,
                         iterations > 0 ? residual[0] : 0.0);
         report.call("MPI_FINALIZE");
         MPI.Finalize();

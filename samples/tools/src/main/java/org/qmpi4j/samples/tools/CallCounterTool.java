@@ -42,8 +42,10 @@ public final class CallCounterTool implements ToolProvider {
     public void initialize(int toolId) {
         Qmpi.registerToolStorage(toolId, new Counts());
         for (MpiFunction f : MpiFunction.values()) {
-            Qmpi.registerToolFunction(toolId, f, f == MpiFunction.MPI_FINALIZE ? CallCounterTool::finalizeAndPrint
-                    : CallCounterTool::count);
+            Qmpi.registerToolFunction(
+                    toolId,
+                    f,
+                    f == MpiFunction.MPI_FINALIZE ? CallCounterTool::finalizeAndPrint : CallCounterTool::count);
         }
     }
 
@@ -56,14 +58,19 @@ public final class CallCounterTool implements ToolProvider {
         Counts counts = Qmpi.getToolStorage(context, toolId);
         counts.perFunction.incrementAndGet(call.function().ordinal());
         CallingAddress at = Qmpi.getCallingAddress(context);
-        counts.perSite.computeIfAbsent(call.function() + " " + at, k -> new AtomicLong()).incrementAndGet();
+        counts.perSite
+                .computeIfAbsent(call.function() + " " + at, k -> new AtomicLong())
+                .incrementAndGet();
     }
 
     private static Object finalizeAndPrint(QmpiContext context, int toolId, MpiCall call) throws Exception {
         record(context, toolId, call);
         Counts counts = Qmpi.getToolStorage(context, toolId);
         int rank = ToolOutput.worldRank(toolId); // before MPI is finalised
-        StringBuilder out = new StringBuilder("QMPI4J-TOOL counter id=").append(toolId).append(" rank=").append(rank);
+        StringBuilder out = new StringBuilder("QMPI4J-TOOL counter id=")
+                .append(toolId)
+                .append(" rank=")
+                .append(rank);
         for (MpiFunction f : MpiFunction.values()) {
             long n = counts.perFunction.get(f.ordinal());
             if (n > 0) {
@@ -73,9 +80,17 @@ public final class CallCounterTool implements ToolProvider {
         out.append('\n');
         new java.util.TreeMap<>(counts.perSite).forEach((key, n) -> {
             int space = key.indexOf(' ');
-            out.append("QMPI4J-SITE counter id=").append(toolId).append(" rank=").append(rank)
-                    .append(" function=").append(key, 0, space).append(" site=").append(key.substring(space + 1))
-                    .append(" calls=").append(n.get()).append('\n');
+            out.append("QMPI4J-SITE counter id=")
+                    .append(toolId)
+                    .append(" rank=")
+                    .append(rank)
+                    .append(" function=")
+                    .append(key, 0, space)
+                    .append(" site=")
+                    .append(key.substring(space + 1))
+                    .append(" calls=")
+                    .append(n.get())
+                    .append('\n');
         });
         ToolOutput.print(out);
         return Qmpi.getNextToolFunction(toolId, call.function()).invoke(context, call);

@@ -12,10 +12,10 @@ import org.qmpi4j.api.mpit.MpiT;
 import org.qmpi4j.api.mpit.MpitDatatype;
 import org.qmpi4j.api.mpit.PvarClass;
 import org.qmpi4j.api.mpit.PvarDefinition;
-import org.qmpi4j.api.mpit.PvarSources;
 import org.qmpi4j.api.mpit.PvarHandle;
 import org.qmpi4j.api.mpit.PvarInfo;
 import org.qmpi4j.api.mpit.PvarSession;
+import org.qmpi4j.api.mpit.PvarSources;
 import org.qmpi4j.api.mpit.ThreadLevel;
 
 /**
@@ -94,7 +94,9 @@ public final class LongQueueReceivesTool implements ToolProvider {
             }
         }
         // "this could be handled in a more flexible way for a generic tool"
-        if (index < 0 || info.varClass() != PvarClass.LEVEL || info.datatype() != MpitDatatype.UNSIGNED_LONG_LONG
+        if (index < 0
+                || info.varClass() != PvarClass.LEVEL
+                || info.datatype() != MpitDatatype.UNSIGNED_LONG_LONG
                 || info.bind() != BindType.MPI_COMM) {
             throw new IllegalStateException(VARIABLE + " not found as expected: " + info);
         }
@@ -107,9 +109,11 @@ public final class LongQueueReceivesTool implements ToolProvider {
         s.mpit.pvarStart(s.session, s.handle);
         // The tool's own variable, registered like the agent's and read back like any other.
         int category = s.mpit.registerCategory("long_queue_" + toolId, "The long-queue tool (example 14.6)");
-        int own = s.mpit.registerPvar(PvarDefinition.builder("long_queue_" + toolId + "_flagged_receives",
-                PvarClass.COUNTER).description("Receives made while more than " + s.threshold
-                + " receives were pending on COMM_WORLD").source(s.flaggedVariable).build());
+        int own = s.mpit.registerPvar(PvarDefinition.builder(
+                        "long_queue_" + toolId + "_flagged_receives", PvarClass.COUNTER)
+                .description("Receives made while more than " + s.threshold + " receives were pending on COMM_WORLD")
+                .source(s.flaggedVariable)
+                .build());
         s.mpit.categoryAddPvar(category, own);
         s.mpit.categoryAddCategory(s.mpit.categoryGetIndex("qmpi4j"), category);
         s.flaggedHandle = s.mpit.pvarHandleAlloc(s.session, own, null);
@@ -130,8 +134,14 @@ public final class LongQueueReceivesTool implements ToolProvider {
                 s.flaggedVariable.increment();
                 CallingAddress at = Qmpi.getCallingAddress(context);
                 synchronized (s.lines) {
-                    s.lines.append("QMPI4J-LONGQ rank=").append(s.rank).append(" queue=").append(value[0])
-                            .append(" site=").append(at).append('\n');
+                    s.lines
+                            .append("QMPI4J-LONGQ rank=")
+                            .append(s.rank)
+                            .append(" queue=")
+                            .append(value[0])
+                            .append(" site=")
+                            .append(at)
+                            .append('\n');
                 }
             }
         }
@@ -148,8 +158,14 @@ public final class LongQueueReceivesTool implements ToolProvider {
             }
             long[] viaMpit = new long[1];
             s.mpit.pvarRead(s.session, s.flaggedHandle, viaMpit);
-            out.append("QMPI4J-LONGQ-SUMMARY rank=").append(s.rank).append(" receives=").append(s.receives.get())
-                    .append(" flagged=").append(s.flagged.get()).append(" flagged_via_mpit=").append(viaMpit[0])
+            out.append("QMPI4J-LONGQ-SUMMARY rank=")
+                    .append(s.rank)
+                    .append(" receives=")
+                    .append(s.receives.get())
+                    .append(" flagged=")
+                    .append(s.flagged.get())
+                    .append(" flagged_via_mpit=")
+                    .append(viaMpit[0])
                     .append('\n');
             ToolOutput.print(out);
             s.mpit.pvarHandleFree(s.session, s.handle);

@@ -112,22 +112,36 @@ public final class MpitCountsTool implements ToolProvider {
                 bytes.append(' ').append(f).append('=').append(one[0]);
             }
         }
-        StringBuilder out = new StringBuilder().append(calls).append('\n').append(bytes).append('\n');
+        StringBuilder out =
+                new StringBuilder().append(calls).append('\n').append(bytes).append('\n');
         long[] messages = new long[h.peerMessages.count()];
         long[] sent = new long[h.peerBytes.count()];
         h.mpit.pvarRead(h.session, h.peerMessages, messages);
         h.mpit.pvarRead(h.session, h.peerBytes, sent);
         for (int peer = 0; peer < messages.length; peer++) {
             if (messages[peer] > 0) {
-                out.append("QMPI4J-MPIT-P2P rank=").append(rank).append(" peer=").append(peer)
-                        .append(" messages=").append(messages[peer]).append(" bytes=").append(sent[peer]).append('\n');
+                out.append("QMPI4J-MPIT-P2P rank=")
+                        .append(rank)
+                        .append(" peer=")
+                        .append(peer)
+                        .append(" messages=")
+                        .append(messages[peer])
+                        .append(" bytes=")
+                        .append(sent[peer])
+                        .append('\n');
             }
         }
-        out.append("QMPI4J-MPIT-REQUESTS rank=").append(rank)
-                .append(" outstanding=").append(read(h, h.outstanding))
-                .append(" max=").append(read(h, h.outstandingMax))
-                .append(" min=").append(read(h, h.outstandingMin))
-                .append(" posted_receives=").append(read(h, h.postedReceives)).append('\n');
+        out.append("QMPI4J-MPIT-REQUESTS rank=")
+                .append(rank)
+                .append(" outstanding=")
+                .append(read(h, h.outstanding))
+                .append(" max=")
+                .append(read(h, h.outstandingMax))
+                .append(" min=")
+                .append(read(h, h.outstandingMin))
+                .append(" posted_receives=")
+                .append(read(h, h.postedReceives))
+                .append('\n');
         ToolOutput.print(out);
         h.mpit.pvarSessionFree(h.session); // frees every handle of the session
         h.mpit.finalizeInterface();

@@ -54,9 +54,14 @@ public final class SendProfilerTool implements ToolProvider {
 
     private static Object report(QmpiContext context, int toolId, MpiCall call) throws Exception {
         Totals t = Qmpi.getToolStorage(context, toolId);
-        StringBuilder out = new StringBuilder("QMPI4J-TOOL send-profiler id=").append(toolId)
-                .append(" rank=").append(ToolOutput.worldRank(toolId))
-                .append(" sends=").append(t.sends).append(" bytes=").append(t.bytes)
+        StringBuilder out = new StringBuilder("QMPI4J-TOOL send-profiler id=")
+                .append(toolId)
+                .append(" rank=")
+                .append(ToolOutput.worldRank(toolId))
+                .append(" sends=")
+                .append(t.sends)
+                .append(" bytes=")
+                .append(t.bytes)
                 .append(String.format(" seconds=%.6f%n", t.seconds));
         ToolOutput.print(out);
         return Qmpi.getNextToolFunction(toolId, MpiFunction.MPI_FINALIZE).invoke(context, call);

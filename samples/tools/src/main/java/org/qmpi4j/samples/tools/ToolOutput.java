@@ -5,8 +5,7 @@ import org.qmpi4j.api.Qmpi;
 
 /** How the sample tools find their rank and print: through the name-shifted entry, unobserved. */
 final class ToolOutput {
-    private ToolOutput() {
-    }
+    private ToolOutput() {}
 
     /** This process's rank in COMM_WORLD, asked of the binding directly (never intercepted). */
     static int worldRank(int toolId) throws Exception {

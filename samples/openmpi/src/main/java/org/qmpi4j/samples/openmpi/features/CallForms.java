@@ -56,8 +56,7 @@ public final class CallForms {
         }
     }
 
-    private CallForms() {
-    }
+    private CallForms() {}
 
     public static void main(String[] args) throws Exception {
         // Written out in every sample, not shared: see package-info.

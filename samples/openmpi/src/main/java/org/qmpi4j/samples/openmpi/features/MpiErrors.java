@@ -13,8 +13,7 @@ import org.qmpi4j.samples.SampleReport;
 public final class MpiErrors {
     private static final int TAG = 3;
 
-    private MpiErrors() {
-    }
+    private MpiErrors() {}
 
     public static void main(String[] args) throws MPIException {
         // Written out in every sample, not shared: see package-info.
@@ -35,8 +34,8 @@ public final class MpiErrors {
             MPI.COMM_WORLD.send(data, 1, MPI.INT, size + 5, TAG);
             failure = "send to rank " + (size + 5) + " of " + size + " did not throw";
         } catch (MPIException e) {
-            System.out.println("error: " + e.getClass().getName() + ": " + e.getMessage()
-                    + " errorClass=" + e.getErrorClass() + " isRankError=" + (e.getErrorClass() == MPI.ERR_RANK));
+            System.out.println("error: " + e.getClass().getName() + ": " + e.getMessage() + " errorClass="
+                    + e.getErrorClass() + " isRankError=" + (e.getErrorClass() == MPI.ERR_RANK));
             System.out.flush();
             if (e.getErrorClass() != MPI.ERR_RANK) {
                 failure = "error class " + e.getErrorClass() + ", expected MPI.ERR_RANK " + MPI.ERR_RANK;
@@ -46,7 +45,9 @@ public final class MpiErrors {
 
         report.call("MPI_FINALIZE");
         MPI.Finalize();
-        int status = report.print(System.out, failure == null,
+        int status = report.print(
+                System.out,
+                failure == null,
                 failure == null ? "invalid rank raised MPIException with MPI_ERR_RANK" : failure);
         if (status != 0) {
             System.exit(status);

@@ -11,8 +11,7 @@ import org.qmpi4j.samples.SampleReport;
  * counted, {@code pControl(1)} (on), one barrier. The sample counts every call it makes.
  */
 public final class PcontrolLevels {
-    private PcontrolLevels() {
-    }
+    private PcontrolLevels() {}
 
     public static void main(String[] args) throws MPIException {
         // Written out in every sample, not shared: see package-info.

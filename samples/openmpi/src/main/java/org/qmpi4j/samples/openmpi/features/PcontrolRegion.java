@@ -10,8 +10,7 @@ import org.qmpi4j.samples.SampleReport;
  * makes; tools must see only the calls made while the level is 1 (and both pControl calls).
  */
 public final class PcontrolRegion {
-    private PcontrolRegion() {
-    }
+    private PcontrolRegion() {}
 
     public static void main(String[] args) throws MPIException {
         // Written out in every sample, not shared: see package-info.
@@ -46,8 +45,12 @@ public final class PcontrolRegion {
         boolean ok = value[0] == expected;
         report.call("MPI_FINALIZE");
         MPI.Finalize();
-        int status = report.print(System.out, ok, ok ? "allreduce " + value[0] + " as expected"
-                : "allreduce gave " + value[0] + ", expected " + expected);
+        int status = report.print(
+                System.out,
+                ok,
+                ok
+                        ? "allreduce " + value[0] + " as expected"
+                        : "allreduce gave " + value[0] + ", expected " + expected);
         if (status != 0) {
             System.exit(status);
         }

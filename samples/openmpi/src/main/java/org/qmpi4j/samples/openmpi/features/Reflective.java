@@ -15,8 +15,7 @@ import org.qmpi4j.samples.SampleReport;
  * (a documented limit). The sample counts all three.
  */
 public final class Reflective {
-    private Reflective() {
-    }
+    private Reflective() {}
 
     public static void main(String[] args) throws Throwable {
         // Written out in every sample, not shared: see package-info.
@@ -31,7 +30,8 @@ public final class Reflective {
         barrier.invoke(MPI.COMM_WORLD); // SITE:reflect
         report.call("MPI_BARRIER");
 
-        MethodHandle handle = MethodHandles.lookup().findVirtual(Comm.class, "barrier", MethodType.methodType(void.class));
+        MethodHandle handle =
+                MethodHandles.lookup().findVirtual(Comm.class, "barrier", MethodType.methodType(void.class));
         handle.invoke(MPI.COMM_WORLD); // SITE:methodhandle
         report.call("MPI_BARRIER");
 

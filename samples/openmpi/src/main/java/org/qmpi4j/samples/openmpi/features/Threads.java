@@ -23,8 +23,7 @@ import org.qmpi4j.samples.SampleReport;
 public final class Threads {
     static final int THREADS = 4;
 
-    private Threads() {
-    }
+    private Threads() {}
 
     /** One thread's counts. */
     static final class Tally {
@@ -59,16 +58,18 @@ public final class Threads {
                 for (int t = 0; t < THREADS; t++) {
                     int thread = t;
                     tallies[t] = new Tally();
-                    Thread th = new Thread(() -> {
-                        try {
-                            String f = exchange(rank, partner, thread, exchanges, tallies[thread]);
-                            if (f != null) {
-                                firstFailure.compareAndSet(null, f);
-                            }
-                        } catch (Throwable e) {
-                            firstFailure.compareAndSet(null, "thread " + thread + ": " + e);
-                        }
-                    }, "exchange-" + t);
+                    Thread th = new Thread(
+                            () -> {
+                                try {
+                                    String f = exchange(rank, partner, thread, exchanges, tallies[thread]);
+                                    if (f != null) {
+                                        firstFailure.compareAndSet(null, f);
+                                    }
+                                } catch (Throwable e) {
+                                    firstFailure.compareAndSet(null, "thread " + thread + ": " + e);
+                                }
+                            },
+                            "exchange-" + t);
                     threads.add(th);
                     th.start();
                 }
@@ -99,8 +100,10 @@ public final class Threads {
 
         report.call("MPI_FINALIZE");
         MPI.Finalize();
-        String detail = failure != null ? failure
-                : THREADS + " threads x " + exchanges + " exchanges verified" + (multiple ? " (THREAD_MULTIPLE)" : " (serialised)");
+        String detail = failure != null
+                ? failure
+                : THREADS + " threads x " + exchanges + " exchanges verified"
+                        + (multiple ? " (THREAD_MULTIPLE)" : " (serialised)");
         int status = report.print(System.out, failure == null, detail);
         if (status != 0) {
             System.exit(status);
@@ -134,7 +137,8 @@ public final class Threads {
                 tally.send++;
             }
             if (in[0] != payload(partner, thread, i)) {
-                return "thread " + thread + " exchange " + i + ": got " + in[0] + ", expected " + payload(partner, thread, i);
+                return "thread " + thread + " exchange " + i + ": got " + in[0] + ", expected "
+                        + payload(partner, thread, i);
             }
         }
         return null;

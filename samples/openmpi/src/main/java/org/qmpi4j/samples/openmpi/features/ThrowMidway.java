@@ -19,8 +19,7 @@ public final class ThrowMidway {
     private static final int TAG = 5;
     private static final int INT_BYTES = 4;
 
-    private ThrowMidway() {
-    }
+    private ThrowMidway() {}
 
     public static void main(String[] args) throws MPIException {
         // Written out in every sample, not shared: see package-info.
