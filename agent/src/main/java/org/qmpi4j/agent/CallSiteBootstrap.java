@@ -28,7 +28,8 @@ public final class CallSiteBootstrap {
 
     /**
      * Called by the JVM for a rewritten call site (see the agent's {@code LinkerContract} for the
-     * static arguments). Not for application code.
+     * static arguments). Not for application code. Its parameter list is, by that contract, the
+     * internal linker's too ({@code CallSiteBootstrapTest} checks that they agree).
      */
     public static CallSite link(
             MethodHandles.Lookup caller,

@@ -388,6 +388,30 @@ public enum MpiFunction {
         return kind;
     }
 
+    /**
+     * Whether a call sends one point-to-point message to its peer ({@link MpiCall#peer()}): the
+     * blocking and non-blocking sends of every mode, and the send half of the send-receive calls.
+     * Persistent sends ({@code MPI_SEND_INIT} + {@code MPI_START}) are not counted here: the call
+     * that sends names no peer.
+     */
+    public boolean sendsMessage() {
+        switch (this) {
+            case MPI_SEND:
+            case MPI_BSEND:
+            case MPI_SSEND:
+            case MPI_RSEND:
+            case MPI_ISEND:
+            case MPI_IBSEND:
+            case MPI_ISSEND:
+            case MPI_IRSEND:
+            case MPI_SENDRECV:
+            case MPI_SENDRECV_REPLACE:
+                return true;
+            default:
+                return false;
+        }
+    }
+
     /** Whether the function moves message data between processes. */
     public boolean movesData() {
         return kind == Kind.POINT_TO_POINT || kind == Kind.COLLECTIVE || kind == Kind.ONE_SIDED || kind == Kind.IO;

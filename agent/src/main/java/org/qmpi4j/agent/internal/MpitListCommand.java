@@ -38,22 +38,7 @@ public final class MpitListCommand {
             }
         }
         AgentConfig config = AgentConfig.fromJvm(null);
-        ProcessTelemetry telemetry = new ProcessTelemetry(config, new ProcessTelemetry.Counters() {
-            @Override
-            public long callSitesLinked() {
-                return 0;
-            }
-
-            @Override
-            public long agentFaults() {
-                return 0;
-            }
-
-            @Override
-            public long toolFaults() {
-                return 0;
-            }
-        });
+        ProcessTelemetry telemetry = new ProcessTelemetry(config, ProcessTelemetry.Counters.NONE);
         new MpitListing(telemetry.registry(), out, max).print("qmpi4j MPI_T catalogue");
         return 0;
     }

@@ -8,23 +8,13 @@ import org.qmpi4j.api.Nullable;
  * description should say what the scope requires of writers (Section 14.3.6).
  */
 public final class CvarDefinition {
-    private final String name;
-    private final Verbosity verbosity;
-    private final MpitDatatype datatype;
-    private final @Nullable EnumType enumType;
-    private final String description;
-    private final BindType bind;
-    private final Scope scope;
+    /** Everything {@link MpiT#cvarGetInfo} will answer: one class for both, so they cannot disagree. */
+    private final CvarInfo info;
+
     private final CvarSource source;
 
     private CvarDefinition(Builder b) {
-        this.name = b.name;
-        this.verbosity = b.verbosity;
-        this.datatype = b.datatype;
-        this.enumType = b.enumType;
-        this.description = b.description;
-        this.bind = b.bind;
-        this.scope = b.scope;
+        this.info = new CvarInfo(b.name, b.verbosity, b.datatype, b.enumType, b.description, b.bind, b.scope);
         this.source = Objects.requireNonNull(b.source, "source"); // checked by build()
     }
 
@@ -33,34 +23,17 @@ public final class CvarDefinition {
         return new Builder(name, datatype);
     }
 
+    /** The variable's name (also {@code info().name()}). */
     public String name() {
-        return name;
+        return info.name();
     }
 
-    public Verbosity verbosity() {
-        return verbosity;
+    /** What {@link MpiT#cvarGetInfo} returns for the variable: name, verbosity, datatype, enumeration, scope... */
+    public CvarInfo info() {
+        return info;
     }
 
-    public MpitDatatype datatype() {
-        return datatype;
-    }
-    /** The enumeration of an {@link MpitDatatype#INT} variable, or {@code null} for none. */
-    public @Nullable EnumType enumType() {
-        return enumType;
-    }
-
-    public String description() {
-        return description;
-    }
-
-    public BindType bind() {
-        return bind;
-    }
-
-    public Scope scope() {
-        return scope;
-    }
-
+    /** Where reads and writes of the variable go. */
     public CvarSource source() {
         return source;
     }

@@ -6,6 +6,9 @@ import org.qmpi4j.api.Nullable;
  * What {@link MpiT#cvarGetInfo} returns about a control variable. The same index always returns
  * the same information. Strings are whole: the text's truncation convention (Section 14.3.3) is
  * a C buffer matter; an empty description is the text's "no description".
+ *
+ * <p>Its first six properties are those of {@link PvarInfo} too, as the text gives both kinds of
+ * variable the same metadata; the two stay separate classes, as their routines are.
  */
 public final class CvarInfo {
     private final String name;

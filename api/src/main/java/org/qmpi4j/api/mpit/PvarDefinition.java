@@ -22,30 +22,24 @@ import org.qmpi4j.api.Nullable;
  * }</pre>
  */
 public final class PvarDefinition {
-    private final String name;
-    private final PvarClass varClass;
-    private final Verbosity verbosity;
-    private final MpitDatatype datatype;
-    private final @Nullable EnumType enumType;
-    private final String description;
-    private final BindType bind;
-    private final boolean readonly;
-    private final boolean continuous;
-    private final boolean atomic;
+    /** Everything {@link MpiT#pvarGetInfo} will answer: one class for both, so they cannot disagree. */
+    private final PvarInfo info;
+
     private final double unit;
     private final PvarSource source;
 
     private PvarDefinition(Builder b) {
-        this.name = b.name;
-        this.varClass = b.varClass;
-        this.verbosity = b.verbosity;
-        this.datatype = b.datatype;
-        this.enumType = b.enumType;
-        this.description = b.description;
-        this.bind = b.bind;
-        this.readonly = b.readonly;
-        this.continuous = b.continuous;
-        this.atomic = b.atomic;
+        this.info = new PvarInfo(
+                b.name,
+                b.verbosity,
+                b.varClass,
+                b.datatype,
+                b.enumType,
+                b.description,
+                b.bind,
+                b.readonly,
+                b.continuous,
+                b.atomic);
         this.unit = b.unit;
         this.source = Objects.requireNonNull(b.source, "source"); // checked by build()
     }
@@ -60,50 +54,22 @@ public final class PvarDefinition {
         return new Builder(name, varClass);
     }
 
+    /** The variable's name (also {@code info().name()}). */
     public String name() {
-        return name;
+        return info.name();
     }
 
-    public PvarClass varClass() {
-        return varClass;
+    /** What {@link MpiT#pvarGetInfo} returns for the variable: name, class, datatype, binding, flags... */
+    public PvarInfo info() {
+        return info;
     }
 
-    public Verbosity verbosity() {
-        return verbosity;
-    }
-
-    public MpitDatatype datatype() {
-        return datatype;
-    }
-    /** The enumeration of an {@link MpitDatatype#INT} variable, or {@code null} for none. */
-    public @Nullable EnumType enumType() {
-        return enumType;
-    }
-
-    public String description() {
-        return description;
-    }
-
-    public BindType bind() {
-        return bind;
-    }
-
-    public boolean readonly() {
-        return readonly;
-    }
-
-    public boolean continuous() {
-        return continuous;
-    }
-
-    public boolean atomic() {
-        return atomic;
-    }
     /** Multiplier from raw {@code long} values to the {@code double} a DOUBLE variable reads. */
     public double unit() {
         return unit;
     }
 
+    /** Where the variable's values come from. */
     public PvarSource source() {
         return source;
     }

@@ -8,13 +8,14 @@ import java.time.LocalDateTime;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.qmpi4j.api.Nullable;
 import org.qmpi4j.api.settings.Settings;
 
 class OutputDirectoryTest {
     @TempDir
     Path dir;
 
-    private static String requested(Map<String, String> props, Map<String, String> env) {
+    private static @Nullable String requested(Map<String, String> props, Map<String, String> env) {
         // No agent in a unit test: no MPI_T, so the setting decides.
         return OutputDirectory.requested(1, Settings.of(null, props::get, env::get, problem -> {}));
     }

@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.qmpi4j.api.Nullable;
 
 class SettingsTest {
     private static final Setting<Long> LIMIT = Setting.byteSize("tracer.limit", 256L << 20, "limit");
@@ -21,7 +22,7 @@ class SettingsTest {
 
     private final List<String> problems = new ArrayList<>();
 
-    private Settings settings(String agentArgument, Map<String, String> props, Map<String, String> env) {
+    private Settings settings(@Nullable String agentArgument, Map<String, String> props, Map<String, String> env) {
         return Settings.of(agentArgument, props::get, env::get, problems::add);
     }
 

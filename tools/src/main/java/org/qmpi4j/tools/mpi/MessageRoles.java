@@ -6,24 +6,12 @@ import org.qmpi4j.api.MpiCall;
 import org.qmpi4j.api.MpiFunction;
 
 /**
- * Which calls send or receive a point-to-point message, and where the receive half of the
+ * Which calls receive a point-to-point message (those that send one say so themselves:
+ * {@link MpiFunction#sendsMessage()}, the rows of the communication matrix), and where the receive half of the
  * combined send-receive calls keeps its source and tag (a role the API does not name, so it comes
  * from the binding's parameter list).
  */
 public final class MessageRoles {
-    /** Calls that send one message to {@code peer()}: the rows of the communication matrix. */
-    public static final Set<MpiFunction> SENDS = EnumSet.of(
-            MpiFunction.MPI_SEND,
-            MpiFunction.MPI_BSEND,
-            MpiFunction.MPI_SSEND,
-            MpiFunction.MPI_RSEND,
-            MpiFunction.MPI_ISEND,
-            MpiFunction.MPI_IBSEND,
-            MpiFunction.MPI_ISSEND,
-            MpiFunction.MPI_IRSEND,
-            MpiFunction.MPI_SENDRECV,
-            MpiFunction.MPI_SENDRECV_REPLACE);
-
     /** Calls that receive one message from {@code peer()}. */
     public static final Set<MpiFunction> RECEIVES = EnumSet.of(MpiFunction.MPI_RECV, MpiFunction.MPI_IRECV);
 

@@ -31,7 +31,6 @@ import org.qmpi4j.report.profile.RankProfileFormat;
 import org.qmpi4j.report.profile.SiteKey;
 import org.qmpi4j.report.render.TextReport;
 import org.qmpi4j.tools.mpi.ChunkedGather;
-import org.qmpi4j.tools.mpi.MessageRoles;
 import org.qmpi4j.tools.mpi.PeerTranslator;
 import org.qmpi4j.tools.mpi.WorldComm;
 import org.qmpi4j.tools.output.OutputSession;
@@ -69,7 +68,7 @@ final class Profiler {
     static {
         for (MpiFunction f : FUNCTIONS) {
             NEEDS[f.ordinal()] = (byte) ((f.movesData() ? SIZES : 0)
-                    | (MessageRoles.SENDS.contains(f) ? SENDS : 0)
+                    | (f.sendsMessage() ? SENDS : 0)
                     | (f == MpiFunction.MPI_COMM_FREE || f == MpiFunction.MPI_COMM_DISCONNECT ? FREES_COMM : 0)
                     | (f == MpiFunction.MPI_WTIME || f == MpiFunction.MPI_WTICK ? UNTIMED : 0));
         }

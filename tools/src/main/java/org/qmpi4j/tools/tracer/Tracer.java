@@ -201,7 +201,7 @@ final class Tracer {
                 }
             }
             boolean onWorld = comm != null && comm == world;
-            if (onWorld && MessageRoles.SENDS.contains(f) && p >= 0 && t >= 0) {
+            if (onWorld && f.sendsMessage() && p >= 0 && t >= 0) {
                 send = sendSeq.next(LongCounters.envelope(p, t));
             }
             if (onWorld

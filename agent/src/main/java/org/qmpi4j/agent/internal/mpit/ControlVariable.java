@@ -12,8 +12,7 @@ final class ControlVariable {
     ControlVariable(int index, CvarDefinition d) {
         this.index = index;
         this.definition = d;
-        this.info =
-                new CvarInfo(d.name(), d.verbosity(), d.datatype(), d.enumType(), d.description(), d.bind(), d.scope());
+        this.info = d.info();
     }
 
     String name() {

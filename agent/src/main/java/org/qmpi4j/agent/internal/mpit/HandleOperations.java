@@ -15,18 +15,20 @@ final class HandleOperations {
 
     static void cvarRead(ControlHandle h, Object buffer) {
         CvarDefinition d = h.variable.definition;
-        Values.checkBuffer(d.datatype(), h.count, buffer, d.name());
+        Values.checkBuffer(d.info().datatype(), h.count, buffer, d.name());
         Object value = SourceGuards.guarded(d.name(), h.cell::read);
-        Values.cvarToBuffer(d.datatype(), h.count, value, buffer, d.name());
+        Values.cvarToBuffer(d.info().datatype(), h.count, value, buffer, d.name());
     }
 
     static void cvarWrite(ControlHandle h, Object buffer) {
         CvarDefinition d = h.variable.definition;
-        Values.checkBuffer(d.datatype(), h.count, buffer, d.name());
-        if (!d.scope().mayBeWritable()) {
-            throw Errors.fail(ReturnCode.MPI_T_ERR_CVAR_SET_NEVER, d.name() + " has scope " + d.scope());
+        Values.checkBuffer(d.info().datatype(), h.count, buffer, d.name());
+        if (!d.info().scope().mayBeWritable()) {
+            throw Errors.fail(
+                    ReturnCode.MPI_T_ERR_CVAR_SET_NEVER,
+                    d.name() + " has scope " + d.info().scope());
         }
-        Object value = Values.cvarFromBuffer(d.datatype(), h.count, buffer, d.name());
+        Object value = Values.cvarFromBuffer(d.info().datatype(), h.count, buffer, d.name());
         SourceGuards.guarded(d.name(), () -> {
             h.cell.write(value);
             return null;
@@ -89,7 +91,7 @@ final class HandleOperations {
         if (handle == PvarHandle.ALL_HANDLES) {
             SourceGuards.forAll(
                     s,
-                    h -> !h.definition.readonly(),
+                    h -> !h.definition.info().readonly(),
                     PerformanceHandle::reset,
                     ReturnCode.MPI_T_ERR_PVAR_NO_WRITE,
                     "reset");

@@ -57,12 +57,12 @@ abstract class PerformanceHandle implements PvarHandle {
     }
 
     boolean continuous() {
-        return definition.continuous();
+        return definition.info().continuous();
     }
 
     /** Whether values are being updated: started, or continuous. */
     final boolean running() {
-        return started || definition.continuous();
+        return started || definition.info().continuous();
     }
 
     final boolean everStarted() {
@@ -111,28 +111,28 @@ abstract class PerformanceHandle implements PvarHandle {
     }
 
     final synchronized void read(Object buffer) {
-        Values.checkBuffer(definition.datatype(), count, buffer, definition.name());
+        Values.checkBuffer(definition.info().datatype(), count, buffer, definition.name());
         readInto(buffer);
     }
 
     private void readInto(Object buffer) {
         current(value);
-        Values.toBuffer(definition.datatype(), definition.varClass(), value, definition.unit(), buffer);
+        Values.toBuffer(definition.info().datatype(), definition.info().varClass(), value, definition.unit(), buffer);
     }
 
     final synchronized void write(Object buffer) {
-        Values.checkBuffer(definition.datatype(), count, buffer, definition.name());
-        if (definition.readonly()) {
+        Values.checkBuffer(definition.info().datatype(), count, buffer, definition.name());
+        if (definition.info().readonly()) {
             throw Errors.fail(ReturnCode.MPI_T_ERR_PVAR_NO_WRITE, definition.name() + " is read-only");
         }
         long[] raw = new long[count];
-        Values.fromBuffer(definition.datatype(), buffer, definition.unit(), raw, definition.name());
+        Values.fromBuffer(definition.info().datatype(), buffer, definition.unit(), raw, definition.name());
         onWrite(raw);
     }
 
     /** @return false if the variable is read-only */
     final synchronized boolean reset() {
-        if (definition.readonly()) {
+        if (definition.info().readonly()) {
             return false;
         }
         onReset();
@@ -140,13 +140,13 @@ abstract class PerformanceHandle implements PvarHandle {
     }
 
     final synchronized void readReset(Object buffer) {
-        Values.checkBuffer(definition.datatype(), count, buffer, definition.name());
-        if (!definition.atomic()) {
+        Values.checkBuffer(definition.info().datatype(), count, buffer, definition.name());
+        if (!definition.info().atomic()) {
             throw Errors.fail(
                     ReturnCode.MPI_T_ERR_PVAR_NO_ATOMIC, definition.name() + " cannot be read and reset atomically");
         }
         currentAndReset(value);
-        Values.toBuffer(definition.datatype(), definition.varClass(), value, definition.unit(), buffer);
+        Values.toBuffer(definition.info().datatype(), definition.info().varClass(), value, definition.unit(), buffer);
     }
 
     /**

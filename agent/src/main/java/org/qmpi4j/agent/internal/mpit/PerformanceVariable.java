@@ -13,21 +13,11 @@ final class PerformanceVariable {
     PerformanceVariable(int index, PvarDefinition d) {
         this.index = index;
         this.definition = d;
-        this.info = new PvarInfo(
-                d.name(),
-                d.verbosity(),
-                d.varClass(),
-                d.datatype(),
-                d.enumType(),
-                d.description(),
-                d.bind(),
-                d.readonly(),
-                d.continuous(),
-                d.atomic());
+        this.info = d.info();
     }
 
     PvarClass varClass() {
-        return definition.varClass();
+        return info.varClass();
     }
 
     /** The lookup key of {@code MPI_T_PVAR_GET_INDEX}: names are unique per class. */
@@ -37,6 +27,6 @@ final class PerformanceVariable {
 
     @Override
     public String toString() {
-        return definition.name() + " (" + definition.varClass() + ")";
+        return definition.name() + " (" + info.varClass() + ")";
     }
 }

@@ -91,7 +91,7 @@ final class SessionsAndHandles {
     // ---- control variable handles ---------------------------------------------------------------
 
     CvarHandle allocate(ControlVariable v, Object mpiObject) {
-        Object object = boundObject(v.definition.bind(), mpiObject, v.name());
+        Object object = boundObject(v.definition.info().bind(), mpiObject, v.name());
         synchronized (handleLock) {
             reserveHandle();
             try {
@@ -179,7 +179,7 @@ final class SessionsAndHandles {
 
     PvarHandle allocate(SessionImpl s, PerformanceVariable v, Object mpiObject) {
         String name = v.definition.name();
-        Object object = boundObject(v.definition.bind(), mpiObject, name);
+        Object object = boundObject(v.definition.info().bind(), mpiObject, name);
         PerformanceHandle h;
         synchronized (handleLock) {
             reserveHandle();

@@ -73,7 +73,7 @@ final class VariableTables {
         if (cvarsByName.containsKey(d.name())) {
             throw Errors.fail(ReturnCode.MPI_T_ERR_INVALID_NAME, "a control variable named " + d.name() + " exists");
         }
-        checkEnum(d.enumType(), d.name());
+        checkEnum(d.info().enumType(), d.name());
         ControlVariable v = new ControlVariable(cvars.size(), d);
         cvars.add(v);
         cvarsByName.put(d.name(), v);
@@ -113,13 +113,14 @@ final class VariableTables {
         if (d == null) {
             throw Errors.invalid("no definition");
         }
-        String key = PerformanceVariable.key(d.name(), d.varClass());
+        String key = PerformanceVariable.key(d.name(), d.info().varClass());
         if (pvarsByKey.containsKey(key)) {
             throw Errors.fail(
                     ReturnCode.MPI_T_ERR_INVALID_NAME,
-                    "a performance variable named " + d.name() + " of class " + d.varClass() + " exists");
+                    "a performance variable named " + d.name() + " of class "
+                            + d.info().varClass() + " exists");
         }
-        checkEnum(d.enumType(), d.name());
+        checkEnum(d.info().enumType(), d.name());
         PerformanceVariable v = new PerformanceVariable(pvars.size(), d);
         pvars.add(v);
         pvarsByKey.put(key, v);

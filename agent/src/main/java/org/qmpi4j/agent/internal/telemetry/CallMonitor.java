@@ -52,7 +52,7 @@ public final class CallMonitor {
         if (activityActive.get() > 0) {
             activity.enter(f, now);
         }
-        if (messageSizeActive.get() > 0 && FunctionSets.SENDS.contains(f)) {
+        if (messageSizeActive.get() > 0 && f.sendsMessage()) {
             messageSize.set(Math.max(0, call.bytes()));
         }
         return now;
@@ -67,7 +67,7 @@ public final class CallMonitor {
         if (activityActive.get() > 0) {
             activity.exit(now);
         }
-        if (FunctionSets.SENDS.contains(f)) {
+        if (f.sendsMessage()) {
             if (peersActive.get() > 0) {
                 peers.record(call.communicator(), call.peer(), bytes);
             }

@@ -9,18 +9,8 @@ import org.qmpi4j.api.MpiFunction;
 final class FunctionSets {
     private FunctionSets() {}
 
-    /** Point-to-point functions that send one message to {@code peer} (sendrecv: its send half). */
-    static final Set<MpiFunction> SENDS = Collections.unmodifiableSet(EnumSet.of(
-            MpiFunction.MPI_SEND,
-            MpiFunction.MPI_BSEND,
-            MpiFunction.MPI_SSEND,
-            MpiFunction.MPI_RSEND,
-            MpiFunction.MPI_ISEND,
-            MpiFunction.MPI_IBSEND,
-            MpiFunction.MPI_ISSEND,
-            MpiFunction.MPI_IRSEND,
-            MpiFunction.MPI_SENDRECV,
-            MpiFunction.MPI_SENDRECV_REPLACE));
+    /** Point-to-point functions that send one message to {@code peer} (see {@link MpiFunction#sendsMessage()}). */
+    static final Set<MpiFunction> SENDS = Collections.unmodifiableSet(sendingFunctions());
 
     /** Non-blocking receives: each posts a receive that stays pending until its request completes. */
     static final Set<MpiFunction> RECEIVE_POSTS =
@@ -63,5 +53,15 @@ final class FunctionSets {
         EnumSet<MpiFunction> s = EnumSet.copyOf(NONBLOCKING_STARTS);
         s.addAll(COMPLETIONS);
         return s;
+    }
+
+    private static EnumSet<MpiFunction> sendingFunctions() {
+        EnumSet<MpiFunction> sends = EnumSet.noneOf(MpiFunction.class);
+        for (MpiFunction f : MpiFunction.values()) {
+            if (f.sendsMessage()) {
+                sends.add(f);
+            }
+        }
+        return sends;
     }
 }

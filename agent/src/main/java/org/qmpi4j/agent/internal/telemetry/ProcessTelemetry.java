@@ -22,6 +22,24 @@ public final class ProcessTelemetry {
 
     /** Counters the agent keeps for the whole JVM. */
     public interface Counters {
+        /** No call linked and no fault: a process outside any job (the listing command, tests). */
+        Counters NONE = new Counters() {
+            @Override
+            public long callSitesLinked() {
+                return 0;
+            }
+
+            @Override
+            public long agentFaults() {
+                return 0;
+            }
+
+            @Override
+            public long toolFaults() {
+                return 0;
+            }
+        };
+
         long callSitesLinked();
 
         long agentFaults();

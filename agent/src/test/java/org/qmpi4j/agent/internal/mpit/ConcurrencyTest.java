@@ -196,7 +196,7 @@ class ConcurrencyTest {
             }
             PvarHandle h = handles.get(random.nextInt(handles.size()));
             PerformanceHandle ph = (PerformanceHandle) h;
-            Object buffer = ph.definition.datatype().newBuffer(h.count());
+            Object buffer = ph.definition.info().datatype().newBuffer(h.count());
             switch (random.nextInt(9)) {
                 case 0:
                     allowing(ok, () -> r.pvarStart(s, h));

@@ -96,12 +96,12 @@ class RandomizedSequenceTest {
             this.def = def;
             this.src = src;
             this.source = source;
-            PvarClass c = def.varClass();
+            PvarClass c = def.info().varClass();
             this.kind = c.accumulates() ? Kind.ACCUMULATING : c.isWatermark() ? Kind.WATERMARK : Kind.CURRENT;
         }
 
         boolean bound() {
-            return def.bind() != BindType.NO_OBJECT;
+            return def.info().bind() != BindType.NO_OBJECT;
         }
     }
 
@@ -144,12 +144,13 @@ class RandomizedSequenceTest {
         }
 
         boolean running() {
-            return v.def.continuous() || started;
+            return v.def.info().continuous() || started;
         }
 
         @Override
         public String toString() {
-            return id + "[" + v.def.name() + "/" + v.def.varClass() + " n=" + count + (live ? "" : " freed") + "]";
+            return id + "[" + v.def.name() + "/" + v.def.info().varClass() + " n=" + count + (live ? "" : " freed")
+                    + "]";
         }
     }
 
@@ -360,7 +361,7 @@ class RandomizedSequenceTest {
                 Var v = vars.get(i);
                 Object object = v.bound() ? Integer.valueOf(2) : null;
                 H h = newHandle(witness, v, r.pvarHandleAlloc(real, v.index, object), v.bound() ? 2 : 1);
-                if (i % 2 == 0 && !v.def.continuous()) {
+                if (i % 2 == 0 && !v.def.info().continuous()) {
                     r.pvarStart(real, h.real);
                     start(h);
                 }
@@ -469,7 +470,7 @@ class RandomizedSequenceTest {
         }
 
         static long extreme(H h, long a, long b) {
-            return h.v.def.varClass() == PvarClass.HIGHWATERMARK ? Math.max(a, b) : Math.min(a, b);
+            return h.v.def.info().varClass() == PvarClass.HIGHWATERMARK ? Math.max(a, b) : Math.min(a, b);
         }
 
         /** A level changes: running watermarks of that source see it. */
@@ -485,10 +486,10 @@ class RandomizedSequenceTest {
 
         /** What a buffer of the variable's datatype holds for raw values (the class's range rules). */
         static double[] expected(H h, long[] raw) {
-            PvarClass c = h.v.def.varClass();
+            PvarClass c = h.v.def.info().varClass();
             double[] out = new double[raw.length];
             for (int i = 0; i < raw.length; i++) {
-                switch (h.v.def.datatype()) {
+                switch (h.v.def.info().datatype()) {
                     case INT:
                         out[i] = (int) raw[i];
                         break;
@@ -529,7 +530,7 @@ class RandomizedSequenceTest {
         }
 
         void assertValue(H h, Object buffer, long[] raw) {
-            MpitDatatype type = h.v.def.datatype();
+            MpitDatatype type = h.v.def.info().datatype();
             if (buffer instanceof long[]) {
                 assertThat(Arrays.copyOf((long[]) buffer, h.count))
                         .as("value of " + h)
@@ -564,14 +565,14 @@ class RandomizedSequenceTest {
         }
 
         Object goodBuffer(H h) {
-            return h.v.def.datatype().newBuffer(h.count);
+            return h.v.def.info().datatype().newBuffer(h.count);
         }
 
         /** Reads a live handle (a good buffer) and returns what it holds, for comparisons. */
         double[] readNow(H h) {
             Object b = goodBuffer(h);
             r.pvarRead(h.session.real, h.real, b);
-            return values(h.v.def.datatype(), b, h.count);
+            return values(h.v.def.info().datatype(), b, h.count);
         }
 
         void checkWitness() {
@@ -705,7 +706,7 @@ class RandomizedSequenceTest {
 
         /** A buffer for the handle (or a guess when the handle is not a live one of the model). */
         Object buffer(HRef h, Buf kind) {
-            MpitDatatype type = h.model != null ? h.model.v.def.datatype() : MpitDatatype.UNSIGNED_LONG_LONG;
+            MpitDatatype type = h.model != null ? h.model.v.def.info().datatype() : MpitDatatype.UNSIGNED_LONG_LONG;
             int count = h.model != null ? h.model.count : 1;
             switch (kind) {
                 case GOOD:
@@ -889,7 +890,7 @@ class RandomizedSequenceTest {
                 code = ReturnCode.SUCCESS; // continuous ones and those already in that state are ignored
             } else if (!h.validIn(s)) {
                 code = ReturnCode.MPI_T_ERR_INVALID_HANDLE;
-            } else if (h.model.v.def.continuous()) {
+            } else if (h.model.v.def.info().continuous()) {
                 code = ReturnCode.MPI_T_ERR_PVAR_NO_STARTSTOP;
             } else {
                 code = ReturnCode.SUCCESS;
@@ -905,7 +906,7 @@ class RandomizedSequenceTest {
                     }));
             if (code == ReturnCode.SUCCESS) {
                 for (H target : h.all() ? s.model.handles : List.of(h.model)) {
-                    if (target.live && !target.v.def.continuous()) {
+                    if (target.live && !target.v.def.info().continuous()) {
                         if (start) {
                             start(target);
                         } else {
@@ -943,12 +944,14 @@ class RandomizedSequenceTest {
             if (h.model != null && !bad(kind)) {
                 raw = new long[h.model.count];
                 for (int i = 0; i < h.model.count; i++) {
-                    switch (h.model.v.def.datatype()) {
+                    switch (h.model.v.def.info().datatype()) {
                         case UNSIGNED:
                         case INT: {
                             int x = rnd.nextInt();
                             ((int[]) buffer)[i] = x;
-                            raw[i] = h.model.v.def.datatype() == MpitDatatype.UNSIGNED ? Integer.toUnsignedLong(x) : x;
+                            raw[i] = h.model.v.def.info().datatype() == MpitDatatype.UNSIGNED
+                                    ? Integer.toUnsignedLong(x)
+                                    : x;
                             break;
                         }
                         case DOUBLE: {
@@ -977,7 +980,7 @@ class RandomizedSequenceTest {
                             ? ReturnCode.MPI_T_ERR_INVALID_HANDLE
                             : bad(kind)
                                     ? ReturnCode.MPI_T_ERR_INVALID
-                                    : h.model.v.def.readonly()
+                                    : h.model.v.def.info().readonly()
                                             ? ReturnCode.MPI_T_ERR_PVAR_NO_WRITE
                                             : negative ? ReturnCode.MPI_T_ERR_INVALID : ReturnCode.SUCCESS;
             isolated(s.model, () -> expect(code, () -> r.pvarWrite(s.real, h.real, buffer)));
@@ -996,13 +999,13 @@ class RandomizedSequenceTest {
                             ? ReturnCode.SUCCESS // read-only ones are ignored
                             : !h.validIn(s)
                                     ? ReturnCode.MPI_T_ERR_INVALID_HANDLE
-                                    : h.model.v.def.readonly()
+                                    : h.model.v.def.info().readonly()
                                             ? ReturnCode.MPI_T_ERR_PVAR_NO_WRITE
                                             : ReturnCode.SUCCESS;
             isolated(s.model, () -> expect(code, () -> r.pvarReset(s.real, h.real)));
             if (code == ReturnCode.SUCCESS) {
                 for (H target : h.all() ? s.model.handles : List.of(h.model)) {
-                    if (target.live && !target.v.def.readonly()) {
+                    if (target.live && !target.v.def.info().readonly()) {
                         reset(target);
                     }
                 }
@@ -1021,7 +1024,7 @@ class RandomizedSequenceTest {
                             ? ReturnCode.MPI_T_ERR_INVALID_HANDLE
                             : bad(kind)
                                     ? ReturnCode.MPI_T_ERR_INVALID
-                                    : !h.model.v.def.atomic()
+                                    : !h.model.v.def.info().atomic()
                                             ? ReturnCode.MPI_T_ERR_PVAR_NO_ATOMIC
                                             : ReturnCode.SUCCESS;
             isolated(s.model, () -> expect(code, () -> r.pvarReadReset(s.real, h.real, buffer)));
@@ -1059,7 +1062,7 @@ class RandomizedSequenceTest {
                 current = "MPI_T_PVAR_GET_INDEX(" + name + ", " + c + ")";
                 Var match = null;
                 for (Var v : vars) {
-                    if (v.def.name().equals(name) && v.def.varClass() == c) {
+                    if (v.def.name().equals(name) && v.def.info().varClass() == c) {
                         match = v;
                     }
                 }

@@ -501,7 +501,7 @@ class Section14_3_7_PerformanceVariableClassesTest {
                             () -> pvar("v", c, new FakeSource()).readonly(false).build()))
                     .as(c.name())
                     .isEqualTo(ReturnCode.MPI_T_ERR_INVALID);
-            assertThat(pvar("v", c, new FakeSource()).build().readonly())
+            assertThat(pvar("v", c, new FakeSource()).build().info().readonly())
                     .as(c.name() + " default")
                     .isTrue();
         }

@@ -28,22 +28,7 @@ class MonitorDemandTest {
 
     @BeforeEach
     void setUp() {
-        telemetry = new ProcessTelemetry(new AgentConfig(null, Map.of(), Map.of()), new ProcessTelemetry.Counters() {
-            @Override
-            public long callSitesLinked() {
-                return 0;
-            }
-
-            @Override
-            public long agentFaults() {
-                return 0;
-            }
-
-            @Override
-            public long toolFaults() {
-                return 0;
-            }
-        });
+        telemetry = new ProcessTelemetry(new AgentConfig(null, Map.of(), Map.of()), ProcessTelemetry.Counters.NONE);
         mpit = telemetry.registry();
         monitor = telemetry.monitor();
         monitor.attach(null, relinks::incrementAndGet);
