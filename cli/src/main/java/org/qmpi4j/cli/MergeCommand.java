@@ -17,6 +17,7 @@ import org.qmpi4j.report.profile.ProfileMerger;
 import org.qmpi4j.report.profile.RankProfile;
 import org.qmpi4j.report.trace.ChromeTraceAssembler;
 import org.qmpi4j.report.trace.TraceFormat;
+import org.qmpi4j.report.worlds.WorldIndex;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;
@@ -25,14 +26,17 @@ import picocli.CommandLine.Spec;
 /**
  * {@code qmpi4j merge <dir>}: what rank 0 would have written at {@code MPI_Finalize}, rebuilt from
  * the per-rank files in {@code ranks/}: profile.json and its renderings from the profiles,
- * trace.json from the traces. Ranks without a file are reported missing, not guessed.
+ * trace.json from the traces. Ranks without a file are reported missing, not guessed. A job
+ * folder with spawned worlds ({@code worlds/<id>/}) has each world merged in its own folder and
+ * the job's index ({@code worlds.json}, {@code worlds.txt}) rebuilt.
  */
 @Command(
         name = "merge",
         mixinStandardHelpOptions = true,
         description = "Rebuilds profile.json, report.txt,"
                 + " matrix.html, matrix.svg and trace.json from the per-rank files in <dir>/ranks, for a job that ended"
-                + " (exception, kill, MPI_Abort) before the tools could gather.")
+                + " (exception, kill, MPI_Abort) before the tools could gather. With spawned worlds (<dir>/worlds/<id>),"
+                + " merges each world in its folder and rebuilds worlds.json and worlds.txt.")
 final class MergeCommand implements Callable<Integer> {
     @Parameters(paramLabel = "<dir>", description = "results directory of a job")
     Path dir;
@@ -44,6 +48,35 @@ final class MergeCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         Path d = ResultsDir.require(dir);
         PrintWriter err = spec.commandLine().getErr();
+        List<Path> spawned = WorldIndex.spawnedFolders(d);
+        if (spawned.isEmpty()) {
+            mergeWorld(d, err);
+            return 0;
+        }
+        List<Path> worlds = new ArrayList<>();
+        if (Files.isDirectory(ResultFiles.ranksDir(d))) {
+            worlds.add(d);
+        }
+        worlds.addAll(spawned);
+        int failed = 0;
+        for (Path w : worlds) {
+            err.println("qmpi4j: world in " + w);
+            try {
+                mergeWorld(w, err);
+            } catch (UserError e) {
+                failed++;
+                err.println("qmpi4j: " + e.getMessage());
+            }
+        }
+        List<org.qmpi4j.report.worlds.WorldRecord> records = WorldIndex.update(d);
+        err.println("qmpi4j: " + records.size() + " worlds listed in " + d.resolve(WorldIndex.WORLDS_TXT)
+                + (failed == 0 ? "" : "; " + failed + " world folder(s) had nothing to merge"));
+        err.flush();
+        return failed == worlds.size() ? 1 : 0;
+    }
+
+    /** Merges the per-rank files of one world's folder. */
+    private void mergeWorld(Path d, PrintWriter err) throws Exception {
         Path ranks = ResultFiles.ranksDir(d);
         if (!Files.isDirectory(ranks)) {
             throw new UserError(d + ": no " + ResultFiles.RANKS_DIR
@@ -101,7 +134,6 @@ final class MergeCommand implements Callable<Integer> {
         }
         err.println("qmpi4j: results in " + d + " (" + String.join(", ", written) + ")");
         err.flush();
-        return 0;
     }
 
     private static String states(java.util.Collection<RankProfile> ranks) {

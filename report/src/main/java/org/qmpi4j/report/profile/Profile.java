@@ -99,6 +99,7 @@ public final class Profile {
     private final Map<SiteKey, Entry> sites;
     private final long[][] matrixBytes;
     private final long[][] matrixMessages;
+    private final List<InterWorldTraffic> interWorld;
 
     public Profile(
             String binding,
@@ -110,7 +111,23 @@ public final class Profile {
             Map<SiteKey, Entry> sites,
             long[][] matrixBytes,
             long[][] matrixMessages) {
+        this(binding, ranks, created, rankSummaries, functions, kinds, sites, matrixBytes, matrixMessages, List.of());
+    }
+
+    /** With {@code interWorld}: messages to processes of other worlds, which have no column in the matrix. */
+    public Profile(
+            String binding,
+            int ranks,
+            String created,
+            List<RankSummary> rankSummaries,
+            Map<String, Entry> functions,
+            Map<String, String> kinds,
+            Map<SiteKey, Entry> sites,
+            long[][] matrixBytes,
+            long[][] matrixMessages,
+            List<InterWorldTraffic> interWorld) {
         this.binding = binding;
+        this.interWorld = List.copyOf(interWorld);
         this.ranks = ranks;
         this.created = created;
         this.rankSummaries = List.copyOf(rankSummaries);
@@ -138,6 +155,10 @@ public final class Profile {
 
     public String binding() {
         return binding;
+    }
+    /** Point-to-point messages to processes of other worlds, by sender. */
+    public List<InterWorldTraffic> interWorld() {
+        return interWorld;
     }
     /** Number of ranks in {@code COMM_WORLD}. */
     public int ranks() {

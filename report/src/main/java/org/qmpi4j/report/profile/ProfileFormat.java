@@ -97,6 +97,17 @@ public final class ProfileFormat {
         w.member("row", "sender").member("column", "receiver");
         matrix(w, "bytes", p.matrixBytes());
         matrix(w, "messages", p.matrixMessages());
+        w.name("other_worlds").beginArray();
+        for (InterWorldTraffic t : p.interWorld()) {
+            w.beginInlineObject()
+                    .member("rank", t.rank())
+                    .member("via", t.via())
+                    .member("peer", t.peer())
+                    .member("messages", t.messages())
+                    .member("bytes", t.bytes())
+                    .endObject();
+        }
+        w.endArray();
         w.endObject();
 
         w.name("collectives").beginArray();
@@ -253,7 +264,19 @@ public final class ProfileFormat {
         JsonNode matrix = root.get("matrix");
         long[][] bytes = matrix(matrix.get("bytes"), ranks);
         long[][] messages = matrix(matrix.get("messages"), ranks);
-        return new Profile(binding, ranks, created, summaries, functions, kinds, sites, bytes, messages);
+        List<InterWorldTraffic> interWorld = new ArrayList<>();
+        JsonNode other = matrix.optional("other_worlds");
+        if (!other.isNull()) {
+            for (JsonNode t : other.elements()) {
+                interWorld.add(new InterWorldTraffic(
+                        rankIn(t, ranks),
+                        t.get("via").asString(),
+                        t.get("peer").asInt(),
+                        t.get("messages").asLong(),
+                        t.get("bytes").asLong()));
+            }
+        }
+        return new Profile(binding, ranks, created, summaries, functions, kinds, sites, bytes, messages, interWorld);
     }
 
     private static Profile.Entry entry(JsonNode n, long[] histogram, int ranks) throws JsonFormatException {

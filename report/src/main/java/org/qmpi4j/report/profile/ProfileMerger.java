@@ -51,6 +51,7 @@ public final class ProfileMerger {
         Map<SiteKey, Profile.Entry> sites = new TreeMap<>();
         long[][] bytes = new long[size][size];
         long[][] messages = new long[size][size];
+        List<InterWorldTraffic> interWorld = new ArrayList<>();
         for (int r = 0; r < size; r++) {
             RankProfile p = byRank.get(r);
             if (p == null) {
@@ -69,8 +70,9 @@ public final class ProfileMerger {
                             sites.computeIfAbsent(k, x -> new Profile.Entry()).add(rank, s));
             bytes[r] = p.sentBytes();
             messages[r] = p.sentMessages();
+            interWorld.addAll(p.interWorld());
         }
         String created = Instant.now().truncatedTo(ChronoUnit.SECONDS).toString();
-        return new Profile(binding, size, created, summaries, functions, kinds, sites, bytes, messages);
+        return new Profile(binding, size, created, summaries, functions, kinds, sites, bytes, messages, interWorld);
     }
 }

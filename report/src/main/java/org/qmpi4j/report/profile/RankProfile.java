@@ -44,6 +44,7 @@ public final class RankProfile {
     private final Map<SiteKey, CallStats> sites;
     private final long[] sentMessages;
     private final long[] sentBytes;
+    private final List<InterWorldTraffic> interWorld;
 
     private RankProfile(Builder b) {
         this.rank = b.rank;
@@ -57,6 +58,7 @@ public final class RankProfile {
         this.sites = Collections.unmodifiableMap(new LinkedHashMap<>(b.sites));
         this.sentMessages = b.sentMessages.clone();
         this.sentBytes = b.sentBytes.clone();
+        this.interWorld = List.copyOf(b.interWorld);
         if (rank < 0 || rank >= size) {
             throw new IllegalArgumentException("rank " + rank + " outside 0.." + (size - 1));
         }
@@ -112,6 +114,10 @@ public final class RankProfile {
     public long[] sentBytes() {
         return sentBytes.clone();
     }
+    /** Point-to-point messages to processes of other worlds (no column in the matrix). */
+    public List<InterWorldTraffic> interWorld() {
+        return interWorld;
+    }
 
     /**
      * Time in MPI calls during the application time: every function but {@code MPI_INIT} and
@@ -149,6 +155,7 @@ public final class RankProfile {
         private final Map<SiteKey, CallStats> sites = new LinkedHashMap<>();
         private long[] sentMessages;
         private long[] sentBytes;
+        private final List<InterWorldTraffic> interWorld = new ArrayList<>();
 
         private Builder(int rank, int size, String binding) {
             this.rank = rank;
@@ -197,6 +204,12 @@ public final class RankProfile {
             }
             sentMessages[dest] += messages;
             sentBytes[dest] += bytes;
+            return this;
+        }
+
+        /** Adds messages and bytes sent to rank {@code peer} of {@code via}, in another world. */
+        public Builder sentToOtherWorld(String via, int peer, long messages, long bytes) {
+            interWorld.add(new InterWorldTraffic(rank, via, peer, messages, bytes));
             return this;
         }
 

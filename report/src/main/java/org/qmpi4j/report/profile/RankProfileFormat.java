@@ -63,6 +63,18 @@ public final class RankProfileFormat {
         w.name("bytes");
         longs(w, p.sentBytes());
         w.endObject();
+        if (!p.interWorld().isEmpty()) {
+            w.name("sent_to_other_worlds").beginArray();
+            for (InterWorldTraffic t : p.interWorld()) {
+                w.beginInlineObject()
+                        .member("via", t.via())
+                        .member("peer", t.peer())
+                        .member("messages", t.messages())
+                        .member("bytes", t.bytes())
+                        .endObject();
+            }
+            w.endArray();
+        }
         w.endObject();
         w.finish();
         return sb.toString();
@@ -142,6 +154,16 @@ public final class RankProfileFormat {
         for (int d = 0; d < size; d++) {
             if (messages[d] != 0 || bytes[d] != 0) {
                 b.sent(d, messages[d], bytes[d]);
+            }
+        }
+        JsonNode other = root.optional("sent_to_other_worlds");
+        if (!other.isNull()) {
+            for (JsonNode t : other.elements()) {
+                b.sentToOtherWorld(
+                        t.get("via").asString(),
+                        t.get("peer").asInt(),
+                        t.get("messages").asLong(),
+                        t.get("bytes").asLong());
             }
         }
         return b.build();

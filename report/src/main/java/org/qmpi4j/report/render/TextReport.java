@@ -146,6 +146,21 @@ public final class TextReport {
             matrix(out, messages);
         }
 
+        if (!p.interWorld().isEmpty()) {
+            section(
+                    out,
+                    "Point-to-point messages to other worlds (not in the matrix; peer: rank in the communicator's remote group)");
+            Table t = new Table("Rank", "Via", "Peer", "Messages", "Bytes");
+            for (org.qmpi4j.report.profile.InterWorldTraffic w : p.interWorld()) {
+                t.row(
+                        Integer.toString(w.rank()),
+                        w.via(),
+                        Integer.toString(w.peer()),
+                        Long.toString(w.messages()),
+                        Long.toString(w.bytes()));
+            }
+            t.appendTo(out, "  ");
+        }
         section(out, "Collectives");
         List<String> collectives = p.collectivesByTime();
         if (collectives.isEmpty()) {

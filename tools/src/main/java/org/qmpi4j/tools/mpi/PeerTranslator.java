@@ -12,6 +12,11 @@ import org.qmpi4j.api.Qmpi;
  * communicators the table of their ranks is built once (with {@code MPI_COMM_GROUP} or
  * {@code MPI_COMM_REMOTE_GROUP} for intercommunicators, and {@code MPI_GROUP_TRANSLATE_RANKS},
  * through the name-shifted entry) and kept per communicator object until it is freed.
+ *
+ * <p>A peer outside {@code COMM_WORLD} (over an intercommunicator to a spawned world, the parent,
+ * a connected job) has no world rank; {@link #outsideWorld} says so, and {@link #name} tells what
+ * the communicator is ({@code parent}, {@code spawn 1}, ...), so that such messages are listed by
+ * the remote group's rank rather than dropped or put on a rank of the wrong world.
  */
 public final class PeerTranslator {
     /** Communicators whose tables are kept at most; beyond that the cache starts over. */
@@ -20,7 +25,11 @@ public final class PeerTranslator {
     private final int toolId;
     private final Object world;
     private final int worldSize;
+    /** Marks, in a table, a peer that is a process of another world. */
+    private static final int OUTSIDE = -2;
+
     private final Map<Object, int[]> tables = new IdentityHashMap<>();
+    private final Map<Object, String> names = new IdentityHashMap<>();
     private Object worldGroup;
 
     public PeerTranslator(int toolId, Object world, int worldSize) {
@@ -42,12 +51,38 @@ public final class PeerTranslator {
             return peer < worldSize ? peer : -1;
         }
         int[] table = table(comm);
-        return table != null && peer < table.length ? table[peer] : -1;
+        return table != null && peer < table.length ? Math.max(table[peer], -1) : -1;
+    }
+
+    /** Whether {@code peer} of {@code comm} is a process of another world (a rank of a remote group). */
+    public boolean outsideWorld(Object comm, int peer) {
+        if (peer < 0 || comm == world || comm == null) {
+            return false;
+        }
+        int[] table = table(comm);
+        return table != null && peer < table.length && table[peer] == OUTSIDE;
+    }
+
+    /** Names {@code comm}, a communicator that reaches another world, e.g. {@code spawn 2}. */
+    public synchronized void name(Object comm, String name) {
+        if (comm != null) {
+            if (names.size() >= MAX_CACHED) {
+                names.clear();
+            }
+            names.put(comm, name);
+        }
+    }
+
+    /** The name given to {@code comm}, or {@code other} for one made by a call not seen (a dup, a merge). */
+    public synchronized String nameOf(Object comm) {
+        String n = names.get(comm);
+        return n == null ? "other" : n;
     }
 
     /** Forgets {@code comm} (it is being freed; a new communicator may reuse the object). */
     public synchronized void forget(Object comm) {
         tables.remove(comm);
+        names.remove(comm);
     }
 
     private synchronized int[] table(Object comm) {
@@ -84,7 +119,7 @@ public final class PeerTranslator {
                     (int[]) Qmpi.pmpi(toolId, MpiFunction.MPI_GROUP_TRANSLATE_RANKS, null, group, ranks, worldGroup);
             for (int i = 0; i < inWorld.length; i++) {
                 if (inWorld[i] < 0 || inWorld[i] >= worldSize) {
-                    inWorld[i] = -1; // MPI_UNDEFINED: a process outside COMM_WORLD (spawned, connected)
+                    inWorld[i] = OUTSIDE; // MPI_UNDEFINED: a process outside COMM_WORLD (spawned, connected)
                 }
             }
             return inWorld;

@@ -93,6 +93,24 @@ public final class WorldComm {
         }
     }
 
+    /**
+     * Whether this world was spawned ({@code MPI_Comm_get_parent} is not {@code MPI_COMM_NULL}).
+     * Open MPI's binding returns an {@code Intercomm} whose {@code isNull()} says so; a binding
+     * without the call (MPJ Express) has no parent.
+     */
+    public boolean hasParent() {
+        try {
+            Object parent = Qmpi.pmpi(toolId, MpiFunction.MPI_COMM_GET_PARENT, null);
+            if (parent == null) {
+                return false;
+            }
+            Object isNull = parent.getClass().getMethod("isNull").invoke(parent);
+            return Boolean.FALSE.equals(isNull);
+        } catch (Exception | LinkageError e) {
+            return false;
+        }
+    }
+
     public void barrier() throws Exception {
         Qmpi.pmpi(toolId, MpiFunction.MPI_BARRIER, world);
     }

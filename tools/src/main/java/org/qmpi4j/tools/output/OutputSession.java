@@ -13,6 +13,8 @@ import java.util.Set;
 import org.qmpi4j.api.internal.log.Log;
 import org.qmpi4j.api.output.OutputDirectory;
 import org.qmpi4j.report.files.ResultFiles;
+import org.qmpi4j.report.worlds.WorldIndex;
+import org.qmpi4j.report.worlds.WorldRecord;
 import org.qmpi4j.tools.mpi.WorldComm;
 
 /**
@@ -21,23 +23,38 @@ import org.qmpi4j.tools.mpi.WorldComm;
  * broadcasts it), shared by the others of the same process. Tells the user once, at the end,
  * where the results are.
  *
+ * <p>Worlds: the folder the user named (or the new default one) is the job's. The first world
+ * without a parent writes into it directly, as a job of one world always did; a spawned world (or
+ * a second world without a parent while the first still runs) writes into
+ * {@code worlds/<id>/}, where {@code <id>} is a job-unique id rank 0 picks and broadcasts
+ * ({@link WorldIdentity}). Rank 0 of each world keeps the world's {@code world.json} and rebuilds
+ * the job's index ({@link WorldIndex}) when the world starts and ends.
+ *
  * <p>One per MPI process, not per JVM: MPJ Express' multicore mode runs several ranks in one JVM,
  * each with its own {@code COMM_WORLD} object, which is the key.
  */
 public final class OutputSession {
     private static final Map<Object, OutputSession> SESSIONS = new IdentityHashMap<>();
+    /** Bytes of the broadcast that carries the world's folder: a length and the UTF-8 path. */
+    private static final int PATH_BUFFER = 8192;
 
     private final WorldComm comm;
+    private final Path top;
     private final Path dir;
     private final Log log;
+    /** This world's record, on rank 0 only (else {@code null}); guarded by {@code this}. */
+    private final WorldRecord record;
+
     private final Set<String> results = new LinkedHashSet<>();
     private int participants;
     private int finished;
     private boolean announced;
 
-    private OutputSession(WorldComm comm, Path dir, Log log) {
+    private OutputSession(WorldComm comm, Path top, Path dir, WorldRecord record, Log log) {
         this.comm = comm;
+        this.top = top;
         this.dir = dir;
+        this.record = record;
         this.log = log;
     }
 
@@ -57,7 +74,9 @@ public final class OutputSession {
                 return s;
             }
         }
-        Path dir = agreeOnDirectory(comm, requested, log);
+        Path top = agreeOnDirectory(comm, requested, log);
+        WorldRecord[] record = new WorldRecord[1];
+        Path dir = top == null ? null : agreeOnWorldFolder(comm, top, record, log);
         if (dir != null) {
             try {
                 Files.createDirectories(ResultFiles.ranksDir(dir));
@@ -65,7 +84,7 @@ public final class OutputSession {
                 log.warn("rank " + comm.rank() + " cannot create " + ResultFiles.ranksDir(dir) + ": " + e);
             }
         }
-        OutputSession s = new OutputSession(comm, dir, log);
+        OutputSession s = new OutputSession(comm, top, dir, record[0], log);
         synchronized (SESSIONS) {
             SESSIONS.putIfAbsent(comm.world(), s);
             s = SESSIONS.get(comm.world());
@@ -90,9 +109,102 @@ public final class OutputSession {
         return OutputDirectory.agree(requested, comm.rank(), buf -> comm.bcast(buf, 0));
     }
 
-    /** The results directory, or {@code null} if none could be made (tools then write nothing). */
+    /**
+     * Where this world's rank 0 stands: chooses the world's folder, writes its {@code world.json}
+     * and the job's index, and broadcasts the folder. Without a broadcast every rank decides alone,
+     * which agrees when the id comes from the MPI library (Open MPI's job id).
+     */
+    private static Path agreeOnWorldFolder(WorldComm comm, Path top, WorldRecord[] record, Log log) throws Exception {
+        boolean broadcast = comm.canExchangeData();
+        Path folder = null;
+        if (comm.rank() == 0 || !broadcast) {
+            WorldIdentity who = WorldIdentity.of(comm.hasParent(), System.getenv());
+            try {
+                folder = chooseWorldFolder(top, who, comm, record, comm.rank() == 0);
+            } catch (IOException | RuntimeException e) {
+                log.warn("cannot create this world's results folder under " + top + " (" + e
+                        + "). No results are written.");
+            }
+        }
+        if (!broadcast) {
+            return folder;
+        }
+        byte[] buf = new byte[PATH_BUFFER];
+        if (comm.rank() == 0 && folder != null) {
+            byte[] path = folder.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8);
+            if (path.length <= PATH_BUFFER - 4) {
+                java.nio.ByteBuffer.wrap(buf).putInt(path.length).put(path);
+            }
+        }
+        comm.bcast(buf, 0);
+        int len = java.nio.ByteBuffer.wrap(buf).getInt();
+        return len <= 0 || len > PATH_BUFFER - 4
+                ? null
+                : Path.of(new String(buf, 4, len, java.nio.charset.StandardCharsets.UTF_8));
+    }
+
+    private static Path chooseWorldFolder(
+            Path top, WorldIdentity who, WorldComm comm, WorldRecord[] record, boolean root) throws IOException {
+        String host = host();
+        WorldRecord r = new WorldRecord();
+        r.id = who.id;
+        r.parent = who.parent;
+        r.command = who.command;
+        r.ranks = comm.size();
+        r.binding = comm.binding();
+        r.host = host;
+        r.pid = ProcessHandle.current().pid();
+        r.startMillis = who.jvmStartMillis;
+        Path folder = WorldIndex.locked(top, () -> {
+            if (who.parent == null && !WorldIndex.topTakenByLiveWorld(top, who.id, host)) {
+                r.folder = ".";
+                return top;
+            }
+            if (!root) {
+                return WorldIndex.worldFolder(
+                        top, who.id); // no broadcast: the id from the library is the same everywhere
+            }
+            Files.createDirectories(top.resolve(WorldIndex.WORLDS_DIR));
+            for (int n = 1; ; n++) {
+                String name = n == 1 ? who.id : who.id + "-" + n;
+                Path d = WorldIndex.worldFolder(top, name);
+                try {
+                    Files.createDirectory(d); // ours only if we made it: never another world's folder
+                    r.folder = WorldIndex.WORLDS_DIR + "/" + name;
+                    return d;
+                } catch (java.nio.file.FileAlreadyExistsException taken) {
+                    if (n > 1000) {
+                        throw taken;
+                    }
+                }
+            }
+        });
+        if (root) {
+            if (r.folder == null) {
+                r.folder = top.relativize(folder).toString().replace(java.io.File.separatorChar, '/');
+            }
+            WorldIndex.writeRecord(top, r);
+            WorldIndex.update(top);
+            record[0] = r;
+        }
+        return folder;
+    }
+
+    private static String host() {
+        try {
+            return java.net.InetAddress.getLocalHost().getHostName();
+        } catch (IOException | RuntimeException e) {
+            return "localhost";
+        }
+    }
+
+    /** The results directory of this world, or {@code null} if none could be made (tools then write nothing). */
     public Path dir() {
         return dir;
+    }
+    /** The job's results directory: {@link #dir()} itself for the first world, its parent's parent for a spawned one. */
+    public Path top() {
+        return top;
     }
 
     public WorldComm comm() {
@@ -124,6 +236,44 @@ public final class OutputSession {
             announced = true;
             List<String> names = new ArrayList<>(results);
             log.warn("results in " + dir + (names.isEmpty() ? "" : " (" + String.join(", ", names) + ")"));
+            worldEnded("finalized");
+        }
+    }
+
+    /**
+     * A spawn call this process made, seen by world rank 0 (which takes part in every spawn on a
+     * communicator that includes it): kept in {@code world.json} so the index can tell which call
+     * started which world. Ignored on other ranks.
+     */
+    public synchronized void recordSpawn(
+            String function, int root, String command, int maxprocs, long startMillis, long endMillis) {
+        if (record != null) {
+            record.spawns.add(new WorldRecord.Spawn(
+                    record.spawns.size() + 1, function, root, command, maxprocs, startMillis, endMillis));
+            try {
+                WorldIndex.writeRecord(top, record);
+            } catch (IOException | RuntimeException e) {
+                log.once("world-record", "cannot write " + dir.resolve(WorldIndex.WORLD_JSON) + ": " + e);
+            }
+        }
+    }
+
+    /** Rank 0: this world is done; its record and the job's index say so. */
+    private void worldEnded(String state) {
+        if (record == null) {
+            return;
+        }
+        try {
+            record.state = state;
+            record.endMillis = System.currentTimeMillis();
+            WorldIndex.writeRecord(top, record);
+            List<WorldRecord> worlds = WorldIndex.update(top);
+            if (worlds.size() > 1 && worlds.stream().noneMatch(w -> "running".equals(w.state))) {
+                log.warn("the job's " + worlds.size() + " worlds are listed in " + top.resolve(WorldIndex.WORLDS_TXT));
+            }
+        } catch (IOException | RuntimeException e) {
+            log.once(
+                    "world-record", "cannot write " + dir.resolve(WorldIndex.WORLD_JSON) + " or the job's index: " + e);
         }
     }
 
@@ -135,10 +285,12 @@ public final class OutputSession {
         if (!announced && finished > 0) {
             announced = true;
             log.warn("results in " + dir + " (" + String.join(", ", results) + "; some tools did not finish)");
+            worldEnded("exited");
         } else if (!announced) {
             announced = true;
             log.warn("the job ended before MPI_Finalize; each rank's data is in " + ResultFiles.ranksDir(dir)
-                    + "; 'qmpi4j merge " + dir + "' builds the reports");
+                    + "; 'qmpi4j merge " + top + "' builds the reports");
+            worldEnded("exited");
         }
     }
 }

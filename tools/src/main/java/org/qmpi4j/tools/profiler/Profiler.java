@@ -64,13 +64,29 @@ final class Profiler {
      * in the very times the program measures.
      */
     private static final byte UNTIMED = 8;
+    /** Makes a communicator that reaches another world: spawn, connect, accept, get-parent. */
+    private static final byte JOINS_WORLDS = 16;
 
     static {
         for (MpiFunction f : FUNCTIONS) {
             NEEDS[f.ordinal()] = (byte) ((f.movesData() ? SIZES : 0)
                     | (f.sendsMessage() ? SENDS : 0)
                     | (f == MpiFunction.MPI_COMM_FREE || f == MpiFunction.MPI_COMM_DISCONNECT ? FREES_COMM : 0)
-                    | (f == MpiFunction.MPI_WTIME || f == MpiFunction.MPI_WTICK ? UNTIMED : 0));
+                    | (f == MpiFunction.MPI_WTIME || f == MpiFunction.MPI_WTICK ? UNTIMED : 0)
+                    | (joinsWorlds(f) ? JOINS_WORLDS : 0));
+        }
+    }
+
+    private static boolean joinsWorlds(MpiFunction f) {
+        switch (f) {
+            case MPI_COMM_SPAWN:
+            case MPI_COMM_SPAWN_MULTIPLE:
+            case MPI_COMM_CONNECT:
+            case MPI_COMM_ACCEPT:
+            case MPI_COMM_GET_PARENT:
+                return true;
+            default:
+                return false;
         }
     }
 
@@ -129,13 +145,39 @@ final class Profiler {
         if (gathered) {
             return n.invoke(context, call);
         }
-        boolean timed = (NEEDS[f] & UNTIMED) == 0;
+        int needs = NEEDS[f];
+        if ((needs & JOINS_WORLDS) != 0) {
+            return joinWorlds(context, call, n);
+        }
+        boolean timed = (needs & UNTIMED) == 0;
         long t0 = timed ? System.nanoTime() : 0;
         try {
             return n.invoke(context, call);
         } finally {
             account(call, f, timed ? System.nanoTime() - t0 : 0);
         }
+    }
+
+    /**
+     * Spawn, connect, accept, get-parent: profiled like any call, and the communicator they return
+     * is named for the messages sent over it to another world ({@link PeerTranslator#name}); a
+     * spawn is also noted in the world's record, with its command.
+     */
+    private Object joinWorlds(QmpiContext context, MpiCall call, ToolFunction n) throws Exception {
+        long startMillis = System.currentTimeMillis();
+        long t0 = System.nanoTime();
+        Object result;
+        try {
+            result = n.invoke(context, call);
+        } finally {
+            account(call, call.function().ordinal(), System.nanoTime() - t0);
+        }
+        try {
+            WorldLinks.joined(call, result, peers, session, startMillis, System.currentTimeMillis());
+        } catch (Exception | LinkageError e) {
+            fault("noting the communicator " + call.function() + " returned", e);
+        }
+        return result;
     }
 
     private Object init(QmpiContext context, int id, MpiCall call) throws Exception {
@@ -223,7 +265,14 @@ final class Profiler {
         if ((needs & SENDS) != 0) {
             SentTable s = sent;
             if (s != null) {
-                s.add(p.toWorld(call.communicator(), call.peer()), bytes);
+                Object comm = call.communicator();
+                int peer = call.peer();
+                int dest = p.toWorld(comm, peer);
+                if (dest < 0 && p.outsideWorld(comm, peer)) {
+                    s.addOtherWorld(p.nameOf(comm), peer, bytes);
+                } else {
+                    s.add(dest, bytes);
+                }
             }
         } else {
             p.forget(call.communicator());

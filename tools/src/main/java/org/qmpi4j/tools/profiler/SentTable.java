@@ -20,6 +20,9 @@ final class SentTable extends FirstWriterOwned {
 
     private final long[] otherBytes;
 
+    /** Messages and bytes to other worlds, by (communicator name, peer); guarded by {@code this}. Rare. */
+    private final java.util.Map<String, long[]> otherWorlds = new java.util.TreeMap<>();
+
     SentTable(int worldSize) {
         messages = new long[worldSize];
         bytes = new long[worldSize];
@@ -46,7 +49,18 @@ final class SentTable extends FirstWriterOwned {
         otherBytes[dest] += messageBytes;
     }
 
+    /** One message to rank {@code peer} of {@code via}, a communicator into another world. */
+    synchronized void addOtherWorld(String via, int peer, long messageBytes) {
+        long[] cell = otherWorlds.computeIfAbsent(via + "\u0000" + peer, k -> new long[2]);
+        cell[0]++;
+        cell[1] += messageBytes;
+    }
+
     synchronized void copyInto(RankProfile.Builder b) {
+        otherWorlds.forEach((key, cell) -> {
+            int at = key.indexOf('\u0000');
+            b.sentToOtherWorld(key.substring(0, at), Integer.parseInt(key.substring(at + 1)), cell[0], cell[1]);
+        });
         for (int d = 0; d < messages.length; d++) {
             long m = (long) COUNT.getAcquire(messages, d);
             long n = m + otherMessages[d];

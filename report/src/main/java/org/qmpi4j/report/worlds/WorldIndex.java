@@ -1,0 +1,292 @@
+package org.qmpi4j.report.worlds;
+
+import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import org.qmpi4j.report.files.AtomicFiles;
+import org.qmpi4j.report.json.JsonFormatException;
+import org.qmpi4j.report.json.JsonNode;
+import org.qmpi4j.report.json.JsonWriter;
+import org.qmpi4j.report.profile.Units;
+
+/**
+ * The worlds of a job that share one results folder. The first world without a parent writes
+ * into the folder itself (as a job of one world always did); every spawned world writes into
+ * {@code worlds/<id>/}. Each world's rank 0 keeps {@code world.json} in its own folder; the job's
+ * folder gets {@code worlds.json} (every world's record, for scripts) and {@code worlds.txt} (the
+ * job summary, for people) as soon as it holds more than one world. Both are rebuilt from the
+ * {@code world.json} files under a file lock, so worlds finishing at the same time never lose each
+ * other's lines, and written atomically.
+ */
+public final class WorldIndex {
+    public static final String WORLD_JSON = "world.json";
+    public static final String WORLDS_JSON = "worlds.json";
+    public static final String WORLDS_TXT = "worlds.txt";
+    public static final String WORLDS_DIR = "worlds";
+    static final String LOCK = ".qmpi4j-worlds.lock";
+    /** Slack for matching a child's start to its parent's spawn call (clocks read in different JVMs). */
+    static final long MATCH_SLACK_MILLIS = 2000;
+    /** A JVM's start time is known to a clock tick (10 ms); a spawned JVM cannot start before the call. */
+    static final long START_SLACK_MILLIS = 100;
+
+    private static final DateTimeFormatter TIME =
+            DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss.SSS", Locale.ROOT).withZone(ZoneId.systemDefault());
+    /** One JVM may hold a file lock only once: MPJ's multicore mode runs several ranks in one JVM. */
+    private static final Object JVM_LOCK = new Object();
+
+    /** Work done while holding the job folder's lock. */
+    @FunctionalInterface
+    public interface Locked<T> {
+        T run() throws IOException;
+    }
+
+    private WorldIndex() {}
+
+    /** The folder of spawned world {@code id} in job folder {@code top}. */
+    public static Path worldFolder(Path top, String id) {
+        return top.resolve(WORLDS_DIR).resolve(id);
+    }
+
+    /** Runs {@code work} holding the job folder's lock (between processes and between threads of this JVM). */
+    public static <T> T locked(Path top, Locked<T> work) throws IOException {
+        synchronized (JVM_LOCK) {
+            try (FileChannel ch =
+                            FileChannel.open(top.resolve(LOCK), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+                    FileLock ignored = ch.lock()) {
+                return work.run();
+            }
+        }
+    }
+
+    /** Writes {@code record} as {@code world.json} of its folder, atomically. */
+    public static void writeRecord(Path top, WorldRecord record) throws IOException {
+        AtomicFiles.write(top.resolve(record.folder).resolve(WORLD_JSON), record.toJson());
+    }
+
+    /** The record in {@code top/world.json}, or {@code null}. */
+    public static WorldRecord topRecord(Path top) {
+        return readRecord(top.resolve(WORLD_JSON), new ArrayList<>());
+    }
+
+    /**
+     * Whether the job folder itself belongs to another world that is still running on this host
+     * (its rank 0 process is alive): then a world without a parent must not write there.
+     */
+    public static boolean topTakenByLiveWorld(Path top, String myId, String myHost) {
+        WorldRecord r = topRecord(top);
+        if (r == null || r.id.equals(myId) || !"running".equals(r.state) || r.host == null || !r.host.equals(myHost)) {
+            return false;
+        }
+        return r.pid != ProcessHandle.current().pid()
+                && ProcessHandle.of(r.pid).map(ProcessHandle::isAlive).orElse(false);
+    }
+
+    /** Every world's record under {@code top}, by start time; unreadable ones go to {@code problems}. */
+    public static List<WorldRecord> read(Path top, List<String> problems) throws IOException {
+        List<WorldRecord> out = new ArrayList<>();
+        WorldRecord first = readRecord(top.resolve(WORLD_JSON), problems);
+        if (first != null) {
+            out.add(first);
+        }
+        Path worlds = top.resolve(WORLDS_DIR);
+        if (Files.isDirectory(worlds)) {
+            try (DirectoryStream<Path> dirs = Files.newDirectoryStream(worlds, Files::isDirectory)) {
+                for (Path d : dirs) {
+                    WorldRecord r = readRecord(d.resolve(WORLD_JSON), problems);
+                    if (r != null) {
+                        out.add(r);
+                    }
+                }
+            }
+        }
+        out.sort(Comparator.comparingLong((WorldRecord r) -> r.startMillis).thenComparing(r -> r.id));
+        return out;
+    }
+
+    /** Spawned worlds' folders under {@code top} that hold per-rank files, whether or not they have a record. */
+    public static List<Path> spawnedFolders(Path top) throws IOException {
+        List<Path> out = new ArrayList<>();
+        Path worlds = top.resolve(WORLDS_DIR);
+        if (Files.isDirectory(worlds)) {
+            try (DirectoryStream<Path> dirs = Files.newDirectoryStream(worlds, Files::isDirectory)) {
+                dirs.forEach(out::add);
+            }
+        }
+        out.sort(null);
+        return out;
+    }
+
+    private static WorldRecord readRecord(Path file, List<String> problems) {
+        if (!Files.isRegularFile(file)) {
+            return null;
+        }
+        try {
+            return WorldRecord.fromJson(Files.readString(file, StandardCharsets.UTF_8));
+        } catch (IOException | JsonFormatException | RuntimeException e) {
+            problems.add(file + ": " + e.getMessage());
+            return null;
+        }
+    }
+
+    /**
+     * Rebuilds {@code worlds.json} and {@code worlds.txt} from the records when the job has more
+     * than one world; takes the lock itself. Returns the records.
+     */
+    public static List<WorldRecord> update(Path top) throws IOException {
+        return locked(top, () -> {
+            List<WorldRecord> worlds = read(top, new ArrayList<>());
+            if (worlds.size() > 1 || worlds.stream().anyMatch(WorldRecord::spawned)) {
+                AtomicFiles.write(top.resolve(WORLDS_JSON), indexJson(top, worlds));
+                AtomicFiles.write(top.resolve(WORLDS_TXT), summary(top, worlds));
+            }
+            return worlds;
+        });
+    }
+
+    /**
+     * The spawn call of {@code child}'s parent that started it, or {@code null} when none fits: the
+     * latest call of the parent that began before the child's JVM did (a spawn returns only after
+     * its children initialised MPI, so the next call begins well after they started). Clocks of
+     * processes on different hosts may differ; {@link #MATCH_SLACK_MILLIS} absorbs a little.
+     */
+    public static WorldRecord.Spawn spawnCall(List<WorldRecord> worlds, WorldRecord child) {
+        if (child.parent == null) {
+            return null;
+        }
+        WorldRecord.Spawn found = null;
+        for (WorldRecord p : worlds) {
+            if (!p.id.equals(child.parent)) {
+                continue;
+            }
+            for (WorldRecord.Spawn s : p.spawns) {
+                boolean fits = s.startMillis <= child.startMillis + START_SLACK_MILLIS
+                        && child.startMillis <= s.endMillis + MATCH_SLACK_MILLIS;
+                if (fits && (found == null || s.startMillis > found.startMillis)) {
+                    found = s;
+                }
+            }
+        }
+        return found;
+    }
+
+    static String indexJson(Path top, List<WorldRecord> worlds) {
+        StringBuilder sb = new StringBuilder();
+        JsonWriter w = new JsonWriter(sb, true);
+        w.beginObject().member("format", "qmpi4j-worlds").member("version", 1);
+        w.name("worlds").beginArray();
+        for (WorldRecord r : worlds) {
+            double[] times = times(top, r);
+            WorldRecord.Spawn by = spawnCall(worlds, r);
+            w.beginObject()
+                    .member("id", r.id)
+                    .member("folder", r.folder)
+                    .member("parent", r.parent)
+                    .member("spawned_by_call", by == null ? -1 : by.sequence)
+                    .member("command", r.command)
+                    .member("ranks", r.ranks)
+                    .member("state", r.state)
+                    .member("start_ms", r.startMillis)
+                    .member("end_ms", r.endMillis)
+                    .member("app_s", times[0])
+                    .member("mpi_s", times[1])
+                    .endObject();
+        }
+        w.endArray().endObject();
+        w.finish();
+        return sb.toString();
+    }
+
+    /** The job summary: one block per world, parent first, then by start time. */
+    public static String summary(Path top, List<WorldRecord> worlds) {
+        StringBuilder sb = new StringBuilder();
+        sb.append("qmpi4j job of ")
+                .append(worlds.size())
+                .append(" MPI_COMM_WORLD(s) in ")
+                .append(top)
+                .append('\n');
+        sb.append("Each world's profile, matrix and trace are in its folder (the first world's in this folder).\n\n");
+        for (WorldRecord r : worlds) {
+            double[] times = times(top, r);
+            sb.append("world ")
+                    .append(r.id)
+                    .append("  folder ")
+                    .append(r.folder)
+                    .append("  ranks ")
+                    .append(r.ranks)
+                    .append("  ")
+                    .append(r.state)
+                    .append('\n');
+            if (r.parent == null) {
+                sb.append("  started by mpirun");
+            } else {
+                sb.append("  spawned by world ").append(r.parent.isEmpty() ? "(unknown)" : r.parent);
+                WorldRecord.Spawn s = spawnCall(worlds, r);
+                if (s != null) {
+                    sb.append(", its ")
+                            .append(s.function)
+                            .append(" #")
+                            .append(s.sequence)
+                            .append(" (root ")
+                            .append(s.root)
+                            .append(", maxprocs ")
+                            .append(s.maxprocs)
+                            .append(")");
+                }
+            }
+            sb.append(" at ")
+                    .append(TIME.format(Instant.ofEpochMilli(r.startMillis)))
+                    .append('\n');
+            sb.append("  command ").append(r.command).append('\n');
+            sb.append("  time ")
+                    .append(r.endMillis > 0 ? Units.seconds((r.endMillis - r.startMillis) / 1e3) : "(running)");
+            if (times[0] >= 0) {
+                sb.append("  application ")
+                        .append(Units.seconds(times[0]))
+                        .append("  MPI ")
+                        .append(Units.seconds(times[1]))
+                        .append(String.format(
+                                Locale.ROOT, " (%.1f%%)", times[0] > 0 ? 100 * times[1] / times[0] : 0.0));
+            }
+            sb.append('\n');
+            for (WorldRecord.Spawn s : r.spawns) {
+                sb.append("  ")
+                        .append(s.function)
+                        .append(" #")
+                        .append(s.sequence)
+                        .append(" at ")
+                        .append(TIME.format(Instant.ofEpochMilli(s.startMillis)))
+                        .append(": ")
+                        .append(s.command)
+                        .append(" x")
+                        .append(s.maxprocs)
+                        .append('\n');
+            }
+            sb.append('\n');
+        }
+        return sb.toString();
+    }
+
+    /** Application and MPI seconds summed over the world's ranks, from its profile.json; {-1, -1} without one. */
+    private static double[] times(Path top, WorldRecord r) {
+        Path profile = top.resolve(r.folder).resolve("profile.json");
+        try {
+            JsonNode time = JsonNode.parse(Files.readString(profile, StandardCharsets.UTF_8))
+                    .get("time");
+            return new double[] {time.get("app_s").asDouble(), time.get("mpi_s").asDouble()};
+        } catch (IOException | JsonFormatException | RuntimeException e) {
+            return new double[] {-1, -1};
+        }
+    }
+}

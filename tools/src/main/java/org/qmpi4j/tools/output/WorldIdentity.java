@@ -1,0 +1,74 @@
+package org.qmpi4j.tools.output;
+
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * Who this process's {@code MPI_COMM_WORLD} is within the job, as rank 0 sees it: an id unique in
+ * the job, whether the world was spawned and by which world, and the command it runs.
+ *
+ * <p>With Open MPI the id is the world's job id ({@code OMPI_MCA_ess_base_jobid}, the same on every
+ * rank of a world and different for each spawn), and a spawned world names its parent's job id in
+ * {@code OMPI_PARENT_PORT} ({@code <jobid>.<vpid>:<tag>}). Elsewhere the id is made from the time,
+ * rank 0's pid and a counter, and the parent cannot be named (only that there is one).
+ */
+final class WorldIdentity {
+    private static final AtomicInteger COUNTER = new AtomicInteger();
+    private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
+
+    final String id;
+    /** The parent world's id; {@code ""} when spawned by a world that cannot be named; {@code null} when not spawned. */
+    final String parent;
+
+    final String command;
+    final long jvmStartMillis;
+
+    private WorldIdentity(String id, String parent, String command, long jvmStartMillis) {
+        this.id = id;
+        this.parent = parent;
+        this.command = command;
+        this.jvmStartMillis = jvmStartMillis;
+    }
+
+    /** This process's world; {@code hasParent}: what {@code MPI_Comm_get_parent} said. */
+    static WorldIdentity of(boolean hasParent, Map<String, String> env) {
+        String job = env.get("OMPI_MCA_ess_base_jobid");
+        if (job == null || job.isBlank()) {
+            job = env.get("PMIX_NAMESPACE");
+        }
+        String id = job != null && !job.isBlank()
+                ? job.trim()
+                : "w" + STAMP.format(LocalDateTime.now()) + "-"
+                        + ProcessHandle.current().pid() + "-" + COUNTER.incrementAndGet();
+        String port = env.get("OMPI_PARENT_PORT");
+        String parent = null;
+        if (port != null && !port.isBlank()) {
+            int dot = port.indexOf('.');
+            parent = dot > 0 ? port.substring(0, dot) : "";
+        } else if (hasParent) {
+            parent = "";
+        }
+        return new WorldIdentity(id, parent, command(), jvmStart());
+    }
+
+    /**
+     * When this JVM started, by the same clock as {@link System#currentTimeMillis()} (which the
+     * parent's spawn calls are timed with); the operating system's process start time is only
+     * known to a second on Linux.
+     */
+    private static long jvmStart() {
+        try {
+            return java.lang.management.ManagementFactory.getRuntimeMXBean().getStartTime();
+        } catch (RuntimeException | LinkageError e) {
+            return System.currentTimeMillis();
+        }
+    }
+
+    /** The main class or jar and the program's arguments, as the JVM was started. */
+    private static String command() {
+        String c = System.getProperty("sun.java.command");
+        return c == null || c.isBlank() ? "(unknown)" : c;
+    }
+}
