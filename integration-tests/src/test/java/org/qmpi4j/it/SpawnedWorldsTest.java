@@ -41,7 +41,8 @@ class SpawnedWorldsTest {
             value = {
                 "children; 2; parent=,child=parent",
                 "loop; 1; parent=,child-1=parent,child-2=parent",
-                "grandchild; 1; parent=,child=parent,grandchild=child"
+                "grandchild; 1; parent=,child=parent,grandchild=child",
+                "multiple; 1; parent=,child=parent"
             })
     void everyWorldKeepsItsOwnCompleteResults(String scenario, int ranks, String family, @TempDir Path tmp)
             throws Exception {
