@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The main job on a fresh Debian 12 machine: installs the MPI runtimes if missing, builds qmpi4j,
-# and runs the 2D stencil sample on 4 ranks under Open MPI's mpirun with the qmpi4j agent and its
-# bundled tools 'profiler' and 'tracer'. Prints where the results are and the report's first lines.
+# and runs the 2D stencil sample on 4 ranks under Open MPI's mpirun through `qmpi4j run`, which
+# attaches the qmpi4j agent and its bundled tools 'profiler' and 'tracer' to every rank. Prints where the results are and the report's first lines.
 # Environment: RANKS (default 4), QMPI4J_OUTPUT (default a new qmpi4j-<date-time> folder here).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
@@ -15,19 +15,20 @@ echo "building qmpi4j ..."
 (cd "$root" && mvn -B -q -ntp -Dstyle.color=never install -DskipTests) | sed -e 's/\x1b\[[0-9;]*m//g'
 
 v=0.1.0-SNAPSHOT
-agent="$root/agent/target/qmpi4j-agent-$v.jar"
-cp_app="$root/samples/openmpi/target/qmpi4j-samples-openmpi-$v.jar:$root/samples/common/target/qmpi4j-samples-common-$v.jar"
-echo "running org.qmpi4j.samples.openmpi.Stencil on $ranks ranks under mpirun with the qmpi4j agent (tools: profiler, tracer) ..."
+ompi=$(dpkg-query -W -f='${source:Upstream-Version}' libopenmpi3)
+mpi_jar="${MAVEN_REPO_LOCAL:-$HOME/.m2/repository}/org/open-mpi/mpi/$ompi/mpi-$ompi.jar"
+cp_app="$mpi_jar:$root/samples/openmpi/target/qmpi4j-samples-openmpi-$v.jar:$root/samples/common/target/qmpi4j-samples-common-$v.jar"
+as_root=(); [ "$(id -u)" = 0 ] && as_root=(--allow-run-as-root)
+echo "running org.qmpi4j.samples.openmpi.Stencil on $ranks ranks: qmpi4j run --tools profiler,tracer -- mpirun ... java ..."
 set +e
-# The tools write into QMPI4J_OUTPUT, exported to every rank; the job's own output goes next to them.
-java -cp "$root/launcher/target/qmpi4j-launcher-$v.jar" org.qmpi4j.launch.LaunchCommand \
-  --runtime openmpi --ranks "$ranks" --cp "$cp_app" --timeout-seconds 300 \
-  --jvm-option "-javaagent:$agent=tools=profiler,tracer" --env "QMPI4J_OUTPUT=$out" \
-  org.qmpi4j.samples.openmpi.Stencil > "$out/stdout.txt" 2> "$out/stderr.txt"
+# The README's way: qmpi4j run attaches the agent to every rank of the unedited mpirun command.
+timeout 300 "$root/bin/qmpi4j" run --tools profiler,tracer --output "$out" -- \
+  mpirun "${as_root[@]}" --oversubscribe -np "$ranks" java -cp "$cp_app" org.qmpi4j.samples.openmpi.Stencil \
+  > "$out/stdout.txt" 2> "$out/stderr.txt"
 status=$?
 set -e
 grep -h 'QMPI4J-SAMPLE' "$out/stdout.txt" || true
-grep -h 'qmpi4j: results in\|qmpi4j: the job ended' "$out/stderr.txt" | sed 's/^\[[0-9]*,[0-9]*\]<stderr>://' || true
+grep -h 'qmpi4j: the job ended\|qmpi4j: unknown\|qmpi4j: cannot\|qmpi4j: the launcher' "$out/stderr.txt" || true
 echo "job exit status: $status"
 echo "results: $out"
 echo "  report.txt    the profile: time per rank, MPI functions and call sites by time, message sizes, matrix"

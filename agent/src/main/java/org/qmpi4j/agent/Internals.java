@@ -14,7 +14,7 @@ final class Internals {
     /** The one internal class the visible part knows, by name. */
     static final String START_CLASS = "org.qmpi4j.agent.internal.AgentStart";
 
-    static final String LIST_COMMAND_CLASS = "org.qmpi4j.agent.internal.MpitListCommand";
+    static final String COMMANDS_CLASS = "org.qmpi4j.agent.internal.JarCommands";
 
     private static ClassLoader loader; // guarded by Internals.class
 
@@ -49,7 +49,7 @@ final class Internals {
     }
 
     static int runCommand(String[] args) throws Exception {
-        Class<?> command = Class.forName(LIST_COMMAND_CLASS, true, loader());
+        Class<?> command = Class.forName(COMMANDS_CLASS, true, loader());
         return (Integer) command.getMethod("run", String[].class, java.io.PrintStream.class, java.io.PrintStream.class)
                 .invoke(null, args, System.out, System.err);
     }

@@ -3,9 +3,6 @@ package org.qmpi4j.cli;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.net.URISyntaxException;
-import java.nio.file.DirectoryStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -54,7 +51,7 @@ final class MpitCommand implements Runnable {
 
         @Override
         public Integer call() throws Exception {
-            Path agent = agentJar();
+            Path agent = AgentJar.find();
             List<String> cmd = new ArrayList<>();
             cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
             cmd.add("-jar");
@@ -92,62 +89,6 @@ final class MpitCommand implements Runnable {
                     "qmpi4j-mpit-stderr");
             t.start();
             return t;
-        }
-
-        /** QMPI4J_AGENT_JAR, or the agent jar of the build this command's jar belongs to. */
-        static Path agentJar() throws UserError {
-            String named = System.getenv("QMPI4J_AGENT_JAR");
-            if (named != null && !named.isBlank()) {
-                Path p = Path.of(named);
-                if (!Files.isRegularFile(p)) {
-                    throw new UserError("QMPI4J_AGENT_JAR=" + named + " is not a file");
-                }
-                return p;
-            }
-            Path here;
-            try {
-                here = Path.of(MpitCommand.class
-                        .getProtectionDomain()
-                        .getCodeSource()
-                        .getLocation()
-                        .toURI());
-            } catch (URISyntaxException | SecurityException e) {
-                here = null;
-            }
-            List<Path> candidates = new ArrayList<>();
-            if (here != null) {
-                // here: target/qmpi4j-cli-<v>.jar, or target/classes when run from the build tree
-                Path dir = here.getParent();
-                candidates.add(dir); // agent jar installed beside the command's jar
-                if (dir.getParent() != null && dir.getParent().getParent() != null) {
-                    candidates.add(dir.getParent().getParent().resolve("agent").resolve("target")); // a build tree
-                }
-            }
-            for (Path dir : candidates) {
-                Path jar = find(dir);
-                if (jar != null) {
-                    return jar;
-                }
-            }
-            throw new UserError("cannot find qmpi4j-agent-<version>.jar (looked in " + candidates
-                    + "); set QMPI4J_AGENT_JAR to its path");
-        }
-
-        private static Path find(Path dir) {
-            if (!Files.isDirectory(dir)) {
-                return null;
-            }
-            try (DirectoryStream<Path> jars = Files.newDirectoryStream(dir, "qmpi4j-agent*.jar")) {
-                for (Path j : jars) {
-                    String n = j.getFileName().toString();
-                    if (!n.startsWith("original-") && !n.endsWith("-sources.jar") && !n.endsWith("-javadoc.jar")) {
-                        return j;
-                    }
-                }
-            } catch (IOException e) {
-                return null;
-            }
-            return null;
         }
     }
 

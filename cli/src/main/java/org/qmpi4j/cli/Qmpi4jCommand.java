@@ -7,6 +7,8 @@ import picocli.CommandLine.Command;
 /**
  * {@code qmpi4j}: works on the results directory the bundled tools leave behind.
  * <pre>
+ * qmpi4j run [--tools A,B] [--toolpath P] [--output DIR] -- &lt;command&gt;
+ *                      run an MPI job with the agent attached to every rank
  * qmpi4j report &lt;dir&gt;   render report.txt, matrix.html and matrix.svg again from profile.json
  * qmpi4j merge &lt;dir&gt;    rebuild profile.json, the renderings and trace.json from the per-rank
  *                      files of a job that ended before gathering
@@ -19,9 +21,15 @@ import picocli.CommandLine.Command;
         name = "qmpi4j",
         mixinStandardHelpOptions = true,
         versionProvider = Qmpi4jCommand.Version.class,
-        description = "Works on the results directory of qmpi4j's bundled tools (profiler, tracer), and lists the"
-                + " agent's MPI_T variables.",
-        subcommands = {ReportCommand.class, MergeCommand.class, MpitCommand.class, CommandLine.HelpCommand.class})
+        description = "Runs MPI jobs under the qmpi4j agent, works on the results directory of its bundled tools"
+                + " (profiler, tracer), and lists the agent's MPI_T variables.",
+        subcommands = {
+            RunCommand.class,
+            ReportCommand.class,
+            MergeCommand.class,
+            MpitCommand.class,
+            CommandLine.HelpCommand.class
+        })
 public final class Qmpi4jCommand implements Runnable {
     static final int BAD_INPUT = 2;
 
@@ -30,7 +38,7 @@ public final class Qmpi4jCommand implements Runnable {
 
     @Override
     public void run() {
-        throw new CommandLine.ParameterException(spec.commandLine(), "name a command: report, merge or mpit");
+        throw new CommandLine.ParameterException(spec.commandLine(), "name a command: run, report, merge or mpit");
     }
 
     public static void main(String[] args) {

@@ -1,0 +1,233 @@
+package org.qmpi4j.cli;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code qmpi4j run [--tools A,B] [--toolpath P] [--output DIR] -- <launcher command>}: runs an MPI
+ * job with the agent attached to every rank without editing the command. It puts the agent in
+ * {@code JDK_JAVA_OPTIONS} (which every {@code java} of JDK 9+ reads) and the settings in
+ * {@code QMPI4J_TOOLS}, {@code QMPI4J_TOOLPATH} and {@code QMPI4J_OUTPUT}; for Open MPI's
+ * launchers it adds {@code -x} for each, so ranks on other nodes and spawned processes get them
+ * too ({@code srun} passes the environment on by itself; a plain {@code java}, MPJ Express'
+ * multicore mode, inherits it). Bad input (an unknown tool, a launcher that is not there, an output
+ * folder that cannot be written) is one line and exit code 2 before anything starts; otherwise the
+ * exit code is the job's.
+ */
+@Command(
+        name = "run",
+        mixinStandardHelpOptions = true,
+        description = {
+            "Runs an MPI job with the qmpi4j agent attached to every rank, without editing its command,"
+                    + " and prints where the results are and the top of the report.",
+            "e.g. qmpi4j run --tools profiler,tracer -- mpirun -np 4 java -cp app.jar Main"
+        })
+final class RunCommand implements Callable<Integer> {
+    /** Open MPI's launchers: they pass a variable to the ranks only when named with {@code -x}. */
+    static final List<String> OPEN_MPI_LAUNCHERS = List.of("mpirun", "mpiexec", "orterun");
+
+    private static final int REPORT_LINES = 24;
+
+    @Option(
+            names = "--tools",
+            paramLabel = "A,B",
+            description = "the tools, in order (default: ${DEFAULT-VALUE}); see 'java -jar qmpi4j-agent.jar tools'")
+    String tools = "profiler,tracer";
+
+    @Option(
+            names = "--toolpath",
+            paramLabel = "PATH",
+            description = "jars or directories with more tools, separated by ':'")
+    String toolPath;
+
+    @Option(
+            names = "--output",
+            paramLabel = "DIR",
+            description = "the results folder (default: a new qmpi4j-<date>-<time> in the working directory)")
+    Path output;
+
+    @Parameters(arity = "1..*", paramLabel = "COMMAND", description = "the job's command, after --")
+    List<String> command;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() throws Exception {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        Path agent = AgentJar.find();
+        checkLauncher(command.get(0));
+        List<String> toolNames = toolNames(tools);
+        checkToolPath(toolPath);
+        checkTools(toolNames, AgentTools.available(agent, toolPath));
+        Path dir = outputFolder(output);
+
+        Map<String, String> env = environment(agent, toolNames, toolPath, dir, System.getenv("JDK_JAVA_OPTIONS"));
+        List<String> cmd = withExports(command, env.keySet());
+        err.println("qmpi4j: running the job with tools " + String.join(",", toolNames) + "; results in " + dir);
+        err.flush();
+        ProcessBuilder builder = new ProcessBuilder(cmd).inheritIO();
+        builder.environment().putAll(env);
+        Process job = builder.start();
+        Thread stopJob = new Thread(job::destroy, "qmpi4j-run-stop");
+        Runtime.getRuntime().addShutdownHook(stopJob); // Ctrl-C of this command stops the job too
+        int status;
+        try {
+            status = job.waitFor();
+        } finally {
+            removeHook(stopJob);
+        }
+        summary(out, dir, status);
+        return status;
+    }
+
+    /** A name with a '/' must be an executable file; a bare name must be on PATH. */
+    static void checkLauncher(String launcher) throws UserError {
+        if (launcher.contains("/")) {
+            if (!Files.isExecutable(Path.of(launcher))) {
+                throw new UserError("the launcher " + launcher + " is not an executable file");
+            }
+            return;
+        }
+        String path = System.getenv("PATH");
+        for (String dir : (path == null ? "" : path).split(File.pathSeparator)) {
+            if (!dir.isEmpty() && Files.isExecutable(Path.of(dir, launcher))) {
+                return;
+            }
+        }
+        throw new UserError("the launcher '" + launcher + "' is not on PATH (" + path + ")");
+    }
+
+    static List<String> toolNames(String list) throws UserError {
+        List<String> names = Stream.of(list.split("[,:]"))
+                .map(String::trim)
+                .filter(n -> !n.isEmpty())
+                .collect(Collectors.toList());
+        if (names.isEmpty()) {
+            throw new UserError("--tools names no tool");
+        }
+        return names;
+    }
+
+    private static void checkToolPath(String toolPath) throws UserError {
+        if (toolPath == null) {
+            return;
+        }
+        for (String entry : toolPath.split(File.pathSeparator)) {
+            if (!entry.isEmpty() && !Files.exists(Path.of(entry))) {
+                throw new UserError("tool path entry " + entry + " does not exist");
+            }
+        }
+    }
+
+    static void checkTools(List<String> names, Map<String, String> available) throws UserError {
+        for (String name : names) {
+            if (!available.containsKey(name)) {
+                throw new UserError("unknown tool '" + name + "' (available: " + String.join(", ", available.keySet())
+                        + "; tools of your own need --toolpath)");
+            }
+        }
+    }
+
+    /** The given folder, or a new {@code qmpi4j-<date>-<time>}; created, and checked to be writable. */
+    static Path outputFolder(Path requested) throws UserError {
+        Path dir = requested != null
+                ? requested.toAbsolutePath().normalize()
+                : newFolder(Path.of("").toAbsolutePath());
+        try {
+            Files.createDirectories(dir);
+            Path probe = Files.createTempFile(dir, ".qmpi4j-write-check", "");
+            Files.delete(probe);
+        } catch (IOException | UnsupportedOperationException | SecurityException e) {
+            throw new UserError("cannot write the output folder " + dir + " (" + e + "); choose one with --output");
+        }
+        return dir;
+    }
+
+    private static Path newFolder(Path base) {
+        String stamp = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
+        Path dir = base.resolve("qmpi4j-" + stamp);
+        for (int n = 2; Files.exists(dir); n++) {
+            dir = base.resolve("qmpi4j-" + stamp + "-" + n);
+        }
+        return dir;
+    }
+
+    /** What the ranks need: the agent in JDK_JAVA_OPTIONS (after what is there), and the settings. */
+    static Map<String, String> environment(
+            Path agent, List<String> tools, String toolPath, Path dir, String jdkJavaOptions) {
+        String option = "-javaagent:" + agent;
+        if (option.contains(" ")) {
+            option = "\"" + option + "\""; // JDK_JAVA_OPTIONS honours quotes
+        }
+        Map<String, String> env = new LinkedHashMap<>();
+        env.put(
+                "JDK_JAVA_OPTIONS",
+                jdkJavaOptions == null || jdkJavaOptions.isBlank() ? option : jdkJavaOptions.trim() + " " + option);
+        env.put("QMPI4J_TOOLS", String.join(",", tools));
+        if (toolPath != null) {
+            env.put("QMPI4J_TOOLPATH", toolPath);
+        }
+        env.put("QMPI4J_OUTPUT", dir.toString());
+        return env;
+    }
+
+    /** For Open MPI's launchers, {@code -x NAME} for each variable, right after the launcher's name. */
+    static List<String> withExports(List<String> command, Iterable<String> variables) {
+        List<String> cmd = new ArrayList<>(command);
+        String launcher = Path.of(command.get(0)).getFileName().toString();
+        if (OPEN_MPI_LAUNCHERS.contains(launcher)) {
+            int at = 1;
+            for (String v : variables) {
+                cmd.add(at++, "-x");
+                cmd.add(at++, v);
+            }
+        }
+        return cmd;
+    }
+
+    private static void summary(PrintWriter out, Path dir, int status) throws IOException {
+        out.println("qmpi4j: job exit status " + status + "; results in " + dir);
+        Path report = dir.resolve("report.txt");
+        if (Files.isRegularFile(report)) {
+            out.println();
+            try (Stream<String> lines = Files.lines(report, StandardCharsets.UTF_8)) {
+                lines.limit(REPORT_LINES).forEach(out::println);
+            }
+            out.println("... (the whole report: " + report + ")");
+        } else if (Files.isDirectory(dir.resolve("ranks"))) {
+            out.println("qmpi4j: no report: the job ended before the tools gathered their results;" + " 'qmpi4j merge "
+                    + dir + "' builds the reports from the ranks' files");
+        } else {
+            out.println("qmpi4j: the tools wrote nothing (did the program call MPI.Init under the agent?)");
+        }
+        out.flush();
+    }
+
+    private static void removeHook(Thread hook) {
+        try {
+            Runtime.getRuntime().removeShutdownHook(hook);
+        } catch (IllegalStateException shuttingDown) {
+            // the JVM is already stopping; the hook then stops the job
+        }
+    }
+}

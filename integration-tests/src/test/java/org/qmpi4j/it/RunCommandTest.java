@@ -1,0 +1,144 @@
+package org.qmpi4j.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.File;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.qmpi4j.it.support.BundledTools;
+import org.qmpi4j.it.support.ItJars;
+import org.qmpi4j.it.support.ToolResults;
+import org.qmpi4j.launch.MpiRuntimes;
+
+/**
+ * {@code qmpi4j run -- mpirun ... java ...}: the agent reaches every rank without an edited
+ * command, the job's exit status is the command's, and bad input stops it before anything runs.
+ */
+class RunCommandTest {
+    private static final Pattern CALLS = Pattern.compile("QMPI4J-CALLS rank=(\\d+) (.*)");
+
+    @Test
+    void runsAnUneditedMpirunCommandUnderTheAgentAndPrintsWhereTheResultsAre(@TempDir Path tmp) throws Exception {
+        Path out = tmp.resolve("results");
+        BundledTools.Command run = qmpi4jRun(
+                "--output",
+                out.toString(),
+                "--",
+                "mpirun",
+                "--allow-run-as-root",
+                "--oversubscribe",
+                "-np",
+                "2",
+                java(),
+                "-cp",
+                samples(),
+                "org.qmpi4j.samples.openmpi.Ring",
+                "2");
+
+        assertThat(run.exitCode).as("%s", run).isZero();
+        assertThat(run.stdout)
+                .as("%s", run)
+                .contains("qmpi4j: job exit status 0; results in " + out)
+                .contains("== Time per rank");
+        assertThat(run.stderr).contains("qmpi4j: running the job with tools profiler,tracer; results in " + out);
+        assertThat(ToolResults.profile(out).callsPerRank)
+                .as("the profile holds exactly the calls each rank counted itself")
+                .isEqualTo(ownCalls(run.stdout));
+        assertThat(ToolResults.trace(out).events).isEqualTo(ownCalls(run.stdout));
+    }
+
+    @Test
+    void theJobsExitStatusIsReturned(@TempDir Path tmp) throws Exception {
+        List<String> job = List.of(
+                "mpirun",
+                "--allow-run-as-root",
+                "--oversubscribe",
+                "-np",
+                "2",
+                java(),
+                "-cp",
+                ItJars.testClasses() + File.pathSeparator + MpiRuntimes.openMpiJar(),
+                "org.qmpi4j.it.fixtures.FailOnRank",
+                "1",
+                "exit");
+        BundledTools.Command plain = BundledTools.run(job, Map.of());
+        List<String> args = new ArrayList<>(List.of("--output", tmp.resolve("r").toString(), "--"));
+        args.addAll(job);
+        BundledTools.Command run = qmpi4jRun(args.toArray(new String[0]));
+        assertThat(plain.exitCode).as("%s", plain).isNotZero();
+        assertThat(run.exitCode).as("%s", run).isEqualTo(plain.exitCode);
+        assertThat(run.stdout).contains("qmpi4j: job exit status " + plain.exitCode);
+    }
+
+    @Test
+    void badInputIsOneLineAndNothingStarts(@TempDir Path tmp) throws Exception {
+        Path out = tmp.resolve("never");
+        String[][] cases = {
+            {"--tools", "profiler,nosuchtool", "--output", out.toString(), "--", "mpirun", "-np", "2", "java", "X"},
+            {"--output", out.toString(), "--", "no-such-launcher", "-np", "2", "java", "X"},
+            {"--toolpath", tmp.resolve("missing.jar").toString(), "--output", out.toString(), "--", "mpirun", "java"},
+            {"--output", "/proc/qmpi4j-cannot-write-here", "--", "mpirun", "-np", "2", "java", "X"}
+        };
+        String[] expected = {
+            "qmpi4j: unknown tool 'nosuchtool' (available: ",
+            "qmpi4j: the launcher 'no-such-launcher' is not on PATH",
+            "qmpi4j: tool path entry " + tmp.resolve("missing.jar") + " does not exist",
+            "qmpi4j: cannot write the output folder /proc/qmpi4j-cannot-write-here"
+        };
+        for (int i = 0; i < cases.length; i++) {
+            BundledTools.Command c = qmpi4jRun(cases[i]);
+            assertThat(c.exitCode).as("%s", c).isEqualTo(2);
+            assertThat(c.stderr.strip().lines()).as("one line: %s", c).hasSize(1);
+            assertThat(c.stderr).startsWith(expected[i]);
+            assertThat(c.stdout).as("no job ran").isEmpty();
+        }
+        assertThat(Files.exists(out))
+                .as("no output folder made for a job that did not start")
+                .isFalse();
+    }
+
+    private static BundledTools.Command qmpi4jRun(String... args) throws Exception {
+        List<String> all =
+                new ArrayList<>(List.of("-jar", ItJars.jar("qmpi4j-cli").toString(), "run"));
+        all.addAll(List.of(args));
+        return BundledTools.java(Map.of(), all.toArray(new String[0]));
+    }
+
+    private static String java() {
+        return Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    }
+
+    private static String samples() {
+        return String.join(
+                File.pathSeparator,
+                MpiRuntimes.openMpiJar().toString(),
+                ItJars.jar("qmpi4j-samples-openmpi").toString(),
+                ItJars.jar("qmpi4j-samples-common").toString());
+    }
+
+    /** rank -> function -> calls, from the samples' own QMPI4J-CALLS lines. */
+    private static Map<Integer, Map<String, Long>> ownCalls(String stdout) {
+        Map<Integer, Map<String, Long>> calls = new TreeMap<>();
+        for (String line : stdout.split("\n")) {
+            Matcher m = CALLS.matcher(line.strip());
+            if (m.matches()) {
+                Map<String, Long> perFunction = new TreeMap<>();
+                for (String kv : m.group(2).split(" ")) {
+                    String[] p = kv.split("=");
+                    perFunction.put(p[0], Long.parseLong(p[1]));
+                }
+                calls.put(Integer.parseInt(m.group(1)), perFunction);
+            }
+        }
+        assertThat(calls).as("the samples' own counts in\n%s", stdout).hasSize(2);
+        return calls;
+    }
+}
