@@ -27,6 +27,14 @@ import org.qmpi4j.api.Nullable;
  * nothing on the call path until a handle for them is started. Tools add their own with
  * {@link #registerPvar}, {@link #registerCvar} and {@link #registerCategory}.
  *
+ * <p>Events: the agent raises {@code qmpi4j_send_started}, {@code qmpi4j_receive_completed},
+ * {@code qmpi4j_request_completed}, {@code qmpi4j_collective_entered}/{@code _left},
+ * {@code qmpi4j_pcontrol_changed} and {@code qmpi4j_tool_fault}, all from the ordered source
+ * {@code qmpi4j_calls} at {@link CallbackSafety#THREAD_SAFE} (see there what the levels mean in
+ * Java); an event type costs nothing on the call path until a registration for it exists
+ * ({@link #eventHandleAlloc}). Tools add their own with {@link #registerSource} and
+ * {@link #registerEventType}.
+ *
  * <h2>Example (the text's example 14.6)</h2>
  * <pre>{@code
  * MpiT mpit = Qmpi.mpit(toolId);
