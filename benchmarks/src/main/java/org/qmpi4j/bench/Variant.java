@@ -15,7 +15,10 @@ public final class Variant {
     public static final String PASS_THROUGH = "pass";
 
     public static final String IDLE = "idle";
-    private static final List<String> OWN_TOOLS = List.of(PASS_THROUGH, IDLE);
+    /** Registers for the agent's send-started MPI_T event and intercepts nothing. */
+    public static final String EVENTS = "events";
+
+    private static final List<String> OWN_TOOLS = List.of(PASS_THROUGH, IDLE, EVENTS);
 
     private final String id;
     private final String label;

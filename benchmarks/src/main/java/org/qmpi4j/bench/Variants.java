@@ -23,10 +23,15 @@ public final class Variants {
     public static final Variant PROFILER = Variant.agent("profiler", "profiler", "profiler");
     public static final Variant PROFILER_TRACER =
             Variant.agent("profiler-tracer", "profiler + tracer", "profiler,tracer");
+    /** A registration for the send-started event: sends are watched, every other function is not. */
+    public static final Variant EVENTS =
+            Variant.agent("events", "1 registration for event qmpi4j_send_started", Variant.EVENTS);
+
     public static final Variant PCONTROL0 = PASS4.pcontrolOff("pcontrol0", "4 pass-through tools, Pcontrol 0");
 
     /** JMH call path: the baseline first. */
-    public static final List<Variant> CALL_PATH = List.of(NONE, AGENT, PASS1, PASS2, PASS4, PASS8, PROFILER, PCONTROL0);
+    public static final List<Variant> CALL_PATH =
+            List.of(NONE, AGENT, PASS1, PASS2, PASS4, PASS8, PROFILER, PCONTROL0, EVENTS);
     /** Real Open MPI jobs (ping-pong, stencil). */
     public static final List<Variant> MPI_JOBS = List.of(NONE, CONTROL, AGENT, IDLE, PASS4, PROFILER, PROFILER_TRACER);
     /** JVM start-up with the sample application's classes loaded. */
@@ -37,8 +42,8 @@ public final class Variants {
     private static final Map<String, Variant> BY_ID = new LinkedHashMap<>();
 
     static {
-        for (Variant v :
-                List.of(NONE, CONTROL, AGENT, IDLE, PASS1, PASS2, PASS4, PASS8, PROFILER, PROFILER_TRACER, PCONTROL0)) {
+        for (Variant v : List.of(
+                NONE, CONTROL, AGENT, IDLE, PASS1, PASS2, PASS4, PASS8, PROFILER, PROFILER_TRACER, PCONTROL0, EVENTS)) {
             BY_ID.put(v.id(), v);
         }
     }

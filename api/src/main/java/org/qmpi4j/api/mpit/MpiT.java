@@ -1,10 +1,13 @@
 package org.qmpi4j.api.mpit;
 
+import java.nio.ByteBuffer;
+import java.util.Map;
 import org.qmpi4j.api.Nullable;
 
 /**
  * The MPI tool information interface (MPI 4.0, Section 14.3) of one MPI process, in Java: control
- * variables, performance variables with sessions and handles, categories and enumerations. Each
+ * variables, performance variables with sessions and handles, categories and enumerations, and
+ * events (types, sources, registrations and callbacks; see {@link CallbackSafety}). Each
  * routine of the text is one method here, named after it ({@code MPI_T_PVAR_HANDLE_ALLOC} is
  * {@link #pvarHandleAlloc}); OUT arguments are return values; a return code other than
  * {@code MPI_SUCCESS} is an {@link MpitException} carrying the code the text prescribes.
@@ -23,6 +26,14 @@ import org.qmpi4j.api.Nullable;
  * variables for its settings; {@code qmpi4j mpit list} prints them all. The agent's variables cost
  * nothing on the call path until a handle for them is started. Tools add their own with
  * {@link #registerPvar}, {@link #registerCvar} and {@link #registerCategory}.
+ *
+ * <p>Events: the agent raises {@code qmpi4j_send_started}, {@code qmpi4j_receive_completed},
+ * {@code qmpi4j_request_completed}, {@code qmpi4j_collective_entered}/{@code _left},
+ * {@code qmpi4j_pcontrol_changed} and {@code qmpi4j_tool_fault}, all from the ordered source
+ * {@code qmpi4j_calls} at {@link CallbackSafety#THREAD_SAFE} (see there what the levels mean in
+ * Java); an event type costs nothing on the call path until a registration for it exists
+ * ({@link #eventHandleAlloc}). Tools add their own with {@link #registerSource} and
+ * {@link #registerEventType}.
  *
  * <h2>Example (the text's example 14.6)</h2>
  * <pre>{@code
@@ -251,6 +262,167 @@ public interface MpiT {
      */
     void pvarReadReset(PvarSession session, PvarHandle handle, Object buffer);
 
+    // ---- Events (MPI 4.1 Section 15.3.8): sources -----------------------------------------------
+
+    /** {@code MPI_T_SOURCE_GET_NUM}: the number of event sources now (at least 1; it may grow). */
+    int sourceGetNum();
+
+    /**
+     * {@code MPI_T_SOURCE_GET_INFO}.
+     *
+     * @throws MpitException {@link ReturnCode#MPI_T_ERR_INVALID_INDEX} outside 0..num-1
+     */
+    SourceInfo sourceGetInfo(int sourceIndex);
+
+    /**
+     * {@code MPI_T_SOURCE_GET_TIMESTAMP}: the source's clock now, in its ticks; never less than an
+     * earlier answer or an earlier event's timestamp of the same source.
+     *
+     * @throws MpitException {@link ReturnCode#MPI_T_ERR_INVALID_INDEX} outside 0..num-1
+     */
+    long sourceGetTimestamp(int sourceIndex);
+
+    // ---- Events: event type queries -------------------------------------------------------------
+
+    /** {@code MPI_T_EVENT_GET_NUM}: the number of event types now (it may grow). */
+    int eventGetNum();
+
+    /**
+     * {@code MPI_T_EVENT_GET_INFO}: name, verbosity, element datatypes and displacements,
+     * enumeration, description and binding.
+     *
+     * @throws MpitException {@link ReturnCode#MPI_T_ERR_INVALID_INDEX} outside 0..num-1
+     */
+    EventInfo eventGetInfo(int eventIndex);
+
+    /**
+     * {@code MPI_T_EVENT_GET_INDEX}.
+     *
+     * @throws MpitException {@link ReturnCode#MPI_T_ERR_INVALID_NAME} if no event type has that name
+     */
+    int eventGetIndex(String name);
+
+    // ---- Events: handle allocation and deallocation ---------------------------------------------
+
+    /**
+     * {@code MPI_T_EVENT_HANDLE_ALLOC}: a registration for the event type, bound to {@code mpiObject}
+     * (ignored for {@link BindType#NO_OBJECT}). It receives nothing until a callback is registered.
+     *
+     * @param hints {@code null} for {@code MPI_INFO_NULL}; kept as given (qmpi4j acts on none)
+     * @throws MpitException {@link ReturnCode#MPI_T_ERR_INVALID_INDEX} for a bad index,
+     *                       {@link ReturnCode#MPI_T_ERR_INVALID} if the object is missing or of the
+     *                       wrong kind, {@link ReturnCode#MPI_T_ERR_OUT_OF_HANDLES} past
+     *                       {@code qmpi4j_mpit_max_handles} (counted apart from variable handles)
+     */
+    EventRegistration eventHandleAlloc(int eventIndex, @Nullable Object mpiObject, @Nullable Map<String, String> hints);
+
+    /**
+     * {@code MPI_T_EVENT_HANDLE_SET_INFO}: replaces the registration's hints.
+     *
+     * @throws MpitException {@link ReturnCode#MPI_T_ERR_INVALID_HANDLE} for a freed, foreign or null registration
+     */
+    void eventHandleSetInfo(EventRegistration registration, @Nullable Map<String, String> hints);
+
+    /**
+     * {@code MPI_T_EVENT_HANDLE_GET_INFO}: a copy of the registration's hints.
+     *
+     * @throws MpitException {@link ReturnCode#MPI_T_ERR_INVALID_HANDLE}
+     */
+    Map<String, String> eventHandleGetInfo(EventRegistration registration);
+
+    /**
+     * {@code MPI_T_EVENT_HANDLE_FREE}: no callback of the registration starts after this call;
+     * {@code freeCallback} (may be {@code null}) runs once none is running any more: at once, or,
+     * if one is running (on any thread, this one included), when the last returns. After it, the
+     * registration gets no callback.
+     *
+     * @throws MpitException {@link ReturnCode#MPI_T_ERR_INVALID_HANDLE} for a freed, foreign or null registration
+     */
+    void eventHandleFree(EventRegistration registration, @Nullable EventFreeCallback freeCallback);
+
+    // ---- Events: callback function management --------------------------------------------------
+
+    /**
+     * {@code MPI_T_EVENT_REGISTER_CALLBACK}: sets the registration's callback for one safety level
+     * (replacing one set before; {@code null} removes it). An event raised at level L runs the
+     * callback of the lowest level at least L; see {@link CallbackSafety}.
+     *
+     * @throws MpitException {@link ReturnCode#MPI_T_ERR_INVALID_HANDLE},
+     *                       {@link ReturnCode#MPI_T_ERR_INVALID} for a null level
+     */
+    void eventRegisterCallback(
+            EventRegistration registration,
+            CallbackSafety safety,
+            @Nullable Map<String, String> hints,
+            @Nullable EventCallback callback);
+
+    /**
+     * {@code MPI_T_EVENT_CALLBACK_SET_INFO}: replaces the hints of the callback of that level.
+     *
+     * @throws MpitException {@link ReturnCode#MPI_T_ERR_INVALID_HANDLE},
+     *                       {@link ReturnCode#MPI_T_ERR_INVALID} for a null level or a level
+     *                       without a callback
+     */
+    void eventCallbackSetInfo(
+            EventRegistration registration, CallbackSafety safety, @Nullable Map<String, String> hints);
+
+    /**
+     * {@code MPI_T_EVENT_CALLBACK_GET_INFO}: a copy of the hints of the callback of that level.
+     *
+     * @throws MpitException as {@link #eventCallbackSetInfo}
+     */
+    Map<String, String> eventCallbackGetInfo(EventRegistration registration, CallbackSafety safety);
+
+    // ---- Events: reading event data and metadata (only inside the callback) ---------------------
+
+    /**
+     * {@code MPI_T_EVENT_READ}: one element into {@code buffer}, an array of the element's
+     * {@link MpitDatatype#bufferType()} with at least {@link EventElement#length()} elements.
+     *
+     * @throws MpitException {@link ReturnCode#MPI_T_ERR_INVALID_HANDLE} for an instance whose
+     *                       callback returned, or null; {@link ReturnCode#MPI_T_ERR_INVALID} for an
+     *                       element index outside 0..num_elements-1 or a buffer of the wrong type or size
+     */
+    void eventRead(EventInstance instance, int elementIndex, Object buffer);
+
+    /**
+     * {@code MPI_T_EVENT_COPY}: all elements into {@code buffer} from its position on, each at its
+     * displacement, in the buffer's byte order; needs {@link EventInfo#extent()} bytes remaining.
+     * The buffer's position does not move.
+     *
+     * @throws MpitException {@link ReturnCode#MPI_T_ERR_INVALID_HANDLE} as {@link #eventRead},
+     *                       {@link ReturnCode#MPI_T_ERR_INVALID} for a null, read-only or too small buffer
+     */
+    void eventCopy(EventInstance instance, ByteBuffer buffer);
+
+    /**
+     * {@code MPI_T_EVENT_GET_TIMESTAMP}: when the event was raised, in its source's ticks.
+     *
+     * @throws MpitException {@link ReturnCode#MPI_T_ERR_INVALID_HANDLE} as {@link #eventRead}
+     */
+    long eventGetTimestamp(EventInstance instance);
+
+    /**
+     * {@code MPI_T_EVENT_GET_SOURCE}: the index of the source that raised the event.
+     *
+     * @throws MpitException {@link ReturnCode#MPI_T_ERR_INVALID_HANDLE} as {@link #eventRead}
+     */
+    int eventGetSource(EventInstance instance);
+
+    // ---- Events: dropped events ------------------------------------------------------------------
+
+    /**
+     * {@code MPI_T_EVENT_SET_DROPPED_HANDLER}: sets (or with {@code null} removes) the handler told
+     * how many events the registration missed. An event is dropped for a registration when no
+     * callback of a level the raising context allows is set, or when the registration's callback
+     * is still running on the raising thread (an event raised from inside the callback). The count
+     * is reported at the next raise of the type that reaches the registration outside its callback,
+     * or when the running callback returns; drops before a handler was set are reported to it.
+     *
+     * @throws MpitException {@link ReturnCode#MPI_T_ERR_INVALID_HANDLE}
+     */
+    void eventSetDroppedHandler(EventRegistration registration, @Nullable EventDroppedHandler handler);
+
     // ---- 14.3.8 Categories ----------------------------------------------------------------------
 
     /** {@code MPI_T_CATEGORY_GET_NUM}. */
@@ -285,8 +457,18 @@ public interface MpiT {
     int[] categoryGetCategories(int catIndex);
 
     /**
+     * {@code MPI_T_CATEGORY_GET_NUM_EVENTS}.
+     *
+     * @throws MpitException {@link ReturnCode#MPI_T_ERR_INVALID_INDEX}
+     */
+    int categoryGetNumEvents(int catIndex);
+
+    /** {@code MPI_T_CATEGORY_GET_EVENTS}; like {@link #categoryGetCvars}. */
+    int[] categoryGetEvents(int catIndex);
+
+    /**
      * {@code MPI_T_CATEGORY_CHANGED}: a virtual time stamp that grows whenever a category, or a
-     * variable or sub-category in a category, is added; equal stamps mean nothing changed between.
+     * variable, event type or sub-category in a category, is added; equal stamps mean nothing changed between.
      */
     int categoryChanged();
 
@@ -323,6 +505,27 @@ public interface MpiT {
      * @throws MpitException {@link ReturnCode#MPI_T_ERR_INVALID_NAME} for an empty or taken name
      */
     int registerCategory(String name, String description);
+
+    /**
+     * Adds an event source (a clock and an order) and returns its index. Source 0, the process's
+     * default, always exists: {@code System.nanoTime} ticks (10<sup>9</sup> a second), ordered.
+     *
+     * @throws MpitException {@link ReturnCode#MPI_T_ERR_INVALID_NAME} for an empty or taken name,
+     *                       {@link ReturnCode#MPI_T_ERR_INVALID} for a null order
+     */
+    int registerSource(String name, String description, SourceOrder ordering);
+
+    /**
+     * Adds an event type and returns it, to raise instances with; its index never changes.
+     *
+     * @throws MpitException {@link ReturnCode#MPI_T_ERR_INVALID_NAME} if an event type has that name,
+     *                       {@link ReturnCode#MPI_T_ERR_INVALID} for an unknown source or an
+     *                       enumeration of another process
+     */
+    EventType registerEventType(EventDefinition definition);
+
+    /** Adds an event type to a category (at the end). */
+    void categoryAddEvent(int catIndex, int eventIndex);
 
     /** Adds a control variable to a category (at the end). */
     void categoryAddCvar(int catIndex, int cvarIndex);

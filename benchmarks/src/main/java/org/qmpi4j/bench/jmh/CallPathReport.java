@@ -133,6 +133,21 @@ final class CallPathReport {
         }
         targets.row("Pcontrol 0 (4 pass-through tools switched off): as no tool, < 1 ns", join(parts), worst(verdicts));
 
+        if (r.cells.containsKey(Variants.EVENTS.id())) {
+            parts.clear();
+            verdicts.clear();
+            for (String b : present(List.of("getRank", "getSize"))) {
+                Estimate e = added(Variants.EVENTS, b);
+                parts.add(b + " " + e.ns());
+                verdicts.add(verdict(e, NO_TOOL_LIMIT_NS));
+            }
+            targets.row(
+                    "function watched by no event registration (getRank, getSize while a tool is registered for"
+                            + " qmpi4j_send_started): < 1 ns",
+                    join(parts),
+                    worst(verdicts));
+        }
+
         if (r.unavailable.containsKey(Variants.PROFILER.id())) {
             targets.row(
                     "profiler (no JMH target; see the ping-pong)",

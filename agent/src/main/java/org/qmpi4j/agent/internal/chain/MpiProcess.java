@@ -178,11 +178,17 @@ public final class MpiProcess {
     }
 
     /** Sets the level kept for {@code MPI_Pcontrol}; switching to or from 0 relinks every site. */
-    public synchronized void setPcontrolLevel(int level) {
-        int old = pcontrolLevel;
-        pcontrolLevel = level;
-        if ((old == 0) != (level == 0)) {
-            relinkAll();
+    public void setPcontrolLevel(int level) {
+        int old;
+        synchronized (this) {
+            old = pcontrolLevel;
+            pcontrolLevel = level;
+            if ((old == 0) != (level == 0)) {
+                relinkAll();
+            }
+        }
+        if (old != level) {
+            monitor.pcontrolChanged(old, level); // the MPI_T event, outside the process's lock
         }
     }
 

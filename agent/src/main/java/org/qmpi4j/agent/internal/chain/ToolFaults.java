@@ -29,12 +29,25 @@ public final class ToolFaults {
     /** Records a fault of {@code instance} while handling {@code what}; reports the instance's first one. */
     public void fault(ToolInstance instance, String what, Throwable cause) {
         total.incrementAndGet();
+        raiseEvent(instance, what);
         log.fault(
                 key(instance),
                 "tool '" + instance.name() + "' (id " + instance.id() + ") failed in " + what
                         + (cause == null ? "" : ": " + cause) + "; the MPI call went ahead unchanged."
                         + " Further faults of this tool are counted, not shown.",
                 cause);
+    }
+
+    /** The MPI_T event {@code qmpi4j_tool_fault} of the tool's process (nothing if nobody registered). */
+    private void raiseEvent(ToolInstance instance, String what) {
+        try {
+            MpiProcess p = instance.process();
+            if (p != null) {
+                p.monitor().toolFault(instance.name(), what);
+            }
+        } catch (RuntimeException e) {
+            log.fault("tool-fault-event", "could not raise the MPI_T event of a tool fault: " + e, e);
+        }
     }
 
     private static String key(ToolInstance instance) {

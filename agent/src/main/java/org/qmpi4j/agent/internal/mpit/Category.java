@@ -10,6 +10,7 @@ final class Category {
     final CopyOnWriteArrayList<Integer> cvars = new CopyOnWriteArrayList<>();
     final CopyOnWriteArrayList<Integer> pvars = new CopyOnWriteArrayList<>();
     final CopyOnWriteArrayList<Integer> categories = new CopyOnWriteArrayList<>();
+    final CopyOnWriteArrayList<Integer> events = new CopyOnWriteArrayList<>();
 
     Category(int index, String name, String description) {
         this.index = index;

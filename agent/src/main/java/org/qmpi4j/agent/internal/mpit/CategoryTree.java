@@ -54,6 +54,19 @@ final class CategoryTree {
         return Category.toArray(category(catIndex).pvars);
     }
 
+    int[] events(int catIndex) {
+        return Category.toArray(category(catIndex).events);
+    }
+
+    int numEvents(int catIndex) {
+        return category(catIndex).events.size();
+    }
+
+    /** Adds event type {@code eventIndex} to the category; like {@link #addCvar}. */
+    void addEvent(int catIndex, int eventIndex, IntConsumer exists) {
+        addMember(category(catIndex), c -> c.events, eventIndex, exists, "event type");
+    }
+
     int[] subcategories(int catIndex) {
         return Category.toArray(category(catIndex).categories);
     }

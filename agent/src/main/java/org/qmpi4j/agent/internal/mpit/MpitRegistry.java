@@ -1,6 +1,10 @@
 package org.qmpi4j.agent.internal.mpit;
 
+import java.nio.ByteBuffer;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.IntConsumer;
+import org.qmpi4j.api.mpit.CallbackSafety;
 import org.qmpi4j.api.mpit.CategoryInfo;
 import org.qmpi4j.api.mpit.CvarDefinition;
 import org.qmpi4j.api.mpit.CvarHandle;
@@ -8,12 +12,22 @@ import org.qmpi4j.api.mpit.CvarInfo;
 import org.qmpi4j.api.mpit.EnumInfo;
 import org.qmpi4j.api.mpit.EnumItem;
 import org.qmpi4j.api.mpit.EnumType;
+import org.qmpi4j.api.mpit.EventCallback;
+import org.qmpi4j.api.mpit.EventDefinition;
+import org.qmpi4j.api.mpit.EventDroppedHandler;
+import org.qmpi4j.api.mpit.EventFreeCallback;
+import org.qmpi4j.api.mpit.EventInfo;
+import org.qmpi4j.api.mpit.EventInstance;
+import org.qmpi4j.api.mpit.EventRegistration;
+import org.qmpi4j.api.mpit.EventType;
 import org.qmpi4j.api.mpit.MpiT;
 import org.qmpi4j.api.mpit.PvarClass;
 import org.qmpi4j.api.mpit.PvarDefinition;
 import org.qmpi4j.api.mpit.PvarHandle;
 import org.qmpi4j.api.mpit.PvarInfo;
 import org.qmpi4j.api.mpit.PvarSession;
+import org.qmpi4j.api.mpit.SourceInfo;
+import org.qmpi4j.api.mpit.SourceOrder;
 import org.qmpi4j.api.mpit.ThreadLevel;
 
 /**
@@ -32,10 +46,15 @@ import org.qmpi4j.api.mpit.ThreadLevel;
  * Registration is serialised on this object, and so is {@link #categoryChanged}, so a change stamp
  * is always read wholly before or wholly after a registration.
  *
- * <p>The MPI_T events of MPI 4.0 (Section 14.3.8's event types, sources and callback
- * registrations) plug in as one more part beside these: a table of event types and sources, and
- * callback registrations that live in {@link SessionsAndHandles}' way, with one line per routine
- * here.
+ * <p>The MPI_T events (MPI 4.1 Section 15.3.8) are parts of the same kind:
+ * <ul>
+ *   <li>{@link EventSources}: sources with their monotonic clocks and order.</li>
+ *   <li>{@link EventTypes}: event types by index and name, each with its registrations.</li>
+ *   <li>{@link EventRegistrations}: registrations bound to objects, their callbacks per safety
+ *       level, and freeing them.</li>
+ *   <li>{@link EventDelivery}: raising, reading instances during callbacks, dropped events and
+ *       contained faults.</li>
+ * </ul>
  */
 public final class MpitRegistry implements MpiT {
     /** Defaults of the limits behind {@code MPI_T_ERR_OUT_OF_SESSIONS} and {@code _OUT_OF_HANDLES}. */
@@ -47,10 +66,15 @@ public final class MpitRegistry implements MpiT {
     private final VariableTables variables = new VariableTables();
     private final CategoryTree categories = new CategoryTree();
     private final SessionsAndHandles handles;
+    private final EventSources sources = new EventSources();
+    private final EventTypes eventTypes = new EventTypes();
+    private final EventRegistrations registrations;
+    private final EventDelivery delivery = new EventDelivery();
     private final AtomicInteger changeStamp = new AtomicInteger();
 
     public MpitRegistry(ObjectKinds objectKinds) {
         this.handles = new SessionsAndHandles(objectKinds);
+        this.registrations = new EventRegistrations(objectKinds, handles::maxHandles);
     }
 
     // ---- for the agent: limits (its control variables set them), shutdown, listings --------------
@@ -91,6 +115,29 @@ public final class MpitRegistry implements MpiT {
         return e instanceof EnumerationImpl ? ((EnumerationImpl) e).nameOf(value) : Integer.toString(value);
     }
 
+    /** How many event callbacks, free callbacks and dropped handlers threw (each contained). */
+    public long eventCallbackFaults() {
+        return delivery.faults();
+    }
+
+    /** Where contained faults of event callbacks are reported (default: the agent's log). */
+    public void reportEventFaultsTo(org.qmpi4j.api.internal.log.Log log) {
+        delivery.reportTo(log);
+    }
+
+    /**
+     * Adds an event type whose {@code demand} hears +1 when its first registration is allocated and
+     * -1 when its last is freed: the agent keeps the functions its events need relinked only then.
+     */
+    public synchronized EventType registerEventType(EventDefinition d, IntConsumer demand) {
+        return changedType(eventTypes.register(d, sources, variables, delivery, demand));
+    }
+
+    private EventType changedType(EventType t) {
+        changeStamp.incrementAndGet();
+        return t;
+    }
+
     /** Fails with {@code MPI_T_ERR_NOT_INITIALIZED} unless the interface is initialised. */
     private void initialized() {
         state.requireInitialized();
@@ -115,7 +162,13 @@ public final class MpitRegistry implements MpiT {
 
     @Override
     public void finalizeInterface() {
-        handles.whenLastUserFinalizes(state::finish);
+        handles.whenLastUserFinalizes(() -> {
+            boolean last = state.finish();
+            if (last) {
+                registrations.freeEverything();
+            }
+            return last;
+        });
     }
 
     // ---- 14.3.5 ---------------------------------------------------------------------------------
@@ -259,7 +312,125 @@ public final class MpitRegistry implements MpiT {
         HandleOperations.readReset(handles.handle(handles.session(session), handle, "MPI_T_pvar_readreset"), buffer);
     }
 
-    // ---- 14.3.8 ---------------------------------------------------------------------------------
+    // ---- 15.3.8 Events ----------------------------------------------------------------------------
+
+    @Override
+    public int sourceGetNum() {
+        initialized();
+        return sources.count();
+    }
+
+    @Override
+    public SourceInfo sourceGetInfo(int sourceIndex) {
+        initialized();
+        return sources.source(sourceIndex).info;
+    }
+
+    @Override
+    public long sourceGetTimestamp(int sourceIndex) {
+        initialized();
+        return sources.source(sourceIndex).now();
+    }
+
+    @Override
+    public int eventGetNum() {
+        initialized();
+        return eventTypes.count();
+    }
+
+    @Override
+    public EventInfo eventGetInfo(int eventIndex) {
+        initialized();
+        return eventTypes.type(eventIndex).info;
+    }
+
+    @Override
+    public int eventGetIndex(String name) {
+        initialized();
+        return eventTypes.index(name);
+    }
+
+    @Override
+    public EventRegistration eventHandleAlloc(int eventIndex, Object mpiObject, Map<String, String> hints) {
+        initialized();
+        return registrations.allocate(eventTypes.type(eventIndex), mpiObject, hints);
+    }
+
+    @Override
+    public void eventHandleSetInfo(EventRegistration registration, Map<String, String> hints) {
+        initialized();
+        registrations.registration(registration).hints = EventRegistrations.copy(hints);
+    }
+
+    @Override
+    public Map<String, String> eventHandleGetInfo(EventRegistration registration) {
+        initialized();
+        return registrations.registration(registration).hints;
+    }
+
+    @Override
+    public void eventHandleFree(EventRegistration registration, EventFreeCallback freeCallback) {
+        initialized();
+        registrations.free(registrations.registration(registration), freeCallback, delivery);
+    }
+
+    @Override
+    public void eventRegisterCallback(
+            EventRegistration registration, CallbackSafety safety, Map<String, String> hints, EventCallback callback) {
+        initialized();
+        registrations.registration(registration).setCallback(level(safety), callback, hints);
+    }
+
+    @Override
+    public void eventCallbackSetInfo(EventRegistration registration, CallbackSafety safety, Map<String, String> hints) {
+        initialized();
+        registrations.registration(registration).setCallbackHints(level(safety), hints);
+    }
+
+    @Override
+    public Map<String, String> eventCallbackGetInfo(EventRegistration registration, CallbackSafety safety) {
+        initialized();
+        return registrations.registration(registration).callbackAt(level(safety)).hints;
+    }
+
+    private static CallbackSafety level(CallbackSafety safety) {
+        if (safety == null) {
+            throw Errors.invalid("no callback safety level given");
+        }
+        return safety;
+    }
+
+    @Override
+    public void eventRead(EventInstance instance, int elementIndex, Object buffer) {
+        initialized();
+        delivery.read(instance, elementIndex, buffer);
+    }
+
+    @Override
+    public void eventCopy(EventInstance instance, ByteBuffer buffer) {
+        initialized();
+        delivery.copy(instance, buffer);
+    }
+
+    @Override
+    public long eventGetTimestamp(EventInstance instance) {
+        initialized();
+        return delivery.instance(instance).timestamp;
+    }
+
+    @Override
+    public int eventGetSource(EventInstance instance) {
+        initialized();
+        return delivery.instance(instance).type.source.index;
+    }
+
+    @Override
+    public void eventSetDroppedHandler(EventRegistration registration, EventDroppedHandler handler) {
+        initialized();
+        registrations.registration(registration).droppedHandler = handler;
+    }
+
+    // ---- 14.3.8 Categories --------------------------------------------------------------------------------
 
     @Override
     public int categoryGetNum() {
@@ -289,6 +460,18 @@ public final class MpitRegistry implements MpiT {
     public int[] categoryGetPvars(int catIndex) {
         initialized();
         return categories.pvars(catIndex);
+    }
+
+    @Override
+    public int categoryGetNumEvents(int catIndex) {
+        initialized();
+        return categories.numEvents(catIndex);
+    }
+
+    @Override
+    public int[] categoryGetEvents(int catIndex) {
+        initialized();
+        return categories.events(catIndex);
     }
 
     @Override
@@ -330,6 +513,22 @@ public final class MpitRegistry implements MpiT {
     @Override
     public synchronized int registerCategory(String name, String description) {
         return changed(categories.register(name, description));
+    }
+
+    @Override
+    public synchronized int registerSource(String name, String description, SourceOrder ordering) {
+        return sources.register(name, description, ordering);
+    }
+
+    @Override
+    public EventType registerEventType(EventDefinition d) {
+        return registerEventType(d, delta -> {});
+    }
+
+    @Override
+    public synchronized void categoryAddEvent(int catIndex, int eventIndex) {
+        categories.addEvent(catIndex, eventIndex, eventTypes::type);
+        changed(catIndex);
     }
 
     @Override

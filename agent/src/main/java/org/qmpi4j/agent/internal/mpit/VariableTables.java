@@ -58,7 +58,7 @@ final class VariableTables {
         return e.items.get(index);
     }
 
-    private void checkEnum(EnumType e, String variable) {
+    void checkEnum(EnumType e, String variable) {
         if (e != null && (!(e instanceof EnumerationImpl) || ((EnumerationImpl) e).owner != this)) {
             throw Errors.invalid(variable + ": its enumeration is not one of this process");
         }

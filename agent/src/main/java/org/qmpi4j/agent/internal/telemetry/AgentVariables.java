@@ -90,6 +90,9 @@ final class AgentVariables {
         registerRequests(requests);
         registerProcess(processCat);
         registerAgent(agent);
+        telemetry
+                .monitor()
+                .events(AgentEvents.register(r, telemetry.monitor(), p2p, coll, requests, processCat, agent));
     }
 
     private int child(int parent, String name, String description) {

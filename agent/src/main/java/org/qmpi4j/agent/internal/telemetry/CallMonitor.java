@@ -22,6 +22,8 @@ public final class CallMonitor {
     private final AtomicInteger requestsActive = new AtomicInteger();
     private final AtomicInteger activityActive = new AtomicInteger();
     private final AtomicInteger messageSizeActive = new AtomicInteger();
+    private final AtomicInteger eventsActive = new AtomicInteger();
+    private volatile AgentEvents events;
     private volatile Runnable relinker = () -> {};
 
     final FunctionStats stats = new FunctionStats();
@@ -55,6 +57,10 @@ public final class CallMonitor {
         if (messageSizeActive.get() > 0 && f.sendsMessage()) {
             messageSize.set(Math.max(0, call.bytes()));
         }
+        AgentEvents e = events;
+        if (eventsActive.get() > 0 && e != null) {
+            e.enter(call);
+        }
         return now;
     }
 
@@ -84,6 +90,31 @@ public final class CallMonitor {
                 requests.maybeCompleted(call.request(), bindingOrNull(), waited);
             }
         }
+        AgentEvents e = events;
+        if (eventsActive.get() > 0 && e != null) {
+            e.exit(call);
+        }
+    }
+
+    /** The agent's events, once registered with the process's MPI_T. */
+    void events(AgentEvents e) {
+        this.events = e;
+    }
+
+    /** MPI_Pcontrol changed the level the tools see. */
+    public void pcontrolChanged(int previous, int level) {
+        AgentEvents e = events;
+        if (e != null) {
+            e.pcontrolChanged(previous, level);
+        }
+    }
+
+    /** A tool's handler or initialiser failed ({@code where}: what it was doing). */
+    public void toolFault(String tool, String where) {
+        AgentEvents e = events;
+        if (e != null) {
+            e.toolFault(tool, where);
+        }
     }
 
     private MonitoredBinding bindingOrNull() {
@@ -100,7 +131,8 @@ public final class CallMonitor {
         PEERS,
         REQUESTS,
         ACTIVITY,
-        MESSAGE_SIZE
+        MESSAGE_SIZE,
+        EVENTS
     }
 
     /** Raises (delta 1) or lowers (-1) the demand for {@code functions} and the family's activity. */
@@ -131,6 +163,8 @@ public final class CallMonitor {
                 return activityActive;
             case MESSAGE_SIZE:
                 return messageSizeActive;
+            case EVENTS:
+                return eventsActive;
             default:
                 return null;
         }

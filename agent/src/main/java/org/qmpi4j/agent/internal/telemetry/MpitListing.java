@@ -12,10 +12,13 @@ import org.qmpi4j.api.mpit.CvarInfo;
 import org.qmpi4j.api.mpit.EnumInfo;
 import org.qmpi4j.api.mpit.EnumItem;
 import org.qmpi4j.api.mpit.EnumType;
+import org.qmpi4j.api.mpit.EventElement;
+import org.qmpi4j.api.mpit.EventInfo;
 import org.qmpi4j.api.mpit.MpiT;
 import org.qmpi4j.api.mpit.MpitDatatype;
 import org.qmpi4j.api.mpit.MpitException;
 import org.qmpi4j.api.mpit.PvarInfo;
+import org.qmpi4j.api.mpit.SourceInfo;
 import org.qmpi4j.api.mpit.ThreadLevel;
 import org.qmpi4j.api.mpit.Verbosity;
 
@@ -77,6 +80,7 @@ public final class MpitListing {
             for (int i = 0; i < npvar; i++) {
                 printPvar(i);
             }
+            printEvents();
             if (!enums.isEmpty()) {
                 out.println();
                 out.println("Enumerations");
@@ -174,6 +178,49 @@ public final class MpitListing {
                 + v.verbosity() + "  category=" + pvarCategory.getOrDefault(Integer.toString(i), "-"));
         if (!v.description().isEmpty()) {
             out.println("      " + v.description());
+        }
+    }
+
+    /** Event sources, then every event type with its elements (datatype, displacement) and category. */
+    private void printEvents() {
+        Map<Integer, String> eventCategory = new HashMap<>();
+        for (int c = mpit.categoryGetNum() - 1; c >= 0; c--) {
+            String name = mpit.categoryGetInfo(c).name();
+            for (int e : mpit.categoryGetEvents(c)) {
+                eventCategory.put(e, name);
+            }
+        }
+        out.println();
+        out.println("Event sources");
+        for (int s = 0; s < mpit.sourceGetNum(); s++) {
+            SourceInfo info = mpit.sourceGetInfo(s);
+            out.println("  [" + s + "] " + info.name() + "  " + info.ordering() + "  ticks_per_second="
+                    + info.ticksPerSecond() + (info.description().isEmpty() ? "" : "  " + info.description()));
+        }
+        out.println();
+        out.println("Events");
+        for (int i = 0; i < mpit.eventGetNum(); i++) {
+            EventInfo e = mpit.eventGetInfo(i);
+            if (e.verbosity().compareTo(maxVerbosity) > 0) {
+                continue;
+            }
+            noteEnum(e.enumType());
+            out.println("  [" + i + "] " + e.name() + "  source=" + e.sourceIndex() + "  bind=" + e.bind()
+                    + "  verbosity=" + e.verbosity() + "  category=" + eventCategory.getOrDefault(i, "-"));
+            StringBuilder elements = new StringBuilder("      elements:");
+            for (EventElement el : e.elements()) {
+                elements.append(' ')
+                        .append(el.name())
+                        .append('=')
+                        .append(el.datatype())
+                        .append(el.datatype() == MpitDatatype.CHAR ? "[" + el.length() + "]" : "")
+                        .append('@')
+                        .append(el.displacement());
+            }
+            out.println(elements);
+            if (!e.description().isEmpty()) {
+                out.println("      " + e.description());
+            }
         }
     }
 
