@@ -1,0 +1,30 @@
+package org.qmpi4j.tools.jfr;
+
+import org.qmpi4j.api.ToolProvider;
+
+/**
+ * The bundled {@code jfr}: JDK Flight Recorder events for MPI, beside the JVM's own (GC pauses,
+ * safepoints, allocation, thread states) in the same recording: {@code qmpi4j.MpiCall} per call
+ * (function, call site, communicator size, peer as world rank, tag, bytes, duration),
+ * {@code qmpi4j.Pcontrol} per level change and {@code qmpi4j.ToolFault} per fault of any tool.
+ * Writes no file of its own: the recording does ({@code -XX:StartFlightRecording=filename=...}).
+ * Costs nothing measurable while no recording runs.
+ */
+public final class JfrTool implements ToolProvider {
+    @Override
+    public String name() {
+        return "jfr";
+    }
+
+    @Override
+    public String description() {
+        return "JDK Flight Recorder events per MPI call, Pcontrol change and tool fault (record with"
+                + " -XX:StartFlightRecording, open in JDK Mission Control)";
+    }
+
+    @Override
+    public void initialize(int toolId) {
+        new JfrRecorder(toolId).register();
+        ToolFaultEvents.listen(toolId);
+    }
+}
