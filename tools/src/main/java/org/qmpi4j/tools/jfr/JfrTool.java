@@ -1,6 +1,7 @@
 package org.qmpi4j.tools.jfr;
 
 import org.qmpi4j.api.ToolProvider;
+import org.qmpi4j.api.internal.log.Log;
 
 /**
  * The bundled {@code jfr}: JDK Flight Recorder events for MPI, beside the JVM's own (GC pauses,
@@ -24,7 +25,21 @@ public final class JfrTool implements ToolProvider {
 
     @Override
     public void initialize(int toolId) {
+        if (!flightRecorderPresent()) {
+            Log.tool("jfr").once("no-jdk.jfr", "this runtime has no module jdk.jfr; no events are recorded");
+            return;
+        }
         new JfrRecorder(toolId).register();
         ToolFaultEvents.listen(toolId);
+    }
+
+    /** A {@code jlink}ed runtime may leave the module out: then the event classes cannot load. */
+    private static boolean flightRecorderPresent() {
+        try {
+            Class.forName("jdk.jfr.Event", false, JfrTool.class.getClassLoader());
+            return true;
+        } catch (ClassNotFoundException | LinkageError e) {
+            return false;
+        }
     }
 }
