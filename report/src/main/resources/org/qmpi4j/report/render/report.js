@@ -26,6 +26,13 @@ function el(name, attrs, parent) {
   return e;
 }
 
+/** The smallest of 1, 2, 2.5, 5 times a power of ten, times 4, at or above v: round axis ticks. */
+function niceCeiling(v) {
+  if (v <= 0) { return 0; }
+  var step = v / 4, p = Math.pow(10, Math.floor(Math.log10(step))), f = step / p;
+  return 4 * p * (f <= 1 ? 1 : f <= 2 ? 2 : f <= 2.5 ? 2.5 : f <= 5 ? 5 : 10);
+}
+
 function load(r) { return Math.max(0, r[1] - r[2]); }
 
 function draw(order) {
@@ -37,6 +44,7 @@ function draw(order) {
   }
   var max = 0;
   rows.forEach(function (r) { max = Math.max(max, r[1], r[2]); });
+  max = niceCeiling(max);
   var n = rows.length, left = 64, bottom = 34, top = 8, height = 240;
   var width = Math.max(360, Math.min(1200, chart.clientWidth || 960));
   var slot = (width - left - 8) / Math.max(n, 1), bar = Math.max(1, Math.min(48, slot * 0.8));
