@@ -31,7 +31,8 @@ grep -h 'QMPI4J-SAMPLE' "$out/stdout.txt" || true
 grep -h 'qmpi4j: the job ended\|qmpi4j: unknown\|qmpi4j: cannot\|qmpi4j: the launcher' "$out/stderr.txt" || true
 echo "job exit status: $status"
 echo "results: $out"
-echo "  report.txt    the profile: time per rank, MPI functions and call sites by time, message sizes, matrix"
+echo "  report.html   the profile as one page (open in a browser): time per rank chart, functions, call sites, message sizes, matrix"
+echo "  report.txt    the same as text tables"
 echo "  profile.json  the same for scripts (keys: binding, ranks, functions, callsites, matrix, ...)"
 echo "  matrix.html   communication matrix heatmap (open in a browser); matrix.svg the same as an image"
 echo "  trace.json    timeline of every MPI call on every rank: open in https://ui.perfetto.dev or chrome://tracing"

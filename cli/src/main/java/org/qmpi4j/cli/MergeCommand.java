@@ -33,7 +33,7 @@ import picocli.CommandLine.Spec;
 @Command(
         name = "merge",
         mixinStandardHelpOptions = true,
-        description = "Rebuilds profile.json, report.txt,"
+        description = "Rebuilds profile.json, report.txt, report.html,"
                 + " matrix.html, matrix.svg and trace.json from the per-rank files in <dir>/ranks, for a job that ended"
                 + " (exception, kill, MPI_Abort) before the tools could gather. With spawned worlds (<dir>/worlds/<id>),"
                 + " merges each world in its folder and rebuilds worlds.json and worlds.txt.")

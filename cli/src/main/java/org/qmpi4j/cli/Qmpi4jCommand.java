@@ -9,7 +9,7 @@ import picocli.CommandLine.Command;
  * <pre>
  * qmpi4j run [--tools A,B] [--toolpath P] [--output DIR] -- &lt;command&gt;
  *                      run an MPI job with the agent attached to every rank
- * qmpi4j report &lt;dir&gt;   render report.txt, matrix.html and matrix.svg again from profile.json
+ * qmpi4j report &lt;dir&gt;   render report.txt, report.html, matrix.html and matrix.svg again from profile.json
  * qmpi4j merge &lt;dir&gt;    rebuild profile.json, the renderings and trace.json from the per-rank
  *                      files of a job that ended before gathering
  * qmpi4j mpit list      print the agent's MPI_T variables and categories (no MPI job needed)

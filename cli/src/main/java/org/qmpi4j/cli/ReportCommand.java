@@ -17,11 +17,11 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-/** {@code qmpi4j report <dir>}: renders report.txt, matrix.html and matrix.svg again from profile.json. */
+/** {@code qmpi4j report <dir>}: renders report.txt, report.html, matrix.html and matrix.svg again from profile.json. */
 @Command(
         name = "report",
         mixinStandardHelpOptions = true,
-        description = "Renders report.txt, matrix.html and"
+        description = "Renders report.txt, report.html, matrix.html and"
                 + " matrix.svg again from <dir>/profile.json and prints the report. For a job that ended before gathering"
                 + " (no profile.json), run 'qmpi4j merge <dir>' first.")
 final class ReportCommand implements Callable<Integer> {
@@ -65,7 +65,8 @@ final class ReportCommand implements Callable<Integer> {
         }
         spec.commandLine()
                 .getErr()
-                .println("qmpi4j: wrote " + d.resolve(ResultFiles.REPORT_TXT) + ", " + ResultFiles.MATRIX_HTML + ", "
+                .println("qmpi4j: wrote " + d.resolve(ResultFiles.REPORT_TXT) + ", " + ResultFiles.REPORT_HTML + ", "
+                        + ResultFiles.MATRIX_HTML + ", "
                         + ResultFiles.MATRIX_SVG);
         spec.commandLine().getErr().flush();
         spec.commandLine().getOut().flush();

@@ -214,6 +214,10 @@ final class RunCommand implements Callable<Integer> {
                 lines.limit(REPORT_LINES).forEach(out::println);
             }
             out.println("... (the whole report: " + report + ")");
+            Path page = dir.resolve("report.html");
+            if (Files.isRegularFile(page)) {
+                out.println("... (as one page with charts and the matrix, for a browser: " + page + ")");
+            }
         } else if (Files.isDirectory(dir.resolve("ranks"))) {
             out.println("qmpi4j: no report: the job ended before the tools gathered their results;" + " 'qmpi4j merge "
                     + dir + "' builds the reports from the ranks' files");

@@ -73,7 +73,7 @@ class Qmpi4jCommandTest {
                 .isEqualTo(4);
         assertThat(profile.get("matrix").get("bytes").elements().get(1).asLongArray())
                 .containsExactly(0, 0, 16);
-        for (String f : new String[] {"report.txt", "matrix.html", "matrix.svg", "trace.json"}) {
+        for (String f : new String[] {"report.txt", "report.html", "matrix.html", "matrix.svg", "trace.json"}) {
             assertThat(dir.resolve(f)).isRegularFile();
         }
         JsonNode trace = JsonNode.parse(Files.readString(dir.resolve("trace.json")));
@@ -87,12 +87,14 @@ class Qmpi4jCommandTest {
         assertThat(run("merge", dir.toString())).isZero();
         Files.delete(dir.resolve("report.txt"));
         Files.delete(dir.resolve("matrix.html"));
+        Files.delete(dir.resolve("report.html"));
         assertThat(run("report", dir.toString())).as(err.toString()).isZero();
         assertThat(out.toString())
                 .startsWith("qmpi4j profile")
                 .contains("MPI_SEND", "org.example.App.main(App.java:10)");
         assertThat(dir.resolve("report.txt")).isRegularFile();
         assertThat(dir.resolve("matrix.html")).isRegularFile();
+        assertThat(Files.readString(dir.resolve("report.html"))).contains("MPI_SEND", "id=\"rank-chart\"");
     }
 
     @Test

@@ -78,7 +78,7 @@ class ProfilerTest {
         Matcher m = RESULTS_LINE.matcher(lines.get(0));
         assertThat(m.matches()).isTrue();
         assertThat(Path.of(m.group(1))).isEqualTo(out);
-        assertThat(m.group(2)).isEqualTo("report.txt, profile.json, matrix.html, matrix.svg, trace.json");
+        assertThat(m.group(2)).isEqualTo("report.txt, report.html, profile.json, matrix.html, matrix.svg, trace.json");
         for (int r = 1; r < ranks; r++) {
             assertThat(AgentJob.rankStderr(result, r)).noneMatch(l -> l.startsWith("qmpi4j: results"));
         }

@@ -74,12 +74,28 @@ public final class BundledTools {
      * profile directory. Needs Debian's {@code chromium} (scripts/setup-browser.sh installs it).
      */
     public static String renderedDom(Path html) throws IOException, InterruptedException {
+        Command c = chromium(html, List.of("--dump-dom"));
+        assertThat(c.exitCode).as("chromium %s", c).isZero();
+        return c.stdout;
+    }
+
+    /**
+     * Loads {@code html} in headless Chromium with the browser's log on stderr (console messages
+     * and uncaught errors appear there as {@code INFO:CONSOLE} lines) and the DOM after its scripts ran
+     * on stdout.
+     */
+    public static Command renderedWithLog(Path html) throws IOException, InterruptedException {
+        return chromium(html, List.of("--enable-logging=stderr", "--v=0", "--dump-dom"));
+    }
+
+    /** Headless Chromium with {@code flags} on {@code html}, in a fresh profile directory. */
+    private static Command chromium(Path html, List<String> flags) throws IOException, InterruptedException {
         Path chromium = Path.of("/usr/bin/chromium");
         assertThat(chromium)
                 .as("headless Chromium; run scripts/setup-browser.sh (scripts/test.sh does)")
                 .isExecutable();
         Path profile = Files.createTempDirectory("qmpi4j-chromium");
-        List<String> cmd = List.of(
+        List<String> cmd = new ArrayList<>(List.of(
                 chromium.toString(),
                 "--headless",
                 "--no-sandbox",
@@ -89,12 +105,10 @@ public final class BundledTools {
                 "--disable-background-networking",
                 "--disable-component-update",
                 "--disable-sync",
-                "--user-data-dir=" + profile,
-                "--dump-dom",
-                html.toUri().toString());
-        Command c = run(cmd, Map.of(), Duration.ofMinutes(2));
-        assertThat(c.exitCode).as("chromium %s", c).isZero();
-        return c.stdout;
+                "--user-data-dir=" + profile));
+        cmd.addAll(flags);
+        cmd.add(html.toUri().toString());
+        return run(cmd, Map.of(), Duration.ofMinutes(2));
     }
 
     private static Command run(List<String> cmd, Map<String, String> env, Duration limit)

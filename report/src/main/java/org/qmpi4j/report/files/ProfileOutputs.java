@@ -7,9 +7,10 @@ import org.qmpi4j.report.profile.Profile;
 import org.qmpi4j.report.profile.ProfileFormat;
 import org.qmpi4j.report.render.MatrixHtml;
 import org.qmpi4j.report.render.MatrixSvg;
+import org.qmpi4j.report.render.ReportHtml;
 import org.qmpi4j.report.render.TextReport;
 
-/** Writes a profile's files into a results directory: JSON, text report, HTML and SVG matrix. */
+/** Writes a profile's files into a results directory: JSON, text and HTML report, HTML and SVG matrix. */
 public final class ProfileOutputs {
     private ProfileOutputs() {}
 
@@ -18,13 +19,18 @@ public final class ProfileOutputs {
         AtomicFiles.write(dir.resolve(ResultFiles.PROFILE_JSON), ProfileFormat.write(p));
         writeRenderings(dir, p);
         return List.of(
-                ResultFiles.REPORT_TXT, ResultFiles.PROFILE_JSON, ResultFiles.MATRIX_HTML, ResultFiles.MATRIX_SVG);
+                ResultFiles.REPORT_TXT,
+                ResultFiles.REPORT_HTML,
+                ResultFiles.PROFILE_JSON,
+                ResultFiles.MATRIX_HTML,
+                ResultFiles.MATRIX_SVG);
     }
 
-    /** Writes {@code report.txt}, {@code matrix.html} and {@code matrix.svg} from {@code p}. */
+    /** Writes {@code report.txt}, {@code report.html}, {@code matrix.html} and {@code matrix.svg} from {@code p}. */
     public static void writeRenderings(Path dir, Profile p) throws IOException {
         AtomicFiles.write(
                 dir.resolve(ResultFiles.REPORT_TXT), TextReport.render(p, TextReport.Detail.VERBOSE, "qmpi4j profile"));
+        AtomicFiles.write(dir.resolve(ResultFiles.REPORT_HTML), ReportHtml.render(p));
         AtomicFiles.write(dir.resolve(ResultFiles.MATRIX_HTML), MatrixHtml.render(p));
         AtomicFiles.write(dir.resolve(ResultFiles.MATRIX_SVG), MatrixSvg.render(p));
     }

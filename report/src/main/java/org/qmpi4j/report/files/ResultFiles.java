@@ -8,6 +8,7 @@ import java.util.regex.Pattern;
  * The names of what the bundled tools leave in a results directory:
  * <pre>
  * report.txt      the profile for people (text tables)
+ * report.html     the same as one page with charts and the matrix (opens offline)
  * profile.json    the profile for scripts
  * matrix.html     communication matrix, interactive heatmap
  * matrix.svg      communication matrix, image
@@ -18,6 +19,7 @@ import java.util.regex.Pattern;
  */
 public final class ResultFiles {
     public static final String REPORT_TXT = "report.txt";
+    public static final String REPORT_HTML = "report.html";
     public static final String PROFILE_JSON = "profile.json";
     public static final String MATRIX_HTML = "matrix.html";
     public static final String MATRIX_SVG = "matrix.svg";

@@ -36,24 +36,11 @@ public final class MatrixHtml {
         int n = p.ranks();
         long[][] bytes = p.matrixBytes();
         long[][] messages = p.matrixMessages();
-        long maxBytes = RankMatrix.max(bytes);
-        long maxMessages = RankMatrix.max(messages);
-        boolean labels = n <= LABELLED_MAX_RANKS;
-        int cellPx = n <= 8 ? 64 : n <= 16 ? 44 : n <= 64 ? 14 : n <= 256 ? 6 : 3;
 
         StringBuilder h = new StringBuilder(4096 + n * n * 160);
         h.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n");
         h.append("<title>qmpi4j: point-to-point communication, ").append(n).append(" ranks</title>\n");
-        // What varies per page as custom properties, then the fixed sheet (matrix.css reads them).
-        h.append("<style>\n:root{--cell:")
-                .append(cellPx)
-                .append("px;--heat-low:")
-                .append(HeatScale.legendLow())
-                .append(";--heat-high:")
-                .append(HeatScale.legendHigh())
-                .append("}\n")
-                .append(STYLE)
-                .append("</style>\n</head>\n");
+        h.append("<style>\n").append(style(n)).append("</style>\n</head>\n");
         h.append("<body data-ranks=\"").append(n).append("\">\n");
         h.append("<h1>Point-to-point communication between ranks</h1>\n");
         h.append("<p class=\"meta\">")
@@ -69,7 +56,36 @@ public final class MatrixHtml {
                     .append(p.missingRanks())
                     .append("</strong>");
         }
-        h.append("</p>\n<div class=\"layout\">\n<div>\n");
+        h.append("</p>\n");
+        appendMatrix(h, p, true);
+        h.append("</body>\n</html>\n");
+        return h.toString();
+    }
+
+    /**
+     * The page's style for {@code ranks} ranks: what varies per page as custom properties, then the
+     * fixed sheet ({@code matrix.css} reads them). {@code report.html} takes it too.
+     */
+    static String style(int ranks) {
+        int cellPx = ranks <= 8 ? 64 : ranks <= 16 ? 44 : ranks <= 64 ? 14 : ranks <= 256 ? 6 : 3;
+        return ":root{--cell:" + cellPx + "px;--heat-low:" + HeatScale.legendLow() + ";--heat-high:"
+                + HeatScale.legendHigh() + "}\n" + STYLE;
+    }
+
+    /**
+     * The matrix with its switch, legend, side tables (collectives when {@code withCollectives}, and
+     * the busiest pairs), hover box, colour scale and script, for the body of {@code matrix.html}
+     * and of {@code report.html}. Uses the element ids {@code matrix}, {@code tip},
+     * {@code heat-scale}, {@code matrix-data}, {@code legend-min}, {@code legend-max}.
+     */
+    static void appendMatrix(StringBuilder h, Profile p, boolean withCollectives) {
+        int n = p.ranks();
+        long[][] bytes = p.matrixBytes();
+        long[][] messages = p.matrixMessages();
+        long maxBytes = RankMatrix.max(bytes);
+        long maxMessages = RankMatrix.max(messages);
+        boolean labels = n <= LABELLED_MAX_RANKS;
+        h.append("<div class=\"layout\">\n<div>\n");
         h.append(
                         "<div class=\"controls\">colour by <label><input type=\"radio\" name=\"metric\" value=\"bytes\" checked> bytes</label> ")
                 .append("<label><input type=\"radio\" name=\"metric\" value=\"messages\"> messages</label></div>\n");
@@ -83,15 +99,15 @@ public final class MatrixHtml {
                 .append(Markup.escape(Units.bytes(maxBytes)))
                 .append("</span><span>(logarithmic)</span></div>\n");
         h.append("</div>\n<div>\n");
-        collectives(h, p);
-        busiest(h, bytes, messages);
+        if (withCollectives) {
+            collectives(h, p);
+        }
+        busiest(h, bytes, messages, withCollectives);
         h.append("</div>\n</div>\n<div class=\"tip\" id=\"tip\" hidden></div>\n");
         h.append("<script type=\"application/json\" id=\"heat-scale\">")
                 .append(HeatScale.json())
                 .append("</script>\n");
         h.append(n <= TABLE_MAX_RANKS ? TABLE_SCRIPT : CANVAS_SCRIPT);
-        h.append("</body>\n</html>\n");
-        return h.toString();
     }
 
     private static void table(
@@ -205,7 +221,7 @@ public final class MatrixHtml {
         h.append("</tbody></table>\n");
     }
 
-    private static void busiest(StringBuilder h, long[][] bytes, long[][] messages) {
+    private static void busiest(StringBuilder h, long[][] bytes, long[][] messages, boolean spaced) {
         int n = bytes.length;
         java.util.List<int[]> pairs = new java.util.ArrayList<>();
         for (int i = 0; i < n; i++) {
@@ -219,8 +235,8 @@ public final class MatrixHtml {
             return;
         }
         pairs.sort((a, b) -> Long.compare(bytes[b[0]][b[1]], bytes[a[0]][a[1]]));
-        h.append(
-                        "<h2 style=\"margin-top:20px\">Busiest pairs</h2>\n<table class=\"side\"><thead><tr><th>from &rarr; to</th>")
+        h.append((spaced ? "<h2 style=\"margin-top:20px\">" : "<h2>")
+                        + "Busiest pairs</h2>\n<table class=\"side\"><thead><tr><th>from &rarr; to</th>")
                 .append("<th>bytes</th><th>messages</th></tr></thead><tbody>\n");
         for (int[] pr : pairs.subList(0, Math.min(10, pairs.size()))) {
             h.append("<tr><td>")

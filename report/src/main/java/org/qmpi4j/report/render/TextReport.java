@@ -64,19 +64,12 @@ public final class TextReport {
         section(out, "Time per rank");
         Table ranks = new Table("rank", "<state", "app [s]", "MPI [s]", "MPI %");
         for (Profile.RankSummary r : p.rankSummaries()) {
-            if (r.present()) {
-                ranks.row(
-                        r.rank(),
-                        r.state(),
-                        fixed(r.appNs() / 1e9, 6),
-                        fixed(r.mpiNs() / 1e9, 6),
-                        fixed(r.mpiPercent(), 2));
-            } else {
-                ranks.row(r.rank(), "missing", "-", "-", "-");
-            }
+            String[] cells = rankCells(r);
+            ranks.row(r.rank(), cells[0], cells[1], cells[2], cells[3]);
         }
         ranks.row("*", "", fixed(app / 1e9, 6), fixed(mpi / 1e9, 6), fixed(pct(mpi, app), 2));
         ranks.appendTo(out, "  ");
+        out.append("  imbalance: ").append(RankBalance.of(p).describe()).append('\n');
 
         section(out, "MPI functions, all ranks, by time");
         Table functions = statsTable("<function");
@@ -185,22 +178,41 @@ public final class TextReport {
     }
 
     private static void statsRow(Table t, CallStats s, long app, long mpi, Object... keys) {
-        Object[] cells = new Object[keys.length + 8];
+        String[] stats = statsCells(s, app, mpi);
+        Object[] cells = new Object[keys.length + stats.length];
         System.arraycopy(keys, 0, cells, 0, keys.length);
-        int i = keys.length;
-        cells[i++] = s.calls();
-        cells[i++] = fixed(s.timeNs() / 1e6, 3);
-        cells[i++] = fixed(s.meanNs() / 1e3, 2);
-        cells[i++] = fixed(s.minNs() / 1e3, 2);
-        cells[i++] = fixed(s.maxNs() / 1e3, 2);
-        cells[i++] = app < 0 ? "-" : fixed(pct(s.timeNs(), app), 2);
-        cells[i++] = mpi < 0 ? "-" : fixed(pct(s.timeNs(), mpi), 2);
-        cells[i] = s.bytes();
+        System.arraycopy(stats, 0, cells, keys.length, stats.length);
         t.row(cells);
     }
 
+    /**
+     * The figures of one function or call site as both reports print them: calls, time [ms],
+     * mean, min and max [us], share of application and of MPI time [%] ("-" for a total of -1),
+     * bytes.
+     */
+    static String[] statsCells(CallStats s, long app, long mpi) {
+        return new String[] {
+            Long.toString(s.calls()),
+            fixed(s.timeNs() / 1e6, 3),
+            fixed(s.meanNs() / 1e3, 2),
+            fixed(s.minNs() / 1e3, 2),
+            fixed(s.maxNs() / 1e3, 2),
+            app < 0 ? "-" : fixed(pct(s.timeNs(), app), 2),
+            mpi < 0 ? "-" : fixed(pct(s.timeNs(), mpi), 2),
+            Long.toString(s.bytes())
+        };
+    }
+
+    /** A rank's state, app [s], MPI [s] and MPI % as both reports print them ("missing", "-" without data). */
+    static String[] rankCells(Profile.RankSummary r) {
+        if (!r.present()) {
+            return new String[] {"missing", "-", "-", "-"};
+        }
+        return new String[] {r.state(), fixed(r.appNs() / 1e9, 6), fixed(r.mpiNs() / 1e9, 6), fixed(r.mpiPercent(), 2)};
+    }
+
     /** The total to take a share of, or -1 (shown as "-") for MPI_INIT, which is outside it. */
-    private static long inApp(String function, long total) {
+    static long inApp(String function, long total) {
         return RankProfile.inApplicationTime(function) ? total : -1;
     }
 
@@ -246,11 +258,11 @@ public final class TextReport {
         out.append("=".repeat(Math.max(3, 96 - name.length() - 4))).append('\n');
     }
 
-    private static double pct(long part, long whole) {
+    static double pct(long part, long whole) {
         return whole <= 0 ? 0 : 100.0 * part / whole;
     }
 
-    private static String fixed(double v, int decimals) {
+    static String fixed(double v, int decimals) {
         return String.format(Locale.ROOT, "%." + decimals + "f", v);
     }
 

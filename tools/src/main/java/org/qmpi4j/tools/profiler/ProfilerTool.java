@@ -12,7 +12,7 @@ import org.qmpi4j.api.settings.Settings;
  * the calls, total, mean, shortest and longest time and bytes, per rank and merged over ranks; the
  * share of the run spent in MPI; message-size histograms; the point-to-point communication
  * matrix. Gathered by rank 0 with name-shifted calls before the application's
- * {@code MPI_Finalize} completes, written as {@code report.txt}, {@code profile.json},
+ * {@code MPI_Finalize} completes, written as {@code report.txt}, {@code report.html}, {@code profile.json},
  * {@code matrix.html} and {@code matrix.svg}; each rank also keeps its own file in {@code ranks/}
  * during the run, so a crash leaves data.
  *
@@ -27,7 +27,7 @@ public final class ProfilerTool implements ToolProvider {
 
     @Override
     public String description() {
-        return "time, calls and bytes per MPI function and call site, communication matrix (report.txt, profile.json, matrix.html)";
+        return "time, calls and bytes per MPI function and call site, communication matrix (report.txt, report.html, profile.json, matrix.html)";
     }
 
     @Override
