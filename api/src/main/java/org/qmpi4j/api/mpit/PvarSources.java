@@ -56,6 +56,40 @@ public final class PvarSources {
         void deactivated() {
             active.decrementAndGet();
         }
+
+        /** A one-value cell reading {@code value}, whose start and stop count as this source's activity. */
+        final PvarCell cellOf(LongSupplier value) {
+            return new ActivityCell(value);
+        }
+
+        /** A one-value cell whose start and stop count as the enclosing source's activity. */
+        class ActivityCell implements PvarCell {
+            private final LongSupplier value;
+
+            ActivityCell(LongSupplier value) {
+                this.value = value;
+            }
+
+            @Override
+            public int count() {
+                return 1;
+            }
+
+            @Override
+            public void sample(long[] into) {
+                into[0] = value.getAsLong();
+            }
+
+            @Override
+            public void activate() {
+                activated();
+            }
+
+            @Override
+            public void deactivate() {
+                deactivated();
+            }
+        }
     }
 
     /** A running total; {@link #add} is cheap and thread safe. */
@@ -77,27 +111,7 @@ public final class PvarSources {
 
         @Override
         public PvarCell bind(@Nullable Object mpiObject) {
-            return new PvarCell() {
-                @Override
-                public int count() {
-                    return 1;
-                }
-
-                @Override
-                public void sample(long[] into) {
-                    into[0] = total.sum();
-                }
-
-                @Override
-                public void activate() {
-                    activated();
-                }
-
-                @Override
-                public void deactivate() {
-                    deactivated();
-                }
-            };
+            return cellOf(total::sum);
         }
     }
 
@@ -133,27 +147,7 @@ public final class PvarSources {
 
         @Override
         public PvarCell bind(@Nullable Object mpiObject) {
-            return new PvarCell() {
-                @Override
-                public int count() {
-                    return 1;
-                }
-
-                @Override
-                public void sample(long[] into) {
-                    into[0] = level.get();
-                }
-
-                @Override
-                public void activate() {
-                    activated();
-                }
-
-                @Override
-                public void deactivate() {
-                    deactivated();
-                }
-
+            return new ActivityCell(level::get) {
                 @Override
                 public void watch(LevelListener l) {
                     listeners.add(l);

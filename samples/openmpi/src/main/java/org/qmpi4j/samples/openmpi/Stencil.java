@@ -2,12 +2,13 @@ package org.qmpi4j.samples.openmpi;
 
 import static org.qmpi4j.samples.JacobiGrid.blockSum;
 import static org.qmpi4j.samples.JacobiGrid.firstDifference;
+import static org.qmpi4j.samples.JacobiGrid.resultDetail;
 import static org.qmpi4j.samples.JacobiGrid.setFrame;
 import static org.qmpi4j.samples.JacobiGrid.solveSerially;
 import static org.qmpi4j.samples.JacobiGrid.sweep;
+import static org.qmpi4j.samples.JacobiGrid.timingLine;
 
 import java.nio.DoubleBuffer;
-import java.util.Locale;
 import mpi.MPI;
 import mpi.MPIException;
 import mpi.Request;
@@ -137,28 +138,12 @@ public final class Stencil {
         }
         double blockSum = blockSum(u, rows, n);
         if (rank == 0) {
-            System.out.print(String.format(
-                    Locale.ROOT,
-                    "# stencil: %dx%d grid, %d iterations on %d ranks, %.4f s%n",
-                    n,
-                    n,
-                    iterations,
-                    size,
-                    seconds));
+            System.out.print(timingLine(n, iterations, size, seconds));
         }
 
         String detail = failure != null
                 ? failure
-                : String.format(
-                        Locale.ROOT,
-                        "%dx%d, %d iterations, rows %d-%d sum %.6f, residual %.3e match serial",
-                        n,
-                        n,
-                        iterations,
-                        first + 1,
-                        first + rows,
-                        blockSum,
-                        iterations > 0 ? residual[0] : 0.0);
+                : resultDetail(n, iterations, first, rows, blockSum, iterations > 0 ? residual[0] : 0.0);
         report.call("MPI_FINALIZE");
         MPI.Finalize();
         int status = report.print(System.out, failure == null, detail);
