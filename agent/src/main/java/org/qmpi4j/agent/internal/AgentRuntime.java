@@ -69,6 +69,16 @@ public final class AgentRuntime implements ProcessTelemetry.Counters {
         return t;
     }
 
+    /** The telemetry {@code process} was attached to (the first one if it was attached to none). */
+    public ProcessTelemetry telemetryOf(org.qmpi4j.agent.internal.chain.MpiProcess process) {
+        for (ProcessTelemetry t : telemetries) {
+            if (t.process() == process) {
+                return t;
+            }
+        }
+        return firstTelemetry;
+    }
+
     /** At JVM shutdown: MPI_T can no longer be initialised. */
     public void beginShutdown() {
         for (ProcessTelemetry t : telemetries) {

@@ -41,6 +41,16 @@ public interface QmpiBackend {
     /** The MPI tool information interface of the MPI process tool instance {@code toolId} belongs to. */
     MpiT mpit(int toolId);
 
+    /**
+     * Whether anyone (the application or a tool) has initialised the MPI tool information interface
+     * of the MPI process tool instance {@code toolId} belongs to. Until then no control variable can
+     * have been written, so a tool may take a control variable's value from its setting without
+     * initialising MPI_T (which registers every variable: time a short job would pay at start).
+     */
+    default boolean mpitEverInitialized(int toolId) {
+        return true;
+    }
+
     /** The MPI tool information interface of this JVM's (first) MPI process. */
     MpiT mpit();
 

@@ -9,6 +9,7 @@ import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import org.qmpi4j.api.Nullable;
 import org.qmpi4j.api.Qmpi;
+import org.qmpi4j.api.internal.QmpiBackend;
 import org.qmpi4j.api.internal.log.Log;
 import org.qmpi4j.api.mpit.CvarHandle;
 import org.qmpi4j.api.mpit.MpiT;
@@ -134,6 +135,9 @@ public final class OutputDirectory {
     private static @Nullable String controlVariable(int toolId) {
         MpiT mpit;
         try {
+            if (!QmpiBackend.current().mpitEverInitialized(toolId)) {
+                return null; // nobody can have written the variable: it still holds the setting
+            }
             mpit = Qmpi.mpit(toolId);
             mpit.initThread(ThreadLevel.SINGLE);
         } catch (RuntimeException e) {

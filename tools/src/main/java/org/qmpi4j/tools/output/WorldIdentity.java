@@ -50,17 +50,25 @@ final class WorldIdentity {
         } else if (hasParent) {
             parent = "";
         }
-        return new WorldIdentity(id, parent, command(), jvmStart());
+        return new WorldIdentity(id, parent, command(), jvmStart(parent != null));
     }
 
     /**
-     * When this JVM started, by the same clock as {@link System#currentTimeMillis()} (which the
-     * parent's spawn calls are timed with); the operating system's process start time is only
-     * known to a second on Linux.
+     * When this JVM started, by the same clock as {@link System#currentTimeMillis()}. A spawned
+     * world needs it to the millisecond (its parent's spawn calls are timed with that clock, and
+     * the index matches children to calls by it), so it asks the runtime MXBean, whose
+     * {@code java.management} classes cost a short job tens of milliseconds to load. A world
+     * nobody spawned only sorts and labels by it: the operating system's process start time, known
+     * to about a second on Linux, is enough there.
      */
-    private static long jvmStart() {
+    private static long jvmStart(boolean spawned) {
         try {
-            return java.lang.management.ManagementFactory.getRuntimeMXBean().getStartTime();
+            if (spawned) {
+                return java.lang.management.ManagementFactory.getRuntimeMXBean().getStartTime();
+            }
+            java.util.Optional<java.time.Instant> start =
+                    ProcessHandle.current().info().startInstant();
+            return start.isPresent() ? start.get().toEpochMilli() : System.currentTimeMillis();
         } catch (RuntimeException | LinkageError e) {
             return System.currentTimeMillis();
         }

@@ -90,6 +90,13 @@ public final class QmpiBackendImpl implements QmpiBackend {
     }
 
     @Override
+    public boolean mpitEverInitialized(int toolId) {
+        return AgentRuntime.current()
+                .telemetryOf(registry.instance(toolId).process())
+                .mpitEverInitialized();
+    }
+
+    @Override
     public org.qmpi4j.api.mpit.MpiT mpit() {
         return AgentRuntime.current().firstTelemetry().registry();
     }

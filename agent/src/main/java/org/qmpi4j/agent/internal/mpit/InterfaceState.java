@@ -10,6 +10,7 @@ import org.qmpi4j.api.mpit.ReturnCode;
 final class InterfaceState {
     private int initCount;
     private boolean shuttingDown;
+    private volatile boolean everInitialized;
 
     /** @return true if this call initialised the interface (count went from 0 to 1) */
     synchronized boolean init() {
@@ -19,6 +20,7 @@ final class InterfaceState {
         if (initCount == Integer.MAX_VALUE) {
             throw Errors.fail(ReturnCode.MPI_T_ERR_CANNOT_INIT, "initialised " + initCount + " times without finalize");
         }
+        everInitialized = true;
         return initCount++ == 0;
     }
 
@@ -35,6 +37,10 @@ final class InterfaceState {
         if (initCount == 0) {
             throw Errors.fail(ReturnCode.MPI_T_ERR_NOT_INITIALIZED, "call MPI_T_init_thread (initThread) first");
         }
+    }
+
+    boolean everInitialized() {
+        return everInitialized;
     }
 
     synchronized void beginShutdown() {

@@ -160,6 +160,11 @@ public final class MpitRegistry implements MpiT {
         return ThreadLevel.MULTIPLE;
     }
 
+    /** Whether {@link #initThread} ever succeeded (MPI_T may then have changed control variables). */
+    public boolean everInitialized() {
+        return state.everInitialized();
+    }
+
     @Override
     public void finalizeInterface() {
         handles.whenLastUserFinalizes(() -> {

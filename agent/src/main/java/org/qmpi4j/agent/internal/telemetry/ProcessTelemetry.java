@@ -70,6 +70,11 @@ public final class ProcessTelemetry {
         return registry;
     }
 
+    /** Whether MPI_T was ever initialised in this process; asking does not register the variables. */
+    public boolean mpitEverInitialized() {
+        return registry.everInitialized();
+    }
+
     public CallMonitor monitor() {
         return monitor;
     }
