@@ -40,7 +40,10 @@ public final class OutputDirectory {
     static final int PATH_BUFFER = 8192;
 
     private static final String CONTROL_VARIABLE = "qmpi4j_output_dir";
-    private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
+    /** Made when first needed: every tool's start loads this class, few name a new folder. */
+    private static final class Stamp {
+        static final DateTimeFormatter FORMAT = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
+    }
 
     /** A broadcast of all of a buffer from rank 0 of {@code COMM_WORLD}, for example through {@link org.qmpi4j.api.Qmpi#pmpi}. */
     @FunctionalInterface
@@ -71,7 +74,7 @@ public final class OutputDirectory {
             Files.createDirectories(dir);
             return dir;
         }
-        String base = "qmpi4j-" + STAMP.format(now);
+        String base = "qmpi4j-" + Stamp.FORMAT.format(now);
         for (int n = 1; ; n++) {
             Path dir = workingDir
                     .resolve(n == 1 ? base : base + "-" + n)

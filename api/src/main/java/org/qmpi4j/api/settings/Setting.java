@@ -20,7 +20,6 @@ import org.qmpi4j.api.Nullable;
  * @param <T> the type of the value
  */
 public final class Setting<T> {
-    private static final Pattern KEY = Pattern.compile("[a-z0-9]+([.-][a-z0-9]+)*");
 
     private final String key;
     private final @Nullable T defaultValue;
@@ -36,7 +35,7 @@ public final class Setting<T> {
             String accepted,
             String description,
             Function<String, T> parser) {
-        if (key == null || !KEY.matcher(key).matches()) {
+        if (key == null || !isKey(key)) {
             throw new IllegalArgumentException("a setting key is lower-case letters and digits, in words joined by"
                     + " '.' or '-' (e.g. mytool.limit): " + key);
         }
@@ -234,6 +233,26 @@ public final class Setting<T> {
             }
         }
         return Long.toString(bytes);
+    }
+
+    /**
+     * Whether {@code key} is lower-case letters and digits in segments joined by single {@code .}
+     * or {@code -}. Checked by hand, not by a regular expression: every setting is made while the
+     * agent starts, and compiling a pattern there is time each short MPI job pays.
+     */
+    private static boolean isKey(String key) {
+        boolean afterSeparator = true; // the first character must not be a separator either
+        for (int i = 0; i < key.length(); i++) {
+            char c = key.charAt(i);
+            if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9')) {
+                afterSeparator = false;
+            } else if ((c == '.' || c == '-') && !afterSeparator) {
+                afterSeparator = true;
+            } else {
+                return false;
+            }
+        }
+        return !afterSeparator;
     }
 
     private static <E> List<E> split(String value, String separators, Function<String, E> element) {

@@ -32,6 +32,12 @@ class SettingsTest {
         assertThat(LIMIT.environmentVariable()).isEqualTo("QMPI4J_TRACER_LIMIT");
         assertThat(FLUSH.environmentVariable()).isEqualTo("QMPI4J_FLUSH_SECONDS");
         assertThatThrownBy(() -> Setting.flag("Bad Key", "x")).isInstanceOf(IllegalArgumentException.class);
+        for (String bad : new String[] {"", ".a", "a.", "a..b", "a-.b", "A", "a_b", "-"}) {
+            assertThatThrownBy(() -> Setting.flag(bad, "x")).as(bad).isInstanceOf(IllegalArgumentException.class);
+        }
+        for (String good : new String[] {"a", "fault-inject.call", "tracer.limit", "x1.y-2.z3"}) {
+            assertThat(Setting.flag(good, "x").key()).isEqualTo(good);
+        }
     }
 
     @Test

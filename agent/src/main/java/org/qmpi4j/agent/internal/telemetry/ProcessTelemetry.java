@@ -12,7 +12,13 @@ import org.qmpi4j.agent.internal.mpit.MpitRegistry;
  * the JVM adopts it, later ones (MPJ Express multicore ranks) get their own.
  */
 public final class ProcessTelemetry {
-    private final MpitRegistry registry;
+    /**
+     * Made on first use: its construction loads the registry's classes, which a job that never
+     * asks for MPI_T (most short jobs) need not pay for at start. Guarded by {@code this}.
+     */
+    private MpitRegistry registry;
+
+    private boolean shuttingDown;
     private final CallMonitor monitor = new CallMonitor();
     private final ProcessSettings settings;
     private final Counters counters;
@@ -48,7 +54,6 @@ public final class ProcessTelemetry {
     }
 
     public ProcessTelemetry(AgentConfig config, Counters counters) {
-        this.registry = new MpitRegistry(this::isKind);
         this.settings = new ProcessSettings(config);
         this.counters = counters;
         this.config = config;
@@ -62,7 +67,7 @@ public final class ProcessTelemetry {
         if (!registered) {
             synchronized (this) {
                 if (!registered) {
-                    AgentVariables.register(this, registry, config);
+                    AgentVariables.register(this, created(), config);
                     registered = true;
                 }
             }
@@ -70,9 +75,19 @@ public final class ProcessTelemetry {
         return registry;
     }
 
+    private synchronized MpitRegistry created() {
+        if (registry == null) {
+            registry = new MpitRegistry(this::isKind);
+            if (shuttingDown) {
+                registry.beginShutdown();
+            }
+        }
+        return registry;
+    }
+
     /** Whether MPI_T was ever initialised in this process; asking does not register the variables. */
-    public boolean mpitEverInitialized() {
-        return registry.everInitialized();
+    public synchronized boolean mpitEverInitialized() {
+        return registry != null && registry.everInitialized();
     }
 
     public CallMonitor monitor() {
@@ -80,8 +95,11 @@ public final class ProcessTelemetry {
     }
 
     /** At JVM shutdown: MPI_T can no longer be initialised (registers nothing new). */
-    public void beginShutdown() {
-        registry.beginShutdown();
+    public synchronized void beginShutdown() {
+        shuttingDown = true;
+        if (registry != null) {
+            registry.beginShutdown();
+        }
     }
 
     public ProcessSettings settings() {
