@@ -6,6 +6,7 @@
 #   scripts/bench.sh mpi     [options]  real Open MPI jobs (ping-pong 0 B..1 MiB, stencil), alternated
 #   scripts/bench.sh startup [options]  JVM start-up with the samples' classes loaded, alternated
 #   scripts/bench.sh heap    [options]  heap after GC over 10 million calls, per tool list
+#   scripts/bench.sh short   [options]  short real jobs: one JVM's CPU, a 2-rank job, a sequence of programs
 #   scripts/bench.sh all                all four with their defaults (about 15 minutes on 2 cores)
 #
 # Options go to the benchmark ('scripts/bench.sh mpi --help' lists them), e.g. --repetitions 9, or
@@ -17,8 +18,8 @@ root="$(cd "$(dirname "$0")/.." && pwd)"
 what="${1:-all}"
 [ $# -gt 0 ] && shift
 case "$what" in
-  jmh|mpi|startup|heap|all) ;;
-  *) echo "usage: scripts/bench.sh [jmh|mpi|startup|heap|all] [options]" >&2; exit 2 ;;
+  jmh|mpi|startup|heap|short|all) ;;
+  *) echo "usage: scripts/bench.sh [jmh|mpi|startup|heap|short|all] [options]" >&2; exit 2 ;;
 esac
 if [ "$what" = all ] && [ $# -gt 0 ]; then
   echo "scripts/bench.sh all takes no options; run the benchmarks one by one to pass options" >&2
@@ -53,6 +54,7 @@ case "$what" in
   mpi)     run mpi org.qmpi4j.bench.jobs.MpiOverhead "$@" ;;
   startup) run startup org.qmpi4j.bench.startup.StartupOverhead "$@" ;;
   heap)    run heap org.qmpi4j.bench.heap.HeapGrowthRunner "$@" ;;
+  short)   run short org.qmpi4j.bench.shortjobs.ShortJobs "$@" ;;
   all)
     run jmh org.qmpi4j.bench.jmh.CallPathRunner
     clock

@@ -145,7 +145,7 @@ public final class OutputSession {
 
     private static Path chooseWorldFolder(
             Path top, WorldIdentity who, WorldComm comm, WorldRecord[] record, boolean root) throws IOException {
-        String host = host();
+        String host = HostName.get();
         WorldRecord r = new WorldRecord();
         r.id = who.id;
         r.parent = who.parent;
@@ -188,14 +188,6 @@ public final class OutputSession {
             record[0] = r;
         }
         return folder;
-    }
-
-    private static String host() {
-        try {
-            return java.net.InetAddress.getLocalHost().getHostName();
-        } catch (IOException | RuntimeException e) {
-            return "localhost";
-        }
     }
 
     /** The results directory of this world, or {@code null} if none could be made (tools then write nothing). */

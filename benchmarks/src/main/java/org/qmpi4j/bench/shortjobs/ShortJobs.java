@@ -1,0 +1,247 @@
+package org.qmpi4j.bench.shortjobs;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.qmpi4j.bench.BenchEnvironment;
+import org.qmpi4j.bench.BenchOptions;
+import org.qmpi4j.bench.MarkdownReport;
+import org.qmpi4j.bench.Scratch;
+import org.qmpi4j.bench.ToolAvailability;
+import org.qmpi4j.bench.Variant;
+import org.qmpi4j.bench.Variants;
+import org.qmpi4j.launch.JobResult;
+import org.qmpi4j.launch.MpiJob;
+import org.qmpi4j.launch.OpenMpiLauncher;
+
+/**
+ * Short real Open MPI jobs in every variant, alternated (the order rotates every repetition):
+ * <ul>
+ *   <li><b>one JVM</b>: a 1-rank {@code InitBarrierFinalize} job; the CPU time (user + system) of
+ *       its JVM, taken by bash's {@code time} around {@code java} (so it includes everything the
+ *       JVM does until it exits: start-up, JIT threads, the tools' writing at finalize and at exit);
+ *   <li><b>2 ranks</b>: the same program on 2 ranks, the wall time of the whole {@code mpirun};
+ *   <li><b>sequence</b>: the samples and feature programs at small sizes, 2 ranks each, one after
+ *       another, the wall time of the whole sequence.
+ * </ul>
+ * Each figure of a variant is compared with the no-agent run of the same repetition (difference for
+ * the first two, ratio for the sequence), and the median over repetitions is reported.
+ */
+public final class ShortJobs {
+    static final String ONE_JVM_CPU = "one JVM: CPU ms";
+    static final String TWO_RANKS_WALL = "2 ranks: wall ms";
+    static final String SEQUENCE_WALL = "sequence: wall s";
+
+    private static final String FEATURES = "org.qmpi4j.samples.openmpi.features.";
+    private static final String SAMPLES = "org.qmpi4j.samples.openmpi.";
+    static final String SMALLEST = FEATURES + "InitBarrierFinalize";
+    private static final Pattern CPU_LINE = Pattern.compile("QMPI4J-CPU ([\\d.]+) ([\\d.]+)");
+
+    /** The sequence: every sample and feature program that exits normally, at small sizes. */
+    static final List<List<String>> SEQUENCE = List.of(
+            List.of(SMALLEST),
+            List.of(SAMPLES + "Ring"),
+            List.of(SAMPLES + "PingPong", "--sizes", "0,1024", "--warmup", "5", "--iterations", "20"),
+            List.of(SAMPLES + "Stencil", "32", "5"),
+            List.of(SAMPLES + "Collectives"),
+            List.of(FEATURES + "CallForms"),
+            List.of(FEATURES + "PcontrolLevels"),
+            List.of(FEATURES + "PcontrolRegion"),
+            List.of(FEATURES + "Reflective"),
+            List.of(FEATURES + "Threads"));
+
+    private ShortJobs() {}
+
+    /** What to run. */
+    public static final class Settings {
+        public int repetitions = 9;
+        public List<Variant> variants =
+                List.of(Variants.NONE, Variants.AGENT, Variants.PROFILER, Variants.PROFILER_TRACER);
+        /** Whether to run the sequence (the longest part: about 10 jobs per variant and repetition). */
+        public boolean sequence = true;
+
+        public Path out = Path.of("short-results");
+
+        String describe() {
+            return repetitions + " repetitions; variants " + Variants.ids(variants) + (sequence ? "" : "; no sequence");
+        }
+    }
+
+    /** Figures per variant and metric, one per repetition. */
+    public static final class Report {
+        public final Settings settings;
+        public final Map<String, Map<String, List<Double>>> values = new LinkedHashMap<>();
+        public final Map<String, String> unavailable = new LinkedHashMap<>();
+        public final List<String> metrics = new ArrayList<>();
+
+        Report(Settings settings) {
+            this.settings = settings;
+        }
+
+        public List<Double> values(Variant v, String metric) {
+            return values.getOrDefault(v.id(), Map.of()).getOrDefault(metric, List.of());
+        }
+
+        public String markdown() {
+            return new ShortJobsReport(this).markdown();
+        }
+    }
+
+    public static Report run(Settings s, PrintStream progress) throws IOException {
+        Report report = new Report(s);
+        report.metrics.add(ONE_JVM_CPU);
+        report.metrics.add(TWO_RANKS_WALL);
+        if (s.sequence) {
+            report.metrics.add(SEQUENCE_WALL);
+        }
+        List<Variant> runnable = ToolAvailability.runnable(s.variants, report.unavailable, progress, "short");
+        Files.createDirectories(s.out);
+        Path work = Scratch.directory("qmpi4j-bench-short");
+        try {
+            Path timedJava = timedJava(work);
+            OpenMpiLauncher launcher = new OpenMpiLauncher();
+            for (int rep = -1; rep < s.repetitions; rep++) { // -1: one untimed round fills the caches
+                for (int k = 0; k < runnable.size(); k++) {
+                    Variant v = runnable.get((k + Math.max(rep, 0)) % runnable.size());
+                    progress.println(
+                            "[short] " + (rep < 0 ? "warm-up" : "repetition " + (rep + 1) + "/" + s.repetitions) + ": "
+                                    + v.label());
+                    JobResult one = launcher.run(job(List.of(SMALLEST), 1, v, work, timedJava));
+                    double cpu = cpuMillis(one);
+                    JobResult two = launcher.run(job(List.of(SMALLEST), 2, v, work, null));
+                    verified(two, 2);
+                    double sequence = 0;
+                    if (s.sequence) {
+                        for (List<String> program : SEQUENCE) {
+                            JobResult r = launcher.run(job(program, 2, v, work, null));
+                            verified(r, 2);
+                            sequence += r.elapsed().toNanos() / 1e9;
+                        }
+                    }
+                    if (rep >= 0) {
+                        add(report, v, ONE_JVM_CPU, cpu);
+                        add(report, v, TWO_RANKS_WALL, two.elapsed().toNanos() / 1e6);
+                        if (s.sequence) {
+                            add(report, v, SEQUENCE_WALL, sequence);
+                        }
+                    }
+                }
+            }
+        } finally {
+            Scratch.delete(work);
+        }
+        writeRaw(report);
+        return report;
+    }
+
+    private static void add(Report r, Variant v, String metric, double value) {
+        r.values
+                .computeIfAbsent(v.id(), x -> new LinkedHashMap<>())
+                .computeIfAbsent(metric, x -> new ArrayList<>())
+                .add(value);
+    }
+
+    /**
+     * A {@code java} that reports its own CPU time: bash's {@code time} keyword around the real
+     * {@code java}, printing {@code QMPI4J-CPU <user s> <system s>} on stderr when it exits.
+     */
+    static Path timedJava(Path dir) throws IOException {
+        Path script = dir.resolve("timed-java");
+        Files.writeString(
+                script,
+                "#!/bin/bash\n"
+                        + "TIMEFORMAT='QMPI4J-CPU %3U %3S'\n"
+                        + "time \"" + BenchEnvironment.java() + "\" \"$@\"\n");
+        Files.setPosixFilePermissions(script, PosixFilePermissions.fromString("rwxr-xr-x"));
+        return script;
+    }
+
+    private static MpiJob job(List<String> program, int ranks, Variant v, Path work, Path java) {
+        MpiJob.Builder b = MpiJob.builder(program.get(0))
+                .args(program.subList(1, program.size()))
+                .classpath(BenchEnvironment.samplesOpenMpiJar(), BenchEnvironment.samplesCommonJar())
+                .ranks(ranks)
+                .workDir(work) // the tools write their folders here, not into the caller's directory
+                .timeout(Duration.ofMinutes(2))
+                .echo(false);
+        if (java != null) {
+            b.javaExecutable(java);
+        }
+        String agent = v.javaagentOption(BenchEnvironment.agentJar(), BenchEnvironment.toolsJar());
+        if (agent != null) {
+            b.jvmOption(agent);
+        }
+        return b.build();
+    }
+
+    static double cpuMillis(JobResult r) {
+        verified(r, 1);
+        Matcher m = CPU_LINE.matcher(r.stderr());
+        if (!m.find()) {
+            throw new IllegalStateException("the timed java printed no CPU line\n" + r.describe());
+        }
+        return (Double.parseDouble(m.group(1)) + Double.parseDouble(m.group(2))) * 1000;
+    }
+
+    private static void verified(JobResult r, int ranks) {
+        long ok = 0;
+        for (int rank = 0; rank < ranks; rank++) {
+            ok += r.rankStdout(rank).stream().anyMatch(l -> l.startsWith("QMPI4J-SAMPLE") && l.contains(" result=OK "))
+                    ? 1
+                    : 0;
+        }
+        if (!r.succeeded() || ok != ranks) {
+            throw new IllegalStateException(
+                    "short job failed or did not verify on every rank (" + ok + "/" + ranks + ")\n" + r.describe());
+        }
+    }
+
+    private static void writeRaw(Report r) throws IOException {
+        StringBuilder csv = new StringBuilder("variant,metric,repetition,value\n");
+        r.values.forEach((variant, byMetric) -> byMetric.forEach((metric, values) -> {
+            for (int i = 0; i < values.size(); i++) {
+                csv.append(variant)
+                        .append(',')
+                        .append(metric)
+                        .append(',')
+                        .append(i + 1)
+                        .append(',')
+                        .append(values.get(i))
+                        .append('\n');
+            }
+        }));
+        Files.writeString(r.settings.out.resolve("short-repetitions.csv"), csv);
+    }
+
+    public static void main(String[] args) throws IOException {
+        Settings d = new Settings();
+        BenchOptions cl = BenchOptions.forMain(
+                        "Short real Open MPI jobs, every variant side by side, alternated.", ShortJobs.class)
+                .option(
+                        "repetitions",
+                        String.valueOf(d.repetitions),
+                        "repetitions; each runs every job in every variant")
+                .variantsOption(d.variants)
+                .option("sequence", "true", "also run the sequence of samples and feature programs (true/false)")
+                .option("out", d.out.toString(), "directory for the raw figures and the report");
+        if (!cl.parse(args)) {
+            return;
+        }
+        Settings s = new Settings();
+        s.repetitions = cl.getInt("repetitions");
+        s.variants = cl.variants();
+        s.sequence = Boolean.parseBoolean(cl.get("sequence"));
+        s.out = Path.of(cl.get("out"));
+        MarkdownReport report = MarkdownReport.begin("Short jobs", s.describe());
+        report.finish(s.out.resolve("short.md"), run(s, System.out).markdown());
+    }
+}

@@ -1,0 +1,28 @@
+package org.qmpi4j.samples.openmpi.features;
+
+import mpi.MPI;
+import mpi.MPIException;
+import org.qmpi4j.samples.SampleReport;
+
+/**
+ * The shortest MPI job there is: {@code MPI_Init}, one barrier, {@code MPI_Finalize}. What a
+ * short job costs under the agent is measured on it (BENCHMARKS.md, short jobs): nearly all of its
+ * time is start-up and shut-down, of the JVM, of MPI and of the agent and its tools.
+ */
+public final class InitBarrierFinalize {
+    private InitBarrierFinalize() {}
+
+    public static void main(String[] args) throws MPIException {
+        SampleReport report = new SampleReport("init-barrier-finalize");
+        MPI.Init(args);
+        report.call("MPI_INIT");
+        int rank = MPI.COMM_WORLD.getRank();
+        report.call("MPI_COMM_RANK");
+        report.rank(rank);
+        MPI.COMM_WORLD.barrier();
+        report.call("MPI_BARRIER");
+        report.call("MPI_FINALIZE");
+        MPI.Finalize();
+        report.print(System.out, true, "one barrier");
+    }
+}
