@@ -79,7 +79,7 @@ public final class ReportHtml {
         h.append("<section id=\"matrix-section\"><h2>Point-to-point communication</h2>\n")
                 .append("<p class=\"note\">bytes sent, row = sender, column = receiver (COMM_WORLD ranks); ")
                 .append(Markup.escape(
-                        TextReport.pair(RankMatrix.sum(p.matrixBytes()), RankMatrix.sum(p.matrixMessages()))))
+                        TextReport.pair(p.matrix().totalBytes(), p.matrix().totalMessages())))
                 .append(" in all</p>\n");
         h.append("<div class=\"scroll\">\n");
         MatrixHtml.appendMatrix(h, p, false);
