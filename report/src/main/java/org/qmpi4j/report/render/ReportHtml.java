@@ -34,7 +34,7 @@ public final class ReportHtml {
         int n = p.ranks();
         long app = p.totalAppNs();
         long mpi = p.totalMpiNs();
-        StringBuilder h = new StringBuilder(16384 + n * n * 160);
+        StringBuilder h = new StringBuilder(16384 + (n <= MatrixHtml.TABLE_MAX_RANKS ? n * n * 160 : n * 400));
         h.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n");
         h.append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n");
         h.append("<title>qmpi4j profile: ")

@@ -8,8 +8,11 @@
  * A click zooms into the block under the pointer; "zoom out" and "whole matrix" go back. The hover
  * box shows the pair's (or the block's) bytes and messages. Uses matrix-common.js.
  *
+ * matrix.html#zoom=row,col,span opens that square of ranks (a link to a detail).
+ *
  * Marks <body> for tests: data-cells (N x N), data-block (ranks per drawn cell), data-drawn (non-empty
- * drawn cells), data-view ("row0,col0,span") and data-canvas-box ("x,y,w,h" of the canvas in the page).
+ * drawn cells), data-view ("row0,col0,span") and data-matrix-box ("x,y,w,h" of the drawn cells in the
+ * page, as for the table).
  */
 var canvas = document.getElementById('matrix');
 var n = Number(canvas.getAttribute('data-ranks'));
@@ -73,8 +76,8 @@ function paint() {
   document.body.setAttribute('data-block', String(grid.block));
   document.body.setAttribute('data-drawn', String(drawn));
   document.body.setAttribute('data-view', view.row + ',' + view.col + ',' + view.span);
-  document.body.setAttribute('data-canvas-box', [Math.round(r.left + window.scrollX), Math.round(r.top + window.scrollY),
-    Math.round(r.width), Math.round(r.height)].join(','));
+  document.body.setAttribute('data-matrix-box', [r.left + canvas.clientLeft + window.scrollX,
+    r.top + canvas.clientTop + window.scrollY, side, side].map(Math.round).join(','));
 }
 
 function show() {
@@ -135,5 +138,11 @@ document.getElementById('zoom-all').addEventListener('click', function () {
   history = []; view = {row: 0, col: 0, span: n}; show();
 });
 onMetricChange(function (m) { metric = m; paint(); });
+var asked = /zoom=(\d+),(\d+),(\d+)/.exec(location.hash);
+if (asked) {
+  var span = Math.max(1, Math.min(n, Number(asked[3])));
+  view = {row: Math.min(n - span, Number(asked[1])), col: Math.min(n - span, Number(asked[2])), span: span};
+  if (span < n) { history.push({row: 0, col: 0, span: n}); }
+}
 show();
 document.body.setAttribute('data-cells', String(n * n));
