@@ -13,8 +13,6 @@ import org.qmpi4j.report.files.ProfileOutputs;
 import org.qmpi4j.report.files.RankFiles;
 import org.qmpi4j.report.files.ResultFiles;
 import org.qmpi4j.report.profile.Profile;
-import org.qmpi4j.report.profile.ProfileMerger;
-import org.qmpi4j.report.profile.RankProfile;
 import org.qmpi4j.report.trace.ChromeTraceAssembler;
 import org.qmpi4j.report.trace.TraceFormat;
 import org.qmpi4j.report.worlds.WorldIndex;
@@ -82,9 +80,14 @@ final class MergeCommand implements Callable<Integer> {
             throw new UserError(d + ": no " + ResultFiles.RANKS_DIR
                     + "/ directory with per-rank files: not a results directory of the qmpi4j tools");
         }
-        RankFiles.Profiles profiles = RankFiles.readProfiles(d);
+        RankFiles.Merged profiles;
+        try {
+            profiles = RankFiles.mergeProfiles(d);
+        } catch (IllegalArgumentException e) {
+            throw new UserError(ranks + ": the per-rank files do not belong to one job: " + e.getMessage());
+        }
         List<Integer> traces = RankFiles.traceRanks(d);
-        if (profiles.byRank().isEmpty() && traces.isEmpty()) {
+        if (profiles.profile() == null && traces.isEmpty()) {
             throw new UserError(ranks + ": no readable per-rank files (rank-<r>.profile.json, rank-<r>.trace)"
                     + (profiles.problems().isEmpty()
                             ? ""
@@ -95,19 +98,17 @@ final class MergeCommand implements Callable<Integer> {
         List<String> written = new ArrayList<>();
         int size;
         String binding;
-        if (!profiles.byRank().isEmpty()) {
-            Profile merged;
-            try {
-                merged = ProfileMerger.merge(profiles.byRank().values());
-            } catch (IllegalArgumentException e) {
-                throw new UserError(ranks + ": the per-rank files do not belong to one job: " + e.getMessage());
-            }
+        if (profiles.profile() != null) {
+            Profile merged = profiles.profile();
             size = merged.ranks();
             binding = merged.binding();
             written.addAll(ProfileOutputs.writeAll(d, merged));
-            err.println("qmpi4j: profile of " + profiles.byRank().size() + " of " + size + " ranks"
+            err.println("qmpi4j: profile of " + profiles.ranksRead() + " of " + size + " ranks"
                     + (merged.complete() ? "" : " (no data from rank(s) " + merged.missingRanks() + ")")
-                    + states(profiles.byRank().values()));
+                    + (profiles.unfinished() == 0
+                            ? ""
+                            : "; " + profiles.unfinished()
+                                    + " rank(s) stopped before MPI_Finalize (their data is as last written)"));
         } else {
             String[] header = traceHeader(ResultFiles.rankTrace(d, traces.get(0)));
             size = Integer.parseInt(header[3]);
@@ -134,15 +135,6 @@ final class MergeCommand implements Callable<Integer> {
         }
         err.println("qmpi4j: results in " + d + " (" + String.join(", ", written) + ")");
         err.flush();
-    }
-
-    private static String states(java.util.Collection<RankProfile> ranks) {
-        long unfinished = ranks.stream()
-                .filter(r -> r.state() != RankProfile.State.FINALIZED)
-                .count();
-        return unfinished == 0
-                ? ""
-                : "; " + unfinished + " rank(s) stopped before MPI_Finalize (their data is as last written)";
     }
 
     /** The header fields of a trace file: magic, version, rank, size, binding. */

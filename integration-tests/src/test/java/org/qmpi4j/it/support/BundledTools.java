@@ -88,8 +88,36 @@ public final class BundledTools {
         return chromium(html, List.of("--enable-logging=stderr", "--v=0", "--dump-dom"));
     }
 
+    /** Window of {@link #renderedAt} and {@link #screenshot}: the same layout in both. */
+    private static final List<String> WINDOW = List.of("--window-size=1400,1100", "--hide-scrollbars");
+
+    /**
+     * As {@link #renderedWithLog(Path)}, for {@code html#fragment} in a window of 1400×1100 pixels,
+     * the same as {@link #screenshot}'s, so that positions the page records in its DOM are those of
+     * the screenshot.
+     */
+    public static Command renderedAt(Path html, String fragment) throws IOException, InterruptedException {
+        List<String> flags = new ArrayList<>(WINDOW);
+        flags.addAll(List.of("--enable-logging=stderr", "--v=0", "--dump-dom"));
+        return chromium(html.toUri() + fragment, flags);
+    }
+
+    /** A PNG screenshot of {@code html#fragment} in a window of 1400×1100 pixels. */
+    public static java.awt.image.BufferedImage screenshot(Path html, String fragment, Path png)
+            throws IOException, InterruptedException {
+        List<String> flags = new ArrayList<>(WINDOW);
+        flags.add("--screenshot=" + png.toAbsolutePath());
+        Command c = chromium(html.toUri() + fragment, flags);
+        assertThat(c.exitCode).as("chromium %s", c).isZero();
+        return javax.imageio.ImageIO.read(png.toFile());
+    }
+
     /** Headless Chromium with {@code flags} on {@code html}, in a fresh profile directory. */
     private static Command chromium(Path html, List<String> flags) throws IOException, InterruptedException {
+        return chromium(html.toUri().toString(), flags);
+    }
+
+    private static Command chromium(String url, List<String> flags) throws IOException, InterruptedException {
         Path chromium = Path.of("/usr/bin/chromium");
         assertThat(chromium)
                 .as("headless Chromium; run scripts/setup-browser.sh (scripts/test.sh does)")
@@ -107,7 +135,7 @@ public final class BundledTools {
                 "--disable-sync",
                 "--user-data-dir=" + profile));
         cmd.addAll(flags);
-        cmd.add(html.toUri().toString());
+        cmd.add(url);
         return run(cmd, Map.of(), Duration.ofMinutes(2));
     }
 

@@ -85,8 +85,20 @@ public final class ToolResults {
                 }
                 sites.add(site);
             }
-            matrixBytes = matrix(root.get("matrix").get("bytes"));
-            matrixMessages = matrix(root.get("matrix").get("messages"));
+            JsonNode m = root.get("matrix");
+            if (m.optional("bytes").isNull()) {
+                // Above 64 ranks profile.json holds only the sparse cells: [from, to, bytes, messages].
+                matrixBytes = new long[ranks][ranks];
+                matrixMessages = new long[ranks][ranks];
+                for (JsonNode c : m.get("cells").elements()) {
+                    long[] v = c.asLongArray();
+                    matrixBytes[(int) v[0]][(int) v[1]] = v[2];
+                    matrixMessages[(int) v[0]][(int) v[1]] = v[3];
+                }
+            } else {
+                matrixBytes = matrix(m.get("bytes"));
+                matrixMessages = matrix(m.get("messages"));
+            }
         }
 
         private static long[][] matrix(JsonNode m) throws JsonFormatException {

@@ -12,6 +12,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import org.qmpi4j.report.json.JsonFormatException;
+import org.qmpi4j.report.profile.Profile;
+import org.qmpi4j.report.profile.ProfileMerger;
 import org.qmpi4j.report.profile.RankProfile;
 import org.qmpi4j.report.profile.RankProfileFormat;
 import org.qmpi4j.report.trace.ChromeTraceAssembler;
@@ -40,7 +42,85 @@ public final class RankFiles {
         }
     }
 
+    /** The merge of the per-rank profiles found, what could not be read, and how many ranks had not finished. */
+    public static final class Merged {
+        private final Profile profile;
+        private final int ranksRead;
+        private final int unfinished;
+        private final List<String> problems;
+
+        Merged(Profile profile, int ranksRead, int unfinished, List<String> problems) {
+            this.profile = profile;
+            this.ranksRead = ranksRead;
+            this.unfinished = unfinished;
+            this.problems = problems;
+        }
+
+        /** The merged profile, or {@code null} when no per-rank profile was readable. */
+        public Profile profile() {
+            return profile;
+        }
+
+        /** Per-rank profiles merged. */
+        public int ranksRead() {
+            return ranksRead;
+        }
+
+        /** Of those, the ranks whose file was written before {@code MPI_Finalize}. */
+        public int unfinished() {
+            return unfinished;
+        }
+
+        public List<String> problems() {
+            return problems;
+        }
+    }
+
     private RankFiles() {}
+
+    /**
+     * Reads every {@code ranks/rank-<r>.profile.json} and merges them one at a time: memory holds
+     * the merged profile and one rank's file, never all ranks' profiles (which at thousands of
+     * ranks would not fit a small heap). Unreadable files are listed in {@link Merged#problems()}.
+     *
+     * @throws IllegalArgumentException if the files belong to different jobs (see {@link ProfileMerger})
+     */
+    public static Merged mergeProfiles(Path dir) throws IOException {
+        List<String> problems = new ArrayList<>();
+        Path ranks = ResultFiles.ranksDir(dir);
+        if (!Files.isDirectory(ranks)) {
+            return new Merged(null, 0, 0, problems);
+        }
+        // In rank order, so that the merge sees the same sequence on every file system.
+        Map<Integer, Path> files = new TreeMap<>();
+        try (DirectoryStream<Path> listing = Files.newDirectoryStream(ranks)) {
+            for (Path f : listing) {
+                int rank = ResultFiles.rankOfProfile(f.getFileName().toString());
+                if (rank >= 0) {
+                    files.put(rank, f);
+                }
+            }
+        }
+        ProfileMerger.Streaming merge = new ProfileMerger.Streaming();
+        int unfinished = 0;
+        for (Map.Entry<Integer, Path> e : files.entrySet()) {
+            Path f = e.getValue();
+            try {
+                RankProfile p = RankProfileFormat.read(Files.readString(f, StandardCharsets.UTF_8));
+                if (p.rank() != e.getKey()) {
+                    problems.add(f + ": holds rank " + p.rank() + ", not " + e.getKey());
+                    continue;
+                }
+                merge.add(p);
+                if (p.state() != RankProfile.State.FINALIZED) {
+                    unfinished++;
+                }
+            } catch (JsonFormatException bad) {
+                problems.add(f + ": " + bad.getMessage());
+            }
+        }
+        return new Merged(merge.added() == 0 ? null : merge.finish(), merge.added(), unfinished, problems);
+    }
 
     /** Reads every {@code ranks/rank-<r>.profile.json}; unreadable files are listed in {@link Profiles#problems()}. */
     public static Profiles readProfiles(Path dir) throws IOException {

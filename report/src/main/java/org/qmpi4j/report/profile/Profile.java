@@ -84,9 +84,19 @@ public final class Profile {
             return e;
         }
 
+        /**
+         * Adds one rank's stats. The rank's share is kept without its message-size histogram: the
+         * total has it, and per rank it would cost 65 longs per function and site and rank (half a
+         * GiB at thousands of ranks) for figures no output shows.
+         */
         public void add(int rank, CallStats stats) {
             total.merge(stats);
-            perRank.computeIfAbsent(rank, r -> new CallStats()).merge(stats);
+            CallStats share =
+                    new CallStats(stats.calls(), stats.timeNs(), stats.minNs(), stats.maxNs(), stats.bytes(), null);
+            CallStats before = perRank.putIfAbsent(rank, share);
+            if (before != null) {
+                before.merge(share);
+            }
         }
     }
 
@@ -97,8 +107,7 @@ public final class Profile {
     private final Map<String, Entry> functions;
     private final Map<String, String> kinds;
     private final Map<SiteKey, Entry> sites;
-    private final long[][] matrixBytes;
-    private final long[][] matrixMessages;
+    private final TrafficMatrix matrix;
     private final List<InterWorldTraffic> interWorld;
 
     public Profile(
@@ -126,6 +135,32 @@ public final class Profile {
             long[][] matrixBytes,
             long[][] matrixMessages,
             List<InterWorldTraffic> interWorld) {
+        this(
+                binding,
+                ranks,
+                created,
+                rankSummaries,
+                functions,
+                kinds,
+                sites,
+                TrafficMatrix.ofDense(matrixBytes, matrixMessages, ranks),
+                interWorld);
+    }
+
+    /** With the point-to-point traffic as a sparse {@link TrafficMatrix} of {@code ranks} ranks. */
+    public Profile(
+            String binding,
+            int ranks,
+            String created,
+            List<RankSummary> rankSummaries,
+            Map<String, Entry> functions,
+            Map<String, String> kinds,
+            Map<SiteKey, Entry> sites,
+            TrafficMatrix matrix,
+            List<InterWorldTraffic> interWorld) {
+        if (matrix.ranks() != ranks) {
+            throw new IllegalArgumentException("matrix of " + matrix.ranks() + " ranks in a profile of " + ranks);
+        }
         this.binding = binding;
         this.interWorld = List.copyOf(interWorld);
         this.ranks = ranks;
@@ -134,23 +169,7 @@ public final class Profile {
         this.functions = Collections.unmodifiableMap(new LinkedHashMap<>(functions));
         this.kinds = Collections.unmodifiableMap(new LinkedHashMap<>(kinds));
         this.sites = Collections.unmodifiableMap(new LinkedHashMap<>(sites));
-        this.matrixBytes = copy(matrixBytes, ranks);
-        this.matrixMessages = copy(matrixMessages, ranks);
-    }
-
-    private static long[][] copy(long[][] m, int n) {
-        if (m.length != n) {
-            throw new IllegalArgumentException("matrix has " + m.length + " rows, expected " + n);
-        }
-        long[][] c = new long[n][];
-        for (int i = 0; i < n; i++) {
-            if (m[i].length != n) {
-                throw new IllegalArgumentException(
-                        "matrix row " + i + " has " + m[i].length + " columns, expected " + n);
-            }
-            c[i] = m[i].clone();
-        }
-        return c;
+        this.matrix = matrix;
     }
 
     public String binding() {
@@ -185,14 +204,22 @@ public final class Profile {
         return sites;
     }
 
-    /** Bytes sent point-to-point, {@code [sender][receiver]} in {@code COMM_WORLD} ranks. */
-    public long[][] matrixBytes() {
-        return copy(matrixBytes, ranks);
+    /** Point-to-point traffic, sender by receiver in {@code COMM_WORLD} ranks, sparse. */
+    public TrafficMatrix matrix() {
+        return matrix;
     }
 
-    /** Messages sent point-to-point, {@code [sender][receiver]}. */
+    /**
+     * Bytes sent point-to-point, {@code [sender][receiver]} in {@code COMM_WORLD} ranks: a dense
+     * copy of {@link #matrix()} (ranks² longs: for small jobs).
+     */
+    public long[][] matrixBytes() {
+        return matrix.denseBytes();
+    }
+
+    /** Messages sent point-to-point, {@code [sender][receiver]}: a dense copy of {@link #matrix()}. */
     public long[][] matrixMessages() {
-        return copy(matrixMessages, ranks);
+        return matrix.denseMessages();
     }
 
     /** Whether every rank's data arrived. */

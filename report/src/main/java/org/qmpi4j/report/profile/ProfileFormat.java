@@ -22,16 +22,26 @@ import org.qmpi4j.report.json.JsonWriter;
  *       application time starts);</li>
  *   <li>{@code callsites}: [{@code id, function, class, method, file, line, calls, time_s, mean_s,
  *       min_s, max_s, bytes, per_rank: [...]}], longest first;</li>
- *   <li>{@code matrix}: {@code bytes} and {@code messages}, N×N, row = sender, column = receiver
- *       ({@code COMM_WORLD} ranks), point-to-point sends only;</li>
+ *   <li>{@code matrix}: point-to-point sends only, row = sender, column = receiver
+ *       ({@code COMM_WORLD} ranks): {@code cells}, the pairs with traffic as
+ *       {@code [from, to, bytes, messages]} by sender then receiver (sparse: a few entries per rank
+ *       where an N×N matrix would hold N² numbers), and, up to {@value #DENSE_MAX_RANKS} ranks, the
+ *       same as dense N×N arrays {@code bytes} and {@code messages};
+ *       {@code other_worlds}: [{@code rank, via, peer, messages, bytes}];</li>
  *   <li>{@code collectives}: [{@code name, calls, time_s, bytes}];</li>
  *   <li>{@code histograms}: [{@code function, buckets: [{min_bytes, max_bytes, count}]}].</li>
  * </ul>
  * Function names are the MPI standard's upper-case names ({@code MPI_SEND}).
+ *
+ * <p>Version 2 added {@code matrix.cells} and left out the dense arrays above
+ * {@value #DENSE_MAX_RANKS} ranks; version 1 (dense arrays only) is still read.
  */
 public final class ProfileFormat {
     public static final String FORMAT = "qmpi4j-profile";
-    public static final int VERSION = 1;
+    public static final int VERSION = 2;
+
+    /** Up to this many ranks, the matrix is also written as dense N×N arrays (version 1's form). */
+    public static final int DENSE_MAX_RANKS = 64;
 
     private ProfileFormat() {}
 
@@ -95,8 +105,20 @@ public final class ProfileFormat {
 
         w.name("matrix").beginObject();
         w.member("row", "sender").member("column", "receiver");
-        matrix(w, "bytes", p.matrixBytes());
-        matrix(w, "messages", p.matrixMessages());
+        TrafficMatrix traffic = p.matrix();
+        w.member("pairs", traffic.pairs());
+        w.name("cells").beginArray();
+        traffic.forEach((from, to, bytes, messages) -> w.beginInlineArray()
+                .value(from)
+                .value(to)
+                .value(bytes)
+                .value(messages)
+                .endArray());
+        w.endArray();
+        if (p.ranks() <= DENSE_MAX_RANKS) {
+            matrix(w, "bytes", traffic.denseBytes());
+            matrix(w, "messages", traffic.denseMessages());
+        }
         w.name("other_worlds").beginArray();
         for (InterWorldTraffic t : p.interWorld()) {
             w.beginInlineObject()
@@ -202,7 +224,7 @@ public final class ProfileFormat {
      * @throws JsonFormatException if it is not JSON or not a profile of a known version
      */
     public static Profile read(CharSequence json) throws JsonFormatException {
-        JsonNode root = VersionedJson.parse(json, FORMAT, VERSION);
+        JsonNode root = VersionedJson.parse(json, FORMAT, 1, VERSION);
         String binding = root.get("binding").asString();
         int ranks = root.get("ranks").asInt();
         if (ranks < 1) {
@@ -262,8 +284,10 @@ public final class ProfileFormat {
             sites.put(key, entry(s, null, ranks));
         }
         JsonNode matrix = root.get("matrix");
-        long[][] bytes = matrix(matrix.get("bytes"), ranks);
-        long[][] messages = matrix(matrix.get("messages"), ranks);
+        TrafficMatrix traffic = matrix.optional("cells").isNull()
+                ? TrafficMatrix.ofDense(
+                        matrix(matrix.get("bytes"), ranks), matrix(matrix.get("messages"), ranks), ranks)
+                : cells(matrix.get("cells"), ranks);
         List<InterWorldTraffic> interWorld = new ArrayList<>();
         JsonNode other = matrix.optional("other_worlds");
         if (!other.isNull()) {
@@ -276,7 +300,20 @@ public final class ProfileFormat {
                         t.get("bytes").asLong()));
             }
         }
-        return new Profile(binding, ranks, created, summaries, functions, kinds, sites, bytes, messages, interWorld);
+        return new Profile(binding, ranks, created, summaries, functions, kinds, sites, traffic, interWorld);
+    }
+
+    private static TrafficMatrix cells(JsonNode n, int ranks) throws JsonFormatException {
+        TrafficMatrix.Builder b = TrafficMatrix.builder(ranks);
+        for (JsonNode c : n.elements()) {
+            long[] v = c.asLongArray();
+            if (v.length != 4 || v[0] < 0 || v[0] >= ranks || v[1] < 0 || v[1] >= ranks) {
+                throw new JsonFormatException(
+                        c.path() + ": expected [from, to, bytes, messages] with ranks below " + ranks);
+            }
+            b.add((int) v[0], (int) v[1], v[2], v[3]);
+        }
+        return b.build();
     }
 
     private static Profile.Entry entry(JsonNode n, long[] histogram, int ranks) throws JsonFormatException {

@@ -13,6 +13,9 @@ import java.util.TreeMap;
  * Merges per-rank profiles into a job's {@link Profile}: sums per function and per call site,
  * keeps each rank's share, fills the point-to-point matrix row by row from what each rank sent.
  * Ranks whose data is missing are listed as missing, not guessed.
+ *
+ * <p>{@link #merge} takes profiles held together; {@link Streaming} takes them one at a time, so
+ * that a merge of thousands of ranks holds only the merged result, never every rank's profile.
  */
 public final class ProfileMerger {
     private ProfileMerger() {}
@@ -23,16 +26,33 @@ public final class ProfileMerger {
      *                                  a rank appears twice
      */
     public static Profile merge(Collection<RankProfile> rankProfiles) {
-        if (rankProfiles.isEmpty()) {
-            throw new IllegalArgumentException("no rank profiles to merge");
-        }
-        Map<Integer, RankProfile> byRank = new TreeMap<>();
-        int size = -1;
-        String binding = null;
-        for (RankProfile p : rankProfiles) {
+        Streaming s = new Streaming();
+        rankProfiles.forEach(s::add);
+        return s.finish();
+    }
+
+    /** A merge fed one rank profile at a time, in any rank order; not thread safe. */
+    public static final class Streaming {
+        private int size = -1;
+        private String binding;
+        private final Map<Integer, Profile.RankSummary> summaries = new TreeMap<>();
+        private final Map<String, Profile.Entry> functions = new LinkedHashMap<>();
+        private final Map<String, String> kinds = new LinkedHashMap<>();
+        private final Map<SiteKey, Profile.Entry> sites = new TreeMap<>();
+        private TrafficMatrix.Builder matrix;
+        private final List<InterWorldTraffic> interWorld = new ArrayList<>();
+
+        /**
+         * Adds one rank's profile; it may be dropped afterwards.
+         *
+         * @throws IllegalArgumentException if it belongs to another job than those before it, or
+         *                                  its rank was added before
+         */
+        public Streaming add(RankProfile p) {
             if (size < 0) {
                 size = p.size();
                 binding = p.binding();
+                matrix = TrafficMatrix.builder(size);
             } else if (p.size() != size) {
                 throw new IllegalArgumentException(
                         "rank " + p.rank() + " belongs to a job of " + p.size() + " ranks, others to one of " + size);
@@ -40,26 +60,12 @@ public final class ProfileMerger {
                 throw new IllegalArgumentException(
                         "rank " + p.rank() + " ran on binding " + p.binding() + ", others on " + binding);
             }
-            if (byRank.put(p.rank(), p) != null) {
-                throw new IllegalArgumentException("rank " + p.rank() + " appears twice");
+            int rank = p.rank();
+            if (summaries.containsKey(rank)) {
+                throw new IllegalArgumentException("rank " + rank + " appears twice");
             }
-        }
-
-        List<Profile.RankSummary> summaries = new ArrayList<>();
-        Map<String, Profile.Entry> functions = new LinkedHashMap<>();
-        Map<String, String> kinds = new LinkedHashMap<>();
-        Map<SiteKey, Profile.Entry> sites = new TreeMap<>();
-        long[][] bytes = new long[size][size];
-        long[][] messages = new long[size][size];
-        List<InterWorldTraffic> interWorld = new ArrayList<>();
-        for (int r = 0; r < size; r++) {
-            RankProfile p = byRank.get(r);
-            if (p == null) {
-                summaries.add(new Profile.RankSummary(r, false, "missing", 0, 0, Map.of()));
-                continue;
-            }
-            summaries.add(new Profile.RankSummary(r, true, p.state().id(), p.appNs(), p.mpiNs(), p.environment()));
-            int rank = r;
+            summaries.put(
+                    rank, new Profile.RankSummary(rank, true, p.state().id(), p.appNs(), p.mpiNs(), p.environment()));
             p.functions()
                     .forEach((f, s) -> functions
                             .computeIfAbsent(f, k -> new Profile.Entry())
@@ -68,11 +74,33 @@ public final class ProfileMerger {
             p.sites()
                     .forEach((k, s) ->
                             sites.computeIfAbsent(k, x -> new Profile.Entry()).add(rank, s));
-            bytes[r] = p.sentBytes();
-            messages[r] = p.sentMessages();
+            p.forEachSent(matrix::add);
             interWorld.addAll(p.interWorld());
+            return this;
         }
-        String created = Instant.now().truncatedTo(ChronoUnit.SECONDS).toString();
-        return new Profile(binding, size, created, summaries, functions, kinds, sites, bytes, messages, interWorld);
+
+        /** Ranks added so far. */
+        public int added() {
+            return summaries.size();
+        }
+
+        /**
+         * The merged profile, ranks without a profile listed as missing.
+         *
+         * @throws IllegalArgumentException if nothing was added
+         */
+        public Profile finish() {
+            if (size < 0) {
+                throw new IllegalArgumentException("no rank profiles to merge");
+            }
+            List<Profile.RankSummary> all = new ArrayList<>(size);
+            for (int r = 0; r < size; r++) {
+                Profile.RankSummary s = summaries.get(r);
+                all.add(s != null ? s : new Profile.RankSummary(r, false, "missing", 0, 0, Map.of()));
+            }
+            interWorld.sort(java.util.Comparator.comparingInt(InterWorldTraffic::rank));
+            String created = Instant.now().truncatedTo(ChronoUnit.SECONDS).toString();
+            return new Profile(binding, size, created, all, functions, kinds, sites, matrix.build(), interWorld);
+        }
     }
 }

@@ -42,8 +42,11 @@ public final class RankProfile {
     private final Map<String, CallStats> functions;
     private final Map<String, String> kinds;
     private final Map<SiteKey, CallStats> sites;
-    private final long[] sentMessages;
-    private final long[] sentBytes;
+    /** The ranks this rank sent to, ascending, with the messages and bytes to each: a sparse row of the matrix. */
+    private final int[] sentTo;
+
+    private final long[] sentToMessages;
+    private final long[] sentToBytes;
     private final List<InterWorldTraffic> interWorld;
 
     private RankProfile(Builder b) {
@@ -56,14 +59,20 @@ public final class RankProfile {
         this.functions = Collections.unmodifiableMap(new LinkedHashMap<>(b.functions));
         this.kinds = Collections.unmodifiableMap(new LinkedHashMap<>(b.kinds));
         this.sites = Collections.unmodifiableMap(new LinkedHashMap<>(b.sites));
-        this.sentMessages = b.sentMessages.clone();
-        this.sentBytes = b.sentBytes.clone();
+        int peers = b.sent.size();
+        this.sentTo = new int[peers];
+        this.sentToMessages = new long[peers];
+        this.sentToBytes = new long[peers];
+        int k = 0;
+        for (Map.Entry<Integer, long[]> e : b.sent.entrySet()) {
+            sentTo[k] = e.getKey();
+            sentToMessages[k] = e.getValue()[0];
+            sentToBytes[k] = e.getValue()[1];
+            k++;
+        }
         this.interWorld = List.copyOf(b.interWorld);
         if (rank < 0 || rank >= size) {
             throw new IllegalArgumentException("rank " + rank + " outside 0.." + (size - 1));
-        }
-        if (sentMessages.length != size || sentBytes.length != size) {
-            throw new IllegalArgumentException("sent arrays must have one entry per rank (" + size + ")");
         }
     }
 
@@ -106,13 +115,36 @@ public final class RankProfile {
     public Map<SiteKey, CallStats> sites() {
         return sites;
     }
-    /** Point-to-point messages sent to each rank of {@code COMM_WORLD}. */
+    /** Point-to-point messages sent to each rank of {@code COMM_WORLD} (dense: one entry per rank). */
     public long[] sentMessages() {
-        return sentMessages.clone();
+        long[] d = new long[size];
+        for (int k = 0; k < sentTo.length; k++) {
+            d[sentTo[k]] = sentToMessages[k];
+        }
+        return d;
     }
-    /** Point-to-point bytes sent to each rank of {@code COMM_WORLD}. */
+    /** Point-to-point bytes sent to each rank of {@code COMM_WORLD} (dense: one entry per rank). */
     public long[] sentBytes() {
-        return sentBytes.clone();
+        long[] d = new long[size];
+        for (int k = 0; k < sentTo.length; k++) {
+            d[sentTo[k]] = sentToBytes[k];
+        }
+        return d;
+    }
+
+    /** Number of ranks this rank sent point-to-point messages to. */
+    public int sentPeers() {
+        return sentTo.length;
+    }
+
+    /**
+     * Visits the ranks this rank sent to, ascending, as cells of the matrix's row {@link #rank()}:
+     * {@code (rank, to, bytes, messages)}. Sparse: ranks it never sent to are not visited.
+     */
+    public void forEachSent(TrafficMatrix.CellVisitor v) {
+        for (int k = 0; k < sentTo.length; k++) {
+            v.visit(rank, sentTo[k], sentToBytes[k], sentToMessages[k]);
+        }
     }
     /** Point-to-point messages to processes of other worlds (no column in the matrix). */
     public List<InterWorldTraffic> interWorld() {
@@ -153,16 +185,15 @@ public final class RankProfile {
         private final Map<String, CallStats> functions = new LinkedHashMap<>();
         private final Map<String, String> kinds = new LinkedHashMap<>();
         private final Map<SiteKey, CallStats> sites = new LinkedHashMap<>();
-        private long[] sentMessages;
-        private long[] sentBytes;
+        /** Per destination rank: {messages, bytes}. */
+        private final java.util.TreeMap<Integer, long[]> sent = new java.util.TreeMap<>();
+
         private final List<InterWorldTraffic> interWorld = new ArrayList<>();
 
         private Builder(int rank, int size, String binding) {
             this.rank = rank;
             this.size = size;
             this.binding = binding;
-            this.sentMessages = new long[Math.max(size, 0)];
-            this.sentBytes = new long[Math.max(size, 0)];
         }
 
         public Builder state(State s) {
@@ -202,8 +233,9 @@ public final class RankProfile {
             if (dest < 0 || dest >= size) {
                 throw new IllegalArgumentException("destination " + dest + " outside 0.." + (size - 1));
             }
-            sentMessages[dest] += messages;
-            sentBytes[dest] += bytes;
+            long[] cell = sent.computeIfAbsent(dest, d -> new long[2]);
+            cell[0] += messages;
+            cell[1] += bytes;
             return this;
         }
 

@@ -19,16 +19,25 @@ import org.qmpi4j.report.json.JsonWriter;
  * }</pre>
  * A histogram is a list of {@code [bucket, count]} pairs (see {@link SizeHistogram}), empty
  * buckets left out.
+ *
+ * <p>{@code sent} is dense (one entry per rank, as above: version 1) up to
+ * {@value #DENSE_MAX_RANKS} ranks; for larger jobs the file is version 2 and {@code sent} lists
+ * only the ranks sent to: {@code "sent": {"to": [1, 63], "messages": [3, 3], "bytes": [12, 12]}},
+ * so that each of 4096 ranks does not write 8192 zeros. Both versions are read.
  */
 public final class RankProfileFormat {
     public static final String FORMAT = "qmpi4j-rank-profile";
-    public static final int VERSION = 1;
+    public static final int VERSION = 2;
+
+    /** Up to this many ranks, files are version 1 with dense {@code sent} arrays. */
+    public static final int DENSE_MAX_RANKS = 64;
 
     private RankProfileFormat() {}
 
     public static String write(RankProfile p) {
         StringBuilder sb = new StringBuilder(4096);
-        JsonWriter w = VersionedJson.begin(sb, FORMAT, VERSION);
+        boolean dense = p.size() <= DENSE_MAX_RANKS;
+        JsonWriter w = VersionedJson.begin(sb, FORMAT, dense ? 1 : VERSION);
         w.member("rank", p.rank()).member("size", p.size()).member("binding", p.binding());
         w.member("state", p.state().id()).member("app_ns", p.appNs());
         w.name("environment").beginObject();
@@ -58,10 +67,31 @@ public final class RankProfileFormat {
         }
         w.endArray();
         w.name("sent").beginObject();
-        w.name("messages");
-        longs(w, p.sentMessages());
-        w.name("bytes");
-        longs(w, p.sentBytes());
+        if (dense) {
+            w.name("messages");
+            longs(w, p.sentMessages());
+            w.name("bytes");
+            longs(w, p.sentBytes());
+        } else {
+            int[] to = new int[p.sentPeers()];
+            long[] messages = new long[to.length];
+            long[] bytes = new long[to.length];
+            int[] k = {0};
+            p.forEachSent((from, dest, b, m) -> {
+                to[k[0]] = dest;
+                messages[k[0]] = m;
+                bytes[k[0]++] = b;
+            });
+            w.name("to").beginInlineArray();
+            for (int d : to) {
+                w.value(d);
+            }
+            w.endArray();
+            w.name("messages");
+            longs(w, messages);
+            w.name("bytes");
+            longs(w, bytes);
+        }
         w.endObject();
         if (!p.interWorld().isEmpty()) {
             w.name("sent_to_other_worlds").beginArray();
@@ -112,7 +142,7 @@ public final class RankProfileFormat {
      * @throws JsonFormatException if it is not JSON or not a per-rank profile of a known version
      */
     public static RankProfile read(CharSequence json) throws JsonFormatException {
-        JsonNode root = VersionedJson.parse(json, FORMAT, VERSION);
+        JsonNode root = VersionedJson.parse(json, FORMAT, 1, VERSION);
         int rank = root.get("rank").asInt();
         int size = root.get("size").asInt();
         if (size < 1 || rank < 0 || rank >= size) {
@@ -148,12 +178,26 @@ public final class RankProfileFormat {
         JsonNode sent = root.get("sent");
         long[] messages = sent.get("messages").asLongArray();
         long[] bytes = sent.get("bytes").asLongArray();
-        if (messages.length != size || bytes.length != size) {
-            throw new JsonFormatException("sent: expected " + size + " entries per array");
-        }
-        for (int d = 0; d < size; d++) {
-            if (messages[d] != 0 || bytes[d] != 0) {
-                b.sent(d, messages[d], bytes[d]);
+        JsonNode toNode = sent.optional("to");
+        if (toNode.isNull()) {
+            if (messages.length != size || bytes.length != size) {
+                throw new JsonFormatException("sent: expected " + size + " entries per array");
+            }
+            for (int d = 0; d < size; d++) {
+                if (messages[d] != 0 || bytes[d] != 0) {
+                    b.sent(d, messages[d], bytes[d]);
+                }
+            }
+        } else {
+            long[] to = toNode.asLongArray();
+            if (messages.length != to.length || bytes.length != to.length) {
+                throw new JsonFormatException("sent: \"to\", \"messages\" and \"bytes\" differ in length");
+            }
+            for (int k = 0; k < to.length; k++) {
+                if (to[k] < 0 || to[k] >= size) {
+                    throw new JsonFormatException("sent.to: rank " + to[k] + " outside 0.." + (size - 1));
+                }
+                b.sent((int) to[k], messages[k], bytes[k]);
             }
         }
         JsonNode other = root.optional("sent_to_other_worlds");

@@ -22,15 +22,23 @@ final class VersionedJson {
 
     /** Parses {@code json} and checks its format and version. */
     static JsonNode parse(CharSequence json, String format, int version) throws JsonFormatException {
+        return parse(json, format, version, version);
+    }
+
+    /**
+     * Parses {@code json} and checks its format and that its version is one of {@code oldest} to
+     * {@code newest}; the caller reads {@code "version"} to tell them apart.
+     */
+    static JsonNode parse(CharSequence json, String format, int oldest, int newest) throws JsonFormatException {
         JsonNode root = JsonNode.parse(json);
         String found = root.get("format").asString();
         if (!format.equals(found)) {
             throw new JsonFormatException("format: expected \"" + format + "\", found \"" + found + "\"");
         }
         long v = root.get("version").asLong();
-        if (v != version) {
-            throw new JsonFormatException(
-                    "version " + v + " is not supported (this qmpi4j reads version " + version + ")");
+        if (v < oldest || v > newest) {
+            throw new JsonFormatException("version " + v + " is not supported (this qmpi4j reads version "
+                    + (oldest == newest ? Integer.toString(newest) : oldest + " to " + newest) + ")");
         }
         return root;
     }

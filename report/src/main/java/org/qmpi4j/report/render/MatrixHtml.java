@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Locale;
 import org.qmpi4j.report.profile.CallStats;
 import org.qmpi4j.report.profile.Profile;
+import org.qmpi4j.report.profile.TrafficMatrix;
 import org.qmpi4j.report.profile.Units;
 
 /**
@@ -20,7 +21,9 @@ import org.qmpi4j.report.profile.Units;
  * inline, so the page shows the heatmap even with scripts off; the small script adds the hover box
  * and the bytes/messages switch, and marks {@code <body data-cells="N×N">} when it has run. Beyond
  * that a table would weigh hundreds of megabytes, so the page carries the non-empty cells as data
- * and its script draws them on a canvas (same colours, same hover box).
+ * and its script draws them on a canvas (same colours, same hover box): with more ranks than the
+ * canvas has pixels, each pixel is a block of ranks with the sums of its pairs; a click zooms into
+ * a block, down to single pairs.
  *
  * <p>The style and the scripts are resource files beside this class ({@code matrix.css},
  * {@code matrix-common.js}, {@code matrix-table.js}, {@code matrix-canvas.js}), inlined into every
@@ -29,15 +32,19 @@ import org.qmpi4j.report.profile.Units;
 public final class MatrixHtml {
     private static final int LABELLED_MAX_RANKS = 16;
     static final int TABLE_MAX_RANKS = 128;
+    /** Side of the canvas in CSS pixels: beyond this many ranks, a pixel shows a block of ranks. */
+    static final int CANVAS_PX = 768;
+    /** Most pairs the page carries one by one (about 25 MB of data); beyond, blocks. */
+    static final int PAGE_MAX_PAIRS = 1_000_000;
 
     private MatrixHtml() {}
 
     public static String render(Profile p) {
         int n = p.ranks();
-        long[][] bytes = p.matrixBytes();
-        long[][] messages = p.matrixMessages();
+        TrafficMatrix traffic = p.matrix();
 
-        StringBuilder h = new StringBuilder(4096 + n * n * 160);
+        StringBuilder h = new StringBuilder(
+                4096 + (n <= TABLE_MAX_RANKS ? n * n * 160 : (int) Math.min(1L << 28, traffic.pairs() * 24L)));
         h.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n");
         h.append("<title>qmpi4j: point-to-point communication, ").append(n).append(" ranks</title>\n");
         h.append("<style>\n").append(style(n)).append("</style>\n</head>\n");
@@ -49,7 +56,7 @@ public final class MatrixHtml {
                 .append(n)
                 .append(n == 1 ? " rank" : " ranks")
                 .append(" &middot; ")
-                .append(Markup.escape(TextReport.pair(RankMatrix.sum(bytes), RankMatrix.sum(messages))))
+                .append(Markup.escape(TextReport.pair(traffic.totalBytes(), traffic.totalMessages())))
                 .append(" sent point-to-point &middot; row = sender, column = receiver (COMM_WORLD ranks)");
         if (!p.complete()) {
             h.append(" &middot; <strong>incomplete: no data from rank(s) ")
@@ -76,33 +83,41 @@ public final class MatrixHtml {
      * The matrix with its switch, legend, side tables (collectives when {@code withCollectives}, and
      * the busiest pairs), hover box, colour scale and script, for the body of {@code matrix.html}
      * and of {@code report.html}. Uses the element ids {@code matrix}, {@code tip},
-     * {@code heat-scale}, {@code matrix-data}, {@code legend-min}, {@code legend-max}.
+     * {@code heat-scale}, {@code matrix-data}, {@code legend-min}, {@code legend-max},
+     * {@code zoom-out}, {@code zoom-all}, {@code zoom-where}.
      */
     static void appendMatrix(StringBuilder h, Profile p, boolean withCollectives) {
         int n = p.ranks();
-        long[][] bytes = p.matrixBytes();
-        long[][] messages = p.matrixMessages();
-        long maxBytes = RankMatrix.max(bytes);
-        long maxMessages = RankMatrix.max(messages);
+        TrafficMatrix traffic = p.matrix();
+        long maxBytes = traffic.maxBytes();
+        long maxMessages = traffic.maxMessages();
         boolean labels = n <= LABELLED_MAX_RANKS;
         h.append("<div class=\"layout\">\n<div>\n");
         h.append(
                         "<div class=\"controls\">colour by <label><input type=\"radio\" name=\"metric\" value=\"bytes\" checked> bytes</label> ")
-                .append("<label><input type=\"radio\" name=\"metric\" value=\"messages\"> messages</label></div>\n");
+                .append("<label><input type=\"radio\" name=\"metric\" value=\"messages\"> messages</label>");
+        if (n > TABLE_MAX_RANKS) {
+            h.append(" <button type=\"button\" id=\"zoom-out\" disabled>zoom out</button>")
+                    .append(" <button type=\"button\" id=\"zoom-all\" disabled>whole matrix</button>")
+                    .append(" <span class=\"zoom-where\" id=\"zoom-where\"></span>");
+        }
+        h.append("</div>\n");
         if (n <= TABLE_MAX_RANKS) {
-            table(h, bytes, messages, maxBytes, maxMessages, labels);
+            table(h, traffic.denseBytes(), traffic.denseMessages(), maxBytes, maxMessages, labels);
         } else {
-            canvas(h, bytes, messages, maxBytes, maxMessages);
+            canvas(h, traffic, maxBytes, maxMessages);
         }
         h.append(
                         "<div class=\"legend\"><span id=\"legend-min\">0</span><span class=\"bar\"></span><span id=\"legend-max\">")
                 .append(Markup.escape(Units.bytes(maxBytes)))
-                .append("</span><span>(logarithmic)</span></div>\n");
+                .append("</span><span>(logarithmic")
+                .append(n > TABLE_MAX_RANKS ? "; per block of ranks when a pixel holds several" : "")
+                .append(")</span></div>\n");
         h.append("</div>\n<div>\n");
         if (withCollectives) {
             collectives(h, p);
         }
-        busiest(h, bytes, messages, withCollectives);
+        busiest(h, traffic, withCollectives);
         h.append("</div>\n</div>\n<div class=\"tip\" id=\"tip\" hidden></div>\n");
         h.append("<script type=\"application/json\" id=\"heat-scale\">")
                 .append(HeatScale.json())
@@ -158,42 +173,56 @@ public final class MatrixHtml {
         h.append("</tbody>\n</table>\n");
     }
 
-    /** The non-empty cells as {@code [from, to, bytes, messages]} data for the canvas script. */
-    private static void canvas(StringBuilder h, long[][] bytes, long[][] messages, long maxBytes, long maxMessages) {
-        int n = bytes.length;
-        int cell = Math.max(1, Math.min(6, 800 / n));
-        h.append("<canvas id=\"matrix\" width=\"")
-                .append(n * cell)
+    /**
+     * The canvas and the non-empty cells as {@code [from, to, bytes, messages]} data for its script,
+     * which groups ranks into blocks when there are more ranks than pixels. Beyond
+     * {@value #PAGE_MAX_PAIRS} pairs the page would weigh more than a browser opens comfortably, so
+     * the data is grouped here already, into blocks of {@code data-unit} ranks (a power of two):
+     * the page then zooms down to blocks of that size, not to single pairs.
+     */
+    private static void canvas(StringBuilder h, TrafficMatrix traffic, long maxBytes, long maxMessages) {
+        int n = traffic.ranks();
+        int unit = 1;
+        TrafficMatrix data = traffic;
+        while (data.pairs() > PAGE_MAX_PAIRS) {
+            unit *= 2;
+            data = traffic.blocks(unit);
+        }
+        h.append("<div class=\"canvas-box\"><canvas id=\"matrix\" width=\"")
+                .append(CANVAS_PX)
                 .append("\" height=\"")
-                .append(n * cell)
-                .append("\" style=\"border:1px solid #d0d7de\" data-cell=\"")
-                .append(cell)
+                .append(CANVAS_PX)
+                .append("\" data-max-px=\"")
+                .append(CANVAS_PX)
                 .append("\" data-ranks=\"")
                 .append(n)
+                .append("\" data-unit=\"")
+                .append(unit)
                 .append("\" data-max-bytes=\"")
                 .append(maxBytes)
                 .append("\" data-max-messages=\"")
                 .append(maxMessages)
-                .append("\"></canvas>\n");
-        h.append("<script type=\"application/json\" id=\"matrix-data\">[");
-        boolean first = true;
-        for (int i = 0; i < n; i++) {
-            for (int j = 0; j < n; j++) {
-                if (bytes[i][j] != 0 || messages[i][j] != 0) {
-                    h.append(first ? "" : ",")
-                            .append('[')
-                            .append(i)
-                            .append(',')
-                            .append(j)
-                            .append(',')
-                            .append(bytes[i][j])
-                            .append(',')
-                            .append(messages[i][j])
-                            .append(']');
-                    first = false;
-                }
-            }
+                .append("\"></canvas></div>\n");
+        h.append("<p class=\"meta\">click a block to zoom into it");
+        if (unit > 1) {
+            h.append("; the page holds blocks of ").append(unit).append(" ranks (profile.json has every pair)");
         }
+        h.append("</p>\n");
+        h.append("<script type=\"application/json\" id=\"matrix-data\">[");
+        boolean[] first = {true};
+        data.forEach((from, to, bytes, messages) -> {
+            h.append(first[0] ? "" : ",")
+                    .append('[')
+                    .append(from)
+                    .append(',')
+                    .append(to)
+                    .append(',')
+                    .append(bytes)
+                    .append(',')
+                    .append(messages)
+                    .append(']');
+            first[0] = false;
+        });
         h.append("]</script>\n");
     }
 
@@ -221,32 +250,24 @@ public final class MatrixHtml {
         h.append("</tbody></table>\n");
     }
 
-    private static void busiest(StringBuilder h, long[][] bytes, long[][] messages, boolean spaced) {
-        int n = bytes.length;
-        java.util.List<int[]> pairs = new java.util.ArrayList<>();
-        for (int i = 0; i < n; i++) {
-            for (int j = 0; j < n; j++) {
-                if (messages[i][j] > 0) {
-                    pairs.add(new int[] {i, j});
-                }
-            }
-        }
-        if (pairs.isEmpty()) {
+    /** The ten pairs with the most bytes (ties in sender, receiver order), if any pair sent anything. */
+    private static void busiest(StringBuilder h, TrafficMatrix traffic, boolean spaced) {
+        List<long[]> top = RankMatrix.largest(traffic, 10);
+        if (top.isEmpty()) {
             return;
         }
-        pairs.sort((a, b) -> Long.compare(bytes[b[0]][b[1]], bytes[a[0]][a[1]]));
         h.append((spaced ? "<h2 style=\"margin-top:20px\">" : "<h2>")
                         + "Busiest pairs</h2>\n<table class=\"side\"><thead><tr><th>from &rarr; to</th>")
                 .append("<th>bytes</th><th>messages</th></tr></thead><tbody>\n");
-        for (int[] pr : pairs.subList(0, Math.min(10, pairs.size()))) {
+        for (long[] pr : top) {
             h.append("<tr><td>")
                     .append(pr[0])
                     .append(" &rarr; ")
                     .append(pr[1])
                     .append("</td><td>")
-                    .append(Markup.escape(Units.bytes(bytes[pr[0]][pr[1]])))
+                    .append(Markup.escape(Units.bytes(pr[2])))
                     .append("</td><td>")
-                    .append(messages[pr[0]][pr[1]])
+                    .append(pr[3])
                     .append("</td></tr>\n");
         }
         h.append("</tbody></table>\n");

@@ -1,26 +1,35 @@
 package org.qmpi4j.report.render;
 
-/** Totals of a rank-by-rank matrix ({@code m[from][to]}) that the matrix renderings show. */
+import java.util.ArrayList;
+import java.util.List;
+import java.util.PriorityQueue;
+import org.qmpi4j.report.profile.TrafficMatrix;
+
+/** What the matrix renderings show beside the matrix itself. */
 final class RankMatrix {
     private RankMatrix() {}
 
-    static long max(long[][] m) {
-        long max = 0;
-        for (long[] row : m) {
-            for (long v : row) {
-                max = Math.max(max, v);
+    /**
+     * The {@code k} pairs with the most bytes as {@code {from, to, bytes, messages}}, most first,
+     * ties in sender-then-receiver order; pairs without messages or bytes are never listed. Keeps
+     * only {@code k} pairs while it looks: the matrix may hold millions.
+     */
+    static List<long[]> largest(TrafficMatrix m, int k) {
+        // Smallest on top: bytes ascending, then later pairs first (they lose ties).
+        PriorityQueue<long[]> top =
+                new PriorityQueue<>((a, b) -> a[2] != b[2] ? Long.compare(a[2], b[2]) : Long.compare(b[4], a[4]));
+        long[] order = {0};
+        m.forEach((from, to, bytes, messages) -> {
+            if (bytes == 0 && messages == 0) {
+                return;
             }
-        }
-        return max;
-    }
-
-    static long sum(long[][] m) {
-        long s = 0;
-        for (long[] row : m) {
-            for (long v : row) {
-                s += v;
+            top.add(new long[] {from, to, bytes, messages, order[0]++});
+            if (top.size() > k) {
+                top.poll();
             }
-        }
-        return s;
+        });
+        List<long[]> out = new ArrayList<>(top);
+        out.sort((a, b) -> a[2] != b[2] ? Long.compare(b[2], a[2]) : Long.compare(a[4], b[4]));
+        return out;
     }
 }

@@ -34,7 +34,7 @@ public final class ReportHtml {
         int n = p.ranks();
         long app = p.totalAppNs();
         long mpi = p.totalMpiNs();
-        StringBuilder h = new StringBuilder(16384 + n * n * 160);
+        StringBuilder h = new StringBuilder(16384 + (n <= MatrixHtml.TABLE_MAX_RANKS ? n * n * 160 : n * 400));
         h.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n");
         h.append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n");
         h.append("<title>qmpi4j profile: ")
@@ -79,7 +79,7 @@ public final class ReportHtml {
         h.append("<section id=\"matrix-section\"><h2>Point-to-point communication</h2>\n")
                 .append("<p class=\"note\">bytes sent, row = sender, column = receiver (COMM_WORLD ranks); ")
                 .append(Markup.escape(
-                        TextReport.pair(RankMatrix.sum(p.matrixBytes()), RankMatrix.sum(p.matrixMessages()))))
+                        TextReport.pair(p.matrix().totalBytes(), p.matrix().totalMessages())))
                 .append(" in all</p>\n");
         h.append("<div class=\"scroll\">\n");
         MatrixHtml.appendMatrix(h, p, false);

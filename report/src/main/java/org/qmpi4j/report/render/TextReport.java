@@ -14,7 +14,10 @@ import org.qmpi4j.report.profile.Units;
  * The profile as text for people ({@code report.txt}): time per rank with the share spent in MPI;
  * MPI functions and call sites ordered by time, longest first, with calls, total, mean, minimum
  * and maximum time, share of application and of MPI time, and bytes; message-size histograms;
- * the point-to-point matrix; collectives. The concise form stops after the functions.
+ * the point-to-point matrix; collectives. The concise form stops after the functions. Beyond
+ * {@value #RANK_ROWS_MAX_RANKS} ranks, ranks are summarised instead of listed: the distribution of
+ * application and MPI time over ranks, the most and least loaded ranks, and per function and call
+ * site how unevenly its time falls on the ranks (largest over mean).
  */
 public final class TextReport {
     /** How much to show. */
@@ -26,6 +29,12 @@ public final class TextReport {
     }
 
     private static final int MATRIX_MAX_RANKS = 32;
+    /**
+     * Up to this many ranks, the report has a row per rank (time per rank, call sites per rank);
+     * beyond, it summarises the ranks ({@link RankSummaries}): a row per rank per table would
+     * bury the figures at hundreds of ranks.
+     */
+    static final int RANK_ROWS_MAX_RANKS = 32;
 
     private TextReport() {}
 
@@ -61,14 +70,19 @@ public final class TextReport {
         out.append("  times: app = from the end of MPI_Init to MPI_Finalize; MPI = inside MPI calls in that time;\n")
                 .append("         percentages are of the sums over ranks; MPI_Init is listed but outside both\n");
 
-        section(out, "Time per rank");
-        Table ranks = new Table("rank", "<state", "app [s]", "MPI [s]", "MPI %");
-        for (Profile.RankSummary r : p.rankSummaries()) {
-            String[] cells = rankCells(r);
-            ranks.row(r.rank(), cells[0], cells[1], cells[2], cells[3]);
+        boolean summarised = p.ranks() > RANK_ROWS_MAX_RANKS;
+        if (summarised) {
+            RankSummaries.timePerRank(out, p);
+        } else {
+            section(out, "Time per rank");
+            Table ranks = new Table("rank", "<state", "app [s]", "MPI [s]", "MPI %");
+            for (Profile.RankSummary r : p.rankSummaries()) {
+                String[] cells = rankCells(r);
+                ranks.row(r.rank(), cells[0], cells[1], cells[2], cells[3]);
+            }
+            ranks.row("*", "", fixed(app / 1e9, 6), fixed(mpi / 1e9, 6), fixed(pct(mpi, app), 2));
+            ranks.appendTo(out, "  ");
         }
-        ranks.row("*", "", fixed(app / 1e9, 6), fixed(mpi / 1e9, 6), fixed(pct(mpi, app), 2));
-        ranks.appendTo(out, "  ");
         out.append("  imbalance: ").append(RankBalance.of(p).describe()).append('\n');
 
         section(out, "MPI functions, all ranks, by time");
@@ -77,6 +91,9 @@ public final class TextReport {
             statsRow(functions, p.functions().get(f).total(), inApp(f, app), inApp(f, mpi), f);
         }
         functions.appendTo(out, "  ");
+        if (summarised) {
+            RankSummaries.functionImbalance(out, p);
+        }
         if (detail == Detail.CONCISE) {
             return out.toString();
         }
@@ -87,18 +104,11 @@ public final class TextReport {
         ids.forEach((k, id) -> where.row(id, k.function(), k.where()));
         where.appendTo(out, "  ");
 
-        section(out, "Call sites by time (rank * = all ranks)");
-        Table sites = statsTable("site", "rank");
-        ids.forEach((k, id) -> {
-            Profile.Entry e = p.sites().get(k);
-            long siteApp = inApp(k.function(), app);
-            long siteMpi = inApp(k.function(), mpi);
-            statsRow(sites, e.total(), siteApp, siteMpi, id, "*");
-            if (e.perRank().size() > 1) {
-                e.perRank().forEach((r, s) -> statsRow(sites, s, siteApp, siteMpi, id, r));
-            }
-        });
-        sites.appendTo(out, "  ");
+        if (summarised) {
+            RankSummaries.siteImbalance(out, p, ids, app, mpi);
+        } else {
+            sitesPerRank(out, p, ids, app, mpi);
+        }
 
         section(out, "Message sizes (bytes per call)");
         Table sizes = new Table("<function", "<size", "calls", "share %");
@@ -126,17 +136,15 @@ public final class TextReport {
         }
 
         section(out, "Point-to-point bytes sent (row: sender, column: receiver, COMM_WORLD ranks)");
-        long[][] bytes = p.matrixBytes();
-        long[][] messages = p.matrixMessages();
         if (p.ranks() > MATRIX_MAX_RANKS) {
             out.append("  ")
                     .append(p.ranks())
                     .append(" ranks: see matrix.html, matrix.svg or profile.json; largest pairs:\n");
-            largestPairs(out, bytes, messages);
+            largestPairs(out, p.matrix());
         } else {
-            matrix(out, bytes);
+            matrix(out, p.matrixBytes());
             section(out, "Point-to-point messages sent (row: sender, column: receiver)");
-            matrix(out, messages);
+            matrix(out, p.matrixMessages());
         }
 
         if (!p.interWorld().isEmpty()) {
@@ -169,7 +177,23 @@ public final class TextReport {
         return out.toString();
     }
 
-    private static Table statsTable(String... keyColumns) {
+    /** Call sites by time with a row per rank for each site that more than one rank called. */
+    private static void sitesPerRank(StringBuilder out, Profile p, Map<SiteKey, Integer> ids, long app, long mpi) {
+        section(out, "Call sites by time (rank * = all ranks)");
+        Table sites = statsTable("site", "rank");
+        ids.forEach((k, id) -> {
+            Profile.Entry e = p.sites().get(k);
+            long siteApp = inApp(k.function(), app);
+            long siteMpi = inApp(k.function(), mpi);
+            statsRow(sites, e.total(), siteApp, siteMpi, id, "*");
+            if (e.perRank().size() > 1) {
+                e.perRank().forEach((r, s) -> statsRow(sites, s, siteApp, siteMpi, id, r));
+            }
+        });
+        sites.appendTo(out, "  ");
+    }
+
+    static Table statsTable(String... keyColumns) {
         String[] cols = new String[keyColumns.length + 8];
         System.arraycopy(keyColumns, 0, cols, 0, keyColumns.length);
         String[] rest = {"calls", "time [ms]", "mean [us]", "min [us]", "max [us]", "app %", "MPI %", "bytes"};
@@ -177,7 +201,7 @@ public final class TextReport {
         return new Table(cols);
     }
 
-    private static void statsRow(Table t, CallStats s, long app, long mpi, Object... keys) {
+    static void statsRow(Table t, CallStats s, long app, long mpi, Object... keys) {
         String[] stats = statsCells(s, app, mpi);
         Object[] cells = new Object[keys.length + stats.length];
         System.arraycopy(keys, 0, cells, 0, keys.length);
@@ -235,25 +259,15 @@ public final class TextReport {
         t.appendTo(out, "  ");
     }
 
-    private static void largestPairs(StringBuilder out, long[][] bytes, long[][] messages) {
-        int n = bytes.length;
-        java.util.List<int[]> pairs = new java.util.ArrayList<>();
-        for (int i = 0; i < n; i++) {
-            for (int j = 0; j < n; j++) {
-                if (bytes[i][j] > 0 || messages[i][j] > 0) {
-                    pairs.add(new int[] {i, j});
-                }
-            }
-        }
-        pairs.sort((a, b) -> Long.compare(bytes[b[0]][b[1]], bytes[a[0]][a[1]]));
+    private static void largestPairs(StringBuilder out, org.qmpi4j.report.profile.TrafficMatrix m) {
         Table t = new Table("from", "to", "bytes", "messages");
-        for (int[] pr : pairs.subList(0, Math.min(20, pairs.size()))) {
-            t.row(pr[0], pr[1], bytes[pr[0]][pr[1]], messages[pr[0]][pr[1]]);
+        for (long[] pr : RankMatrix.largest(m, 20)) {
+            t.row(pr[0], pr[1], pr[2], pr[3]);
         }
         t.appendTo(out, "  ");
     }
 
-    private static void section(StringBuilder out, String name) {
+    static void section(StringBuilder out, String name) {
         out.append('\n').append("== ").append(name).append(' ');
         out.append("=".repeat(Math.max(3, 96 - name.length() - 4))).append('\n');
     }

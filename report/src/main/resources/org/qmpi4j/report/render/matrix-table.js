@@ -1,7 +1,8 @@
 /*
  * The table view of matrix.html (up to MatrixHtml.TABLE_MAX_RANKS ranks): the cells come coloured
  * from the server, so this only adds the hover box and the bytes/messages switch. Uses
- * matrix-common.js. Marks <body data-cells> with the number of cells it wired; tests read it.
+ * matrix-common.js. Marks <body data-cells> with the number of cells it wired and data-matrix-box with
+ * where they are ("x,y,w,h"); tests read them.
  */
 var table = document.getElementById('matrix');
 var cells = table.querySelectorAll('td.cell');
@@ -33,3 +34,10 @@ for (var i = 0; i < cells.length; i++) {
 }
 onMetricChange(paint);
 document.body.setAttribute('data-cells', String(cells.length));
+// Where the cells are drawn (first to last cell), as the canvas view records it: tests locate cells in screenshots.
+if (cells.length) {
+  var a = cells[0].getBoundingClientRect(), z = cells[cells.length - 1].getBoundingClientRect();
+  document.body.setAttribute('data-block', '1');
+  document.body.setAttribute('data-matrix-box', [a.left + window.scrollX, a.top + window.scrollY,
+    z.right - a.left, z.bottom - a.top].map(Math.round).join(','));
+}

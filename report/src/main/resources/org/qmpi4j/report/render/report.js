@@ -56,7 +56,8 @@ function draw(order) {
     el('line', {x1: left, x2: width - 4, y1: y, y2: y, 'class': 'grid'}, svg);
     el('text', {x: left - 6, y: y + 4, 'class': 'axis', 'text-anchor': 'end'}, svg).textContent = seconds(max * g / 4);
   }
-  var every = Math.ceil(n / Math.max(1, Math.floor((width - left) / 28)));
+  // A label every so many bars that labels of the widest rank number do not touch.
+  var every = Math.ceil(n / Math.max(1, Math.floor((width - left) / (12 + 8 * String(n).length))));
   rows.forEach(function (r, i) {
     var x = left + i * slot + (slot - bar) / 2;
     var g = el('g', {'class': 'rank', 'data-rank': r[0], 'data-app-ns': r[1], 'data-mpi-ns': r[2]}, svg);

@@ -1,0 +1,127 @@
+package org.qmpi4j.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Locale;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.qmpi4j.it.support.AgentJob;
+import org.qmpi4j.it.support.ItJars;
+import org.qmpi4j.it.support.MpjAgentJob;
+import org.qmpi4j.it.support.SampleOutput;
+import org.qmpi4j.it.support.ToolResults;
+import org.qmpi4j.launch.JobResult;
+import org.qmpi4j.launch.MpiJob;
+import org.qmpi4j.launch.OpenMpiLauncher;
+
+/**
+ * Real jobs of many ranks under {@code profiler,tracer} on this 2-core machine: MPJ Express
+ * multicore with 128 ranks (the Ring sample; 128 threads of one JVM) and Open MPI with 64 ranks
+ * oversubscribed (the Collectives sample; 64 JVMs). Outputs are complete and exact: every rank's
+ * calls per function and its row of the matrix equal what the sample counted itself, the trace
+ * has every rank's calls, and report.txt summarises the ranks. Each job also runs without the
+ * agent, and both wall times are printed ({@code QMPI4J-SCALE} lines, for BENCHMARKS.md).
+ *
+ * <p>About three minutes: in the Maven profile {@code many-ranks} ({@code mvn verify -Pmany-ranks}),
+ * not in the default test command.
+ */
+@Tag("many-ranks")
+class ManyRanksTest {
+    @Test
+    void mpjMulticoreRingOf128Ranks(@TempDir Path tmp) throws Exception {
+        int ranks = 128;
+        Path out = tmp.resolve("results");
+        MpiJob.Builder tools = MpjAgentJob.withTools("Ring", ranks, "profiler,tracer")
+                .timeout(Duration.ofMinutes(5))
+                .env("QMPI4J_OUTPUT", out.toString());
+        JobResult withTools = MpjAgentJob.run(MpjAgentJob.Mode.MULTICORE, tools);
+        SampleOutput own = MpjAgentJob.assertOk(withTools, ranks, MpjAgentJob.Mode.MULTICORE);
+        assertExact(out, own, ranks, withTools);
+
+        MpiJob.Builder plain = MpiJob.builder(MpjAgentJob.SAMPLES + "Ring")
+                .classpath(ItJars.jar("qmpi4j-samples-mpj"), ItJars.jar("qmpi4j-samples-common"))
+                .ranks(ranks)
+                .timeout(Duration.ofMinutes(5))
+                .echo(false);
+        JobResult without = MpjAgentJob.run(MpjAgentJob.Mode.MULTICORE, plain);
+        assertThat(without.succeeded()).as(without.describe()).isTrue();
+        print("mpj-multicore Ring", ranks, withTools, without);
+    }
+
+    @Test
+    void openMpiCollectivesOf64Ranks(@TempDir Path tmp) throws Exception {
+        int ranks = 64;
+        Path out = tmp.resolve("results");
+        JobResult withTools = new OpenMpiLauncher()
+                .run(openMpi(ranks)
+                        .jvmOption(AgentJob.agentOption("tools=profiler,tracer"))
+                        .env("QMPI4J_OUTPUT", out.toString())
+                        .build());
+        SampleOutput own = AgentJob.assertOk(withTools, ranks);
+        assertExact(out, own, ranks, withTools);
+
+        JobResult without = new OpenMpiLauncher().run(openMpi(ranks).build());
+        assertThat(without.succeeded()).as(without.describe()).isTrue();
+        print("openmpi Collectives", ranks, withTools, without);
+    }
+
+    /** 64 JVMs on 2 cores: small heaps, the quick compiler, and MPI ranks that yield while they wait. */
+    private static MpiJob.Builder openMpi(int ranks) {
+        return MpiJob.builder(AgentJob.SAMPLES + "Collectives")
+                .classpath(ItJars.jar("qmpi4j-samples-openmpi"), ItJars.jar("qmpi4j-samples-common"))
+                .ranks(ranks)
+                .jvmOption("-Xmx128m")
+                .jvmOption("-XX:TieredStopAtLevel=1")
+                .env("OMPI_MCA_mpi_yield_when_idle", "1")
+                .timeout(Duration.ofMinutes(5))
+                .echo(false);
+    }
+
+    private static void assertExact(Path out, SampleOutput own, int ranks, JobResult job) throws Exception {
+        ToolResults.Profile p = ToolResults.profile(out);
+        assertThat(p.root.get("complete").asBoolean()).as(job.describe()).isTrue();
+        assertThat(p.ranks).isEqualTo(ranks);
+        for (int r = 0; r < ranks; r++) {
+            SampleOutput.RankReport mine = own.rankReport(r);
+            assertThat(p.callsPerRank.get(r))
+                    .as("calls per function on rank %d", r)
+                    .isEqualTo(mine.calls);
+            for (int peer = 0; peer < ranks; peer++) {
+                long[] expected = mine.sentTo.getOrDefault(peer, new long[2]);
+                assertThat(p.matrixMessages[r][peer])
+                        .as("messages %d -> %d", r, peer)
+                        .isEqualTo(expected[0]);
+                assertThat(p.matrixBytes[r][peer]).as("bytes %d -> %d", r, peer).isEqualTo(expected[1]);
+            }
+        }
+        ToolResults.Trace t = ToolResults.trace(out);
+        assertThat(t.processes).hasSize(ranks);
+        assertThat(t.events).as("trace events per rank and function").isEqualTo(p.callsPerRank);
+        String report = Files.readString(out.resolve("report.txt"));
+        assertThat(report)
+                .contains("Time per rank: distribution over " + ranks + " ranks", "ranks: " + ranks + " finalized")
+                .contains("most loaded ranks", "imbalance over ranks");
+        assertThat(Files.readString(out.resolve("matrix.html"))).contains("id=\"matrix\"");
+    }
+
+    private static void print(String what, int ranks, JobResult withTools, JobResult without) {
+        List<String> gather = withTools
+                .stderr()
+                .lines()
+                .filter(l -> l.contains("gathered " + ranks + " ranks"))
+                .toList();
+        System.out.printf(
+                Locale.ROOT,
+                "QMPI4J-SCALE %s %d ranks: job %.1f s with profiler,tracer, %.1f s without; %s%n",
+                what,
+                ranks,
+                withTools.elapsed().toMillis() / 1e3,
+                without.elapsed().toMillis() / 1e3,
+                gather.isEmpty() ? "(no gather line)" : gather.get(0).trim());
+    }
+}
