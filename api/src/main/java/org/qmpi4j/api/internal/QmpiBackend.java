@@ -38,6 +38,16 @@ public interface QmpiBackend {
 
     int pcontrolLevel(int toolId);
 
+    /** A new exception of the binding's type, see {@link org.qmpi4j.api.Qmpi#bindingException}. */
+    default Exception bindingException(int toolId, int errorClass, String message) {
+        throw new UnsupportedOperationException("this backend makes no binding exceptions");
+    }
+
+    /** Entry and exit instants for every call, see {@link org.qmpi4j.api.Qmpi#requestCallTimes}. */
+    default void requestCallTimes(int toolId) {
+        throw new UnsupportedOperationException("this backend takes no call times");
+    }
+
     /** The MPI tool information interface of the MPI process tool instance {@code toolId} belongs to. */
     MpiT mpit(int toolId);
 
