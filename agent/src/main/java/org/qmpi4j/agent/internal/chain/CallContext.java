@@ -267,8 +267,8 @@ public final class CallContext implements MpiCall, QmpiContext {
     @Override
     public MpiCall withArgument(int index, Object value) {
         if (index < 0 || index >= argumentCount()) {
-            throw new IndexOutOfBoundsException(function() + " has no argument " + index + " (it has "
-                    + argumentCount() + ")");
+            throw new IndexOutOfBoundsException(
+                    function() + " has no argument " + index + " (it has " + argumentCount() + ")");
         }
         return replaced(index + offset(), "argument " + index, value);
     }
@@ -282,8 +282,8 @@ public final class CallContext implements MpiCall, QmpiContext {
         int at = target.mapping().role(r);
         String name = role.name().toLowerCase(java.util.Locale.ROOT);
         if (at == MethodMapping.NONE) {
-            throw new IllegalArgumentException(function() + " (" + target.mapping().binding().id() + ") has no "
-                    + name + " argument");
+            throw new IllegalArgumentException(
+                    function() + " (" + target.mapping().binding().id() + ") has no " + name + " argument");
         }
         if (at == MethodMapping.RETURN) {
             throw new IllegalArgumentException(
@@ -337,8 +337,9 @@ public final class CallContext implements MpiCall, QmpiContext {
             return arguments;
         }
         if (type.parameterCount() != arguments.length) {
-            throw new IllegalArgumentException(other.function() + " (" + other.mapping().name()
-                    + ") takes " + type.parameterCount() + " values with the receiver, not " + arguments.length);
+            throw new IllegalArgumentException(
+                    other.function() + " (" + other.mapping().name() + ") takes " + type.parameterCount()
+                            + " values with the receiver, not " + arguments.length);
         }
         int offset = other.mapping().isStatic() ? 0 : 1;
         for (int i = 0; i < arguments.length; i++) {
@@ -372,7 +373,8 @@ public final class CallContext implements MpiCall, QmpiContext {
     public Object complete(Object result) {
         CallContext r = root;
         if (r.bindingCalled || r.completed) {
-            throw new IllegalStateException(function() + " has already " + (r.bindingCalled ? "reached MPI" : "been completed"));
+            throw new IllegalStateException(
+                    function() + " has already " + (r.bindingCalled ? "reached MPI" : "been completed"));
         }
         Class<?> type = target.returnType();
         if (type != void.class && !fits(type, result)) {
@@ -392,7 +394,8 @@ public final class CallContext implements MpiCall, QmpiContext {
         }
         if (!(error instanceof RuntimeException) && !isBindingException(error)) {
             throw new IllegalArgumentException(function() + " can only fail with a RuntimeException or the binding's"
-                    + " own exception (Qmpi.bindingException), not " + error.getClass().getName());
+                    + " own exception (Qmpi.bindingException), not "
+                    + error.getClass().getName());
         }
         CallContext r = root;
         r.completed = true;

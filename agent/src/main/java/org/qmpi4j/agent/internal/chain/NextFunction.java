@@ -112,7 +112,9 @@ public final class NextFunction implements ToolFunction {
                         tool,
                         function.name() + " handler",
                         new IllegalArgumentException("handler returned "
-                                + (returned == null ? "null" : returned.getClass().getName())
+                                + (returned == null
+                                        ? "null"
+                                        : returned.getClass().getName())
                                 + ", which the binding's method cannot return; MPI's result was used"));
         return ctx.completeAfterFault();
     }

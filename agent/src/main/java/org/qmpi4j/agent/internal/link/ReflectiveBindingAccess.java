@@ -119,8 +119,8 @@ final class ReflectiveBindingAccess implements BindingAccess {
                 c.setAccessible(true);
                 return (Exception) c.newInstance(errorClass, errorClass, message);
             }
-            return (Exception) type.getConstructor(String.class)
-                    .newInstance(message + " (MPI error class " + errorClass + ")");
+            return (Exception)
+                    type.getConstructor(String.class).newInstance(message + " (MPI error class " + errorClass + ")");
         } catch (ReflectiveOperationException | RuntimeException e) {
             throw new IllegalStateException("cannot make " + binding.id() + "'s exception " + ctor[0], e);
         }

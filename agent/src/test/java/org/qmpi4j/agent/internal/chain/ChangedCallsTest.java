@@ -34,8 +34,8 @@ class ChangedCallsTest {
     private static final BindingDescriptor OPENMPI = BindingCatalog.load().descriptor("openmpi");
     private static final CallingAddress APP = new CallingAddress("app.Main", "main", "Main.java", 7);
     /** {@code Comm.send(Object buf, int count, Datatype type, int dest, int tag)}, the receiver first. */
-    private static final MethodType SEND_TYPE =
-            MethodType.methodType(void.class, Object.class, Object.class, int.class, Object.class, int.class, int.class);
+    private static final MethodType SEND_TYPE = MethodType.methodType(
+            void.class, Object.class, Object.class, int.class, Object.class, int.class, int.class);
 
     private final ByteArrayOutputStream errBytes = new ByteArrayOutputStream();
     private final ToolFaults faults = new ToolFaults(new PrintStream(errBytes, true, StandardCharsets.UTF_8));
@@ -96,8 +96,7 @@ class ChangedCallsTest {
         @Override
         public MethodHandle binding() {
             try {
-                return MethodHandles.lookup()
-                        .bind(this, "run", MethodType.methodType(Object.class, Object[].class));
+                return MethodHandles.lookup().bind(this, "run", MethodType.methodType(Object.class, Object[].class));
             } catch (ReflectiveOperationException e) {
                 throw new AssertionError(e);
             }
@@ -180,7 +179,8 @@ class ChangedCallsTest {
                         "MPI MPI_SEND",
                         "change still sees peer=1");
         assertThat(send.calls).hasSize(1);
-        assertThat(Arrays.asList(send.calls.get(0))).containsExactly("comm", send.calls.get(0)[1], 3, "INT", 5, 42);
+        assertThat(Arrays.asList(send.calls.get(0)))
+                .containsExactly("comm", send.calls.get(0)[1], 3, "INT", 5, 42);
         assertThat(faults.total()).isZero();
     }
 
@@ -219,9 +219,12 @@ class ChangedCallsTest {
         FakeMethod send = method(MpiFunction.MPI_SEND, SEND_TYPE, null);
         FakeMethod ssend = method(MpiFunction.MPI_SSEND, SEND_TYPE, null);
         tool("first", MpiFunction.MPI_SEND, recording("first"));
-        tool("ssend", MpiFunction.MPI_SEND, (ctx, id, call) -> registry.instance(id)
-                .next(MpiFunction.MPI_SSEND)
-                .invoke(ctx, call.withFunction(MpiFunction.MPI_SSEND)));
+        tool(
+                "ssend",
+                MpiFunction.MPI_SEND,
+                (ctx, id, call) -> registry.instance(id)
+                        .next(MpiFunction.MPI_SSEND)
+                        .invoke(ctx, call.withFunction(MpiFunction.MPI_SSEND)));
         tool("sees-send", MpiFunction.MPI_SEND, recording("sees-send"));
         tool("sees-ssend", MpiFunction.MPI_SSEND, recording("sees-ssend"));
         process.initializeTools(List.of("first", "ssend", "sees-send", "sees-ssend"), "test");
@@ -229,7 +232,8 @@ class ChangedCallsTest {
         call(send);
 
         assertThat(seen)
-                .containsExactly("first MPI_SEND peer=1 tag=9 at 7", "sees-ssend MPI_SSEND peer=1 tag=9 at 7", "MPI MPI_SSEND");
+                .containsExactly(
+                        "first MPI_SEND peer=1 tag=9 at 7", "sees-ssend MPI_SSEND peer=1 tag=9 at 7", "MPI MPI_SSEND");
         assertThat(send.calls).isEmpty();
         assertThat(ssend.calls).hasSize(1);
         assertThat(faults.total()).isZero();
@@ -266,8 +270,11 @@ class ChangedCallsTest {
             firstGot.set(r);
             return r;
         });
-        tool("plus-ten", MpiFunction.MPI_COMM_RANK, (ctx, id, call) ->
-                (Integer) registry.instance(id).next(call.function()).invoke(ctx, call) + 10);
+        tool(
+                "plus-ten",
+                MpiFunction.MPI_COMM_RANK,
+                (ctx, id, call) ->
+                        (Integer) registry.instance(id).next(call.function()).invoke(ctx, call) + 10);
         process.initializeTools(List.of("first", "plus-ten"), "test");
 
         assertThat(Dispatcher.dispatch(getRank, new Object[] {"comm"})).isEqualTo(13);
