@@ -43,10 +43,11 @@ public interface QmpiBackend {
         throw new UnsupportedOperationException("this backend makes no binding exceptions");
     }
 
-    /** Entry and exit instants for every call, see {@link org.qmpi4j.api.Qmpi#requestCallTimes}. */
-    default void requestCallTimes(int toolId) {
-        throw new UnsupportedOperationException("this backend takes no call times");
-    }
+    /**
+     * Entry and exit instants for every call, see {@link org.qmpi4j.api.Qmpi#requestCallTimes}; a
+     * backend without them does nothing (calls then report {@code MpiCall.NO_TIME}).
+     */
+    default void requestCallTimes(int toolId) {}
 
     /** The MPI tool information interface of the MPI process tool instance {@code toolId} belongs to. */
     MpiT mpit(int toolId);
