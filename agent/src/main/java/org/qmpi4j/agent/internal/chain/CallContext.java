@@ -1,6 +1,5 @@
 package org.qmpi4j.agent.internal.chain;
 
-import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodType;
 import org.qmpi4j.agent.internal.binding.MethodMapping;
 import org.qmpi4j.agent.internal.binding.Role;
@@ -23,63 +22,63 @@ import org.qmpi4j.api.QmpiContext;
  * <p>The binding runs at most once per application call; if the chain never reaches it (a faulty
  * tool) the agent runs it.
  */
-public final class CallContext implements MpiCall, QmpiContext {
+public class CallContext implements MpiCall, QmpiContext {
+    // The object is kept at 40 bytes, as before tools could change calls: three references, the
+    // state bits, the outcome and the cached byte count. Pass-through tools must not pay for the
+    // ability to change calls.
+    private static final byte CALLED = 1; // the binding ran
+    private static final byte FAILED = 2; // ... and threw: outcome is its exception
+    private static final byte COMPLETED = 4; // a tool completed the call on purpose: outcome is its result
+    private static final byte TOOL_FAILED = 8; // a tool failed the call on purpose: outcome is its exception
+
     private final CallTarget target;
-    private final MethodHandle binding; // target.binding(), read once
-
     private final Object[] args; // receiver first for instance methods
-    /** The application's call this one stands for: itself, or the call a tool copied. */
-    private final CallContext root;
+    /** The application's call a tool copied, or {@code null} for the application's call itself. */
+    private final CallContext origin;
 
-    // ---- state of the application's call: read and written on root only ----
-    private boolean bindingCalled;
-    private boolean bindingFailed;
-    /** A tool completed or failed the call on purpose. */
-    private boolean completed;
-    /** What the binding returned (or the exception it threw if {@link #bindingFailed}), or a tool's result. */
+    // ---- state of the application's call: read and written on root() only ----
+    private byte state;
+    /** What the binding returned or threw, or what a tool completed or failed the call with; see the bits. */
     private Object outcome;
-    /** The exception a tool failed the call with on purpose, or {@code null}. */
-    private Exception failure;
-
-    long entryNanos = NO_TIME;
-    long exitNanos = NO_TIME;
 
     private long bytes = -1;
 
     CallContext(CallTarget target, Object[] args) {
         this.target = target;
-        this.binding = target.binding();
         this.args = args;
-        this.root = this;
+        this.origin = null;
     }
 
     private CallContext(CallTarget target, Object[] args, CallContext root) {
         this.target = target;
-        this.binding = target.binding();
         this.args = args;
-        this.root = root;
+        this.origin = root;
+    }
+
+    /** The application's call this one stands for: itself, or the call a tool copied. */
+    private CallContext root() {
+        CallContext o = origin;
+        return o == null ? this : o;
     }
 
     // ---- the binding ----------------------------------------------------------------------
 
     Object invokeBinding() throws Exception {
-        CallContext r = root;
-        if (r.bindingCalled || r.completed) {
+        CallContext r = root();
+        if (r.state != 0) {
             throw new IllegalStateException("the chain reached MPI twice for one " + r.target.function() + " call");
         }
-        r.bindingCalled = true;
+        r.state = CALLED;
         try {
-            Object returned = binding.invokeExact(args);
+            Object returned = target.binding().invokeExact(args);
             r.outcome = returned;
             return returned;
         } catch (Throwable t) {
             r.outcome = t;
-            r.bindingFailed = true;
+            r.state = CALLED | FAILED;
             throw rethrow(t);
         } finally {
-            if (r.entryNanos != NO_TIME) {
-                r.exitNanos = System.nanoTime();
-            }
+            r.stopClock();
         }
     }
 
@@ -87,21 +86,23 @@ public final class CallContext implements MpiCall, QmpiContext {
         return target.process();
     }
 
-    /** Reads the entry instant; the exit instant is then read when MPI returns. */
-    void startClock() {
-        entryNanos = System.nanoTime();
-    }
+    /** Reads the exit instant, on a call that takes times ({@link TimedCallContext}); nothing otherwise. */
+    void stopClock() {}
 
     /** Whether the call went on: reached MPI, or was completed or failed on purpose by a tool. */
     boolean continued() {
-        CallContext r = root;
-        return r.bindingCalled || r.completed;
+        return root().state != 0;
     }
 
     /** Whether {@code t} is what the call ends with: the exception MPI threw, or the one a tool failed it with. */
     boolean isOutcome(Throwable t) {
-        CallContext r = root;
-        return (r.bindingFailed && t == r.outcome) || (t != null && t == r.failure);
+        CallContext r = root();
+        return r.endsInException() && t == r.outcome;
+    }
+
+    /** Whether the call ends in an exception: MPI's own, or one a tool failed it with. */
+    private boolean endsInException() {
+        return (state & (FAILED | TOOL_FAILED)) != 0;
     }
 
     /**
@@ -110,8 +111,8 @@ public final class CallContext implements MpiCall, QmpiContext {
      * binding method's return type.
      */
     boolean accepts(Object returned) {
-        CallContext r = root;
-        if (returned == r.outcome || r.bindingFailed || r.failure != null) {
+        CallContext r = root();
+        if (returned == r.outcome || r.endsInException()) {
             return true;
         }
         Class<?> type = target.returnType();
@@ -120,14 +121,11 @@ public final class CallContext implements MpiCall, QmpiContext {
 
     /** After a fault of a tool or the agent: run the binding if nothing has, else give back how the call ended. */
     Object completeAfterFault() throws Exception {
-        CallContext r = root;
-        if (!r.bindingCalled && !r.completed) {
+        CallContext r = root();
+        if (r.state == 0) {
             return invokeBinding();
         }
-        if (r.failure != null) {
-            throw r.failure;
-        }
-        if (r.bindingFailed) {
+        if (r.endsInException()) {
             throw rethrow((Throwable) r.outcome);
         }
         return r.outcome;
@@ -138,16 +136,13 @@ public final class CallContext implements MpiCall, QmpiContext {
      * it) or the one a tool failed it with, else MPI's result.
      */
     Object finish() throws Throwable {
-        return finish(root.outcome);
+        return finish(root().outcome);
     }
 
     /** As {@link #finish()}, but with the value the chain returned (a tool may have substituted it). */
     Object finish(Object returned) throws Throwable {
-        CallContext r = root;
-        if (r.failure != null) {
-            throw r.failure;
-        }
-        if (r.bindingFailed) {
+        CallContext r = root();
+        if (r.endsInException()) {
             throw (Throwable) r.outcome;
         }
         return returned;
@@ -236,8 +231,8 @@ public final class CallContext implements MpiCall, QmpiContext {
 
     @Override
     public Object result() {
-        CallContext r = root;
-        return r.bindingFailed || r.failure != null ? null : r.outcome;
+        CallContext r = root();
+        return r.endsInException() ? null : r.outcome;
     }
 
     @Override
@@ -252,14 +247,17 @@ public final class CallContext implements MpiCall, QmpiContext {
         return b;
     }
 
+    /** A copy reads its application's call's instants; an untimed call has none (see {@link TimedCallContext}). */
     @Override
     public long entryNanos() {
-        return root.entryNanos;
+        CallContext o = origin;
+        return o == null ? NO_TIME : o.entryNanos();
     }
 
     @Override
     public long exitNanos() {
-        return root.exitNanos;
+        CallContext o = origin;
+        return o == null ? NO_TIME : o.exitNanos();
     }
 
     // ---- changing the call ------------------------------------------------------------------
@@ -303,7 +301,7 @@ public final class CallContext implements MpiCall, QmpiContext {
         }
         Object[] copy = args.clone();
         copy[at] = value;
-        return new CallContext(target, copy, root);
+        return new CallContext(target, copy, root());
     }
 
     @Override
@@ -320,14 +318,14 @@ public final class CallContext implements MpiCall, QmpiContext {
             throw new IllegalArgumentException("function must not be null");
         }
         CallTarget other = target.process().access().canonical(function, target.callingAddress());
-        return new CallContext(other, checked(other, pack(other, receiver, arguments)), root);
+        return new CallContext(other, checked(other, pack(other, receiver, arguments)), root());
     }
 
     private CallContext as(MpiFunction function, Object[] arguments) {
         CallTarget other = function == target.function()
                 ? target
                 : target.process().access().canonical(function, target.callingAddress());
-        return new CallContext(other, checked(other, arguments), root);
+        return new CallContext(other, checked(other, arguments), root());
     }
 
     /** {@code arguments} if they fit {@code other}'s method, else the reason why not. */
@@ -371,19 +369,19 @@ public final class CallContext implements MpiCall, QmpiContext {
 
     @Override
     public Object complete(Object result) {
-        CallContext r = root;
-        if (r.bindingCalled || r.completed) {
+        CallContext r = root();
+        if (r.state != 0) {
             throw new IllegalStateException(
-                    function() + " has already " + (r.bindingCalled ? "reached MPI" : "been completed"));
+                    function() + " has already " + ((r.state & CALLED) != 0 ? "reached MPI" : "been completed"));
         }
         Class<?> type = target.returnType();
         if (type != void.class && !fits(type, result)) {
             throw new IllegalArgumentException(
                     function() + ": the result must be " + type.getName() + ", not " + describe(result));
         }
-        r.completed = true;
+        r.state = COMPLETED;
         r.outcome = result;
-        stopClock(r);
+        r.stopClock();
         return result;
     }
 
@@ -397,10 +395,10 @@ public final class CallContext implements MpiCall, QmpiContext {
                     + " own exception (Qmpi.bindingException), not "
                     + error.getClass().getName());
         }
-        CallContext r = root;
-        r.completed = true;
-        r.failure = error;
-        stopClock(r);
+        CallContext r = root();
+        r.state |= TOOL_FAILED;
+        r.outcome = error;
+        r.stopClock();
         return error;
     }
 
@@ -416,12 +414,6 @@ public final class CallContext implements MpiCall, QmpiContext {
             }
         }
         return false;
-    }
-
-    private static void stopClock(CallContext r) {
-        if (r.entryNanos != NO_TIME && r.exitNanos == NO_TIME) {
-            r.exitNanos = System.nanoTime();
-        }
     }
 
     /** Whether {@code value} can be passed where {@code type} is expected (boxed for primitives). */

@@ -33,13 +33,11 @@ public final class Dispatcher {
     static Object dispatch(CallTarget link, Object[] args) throws Throwable {
         MpiProcess process = link.process();
         MpiFunction f = link.function();
-        CallContext ctx = new CallContext(link, args);
         if (process.monitor().observes(f)) {
-            return measured(process, f, ctx);
+            return measured(process, f, new TimedCallContext(link, args));
         }
-        if (process.callTimes()) {
-            ctx.startClock();
-        }
+        // Instants only when a tool asked for them: the untimed context stays as small as before.
+        CallContext ctx = process.callTimes() ? new TimedCallContext(link, args) : new CallContext(link, args);
         Object returned;
         try {
             returned = route(process, f, ctx);
@@ -71,7 +69,7 @@ public final class Dispatcher {
 
     private static Object measured(MpiProcess process, MpiFunction f, CallContext ctx) throws Throwable {
         CallMonitor monitor = process.monitor();
-        ctx.startClock(); // one entry and one exit instant for the monitor and every tool
+        // ctx is timed: one entry and one exit instant for the monitor and every tool
         long start = enter(monitor, ctx);
         Object returned;
         try {
