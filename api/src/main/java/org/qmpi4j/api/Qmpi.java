@@ -137,6 +137,30 @@ public final class Qmpi {
     }
 
     /**
+     * A new exception of the binding's own type for MPI errors, for a handler that fails a call:
+     * {@code throw call.fail(Qmpi.bindingException(toolId, errorClass, "why"))}. With Open MPI it
+     * is an {@code mpi.MPIException} whose {@code getErrorClass()} and {@code getErrorCode()} are
+     * both {@code errorClass} (an error class is a valid error code; take it from the binding's
+     * constants, e.g. {@code bindingConstant(toolId, "ERR_OTHER")}) and whose message is
+     * {@code message}. MPJ Express' {@code mpi.MPIException} has no error class: its message is
+     * {@code message} followed by {@code " (MPI error class <errorClass>)"}.
+     *
+     * @throws UnsupportedOperationException if the binding's descriptor names no exception
+     */
+    public static Exception bindingException(int toolId, int errorClass, String message) {
+        return QmpiBackend.current().bindingException(toolId, errorClass, message);
+    }
+
+    /**
+     * Asks the agent to read the clock once when each call enters it and once when MPI returns, for
+     * {@link MpiCall#entryNanos()} and {@link MpiCall#exitNanos()}: every tool that times calls
+     * shares these two reads instead of reading the clock itself. Call it from the initialiser.
+     */
+    public static void requestCallTimes(int toolId) {
+        QmpiBackend.current().requestCallTimes(toolId);
+    }
+
+    /**
      * The current {@code MPI_Pcontrol} level of the process: 1 after initialisation; 0 while the
      * application has switched tools off.
      */

@@ -14,7 +14,9 @@ public interface ToolFunction {
     boolean isBinding();
 
     /**
-     * Continues {@code call} with this function.
+     * Continues {@code call} with this function: the call the handler received, or a changed copy
+     * of it ({@link MpiCall#withArgument}, {@link MpiCall#withFunction}, ...). A copy of another
+     * function continues with the next tool for that function.
      *
      * @throws IllegalStateException when called before all tools are initialised
      * @throws Exception             whatever MPI throws, unchanged

@@ -38,6 +38,17 @@ public interface QmpiBackend {
 
     int pcontrolLevel(int toolId);
 
+    /** A new exception of the binding's type, see {@link org.qmpi4j.api.Qmpi#bindingException}. */
+    default Exception bindingException(int toolId, int errorClass, String message) {
+        throw new UnsupportedOperationException("this backend makes no binding exceptions");
+    }
+
+    /**
+     * Entry and exit instants for every call, see {@link org.qmpi4j.api.Qmpi#requestCallTimes}; a
+     * backend without them does nothing (calls then report {@code MpiCall.NO_TIME}).
+     */
+    default void requestCallTimes(int toolId) {}
+
     /** The MPI tool information interface of the MPI process tool instance {@code toolId} belongs to. */
     MpiT mpit(int toolId);
 

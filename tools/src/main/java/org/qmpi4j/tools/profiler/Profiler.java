@@ -30,6 +30,7 @@ import org.qmpi4j.report.profile.RankProfile;
 import org.qmpi4j.report.profile.RankProfileFormat;
 import org.qmpi4j.report.profile.SiteKey;
 import org.qmpi4j.report.render.TextReport;
+import org.qmpi4j.tools.mpi.CallClock;
 import org.qmpi4j.tools.mpi.ChunkedGather;
 import org.qmpi4j.tools.mpi.PeerTranslator;
 import org.qmpi4j.tools.mpi.WorldComm;
@@ -132,6 +133,7 @@ final class Profiler {
     /** Registers storage and a handler for every MPI function (from the tool's initialiser). */
     void register() {
         Qmpi.registerToolStorage(toolId, this);
+        Qmpi.requestCallTimes(toolId); // one entry and one exit read per call, shared with every tool
         LifecycleHandlers.register(
                 toolId, next, this::init, this::finalizeMpi, this::abort, this::pcontrol, this::profile);
     }
@@ -150,11 +152,11 @@ final class Profiler {
             return joinWorlds(context, call, n);
         }
         boolean timed = (needs & UNTIMED) == 0;
-        long t0 = timed ? System.nanoTime() : 0;
+        long t0 = timed ? CallClock.entry(call) : 0;
         try {
             return n.invoke(context, call);
         } finally {
-            account(call, f, timed ? System.nanoTime() - t0 : 0);
+            account(call, f, timed ? CallClock.exit(call) - t0 : 0);
         }
     }
 

@@ -25,6 +25,7 @@ import org.qmpi4j.report.profile.Units;
 import org.qmpi4j.report.trace.ChromeTraceAssembler;
 import org.qmpi4j.report.trace.TraceFileWriter;
 import org.qmpi4j.report.trace.TraceFormat;
+import org.qmpi4j.tools.mpi.CallClock;
 import org.qmpi4j.tools.mpi.ChunkedGather;
 import org.qmpi4j.tools.mpi.MessageRoles;
 import org.qmpi4j.tools.mpi.PeerTranslator;
@@ -96,6 +97,7 @@ final class Tracer {
 
     void register() {
         Qmpi.registerToolStorage(toolId, this);
+        Qmpi.requestCallTimes(toolId);
         LifecycleHandlers.register(
                 toolId, next, this::init, this::finalizeMpi, this::abort, this::pcontrol, this::trace);
     }
@@ -107,11 +109,11 @@ final class Tracer {
         if (closed || writer == null) {
             return n.invoke(context, call);
         }
-        long t0 = System.nanoTime();
+        long t0 = CallClock.entry(call);
         try {
             return n.invoke(context, call);
         } finally {
-            record(call, t0, System.nanoTime());
+            record(call, t0, CallClock.exit(call));
         }
     }
 

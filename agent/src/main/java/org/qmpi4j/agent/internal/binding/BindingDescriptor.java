@@ -27,6 +27,7 @@ public final class BindingDescriptor {
     private final String[] datatypeSizeUnit;
     private final String constantsClass;
     private final String[] requestNull;
+    private final String[] exception;
     private final Map<org.qmpi4j.api.mpit.BindType, String> objectClasses;
     private final List<MethodMapping> mappings;
     /** owner -> (name + descriptor) -> mapping. */
@@ -48,6 +49,7 @@ public final class BindingDescriptor {
         this.datatypeSizeUnit = spec.datatypeSizeUnit;
         this.constantsClass = spec.constantsClass;
         this.requestNull = spec.requestNull;
+        this.exception = spec.exception;
         this.objectClasses = Collections.unmodifiableMap(new java.util.EnumMap<>(
                 spec.objectClasses.isEmpty()
                         ? new java.util.EnumMap<>(org.qmpi4j.api.mpit.BindType.class)
@@ -171,6 +173,19 @@ public final class BindingDescriptor {
     /** {@code {class, method, "()Z"}}: true once a request has completed and been freed; or {@code null}. */
     public String[] requestNullMethod() {
         return requestNull;
+    }
+
+    /** Constructor of the binding's exception taking error code, error class and message. */
+    public static final String EXCEPTION_WITH_CLASS = "(IILjava/lang/String;)V";
+    /** Constructor of the binding's exception taking a message only (a binding without error classes). */
+    public static final String EXCEPTION_WITH_MESSAGE = "(Ljava/lang/String;)V";
+
+    /**
+     * {@code {class, constructor descriptor}} of the exception the binding throws for MPI errors
+     * ({@link #EXCEPTION_WITH_CLASS} or {@link #EXCEPTION_WITH_MESSAGE}), or {@code null}.
+     */
+    public String[] exceptionConstructor() {
+        return exception == null ? null : exception.clone();
     }
 
     /** Internal name of the class of MPI objects of {@code kind}, or {@code null} if the binding does not say. */

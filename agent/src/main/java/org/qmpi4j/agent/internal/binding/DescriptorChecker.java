@@ -90,6 +90,11 @@ final class DescriptorChecker {
         spec.requestNull = member;
     }
 
+    void exception(String[] constructor) {
+        once(spec.exception, "exception");
+        spec.exception = constructor;
+    }
+
     void map(MapLine m) {
         owned(m.owner);
         int lineNo = source.lineNo;

@@ -27,6 +27,9 @@ import org.qmpi4j.api.mpit.BindType;
  * object  &lt;MPI_T bind kind&gt; &lt;class&gt;             optional: the class of MPI objects of a kind (MPI_COMM mpi/Comm),
  *                                                 for MPI_T handles bound to objects
  * request-null &lt;class&gt; &lt;method&gt; &lt;descriptor&gt;    optional: "()Z", true once a request is complete and freed
+ * exception &lt;class&gt; &lt;constructor descriptor&gt;     optional: the binding's exception, made for tools that fail a call:
+ *                                                 "(IILjava/lang/String;)V" (code, class, message) or
+ *                                                 "(Ljava/lang/String;)V" (message only); may be non-public
  * map     &lt;class&gt; &lt;method&gt; &lt;descriptor&gt; &lt;MPI_FUNCTION&gt; [static] [canonical] [role=value]...
  * exclude &lt;class&gt; &lt;method&gt; &lt;descriptor|*&gt; &lt;reason to end of line&gt;
  * </pre>
@@ -121,6 +124,16 @@ public final class DescriptorParser {
                     throw fail("request-null names a method '()Z', not " + t[3]);
                 }
                 checker.requestNull(new String[] {t[1], t[2], t[3]});
+                break;
+            case "exception":
+                arity(t, 3, 3, "exception <class> <constructor descriptor>");
+                className(t[1]);
+                if (!t[2].equals(BindingDescriptor.EXCEPTION_WITH_CLASS)
+                        && !t[2].equals(BindingDescriptor.EXCEPTION_WITH_MESSAGE)) {
+                    throw fail("exception names a constructor " + BindingDescriptor.EXCEPTION_WITH_CLASS + " or "
+                            + BindingDescriptor.EXCEPTION_WITH_MESSAGE + ", not " + t[2]);
+                }
+                checker.exception(new String[] {t[1], t[2]});
                 break;
             case "map":
                 checker.map(map(t));

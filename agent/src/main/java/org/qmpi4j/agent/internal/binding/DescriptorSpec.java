@@ -21,6 +21,7 @@ final class DescriptorSpec {
     String[] datatypeSize;
     String[] datatypeSizeUnit;
     String[] requestNull;
+    String[] exception;
     final Map<BindType, String> objectClasses = new EnumMap<>(BindType.class);
     final List<MapLine> maps = new ArrayList<>();
     final List<ExcludeLine> excludes = new ArrayList<>();

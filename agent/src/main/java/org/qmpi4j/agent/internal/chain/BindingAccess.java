@@ -19,6 +19,16 @@ public interface BindingAccess {
     Object constant(String name);
 
     /**
+     * A new exception of the binding's type for an MPI error of class {@code errorClass} (see
+     * {@code Qmpi.bindingException}).
+     *
+     * @throws UnsupportedOperationException if the descriptor names no exception
+     */
+    default Exception newException(int errorClass, String message) {
+        throw new UnsupportedOperationException("the binding's descriptor names no exception");
+    }
+
+    /**
      * Whether {@code request} is the binding's null request (complete and freed), or {@code null}
      * if the descriptor does not say how to tell.
      */

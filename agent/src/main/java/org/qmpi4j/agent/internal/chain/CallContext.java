@@ -1,8 +1,9 @@
 package org.qmpi4j.agent.internal.chain;
 
-import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodType;
 import org.qmpi4j.agent.internal.binding.MethodMapping;
 import org.qmpi4j.agent.internal.binding.Role;
+import org.qmpi4j.api.ArgumentRole;
 import org.qmpi4j.api.CallingAddress;
 import org.qmpi4j.api.MpiCall;
 import org.qmpi4j.api.MpiFunction;
@@ -13,74 +14,138 @@ import org.qmpi4j.api.QmpiContext;
  * QMPI context and the {@link MpiCall} tools see, so an intercepted call costs one object plus its
  * argument array.
  *
- * <p>The binding runs at most once per context; if the chain never reaches it (a faulty tool) the
- * agent runs it. Its result, not a tool's, is what the application gets back.
+ * <p>A tool that changes the call gets a copy ({@link #withArgument}, {@link #withFunction}, ...)
+ * that stands for the same application call: the copy's {@link #root} is the application's call,
+ * and the state that makes MPI run at most once (reached, completed, failed, the outcome, the two
+ * instants) lives there only. Tools that change nothing never make a copy.
+ *
+ * <p>The binding runs at most once per application call; if the chain never reaches it (a faulty
+ * tool) the agent runs it.
  */
-public final class CallContext implements MpiCall, QmpiContext {
-    private final CallTarget target;
-    private final MethodHandle binding; // target.binding(), read once
+public class CallContext implements MpiCall, QmpiContext {
+    // The object is kept at 40 bytes, as before tools could change calls: three references, the
+    // state bits, the outcome and the cached byte count. Pass-through tools must not pay for the
+    // ability to change calls.
+    private static final byte CALLED = 1; // the binding ran
+    private static final byte FAILED = 2; // ... and threw: outcome is its exception
+    private static final byte COMPLETED = 4; // a tool completed the call on purpose: outcome is its result
+    private static final byte TOOL_FAILED = 8; // a tool failed the call on purpose: outcome is its exception
 
+    private final CallTarget target;
     private final Object[] args; // receiver first for instance methods
-    private boolean bindingCalled;
-    private boolean bindingFailed;
-    /** What the binding returned, or the exception it threw if {@link #bindingFailed}: one field keeps the context small. */
+    /** The application's call a tool copied, or {@code null} for the application's call itself. */
+    private final CallContext origin;
+
+    // ---- state of the application's call: read and written on root() only ----
+    private byte state;
+    /** What the binding returned or threw, or what a tool completed or failed the call with; see the bits. */
     private Object outcome;
 
     private long bytes = -1;
 
     CallContext(CallTarget target, Object[] args) {
         this.target = target;
-        this.binding = target.binding();
         this.args = args;
+        this.origin = null;
+    }
+
+    private CallContext(CallTarget target, Object[] args, CallContext root) {
+        this.target = target;
+        this.args = args;
+        this.origin = root;
+    }
+
+    /** The application's call this one stands for: itself, or the call a tool copied. */
+    private CallContext root() {
+        CallContext o = origin;
+        return o == null ? this : o;
     }
 
     // ---- the binding ----------------------------------------------------------------------
 
     Object invokeBinding() throws Exception {
-        if (bindingCalled) {
-            throw new IllegalStateException("the chain reached MPI twice for one " + target.function() + " call");
+        CallContext r = root();
+        if (r.state != 0) {
+            throw new IllegalStateException("the chain reached MPI twice for one " + r.target.function() + " call");
         }
-        bindingCalled = true;
+        r.state = CALLED;
         try {
-            Object returned = binding.invokeExact(args);
-            outcome = returned;
+            Object returned = target.binding().invokeExact(args);
+            r.outcome = returned;
             return returned;
         } catch (Throwable t) {
-            outcome = t;
-            bindingFailed = true;
+            r.outcome = t;
+            r.state = CALLED | FAILED;
             throw rethrow(t);
+        } finally {
+            r.stopClock();
         }
     }
 
-    boolean bindingCalled() {
-        return bindingCalled;
+    MpiProcess process() {
+        return target.process();
     }
 
-    /** Whether {@code t} is the exception MPI itself threw for this call. */
-    boolean isBindingFailure(Throwable t) {
-        return bindingFailed && t == outcome;
+    /** Reads the exit instant, on a call that takes times ({@link TimedCallContext}); nothing otherwise. */
+    void stopClock() {}
+
+    /** Whether the call went on: reached MPI, or was completed or failed on purpose by a tool. */
+    boolean continued() {
+        return root().state != 0;
     }
 
-    /** After a fault of a tool or the agent: run the binding if nothing has, else give back what it returned or threw. */
+    /** Whether {@code t} is what the call ends with: the exception MPI threw, or the one a tool failed it with. */
+    boolean isOutcome(Throwable t) {
+        CallContext r = root();
+        return r.endsInException() && t == r.outcome;
+    }
+
+    /** Whether the call ends in an exception: MPI's own, or one a tool failed it with. */
+    private boolean endsInException() {
+        return (state & (FAILED | TOOL_FAILED)) != 0;
+    }
+
+    /**
+     * Whether a handler may return {@code returned} for this call: what MPI returned (the usual
+     * case, one comparison), anything while the call ends in an exception anyway, or a value of the
+     * binding method's return type.
+     */
+    boolean accepts(Object returned) {
+        CallContext r = root();
+        if (returned == r.outcome || r.endsInException()) {
+            return true;
+        }
+        Class<?> type = target.returnType();
+        return type == void.class || fits(type, returned);
+    }
+
+    /** After a fault of a tool or the agent: run the binding if nothing has, else give back how the call ended. */
     Object completeAfterFault() throws Exception {
-        if (!bindingCalled) {
+        CallContext r = root();
+        if (r.state == 0) {
             return invokeBinding();
         }
-        if (bindingFailed) {
-            throw rethrow((Throwable) outcome);
+        if (r.endsInException()) {
+            throw rethrow((Throwable) r.outcome);
         }
-        return outcome;
+        return r.outcome;
     }
 
     /**
      * Ends the call for the application: MPI's exception if it threw one (even if a tool swallowed
-     * it), else MPI's result.
+     * it) or the one a tool failed it with, else MPI's result.
      */
     Object finish() throws Throwable {
-        if (bindingFailed) {
-            throw (Throwable) outcome;
+        return finish(root().outcome);
+    }
+
+    /** As {@link #finish()}, but with the value the chain returned (a tool may have substituted it). */
+    Object finish(Object returned) throws Throwable {
+        CallContext r = root();
+        if (r.endsInException()) {
+            throw (Throwable) r.outcome;
         }
-        return outcome;
+        return returned;
     }
 
     /** Throws {@code t} unchecked; the declared return type lets callers write {@code throw rethrow(t)}. */
@@ -166,7 +231,8 @@ public final class CallContext implements MpiCall, QmpiContext {
 
     @Override
     public Object result() {
-        return bindingFailed ? null : outcome;
+        CallContext r = root();
+        return r.endsInException() ? null : r.outcome;
     }
 
     @Override
@@ -179,6 +245,187 @@ public final class CallContext implements MpiCall, QmpiContext {
             bytes = b;
         }
         return b;
+    }
+
+    /** A copy reads its application's call's instants; an untimed call has none (see {@link TimedCallContext}). */
+    @Override
+    public long entryNanos() {
+        CallContext o = origin;
+        return o == null ? NO_TIME : o.entryNanos();
+    }
+
+    @Override
+    public long exitNanos() {
+        CallContext o = origin;
+        return o == null ? NO_TIME : o.exitNanos();
+    }
+
+    // ---- changing the call ------------------------------------------------------------------
+
+    @Override
+    public MpiCall withArgument(int index, Object value) {
+        if (index < 0 || index >= argumentCount()) {
+            throw new IndexOutOfBoundsException(
+                    function() + " has no argument " + index + " (it has " + argumentCount() + ")");
+        }
+        return replaced(index + offset(), "argument " + index, value);
+    }
+
+    @Override
+    public MpiCall withRole(ArgumentRole role, Object value) {
+        if (role == null) {
+            throw new IllegalArgumentException("role must not be null");
+        }
+        Role r = Role.valueOf(role == ArgumentRole.COMMUNICATOR ? "COMM" : role.name());
+        int at = target.mapping().role(r);
+        String name = role.name().toLowerCase(java.util.Locale.ROOT);
+        if (at == MethodMapping.NONE) {
+            throw new IllegalArgumentException(
+                    function() + " (" + target.mapping().binding().id() + ") has no " + name + " argument");
+        }
+        if (at == MethodMapping.RETURN) {
+            throw new IllegalArgumentException(
+                    function() + " returns its " + name + "; it takes none that could be replaced");
+        }
+        if (at == MethodMapping.RECEIVER) {
+            return replaced(0, name + " (the receiver)", value);
+        }
+        return replaced(at + offset(), "argument " + at + " (" + name + ")", value);
+    }
+
+    private CallContext replaced(int at, String what, Object value) {
+        MethodType type = target.methodType();
+        if (type != null && !fits(type.parameterType(at), value)) {
+            throw new IllegalArgumentException(function() + ": " + what + " must be "
+                    + type.parameterType(at).getName() + ", not " + describe(value));
+        }
+        Object[] copy = args.clone();
+        copy[at] = value;
+        return new CallContext(target, copy, root());
+    }
+
+    @Override
+    public MpiCall withFunction(MpiFunction function) {
+        if (function == null) {
+            throw new IllegalArgumentException("function must not be null");
+        }
+        return as(function, args);
+    }
+
+    @Override
+    public MpiCall withFunction(MpiFunction function, Object receiver, Object... arguments) {
+        if (function == null) {
+            throw new IllegalArgumentException("function must not be null");
+        }
+        CallTarget other = target.process().access().canonical(function, target.callingAddress());
+        return new CallContext(other, checked(other, pack(other, receiver, arguments)), root());
+    }
+
+    private CallContext as(MpiFunction function, Object[] arguments) {
+        CallTarget other = function == target.function()
+                ? target
+                : target.process().access().canonical(function, target.callingAddress());
+        return new CallContext(other, checked(other, arguments), root());
+    }
+
+    /** {@code arguments} if they fit {@code other}'s method, else the reason why not. */
+    private Object[] checked(CallTarget other, Object[] arguments) {
+        MethodType type = other.methodType();
+        if (type == null) {
+            return arguments;
+        }
+        if (type.parameterCount() != arguments.length) {
+            throw new IllegalArgumentException(
+                    other.function() + " (" + other.mapping().name() + ") takes " + type.parameterCount()
+                            + " values with the receiver, not " + arguments.length);
+        }
+        int offset = other.mapping().isStatic() ? 0 : 1;
+        for (int i = 0; i < arguments.length; i++) {
+            if (!fits(type.parameterType(i), arguments[i])) {
+                throw new IllegalArgumentException(other.function() + ": "
+                        + (i < offset ? "the receiver" : "argument " + (i - offset)) + " must be "
+                        + type.parameterType(i).getName() + ", not " + describe(arguments[i]));
+            }
+        }
+        return arguments;
+    }
+
+    /** The receiver (for instance methods) and the arguments as one array. */
+    static Object[] pack(CallTarget target, Object receiver, Object[] args) {
+        boolean isStatic = target.mapping().isStatic();
+        Object[] packed = new Object[(isStatic ? 0 : 1) + (args == null ? 0 : args.length)];
+        if (!isStatic) {
+            if (receiver == null) {
+                throw new IllegalArgumentException(
+                        target.function() + " is an instance method of the binding: pass its receiver");
+            }
+            packed[0] = receiver;
+        }
+        if (args != null) {
+            System.arraycopy(args, 0, packed, isStatic ? 0 : 1, args.length);
+        }
+        return packed;
+    }
+
+    @Override
+    public Object complete(Object result) {
+        CallContext r = root();
+        if (r.state != 0) {
+            throw new IllegalStateException(
+                    function() + " has already " + ((r.state & CALLED) != 0 ? "reached MPI" : "been completed"));
+        }
+        Class<?> type = target.returnType();
+        if (type != void.class && !fits(type, result)) {
+            throw new IllegalArgumentException(
+                    function() + ": the result must be " + type.getName() + ", not " + describe(result));
+        }
+        r.state = COMPLETED;
+        r.outcome = result;
+        r.stopClock();
+        return result;
+    }
+
+    @Override
+    public Exception fail(Exception error) {
+        if (error == null) {
+            throw new IllegalArgumentException("error must not be null");
+        }
+        if (!(error instanceof RuntimeException) && !isBindingException(error)) {
+            throw new IllegalArgumentException(function() + " can only fail with a RuntimeException or the binding's"
+                    + " own exception (Qmpi.bindingException), not "
+                    + error.getClass().getName());
+        }
+        CallContext r = root();
+        r.state |= TOOL_FAILED;
+        r.outcome = error;
+        r.stopClock();
+        return error;
+    }
+
+    private boolean isBindingException(Exception error) {
+        String[] ctor = target.mapping().binding().exceptionConstructor();
+        if (ctor == null) {
+            return false;
+        }
+        String name = ctor[0].replace('/', '.');
+        for (Class<?> c = error.getClass(); c != null; c = c.getSuperclass()) {
+            if (c.getName().equals(name)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Whether {@code value} can be passed where {@code type} is expected (boxed for primitives). */
+    static boolean fits(Class<?> type, Object value) {
+        if (!type.isPrimitive()) {
+            return value == null || type.isInstance(value);
+        }
+        return value != null && MethodType.methodType(type).wrap().returnType().isInstance(value);
+    }
+
+    private static String describe(Object value) {
+        return value == null ? "null" : value.getClass().getName();
     }
 
     private int offset() {

@@ -17,7 +17,7 @@ public final class Chain {
     Chain(List<ToolInstance> instances) {
         this.instances = List.copyOf(instances);
         for (MpiFunction f : FUNCTIONS) {
-            entries[f.ordinal()] = new NextFunction(f);
+            entries[f.ordinal()] = new NextFunction(f, null);
             entries[f.ordinal()].seal(firstWithHandler(0, f));
             for (int i = 0; i < this.instances.size(); i++) {
                 this.instances.get(i).nextFunction(f).seal(firstWithHandler(i + 1, f));

@@ -33,45 +33,53 @@ public final class Dispatcher {
     static Object dispatch(CallTarget link, Object[] args) throws Throwable {
         MpiProcess process = link.process();
         MpiFunction f = link.function();
-        CallContext ctx = new CallContext(link, args);
         if (process.monitor().observes(f)) {
-            return measured(process, f, ctx);
+            return measured(process, f, new TimedCallContext(link, args));
         }
+        // Instants only when a tool asked for them: the untimed context stays as small as before.
+        CallContext ctx = process.callTimes() ? new TimedCallContext(link, args) : new CallContext(link, args);
+        Object returned;
         try {
-            route(process, f, ctx);
+            returned = route(process, f, ctx);
         } catch (Throwable t) {
-            afterFailure(f, ctx, t);
+            returned = afterFailure(f, ctx, t);
         }
-        return ctx.finish();
+        return ctx.finish(returned);
     }
 
-    private static void route(MpiProcess process, MpiFunction f, CallContext ctx) throws Exception {
+    /** What the chain returned: MPI's result, or what the first tool substituted for it. */
+    private static Object route(MpiProcess process, MpiFunction f, CallContext ctx) throws Exception {
         if (process.routesThroughTools(f)) {
-            process.chain().entry(f).invoke(ctx);
-        } else {
-            ctx.invokeBinding();
+            return process.chain().entry(f).invoke(ctx);
         }
+        return ctx.invokeBinding();
     }
 
-    /** MPI's own exception stays for {@link CallContext#finish}; anything else is the agent's fault (tools' are contained per tool). */
-    private static void afterFailure(MpiFunction f, CallContext ctx, Throwable t) throws Exception {
-        if (!ctx.isBindingFailure(t)) {
-            AgentRuntime.current().agentFault("dispatching " + f, t);
-            ctx.completeAfterFault();
+    /**
+     * MPI's own exception, or one a tool failed the call with, stays for {@link CallContext#finish};
+     * anything else is the agent's fault (tools' are contained per tool).
+     */
+    private static Object afterFailure(MpiFunction f, CallContext ctx, Throwable t) throws Exception {
+        if (ctx.isOutcome(t)) {
+            return null;
         }
+        AgentRuntime.current().agentFault("dispatching " + f, t);
+        return ctx.completeAfterFault();
     }
 
     private static Object measured(MpiProcess process, MpiFunction f, CallContext ctx) throws Throwable {
         CallMonitor monitor = process.monitor();
+        // ctx is timed: one entry and one exit instant for the monitor and every tool
         long start = enter(monitor, ctx);
+        Object returned;
         try {
-            route(process, f, ctx);
+            returned = route(process, f, ctx);
         } catch (Throwable t) {
-            afterFailure(f, ctx, t);
+            returned = afterFailure(f, ctx, t);
         } finally {
             exit(monitor, ctx, start);
         }
-        return ctx.finish();
+        return ctx.finish(returned);
     }
 
     private static long enter(CallMonitor monitor, CallContext ctx) {

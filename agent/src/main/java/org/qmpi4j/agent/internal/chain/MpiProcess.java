@@ -39,6 +39,7 @@ public final class MpiProcess {
     private volatile boolean toolsInitialized;
     private volatile int pcontrolLevel = 1;
     private volatile boolean finalized;
+    private volatile boolean callTimes;
 
     /**
      * Built in one place, {@code link.MpiProcesses} (tests: {@code MpiProcessBuilder} in test code).
@@ -127,6 +128,16 @@ public final class MpiProcess {
      */
     public boolean routesThroughAgent(MpiFunction f) {
         return routesThroughTools(f) || monitor.observes(f);
+    }
+
+    /** Whether some tool asked for each call's entry and exit instants ({@code Qmpi.requestCallTimes}). */
+    public boolean callTimes() {
+        return callTimes;
+    }
+
+    /** From {@code Qmpi.requestCallTimes}: the agent reads the clock at each call's entry and exit from now on. */
+    public void requestCallTimes() {
+        callTimes = true;
     }
 
     /** Whether the application's {@code MPI.Finalize} has returned. */

@@ -35,10 +35,14 @@ public final class NextFunction implements ToolFunction {
     }
 
     private final MpiFunction function;
+    /** The tool instance this is the next function of; {@code null} for where the chain starts. */
+    private final ToolInstance owner;
+
     private volatile Hop hop; // null until the chain is sealed
 
-    NextFunction(MpiFunction function) {
+    NextFunction(MpiFunction function, ToolInstance owner) {
         this.function = function;
+        this.owner = owner;
     }
 
     void seal(ToolInstance next) {
@@ -55,12 +59,25 @@ public final class NextFunction implements ToolFunction {
         return sealed().instance == null;
     }
 
+    /**
+     * Continues {@code call} if it is the agent's (the call the handler got, or a changed copy of
+     * it), else the call of {@code context}. A copy of another function goes on with the owner's
+     * next function for that function.
+     */
     @Override
     public Object invoke(QmpiContext context, MpiCall call) throws Exception {
-        if (context instanceof CallContext) {
-            return invoke((CallContext) context);
+        CallContext ctx;
+        if (call instanceof CallContext) {
+            ctx = (CallContext) call;
+        } else if (context instanceof CallContext) {
+            ctx = (CallContext) context;
+        } else {
+            throw new IllegalArgumentException("context must be the QmpiContext the handler received");
         }
-        throw new IllegalArgumentException("context must be the QmpiContext the handler received");
+        if (ctx.function() != function) {
+            return redirect(ctx);
+        }
+        return invoke(ctx);
     }
 
     public Object invoke(CallContext ctx) throws Exception {
@@ -75,7 +92,31 @@ public final class NextFunction implements ToolFunction {
         } catch (Throwable thrown) {
             return afterThrow(h.instance, ctx, thrown);
         }
-        return ctx.bindingCalled() ? returned : afterSkip(h.instance, ctx);
+        if (!ctx.continued()) {
+            return afterSkip(h.instance, ctx);
+        }
+        return ctx.accepts(returned) ? returned : afterWrongResult(h.instance, ctx, returned);
+    }
+
+    /** A copy of the call as another function: on through the tools after the owner for that function. */
+    private Object redirect(CallContext ctx) throws Exception {
+        MpiFunction f = ctx.function();
+        NextFunction n = owner == null ? ctx.process().chain().entry(f) : owner.next(f);
+        return n.invoke(ctx);
+    }
+
+    private Object afterWrongResult(ToolInstance tool, CallContext ctx, Object returned) throws Exception {
+        tool.process()
+                .faults()
+                .fault(
+                        tool,
+                        function.name() + " handler",
+                        new IllegalArgumentException("handler returned "
+                                + (returned == null
+                                        ? "null"
+                                        : returned.getClass().getName())
+                                + ", which the binding's method cannot return; MPI's result was used"));
+        return ctx.completeAfterFault();
     }
 
     private Object toBinding(Hop h, CallContext ctx) throws Exception {
@@ -86,8 +127,9 @@ public final class NextFunction implements ToolFunction {
     }
 
     private Object afterThrow(ToolInstance tool, CallContext ctx, Throwable thrown) throws Exception {
-        if (ctx.isBindingFailure(thrown)) {
-            throw CallContext.rethrow(thrown); // MPI's own exception: the application's business
+        if (ctx.isOutcome(thrown)) {
+            // MPI's own exception, or the one a tool failed the call with: the application's business
+            throw CallContext.rethrow(thrown);
         }
         tool.process().faults().fault(tool, function.name() + " handler", thrown);
         return continueWithout(tool, ctx);
@@ -110,7 +152,7 @@ public final class NextFunction implements ToolFunction {
      * or exception stands.
      */
     private Object continueWithout(ToolInstance faulty, CallContext ctx) throws Exception {
-        if (!ctx.bindingCalled()) {
+        if (!ctx.continued()) {
             return faulty.next(function).invoke(ctx);
         }
         return ctx.completeAfterFault();

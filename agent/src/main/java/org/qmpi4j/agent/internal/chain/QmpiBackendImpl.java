@@ -56,9 +56,9 @@ public final class QmpiBackendImpl implements QmpiBackend {
         CallContext outer = context(context);
         ToolInstance inst = registry.instance(toolId);
         CallTarget target = inst.process().access().canonical(function, outer.callingAddress());
-        CallContext nested = new CallContext(target, pack(target, receiver, args));
-        inst.next(function).invoke(nested, nested);
-        return finish(nested);
+        CallContext nested = new CallContext(target, CallContext.pack(target, receiver, args));
+        Object returned = inst.next(function).invoke(nested, nested);
+        return finish(nested, returned);
     }
 
     @Override
@@ -66,12 +66,25 @@ public final class QmpiBackendImpl implements QmpiBackend {
         MpiProcess process = registry.instance(toolId).process();
         CallTarget target = process.access().canonical(function, null);
         try {
-            return target.invokeBinding(pack(target, receiver, args));
+            return target.invokeBinding(CallContext.pack(target, receiver, args));
         } catch (Exception | Error e) {
             throw e;
         } catch (Throwable t) {
             throw new IllegalStateException(t);
         }
+    }
+
+    @Override
+    public Exception bindingException(int toolId, int errorClass, String message) {
+        if (message == null) {
+            throw new IllegalArgumentException("message must not be null");
+        }
+        return registry.instance(toolId).process().access().newException(errorClass, message);
+    }
+
+    @Override
+    public void requestCallTimes(int toolId) {
+        registry.instance(toolId).process().requestCallTimes();
     }
 
     @Override
@@ -108,25 +121,9 @@ public final class QmpiBackendImpl implements QmpiBackend {
         return (CallContext) context;
     }
 
-    private static Object[] pack(CallTarget target, Object receiver, Object[] args) {
-        boolean isStatic = target.mapping().isStatic();
-        Object[] packed = new Object[(isStatic ? 0 : 1) + (args == null ? 0 : args.length)];
-        if (!isStatic) {
-            if (receiver == null) {
-                throw new IllegalArgumentException(
-                        target.function() + " is an instance method of the binding: pass its receiver");
-            }
-            packed[0] = receiver;
-        }
-        if (args != null) {
-            System.arraycopy(args, 0, packed, isStatic ? 0 : 1, args.length);
-        }
-        return packed;
-    }
-
-    private static Object finish(CallContext ctx) throws Exception {
+    private static Object finish(CallContext ctx, Object returned) throws Exception {
         try {
-            return ctx.finish();
+            return ctx.finish(returned);
         } catch (Exception | Error e) {
             throw e;
         } catch (Throwable t) {

@@ -60,7 +60,7 @@ public final class ToolInstance {
     synchronized NextFunction nextFunction(MpiFunction f) {
         NextFunction n = next[f.ordinal()];
         if (n == null) {
-            n = new NextFunction(f);
+            n = new NextFunction(f, this);
             next[f.ordinal()] = n;
         }
         return n;

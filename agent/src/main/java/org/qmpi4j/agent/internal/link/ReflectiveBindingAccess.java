@@ -26,7 +26,7 @@ final class ReflectiveBindingAccess implements BindingAccess {
     /** A datatype's size never changes; tools ask on every call. */
     private final DatatypeSizes sizes = new DatatypeSizes();
 
-    private final Map<MpiFunction, MethodHandle> canonical = new ConcurrentHashMap<>();
+    private final Map<MpiFunction, MethodHandle[]> canonical = new ConcurrentHashMap<>();
 
     ReflectiveBindingAccess(MpiProcess process) {
         this.process = process;
@@ -97,8 +97,33 @@ final class ReflectiveBindingAccess implements BindingAccess {
         if (m == null) {
             throw new UnsupportedOperationException(binding.id() + " has no method for " + function);
         }
-        MethodHandle spread = canonical.computeIfAbsent(function, f -> Handles.spread(resolve(m)));
-        return new ToolCallTarget(m, where, this, spread);
+        MethodHandle[] handles = canonical.computeIfAbsent(function, f -> {
+            MethodHandle h = resolve(m);
+            return new MethodHandle[] {h, Handles.spread(h)};
+        });
+        return new ToolCallTarget(m, where, this, handles[1], handles[0].type());
+    }
+
+    @Override
+    public Exception newException(int errorClass, String message) {
+        String[] ctor = binding.exceptionConstructor();
+        if (ctor == null) {
+            throw new UnsupportedOperationException(binding.id() + "'s descriptor names no exception");
+        }
+        try {
+            Class<?> type = load(ctor[0]);
+            if (ctor[1].equals(BindingDescriptor.EXCEPTION_WITH_CLASS)) {
+                // Open MPI's constructor with an error class is protected in a final class: the
+                // binding's classes are in an unnamed module, open to reflection.
+                java.lang.reflect.Constructor<?> c = type.getDeclaredConstructor(int.class, int.class, String.class);
+                c.setAccessible(true);
+                return (Exception) c.newInstance(errorClass, errorClass, message);
+            }
+            return (Exception)
+                    type.getConstructor(String.class).newInstance(message + " (MPI error class " + errorClass + ")");
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            throw new IllegalStateException("cannot make " + binding.id() + "'s exception " + ctor[0], e);
+        }
     }
 
     @Override
@@ -164,13 +189,24 @@ final class ReflectiveBindingAccess implements BindingAccess {
         private final CallingAddress where;
         private final ReflectiveBindingAccess access;
         private final MethodHandle spread;
+        private final MethodType type;
 
         ToolCallTarget(
-                MethodMapping mapping, CallingAddress where, ReflectiveBindingAccess access, MethodHandle spread) {
+                MethodMapping mapping,
+                CallingAddress where,
+                ReflectiveBindingAccess access,
+                MethodHandle spread,
+                MethodType type) {
             this.mapping = mapping;
             this.where = where;
             this.access = access;
             this.spread = spread;
+            this.type = type;
+        }
+
+        @Override
+        public MethodType methodType() {
+            return type;
         }
 
         @Override

@@ -22,6 +22,7 @@ final class SiteLink implements CallTarget, MpiProcess.Relinkable {
     private final MutableCallSite site;
     private final MethodHandle direct;
     private final MethodHandle viaChain;
+    private final java.lang.invoke.MethodType methodType;
 
     SiteLink(
             MethodMapping mapping,
@@ -34,6 +35,7 @@ final class SiteLink implements CallTarget, MpiProcess.Relinkable {
         this.process = process;
         this.site = site;
         this.direct = original.asType(site.type());
+        this.methodType = original.type();
         this.spreadBinding = Handles.spread(original);
         this.viaChain = Handles.collecting(Dispatcher.DISPATCH, site.type(), this);
     }
@@ -67,6 +69,11 @@ final class SiteLink implements CallTarget, MpiProcess.Relinkable {
     @Override
     public MethodHandle binding() {
         return spreadBinding;
+    }
+
+    @Override
+    public java.lang.invoke.MethodType methodType() {
+        return methodType;
     }
 
     @Override

@@ -49,7 +49,8 @@ public final class CallMonitor {
 
     /** Before the call; returns the start time to give to {@link #exit}. */
     public long enter(MpiCall call) {
-        long now = System.nanoTime();
+        long entry = call.entryNanos(); // the call's own instant when the agent took one
+        long now = entry != MpiCall.NO_TIME ? entry : System.nanoTime();
         MpiFunction f = call.function();
         if (activityActive.get() > 0) {
             activity.enter(f, now);
@@ -66,7 +67,8 @@ public final class CallMonitor {
 
     /** After the call, whether it returned or threw. */
     public void exit(MpiCall call, long startNanos) {
-        long now = System.nanoTime();
+        long exit = call.exitNanos();
+        long now = exit != MpiCall.NO_TIME ? exit : System.nanoTime();
         MpiFunction f = call.function();
         long bytes = call.bytes();
         stats.record(f, now - startNanos, bytes);

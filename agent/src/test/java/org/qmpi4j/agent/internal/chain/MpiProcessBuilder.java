@@ -23,6 +23,8 @@ public final class MpiProcessBuilder {
     private ToolFaults faults =
             new ToolFaults(new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
 
+    private java.util.function.Function<MpiProcess, BindingAccess> access = p -> null;
+
     private MpiProcessBuilder(BindingDescriptor binding, ClassLoader loader) {
         this.binding = binding;
         this.loader = loader;
@@ -37,6 +39,12 @@ public final class MpiProcessBuilder {
         return this;
     }
 
+    /** How the process reaches its binding by function name (default: it cannot). */
+    MpiProcessBuilder access(java.util.function.Function<MpiProcess, BindingAccess> access) {
+        this.access = access;
+        return this;
+    }
+
     public MpiProcessBuilder faults(ToolFaults faults) {
         this.faults = faults;
         return this;
@@ -47,7 +55,7 @@ public final class MpiProcessBuilder {
         return new MpiProcess(
                 binding,
                 loader,
-                p -> null,
+                access,
                 registry,
                 faults,
                 new CallMonitor(),

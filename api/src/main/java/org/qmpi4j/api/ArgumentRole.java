@@ -1,0 +1,26 @@
+package org.qmpi4j.api;
+
+/**
+ * The roles of arguments that MPI functions share whatever the binding's signature, for
+ * {@link MpiCall#withRole}: Open MPI's {@code send(buf, count, type, dest, tag)} and MPJ Express'
+ * {@code Send(buf, offset, count, type, dest, tag)} both have a buffer, a count, a datatype, a
+ * peer and a tag, at different positions.
+ */
+public enum ArgumentRole {
+    /** The (first) message buffer: an array or a {@code java.nio.Buffer}. */
+    BUFFER,
+    /** The offset into the buffer (MPJ Express only), an {@code int}. */
+    OFFSET,
+    /** The element count of the (first) buffer, an {@code int}. */
+    COUNT,
+    /** The datatype of the (first) buffer, a binding object. */
+    DATATYPE,
+    /** The destination, source or root rank, an {@code int}; may be a wildcard such as ANY_SOURCE. */
+    PEER,
+    /** The message tag, an {@code int}; may be a wildcard such as ANY_TAG. */
+    TAG,
+    /** The communicator the call operates on: for methods of a communicator, the receiver. */
+    COMMUNICATOR,
+    /** The request the call takes (not one it returns). */
+    REQUEST
+}
