@@ -28,7 +28,12 @@ public final class TracerTool implements ToolProvider {
 
     @Override
     public List<Setting<?>> settings() {
-        return List.of(OutputDirectory.SETTING, Tracer.LIMIT, RankOutput.FLUSH_SECONDS);
+        return List.of(
+                OutputDirectory.SETTING,
+                Tracer.LIMIT,
+                Tracer.MERGE_LIMIT,
+                RankOutput.FLUSH_SECONDS,
+                TracerClock.TEST_SKEW);
     }
 
     @Override
