@@ -8,8 +8,9 @@ package org.qmpi4j.report.trace;
  * of minutes to hours); before the first and after the second it is extrapolated along the same
  * line. With one measurement the offset is constant; with none the clocks are taken as equal.
  *
- * <p>The error bound interpolates the same way: if the true offset is a straight line and each
- * measurement is within its bound, the interpolated offset is within the interpolated bound.
+ * <p>The error bound follows from the same assumption: if the true offset is a straight line and
+ * each measurement is within its bound, the interpolated offset is within the interpolated bound
+ * (see {@link #errorAt}).
  */
 public final class ClockModel {
     /** Rank 0 itself, or no measurement. */
@@ -85,13 +86,20 @@ public final class ClockModel {
         return interpolate(local, firstOffset, lastOffset);
     }
 
-    /** How far {@link #toReference} may be from the truth at {@code local}. */
+    /**
+     * How far {@link #toReference} may be from the truth at {@code local}: the line through two
+     * points each known within its bound is known within {@code (e1 |t2 - t| + e2 |t - t1|) /
+     * (t2 - t1)} at {@code t}, the interpolation of the bounds between the measurements, growing
+     * beyond them (a short run's noisy slope must not be trusted far away).
+     */
     public long errorAt(long local) {
-        if (measurements < 2) {
+        if (measurements < 2 || lastLocal == firstLocal) {
             return firstError;
         }
-        // Extrapolated bounds grow along the line; never below the nearer measurement's.
-        return Math.max(Math.min(firstError, lastError), interpolate(local, firstError, lastError));
+        double span = (double) (lastLocal - firstLocal);
+        double fromFirst = Math.abs((double) (local - firstLocal));
+        double fromLast = Math.abs((double) (lastLocal - local));
+        return (long) Math.ceil((firstError * fromLast + lastError * fromFirst) / span);
     }
 
     private long interpolate(long local, long a, long b) {

@@ -10,11 +10,12 @@ package org.qmpi4j.report.trace;
  * E &lt;fid&gt; &lt;tid&gt; &lt;start&gt; &lt;duration&gt; &lt;peer&gt; &lt;tag&gt; &lt;bytes&gt; &lt;send seq&gt; &lt;recv peer&gt; &lt;recv tag&gt; &lt;recv seq&gt;
  * L &lt;limit bytes&gt; &lt;events written&gt; &lt;time&gt;     the size limit was reached: no more E lines
  * C &lt;time&gt; &lt;offset&gt; &lt;error&gt;                  clock measurement: at &lt;time&gt; rank 0's clock read &lt;time&gt; + &lt;offset&gt;, &plusmn; &lt;error&gt;
- * Z &lt;zero&gt;                                     the job's zero, on rank 0's clock
+ * Z &lt;zero&gt;                                     the job's zero, on rank 0's clock (the last one counts)
  * </pre>
  * Times are nanoseconds on the rank's own clock (version 1: on the job's common clock, no C or Z
  * lines). The tracer measures the offset at {@code MPI_Init} and {@code MPI_Finalize} (a C line
- * each); readers map every time onto rank 0's clock with {@link ClockModel} and subtract the
+ * each, and the job's zero, the earliest {@code MPI_Init} entry on rank 0's clock, after each: a Z line);
+ * readers map every time onto rank 0's clock with {@link ClockModel} and subtract the
  * zero, so the file keeps what was measured and the mapping is done when the trace is built. {@code peer} is a {@code COMM_WORLD} rank (or the binding's wildcard);
  * a value the call does not have is written as {@code -}. A send that can
  * be matched writes its sequence number among messages to the same peer with the same tag; a

@@ -16,7 +16,7 @@ import org.qmpi4j.tools.mpi.WorldComm;
  */
 final class ClockSync {
     /** Round trips per rank; the shortest is kept. */
-    static final int ROUND_TRIPS = 8;
+    static final int ROUND_TRIPS = 16;
     /**
      * The tag of the tracer's own messages, within the 32767 every MPI allows. They travel through
      * the name-shifted entry, at {@code MPI_Init} before the application sends anything and at

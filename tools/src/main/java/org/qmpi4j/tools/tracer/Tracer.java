@@ -39,10 +39,11 @@ import org.qmpi4j.tools.output.OutputSession;
  * file and, at {@code MPI_Finalize}, brings every rank's file to rank 0, which writes the Chrome
  * trace.
  *
- * <p>Clock: at {@code MPI_Init} the ranks pass two barriers and each reads its clock as they
- * leave the second; that instant is the common zero (shifted by the longest {@code MPI_Init} so
- * that no event starts before 0). The error is how far apart the ranks leave a barrier: a few
- * microseconds on one node, more across a network.
+ * <p>Clock: at {@code MPI_Init} and again at {@code MPI_Finalize} each rank measures its offset to
+ * rank 0 ({@link ClockSync}) and writes it into its shard; times in the shard stay on the rank's
+ * own clock ({@link TracerClock}), and whoever builds the trace maps them onto rank 0's
+ * ({@link ClockModel}: linear drift between the two measurements). Past {@link #MERGE_LIMIT} of
+ * shards in total rank 0 gathers only their summaries and writes {@code trace-index.json}.
  *
  * <p>Arrows: a send and a receive on {@code COMM_WORLD} with explicit peer and tag carry their
  * sequence number among messages of the same envelope; by MPI's non-overtaking rule the n-th of
@@ -102,6 +103,9 @@ final class Tracer {
 
     private volatile ClockModel clockModel = ClockModel.IDENTITY;
     private volatile long zero;
+    /** This rank's MPI_Init entry on its own clock. */
+    private volatile long initEntryLocal;
+
     private String binding = "unknown";
 
     Tracer(int toolId, Settings settings, PrintStream err) {
@@ -303,6 +307,7 @@ final class Tracer {
             z = c.local(initEntryNs);
         }
         zero = z;
+        initEntryLocal = c.local(initEntryNs);
         if (s.dir() == null) {
             return;
         }
@@ -344,8 +349,11 @@ final class Tracer {
         if (comm.canExchangeData()) {
             ClockSync.Measurement m = ClockSync.measure(comm, clock);
             clockModel = clockModel.with(m.local, m.offset, m.error);
+            // The zero again, through the whole model: no call maps before it.
+            zero = -comm.allMax(-clockModel.toReference(initEntryLocal));
             try {
                 w.clock(m.local, m.offset, m.error);
+                w.zero(zero);
             } catch (IOException e) {
                 fault("writing " + file, e);
             }
