@@ -14,10 +14,13 @@ import org.qmpi4j.report.files.RankFiles;
 import org.qmpi4j.report.files.ResultFiles;
 import org.qmpi4j.report.profile.Profile;
 import org.qmpi4j.report.trace.ChromeTraceAssembler;
+import org.qmpi4j.report.trace.ShardSummary;
 import org.qmpi4j.report.trace.TraceFormat;
+import org.qmpi4j.report.trace.TraceIndex;
 import org.qmpi4j.report.worlds.WorldIndex;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
@@ -38,6 +41,14 @@ import picocli.CommandLine.Spec;
 final class MergeCommand implements Callable<Integer> {
     @Parameters(paramLabel = "<dir>", description = "results directory of a job")
     Path dir;
+
+    @Option(
+            names = "--trace-limit",
+            paramLabel = "<bytes>",
+            description = "the most bytes of trace shards merged into trace.json, e.g. 64m, 2g (default: 64m, as the"
+                    + " tracer's tracer.merge-limit); past it merge writes trace-index.json and says how to build a"
+                    + " trace of chosen ranks and a time window with qmpi4j trace")
+    String traceLimit = "64m";
 
     @Spec
     CommandSpec spec;
@@ -114,11 +125,30 @@ final class MergeCommand implements Callable<Integer> {
             size = Integer.parseInt(header[3]);
             binding = header[4];
         }
-        if (!traces.isEmpty()) {
-            if (traces.get(traces.size() - 1) >= size) {
-                throw new UserError(ranks + ": a trace of rank " + traces.get(traces.size() - 1) + " in a job of "
-                        + size + " ranks");
+        long limit = limitBytes();
+        if (!traces.isEmpty() && traces.get(traces.size() - 1) >= size) {
+            throw new UserError(
+                    ranks + ": a trace of rank " + traces.get(traces.size() - 1) + " in a job of " + size + " ranks");
+        }
+        long shardBytes = traces.isEmpty() ? 0 : RankFiles.traceBytes(d);
+        if (!traces.isEmpty() && shardBytes > limit) {
+            List<String> problems = new ArrayList<>();
+            List<ShardSummary> summaries = RankFiles.traceSummaries(d, problems);
+            problems.forEach(p -> err.println("qmpi4j: trace " + p));
+            List<Integer> missingTraces = new ArrayList<>();
+            for (int r = 0; r < size; r++) {
+                if (!traces.contains(r)) {
+                    missingTraces.add(r);
+                }
             }
+            TraceIndex.write(d, size, binding, summaries, missingTraces, limit);
+            long start = summaries.stream().mapToLong(ShardSummary::start).min().orElse(0);
+            long end = summaries.stream().mapToLong(ShardSummary::end).max().orElse(0);
+            err.println("qmpi4j: trace shards of " + traces.size() + " of " + size + " ranks hold " + shardBytes
+                    + " bytes, over the limit of " + limit + ": " + TraceIndex.FILE + " lists them; build a trace"
+                    + " of chosen ranks and a time window with: " + TraceIndex.command(d, size, start, end));
+            written.add(TraceIndex.FILE);
+        } else if (!traces.isEmpty()) {
             ChromeTraceAssembler.Summary s;
             try {
                 s = RankFiles.assembleTrace(d, size, binding);
@@ -135,6 +165,20 @@ final class MergeCommand implements Callable<Integer> {
         }
         err.println("qmpi4j: results in " + d + " (" + String.join(", ", written) + ")");
         err.flush();
+    }
+
+    private long limitBytes() throws UserError {
+        String t = traceLimit.trim().toLowerCase(java.util.Locale.ROOT);
+        long unit = 1;
+        if (t.endsWith("k") || t.endsWith("m") || t.endsWith("g")) {
+            unit = t.endsWith("k") ? 1L << 10 : t.endsWith("m") ? 1L << 20 : 1L << 30;
+            t = t.substring(0, t.length() - 1);
+        }
+        try {
+            return Math.multiplyExact(Long.parseLong(t.trim()), unit);
+        } catch (RuntimeException e) {
+            throw new UserError("--trace-limit " + traceLimit + ": expected a size like 64m or 2g");
+        }
     }
 
     /** The header fields of a trace file: magic, version, rank, size, binding. */

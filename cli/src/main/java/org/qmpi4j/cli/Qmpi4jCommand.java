@@ -12,6 +12,8 @@ import picocli.CommandLine.Command;
  * qmpi4j report &lt;dir&gt;   render report.txt, report.html, matrix.html and matrix.svg again from profile.json
  * qmpi4j merge &lt;dir&gt;    rebuild profile.json, the renderings and trace.json from the per-rank
  *                      files of a job that ended before gathering
+ * qmpi4j trace [--ranks 0-15] [--from 10s] [--to 12s] &lt;dir&gt;
+ *                      a trace of chosen ranks and a time window from the per-rank shards (Perfetto)
  * qmpi4j mpit list      print the agent's MPI_T variables and categories (no MPI job needed)
  * </pre>
  * Exit codes: 0 done; 2 bad input (missing or corrupt directory, usage), with one line on stderr
@@ -27,6 +29,7 @@ import picocli.CommandLine.Command;
             RunCommand.class,
             ReportCommand.class,
             MergeCommand.class,
+            TraceCommand.class,
             MpitCommand.class,
             CommandLine.HelpCommand.class
         })
@@ -38,7 +41,8 @@ public final class Qmpi4jCommand implements Runnable {
 
     @Override
     public void run() {
-        throw new CommandLine.ParameterException(spec.commandLine(), "name a command: run, report, merge or mpit");
+        throw new CommandLine.ParameterException(
+                spec.commandLine(), "name a command: run, report, merge, trace or mpit");
     }
 
     public static void main(String[] args) {

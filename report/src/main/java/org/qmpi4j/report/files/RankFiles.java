@@ -17,6 +17,7 @@ import org.qmpi4j.report.profile.ProfileMerger;
 import org.qmpi4j.report.profile.RankProfile;
 import org.qmpi4j.report.profile.RankProfileFormat;
 import org.qmpi4j.report.trace.ChromeTraceAssembler;
+import org.qmpi4j.report.trace.ShardSummary;
 
 /**
  * The per-rank files of a results directory ({@code ranks/}), read back to rebuild what rank 0
@@ -170,6 +171,28 @@ public final class RankFiles {
         return out;
     }
 
+    /** Summaries of the trace shards in {@code ranks/} (each read once); unreadable ones are skipped into {@code problems}. */
+    public static List<ShardSummary> traceSummaries(Path dir, List<String> problems) throws IOException {
+        List<ShardSummary> out = new ArrayList<>();
+        for (int r : traceRanks(dir)) {
+            try {
+                out.add(ShardSummary.scan(ResultFiles.rankTrace(dir, r), r));
+            } catch (IOException e) {
+                problems.add(e.getMessage());
+            }
+        }
+        return out;
+    }
+
+    /** Bytes of all trace shards in {@code ranks/}. */
+    public static long traceBytes(Path dir) throws IOException {
+        long total = 0;
+        for (int r : traceRanks(dir)) {
+            total += Files.size(ResultFiles.rankTrace(dir, r));
+        }
+        return total;
+    }
+
     /**
      * Assembles {@code trace.json} from the per-rank trace files of a job of {@code ranks} ranks.
      * Streams each file; writes atomically.
@@ -184,6 +207,9 @@ public final class RankFiles {
                 if (!Files.isRegularFile(f)) {
                     continue;
                 }
+                // The clock alignment first (its MPI_Finalize measurement ends the file), as rank 0 has it.
+                ShardSummary shard = ShardSummary.scan(f, r);
+                a.clock(r, shard.clock(), shard.zero());
                 try (InputStream in = Files.newInputStream(f)) {
                     int n;
                     while ((n = in.read(buf)) > 0) {

@@ -3,7 +3,6 @@ package org.qmpi4j.report.trace;
 import java.io.IOException;
 import java.io.Writer;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -50,19 +49,47 @@ public final class ChromeTraceAssembler {
         }
     }
 
-    private final class RankState {
+    private final class RankState implements ShardParser.Listener {
         final int rank;
-        final StringBuilder partial = new StringBuilder();
-        final Map<Integer, String> functions = new TreeMap<>();
-        final Map<Long, String> threads = new LinkedHashMap<>();
-        boolean headerSeen;
-        boolean ended;
-        long events;
-        long lineNo;
-        String truncation; // the L line, if any
+        final ShardParser parser;
+        ClockModel presetClock;
+        Long presetZero;
 
         RankState(int rank) {
             this.rank = rank;
+            this.parser = new ShardParser(rank, this);
+        }
+
+        ClockModel clock() {
+            return presetClock != null ? presetClock : parser.clock();
+        }
+
+        long zero() {
+            if (presetZero != null) {
+                return presetZero;
+            }
+            Long z = parser.zero();
+            return z == null ? 0 : z;
+        }
+
+        /** A local time on the job's common clock: rank 0's, from the job's zero. */
+        long common(long local) {
+            return clock().toReference(local) - zero();
+        }
+
+        @Override
+        public void event(ShardEvent e) throws IOException {
+            ChromeTraceAssembler.this.event(this, e);
+        }
+
+        @Override
+        public void limit(long limitBytes, long eventsWritten, long localTime) throws IOException {
+            instant(
+                    this,
+                    "qmpi4j: trace size limit reached; later calls not recorded",
+                    common(localTime),
+                    "limit_bytes",
+                    limitBytes);
         }
     }
 
@@ -70,7 +97,7 @@ public final class ChromeTraceAssembler {
     private final int ranks;
     private final String binding;
     private final Map<Integer, RankState> states = new TreeMap<>();
-    private final List<String> problems = new ArrayList<>();
+    private TraceSelection selection = TraceSelection.all();
     private boolean first = true;
     private boolean finished;
 
@@ -82,28 +109,32 @@ public final class ChromeTraceAssembler {
         out.write("{\"displayTimeUnit\":\"ns\",\"traceEvents\":[\n");
     }
 
+    /**
+     * Sets how rank {@code rank}'s clock maps onto rank 0's and the job's zero, before its shard
+     * is fed; without this the shard's own clock lines are used as they arrive.
+     */
+    public void clock(int rank, ClockModel clock, long zero) {
+        RankState s = state(rank);
+        s.presetClock = clock;
+        s.presetZero = zero;
+    }
+
+    /**
+     * Keeps only calls in {@code selection}'s window and arrows between its ranks; ranks outside
+     * it are not fed (and not listed as missing).
+     */
+    public void select(TraceSelection selection) {
+        this.selection = selection;
+    }
+
     /** Feeds {@code len} bytes of rank {@code rank}'s trace file, in file order. */
     public void feed(int rank, byte[] data, int off, int len) throws IOException {
-        RankState s = state(rank);
-        for (int i = off; i < off + len; i++) {
-            char c = (char) (data[i] & 0xff);
-            if (c == '\n') {
-                line(s, s.partial.toString());
-                s.partial.setLength(0);
-            } else {
-                s.partial.append(c);
-            }
-        }
+        state(rank).parser.feed(data, off, len);
     }
 
     /** Rank {@code rank}'s file ended; an unterminated last line is reported and skipped. */
     public void endRank(int rank) {
-        RankState s = state(rank);
-        if (s.partial.length() > 0) {
-            problems.add("rank " + rank + ": last line cut short (" + s.partial.length() + " bytes), skipped");
-            s.partial.setLength(0);
-        }
-        s.ended = true;
+        state(rank).parser.end();
     }
 
     private RankState state(int rank) {
@@ -113,109 +144,45 @@ public final class ChromeTraceAssembler {
         return states.computeIfAbsent(rank, RankState::new);
     }
 
-    private void line(RankState s, String line) throws IOException {
-        s.lineNo++;
-        if (!s.headerSeen) {
-            String[] h = line.split(" ");
-            if (h.length < 5 || !h[0].equals(TraceFormat.MAGIC)) {
-                throw new IOException(
-                        "rank " + s.rank + ": not a qmpi4j trace (first line \"" + abbreviate(line) + "\")");
-            }
-            if (!h[1].equals(Integer.toString(TraceFormat.VERSION))) {
-                throw new IOException("rank " + s.rank + ": trace format version " + h[1] + " is not supported");
-            }
-            if (!h[2].equals(Integer.toString(s.rank))) {
-                throw new IOException("rank " + s.rank + ": the file says it is rank " + h[2] + "'s trace");
-            }
-            s.headerSeen = true;
+    private void event(RankState s, ShardEvent e) throws IOException {
+        long start = s.common(e.start());
+        long end = s.common(e.end());
+        long dur = Math.max(0, end - start);
+        if (!selection.overlaps(start, end)) {
             return;
         }
-        if (line.isEmpty()) {
-            return;
-        }
-        try {
-            switch (line.charAt(0)) {
-                case 'F': {
-                    String[] f = line.split(" ", 3);
-                    s.functions.put(Integer.parseInt(f[1]), f[2]);
-                    break;
-                }
-                case 'T': {
-                    String[] t = line.split(" ", 3);
-                    s.threads.put(Long.parseLong(t[1]), t.length > 2 ? t[2] : "");
-                    break;
-                }
-                case 'E':
-                    event(s, line.split(" "));
-                    break;
-                case 'L':
-                    s.truncation = line;
-                    String[] l = line.split(" ");
-                    instant(
-                            s,
-                            "qmpi4j: trace size limit reached; later calls not recorded",
-                            Long.parseLong(l[3]),
-                            "limit_bytes",
-                            Long.parseLong(l[1]));
-                    break;
-                default:
-                    problems.add(
-                            "rank " + s.rank + " line " + s.lineNo + ": unknown record \"" + abbreviate(line) + "\"");
-            }
-        } catch (RuntimeException e) {
-            problems.add(
-                    "rank " + s.rank + " line " + s.lineNo + ": unreadable \"" + abbreviate(line) + "\" (" + e + ")");
-        }
-    }
-
-    private void event(RankState s, String[] e) throws IOException {
-        if (e.length != 12) {
-            throw new IllegalArgumentException("expected 12 fields, found " + e.length);
-        }
-        String name = s.functions.get(Integer.parseInt(e[1]));
-        if (name == null) {
-            throw new IllegalArgumentException("function id " + e[1] + " not defined");
-        }
-        long tid = Long.parseLong(e[2]);
-        long start = Long.parseLong(e[3]);
-        long dur = Long.parseLong(e[4]);
-        long peer = opt(e[5]);
-        long tag = opt(e[6]);
-        long bytes = opt(e[7]);
-        long sendSeq = opt(e[8]);
-        long recvPeer = opt(e[9]);
-        long recvTag = opt(e[10]);
-        long recvSeq = opt(e[11]);
-
         StringBuilder sb = new StringBuilder(160);
         JsonWriter w = new JsonWriter(sb, false);
         w.beginObject()
-                .member("name", name)
+                .member("name", e.function())
                 .member("cat", "mpi")
                 .member("ph", "X")
                 .member("pid", s.rank)
-                .member("tid", tid);
+                .member("tid", e.tid());
         sb.append(",\"ts\":").append(micros(start)).append(",\"dur\":").append(micros(dur));
         w.name("args").beginObject();
-        if (peer != TraceFormat.NONE) {
-            w.member("peer", peer);
+        if (e.peer() != TraceFormat.NONE) {
+            w.member("peer", e.peer());
         }
-        if (tag != TraceFormat.NONE) {
-            w.member("tag", tag);
+        if (e.tag() != TraceFormat.NONE) {
+            w.member("tag", e.tag());
         }
-        if (bytes != TraceFormat.NONE) {
-            w.member("bytes", bytes);
+        if (e.bytes() != TraceFormat.NONE) {
+            w.member("bytes", e.bytes());
         }
         w.endObject().endObject();
         emit(sb);
-        s.events++;
-        // Flow ends sit mid-call, so that each binds to this call's slice.
-        long mid = start + dur / 2;
-        if (sendSeq != TraceFormat.NONE && peer != TraceFormat.NONE && tag != TraceFormat.NONE) {
-            flow(s, "s", TraceFormat.flowId(s.rank, peer, tag, sendSeq), tid, mid);
+        // An arrow leaves its send just after the send starts and reaches its receive just
+        // before the receive ends (inside each slice, so that each binds to its call): a message
+        // is never received before it was sent, so on aligned clocks arrows point forwards.
+        long inside = Math.min(1, dur);
+        String sent = selection.hasRank(e.peer()) ? e.sentMessage(s.rank) : null;
+        if (sent != null) {
+            flow(s, "s", sent, e.tid(), start + inside);
         }
-        if (recvSeq != TraceFormat.NONE && recvPeer != TraceFormat.NONE && recvTag != TraceFormat.NONE) {
-            flow(s, "f", TraceFormat.flowId(recvPeer, s.rank, recvTag, recvSeq), tid, mid);
+        String received = selection.hasRank(e.receivedFrom()) ? e.receivedMessage(s.rank) : null;
+        if (received != null) {
+            flow(s, "f", received, e.tid(), start + dur - inside);
         }
     }
 
@@ -287,24 +254,26 @@ public final class ChromeTraceAssembler {
         }
         finished = true;
         Map<Integer, Long> events = new TreeMap<>();
+        List<String> problems = new ArrayList<>();
         List<Integer> truncated = new ArrayList<>();
         List<Integer> missing = new ArrayList<>();
         for (int r = 0; r < ranks; r++) {
             RankState s = states.get(r);
-            if (s == null || !s.headerSeen) {
-                missing.add(r);
+            if (s == null || !s.parser.headerSeen()) {
+                if (selection.hasRank(r)) {
+                    missing.add(r);
+                }
                 continue;
             }
-            if (s.partial.length() > 0) {
-                endRank(r);
-            }
-            events.put(r, s.events);
-            if (s.truncation != null) {
+            s.parser.end();
+            problems.addAll(s.parser.problems());
+            events.put(r, s.parser.events());
+            if (s.parser.truncated()) {
                 truncated.add(r);
             }
             metadata("process_name", r, null, "name", "rank " + r);
             metadata("process_sort_index", r, null, "sort_index", r);
-            for (Map.Entry<Long, String> t : s.threads.entrySet()) {
+            for (Map.Entry<Long, String> t : s.parser.threads().entrySet()) {
                 metadata("thread_name", r, t.getKey(), "name", t.getValue());
             }
         }
@@ -315,7 +284,17 @@ public final class ChromeTraceAssembler {
                 .member("tool", "qmpi4j tracer")
                 .member("binding", binding)
                 .member("ranks", ranks)
-                .member("clock", "nanoseconds since the ranks aligned at MPI_Init (a barrier); ts in microseconds");
+                .member(
+                        "clock",
+                        "rank 0's clock from the job's start (MPI_Init); other ranks' times mapped onto it with the"
+                                + " offsets measured at MPI_Init and MPI_Finalize (linear drift); ts in microseconds");
+        w.name("clock_offsets").beginArray();
+        for (RankState s : states.values()) {
+            if (s.parser.headerSeen()) {
+                ClockSummary.write(w, s.rank, s.clock());
+            }
+        }
+        w.endArray();
         w.name("truncated_ranks").beginArray();
         truncated.forEach(r -> w.value(r));
         w.endArray();
@@ -327,11 +306,7 @@ public final class ChromeTraceAssembler {
         out.append(sb);
         out.write("}\n");
         out.flush();
-        return new Summary(events, truncated, missing, new ArrayList<>(problems));
-    }
-
-    private static long opt(String field) {
-        return field.equals("-") ? TraceFormat.NONE : Long.parseLong(field);
+        return new Summary(events, truncated, missing, problems);
     }
 
     /** Nanoseconds as microseconds with three decimals, exactly (no floating point). */
@@ -350,9 +325,5 @@ public final class ChromeTraceAssembler {
             sb.append('0');
         }
         return sb.append(frac).toString();
-    }
-
-    private static String abbreviate(String s) {
-        return s.length() > 60 ? s.substring(0, 60) + "..." : s;
     }
 }

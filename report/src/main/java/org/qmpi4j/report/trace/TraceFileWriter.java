@@ -25,6 +25,8 @@ public final class TraceFileWriter implements Closeable {
     private long events;
     private long dropped;
     private boolean limitReached;
+    private long firstTime;
+    private long lastTime;
     private boolean closed;
 
     /**
@@ -69,6 +71,28 @@ public final class TraceFileWriter implements Closeable {
     }
 
     /**
+     * Records a clock measurement (a {@code C} line): at local time {@code local} rank 0's clock
+     * read {@code local + offset}, within {@code error}. Written also past the size limit while
+     * the line fits, since it maps the calls already written.
+     */
+    public synchronized void clock(long local, long offset, long error) throws IOException {
+        if (closed || written + pos + 80 > limitBytes) {
+            return;
+        }
+        reserve(80);
+        ascii("C ").num(local).sp().num(offset).sp().num(error).nl();
+    }
+
+    /** Records the job's zero on rank 0's clock (a {@code Z} line). */
+    public synchronized void zero(long zero) throws IOException {
+        if (closed || written + pos + 32 > limitBytes) {
+            return;
+        }
+        reserve(32);
+        ascii("Z ").num(zero).nl();
+    }
+
+    /**
      * Records one call. Fields the call does not have are {@link TraceFormat#NONE}.
      *
      * @return {@code false} if the event was not written because the size limit was reached
@@ -101,6 +125,13 @@ public final class TraceFileWriter implements Closeable {
             dropped++;
             flushBuffer();
             return false;
+        }
+        if (events == 0) {
+            firstTime = startNs;
+            lastTime = startNs + durationNs;
+        } else {
+            firstTime = Math.min(firstTime, startNs);
+            lastTime = Math.max(lastTime, startNs + durationNs);
         }
         reserve(300);
         ascii("E ")
@@ -136,6 +167,16 @@ public final class TraceFileWriter implements Closeable {
 
     public synchronized long eventsWritten() {
         return events;
+    }
+
+    /** The earliest start of the calls written (0 before the first). */
+    public synchronized long firstTime() {
+        return firstTime;
+    }
+
+    /** The latest end of the calls written (0 before the first). */
+    public synchronized long lastTime() {
+        return lastTime;
     }
 
     /** Events not written because of the limit. */

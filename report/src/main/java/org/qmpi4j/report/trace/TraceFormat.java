@@ -8,10 +8,15 @@ package org.qmpi4j.report.trace;
  * F &lt;function id&gt; &lt;MPI_NAME&gt;                 a function id used by later lines
  * T &lt;thread id&gt; &lt;thread name ...&gt;             a thread seen for the first time
  * E &lt;fid&gt; &lt;tid&gt; &lt;start&gt; &lt;duration&gt; &lt;peer&gt; &lt;tag&gt; &lt;bytes&gt; &lt;send seq&gt; &lt;recv peer&gt; &lt;recv tag&gt; &lt;recv seq&gt;
- * L &lt;limit bytes&gt; &lt;events written&gt; &lt;time&gt;     the size limit was reached: nothing follows
+ * L &lt;limit bytes&gt; &lt;events written&gt; &lt;time&gt;     the size limit was reached: no more E lines
+ * C &lt;time&gt; &lt;offset&gt; &lt;error&gt;                  clock measurement: at &lt;time&gt; rank 0's clock read &lt;time&gt; + &lt;offset&gt;, &plusmn; &lt;error&gt;
+ * Z &lt;zero&gt;                                     the job's zero, on rank 0's clock (the last one counts)
  * </pre>
- * Times are nanoseconds on the job's common clock (see the tracer: ranks align at
- * {@code MPI_Init}). {@code peer} is a {@code COMM_WORLD} rank (or the binding's wildcard);
+ * Times are nanoseconds on the rank's own clock (version 1: on the job's common clock, no C or Z
+ * lines). The tracer measures the offset at {@code MPI_Init} and {@code MPI_Finalize} (a C line
+ * each, and the job's zero, the earliest {@code MPI_Init} entry on rank 0's clock, after each: a Z line);
+ * readers map every time onto rank 0's clock with {@link ClockModel} and subtract the
+ * zero, so the file keeps what was measured and the mapping is done when the trace is built. {@code peer} is a {@code COMM_WORLD} rank (or the binding's wildcard);
  * a value the call does not have is written as {@code -}. A send that can
  * be matched writes its sequence number among messages to the same peer with the same tag; a
  * receive with an explicit source and tag writes the source, tag and its sequence number, so that
@@ -20,7 +25,7 @@ package org.qmpi4j.report.trace;
  */
 public final class TraceFormat {
     public static final String MAGIC = "qmpi4j-trace";
-    public static final int VERSION = 1;
+    public static final int VERSION = 2;
     /** Written for a field the call does not have. */
     public static final long NONE = Long.MIN_VALUE;
 

@@ -81,7 +81,7 @@ public final class WorldComm {
         return binding;
     }
 
-    /** Whether {@link #bcast}, {@link #allMax} and {@link #gather} work with this binding. */
+    /** Whether {@link #bcast}, {@link #allMax}, {@link #gather}, {@link #send} and {@link #recv} work with this binding. */
     public boolean canExchangeData() {
         return layout != Layout.UNKNOWN;
     }
@@ -136,6 +136,26 @@ public final class WorldComm {
             Qmpi.pmpi(toolId, MpiFunction.MPI_ALLREDUCE, world, in, 0, out, 0, 1, longType, max);
         }
         return out[0];
+    }
+
+    /** Sends {@code buf} (all of it) to {@code dest} with {@code tag} (blocking). */
+    public void send(long[] buf, int dest, int tag) throws Exception {
+        requireData();
+        if (layout == Layout.OPENMPI) {
+            Qmpi.pmpi(toolId, MpiFunction.MPI_SEND, world, buf, buf.length, longType, dest, tag);
+        } else {
+            Qmpi.pmpi(toolId, MpiFunction.MPI_SEND, world, buf, 0, buf.length, longType, dest, tag);
+        }
+    }
+
+    /** Receives {@code buf.length} longs from {@code source} with {@code tag} (blocking). */
+    public void recv(long[] buf, int source, int tag) throws Exception {
+        requireData();
+        if (layout == Layout.OPENMPI) {
+            Qmpi.pmpi(toolId, MpiFunction.MPI_RECV, world, buf, buf.length, longType, source, tag);
+        } else {
+            Qmpi.pmpi(toolId, MpiFunction.MPI_RECV, world, buf, 0, buf.length, longType, source, tag);
+        }
     }
 
     /**

@@ -23,8 +23,11 @@ import org.qmpi4j.report.files.AtomicFiles;
 import org.qmpi4j.report.files.ResultFiles;
 import org.qmpi4j.report.profile.Units;
 import org.qmpi4j.report.trace.ChromeTraceAssembler;
+import org.qmpi4j.report.trace.ClockModel;
+import org.qmpi4j.report.trace.ShardSummary;
 import org.qmpi4j.report.trace.TraceFileWriter;
 import org.qmpi4j.report.trace.TraceFormat;
+import org.qmpi4j.report.trace.TraceIndex;
 import org.qmpi4j.tools.mpi.CallClock;
 import org.qmpi4j.tools.mpi.ChunkedGather;
 import org.qmpi4j.tools.mpi.MessageRoles;
@@ -37,10 +40,11 @@ import org.qmpi4j.tools.output.OutputSession;
  * file and, at {@code MPI_Finalize}, brings every rank's file to rank 0, which writes the Chrome
  * trace.
  *
- * <p>Clock: at {@code MPI_Init} the ranks pass two barriers and each reads its clock as they
- * leave the second; that instant is the common zero (shifted by the longest {@code MPI_Init} so
- * that no event starts before 0). The error is how far apart the ranks leave a barrier: a few
- * microseconds on one node, more across a network.
+ * <p>Clock: at {@code MPI_Init} and again at {@code MPI_Finalize} each rank measures its offset to
+ * rank 0 ({@link ClockSync}) and writes it into its shard; times in the shard stay on the rank's
+ * own clock ({@link TracerClock}), and whoever builds the trace maps them onto rank 0's
+ * ({@link ClockModel}: linear drift between the two measurements). Past {@link #MERGE_LIMIT} of
+ * shards in total rank 0 gathers only their summaries and writes {@code trace-index.json}.
  *
  * <p>Arrows: a send and a receive on {@code COMM_WORLD} with explicit peer and tag carry their
  * sequence number among messages of the same envelope; by MPI's non-overtaking rule the n-th of
@@ -58,6 +62,16 @@ final class Tracer {
                     + " says so once on stderr (`qmpi4j tracer: rank 3 reached the trace size limit ...`), and the trace"
                     + " shows an instant event on that rank's track and lists it in `otherData.truncated_ranks`;"
                     + " the profile is unaffected");
+
+    static final long DEFAULT_MERGE_LIMIT = 64L << 20;
+    /** The setting {@code tracer.merge-limit}. */
+    static final Setting<Long> MERGE_LIMIT = Setting.byteSize(
+            "tracer.merge-limit",
+            DEFAULT_MERGE_LIMIT,
+            "the most bytes of per-rank shards (`ranks/rank-<r>.trace`, all ranks together) that rank 0 gathers into"
+                    + " `trace.json` at `MPI_Finalize`. Past it nothing is gathered: each rank keeps its shard, rank 0"
+                    + " writes `trace-index.json` and says how to build a trace of chosen ranks and a time window"
+                    + " (`qmpi4j trace`)");
 
     private static final int BUFFER = 1 << 16;
 
@@ -85,7 +99,14 @@ final class Tracer {
     private volatile OutputSession session;
     private volatile PeerTranslator peers;
     private volatile Object world;
-    private volatile long originNs;
+    /** This rank's clock (skewed only under the test-only setting); maps the raw instants. */
+    private volatile TracerClock clock = new TracerClock(0, 0);
+
+    private volatile ClockModel clockModel = ClockModel.IDENTITY;
+    private volatile long zero;
+    /** This rank's MPI_Init entry on its own clock. */
+    private volatile long initEntryLocal;
+
     private String binding = "unknown";
 
     Tracer(int toolId, Settings settings, PrintStream err) {
@@ -222,7 +243,9 @@ final class Tracer {
                     receiveArrows = false; // a wildcard receive: later sequence numbers are uncertain
                 }
             }
-            if (!w.event(ord, tid, startNs - originNs, endNs - startNs, peer, tag, bytes, send, recvPeer, recvTag, recv)
+            TracerClock c = clock;
+            long start = c.local(startNs);
+            if (!w.event(ord, tid, start, c.local(endNs) - start, peer, tag, bytes, send, recvPeer, recvTag, recv)
                     && w.limitReached()) {
                 output.sayOnce(
                         "limit",
@@ -270,19 +293,35 @@ final class Tracer {
         peers = new PeerTranslator(toolId, comm.world(), comm.size());
         OutputSession s = OutputSession.open(comm, OutputDirectory.requested(toolId, settings), err);
         long limit = settings.get(LIMIT);
-        // The common zero: every rank leaves the second barrier at (nearly) the same moment.
+        TracerClock c = TracerClock.forRank(settings.get(TracerClock.TEST_SKEW), comm.rank());
+        clock = c;
         comm.barrier();
-        comm.barrier();
-        long zero = System.nanoTime();
-        long longestInit = comm.canExchangeData() ? comm.allMax(zero - initEntryNs) : zero - initEntryNs;
-        originNs = zero - longestInit;
+        ClockSync.Measurement m = null;
+        long z;
+        if (comm.canExchangeData()) {
+            // This rank's offset to rank 0; the zero is the earliest MPI_Init entry on rank 0's clock.
+            m = ClockSync.measure(comm, c);
+            clockModel = ClockModel.IDENTITY.with(m.local, m.offset, m.error);
+            z = -comm.allMax(-clockModel.toReference(c.local(initEntryNs)));
+        } else {
+            // No data exchange: each rank's own MPI_Init entry is its zero (ranks aligned within MPI_Init's spread).
+            comm.barrier();
+            z = c.local(initEntryNs);
+        }
+        zero = z;
+        initEntryLocal = c.local(initEntryNs);
         if (s.dir() == null) {
             return;
         }
         s.join();
         session = s;
-        writer = new TraceFileWriter(
+        TraceFileWriter w = new TraceFileWriter(
                 ResultFiles.rankTrace(s.dir(), s.rank()), s.rank(), s.size(), bindingId, limit, BUFFER);
+        if (m != null) {
+            w.clock(m.local, m.offset, m.error);
+        }
+        w.zero(z);
+        writer = w;
         output.start(settings.get(RankOutput.FLUSH_SECONDS));
     }
 
@@ -297,19 +336,35 @@ final class Tracer {
         }
     }
 
-    /** Collective: every rank's trace file to rank 0, which writes {@code trace.json}. */
+    /**
+     * Collective: measures the clocks again, then either brings every rank's shard to rank 0,
+     * which writes {@code trace.json}, or (past the merge limit) only their summaries, from which
+     * rank 0 writes {@code trace-index.json}.
+     */
     private void gatherAndWrite() throws Exception {
         OutputSession s = session;
         TraceFileWriter w = writer;
         closed = true;
         output.stop();
         Path file = ResultFiles.rankTrace(s.dir(), s.rank());
+        WorldComm comm = s.comm();
+        if (comm.canExchangeData()) {
+            ClockSync.Measurement m = ClockSync.measure(comm, clock);
+            clockModel = clockModel.with(m.local, m.offset, m.error);
+            // The zero again, through the whole model: no call maps before it.
+            zero = -comm.allMax(-clockModel.toReference(initEntryLocal));
+            try {
+                w.clock(m.local, m.offset, m.error);
+                w.zero(zero);
+            } catch (IOException e) {
+                fault("writing " + file, e);
+            }
+        }
         try {
             w.close();
         } catch (IOException e) {
             fault("closing " + file, e);
         }
-        WorldComm comm = s.comm();
         if (!comm.canExchangeData()) {
             if (comm.rank() == 0) {
                 output.say("binding '" + binding + "' cannot gather; 'qmpi4j merge " + s.dir()
@@ -319,26 +374,102 @@ final class Tracer {
             return;
         }
         long length;
-        InputStream in;
         try {
             length = Files.size(file);
+        } catch (IOException e) {
+            fault("reading " + file, e);
+            length = 0;
+        }
+        ShardSummary mine = new ShardSummary(
+                comm.rank(),
+                length,
+                w.eventsWritten(),
+                w.limitReached(),
+                w.firstTime(),
+                w.lastTime(),
+                clockModel,
+                zero);
+        List<ShardSummary> all = gatherSummaries(comm, mine);
+        byte[] merge = new byte[1];
+        if (comm.rank() == 0) {
+            long total = 0;
+            for (ShardSummary x : all) {
+                total += x.bytes();
+            }
+            merge[0] = (byte) (total <= settings.get(MERGE_LIMIT) ? 1 : 0);
+        }
+        comm.bcast(merge, 0);
+        if (merge[0] == 0) {
+            if (comm.rank() == 0) {
+                writeIndex(s, comm, all);
+            } else {
+                s.finished(List.of());
+            }
+            return;
+        }
+        InputStream in;
+        try {
             in = Files.newInputStream(file);
         } catch (IOException e) {
             fault("reading " + file, e);
             length = 0;
             in = InputStream.nullInputStream(); // still take part, or the others would wait for ever
         }
-        try (InputStream mine = in) {
+        try (InputStream shard = in) {
             if (comm.rank() != 0) {
-                ChunkedGather.run(comm, mine, length, 0, (r, d, o, l) -> {});
+                ChunkedGather.run(comm, shard, length, 0, (r, d, o, l) -> {});
                 s.finished(List.of());
             } else {
-                writeAtRoot(s, comm, mine, length);
+                writeAtRoot(s, comm, shard, length, all);
             }
         }
     }
 
-    private void writeAtRoot(OutputSession s, WorldComm comm, InputStream mine, long length) throws Exception {
+    /** Every rank's summary at rank 0 (a few numbers each); an empty list elsewhere. */
+    private static List<ShardSummary> gatherSummaries(WorldComm comm, ShardSummary mine) throws Exception {
+        int block = ShardSummary.LONGS * Long.BYTES;
+        java.nio.ByteBuffer send = java.nio.ByteBuffer.allocate(block);
+        for (long v : mine.toLongs()) {
+            send.putLong(v);
+        }
+        byte[] recv = comm.rank() == 0 ? new byte[Math.multiplyExact(block, comm.size())] : null;
+        comm.gather(send.array(), block, recv, 0);
+        List<ShardSummary> all = new java.util.ArrayList<>();
+        if (recv != null) {
+            java.nio.ByteBuffer in = java.nio.ByteBuffer.wrap(recv);
+            for (int r = 0; r < comm.size(); r++) {
+                long[] v = new long[ShardSummary.LONGS];
+                for (int i = 0; i < v.length; i++) {
+                    v[i] = in.getLong();
+                }
+                all.add(ShardSummary.fromLongs(v));
+            }
+        }
+        return all;
+    }
+
+    private void writeIndex(OutputSession s, WorldComm comm, List<ShardSummary> all) throws IOException {
+        long total = 0;
+        long start = Long.MAX_VALUE;
+        long end = Long.MIN_VALUE;
+        for (ShardSummary x : all) {
+            total += x.bytes();
+            if (x.events() > 0) {
+                start = Math.min(start, x.start());
+                end = Math.max(end, x.end());
+            }
+        }
+        TraceIndex.write(s.dir(), comm.size(), binding, all, List.of(), settings.get(MERGE_LIMIT));
+        output.say("the " + comm.size() + " ranks' trace shards hold " + Units.bytes(total) + ", over "
+                + MERGE_LIMIT.key() + " (" + Units.bytes(settings.get(MERGE_LIMIT)) + "): each rank's shard stays in "
+                + ResultFiles.RANKS_DIR + "/, " + TraceIndex.FILE + " lists them; build a trace of chosen ranks and"
+                + " a time window with: " + TraceIndex.command(s.dir(), comm.size(), Math.min(start, end), end));
+        s.finished(List.of(TraceIndex.FILE));
+    }
+
+    private void writeAtRoot(
+            OutputSession s, WorldComm comm, InputStream mine, long length, List<ShardSummary> summaries)
+            throws Exception {
         Path target = s.dir().resolve(ResultFiles.TRACE_JSON);
         Path tmp = null;
         Writer out;
@@ -358,6 +489,9 @@ final class Tracer {
             out = Writer.nullWriter();
         }
         ChromeTraceAssembler assembler = new ChromeTraceAssembler(out, comm.size(), binding);
+        for (ShardSummary x : summaries) {
+            assembler.clock(x.rank(), x.clock(), x.zero());
+        }
         boolean[] broken = new boolean[comm.size()];
         ChunkedGather.run(comm, mine, length, 0, (rank, data, off, len) -> {
             if (!broken[rank]) {

@@ -8,11 +8,13 @@ import org.qmpi4j.api.settings.Setting;
 import org.qmpi4j.api.settings.Settings;
 
 /**
- * The bundled {@code tracer}: every MPI call of every rank with its start and end, on a clock the
- * ranks align at {@code MPI_Init}, in one Chrome Trace Event file ({@code trace.json}) that
- * Perfetto and {@code chrome://tracing} open: one track per rank, arrows from sends to their
- * receives. Each rank streams its calls to {@code ranks/rank-<r>.trace} through a fixed buffer;
- * rank 0 gathers the files at {@code MPI_Finalize}. Past the size limit (setting
+ * The bundled {@code tracer}: every MPI call of every rank with its start and end, on rank 0's
+ * clock (offsets measured at {@code MPI_Init} and {@code MPI_Finalize}), in one Chrome Trace Event
+ * file ({@code trace.json}) that Perfetto and {@code chrome://tracing} open: one track per rank,
+ * arrows from sends to their receives. Each rank streams its calls to its shard
+ * {@code ranks/rank-<r>.trace} through a fixed buffer; rank 0 gathers the shards at
+ * {@code MPI_Finalize} while they total under {@code tracer.merge-limit}, else writes
+ * {@code trace-index.json} for {@code qmpi4j trace}. Past the size limit (setting
  * {@code tracer.limit}, default 256 MiB per rank) a rank stops recording and says so.
  */
 public final class TracerTool implements ToolProvider {
@@ -28,7 +30,12 @@ public final class TracerTool implements ToolProvider {
 
     @Override
     public List<Setting<?>> settings() {
-        return List.of(OutputDirectory.SETTING, Tracer.LIMIT, RankOutput.FLUSH_SECONDS);
+        return List.of(
+                OutputDirectory.SETTING,
+                Tracer.LIMIT,
+                Tracer.MERGE_LIMIT,
+                RankOutput.FLUSH_SECONDS,
+                TracerClock.TEST_SKEW);
     }
 
     @Override

@@ -1,0 +1,248 @@
+package org.qmpi4j.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.qmpi4j.it.support.AgentJob;
+import org.qmpi4j.it.support.BundledTools;
+import org.qmpi4j.launch.JobResult;
+import org.qmpi4j.report.json.JsonNode;
+import org.qmpi4j.report.trace.ClockModel;
+import org.qmpi4j.report.trace.ShardEvent;
+import org.qmpi4j.report.trace.ShardParser;
+import org.qmpi4j.report.trace.ShardSummary;
+
+/**
+ * The tracer's clock alignment on a real Open MPI job whose ranks' clocks are made wrong on
+ * purpose (the test-only setting {@code tracer.test-clock-skew}: seconds of offset, tens of ppm
+ * of drift): on these separate processes the tracer measures each rank's offset to rank 0 at
+ * {@code MPI_Init} and {@code MPI_Finalize} and maps every call onto rank 0's clock. Every call
+ * lands within the error bound the trace states, arrows point forwards (backwards, rarely, only
+ * within the two ranks' bounds), and
+ * {@code qmpi4j trace} builds a trace of chosen ranks and a time window from the shards.
+ */
+class TracerClockTest {
+    private static final int RANKS = 4;
+    /** rank -> {offset ns, drift ppm}; rank 0 keeps the true clock, so truth is known on every rank. */
+    private static final long[][] SKEW = {{0, 0}, {2_000_000_000L, 80}, {-1_500_000_000L, -120}, {700_000_000L, 40}};
+
+    @Test
+    void arrowsPointForwardsAndCallsLandWithinTheErrorBound(@TempDir Path out) throws Exception {
+        StringBuilder spec = new StringBuilder();
+        for (int r = 1; r < RANKS; r++) {
+            spec.append(spec.length() == 0 ? "" : ",")
+                    .append(r)
+                    .append(':')
+                    .append(SKEW[r][0])
+                    .append(':');
+            spec.append(SKEW[r][1]);
+        }
+        JobResult result = AgentJob.run(BundledTools.job(AgentJob.SAMPLES + "Ring", RANKS, "profiler,tracer", out)
+                .args("200")
+                .env("QMPI4J_TRACER_TEST_CLOCK_SKEW", spec.toString()));
+        AgentJob.assertOk(result, RANKS);
+
+        // Every call, mapped, is within the stated bound of the truth (the unskewed clock).
+        for (int rank = 0; rank < RANKS; rank++) {
+            int r = rank;
+            Path shard = out.resolve("ranks/rank-" + r + ".trace");
+            ShardSummary s = ShardSummary.scan(shard, r);
+            ClockModel c = s.clock();
+            assertThat(c.measurements()).as("clock measurements of rank %d", r).isEqualTo(2);
+            assertThat(c.firstError()).as("error bound of rank %d", r).isLessThan(r == 0 ? 1 : 50_000_000L);
+            double drift = SKEW[r][1] / 1e6;
+            long offset = SKEW[r][0];
+            long[] checked = {0};
+            long[] worst = {0};
+            ShardParser p = new ShardParser(r, (ShardEvent e) -> {
+                for (long local : new long[] {e.start(), e.end()}) {
+                    long truth = Math.round((local - offset) / (1 + drift));
+                    long error = Math.abs(c.toReference(local) - truth);
+                    worst[0] = Math.max(worst[0], error);
+                    assertThat(error)
+                            .as("rank %d: a call at local %d maps %d ns from the truth", r, local, error)
+                            .isLessThanOrEqualTo(c.errorAt(local) + 2);
+                }
+                checked[0]++;
+            });
+            feed(shard, p);
+            // The drift found is the skew's (rank 0's clock gains -drift against this one) within what
+            // the two measurements' bounds allow over the time between them.
+            double slack = (c.firstError() + c.lastError()) * 1e6 / (c.lastLocal() - c.firstLocal());
+            assertThat(c.driftPpm())
+                    .as("drift of rank %d in ppm", r)
+                    .isCloseTo(-SKEW[r][1], org.assertj.core.data.Offset.offset(slack + 1));
+            assertThat(checked[0]).as("calls of rank %d", r).isGreaterThan(400);
+            System.out.printf(
+                    "rank %d: offset %d ns +- %d at MPI_Init, %d +- %d at MPI_Finalize, drift %.1f ppm; worst call %d ns off%n",
+                    r, c.firstOffset(), c.firstError(), c.lastOffset(), c.lastError(), c.driftPpm(), worst[0]);
+        }
+
+        // trace.json: the offsets and bounds per rank, arrows from each send to its receive, forwards.
+        JsonNode trace = JsonNode.parse(Files.readString(out.resolve("trace.json")));
+        List<JsonNode> offsets = trace.get("otherData").get("clock_offsets").elements();
+        assertThat(offsets).hasSize(RANKS);
+        assertThat(offsets.get(1).get("init_offset_ns").asLong()).isLessThan(-1_900_000_000L);
+        assertThat(offsets.get(2).get("init_offset_ns").asLong()).isGreaterThan(1_400_000_000L);
+        assertThat(offsets.get(1).get("drift_ppm").asDouble())
+                .isBetween(-120.0, -40.0); // rank 0 runs slower than rank 1
+        Map<String, Double> starts = new HashMap<>();
+        Map<String, Double> ends = new HashMap<>();
+        double last = 0;
+        List<Double> rank1Receives = new ArrayList<>();
+        for (JsonNode e : trace.get("traceEvents").elements()) {
+            String ph = e.get("ph").asString();
+            if (ph.equals("s")) {
+                starts.put(e.get("id").asString(), e.get("ts").asDouble());
+            } else if (ph.equals("f")) {
+                ends.put(e.get("id").asString(), e.get("ts").asDouble());
+            } else if (ph.equals("X")) {
+                last = Math.max(last, e.get("ts").asDouble() + e.get("dur").asDouble());
+                if (e.get("pid").asLong() == 1 && e.get("name").asString().equals("MPI_RECV")) {
+                    rank1Receives.add(e.get("ts").asDouble());
+                }
+            }
+        }
+        assertThat(starts).hasSizeGreaterThan(RANKS * 200 - 10);
+        assertThat(ends.keySet()).isEqualTo(starts.keySet());
+        // A message is never received before it was sent: on aligned clocks an arrow can point
+        // backwards only by what the two ranks' clocks may be off (their stated bounds); almost all
+        // point forwards. (No causality correction moves calls after the fact.)
+        double[] boundUs = new double[RANKS];
+        for (JsonNode o : offsets) {
+            boundUs[(int) o.get("rank").asLong()] = Math.max(
+                            o.get("init_error_ns").asLong(),
+                            o.get("final_error_ns").asLong())
+                    / 1e3;
+        }
+        int backwards = 0;
+        for (Map.Entry<String, Double> s : starts.entrySet()) {
+            String[] id = s.getKey().split("-");
+            double bound = boundUs[Integer.parseInt(id[0])] + boundUs[Integer.parseInt(id[1])];
+            double end = ends.get(s.getKey());
+            assertThat(end)
+                    .as(
+                            "arrow %s: received at %s us, sent at %s us, bounds %s us",
+                            s.getKey(), end, s.getValue(), bound)
+                    .isGreaterThanOrEqualTo(s.getValue() - bound);
+            backwards += end < s.getValue() ? 1 : 0;
+        }
+        System.out.printf("arrows: %d, pointing backwards (within the bounds): %d%n", starts.size(), backwards);
+        assertThat(backwards).as("arrows pointing backwards").isLessThanOrEqualTo(starts.size() / 100);
+        assertThat(last).as("job length in us (without alignment: seconds)").isLessThan(60e6);
+
+        // qmpi4j trace: ranks 1-2, a window around rank 1's middle receive, as JSON and as Perfetto.
+        rank1Receives.sort(null);
+        double mid = rank1Receives.get(rank1Receives.size() / 2) / 1e6;
+        String from = String.format(java.util.Locale.ROOT, "%.6fs", mid - 0.001);
+        String to = String.format(java.util.Locale.ROOT, "%.6fs", mid + 0.020);
+        Path part = out.resolve("part.json");
+        BundledTools.Command cmd = BundledTools.qmpi4j(
+                "trace",
+                "--ranks",
+                "1-2",
+                "--from",
+                from,
+                "--to",
+                to,
+                "--format",
+                "json",
+                "-o",
+                part.toString(),
+                out.toString());
+        assertThat(cmd.exitCode).as(cmd.toString()).isZero();
+        JsonNode sub = JsonNode.parse(Files.readString(part));
+        Set<Long> pids = new HashSet<>();
+        List<Double> times = new ArrayList<>();
+        int arrows = 0;
+        for (JsonNode e : sub.get("traceEvents").elements()) {
+            String ph = e.get("ph").asString();
+            if (ph.equals("X")) {
+                pids.add(e.get("pid").asLong());
+                times.add(e.get("ts").asDouble());
+                assertThat(e.get("ts").asDouble() + e.get("dur").asDouble())
+                        .isGreaterThanOrEqualTo((mid - 0.001) * 1e6);
+                assertThat(e.get("ts").asDouble()).isLessThanOrEqualTo((mid + 0.020) * 1e6);
+            } else if (ph.equals("s")) {
+                arrows++;
+                assertThat(e.get("id").asString()).startsWith("1-2-"); // only 1 -> 2 has both ends chosen
+            }
+        }
+        assertThat(pids).containsExactlyInAnyOrder(1L, 2L);
+        assertThat(times).isNotEmpty();
+        assertThat(arrows).isPositive();
+
+        cmd = BundledTools.qmpi4j("trace", "--ranks", "0-1", "--from", from, "--to", to, out.toString());
+        assertThat(cmd.exitCode).as(cmd.toString()).isZero();
+        assertThat(cmd.stderr).contains("trace of 2 rank(s)").contains(".pftrace");
+        try (var files = Files.list(out)) {
+            Path pf = files.filter(f -> f.getFileName().toString().endsWith(".pftrace"))
+                    .findFirst()
+                    .orElseThrow();
+            assertThat(Files.size(pf)).isGreaterThan(1000);
+        }
+    }
+
+    @Test
+    void pastTheMergeLimitRanksKeepTheirShardsAndTheCommandBuildsAPart(@TempDir Path out) throws Exception {
+        JobResult result = AgentJob.run(BundledTools.job(AgentJob.SAMPLES + "Ring", RANKS, "profiler,tracer", out)
+                .args("100")
+                .env("QMPI4J_TRACER_MERGE_LIMIT", "2k"));
+        AgentJob.assertOk(result, RANKS);
+        assertThat(out.resolve("trace.json")).doesNotExist();
+        assertThat(AgentJob.rankStderr(result, 0))
+                .as(result.describe())
+                .anyMatch(l -> l.contains("over tracer.merge-limit (2 KiB)")
+                        && l.contains("qmpi4j trace --ranks 0-3 --from "));
+        JsonNode index = JsonNode.parse(Files.readString(out.resolve("trace-index.json")));
+        assertThat(index.get("shards").elements()).hasSize(RANKS);
+        long total = 0;
+        for (JsonNode s : index.get("shards").elements()) {
+            Path shard = out.resolve(s.get("path").asString());
+            assertThat(Files.size(shard)).isEqualTo(s.get("bytes").asLong());
+            assertThat(s.get("calls").asLong()).isGreaterThan(200);
+            total += s.get("bytes").asLong();
+        }
+        assertThat(index.get("shard_bytes").asLong()).isEqualTo(total).isGreaterThan(2048);
+        double start = index.get("start_s").asDouble();
+        double end = index.get("end_s").asDouble();
+        assertThat(end).isGreaterThan(start);
+
+        Path part = out.resolve("part.pftrace");
+        BundledTools.Command cmd = BundledTools.qmpi4j(
+                "trace",
+                "--ranks",
+                "2-3",
+                "--from",
+                start + "s",
+                "--to",
+                end + "s",
+                "-o",
+                part.toString(),
+                out.toString());
+        assertThat(cmd.exitCode).as(cmd.toString()).isZero();
+        assertThat(cmd.stderr).contains("trace of 2 rank(s)");
+        assertThat(Files.size(part)).isGreaterThan(100 * 50L);
+    }
+
+    private static void feed(Path file, ShardParser p) throws Exception {
+        byte[] buf = new byte[1 << 16];
+        try (InputStream in = Files.newInputStream(file)) {
+            int n;
+            while ((n = in.read(buf)) > 0) {
+                p.feed(buf, 0, n);
+            }
+        }
+        p.end();
+    }
+}

@@ -1,0 +1,207 @@
+package org.qmpi4j.report.trace;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * Reads one rank's trace shard ({@link TraceFormat}) as it arrives, in chunks of any size (even
+ * mid-line), and hands each call to a {@link Listener}. Keeps what later lines need (function and
+ * thread names, the clock measurements, the common zero) and the lines it could not read.
+ */
+public final class ShardParser {
+    /** What the shard holds, as it is read. */
+    public interface Listener {
+        /** One call; {@code e} is reused for the next. */
+        void event(ShardEvent e) throws IOException;
+
+        /** The rank stopped recording at the size limit, at {@code localTime}. */
+        default void limit(long limitBytes, long eventsWritten, long localTime) throws IOException {}
+    }
+
+    private final int rank;
+    private final Listener listener;
+    private final StringBuilder partial = new StringBuilder();
+    private final Map<Integer, String> functions = new TreeMap<>();
+    private final Map<Long, String> threads = new LinkedHashMap<>();
+    private final List<String> problems = new ArrayList<>();
+    private final ShardEvent event = new ShardEvent();
+    private boolean headerSeen;
+    private int size = -1;
+    private String binding = "";
+    private ClockModel clock = ClockModel.IDENTITY;
+    private Long zero;
+    private long lineNo;
+    private long events;
+    private boolean truncated;
+
+    public ShardParser(int rank, Listener listener) {
+        this.rank = rank;
+        this.listener = listener;
+    }
+
+    /** Feeds {@code len} more bytes of the shard, in file order. */
+    public void feed(byte[] data, int off, int len) throws IOException {
+        for (int i = off; i < off + len; i++) {
+            char c = (char) (data[i] & 0xff);
+            if (c == '\n') {
+                line(partial.toString());
+                partial.setLength(0);
+            } else {
+                partial.append(c);
+            }
+        }
+    }
+
+    /** The shard ended; an unterminated last line is reported and skipped. */
+    public void end() {
+        if (partial.length() > 0) {
+            problems.add("rank " + rank + ": last line cut short (" + partial.length() + " bytes), skipped");
+            partial.setLength(0);
+        }
+    }
+
+    private void line(String line) throws IOException {
+        lineNo++;
+        if (!headerSeen) {
+            String[] h = line.split(" ");
+            if (h.length < 5 || !h[0].equals(TraceFormat.MAGIC)) {
+                throw new IOException(
+                        "rank " + rank + ": not a qmpi4j trace (first line \"" + abbreviate(line) + "\")");
+            }
+            if (!h[1].equals("1") && !h[1].equals(Integer.toString(TraceFormat.VERSION))) {
+                throw new IOException("rank " + rank + ": trace format version " + h[1] + " is not supported");
+            }
+            if (!h[2].equals(Integer.toString(rank))) {
+                throw new IOException("rank " + rank + ": the file says it is rank " + h[2] + "'s trace");
+            }
+            try {
+                size = Integer.parseInt(h[3]);
+            } catch (NumberFormatException e) {
+                throw new IOException("rank " + rank + ": unreadable header \"" + abbreviate(line) + "\"", e);
+            }
+            binding = h[4];
+            headerSeen = true;
+            return;
+        }
+        if (line.isEmpty()) {
+            return;
+        }
+        try {
+            switch (line.charAt(0)) {
+                case 'F': {
+                    String[] f = line.split(" ", 3);
+                    functions.put(Integer.parseInt(f[1]), f[2]);
+                    break;
+                }
+                case 'T': {
+                    String[] t = line.split(" ", 3);
+                    threads.put(Long.parseLong(t[1]), t.length > 2 ? t[2] : "");
+                    break;
+                }
+                case 'E':
+                    event(line.split(" "));
+                    break;
+                case 'C': {
+                    String[] c = line.split(" ");
+                    clock = clock.with(Long.parseLong(c[1]), Long.parseLong(c[2]), Long.parseLong(c[3]));
+                    break;
+                }
+                case 'Z':
+                    zero = Long.parseLong(line.substring(2).trim());
+                    break;
+                case 'L': {
+                    truncated = true;
+                    String[] l = line.split(" ");
+                    listener.limit(Long.parseLong(l[1]), Long.parseLong(l[2]), Long.parseLong(l[3]));
+                    break;
+                }
+                default:
+                    problems.add("rank " + rank + " line " + lineNo + ": unknown record \"" + abbreviate(line) + "\"");
+            }
+        } catch (RuntimeException e) {
+            problems.add("rank " + rank + " line " + lineNo + ": unreadable \"" + abbreviate(line) + "\" (" + e + ")");
+        }
+    }
+
+    private void event(String[] e) throws IOException {
+        if (e.length != 12) {
+            throw new IllegalArgumentException("expected 12 fields, found " + e.length);
+        }
+        String name = functions.get(Integer.parseInt(e[1]));
+        if (name == null) {
+            throw new IllegalArgumentException("function id " + e[1] + " not defined");
+        }
+        ShardEvent ev = event;
+        ev.function = name;
+        ev.tid = Long.parseLong(e[2]);
+        ev.start = Long.parseLong(e[3]);
+        ev.duration = Long.parseLong(e[4]);
+        ev.peer = opt(e[5]);
+        ev.tag = opt(e[6]);
+        ev.bytes = opt(e[7]);
+        ev.sendSeq = opt(e[8]);
+        ev.recvPeer = opt(e[9]);
+        ev.recvTag = opt(e[10]);
+        ev.recvSeq = opt(e[11]);
+        events++;
+        listener.event(ev);
+    }
+
+    public int rank() {
+        return rank;
+    }
+
+    public boolean headerSeen() {
+        return headerSeen;
+    }
+
+    /** The job's number of ranks, from the header (-1 before it). */
+    public int size() {
+        return size;
+    }
+
+    public String binding() {
+        return binding;
+    }
+
+    /** Threads named so far, in order of appearance. */
+    public Map<Long, String> threads() {
+        return Collections.unmodifiableMap(threads);
+    }
+
+    /** The clock measurements read so far. */
+    public ClockModel clock() {
+        return clock;
+    }
+
+    /** The common zero on rank 0's clock, if the shard names it. */
+    public Long zero() {
+        return zero;
+    }
+
+    public long events() {
+        return events;
+    }
+
+    /** Whether the shard stopped at the size limit. */
+    public boolean truncated() {
+        return truncated;
+    }
+
+    public List<String> problems() {
+        return problems;
+    }
+
+    private static long opt(String field) {
+        return field.equals("-") ? TraceFormat.NONE : Long.parseLong(field);
+    }
+
+    static String abbreviate(String s) {
+        return s.length() > 60 ? s.substring(0, 60) + "..." : s;
+    }
+}
