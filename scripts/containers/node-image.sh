@@ -102,6 +102,7 @@ OMPI_ALLOW_RUN_AS_ROOT=1
 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 PRTE_ALLOW_RUN_AS_ROOT=1
 PRTE_ALLOW_RUN_AS_ROOT_CONFIRM=1
+QMPI4J_OPENMPI_JAR=/opt/qmpi4j/mpi.jar
 ENV
 
 rm -f "$root/usr/sbin/policy-rc.d"
@@ -115,6 +116,7 @@ tar -C "$root" -c . | podman import --quiet \
   --change 'CMD ["/bin/sh", "-c", "mkdir -p /run/sshd && exec /usr/sbin/sshd -D -e"]' \
   --change 'ENV OMPI_ALLOW_RUN_AS_ROOT=1' --change 'ENV OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1' \
   --change 'ENV PRTE_ALLOW_RUN_AS_ROOT=1' --change 'ENV PRTE_ALLOW_RUN_AS_ROOT_CONFIRM=1' \
+  --change 'ENV QMPI4J_OPENMPI_JAR=/opt/qmpi4j/mpi.jar' \
   --change "LABEL org.qmpi4j.inputs=$hash" --change "LABEL org.qmpi4j.openmpi=$ompi_version" \
   - "$image" >/dev/null
 say "imported in $((SECONDS - istart)) s; total $((SECONDS - start)) s"

@@ -177,6 +177,40 @@ class NodesTest {
                 .containsExactly(4, 5);
     }
 
+    @Test
+    void launcherRunsAJobAcrossTheNodesOfAHostfile(@TempDir Path tmp) throws Exception {
+        cluster.sh(1, "printf 'node1 slots=2\\nnode2 slots=2\\nnode3 slots=2\\n' >/tmp/hostfile");
+        String out = "/results/launched";
+        Container.ExecResult job = cluster.exec(
+                1,
+                "java",
+                "-cp",
+                Nodes.APP + "/qmpi4j-launcher.jar",
+                "org.qmpi4j.launch.LaunchCommand",
+                "--runtime",
+                "openmpi",
+                "--ranks",
+                Integer.toString(RANKS),
+                "--hostfile",
+                "/tmp/hostfile",
+                "--cp",
+                Nodes.APP + "/qmpi4j-samples-openmpi.jar:" + Nodes.APP + "/qmpi4j-samples-common.jar",
+                "--jvm-option",
+                "-javaagent:" + Nodes.APP + "/qmpi4j-agent.jar=tools=profiler;output=" + out,
+                "--timeout-seconds",
+                "180",
+                "org.qmpi4j.samples.openmpi.Ring",
+                "3");
+        assertThat(job.getExitCode()).as(NodeJobs.describe(job)).isZero();
+        assertThat(SampleOutput.parse(job.getStdout()).okRanks())
+                .as(NodeJobs.describe(job))
+                .containsExactlyElementsOf(IntStream.range(0, RANKS).boxed()::iterator);
+        cluster.copyOff(1, out, tmp);
+        assertThat(NodeJobs.hosts(ToolResults.profile(tmp)).values())
+                .as("hosts of the ranks")
+                .containsExactly("node1", "node1", "node2", "node2", "node3", "node3");
+    }
+
     static String withoutCreated(String json) {
         return json.replaceAll("\"created\": \"[^\"]*\"", "\"created\": \"-\"");
     }
