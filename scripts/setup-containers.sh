@@ -104,7 +104,7 @@ if [ -f "$jar5" ] && cmp -s "$jar5" "$tmp/mpi.jar"; then
   say "Open MPI $v5 Java bindings present: $jar5"
 else
   command -v mvn >/dev/null 2>&1 || die "mvn not found: install Apache Maven (Debian: maven)"
-  mvn -B -q install:install-file -Dfile="$tmp/mpi.jar" -DgroupId=org.open-mpi -DartifactId=mpi \
+  mvn -B -q -Dstyle.color=never install:install-file -Dfile="$tmp/mpi.jar" -DgroupId=org.open-mpi -DartifactId=mpi \
     -Dversion="$v5" -Dpackaging=jar -DgeneratePom=true -Dmaven.repo.local="$M2_REPO" >/dev/null \
     || die "mvn install:install-file of Open MPI $v5's mpi.jar failed"
   say "installed $jar5"

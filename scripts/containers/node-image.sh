@@ -82,6 +82,15 @@ in_root sh -c "cd /tmp/ompi-src && apt-get source -qq --download-only openmpi=$s
 mkdir -p "$root/opt/qmpi4j"
 in_root sh -c 'cd /tmp/ompi-src && mkdir classes && javac -nowarn -encoding UTF-8 --release 11 -d classes tree/ompi/mpi/java/java/*.java && jar cf /opt/qmpi4j/mpi.jar -C classes .'
 echo "$ompi_version" >"$root/opt/qmpi4j/openmpi-version"
+# System.loadLibrary("mpi_java") needs the unversioned name, which Debian ships only in
+# libopenmpi-dev (too heavy for the image). mpirun points java.library.path at Open MPI's lib
+# directory, so the link goes there.
+so=$(in_root dpkg-query -L "$lib" | grep -E '/libmpi_java\.so\.[0-9]+$' | head -1)
+[ -n "$so" ] || { echo "node-image: $lib has no libmpi_java.so.<n>" >&2; exit 1; }
+libdir=$(dirname "$so")
+mkdir -p "$root$libdir/openmpi/lib"
+ln -sf "$so" "$root$libdir/openmpi/lib/libmpi_java.so"
+ln -sf "$so" "$root$libdir/libmpi_java.so"
 rm -rf "$root/tmp/ompi-src"
 
 # ssh: one key pair for the image, trusted by every container made from it.

@@ -136,6 +136,11 @@ class NodesTest {
                             .filter(f -> f.endsWith(".profile.json"))
                             .count()
                     < PER_NODE) {
+                if (cluster.sh(1, "test -s /tmp/killed.rc").getExitCode() == 0) {
+                    throw new AssertionError("the job ended before its ranks had started:\n"
+                            + cluster.sh(1, "cat /tmp/killed.rc /tmp/killed.out /tmp/killed.err")
+                                    .getStdout());
+                }
                 assertThat(System.nanoTime())
                         .as("ranks of node%d started", node)
                         .isLessThan(deadline);

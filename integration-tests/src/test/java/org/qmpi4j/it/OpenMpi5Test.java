@@ -54,7 +54,8 @@ class OpenMpi5Test {
                         "tools=profiler,tracer;output=" + out,
                         180,
                         "org.qmpi4j.samples.openmpi." + sample,
-                        NodeJobs.SAMPLES.get(sample)));
+                        NodeJobs.SAMPLES.get(sample),
+                        "sm"));
         assertThat(job.getExitCode()).as(NodeJobs.describe(job)).isZero();
         SampleOutput own = SampleOutput.parse(job.getStdout());
         assertThat(own.okRanks())

@@ -31,6 +31,21 @@ public final class NodeJobs {
      */
     public static String mpirun(
             List<String> nodes, int perNode, String agentArgs, int limitSeconds, String mainClass, List<String> args) {
+        return mpirun(nodes, perNode, agentArgs, limitSeconds, mainClass, args, "vader");
+    }
+
+    /**
+     * As above, with the shared-memory transport of the Open MPI version named: {@code vader}
+     * (4.1) or {@code sm} (5.0); between nodes the ranks talk TCP.
+     */
+    public static String mpirun(
+            List<String> nodes,
+            int perNode,
+            String agentArgs,
+            int limitSeconds,
+            String mainClass,
+            List<String> args,
+            String sharedMemoryBtl) {
         String hosts = nodes.stream().map(n -> n + ":" + perNode).collect(Collectors.joining(","));
         List<String> cmd = new ArrayList<>(List.of(
                 "timeout",
@@ -42,9 +57,13 @@ public final class NodeJobs {
                 "-np",
                 Integer.toString(nodes.size() * perNode),
                 // TCP between the containers; shared memory only within one.
+                // Containers share the machine's cores: Open MPI would refuse to bind more ranks than
+                // cores (5.0 binds by default).
+                "--bind-to",
+                "none",
                 "--mca",
                 "btl",
-                "tcp,self,vader",
+                "tcp,self," + sharedMemoryBtl,
                 "java",
                 "-Xmx256m",
                 "-XX:TieredStopAtLevel=1",

@@ -70,6 +70,7 @@ public final class Nodes implements AutoCloseable {
                 cluster.nodes.add(c);
                 c.start();
             }
+            cluster.writeHosts();
             cluster.awaitSsh();
             return cluster;
         } catch (Exception | Error e) {
@@ -121,6 +122,28 @@ public final class Nodes implements AutoCloseable {
     /** Quotes a word for {@code sh -c}. */
     public static String quote(String word) {
         return "'" + word.replace("'", "'\\''") + "'";
+    }
+
+    /**
+     * Names every node in every node's /etc/hosts: podman resolves network aliases only with a DNS
+     * plugin (dnsname, aardvark-dns) that the machine may lack; the addresses are certain.
+     */
+    private void writeHosts() throws Exception {
+        StringBuilder lines = new StringBuilder();
+        for (int i = 0; i < nodes.size(); i++) {
+            var networks = nodes.get(i).getContainerInfo().getNetworkSettings().getNetworks();
+            if (networks.size() != 1) {
+                throw new IllegalStateException("node" + (i + 1) + " is on " + networks.keySet() + ", not one network");
+            }
+            String ip = networks.values().iterator().next().getIpAddress();
+            lines.append(ip).append(' ').append("node").append(i + 1).append('\n');
+        }
+        for (int i = 1; i <= nodes.size(); i++) {
+            Container.ExecResult r = exec(i, "sh", "-c", "cat >>/etc/hosts <<'EOF'\n" + lines + "EOF");
+            if (r.getExitCode() != 0) {
+                throw new IllegalStateException("cannot write /etc/hosts on node" + i + ": " + r.getStderr());
+            }
+        }
     }
 
     private void awaitSsh() throws Exception {
