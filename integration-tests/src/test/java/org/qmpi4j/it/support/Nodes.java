@@ -50,6 +50,11 @@ public final class Nodes implements AutoCloseable {
 
     /** Starts {@code count} nodes of {@code image} and waits until node 1 reaches every node by ssh. */
     public static Nodes start(String image, int count) throws Exception {
+        String host = System.getenv("DOCKER_HOST");
+        if (host != null && host.startsWith("unix://") && !Files.exists(Path.of(host.substring("unix://".length())))) {
+            throw new IllegalStateException("no container engine API at " + host
+                    + ": run scripts/setup-containers.sh (as root), which starts podman's and builds the images");
+        }
         removeLeftovers();
         Network network = Network.builder()
                 .createNetworkCmdModifier(cmd -> cmd.withLabels(Map.of(LABEL, "nodes")))
