@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
 # The whole test suite on a fresh Debian 12 machine: installs the MPI runtimes if missing
-# (scripts/setup-mpi.sh) and the headless browser that checks the communication-matrix page
-# (scripts/setup-browser.sh), then builds and runs every test, including real mpirun and MPJ jobs.
+# (scripts/setup-mpi.sh), the headless browser that checks the communication-matrix page
+# (scripts/setup-browser.sh) and the containers of the multi-node and Open MPI 5.0 tests (podman
+# and two Debian images, scripts/setup-containers.sh), then builds and runs every test, including
+# real mpirun and MPJ jobs and 3-node jobs in containers.
 # Extra arguments go to Maven, e.g. scripts/test.sh -Plong.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup-mpi.sh
 bash scripts/setup-browser.sh
+bash scripts/setup-containers.sh
 exec mvn -B -ntp -Dstyle.color=never verify "$@"

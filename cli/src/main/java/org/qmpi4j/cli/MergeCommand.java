@@ -158,6 +158,8 @@ final class MergeCommand implements Callable<Integer> {
             s.problems().forEach(p -> err.println("qmpi4j: trace " + p));
             err.println("qmpi4j: trace of " + s.events().size() + " of " + size + " ranks, "
                     + s.events().values().stream().mapToLong(Long::longValue).sum() + " calls"
+                    // A node that was lost takes its ranks' files with it: name them, as for the profile.
+                    + (s.missingRanks().isEmpty() ? "" : "; no trace from rank(s) " + s.missingRanks())
                     + (s.truncatedRanks().isEmpty()
                             ? ""
                             : "; stopped at the size limit on rank(s) " + s.truncatedRanks()));

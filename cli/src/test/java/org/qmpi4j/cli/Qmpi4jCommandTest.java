@@ -65,6 +65,7 @@ class Qmpi4jCommandTest {
                 .contains(
                         "profile of 2 of 3 ranks (no data from rank(s) [2])",
                         "trace of 2 of 3 ranks, 2 calls",
+                        "no trace from rank(s) [2]",
                         "results in " + dir.toAbsolutePath().normalize());
         JsonNode profile = JsonNode.parse(Files.readString(dir.resolve("profile.json")));
         assertThat(profile.get("ranks").asLong()).isEqualTo(3);

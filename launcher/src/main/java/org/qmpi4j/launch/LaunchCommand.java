@@ -16,8 +16,10 @@ import java.util.function.Supplier;
  * java -cp qmpi4j-launcher.jar org.qmpi4j.launch.LaunchCommand \
  *     --runtime openmpi|mpj-multicore|mpj-niodev --ranks 4 --cp app.jar[:more.jar] \
  *     [--jvm-option -javaagent:...]... [--env NAME=VALUE]... [--timeout-seconds 300] \
- *     MainClass [args...]
+ *     [--hostfile FILE | --hosts node1:2,node2:2] MainClass [args...]
  * </pre>
+ * {@code --hostfile} and {@code --hosts} (Open MPI only) run the ranks across machines or
+ * containers; every path given must exist on each of them.
  * Exits with the job's exit code (124 when stopped at the time limit, 2 for bad usage).
  */
 public final class LaunchCommand {
@@ -39,6 +41,8 @@ public final class LaunchCommand {
         List<String> jvmOptions = new ArrayList<>();
         List<String[]> env = new ArrayList<>();
         long timeoutSeconds = 300;
+        Path hostfile = null;
+        List<String> hosts = new ArrayList<>();
         int i = 0;
         try {
             for (; i < argv.length && argv[i].startsWith("--"); i++) {
@@ -72,6 +76,12 @@ public final class LaunchCommand {
                     case "--timeout-seconds":
                         timeoutSeconds = Long.parseLong(value);
                         break;
+                    case "--hostfile":
+                        hostfile = Path.of(value);
+                        break;
+                    case "--hosts":
+                        hosts.addAll(Arrays.asList(value.split(",")));
+                        break;
                     default:
                         return usage(err, "unknown option " + opt);
                 }
@@ -97,6 +107,15 @@ public final class LaunchCommand {
                     .args(Arrays.asList(argv).subList(i + 1, argv.length))
                     .timeout(Duration.ofSeconds(timeoutSeconds));
             env.forEach(kv -> job.env(kv[0], kv[1]));
+            if (hostfile != null || !hosts.isEmpty()) {
+                if (!runtime.equals("openmpi")) {
+                    return usage(err, "--hostfile and --hosts need --runtime openmpi");
+                }
+                if (hostfile != null) {
+                    job.hostfile(hostfile);
+                }
+                job.hosts(hosts);
+            }
             JobResult result = launcher.get().run(job.build());
             if (result.timedOut()) {
                 err.println("qmpi4j-launch: job stopped after its limit of " + timeoutSeconds + " s");
@@ -112,7 +131,8 @@ public final class LaunchCommand {
     private static int usage(PrintStream err, String problem) {
         err.println("qmpi4j-launch: " + problem);
         err.println("usage: LaunchCommand [--runtime openmpi|mpj-multicore|mpj-niodev] [--ranks N] --cp CLASSPATH"
-                + " [--jvm-option OPT]... [--env NAME=VALUE]... [--timeout-seconds S] MainClass [args...]");
+                + " [--jvm-option OPT]... [--env NAME=VALUE]... [--timeout-seconds S]"
+                + " [--hostfile FILE | --hosts HOST[:SLOTS],...] MainClass [args...]");
         return 2;
     }
 }

@@ -26,6 +26,8 @@ public final class MpiJob {
     private final Path workDir;
     private final boolean echo;
     private final Path javaExecutable;
+    private final Path hostfile;
+    private final List<String> hosts;
 
     private MpiJob(Builder b) {
         this.mainClass = Objects.requireNonNull(b.mainClass, "mainClass");
@@ -39,6 +41,11 @@ public final class MpiJob {
         this.echo = b.echo;
         this.javaExecutable =
                 b.javaExecutable != null ? b.javaExecutable : Path.of(System.getProperty("java.home"), "bin", "java");
+        this.hostfile = b.hostfile;
+        this.hosts = List.copyOf(b.hosts);
+        if (hostfile != null && !hosts.isEmpty()) {
+            throw new IllegalArgumentException("give either a hostfile or hosts, not both");
+        }
         if (ranks < 1) {
             throw new IllegalArgumentException("ranks must be at least 1, was " + ranks);
         }
@@ -94,6 +101,23 @@ public final class MpiJob {
         return javaExecutable;
     }
 
+    /**
+     * A file naming the hosts the ranks run on, in the runtime's own format (Open MPI: one host a
+     * line, {@code node1 slots=2}); {@code null}: this machine only. The java executable, the class
+     * path and the JVM options' files must exist at the same paths on every host.
+     */
+    public Path hostfile() {
+        return hostfile;
+    }
+
+    /**
+     * Hosts the ranks run on, each {@code name} or {@code name:slots} ({@code node1:2}); empty:
+     * this machine only (or the {@link #hostfile()}).
+     */
+    public List<String> hosts() {
+        return hosts;
+    }
+
     /** Builds {@link MpiJob}s; defaults: 2 ranks, no arguments, 5 minutes, echo on. */
     public static final class Builder {
         private final String mainClass;
@@ -106,6 +130,8 @@ public final class MpiJob {
         private Path workDir;
         private boolean echo = true;
         private Path javaExecutable;
+        private Path hostfile;
+        private final List<String> hosts = new ArrayList<>();
 
         private Builder(String mainClass) {
             this.mainClass = mainClass;
@@ -168,6 +194,18 @@ public final class MpiJob {
 
         public Builder javaExecutable(Path java) {
             javaExecutable = java;
+            return this;
+        }
+
+        /** Runs the ranks on the hosts that {@code file} names (see {@link MpiJob#hostfile()}). */
+        public Builder hostfile(Path file) {
+            hostfile = file;
+            return this;
+        }
+
+        /** Runs the ranks on these hosts, each {@code name} or {@code name:slots}. */
+        public Builder hosts(List<String> names) {
+            hosts.addAll(names);
             return this;
         }
 

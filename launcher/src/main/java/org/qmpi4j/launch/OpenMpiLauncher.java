@@ -16,7 +16,8 @@ import org.qmpi4j.launch.internal.TaggedOutput;
  * Runs a job with Open MPI's {@code mpirun}: one JVM per rank, Open MPI's {@code mpi.jar} first on
  * the class path. Output is tagged per rank ({@code --tag-output}) so that each rank's lines can be
  * told apart; {@link JobResult#stdout()} keeps the tags, {@link JobResult#rankStdout(int)} strips
- * them.
+ * them. With {@link MpiJob#hostfile()} or {@link MpiJob#hosts()} the ranks start on those hosts
+ * (over ssh, as {@code mpirun} does), and the variables of {@link MpiJob#environment()} reach them too.
  */
 public final class OpenMpiLauncher implements Launcher {
     private static final Pattern TAG = Pattern.compile("^\\[(\\d+),(\\d+)\\]<(stdout|stderr)>:(.*)$");
@@ -34,6 +35,13 @@ public final class OpenMpiLauncher implements Launcher {
         cmd.add("--allow-run-as-root");
         cmd.add("--oversubscribe");
         cmd.add("--tag-output");
+        if (job.hostfile() != null) {
+            cmd.add("--hostfile");
+            cmd.add(job.hostfile().toString());
+        } else if (!job.hosts().isEmpty()) {
+            cmd.add("--host");
+            cmd.add(String.join(",", job.hosts()));
+        }
         cmd.add("-np");
         cmd.add(Integer.toString(job.ranks()));
         for (String name : job.environment().keySet()) {

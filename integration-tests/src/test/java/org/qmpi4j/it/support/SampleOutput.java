@@ -33,8 +33,13 @@ public final class SampleOutput {
     private final Map<Integer, RankReport> ranks = new TreeMap<>();
 
     public static SampleOutput parse(JobResult result) {
+        return parse(result.stdout());
+    }
+
+    /** Parses a job's standard output (of a job run by other means than a {@code Launcher}). */
+    public static SampleOutput parse(String stdout) {
         SampleOutput out = new SampleOutput();
-        for (String raw : result.stdout().split("\n")) {
+        for (String raw : stdout.split("\n")) {
             // Launchers may prefix lines (Open MPI tags them); the report starts at the marker.
             int at = raw.indexOf("QMPI4J-");
             if (at < 0) {

@@ -23,6 +23,12 @@ public final class BindingDescriptor {
     private final String title;
     private final String[] packages;
     private final List<String[]> fingerprints;
+    private final List<String[]> versions;
+    /** Mapping id -> the version its line is limited to ({@code in=}); absent: every version. */
+    private final Map<Integer, String> versionOfMapping = new HashMap<>();
+    /** "FUNCTION in version" -> the canonical mapping of that version. */
+    private final Map<String, MethodMapping> versionedCanonical = new HashMap<>();
+
     private final String[] datatypeSize;
     private final String[] datatypeSizeUnit;
     private final String constantsClass;
@@ -45,6 +51,7 @@ public final class BindingDescriptor {
         this.title = spec.title;
         this.packages = spec.packages.toArray(new String[0]);
         this.fingerprints = Collections.unmodifiableList(new ArrayList<>(spec.fingerprints));
+        this.versions = Collections.unmodifiableList(new ArrayList<>(spec.versions));
         this.datatypeSize = spec.datatypeSize;
         this.datatypeSizeUnit = spec.datatypeSizeUnit;
         this.constantsClass = spec.constantsClass;
@@ -72,7 +79,13 @@ public final class BindingDescriptor {
                     l.parameterCount);
             all.add(m);
             owners.computeIfAbsent(l.owner, k -> new HashMap<>()).put(l.name + l.descriptor, m);
-            if (l.canonical) {
+            if (l.version != null) {
+                versionOfMapping.put(m.id(), l.version);
+            }
+            if (l.canonical && l.version != null) {
+                versionedCanonical.put(l.function + " in " + l.version, m);
+                canon.putIfAbsent(l.function, m);
+            } else if (l.canonical) {
                 canon.put(l.function, m);
             }
         }
@@ -227,6 +240,47 @@ public final class BindingDescriptor {
     /** All mappings, in descriptor order (ids ascending). */
     public List<MethodMapping> mappings() {
         return mappings;
+    }
+
+    /**
+     * The {@code version} lines: label, then class, method and descriptor of the method that marks
+     * it (label alone for the fallback), in the order they are tried. Empty if the descriptor
+     * describes one version only.
+     */
+    public List<String[]> versionMarks() {
+        return versions;
+    }
+
+    /**
+     * The version of this binding that {@code loader} sees: the first {@code version} line whose
+     * method it declares, else the fallback line's label; {@code null} if the descriptor has no
+     * version lines or none fits. Reads class files, loads no class.
+     */
+    public String version(ClassLoader loader) {
+        for (String[] v : versions) {
+            if (v.length == 1) {
+                return v[0];
+            }
+            byte[] bytes = ClassFiles.read(loader, v[1]);
+            if (bytes != null && ClassFiles.declaresMethod(bytes, v[2], v[3])) {
+                return v[0];
+            }
+        }
+        return null;
+    }
+
+    /** The version a mapping's line is limited to ({@code in=}), or {@code null} for every version. */
+    public String versionOf(MethodMapping m) {
+        return versionOfMapping.get(m.id());
+    }
+
+    /**
+     * The canonical mapping of {@code f} in {@code version} (the versioned line if there is one,
+     * else the line for every version), or {@code null}.
+     */
+    public MethodMapping canonical(MpiFunction f, String version) {
+        MethodMapping m = version == null ? null : versionedCanonical.get(f + " in " + version);
+        return m != null ? m : canonical(f);
     }
 
     /**

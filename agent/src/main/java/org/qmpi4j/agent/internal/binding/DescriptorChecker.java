@@ -22,7 +22,7 @@ final class DescriptorChecker {
     private final Map<String, Integer> mappedAt = new HashMap<>();
     private final Map<String, Integer> mappedNameAt = new HashMap<>();
     private final Map<String, Integer> excludedAt = new HashMap<>();
-    private final Map<MpiFunction, Integer> canonicalAt = new EnumMap<>(MpiFunction.class);
+    private final Map<String, Integer> canonicalAt = new HashMap<>();
     private final Map<MpiFunction, Integer> firstMapAt = new EnumMap<>(MpiFunction.class);
 
     DescriptorChecker(DescriptorSource source) {
@@ -58,6 +58,18 @@ final class DescriptorChecker {
 
     void fingerprint(String[] member) {
         spec.fingerprints.add(member);
+    }
+
+    void version(String[] line) {
+        for (String[] v : spec.versions) {
+            if (v[0].equals(line[0])) {
+                throw source.fail("version '" + line[0] + "' appears twice");
+            }
+            if (v.length == 1) {
+                throw source.fail("version '" + v[0] + "' has no method, so it must be the last version line");
+            }
+        }
+        spec.versions.add(line);
     }
 
     void constants(String className) {
@@ -109,8 +121,22 @@ final class DescriptorChecker {
         }
         mappedNameAt.putIfAbsent(m.owner + '.' + m.name, lineNo);
         firstMapAt.putIfAbsent(m.function, lineNo);
+        if (m.version != null && spec.versions.stream().noneMatch(v -> v[0].equals(m.version))) {
+            throw source.fail("in=" + m.version + ": no 'version " + m.version + "' line before it");
+        }
         if (m.canonical) {
-            Integer other = canonicalAt.putIfAbsent(m.function, lineNo);
+            // One canonical line per function, or one per version when the lines are versioned.
+            String canonicalKey = m.function + (m.version == null ? "" : " in " + m.version);
+            Integer other = canonicalAt.putIfAbsent(canonicalKey, lineNo);
+            if (other == null && m.version != null) {
+                other = canonicalAt.get(m.function.name());
+            } else if (other == null) {
+                other = canonicalAt.entrySet().stream()
+                        .filter(e -> e.getKey().startsWith(m.function + " in "))
+                        .map(Map.Entry::getValue)
+                        .findFirst()
+                        .orElse(null);
+            }
             if (other != null) {
                 throw source.fail("second canonical mapping of " + m.function + " (first at line " + other + ")");
             }
@@ -150,7 +176,9 @@ final class DescriptorChecker {
             throw source.fail("missing 'fingerprint' line");
         }
         for (Map.Entry<MpiFunction, Integer> f : firstMapAt.entrySet()) {
-            if (!canonicalAt.containsKey(f.getKey())) {
+            String name = f.getKey().name();
+            if (!canonicalAt.containsKey(name)
+                    && canonicalAt.keySet().stream().noneMatch(k -> k.startsWith(name + " in "))) {
                 source.at(f.getValue(), null);
                 throw source.fail(f.getKey() + " is mapped but no mapping of it is marked 'canonical'");
             }

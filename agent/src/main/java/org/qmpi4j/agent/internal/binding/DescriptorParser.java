@@ -21,6 +21,8 @@ import org.qmpi4j.api.mpit.BindType;
  * title       &lt;text to end of line&gt;
  * packages    &lt;prefix&gt;...                       internal-name prefixes owned by the binding (mpi/)
  * fingerprint &lt;class&gt; &lt;method&gt; &lt;descriptor&gt;    one or more; all must be declared to recognise it
+ * version &lt;label&gt; [&lt;class&gt; &lt;method&gt; &lt;descriptor&gt;]  optional, in order: the binding is of the first
+ *                                                 version whose method it declares (no method: the fallback)
  * constants   &lt;class&gt;                            COMM_WORLD, INT, SUM, ...
  * datatype-size      &lt;class&gt; &lt;member&gt; &lt;descriptor&gt;  size of one datatype item (method "()I" or field "I")
  * datatype-size-unit &lt;class&gt; &lt;member&gt; &lt;descriptor&gt;  optional: bytes per unit of datatype-size
@@ -30,7 +32,7 @@ import org.qmpi4j.api.mpit.BindType;
  * exception &lt;class&gt; &lt;constructor descriptor&gt;     optional: the binding's exception, made for tools that fail a call:
  *                                                 "(IILjava/lang/String;)V" (code, class, message) or
  *                                                 "(Ljava/lang/String;)V" (message only); may be non-public
- * map     &lt;class&gt; &lt;method&gt; &lt;descriptor&gt; &lt;MPI_FUNCTION&gt; [static] [canonical] [role=value]...
+ * map     &lt;class&gt; &lt;method&gt; &lt;descriptor&gt; &lt;MPI_FUNCTION&gt; [static] [canonical] [in=&lt;version&gt;] [role=value]...
  * exclude &lt;class&gt; &lt;method&gt; &lt;descriptor|*&gt; &lt;reason to end of line&gt;
  * </pre>
  *
@@ -38,7 +40,10 @@ import org.qmpi4j.api.mpit.BindType;
  * index (not counting the receiver), {@code this} (comm, type, request of an instance method) or
  * {@code return} (request). {@code count}, {@code offset}, {@code peer} and {@code tag} must be
  * {@code int} parameters, the others of reference type. Each function that is mapped must have
- * exactly one {@code canonical} line; a method may not be both mapped and excluded.
+ * exactly one {@code canonical} line per version; a method may not be both mapped and excluded. A
+ * line with {@code in=<version>} describes a method only that version of the binding has (Open
+ * MPI 5.0 changed one signature of 4.1): the agent keeps every line (a method a binding lacks is
+ * never called), and the coverage test holds each line to the jar of its version.
  *
  * <p>This class reads the syntax of each line (keywords, arity, names, descriptors, roles against
  * the method's own signature); {@link DescriptorChecker} applies the rules across lines.
@@ -99,6 +104,15 @@ public final class DescriptorParser {
             case "fingerprint":
                 arity(t, 4, 4, "fingerprint <class> <method> <descriptor>");
                 checker.fingerprint(method(t));
+                break;
+            case "version":
+                if (t.length != 2 && t.length != 5) {
+                    throw fail("expected 'version <label> [<class> <method> <descriptor>]'");
+                }
+                checker.version(t.length == 2 ? new String[] {t[1]} : new String[] {t[1], t[2], t[3], t[4]});
+                if (t.length == 5) {
+                    method(new String[] {t[0], t[2], t[3], t[4]});
+                }
                 break;
             case "constants":
                 arity(t, 2, 2, "constants <class>");
@@ -208,6 +222,11 @@ public final class DescriptorParser {
                     throw fail("'canonical' twice");
                 }
                 m.canonical = true;
+            } else if (w.startsWith("in=")) {
+                if (m.version != null) {
+                    throw fail("'in=' twice");
+                }
+                m.version = w.substring(3);
             } else {
                 role(m, sig, w);
             }

@@ -17,6 +17,9 @@ final class DescriptorSpec {
     String title;
     final List<String> packages = new ArrayList<>();
     final List<String[]> fingerprints = new ArrayList<>();
+    /** {@code version} lines in order: label, then class, method, descriptor (absent for the fallback). */
+    final List<String[]> versions = new ArrayList<>();
+
     String constantsClass;
     String[] datatypeSize;
     String[] datatypeSizeUnit;
@@ -36,6 +39,8 @@ final class DescriptorSpec {
         MpiFunction function;
         int[] roles;
         int parameterCount;
+        /** The version this line belongs to ({@code in=<label>}), or {@code null}: every version. */
+        String version;
     }
 
     /** An {@code exclude} line. */

@@ -91,9 +91,18 @@ final class ReflectiveBindingAccess implements BindingAccess {
         return h.asType(MethodType.methodType(long.class, Object.class));
     }
 
+    /** The binding's version as this loader sees it ("null" if the descriptor has none); read once. */
+    private volatile String version;
+
     @Override
     public CallTarget canonical(MpiFunction function, CallingAddress where) {
-        MethodMapping m = binding.canonical(function);
+        // Versions of one binding may differ in a canonical method's signature (Open MPI 5.0).
+        String v = version;
+        if (v == null) {
+            v = String.valueOf(binding.version(loader));
+            version = v;
+        }
+        MethodMapping m = binding.canonical(function, v);
         if (m == null) {
             throw new UnsupportedOperationException(binding.id() + " has no method for " + function);
         }

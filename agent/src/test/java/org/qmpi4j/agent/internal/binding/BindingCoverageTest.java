@@ -37,6 +37,8 @@ import org.qmpi4j.api.MpiFunction;
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 abstract class BindingCoverageTest {
     BindingDescriptor binding;
+    /** The binding version the jar is, by the descriptor's {@code version} lines; null without any. */
+    String jarVersion;
     /** Every class in the jar, by internal name. */
     final Map<String, JarClass> classes = new TreeMap<>();
 
@@ -82,6 +84,19 @@ abstract class BindingCoverageTest {
             }
         }
         assertThat(classes).as("classes in " + jar()).containsKeys("mpi/MPI", "mpi/Comm", "mpi/Datatype");
+        for (String[] v : binding.versionMarks()) {
+            JarClass c = v.length == 1 ? null : classes.get(v[1]);
+            if (v.length == 1 || (c != null && c.methods.containsKey(v[2] + v[3]))) {
+                jarVersion = v[0];
+                break;
+            }
+        }
+    }
+
+    /** Whether a mapping's line is for the jar's version ({@code in=} absent or equal). */
+    boolean forThisJar(MethodMapping m) {
+        String v = binding.versionOf(m);
+        return v == null || v.equals(jarVersion);
     }
 
     private static JarClass read(byte[] bytes) {
@@ -161,7 +176,8 @@ abstract class BindingCoverageTest {
                 int paren = nameDesc.indexOf('(');
                 String name = nameDesc.substring(0, paren);
                 String desc = nameDesc.substring(paren);
-                if (binding.find(c.name, name, desc) != null) {
+                MethodMapping found = binding.find(c.name, name, desc);
+                if (found != null && forThisJar(found)) {
                     mapped++;
                 } else if (binding.isExcluded(c.name, name, desc)) {
                     assertThat(binding.exclusionReason(c.name, name, desc))
@@ -175,17 +191,22 @@ abstract class BindingCoverageTest {
         }
         System.out.println(jarTitle() + " coverage: mapped " + mapped + "/" + total + " public methods (" + excluded
                 + " excluded)");
+        long linesForThisJar =
+                binding.mappings().stream().filter(this::forThisJar).count();
         assertThat(neither)
                 .as("public methods of " + jarTitle() + " neither mapped nor excluded in " + binding.resource())
                 .isEmpty();
         assertThat(mapped + excluded).isEqualTo(total);
-        assertThat(mapped).isEqualTo(binding.mappings().size());
+        assertThat((long) mapped).isEqualTo(linesForThisJar);
     }
 
     @Test
     void everyMappingNamesARealPublicMethod() {
         List<String> problems = new ArrayList<>();
         for (MethodMapping m : binding.mappings()) {
+            if (!forThisJar(m)) {
+                continue;
+            }
             JarClass c = classes.get(m.owner());
             Integer access = c == null ? null : c.methods.get(m.name() + m.descriptor());
             if (access == null) {
@@ -230,6 +251,9 @@ abstract class BindingCoverageTest {
     void rolesFitParameterTypes() {
         List<String> problems = new ArrayList<>();
         for (MethodMapping m : binding.mappings()) {
+            if (!forThisJar(m)) {
+                continue;
+            }
             Type[] params = Type.getArgumentTypes(m.descriptor());
             String ret = Type.getReturnType(m.descriptor()).getDescriptor();
             for (Role r : Role.values()) {
@@ -359,16 +383,22 @@ abstract class BindingCoverageTest {
     void everyMappedFunctionHasOneCanonicalOverload() {
         Set<MpiFunction> mapped = EnumSet.noneOf(MpiFunction.class);
         for (MethodMapping m : binding.mappings()) {
-            mapped.add(m.function());
+            if (forThisJar(m)) {
+                mapped.add(m.function());
+            }
         }
         for (MpiFunction f : mapped) {
-            MethodMapping c = binding.canonical(f);
+            MethodMapping c = binding.canonical(f, jarVersion);
             assertThat(c).as("canonical " + f).isNotNull();
             assertThat(c.function()).isEqualTo(f);
             assertThat(c.canonical()).isTrue();
+            assertThat(forThisJar(c))
+                    .as("canonical " + f + " is a method of this jar")
+                    .isTrue();
         }
-        long canonicals =
-                binding.mappings().stream().filter(MethodMapping::canonical).count();
+        long canonicals = binding.mappings().stream()
+                .filter(m -> m.canonical() && forThisJar(m))
+                .count();
         assertThat(canonicals).isEqualTo(mapped.size());
         bindingSpecificFunctions(mapped);
     }

@@ -327,6 +327,39 @@ class DescriptorParserTest {
     }
 
     @Test
+    void versionedLinesHaveOneCanonicalPerVersion() {
+        String text = replaceLine(7, "version 2.0 demo/Comm sendAll ()V")
+                + "version 1.0\n"
+                + "constants demo/MPI\n"
+                + "map demo/Comm sendv (Ljava/nio/Buffer;)V MPI_ALLTOALLW canonical in=1.0 comm=this buf=0\n"
+                + "map demo/Comm sendv (Ljava/lang/Object;)V MPI_ALLTOALLW canonical in=2.0 comm=this buf=0\n";
+        BindingDescriptor d = parse(text);
+        assertThat(d.versionMarks()).hasSize(2);
+        assertThat(d.versionMarks().get(0)).containsExactly("2.0", "demo/Comm", "sendAll", "()V");
+        assertThat(d.versionMarks().get(1)).containsExactly("1.0");
+        assertThat(d.canonical(MpiFunction.MPI_ALLTOALLW, "2.0").descriptor()).isEqualTo("(Ljava/lang/Object;)V");
+        assertThat(d.canonical(MpiFunction.MPI_ALLTOALLW, "1.0").descriptor()).isEqualTo("(Ljava/nio/Buffer;)V");
+        assertThat(d.versionOf(d.canonical(MpiFunction.MPI_ALLTOALLW, "2.0"))).isEqualTo("2.0");
+        assertThat(d.versionOf(d.canonical(MpiFunction.MPI_SEND))).isNull();
+    }
+
+    @Test
+    void versionedLinesAreChecked() {
+        String versions = replaceLine(7, "version 2.0 demo/Comm sendAll ()V") + "version 1.0\n";
+        assertFails(
+                versions + "map demo/Comm sendv (Ljava/lang/Object;)V MPI_ALLTOALLW canonical in=3.0 comm=this\n",
+                20,
+                "in=3.0: no 'version 3.0' line");
+        assertFails(
+                versions + "map demo/Comm sendv (Ljava/lang/Object;)V MPI_ALLTOALLW canonical comm=this\n"
+                        + "map demo/Comm sendw (Ljava/lang/Object;)V MPI_ALLTOALLW canonical in=2.0 comm=this\n",
+                21,
+                "second canonical mapping of MPI_ALLTOALLW");
+        assertFails(versions + "version 0.9\n", 20, "version '1.0' has no method, so it must be the last");
+        assertFails(versions + "version 2.0\n", 20, "version '2.0' appears twice");
+    }
+
+    @Test
     void missingCanonicalPointsAtFirstMapping() {
         assertFails(
                 replaceLine(13, "map demo/Request waitFor ()V MPI_WAIT request=this"),

@@ -1,0 +1,218 @@
+package org.qmpi4j.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.qmpi4j.it.support.BundledTools;
+import org.qmpi4j.it.support.NodeJobs;
+import org.qmpi4j.it.support.Nodes;
+import org.qmpi4j.it.support.SampleOutput;
+import org.qmpi4j.it.support.ToolResults;
+import org.testcontainers.containers.Container;
+
+/**
+ * Three nodes, really: containers with their own file systems on one network (Open MPI 4.1.4,
+ * Debian 12), {@code mpirun} on node 1 starting 2 ranks per node over ssh and TCP, the samples
+ * under {@code profiler,tracer}. Rank 0's node gets the whole profile with the 3 host names; each
+ * node's disk holds exactly its own ranks' files; {@code qmpi4j merge} of the files copied off the
+ * nodes gives the same reports; and when one node's ranks are SIGKILLed, the others' files remain
+ * and merge names the ranks that are missing.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class NodesTest {
+    private static final int NODES = 3;
+    private static final int PER_NODE = 2;
+    private static final int RANKS = NODES * PER_NODE;
+
+    private Nodes cluster;
+
+    @BeforeAll
+    void startNodes() throws Exception {
+        cluster = Nodes.start(Nodes.BOOKWORM, NODES);
+    }
+
+    @AfterAll
+    void removeNodes() {
+        if (cluster != null) {
+            cluster.close();
+        }
+    }
+
+    @ParameterizedTest(name = "{0} on 3 nodes")
+    @ValueSource(strings = {"Ring", "PingPong", "Stencil", "Collectives"})
+    void sampleAcrossNodesUnderProfilerAndTracer(String sample, @TempDir Path tmp) throws Exception {
+        String out = "/results/" + sample;
+        Container.ExecResult job = cluster.sh(
+                1,
+                NodeJobs.mpirun(
+                        cluster.names(),
+                        PER_NODE,
+                        "tools=profiler,tracer;output=" + out,
+                        180,
+                        "org.qmpi4j.samples.openmpi." + sample,
+                        NodeJobs.SAMPLES.get(sample)));
+        assertThat(job.getExitCode()).as(NodeJobs.describe(job)).isZero();
+        SampleOutput own = SampleOutput.parse(job.getStdout());
+        assertThat(own.okRanks())
+                .as("ranks whose own check passed\n" + NodeJobs.describe(job))
+                .containsExactlyElementsOf(IntStream.range(0, RANKS).boxed()::iterator);
+        assertThat(job.getStderr()).contains("qmpi4j: results in " + out + " (");
+
+        // Each node's disk: its own ranks' files; the merged results only on rank 0's node.
+        for (int node = 1; node <= NODES; node++) {
+            List<String> expected = new ArrayList<>();
+            for (int r = (node - 1) * PER_NODE; r < node * PER_NODE; r++) {
+                expected.add("ranks/rank-" + r + ".profile.json");
+                expected.add("ranks/rank-" + r + ".trace");
+            }
+            List<String> files = cluster.files(node, out);
+            assertThat(files.stream().filter(f -> f.startsWith("ranks/")))
+                    .as("per-rank files on node%d", node)
+                    .containsExactlyInAnyOrderElementsOf(expected);
+            if (node == 1) {
+                assertThat(files).contains("profile.json", "trace.json", "report.txt", "matrix.html");
+            } else {
+                assertThat(files).as("node%d", node).doesNotContain("profile.json", "trace.json");
+            }
+        }
+
+        Path node1 = tmp.resolve("node1");
+        cluster.copyOff(1, out, node1);
+        ToolResults.Profile p = ToolResults.profile(node1);
+        ToolResults.Trace t = ToolResults.trace(node1);
+        NodeJobs.assertMatchesOwnCounts(p, t, own, RANKS);
+        Map<Integer, String> hosts = new TreeMap<>();
+        for (int r = 0; r < RANKS; r++) {
+            hosts.put(r, "node" + (r / PER_NODE + 1));
+        }
+        assertThat(NodeJobs.hosts(p)).as("host of each rank in profile.json").isEqualTo(hosts);
+
+        // merge of the per-rank files copied off the three nodes rebuilds the same reports.
+        Path merged = tmp.resolve("merged");
+        for (int node = 1; node <= NODES; node++) {
+            cluster.copyOff(node, out + "/ranks", merged.resolve("ranks"));
+        }
+        BundledTools.Command merge = BundledTools.qmpi4j("merge", merged.toString());
+        assertThat(merge.exitCode).as("%s", merge).isZero();
+        assertThat(withoutCreated(Files.readString(merged.resolve("profile.json"))))
+                .isEqualTo(withoutCreated(Files.readString(node1.resolve("profile.json"))));
+        assertThat(Files.readString(merged.resolve("trace.json")))
+                .isEqualTo(Files.readString(node1.resolve("trace.json")));
+    }
+
+    @Test
+    void killedNodeLeavesTheOthersFilesAndMergeNamesTheMissingRanks(@TempDir Path tmp) throws Exception {
+        String out = "/results/killed";
+        // A token ring that would run for minutes (rank 1 never fails: failAt is past the laps).
+        String job = NodeJobs.mpirun(
+                cluster.names(),
+                PER_NODE,
+                "tools=profiler,tracer;output=" + out,
+                120,
+                "org.qmpi4j.samples.openmpi.features.ThrowMidway",
+                List.of("100000000", "100000001"));
+        cluster.sh(
+                1,
+                "(" + job
+                        + " >/tmp/killed.out 2>/tmp/killed.err; echo $? >/tmp/killed.rc) </dev/null >/dev/null 2>&1 &");
+
+        // Every rank has passed MPI_Init once its file is on its node's disk. The nodes wait
+        // themselves (one exec each: every exec leaves a podman monitor process for minutes).
+        for (int node = 1; node <= NODES; node++) {
+            Container.ExecResult started = cluster.sh(
+                    node,
+                    "timeout 90 sh -c 'until [ $(ls " + out + "/ranks/ 2>/dev/null | grep -c \\.profile\\.json$) -ge "
+                            + PER_NODE + " ]; do [ -s /tmp/killed.rc ] && exit 3; sleep 0.2; done'");
+            if (started.getExitCode() != 0) {
+                throw new AssertionError("ranks of node" + node + " did not start (exit " + started.getExitCode()
+                        + "):\n"
+                        + cluster.sh(1, "cat /tmp/killed.rc /tmp/killed.out /tmp/killed.err")
+                                .getStdout());
+            }
+        }
+        Container.ExecResult kill = cluster.exec(3, "pkill", "-KILL", "-f", "ThrowMidway");
+        assertThat(kill.getExitCode())
+                .as("pkill on node3: %s", kill.getStderr())
+                .isZero();
+        assertThat(cluster.sh(1, "timeout 90 sh -c 'until [ -s /tmp/killed.rc ]; do sleep 0.2; done'")
+                        .getExitCode())
+                .as("mpirun ended after the kill")
+                .isZero();
+        String rc = cluster.sh(1, "cat /tmp/killed.rc").getStdout().strip();
+        assertThat(rc).as("mpirun's exit code").isNotEqualTo("0").isNotEqualTo("124");
+
+        // The ranks on node1 and node2 were stopped by mpirun (SIGTERM): their shutdown hooks wrote.
+        Path survivors = tmp.resolve("survivors");
+        cluster.copyOff(1, out + "/ranks", survivors.resolve("ranks"));
+        cluster.copyOff(2, out + "/ranks", survivors.resolve("ranks"));
+        for (int r = 0; r < 4; r++) {
+            assertThat(ToolResults.rankFileState(survivors, r))
+                    .as("state of rank %d", r)
+                    .isEqualTo("exited");
+        }
+        assertThat(survivors.resolve("ranks/rank-4.profile.json")).doesNotExist();
+
+        BundledTools.Command merge = BundledTools.qmpi4j("merge", survivors.toString());
+        assertThat(merge.exitCode).as("%s", merge).isZero();
+        assertThat(merge.stderr)
+                .contains("profile of 4 of 6 ranks (no data from rank(s) [4, 5])")
+                .contains("trace of 4 of 6 ranks")
+                .contains("no trace from rank(s) [4, 5]");
+        ToolResults.Profile p = ToolResults.profile(survivors);
+        assertThat(p.root.get("complete").asBoolean()).isFalse();
+        assertThat(p.root.get("missing_ranks").elements())
+                .extracting(n -> n.asInt())
+                .containsExactly(4, 5);
+    }
+
+    @Test
+    void launcherRunsAJobAcrossTheNodesOfAHostfile(@TempDir Path tmp) throws Exception {
+        cluster.sh(1, "printf 'node1 slots=2\\nnode2 slots=2\\nnode3 slots=2\\n' >/tmp/hostfile");
+        String out = "/results/launched";
+        Container.ExecResult job = cluster.exec(
+                1,
+                "java",
+                "-cp",
+                Nodes.APP + "/qmpi4j-launcher.jar",
+                "org.qmpi4j.launch.LaunchCommand",
+                "--runtime",
+                "openmpi",
+                "--ranks",
+                Integer.toString(RANKS),
+                "--hostfile",
+                "/tmp/hostfile",
+                "--cp",
+                Nodes.APP + "/qmpi4j-samples-openmpi.jar:" + Nodes.APP + "/qmpi4j-samples-common.jar",
+                "--jvm-option",
+                "-javaagent:" + Nodes.APP + "/qmpi4j-agent.jar=tools=profiler;output=" + out,
+                "--timeout-seconds",
+                "180",
+                "org.qmpi4j.samples.openmpi.Ring",
+                "3");
+        assertThat(job.getExitCode()).as(NodeJobs.describe(job)).isZero();
+        assertThat(SampleOutput.parse(job.getStdout()).okRanks())
+                .as(NodeJobs.describe(job))
+                .containsExactlyElementsOf(IntStream.range(0, RANKS).boxed()::iterator);
+        cluster.copyOff(1, out, tmp);
+        assertThat(NodeJobs.hosts(ToolResults.profile(tmp)).values())
+                .as("hosts of the ranks")
+                .containsExactly("node1", "node1", "node2", "node2", "node3", "node3");
+    }
+
+    static String withoutCreated(String json) {
+        return json.replaceAll("\"created\": \"[^\"]*\"", "\"created\": \"-\"");
+    }
+}

@@ -1,0 +1,71 @@
+package org.qmpi4j.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.qmpi4j.it.support.NodeJobs;
+import org.qmpi4j.it.support.Nodes;
+import org.qmpi4j.it.support.SampleOutput;
+import org.qmpi4j.it.support.ToolResults;
+import org.testcontainers.containers.Container;
+
+/**
+ * Open MPI 5.0.7 (Debian 13, in a container): every sample under the agent with {@code
+ * profiler,tracer} verifies its result, and the profile and trace hold exactly what the sample
+ * counted, as on 4.1 ({@code ProfilerTest}); the agent recognised the binding as {@code openmpi}.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class OpenMpi5Test {
+    private static final int RANKS = 4;
+
+    private Nodes node;
+
+    @BeforeAll
+    void startNode() throws Exception {
+        node = Nodes.start(Nodes.TRIXIE, 1);
+        Container.ExecResult version = node.exec(1, "mpirun", "--version");
+        assertThat(version.getStdout()).contains("Open MPI) 5.0.");
+    }
+
+    @AfterAll
+    void removeNode() {
+        if (node != null) {
+            node.close();
+        }
+    }
+
+    @ParameterizedTest(name = "{0} on Open MPI 5.0")
+    @ValueSource(strings = {"Ring", "PingPong", "Stencil", "Collectives"})
+    void sampleUnderProfilerAndTracer(String sample, @TempDir Path tmp) throws Exception {
+        String out = "/results/" + sample;
+        Container.ExecResult job = node.sh(
+                1,
+                NodeJobs.mpirun(
+                        List.of("node1"),
+                        RANKS,
+                        "tools=profiler,tracer;output=" + out,
+                        180,
+                        "org.qmpi4j.samples.openmpi." + sample,
+                        NodeJobs.SAMPLES.get(sample),
+                        "sm"));
+        assertThat(job.getExitCode()).as(NodeJobs.describe(job)).isZero();
+        SampleOutput own = SampleOutput.parse(job.getStdout());
+        assertThat(own.okRanks())
+                .as("ranks whose own check passed\n" + NodeJobs.describe(job))
+                .containsExactlyElementsOf(IntStream.range(0, RANKS).boxed()::iterator);
+        assertThat(job.getStderr()).contains("qmpi4j: results in " + out + " (");
+
+        node.copyOff(1, out, tmp);
+        ToolResults.Profile p = ToolResults.profile(tmp);
+        assertThat(p.root.get("binding").asString()).isEqualTo("openmpi");
+        NodeJobs.assertMatchesOwnCounts(p, ToolResults.trace(tmp), own, RANKS);
+    }
+}
