@@ -7,10 +7,13 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
+import java.util.TreeSet;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.qmpi4j.it.support.AgentJob;
+import org.qmpi4j.it.support.BundledTools;
 import org.qmpi4j.it.support.ItJars;
 import org.qmpi4j.it.support.MpjAgentJob;
 import org.qmpi4j.it.support.SampleOutput;
@@ -18,6 +21,7 @@ import org.qmpi4j.it.support.ToolResults;
 import org.qmpi4j.launch.JobResult;
 import org.qmpi4j.launch.MpiJob;
 import org.qmpi4j.launch.OpenMpiLauncher;
+import org.qmpi4j.report.json.JsonNode;
 
 /**
  * Real jobs of many ranks under {@code profiler,tracer} on this 2-core machine: MPJ Express
@@ -64,10 +68,61 @@ class ManyRanksTest {
                         .build());
         SampleOutput own = AgentJob.assertOk(withTools, ranks);
         assertExact(out, own, ranks, withTools);
+        assertPartOfTheTrace(out, ranks);
 
         JobResult without = new OpenMpiLauncher().run(openMpi(ranks).build());
         assertThat(without.succeeded()).as(without.describe()).isTrue();
         print("openmpi Collectives", ranks, withTools, without);
+    }
+
+    /**
+     * {@code qmpi4j trace} builds a trace of ranks 16-31 in a window of the 64-rank job from the
+     * ranks' shards: only those ranks, only calls that overlap the window, with their arrows.
+     */
+    private static void assertPartOfTheTrace(Path out, int ranks) throws Exception {
+        JsonNode whole = JsonNode.parse(Files.readString(out.resolve("trace.json")));
+        double first = Double.MAX_VALUE;
+        double last = 0;
+        for (JsonNode e : whole.get("traceEvents").elements()) {
+            if (e.get("ph").asString().equals("X")) {
+                first = Math.min(first, e.get("ts").asDouble());
+                last = Math.max(last, e.get("ts").asDouble() + e.get("dur").asDouble());
+            }
+        }
+        // The middle third of the job, in seconds on the trace's time axis.
+        double from = (first + (last - first) / 3) / 1e6;
+        double to = (first + 2 * (last - first) / 3) / 1e6;
+        Path part = out.resolve("part.json");
+        BundledTools.Command cmd = BundledTools.qmpi4j(
+                "trace",
+                "--ranks",
+                "16-31",
+                "--from",
+                String.format(Locale.ROOT, "%.6fs", from),
+                "--to",
+                String.format(Locale.ROOT, "%.6fs", to),
+                "--format",
+                "json",
+                "-o",
+                part.toString(),
+                out.toString());
+        assertThat(cmd.exitCode).as(cmd.toString()).isZero();
+        Set<Long> tracks = new TreeSet<>();
+        int calls = 0;
+        for (JsonNode e :
+                JsonNode.parse(Files.readString(part)).get("traceEvents").elements()) {
+            if (e.get("ph").asString().equals("X")) {
+                calls++;
+                tracks.add(e.get("pid").asLong());
+                assertThat(e.get("ts").asDouble() + e.get("dur").asDouble()).isGreaterThanOrEqualTo(from * 1e6 - 1);
+                assertThat(e.get("ts").asDouble()).isLessThanOrEqualTo(to * 1e6 + 1);
+            }
+        }
+        assertThat(calls).as("calls in the window").isPositive();
+        assertThat(tracks)
+                .as("ranks in the part of %d", ranks)
+                .isNotEmpty()
+                .allSatisfy(pid -> assertThat(pid).isBetween(16L, 31L));
     }
 
     /** 64 JVMs on 2 cores: small heaps, the quick compiler, and MPI ranks that yield while they wait. */

@@ -6,15 +6,14 @@ import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.qmpi4j.it.support.AgentJob;
 import org.qmpi4j.it.support.BundledTools;
+import org.qmpi4j.it.support.TraceArrows;
 import org.qmpi4j.launch.JobResult;
 import org.qmpi4j.report.json.JsonNode;
 import org.qmpi4j.report.trace.ClockModel;
@@ -96,49 +95,23 @@ class TracerClockTest {
         assertThat(offsets.get(2).get("init_offset_ns").asLong()).isGreaterThan(1_400_000_000L);
         assertThat(offsets.get(1).get("drift_ppm").asDouble())
                 .isBetween(-120.0, -40.0); // rank 0 runs slower than rank 1
-        Map<String, Double> starts = new HashMap<>();
-        Map<String, Double> ends = new HashMap<>();
         double last = 0;
         List<Double> rank1Receives = new ArrayList<>();
         for (JsonNode e : trace.get("traceEvents").elements()) {
-            String ph = e.get("ph").asString();
-            if (ph.equals("s")) {
-                starts.put(e.get("id").asString(), e.get("ts").asDouble());
-            } else if (ph.equals("f")) {
-                ends.put(e.get("id").asString(), e.get("ts").asDouble());
-            } else if (ph.equals("X")) {
+            if (e.get("ph").asString().equals("X")) {
                 last = Math.max(last, e.get("ts").asDouble() + e.get("dur").asDouble());
                 if (e.get("pid").asLong() == 1 && e.get("name").asString().equals("MPI_RECV")) {
                     rank1Receives.add(e.get("ts").asDouble());
                 }
             }
         }
-        assertThat(starts).hasSizeGreaterThan(RANKS * 200 - 10);
-        assertThat(ends.keySet()).isEqualTo(starts.keySet());
-        // A message is never received before it was sent: on aligned clocks an arrow can point
-        // backwards only by what the two ranks' clocks may be off (their stated bounds); almost all
-        // point forwards. (No causality correction moves calls after the fact.)
-        double[] boundUs = new double[RANKS];
-        for (JsonNode o : offsets) {
-            boundUs[(int) o.get("rank").asLong()] = Math.max(
-                            o.get("init_error_ns").asLong(),
-                            o.get("final_error_ns").asLong())
-                    / 1e3;
-        }
-        int backwards = 0;
-        for (Map.Entry<String, Double> s : starts.entrySet()) {
-            String[] id = s.getKey().split("-");
-            double bound = boundUs[Integer.parseInt(id[0])] + boundUs[Integer.parseInt(id[1])];
-            double end = ends.get(s.getKey());
-            assertThat(end)
-                    .as(
-                            "arrow %s: received at %s us, sent at %s us, bounds %s us",
-                            s.getKey(), end, s.getValue(), bound)
-                    .isGreaterThanOrEqualTo(s.getValue() - bound);
-            backwards += end < s.getValue() ? 1 : 0;
-        }
-        System.out.printf("arrows: %d, pointing backwards (within the bounds): %d%n", starts.size(), backwards);
-        assertThat(backwards).as("arrows pointing backwards").isLessThanOrEqualTo(starts.size() / 100);
+        // A message is never received before it was sent, within the ranks' stated clock bounds.
+        TraceArrows checked = TraceArrows.check(trace, RANKS, 50_000_000L);
+        assertThat(checked.arrows).as("arrows").isGreaterThan(RANKS * 200 - 10);
+        System.out.printf(
+                "arrows: %d, pointing backwards (within the bounds): %d%n", checked.arrows, checked.backwards);
+        // Almost all point forwards: on one machine the ring's messages take longer than the bounds.
+        assertThat(checked.backwards).as("arrows pointing backwards").isLessThanOrEqualTo(checked.arrows / 100);
         assertThat(last).as("job length in us (without alignment: seconds)").isLessThan(60e6);
 
         // qmpi4j trace: ranks 1-2, a window around rank 1's middle receive, as JSON and as Perfetto.

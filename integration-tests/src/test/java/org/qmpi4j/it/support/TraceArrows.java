@@ -1,0 +1,70 @@
+package org.qmpi4j.it.support;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.qmpi4j.report.json.JsonNode;
+
+/**
+ * The message arrows of a {@code trace.json} against the clock alignment it states: on clocks
+ * mapped onto rank 0's, an arrow may point backwards only by what the two ranks' clocks may be off
+ * (the error bounds in {@code otherData.clock_offsets}). No
+ * causality correction moves calls after the fact (the trace is assembled one rank at a time, as
+ * a stream), so "never backwards" holds within the bounds, not absolutely.
+ */
+public final class TraceArrows {
+    /** Arrows found, and how many of them point backwards (each within the bounds). */
+    public final int arrows;
+
+    public final int backwards;
+
+    private TraceArrows(int arrows, int backwards) {
+        this.arrows = arrows;
+        this.backwards = backwards;
+    }
+
+    /**
+     * Checks every arrow of {@code trace} (a parsed {@code trace.json} of {@code ranks} ranks) and
+     * that each rank's offset has a bound under {@code maxBoundNs}. How many point backwards at all
+     * (each within the bounds) is returned: where messages take less time than the bounds (shared
+     * memory on one node), many may.
+     */
+    public static TraceArrows check(JsonNode trace, int ranks, long maxBoundNs) throws Exception {
+        List<JsonNode> offsets = trace.get("otherData").get("clock_offsets").elements();
+        assertThat(offsets).as("clock offsets, one per rank").hasSize(ranks);
+        double[] boundUs = new double[ranks];
+        for (JsonNode o : offsets) {
+            long bound = Math.max(
+                    o.get("init_error_ns").asLong(), o.get("final_error_ns").asLong());
+            int rank = (int) o.get("rank").asLong();
+            assertThat(bound).as("clock error bound of rank %d (ns)", rank).isBetween(0L, maxBoundNs);
+            boundUs[rank] = bound / 1e3;
+        }
+        Map<String, Double> starts = new HashMap<>();
+        Map<String, Double> ends = new HashMap<>();
+        for (JsonNode e : trace.get("traceEvents").elements()) {
+            String ph = e.get("ph").asString();
+            if (ph.equals("s")) {
+                starts.put(e.get("id").asString(), e.get("ts").asDouble());
+            } else if (ph.equals("f")) {
+                ends.put(e.get("id").asString(), e.get("ts").asDouble());
+            }
+        }
+        assertThat(ends.keySet()).as("every arrow has both ends").isEqualTo(starts.keySet());
+        int backwards = 0;
+        for (Map.Entry<String, Double> s : starts.entrySet()) {
+            String[] id = s.getKey().split("-");
+            double bound = boundUs[Integer.parseInt(id[0])] + boundUs[Integer.parseInt(id[1])];
+            double end = ends.get(s.getKey());
+            assertThat(end)
+                    .as(
+                            "arrow %s: received at %s us, sent at %s us, bounds %s us",
+                            s.getKey(), end, s.getValue(), bound)
+                    .isGreaterThanOrEqualTo(s.getValue() - bound);
+            backwards += end < s.getValue() ? 1 : 0;
+        }
+        return new TraceArrows(starts.size(), backwards);
+    }
+}
