@@ -49,6 +49,7 @@ public final class ProcessTelemetry {
 
     public ProcessTelemetry(AgentConfig config, Counters counters) {
         this.registry = new MpitRegistry(this::isKind);
+        this.registry.linkLibrary(BindingLibraryLink.forProcess(this::process));
         this.settings = new ProcessSettings(config);
         this.counters = counters;
         this.config = config;
@@ -58,6 +59,11 @@ public final class ProcessTelemetry {
      * The registry, with the agent's variables registered on first use: a JVM that never uses
      * MPI_T does not pay for registering a thousand variables at start.
      */
+    /** For a listing outside a job: the MPI library found through the binding's native library. */
+    public void linkLibraryForListing() {
+        registry.linkLibrary(BindingLibraryLink.forListing());
+    }
+
     public MpitRegistry registry() {
         if (!registered) {
             synchronized (this) {
