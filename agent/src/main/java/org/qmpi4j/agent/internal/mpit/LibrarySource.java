@@ -38,6 +38,8 @@ final class LibrarySource {
     private final List<Integer> categoryIndex = new ArrayList<>();
     private final Map<Long, EnumerationImpl> enums = new HashMap<>();
     private int stamp = Integer.MIN_VALUE;
+    /** In the index lists: a library index the library answers MPI_T_ERR_INVALID_INDEX for. */
+    private static final int HOLE = -1;
     /** Which of the registry's indices are the library's, per kind. */
     private final java.util.BitSet cvarsOfLibrary = new java.util.BitSet();
 
@@ -99,15 +101,18 @@ final class LibrarySource {
             try {
                 lib = link.find();
             } catch (RuntimeException | LinkageError e) {
-                absence = "the MPI library's MPI_T could not be opened: " + e;
+                tell("the MPI library's MPI_T could not be opened: " + e);
                 return false;
             }
             if (lib == null) {
-                absence = link.absence();
+                tell(link.absence());
                 return false;
             }
             library = lib;
+            org.qmpi4j.api.internal.log.Log.agent()
+                    .info("MPI_T: the MPI library's own variables come from " + lib.path());
         }
+        MpitLibrary attached = lib;
         try {
             int now = lib.categoryStamp();
             int cvars = lib.cvarCount();
@@ -120,12 +125,23 @@ final class LibrarySource {
                 return false;
             }
             for (int i = cvarIndex.size(); i < cvars; i++) {
-                int index = variables.addLibraryCvar(definition(lib, lib.cvar(i), variables));
+                int at = i;
+                LibraryCvar v = valid(() -> attached.cvar(at));
+                if (v == null) {
+                    cvarIndex.add(HOLE);
+                    continue;
+                }
+                int index = variables.addLibraryCvar(definition(lib, v, variables));
                 cvarIndex.add(index);
                 mark(cvarsOfLibrary, index);
             }
             for (int i = pvarIndex.size(); i < pvars; i++) {
-                LibraryPvar p = lib.pvar(i);
+                int at = i;
+                LibraryPvar p = valid(() -> attached.pvar(at));
+                if (p == null) {
+                    pvarIndex.add(HOLE);
+                    continue;
+                }
                 PvarInfo info = new PvarInfo(
                         p.name,
                         p.verbosity,
@@ -137,47 +153,92 @@ final class LibrarySource {
                         p.readonly,
                         p.continuous,
                         p.atomic);
-                int index = variables.addLibraryPvar(at -> new PerformanceVariable(at, info, this, p));
+                int index = variables.addLibraryPvar(slot -> new PerformanceVariable(slot, info, this, p));
                 pvarIndex.add(index);
                 mark(pvarsOfLibrary, index);
             }
             for (int i = categoryIndex.size(); i < cats; i++) {
-                CategoryInfo info = lib.category(i);
+                int at = i;
+                CategoryInfo info = valid(() -> attached.category(at));
+                if (info == null) {
+                    categoryIndex.add(HOLE);
+                    continue;
+                }
                 int index = categories.addLibraryCategory(info.name(), info.description());
                 categoryIndex.add(index);
                 mark(categoriesOfLibrary, index);
             }
             for (int i = 0; i < cats; i++) {
-                syncMembers(lib, i, categories.libraryCategory(categoryIndex.get(i)));
+                if (categoryIndex.get(i) != HOLE) {
+                    int at = i;
+                    CategoryInfo info = valid(() -> attached.category(at));
+                    if (info != null) {
+                        syncMembers(lib, i, info, categories.libraryCategory(categoryIndex.get(i)));
+                    }
+                }
             }
             stamp = now;
             return true;
         } catch (RuntimeException e) {
             // What was appended stays (indices never change); nothing more is taken from the library.
-            absence = "the MPI library's MPI_T failed while listing: " + e;
+            tell("the MPI library's MPI_T failed while listing: " + e);
             return true;
         }
     }
 
+    /**
+     * The variable, or {@code null} for one the library no longer describes: Open MPI keeps the
+     * indices of the variables of components it closed during {@code MPI_Init} (they still count in
+     * {@code MPI_T_cvar_get_num}) but answers {@code MPI_T_ERR_INVALID_INDEX} for them (for
+     * performance variables {@code MPI_T_ERR_INVALID}; categories alike). They are left out, so
+     * every variable shown can be used.
+     */
+    private static <T> @Nullable T valid(java.util.function.Supplier<T> info) {
+        try {
+            return info.get();
+        } catch (MpitException e) {
+            if (e.code() == org.qmpi4j.api.mpit.ReturnCode.MPI_T_ERR_INVALID_INDEX
+                    || e.code() == org.qmpi4j.api.mpit.ReturnCode.MPI_T_ERR_INVALID) {
+                return null;
+            }
+            throw e;
+        }
+    }
+
+    /** Records why the library is absent; said once per reason when verbose. */
+    private void tell(String why) {
+        if (!why.equals(absence)) {
+            absence = why;
+            org.qmpi4j.api.internal.log.Log.agent().info("MPI_T: the MPI library's variables are not shown: " + why);
+        }
+    }
+
     /** The library only appends to a category: take the new tail, in the registry's indices. */
-    private void syncMembers(MpitLibrary lib, int libraryIndex, Category c) {
-        CategoryInfo info = lib.category(libraryIndex);
-        if (info.numCvars() > c.cvars.size()) {
+    private void syncMembers(MpitLibrary lib, int libraryIndex, CategoryInfo info, Category c) {
+        if (info.numCvars() > c.cvarsSeen) {
             int[] members = lib.categoryCvars(libraryIndex, info.numCvars());
-            for (int k = c.cvars.size(); k < members.length; k++) {
-                c.cvars.add(cvarIndex.get(members[k]));
-            }
+            addMapped(c.cvars, members, cvarIndex, c.cvarsSeen);
+            c.cvarsSeen = members.length;
         }
-        if (info.numPvars() > c.pvars.size()) {
+        if (info.numPvars() > c.pvarsSeen) {
             int[] members = lib.categoryPvars(libraryIndex, info.numPvars());
-            for (int k = c.pvars.size(); k < members.length; k++) {
-                c.pvars.add(pvarIndex.get(members[k]));
-            }
+            addMapped(c.pvars, members, pvarIndex, c.pvarsSeen);
+            c.pvarsSeen = members.length;
         }
-        if (info.numCategories() > c.categories.size()) {
+        if (info.numCategories() > c.categoriesSeen) {
             int[] members = lib.categorySubcategories(libraryIndex, info.numCategories());
-            for (int k = c.categories.size(); k < members.length; k++) {
-                c.categories.add(categoryIndex.get(members[k]));
+            addMapped(c.categories, members, categoryIndex, c.categoriesSeen);
+            c.categoriesSeen = members.length;
+        }
+    }
+
+    /** Appends the members from {@code from} on, in the registry's indices, leaving out holes. */
+    private static void addMapped(List<Integer> to, int[] members, List<Integer> map, int from) {
+        for (int k = from; k < members.length; k++) {
+            int m = members[k];
+            int index = m >= 0 && m < map.size() ? map.get(m) : HOLE;
+            if (index != HOLE) {
+                to.add(index);
             }
         }
     }
