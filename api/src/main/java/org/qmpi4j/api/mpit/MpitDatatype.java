@@ -29,13 +29,7 @@ public enum MpitDatatype {
      */
     CHAR(byte[].class),
     /** {@code MPI_DOUBLE}: {@code double[]}. */
-    DOUBLE(double[].class),
-    /**
-     * {@code MPI_C_BOOL}: {@code boolean[]}. Not in the standard's table of MPI_T datatypes, but
-     * Open MPI uses it for its boolean control variables; only the MPI library's own variables
-     * have it, and {@link PvarDefinition} does not accept it.
-     */
-    C_BOOL(boolean[].class);
+    DOUBLE(double[].class);
 
     private final Class<?> bufferType;
 
@@ -48,9 +42,9 @@ public enum MpitDatatype {
         return bufferType;
     }
 
-    /** Whether values are integers (every type but {@link #CHAR}, {@link #DOUBLE} and {@link #C_BOOL}). */
+    /** Whether values are integers (every type but {@link #CHAR} and {@link #DOUBLE}). */
     public boolean isInteger() {
-        return this != CHAR && this != DOUBLE && this != C_BOOL;
+        return this != CHAR && this != DOUBLE;
     }
 
     /** A new buffer of this datatype with {@code count} elements. */
@@ -63,8 +57,6 @@ public enum MpitDatatype {
                 return new byte[count];
             case DOUBLE:
                 return new double[count];
-            case C_BOOL:
-                return new boolean[count];
             default:
                 return new long[count];
         }

@@ -235,8 +235,6 @@ public final class MpitListing {
                 return Integer.toUnsignedString(((int[]) buffer)[0]);
             case DOUBLE:
                 return Double.toString(((double[]) buffer)[0]);
-            case C_BOOL:
-                return Boolean.toString(((boolean[]) buffer)[0]);
             default:
                 return Long.toUnsignedString(((long[]) buffer)[0]);
         }

@@ -14,7 +14,10 @@ public final class LibraryCvar {
 
     public final String name;
     public final Verbosity verbosity;
+    /** The Java datatype ({@code MPI_C_BOOL} shows as {@code INT}). */
     public final MpitDatatype datatype;
+
+    final NativeType nativeType;
     /** The library's {@code MPI_T_enum}, or {@code null} for {@code MPI_T_ENUM_NULL}. */
     public final @Nullable Pointer enumType;
 
@@ -26,7 +29,7 @@ public final class LibraryCvar {
             int index,
             String name,
             Verbosity verbosity,
-            MpitDatatype datatype,
+            NativeType nativeType,
             @Nullable Pointer enumType,
             String description,
             BindType bind,
@@ -34,7 +37,8 @@ public final class LibraryCvar {
         this.index = index;
         this.name = name;
         this.verbosity = verbosity;
-        this.datatype = datatype;
+        this.datatype = nativeType.java;
+        this.nativeType = nativeType;
         this.enumType = enumType;
         this.description = description;
         this.bind = bind;

@@ -15,7 +15,10 @@ public final class LibraryPvar {
     public final String name;
     public final Verbosity verbosity;
     public final PvarClass varClass;
+    /** The Java datatype ({@code MPI_C_BOOL} shows as {@code INT}). */
     public final MpitDatatype datatype;
+
+    final NativeType nativeType;
     /** The library's {@code MPI_T_enum}, or {@code null} for {@code MPI_T_ENUM_NULL}. */
     public final @Nullable Pointer enumType;
 
@@ -30,7 +33,7 @@ public final class LibraryPvar {
             String name,
             Verbosity verbosity,
             PvarClass varClass,
-            MpitDatatype datatype,
+            NativeType nativeType,
             @Nullable Pointer enumType,
             String description,
             BindType bind,
@@ -41,7 +44,8 @@ public final class LibraryPvar {
         this.name = name;
         this.verbosity = verbosity;
         this.varClass = varClass;
-        this.datatype = datatype;
+        this.datatype = nativeType.java;
+        this.nativeType = nativeType;
         this.enumType = enumType;
         this.description = description;
         this.bind = bind;

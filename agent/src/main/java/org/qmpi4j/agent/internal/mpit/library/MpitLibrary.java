@@ -16,7 +16,6 @@ import org.qmpi4j.api.Nullable;
 import org.qmpi4j.api.mpit.BindType;
 import org.qmpi4j.api.mpit.CategoryInfo;
 import org.qmpi4j.api.mpit.EnumItem;
-import org.qmpi4j.api.mpit.MpitDatatype;
 import org.qmpi4j.api.mpit.PvarClass;
 import org.qmpi4j.api.mpit.Scope;
 import org.qmpi4j.api.mpit.Verbosity;
@@ -309,7 +308,7 @@ public final class MpitLibrary {
                 c.MPI_T_cvar_handle_alloc(v.index, objectPointer(v.bind, objectHandle), handle, count),
                 "MPI_T_cvar_handle_alloc",
                 v.name);
-        return new NativeHandle(handle.getValue(), count.getValue(), v.datatype);
+        return new NativeHandle(handle.getValue(), count.getValue(), v.nativeType);
     }
 
     public void cvarHandleFree(NativeHandle h) {
@@ -353,7 +352,7 @@ public final class MpitLibrary {
                 c.MPI_T_pvar_handle_alloc(session, v.index, objectPointer(v.bind, objectHandle), handle, count),
                 "MPI_T_pvar_handle_alloc",
                 v.name);
-        return new NativeHandle(handle.getValue(), count.getValue(), v.datatype);
+        return new NativeHandle(handle.getValue(), count.getValue(), v.nativeType);
     }
 
     public void pvarHandleFree(Pointer session, NativeHandle h) {
@@ -415,10 +414,10 @@ public final class MpitLibrary {
     public static final class NativeHandle {
         final Pointer pointer;
         public final int count;
-        final MpitDatatype datatype;
+        final NativeType datatype;
         private @Nullable Memory buffer;
 
-        NativeHandle(Pointer pointer, int count, MpitDatatype datatype) {
+        NativeHandle(Pointer pointer, int count, NativeType datatype) {
             this.pointer = pointer;
             this.count = count;
             this.datatype = datatype;
@@ -426,7 +425,7 @@ public final class MpitLibrary {
 
         synchronized Memory buffer() {
             if (buffer == null) {
-                buffer = new Memory(Math.max(1, (long) count * NativeDatatypes.size(datatype)));
+                buffer = new Memory(Math.max(1, (long) count * datatype.bytes));
             }
             return buffer;
         }

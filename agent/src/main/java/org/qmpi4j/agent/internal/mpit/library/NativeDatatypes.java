@@ -4,7 +4,6 @@ import com.sun.jna.NativeLibrary;
 import com.sun.jna.Pointer;
 import java.util.HashMap;
 import java.util.Map;
-import org.qmpi4j.api.mpit.MpitDatatype;
 
 /**
  * The MPI library's {@code MPI_Datatype} values that MPI_T uses, by address. In Open MPI a
@@ -23,12 +22,12 @@ final class NativeDatatypes {
         {"ompi_mpi_c_bool", "C_BOOL"},
     };
 
-    private final Map<Long, MpitDatatype> byAddress = new HashMap<>();
+    private final Map<Long, NativeType> byAddress = new HashMap<>();
 
     NativeDatatypes(NativeLibrary library) {
         for (String[] s : SYMBOLS) {
             try {
-                byAddress.put(Pointer.nativeValue(library.getGlobalVariableAddress(s[0])), MpitDatatype.valueOf(s[1]));
+                byAddress.put(Pointer.nativeValue(library.getGlobalVariableAddress(s[0])), NativeType.valueOf(s[1]));
             } catch (UnsatisfiedLinkError absent) {
                 // a library without that type never uses it for a variable
             }
@@ -39,26 +38,12 @@ final class NativeDatatypes {
         return byAddress.size() == SYMBOLS.length;
     }
 
-    MpitDatatype of(Pointer datatype, String variable) {
-        MpitDatatype t = byAddress.get(Pointer.nativeValue(datatype));
+    NativeType of(Pointer datatype, String variable) {
+        NativeType t = byAddress.get(Pointer.nativeValue(datatype));
         if (t == null) {
             throw new IllegalStateException(
                     variable + " has a datatype (" + datatype + ") that is none of MPI_T's: " + byAddress.values());
         }
         return t;
-    }
-
-    /** Bytes of one element. */
-    static int size(MpitDatatype t) {
-        switch (t) {
-            case INT:
-            case UNSIGNED:
-                return 4;
-            case CHAR:
-            case C_BOOL:
-                return 1;
-            default:
-                return 8;
-        }
     }
 }

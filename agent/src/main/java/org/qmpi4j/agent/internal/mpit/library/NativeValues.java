@@ -2,17 +2,16 @@ package org.qmpi4j.agent.internal.mpit.library;
 
 import com.sun.jna.Memory;
 import java.nio.charset.StandardCharsets;
-import org.qmpi4j.api.mpit.MpitDatatype;
 
 /**
- * Values between C buffers and their Java form: {@code int[]}, {@code long[]}, {@code double[]},
- * {@code boolean[]} of {@code count} elements, or a {@link String} for {@code MPI_CHAR} (the form
+ * Values between C buffers and their Java form: {@code int[]} (also for {@code MPI_C_BOOL}, as
+ * 0 or 1), {@code long[]}, {@code double[]} of {@code count} elements, or a {@link String} for {@code MPI_CHAR} (the form
  * the registry's control variable cells use).
  */
 final class NativeValues {
     private NativeValues() {}
 
-    static Object read(Memory buf, MpitDatatype type, int count) {
+    static Object read(Memory buf, NativeType type, int count) {
         switch (type) {
             case INT:
             case UNSIGNED:
@@ -29,9 +28,9 @@ final class NativeValues {
                 return buf.getDoubleArray(0, count);
             case C_BOOL: {
                 byte[] bytes = buf.getByteArray(0, count);
-                boolean[] out = new boolean[count];
+                int[] out = new int[count];
                 for (int i = 0; i < count; i++) {
-                    out[i] = bytes[i] != 0;
+                    out[i] = bytes[i] != 0 ? 1 : 0;
                 }
                 return out;
             }
@@ -40,7 +39,7 @@ final class NativeValues {
         }
     }
 
-    static void write(Memory buf, MpitDatatype type, int count, Object value) {
+    static void write(Memory buf, NativeType type, int count, Object value) {
         switch (type) {
             case INT:
             case UNSIGNED:
@@ -59,9 +58,9 @@ final class NativeValues {
                 buf.write(0, (double[]) value, 0, count);
                 break;
             case C_BOOL: {
-                boolean[] in = (boolean[]) value;
+                int[] in = (int[]) value;
                 for (int i = 0; i < count; i++) {
-                    buf.setByte(i, in[i] ? (byte) 1 : (byte) 0);
+                    buf.setByte(i, in[i] != 0 ? (byte) 1 : (byte) 0);
                 }
                 break;
             }
