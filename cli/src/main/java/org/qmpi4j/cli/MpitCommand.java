@@ -51,7 +51,7 @@ final class MpitCommand implements Runnable {
                 names = "--source",
                 paramLabel = "SOURCE",
                 description = "whose variables: agent (the agent's and the tools'), library (the MPI library's own,"
-                        + " through its C MPI_T, found from the binding's native library) or all (default)")
+                        + " through its C MPI_T, found from the binding's native library) or all (default: agent)")
         String source;
 
         @Spec

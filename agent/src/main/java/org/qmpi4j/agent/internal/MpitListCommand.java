@@ -25,7 +25,7 @@ public final class MpitListCommand {
             return 2;
         }
         Verbosity max = Verbosity.MPIDEV_ALL;
-        MpitListing.Source source = MpitListing.Source.ALL;
+        MpitListing.Source source = MpitListing.Source.AGENT;
         for (int i = 2; i < args.length; i++) {
             if (args[i].equals("--verbosity") && i + 1 < args.length) {
                 try {
