@@ -37,7 +37,8 @@ final class MpitCommand implements Runnable {
             name = "list",
             mixinStandardHelpOptions = true,
             description = "Prints every MPI_T control and"
-                    + " performance variable and category of the qmpi4j agent, with metadata, without an MPI job."
+                    + " performance variable and category of the qmpi4j agent and of the MPI library (Open MPI's own"
+                    + " MPI_T, when installed), with metadata, without an MPI job."
                     + " The agent jar is QMPI4J_AGENT_JAR, or the one built next to this command.")
     static final class ListCommand implements Callable<Integer> {
         @Option(
@@ -45,6 +46,13 @@ final class MpitCommand implements Runnable {
                 paramLabel = "LEVEL",
                 description = "show variables up to this verbosity: USER_BASIC ... MPIDEV_ALL (default all)")
         String verbosity;
+
+        @Option(
+                names = "--source",
+                paramLabel = "SOURCE",
+                description = "whose variables: agent (the agent's and the tools'), library (the MPI library's own,"
+                        + " through its C MPI_T, found from the binding's native library) or all (default: agent)")
+        String source;
 
         @Spec
         CommandSpec spec;
@@ -61,6 +69,10 @@ final class MpitCommand implements Runnable {
             if (verbosity != null) {
                 cmd.add("--verbosity");
                 cmd.add(verbosity);
+            }
+            if (source != null) {
+                cmd.add("--source");
+                cmd.add(source);
             }
             Process p = new ProcessBuilder(cmd).start();
             p.getOutputStream().close();

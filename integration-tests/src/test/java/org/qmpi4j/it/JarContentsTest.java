@@ -66,10 +66,19 @@ class JarContentsTest {
                     .collect(Collectors.toCollection(TreeSet::new));
             assertThat(hiddenTopPackages)
                     .containsExactly(
+                            // JNA, for the MPI library's own MPI_T: hidden, not relocated (its native
+                            // libjnidispatch names its packages), loaded only by AgentClassLoader.
+                            "com/sun/jna",
                             "org/qmpi4j/agent/internal",
                             "org/qmpi4j/agent/shaded/asm",
                             "org/qmpi4j/report",
                             "org/qmpi4j/tools");
+            assertThat(jar.getEntry("qmpi4j-internal/com/sun/jna/linux-x86-64/libjnidispatch.so"))
+                    .as("JNA's native part, hidden with it")
+                    .isNotNull();
+            assertThat(jar.getEntry("com/sun/jna/Native.class"))
+                    .as("no visible JNA")
+                    .isNull();
             assertThat(jar.getEntry("qmpi4j-internal/META-INF/services/org.qmpi4j.api.ToolProvider"))
                     .as("the bundled tools' service file, hidden")
                     .isNotNull();
@@ -90,7 +99,11 @@ class JarContentsTest {
     /** {@code org/qmpi4j/agent/internal/chain/X.classdata} -> {@code org/qmpi4j/agent/internal}. */
     private static String topPackage(String path) {
         for (String p : List.of(
-                "org/qmpi4j/agent/internal", "org/qmpi4j/agent/shaded/asm", "org/qmpi4j/report", "org/qmpi4j/tools")) {
+                "com/sun/jna",
+                "org/qmpi4j/agent/internal",
+                "org/qmpi4j/agent/shaded/asm",
+                "org/qmpi4j/report",
+                "org/qmpi4j/tools")) {
             if (path.startsWith(p + "/")) {
                 return p;
             }

@@ -45,6 +45,7 @@ class SealedAgentTest {
                             " asm_class=demo/Generated ",
                             " jna=jna.jar ",
                             " jna_pid_ok=true ",
+                            " mpit_library=found ",
                             " hidden=all")
                     .containsPattern(" json=\\{\"rank\":[01]\\} ");
         }

@@ -34,6 +34,8 @@ public final class BindingDescriptor {
     private final String constantsClass;
     private final String[] requestNull;
     private final String[] exception;
+    private final String nativeLibrary;
+    private final String[] nativeHandle;
     private final Map<org.qmpi4j.api.mpit.BindType, String> objectClasses;
     private final List<MethodMapping> mappings;
     /** owner -> (name + descriptor) -> mapping. */
@@ -57,6 +59,8 @@ public final class BindingDescriptor {
         this.constantsClass = spec.constantsClass;
         this.requestNull = spec.requestNull;
         this.exception = spec.exception;
+        this.nativeLibrary = spec.nativeLibrary;
+        this.nativeHandle = spec.nativeHandle;
         this.objectClasses = Collections.unmodifiableMap(new java.util.EnumMap<>(
                 spec.objectClasses.isEmpty()
                         ? new java.util.EnumMap<>(org.qmpi4j.api.mpit.BindType.class)
@@ -199,6 +203,20 @@ public final class BindingDescriptor {
      */
     public String[] exceptionConstructor() {
         return exception == null ? null : exception.clone();
+    }
+
+    /**
+     * The binding's JNI library as {@code System.loadLibrary} names it (Open MPI: {@code mpi_java},
+     * which links the MPI library whose MPI_T the registry shows), or {@code null} for a pure-Java
+     * binding (MPJ Express).
+     */
+    public String nativeLibrary() {
+        return nativeLibrary;
+    }
+
+    /** {@code {class, field}}: where the binding's MPI objects keep their C handle, or {@code null}. */
+    public String[] nativeHandleField() {
+        return nativeHandle == null ? null : nativeHandle.clone();
     }
 
     /** Internal name of the class of MPI objects of {@code kind}, or {@code null} if the binding does not say. */

@@ -97,6 +97,18 @@ final class DescriptorChecker {
         spec.objectClasses.put(kind, className);
     }
 
+    void nativeLibrary(String name) {
+        if (spec.nativeLibrary != null) {
+            throw source.fail("'native-library' appears twice");
+        }
+        spec.nativeLibrary = name;
+    }
+
+    void nativeHandle(String[] member) {
+        once(spec.nativeHandle, "native-handle");
+        spec.nativeHandle = member;
+    }
+
     void requestNull(String[] member) {
         once(spec.requestNull, "request-null");
         spec.requestNull = member;

@@ -149,6 +149,21 @@ public final class DescriptorParser {
                 }
                 checker.exception(new String[] {t[1], t[2]});
                 break;
+            case "native-library":
+                arity(t, 2, 2, "native-library <name as System.loadLibrary takes it>");
+                if (!t[1].matches("[A-Za-z0-9_.-]+")) {
+                    throw fail("native-library takes a library name, not '" + t[1] + "'");
+                }
+                checker.nativeLibrary(t[1]);
+                break;
+            case "native-handle":
+                arity(t, 4, 4, "native-handle <class> <field> J");
+                className(t[1]);
+                if (!t[3].equals("J")) {
+                    throw fail("native-handle names a long field 'J', not " + t[3]);
+                }
+                checker.nativeHandle(new String[] {t[1], t[2]});
+                break;
             case "map":
                 checker.map(map(t));
                 break;

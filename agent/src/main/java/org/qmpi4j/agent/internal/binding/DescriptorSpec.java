@@ -25,6 +25,11 @@ final class DescriptorSpec {
     String[] datatypeSizeUnit;
     String[] requestNull;
     String[] exception;
+    /** The binding's JNI library, as {@code System.loadLibrary} names it; {@code null} for a pure-Java binding. */
+    String nativeLibrary;
+    /** {@code {class, field}}: the long field of the binding's MPI objects that holds the C handle. */
+    String[] nativeHandle;
+
     final Map<BindType, String> objectClasses = new EnumMap<>(BindType.class);
     final List<MapLine> maps = new ArrayList<>();
     final List<ExcludeLine> excludes = new ArrayList<>();

@@ -11,6 +11,11 @@ final class Category {
     final CopyOnWriteArrayList<Integer> pvars = new CopyOnWriteArrayList<>();
     final CopyOnWriteArrayList<Integer> categories = new CopyOnWriteArrayList<>();
     final CopyOnWriteArrayList<Integer> events = new CopyOnWriteArrayList<>();
+    /** For a category of the MPI library: how many of its members of each kind were taken in. */
+    int cvarsSeen;
+
+    int pvarsSeen;
+    int categoriesSeen;
 
     Category(int index, String name, String description) {
         this.index = index;

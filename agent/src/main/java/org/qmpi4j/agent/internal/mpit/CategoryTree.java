@@ -29,6 +29,19 @@ final class CategoryTree {
         return c.index;
     }
 
+    /** Appends one of the MPI library's categories; its name is indexed unless taken (see VariableTables). */
+    int addLibraryCategory(String name, String description) {
+        Category c = new Category(categories.size(), name, description);
+        categories.add(c);
+        categoriesByName.putIfAbsent(name, c);
+        return c.index;
+    }
+
+    /** The member lists of a library category, which the library's glue appends to. */
+    Category libraryCategory(int index) {
+        return category(index);
+    }
+
     int count() {
         return categories.size();
     }

@@ -8,7 +8,7 @@ import org.qmpi4j.api.mpit.ReturnCode;
  * What is done through a live handle (Sections 14.3.6 and 14.3.7): reading and writing control
  * variables; starting, stopping, reading, writing and resetting performance variables, one
  * handle or all of a session's. Which handles are live is {@link SessionsAndHandles}' concern;
- * what a value means for each class is {@link PerformanceHandle}'s.
+ * what a value means for each class is {@link SessionHandle}'s.
  */
 final class HandleOperations {
     private HandleOperations() {}
@@ -38,14 +38,10 @@ final class HandleOperations {
     static void start(SessionsAndHandles handles, SessionImpl s, PvarHandle handle) {
         if (handle == PvarHandle.ALL_HANDLES) {
             SourceGuards.forAll(
-                    s,
-                    h -> !h.continuous(),
-                    PerformanceHandle::start,
-                    ReturnCode.MPI_T_ERR_PVAR_NO_STARTSTOP,
-                    "started");
+                    s, h -> !h.continuous(), SessionHandle::start, ReturnCode.MPI_T_ERR_PVAR_NO_STARTSTOP, "started");
             return;
         }
-        PerformanceHandle h = handles.handle(s, handle, "MPI_T_pvar_start");
+        SessionHandle h = handles.handle(s, handle, "MPI_T_pvar_start");
         if (!SourceGuards.guarded(h, h::start)) {
             throw notStartable(h);
         }
@@ -54,33 +50,28 @@ final class HandleOperations {
     static void stop(SessionsAndHandles handles, SessionImpl s, PvarHandle handle) {
         if (handle == PvarHandle.ALL_HANDLES) {
             SourceGuards.forAll(
-                    s,
-                    h -> !h.continuous(),
-                    PerformanceHandle::stop,
-                    ReturnCode.MPI_T_ERR_PVAR_NO_STARTSTOP,
-                    "stopped");
+                    s, h -> !h.continuous(), SessionHandle::stop, ReturnCode.MPI_T_ERR_PVAR_NO_STARTSTOP, "stopped");
             return;
         }
-        PerformanceHandle h = handles.handle(s, handle, "MPI_T_pvar_stop");
+        SessionHandle h = handles.handle(s, handle, "MPI_T_pvar_stop");
         if (!SourceGuards.guarded(h, h::stop)) {
             throw notStartable(h);
         }
     }
 
-    private static RuntimeException notStartable(PerformanceHandle h) {
+    private static RuntimeException notStartable(SessionHandle h) {
         return Errors.fail(
-                ReturnCode.MPI_T_ERR_PVAR_NO_STARTSTOP,
-                h.definition.name() + " is continuous: it cannot be started or stopped");
+                ReturnCode.MPI_T_ERR_PVAR_NO_STARTSTOP, h.name() + " is continuous: it cannot be started or stopped");
     }
 
-    static void read(PerformanceHandle h, Object buffer) {
+    static void read(SessionHandle h, Object buffer) {
         SourceGuards.guarded(h, () -> {
             h.read(buffer);
             return true;
         });
     }
 
-    static void write(PerformanceHandle h, Object buffer) {
+    static void write(SessionHandle h, Object buffer) {
         SourceGuards.guarded(h, () -> {
             h.write(buffer);
             return true;
@@ -90,20 +81,16 @@ final class HandleOperations {
     static void reset(SessionsAndHandles handles, SessionImpl s, PvarHandle handle) {
         if (handle == PvarHandle.ALL_HANDLES) {
             SourceGuards.forAll(
-                    s,
-                    h -> !h.definition.info().readonly(),
-                    PerformanceHandle::reset,
-                    ReturnCode.MPI_T_ERR_PVAR_NO_WRITE,
-                    "reset");
+                    s, h -> !h.info().readonly(), SessionHandle::reset, ReturnCode.MPI_T_ERR_PVAR_NO_WRITE, "reset");
             return;
         }
-        PerformanceHandle h = handles.handle(s, handle, "MPI_T_pvar_reset");
+        SessionHandle h = handles.handle(s, handle, "MPI_T_pvar_reset");
         if (!SourceGuards.guarded(h, h::reset)) {
-            throw Errors.fail(ReturnCode.MPI_T_ERR_PVAR_NO_WRITE, h.definition.name() + " is read-only");
+            throw Errors.fail(ReturnCode.MPI_T_ERR_PVAR_NO_WRITE, h.name() + " is read-only");
         }
     }
 
-    static void readReset(PerformanceHandle h, Object buffer) {
+    static void readReset(SessionHandle h, Object buffer) {
         SourceGuards.guarded(h, () -> {
             h.readReset(buffer);
             return true;

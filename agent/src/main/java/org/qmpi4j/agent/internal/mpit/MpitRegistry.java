@@ -71,6 +71,8 @@ public final class MpitRegistry implements MpiT {
     private final EventRegistrations registrations;
     private final EventDelivery delivery = new EventDelivery();
     private final AtomicInteger changeStamp = new AtomicInteger();
+    private volatile LibrarySource library =
+            new LibrarySource(LibraryLink.none("no MPI binding is known to this registry"));
 
     public MpitRegistry(ObjectKinds objectKinds) {
         this.handles = new SessionsAndHandles(objectKinds);
@@ -138,6 +140,47 @@ public final class MpitRegistry implements MpiT {
         return t;
     }
 
+    // ---- the MPI library's own MPI_T, the second source -----------------------------------------------
+
+    /** Where the MPI library's variables come from (set once the binding is known). */
+    public void linkLibrary(LibraryLink link) {
+        this.library = new LibrarySource(link);
+    }
+
+    /**
+     * Takes in whatever the MPI library has added (and looks for the library while it is not
+     * there). Called by the routines that tell counts, indices and changes, so what a user counts
+     * is what exists.
+     */
+    public synchronized void syncLibrary() {
+        if (library.sync(variables, categories)) {
+            changeStamp.incrementAndGet();
+        }
+    }
+
+    /** The MPI library, when its variables are shown. */
+    public @org.qmpi4j.api.Nullable org.qmpi4j.agent.internal.mpit.library.MpitLibrary library() {
+        return library.library();
+    }
+
+    /** Why the MPI library's variables are not shown, or {@code null} when they are. */
+    public @org.qmpi4j.api.Nullable String libraryAbsence() {
+        return library.absence();
+    }
+
+    /** Whether the control variable at {@code index} is the MPI library's (else the agent's or a tool's). */
+    public boolean isLibraryCvar(int index) {
+        return library.isLibraryCvar(index);
+    }
+
+    public boolean isLibraryPvar(int index) {
+        return library.isLibraryPvar(index);
+    }
+
+    public boolean isLibraryCategory(int index) {
+        return library.isLibraryCategory(index);
+    }
+
     /** Fails with {@code MPI_T_ERR_NOT_INITIALIZED} unless the interface is initialised. */
     private void initialized() {
         state.requireInitialized();
@@ -157,6 +200,7 @@ public final class MpitRegistry implements MpiT {
             throw Errors.invalid("required thread level missing");
         }
         state.init();
+        syncLibrary();
         return ThreadLevel.MULTIPLE;
     }
 
@@ -196,6 +240,7 @@ public final class MpitRegistry implements MpiT {
     @Override
     public int cvarGetNum() {
         initialized();
+        syncLibrary();
         return variables.cvarCount();
     }
 
@@ -208,6 +253,7 @@ public final class MpitRegistry implements MpiT {
     @Override
     public int cvarGetIndex(String name) {
         initialized();
+        syncLibrary();
         return variables.cvarIndex(name);
     }
 
@@ -240,6 +286,7 @@ public final class MpitRegistry implements MpiT {
     @Override
     public int pvarGetNum() {
         initialized();
+        syncLibrary();
         return variables.pvarCount();
     }
 
@@ -252,6 +299,7 @@ public final class MpitRegistry implements MpiT {
     @Override
     public int pvarGetIndex(String name, PvarClass varClass) {
         initialized();
+        syncLibrary();
         return variables.pvarIndex(name, varClass);
     }
 
@@ -440,6 +488,7 @@ public final class MpitRegistry implements MpiT {
     @Override
     public int categoryGetNum() {
         initialized();
+        syncLibrary();
         return categories.count();
     }
 
@@ -452,6 +501,7 @@ public final class MpitRegistry implements MpiT {
     @Override
     public int categoryGetIndex(String name) {
         initialized();
+        syncLibrary();
         return categories.index(name);
     }
 
@@ -494,6 +544,7 @@ public final class MpitRegistry implements MpiT {
     public int categoryChanged() {
         initialized();
         synchronized (this) {
+            syncLibrary();
             return changeStamp.get();
         }
     }

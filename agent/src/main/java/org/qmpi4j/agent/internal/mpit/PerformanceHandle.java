@@ -3,7 +3,6 @@ package org.qmpi4j.agent.internal.mpit;
 import org.qmpi4j.api.mpit.PvarCell;
 import org.qmpi4j.api.mpit.PvarClass;
 import org.qmpi4j.api.mpit.PvarDefinition;
-import org.qmpi4j.api.mpit.PvarHandle;
 import org.qmpi4j.api.mpit.ReturnCode;
 
 /**
@@ -13,12 +12,9 @@ import org.qmpi4j.api.mpit.ReturnCode;
  * watermarks; the live or frozen current value for the rest. Every operation locks the handle,
  * so sampling threads may read while the application runs.
  */
-abstract class PerformanceHandle implements PvarHandle {
-    final SessionImpl session;
-    final PerformanceVariable variable;
+abstract class PerformanceHandle extends SessionHandle {
     final PvarDefinition definition;
     final PvarCell cell;
-    final int count;
     /** Scratch space for one sample; used under the handle's lock only. */
     final long[] sample;
 
@@ -28,11 +24,9 @@ abstract class PerformanceHandle implements PvarHandle {
     private boolean freed;
 
     PerformanceHandle(SessionImpl session, PerformanceVariable variable, PvarCell cell, int count) {
-        this.session = session;
-        this.variable = variable;
-        this.definition = variable.definition;
+        super(session, variable, count);
+        this.definition = java.util.Objects.requireNonNull(variable.definition, "an agent variable");
         this.cell = cell;
-        this.count = count;
         this.sample = new long[count];
         this.value = new long[count];
     }
@@ -51,15 +45,6 @@ abstract class PerformanceHandle implements PvarHandle {
         return h;
     }
 
-    @Override
-    public int count() {
-        return count;
-    }
-
-    boolean continuous() {
-        return definition.info().continuous();
-    }
-
     /** Whether values are being updated: started, or continuous. */
     final boolean running() {
         return started || definition.info().continuous();
@@ -70,6 +55,7 @@ abstract class PerformanceHandle implements PvarHandle {
     }
 
     /** Right after allocation; continuous variables start running here. */
+    @Override
     final synchronized void allocated() {
         if (continuous()) {
             cell.activate();
@@ -78,6 +64,7 @@ abstract class PerformanceHandle implements PvarHandle {
     }
 
     /** @return false if the variable cannot be started (continuous) */
+    @Override
     final synchronized boolean start() {
         if (continuous()) {
             return false;
@@ -98,6 +85,7 @@ abstract class PerformanceHandle implements PvarHandle {
     }
 
     /** @return false if the variable cannot be stopped (continuous) */
+    @Override
     final synchronized boolean stop() {
         if (continuous()) {
             return false;
@@ -110,6 +98,7 @@ abstract class PerformanceHandle implements PvarHandle {
         return true;
     }
 
+    @Override
     final synchronized void read(Object buffer) {
         Values.checkBuffer(definition.info().datatype(), count, buffer, definition.name());
         readInto(buffer);
@@ -120,6 +109,7 @@ abstract class PerformanceHandle implements PvarHandle {
         Values.toBuffer(definition.info().datatype(), definition.info().varClass(), value, definition.unit(), buffer);
     }
 
+    @Override
     final synchronized void write(Object buffer) {
         Values.checkBuffer(definition.info().datatype(), count, buffer, definition.name());
         if (definition.info().readonly()) {
@@ -131,6 +121,7 @@ abstract class PerformanceHandle implements PvarHandle {
     }
 
     /** @return false if the variable is read-only */
+    @Override
     final synchronized boolean reset() {
         if (definition.info().readonly()) {
             return false;
@@ -139,6 +130,7 @@ abstract class PerformanceHandle implements PvarHandle {
         return true;
     }
 
+    @Override
     final synchronized void readReset(Object buffer) {
         Values.checkBuffer(definition.info().datatype(), count, buffer, definition.name());
         if (!definition.info().atomic()) {
@@ -159,6 +151,7 @@ abstract class PerformanceHandle implements PvarHandle {
         onReset();
     }
 
+    @Override
     final synchronized void free() {
         if (freed) {
             return;
@@ -172,6 +165,7 @@ abstract class PerformanceHandle implements PvarHandle {
         cell.free();
     }
 
+    @Override
     final synchronized boolean isFreed() {
         return freed;
     }

@@ -1,19 +1,40 @@
 package org.qmpi4j.agent.internal.mpit;
 
+import org.qmpi4j.agent.internal.mpit.library.LibraryPvar;
+import org.qmpi4j.api.Nullable;
 import org.qmpi4j.api.mpit.PvarClass;
 import org.qmpi4j.api.mpit.PvarDefinition;
 import org.qmpi4j.api.mpit.PvarInfo;
 
-/** A registered performance variable: its index, fixed metadata and source. */
+/**
+ * A registered performance variable: its index, fixed metadata and source. The source is either a
+ * definition (the agent's and the tools' variables) or the MPI library ({@link #library}).
+ */
 final class PerformanceVariable {
     final int index;
-    final PvarDefinition definition;
+    /** The definition of an agent or tool variable; {@code null} for the library's. */
+    final @Nullable PvarDefinition definition;
+
     final PvarInfo info;
+    /** Where a library variable lives; {@code null} for the agent's and the tools'. */
+    final @Nullable LibrarySource library;
+
+    final @Nullable LibraryPvar libraryVariable;
 
     PerformanceVariable(int index, PvarDefinition d) {
         this.index = index;
         this.definition = d;
         this.info = d.info();
+        this.library = null;
+        this.libraryVariable = null;
+    }
+
+    PerformanceVariable(int index, PvarInfo info, LibrarySource library, LibraryPvar libraryVariable) {
+        this.index = index;
+        this.definition = null;
+        this.info = info;
+        this.library = library;
+        this.libraryVariable = libraryVariable;
     }
 
     PvarClass varClass() {
@@ -27,6 +48,6 @@ final class PerformanceVariable {
 
     @Override
     public String toString() {
-        return definition.name() + " (" + info.varClass() + ")";
+        return info.name() + " (" + info.varClass() + ")";
     }
 }

@@ -10,8 +10,12 @@ import org.qmpi4j.api.mpit.PvarSession;
 final class SessionImpl implements PvarSession {
     final SessionsAndHandles owner;
     final int id;
-    private final Set<PerformanceHandle> handles = new LinkedHashSet<>();
+    private final Set<SessionHandle> handles = new LinkedHashSet<>();
     private boolean freed;
+    /** The C session for the MPI library's variables, created with the first such handle. */
+    private @org.qmpi4j.api.Nullable com.sun.jna.Pointer librarySession;
+
+    private @org.qmpi4j.api.Nullable org.qmpi4j.agent.internal.mpit.library.MpitLibrary library;
 
     SessionImpl(SessionsAndHandles owner, int id) {
         this.owner = owner;
@@ -22,26 +26,44 @@ final class SessionImpl implements PvarSession {
         return freed;
     }
 
-    synchronized void add(PerformanceHandle h) {
+    synchronized void add(SessionHandle h) {
         handles.add(h);
     }
 
-    synchronized boolean remove(PerformanceHandle h) {
+    synchronized boolean remove(SessionHandle h) {
         return handles.remove(h);
     }
 
-    synchronized boolean owns(PerformanceHandle h) {
+    synchronized boolean owns(SessionHandle h) {
         return handles.contains(h);
     }
 
-    synchronized List<PerformanceHandle> handles() {
+    synchronized List<SessionHandle> handles() {
         return new ArrayList<>(handles);
     }
 
+    /** This session's C session in the MPI library, created on first use. */
+    synchronized com.sun.jna.Pointer librarySession(org.qmpi4j.agent.internal.mpit.library.MpitLibrary lib) {
+        if (librarySession == null) {
+            librarySession = lib.sessionCreate();
+            library = lib;
+        }
+        return librarySession;
+    }
+
+    /** After its handles are freed: frees the C session, if there is one. */
+    synchronized void freeLibrarySession() {
+        if (librarySession != null && library != null) {
+            com.sun.jna.Pointer s = librarySession;
+            librarySession = null;
+            library.sessionFree(s);
+        }
+    }
+
     /** Marks the session freed and returns its handles, which the caller frees. */
-    synchronized List<PerformanceHandle> free() {
+    synchronized List<SessionHandle> free() {
         freed = true;
-        List<PerformanceHandle> all = new ArrayList<>(handles);
+        List<SessionHandle> all = new ArrayList<>(handles);
         handles.clear();
         return all;
     }

@@ -76,9 +76,10 @@ final class SessionsAndHandles {
 
     private void freeEverything() {
         for (SessionImpl s : sessions) {
-            for (PerformanceHandle h : s.free()) {
-                h.free();
+            for (SessionHandle h : s.free()) {
+                freeQuietly(h);
             }
+            freeLibrarySessionQuietly(s);
         }
         sessions.clear();
         for (ControlHandle h : cvarHandles) {
@@ -155,10 +156,28 @@ final class SessionsAndHandles {
             if (!sessions.remove(s)) {
                 throw Errors.fail(ReturnCode.MPI_T_ERR_INVALID_SESSION, "the session was already freed");
             }
-            for (PerformanceHandle h : s.free()) {
-                h.free();
+            for (SessionHandle h : s.free()) {
+                freeQuietly(h);
                 liveHandles--;
             }
+            freeLibrarySessionQuietly(s);
+        }
+    }
+
+    /** Freeing a session frees all its handles even if the library refuses one. */
+    private static void freeQuietly(SessionHandle h) {
+        try {
+            h.free();
+        } catch (RuntimeException e) {
+            // a library handle the library no longer knows: gone either way
+        }
+    }
+
+    private static void freeLibrarySessionQuietly(SessionImpl s) {
+        try {
+            s.freeLibrarySession();
+        } catch (RuntimeException e) {
+            // as above
         }
     }
 
@@ -178,15 +197,20 @@ final class SessionsAndHandles {
     // ---- performance variable handles -----------------------------------------------------------
 
     PvarHandle allocate(SessionImpl s, PerformanceVariable v, Object mpiObject) {
-        String name = v.definition.name();
-        Object object = boundObject(v.definition.info().bind(), mpiObject, name);
-        PerformanceHandle h;
+        String name = v.info.name();
+        Object object = boundObject(v.info.bind(), mpiObject, name);
+        SessionHandle h;
         synchronized (handleLock) {
             reserveHandle();
             try {
                 h = SourceGuards.binding(name, object, () -> {
-                    PvarCell cell = v.definition.source().bind(object);
-                    PerformanceHandle created =
+                    if (v.library != null) {
+                        return v.library.allocate(s, v, object);
+                    }
+                    PvarCell cell = java.util.Objects.requireNonNull(v.definition)
+                            .source()
+                            .bind(object);
+                    SessionHandle created =
                             PerformanceHandle.create(s, v, cell, SourceGuards.checkCount(cell.count(), name));
                     created.allocated();
                     return created;
@@ -205,7 +229,7 @@ final class SessionsAndHandles {
         return h;
     }
 
-    void free(SessionImpl s, PerformanceHandle h) {
+    void free(SessionImpl s, SessionHandle h) {
         synchronized (handleLock) {
             if (!s.remove(h)) {
                 throw Errors.fail(ReturnCode.MPI_T_ERR_INVALID_HANDLE, "the handle was already freed");
@@ -216,17 +240,17 @@ final class SessionsAndHandles {
     }
 
     /** The handle, if it is a live handle of {@code s} (the text: otherwise MPI_T_ERR_INVALID_HANDLE). */
-    PerformanceHandle handle(SessionImpl s, PvarHandle handle, String routine) {
+    SessionHandle handle(SessionImpl s, PvarHandle handle, String routine) {
         if (handle == PvarHandle.ALL_HANDLES) {
             throw Errors.fail(
                     ReturnCode.MPI_T_ERR_INVALID_HANDLE, "MPI_T_PVAR_ALL_HANDLES cannot be used with " + routine);
         }
-        if (!(handle instanceof PerformanceHandle)) {
+        if (!(handle instanceof SessionHandle)) {
             throw Errors.fail(
                     ReturnCode.MPI_T_ERR_INVALID_HANDLE,
                     handle == null ? "MPI_T_PVAR_HANDLE_NULL" : "not a performance variable handle");
         }
-        PerformanceHandle h = (PerformanceHandle) handle;
+        SessionHandle h = (SessionHandle) handle;
         if (!s.owns(h)) {
             throw Errors.fail(
                     ReturnCode.MPI_T_ERR_INVALID_HANDLE,

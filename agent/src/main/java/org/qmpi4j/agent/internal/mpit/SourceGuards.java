@@ -38,11 +38,11 @@ final class SourceGuards {
     }
 
     /** Runs a handle operation; a failing source surfaces as an error code, never as a crash. */
-    static boolean guarded(PerformanceHandle h, BooleanSupplier op) {
+    static boolean guarded(SessionHandle h, BooleanSupplier op) {
         try {
             return op.getAsBoolean();
         } catch (RuntimeException e) {
-            throw Errors.sourceFailed(h.definition.name(), e);
+            throw Errors.sourceFailed(h.name(), e);
         }
     }
 
@@ -61,12 +61,12 @@ final class SourceGuards {
      */
     static void forAll(
             SessionImpl s,
-            Predicate<PerformanceHandle> concerns,
-            Predicate<PerformanceHandle> op,
+            Predicate<SessionHandle> concerns,
+            Predicate<SessionHandle> op,
             ReturnCode code,
             String done) {
         int failed = 0;
-        for (PerformanceHandle h : s.handles()) {
+        for (SessionHandle h : s.handles()) {
             if (!concerns.test(h)) {
                 continue;
             }

@@ -39,6 +39,14 @@ final class VariableTables {
         return e;
     }
 
+    /**
+     * An enumeration of the MPI library: one of these tables' (so its variables may use it), but not
+     * registered by name, as the library's enumeration names need not be unique.
+     */
+    EnumerationImpl libraryEnum(String name, List<EnumItem> items) {
+        return new EnumerationImpl(this, name, items);
+    }
+
     EnumerationImpl enumeration(EnumType enumType) {
         if (!(enumType instanceof EnumerationImpl) || ((EnumerationImpl) enumType).owner != this) {
             throw Errors.fail(
@@ -77,6 +85,18 @@ final class VariableTables {
         ControlVariable v = new ControlVariable(cvars.size(), d);
         cvars.add(v);
         cvarsByName.put(d.name(), v);
+        return v.index;
+    }
+
+    /**
+     * Appends one of the MPI library's control variables. Its name is found by
+     * {@code MPI_T_CVAR_GET_INDEX} unless an agent or tool variable took it first (the library's
+     * names are its own: none starts with {@code qmpi4j_}).
+     */
+    int addLibraryCvar(CvarDefinition d) {
+        ControlVariable v = new ControlVariable(cvars.size(), d);
+        cvars.add(v);
+        cvarsByName.putIfAbsent(d.name(), v);
         return v.index;
     }
 
@@ -124,6 +144,14 @@ final class VariableTables {
         PerformanceVariable v = new PerformanceVariable(pvars.size(), d);
         pvars.add(v);
         pvarsByKey.put(key, v);
+        return v.index;
+    }
+
+    /** Appends one of the MPI library's performance variables; like {@link #addLibraryCvar}. */
+    int addLibraryPvar(java.util.function.IntFunction<PerformanceVariable> atIndex) {
+        PerformanceVariable v = atIndex.apply(pvars.size());
+        pvars.add(v);
+        pvarsByKey.putIfAbsent(PerformanceVariable.key(v.info.name(), v.varClass()), v);
         return v.index;
     }
 

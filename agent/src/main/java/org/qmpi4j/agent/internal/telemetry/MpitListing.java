@@ -35,11 +35,74 @@ public final class MpitListing {
     private final Map<String, String> cvarCategory = new HashMap<>();
     private final Map<String, String> pvarCategory = new HashMap<>();
     private final Map<String, EnumType> enums = new LinkedHashMap<>();
+    private final Source source;
+
+    /** Whose variables a listing shows: {@code --source agent|library|all}. */
+    public enum Source {
+        /** The agent's and the tools' variables, categories and events. */
+        AGENT,
+        /** The MPI library's own (its C MPI_T interface). */
+        LIBRARY,
+        ALL
+    }
 
     public MpitListing(MpiT mpit, PrintStream out, Verbosity maxVerbosity) {
+        this(mpit, out, maxVerbosity, Source.ALL);
+    }
+
+    public MpitListing(MpiT mpit, PrintStream out, Verbosity maxVerbosity, Source source) {
         this.mpit = mpit;
         this.out = out;
         this.maxVerbosity = maxVerbosity;
+        this.source = source;
+    }
+
+    private boolean library(int index, java.util.function.IntPredicate isLibrary) {
+        return isLibrary.test(index);
+    }
+
+    private boolean shown(int index, java.util.function.IntPredicate isLibrary) {
+        if (source == Source.ALL) {
+            return true;
+        }
+        return library(index, isLibrary) == (source == Source.LIBRARY);
+    }
+
+    private java.util.function.IntPredicate marks(int kind) {
+        if (!(mpit instanceof MpitRegistry)) {
+            return i -> false;
+        }
+        MpitRegistry r = (MpitRegistry) mpit;
+        return kind == 0 ? r::isLibraryCvar : kind == 1 ? r::isLibraryPvar : r::isLibraryCategory;
+    }
+
+    private static int count(int n, java.util.function.IntPredicate shown) {
+        int k = 0;
+        for (int i = 0; i < n; i++) {
+            if (shown.test(i)) {
+                k++;
+            }
+        }
+        return k;
+    }
+
+    /** The line saying where the library's variables come from, or why there are none. */
+    private void printLibraryLine(int ncvar, int npvar, int ncat) {
+        if (!(mpit instanceof MpitRegistry)) {
+            return;
+        }
+        MpitRegistry r = (MpitRegistry) mpit;
+        org.qmpi4j.agent.internal.mpit.library.MpitLibrary lib = r.library();
+        if (lib == null) {
+            out.println("MPI library: none shown: " + r.libraryAbsence());
+            return;
+        }
+        out.println("MPI library: " + lib.path() + ": " + count(ncvar, marks(0)) + " control variables, "
+                + count(npvar, marks(1)) + " performance variables, " + count(ncat, marks(2))
+                + " categories; " + lib.events().describe());
+        if (r.libraryAbsence() != null) {
+            out.println("MPI library: " + r.libraryAbsence());
+        }
     }
 
     public void print(String title) {
@@ -48,8 +111,13 @@ public final class MpitListing {
             int ncat = mpit.categoryGetNum();
             int ncvar = mpit.cvarGetNum();
             int npvar = mpit.pvarGetNum();
-            out.println(title + ": " + ncvar + " control variables, " + npvar + " performance variables, " + ncat
-                    + " categories (variables up to verbosity " + maxVerbosity + ")");
+            java.util.function.IntPredicate cvarShown = i -> shown(i, marks(0));
+            java.util.function.IntPredicate pvarShown = i -> shown(i, marks(1));
+            java.util.function.IntPredicate catShown = i -> shown(i, marks(2));
+            out.println(title + ": " + count(ncvar, cvarShown) + " control variables, " + count(npvar, pvarShown)
+                    + " performance variables, " + count(ncat, catShown) + " categories (source " + source
+                    + ", variables up to verbosity " + maxVerbosity + ")");
+            printLibraryLine(ncvar, npvar, ncat);
             out.println();
             out.println("Categories");
             boolean[] isChild = new boolean[ncat];
@@ -66,21 +134,27 @@ public final class MpitListing {
                 }
             }
             for (int c = 0; c < ncat; c++) {
-                if (!isChild[c]) {
+                if (!isChild[c] && catShown.test(c)) {
                     printCategory(c, "  ");
                 }
             }
             out.println();
             out.println("Control variables");
             for (int i = 0; i < ncvar; i++) {
-                printCvar(i);
+                if (cvarShown.test(i)) {
+                    printCvar(i);
+                }
             }
             out.println();
             out.println("Performance variables");
             for (int i = 0; i < npvar; i++) {
-                printPvar(i);
+                if (pvarShown.test(i)) {
+                    printPvar(i);
+                }
             }
-            printEvents();
+            if (source != Source.LIBRARY) {
+                printEvents(); // the library's event types are not shown (see LibraryEvents)
+            }
             if (!enums.isEmpty()) {
                 out.println();
                 out.println("Enumerations");

@@ -59,6 +59,11 @@ public final class ProcessTelemetry {
         this.config = config;
     }
 
+    /** For a listing outside a job: the MPI library found through the binding's native library. */
+    public void linkLibraryForListing() {
+        created().linkLibrary(BindingLibraryLink.forListing());
+    }
+
     /**
      * The registry, with the agent's variables registered on first use: a JVM that never uses
      * MPI_T does not pay for registering a thousand variables at start.
@@ -78,6 +83,7 @@ public final class ProcessTelemetry {
     private synchronized MpitRegistry created() {
         if (registry == null) {
             registry = new MpitRegistry(this::isKind);
+            registry.linkLibrary(BindingLibraryLink.forProcess(this::process));
             if (shuttingDown) {
                 registry.beginShutdown();
             }
