@@ -326,6 +326,9 @@ final class Profiler {
         } catch (JsonFormatException | RuntimeException bad) {
             output.say("rank " + comm.rank() + "'s profile is unreadable (" + bad.getMessage() + "); it is left out");
         }
+        // This rank's own work on the partials (decoding, combining), apart from waiting for them.
+        long[] workNs = {0};
+        int[] partials = {0};
         merge = TreeReduce.run(
                 TreeReduce.links(comm),
                 merge,
@@ -338,12 +341,20 @@ final class Profiler {
 
                     @Override
                     public ProfileMerger.Streaming decode(byte[] data) throws Exception {
-                        return PartialProfileFormat.read(data);
+                        long t = System.nanoTime();
+                        try {
+                            return PartialProfileFormat.read(data);
+                        } finally {
+                            workNs[0] += System.nanoTime() - t;
+                        }
                     }
 
                     @Override
                     public void combine(ProfileMerger.Streaming into, ProfileMerger.Streaming child) {
+                        long t = System.nanoTime();
                         into.combine(child);
+                        workNs[0] += System.nanoTime() - t;
+                        partials[0]++;
                     }
 
                     @Override
@@ -366,9 +377,12 @@ final class Profiler {
             org.qmpi4j.api.internal.log.Log.tool("profiler")
                     .info(String.format(
                             java.util.Locale.ROOT,
-                            "gathered %d ranks' profiles: gather and merge %.0f ms, writing the results %.0f ms",
+                            "gathered %d ranks' profiles: gather and merge %.0f ms (decoding and combining %d"
+                                    + " partials %.1f ms, the rest waiting for them), writing the results %.0f ms",
                             merged.ranks(),
                             (mergedAt - gatherStart) / 1e6,
+                            partials[0],
+                            workNs[0] / 1e6,
                             (done - mergedAt) / 1e6));
         }
         s.finished(written);
