@@ -98,6 +98,17 @@ public final class Profile {
                 before.merge(share);
             }
         }
+
+        /** Adds a partial merge of other ranks: its total and its per-rank shares (as they are). */
+        void absorb(Entry other) {
+            total.merge(other.total);
+            other.perRank.forEach((rank, share) -> {
+                CallStats before = perRank.putIfAbsent(rank, share.copy());
+                if (before != null) {
+                    before.merge(share);
+                }
+            });
+        }
     }
 
     private final String binding;

@@ -33,14 +33,22 @@ public final class ProfileMerger {
 
     /** A merge fed one rank profile at a time, in any rank order; not thread safe. */
     public static final class Streaming {
-        private int size = -1;
-        private String binding;
-        private final Map<Integer, Profile.RankSummary> summaries = new TreeMap<>();
-        private final Map<String, Profile.Entry> functions = new LinkedHashMap<>();
-        private final Map<String, String> kinds = new LinkedHashMap<>();
-        private final Map<SiteKey, Profile.Entry> sites = new TreeMap<>();
-        private TrafficMatrix.Builder matrix;
-        private final List<InterWorldTraffic> interWorld = new ArrayList<>();
+        // Package-private for PartialProfileFormat, which writes and reads this state exactly.
+        int size = -1;
+        String binding;
+        final Map<Integer, Profile.RankSummary> summaries = new TreeMap<>();
+        final Map<String, Profile.Entry> functions = new LinkedHashMap<>();
+        final Map<String, String> kinds = new LinkedHashMap<>();
+        final Map<SiteKey, Profile.Entry> sites = new TreeMap<>();
+        TrafficMatrix.Builder matrix;
+        final List<InterWorldTraffic> interWorld = new ArrayList<>();
+
+        /** Starts the merge of a job of {@code size} ranks on {@code binding} (partial forms being read back). */
+        void start(int size, String binding) {
+            this.size = size;
+            this.binding = binding;
+            this.matrix = TrafficMatrix.builder(size);
+        }
 
         /**
          * Adds one rank's profile; it may be dropped afterwards.
@@ -77,6 +85,49 @@ public final class ProfileMerger {
             p.forEachSent(matrix::add);
             interWorld.addAll(p.interWorld());
             return this;
+        }
+
+        /**
+         * Adds another partial merge of the same job, which covers other ranks (a tree of partial
+         * merges: each process merges its own rank and its children's partials, and passes one
+         * partial on). Combining partials of ascending rank ranges, each after the ones before it,
+         * gives the same result as adding every rank's profile in rank order.
+         *
+         * @throws IllegalArgumentException if {@code other} belongs to another job or shares a rank
+         *                                  with this merge; nothing is changed then
+         */
+        public Streaming combine(Streaming other) {
+            if (other.size < 0) {
+                return this;
+            }
+            if (size < 0) {
+                start(other.size, other.binding);
+            } else if (other.size != size) {
+                throw new IllegalArgumentException(
+                        "a partial merge of a job of " + other.size + " ranks, this one of " + size);
+            } else if (!other.binding.equals(binding)) {
+                throw new IllegalArgumentException(
+                        "a partial merge of binding " + other.binding + ", this one of " + binding);
+            }
+            for (Integer rank : other.summaries.keySet()) {
+                if (summaries.containsKey(rank)) {
+                    throw new IllegalArgumentException("rank " + rank + " appears twice");
+                }
+            }
+            summaries.putAll(other.summaries);
+            other.functions.forEach((f, e) ->
+                    functions.computeIfAbsent(f, k -> new Profile.Entry()).absorb(e));
+            kinds.putAll(other.kinds);
+            other.sites.forEach(
+                    (k, e) -> sites.computeIfAbsent(k, x -> new Profile.Entry()).absorb(e));
+            other.matrix.forEach(matrix::add);
+            interWorld.addAll(other.interWorld);
+            return this;
+        }
+
+        /** The ranks added so far, ascending. */
+        public java.util.Set<Integer> ranks() {
+            return java.util.Collections.unmodifiableSet(summaries.keySet());
         }
 
         /** Ranks added so far. */

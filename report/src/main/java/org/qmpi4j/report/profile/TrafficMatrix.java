@@ -216,6 +216,17 @@ public final class TrafficMatrix {
             return this;
         }
 
+        /** Visits the pairs added so far, row by row, columns ascending. */
+        public void forEach(CellVisitor v) {
+            for (int i = 0; i < ranks; i++) {
+                if (rows[i] != null) {
+                    for (java.util.Map.Entry<Integer, long[]> e : rows[i].entrySet()) {
+                        v.visit(i, e.getKey(), e.getValue()[0], e.getValue()[1]);
+                    }
+                }
+            }
+        }
+
         public TrafficMatrix build() {
             int[][] columns = new int[ranks][];
             long[][] bytes = new long[ranks][];

@@ -178,4 +178,51 @@ public final class WorldComm {
             Qmpi.pmpi(toolId, MpiFunction.MPI_GATHER, world, send, 0, block, byteType, into, 0, block, byteType, root);
         }
     }
+
+    /**
+     * Sends {@code data} to {@code dest} with {@code tag}: its length (4 bytes), then, unless empty,
+     * its bytes. {@link #recv} is the other end. Blocking.
+     */
+    public void send(byte[] data, int dest, int tag) throws Exception {
+        requireData();
+        byte[] length = {
+            (byte) (data.length >>> 24), (byte) (data.length >>> 16), (byte) (data.length >>> 8), (byte) data.length
+        };
+        sendBytes(length, dest, tag);
+        if (data.length > 0) {
+            sendBytes(data, dest, tag);
+        }
+    }
+
+    /** Receives what {@link #send} sent from {@code source} with {@code tag}. Blocking. */
+    public byte[] recv(int source, int tag) throws Exception {
+        requireData();
+        byte[] length = new byte[4];
+        recvBytes(length, source, tag);
+        int n = (length[0] & 0xff) << 24 | (length[1] & 0xff) << 16 | (length[2] & 0xff) << 8 | (length[3] & 0xff);
+        if (n < 0) {
+            throw new java.io.IOException("rank " + source + " announced " + n + " bytes");
+        }
+        byte[] data = new byte[n];
+        if (n > 0) {
+            recvBytes(data, source, tag);
+        }
+        return data;
+    }
+
+    private void sendBytes(byte[] buf, int dest, int tag) throws Exception {
+        if (layout == Layout.OPENMPI) {
+            Qmpi.pmpi(toolId, MpiFunction.MPI_SEND, world, buf, buf.length, byteType, dest, tag);
+        } else {
+            Qmpi.pmpi(toolId, MpiFunction.MPI_SEND, world, buf, 0, buf.length, byteType, dest, tag);
+        }
+    }
+
+    private void recvBytes(byte[] buf, int source, int tag) throws Exception {
+        if (layout == Layout.OPENMPI) {
+            Qmpi.pmpi(toolId, MpiFunction.MPI_RECV, world, buf, buf.length, byteType, source, tag);
+        } else {
+            Qmpi.pmpi(toolId, MpiFunction.MPI_RECV, world, buf, 0, buf.length, byteType, source, tag);
+        }
+    }
 }

@@ -1,14 +1,10 @@
 package org.qmpi4j.tools.profiler;
 
-import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.TreeMap;
 import org.qmpi4j.api.CallingAddress;
 import org.qmpi4j.api.MpiCall;
 import org.qmpi4j.api.MpiFunction;
@@ -24,6 +20,7 @@ import org.qmpi4j.report.files.ProfileOutputs;
 import org.qmpi4j.report.files.ResultFiles;
 import org.qmpi4j.report.json.JsonFormatException;
 import org.qmpi4j.report.profile.CallStats;
+import org.qmpi4j.report.profile.PartialProfileFormat;
 import org.qmpi4j.report.profile.Profile;
 import org.qmpi4j.report.profile.ProfileMerger;
 import org.qmpi4j.report.profile.RankProfile;
@@ -31,8 +28,8 @@ import org.qmpi4j.report.profile.RankProfileFormat;
 import org.qmpi4j.report.profile.SiteKey;
 import org.qmpi4j.report.render.TextReport;
 import org.qmpi4j.tools.mpi.CallClock;
-import org.qmpi4j.tools.mpi.ChunkedGather;
 import org.qmpi4j.tools.mpi.PeerTranslator;
+import org.qmpi4j.tools.mpi.TreeReduce;
 import org.qmpi4j.tools.mpi.WorldComm;
 import org.qmpi4j.tools.output.OutputSession;
 
@@ -322,35 +319,57 @@ final class Profiler {
             return;
         }
         long gatherStart = System.nanoTime();
-        Map<Integer, ByteArrayOutputStream> parts = new TreeMap<>();
-        ChunkedGather.run(
-                comm,
-                new ByteArrayInputStream(mine),
-                mine.length,
-                0,
-                (rank, data, off, len) -> parts.computeIfAbsent(rank, r -> new ByteArrayOutputStream())
-                        .write(data, off, len));
-        if (comm.rank() == 0) {
-            // One rank at a time: parse, merge, drop its bytes. At thousands of ranks, holding every
-            // rank's parsed profile at once would cost far more than the merged result.
-            ProfileMerger.Streaming merge = new ProfileMerger.Streaming();
-            boolean haveMine = false;
-            for (java.util.Iterator<Map.Entry<Integer, ByteArrayOutputStream>> it =
-                            parts.entrySet().iterator();
-                    it.hasNext(); ) {
-                Map.Entry<Integer, ByteArrayOutputStream> e = it.next();
-                it.remove();
-                try {
-                    RankProfile p = RankProfileFormat.read(e.getValue().toString(StandardCharsets.UTF_8));
-                    merge.add(p);
-                    haveMine |= p.rank() == comm.rank();
-                } catch (JsonFormatException bad) {
-                    output.say("rank " + e.getKey() + "'s profile is unreadable (" + bad.getMessage()
-                            + "); it is left out");
-                }
-            }
-            if (!haveMine) {
-                merge.add(RankProfileFormat.read(new String(mine, StandardCharsets.UTF_8)));
+        // A tree of partial merges (TreeReduce): each rank merges its own profile and its
+        // children's partials and passes one partial on, so rank 0 combines log2(size) partials
+        // instead of parsing every rank's profile.
+        ProfileMerger.Streaming merge = new ProfileMerger.Streaming();
+        try {
+            merge.add(RankProfileFormat.read(new String(mine, StandardCharsets.UTF_8)));
+        } catch (JsonFormatException | RuntimeException bad) {
+            output.say("rank " + comm.rank() + "'s profile is unreadable (" + bad.getMessage() + "); it is left out");
+        }
+        // This rank's own work on the partials (decoding, combining), apart from waiting for them.
+        long[] workNs = {0};
+        int[] partials = {0};
+        merge = TreeReduce.run(
+                TreeReduce.links(comm),
+                merge,
+                PartialProfileFormat.write(new ProfileMerger.Streaming()),
+                new TreeReduce.Part<ProfileMerger.Streaming>() {
+                    @Override
+                    public byte[] encode(ProfileMerger.Streaming partial) {
+                        return PartialProfileFormat.write(partial);
+                    }
+
+                    @Override
+                    public ProfileMerger.Streaming decode(byte[] data) throws Exception {
+                        long t = System.nanoTime();
+                        try {
+                            return PartialProfileFormat.read(data);
+                        } finally {
+                            workNs[0] += System.nanoTime() - t;
+                        }
+                    }
+
+                    @Override
+                    public void combine(ProfileMerger.Streaming into, ProfileMerger.Streaming child) {
+                        long t = System.nanoTime();
+                        into.combine(child);
+                        workNs[0] += System.nanoTime() - t;
+                        partials[0]++;
+                    }
+
+                    @Override
+                    public void problem(String what, Exception cause) {
+                        output.say(what + " failed (" + cause + "); those ranks are left out");
+                    }
+                });
+        if (merge != null) {
+            if (merge.added() == 0) {
+                output.say("no rank's profile arrived; 'qmpi4j merge " + s.dir()
+                        + "' builds the report from the per-rank files");
+                s.finished(written);
+                return;
             }
             Profile merged = merge.finish();
             long mergedAt = System.nanoTime();
@@ -360,9 +379,12 @@ final class Profiler {
             org.qmpi4j.api.internal.log.Log.tool("profiler")
                     .info(String.format(
                             java.util.Locale.ROOT,
-                            "gathered %d ranks' profiles: gather and merge %.0f ms, writing the results %.0f ms",
+                            "gathered %d ranks' profiles: gather and merge %.0f ms (decoding and combining %d"
+                                    + " partials %.1f ms, the rest waiting for them), writing the results %.0f ms",
                             merged.ranks(),
                             (mergedAt - gatherStart) / 1e6,
+                            partials[0],
+                            workNs[0] / 1e6,
                             (done - mergedAt) / 1e6));
         }
         s.finished(written);
