@@ -1,9 +1,7 @@
 package org.qmpi4j.cli;
 
-import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -15,7 +13,6 @@ import org.qmpi4j.report.files.ResultFiles;
 import org.qmpi4j.report.profile.Profile;
 import org.qmpi4j.report.trace.ChromeTraceAssembler;
 import org.qmpi4j.report.trace.ShardSummary;
-import org.qmpi4j.report.trace.TraceFormat;
 import org.qmpi4j.report.trace.TraceIndex;
 import org.qmpi4j.report.worlds.WorldIndex;
 import picocli.CommandLine.Command;
@@ -121,7 +118,7 @@ final class MergeCommand implements Callable<Integer> {
                             : "; " + profiles.unfinished()
                                     + " rank(s) stopped before MPI_Finalize (their data is as last written)"));
         } else {
-            String[] header = traceHeader(ResultFiles.rankTrace(d, traces.get(0)));
+            String[] header = TraceCommand.header(ResultFiles.rankTrace(d, traces.get(0)));
             size = Integer.parseInt(header[3]);
             binding = header[4];
         }
@@ -180,21 +177,6 @@ final class MergeCommand implements Callable<Integer> {
             return Math.multiplyExact(Long.parseLong(t.trim()), unit);
         } catch (RuntimeException e) {
             throw new UserError("--trace-limit " + traceLimit + ": expected a size like 64m or 2g");
-        }
-    }
-
-    /** The header fields of a trace file: magic, version, rank, size, binding. */
-    private static String[] traceHeader(Path trace) throws UserError {
-        try (BufferedReader r = Files.newBufferedReader(trace, StandardCharsets.US_ASCII)) {
-            String line = r.readLine();
-            String[] h = line == null ? new String[0] : line.split(" ");
-            if (h.length < 5 || !h[0].equals(TraceFormat.MAGIC)) {
-                throw new UserError(trace + ": not a qmpi4j trace file");
-            }
-            Integer.parseInt(h[3]);
-            return h;
-        } catch (IOException | NumberFormatException e) {
-            throw new UserError(trace + ": unreadable (" + e.getMessage() + ")");
         }
     }
 }

@@ -15,6 +15,7 @@ import java.util.regex.Pattern;
 import org.qmpi4j.bench.BenchEnvironment;
 import org.qmpi4j.bench.BenchOptions;
 import org.qmpi4j.bench.MarkdownReport;
+import org.qmpi4j.bench.RawFigures;
 import org.qmpi4j.bench.Scratch;
 import org.qmpi4j.bench.ToolAvailability;
 import org.qmpi4j.bench.Variant;
@@ -257,20 +258,7 @@ public final class MpiOverhead {
     }
 
     private static void writeRaw(Report r) throws IOException {
-        StringBuilder csv = new StringBuilder("variant,metric,repetition,value\n");
-        r.values.forEach((variant, byMetric) -> byMetric.forEach((metric, values) -> {
-            for (int i = 0; i < values.size(); i++) {
-                csv.append(variant)
-                        .append(',')
-                        .append(metric)
-                        .append(',')
-                        .append(i + 1)
-                        .append(',')
-                        .append(values.get(i))
-                        .append('\n');
-            }
-        }));
-        Files.writeString(r.settings.out.resolve("mpi-repetitions.csv"), csv);
+        RawFigures.writeCsv(r.values, r.settings.out.resolve("mpi-repetitions.csv"));
     }
 
     public static void main(String[] args) throws IOException {
