@@ -65,7 +65,10 @@ if ping_socket; then
 else
   mkdir -p "$(dirname "$SOCKET")"
   say "starting podman system service on $SOCKET (log /var/log/qmpi4j-podman-service.log)"
-  setsid nohup podman system service --time=0 "unix://$SOCKET" >/var/log/qmpi4j-podman-service.log 2>&1 < /dev/null &
+  # From /, not from here: the service outlives this script, and every container it starts
+  # inherits its working directory (conmon fails with "Failed to get working directory" once
+  # the folder it was started from, e.g. a checkout, is deleted).
+  (cd / && setsid nohup podman system service --time=0 "unix://$SOCKET" >/var/log/qmpi4j-podman-service.log 2>&1 < /dev/null &)
   for _ in $(seq 1 50); do ping_socket && break; sleep 0.2; done
   ping_socket || die "podman API did not come up on $SOCKET (see /var/log/qmpi4j-podman-service.log)"
 fi
