@@ -10,6 +10,8 @@ import org.qmpi4j.api.ToolProvider;
 import org.qmpi4j.api.mpit.BindType;
 import org.qmpi4j.api.mpit.MpiT;
 import org.qmpi4j.api.mpit.MpitDatatype;
+import org.qmpi4j.api.mpit.MpitException;
+import org.qmpi4j.api.mpit.PvarClass;
 import org.qmpi4j.api.mpit.PvarHandle;
 import org.qmpi4j.api.mpit.PvarInfo;
 import org.qmpi4j.api.mpit.PvarSession;
@@ -80,19 +82,19 @@ public final class UnexpectedQueueTool implements ToolProvider {
         s.rank = ToolOutput.worldRank(toolId);
         s.mpit = Qmpi.mpit(toolId);
         s.mpit.initThread(ThreadLevel.SINGLE);
+        // MPI_T_pvar_get_index: the library's variable by its name and class.
         int index = -1;
         PvarInfo info = null;
-        for (int i = 0, n = s.mpit.pvarGetNum(); i < n && index < 0; i++) {
-            PvarInfo candidate = s.mpit.pvarGetInfo(i);
-            if (candidate.name().equals(VARIABLE)) {
-                index = i;
-                info = candidate;
-            }
+        try {
+            index = s.mpit.pvarGetIndex(VARIABLE, PvarClass.SIZE);
+            info = s.mpit.pvarGetInfo(index);
+        } catch (MpitException absent) {
+            index = -1; // not a SIZE variable of this library (another PML, or no native MPI_T)
         }
         if (index < 0 || info.datatype() != MpitDatatype.UNSIGNED || info.bind() != BindType.MPI_COMM) {
             ToolOutput.print(new StringBuilder("QMPI4J-UNEXQ-ABSENT rank=" + s.rank + " " + VARIABLE + " "
                     + (info == null
-                            ? "is not among the " + s.mpit.pvarGetNum() + " performance variables"
+                            ? "is not among the " + s.mpit.pvarGetNum() + " performance variables as a SIZE variable"
                             : "is " + info)
                     + "\n"));
             s.mpit.finalizeInterface();
