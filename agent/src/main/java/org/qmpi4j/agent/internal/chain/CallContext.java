@@ -70,7 +70,7 @@ public class CallContext implements MpiCall, QmpiContext {
         }
         r.state = CALLED;
         try {
-            Object returned = target.binding().invokeExact(args);
+            Object returned = callBinding(args);
             r.outcome = returned;
             return returned;
         } catch (Throwable t) {
@@ -82,12 +82,34 @@ public class CallContext implements MpiCall, QmpiContext {
         }
     }
 
+    /**
+     * Runs the binding method. A call site's own context class ({@link BoundCalls}) overrides this
+     * with a call through a constant method handle, which the JIT inlines: that lets escape
+     * analysis remove the context and its argument array.
+     */
+    Object callBinding(Object[] arguments) throws Throwable {
+        return target.binding().invokeExact(arguments);
+    }
+
     MpiProcess process() {
         return target.process();
     }
 
-    /** Reads the exit instant, on a call that takes times ({@link TimedCallContext}); nothing otherwise. */
+    /** Reads the entry instant, on a call that takes times ({@link TimedCallContext}); nothing otherwise. */
+    void startClock() {}
+
+    /** Reads the exit instant once, on a call that takes times; nothing otherwise. */
     void stopClock() {}
+
+    /** The entry instant of a call that takes times, else {@link #NO_TIME}. */
+    long entryTime() {
+        return NO_TIME;
+    }
+
+    /** The exit instant of a call that takes times, else {@link #NO_TIME}. */
+    long exitTime() {
+        return NO_TIME;
+    }
 
     /** Whether the call went on: reached MPI, or was completed or failed on purpose by a tool. */
     boolean continued() {
@@ -247,17 +269,15 @@ public class CallContext implements MpiCall, QmpiContext {
         return b;
     }
 
-    /** A copy reads its application's call's instants; an untimed call has none (see {@link TimedCallContext}). */
+    /** A copy reads its application's call's instants; an untimed call has none. */
     @Override
     public long entryNanos() {
-        CallContext o = origin;
-        return o == null ? NO_TIME : o.entryNanos();
+        return root().entryTime();
     }
 
     @Override
     public long exitNanos() {
-        CallContext o = origin;
-        return o == null ? NO_TIME : o.exitNanos();
+        return root().exitTime();
     }
 
     // ---- changing the call ------------------------------------------------------------------

@@ -17,7 +17,7 @@ public final class Chain {
     Chain(List<ToolInstance> instances) {
         this.instances = List.copyOf(instances);
         for (MpiFunction f : FUNCTIONS) {
-            entries[f.ordinal()] = new NextFunction(f, null);
+            entries[f.ordinal()] = ChainPositions.create(f, null, 0);
             entries[f.ordinal()].seal(firstWithHandler(0, f));
             for (int i = 0; i < this.instances.size(); i++) {
                 this.instances.get(i).nextFunction(f).seal(firstWithHandler(i + 1, f));
@@ -47,6 +47,16 @@ public final class Chain {
     /** Whether any instance intercepts {@code f}; if not, call sites link straight to the binding. */
     public boolean intercepts(MpiFunction f) {
         return !entries[f.ordinal()].isBinding();
+    }
+
+    /** Whether any instance intercepts any function. */
+    public boolean interceptsAny() {
+        for (MpiFunction f : FUNCTIONS) {
+            if (intercepts(f)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     public List<ToolInstance> instances() {

@@ -17,30 +17,40 @@ import org.qmpi4j.api.internal.log.Log;
  */
 public final class Dispatcher {
     public static final MethodHandle DISPATCH = find("dispatch");
+    /** {@code (CallContext)Object}: an intercepted call whose context the call site made. */
+    public static final MethodHandle DISPATCH_CALL = findDispatchCall();
+
     public static final MethodHandle INIT = find("init");
     public static final MethodHandle FINALIZE = find("finalizeMpi");
     public static final MethodHandle PCONTROL = find("pcontrol");
 
     private Dispatcher() {}
 
+    /** An intercepted call of a site without a context class of its own (see {@link #dispatch(CallContext)}). */
+    static Object dispatch(CallTarget link, Object[] args) throws Throwable {
+        boolean timed = link.process().timesCalls(link.function());
+        return dispatch(timed ? new TimedCallContext(link, args) : new CallContext(link, args));
+    }
+
     /**
      * An application call that some tool intercepts or that the agent's MPI_T variables watch:
-     * measured if watched, through the chain if tools are on, to the binding in any case.
+     * measured if watched, through the chain if tools are on, to the binding in any case. The call
+     * site made {@code ctx} (of its binding method's own class, see {@link BoundCalls}).
      *
      * <p>The unmeasured path is kept small and the measured one separate: the JIT compiles what
      * it inlines, and exception and measuring paths it never takes only get in the way.
      */
-    static Object dispatch(CallTarget link, Object[] args) throws Throwable {
-        MpiProcess process = link.process();
-        MpiFunction f = link.function();
-        if (process.monitor().observes(f)) {
-            return measured(process, f, new TimedCallContext(link, args));
+    static Object dispatch(CallContext ctx) throws Throwable {
+        MpiProcess process = ctx.process();
+        MpiFunction f = ctx.function();
+        if (process.timesCalls(f)) {
+            return timed(process, f, ctx);
         }
-        // Instants only when a tool asked for them: the untimed context stays as small as before.
-        CallContext ctx = process.callTimes() ? new TimedCallContext(link, args) : new CallContext(link, args);
+        // Kept to the fewest levels and bytes, so that the JIT inlines the whole chain into the
+        // call site: the chain's entry is a binding hop when no tool intercepts f.
         Object returned;
         try {
-            returned = route(process, f, ctx);
+            returned = process.toolsActive() ? process.chain().entry(f).invoke(ctx) : ctx.invokeBinding();
         } catch (Throwable t) {
             returned = afterFailure(f, ctx, t);
         }
@@ -49,10 +59,7 @@ public final class Dispatcher {
 
     /** What the chain returned: MPI's result, or what the first tool substituted for it. */
     private static Object route(MpiProcess process, MpiFunction f, CallContext ctx) throws Exception {
-        if (process.routesThroughTools(f)) {
-            return process.chain().entry(f).invoke(ctx);
-        }
-        return ctx.invokeBinding();
+        return process.routesThroughTools(f) ? process.chain().entry(f).invoke(ctx) : ctx.invokeBinding();
     }
 
     /**
@@ -67,9 +74,23 @@ public final class Dispatcher {
         return ctx.completeAfterFault();
     }
 
-    private static Object measured(MpiProcess process, MpiFunction f, CallContext ctx) throws Throwable {
+    /**
+     * A call with entry and exit instants: some tool asked for them, or the agent's MPI_T
+     * variables watch the function (then the monitor also sees the call).
+     */
+    private static Object timed(MpiProcess process, MpiFunction f, CallContext ctx) throws Throwable {
+        ctx.startClock();
         CallMonitor monitor = process.monitor();
-        // ctx is timed: one entry and one exit instant for the monitor and every tool
+        if (!monitor.observes(f)) {
+            Object returned;
+            try {
+                returned = route(process, f, ctx);
+            } catch (Throwable t) {
+                returned = afterFailure(f, ctx, t);
+            }
+            return ctx.finish(returned);
+        }
+        // one entry and one exit instant for the monitor and every tool
         long start = enter(monitor, ctx);
         Object returned;
         try {
@@ -151,6 +172,15 @@ public final class Dispatcher {
         }
         process.setPcontrolLevel(level);
         return process.routesThroughAgent(MpiFunction.MPI_PCONTROL) ? dispatch(link, args) : link.invokeBinding(args);
+    }
+
+    private static MethodHandle findDispatchCall() {
+        try {
+            return MethodHandles.lookup()
+                    .findStatic(Dispatcher.class, "dispatch", MethodType.methodType(Object.class, CallContext.class));
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
     }
 
     private static MethodHandle find(String name) {

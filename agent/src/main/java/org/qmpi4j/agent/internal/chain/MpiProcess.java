@@ -1,5 +1,7 @@
 package org.qmpi4j.agent.internal.chain;
 
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodType;
 import java.lang.invoke.MutableCallSite;
 import java.util.ArrayList;
 import java.util.List;
@@ -12,6 +14,7 @@ import org.qmpi4j.agent.internal.config.ProcessSettings;
 import org.qmpi4j.agent.internal.mpit.MpitRegistry;
 import org.qmpi4j.agent.internal.telemetry.CallMonitor;
 import org.qmpi4j.api.MpiFunction;
+import org.qmpi4j.api.settings.Settings;
 
 /**
  * One MPI process as the agent sees it: its tool chain, its Pcontrol level and the call sites linked
@@ -23,6 +26,12 @@ public final class MpiProcess {
     public interface Relinkable {
         /** Re-reads {@link #routesThroughTools} and sets the target; returns the site to sync. */
         MutableCallSite relink();
+
+        /**
+         * Drops the targets made so far, so that the next {@link #relink} sets new ones: compiled
+         * code that depends on a site is thrown away only when its target really changes.
+         */
+        default void forgetTargets() {}
     }
 
     private final BindingDescriptor binding;
@@ -38,6 +47,12 @@ public final class MpiProcess {
     private volatile Chain chain = Chain.empty();
     private volatile boolean toolsInitialized;
     private volatile int pcontrolLevel = 1;
+    /** {@code toolsInitialized && pcontrolLevel != 0}, kept in one field for the call path. */
+    private volatile boolean toolsActive;
+
+    private final java.util.concurrent.ConcurrentHashMap<List<Object>, MethodHandle> boundCalls =
+            new java.util.concurrent.ConcurrentHashMap<>();
+
     private volatile boolean finalized;
     private volatile boolean callTimes;
 
@@ -130,6 +145,16 @@ public final class MpiProcess {
         return routesThroughTools(f) || monitor.observes(f);
     }
 
+    /** Whether tools see calls now: initialised, and not switched off by {@code MPI_Pcontrol(0)}. */
+    public boolean toolsActive() {
+        return toolsActive;
+    }
+
+    /** Whether calls of {@code f} take entry and exit instants: asked for by a tool, or watched by MPI_T. */
+    public boolean timesCalls(MpiFunction f) {
+        return callTimes || monitor.observes(f);
+    }
+
     /** Whether some tool asked for each call's entry and exit instants ({@code Qmpi.requestCallTimes}). */
     public boolean callTimes() {
         return callTimes;
@@ -171,7 +196,7 @@ public final class MpiProcess {
         registry.close();
         List<ToolInstance> instances = new ArrayList<>();
         for (String name : toolNames) {
-            ToolInstance inst = registry.newInstance(name, this);
+            ToolInstance inst = registry.newInstance(name, this, instances.size() + 1);
             instances.add(inst);
             inst.setInitializing(true);
             try {
@@ -184,7 +209,11 @@ public final class MpiProcess {
             }
         }
         chain = new Chain(instances);
+        if (chain.interceptsAny()) {
+            InlineDirective.schedule(this, Settings.current().get(InlineDirective.SETTING));
+        }
         toolsInitialized = true;
+        toolsActive = pcontrolLevel != 0;
         relinkAll();
     }
 
@@ -194,6 +223,7 @@ public final class MpiProcess {
         synchronized (this) {
             old = pcontrolLevel;
             pcontrolLevel = level;
+            toolsActive = toolsInitialized && level != 0;
             if ((old == 0) != (level == 0)) {
                 relinkAll();
             }
@@ -204,6 +234,43 @@ public final class MpiProcess {
     }
 
     /** Points every call site at the chain or the binding again (the set of watched functions changed). */
+    /**
+     * The context factory ({@link BoundCalls}) for calls of binding method {@code mappingId} made
+     * through a handle of type {@code siteMethod}, shared by every site that calls it that way.
+     */
+    public MethodHandle boundCalls(int mappingId, MethodType siteMethod, MethodHandle spread, boolean timed) {
+        List<Object> key = List.of(mappingId, siteMethod, timed);
+        MethodHandle f = boundCalls.get(key);
+        if (f == null) {
+            f = boundCalls.computeIfAbsent(key, new BoundCallClass(spread, timed));
+        }
+        return f;
+    }
+
+    /** A named class rather than a lambda: nothing on the start path spins lambda classes. */
+    private static final class BoundCallClass implements Function<List<Object>, MethodHandle> {
+        private final MethodHandle spread;
+        private final boolean timed;
+
+        BoundCallClass(MethodHandle spread, boolean timed) {
+            this.spread = spread;
+            this.timed = timed;
+        }
+
+        @Override
+        public MethodHandle apply(List<Object> key) {
+            return BoundCalls.factory(spread, timed);
+        }
+    }
+
+    /** Relinks every site to new targets, so that code compiled for them is compiled again. */
+    public synchronized void recompileSites() {
+        for (Relinkable s : sites) {
+            s.forgetTargets();
+        }
+        relinkAll();
+    }
+
     public synchronized void relinkAll() {
         List<MutableCallSite> changed = new ArrayList<>(sites.size());
         for (Relinkable s : sites) {

@@ -20,9 +20,9 @@ import org.qmpi4j.api.ToolHandler;
  * handler call, one check that the chain went on. Everything that only happens after a fault is in
  * separate methods the JIT leaves out of line.
  */
-public final class NextFunction implements ToolFunction {
+public class NextFunction implements ToolFunction {
     /** The sealed target, immutable: one volatile read gives handler and instance together. */
-    private static final class Hop {
+    static final class Hop {
         final ToolInstance instance; // null: the binding
         final ToolHandler handler; // null exactly when instance is null
         final int toolId;
@@ -34,11 +34,11 @@ public final class NextFunction implements ToolFunction {
         }
     }
 
-    private final MpiFunction function;
+    final MpiFunction function;
     /** The tool instance this is the next function of; {@code null} for where the chain starts. */
-    private final ToolInstance owner;
+    final ToolInstance owner;
 
-    private volatile Hop hop; // null until the chain is sealed
+    volatile Hop hop; // null until the chain is sealed
 
     NextFunction(MpiFunction function, ToolInstance owner) {
         this.function = function;
@@ -80,11 +80,16 @@ public final class NextFunction implements ToolFunction {
         return invoke(ctx);
     }
 
+    // The two invoke methods are copied into a class per chain position (ChainPositions): whatever
+    // they call must not be private, since the copies run in a subclass.
     public Object invoke(CallContext ctx) throws Exception {
         Hop h = hop;
         ToolHandler handler;
-        if (h == null || (handler = h.handler) == null) {
-            return toBinding(h, ctx);
+        if (h == null) {
+            throw notSealed();
+        }
+        if ((handler = h.handler) == null) {
+            return ctx.invokeBinding();
         }
         Object returned;
         try {
@@ -99,13 +104,13 @@ public final class NextFunction implements ToolFunction {
     }
 
     /** A copy of the call as another function: on through the tools after the owner for that function. */
-    private Object redirect(CallContext ctx) throws Exception {
+    Object redirect(CallContext ctx) throws Exception {
         MpiFunction f = ctx.function();
         NextFunction n = owner == null ? ctx.process().chain().entry(f) : owner.next(f);
         return n.invoke(ctx);
     }
 
-    private Object afterWrongResult(ToolInstance tool, CallContext ctx, Object returned) throws Exception {
+    Object afterWrongResult(ToolInstance tool, CallContext ctx, Object returned) throws Exception {
         tool.process()
                 .faults()
                 .fault(
@@ -119,14 +124,7 @@ public final class NextFunction implements ToolFunction {
         return ctx.completeAfterFault();
     }
 
-    private Object toBinding(Hop h, CallContext ctx) throws Exception {
-        if (h == null) {
-            throw notSealed();
-        }
-        return ctx.invokeBinding();
-    }
-
-    private Object afterThrow(ToolInstance tool, CallContext ctx, Throwable thrown) throws Exception {
+    Object afterThrow(ToolInstance tool, CallContext ctx, Throwable thrown) throws Exception {
         if (ctx.isOutcome(thrown)) {
             // MPI's own exception, or the one a tool failed the call with: the application's business
             throw CallContext.rethrow(thrown);
@@ -135,7 +133,7 @@ public final class NextFunction implements ToolFunction {
         return continueWithout(tool, ctx);
     }
 
-    private Object afterSkip(ToolInstance tool, CallContext ctx) throws Exception {
+    Object afterSkip(ToolInstance tool, CallContext ctx) throws Exception {
         tool.process()
                 .faults()
                 .fault(
@@ -151,14 +149,14 @@ public final class NextFunction implements ToolFunction {
      * from the faulty tool's successor, and the tools after it still see it. Otherwise MPI's result
      * or exception stands.
      */
-    private Object continueWithout(ToolInstance faulty, CallContext ctx) throws Exception {
+    Object continueWithout(ToolInstance faulty, CallContext ctx) throws Exception {
         if (!ctx.continued()) {
             return faulty.next(function).invoke(ctx);
         }
         return ctx.completeAfterFault();
     }
 
-    private Hop sealed() {
+    Hop sealed() {
         Hop h = hop;
         if (h == null) {
             throw notSealed();
@@ -166,7 +164,7 @@ public final class NextFunction implements ToolFunction {
         return h;
     }
 
-    private IllegalStateException notSealed() {
+    IllegalStateException notSealed() {
         return new IllegalStateException("the tool chain for " + function
                 + " is not ready yet: every tool is still being initialised; call it from a handler");
     }

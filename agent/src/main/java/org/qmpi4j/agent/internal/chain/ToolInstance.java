@@ -13,13 +13,17 @@ public final class ToolInstance {
     private final String name;
     private final ToolInitializer initializer;
     private final MpiProcess process;
+    /** Where the instance is in its process's chain: 1 for the first listed tool. */
+    private final int position;
+
     private final ToolHandler[] handlers = new ToolHandler[MpiFunction.values().length];
     private final NextFunction[] next = new NextFunction[MpiFunction.values().length];
     private volatile Object storage;
     private volatile boolean initializing;
 
-    ToolInstance(int id, String name, ToolInitializer initializer, MpiProcess process) {
+    ToolInstance(int id, String name, ToolInitializer initializer, MpiProcess process, int position) {
         this.id = id;
+        this.position = position;
         this.name = name;
         this.initializer = initializer;
         this.process = process;
@@ -60,7 +64,7 @@ public final class ToolInstance {
     synchronized NextFunction nextFunction(MpiFunction f) {
         NextFunction n = next[f.ordinal()];
         if (n == null) {
-            n = new NextFunction(f, this);
+            n = ChainPositions.create(f, this, position);
             next[f.ordinal()] = n;
         }
         return n;

@@ -93,10 +93,10 @@ public final class ToolRegistry {
         return closed;
     }
 
-    synchronized ToolInstance newInstance(String name, MpiProcess process) {
+    synchronized ToolInstance newInstance(String name, MpiProcess process, int position) {
         Registered r = tools.get(name);
         int id = nextId.getAndIncrement();
-        ToolInstance inst = new ToolInstance(id, name, r.init, process);
+        ToolInstance inst = new ToolInstance(id, name, r.init, process, position);
         ToolInstance[] table = byId;
         if (id >= table.length) {
             table = java.util.Arrays.copyOf(table, Math.max(id + 1, table.length * 2));

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
+import org.qmpi4j.agent.internal.chain.InlineDirective;
 import org.qmpi4j.api.internal.log.Log;
 import org.qmpi4j.api.internal.settings.AgentArgument;
 import org.qmpi4j.api.output.OutputDirectory;
@@ -28,7 +29,8 @@ public final class AgentConfig {
             "verbose",
             "print what the agent rewrote at start and a summary at exit, and the stack trace of each fault reported");
     /** Every setting the agent itself reads, in the README's order. */
-    public static final List<Setting<?>> DECLARED = List.of(TOOLS, TOOLPATH, VERBOSE, OutputDirectory.SETTING);
+    public static final List<Setting<?>> DECLARED =
+            List.of(TOOLS, TOOLPATH, VERBOSE, OutputDirectory.SETTING, InlineDirective.SETTING);
 
     private final Settings settings;
 

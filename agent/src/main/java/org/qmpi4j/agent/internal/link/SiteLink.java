@@ -1,6 +1,7 @@
 package org.qmpi4j.agent.internal.link;
 
 import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MutableCallSite;
 import org.qmpi4j.agent.internal.binding.MethodMapping;
 import org.qmpi4j.agent.internal.chain.CallTarget;
@@ -21,7 +22,10 @@ final class SiteLink implements CallTarget, MpiProcess.Relinkable {
     private final MethodHandle spreadBinding; // (Object[])Object
     private final MutableCallSite site;
     private final MethodHandle direct;
-    private final MethodHandle viaChain;
+    /** Made on first use (most sites never need them): untimed and timed calls through the agent. */
+    private MethodHandle viaChain;
+
+    private MethodHandle viaChainTimed;
     private final java.lang.invoke.MethodType methodType;
 
     SiteLink(
@@ -37,12 +41,41 @@ final class SiteLink implements CallTarget, MpiProcess.Relinkable {
         this.direct = original.asType(site.type());
         this.methodType = original.type();
         this.spreadBinding = Handles.spread(original);
-        this.viaChain = Handles.collecting(Dispatcher.DISPATCH, site.type(), this);
+    }
+
+    /**
+     * The site's arguments collected into an array, the call's context made of the binding
+     * method's own class around them, then the chain: the JIT sees, from the site on, which class
+     * the call is, and so which binding method it ends in.
+     */
+    private MethodHandle viaChain(boolean timed) {
+        MethodHandle made = timed ? viaChainTimed : viaChain;
+        if (made == null) {
+            MethodHandle factory = process.boundCalls(mapping.id(), methodType, spreadBinding, timed);
+            MethodHandle makeCall = MethodHandles.insertArguments(factory, 0, this);
+            made = MethodHandles.filterArguments(Dispatcher.DISPATCH_CALL, 0, makeCall)
+                    .asCollector(Object[].class, site.type().parameterCount())
+                    .asType(site.type());
+            if (timed) {
+                viaChainTimed = made;
+            } else {
+                viaChain = made;
+            }
+        }
+        return made;
     }
 
     @Override
+    public void forgetTargets() {
+        viaChain = null;
+        viaChainTimed = null;
+    }
+
+    /** Racing first links may each make the same handle once; either is right. */
+    @Override
     public MutableCallSite relink() {
-        site.setTarget(process.routesThroughAgent(mapping.function()) ? viaChain : direct);
+        MpiFunction f = mapping.function();
+        site.setTarget(process.routesThroughAgent(f) ? viaChain(process.timesCalls(f)) : direct);
         return site;
     }
 

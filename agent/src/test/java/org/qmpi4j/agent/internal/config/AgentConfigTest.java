@@ -38,7 +38,7 @@ class AgentConfigTest {
         AgentConfig c = new AgentConfig("tools=mytool;mytool.limit=2g;debug", Map.of(), Map.of());
         assertThat(c.unknownKeys(List.of(TOOL_LIMIT)))
                 .isEqualTo(
-                        "unknown agent argument 'debug' (known: mytool.limit, output, toolpath, tools, verbose); ignored");
+                        "unknown agent argument 'debug' (known: jit-inline, mytool.limit, output, toolpath, tools, verbose); ignored");
         assertThat(new AgentConfig("tools=mytool;mytool.limit=2g", Map.of(), Map.of()).unknownKeys(List.of(TOOL_LIMIT)))
                 .isNull();
     }

@@ -1,0 +1,132 @@
+package org.qmpi4j.agent.internal.chain;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+import org.qmpi4j.api.internal.log.Log;
+import org.qmpi4j.api.settings.Setting;
+
+/**
+ * Asks HotSpot to inline the agent's call path into the application's call sites, with a compiler
+ * directive added at run time ({@code Compiler.directives_add}, the same as {@code jcmd}), then
+ * relinks the sites so that code compiled before is compiled again.
+ *
+ * <p>Why: C2 inlines a method into a caller only if the method's own compiled code is under 2500
+ * bytes ({@code InlineSmallCode}) and the call is at most 15 levels deep ({@code MaxInlineLevel}).
+ * The path from an application's {@code send} through one tool to MPI is about 3 KB of machine
+ * code and 16 levels, method-handle adapters included; the parts that get hot first are compiled
+ * on their own, and the call site then calls them. The call's context and its argument array are
+ * then passed to a real call, so escape analysis cannot remove them: 64 to 80 bytes and 10 to 15
+ * ns per call. With the agent's classes inlined by directive the whole chain is compiled into the
+ * call site and neither is allocated (see BENCHMARKS.md).
+ *
+ * <p>The directive only concerns the agent's call-path classes ({@code ...internal.chain}); it
+ * changes no other inlining decision. It needs {@code java.management}, whose platform MBean server
+ * costs about 100 ms of CPU to start, so it is added in a background thread a while after
+ * {@code MPI_Init} ({@link #SETTING}): short jobs never pay for it. Anything that goes wrong is
+ * reported once with {@code verbose}; the call path works the same without it, only slower.
+ */
+public final class InlineDirective {
+    public static final Setting<String> SETTING = Setting.string(
+            "jit-inline",
+            "1",
+            "seconds after `MPI_Init` at which the agent asks HotSpot (a compiler directive, in a background"
+                    + " thread) to inline its call path into call sites, so that an intercepted call allocates"
+                    + " nothing; `off` leaves the JIT's own choice");
+
+    static final String DIRECTIVE =
+            "[{ match: \"*.*\", inline: [\"+org/qmpi4j/agent/internal/chain/*.*\"," + " \"+org/qmpi4j/tools/*.*\"] }]";
+
+    private static boolean added;
+
+    private InlineDirective() {}
+
+    /** The delay in milliseconds that {@code text} asks for, or -1 for off (with a warning if unreadable). */
+    static long delayMillis(String text) {
+        String t = text == null ? SETTING.defaultText() : text.trim().toLowerCase(Locale.ROOT);
+        if (t.equals("off") || t.equals("false") || t.equals("no")) {
+            return -1;
+        }
+        try {
+            double seconds = Double.parseDouble(t);
+            if (seconds >= 0 && !Double.isInfinite(seconds)) {
+                return Math.round(seconds * 1000);
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        Log.agent()
+                .once(
+                        "jit-inline",
+                        "setting jit-inline=" + text + " is neither a number of seconds nor off; using "
+                                + SETTING.defaultText());
+        return 1000;
+    }
+
+    /** Schedules the directive for {@code process}, once per JVM, unless switched off. */
+    static synchronized void schedule(MpiProcess process, String setting) {
+        long delay = delayMillis(setting);
+        if (delay < 0 || added) {
+            return;
+        }
+        added = true;
+        Thread t = new Thread(new Apply(process, delay), "qmpi4j-jit-inline");
+        t.setDaemon(true);
+        t.start();
+    }
+
+    /** The background step: wait, add the directive, relink. A named class: no lambda on the start path. */
+    private static final class Apply implements Runnable {
+        private final MpiProcess process;
+        private final long delay;
+
+        Apply(MpiProcess process, long delay) {
+            this.process = process;
+            this.delay = delay;
+        }
+
+        @Override
+        public void run() {
+            try {
+                if (delay > 0) {
+                    Thread.sleep(delay);
+                }
+                if (process.finalized()) {
+                    return;
+                }
+                String result = add();
+                Log.agent().info("compiler directive for the call path: " + result.trim());
+                // code compiled before the directive depends on the sites' targets: setting them
+                // again has it compiled anew, with the chain inlined
+                process.recompileSites();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            } catch (Throwable t) {
+                Log.agent().fault("jit-inline", "the call path's compiler directive could not be added", t);
+            }
+        }
+    }
+
+    /** Adds the directive through the JVM's diagnostic command MBean; returns what the JVM answered. */
+    static String add() throws Exception {
+        Path file = Files.createTempFile("qmpi4j-inline", ".json");
+        try {
+            Files.write(file, DIRECTIVE.getBytes(StandardCharsets.UTF_8));
+            javax.management.MBeanServer server = java.lang.management.ManagementFactory.getPlatformMBeanServer();
+            Object answer = server.invoke(
+                    new javax.management.ObjectName("com.sun.management:type=DiagnosticCommand"),
+                    "compilerDirectivesAdd",
+                    new Object[] {new String[] {file.toString()}},
+                    new String[] {String[].class.getName()});
+            return String.valueOf(answer);
+        } finally {
+            try {
+                Files.deleteIfExists(file);
+            } catch (IOException ignored) {
+                // a temporary file left behind is harmless
+            }
+        }
+    }
+}
