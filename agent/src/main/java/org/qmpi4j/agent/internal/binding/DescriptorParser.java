@@ -81,6 +81,53 @@ public final class DescriptorParser {
         return new BindingDescriptor(p.checker.finish(), firstId);
     }
 
+    /**
+     * The fingerprints and the number of {@code map} lines of a descriptor, read without parsing
+     * its {@code map} and {@code exclude} lines (the bulk of it): what the catalog needs to match a
+     * class loader against it and to place the mapping ids of the descriptors after it. The lines
+     * it does read are checked as {@link #parse} checks them.
+     *
+     * @throws BindingFormatException if a line it reads is malformed, or it cannot be read
+     */
+    static DescriptorHeader readHeader(String resource, BufferedReader in) {
+        DescriptorParser p = new DescriptorParser(resource);
+        int lineNo = 0;
+        int maps = 0;
+        try {
+            String line;
+            while ((line = in.readLine()) != null) {
+                p.source.at(++lineNo, line);
+                int start = firstNonBlank(line);
+                if (startsWord(line, start, "map")) {
+                    maps++;
+                } else if (!startsWord(line, start, "exclude")) {
+                    p.line(line);
+                }
+            }
+        } catch (IOException e) {
+            throw new BindingFormatException(resource, lineNo, "cannot read: " + e, e);
+        }
+        p.source.at(0, null);
+        if (p.checker.spec().fingerprints.isEmpty()) {
+            throw p.fail("missing 'fingerprint' line");
+        }
+        return new DescriptorHeader(p.checker.spec().fingerprints, maps);
+    }
+
+    private static int firstNonBlank(String line) {
+        int i = 0;
+        while (i < line.length() && Character.isWhitespace(line.charAt(i))) {
+            i++;
+        }
+        return i;
+    }
+
+    /** Whether {@code word} is the token of {@code line} that starts at {@code at}. */
+    private static boolean startsWord(String line, int at, String word) {
+        int end = at + word.length();
+        return line.startsWith(word, at) && (end == line.length() || Character.isWhitespace(line.charAt(end)));
+    }
+
     private void line(String text) {
         String[] t = tokens(text);
         if (t.length == 0 || t[0].charAt(0) == '#') {
