@@ -5,7 +5,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.Reader;
-import java.io.StringReader;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -52,8 +51,8 @@ public final class BindingCatalog {
         final String index;
 
         final int indexLine;
-        /** The descriptor's text when the catalog was made from texts, else {@code null}. */
-        final String text;
+        /** The descriptor's text: given (catalogs made from texts) or read once; dropped once parsed. */
+        String text;
 
         DescriptorHeader header;
         BindingDescriptor descriptor;
@@ -134,14 +133,24 @@ public final class BindingCatalog {
         return c;
     }
 
-    private BufferedReader reader(Entry e) {
-        if (e.text != null) {
-            return new BufferedReader(new StringReader(e.text));
+    /** The descriptor's text, read once (a light pass and the full parse may both need it). */
+    private String text(Entry e) {
+        if (e.text == null) {
+            try (InputStream in = stream(resources, e.resource, e.index, e.indexLine)) {
+                e.text = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+            } catch (IOException x) {
+                throw new BindingFormatException(e.resource, 0, "cannot read: " + x, x);
+            }
         }
-        return open(resources, e.resource, e.index, e.indexLine);
+        return e.text;
     }
 
     private static BufferedReader open(ClassLoader resources, String path, String index, int indexLine) {
+        Reader reader = new InputStreamReader(stream(resources, path, index, indexLine), StandardCharsets.UTF_8);
+        return new BufferedReader(reader);
+    }
+
+    private static InputStream stream(ClassLoader resources, String path, String index, int indexLine) {
         InputStream in = resources != null
                 ? resources.getResourceAsStream(path)
                 : BindingCatalog.class.getResourceAsStream("/" + path);
@@ -150,8 +159,7 @@ public final class BindingCatalog {
                     ? new BindingFormatException(index, 0, "resource not found")
                     : new BindingFormatException(index, indexLine, "descriptor resource not found: " + path);
         }
-        Reader reader = new InputStreamReader(in, StandardCharsets.UTF_8);
-        return new BufferedReader(reader);
+        return in;
     }
 
     /** The fingerprints and mapping count of entry {@code i}, from its descriptor or a light pass. */
@@ -161,11 +169,7 @@ public final class BindingCatalog {
             if (e.descriptor != null) {
                 e.header = DescriptorHeader.of(e.descriptor);
             } else {
-                try (BufferedReader r = reader(e)) {
-                    e.header = DescriptorParser.readHeader(e.resource, r);
-                } catch (IOException x) {
-                    throw new BindingFormatException(e.resource, 0, "cannot read: " + x, x);
-                }
+                e.header = DescriptorParser.readHeader(e.resource, text(e));
             }
         }
         return e.header;
@@ -179,17 +183,13 @@ public final class BindingCatalog {
             for (int j = 0; j < i; j++) {
                 firstId += header(j).mappingCount;
             }
-            BindingDescriptor d;
-            try (BufferedReader r = reader(e)) {
-                d = DescriptorParser.parse(e.resource, r, firstId);
-            } catch (IOException x) {
-                throw new BindingFormatException(e.resource, 0, "cannot read: " + x, x);
-            }
+            BindingDescriptor d = DescriptorParser.parse(e.resource, text(e), firstId);
             if (e.header != null && e.header.mappingCount != d.mappings().size()) {
                 throw new IllegalStateException("descriptor " + e.resource + " has "
                         + d.mappings().size() + " mappings, its first reading counted " + e.header.mappingCount);
             }
             e.descriptor = d;
+            e.text = null; // no longer needed
         }
         return e.descriptor;
     }
