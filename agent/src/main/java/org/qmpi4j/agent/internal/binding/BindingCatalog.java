@@ -78,7 +78,12 @@ public final class BindingCatalog {
      *     fails when it is first read)
      */
     public static BindingCatalog load() {
-        return new BindingCatalog(readIndex(null, INDEX), null);
+        return lazy(null, INDEX);
+    }
+
+    /** As {@link #load()}, from another index and loader (which must stay open): for tests. */
+    static BindingCatalog lazy(ClassLoader resources, String index) {
+        return new BindingCatalog(readIndex(resources, index), resources);
     }
 
     /**
