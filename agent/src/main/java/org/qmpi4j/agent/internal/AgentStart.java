@@ -52,16 +52,30 @@ public final class AgentStart {
             }
             CallSiteTransformer transformer = CallSiteTransformer.create(runtime, tools);
             inst.addTransformer(transformer, false);
-            Runtime.getRuntime()
-                    .addShutdownHook(new Thread(
-                            () -> {
-                                runtime.beginShutdown();
-                                transformer.reportAtExit(System.err, config.verbose());
-                            },
-                            "qmpi4j-exit-report"));
+            Runtime.getRuntime().addShutdownHook(new ExitReport(runtime, transformer, config.verbose()));
             log.info("agent started; tools " + config.tools() + " (" + config.toolsSource() + ")");
         } catch (Throwable t) {
             log.warn("the agent could not start and is inactive; the application runs unobserved: " + t);
+        }
+    }
+
+    /** At JVM exit: MPI_T closes, and the rewriting summary is printed when something was missed. */
+    private static final class ExitReport extends Thread {
+        private final AgentRuntime runtime;
+        private final CallSiteTransformer transformer;
+        private final boolean verbose;
+
+        ExitReport(AgentRuntime runtime, CallSiteTransformer transformer, boolean verbose) {
+            super("qmpi4j-exit-report");
+            this.runtime = runtime;
+            this.transformer = transformer;
+            this.verbose = verbose;
+        }
+
+        @Override
+        public void run() {
+            runtime.beginShutdown();
+            transformer.reportAtExit(System.err, verbose);
         }
     }
 }

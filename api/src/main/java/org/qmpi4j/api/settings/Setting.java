@@ -8,7 +8,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.function.Function;
-import java.util.regex.Pattern;
 import org.qmpi4j.api.Nullable;
 
 /**
@@ -54,7 +53,7 @@ public final class Setting<T> {
      *                    "a new qmpi4j-&lt;date-time&gt; folder")
      */
     public static Setting<String> string(String key, String defaultText, String description) {
-        return new Setting<>(key, null, defaultText, "any text", description, v -> v);
+        return new Setting<>(key, null, defaultText, "any text", description, new Parser<>(Parser.TEXT, 0, 0));
     }
 
     /** An on/off switch, off by default: {@code true}/{@code false}, {@code 1}/{@code 0}, {@code yes}/{@code no}, {@code on}/{@code off}. */
@@ -65,7 +64,7 @@ public final class Setting<T> {
                 "false",
                 "true or false (also 1/0, yes/no, on/off)",
                 description,
-                Setting::parseFlag);
+                new Parser<>(Parser.FLAG, 0, 0));
     }
 
     /** A whole number from {@code min} to {@code max}. */
@@ -80,13 +79,7 @@ public final class Setting<T> {
                 Integer.toString(defaultValue),
                 "a whole number from " + min + " to " + max,
                 description,
-                v -> {
-                    int n = Integer.parseInt(v);
-                    if (n < min || n > max) {
-                        throw new IllegalArgumentException("out of range");
-                    }
-                    return n;
-                });
+                new Parser<>(Parser.INTEGER, min, max));
     }
 
     /**
@@ -101,7 +94,7 @@ public final class Setting<T> {
                 bytesText(defaultBytes),
                 "a size such as 64m, 2g, 512k or 500000 (bytes)",
                 description,
-                Setting::parseBytes);
+                new Parser<>(Parser.BYTES, 0, 0));
     }
 
     /** A positive number of seconds, fractions allowed ({@code 0.5}). */
@@ -109,19 +102,19 @@ public final class Setting<T> {
         String text = defaultSeconds == Math.rint(defaultSeconds)
                 ? Long.toString((long) defaultSeconds)
                 : Double.toString(defaultSeconds);
-        return new Setting<>(key, defaultSeconds, text, "a positive number of seconds", description, v -> {
-            double d = Double.parseDouble(v);
-            if (!(d > 0) || Double.isInfinite(d)) {
-                throw new IllegalArgumentException("not positive");
-            }
-            return d;
-        });
+        return new Setting<>(
+                key,
+                defaultSeconds,
+                text,
+                "a positive number of seconds",
+                description,
+                new Parser<>(Parser.SECONDS, 0, 0));
     }
 
     /** Names separated by {@code ,} or {@code :} (blanks between separators are ignored); empty by default. */
     public static Setting<List<String>> list(String key, String description) {
         return new Setting<>(
-                key, List.of(), "none", "names separated by ',' or ':'", description, v -> split(v, "[,:]", s -> s));
+                key, List.of(), "none", "names separated by ',' or ':'", description, new Parser<>(Parser.NAMES, 0, 0));
     }
 
     /** Files or directories separated by the platform's path separator ({@code :} on Unix); empty by default. */
@@ -132,7 +125,7 @@ public final class Setting<T> {
                 "none",
                 "paths separated by '" + File.pathSeparator + "'",
                 description,
-                v -> split(v, Pattern.quote(File.pathSeparator), Path::of));
+                new Parser<>(Parser.PATHS, 0, 0));
     }
 
     /** The key, e.g. {@code tracer.limit}: the agent argument's name. */
@@ -255,13 +248,86 @@ public final class Setting<T> {
         return !afterSeparator;
     }
 
-    private static <E> List<E> split(String value, String separators, Function<String, E> element) {
-        List<E> out = new ArrayList<>();
-        for (String part : value.split(separators)) {
-            if (!part.isBlank()) {
-                out.add(element.apply(part.trim()));
+    /**
+     * Non-blank parts of {@code value} between any of the {@code separators} characters, trimmed.
+     * Plain loops, no regular expression: settings are read in every JVM's premain.
+     */
+    private static List<String> split(String value, String separators) {
+        List<String> out = new ArrayList<>();
+        int start = 0;
+        int n = value.length();
+        for (int i = 0; i <= n; i++) {
+            if (i == n || separators.indexOf(value.charAt(i)) >= 0) {
+                String part = value.substring(start, i);
+                if (!part.isBlank()) {
+                    out.add(part.trim());
+                }
+                start = i + 1;
             }
         }
         return Collections.unmodifiableList(out);
+    }
+
+    /**
+     * The parsers of the kinds of setting, as one named class rather than a lambda per kind: a
+     * lambda costs several times a plain class at first use, and every JVM with the agent creates
+     * the agent's settings in premain.
+     */
+    private static final class Parser<T> implements Function<String, T> {
+        static final int TEXT = 0;
+        static final int FLAG = 1;
+        static final int INTEGER = 2;
+        static final int BYTES = 3;
+        static final int SECONDS = 4;
+        static final int NAMES = 5;
+        static final int PATHS = 6;
+
+        private final int kind;
+        private final int min;
+        private final int max;
+
+        Parser(int kind, int min, int max) {
+            this.kind = kind;
+            this.min = min;
+            this.max = max;
+        }
+
+        @Override
+        @SuppressWarnings("unchecked")
+        public T apply(String v) {
+            return (T) parse(v);
+        }
+
+        private Object parse(String v) {
+            switch (kind) {
+                case TEXT:
+                    return v;
+                case FLAG:
+                    return parseFlag(v);
+                case INTEGER:
+                    int n = Integer.parseInt(v);
+                    if (n < min || n > max) {
+                        throw new IllegalArgumentException("out of range");
+                    }
+                    return n;
+                case BYTES:
+                    return parseBytes(v);
+                case SECONDS:
+                    double d = Double.parseDouble(v);
+                    if (!(d > 0) || Double.isInfinite(d)) {
+                        throw new IllegalArgumentException("not positive");
+                    }
+                    return d;
+                case NAMES:
+                    return split(v, ",:");
+                default: // PATHS
+                    List<String> parts = split(v, File.pathSeparator);
+                    List<Path> paths = new ArrayList<>(parts.size());
+                    for (String part : parts) {
+                        paths.add(Path.of(part));
+                    }
+                    return Collections.unmodifiableList(paths);
+            }
+        }
     }
 }

@@ -45,10 +45,7 @@ public final class Settings {
      */
     public static Settings current() {
         return new Settings(
-                parseAgentArgument(AgentArgument.get()),
-                System::getProperty,
-                System::getenv,
-                line -> Log.agent().once("setting: " + line, line));
+                parseAgentArgument(AgentArgument.get()), JvmSource.PROPERTIES, JvmSource.ENVIRONMENT, new ReportOnce());
     }
 
     /**
@@ -104,7 +101,9 @@ public final class Settings {
      */
     public List<String> unknownAgentArguments(Collection<? extends Setting<?>> declared) {
         Set<String> known = new TreeSet<>();
-        declared.forEach(s -> known.add(s.key()));
+        for (Setting<?> s : declared) {
+            known.add(s.key());
+        }
         List<String> unknown = new ArrayList<>();
         for (String key : agentArguments.keySet()) {
             if (!known.contains(key)) {
@@ -117,7 +116,9 @@ public final class Settings {
     /** The one line that reports {@code unknown} keys, listing {@code declared} ones (without the prefix). */
     public static String unknownAgentArgumentsLine(List<String> unknown, Collection<? extends Setting<?>> declared) {
         Set<String> known = new TreeSet<>();
-        declared.forEach(s -> known.add(s.key()));
+        for (Setting<?> s : declared) {
+            known.add(s.key());
+        }
         return "unknown agent argument"
                 + (unknown.size() == 1 ? " '" + unknown.get(0) + "'" : "s '" + String.join("', '", unknown) + "'")
                 + " (known: " + String.join(", ", known) + "); ignored";
@@ -169,6 +170,31 @@ public final class Settings {
         Found(String value, String origin) {
             this.value = value;
             this.origin = origin;
+        }
+    }
+
+    /** System properties or the environment, as named classes (no lambdas on the premain path). */
+    private static final class JvmSource implements Function<String, String> {
+        static final JvmSource PROPERTIES = new JvmSource(true);
+        static final JvmSource ENVIRONMENT = new JvmSource(false);
+
+        private final boolean properties;
+
+        private JvmSource(boolean properties) {
+            this.properties = properties;
+        }
+
+        @Override
+        public String apply(String name) {
+            return properties ? System.getProperty(name) : System.getenv(name);
+        }
+    }
+
+    /** A bad value, reported once per JVM through the agent's log. */
+    private static final class ReportOnce implements Consumer<String> {
+        @Override
+        public void accept(String line) {
+            Log.agent().once("setting: " + line, line);
         }
     }
 }

@@ -5,7 +5,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.Reader;
-import java.io.StringReader;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -14,10 +13,19 @@ import java.util.Map;
 import java.util.WeakHashMap;
 
 /**
- * All binding descriptors the agent ships, loaded once in {@code premain} from the index resource
- * {@value #INDEX} (one descriptor resource name per line, relative to the index, tried in that
- * order). Answers which binding a class loader sees (cached per loader, weakly) and turns the
- * mapping ids embedded in rewritten bytecode back into {@link MethodMapping}s.
+ * All binding descriptors the agent ships, listed by the index resource {@value #INDEX} (one
+ * descriptor resource name per line, relative to the index, tried in that order). Answers which
+ * binding a class loader sees (cached per loader, weakly) and turns the mapping ids embedded in
+ * rewritten bytecode back into {@link MethodMapping}s.
+ *
+ * <p>The agent's catalog ({@link #load()}) reads a descriptor only when it is needed: the index in
+ * {@code premain}; a descriptor's fingerprints and the number of its {@code map} lines (a pass that
+ * does not parse the mappings) when a class loader is first matched against it; the whole
+ * descriptor when a loader sees its binding or a mapping id of its range is asked for. A JVM that
+ * runs Open MPI's binding thus never parses MPJ Express' descriptor. Mapping ids stay dense and
+ * stable all the same: descriptor {@code i}'s ids start after the {@code map} lines of descriptors
+ * {@code 0 .. i-1}, counted or parsed. Catalogs for tests and checks ({@link #load(ClassLoader,
+ * String)}, {@link #fromTexts}) read everything at once, so a malformed descriptor fails there.
  */
 public final class BindingCatalog {
     /** The index of descriptors, as a resource of the agent's class loader. */
@@ -25,44 +33,73 @@ public final class BindingCatalog {
 
     private static final Object NONE = new Object();
 
-    private final List<BindingDescriptor> descriptors;
-    private final MethodMapping[] mappings;
+    /** The index, in order; each entry is read lazily (guarded by this). */
+    private final Entry[] entries;
+    /** Where descriptor resources are read from; {@code null}: this class's own loader. */
+    private final ClassLoader resources;
     /** loader -> its BindingDescriptor, or NONE. */
     private final Map<ClassLoader, Object> byLoader = new WeakHashMap<>();
 
     private volatile Object forSystemResources;
+    /** All descriptors once every entry is parsed, in index order. */
+    private volatile List<BindingDescriptor> all;
 
-    private BindingCatalog(List<BindingDescriptor> descriptors) {
-        this.descriptors = Collections.unmodifiableList(new ArrayList<>(descriptors));
-        List<MethodMapping> all = new ArrayList<>();
-        for (BindingDescriptor d : descriptors) {
-            all.addAll(d.mappings());
-        }
-        this.mappings = all.toArray(new MethodMapping[0]);
-        for (int i = 0; i < mappings.length; i++) {
-            if (mappings[i].id() != i) {
-                throw new IllegalStateException("mapping ids are not dense: " + mappings[i]);
-            }
+    /** One line of the index and what has been read of its descriptor. */
+    private static final class Entry {
+        final String resource;
+        /** The index naming it, and the line there (0 for catalogs made from texts). */
+        final String index;
+
+        final int indexLine;
+        /** The descriptor's text: given (catalogs made from texts) or read once; dropped once parsed. */
+        String text;
+
+        DescriptorHeader header;
+        BindingDescriptor descriptor;
+
+        Entry(String resource, String index, int indexLine, String text) {
+            this.resource = resource;
+            this.index = index;
+            this.indexLine = indexLine;
+            this.text = text;
         }
     }
 
+    private BindingCatalog(Entry[] entries, ClassLoader resources) {
+        this.entries = entries;
+        this.resources = resources;
+    }
+
     /**
-     * Loads every descriptor listed in {@value #INDEX} from the agent's own class loader.
+     * The agent's catalog of the descriptors listed in {@value #INDEX}, read from the agent's own
+     * class loader: the index now, each descriptor when first needed.
      *
-     * @throws BindingFormatException if the index or a descriptor is missing or malformed
+     * @throws BindingFormatException if the index is missing or malformed (a malformed descriptor
+     *     fails when it is first read)
      */
     public static BindingCatalog load() {
-        return load(null, INDEX);
+        return lazy(null, INDEX);
+    }
+
+    /** As {@link #load()}, from another index and loader (which must stay open): for tests. */
+    static BindingCatalog lazy(ClassLoader resources, String index) {
+        return new BindingCatalog(readIndex(resources, index), resources);
     }
 
     /**
      * Loads the descriptors listed in {@code index} (a resource path), resolving resources with
-     * {@code resources}, or with this class's own loader when {@code null}.
+     * {@code resources}, or with this class's own loader when {@code null}; every descriptor is
+     * read and checked now.
      */
     static BindingCatalog load(ClassLoader resources, String index) {
+        BindingCatalog c = new BindingCatalog(readIndex(resources, index), resources);
+        c.all();
+        return c;
+    }
+
+    private static Entry[] readIndex(ClassLoader resources, String index) {
         String dir = index.lastIndexOf('/') < 0 ? "" : index.substring(0, index.lastIndexOf('/') + 1);
-        List<String> names = new ArrayList<>();
-        List<Integer> lines = new ArrayList<>();
+        List<Entry> found = new ArrayList<>();
         try (BufferedReader r = open(resources, index, index, 0)) {
             String line;
             int n = 0;
@@ -76,37 +113,15 @@ public final class BindingCatalog {
                     throw new BindingFormatException(
                             index, n, "expected one descriptor resource name per line\n    " + t);
                 }
-                names.add(t);
-                lines.add(n);
+                found.add(new Entry(dir + t, index, n, null));
             }
         } catch (IOException e) {
             throw new BindingFormatException(index, 0, "cannot read: " + e, e);
         }
-        if (names.isEmpty()) {
+        if (found.isEmpty()) {
             throw new BindingFormatException(index, 0, "lists no binding descriptors");
         }
-        List<BindingDescriptor> ds = new ArrayList<>();
-        int next = 0;
-        for (int i = 0; i < names.size(); i++) {
-            String res = dir + names.get(i);
-            BindingDescriptor d;
-            try (BufferedReader r = open(resources, res, index, lines.get(i))) {
-                d = DescriptorParser.parse(res, r, next);
-            } catch (IOException e) {
-                throw new BindingFormatException(res, 0, "cannot read: " + e, e);
-            }
-            for (BindingDescriptor other : ds) {
-                if (other.id().equals(d.id())) {
-                    throw new BindingFormatException(
-                            index,
-                            lines.get(i),
-                            "binding id '" + d.id() + "' of " + res + " is also the id of " + other.resource());
-                }
-            }
-            ds.add(d);
-            next += d.mappings().size();
-        }
-        return new BindingCatalog(ds);
+        return found.toArray(new Entry[0]);
     }
 
     /**
@@ -114,17 +129,33 @@ public final class BindingCatalog {
      * for tests and tools that check descriptors.
      */
     static BindingCatalog fromTexts(String... nameThenText) {
-        List<BindingDescriptor> ds = new ArrayList<>();
-        int next = 0;
+        List<Entry> es = new ArrayList<>();
         for (int i = 0; i + 1 < nameThenText.length; i += 2) {
-            BindingDescriptor d = DescriptorParser.parse(nameThenText[i], new StringReader(nameThenText[i + 1]), next);
-            ds.add(d);
-            next += d.mappings().size();
+            es.add(new Entry(nameThenText[i], nameThenText[i], 0, nameThenText[i + 1]));
         }
-        return new BindingCatalog(ds);
+        BindingCatalog c = new BindingCatalog(es.toArray(new Entry[0]), null);
+        c.all();
+        return c;
+    }
+
+    /** The descriptor's text, read once (a light pass and the full parse may both need it). */
+    private String text(Entry e) {
+        if (e.text == null) {
+            try (InputStream in = stream(resources, e.resource, e.index, e.indexLine)) {
+                e.text = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+            } catch (IOException x) {
+                throw new BindingFormatException(e.resource, 0, "cannot read: " + x, x);
+            }
+        }
+        return e.text;
     }
 
     private static BufferedReader open(ClassLoader resources, String path, String index, int indexLine) {
+        Reader reader = new InputStreamReader(stream(resources, path, index, indexLine), StandardCharsets.UTF_8);
+        return new BufferedReader(reader);
+    }
+
+    private static InputStream stream(ClassLoader resources, String path, String index, int indexLine) {
         InputStream in = resources != null
                 ? resources.getResourceAsStream(path)
                 : BindingCatalog.class.getResourceAsStream("/" + path);
@@ -133,18 +164,80 @@ public final class BindingCatalog {
                     ? new BindingFormatException(index, 0, "resource not found")
                     : new BindingFormatException(index, indexLine, "descriptor resource not found: " + path);
         }
-        Reader reader = new InputStreamReader(in, StandardCharsets.UTF_8);
-        return new BufferedReader(reader);
+        return in;
     }
 
-    /** All descriptors, in index order. */
+    /** The fingerprints and mapping count of entry {@code i}, from its descriptor or a light pass. */
+    private synchronized DescriptorHeader header(int i) {
+        Entry e = entries[i];
+        if (e.header == null) {
+            if (e.descriptor != null) {
+                e.header = DescriptorHeader.of(e.descriptor);
+            } else {
+                e.header = DescriptorParser.readHeader(e.resource, text(e));
+            }
+        }
+        return e.header;
+    }
+
+    /** Entry {@code i}'s descriptor, parsed now if it was not yet. */
+    private synchronized BindingDescriptor descriptor(int i) {
+        Entry e = entries[i];
+        if (e.descriptor == null) {
+            int firstId = 0;
+            for (int j = 0; j < i; j++) {
+                firstId += header(j).mappingCount;
+            }
+            BindingDescriptor d = DescriptorParser.parse(e.resource, text(e), firstId);
+            if (e.header != null && e.header.mappingCount != d.mappings().size()) {
+                throw new IllegalStateException("descriptor " + e.resource + " has "
+                        + d.mappings().size() + " mappings, its first reading counted " + e.header.mappingCount);
+            }
+            e.descriptor = d;
+            e.text = null; // no longer needed
+        }
+        return e.descriptor;
+    }
+    /** All descriptors, in index order (reads every descriptor not read yet). */
     public List<BindingDescriptor> all() {
-        return descriptors;
+        List<BindingDescriptor> a = all;
+        if (a == null) {
+            a = readAll();
+        }
+        return a;
+    }
+
+    private synchronized List<BindingDescriptor> readAll() {
+        if (all != null) {
+            return all;
+        }
+        List<BindingDescriptor> ds = new ArrayList<>(entries.length);
+        int next = 0;
+        for (int i = 0; i < entries.length; i++) {
+            BindingDescriptor d = descriptor(i);
+            for (BindingDescriptor other : ds) {
+                if (other.id().equals(d.id())) {
+                    throw new BindingFormatException(
+                            entries[i].index,
+                            entries[i].indexLine,
+                            "binding id '" + d.id() + "' of " + d.resource() + " is also the id of "
+                                    + other.resource());
+                }
+            }
+            for (MethodMapping m : d.mappings()) {
+                if (m.id() != next++) {
+                    throw new IllegalStateException("mapping ids are not dense: " + m);
+                }
+            }
+            ds.add(d);
+        }
+        all = Collections.unmodifiableList(ds);
+        return all;
     }
 
     /** The descriptor with this id, or {@code null}. */
     public BindingDescriptor descriptor(String id) {
-        for (BindingDescriptor d : descriptors) {
+        for (BindingDescriptor d : all()) {
             if (d.id().equals(id)) {
                 return d;
             }
@@ -154,7 +247,11 @@ public final class BindingCatalog {
 
     /** Total number of mappings; ids are {@code 0 .. mappingCount() - 1}. */
     public int mappingCount() {
-        return mappings.length;
+        int n = 0;
+        for (int i = 0; i < entries.length; i++) {
+            n += header(i).mappingCount;
+        }
+        return n;
     }
 
     /**
@@ -164,11 +261,17 @@ public final class BindingCatalog {
      *     agent version)
      */
     public MethodMapping mapping(int id) {
-        if (id < 0 || id >= mappings.length) {
-            throw new IllegalArgumentException(
-                    "no binding method mapping #" + id + " (there are " + mappings.length + ")");
+        if (id >= 0) {
+            int first = 0;
+            for (int i = 0; i < entries.length; i++) {
+                int count = header(i).mappingCount;
+                if (id < first + count) {
+                    return descriptor(i).mappings().get(id - first);
+                }
+                first += count;
+            }
         }
-        return mappings[id];
+        throw new IllegalArgumentException("no binding method mapping #" + id + " (there are " + mappingCount() + ")");
     }
 
     /**
@@ -202,9 +305,9 @@ public final class BindingCatalog {
     }
 
     private BindingDescriptor recognise(ClassLoader loader) {
-        for (BindingDescriptor d : descriptors) {
-            if (d.recognises(loader)) {
-                return d;
+        for (int i = 0; i < entries.length; i++) {
+            if (BindingDescriptor.recognises(header(i).fingerprints, loader)) {
+                return descriptor(i);
             }
         }
         return null;
@@ -212,6 +315,7 @@ public final class BindingCatalog {
 
     @Override
     public String toString() {
-        return "BindingCatalog" + descriptors;
+        List<BindingDescriptor> a = all;
+        return "BindingCatalog" + (a != null ? a.toString() : "(" + entries.length + " descriptors, read when needed)");
     }
 }

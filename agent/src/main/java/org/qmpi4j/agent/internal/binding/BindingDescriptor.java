@@ -82,7 +82,12 @@ public final class BindingDescriptor {
                     l.canonical,
                     l.parameterCount);
             all.add(m);
-            owners.computeIfAbsent(l.owner, k -> new HashMap<>()).put(l.name + l.descriptor, m);
+            Map<String, MethodMapping> ofOwner = owners.get(l.owner);
+            if (ofOwner == null) {
+                ofOwner = new HashMap<>();
+                owners.put(l.owner, ofOwner);
+            }
+            ofOwner.put(l.name + l.descriptor, m);
             if (l.version != null) {
                 versionOfMapping.put(m.id(), l.version);
             }
@@ -100,7 +105,12 @@ public final class BindingDescriptor {
         List<String[]> lines = new ArrayList<>(spec.excludes.size());
         for (DescriptorSpec.ExcludeLine l : spec.excludes) {
             String key = l.descriptor == null ? l.name + " *" : l.name + l.descriptor;
-            ex.computeIfAbsent(l.owner, k -> new HashMap<>()).put(key, l.reason);
+            Map<String, String> ofOwner = ex.get(l.owner);
+            if (ofOwner == null) {
+                ofOwner = new HashMap<>();
+                ex.put(l.owner, ofOwner);
+            }
+            ofOwner.put(key, l.reason);
             lines.add(new String[] {l.owner, l.name, l.descriptor == null ? "*" : l.descriptor, l.reason});
         }
         this.exclusions = ex;
@@ -307,6 +317,11 @@ public final class BindingDescriptor {
      * initialises a class. A {@code null} loader means the system class loader's resources.
      */
     public boolean recognises(ClassLoader loader) {
+        return recognises(fingerprints, loader);
+    }
+
+    /** Whether every fingerprint method {@code {class, name, descriptor}} is declared as {@code loader} sees it. */
+    static boolean recognises(List<String[]> fingerprints, ClassLoader loader) {
         for (String[] f : fingerprints) {
             byte[] bytes = ClassFiles.read(loader, f[0]);
             if (bytes == null || !ClassFiles.declaresMethod(bytes, f[1], f[2])) {

@@ -22,12 +22,23 @@ final class DescriptorChecker {
     private final Map<String, Integer> mappedAt = new HashMap<>();
     private final Map<String, Integer> mappedNameAt = new HashMap<>();
     private final Map<String, Integer> excludedAt = new HashMap<>();
-    private final Map<String, Integer> canonicalAt = new HashMap<>();
+    /** Function -> line of its canonical mapping for every version. */
+    private final Map<MpiFunction, Integer> canonicalAt = new EnumMap<>(MpiFunction.class);
+    /** "FUNCTION in version" -> line of its canonical mapping for that version. */
+    private final Map<String, Integer> versionedCanonicalAt = new HashMap<>();
+    /** Function -> line of its first canonical mapping for one version. */
+    private final Map<MpiFunction, Integer> firstVersionedCanonicalAt = new EnumMap<>(MpiFunction.class);
+
     private final Map<MpiFunction, Integer> firstMapAt = new EnumMap<>(MpiFunction.class);
 
     DescriptorChecker(DescriptorSource source) {
         this.source = source;
         spec.resource = source.resource;
+    }
+
+    /** The lines accepted so far. */
+    DescriptorSpec spec() {
+        return spec;
     }
 
     /** Before a line with keyword {@code kw} is read: the first line must be {@code binding}. */
@@ -133,21 +144,23 @@ final class DescriptorChecker {
         }
         mappedNameAt.putIfAbsent(m.owner + '.' + m.name, lineNo);
         firstMapAt.putIfAbsent(m.function, lineNo);
-        if (m.version != null && spec.versions.stream().noneMatch(v -> v[0].equals(m.version))) {
+        if (m.version != null && !hasVersion(m.version)) {
             throw source.fail("in=" + m.version + ": no 'version " + m.version + "' line before it");
         }
         if (m.canonical) {
             // One canonical line per function, or one per version when the lines are versioned.
-            String canonicalKey = m.function + (m.version == null ? "" : " in " + m.version);
-            Integer other = canonicalAt.putIfAbsent(canonicalKey, lineNo);
-            if (other == null && m.version != null) {
-                other = canonicalAt.get(m.function.name());
-            } else if (other == null) {
-                other = canonicalAt.entrySet().stream()
-                        .filter(e -> e.getKey().startsWith(m.function + " in "))
-                        .map(Map.Entry::getValue)
-                        .findFirst()
-                        .orElse(null);
+            Integer other;
+            if (m.version == null) {
+                other = canonicalAt.putIfAbsent(m.function, lineNo);
+                if (other == null) {
+                    other = firstVersionedCanonicalAt.get(m.function);
+                }
+            } else {
+                other = versionedCanonicalAt.putIfAbsent(m.function + " in " + m.version, lineNo);
+                firstVersionedCanonicalAt.putIfAbsent(m.function, lineNo);
+                if (other == null) {
+                    other = canonicalAt.get(m.function);
+                }
             }
             if (other != null) {
                 throw source.fail("second canonical mapping of " + m.function + " (first at line " + other + ")");
@@ -188,14 +201,21 @@ final class DescriptorChecker {
             throw source.fail("missing 'fingerprint' line");
         }
         for (Map.Entry<MpiFunction, Integer> f : firstMapAt.entrySet()) {
-            String name = f.getKey().name();
-            if (!canonicalAt.containsKey(name)
-                    && canonicalAt.keySet().stream().noneMatch(k -> k.startsWith(name + " in "))) {
+            if (!canonicalAt.containsKey(f.getKey()) && !firstVersionedCanonicalAt.containsKey(f.getKey())) {
                 source.at(f.getValue(), null);
                 throw source.fail(f.getKey() + " is mapped but no mapping of it is marked 'canonical'");
             }
         }
         return spec;
+    }
+
+    private boolean hasVersion(String label) {
+        for (String[] v : spec.versions) {
+            if (v[0].equals(label)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private Integer excluded(String owner, String name, String desc) {

@@ -1,6 +1,5 @@
 package org.qmpi4j.agent.internal.binding;
 
-import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.Reader;
 import java.util.ArrayList;
@@ -12,8 +11,9 @@ import org.qmpi4j.api.mpit.BindType;
 
 /**
  * Reads one binding descriptor. The format is line-oriented so that a descriptor can be reviewed
- * line by line against the binding's sources, and checked strictly so that a typo fails in
- * {@code premain} with {@code resource:line:} instead of silently leaving a call unintercepted.
+ * line by line against the binding's sources, and checked strictly so that a typo fails with
+ * {@code resource:line:} (in the unit tests, which read every shipped descriptor; in the agent,
+ * when the descriptor is first read) instead of silently leaving a call unintercepted.
  *
  * <pre>
  * # comment (whole lines only)
@@ -66,19 +66,100 @@ public final class DescriptorParser {
      * @throws BindingFormatException if it is malformed or cannot be read
      */
     public static BindingDescriptor parse(String resource, Reader in, int firstId) {
+        String text;
+        try {
+            text = readAll(in);
+        } catch (IOException e) {
+            throw new BindingFormatException(resource, 0, "cannot read: " + e, e);
+        }
+        return parse(resource, text, firstId);
+    }
+
+    /**
+     * Parses the text of a descriptor whose mappings get ids {@code firstId, firstId + 1, ...}.
+     * Lines end at {@code \n} (a {@code \r} before it is dropped): cut with {@code indexOf}, which
+     * costs far less before the JIT has compiled anything than {@code BufferedReader.readLine}.
+     *
+     * @throws BindingFormatException if it is malformed
+     */
+    static BindingDescriptor parse(String resource, String text, int firstId) {
         DescriptorParser p = new DescriptorParser(resource);
         int lineNo = 0;
-        try {
-            BufferedReader r = in instanceof BufferedReader ? (BufferedReader) in : new BufferedReader(in);
-            String line;
-            while ((line = r.readLine()) != null) {
-                p.source.at(++lineNo, line);
-                p.line(line);
-            }
-        } catch (IOException e) {
-            throw new BindingFormatException(resource, lineNo, "cannot read: " + e, e);
+        int pos = 0;
+        int n = text.length();
+        while (pos < n) {
+            int end = lineEnd(text, pos);
+            String line = text.substring(pos, end > pos && text.charAt(end - 1) == '\r' ? end - 1 : end);
+            p.source.at(++lineNo, line);
+            p.line(line);
+            pos = end + 1;
         }
         return new BindingDescriptor(p.checker.finish(), firstId);
+    }
+
+    private static int lineEnd(String text, int from) {
+        int nl = text.indexOf('\n', from);
+        return nl < 0 ? text.length() : nl;
+    }
+
+    private static String readAll(Reader in) throws IOException {
+        StringBuilder sb = new StringBuilder(8192);
+        char[] buf = new char[8192];
+        int got;
+        while ((got = in.read(buf)) > 0) {
+            sb.append(buf, 0, got);
+        }
+        return sb.toString();
+    }
+
+    /**
+     * The fingerprints and the number of {@code map} lines of a descriptor, read without parsing
+     * its {@code map} and {@code exclude} lines (the bulk of it): what the catalog needs to match a
+     * class loader against it and to place the mapping ids of the descriptors after it. The lines
+     * it does read are checked as {@link #parse} checks them.
+     *
+     * @throws BindingFormatException if a line it reads is malformed, or it cannot be read
+     */
+    static DescriptorHeader readHeader(String resource, String text) {
+        DescriptorParser p = new DescriptorParser(resource);
+        int lineNo = 0;
+        int maps = 0;
+        int pos = 0;
+        int n = text.length();
+        while (pos < n) {
+            int end = lineEnd(text, pos);
+            lineNo++;
+            int start = firstNonBlank(text, pos, end);
+            if (startsWord(text, start, end, "map")) {
+                maps++;
+            } else if (!startsWord(text, start, end, "exclude")) {
+                String line = text.substring(pos, end > pos && text.charAt(end - 1) == '\r' ? end - 1 : end);
+                p.source.at(lineNo, line);
+                p.line(line);
+            }
+            pos = end + 1;
+        }
+        p.source.at(0, null);
+        if (p.checker.spec().fingerprints.isEmpty()) {
+            throw p.fail("missing 'fingerprint' line");
+        }
+        return new DescriptorHeader(p.checker.spec().fingerprints, maps);
+    }
+
+    private static int firstNonBlank(String text, int from, int end) {
+        int i = from;
+        while (i < end && Character.isWhitespace(text.charAt(i))) {
+            i++;
+        }
+        return i;
+    }
+
+    /** Whether {@code word} is the token of {@code text} that starts at {@code at} (the line ends at {@code end}). */
+    private static boolean startsWord(String text, int at, int end, String word) {
+        int after = at + word.length();
+        return after <= end
+                && text.startsWith(word, at)
+                && (after == end || Character.isWhitespace(text.charAt(after)));
     }
 
     private void line(String text) {

@@ -115,8 +115,7 @@ public final class CallSiteTransformer implements ClassFileTransformer {
         ClassLoader system = ClassLoader.getSystemClassLoader();
         ClassLoader toolPathLoader = tools.toolLoader();
         // Without a tool path the "tool loader" is the system loader, which also loads the application.
-        Predicate<ClassLoader> isToolLoader =
-                toolPathLoader == null || toolPathLoader == system ? l -> false : l -> l == toolPathLoader;
+        Predicate<ClassLoader> isToolLoader = new SameLoader(toolPathLoader == system ? null : toolPathLoader);
         return new CallSiteTransformer(
                 new BindingCatalogLookup(runtime.catalog()), inPackages(tools.toolPackages()), isToolLoader);
     }
@@ -135,10 +134,39 @@ public final class CallSiteTransformer implements ClassFileTransformer {
                 exact.add(internal.endsWith("/") ? internal.substring(0, internal.length() - 1) : internal);
             }
         }
-        return name -> {
+        return new DirectlyIn(exact);
+    }
+
+    /** Whether a class is directly in one of a set of packages (internal names, no trailing '/'). */
+    private static final class DirectlyIn implements Predicate<String> {
+        private final Set<String> packages;
+
+        DirectlyIn(Set<String> packages) {
+            this.packages = packages;
+        }
+
+        @Override
+        public boolean test(String name) {
+            if (packages.isEmpty()) {
+                return false;
+            }
             int slash = name.lastIndexOf('/');
-            return slash > 0 && exact.contains(name.substring(0, slash));
-        };
+            return slash > 0 && packages.contains(name.substring(0, slash));
+        }
+    }
+
+    /** Whether a loader is the tool path's ({@code null}: there is none, no loader is). */
+    private static final class SameLoader implements Predicate<ClassLoader> {
+        private final ClassLoader toolLoader;
+
+        SameLoader(ClassLoader toolLoader) {
+            this.toolLoader = toolLoader;
+        }
+
+        @Override
+        public boolean test(ClassLoader l) {
+            return toolLoader != null && l == toolLoader;
+        }
     }
 
     public RewriteStats stats() {

@@ -207,6 +207,58 @@ class BindingCatalogTest {
     }
 
     @Test
+    void theAgentsCatalogParsesOnlyTheDescriptorsItNeedsAndKeepsIdsWhereAFullReadPutsThem(@TempDir Path dir)
+            throws IOException {
+        // 'first' is recognised from Open MPI's jar; 'second' has a malformed map line that only a full
+        // parse finds, so reaching the end of this test shows it was never parsed, only counted.
+        write(dir.resolve("b/index"), "first.binding", "second.binding", "third.binding");
+        write(
+                dir.resolve("b/first.binding"),
+                "binding first",
+                "title First",
+                "packages mpi/",
+                "fingerprint mpi/Comm getRank ()I",
+                "map mpi/Comm barrier ()V MPI_BARRIER canonical comm=this",
+                "map mpi/Comm getSize ()I MPI_COMM_SIZE canonical comm=this");
+        write(
+                dir.resolve("b/second.binding"),
+                "binding second",
+                "title Second",
+                "packages mpi/",
+                "fingerprint mpi/Comm Rank ()I",
+                "map mpi/Comm Barrier ()V MPI_NOPE canonical comm=this",
+                "  map mpi/Comm Size ()I MPI_COMM_SIZE canonical comm=this",
+                "exclude mpi/Comm Free * [free] not MPI");
+        write(
+                dir.resolve("b/third.binding"),
+                "binding third",
+                "title Third",
+                "packages mpi/",
+                "fingerprint mpi/Comm getRank ()I",
+                "map mpi/Comm getRank ()I MPI_COMM_RANK canonical comm=this");
+        try (URLClassLoader resources =
+                        new URLClassLoader(new URL[] {dir.toUri().toURL()}, null);
+                OpenMpiJar.RecordingLoader loader = new OpenMpiJar.RecordingLoader(OpenMpiJar.url())) {
+            BindingCatalog lazy = BindingCatalog.lazy(resources, "b/index");
+            assertThat(lazy.forLoader(loader).id()).isEqualTo("first");
+            assertThat(lazy.mapping(1).name()).isEqualTo("getSize");
+            // second's two map lines were counted by the light pass, not parsed: third starts at 4.
+            assertThat(lazy.mappingCount()).isEqualTo(5);
+            MethodMapping third = lazy.mapping(4);
+            assertThat(third.binding().id()).isEqualTo("third");
+            assertThat(third.id()).isEqualTo(4);
+            assertThat(third.function()).isEqualTo(MpiFunction.MPI_COMM_RANK);
+            // Asking for an id in second's range parses it, and then its error shows.
+            assertThatThrownBy(() -> lazy.mapping(2))
+                    .isInstanceOf(BindingFormatException.class)
+                    .hasMessageStartingWith("b/second.binding:5: unknown MPI function 'MPI_NOPE'");
+            assertThatThrownBy(() -> BindingCatalog.load(resources, "b/index"))
+                    .as("a full read fails at once")
+                    .isInstanceOf(BindingFormatException.class);
+        }
+    }
+
+    @Test
     void parsingTheShippedDescriptorIsFast() {
         // It runs in premain: keep it well under the JVM's own start-up cost.
         BindingCatalog.load();

@@ -1,0 +1,24 @@
+package org.qmpi4j.agent.internal.binding;
+
+import java.util.List;
+
+/**
+ * What the catalog needs of a descriptor before it parses the descriptor's mappings: how to
+ * recognise the binding (its fingerprints) and how many mapping ids it takes (its {@code map}
+ * lines), so that the ids of the descriptors after it stay where they are.
+ */
+final class DescriptorHeader {
+    /** {@code {class, name, descriptor}} of each fingerprint method. */
+    final List<String[]> fingerprints;
+
+    final int mappingCount;
+
+    DescriptorHeader(List<String[]> fingerprints, int mappingCount) {
+        this.fingerprints = fingerprints;
+        this.mappingCount = mappingCount;
+    }
+
+    static DescriptorHeader of(BindingDescriptor d) {
+        return new DescriptorHeader(d.fingerprints(), d.mappings().size());
+    }
+}
