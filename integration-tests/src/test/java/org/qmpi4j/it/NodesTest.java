@@ -105,6 +105,12 @@ class NodesTest {
         if (!sample.equals("Collectives")) {
             assertThat(arrows.arrows).as("arrows in the trace").isPositive();
         }
+        if (sample.equals("Stencil")) {
+            // The waitAll that completed the iRecvs names their messages (W lines) in rank 0's shard.
+            assertThat(Files.readString(node1.resolve("ranks/rank-0.trace")))
+                    .as("rank 0's shard")
+                    .contains("\nW ");
+        }
         Map<Integer, String> hosts = new TreeMap<>();
         for (int r = 0; r < RANKS; r++) {
             hosts.put(r, "node" + (r / PER_NODE + 1));
