@@ -65,6 +65,12 @@ final class TraceCommand implements Callable<Integer> {
             description = "where to write (default: <dir>/trace-<ranks>-<from>-<to>.pftrace, or .json)")
     Path output;
 
+    @Option(
+            names = "--no-causality-correction",
+            description = "leave the times as the clocks were aligned: no per-rank shift that makes every message"
+                    + " arrow point forwards (to see what the correction moved)")
+    boolean noCausality;
+
     @Spec
     CommandSpec spec;
 
@@ -108,7 +114,8 @@ final class TraceCommand implements Callable<Integer> {
                         + (f == TraceBuilder.Format.PERFETTO ? ".pftrace" : ".json"));
         TraceBuilder.Result r;
         try {
-            r = TraceBuilder.build(d, size, header[4], new TraceSelection(wanted, fromNs, toNs), f, target);
+            r = TraceBuilder.build(
+                    d, size, header[4], new TraceSelection(wanted, fromNs, toNs), f, target, !noCausality);
         } catch (IOException e) {
             throw new UserError(ResultFiles.ranksDir(d) + ": " + e.getMessage());
         }

@@ -16,6 +16,7 @@ import org.qmpi4j.report.profile.Profile;
 import org.qmpi4j.report.profile.ProfileMerger;
 import org.qmpi4j.report.profile.RankProfile;
 import org.qmpi4j.report.profile.RankProfileFormat;
+import org.qmpi4j.report.trace.CausalityCorrection;
 import org.qmpi4j.report.trace.ChromeTraceAssembler;
 import org.qmpi4j.report.trace.ShardSummary;
 
@@ -202,13 +203,19 @@ public final class RankFiles {
         AtomicFiles.write(dir.resolve(ResultFiles.TRACE_JSON), (Writer out) -> {
             ChromeTraceAssembler a = new ChromeTraceAssembler(out, ranks, binding);
             byte[] buf = new byte[1 << 16];
+            // The clock alignments first (each MPI_Finalize measurement ends its file), as rank 0 has
+            // them, then the causality correction from the messages, then the calls.
+            List<ShardSummary> shards = new ArrayList<>();
             for (int r = 0; r < ranks; r++) {
                 Path f = ResultFiles.rankTrace(dir, r);
-                if (!Files.isRegularFile(f)) {
-                    continue;
+                if (Files.isRegularFile(f)) {
+                    shards.add(ShardSummary.scan(f, r));
                 }
-                // The clock alignment first (its MPI_Finalize measurement ends the file), as rank 0 has it.
-                ShardSummary shard = ShardSummary.scan(f, r);
+            }
+            a.correction(CausalityCorrection.fromShards(dir, ranks, shards));
+            for (ShardSummary shard : shards) {
+                int r = shard.rank();
+                Path f = ResultFiles.rankTrace(dir, r);
                 a.clock(r, shard.clock(), shard.zero());
                 try (InputStream in = Files.newInputStream(f)) {
                     int n;

@@ -49,15 +49,22 @@ public final class ChromeTraceAssembler {
         }
     }
 
-    private final class RankState implements ShardParser.Listener {
+    private final class RankState implements ArrowEnds.Sink {
         final int rank;
         final ShardParser parser;
+        final ArrowEnds arrows;
         ClockModel presetClock;
         Long presetZero;
+        /** Whether the call last read was written (it is in the selection's window). */
+        boolean callShown;
+
+        long callStart;
+        long callDur;
 
         RankState(int rank) {
             this.rank = rank;
-            this.parser = new ShardParser(rank, this);
+            this.arrows = new ArrowEnds(rank, this);
+            this.parser = new ShardParser(rank, arrows);
         }
 
         ClockModel clock() {
@@ -72,14 +79,33 @@ public final class ChromeTraceAssembler {
             return z == null ? 0 : z;
         }
 
-        /** A local time on the job's common clock: rank 0's, from the job's zero. */
+        /** A local time on the job's common clock: rank 0's, from the job's zero, causality-corrected. */
         long common(long local) {
-            return clock().toReference(local) - zero();
+            long aligned = clock().toReference(local) - zero();
+            return aligned + correction.shift(rank, aligned);
         }
 
         @Override
-        public void event(ShardEvent e) throws IOException {
+        public void call(ShardEvent e) throws IOException {
             ChromeTraceAssembler.this.event(this, e);
+        }
+
+        @Override
+        public void sent(ShardEvent e, long to, long tag, long seq) throws IOException {
+            if (callShown && selection.hasRank(to)) {
+                flow(this, "s", TraceFormat.flowId(rank, to, tag, seq), e.tid(), callStart + Math.min(1, callDur));
+            }
+        }
+
+        @Override
+        public void received(long from, long tag, long seq, long tid, long startLocal, long endLocal, boolean lastCall)
+                throws IOException {
+            long start = common(startLocal);
+            long end = common(endLocal);
+            long dur = Math.max(0, end - start);
+            if (selection.hasRank(from) && selection.overlaps(start, end)) {
+                flow(this, "f", TraceFormat.flowId(from, rank, tag, seq), tid, start + dur - Math.min(1, dur));
+            }
         }
 
         @Override
@@ -98,6 +124,7 @@ public final class ChromeTraceAssembler {
     private final String binding;
     private final Map<Integer, RankState> states = new TreeMap<>();
     private TraceSelection selection = TraceSelection.all();
+    private CausalityCorrection correction = CausalityCorrection.NONE;
     private boolean first = true;
     private boolean finished;
 
@@ -120,6 +147,14 @@ public final class ChromeTraceAssembler {
     }
 
     /**
+     * Applies {@code correction} (solved from the same shards, see {@link CausalityCorrection}) to
+     * every time, before any shard is fed; without it the times are as the clocks were aligned.
+     */
+    public void correction(CausalityCorrection correction) {
+        this.correction = correction;
+    }
+
+    /**
      * Keeps only calls in {@code selection}'s window and arrows between its ranks; ranks outside
      * it are not fed (and not listed as missing).
      */
@@ -133,8 +168,10 @@ public final class ChromeTraceAssembler {
     }
 
     /** Rank {@code rank}'s file ended; an unterminated last line is reported and skipped. */
-    public void endRank(int rank) {
-        state(rank).parser.end();
+    public void endRank(int rank) throws IOException {
+        RankState s = state(rank);
+        s.parser.end();
+        s.arrows.finish();
     }
 
     private RankState state(int rank) {
@@ -148,7 +185,10 @@ public final class ChromeTraceAssembler {
         long start = s.common(e.start());
         long end = s.common(e.end());
         long dur = Math.max(0, end - start);
-        if (!selection.overlaps(start, end)) {
+        s.callShown = selection.overlaps(start, end);
+        s.callStart = start;
+        s.callDur = dur;
+        if (!s.callShown) {
             return;
         }
         StringBuilder sb = new StringBuilder(160);
@@ -172,18 +212,9 @@ public final class ChromeTraceAssembler {
         }
         w.endObject().endObject();
         emit(sb);
-        // An arrow leaves its send just after the send starts and reaches its receive just
-        // before the receive ends (inside each slice, so that each binds to its call): a message
-        // is never received before it was sent, so on aligned clocks arrows point forwards.
-        long inside = Math.min(1, dur);
-        String sent = selection.hasRank(e.peer()) ? e.sentMessage(s.rank) : null;
-        if (sent != null) {
-            flow(s, "s", sent, e.tid(), start + inside);
-        }
-        String received = selection.hasRank(e.receivedFrom()) ? e.receivedMessage(s.rank) : null;
-        if (received != null) {
-            flow(s, "f", received, e.tid(), start + dur - inside);
-        }
+        // An arrow leaves its send just after the send starts and reaches its receive (for a
+        // nonblocking one: the call that completed it) just before the receive ends, inside each
+        // slice so that each binds to its call; CausalityCorrection keeps the end after the start.
     }
 
     private void flow(RankState s, String phase, String id, long tid, long ts) throws IOException {
@@ -266,6 +297,7 @@ public final class ChromeTraceAssembler {
                 continue;
             }
             s.parser.end();
+            s.arrows.finish();
             problems.addAll(s.parser.problems());
             events.put(r, s.parser.events());
             if (s.parser.truncated()) {
@@ -287,7 +319,9 @@ public final class ChromeTraceAssembler {
                 .member(
                         "clock",
                         "rank 0's clock from the job's start (MPI_Init); other ranks' times mapped onto it with the"
-                                + " offsets measured at MPI_Init and MPI_Finalize (linear drift); ts in microseconds");
+                                + " offsets measured at MPI_Init and MPI_Finalize (linear drift), then shifted per rank"
+                                + " within the error bounds so that no message arrow points backwards (clock_correction);"
+                                + " ts in microseconds");
         w.name("clock_offsets").beginArray();
         for (RankState s : states.values()) {
             if (s.parser.headerSeen()) {
@@ -295,6 +329,8 @@ public final class ChromeTraceAssembler {
             }
         }
         w.endArray();
+        w.name("clock_correction");
+        correction.write(w);
         w.name("truncated_ranks").beginArray();
         truncated.forEach(r -> w.value(r));
         w.endArray();

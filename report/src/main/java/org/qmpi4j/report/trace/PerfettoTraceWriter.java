@@ -89,6 +89,15 @@ public final class PerfettoTraceWriter implements Closeable {
      * the arrow that leaves / ends at this call, or {@code null}.
      */
     public void slice(int rank, ShardEvent e, long start, long end, String sent, String received) throws IOException {
+        slice(rank, e, start, end, sent, received == null ? java.util.List.of() : java.util.List.of(received));
+    }
+
+    /**
+     * One MPI call, as {@link #slice(int, ShardEvent, long, long, String, String)}, at which the
+     * arrows of the messages {@code received} end (a wait that completed several receives).
+     */
+    public void slice(int rank, ShardEvent e, long start, long end, String sent, java.util.List<String> received)
+            throws IOException {
         long track = threadTrack(rank, e.tid());
         body.clear().varint(EVENT_TYPE, TYPE_SLICE_BEGIN).varint(EVENT_TRACK_UUID, track);
         body.string(EVENT_CATEGORIES, "mpi").string(EVENT_NAME, e.function());
@@ -98,12 +107,26 @@ public final class PerfettoTraceWriter implements Closeable {
         if (sent != null) {
             body.fixed64(EVENT_FLOW_IDS, flowId(sent));
         }
-        if (received != null) {
-            body.fixed64(EVENT_TERMINATING_FLOW_IDS, flowId(received));
+        for (String id : received) {
+            body.fixed64(EVENT_TERMINATING_FLOW_IDS, flowId(id));
         }
         emit(rank, PACKET_TRACK_EVENT, body, start);
         body.clear().varint(EVENT_TYPE, TYPE_SLICE_END).varint(EVENT_TRACK_UUID, track);
         emit(rank, PACKET_TRACK_EVENT, body, Math.max(start, end));
+    }
+
+    /**
+     * The end of message {@code id}'s arrow at {@code time} on thread {@code tid}'s track (announced
+     * before), for an arrow whose receiving call was written before its end was known.
+     */
+    public void flowEnd(int rank, long tid, long time, String id) throws IOException {
+        body.clear()
+                .varint(EVENT_TYPE, TYPE_INSTANT)
+                .varint(EVENT_TRACK_UUID, threadTrack(rank, tid))
+                .string(EVENT_CATEGORIES, "mpi")
+                .string(EVENT_NAME, "message received")
+                .fixed64(EVENT_TERMINATING_FLOW_IDS, flowId(id));
+        emit(rank, PACKET_TRACK_EVENT, body, time);
     }
 
     /** A point in time on rank {@code rank}'s process track, with text arguments (name, value pairs). */

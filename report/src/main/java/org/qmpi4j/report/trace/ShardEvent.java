@@ -17,6 +17,23 @@ public final class ShardEvent {
     long recvPeer;
     long recvTag;
     long recvSeq;
+    boolean posted;
+
+    /** Makes this a copy of {@code e}. */
+    void copyFrom(ShardEvent e) {
+        function = e.function;
+        tid = e.tid;
+        start = e.start;
+        duration = e.duration;
+        peer = e.peer;
+        tag = e.tag;
+        bytes = e.bytes;
+        sendSeq = e.sendSeq;
+        recvPeer = e.recvPeer;
+        recvTag = e.recvTag;
+        recvSeq = e.recvSeq;
+        posted = e.posted;
+    }
 
     /** The MPI function, e.g. {@code MPI_SEND}. */
     public String function() {
@@ -65,6 +82,15 @@ public final class ShardEvent {
         return recvSeq != TraceFormat.NONE && recvPeer != TraceFormat.NONE && recvTag != TraceFormat.NONE
                 ? TraceFormat.flowId(recvPeer, rank, recvTag, recvSeq)
                 : null;
+    }
+
+    /**
+     * Whether the message of {@link #receivedMessage} was only posted by this call (a nonblocking
+     * receive in a version-3 shard): its arrow ends at the call that completed it, named by a
+     * {@code W} line, if there is one.
+     */
+    public boolean postsReceive() {
+        return posted && recvSeq != TraceFormat.NONE;
     }
 
     /** The sender of the message this call receives ({@link TraceFormat#NONE}: no arrow). */

@@ -21,6 +21,13 @@ public final class ShardParser {
 
         /** The rank stopped recording at the size limit, at {@code localTime}. */
         default void limit(long limitBytes, long eventsWritten, long localTime) throws IOException {}
+
+        /**
+         * The call last handed to {@link #event} ({@code call}, the same instance, unchanged)
+         * completed the receive of the message from {@code peer} with {@code tag} and sequence
+         * number {@code seq} (a {@code W} line, version 3).
+         */
+        default void completed(ShardEvent call, long peer, long tag, long seq) throws IOException {}
     }
 
     private final int rank;
@@ -31,6 +38,8 @@ public final class ShardParser {
     private final List<String> problems = new ArrayList<>();
     private final ShardEvent event = new ShardEvent();
     private boolean headerSeen;
+    private boolean eventSeen;
+    private int version;
     private int size = -1;
     private String binding = "";
     private ClockModel clock = ClockModel.IDENTITY;
@@ -73,9 +82,10 @@ public final class ShardParser {
                 throw new IOException(
                         "rank " + rank + ": not a qmpi4j trace (first line \"" + abbreviate(line) + "\")");
             }
-            if (!h[1].equals("1") && !h[1].equals(Integer.toString(TraceFormat.VERSION))) {
+            if (!h[1].equals("1") && !h[1].equals("2") && !h[1].equals(Integer.toString(TraceFormat.VERSION))) {
                 throw new IOException("rank " + rank + ": trace format version " + h[1] + " is not supported");
             }
+            version = Integer.parseInt(h[1]);
             if (!h[2].equals(Integer.toString(rank))) {
                 throw new IOException("rank " + rank + ": the file says it is rank " + h[2] + "'s trace");
             }
@@ -111,6 +121,17 @@ public final class ShardParser {
                     clock = clock.with(Long.parseLong(c[1]), Long.parseLong(c[2]), Long.parseLong(c[3]));
                     break;
                 }
+                case 'W': {
+                    String[] c = line.split(" ");
+                    if (c.length != 4) {
+                        throw new IllegalArgumentException("expected 4 fields, found " + c.length);
+                    }
+                    if (!eventSeen) {
+                        throw new IllegalArgumentException("no call before it");
+                    }
+                    listener.completed(event, Long.parseLong(c[1]), Long.parseLong(c[2]), Long.parseLong(c[3]));
+                    break;
+                }
                 case 'Z':
                     zero = Long.parseLong(line.substring(2).trim());
                     break;
@@ -129,6 +150,7 @@ public final class ShardParser {
     }
 
     private void event(String[] e) throws IOException {
+        eventSeen = false; // a W line after an unreadable E line has no call to belong to
         if (e.length != 12) {
             throw new IllegalArgumentException("expected 12 fields, found " + e.length);
         }
@@ -148,8 +170,15 @@ public final class ShardParser {
         ev.recvPeer = opt(e[9]);
         ev.recvTag = opt(e[10]);
         ev.recvSeq = opt(e[11]);
+        ev.posted = version >= 3 && name.equals(TraceFormat.POSTED_RECEIVE);
         events++;
+        eventSeen = true;
         listener.event(ev);
+    }
+
+    /** The shard's format version (0 before the header). */
+    public int version() {
+        return version;
     }
 
     public int rank() {

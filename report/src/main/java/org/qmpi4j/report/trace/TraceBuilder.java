@@ -17,8 +17,10 @@ import org.qmpi4j.report.files.ResultFiles;
 /**
  * Builds a trace of chosen ranks and a time window from a job's shards ({@code ranks/rank-<r>.trace})
  * on the job's common clock, streaming: memory does not grow with the shards. Each shard is read
- * twice, once for its clock alignment (the {@code MPI_Finalize} measurement is its last line) and
- * once for its calls.
+ * three times: for its clock alignment (the {@code MPI_Finalize} measurement is its last line), for
+ * the message endpoints of the {@link CausalityCorrection} (solved from the messages among the
+ * chosen ranks, so a part of a job may be corrected a little differently from the whole), and for
+ * its calls.
  */
 public final class TraceBuilder {
     /** The output format. */
@@ -66,6 +68,23 @@ public final class TraceBuilder {
     public static Result build(
             Path dir, int ranks, String binding, TraceSelection selection, Format format, Path target)
             throws IOException {
+        return build(dir, ranks, binding, selection, format, target, true);
+    }
+
+    /**
+     * As {@link #build(Path, int, String, TraceSelection, Format, Path)}; {@code causality}:
+     * whether to apply the {@link CausalityCorrection} (without it, times are as the clocks were
+     * aligned, and arrows may point backwards within the error bounds).
+     */
+    public static Result build(
+            Path dir,
+            int ranks,
+            String binding,
+            TraceSelection selection,
+            Format format,
+            Path target,
+            boolean causality)
+            throws IOException {
         List<Integer> missing = new ArrayList<>();
         List<Integer> present = new ArrayList<>();
         for (int r = 0; r < ranks; r++) {
@@ -76,12 +95,22 @@ public final class TraceBuilder {
         }
         Map<Integer, Long> calls = new TreeMap<>();
         List<String> problems = new ArrayList<>();
+        // Each shard's clock alignment (its last line), then the causality correction from the
+        // messages among the chosen ranks (one pass over their shards), then the calls.
+        Map<Integer, ShardSummary> summaries = new TreeMap<>();
+        for (int r : present) {
+            summaries.put(r, ShardSummary.scan(ResultFiles.rankTrace(dir, r), r));
+        }
+        CausalityCorrection correction = causality
+                ? CausalityCorrection.fromShards(dir, ranks, new ArrayList<>(summaries.values()))
+                : CausalityCorrection.NONE;
         if (format == Format.JSON) {
             AtomicFiles.write(target, (Writer out) -> {
                 ChromeTraceAssembler a = new ChromeTraceAssembler(out, ranks, binding);
                 a.select(selection);
+                a.correction(correction);
                 for (int r : present) {
-                    ShardSummary s = ShardSummary.scan(ResultFiles.rankTrace(dir, r), r);
+                    ShardSummary s = summaries.get(r);
                     a.clock(r, s.clock(), s.zero());
                     feed(ResultFiles.rankTrace(dir, r), (b, n) -> a.feed(r, b, 0, n));
                     a.endRank(r);
@@ -97,7 +126,7 @@ public final class TraceBuilder {
                 PerfettoTraceWriter w = new PerfettoTraceWriter(out)) {
             for (int r : present) {
                 Path shard = ResultFiles.rankTrace(dir, r);
-                ShardSummary s = ShardSummary.scan(shard, r);
+                ShardSummary s = summaries.get(r);
                 w.rank(r);
                 ClockModel c = s.clock();
                 w.instant(
@@ -109,41 +138,19 @@ public final class TraceBuilder {
                         "error_ns",
                         c.firstError() + " at MPI_Init, " + c.lastError() + " at MPI_Finalize",
                         "measurements",
-                        Integer.toString(c.measurements()));
-                long[] written = {0};
-                ShardParser[] parser = new ShardParser[1];
-                parser[0] = new ShardParser(r, new ShardParser.Listener() {
-                    @Override
-                    public void event(ShardEvent e) throws IOException {
-                        long start = s.common(e.start());
-                        long end = s.common(e.end());
-                        if (!selection.overlaps(start, end)) {
-                            return;
-                        }
-                        String name = parser[0].threads().get(e.tid());
-                        w.thread(r, e.tid(), name == null || name.isEmpty() ? "thread " + e.tid() : name);
-                        w.slice(
-                                r,
-                                e,
-                                start,
-                                end,
-                                selection.hasRank(e.peer()) ? e.sentMessage(r) : null,
-                                selection.hasRank(e.receivedFrom()) ? e.receivedMessage(r) : null);
-                        written[0]++;
-                    }
-
-                    @Override
-                    public void limit(long limitBytes, long eventsWritten, long localTime) throws IOException {
-                        long t = s.common(localTime);
-                        if (selection.overlaps(t, t)) {
-                            w.instant(r, t, "qmpi4j: trace size limit reached; later calls not recorded");
-                        }
-                    }
-                });
-                feed(shard, (b, n) -> parser[0].feed(b, 0, n));
-                parser[0].end();
-                problems.addAll(parser[0].problems());
-                calls.put(r, written[0]);
+                        Integer.toString(c.measurements()),
+                        "causality_shift_ns",
+                        "up to " + correction.largestShift(r) + " (" + correction.status() + ")");
+                PerfettoRank slices = new PerfettoRank(w, r, s, correction, selection);
+                ArrowEnds ends = new ArrowEnds(r, slices);
+                ShardParser parser = new ShardParser(r, ends);
+                slices.parser = parser;
+                feed(shard, (b, n) -> parser.feed(b, 0, n));
+                parser.end();
+                ends.finish();
+                slices.flush();
+                problems.addAll(parser.problems());
+                calls.put(r, slices.written);
             }
         } catch (IOException | RuntimeException e) {
             Files.deleteIfExists(tmp);
@@ -151,6 +158,113 @@ public final class TraceBuilder {
         }
         AtomicFiles.moveIntoPlace(tmp, target);
         return new Result(calls, missing, problems);
+    }
+
+    /**
+     * One rank's calls as Perfetto slices. A slice is held until the lines after it are read, since
+     * the arrows that end at a completing call ({@code W} lines) follow its {@code E} line and a
+     * Perfetto slice carries its arrows' ids; an arrow that ends at an earlier call (a posted
+     * receive whose completion was not seen) ends at an instant on that call's track.
+     */
+    private static final class PerfettoRank implements ArrowEnds.Sink {
+        private final PerfettoTraceWriter w;
+        private final int rank;
+        private final ShardSummary summary;
+        private final CausalityCorrection correction;
+        private final TraceSelection selection;
+        ShardParser parser;
+        long written;
+
+        private boolean held;
+        private final ShardEvent call = new ShardEvent();
+        private long start;
+        private long end;
+        private String sent;
+        private final List<String> received = new ArrayList<>();
+
+        PerfettoRank(
+                PerfettoTraceWriter w,
+                int rank,
+                ShardSummary summary,
+                CausalityCorrection correction,
+                TraceSelection selection) {
+            this.w = w;
+            this.rank = rank;
+            this.summary = summary;
+            this.correction = correction;
+            this.selection = selection;
+        }
+
+        private long common(long local) {
+            long aligned = summary.common(local);
+            return aligned + correction.shift(rank, aligned);
+        }
+
+        @Override
+        public void call(ShardEvent e) throws IOException {
+            flush();
+            start = common(e.start());
+            end = common(e.end());
+            if (!selection.overlaps(start, end)) {
+                return;
+            }
+            call.copyFrom(e);
+            held = true;
+        }
+
+        @Override
+        public void sent(ShardEvent e, long to, long tag, long seq) {
+            if (held && selection.hasRank(to)) {
+                sent = TraceFormat.flowId(rank, to, tag, seq);
+            }
+        }
+
+        @Override
+        public void received(long from, long tag, long seq, long tid, long startLocal, long endLocal, boolean lastCall)
+                throws IOException {
+            if (!selection.hasRank(from)) {
+                return;
+            }
+            String id = TraceFormat.flowId(from, rank, tag, seq);
+            if (lastCall) {
+                if (held) {
+                    received.add(id);
+                }
+                return;
+            }
+            long t = common(endLocal);
+            if (selection.overlaps(common(startLocal), t)) {
+                w.thread(rank, tid, threadName(tid));
+                w.flowEnd(rank, tid, Math.max(common(startLocal), t - 1), id);
+            }
+        }
+
+        @Override
+        public void limit(long limitBytes, long eventsWritten, long localTime) throws IOException {
+            flush();
+            long t = common(localTime);
+            if (selection.overlaps(t, t)) {
+                w.instant(rank, t, "qmpi4j: trace size limit reached; later calls not recorded");
+            }
+        }
+
+        private String threadName(long tid) {
+            String name = parser.threads().get(tid);
+            return name == null || name.isEmpty() ? "thread " + tid : name;
+        }
+
+        /** Writes the slice held, with its arrows. */
+        void flush() throws IOException {
+            if (!held) {
+                return;
+            }
+            held = false;
+            w.thread(rank, call.tid(), threadName(call.tid()));
+            w.slice(rank, call, start, end, sent, received);
+            sent = null;
+            received.clear();
+            written++;
+        }
     }
 
     private interface Chunk {

@@ -110,6 +110,32 @@ public final class TraceFileWriter implements Closeable {
             long recvTag,
             long recvSeq)
             throws IOException {
+        return event(fid, tid, startNs, durationNs, peer, tag, bytes, sendSeq, recvPeer, recvTag, recvSeq, null, 0);
+    }
+
+    /**
+     * Records one call that completed {@code completedCount} receives, each named by three numbers
+     * of {@code completed} (source, tag, sequence number, as on the posting call's line): a
+     * {@code W} line each, written with the call's {@code E} line so no other thread's line comes
+     * between.
+     *
+     * @return {@code false} if the event was not written because the size limit was reached
+     */
+    public synchronized boolean event(
+            int fid,
+            long tid,
+            long startNs,
+            long durationNs,
+            long peer,
+            long tag,
+            long bytes,
+            long sendSeq,
+            long recvPeer,
+            long recvTag,
+            long recvSeq,
+            long[] completed,
+            int completedCount)
+            throws IOException {
         if (closed) {
             return false;
         }
@@ -118,7 +144,7 @@ public final class TraceFileWriter implements Closeable {
             return false;
         }
         // 12 numbers of at most 20 characters and separators.
-        if (written + pos + 300 > limitBytes) {
+        if (written + pos + 300 + 70L * completedCount > limitBytes) {
             reserve(100);
             ascii("L ").num(limitBytes).sp().num(events).sp().num(startNs).nl();
             limitReached = true;
@@ -157,6 +183,16 @@ public final class TraceFileWriter implements Closeable {
                 .sp()
                 .opt(recvSeq)
                 .nl();
+        for (int i = 0; i < completedCount; i++) {
+            reserve(70);
+            ascii("W ")
+                    .num(completed[3 * i])
+                    .sp()
+                    .num(completed[3 * i + 1])
+                    .sp()
+                    .num(completed[3 * i + 2])
+                    .nl();
+        }
         events++;
         return true;
     }

@@ -11,6 +11,7 @@ package org.qmpi4j.report.trace;
  * L &lt;limit bytes&gt; &lt;events written&gt; &lt;time&gt;     the size limit was reached: no more E lines
  * C &lt;time&gt; &lt;offset&gt; &lt;error&gt;                  clock measurement: at &lt;time&gt; rank 0's clock read &lt;time&gt; + &lt;offset&gt;, &plusmn; &lt;error&gt;
  * Z &lt;zero&gt;                                     the job's zero, on rank 0's clock (the last one counts)
+ * W &lt;recv peer&gt; &lt;recv tag&gt; &lt;recv seq&gt;          the call on the E line just before completed this receive
  * </pre>
  * Times are nanoseconds on the rank's own clock (version 1: on the job's common clock, no C or Z
  * lines). The tracer measures the offset at {@code MPI_Init} and {@code MPI_Finalize} (a C line
@@ -22,10 +23,19 @@ package org.qmpi4j.report.trace;
  * receive with an explicit source and tag writes the source, tag and its sequence number, so that
  * the n-th send from s to d with tag t and the n-th such receive at d name the same message
  * (MPI's non-overtaking rule) without any exchange between ranks.
+ *
+ * <p>Version 3 adds {@code W} lines: a nonblocking receive ({@code MPI_IRECV}) names the message
+ * it posts on its E line, and the call that completed it ({@code MPI_WAIT}, {@code MPI_WAITALL},
+ * {@code MPI_TEST}, ...) is followed by a {@code W} line naming the same message, written together
+ * with its E line. The message's arrow ends at the completing call; a posted receive without a
+ * {@code W} line (its completion was not seen) keeps the arrow end at the posting call, as in
+ * versions 1 and 2, which readers still accept.
  */
 public final class TraceFormat {
     public static final String MAGIC = "qmpi4j-trace";
-    public static final int VERSION = 2;
+    public static final int VERSION = 3;
+    /** The receive a version-3 shard names on the posting call, whose arrow ends at its W line. */
+    public static final String POSTED_RECEIVE = "MPI_IRECV";
     /** Written for a field the call does not have. */
     public static final long NONE = Long.MIN_VALUE;
 

@@ -22,6 +22,7 @@ import org.qmpi4j.api.settings.Settings;
 import org.qmpi4j.report.files.AtomicFiles;
 import org.qmpi4j.report.files.ResultFiles;
 import org.qmpi4j.report.profile.Units;
+import org.qmpi4j.report.trace.CausalityCorrection;
 import org.qmpi4j.report.trace.ChromeTraceAssembler;
 import org.qmpi4j.report.trace.ClockModel;
 import org.qmpi4j.report.trace.ShardSummary;
@@ -30,6 +31,7 @@ import org.qmpi4j.report.trace.TraceFormat;
 import org.qmpi4j.report.trace.TraceIndex;
 import org.qmpi4j.tools.mpi.CallClock;
 import org.qmpi4j.tools.mpi.ChunkedGather;
+import org.qmpi4j.tools.mpi.Completions;
 import org.qmpi4j.tools.mpi.MessageRoles;
 import org.qmpi4j.tools.mpi.PeerTranslator;
 import org.qmpi4j.tools.mpi.WorldComm;
@@ -49,7 +51,9 @@ import org.qmpi4j.tools.output.OutputSession;
  * <p>Arrows: a send and a receive on {@code COMM_WORLD} with explicit peer and tag carry their
  * sequence number among messages of the same envelope; by MPI's non-overtaking rule the n-th of
  * each belong together. After a receive with a wildcard on {@code COMM_WORLD} this rank draws no
- * more arrow ends (the wildcard may have taken one of those messages), rather than wrong ones.
+ * more arrow ends (the wildcard may have taken one of those messages), rather than wrong ones. A
+ * nonblocking receive's arrow ends at the call that completed it ({@link PostedReceives}: a
+ * {@code W} line after that call's line), where the message was actually received.
  */
 final class Tracer {
     private static final MpiFunction[] FUNCTIONS = MpiFunction.values();
@@ -85,6 +89,10 @@ final class Tracer {
     private final boolean[] defined = new boolean[FUNCTIONS.length];
     private final LongCounters sendSeq = new LongCounters();
     private final LongCounters recvSeq = new LongCounters();
+    /** Receives posted by MPI_IRECV and not yet completed, so that their arrows end at the completing call. */
+    private final PostedReceives posted = new PostedReceives();
+
+    private static final long[] NO_COMPLETIONS = new long[0];
     private long[] threads = new long[8];
     private int threadCount;
     /**
@@ -131,10 +139,13 @@ final class Tracer {
             return n.invoke(context, call);
         }
         long t0 = CallClock.entry(call);
+        boolean returned = false;
         try {
-            return n.invoke(context, call);
+            Object result = n.invoke(context, call);
+            returned = true;
+            return result;
         } finally {
-            record(call, t0, CallClock.exit(call));
+            record(call, t0, CallClock.exit(call), returned);
         }
     }
 
@@ -144,7 +155,7 @@ final class Tracer {
         long done = System.nanoTime();
         try {
             start(call.binding(), entry);
-            record(call, entry, done);
+            record(call, entry, done, true);
         } catch (Exception | LinkageError e) {
             fault("setting up after MPI_Init; no trace will be written", e);
         }
@@ -154,7 +165,7 @@ final class Tracer {
     private Object finalizeMpi(QmpiContext context, int id, MpiCall call) throws Exception {
         if (!closed && writer != null) {
             long now = System.nanoTime();
-            record(call, now, now); // the trace is gathered before MPI_Finalize runs
+            record(call, now, now, true); // the trace is gathered before MPI_Finalize runs
             try {
                 gatherAndWrite();
             } catch (Exception | LinkageError e) {
@@ -167,7 +178,7 @@ final class Tracer {
     private Object abort(QmpiContext context, int id, MpiCall call) throws Exception {
         if (!closed && writer != null) {
             long now = System.nanoTime();
-            record(call, now, now);
+            record(call, now, now, true);
             output.flush(RankOutput.Reason.ABORT);
         }
         return next[call.function().ordinal()].invoke(context, call);
@@ -183,7 +194,11 @@ final class Tracer {
 
     // ---- recording --------------------------------------------------------------------------
 
-    private void record(MpiCall call, long startNs, long endNs) {
+    /**
+     * @param returned whether the call returned (rather than threw): only then did a completion
+     *     call complete its requests
+     */
+    private void record(MpiCall call, long startNs, long endNs, boolean returned) {
         TraceFileWriter w = writer;
         if (w == null || closed) {
             return;
@@ -243,9 +258,32 @@ final class Tracer {
                     receiveArrows = false; // a wildcard receive: later sequence numbers are uncertain
                 }
             }
+            long[] completed = NO_COMPLETIONS;
+            int completedCount = 0;
+            if (recv != TraceFormat.NONE && f == MpiFunction.MPI_IRECV && returned) {
+                posted.post(call.request(), recvPeer, recvTag, recv);
+            } else if (returned && posted.waiting() && Completions.COMPLETING.contains(f)) {
+                completed = posted.complete(call);
+                completedCount = completed.length / 3;
+            } else if (f == MpiFunction.MPI_REQUEST_FREE && posted.waiting()) {
+                posted.forget(call.request()); // completes unseen: its arrow ends at the MPI_IRECV
+            }
             TracerClock c = clock;
             long start = c.local(startNs);
-            if (!w.event(ord, tid, start, c.local(endNs) - start, peer, tag, bytes, send, recvPeer, recvTag, recv)
+            if (!w.event(
+                            ord,
+                            tid,
+                            start,
+                            c.local(endNs) - start,
+                            peer,
+                            tag,
+                            bytes,
+                            send,
+                            recvPeer,
+                            recvTag,
+                            recv,
+                            completed,
+                            completedCount)
                     && w.limitReached()) {
                 output.sayOnce(
                         "limit",
@@ -300,7 +338,7 @@ final class Tracer {
         long z;
         if (comm.canExchangeData()) {
             // This rank's offset to rank 0; the zero is the earliest MPI_Init entry on rank 0's clock.
-            m = ClockSync.measure(comm, c);
+            m = c.biased(ClockSync.measure(comm, c));
             clockModel = ClockModel.IDENTITY.with(m.local, m.offset, m.error);
             z = -comm.allMax(-clockModel.toReference(c.local(initEntryNs)));
         } else {
@@ -349,7 +387,7 @@ final class Tracer {
         Path file = ResultFiles.rankTrace(s.dir(), s.rank());
         WorldComm comm = s.comm();
         if (comm.canExchangeData()) {
-            ClockSync.Measurement m = ClockSync.measure(comm, clock);
+            ClockSync.Measurement m = clock.biased(ClockSync.measure(comm, clock));
             clockModel = clockModel.with(m.local, m.offset, m.error);
             // The zero again, through the whole model: no call maps before it.
             zero = -comm.allMax(-clockModel.toReference(initEntryLocal));
@@ -407,21 +445,30 @@ final class Tracer {
             }
             return;
         }
-        InputStream in;
+        // Two rounds: the message endpoints for the causality correction, then the calls.
+        if (comm.rank() != 0) {
+            for (int round = 0; round < 2; round++) {
+                InputStream shard = open(file);
+                try (InputStream in = shard != null ? shard : InputStream.nullInputStream()) {
+                    ChunkedGather.run(comm, in, shard != null ? length : 0, 0, (r, d, o, l) -> {});
+                }
+            }
+            s.finished(List.of());
+        } else {
+            writeAtRoot(s, comm, file, length, all);
+        }
+    }
+
+    /**
+     * This rank's shard, or {@code null} if it cannot be read (the rank still takes part with an
+     * empty stream: the others would wait for ever).
+     */
+    private InputStream open(Path file) {
         try {
-            in = Files.newInputStream(file);
+            return Files.newInputStream(file);
         } catch (IOException e) {
             fault("reading " + file, e);
-            length = 0;
-            in = InputStream.nullInputStream(); // still take part, or the others would wait for ever
-        }
-        try (InputStream shard = in) {
-            if (comm.rank() != 0) {
-                ChunkedGather.run(comm, shard, length, 0, (r, d, o, l) -> {});
-                s.finished(List.of());
-            } else {
-                writeAtRoot(s, comm, shard, length, all);
-            }
+            return null;
         }
     }
 
@@ -467,8 +514,41 @@ final class Tracer {
         s.finished(List.of(TraceIndex.FILE));
     }
 
-    private void writeAtRoot(
-            OutputSession s, WorldComm comm, InputStream mine, long length, List<ShardSummary> summaries)
+    private void writeAtRoot(OutputSession s, WorldComm comm, Path file, long length, List<ShardSummary> summaries)
+            throws Exception {
+        CausalityCorrection.Collector collector = CausalityCorrection.collector(comm.size(), summaries);
+        boolean[] unread = new boolean[comm.size()];
+        InputStream shard = open(file);
+        try (InputStream mine = shard != null ? shard : InputStream.nullInputStream()) {
+            ChunkedGather.run(comm, mine, shard != null ? length : 0, 0, (rank, data, off, len) -> {
+                if (!unread[rank]) {
+                    try {
+                        collector.feed(rank, data, off, len);
+                    } catch (IOException e) {
+                        unread[rank] = true; // the assembly below reports it
+                    }
+                }
+            });
+        }
+        for (int r = 0; r < comm.size(); r++) {
+            if (!unread[r]) {
+                collector.endRank(r);
+            }
+        }
+        CausalityCorrection correction = collector.solve();
+        InputStream again = open(file);
+        try (InputStream mine = again != null ? again : InputStream.nullInputStream()) {
+            assemble(s, comm, mine, again != null ? length : 0, summaries, correction);
+        }
+    }
+
+    private void assemble(
+            OutputSession s,
+            WorldComm comm,
+            InputStream mine,
+            long length,
+            List<ShardSummary> summaries,
+            CausalityCorrection correction)
             throws Exception {
         Path target = s.dir().resolve(ResultFiles.TRACE_JSON);
         Path tmp = null;
@@ -489,6 +569,7 @@ final class Tracer {
             out = Writer.nullWriter();
         }
         ChromeTraceAssembler assembler = new ChromeTraceAssembler(out, comm.size(), binding);
+        assembler.correction(correction);
         for (ShardSummary x : summaries) {
             assembler.clock(x.rank(), x.clock(), x.zero());
         }

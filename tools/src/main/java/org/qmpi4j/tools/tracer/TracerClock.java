@@ -15,15 +15,23 @@ final class TracerClock {
             "tracer.test-clock-skew",
             "none",
             "FOR TESTS ONLY: makes the tracer's own clock wrong on purpose, to test the clock alignment."
-                    + " `<rank>:<offset ns>:<drift ppm>` entries separated by commas, e.g. `1:2000000000:80,2:-1500000000:-50`:"
-                    + " that rank's timestamps become t + offset + t * drift / 10^6; ranks not named are not skewed");
+                    + " `<rank>:<offset ns>:<drift ppm>[:<bias>]` entries separated by commas, e.g."
+                    + " `1:2000000000:80,2:-1500000000:-50`: that rank's timestamps become t + offset + t * drift / 10^6;"
+                    + " a bias adds bias times the error bound to each offset the rank measures (a measurement wrong by"
+                    + " more than its bound, e.g. `-3`); ranks not named are not skewed");
 
     private final long offset;
     private final double drift;
+    private final double bias;
 
     TracerClock(long offset, double driftPpm) {
+        this(offset, driftPpm, 0);
+    }
+
+    TracerClock(long offset, double driftPpm, double bias) {
         this.offset = offset;
         this.drift = driftPpm / 1e6;
+        this.bias = bias;
     }
 
     /** The clock of {@code rank} under the skew setting {@code spec} (null or blank: none). */
@@ -33,12 +41,15 @@ final class TracerClock {
         }
         for (String entry : spec.split(",")) {
             String[] f = entry.trim().split(":");
-            if (f.length != 3) {
-                throw new IllegalArgumentException(
-                        TEST_SKEW.key() + ": expected <rank>:<offset ns>:<drift ppm>, found \"" + entry.trim() + "\"");
+            if (f.length != 3 && f.length != 4) {
+                throw new IllegalArgumentException(TEST_SKEW.key()
+                        + ": expected <rank>:<offset ns>:<drift ppm>[:<bias>], found \"" + entry.trim() + "\"");
             }
             if (Integer.parseInt(f[0].trim()) == rank) {
-                return new TracerClock(Long.parseLong(f[1].trim()), Double.parseDouble(f[2].trim()));
+                return new TracerClock(
+                        Long.parseLong(f[1].trim()),
+                        Double.parseDouble(f[2].trim()),
+                        f.length == 4 ? Double.parseDouble(f[3].trim()) : 0);
             }
         }
         return new TracerClock(0, 0);
@@ -54,6 +65,14 @@ final class TracerClock {
 
     long now() {
         return local(System.nanoTime());
+    }
+
+    /** {@code m} made wrong by the bias (a test-only measurement error beyond its bound). */
+    ClockSync.Measurement biased(ClockSync.Measurement m) {
+        if (bias == 0) {
+            return m;
+        }
+        return new ClockSync.Measurement(m.local, m.offset + Math.round(bias * m.error), m.error);
     }
 
     boolean skewed() {

@@ -165,6 +165,8 @@ public final class FakeMpi implements QmpiBackend {
         private int tag = ABSENT;
         private long bytes;
         private Object[] args = new Object[0];
+        private Object request;
+        private Object result;
 
         public Call(MpiFunction function, CallingAddress site) {
             this.function = function;
@@ -193,6 +195,13 @@ public final class FakeMpi implements QmpiBackend {
 
         public Call args(Object... a) {
             args = a;
+            return this;
+        }
+
+        /** The request the call takes or created, and what the binding returned. */
+        public Call returned(Object req, Object res) {
+            request = req;
+            result = res;
             return this;
         }
 
@@ -263,12 +272,12 @@ public final class FakeMpi implements QmpiBackend {
 
         @Override
         public Object request() {
-            return null;
+            return request;
         }
 
         @Override
         public Object result() {
-            return null;
+            return result;
         }
     }
 }

@@ -1,0 +1,89 @@
+package org.qmpi4j.report.trace;
+
+import java.io.IOException;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * Where the message arrows of one rank's shard leave and end: an arrow leaves the call that sent
+ * the message and ends at the call that received it, which for a nonblocking receive is the call
+ * that completed it (a {@code W} line of a version-3 shard), not the {@code MPI_IRECV} that posted
+ * it. A posted receive is held until its completion is read; one whose completion the shard does
+ * not name ends, when the shard ends ({@link #finish}), at the posting call, as older shards have
+ * it. Memory: the receives posted and not yet completed, at most {@link #MAX_POSTED} (past that a
+ * posted receive's arrow ends at the posting call at once).
+ */
+public final class ArrowEnds implements ShardParser.Listener {
+    /** Most posted receives held while their completion is awaited. */
+    static final int MAX_POSTED = 1 << 16;
+
+    /** What the shard's calls and arrow ends are, in file order. */
+    public interface Sink {
+        /** One call; {@code e} is reused for the next one. */
+        void call(ShardEvent e) throws IOException;
+
+        /** The arrow of message ({@code rank} to {@code to}, {@code tag}, {@code seq}) leaves call {@code e}. */
+        void sent(ShardEvent e, long to, long tag, long seq) throws IOException;
+
+        /**
+         * The arrow of message ({@code from} to this rank, {@code tag}, {@code seq}) ends at the
+         * call of thread {@code tid} from {@code startLocal} to {@code endLocal} (the rank's own
+         * clock); {@code lastCall}: that call is the one last handed to {@link #call}.
+         */
+        void received(long from, long tag, long seq, long tid, long startLocal, long endLocal, boolean lastCall)
+                throws IOException;
+
+        /** The rank stopped recording at the size limit, at {@code localTime}. */
+        default void limit(long limitBytes, long eventsWritten, long localTime) throws IOException {}
+    }
+
+    private final int rank;
+    private final Sink sink;
+    private final Map<String, long[]> posted = new LinkedHashMap<>();
+
+    public ArrowEnds(int rank, Sink sink) {
+        this.rank = rank;
+        this.sink = sink;
+    }
+
+    @Override
+    public void event(ShardEvent e) throws IOException {
+        sink.call(e);
+        if (e.sentMessage(rank) != null) {
+            sink.sent(e, e.peer(), e.tag(), e.sendSeq);
+        }
+        if (e.receivedMessage(rank) != null) {
+            if (e.postsReceive() && posted.size() < MAX_POSTED) {
+                posted.put(
+                        e.receivedMessage(rank),
+                        new long[] {e.recvPeer, e.recvTag, e.recvSeq, e.tid(), e.start(), e.end()});
+            } else {
+                sink.received(e.recvPeer, e.recvTag, e.recvSeq, e.tid(), e.start(), e.end(), true);
+            }
+        }
+    }
+
+    @Override
+    public void completed(ShardEvent call, long peer, long tag, long seq) throws IOException {
+        // Only a receive this shard posted (and holds) ends here: one past MAX_POSTED already ended.
+        if (posted.remove(TraceFormat.flowId(peer, rank, tag, seq)) != null) {
+            sink.received(peer, tag, seq, call.tid(), call.start(), call.end(), true);
+        }
+    }
+
+    @Override
+    public void limit(long limitBytes, long eventsWritten, long localTime) throws IOException {
+        sink.limit(limitBytes, eventsWritten, localTime);
+    }
+
+    /** The shard ended: receives posted and never completed end at their posting calls. */
+    public void finish() throws IOException {
+        Iterator<long[]> it = posted.values().iterator();
+        while (it.hasNext()) {
+            long[] p = it.next();
+            it.remove();
+            sink.received(p[0], p[1], p[2], p[3], p[4], p[5], false);
+        }
+    }
+}
