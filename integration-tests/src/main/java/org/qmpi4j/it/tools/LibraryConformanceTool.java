@@ -77,6 +77,7 @@ public final class LibraryConformanceTool implements ToolProvider {
             pvars(world, skip);
             cvars(world, skip);
             categories();
+            events();
             handlesAndSessions(world);
             mpit.finalizeInterface();
             System.out.print(out);
@@ -230,6 +231,36 @@ public final class LibraryConformanceTool implements ToolProvider {
             names(mpit.categoryGetCategories(c), i -> mpit.categoryGetInfo(i).name());
             out.append('\n');
         }
+    }
+
+    /**
+     * A library without MPI_T events (Open MPI 4.1 and 5.0 have none) leaves the event part as it
+     * was: only the agent's event types and sources, no events in the library's categories.
+     */
+    private void events() {
+        int notAgents = 0;
+        int types = mpit.eventGetNum();
+        for (int e = 0; e < types; e++) {
+            if (isLibrary(mpit.eventGetInfo(e).name())) {
+                notAgents++;
+            }
+        }
+        check("event types that are not the agent's", 0, notAgents);
+        check("the agent's event types are there", 1, types > 0 ? 1 : 0);
+        int inLibraryCategories = 0;
+        for (int c = 0; c < mpit.categoryGetNum(); c++) {
+            if (isLibrary(mpit.categoryGetInfo(c).name())) {
+                inLibraryCategories += mpit.categoryGetNumEvents(c);
+            }
+        }
+        check("event types in the library's categories", 0, inLibraryCategories);
+        int qmpi4jSource = -1;
+        for (int s = 0; s < mpit.sourceGetNum(); s++) {
+            if (mpit.sourceGetInfo(s).name().equals("qmpi4j_calls")) {
+                qmpi4jSource = s;
+            }
+        }
+        check("the agent's event source is there", 1, qmpi4jSource >= 0 ? 1 : 0);
     }
 
     private void names(int[] indices, java.util.function.IntFunction<String> name) {
