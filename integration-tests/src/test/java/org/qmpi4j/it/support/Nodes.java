@@ -124,6 +124,11 @@ public final class Nodes implements AutoCloseable {
         }
     }
 
+    /** Copies a file or a directory tree of this machine to {@code to} on a node (1-based). */
+    public void copyInto(int node, Path from, String to) {
+        nodes.get(node - 1).copyFileToContainer(MountableFile.forHostPath(from), to);
+    }
+
     /** Quotes a word for {@code sh -c}. */
     public static String quote(String word) {
         return "'" + word.replace("'", "'\\''") + "'";

@@ -191,11 +191,15 @@ final class LibrarySource {
      * indices of the variables of components it closed during {@code MPI_Init} (they still count in
      * {@code MPI_T_cvar_get_num}) but answers {@code MPI_T_ERR_INVALID_INDEX} for them (for
      * performance variables {@code MPI_T_ERR_INVALID}; categories alike). They are left out, so
-     * every variable shown can be used.
+     * every variable shown can be used; so is a variable of a C datatype Java cannot show.
      */
     private static <T> @Nullable T valid(java.util.function.Supplier<T> info) {
         try {
             return info.get();
+        } catch (org.qmpi4j.agent.internal.mpit.library.UnknownDatatypeException e) {
+            // One variable of a type Java cannot show must not hide all the others.
+            org.qmpi4j.api.internal.log.Log.agent().info("MPI_T: left out: " + e.getMessage());
+            return null;
         } catch (MpitException e) {
             if (e.code() == org.qmpi4j.api.mpit.ReturnCode.MPI_T_ERR_INVALID_INDEX
                     || e.code() == org.qmpi4j.api.mpit.ReturnCode.MPI_T_ERR_INVALID) {

@@ -57,6 +57,7 @@ final class BindingLibraryLink implements LibraryLink {
             return no("the binding (" + b.title() + ") is pure Java: there is no native MPI library and no C MPI_T");
         }
         if (loadBindingLibrary) {
+            LibmpiLocator.quietUcxSignalHandlers();
             String failed = LibmpiLocator.loadBindingLibrary(b.nativeLibrary());
             if (failed != null) {
                 return no(failed + "; scripts/setup-mpi.sh installs Open MPI");

@@ -51,6 +51,22 @@ public final class LibmpiLocator {
     }
 
     /**
+     * For the listing command's own process only, before it loads the binding's library: UCX (which
+     * Open MPI 5.0's components load during {@code MPI_T_init_thread}) installs handlers for
+     * SIGSEGV and friends that print "Caught signal 11" with a backtrace whenever the JVM takes one
+     * of its own, expected segmentation faults (it then passes them on, so nothing breaks but the
+     * output). An empty {@code UCX_ERROR_SIGNALS} asks UCX to install none; a value the user set is
+     * kept. An application's process is left as it is: there the binding loads the library.
+     */
+    public static void quietUcxSignalHandlers() {
+        try {
+            NativeLibrary.getInstance("c").getFunction("setenv").invokeInt(new Object[] {"UCX_ERROR_SIGNALS", "", 0});
+        } catch (UnsatisfiedLinkError | RuntimeException e) {
+            // not glibc: the listing still works, with UCX's messages
+        }
+    }
+
+    /**
      * Loads the binding's JNI library ({@code name} as {@code System.loadLibrary} takes it) without
      * running any of its code, so that its {@code libmpi} is mapped.
      *

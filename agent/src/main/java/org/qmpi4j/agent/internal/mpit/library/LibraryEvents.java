@@ -4,9 +4,11 @@ import com.sun.jna.NativeLibrary;
 
 /**
  * Whether the MPI library has the MPI 4 event routines ({@code MPI_T_event_get_num} and the rest).
- * Open MPI 4.1 has none; Open MPI 5.0 documents them. The registry does not show library event
- * types yet (see the README's MPI_T section): this class only tells the listing which case holds,
- * so a library without them never breaks anything.
+ * Neither Open MPI 4.1.4 nor 5.0.7 has any (5.0 implements MPI 3.1's tool interface: its
+ * {@code mpi.h} declares no {@code MPI_T_event_*} or {@code MPI_T_source_*} routine and its
+ * {@code libmpi} exports none). The registry does not show library event types (see the README's
+ * MPI_T section): this class only tells the listing which case holds, so a library without them
+ * never breaks anything.
  */
 public final class LibraryEvents {
     private final boolean present;
@@ -33,6 +35,6 @@ public final class LibraryEvents {
     public String describe() {
         return present
                 ? "the library exports MPI_T_event_* (MPI 4); qmpi4j does not show its event types yet"
-                : "the library has no MPI_T events (no MPI_T_event_* symbols; Open MPI 4.1 has none)";
+                : "the library has no MPI_T events (no MPI_T_event_* symbols; Open MPI 4.1 and 5.0 have none)";
     }
 }

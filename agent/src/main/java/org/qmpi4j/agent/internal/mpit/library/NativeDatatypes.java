@@ -21,11 +21,26 @@ final class NativeDatatypes {
         {"ompi_mpi_double", "DOUBLE"},
         {"ompi_mpi_c_bool", "C_BOOL"},
     };
+    /** Types some Open MPI versions give a few variables (see {@link NativeType}); optional. */
+    private static final String[][] OTHERS = {
+        {"ompi_mpi_int32_t", "INT32"},
+        {"ompi_mpi_uint32_t", "UINT32"},
+        {"ompi_mpi_int64_t", "INT64"},
+        {"ompi_mpi_uint64_t", "UINT64"},
+        {"ompi_mpi_long", "LONG"},
+    };
 
     private final Map<Long, NativeType> byAddress = new HashMap<>();
+    private final int standard;
 
     NativeDatatypes(NativeLibrary library) {
-        for (String[] s : SYMBOLS) {
+        add(library, SYMBOLS);
+        standard = byAddress.size();
+        add(library, OTHERS);
+    }
+
+    private void add(NativeLibrary library, String[][] symbols) {
+        for (String[] s : symbols) {
             try {
                 byAddress.put(Pointer.nativeValue(library.getGlobalVariableAddress(s[0])), NativeType.valueOf(s[1]));
             } catch (UnsatisfiedLinkError absent) {
@@ -35,13 +50,13 @@ final class NativeDatatypes {
     }
 
     boolean complete() {
-        return byAddress.size() == SYMBOLS.length;
+        return standard == SYMBOLS.length;
     }
 
     NativeType of(Pointer datatype, String variable) {
         NativeType t = byAddress.get(Pointer.nativeValue(datatype));
         if (t == null) {
-            throw new IllegalStateException(
+            throw new UnknownDatatypeException(
                     variable + " has a datatype (" + datatype + ") that is none of MPI_T's: " + byAddress.values());
         }
         return t;

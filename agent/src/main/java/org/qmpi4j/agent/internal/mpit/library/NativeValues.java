@@ -15,6 +15,8 @@ final class NativeValues {
         switch (type) {
             case INT:
             case UNSIGNED:
+            case INT32:
+            case UINT32:
                 return buf.getIntArray(0, count);
             case CHAR: {
                 byte[] bytes = buf.getByteArray(0, count);
@@ -43,6 +45,8 @@ final class NativeValues {
         switch (type) {
             case INT:
             case UNSIGNED:
+            case INT32:
+            case UINT32:
                 buf.write(0, (int[]) value, 0, count);
                 break;
             case CHAR: {
