@@ -64,6 +64,10 @@ public final class NodeJobs {
                 "--mca",
                 "btl",
                 "tcp,self," + sharedMemoryBtl,
+                // Open MPI 5 loads UCX, whose handlers catch the JVM's own deliberate SIGSEGVs
+                // (null checks, safepoints) and re-raise them fatally: leave the signals to the JVM.
+                "-x",
+                "UCX_ERROR_SIGNALS=",
                 "java",
                 "-Xmx256m",
                 "-XX:TieredStopAtLevel=1",
