@@ -32,8 +32,34 @@ public final class TraceArrows {
      */
     public static TraceArrows strict(JsonNode trace, int ranks, long maxBoundNs) throws Exception {
         TraceArrows a = count(trace, ranks, maxBoundNs, true);
-        assertThat(a.backwards).as("arrows pointing backwards").isZero();
+        assertThat(a.backwards)
+                .as("arrows pointing backwards (of %d; correction %s)", a.arrows, correction(trace))
+                .isZero();
         return a;
+    }
+
+    /** What the trace says its causality correction did, for assertion messages. */
+    private static String correction(JsonNode trace) {
+        try {
+            JsonNode other = trace.optional("otherData");
+            JsonNode c = other == null ? null : other.optional("clock_correction");
+            if (c == null) {
+                return "absent";
+            }
+            StringBuilder b = new StringBuilder();
+            for (String k : new String[] {
+                "status", "messages", "backward_before", "unmatched_ends", "ends_not_used", "unmet_constraints"
+            }) {
+                JsonNode v = c.optional(k);
+                if (v != null) {
+                    b.append(k).append('=').append(k.equals("status") ? v.asString() : Long.toString(v.asLong()));
+                    b.append(' ');
+                }
+            }
+            return b.toString().trim();
+        } catch (Exception e) {
+            return "unreadable: " + e;
+        }
     }
 
     /**

@@ -39,13 +39,25 @@ import org.qmpi4j.report.json.JsonWriter;
  * <p>Cost: one pass over each rank's shard before the trace is written, keeping only the message
  * endpoints not yet paired with their other end (at most {@link #MAX_UNMATCHED}; past that the
  * others are not used and are counted), and per pair of ranks and pair of segments the tightest
- * constraint; solving is a worklist relaxation over ranks x ({@link #SEGMENTS} + 1) points.
+ * constraint (collected at {@link #FINEST} segments); solving is a worklist relaxation over ranks x
+ * ({@link #SEGMENTS} + 1) points, repeated on 64 and {@link #FINEST} segments while the coarser grid
+ * does not solve within the bounds.
  */
 public final class CausalityCorrection {
     /** The least time a message takes in the corrected trace, beyond the arrows' 1 ns insets. */
     public static final long MIN_LATENCY_NS = 0;
-    /** Segments of the job over which each rank's shift varies linearly. */
+    /** Segments of the job over which each rank's shift varies linearly, at first. */
     public static final int SEGMENTS = 16;
+    /**
+     * The finest segmentation tried, and the one message ends are collected at. A coarse grid asks
+     * each message's constraint of the whole segment, so when the alignment's residual drift within
+     * a segment exceeds a round trip (sub-microsecond ping-pongs over shared memory), the messages of
+     * one segment contradict each other there although they are consistent in time; finer segments
+     * follow the drift closely enough.
+     */
+    static final int FINEST = 256;
+    /** Segmentations tried in turn until one solves within the bounds. */
+    private static final int[] RESOLUTIONS = {SEGMENTS, 64, FINEST};
     /** Most message endpoints held while waiting for the other end. */
     static final int MAX_UNMATCHED = 1 << 20;
 
@@ -55,11 +67,12 @@ public final class CausalityCorrection {
 
     /** Applied to nothing: no message arrows, or not asked for. */
     public static final CausalityCorrection NONE =
-            new CausalityCorrection("not applied", 0, 1, new TreeMap<>(), new TreeMap<>(), 0, 0, 0, 0, 0);
+            new CausalityCorrection("not applied", 0, 1, SEGMENTS, new TreeMap<>(), new TreeMap<>(), 0, 0, 0, 0, 0);
 
     private final String status;
     private final long start;
     private final long span;
+    private final int segments;
     private final Map<Integer, long[]> shifts;
     private final Map<Integer, long[]> bounds;
     private final long messages;
@@ -72,6 +85,7 @@ public final class CausalityCorrection {
             String status,
             long start,
             long span,
+            int segments,
             Map<Integer, long[]> shifts,
             Map<Integer, long[]> bounds,
             long messages,
@@ -82,6 +96,7 @@ public final class CausalityCorrection {
         this.status = status;
         this.start = start;
         this.span = Math.max(1, span);
+        this.segments = segments;
         this.shifts = shifts;
         this.bounds = bounds;
         this.messages = messages;
@@ -97,9 +112,9 @@ public final class CausalityCorrection {
         if (c == null) {
             return 0;
         }
-        int j = segment(common, start, span);
-        long g0 = grid(j, start, span);
-        long g1 = grid(j + 1, start, span);
+        int j = segment(common, start, span, segments);
+        long g0 = grid(j, start, span, segments);
+        long g1 = grid(j + 1, start, span, segments);
         if (common <= g0) {
             return c[j];
         }
@@ -157,11 +172,12 @@ public final class CausalityCorrection {
         w.beginObject()
                 .member(
                         "method",
-                        "per-rank shift, linear between " + (SEGMENTS + 1) + " points over the job, solved from the"
+                        "per-rank shift, linear between " + (segments + 1) + " points over the job, solved from the"
                                 + " messages (every receive ends at or after its send starts + min_latency_ns), within"
                                 + " each rank's clock error bound where possible, moving as little as possible;"
                                 + " rank 0 not moved")
                 .member("status", status)
+                .member("segments", segments)
                 .member("min_latency_ns", MIN_LATENCY_NS)
                 .member("messages", messages)
                 .member("backward_before", backwardBefore)
@@ -233,16 +249,16 @@ public final class CausalityCorrection {
         return c.solve();
     }
 
-    static int segment(long t, long start, long span) {
+    static int segment(long t, long start, long span, int segments) {
         if (t <= start) {
             return 0;
         }
-        long j = (long) ((double) (t - start) * SEGMENTS / span);
-        return (int) Math.max(0, Math.min(SEGMENTS - 1, j));
+        long j = (long) ((double) (t - start) * segments / span);
+        return (int) Math.max(0, Math.min(segments - 1, j));
     }
 
-    static long grid(int j, long start, long span) {
-        return start + span * j / SEGMENTS;
+    static long grid(int j, long start, long span, int segments) {
+        return start + (long) ((double) span * j / segments);
     }
 
     /**
@@ -275,7 +291,7 @@ public final class CausalityCorrection {
         public Collector(int ranks, long startNs, long endNs) {
             this.ranks = ranks;
             this.start = startNs;
-            this.span = Math.max(SEGMENTS, endNs - startNs);
+            this.span = Math.max(FINEST, endNs - startNs);
         }
 
         /** Rank {@code rank}'s clock alignment and the job's zero, before its shard is fed. */
@@ -361,8 +377,8 @@ public final class CausalityCorrection {
             if (v > 0) {
                 backwardBefore++;
             }
-            int js = segment(sendAt, start, span);
-            int jd = segment(receiveAt, start, span);
+            int js = segment(sendAt, start, span, FINEST);
+            int jd = segment(receiveAt, start, span, FINEST);
             long key = ((long) s << 40) | ((long) d << 16) | ((long) js << 8) | jd;
             int at = constraints.find(key, 0);
             if (at < 0) {
@@ -388,11 +404,53 @@ public final class CausalityCorrection {
             return c.errorAt(local);
         }
 
-        /** Solves the correction from the messages fed. */
+        /**
+         * Solves the correction from the messages fed: on {@link #SEGMENTS} segments first, on finer
+         * ones while that is not within the bounds (see {@link #FINEST}).
+         */
         public CausalityCorrection solve() {
+            CausalityCorrection best = null;
+            for (int segments : RESOLUTIONS) {
+                CausalityCorrection c = solve(segments);
+                if (c.status.equals("within the error bounds")) {
+                    return c;
+                }
+                if (best == null || (best.status.equals("not possible") && !c.status.equals("not possible"))) {
+                    best = c;
+                }
+            }
+            return best;
+        }
+
+        /** The tightest constraint per pair of ranks and pair of segments, of {@code segments}. */
+        private LongPairTable constraintsAt(int segments) {
+            if (segments == FINEST) {
+                return constraints;
+            }
+            int per = FINEST / segments;
+            LongPairTable coarse = new LongPairTable(Integer.MAX_VALUE / 4);
+            for (int i = 0; i < constraints.capacity(); i++) {
+                if (!constraints.used(i)) {
+                    continue;
+                }
+                long k = constraints.key1(i);
+                long js = ((k >>> 8) & 0xFF) / per;
+                long jd = (k & 0xFF) / per;
+                long key = (k & ~0xFFFFL) | (js << 8) | jd;
+                long v = constraints.value(i);
+                int at = coarse.find(key, 0);
+                if (at < 0 || v > coarse.value(at)) {
+                    coarse.put(key, 0, v, (byte) 1);
+                }
+            }
+            return coarse;
+        }
+
+        private CausalityCorrection solve(int segments) {
             long unmatched = pending.size();
+            LongPairTable constraints = constraintsAt(segments);
             if (constraints.size() == 0) {
-                return result("within the error bounds", new TreeMap<>(), new TreeMap<>(), unmatched, 0);
+                return result("within the error bounds", segments, new TreeMap<>(), new TreeMap<>(), unmatched, 0);
             }
             // Nodes: (rank, grid point) for rank 0 and every rank in a message.
             Map<Integer, Integer> index = new TreeMap<>();
@@ -410,13 +468,13 @@ public final class CausalityCorrection {
                 e.setValue(n);
                 rankOf[n++] = e.getKey();
             }
-            int points = SEGMENTS + 1;
+            int points = segments + 1;
             int nodes = n * points;
-            long h = Math.max(1, span / SEGMENTS / 2);
+            long h = Math.max(1, span / segments / 2);
             // Edges x -> y with weight w: value[y] >= value[x] + w.
-            Graph g = new Graph(nodes, 2 * n * SEGMENTS + 4 * constraints.size());
+            Graph g = new Graph(nodes, 2 * n * segments + 4 * constraints.size());
             for (int r = 0; r < n; r++) {
-                for (int j = 0; j < SEGMENTS; j++) {
+                for (int j = 0; j < segments; j++) {
                     g.edge(r * points + j, r * points + j + 1, -h);
                     g.edge(r * points + j + 1, r * points + j, -h);
                 }
@@ -445,7 +503,7 @@ public final class CausalityCorrection {
             for (int r = 0; r < n; r++) {
                 long[] b = new long[points];
                 for (int j = 0; j < points; j++) {
-                    b[j] = Math.min(UNBOUNDED, bound(rankOf[r], grid(j, start, span)));
+                    b[j] = Math.min(UNBOUNDED, bound(rankOf[r], grid(j, start, span, segments)));
                     upper[r * points + j] = b[j];
                     lower[r * points + j] = -b[j];
                 }
@@ -461,7 +519,12 @@ public final class CausalityCorrection {
                 greatest = g.greatest(upper);
                 if (greatest == null || greatest[0] < 0) { // rank 0 would have to move: contradicting times
                     return result(
-                            "not possible", new TreeMap<>(), boundsByRank, unmatched, g.violated(new long[nodes]));
+                            "not possible",
+                            segments,
+                            new TreeMap<>(),
+                            boundsByRank,
+                            unmatched,
+                            g.violated(new long[nodes]));
                 }
             }
             long[] start0 = new long[nodes];
@@ -470,7 +533,13 @@ public final class CausalityCorrection {
             }
             long[] value = g.least(start0);
             if (value == null) {
-                return result("not possible", new TreeMap<>(), boundsByRank, unmatched, g.violated(new long[nodes]));
+                return result(
+                        "not possible",
+                        segments,
+                        new TreeMap<>(),
+                        boundsByRank,
+                        unmatched,
+                        g.violated(new long[nodes]));
             }
             Map<Integer, long[]> shifts = new TreeMap<>();
             for (int r = 0; r < n; r++) {
@@ -483,7 +552,7 @@ public final class CausalityCorrection {
                     shifts.put(rankOf[r], c);
                 }
             }
-            return result(status, shifts, boundsByRank, unmatched, 0);
+            return result(status, segments, shifts, boundsByRank, unmatched, 0);
         }
 
         private static boolean below(long[] values, long[] lower) {
@@ -496,9 +565,14 @@ public final class CausalityCorrection {
         }
 
         private CausalityCorrection result(
-                String status, Map<Integer, long[]> shifts, Map<Integer, long[]> bounds, long unmatched, long bad) {
+                String status,
+                int segments,
+                Map<Integer, long[]> shifts,
+                Map<Integer, long[]> bounds,
+                long unmatched,
+                long bad) {
             return new CausalityCorrection(
-                    status, start, span, shifts, bounds, messages, backwardBefore, unmatched, notUsed, bad);
+                    status, start, span, segments, shifts, bounds, messages, backwardBefore, unmatched, notUsed, bad);
         }
     }
 

@@ -57,6 +57,33 @@ class CausalityCorrectionTest {
         }
     }
 
+    /**
+     * As {@link #pingPong}, but rank 1's clock also drifts by {@code drift} ns over the job, which
+     * its two alignment measurements do not see (each says the same offset): its mapped times are
+     * late by a share of {@code drift} that grows along the run.
+     */
+    private void drifting(int n, long drift, long bound) throws Exception {
+        Files.createDirectories(ResultFiles.ranksDir(dir));
+        try (TraceFileWriter w0 = writer(0);
+                TraceFileWriter w1 = writer(1)) {
+            w0.clock(0, 0, 0);
+            w1.clock(OFFSET, -OFFSET, bound);
+            for (int k = 0; k < n; k++) {
+                long t = 1_000_000 + k * 10_000_000L;
+                long d = drift * k / n;
+                w0.event(SEND, 1, t, 200, 1, 7, 8, k, NONE, NONE, NONE);
+                w1.event(RECV, 1, t - 1000 + OFFSET + d, 1500, 0, 7, 8, NONE, 0, 7, k);
+                w1.event(SEND, 1, t + 600 + OFFSET + d, 200, 0, 8, 8, k, NONE, NONE, NONE);
+                w0.event(RECV, 1, t + 300, 800, 1, 8, 8, NONE, 1, 8, k);
+            }
+            long end = 1_000_000 + n * 10_000_000L;
+            w0.clock(end, 0, 0);
+            w1.clock(end + OFFSET, -OFFSET, bound);
+            w0.zero(0);
+            w1.zero(0);
+        }
+    }
+
     private TraceFileWriter writer(int rank) throws Exception {
         TraceFileWriter w =
                 new TraceFileWriter(ResultFiles.rankTrace(dir, rank), rank, 2, "openmpi", Long.MAX_VALUE, 4096);
@@ -156,6 +183,27 @@ class CausalityCorrectionTest {
         assertThat(moved.get("largest_shift_ns").asLong()).isEqualTo(-2502);
         assertThat(moved.get("bound_ns").asLong()).isEqualTo(1000);
         assertThat(moved.get("within_bound").asBoolean()).isFalse();
+    }
+
+    @Test
+    void driftTheAlignmentMissedIsFollowedOnFinerSegmentsWhereCoarseOnesContradict() throws Exception {
+        // 48 us of drift over 1 s: 3 us within one of 16 segments, more than a 2 us round trip, so
+        // one segment's messages cannot all be satisfied by one linear piece; finer segments can.
+        drifting(100, 48_000, 60_000);
+        Map<String, double[]> before = arrows(uncorrected());
+        assertThat(backwards(before)).as("late answers before the correction").isPositive();
+
+        CausalityCorrection c = CausalityCorrection.fromShards(dir, 2, summaries(dir));
+        assertThat(c.status()).isEqualTo("within the error bounds");
+        assertThat(c.withinBounds()).isTrue();
+        assertThat(backwards(arrows(corrected()))).isZero();
+        JsonNode trace = JsonNode.parse(Files.readString(dir.resolve(ResultFiles.TRACE_JSON)));
+        assertThat(trace.get("otherData")
+                        .get("clock_correction")
+                        .get("segments")
+                        .asLong())
+                .as("16 segments contradict; finer ones follow the drift")
+                .isGreaterThan(CausalityCorrection.SEGMENTS);
     }
 
     @Test
