@@ -81,24 +81,18 @@ public final class Dispatcher {
     private static Object timed(MpiProcess process, MpiFunction f, CallContext ctx) throws Throwable {
         ctx.startClock();
         CallMonitor monitor = process.monitor();
-        if (!monitor.observes(f)) {
-            Object returned;
-            try {
-                returned = route(process, f, ctx);
-            } catch (Throwable t) {
-                returned = afterFailure(f, ctx, t);
-            }
-            return ctx.finish(returned);
-        }
-        // one entry and one exit instant for the monitor and every tool
-        long start = enter(monitor, ctx);
+        // one entry and one exit instant for the monitor (when it watches f) and every tool
+        boolean watched = monitor.observes(f);
+        long start = watched ? enter(monitor, ctx) : 0;
         Object returned;
         try {
             returned = route(process, f, ctx);
         } catch (Throwable t) {
             returned = afterFailure(f, ctx, t);
         } finally {
-            exit(monitor, ctx, start);
+            if (watched) {
+                exit(monitor, ctx, start);
+            }
         }
         return ctx.finish(returned);
     }
