@@ -16,7 +16,6 @@ import org.qmpi4j.api.internal.log.Log;
  * business, so this class sits beside {@link CallContext}.
  */
 public final class Dispatcher {
-    public static final MethodHandle DISPATCH = find("dispatch");
     /** {@code (CallContext)Object}: an intercepted call whose context the call site made. */
     public static final MethodHandle DISPATCH_CALL = findDispatchCall();
 
