@@ -173,6 +173,10 @@ public final class CallPathRunner {
         append.add("-D" + RoutingCheck.EXPECT + "=" + expectedRoute(v));
         // Where tools that write results (profiler) put them: with the run's logs, not the working directory.
         append.add("-Dqmpi4j.output=" + s.out.resolve("tool-output").toAbsolutePath());
+        // A fork lasts seconds, a real job minutes: the agent's compiler directive (jit-inline, 10 s
+        // after MPI_Init by default) is applied after 1 s here, so that the measured iterations see
+        // the call path as a longer job does.
+        append.add("-Dqmpi4j.jit-inline=1");
         if (v.pcontrolOff()) {
             append.add("-D" + RoutingCheck.PCONTROL_OFF + "=true");
         }

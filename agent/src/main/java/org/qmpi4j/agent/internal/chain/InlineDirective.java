@@ -25,13 +25,14 @@ import org.qmpi4j.api.settings.Setting;
  * <p>The directive only concerns the agent's call-path classes ({@code ...internal.chain}); it
  * changes no other inlining decision. It needs {@code java.management}, whose platform MBean server
  * costs about 100 ms of CPU to start, so it is added in a background thread a while after
- * {@code MPI_Init} ({@link #SETTING}): short jobs never pay for it. Anything that goes wrong is
+ * {@code MPI_Init} ({@link #SETTING}, 10 s): short jobs never pay for it, and a job's first seconds
+ * (its start-up and the clock measurements of the tracer at {@code MPI_Init}) are not disturbed. Anything that goes wrong is
  * reported once with {@code verbose}; the call path works the same without it, only slower.
  */
 public final class InlineDirective {
     public static final Setting<String> SETTING = Setting.string(
             "jit-inline",
-            "1",
+            "10",
             "seconds after `MPI_Init` at which the agent asks HotSpot (a compiler directive, in a background"
                     + " thread) to inline its call path into call sites, so that an intercepted call allocates"
                     + " nothing; `off` leaves the JIT's own choice");
@@ -62,7 +63,7 @@ public final class InlineDirective {
                         "jit-inline",
                         "setting jit-inline=" + text + " is neither a number of seconds nor off; using "
                                 + SETTING.defaultText());
-        return 1000;
+        return 10_000;
     }
 
     /** Schedules the directive for {@code process}, once per JVM, unless switched off. */

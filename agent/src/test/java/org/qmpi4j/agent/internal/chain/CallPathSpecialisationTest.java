@@ -107,9 +107,9 @@ class CallPathSpecialisationTest {
         assertThat(InlineDirective.delayMillis(" OFF ")).isEqualTo(-1);
         assertThat(InlineDirective.delayMillis("0")).isZero();
         assertThat(InlineDirective.delayMillis("2.5")).isEqualTo(2500);
-        assertThat(InlineDirective.delayMillis(null)).isEqualTo(1000);
-        assertThat(InlineDirective.delayMillis("soon")).isEqualTo(1000);
-        assertThat(InlineDirective.delayMillis("-3")).isEqualTo(1000);
+        assertThat(InlineDirective.delayMillis(null)).isEqualTo(10_000);
+        assertThat(InlineDirective.delayMillis("soon")).isEqualTo(10_000);
+        assertThat(InlineDirective.delayMillis("-3")).isEqualTo(10_000);
     }
 
     @Test
