@@ -4,6 +4,8 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import org.qmpi4j.api.internal.log.Log;
 import org.qmpi4j.api.settings.Setting;
@@ -40,7 +42,14 @@ public final class InlineDirective {
     static final String DIRECTIVE =
             "[{ match: \"*.*\", inline: [\"+org/qmpi4j/agent/internal/chain/*.*\"," + " \"+org/qmpi4j/tools/*.*\"] }]";
 
-    private static boolean added;
+    /**
+     * The processes whose sites are relinked once the directive is added: every process of the JVM
+     * that asked (MPJ Express' multicore mode runs all ranks in one JVM), since the directive is
+     * the JVM's. One thread for all; {@code null} once the directive has been added.
+     */
+    private static List<MpiProcess> waiting = new ArrayList<>();
+
+    private static boolean started;
 
     private InlineDirective() {}
 
@@ -66,25 +75,46 @@ public final class InlineDirective {
         return 10_000;
     }
 
-    /** Schedules the directive for {@code process}, once per JVM, unless switched off. */
+    /**
+     * Schedules the directive (once per JVM) and the relinking of {@code process}'s sites after it,
+     * unless switched off. A process that asks after the directive was added needs nothing: its
+     * code is compiled under the directive.
+     */
     static synchronized void schedule(MpiProcess process, String setting) {
         long delay = delayMillis(setting);
-        if (delay < 0 || added) {
+        if (delay < 0 || waiting == null) {
             return;
         }
-        added = true;
-        Thread t = new Thread(new Apply(process, delay), "qmpi4j-jit-inline");
-        t.setDaemon(true);
-        t.start();
+        waiting.add(process);
+        if (!started) {
+            started = true;
+            Thread t = new Thread(new Apply(delay), "qmpi4j-jit-inline");
+            t.setDaemon(true);
+            t.start();
+        }
+    }
+
+    private static synchronized boolean anyRunning() {
+        for (MpiProcess p : waiting) {
+            if (!p.finalized()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The processes to relink, once; later calls of {@link #schedule} then do nothing. */
+    private static synchronized List<MpiProcess> takeWaiting() {
+        List<MpiProcess> w = waiting;
+        waiting = null;
+        return w;
     }
 
     /** The background step: wait, add the directive, relink. A named class: no lambda on the start path. */
     private static final class Apply implements Runnable {
-        private final MpiProcess process;
         private final long delay;
 
-        Apply(MpiProcess process, long delay) {
-            this.process = process;
+        Apply(long delay) {
             this.delay = delay;
         }
 
@@ -94,14 +124,18 @@ public final class InlineDirective {
                 if (delay > 0) {
                     Thread.sleep(delay);
                 }
-                if (process.finalized()) {
-                    return;
+                if (!anyRunning()) {
+                    return; // MPI is over everywhere: nothing left to compile for
                 }
                 String result = add();
                 Log.agent().info("compiler directive for the call path: " + result.trim());
                 // code compiled before the directive depends on the sites' targets: setting them
                 // again has it compiled anew, with the chain inlined
-                process.recompileSites();
+                for (MpiProcess process : takeWaiting()) {
+                    if (!process.finalized()) {
+                        process.recompileSites();
+                    }
+                }
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             } catch (Throwable t) {
