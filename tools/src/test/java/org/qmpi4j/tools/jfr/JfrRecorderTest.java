@@ -171,9 +171,11 @@ class JfrRecorderTest {
         long id = Thread.currentThread().getId();
         int n = 200_000;
         // Until C2 has compiled the handler the object is allocated; on a busy machine that takes a
-        // few rounds: some round must allocate nothing.
+        // few rounds (30 were once not enough on a clean-clone CI run: 6 million calls in 0.3 s
+        // outran the compiler queue): some round must allocate nothing.
         long perCall = -1;
-        for (int round = 0; round < 30 && perCall != 0; round++) {
+        long deadline = System.nanoTime() + 20_000_000_000L;
+        for (int round = 0; round < 300 && perCall != 0 && System.nanoTime() < deadline; round++) {
             long before = threads.getThreadAllocatedBytes(id);
             for (int i = 0; i < n; i++) {
                 mpi.call(send);
