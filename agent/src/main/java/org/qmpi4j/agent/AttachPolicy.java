@@ -2,7 +2,6 @@ package org.qmpi4j.agent;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
@@ -165,7 +164,12 @@ final class AttachPolicy {
     /** {@code /proc/self/cmdline}, or {@code null} where there is none. */
     private static List<String> processCommandLine() {
         try {
-            byte[] raw = Files.readAllBytes(Paths.get("/proc/self/cmdline"));
+            // a FileInputStream, not Files: java.nio's file channels are ~30 classes no short job
+            // without the agent loads
+            byte[] raw;
+            try (java.io.FileInputStream in = new java.io.FileInputStream("/proc/self/cmdline")) {
+                raw = in.readAllBytes();
+            }
             List<String> args = new ArrayList<>();
             int start = 0;
             for (int i = 0; i < raw.length; i++) {

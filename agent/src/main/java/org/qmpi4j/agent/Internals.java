@@ -1,7 +1,6 @@
 package org.qmpi4j.agent;
 
 import java.lang.instrument.Instrumentation;
-import java.lang.invoke.MethodHandle;
 import java.net.URL;
 import java.security.CodeSource;
 
@@ -40,8 +39,8 @@ final class Internals {
     }
 
     /** The internal linker every rewritten call site's bootstrap delegates to. */
-    static MethodHandle linker() throws Throwable {
-        return (MethodHandle) startClass().getMethod("linker").invoke(null);
+    static CallSiteBootstrap.Linker linker() throws Throwable {
+        return (CallSiteBootstrap.Linker) startClass().getMethod("linker").invoke(null);
     }
 
     static void start(String args, Instrumentation inst) throws Exception {

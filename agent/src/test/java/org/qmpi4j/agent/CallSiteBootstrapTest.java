@@ -21,7 +21,24 @@ class CallSiteBootstrapTest {
                         "link",
                         MethodType.fromMethodDescriptorString(LinkerContract.BOOTSTRAP_DESCRIPTOR, null))
                 .type();
-        assertThat(AgentStart.linker().type()).isEqualTo(bootstrap);
+        java.lang.reflect.Method linker = CallSiteBootstrap.Linker.class.getMethods()[0];
+        assertThat(CallSiteBootstrap.Linker.class.getMethods()).hasSize(1);
+        assertThat(linker.getParameterCount()).isEqualTo(bootstrap.parameterCount());
+        // the linker takes the contract's values typed; the bootstrap takes them as the JVM passes them
+        assertThat(linker.getParameterTypes())
+                .containsExactly(
+                        MethodHandles.Lookup.class,
+                        String.class,
+                        MethodType.class,
+                        MethodHandle.class,
+                        int.class,
+                        String.class,
+                        String.class,
+                        String.class,
+                        int.class);
+        assertThat(bootstrap.parameterList().subList(2, bootstrap.parameterCount()))
+                .containsOnly(Object.class);
+        assertThat(AgentStart.linker()).isInstanceOf(CallSiteBootstrap.Linker.class);
         assertThat(LinkerContract.BOOTSTRAP_OWNER.replace('/', '.')).isEqualTo(CallSiteBootstrap.class.getName());
     }
 
@@ -29,7 +46,7 @@ class CallSiteBootstrapTest {
     void withoutALinkerASiteIsBoundToTheOriginalMethod() throws Throwable {
         MethodHandle original =
                 MethodHandles.lookup().findStatic(Math.class, "abs", MethodType.methodType(int.class, int.class));
-        CallSite site =
+        CallSite site = (CallSite)
                 CallSiteBootstrap.link(MethodHandles.lookup(), "abs", original.type(), original, 0, "C", "m", "", -1);
         assertThat(site).isInstanceOf(ConstantCallSite.class);
         assertThat((int) site.dynamicInvoker().invokeExact(-3)).isEqualTo(3);

@@ -24,6 +24,7 @@ class JarContentsTest {
             "org/qmpi4j/agent/AgentClassLoader.class",
             "org/qmpi4j/agent/AttachPolicy.class",
             "org/qmpi4j/agent/CallSiteBootstrap.class",
+            "org/qmpi4j/agent/CallSiteBootstrap$Linker.class",
             "org/qmpi4j/agent/Internals.class",
             "org/qmpi4j/agent/Main.class",
             "org/qmpi4j/agent/package-info.class");

@@ -1,9 +1,7 @@
 package org.qmpi4j.agent.internal;
 
 import java.lang.instrument.Instrumentation;
-import java.lang.invoke.MethodHandle;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.MethodType;
+import org.qmpi4j.agent.CallSiteBootstrap;
 import org.qmpi4j.agent.internal.binding.BindingCatalog;
 import org.qmpi4j.agent.internal.chain.QmpiBackendImpl;
 import org.qmpi4j.agent.internal.config.AgentConfig;
@@ -22,13 +20,11 @@ public final class AgentStart {
     private AgentStart() {}
 
     /**
-     * The method every rewritten call site's bootstrap delegates to, with the descriptor of
-     * {@link LinkerContract#BOOTSTRAP_DESCRIPTOR}.
+     * What every rewritten call site's bootstrap delegates to: {@link CallSiteLinker}, whose
+     * parameters are those of {@link LinkerContract#BOOTSTRAP_DESCRIPTOR}.
      */
-    public static MethodHandle linker() throws ReflectiveOperationException {
-        MethodType type = MethodType.fromMethodDescriptorString(
-                LinkerContract.BOOTSTRAP_DESCRIPTOR, AgentStart.class.getClassLoader());
-        return MethodHandles.lookup().findStatic(CallSiteLinker.class, "link", type);
+    public static CallSiteBootstrap.Linker linker() {
+        return CallSiteLinker.INSTANCE;
     }
 
     /**

@@ -16,8 +16,10 @@ public final class Chain {
 
     Chain(List<ToolInstance> instances) {
         this.instances = List.copyOf(instances);
+        // without tools every entry is the binding: no class of its own for a position no call steps through
+        boolean empty = this.instances.isEmpty();
         for (MpiFunction f : FUNCTIONS) {
-            entries[f.ordinal()] = ChainPositions.create(f, null, 0);
+            entries[f.ordinal()] = empty ? new NextFunction(f, null) : ChainPositions.create(f, null, 0);
             entries[f.ordinal()].seal(firstWithHandler(0, f));
             for (int i = 0; i < this.instances.size(); i++) {
                 this.instances.get(i).nextFunction(f).seal(firstWithHandler(i + 1, f));

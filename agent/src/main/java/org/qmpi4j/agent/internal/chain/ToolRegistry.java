@@ -6,7 +6,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.regex.Pattern;
 import org.qmpi4j.api.ToolInitializer;
 
 /**
@@ -15,7 +14,6 @@ import org.qmpi4j.api.ToolInitializer;
  * initialises: after that a tool could no longer appear in a chain consistently.
  */
 public final class ToolRegistry {
-    private static final Pattern NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]*");
     private static final ToolRegistry GLOBAL = new ToolRegistry();
 
     private final Map<String, Registered> tools = new LinkedHashMap<>();
@@ -50,7 +48,7 @@ public final class ToolRegistry {
             throw new IllegalStateException("cannot register tool '" + name
                     + "': MPI is already initialised; tools must register before the application calls MPI.Init");
         }
-        if (name == null || !NAME.matcher(name).matches()) {
+        if (name == null || !isToolName(name)) {
             throw new IllegalArgumentException("invalid tool name '" + name
                     + "': use letters, digits, '.', '-' and '_', starting with a letter or digit");
         }
@@ -114,5 +112,26 @@ public final class ToolRegistry {
             throw new IllegalArgumentException("no tool instance has id " + toolId);
         }
         return inst;
+    }
+
+    /**
+     * {@code [A-Za-z0-9][A-Za-z0-9._-]*}, checked by hand: a regular expression here would be
+     * compiled in every JVM the agent starts in.
+     */
+    static boolean isToolName(String name) {
+        if (name.isEmpty() || !isAsciiLetterOrDigit(name.charAt(0))) {
+            return false;
+        }
+        for (int i = 1; i < name.length(); i++) {
+            char c = name.charAt(i);
+            if (!isAsciiLetterOrDigit(c) && c != '.' && c != '_' && c != '-') {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static boolean isAsciiLetterOrDigit(char c) {
+        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
     }
 }

@@ -176,7 +176,15 @@ final class BindingMethodResolver {
     }
 
     private ConcurrentMap<String, ClassInfo> classes(ClassLoader loader) {
-        return cache.computeIfAbsent(loader, l -> new ConcurrentHashMap<>()); // synchronized map
+        // the map is synchronized; no lambda here: it would be the first one a short job spins
+        synchronized (cache) {
+            ConcurrentMap<String, ClassInfo> m = cache.get(loader);
+            if (m == null) {
+                m = new ConcurrentHashMap<>();
+                cache.put(loader, m);
+            }
+            return m;
+        }
     }
 
     private ClassInfo info(ClassLoader loader, String internalName, int depth) {

@@ -15,6 +15,7 @@ import org.objectweb.asm.Opcodes;
  * INVOKEDYNAMIC name (desc, with "Lowner;" prepended for instance methods)
  *   bootstrap: H_INVOKESTATIC {@value #BOOTSTRAP_OWNER}.{@value #BOOTSTRAP_NAME} {@value #BOOTSTRAP_DESCRIPTOR}
  *   static arguments:
+ * (each static argument arrives as {@code Object}: {@code int} ones as {@code Integer})
  *     [0] MethodHandle  the original target: Handle(H_INVOKEVIRTUAL|H_INVOKEINTERFACE|H_INVOKESTATIC,
  *                       owner, name, desc, owner-is-interface), so the JVM resolves it exactly as it
  *                       resolved the original instruction (same owner, same access checks)
@@ -34,9 +35,14 @@ import org.objectweb.asm.Opcodes;
 public final class LinkerContract {
     public static final String BOOTSTRAP_OWNER = "org/qmpi4j/agent/CallSiteBootstrap";
     public static final String BOOTSTRAP_NAME = "link";
-    public static final String BOOTSTRAP_DESCRIPTOR = "(Ljava/lang/invoke/MethodHandles$Lookup;"
-            + "Ljava/lang/String;Ljava/lang/invoke/MethodType;Ljava/lang/invoke/MethodHandle;"
-            + "ILjava/lang/String;Ljava/lang/String;Ljava/lang/String;I)Ljava/lang/invoke/CallSite;";
+    /**
+     * {@code (Lookup, String, Object...6)Object} with the static arguments and the site's type as
+     * {@code Object}: the shape the JVM invokes bootstrap methods with, so no adapter is spun for it
+     * (see {@code CallSiteBootstrap.link}).
+     */
+    public static final String BOOTSTRAP_DESCRIPTOR = "(Ljava/lang/invoke/MethodHandles$Lookup;Ljava/lang/String;"
+            + "Ljava/lang/Object;Ljava/lang/Object;Ljava/lang/Object;Ljava/lang/Object;Ljava/lang/Object;"
+            + "Ljava/lang/Object;Ljava/lang/Object;)Ljava/lang/Object;";
 
     /** Indexes of the static arguments (after the JVM's own lookup, name and type). */
     public static final int ARG_TARGET = 0;

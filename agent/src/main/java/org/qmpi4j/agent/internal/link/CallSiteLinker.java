@@ -6,6 +6,7 @@ import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import java.lang.invoke.MutableCallSite;
+import org.qmpi4j.agent.CallSiteBootstrap;
 import org.qmpi4j.agent.internal.AgentRuntime;
 import org.qmpi4j.agent.internal.binding.MethodMapping;
 import org.qmpi4j.agent.internal.chain.Dispatcher;
@@ -23,10 +24,14 @@ import org.qmpi4j.api.MpiFunction;
  * classes on its own class path. If anything goes wrong here the site is linked straight to that
  * handle: the application runs as written, only unobserved.
  */
-public final class CallSiteLinker {
+public final class CallSiteLinker implements CallSiteBootstrap.Linker {
+    /** The one linker: the visible bootstrap holds it from premain on. */
+    public static final CallSiteBootstrap.Linker INSTANCE = new CallSiteLinker();
+
     private CallSiteLinker() {}
 
-    public static CallSite link(
+    @Override
+    public CallSite link(
             MethodHandles.Lookup caller,
             String name,
             MethodType type,
@@ -42,8 +47,7 @@ public final class CallSiteLinker {
             MpiProcess process = MpiProcesses.forCaller(mapping.binding(), caller.lookupClass());
             CallingAddress address = new CallingAddress(
                     className, methodName, fileName == null || fileName.isEmpty() ? null : fileName, line);
-            MutableCallSite site = new MutableCallSite(type);
-            SiteLink link = new SiteLink(mapping, address, process, original, site);
+            SiteLink link = new SiteLink(mapping, address, process, original, type);
             MpiFunction f = mapping.function();
             if (f == MpiFunction.MPI_INIT || f == MpiFunction.MPI_INIT_THREAD) {
                 return new ConstantCallSite(Handles.collecting(Dispatcher.INIT, type, link));
@@ -54,7 +58,7 @@ public final class CallSiteLinker {
             if (f == MpiFunction.MPI_FINALIZE) {
                 return new ConstantCallSite(Handles.collecting(Dispatcher.FINALIZE, type, link));
             }
-            link.relink();
+            MutableCallSite site = link.site();
             process.register(link);
             runtime.stats().siteLinked();
             return site;

@@ -2,10 +2,14 @@ package org.qmpi4j.agent.internal.link;
 
 import java.util.Map;
 import java.util.WeakHashMap;
+import java.util.function.Function;
+import java.util.function.Supplier;
 import org.qmpi4j.agent.internal.AgentRuntime;
 import org.qmpi4j.agent.internal.binding.BindingDescriptor;
+import org.qmpi4j.agent.internal.chain.BindingAccess;
 import org.qmpi4j.agent.internal.chain.MpiProcess;
 import org.qmpi4j.agent.internal.chain.ToolRegistry;
+import org.qmpi4j.agent.internal.mpit.MpitRegistry;
 import org.qmpi4j.agent.internal.telemetry.ProcessTelemetry;
 
 /**
@@ -33,17 +37,53 @@ final class MpiProcesses {
                 p = new MpiProcess(
                         binding,
                         loader,
-                        ReflectiveBindingAccess::new,
+                        new ReflectiveAccess(),
                         ToolRegistry.global(),
                         runtime.faults(),
                         t.monitor(),
-                        t::registry,
+                        new TelemetryRegistry(t),
                         t.settings());
                 t.attach(p);
-                t.monitor().attach(new BindingProbe(p), p::relinkAll);
+                t.monitor().attach(new BindingProbe(p), new Relinker(p));
                 BY_LOADER.put(loader, p);
             }
             return p;
+        }
+    }
+
+    // Named classes, not lambdas or method references: a short job that spins no lambda of its own
+    // never starts the JDK's lambda machinery (and the JIT never compiles it).
+
+    private static final class ReflectiveAccess implements Function<MpiProcess, BindingAccess> {
+        @Override
+        public BindingAccess apply(MpiProcess p) {
+            return new ReflectiveBindingAccess(p);
+        }
+    }
+
+    private static final class TelemetryRegistry implements Supplier<MpitRegistry> {
+        private final ProcessTelemetry telemetry;
+
+        TelemetryRegistry(ProcessTelemetry telemetry) {
+            this.telemetry = telemetry;
+        }
+
+        @Override
+        public MpitRegistry get() {
+            return telemetry.registry();
+        }
+    }
+
+    private static final class Relinker implements Runnable {
+        private final MpiProcess process;
+
+        Relinker(MpiProcess process) {
+            this.process = process;
+        }
+
+        @Override
+        public void run() {
+            process.relinkAll();
         }
     }
 }

@@ -19,7 +19,15 @@ final class SiteLink implements CallTarget, MpiProcess.Relinkable {
     private final MethodMapping mapping;
     private final CallingAddress address;
     private final MpiProcess process;
-    private final MethodHandle spreadBinding; // (Object[])Object
+    private final MethodHandle original;
+    /**
+     * {@code (Object[])Object}, made on first use: only calls through the agent need it, and each
+     * shape of it spins method-handle adapters, a cost a short job should not pay for sites that
+     * stay direct. Racing first uses make equal handles; a handle's fields are final, so the
+     * unsynchronised publication is safe.
+     */
+    private MethodHandle spreadBinding;
+
     private final MutableCallSite site;
     private final MethodHandle direct;
     /** Made on first use (most sites never need them): untimed and timed calls through the agent. */
@@ -27,20 +35,29 @@ final class SiteLink implements CallTarget, MpiProcess.Relinkable {
 
     private MethodHandle viaChainTimed;
     private final java.lang.invoke.MethodType methodType;
+    private final java.lang.invoke.MethodType siteType;
 
     SiteLink(
             MethodMapping mapping,
             CallingAddress address,
             MpiProcess process,
             MethodHandle original,
-            MutableCallSite site) {
+            java.lang.invoke.MethodType siteType) {
         this.mapping = mapping;
         this.address = address;
         this.process = process;
-        this.site = site;
-        this.direct = original.asType(site.type());
+        this.original = original;
+        this.siteType = siteType;
+        this.direct = original.asType(siteType);
         this.methodType = original.type();
-        this.spreadBinding = Handles.spread(original);
+        // made with its first target: MutableCallSite(MethodType) would build a throwing
+        // placeholder target first, itself a chain of adapters
+        this.site = new MutableCallSite(target());
+    }
+
+    /** The call site this link points, for the linker to return. */
+    MutableCallSite site() {
+        return site;
     }
 
     /**
@@ -51,11 +68,11 @@ final class SiteLink implements CallTarget, MpiProcess.Relinkable {
     private MethodHandle viaChain(boolean timed) {
         MethodHandle made = timed ? viaChainTimed : viaChain;
         if (made == null) {
-            MethodHandle factory = process.boundCalls(mapping.id(), methodType, spreadBinding, timed);
+            MethodHandle factory = process.boundCalls(mapping.id(), methodType, binding(), timed);
             MethodHandle makeCall = MethodHandles.insertArguments(factory, 0, this);
             made = MethodHandles.filterArguments(Dispatcher.DISPATCH_CALL, 0, makeCall)
-                    .asCollector(Object[].class, site.type().parameterCount())
-                    .asType(site.type());
+                    .asCollector(Object[].class, siteType.parameterCount())
+                    .asType(siteType);
             if (timed) {
                 viaChainTimed = made;
             } else {
@@ -74,9 +91,13 @@ final class SiteLink implements CallTarget, MpiProcess.Relinkable {
     /** Racing first links may each make the same handle once; either is right. */
     @Override
     public MutableCallSite relink() {
-        MpiFunction f = mapping.function();
-        site.setTarget(process.routesThroughAgent(f) ? viaChain(process.timesCalls(f)) : direct);
+        site.setTarget(target());
         return site;
+    }
+
+    private MethodHandle target() {
+        MpiFunction f = mapping.function();
+        return process.routesThroughAgent(f) ? viaChain(process.timesCalls(f)) : direct;
     }
 
     @Override
@@ -101,7 +122,12 @@ final class SiteLink implements CallTarget, MpiProcess.Relinkable {
 
     @Override
     public MethodHandle binding() {
-        return spreadBinding;
+        MethodHandle h = spreadBinding;
+        if (h == null) {
+            h = Handles.spread(original);
+            spreadBinding = h;
+        }
+        return h;
     }
 
     @Override

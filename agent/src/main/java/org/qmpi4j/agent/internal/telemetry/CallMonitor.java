@@ -24,7 +24,8 @@ public final class CallMonitor {
     private final AtomicInteger messageSizeActive = new AtomicInteger();
     private final AtomicInteger eventsActive = new AtomicInteger();
     private volatile AgentEvents events;
-    private volatile Runnable relinker = () -> {};
+    /** {@code null} until attached to a process (nothing to relink before). */
+    private volatile Runnable relinker;
 
     final FunctionStats stats = new FunctionStats();
     final ProcessActivity activity = new ProcessActivity();
@@ -150,8 +151,9 @@ public final class CallMonitor {
                 changed = true;
             }
         }
-        if (changed) {
-            relinker.run();
+        Runnable r = relinker;
+        if (changed && r != null) {
+            r.run();
         }
     }
 

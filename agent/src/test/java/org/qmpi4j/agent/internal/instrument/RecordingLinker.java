@@ -1,6 +1,5 @@
 package org.qmpi4j.agent.internal.instrument;
 
-import java.lang.invoke.CallSite;
 import java.lang.invoke.ConstantCallSite;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
@@ -64,17 +63,24 @@ public final class RecordingLinker {
         }
     }
 
-    public static CallSite link(
+    public static Object link(
             MethodHandles.Lookup caller,
             String name,
-            MethodType type,
-            MethodHandle original,
-            int id,
-            String className,
-            String methodName,
-            String fileName,
-            int line)
+            Object siteType,
+            Object originalHandle,
+            Object mappingId,
+            Object callerClass,
+            Object callerMethod,
+            Object sourceFile,
+            Object sourceLine)
             throws ReflectiveOperationException {
+        MethodType type = (MethodType) siteType;
+        MethodHandle original = (MethodHandle) originalHandle;
+        int id = (Integer) mappingId;
+        String className = (String) callerClass;
+        String methodName = (String) callerMethod;
+        String fileName = (String) sourceFile;
+        int line = (Integer) sourceLine;
         Link link = new Link(name, type, original, id, className, methodName, fileName, line);
         LINKS.add(link);
         MethodHandle hit = MethodHandles.lookup()
