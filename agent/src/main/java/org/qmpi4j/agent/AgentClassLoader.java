@@ -118,6 +118,25 @@ final class AgentClassLoader extends ClassLoader {
         }
     }
 
+    /**
+     * The agent's own resources straight from its jar, before asking the parents: parent-first
+     * would search the JDK's runtime image for every one and then open a {@code jar:} URL
+     * connection (a dozen classes of {@code sun.net.www}) to read it. The JDK has no resource under
+     * the agent's names, so the order changes nothing else.
+     */
+    @Override
+    public InputStream getResourceAsStream(String name) {
+        JarEntry entry = jar.getJarEntry(PREFIX + (name.startsWith("/") ? name.substring(1) : name));
+        if (entry != null) {
+            try {
+                return jar.getInputStream(entry);
+            } catch (IOException e) {
+                return null; // as the parent-first lookup does for an unreadable resource
+            }
+        }
+        return super.getResourceAsStream(name);
+    }
+
     @Override
     protected URL findResource(String name) {
         String path = PREFIX + (name.startsWith("/") ? name.substring(1) : name);

@@ -42,7 +42,10 @@ public final class AgentStart {
             QmpiBackend.install(new QmpiBackendImpl());
             ToolDiscovery tools = ToolDiscovery.discover(config.toolPath());
             // Checked once every declaration is known: the agent's and the discovered tools'.
-            String unknown = config.unknownKeys(tools.declaredSettings());
+            // the tools' declarations only when the agent's own do not cover every argument
+            String unknown = config.unknownKeys(java.util.Collections.emptyList()) == null
+                    ? null
+                    : config.unknownKeys(tools.declaredSettings());
             if (unknown != null) {
                 log.warn(unknown);
             }

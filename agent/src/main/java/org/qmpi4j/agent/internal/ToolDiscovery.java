@@ -26,7 +26,10 @@ import org.qmpi4j.api.settings.Setting;
 public final class ToolDiscovery {
     private final ClassLoader toolLoader;
     private final Set<String> toolPackages = new LinkedHashSet<>();
-    private final List<Setting<?>> declaredSettings = new ArrayList<>();
+    private final List<ToolProvider> providers = new ArrayList<>();
+    /** Asked for only when an agent argument is not one of the agent's own (see {@link #declaredSettings}). */
+    private List<Setting<?>> declaredSettings;
+
     private final Log log = Log.agent();
 
     private ToolDiscovery(ClassLoader toolLoader) {
@@ -90,7 +93,7 @@ public final class ToolDiscovery {
                 String cls = p.getClass().getName();
                 int dot = cls.lastIndexOf('.');
                 toolPackages.add(dot < 0 ? "" : cls.substring(0, dot + 1).replace('.', '/'));
-                declaredSettings.addAll(p.settings());
+                providers.add(p);
             } catch (RuntimeException | LinkageError e) {
                 log.warn("tool " + p.getClass().getName() + " not registered: " + e.getMessage());
             }
@@ -103,7 +106,20 @@ public final class ToolDiscovery {
     }
 
     /** The settings the discovered tools declared ({@link ToolProvider#settings()}). */
-    public List<Setting<?>> declaredSettings() {
+    public synchronized List<Setting<?>> declaredSettings() {
+        if (declaredSettings == null) {
+            // on demand: declaring a tool's settings loads its classes, which a job whose agent
+            // arguments are all the agent's own never needs at start
+            List<Setting<?>> all = new ArrayList<>();
+            for (ToolProvider p : providers) {
+                try {
+                    all.addAll(p.settings());
+                } catch (RuntimeException | LinkageError e) {
+                    log.warn("tool " + p.name() + " declares no usable settings: " + e.getMessage());
+                }
+            }
+            declaredSettings = all;
+        }
         return declaredSettings;
     }
 

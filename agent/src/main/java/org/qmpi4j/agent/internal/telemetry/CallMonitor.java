@@ -2,7 +2,6 @@ package org.qmpi4j.agent.internal.telemetry;
 
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicIntegerArray;
 import org.qmpi4j.api.MpiCall;
 import org.qmpi4j.api.MpiFunction;
 
@@ -17,7 +16,15 @@ import org.qmpi4j.api.MpiFunction;
  * variables is active.
  */
 public final class CallMonitor {
-    private final AtomicIntegerArray demand = new AtomicIntegerArray(MpiFunction.values().length);
+    /** How many started handles need each function; guarded by itself. */
+    private final int[] demand = new int[MpiFunction.values().length];
+    /**
+     * Which functions have demand, replaced as a whole when that changes (rarely: a handle starts
+     * or stops) and read on every intercepted call with one volatile load. Plain arrays rather than
+     * atomic ones: those spin var-handle adapters at first use, in every JVM the agent starts in.
+     */
+    private volatile boolean[] observed = new boolean[MpiFunction.values().length];
+
     private final AtomicInteger peersActive = new AtomicInteger();
     private final AtomicInteger requestsActive = new AtomicInteger();
     private final AtomicInteger activityActive = new AtomicInteger();
@@ -27,12 +34,37 @@ public final class CallMonitor {
     /** {@code null} until attached to a process (nothing to relink before). */
     private volatile Runnable relinker;
 
-    final FunctionStats stats = new FunctionStats();
-    final ProcessActivity activity = new ProcessActivity();
     final CommunicatorRanks ranks = new CommunicatorRanks();
-    final PeerTraffic peers = new PeerTraffic(ranks);
-    final RequestTracker requests = new RequestTracker();
-    final org.qmpi4j.api.mpit.PvarSources.Level messageSize = org.qmpi4j.api.mpit.PvarSources.level();
+    /** Made when a variable first needs them (most jobs never read MPI_T); set under {@code this}. */
+    private volatile Measurements measurements;
+
+    /** What the monitor counts, made on first demand. */
+    static final class Measurements {
+        final FunctionStats stats = new FunctionStats();
+        final ProcessActivity activity = new ProcessActivity();
+        final PeerTraffic peers;
+        final RequestTracker requests = new RequestTracker();
+        final org.qmpi4j.api.mpit.PvarSources.Level messageSize = org.qmpi4j.api.mpit.PvarSources.level();
+
+        Measurements(CommunicatorRanks ranks) {
+            this.peers = new PeerTraffic(ranks);
+        }
+    }
+
+    /** The measurements, made now if no variable asked for them before. */
+    Measurements measured() {
+        Measurements m = measurements;
+        return m != null ? m : made();
+    }
+
+    private synchronized Measurements made() {
+        Measurements m = measurements;
+        if (m == null) {
+            m = new Measurements(ranks);
+            measurements = m;
+        }
+        return m;
+    }
 
     /**
      * Connects the monitor to its process: how to reach the binding, and what to run when the set
@@ -45,19 +77,20 @@ public final class CallMonitor {
 
     /** Whether calls of {@code f} must pass through the monitor now. */
     public boolean observes(MpiFunction f) {
-        return demand.get(f.ordinal()) > 0;
+        return observed[f.ordinal()];
     }
 
     /** Before the call; returns the start time to give to {@link #exit}. */
     public long enter(MpiCall call) {
+        Measurements m = measured();
         long entry = call.entryNanos(); // the call's own instant when the agent took one
         long now = entry != MpiCall.NO_TIME ? entry : System.nanoTime();
         MpiFunction f = call.function();
         if (activityActive.get() > 0) {
-            activity.enter(f, now);
+            m.activity.enter(f, now);
         }
         if (messageSizeActive.get() > 0 && f.sendsMessage()) {
-            messageSize.set(Math.max(0, call.bytes()));
+            m.messageSize.set(Math.max(0, call.bytes()));
         }
         AgentEvents e = events;
         if (eventsActive.get() > 0 && e != null) {
@@ -68,29 +101,30 @@ public final class CallMonitor {
 
     /** After the call, whether it returned or threw. */
     public void exit(MpiCall call, long startNanos) {
+        Measurements m = measured();
         long exit = call.exitNanos();
         long now = exit != MpiCall.NO_TIME ? exit : System.nanoTime();
         MpiFunction f = call.function();
         long bytes = call.bytes();
-        stats.record(f, now - startNanos, bytes);
+        m.stats.record(f, now - startNanos, bytes);
         if (activityActive.get() > 0) {
-            activity.exit(now);
+            m.activity.exit(now);
         }
         if (f.sendsMessage()) {
             if (peersActive.get() > 0) {
-                peers.record(call.communicator(), call.peer(), bytes);
+                m.peers.record(call.communicator(), call.peer(), bytes);
             }
             if (messageSizeActive.get() > 0) {
-                messageSize.set(0);
+                m.messageSize.set(0);
             }
         }
         if (requestsActive.get() > 0) {
             if (FunctionSets.NONBLOCKING_STARTS.contains(f)) {
                 Object request = call.request() != null ? call.request() : call.result();
-                requests.started(request, FunctionSets.RECEIVE_POSTS.contains(f), call.communicator());
+                m.requests.started(request, FunctionSets.RECEIVE_POSTS.contains(f), call.communicator());
             } else if (FunctionSets.COMPLETIONS.contains(f)) {
                 boolean waited = f.name().startsWith("MPI_WAIT") || f == MpiFunction.MPI_REQUEST_FREE;
-                requests.maybeCompleted(call.request(), bindingOrNull(), waited);
+                m.requests.maybeCompleted(call.request(), bindingOrNull(), waited);
             }
         }
         AgentEvents e = events;
@@ -144,11 +178,21 @@ public final class CallMonitor {
         if (counter != null) {
             counter.addAndGet(delta);
         }
+        if (delta > 0) {
+            measured(); // before any call can see the function observed
+        }
         boolean changed = false;
-        for (MpiFunction f : functions) {
-            int after = demand.addAndGet(f.ordinal(), delta);
-            if (after == 0 || (delta > 0 && after == delta)) {
-                changed = true;
+        synchronized (demand) {
+            boolean[] now = observed.clone();
+            for (MpiFunction f : functions) {
+                int after = demand[f.ordinal()] += delta;
+                if (after == 0 || (delta > 0 && after == delta)) {
+                    changed = true;
+                }
+                now[f.ordinal()] = after > 0;
+            }
+            if (changed) {
+                observed = now;
             }
         }
         Runnable r = relinker;

@@ -57,13 +57,13 @@ public final class MonitorSources {
             public void sample(long[] into) {
                 switch (metric) {
                     case CALLS:
-                        into[0] = monitor.stats.calls(f);
+                        into[0] = monitor.measured().stats.calls(f);
                         break;
                     case NANOS:
-                        into[0] = monitor.stats.nanos(f);
+                        into[0] = monitor.measured().stats.nanos(f);
                         break;
                     default:
-                        into[0] = monitor.stats.bytes(f);
+                        into[0] = monitor.measured().stats.bytes(f);
                 }
             }
         };
@@ -81,7 +81,7 @@ public final class MonitorSources {
 
                 @Override
                 public void sample(long[] into) {
-                    monitor.peers.sample(members, bytes, into);
+                    monitor.measured().peers.sample(members, bytes, into);
                 }
             };
         };
@@ -92,17 +92,17 @@ public final class MonitorSources {
         return object -> new Watching(FunctionSets.requestLifecycle(), CallMonitor.Family.REQUESTS) {
             @Override
             public void sample(long[] into) {
-                into[0] = monitor.requests.outstanding.get();
+                into[0] = monitor.measured().requests.outstanding.get();
             }
 
             @Override
             public void watch(LevelListener l) {
-                monitor.requests.outstanding.bind(null).watch(l);
+                monitor.measured().requests.outstanding.bind(null).watch(l);
             }
 
             @Override
             public void unwatch(LevelListener l) {
-                monitor.requests.outstanding.bind(null).unwatch(l);
+                monitor.measured().requests.outstanding.bind(null).unwatch(l);
             }
         };
     }
@@ -114,7 +114,7 @@ public final class MonitorSources {
             return new Watching(FunctionSets.requestLifecycle(), CallMonitor.Family.REQUESTS) {
                 @Override
                 public void sample(long[] into) {
-                    into[0] = monitor.requests.postedReceives(comm);
+                    into[0] = monitor.measured().requests.postedReceives(comm);
                 }
             };
         };
@@ -125,7 +125,7 @@ public final class MonitorSources {
         return object -> new Watching(FunctionSets.ALL, CallMonitor.Family.ACTIVITY) {
             @Override
             public void sample(long[] into) {
-                into[0] = monitor.activity.state().ordinal();
+                into[0] = monitor.measured().activity.state().ordinal();
             }
         };
     }
@@ -143,7 +143,7 @@ public final class MonitorSources {
             public void activate() {
                 super.activate();
                 long now = System.nanoTime();
-                busyAtStart = monitor.activity.busyNanos(now);
+                busyAtStart = monitor.measured().activity.busyNanos(now);
                 windowStart = now;
             }
 
@@ -155,7 +155,7 @@ public final class MonitorSources {
                     into[0] = 0;
                     return;
                 }
-                double fraction = (double) (monitor.activity.busyNanos(now) - busyAtStart) / (now - start);
+                double fraction = (double) (monitor.measured().activity.busyNanos(now) - busyAtStart) / (now - start);
                 into[0] = Math.round(Math.max(0, Math.min(1, fraction)) * 1e9);
             }
         };
@@ -163,7 +163,7 @@ public final class MonitorSources {
 
     /** Size of the message being sent (0 between sends): its high watermark is the largest message. */
     public PvarSource messageSize() {
-        PvarCell level = monitor.messageSize.bind(null);
+        PvarCell level = monitor.measured().messageSize.bind(null);
         return object -> new Watching(FunctionSets.SENDS, CallMonitor.Family.MESSAGE_SIZE) {
             @Override
             public void sample(long[] into) {
