@@ -19,11 +19,15 @@ public final class Dispatcher {
     /** {@code (CallContext)Object}: an intercepted call whose context the call site made. */
     public static final MethodHandle DISPATCH_CALL = findDispatchCall();
 
-    public static final MethodHandle INIT = find("init");
-    public static final MethodHandle FINALIZE = find("finalizeMpi");
-    public static final MethodHandle PCONTROL = find("pcontrol");
-
     private Dispatcher() {}
+
+    /**
+     * {@code (CallTarget, Object[])Object}: an entry's method as a handle, for sites whose types
+     * {@link EntrySites} cannot name (made on demand: most processes never need one).
+     */
+    public static MethodHandle entry(EntrySites.Entry entry) {
+        return find(entry.method());
+    }
 
     /** An intercepted call of a site without a context class of its own (see {@link #dispatch(CallContext)}). */
     static Object dispatch(CallTarget link, Object[] args) throws Throwable {
@@ -119,7 +123,6 @@ public final class Dispatcher {
      */
     static Object init(CallTarget link, Object[] args) throws Throwable {
         MpiProcess process = link.process();
-        AgentRuntime runtime = AgentRuntime.current();
         try {
             process.initializeTools(
                     process.settings().tools(), process.settings().toolsSource());
@@ -128,7 +131,7 @@ public final class Dispatcher {
             Log.agent().raw(e.getMessage());
             System.exit(1);
         } catch (Throwable t) {
-            runtime.agentFault("initialising tools", t);
+            AgentRuntime.current().agentFault("initialising tools", t);
         }
         return process.routesThroughAgent(link.function()) ? dispatch(link, args) : link.invokeBinding(args);
     }
@@ -184,7 +187,7 @@ public final class Dispatcher {
                             name,
                             MethodType.methodType(Object.class, CallTarget.class, Object[].class));
         } catch (ReflectiveOperationException e) {
-            throw new ExceptionInInitializerError(e);
+            throw new IllegalStateException("Dispatcher." + name + " not found", e);
         }
     }
 }

@@ -10,6 +10,7 @@ import org.qmpi4j.agent.CallSiteBootstrap;
 import org.qmpi4j.agent.internal.AgentRuntime;
 import org.qmpi4j.agent.internal.binding.MethodMapping;
 import org.qmpi4j.agent.internal.chain.Dispatcher;
+import org.qmpi4j.agent.internal.chain.EntrySites;
 import org.qmpi4j.agent.internal.chain.MpiProcess;
 import org.qmpi4j.api.CallingAddress;
 import org.qmpi4j.api.MpiFunction;
@@ -50,13 +51,13 @@ public final class CallSiteLinker implements CallSiteBootstrap.Linker {
             SiteLink link = new SiteLink(mapping, address, process, original, type);
             MpiFunction f = mapping.function();
             if (f == MpiFunction.MPI_INIT || f == MpiFunction.MPI_INIT_THREAD) {
-                return new ConstantCallSite(Handles.collecting(Dispatcher.INIT, type, link));
+                return entrySite(EntrySites.Entry.INIT, type, link, original);
             }
             if (f == MpiFunction.MPI_PCONTROL) {
-                return new ConstantCallSite(Handles.collecting(Dispatcher.PCONTROL, type, link));
+                return entrySite(EntrySites.Entry.PCONTROL, type, link, original);
             }
             if (f == MpiFunction.MPI_FINALIZE) {
-                return new ConstantCallSite(Handles.collecting(Dispatcher.FINALIZE, type, link));
+                return entrySite(EntrySites.Entry.FINALIZE, type, link, original);
             }
             MutableCallSite site = link.site();
             process.register(link);
@@ -66,5 +67,16 @@ public final class CallSiteLinker implements CallSiteBootstrap.Linker {
             AgentRuntime.reportLinkFailure(className + "." + methodName + " line " + line + " (" + name + ")", t);
             return new ConstantCallSite(original.asType(type));
         }
+    }
+
+    /** A site that always enters the agent: a class of its own where its types allow, else combinators. */
+    private static CallSite entrySite(EntrySites.Entry entry, MethodType type, SiteLink link, MethodHandle original)
+            throws ReflectiveOperationException {
+        EntrySites.Made made = EntrySites.make(entry, link, type, original);
+        if (made == null) {
+            return new ConstantCallSite(Handles.collecting(Dispatcher.entry(entry), type, link));
+        }
+        link.spreadWith(made.binding);
+        return new ConstantCallSite(made.site);
     }
 }

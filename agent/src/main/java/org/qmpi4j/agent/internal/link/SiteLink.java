@@ -55,6 +55,11 @@ final class SiteLink implements CallTarget, MpiProcess.Relinkable {
         this.site = new MutableCallSite(target());
     }
 
+    /** Sets the spread binding made otherwise (generated code rather than {@code asSpreader}). */
+    void spreadWith(MethodHandle spread) {
+        spreadBinding = spread;
+    }
+
     /** The call site this link points, for the linker to return. */
     MutableCallSite site() {
         return site;
