@@ -6,7 +6,7 @@ import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
-import java.time.format.DateTimeFormatter;
+import java.util.TimeZone;
 import org.qmpi4j.api.Nullable;
 import org.qmpi4j.api.Qmpi;
 import org.qmpi4j.api.internal.QmpiBackend;
@@ -40,10 +40,6 @@ public final class OutputDirectory {
     static final int PATH_BUFFER = 8192;
 
     private static final String CONTROL_VARIABLE = "qmpi4j_output_dir";
-    /** Made when first needed: every tool's start loads this class, few name a new folder. */
-    private static final class Stamp {
-        static final DateTimeFormatter FORMAT = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
-    }
 
     /** A broadcast of all of a buffer from rank 0 of {@code COMM_WORLD}, for example through {@link org.qmpi4j.api.Qmpi#pmpi}. */
     @FunctionalInterface
@@ -69,12 +65,28 @@ public final class OutputDirectory {
      * appended when a job of the same second took the name.
      */
     public static Path choose(@Nullable String requested, Path workingDir, LocalDateTime now) throws IOException {
+        return chooseStamped(
+                requested,
+                workingDir,
+                requested != null
+                        ? ""
+                        : timestamp(
+                                now.getYear(),
+                                now.getMonthValue(),
+                                now.getDayOfMonth(),
+                                now.getHour(),
+                                now.getMinute(),
+                                now.getSecond()));
+    }
+
+    /** {@link #choose(String, Path, LocalDateTime)} with the time already written as {@link #timestamp(long)} does. */
+    private static Path chooseStamped(@Nullable String requested, Path workingDir, String stamp) throws IOException {
         if (requested != null) {
             Path dir = workingDir.resolve(requested).toAbsolutePath().normalize();
             Files.createDirectories(dir);
             return dir;
         }
-        String base = "qmpi4j-" + Stamp.FORMAT.format(now);
+        String base = "qmpi4j-" + stamp;
         for (int n = 1; ; n++) {
             Path dir = workingDir
                     .resolve(n == 1 ? base : base + "-" + n)
@@ -102,13 +114,15 @@ public final class OutputDirectory {
     public static @Nullable Path agree(@Nullable String requested, int rank, Broadcast broadcast) throws Exception {
         Path here = Path.of("").toAbsolutePath();
         if (broadcast == null) {
-            return choose(requested, here, LocalDateTime.now());
+            return chooseStamped(requested, here, requested != null ? "" : timestamp(System.currentTimeMillis()));
         }
         byte[] buf = new byte[PATH_BUFFER];
         if (rank == 0) {
             try {
-                byte[] path =
-                        choose(requested, here, LocalDateTime.now()).toString().getBytes(StandardCharsets.UTF_8);
+                byte[] path = chooseStamped(
+                                requested, here, requested != null ? "" : timestamp(System.currentTimeMillis()))
+                        .toString()
+                        .getBytes(StandardCharsets.UTF_8);
                 if (path.length > PATH_BUFFER - 4) {
                     throw new IOException("path longer than " + (PATH_BUFFER - 4) + " bytes");
                 }
@@ -127,6 +141,51 @@ public final class OutputDirectory {
             return null;
         }
         return Path.of(new String(buf, 4, len, StandardCharsets.UTF_8));
+    }
+
+    /**
+     * The local date and time of {@code epochMillis} as default folder names carry it:
+     * {@code yyyyMMdd-HHmmss} (for example {@code 20250304-050607}) in the JVM's default time zone.
+     * Written by hand rather than with {@code java.time} formatting, whose classes and zone rules
+     * cost a short job's start tens of milliseconds of class loading and uncompiled code.
+     *
+     * @param epochMillis milliseconds since 1970-01-01T00:00Z, as {@link System#currentTimeMillis()} gives them
+     * @return the stamp, 15 characters for years 1000 to 9999
+     */
+    public static String timestamp(long epochMillis) {
+        long local = epochMillis + TimeZone.getDefault().getOffset(epochMillis);
+        long days = Math.floorDiv(local, 86_400_000L);
+        int secondOfDay = (int) (Math.floorMod(local, 86_400_000L) / 1000);
+        // Civil date from days since 1970-01-01 (proleptic Gregorian; eras of 400 years from 0000-03-01).
+        long z = days + 719_468;
+        long era = Math.floorDiv(z, 146_097);
+        long dayOfEra = z - era * 146_097;
+        long yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365;
+        long dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100);
+        long mp = (5 * dayOfYear + 2) / 153;
+        int day = (int) (dayOfYear - (153 * mp + 2) / 5 + 1);
+        int month = (int) (mp < 10 ? mp + 3 : mp - 9);
+        int year = (int) (yearOfEra + era * 400 + (month <= 2 ? 1 : 0));
+        return timestamp(year, month, day, secondOfDay / 3600, secondOfDay / 60 % 60, secondOfDay % 60);
+    }
+
+    private static String timestamp(int year, int month, int day, int hour, int minute, int second) {
+        StringBuilder sb = new StringBuilder(15);
+        if (year < 1000) {
+            sb.append(year < 10 ? "000" : year < 100 ? "00" : "0");
+        }
+        sb.append(year);
+        twoDigits(sb, month);
+        twoDigits(sb, day);
+        sb.append('-');
+        twoDigits(sb, hour);
+        twoDigits(sb, minute);
+        twoDigits(sb, second);
+        return sb.toString();
+    }
+
+    private static void twoDigits(StringBuilder sb, int v) {
+        sb.append((char) ('0' + v / 10)).append((char) ('0' + v % 10));
     }
 
     /** How users set the directory, for messages: {@code qmpi4j.output / QMPI4J_OUTPUT}. */

@@ -75,32 +75,44 @@ public final class RankOutput {
             return;
         }
         started = true;
-        Runtime.getRuntime()
-                .addShutdownHook(new Thread(
-                        () -> {
-                            if (!stopped) {
-                                flush(Reason.EXIT);
-                            }
-                        },
-                        "qmpi4j-" + toolName + "-exit"));
-        long millis = Math.max(1, (long) (seconds * 1000));
-        Thread t = new Thread(
-                () -> {
-                    try {
-                        while (!stopped) {
-                            Thread.sleep(millis);
-                            if (!stopped) {
-                                flush(Reason.PERIODIC);
-                            }
-                        }
-                    } catch (InterruptedException stop) {
-                        // stopped
-                    }
-                },
-                "qmpi4j-" + toolName + "-flush");
+        Runtime.getRuntime().addShutdownHook(new Thread(new Flushing(0), "qmpi4j-" + toolName + "-exit"));
+        Thread t = new Thread(new Flushing(Math.max(1, (long) (seconds * 1000))), "qmpi4j-" + toolName + "-flush");
         t.setDaemon(true);
         thread = t;
         t.start();
+    }
+
+    /**
+     * The flush thread ({@code every > 0}: flushes every so many milliseconds until stopped) or the
+     * exit hook ({@code every == 0}: one last flush). A named class rather than two lambdas, which
+     * spin classes at every short job's start.
+     */
+    private final class Flushing implements Runnable {
+        private final long every;
+
+        Flushing(long every) {
+            this.every = every;
+        }
+
+        @Override
+        public void run() {
+            if (every == 0) {
+                if (!stopped) {
+                    flush(Reason.EXIT);
+                }
+                return;
+            }
+            try {
+                while (!stopped) {
+                    Thread.sleep(every);
+                    if (!stopped) {
+                        flush(Reason.PERIODIC);
+                    }
+                }
+            } catch (InterruptedException stop) {
+                // stopped
+            }
+        }
     }
 
     /** Flushes now unless stopped; a failure is reported as a {@link #fault}. */

@@ -51,4 +51,33 @@ class OutputDirectoryTest {
         assertThat(atOther).isEqualTo(atRoot);
         assertThat(Files.exists(Path.of("elsewhere"))).isFalse();
     }
+
+    @Test
+    void timestampIsTheLocalTimeAsTheDatePatternWritesIt() {
+        java.time.format.DateTimeFormatter pattern = java.time.format.DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
+        java.util.TimeZone before = java.util.TimeZone.getDefault();
+        java.util.SplittableRandom random = new java.util.SplittableRandom(18);
+        try {
+            for (String zone :
+                    new String[] {"UTC", "Europe/Berlin", "America/St_Johns", "Asia/Kolkata", "Pacific/Kiritimati"}) {
+                java.util.TimeZone.setDefault(java.util.TimeZone.getTimeZone(zone));
+                long[] fixed = {0L, -1L, 951_782_400_000L /* 2000-02-29 */, 4_102_444_799_999L, 1_711_846_800_000L};
+                for (long t : fixed) {
+                    check(pattern, t);
+                }
+                for (int i = 0; i < 5_000; i++) {
+                    check(pattern, random.nextLong(-2_000_000_000_000L, 7_000_000_000_000L));
+                }
+            }
+        } finally {
+            java.util.TimeZone.setDefault(before);
+        }
+    }
+
+    private static void check(java.time.format.DateTimeFormatter pattern, long millis) {
+        LocalDateTime local = LocalDateTime.ofInstant(
+                java.time.Instant.ofEpochMilli(millis),
+                java.util.TimeZone.getDefault().toZoneId());
+        assertThat(OutputDirectory.timestamp(millis)).as("%d", millis).isEqualTo(pattern.format(local));
+    }
 }

@@ -59,7 +59,7 @@ public final class AtomicFiles {
     public static Path temporaryFor(Path target) {
         return target.toAbsolutePath()
                 .resolveSibling("." + target.getFileName() + "."
-                        + ProcessHandle.current().pid() + "." + Long.toHexString(COUNTER.incrementAndGet())
+                        + ProcessId.get() + "." + Long.toHexString(COUNTER.incrementAndGet())
                         + Long.toHexString(System.nanoTime() & 0xffffff) + ".tmp");
     }
 

@@ -74,14 +74,23 @@ public final class ProfileMerger {
             }
             summaries.put(
                     rank, new Profile.RankSummary(rank, true, p.state().id(), p.appNs(), p.mpiNs(), p.environment()));
-            p.functions()
-                    .forEach((f, s) -> functions
-                            .computeIfAbsent(f, k -> new Profile.Entry())
-                            .add(rank, s));
+            for (Map.Entry<String, CallStats> f : p.functions().entrySet()) { // loops: no lambdas at a job's end
+                Profile.Entry e = functions.get(f.getKey());
+                if (e == null) {
+                    e = new Profile.Entry();
+                    functions.put(f.getKey(), e);
+                }
+                e.add(rank, f.getValue());
+            }
             kinds.putAll(p.kinds());
-            p.sites()
-                    .forEach((k, s) ->
-                            sites.computeIfAbsent(k, x -> new Profile.Entry()).add(rank, s));
+            for (Map.Entry<SiteKey, CallStats> s : p.sites().entrySet()) {
+                Profile.Entry e = sites.get(s.getKey());
+                if (e == null) {
+                    e = new Profile.Entry();
+                    sites.put(s.getKey(), e);
+                }
+                e.add(rank, s.getValue());
+            }
             p.forEachSent(matrix::add);
             interWorld.addAll(p.interWorld());
             return this;

@@ -1,7 +1,5 @@
 package org.qmpi4j.report.profile;
 
-import java.util.Locale;
-
 /** Formatting of sizes and times for people (reports, tooltips). */
 public final class Units {
     private Units() {}
@@ -18,8 +16,7 @@ public final class Units {
             v /= 1024;
             u++;
         }
-        return (v == Math.rint(v) ? String.format(Locale.ROOT, "%.0f", v) : String.format(Locale.ROOT, "%.1f", v)) + " "
-                + units[u];
+        return Decimals.fixed(v, v == Math.rint(v) ? 0 : 1) + " " + units[u];
     }
 
     /** Seconds with a unit that keeps 3 significant digits readable: {@code 12.3 us}, {@code 4.56 ms}. */
@@ -29,11 +26,11 @@ public final class Units {
             return "0 s";
         }
         if (a < 1e-3) {
-            return String.format(Locale.ROOT, "%.3g us", s * 1e6);
+            return Decimals.significant(s * 1e6, 3) + " us";
         }
         if (a < 1) {
-            return String.format(Locale.ROOT, "%.3g ms", s * 1e3);
+            return Decimals.significant(s * 1e3, 3) + " ms";
         }
-        return String.format(Locale.ROOT, "%.3g s", s);
+        return Decimals.significant(s, 3) + " s";
     }
 }

@@ -1,7 +1,5 @@
 package org.qmpi4j.report.render;
 
-import java.util.Locale;
-
 /**
  * The colour scale of the communication matrix, defined here only: white for nothing, then light to
  * dark blue on a logarithmic scale (message volumes between pairs often span orders of magnitude; a
@@ -39,7 +37,11 @@ final class HeatScale {
         for (int i = 0; i < 3; i++) {
             c[i] = (int) Math.round(LOW[i] + (HIGH[i] - LOW[i]) * t);
         }
-        return String.format(Locale.ROOT, "#%02x%02x%02x", c[0], c[1], c[2]);
+        StringBuilder sb = new StringBuilder(7).append('#');
+        for (int x : c) { // as "%02x": the channels are 0..255
+            sb.append(Character.forDigit(x >> 4 & 0xf, 16)).append(Character.forDigit(x & 0xf, 16));
+        }
+        return sb.toString();
     }
 
     /** Whether text on {@code color(v, max)} should be white. */
@@ -67,17 +69,8 @@ final class HeatScale {
      * {@code {"empty":"#ffffff","low":[r,g,b],"high":[r,g,b],"floor":f,"darkAbove":d}}.
      */
     static String json() {
-        return String.format(
-                Locale.ROOT,
-                "{\"empty\":\"%s\",\"low\":[%d,%d,%d],\"high\":[%d,%d,%d],\"floor\":%s,\"darkAbove\":%s}",
-                EMPTY,
-                LOW[0],
-                LOW[1],
-                LOW[2],
-                HIGH[0],
-                HIGH[1],
-                HIGH[2],
-                FLOOR,
-                DARK_ABOVE);
+        return "{\"empty\":\"" + EMPTY + "\",\"low\":[" + LOW[0] + "," + LOW[1] + "," + LOW[2] + "],\"high\":["
+                + HIGH[0] + "," + HIGH[1] + "," + HIGH[2] + "],\"floor\":" + FLOOR + ",\"darkAbove\":" + DARK_ABOVE
+                + "}";
     }
 }

@@ -5,8 +5,8 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
-import java.util.Locale;
 import org.qmpi4j.report.profile.CallStats;
+import org.qmpi4j.report.profile.Decimals;
 import org.qmpi4j.report.profile.Profile;
 import org.qmpi4j.report.profile.TrafficMatrix;
 import org.qmpi4j.report.profile.Units;
@@ -285,7 +285,7 @@ public final class MatrixHtml {
             d /= 1000;
             s++;
         }
-        return (d < 10 ? String.format(Locale.ROOT, "%.1f", d) : String.format(Locale.ROOT, "%.0f", d)) + suffix[s];
+        return Decimals.fixed(d, d < 10 ? 1 : 0) + suffix[s];
     }
 
     /** The page's style sheet ({@code matrix.css}). */

@@ -1,6 +1,5 @@
 package org.qmpi4j.report.render;
 
-import java.util.Locale;
 import org.qmpi4j.report.profile.Profile;
 import org.qmpi4j.report.profile.TrafficMatrix;
 import org.qmpi4j.report.profile.Units;
@@ -129,7 +128,7 @@ public final class MatrixSvg {
                 .append(ly + 9)
                 .append("\">")
                 .append(Markup.escape(Units.bytes(max)))
-                .append(String.format(Locale.ROOT, " (logarithmic)"))
+                .append(" (logarithmic)")
                 .append("</text>\n");
         s.append("</svg>\n");
         return s.toString();

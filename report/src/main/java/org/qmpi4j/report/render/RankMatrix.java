@@ -1,12 +1,28 @@
 package org.qmpi4j.report.render;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.PriorityQueue;
 import org.qmpi4j.report.profile.TrafficMatrix;
 
 /** What the matrix renderings show beside the matrix itself. */
 final class RankMatrix {
+    /** Bytes ascending, then later pairs first (named classes: cheaper than lambdas at a short job's end). */
+    private static final Comparator<long[]> SMALLEST_FIRST = new Comparator<long[]>() {
+        @Override
+        public int compare(long[] a, long[] b) {
+            return a[2] != b[2] ? Long.compare(a[2], b[2]) : Long.compare(b[4], a[4]);
+        }
+    };
+    /** Bytes descending, then earlier pairs first. */
+    private static final Comparator<long[]> LARGEST_FIRST = new Comparator<long[]>() {
+        @Override
+        public int compare(long[] a, long[] b) {
+            return a[2] != b[2] ? Long.compare(b[2], a[2]) : Long.compare(a[4], b[4]);
+        }
+    };
+
     private RankMatrix() {}
 
     /**
@@ -16,8 +32,7 @@ final class RankMatrix {
      */
     static List<long[]> largest(TrafficMatrix m, int k) {
         // Smallest on top: bytes ascending, then later pairs first (they lose ties).
-        PriorityQueue<long[]> top =
-                new PriorityQueue<>((a, b) -> a[2] != b[2] ? Long.compare(a[2], b[2]) : Long.compare(b[4], a[4]));
+        PriorityQueue<long[]> top = new PriorityQueue<>(SMALLEST_FIRST);
         long[] order = {0};
         m.forEach((from, to, bytes, messages) -> {
             if (bytes == 0 && messages == 0) {
@@ -29,7 +44,7 @@ final class RankMatrix {
             }
         });
         List<long[]> out = new ArrayList<>(top);
-        out.sort((a, b) -> a[2] != b[2] ? Long.compare(b[2], a[2]) : Long.compare(a[4], b[4]));
+        out.sort(LARGEST_FIRST);
         return out;
     }
 }

@@ -1,9 +1,9 @@
 package org.qmpi4j.report.render;
 
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import org.qmpi4j.report.profile.CallStats;
+import org.qmpi4j.report.profile.Decimals;
 import org.qmpi4j.report.profile.Profile;
 import org.qmpi4j.report.profile.RankProfile;
 import org.qmpi4j.report.profile.SiteKey;
@@ -277,7 +277,7 @@ public final class TextReport {
     }
 
     static String fixed(double v, int decimals) {
-        return String.format(Locale.ROOT, "%." + decimals + "f", v);
+        return Decimals.fixed(v, decimals);
     }
 
     private static String join(List<Integer> values) {

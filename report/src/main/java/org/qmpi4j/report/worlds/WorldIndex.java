@@ -19,6 +19,7 @@ import org.qmpi4j.report.files.AtomicFiles;
 import org.qmpi4j.report.json.JsonFormatException;
 import org.qmpi4j.report.json.JsonNode;
 import org.qmpi4j.report.json.JsonWriter;
+import org.qmpi4j.report.profile.Decimals;
 import org.qmpi4j.report.profile.Units;
 
 /**
@@ -41,8 +42,19 @@ public final class WorldIndex {
     /** A JVM's start time is known to a clock tick (10 ms); a spawned JVM cannot start before the call. */
     static final long START_SLACK_MILLIS = 100;
 
-    private static final DateTimeFormatter TIME =
-            DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss.SSS", Locale.ROOT).withZone(ZoneId.systemDefault());
+    /** Made when a job summary is first written: only jobs of several worlds have one. */
+    private static final class Time {
+        static final DateTimeFormatter FORMAT = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss.SSS", Locale.ROOT)
+                .withZone(ZoneId.systemDefault());
+    }
+    /** By start time, then id (a named class: a comparator built from lambdas costs a short job's start more). */
+    private static final Comparator<WorldRecord> BY_START = new Comparator<WorldRecord>() {
+        @Override
+        public int compare(WorldRecord a, WorldRecord b) {
+            int c = Long.compare(a.startMillis, b.startMillis);
+            return c != 0 ? c : a.id.compareTo(b.id);
+        }
+    };
     /** One JVM may hold a file lock only once: MPJ's multicore mode runs several ranks in one JVM. */
     private static final Object JVM_LOCK = new Object();
 
@@ -62,12 +74,15 @@ public final class WorldIndex {
     /** Runs {@code work} holding the job folder's lock (between processes and between threads of this JVM). */
     public static <T> T locked(Path top, Locked<T> work) throws IOException {
         synchronized (JVM_LOCK) {
-            try (FileChannel ch =
-                            FileChannel.open(top.resolve(LOCK), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+            try (FileChannel ch = openLock(top);
                     FileLock ignored = ch.lock()) {
                 return work.run();
             }
         }
+    }
+
+    private static FileChannel openLock(Path top) throws IOException {
+        return FileChannel.open(top.resolve(LOCK), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
     }
 
     /** Writes {@code record} as {@code world.json} of its folder, atomically. */
@@ -89,7 +104,7 @@ public final class WorldIndex {
         if (r == null || r.id.equals(myId) || !"running".equals(r.state) || r.host == null || !r.host.equals(myHost)) {
             return false;
         }
-        return r.pid != ProcessHandle.current().pid()
+        return r.pid != org.qmpi4j.report.files.ProcessId.get()
                 && ProcessHandle.of(r.pid).map(ProcessHandle::isAlive).orElse(false);
     }
 
@@ -111,7 +126,9 @@ public final class WorldIndex {
                 }
             }
         }
-        out.sort(Comparator.comparingLong((WorldRecord r) -> r.startMillis).thenComparing(r -> r.id));
+        if (out.size() > 1) {
+            out.sort(BY_START);
+        }
         return out;
     }
 
@@ -145,14 +162,17 @@ public final class WorldIndex {
      * than one world; takes the lock itself. Returns the records.
      */
     public static List<WorldRecord> update(Path top) throws IOException {
-        return locked(top, () -> {
-            List<WorldRecord> worlds = read(top, new ArrayList<>());
-            if (worlds.size() > 1 || worlds.stream().anyMatch(WorldRecord::spawned)) {
-                AtomicFiles.write(top.resolve(WORLDS_JSON), indexJson(top, worlds));
-                AtomicFiles.write(top.resolve(WORLDS_TXT), summary(top, worlds));
+        synchronized (JVM_LOCK) { // as locked(), without a lambda on every world's start and end
+            try (FileChannel ch = openLock(top);
+                    FileLock ignored = ch.lock()) {
+                List<WorldRecord> worlds = read(top, new ArrayList<>());
+                if (worlds.size() > 1 || (worlds.size() == 1 && worlds.get(0).spawned())) {
+                    AtomicFiles.write(top.resolve(WORLDS_JSON), indexJson(top, worlds));
+                    AtomicFiles.write(top.resolve(WORLDS_TXT), summary(top, worlds));
+                }
+                return worlds;
             }
-            return worlds;
-        });
+        }
     }
 
     /**
@@ -246,7 +266,7 @@ public final class WorldIndex {
                 }
             }
             sb.append(" at ")
-                    .append(TIME.format(Instant.ofEpochMilli(r.startMillis)))
+                    .append(Time.FORMAT.format(Instant.ofEpochMilli(r.startMillis)))
                     .append('\n');
             sb.append("  command ").append(r.command).append('\n');
             sb.append("  time ")
@@ -256,8 +276,9 @@ public final class WorldIndex {
                         .append(Units.seconds(times[0]))
                         .append("  MPI ")
                         .append(Units.seconds(times[1]))
-                        .append(String.format(
-                                Locale.ROOT, " (%.1f%%)", times[0] > 0 ? 100 * times[1] / times[0] : 0.0));
+                        .append(" (")
+                        .append(Decimals.fixed(times[0] > 0 ? 100 * times[1] / times[0] : 0.0, 1))
+                        .append("%)");
             }
             sb.append('\n');
             for (WorldRecord.Spawn s : r.spawns) {
@@ -266,7 +287,7 @@ public final class WorldIndex {
                         .append(" #")
                         .append(s.sequence)
                         .append(" at ")
-                        .append(TIME.format(Instant.ofEpochMilli(s.startMillis)))
+                        .append(Time.FORMAT.format(Instant.ofEpochMilli(s.startMillis)))
                         .append(": ")
                         .append(s.command)
                         .append(" x")

@@ -153,7 +153,7 @@ public final class OutputSession {
         r.ranks = comm.size();
         r.binding = comm.binding();
         r.host = host;
-        r.pid = ProcessHandle.current().pid();
+        r.pid = org.qmpi4j.report.files.ProcessId.get();
         r.startMillis = who.jvmStartMillis;
         Path folder = WorldIndex.locked(top, () -> {
             if (who.parent == null && !WorldIndex.topTakenByLiveWorld(top, who.id, host)) {

@@ -5,7 +5,7 @@ import org.qmpi4j.report.profile.RankProfile;
 /** Facts about this process that help read a report: host, process id, main class, Java version. */
 final class ProcessFacts {
     private static final String HOST = org.qmpi4j.tools.output.HostName.get();
-    private static final String PID = Long.toString(ProcessHandle.current().pid());
+    private static final String PID = Long.toString(org.qmpi4j.report.files.ProcessId.get());
     private static final String MAIN = mainClass();
     private static final String JAVA = System.getProperty("java.version");
 

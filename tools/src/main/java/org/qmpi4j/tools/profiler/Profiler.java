@@ -375,17 +375,20 @@ final class Profiler {
             long mergedAt = System.nanoTime();
             written.addAll(ProfileOutputs.writeAll(s.dir(), merged));
             long done = System.nanoTime();
-            // For measuring the finalize cost at scale (BENCHMARKS.md): shown with the setting verbose.
-            org.qmpi4j.api.internal.log.Log.tool("profiler")
-                    .info(String.format(
-                            java.util.Locale.ROOT,
-                            "gathered %d ranks' profiles: gather and merge %.0f ms (decoding and combining %d"
-                                    + " partials %.1f ms, the rest waiting for them), writing the results %.0f ms",
-                            merged.ranks(),
-                            (mergedAt - gatherStart) / 1e6,
-                            partials[0],
-                            workNs[0] / 1e6,
-                            (done - mergedAt) / 1e6));
+            // For measuring the finalize cost at scale (BENCHMARKS.md): shown with the setting verbose
+            // (and only then formatted: the formatter's first use loads locale data).
+            if (org.qmpi4j.api.internal.log.Log.verbose()) {
+                org.qmpi4j.api.internal.log.Log.tool("profiler")
+                        .info(String.format(
+                                java.util.Locale.ROOT,
+                                "gathered %d ranks' profiles: gather and merge %.0f ms (decoding and combining %d"
+                                        + " partials %.1f ms, the rest waiting for them), writing the results %.0f ms",
+                                merged.ranks(),
+                                (mergedAt - gatherStart) / 1e6,
+                                partials[0],
+                                workNs[0] / 1e6,
+                                (done - mergedAt) / 1e6));
+            }
         }
         s.finished(written);
     }
