@@ -88,7 +88,7 @@ public class CallContext implements MpiCall, QmpiContext {
      * analysis remove the context and its argument array.
      */
     Object callBinding(Object[] arguments) throws Throwable {
-        return target.binding().invokeExact(arguments);
+        return target.invokeBinding(arguments);
     }
 
     MpiProcess process() {

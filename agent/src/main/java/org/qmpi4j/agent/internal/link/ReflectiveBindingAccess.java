@@ -26,7 +26,66 @@ final class ReflectiveBindingAccess implements BindingAccess {
     /** A datatype's size never changes; tools ask on every call. */
     private final DatatypeSizes sizes = new DatatypeSizes();
 
-    private final Map<MpiFunction, MethodHandle[]> canonical = new ConcurrentHashMap<>();
+    private final Map<MpiFunction, CanonicalMethod> canonical = new ConcurrentHashMap<>();
+
+    /**
+     * A binding method tools call by function name. Its first calls go through reflection, later
+     * ones through a spread method handle made at the {@value #REFLECTIVE_CALLS}th call: tools call
+     * most such functions a few times (at initialisation and finalisation), and making the handle
+     * spins method-handle adapters (several milliseconds per function in a fresh JVM), while a tool
+     * that calls one per MPI call gets the handle's speed after a few calls. Reflection stops short
+     * of the JDK's own switch to generated accessors (after 15 calls).
+     */
+    private static final class CanonicalMethod {
+        private final MethodMapping mapping;
+        private final java.lang.reflect.Method method;
+        private final MethodType type;
+        private final java.util.concurrent.atomic.AtomicInteger calls = new java.util.concurrent.atomic.AtomicInteger();
+        private volatile MethodHandle spread;
+
+        CanonicalMethod(MethodMapping mapping, java.lang.reflect.Method method) {
+            this.mapping = mapping;
+            this.method = method;
+            MethodType t = MethodType.methodType(method.getReturnType(), method.getParameterTypes());
+            this.type = java.lang.reflect.Modifier.isStatic(method.getModifiers())
+                    ? t
+                    : t.insertParameterTypes(0, method.getDeclaringClass());
+        }
+
+        MethodHandle spread() {
+            MethodHandle h = spread;
+            if (h == null) {
+                try {
+                    h = Handles.spread(MethodHandles.publicLookup().unreflect(method));
+                } catch (IllegalAccessException e) {
+                    throw new IllegalStateException("cannot call " + mapping.owner() + "." + mapping.name(), e);
+                }
+                spread = h;
+            }
+            return h;
+        }
+
+        Object invoke(Object[] args) throws Throwable {
+            MethodHandle h = spread;
+            if (h != null) {
+                return h.invokeExact(args);
+            }
+            if (calls.incrementAndGet() >= REFLECTIVE_CALLS) {
+                return spread().invokeExact(args);
+            }
+            boolean isStatic = java.lang.reflect.Modifier.isStatic(method.getModifiers());
+            Object receiver = isStatic ? null : args[0];
+            Object[] rest = isStatic ? args : java.util.Arrays.copyOfRange(args, 1, args.length);
+            try {
+                return method.invoke(receiver, rest);
+            } catch (java.lang.reflect.InvocationTargetException e) {
+                throw e.getCause(); // MPI's own exception, unchanged
+            }
+        }
+    }
+
+    /** Calls of one canonical method through reflection before its handle is made. */
+    private static final int REFLECTIVE_CALLS = 12;
 
     ReflectiveBindingAccess(MpiProcess process) {
         this.process = process;
@@ -106,11 +165,13 @@ final class ReflectiveBindingAccess implements BindingAccess {
         if (m == null) {
             throw new UnsupportedOperationException(binding.id() + " has no method for " + function);
         }
-        MethodHandle[] handles = canonical.computeIfAbsent(function, f -> {
-            MethodHandle h = resolve(m);
-            return new MethodHandle[] {h, Handles.spread(h)};
-        });
-        return new ToolCallTarget(m, where, this, handles[1], handles[0].type());
+        CanonicalMethod c = canonical.get(function);
+        if (c == null) {
+            c = new CanonicalMethod(m, resolveReflectively(m));
+            CanonicalMethod raced = canonical.putIfAbsent(function, c);
+            c = raced != null ? raced : c;
+        }
+        return new ToolCallTarget(m, where, this, c);
     }
 
     @Override
@@ -176,13 +237,16 @@ final class ReflectiveBindingAccess implements BindingAccess {
         }
     }
 
-    private MethodHandle resolve(MethodMapping m) {
+    private java.lang.reflect.Method resolveReflectively(MethodMapping m) {
         try {
             Class<?> owner = load(m.owner());
             MethodType type = MethodType.fromMethodDescriptorString(m.descriptor(), loader);
-            return m.isStatic()
-                    ? MethodHandles.publicLookup().findStatic(owner, m.name(), type)
-                    : MethodHandles.publicLookup().findVirtual(owner, m.name(), type);
+            java.lang.reflect.Method method = owner.getMethod(m.name(), type.parameterArray());
+            if (method.getReturnType() != type.returnType()
+                    || java.lang.reflect.Modifier.isStatic(method.getModifiers()) != m.isStatic()) {
+                throw new NoSuchMethodException(m.owner() + "." + m.name() + m.descriptor() + " as described");
+            }
+            return method;
         } catch (ReflectiveOperationException e) {
             throw new IllegalStateException("cannot resolve " + m.owner() + "." + m.name() + m.descriptor(), e);
         }
@@ -197,25 +261,19 @@ final class ReflectiveBindingAccess implements BindingAccess {
         private final MethodMapping mapping;
         private final CallingAddress where;
         private final ReflectiveBindingAccess access;
-        private final MethodHandle spread;
-        private final MethodType type;
+        private final CanonicalMethod method;
 
         ToolCallTarget(
-                MethodMapping mapping,
-                CallingAddress where,
-                ReflectiveBindingAccess access,
-                MethodHandle spread,
-                MethodType type) {
+                MethodMapping mapping, CallingAddress where, ReflectiveBindingAccess access, CanonicalMethod method) {
             this.mapping = mapping;
             this.where = where;
             this.access = access;
-            this.spread = spread;
-            this.type = type;
+            this.method = method;
         }
 
         @Override
         public MethodType methodType() {
-            return type;
+            return method.type;
         }
 
         @Override
@@ -240,7 +298,12 @@ final class ReflectiveBindingAccess implements BindingAccess {
 
         @Override
         public MethodHandle binding() {
-            return spread;
+            return method.spread();
+        }
+
+        @Override
+        public Object invokeBinding(Object[] args) throws Throwable {
+            return method.invoke(args);
         }
 
         @Override

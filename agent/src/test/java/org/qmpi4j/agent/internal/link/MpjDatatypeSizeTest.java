@@ -95,4 +95,23 @@ class MpjDatatypeSizeTest {
                 .invoke(null, new int[] {2, 3}, new int[] {0, 10}, dbl);
         assertThat(access.datatypeSize(indexed)).isEqualTo(40);
     }
+
+    /**
+     * A tool's call by function name reaches MPJ's own method: first through reflection, then,
+     * from the twelfth call on, through the method handle; the answers are the same either way.
+     */
+    @Test
+    void aToolsCallByFunctionNameGivesTheSameAnswerThroughReflectionAndTheHandle() throws Throwable {
+        org.qmpi4j.agent.internal.chain.CallTarget typeSize = access.canonical(
+                org.qmpi4j.api.MpiFunction.MPI_TYPE_SIZE, new org.qmpi4j.api.CallingAddress("T", "m", null, -1));
+        Object doubles = basic("DOUBLE");
+
+        for (int i = 0; i < 30; i++) {
+            assertThat(typeSize.invokeBinding(new Object[] {doubles}))
+                    .as("call %d", i)
+                    .isEqualTo(1);
+        }
+        assertThat(typeSize.binding().invokeExact(new Object[] {doubles})).isEqualTo(1);
+        assertThat(typeSize.methodType()).isEqualTo(java.lang.invoke.MethodType.methodType(int.class, datatype));
+    }
 }
