@@ -11,20 +11,34 @@ import org.qmpi4j.api.MpiFunction;
 public final class Chain {
     private static final MpiFunction[] FUNCTIONS = MpiFunction.values();
 
+    /** The entry of every function of a chain without tools: straight to the binding. */
+    private static final NextFunction BINDING = sealedBinding();
+
     private final List<ToolInstance> instances;
     private final NextFunction[] entries = new NextFunction[FUNCTIONS.length];
 
     Chain(List<ToolInstance> instances) {
         this.instances = List.copyOf(instances);
-        // without tools every entry is the binding: no class of its own for a position no call steps through
-        boolean empty = this.instances.isEmpty();
+        if (this.instances.isEmpty()) {
+            // Without tools every entry is the binding, and no tool can hold one: one serves every
+            // function (no class of its own for a position no call steps through, no 2 x 400
+            // objects for a short job to make and the JIT to compile the making of).
+            java.util.Arrays.fill(entries, BINDING);
+            return;
+        }
         for (MpiFunction f : FUNCTIONS) {
-            entries[f.ordinal()] = empty ? new NextFunction(f, null) : ChainPositions.create(f, null, 0);
+            entries[f.ordinal()] = ChainPositions.create(f, null, 0);
             entries[f.ordinal()].seal(firstWithHandler(0, f));
             for (int i = 0; i < this.instances.size(); i++) {
                 this.instances.get(i).nextFunction(f).seal(firstWithHandler(i + 1, f));
             }
         }
+    }
+
+    private static NextFunction sealedBinding() {
+        NextFunction binding = new NextFunction(null, null);
+        binding.seal(null);
+        return binding;
     }
 
     /** An empty chain: every function goes straight to the binding. */
