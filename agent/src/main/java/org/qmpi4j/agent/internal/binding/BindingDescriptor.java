@@ -46,10 +46,8 @@ public final class BindingDescriptor {
 
     /** All mappings, once every slot is made. */
     private List<MethodMapping> all; // guarded by this
-    /** Function -> its canonical mapping; made on first use. */
-    private Map<MpiFunction, MethodMapping> canonical; // guarded by this
-    /** "FUNCTION in version" -> the canonical mapping of that version; made with {@link #canonical}. */
-    private Map<String, MethodMapping> versionedCanonical; // guarded by this
+    /** Function -> its {@code canonical} mappings in line order; each made on first use. */
+    private final Map<MpiFunction, List<MethodMapping>> canonicalLines = new EnumMap<>(MpiFunction.class);
     /** owner -> (name + descriptor, or name + " *") -> reason; made on first use. */
     private Map<String, Map<String, String>> exclusions; // guarded by this
 
@@ -145,26 +143,31 @@ public final class BindingDescriptor {
         return slots.length;
     }
 
-    private synchronized Map<MpiFunction, MethodMapping> canonicalMappings() {
-        if (canonical == null) {
-            Map<MpiFunction, MethodMapping> canon = new EnumMap<>(MpiFunction.class);
-            Map<String, MethodMapping> versioned = new HashMap<>();
-            for (int i = 0; i < slots.length; i++) {
-                if (slots[i] == null && !lines.mayBeCanonical(i)) {
-                    continue;
+    /**
+     * The {@code canonical} mappings of {@code f}, in line order (one per version at most, in a
+     * checked descriptor). A trusted descriptor reads only the lines that name {@code f}.
+     */
+    private synchronized List<MethodMapping> canonicalLines(MpiFunction f) {
+        List<MethodMapping> found = canonicalLines.get(f);
+        if (found == null) {
+            found = new ArrayList<>(2);
+            if (lines == null) {
+                for (MethodMapping m : slots) {
+                    if (m.function() == f && m.canonical()) {
+                        found.add(m);
+                    }
                 }
-                MethodMapping m = slot(i);
-                if (m.canonical() && m.version != null) {
-                    versioned.put(m.function() + " in " + m.version, m);
-                    canon.putIfAbsent(m.function(), m);
-                } else if (m.canonical()) {
-                    canon.put(m.function(), m);
+            } else {
+                for (int i : lines.canonicalLinesNaming(f.name())) {
+                    MethodMapping m = slot(i);
+                    if (m.function() == f && m.canonical()) {
+                        found.add(m);
+                    }
                 }
             }
-            versionedCanonical = versioned;
-            canonical = canon;
+            canonicalLines.put(f, found);
         }
-        return canonical;
+        return found;
     }
 
     private synchronized Map<String, Map<String, String>> exclusionMap() {
@@ -250,7 +253,17 @@ public final class BindingDescriptor {
 
     /** The overload a tool gets when it invokes {@code f} by name, or {@code null}. */
     public MethodMapping canonical(MpiFunction f) {
-        return canonicalMappings().get(f);
+        // The line for every version; without one, the first line for one version.
+        MethodMapping first = null;
+        MethodMapping forEvery = null;
+        for (MethodMapping m : canonicalLines(f)) {
+            if (m.version == null) {
+                forEvery = m;
+            } else if (first == null) {
+                first = m;
+            }
+        }
+        return forEvery != null ? forEvery : first;
     }
 
     /**
@@ -392,9 +405,15 @@ public final class BindingDescriptor {
      * The canonical mapping of {@code f} in {@code version} (the versioned line if there is one,
      * else the line for every version), or {@code null}.
      */
-    public synchronized MethodMapping canonical(MpiFunction f, String version) {
-        canonicalMappings();
-        MethodMapping m = version == null ? null : versionedCanonical.get(f + " in " + version);
+    public MethodMapping canonical(MpiFunction f, String version) {
+        MethodMapping m = null;
+        if (version != null) {
+            for (MethodMapping c : canonicalLines(f)) {
+                if (version.equals(c.version)) {
+                    m = c;
+                }
+            }
+        }
         return m != null ? m : canonical(f);
     }
 

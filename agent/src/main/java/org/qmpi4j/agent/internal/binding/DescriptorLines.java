@@ -69,12 +69,66 @@ final class DescriptorLines {
     }
 
     /**
-     * Whether map line {@code i} may be a {@code canonical} one: a cheap filter (the word
-     * appears in it), the line itself decides.
+     * The map lines (by index) that hold both {@code function} and {@code canonical} as words: a
+     * filter through the text with {@code indexOf}, not a reading; whether such a line maps
+     * {@code function} canonically is for the line, read, to say. Every line that does is among
+     * them.
      */
-    boolean mayBeCanonical(int i) {
-        int at = text.indexOf("canonical", maps[3 * i]);
-        return at >= 0 && at < maps[3 * i + 1];
+    int[] canonicalLinesNaming(String function) {
+        int[] found = new int[4];
+        int count = 0;
+        int last = -1;
+        for (int at = text.indexOf(function); at >= 0; at = text.indexOf(function, at + 1)) {
+            int end = at + function.length();
+            if (!isBlank(at - 1) || (end < text.length() && !isBlank(end))) {
+                continue; // part of a longer word (MPI_SEND in MPI_SENDRECV)
+            }
+            int line = mapLineAt(at);
+            if (line < 0 || line == last || !hasWord(line, "canonical")) {
+                continue;
+            }
+            if (count == found.length) {
+                found = java.util.Arrays.copyOf(found, 2 * count);
+            }
+            found[count++] = line;
+            last = line;
+        }
+        return java.util.Arrays.copyOf(found, count);
+    }
+
+    private boolean isBlank(int at) {
+        return at >= 0 && Character.isWhitespace(text.charAt(at));
+    }
+
+    /** The map line that holds text offset {@code at}, or -1. */
+    private int mapLineAt(int at) {
+        int lo = 0;
+        int hi = mapCount - 1;
+        while (lo <= hi) {
+            int mid = (lo + hi) >>> 1;
+            if (maps[3 * mid] > at) {
+                hi = mid - 1;
+            } else if (maps[3 * mid + 1] < at) {
+                lo = mid + 1;
+            } else {
+                return mid;
+            }
+        }
+        return -1;
+    }
+
+    /** Whether map line {@code i} holds {@code word} as a whole word. */
+    private boolean hasWord(int i, String word) {
+        int start = maps[3 * i];
+        int end = maps[3 * i + 1];
+        for (int at = text.indexOf(word, start);
+                at >= 0 && at + word.length() <= end;
+                at = text.indexOf(word, at + 1)) {
+            if (isBlank(at - 1) && (at + word.length() == end || isBlank(at + word.length()))) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Map line {@code i}, read and checked as a full parse reads it. */

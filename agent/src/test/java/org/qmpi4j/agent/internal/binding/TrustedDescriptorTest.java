@@ -81,10 +81,12 @@ class TrustedDescriptorTest {
                 "map\tdemo/Comm ssend (Ljava/lang/Object;ILdemo/Datatype;II)V MPI_SSEND canonical count=1",
                 "map demo/Comm barrier ()V MPI_BARRIER canonical in=1 comm=this",
                 "map demo/Comm barrier (I)V MPI_BARRIER canonical in=2 comm=this",
-                "map demo/Comm getRank ()I MPI_COMM_RANK comm=this canonical",
+                "# MPI_BARRIER canonical in a comment, MPI_SEND too",
+                "map demo/Comm getRank ()I MPI_COMM_RANK comm=this\tcanonical",
                 "map demo/Comm getRank2 ()I MPI_COMM_RANK comm=this",
                 "\texclude demo/Comm isNull ()Z [null]   not MPI",
-                "exclude demo/Comm free * [free] not MPI",
+                "exclude demo/Comm free * [free] not MPI_SEND canonical",
+                "map demo/Comm sendrecv ()V MPI_SENDRECV canonical",
                 "");
         BindingDescriptor full = DescriptorParser.parse("odd.binding", text, 7);
         for (int pass = 0; pass < 2; pass++) {
