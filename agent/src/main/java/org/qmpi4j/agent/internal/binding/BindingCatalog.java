@@ -1,10 +1,7 @@
 package org.qmpi4j.agent.internal.binding;
 
-import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.InputStreamReader;
-import java.io.Reader;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -114,24 +111,27 @@ public final class BindingCatalog {
 
     private static Entry[] readIndex(ClassLoader resources, String index) {
         String dir = index.lastIndexOf('/') < 0 ? "" : index.substring(0, index.lastIndexOf('/') + 1);
-        List<Entry> found = new ArrayList<>();
-        try (BufferedReader r = open(resources, index, index, 0)) {
-            String line;
-            int n = 0;
-            while ((line = r.readLine()) != null) {
-                n++;
-                String t = line.trim();
-                if (t.isEmpty() || t.startsWith("#")) {
-                    continue;
-                }
-                if (t.indexOf(' ') >= 0 || t.indexOf('\t') >= 0) {
-                    throw new BindingFormatException(
-                            index, n, "expected one descriptor resource name per line\n    " + t);
-                }
-                found.add(new Entry(dir + t, index, n, null));
-            }
+        String text;
+        try (InputStream in = stream(resources, index, index, 0)) {
+            text = new String(in.readAllBytes(), StandardCharsets.UTF_8);
         } catch (IOException e) {
             throw new BindingFormatException(index, 0, "cannot read: " + e, e);
+        }
+        List<Entry> found = new ArrayList<>();
+        int n = 0;
+        for (int pos = 0; pos < text.length(); ) {
+            int nl = text.indexOf('\n', pos);
+            int end = nl < 0 ? text.length() : nl;
+            n++;
+            String t = text.substring(pos, end).trim();
+            pos = end + 1;
+            if (t.isEmpty() || t.startsWith("#")) {
+                continue;
+            }
+            if (t.indexOf(' ') >= 0 || t.indexOf('\t') >= 0) {
+                throw new BindingFormatException(index, n, "expected one descriptor resource name per line\n    " + t);
+            }
+            found.add(new Entry(dir + t, index, n, null));
         }
         if (found.isEmpty()) {
             throw new BindingFormatException(index, 0, "lists no binding descriptors");
@@ -163,11 +163,6 @@ public final class BindingCatalog {
             }
         }
         return e.text;
-    }
-
-    private static BufferedReader open(ClassLoader resources, String path, String index, int indexLine) {
-        Reader reader = new InputStreamReader(stream(resources, path, index, indexLine), StandardCharsets.UTF_8);
-        return new BufferedReader(reader);
     }
 
     private static InputStream stream(ClassLoader resources, String path, String index, int indexLine) {
