@@ -14,6 +14,7 @@ import java.util.jar.JarFile;
 import org.junit.jupiter.api.Test;
 import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.ClassVisitor;
+import org.objectweb.asm.ClassWriter;
 import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
 
@@ -32,15 +33,30 @@ class ClassFilesTest {
     @Test
     void agreesWithAsmOnJdkClassesWithEveryKindOfConstant() throws IOException {
         // Long and Double constants (two pool slots), method handles, invokedynamic, non-ASCII names.
-        for (Class<?> c : new Class<?>[] {Long.class, Double.class, String.class, java.util.HashMap.class,
-                    java.util.stream.Collectors.class, ClassFilesTest.class, NonAscii\u00e9\u4e2d.class}) {
+        for (Class<?> c : new Class<?>[] {
+            Long.class,
+            Double.class,
+            String.class,
+            java.util.HashMap.class,
+            java.util.stream.Collectors.class,
+            ClassFilesTest.class
+        }) {
             String resource = c.getName().replace('.', '/') + ".class";
             try (InputStream in = ClassLoader.getSystemResourceAsStream(resource)) {
                 check(in.readAllBytes());
             }
         }
-        assertThat(ClassFiles.declaresMethod(bytesOf(NonAscii\u00e9\u4e2d.class), "caf\u00e9\u4e2d", "()V"))
-                .isTrue();
+        // Names beyond ASCII (two- and three-byte modified UTF-8, and the NUL character's two bytes).
+        String name = "caf\u00e9\u4e2d\u0000x";
+        ClassWriter w = new ClassWriter(0);
+        w.visit(Opcodes.V11, Opcodes.ACC_PUBLIC, "demo/NonAscii", null, "java/lang/Object", null);
+        w.visitMethod(Opcodes.ACC_PUBLIC | Opcodes.ACC_ABSTRACT, name, "()V", null, null)
+                .visitEnd();
+        w.visitEnd();
+        byte[] bytes = w.toByteArray();
+        check(bytes);
+        assertThat(ClassFiles.declaresMethod(bytes, name, "()V")).isTrue();
+        assertThat(ClassFiles.declaresMethod(bytes, "caf\u00e9\u4e2d", "()V")).isFalse();
     }
 
     @Test
@@ -62,10 +78,6 @@ class ClassFilesTest {
         foreign[0] = 0x50;
         assertThat(ClassFiles.declaresMethod(foreign, "aTruncatedOrForeignFileDeclaresNothing", "()V"))
                 .isFalse();
-    }
-
-    static final class NonAscii\u00e9\u4e2d {
-        void caf\u00e9\u4e2d() {}
     }
 
     private static byte[] bytesOf(Class<?> c) throws IOException {
@@ -104,7 +116,9 @@ class ClassFilesTest {
                         },
                         ClassReader.SKIP_CODE);
         for (String[] m : methods) {
-            assertThat(ClassFiles.declaresMethod(bytes, m[0], m[1])).as(m[0] + m[1]).isTrue();
+            assertThat(ClassFiles.declaresMethod(bytes, m[0], m[1]))
+                    .as(m[0] + m[1])
+                    .isTrue();
             String otherDesc = m[1].replace(")", "I)");
             boolean otherDeclared = false;
             for (String[] o : methods) {
