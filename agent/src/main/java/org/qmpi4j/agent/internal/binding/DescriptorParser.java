@@ -280,7 +280,7 @@ public final class DescriptorParser {
                 break;
             case "native-library":
                 arity(t, 2, 2, "native-library <name as System.loadLibrary takes it>");
-                if (!t[1].matches("[A-Za-z0-9_.-]+")) {
+                if (!allOf(t[1], "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-")) {
                     throw fail("native-library takes a library name, not '" + t[1] + "'");
                 }
                 checker.nativeLibrary(t[1]);
@@ -304,8 +304,18 @@ public final class DescriptorParser {
         }
     }
 
+    /** Whether {@code s} is not empty and every character of it is one of {@code allowed} (no regular expression at start-up). */
+    private static boolean allOf(String s, String allowed) {
+        for (int i = 0; i < s.length(); i++) {
+            if (allowed.indexOf(s.charAt(i)) < 0) {
+                return false;
+            }
+        }
+        return !s.isEmpty();
+    }
+
     private String bindingId(String id) {
-        if (!id.matches("[a-z0-9_-]+")) {
+        if (!allOf(id, "abcdefghijklmnopqrstuvwxyz0123456789_-")) {
             throw fail("binding id must match [a-z0-9_-]+: '" + id + "'");
         }
         return id;
