@@ -12,8 +12,9 @@ import org.qmpi4j.api.mpit.BindType;
 /**
  * Reads one binding descriptor. The format is line-oriented so that a descriptor can be reviewed
  * line by line against the binding's sources, and checked strictly so that a typo fails with
- * {@code resource:line:} (in the unit tests, which read every shipped descriptor; in the agent,
- * when the descriptor is first read) instead of silently leaving a call unintercepted.
+ * {@code resource:line:} (in the unit tests, which read every shipped descriptor in full; the
+ * agent reads its own descriptors as trusted, see {@link #parseTrusted}) instead of silently
+ * leaving a call unintercepted.
  *
  * <pre>
  * # comment (whole lines only)
