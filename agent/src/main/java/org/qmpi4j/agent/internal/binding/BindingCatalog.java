@@ -1,10 +1,7 @@
 package org.qmpi4j.agent.internal.binding;
 
-import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.InputStreamReader;
-import java.io.Reader;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -18,14 +15,17 @@ import java.util.WeakHashMap;
  * binding a class loader sees (cached per loader, weakly) and turns the mapping ids embedded in
  * rewritten bytecode back into {@link MethodMapping}s.
  *
- * <p>The agent's catalog ({@link #load()}) reads a descriptor only when it is needed: the index in
- * {@code premain}; a descriptor's fingerprints and the number of its {@code map} lines (a pass that
- * does not parse the mappings) when a class loader is first matched against it; the whole
- * descriptor when a loader sees its binding or a mapping id of its range is asked for. A JVM that
- * runs Open MPI's binding thus never parses MPJ Express' descriptor. Mapping ids stay dense and
- * stable all the same: descriptor {@code i}'s ids start after the {@code map} lines of descriptors
- * {@code 0 .. i-1}, counted or parsed. Catalogs for tests and checks ({@link #load(ClassLoader,
- * String)}, {@link #fromTexts}) read everything at once, so a malformed descriptor fails there.
+ * <p>The agent's catalog ({@link #load()}) reads a descriptor only when it is needed, and then
+ * lightly: the index in {@code premain}; a descriptor's header lines (fingerprints, versions,
+ * constants, ...) and where its {@code map} and {@code exclude} lines are, when a class loader is
+ * first matched against it or a mapping id after it is asked for; each {@code map} line when its
+ * mapping is first found or asked for by id; the {@code exclude} lines when first asked about. A
+ * short job thus reads the few lines of the methods it calls, and a JVM that runs Open MPI's
+ * binding never reads MPJ Express' descriptor. Mapping ids stay dense and stable all the same:
+ * descriptor {@code i}'s ids start after the {@code map} lines of descriptors {@code 0 .. i-1},
+ * counted or read, and each line's id is its place among them. Catalogs for tests and checks
+ * ({@link #load(ClassLoader, String)}, {@link #fromTexts}) read and check everything at once, so a
+ * malformed descriptor fails there (why the agent's own are trusted: the field {@code trusted}).
  */
 public final class BindingCatalog {
     /** The index of descriptors, as a resource of the agent's class loader. */
@@ -37,6 +37,17 @@ public final class BindingCatalog {
     private final Entry[] entries;
     /** Where descriptor resources are read from; {@code null}: this class's own loader. */
     private final ClassLoader resources;
+    /**
+     * Whether descriptors are read as trusted ({@link DescriptorParser#parseTrusted}): their
+     * {@code map} and {@code exclude} lines read one by one when first needed, and the rules
+     * across lines not checked. True for the agent's catalog only. Its descriptors are resources
+     * of the agent jar, fixed at build time, and no setting points the agent at other ones; the
+     * unit tests read every shipped descriptor in full with every check
+     * ({@code BindingCatalogTest}, the coverage tests), so checking them again in every JVM would
+     * find nothing and cost the start-up of every short job. Catalogs of other descriptors (tests,
+     * tools that check descriptors) read everything, checked, at once.
+     */
+    private final boolean trusted;
     /** loader -> its BindingDescriptor, or NONE. */
     private final Map<ClassLoader, Object> byLoader = new WeakHashMap<>();
 
@@ -65,9 +76,10 @@ public final class BindingCatalog {
         }
     }
 
-    private BindingCatalog(Entry[] entries, ClassLoader resources) {
+    private BindingCatalog(Entry[] entries, ClassLoader resources, boolean trusted) {
         this.entries = entries;
         this.resources = resources;
+        this.trusted = trusted;
     }
 
     /**
@@ -83,7 +95,7 @@ public final class BindingCatalog {
 
     /** As {@link #load()}, from another index and loader (which must stay open): for tests. */
     static BindingCatalog lazy(ClassLoader resources, String index) {
-        return new BindingCatalog(readIndex(resources, index), resources);
+        return new BindingCatalog(readIndex(resources, index), resources, true);
     }
 
     /**
@@ -92,31 +104,34 @@ public final class BindingCatalog {
      * read and checked now.
      */
     static BindingCatalog load(ClassLoader resources, String index) {
-        BindingCatalog c = new BindingCatalog(readIndex(resources, index), resources);
+        BindingCatalog c = new BindingCatalog(readIndex(resources, index), resources, false);
         c.all();
         return c;
     }
 
     private static Entry[] readIndex(ClassLoader resources, String index) {
         String dir = index.lastIndexOf('/') < 0 ? "" : index.substring(0, index.lastIndexOf('/') + 1);
-        List<Entry> found = new ArrayList<>();
-        try (BufferedReader r = open(resources, index, index, 0)) {
-            String line;
-            int n = 0;
-            while ((line = r.readLine()) != null) {
-                n++;
-                String t = line.trim();
-                if (t.isEmpty() || t.startsWith("#")) {
-                    continue;
-                }
-                if (t.indexOf(' ') >= 0 || t.indexOf('\t') >= 0) {
-                    throw new BindingFormatException(
-                            index, n, "expected one descriptor resource name per line\n    " + t);
-                }
-                found.add(new Entry(dir + t, index, n, null));
-            }
+        String text;
+        try (InputStream in = stream(resources, index, index, 0)) {
+            text = new String(in.readAllBytes(), StandardCharsets.UTF_8);
         } catch (IOException e) {
             throw new BindingFormatException(index, 0, "cannot read: " + e, e);
+        }
+        List<Entry> found = new ArrayList<>();
+        int n = 0;
+        for (int pos = 0; pos < text.length(); ) {
+            int nl = text.indexOf('\n', pos);
+            int end = nl < 0 ? text.length() : nl;
+            n++;
+            String t = text.substring(pos, end).trim();
+            pos = end + 1;
+            if (t.isEmpty() || t.startsWith("#")) {
+                continue;
+            }
+            if (t.indexOf(' ') >= 0 || t.indexOf('\t') >= 0) {
+                throw new BindingFormatException(index, n, "expected one descriptor resource name per line\n    " + t);
+            }
+            found.add(new Entry(dir + t, index, n, null));
         }
         if (found.isEmpty()) {
             throw new BindingFormatException(index, 0, "lists no binding descriptors");
@@ -133,7 +148,7 @@ public final class BindingCatalog {
         for (int i = 0; i + 1 < nameThenText.length; i += 2) {
             es.add(new Entry(nameThenText[i], nameThenText[i], 0, nameThenText[i + 1]));
         }
-        BindingCatalog c = new BindingCatalog(es.toArray(new Entry[0]), null);
+        BindingCatalog c = new BindingCatalog(es.toArray(new Entry[0]), null, false);
         c.all();
         return c;
     }
@@ -150,11 +165,6 @@ public final class BindingCatalog {
         return e.text;
     }
 
-    private static BufferedReader open(ClassLoader resources, String path, String index, int indexLine) {
-        Reader reader = new InputStreamReader(stream(resources, path, index, indexLine), StandardCharsets.UTF_8);
-        return new BufferedReader(reader);
-    }
-
     private static InputStream stream(ClassLoader resources, String path, String index, int indexLine) {
         InputStream in = resources != null
                 ? resources.getResourceAsStream(path)
@@ -167,15 +177,15 @@ public final class BindingCatalog {
         return in;
     }
 
-    /** The fingerprints and mapping count of entry {@code i}, from its descriptor or a light pass. */
+    /**
+     * The fingerprints and mapping count of entry {@code i}, from its descriptor: a trusted
+     * catalog's descriptors are read lightly (the header lines, and where the other lines are),
+     * a full read checks them all.
+     */
     private synchronized DescriptorHeader header(int i) {
         Entry e = entries[i];
         if (e.header == null) {
-            if (e.descriptor != null) {
-                e.header = DescriptorHeader.of(e.descriptor);
-            } else {
-                e.header = DescriptorParser.readHeader(e.resource, text(e));
-            }
+            e.header = DescriptorHeader.of(descriptor(i));
         }
         return e.header;
     }
@@ -188,13 +198,10 @@ public final class BindingCatalog {
             for (int j = 0; j < i; j++) {
                 firstId += header(j).mappingCount;
             }
-            BindingDescriptor d = DescriptorParser.parse(e.resource, text(e), firstId);
-            if (e.header != null && e.header.mappingCount != d.mappings().size()) {
-                throw new IllegalStateException("descriptor " + e.resource + " has "
-                        + d.mappings().size() + " mappings, its first reading counted " + e.header.mappingCount);
-            }
-            e.descriptor = d;
-            e.text = null; // no longer needed
+            e.descriptor = trusted
+                    ? DescriptorParser.parseTrusted(e.resource, text(e), firstId)
+                    : DescriptorParser.parse(e.resource, text(e), firstId);
+            e.text = null; // no longer needed here (a trusted descriptor keeps what it has not read)
         }
         return e.descriptor;
     }
@@ -224,11 +231,10 @@ public final class BindingCatalog {
                                     + other.resource());
                 }
             }
-            for (MethodMapping m : d.mappings()) {
-                if (m.id() != next++) {
-                    throw new IllegalStateException("mapping ids are not dense: " + m);
-                }
+            if (d.firstId() != next) { // a descriptor numbers its own mappings from its first id on
+                throw new IllegalStateException("mapping ids are not dense: " + d + " starts at " + d.firstId());
             }
+            next += d.mappingCount();
             ds.add(d);
         }
         all = Collections.unmodifiableList(ds);
@@ -266,7 +272,7 @@ public final class BindingCatalog {
             for (int i = 0; i < entries.length; i++) {
                 int count = header(i).mappingCount;
                 if (id < first + count) {
-                    return descriptor(i).mappings().get(id - first);
+                    return descriptor(i).slot(id - first);
                 }
                 first += count;
             }

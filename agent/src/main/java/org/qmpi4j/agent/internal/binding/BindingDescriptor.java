@@ -1,6 +1,7 @@
 package org.qmpi4j.agent.internal.binding;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.EnumMap;
 import java.util.HashMap;
@@ -24,10 +25,6 @@ public final class BindingDescriptor {
     private final String[] packages;
     private final List<String[]> fingerprints;
     private final List<String[]> versions;
-    /** Mapping id -> the version its line is limited to ({@code in=}); absent: every version. */
-    private final Map<Integer, String> versionOfMapping = new HashMap<>();
-    /** "FUNCTION in version" -> the canonical mapping of that version. */
-    private final Map<String, MethodMapping> versionedCanonical = new HashMap<>();
 
     private final String[] datatypeSize;
     private final String[] datatypeSizeUnit;
@@ -37,17 +34,37 @@ public final class BindingDescriptor {
     private final String nativeLibrary;
     private final String[] nativeHandle;
     private final Map<org.qmpi4j.api.mpit.BindType, String> objectClasses;
-    private final List<MethodMapping> mappings;
-    /** owner -> (name + descriptor) -> mapping. */
-    private final Map<String, Map<String, MethodMapping>> byOwner;
 
-    private final Map<MpiFunction, MethodMapping> canonical;
-    /** owner -> (name + descriptor, or name + " *") -> reason. */
-    private final Map<String, Map<String, String>> exclusions;
+    /** The id of the first mapping; slot {@code i} has id {@code firstId + i}. */
+    private final int firstId;
+    /** Slot i: the mapping of the i-th map line; made when first needed if {@link #lines} is set. */
+    private final MethodMapping[] slots; // guarded by this
+    /** "owner name descriptor" -> slot. */
+    private final Map<String, Integer> slotByKey;
+    /** The map and exclude lines not read yet (a trusted descriptor), or {@code null}: all read. */
+    private final DescriptorLines lines;
 
-    private final List<String[]> exclusionLines;
+    /** All mappings, once every slot is made. */
+    private List<MethodMapping> all; // guarded by this
+    /** Function -> its {@code canonical} mappings in line order; each made on first use. */
+    private final Map<MpiFunction, List<MethodMapping>> canonicalLines = new EnumMap<>(MpiFunction.class);
+    /** owner -> (name + descriptor, or name + " *") -> reason; made on first use. */
+    private Map<String, Map<String, String>> exclusions; // guarded by this
 
+    private List<String[]> exclusionLines; // guarded by this
+    /** The exclude lines of a fully parsed descriptor until {@link #exclusions} is made. */
+    private List<DescriptorSpec.ExcludeLine> parsedExcludes; // guarded by this
+
+    /** A descriptor parsed in full: every line read and checked. */
     BindingDescriptor(DescriptorSpec spec, int firstId) {
+        this(spec, firstId, null);
+    }
+
+    /**
+     * A descriptor whose header lines are read and whose {@code map} and {@code exclude} lines,
+     * when {@code lines} is given, are read one at a time when first needed.
+     */
+    BindingDescriptor(DescriptorSpec spec, int firstId, DescriptorLines lines) {
         this.resource = spec.resource;
         this.id = spec.id;
         this.title = spec.title;
@@ -65,56 +82,120 @@ public final class BindingDescriptor {
                 spec.objectClasses.isEmpty()
                         ? new java.util.EnumMap<>(org.qmpi4j.api.mpit.BindType.class)
                         : spec.objectClasses));
-        List<MethodMapping> all = new ArrayList<>(spec.maps.size());
-        Map<String, Map<String, MethodMapping>> owners = new HashMap<>();
-        Map<MpiFunction, MethodMapping> canon = new EnumMap<>(MpiFunction.class);
-        int next = firstId;
-        for (DescriptorSpec.MapLine l : spec.maps) {
-            MethodMapping m = new MethodMapping(
-                    next++,
-                    this,
-                    l.owner,
-                    l.name,
-                    l.descriptor,
-                    l.isStatic,
-                    l.function,
-                    l.roles,
-                    l.canonical,
-                    l.parameterCount);
-            all.add(m);
-            Map<String, MethodMapping> ofOwner = owners.get(l.owner);
-            if (ofOwner == null) {
-                ofOwner = new HashMap<>();
-                owners.put(l.owner, ofOwner);
+        this.firstId = firstId;
+        this.lines = lines;
+        if (lines == null) {
+            slots = new MethodMapping[spec.maps.size()];
+            slotByKey = new HashMap<>(2 * slots.length);
+            for (int i = 0; i < slots.length; i++) {
+                slots[i] = mapping(i, spec.maps.get(i));
+                slotByKey.put(key(slots[i].owner(), slots[i].name(), slots[i].descriptor()), i);
             }
-            ofOwner.put(l.name + l.descriptor, m);
-            if (l.version != null) {
-                versionOfMapping.put(m.id(), l.version);
-            }
-            if (l.canonical && l.version != null) {
-                versionedCanonical.put(l.function + " in " + l.version, m);
-                canon.putIfAbsent(l.function, m);
-            } else if (l.canonical) {
-                canon.put(l.function, m);
+            parsedExcludes = spec.excludes;
+        } else {
+            slots = new MethodMapping[lines.mapCount()];
+            slotByKey = new HashMap<>(2 * slots.length);
+            for (int i = 0; i < slots.length; i++) {
+                String key = lines.mapKey(i);
+                if (key != null) {
+                    slotByKey.put(key, i);
+                }
             }
         }
-        this.mappings = Collections.unmodifiableList(all);
-        this.byOwner = owners;
-        this.canonical = canon;
-        Map<String, Map<String, String>> ex = new HashMap<>();
-        List<String[]> lines = new ArrayList<>(spec.excludes.size());
-        for (DescriptorSpec.ExcludeLine l : spec.excludes) {
-            String key = l.descriptor == null ? l.name + " *" : l.name + l.descriptor;
-            Map<String, String> ofOwner = ex.get(l.owner);
-            if (ofOwner == null) {
-                ofOwner = new HashMap<>();
-                ex.put(l.owner, ofOwner);
-            }
-            ofOwner.put(key, l.reason);
-            lines.add(new String[] {l.owner, l.name, l.descriptor == null ? "*" : l.descriptor, l.reason});
+    }
+
+    private static String key(String owner, String name, String desc) {
+        return owner + ' ' + name + ' ' + desc;
+    }
+
+    private MethodMapping mapping(int slot, DescriptorSpec.MapLine l) {
+        return new MethodMapping(
+                firstId + slot,
+                this,
+                l.owner,
+                l.name,
+                l.descriptor,
+                l.isStatic,
+                l.function,
+                l.roles,
+                l.canonical,
+                l.parameterCount,
+                l.version);
+    }
+
+    /** The mapping of the {@code i}-th map line, read now if it was not yet. */
+    synchronized MethodMapping slot(int i) {
+        MethodMapping m = slots[i];
+        if (m == null) {
+            m = mapping(i, lines.map(i));
+            slots[i] = m;
         }
-        this.exclusions = ex;
-        this.exclusionLines = Collections.unmodifiableList(lines);
+        return m;
+    }
+
+    /** The id of this descriptor's first mapping. */
+    int firstId() {
+        return firstId;
+    }
+
+    /** The number of its mappings (its {@code map} lines), read or not. */
+    int mappingCount() {
+        return slots.length;
+    }
+
+    /**
+     * The {@code canonical} mappings of {@code f}, in line order (one per version at most, in a
+     * checked descriptor). A trusted descriptor reads only the lines that name {@code f}.
+     */
+    private synchronized List<MethodMapping> canonicalLines(MpiFunction f) {
+        List<MethodMapping> found = canonicalLines.get(f);
+        if (found == null) {
+            found = new ArrayList<>(2);
+            if (lines == null) {
+                for (MethodMapping m : slots) {
+                    if (m.function() == f && m.canonical()) {
+                        found.add(m);
+                    }
+                }
+            } else {
+                for (int i : lines.canonicalLinesNaming(f.name())) {
+                    MethodMapping m = slot(i);
+                    if (m.function() == f && m.canonical()) {
+                        found.add(m);
+                    }
+                }
+            }
+            canonicalLines.put(f, found);
+        }
+        return found;
+    }
+
+    private synchronized Map<String, Map<String, String>> exclusionMap() {
+        if (exclusions == null) {
+            List<DescriptorSpec.ExcludeLine> parsed = parsedExcludes;
+            if (parsed == null) {
+                parsed = new ArrayList<>(lines.excludeCount());
+                for (int i = 0; i < lines.excludeCount(); i++) {
+                    parsed.add(lines.exclude(i));
+                }
+            }
+            Map<String, Map<String, String>> ex = new HashMap<>();
+            List<String[]> ls = new ArrayList<>(parsed.size());
+            for (DescriptorSpec.ExcludeLine l : parsed) {
+                String key = l.descriptor == null ? l.name + " *" : l.name + l.descriptor;
+                Map<String, String> ofOwner = ex.get(l.owner);
+                if (ofOwner == null) {
+                    ofOwner = new HashMap<>();
+                    ex.put(l.owner, ofOwner);
+                }
+                ofOwner.put(key, l.reason);
+                ls.add(new String[] {l.owner, l.name, l.descriptor == null ? "*" : l.descriptor, l.reason});
+            }
+            exclusionLines = Collections.unmodifiableList(ls);
+            exclusions = ex;
+            parsedExcludes = null;
+        }
+        return exclusions;
     }
 
     /** Short identifier, e.g. {@code openmpi}; unique in a {@link BindingCatalog}. */
@@ -166,13 +247,23 @@ public final class BindingDescriptor {
      * the rewriter resolves up the superclass chain first.
      */
     public MethodMapping find(String declaringClass, String name, String desc) {
-        Map<String, MethodMapping> m = byOwner.get(declaringClass);
-        return m == null ? null : m.get(name + desc);
+        Integer slot = slotByKey.get(key(declaringClass, name, desc));
+        return slot == null ? null : slot(slot);
     }
 
     /** The overload a tool gets when it invokes {@code f} by name, or {@code null}. */
     public MethodMapping canonical(MpiFunction f) {
-        return canonical.get(f);
+        // The line for every version; without one, the first line for one version.
+        MethodMapping first = null;
+        MethodMapping forEvery = null;
+        for (MethodMapping m : canonicalLines(f)) {
+            if (m.version == null) {
+                forEvery = m;
+            } else if (first == null) {
+                first = m;
+            }
+        }
+        return forEvery != null ? forEvery : first;
     }
 
     /**
@@ -245,7 +336,7 @@ public final class BindingDescriptor {
 
     /** Why the method is left unmapped, or {@code null} if it is not excluded. */
     public String exclusionReason(String owner, String name, String desc) {
-        Map<String, String> m = exclusions.get(owner);
+        Map<String, String> m = exclusionMap().get(owner);
         if (m == null) {
             return null;
         }
@@ -257,7 +348,8 @@ public final class BindingDescriptor {
      * The {@code exclude} lines, each {@code {owner, name, descriptor or "*", reason}}, in
      * descriptor order (the coverage test checks that each still names a real method).
      */
-    public List<String[]> exclusions() {
+    public synchronized List<String[]> exclusions() {
+        exclusionMap();
         List<String[]> copy = new ArrayList<>(exclusionLines.size());
         for (String[] e : exclusionLines) {
             copy.add(e.clone());
@@ -266,8 +358,14 @@ public final class BindingDescriptor {
     }
 
     /** All mappings, in descriptor order (ids ascending). */
-    public List<MethodMapping> mappings() {
-        return mappings;
+    public synchronized List<MethodMapping> mappings() {
+        if (all == null) {
+            for (int i = 0; i < slots.length; i++) {
+                slot(i);
+            }
+            all = Collections.unmodifiableList(Arrays.asList(slots.clone()));
+        }
+        return all;
     }
 
     /**
@@ -299,7 +397,8 @@ public final class BindingDescriptor {
 
     /** The version a mapping's line is limited to ({@code in=}), or {@code null} for every version. */
     public String versionOf(MethodMapping m) {
-        return versionOfMapping.get(m.id());
+        int slot = m.id() - firstId;
+        return slot < 0 || slot >= slots.length ? null : slot(slot).version;
     }
 
     /**
@@ -307,7 +406,14 @@ public final class BindingDescriptor {
      * else the line for every version), or {@code null}.
      */
     public MethodMapping canonical(MpiFunction f, String version) {
-        MethodMapping m = version == null ? null : versionedCanonical.get(f + " in " + version);
+        MethodMapping m = null;
+        if (version != null) {
+            for (MethodMapping c : canonicalLines(f)) {
+                if (version.equals(c.version)) {
+                    m = c;
+                }
+            }
+        }
         return m != null ? m : canonical(f);
     }
 
@@ -322,8 +428,13 @@ public final class BindingDescriptor {
 
     /** Whether every fingerprint method {@code {class, name, descriptor}} is declared as {@code loader} sees it. */
     static boolean recognises(List<String[]> fingerprints, ClassLoader loader) {
+        String read = null;
+        byte[] bytes = null;
         for (String[] f : fingerprints) {
-            byte[] bytes = ClassFiles.read(loader, f[0]);
+            if (!f[0].equals(read)) { // fingerprints of one class: read its file once
+                bytes = ClassFiles.read(loader, f[0]);
+                read = f[0];
+            }
             if (bytes == null || !ClassFiles.declaresMethod(bytes, f[1], f[2])) {
                 return false;
             }
@@ -333,6 +444,6 @@ public final class BindingDescriptor {
 
     @Override
     public String toString() {
-        return id + " (" + title + ", " + mappings.size() + " mappings)";
+        return id + " (" + title + ", " + slots.length + " mappings)";
     }
 }

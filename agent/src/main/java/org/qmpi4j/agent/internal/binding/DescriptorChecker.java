@@ -187,6 +187,18 @@ final class DescriptorChecker {
 
     /** After the last line: the headers are there and every mapped function has its canonical line. */
     DescriptorSpec finish() {
+        finishHeader();
+        for (Map.Entry<MpiFunction, Integer> f : firstMapAt.entrySet()) {
+            if (!canonicalAt.containsKey(f.getKey()) && !firstVersionedCanonicalAt.containsKey(f.getKey())) {
+                source.at(f.getValue(), null);
+                throw source.fail(f.getKey() + " is mapped but no mapping of it is marked 'canonical'");
+            }
+        }
+        return spec;
+    }
+
+    /** After the last line: the header lines are there (all a trusted descriptor is checked for). */
+    DescriptorSpec finishHeader() {
         source.at(0, null);
         if (spec.id == null) {
             throw source.fail("empty descriptor: no 'binding <id>' line");
@@ -199,12 +211,6 @@ final class DescriptorChecker {
         }
         if (spec.fingerprints.isEmpty()) {
             throw source.fail("missing 'fingerprint' line");
-        }
-        for (Map.Entry<MpiFunction, Integer> f : firstMapAt.entrySet()) {
-            if (!canonicalAt.containsKey(f.getKey()) && !firstVersionedCanonicalAt.containsKey(f.getKey())) {
-                source.at(f.getValue(), null);
-                throw source.fail(f.getKey() + " is mapped but no mapping of it is marked 'canonical'");
-            }
         }
         return spec;
     }

@@ -19,6 +19,6 @@ final class DescriptorHeader {
     }
 
     static DescriptorHeader of(BindingDescriptor d) {
-        return new DescriptorHeader(d.fingerprints(), d.mappings().size());
+        return new DescriptorHeader(d.fingerprints(), d.mappingCount());
     }
 }

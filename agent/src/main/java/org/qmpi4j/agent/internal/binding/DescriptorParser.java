@@ -12,8 +12,9 @@ import org.qmpi4j.api.mpit.BindType;
 /**
  * Reads one binding descriptor. The format is line-oriented so that a descriptor can be reviewed
  * line by line against the binding's sources, and checked strictly so that a typo fails with
- * {@code resource:line:} (in the unit tests, which read every shipped descriptor; in the agent,
- * when the descriptor is first read) instead of silently leaving a call unintercepted.
+ * {@code resource:line:} (in the unit tests, which read every shipped descriptor in full; the
+ * agent reads its own descriptors as trusted, see {@link #parseTrusted}) instead of silently
+ * leaving a call unintercepted.
  *
  * <pre>
  * # comment (whole lines only)
@@ -58,6 +59,13 @@ public final class DescriptorParser {
     private DescriptorParser(String resource) {
         this.source = new DescriptorSource(resource);
         this.checker = new DescriptorChecker(source);
+    }
+
+    /** A parser of single {@code map} or {@code exclude} lines ({@link #readMap}): no rules across lines. */
+    private DescriptorParser(String resource, int lineNo, String line) {
+        this.source = new DescriptorSource(resource);
+        this.checker = null;
+        source.at(lineNo, line);
     }
 
     /**
@@ -113,37 +121,78 @@ public final class DescriptorParser {
     }
 
     /**
-     * The fingerprints and the number of {@code map} lines of a descriptor, read without parsing
-     * its {@code map} and {@code exclude} lines (the bulk of it): what the catalog needs to match a
-     * class loader against it and to place the mapping ids of the descriptors after it. The lines
-     * it does read are checked as {@link #parse} checks them.
+     * Reads a trusted descriptor (one the agent ships) whose mappings get ids {@code firstId,
+     * firstId + 1, ...}: its header lines are read and checked as {@link #parse} does, its
+     * {@code map} and {@code exclude} lines (the bulk of it) are only located, and each is read
+     * when first needed ({@link DescriptorLines}); the rules across those lines are not checked.
+     * Only for descriptors checked in full elsewhere: the agent's own, which its unit tests parse.
      *
-     * @throws BindingFormatException if a line it reads is malformed, or it cannot be read
+     * @throws BindingFormatException if a header line is malformed or missing
      */
-    static DescriptorHeader readHeader(String resource, String text) {
+    static BindingDescriptor parseTrusted(String resource, String text, int firstId) {
         DescriptorParser p = new DescriptorParser(resource);
+        int[] maps = new int[3 * 512];
+        int mapCount = 0;
+        int[] excludes = new int[3 * 256];
+        int excludeCount = 0;
         int lineNo = 0;
-        int maps = 0;
         int pos = 0;
         int n = text.length();
         while (pos < n) {
-            int end = lineEnd(text, pos);
+            int nl = lineEnd(text, pos);
+            int end = nl > pos && text.charAt(nl - 1) == '\r' ? nl - 1 : nl;
             lineNo++;
             int start = firstNonBlank(text, pos, end);
+            if (start == end || text.charAt(start) == '#') {
+                pos = nl + 1;
+                continue; // blank or comment
+            }
             if (startsWord(text, start, end, "map")) {
-                maps++;
-            } else if (!startsWord(text, start, end, "exclude")) {
-                String line = text.substring(pos, end > pos && text.charAt(end - 1) == '\r' ? end - 1 : end);
+                if (3 * mapCount == maps.length) {
+                    maps = java.util.Arrays.copyOf(maps, 2 * maps.length);
+                }
+                maps[3 * mapCount] = pos;
+                maps[3 * mapCount + 1] = end;
+                maps[3 * mapCount + 2] = lineNo;
+                mapCount++;
+            } else if (startsWord(text, start, end, "exclude")) {
+                if (3 * excludeCount == excludes.length) {
+                    excludes = java.util.Arrays.copyOf(excludes, 2 * excludes.length);
+                }
+                excludes[3 * excludeCount] = pos;
+                excludes[3 * excludeCount + 1] = end;
+                excludes[3 * excludeCount + 2] = lineNo;
+                excludeCount++;
+            } else {
+                String line = text.substring(pos, end);
                 p.source.at(lineNo, line);
                 p.line(line);
             }
-            pos = end + 1;
+            pos = nl + 1;
         }
-        p.source.at(0, null);
-        if (p.checker.spec().fingerprints.isEmpty()) {
-            throw p.fail("missing 'fingerprint' line");
+        DescriptorSpec spec = p.checker.finishHeader();
+        return new BindingDescriptor(
+                spec, firstId, new DescriptorLines(resource, text, maps, mapCount, excludes, excludeCount));
+    }
+
+    /** One {@code map} line ({@code lineNo} of {@code resource}), read and checked as {@link #parse} reads it. */
+    static MapLine readMap(String resource, int lineNo, String line) {
+        DescriptorParser p = new DescriptorParser(resource, lineNo, line);
+        String[] t = tokens(line);
+        if (t.length == 0 || !t[0].equals("map")) {
+            throw p.fail("not a 'map' line");
         }
-        return new DescriptorHeader(p.checker.spec().fingerprints, maps);
+        return p.map(t);
+    }
+
+    /** One {@code exclude} line, read and checked as {@link #parse} reads it. */
+    static ExcludeLine readExclude(String resource, int lineNo, String line) {
+        DescriptorParser p = new DescriptorParser(resource, lineNo, line);
+        String[] t = tokens(line);
+        if (t.length == 0 || !t[0].equals("exclude")) {
+            throw p.fail("not an 'exclude' line");
+        }
+        return p.exclude(t, line);
     }
 
     private static int firstNonBlank(String text, int from, int end) {
@@ -232,7 +281,7 @@ public final class DescriptorParser {
                 break;
             case "native-library":
                 arity(t, 2, 2, "native-library <name as System.loadLibrary takes it>");
-                if (!t[1].matches("[A-Za-z0-9_.-]+")) {
+                if (!allOf(t[1], "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-")) {
                     throw fail("native-library takes a library name, not '" + t[1] + "'");
                 }
                 checker.nativeLibrary(t[1]);
@@ -256,8 +305,18 @@ public final class DescriptorParser {
         }
     }
 
+    /** Whether {@code s} is not empty and every character of it is one of {@code allowed} (no regular expression at start-up). */
+    private static boolean allOf(String s, String allowed) {
+        for (int i = 0; i < s.length(); i++) {
+            if (allowed.indexOf(s.charAt(i)) < 0) {
+                return false;
+            }
+        }
+        return !s.isEmpty();
+    }
+
     private String bindingId(String id) {
-        if (!id.matches("[a-z0-9_-]+")) {
+        if (!allOf(id, "abcdefghijklmnopqrstuvwxyz0123456789_-")) {
             throw fail("binding id must match [a-z0-9_-]+: '" + id + "'");
         }
         return id;
@@ -487,7 +546,7 @@ public final class DescriptorParser {
     }
 
     /** Whitespace-separated tokens. */
-    private static String[] tokens(String line) {
+    static String[] tokens(String line) {
         List<String> out = new ArrayList<>(8);
         int n = line.length();
         int i = 0;

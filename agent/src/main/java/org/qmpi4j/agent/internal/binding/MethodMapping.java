@@ -27,6 +27,8 @@ public final class MethodMapping {
     private final int[] roles;
     private final boolean canonical;
     private final int parameterCount;
+    /** The version its line is limited to ({@code in=}), or {@code null}: every version. */
+    final String version;
 
     MethodMapping(
             int id,
@@ -38,7 +40,8 @@ public final class MethodMapping {
             MpiFunction function,
             int[] roles,
             boolean canonical,
-            int parameterCount) {
+            int parameterCount,
+            String version) {
         this.id = id;
         this.binding = binding;
         this.owner = owner;
@@ -49,6 +52,7 @@ public final class MethodMapping {
         this.roles = roles.clone();
         this.canonical = canonical;
         this.parameterCount = parameterCount;
+        this.version = version;
     }
 
     /** Global id, unique across all descriptors of a {@link BindingCatalog}, dense from 0. */
