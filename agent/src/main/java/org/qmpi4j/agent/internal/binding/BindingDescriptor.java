@@ -3,10 +3,10 @@ package org.qmpi4j.agent.internal.binding;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
-import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicReferenceArray;
 import org.qmpi4j.api.MpiFunction;
 
 /**
@@ -16,7 +16,9 @@ import org.qmpi4j.api.MpiFunction;
  * roles, which public methods deliberately are not (and why), how to size a datatype, and where
  * its constants live. Keeping this as data means supporting another binding needs no Java code.
  *
- * <p>Immutable.
+ * <p>Immutable in what it answers, and safe to share between threads. A descriptor the agent
+ * ships is read lightly ({@link DescriptorParser#parseTrusted}): its {@code map} and
+ * {@code exclude} lines are read when first needed, with the same answers as a full read.
  */
 public final class BindingDescriptor {
     private final String resource;
@@ -46,8 +48,12 @@ public final class BindingDescriptor {
 
     /** All mappings, once every slot is made. */
     private List<MethodMapping> all; // guarded by this
-    /** Function -> its {@code canonical} mappings in line order; each made on first use. */
-    private final Map<MpiFunction, List<MethodMapping>> canonicalLines = new EnumMap<>(MpiFunction.class);
+    /**
+     * By function ordinal: its {@code canonical} mappings in line order, each list made on first
+     * use and read without a lock afterwards (tools ask for canonical overloads as they call).
+     */
+    private final AtomicReferenceArray<List<MethodMapping>> canonicalLines =
+            new AtomicReferenceArray<>(MpiFunction.values().length);
     /** owner -> (name + descriptor, or name + " *") -> reason; made on first use. */
     private Map<String, Map<String, String>> exclusions; // guarded by this
 
@@ -147,8 +153,13 @@ public final class BindingDescriptor {
      * The {@code canonical} mappings of {@code f}, in line order (one per version at most, in a
      * checked descriptor). A trusted descriptor reads only the lines that name {@code f}.
      */
-    private synchronized List<MethodMapping> canonicalLines(MpiFunction f) {
-        List<MethodMapping> found = canonicalLines.get(f);
+    private List<MethodMapping> canonicalLines(MpiFunction f) {
+        List<MethodMapping> found = canonicalLines.get(f.ordinal());
+        return found != null ? found : readCanonicalLines(f);
+    }
+
+    private synchronized List<MethodMapping> readCanonicalLines(MpiFunction f) {
+        List<MethodMapping> found = canonicalLines.get(f.ordinal());
         if (found == null) {
             found = new ArrayList<>(2);
             if (lines == null) {
@@ -165,7 +176,8 @@ public final class BindingDescriptor {
                     }
                 }
             }
-            canonicalLines.put(f, found);
+            found = Collections.unmodifiableList(found);
+            canonicalLines.set(f.ordinal(), found);
         }
         return found;
     }
