@@ -2,8 +2,11 @@ package org.qmpi4j.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.qmpi4j.it.support.AgentJob;
 import org.qmpi4j.it.support.ItJars;
 import org.qmpi4j.launch.JobResult;
@@ -56,5 +59,33 @@ class MpitControlVariablesTest {
                     .containsEntry("MPI_SEND", 1L)
                     .containsEntry("MPI_RECV", 1L);
         }
+    }
+
+    /**
+     * Started with no tool list and no tool path, the agent puts tool discovery off (short jobs
+     * without tools never pay for it): a bundled tool named later through {@code qmpi4j_tools},
+     * before MPI.Init, is still found and runs.
+     */
+    @Test
+    void aToolNamedThroughMpitIsFoundWhenNoneWasListedAtStart(@TempDir Path tmp) throws Exception {
+        Path out = tmp.resolve("results");
+        JobResult result = new OpenMpiLauncher()
+                .run(MpiJob.builder("org.qmpi4j.it.fixtures.MpitSettingsApp")
+                        .classpath(ItJars.testClasses())
+                        .ranks(2)
+                        .jvmOption("-javaagent:" + ItJars.jar("qmpi4j-agent"))
+                        .jvmOption("-Dqmpi4j.it.tool=profiler")
+                        .env("QMPI4J_OUTPUT", out.toString())
+                        .timeout(Duration.ofMinutes(2))
+                        .build());
+        assertThat(result.succeeded()).as(result.describe()).isTrue();
+        for (int rank = 0; rank < 2; rank++) {
+            assertThat(String.join("\n", result.rankStdout(rank)) + "\n")
+                    .as(result.describe())
+                    .contains("QMPI4J-APP tools_before=\n", "QMPI4J-APP tools_after_write=profiler\n");
+        }
+        Path profile = out.resolve("profile.json");
+        assertThat(profile).as(result.describe()).isRegularFile();
+        assertThat(Files.readString(profile)).contains("MPI_SEND", "MPI_RECV");
     }
 }

@@ -4,6 +4,7 @@ import java.lang.instrument.Instrumentation;
 import org.qmpi4j.agent.CallSiteBootstrap;
 import org.qmpi4j.agent.internal.binding.BindingCatalog;
 import org.qmpi4j.agent.internal.chain.QmpiBackendImpl;
+import org.qmpi4j.agent.internal.chain.ToolRegistry;
 import org.qmpi4j.agent.internal.config.AgentConfig;
 import org.qmpi4j.agent.internal.instrument.CallSiteTransformer;
 import org.qmpi4j.agent.internal.instrument.LinkerContract;
@@ -40,16 +41,27 @@ public final class AgentStart {
             AgentRuntime runtime = new AgentRuntime(config, BindingCatalog.load());
             AgentRuntime.install(runtime);
             QmpiBackend.install(new QmpiBackendImpl());
-            ToolDiscovery tools = ToolDiscovery.discover(config.toolPath());
-            // Checked once every declaration is known: the agent's and the discovered tools'.
-            // the tools' declarations only when the agent's own do not cover every argument
-            String unknown = config.unknownKeys(java.util.Collections.emptyList()) == null
-                    ? null
-                    : config.unknownKeys(tools.declaredSettings());
-            if (unknown != null) {
-                log.warn(unknown);
+            // Without a tool list or tool path, discovery waits until a tool is asked for (a
+            // tool list set through MPI_T before MPI_Init): a job that never names one never pays.
+            boolean deferred = config.tools().isEmpty() && config.toolPath().isEmpty();
+            ToolDiscovery tools = deferred ? null : ToolDiscovery.discover(config.toolPath());
+            // Checked once every declaration is known: the agent's, and the tools' only when the
+            // agent's own do not cover every argument.
+            if (config.unknownKeys(java.util.Collections.emptyList()) != null) {
+                if (tools == null) {
+                    tools = ToolDiscovery.discover(config.toolPath());
+                }
+                String unknown = config.unknownKeys(tools.declaredSettings());
+                if (unknown != null) {
+                    log.warn(unknown);
+                }
             }
-            CallSiteTransformer transformer = CallSiteTransformer.create(runtime, tools);
+            if (tools == null) {
+                ToolRegistry.global().deferDiscovery(new ToolDiscovery.Deferred(config.toolPath()));
+            }
+            CallSiteTransformer transformer = tools != null
+                    ? CallSiteTransformer.create(runtime, tools)
+                    : CallSiteTransformer.create(runtime, ToolDiscovery.none());
             inst.addTransformer(transformer, false);
             Runtime.getRuntime().addShutdownHook(new ExitReport(runtime, transformer, config.verbose()));
             log.info("agent started; tools " + config.tools() + " (" + config.toolsSource() + ")");

@@ -36,6 +36,31 @@ public final class ToolDiscovery {
         this.toolLoader = toolLoader;
     }
 
+    /**
+     * Nothing discovered yet (discovery deferred, see {@code ToolRegistry.deferDiscovery}): no
+     * tool loader but the system loader, no tool package. A tool on the application's class path
+     * that is first named later (through MPI_T) is then not kept out of the rewriting: name tools
+     * in the tool list at start, or put them on the tool path, for their own MPI calls to stay
+     * their own.
+     */
+    public static ToolDiscovery none() {
+        return new ToolDiscovery(ClassLoader.getSystemClassLoader());
+    }
+
+    /** {@link #discover} when first needed: a named class, not a lambda (none on the start path). */
+    public static final class Deferred implements Runnable {
+        private final List<Path> toolPath;
+
+        public Deferred(List<Path> toolPath) {
+            this.toolPath = toolPath;
+        }
+
+        @Override
+        public void run() {
+            discover(toolPath);
+        }
+    }
+
     /** Registers every tool found; problems are reported on stderr and skipped. */
     public static ToolDiscovery discover(List<Path> toolPath) {
         Log err = Log.agent();

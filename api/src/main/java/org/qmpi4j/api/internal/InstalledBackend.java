@@ -1,27 +1,32 @@
 package org.qmpi4j.api.internal;
 
-import java.util.concurrent.atomic.AtomicReference;
+import org.qmpi4j.api.Nullable;
 
 /**
  * The one backend of this class loader. Set once: a second installation would silently re-route
  * every tool already registered with the first, so it fails instead.
  */
 final class InstalledBackend {
-    private static final AtomicReference<QmpiBackend> BACKEND = new AtomicReference<>();
+    /**
+     * Volatile and set under the class lock, not an {@code AtomicReference}: the first atomic
+     * reference a JVM makes spins a var handle's adapters, in every JVM the agent starts in.
+     */
+    private static volatile @Nullable QmpiBackend backend;
 
     private InstalledBackend() {}
 
-    static void set(QmpiBackend backend) {
-        if (backend == null) {
+    static synchronized void set(QmpiBackend newBackend) {
+        if (newBackend == null) {
             throw new IllegalArgumentException("no backend");
         }
-        if (!BACKEND.compareAndSet(null, backend)) {
+        if (backend != null) {
             throw new IllegalStateException("a qmpi4j backend is installed already: it can be set once");
         }
+        backend = newBackend;
     }
 
     static QmpiBackend get() {
-        QmpiBackend b = BACKEND.get();
+        QmpiBackend b = backend;
         if (b == null) {
             throw new IllegalStateException(
                     "the qmpi4j agent is not attached: start the JVM with -javaagent:qmpi4j-agent.jar");

@@ -32,6 +32,8 @@ public final class ToolRegistry {
         }
     }
 
+    private Runnable deferredDiscovery; // guarded by this
+
     /** A registry of its own; the agent uses {@link #global()}, tests use fresh ones. */
     ToolRegistry() {}
 
@@ -61,12 +63,32 @@ public final class ToolRegistry {
         tools.put(name, new Registered(init, description == null ? "" : description));
     }
 
+    /**
+     * Tool discovery put off until a tool is first asked for: the agent started without a tool
+     * list and without a tool path, so a job may well never need one (most short jobs), and
+     * discovery reads every service file on the class path. Run once, before the first answer
+     * that depends on which tools exist; dropped when the registry closes unused.
+     */
+    public synchronized void deferDiscovery(Runnable discovery) {
+        deferredDiscovery = discovery;
+    }
+
+    private void discoverIfDeferred() {
+        Runnable d = deferredDiscovery;
+        if (d != null) {
+            deferredDiscovery = null;
+            d.run();
+        }
+    }
+
     public synchronized boolean isRegistered(String name) {
+        discoverIfDeferred();
         return tools.containsKey(name);
     }
 
     /** Registered names with their descriptions, sorted by name. */
     public synchronized Map<String, String> available() {
+        discoverIfDeferred();
         Map<String, String> out = new TreeMap<>();
         tools.forEach((n, r) -> out.put(n, r.description));
         return out;
@@ -74,6 +96,9 @@ public final class ToolRegistry {
 
     /** Names in {@code requested} that no tool registered, in order. */
     synchronized List<String> unknown(List<String> requested) {
+        if (!requested.isEmpty()) {
+            discoverIfDeferred();
+        }
         List<String> missing = new ArrayList<>();
         for (String n : requested) {
             if (!tools.containsKey(n) && !missing.contains(n)) {
@@ -85,6 +110,7 @@ public final class ToolRegistry {
 
     synchronized void close() {
         closed = true;
+        deferredDiscovery = null;
     }
 
     public boolean isClosed() {
