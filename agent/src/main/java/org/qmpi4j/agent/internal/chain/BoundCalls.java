@@ -37,9 +37,6 @@ public final class BoundCalls {
 
     private static final AtomicInteger NAMES = new AtomicInteger();
 
-    /** The handle a class being initialised takes as its constant; guarded by the class lock. */
-    private static MethodHandle pending;
-
     private BoundCalls() {}
 
     /**
@@ -52,26 +49,14 @@ public final class BoundCalls {
         return define(binding, timed);
     }
 
-    /** Called from the generated class's static initialiser, under this class's lock. */
-    static MethodHandle takePending() {
-        MethodHandle h = pending;
-        pending = null;
-        return h;
-    }
-
     private static MethodHandle define(MethodHandle binding, boolean timed) {
         try {
             MethodHandles.Lookup lookup = MethodHandles.lookup();
             String name = PLAIN + (timed ? "$BoundTimed" : "$Bound") + NAMES.incrementAndGet();
-            Class<?> c = lookup.defineClass(bytes(name, timed ? TIMED : PLAIN));
-            pending = binding;
-            // initialise now, while the handle is pending, rather than at the first call
-            Class.forName(c.getName(), true, c.getClassLoader());
+            Class<?> c = ClassConstants.define(lookup, bytes(name, timed ? TIMED : PLAIN), binding);
             return lookup.findConstructor(c, CONSTRUCTOR).asType(FACTORY);
         } catch (ReflectiveOperationException e) {
             throw new IllegalStateException("cannot make the call class of " + binding, e);
-        } finally {
-            pending = null;
         }
     }
 
@@ -99,13 +84,7 @@ public final class BoundCalls {
 
         MethodVisitor clinit = cw.visitMethod(Opcodes.ACC_STATIC, "<clinit>", "()V", null, null);
         clinit.visitCode();
-        clinit.visitMethodInsn(
-                Opcodes.INVOKESTATIC,
-                "org/qmpi4j/agent/internal/chain/BoundCalls",
-                "takePending",
-                "()" + HANDLE,
-                false);
-        clinit.visitFieldInsn(Opcodes.PUTSTATIC, name, "BINDING", HANDLE);
+        ClassConstants.emitTake(clinit, name, 0, "BINDING", HANDLE);
         clinit.visitInsn(Opcodes.RETURN);
         clinit.visitMaxs(0, 0);
         clinit.visitEnd();

@@ -50,12 +50,6 @@ public final class EntrySites {
     private static final String ENTRY_DESCRIPTOR = "(" + TARGET + "[Ljava/lang/Object;)Ljava/lang/Object;";
     private static final AtomicInteger NAMES = new AtomicInteger();
 
-    /** The target a class being initialised takes as its constant; guarded by this class's lock. */
-    private static CallTarget pending;
-
-    /** Its binding method, for the same class; guarded by this class's lock. */
-    private static MethodHandle pendingOriginal;
-
     private static final String HANDLE = "Ljava/lang/invoke/MethodHandle;";
     private static final String SPREAD = "([Ljava/lang/Object;)Ljava/lang/Object;";
 
@@ -86,28 +80,10 @@ public final class EntrySites {
         }
         MethodHandles.Lookup lookup = MethodHandles.lookup();
         String name = DISPATCHER + "$Site" + NAMES.incrementAndGet();
-        Class<?> c = lookup.defineClass(bytes(name, entry, siteType, original.type()));
-        pending = link;
-        pendingOriginal = original;
-        try {
-            Class.forName(c.getName(), true, c.getClassLoader()); // takes the pending values now
-        } finally {
-            pending = null;
-            pendingOriginal = null;
-        }
+        Class<?> c = ClassConstants.define(lookup, bytes(name, entry, siteType, original.type()), link, original);
         return new Made(
                 lookup.findStatic(c, "call", siteType),
                 lookup.findStatic(c, "spread", MethodType.methodType(Object.class, Object[].class)));
-    }
-
-    /** Called from the generated class's static initialiser, under this class's lock. */
-    static CallTarget takePending() {
-        return pending;
-    }
-
-    /** Called from the generated class's static initialiser, under this class's lock. */
-    static MethodHandle takePendingOriginal() {
-        return pendingOriginal;
     }
 
     private static boolean visible(MethodType type) {
@@ -147,20 +123,8 @@ public final class EntrySites {
 
         MethodVisitor clinit = cw.visitMethod(Opcodes.ACC_STATIC, "<clinit>", "()V", null, null);
         clinit.visitCode();
-        clinit.visitMethodInsn(
-                Opcodes.INVOKESTATIC,
-                "org/qmpi4j/agent/internal/chain/EntrySites",
-                "takePending",
-                "()" + TARGET,
-                false);
-        clinit.visitFieldInsn(Opcodes.PUTSTATIC, name, "TARGET", TARGET);
-        clinit.visitMethodInsn(
-                Opcodes.INVOKESTATIC,
-                "org/qmpi4j/agent/internal/chain/EntrySites",
-                "takePendingOriginal",
-                "()" + HANDLE,
-                false);
-        clinit.visitFieldInsn(Opcodes.PUTSTATIC, name, "ORIGINAL", HANDLE);
+        ClassConstants.emitTake(clinit, name, 0, "TARGET", TARGET);
+        ClassConstants.emitTake(clinit, name, 1, "ORIGINAL", HANDLE);
         clinit.visitInsn(Opcodes.RETURN);
         clinit.visitMaxs(0, 0);
         clinit.visitEnd();

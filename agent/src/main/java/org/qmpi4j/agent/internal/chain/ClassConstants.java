@@ -1,0 +1,51 @@
+package org.qmpi4j.agent.internal.chain;
+
+import java.lang.invoke.MethodHandles;
+import org.objectweb.asm.MethodVisitor;
+import org.objectweb.asm.Opcodes;
+import org.objectweb.asm.Type;
+
+/**
+ * Gives a class the agent generates ({@link BoundCalls}, {@link EntrySites}) its
+ * {@code static final} constants: its static initialiser takes them from here while
+ * {@link #define} holds them. Constants the JIT can fold (a method handle it inlines through, a
+ * call target it knows) need {@code static final} fields, which nothing but the class's own
+ * initialiser can set.
+ */
+final class ClassConstants {
+    private static final String SELF = "org/qmpi4j/agent/internal/chain/ClassConstants";
+
+    /** The values of the class being initialised; guarded by this class's lock. */
+    private static Object[] pending;
+
+    private ClassConstants() {}
+
+    /**
+     * Defines {@code bytes} in the package of {@code lookup} and initialises it now, while its
+     * initialiser can {@link #take} {@code values} (in the order {@link #emitTake} was given them).
+     */
+    static synchronized Class<?> define(MethodHandles.Lookup lookup, byte[] bytes, Object... values)
+            throws ReflectiveOperationException {
+        Class<?> c = lookup.defineClass(bytes);
+        pending = values;
+        try {
+            Class.forName(c.getName(), true, c.getClassLoader());
+        } finally {
+            pending = null;
+        }
+        return c;
+    }
+
+    /** Called from a generated static initialiser, on the thread (and under the lock) of {@link #define}. */
+    static Object take(int index) {
+        return pending[index];
+    }
+
+    /** Emits into a static initialiser: {@code owner.field = (type) take(index)}. */
+    static void emitTake(MethodVisitor clinit, String owner, int index, String field, String descriptor) {
+        clinit.visitIntInsn(Opcodes.BIPUSH, index);
+        clinit.visitMethodInsn(Opcodes.INVOKESTATIC, SELF, "take", "(I)Ljava/lang/Object;", false);
+        clinit.visitTypeInsn(Opcodes.CHECKCAST, Type.getType(descriptor).getInternalName());
+        clinit.visitFieldInsn(Opcodes.PUTSTATIC, owner, field, descriptor);
+    }
+}
