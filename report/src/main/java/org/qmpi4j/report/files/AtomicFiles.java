@@ -27,8 +27,24 @@ public final class AtomicFiles {
 
     private AtomicFiles() {}
 
+    /**
+     * Writes {@code content} as UTF-8, then renames it into place. The bytes are written at once,
+     * without a {@link Writer} or a lambda: every short job writes a few such files.
+     */
     public static void write(Path target, String content) throws IOException {
-        write(target, out -> out.write(content));
+        Path dir = target.toAbsolutePath().getParent();
+        Files.createDirectories(dir);
+        Path tmp = temporaryFor(target);
+        try {
+            Files.write(
+                    tmp,
+                    content.getBytes(StandardCharsets.UTF_8),
+                    StandardOpenOption.CREATE_NEW,
+                    StandardOpenOption.WRITE);
+            moveIntoPlace(tmp, target);
+        } finally {
+            Files.deleteIfExists(tmp);
+        }
     }
 
     /** Writes UTF-8 text produced by {@code content}, then renames it into place. */

@@ -45,13 +45,35 @@ public final class ProfileFormat {
 
     private ProfileFormat() {}
 
+    /** Writes each matrix cell as {@code [from, to, bytes, messages]}. */
+    private static final class Cells implements TrafficMatrix.CellVisitor {
+        private final JsonWriter w;
+
+        Cells(JsonWriter w) {
+            this.w = w;
+        }
+
+        @Override
+        public void visit(int from, int to, long bytes, long messages) {
+            w.beginInlineArray()
+                    .value(from)
+                    .value(to)
+                    .value(bytes)
+                    .value(messages)
+                    .endArray();
+        }
+    }
+
     public static String write(Profile p) {
         StringBuilder sb = new StringBuilder(8192);
         JsonWriter w = VersionedJson.begin(sb, FORMAT, VERSION);
         w.member("binding", p.binding()).member("ranks", p.ranks()).member("created", p.created());
         w.member("complete", p.complete());
         w.name("missing_ranks").beginInlineArray();
-        p.missingRanks().forEach(r -> w.value(r));
+        // Loops and a named visitor, no lambdas: rank 0 writes this once at the end of a short job.
+        for (Integer r : p.missingRanks()) {
+            w.value(r);
+        }
         w.endArray();
 
         long app = p.totalAppNs();
@@ -66,7 +88,9 @@ public final class ProfileFormat {
                     .member("app_s", seconds(r.appNs()))
                     .member("mpi_s", seconds(r.mpiNs()))
                     .member("mpi_pct", percent(r.mpiNs(), r.appNs()));
-            r.environment().forEach(w::member);
+            for (Map.Entry<String, String> env : r.environment().entrySet()) {
+                w.member(env.getKey(), env.getValue());
+            }
             w.endObject();
         }
         w.endArray();
@@ -108,12 +132,7 @@ public final class ProfileFormat {
         TrafficMatrix traffic = p.matrix();
         w.member("pairs", traffic.pairs());
         w.name("cells").beginArray();
-        traffic.forEach((from, to, bytes, messages) -> w.beginInlineArray()
-                .value(from)
-                .value(to)
-                .value(bytes)
-                .value(messages)
-                .endArray());
+        traffic.forEach(new Cells(w));
         w.endArray();
         if (p.ranks() <= DENSE_MAX_RANKS) {
             matrix(w, "bytes", traffic.denseBytes());
@@ -183,15 +202,17 @@ public final class ProfileFormat {
 
     private static void perRank(JsonWriter w, Profile.Entry e) {
         w.name("per_rank").beginArray();
-        e.perRank()
-                .forEach((r, s) -> w.beginInlineObject()
-                        .member("rank", r)
-                        .member("calls", s.calls())
-                        .member("time_s", seconds(s.timeNs()))
-                        .member("min_s", seconds(s.minNs()))
-                        .member("max_s", seconds(s.maxNs()))
-                        .member("bytes", s.bytes())
-                        .endObject());
+        for (Map.Entry<Integer, CallStats> share : e.perRank().entrySet()) {
+            CallStats s = share.getValue();
+            w.beginInlineObject()
+                    .member("rank", share.getKey())
+                    .member("calls", s.calls())
+                    .member("time_s", seconds(s.timeNs()))
+                    .member("min_s", seconds(s.minNs()))
+                    .member("max_s", seconds(s.maxNs()))
+                    .member("bytes", s.bytes())
+                    .endObject();
+        }
         w.endArray();
     }
 

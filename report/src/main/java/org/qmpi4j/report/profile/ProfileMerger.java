@@ -27,8 +27,79 @@ public final class ProfileMerger {
      */
     public static Profile merge(Collection<RankProfile> rankProfiles) {
         Streaming s = new Streaming();
-        rankProfiles.forEach(s::add);
+        for (RankProfile p : rankProfiles) {
+            s.add(p);
+        }
         return s.finish();
+    }
+
+    /*
+     * Named classes and plain loops rather than lambdas, method references and java.time
+     * formatting: rank 0 merges at the end of every job, and each lambda is linked at its first
+     * use by spinning a hidden class (about a millisecond apiece, uncompiled), DateTimeFormatter's
+     * initialisation several milliseconds more.
+     */
+
+    /** Inter-world traffic by rank (a stable sort keeps each rank's rows in the order added). */
+    private static final java.util.Comparator<InterWorldTraffic> BY_RANK = new ByRank();
+
+    private static final class ByRank implements java.util.Comparator<InterWorldTraffic> {
+        @Override
+        public int compare(InterWorldTraffic a, InterWorldTraffic b) {
+            return Integer.compare(a.rank(), b.rank());
+        }
+    }
+
+    /** Adds each sent cell to the merged matrix. */
+    private static final class IntoMatrix implements TrafficMatrix.CellVisitor {
+        private final TrafficMatrix.Builder matrix;
+
+        IntoMatrix(TrafficMatrix.Builder matrix) {
+            this.matrix = matrix;
+        }
+
+        @Override
+        public void visit(int from, int to, long bytes, long messages) {
+            matrix.add(from, to, bytes, messages);
+        }
+    }
+
+    /**
+     * {@code epochMillis} to the second in UTC, as {@link Instant#toString()} writes an instant
+     * without fraction ({@code 2025-03-04T05:06:07Z}); by hand for the years 0 to 9999.
+     */
+    static String isoSeconds(long epochMillis) {
+        long days = Math.floorDiv(epochMillis, 86_400_000L);
+        int secondOfDay = (int) (Math.floorMod(epochMillis, 86_400_000L) / 1000);
+        // Civil date from days since 1970-01-01 (proleptic Gregorian; eras of 400 years from 0000-03-01).
+        long z = days + 719_468;
+        long era = Math.floorDiv(z, 146_097);
+        long dayOfEra = z - era * 146_097;
+        long yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365;
+        long dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100);
+        long mp = (5 * dayOfYear + 2) / 153;
+        int day = (int) (dayOfYear - (153 * mp + 2) / 5 + 1);
+        int month = (int) (mp < 10 ? mp + 3 : mp - 9);
+        long year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0);
+        if (year < 0 || year > 9999) {
+            return Instant.ofEpochMilli(epochMillis)
+                    .truncatedTo(ChronoUnit.SECONDS)
+                    .toString();
+        }
+        StringBuilder sb = new StringBuilder(20);
+        int y = (int) year;
+        sb.append((char) ('0' + y / 1000)).append((char) ('0' + y / 100 % 10));
+        twoDigits(sb, y % 100);
+        twoDigits(sb.append('-'), month);
+        twoDigits(sb.append('-'), day);
+        twoDigits(sb.append('T'), secondOfDay / 3600);
+        twoDigits(sb.append(':'), secondOfDay / 60 % 60);
+        twoDigits(sb.append(':'), secondOfDay % 60);
+        return sb.append('Z').toString();
+    }
+
+    private static void twoDigits(StringBuilder sb, int v) {
+        sb.append((char) ('0' + v / 10)).append((char) ('0' + v % 10));
     }
 
     /** A merge fed one rank profile at a time, in any rank order; not thread safe. */
@@ -91,7 +162,7 @@ public final class ProfileMerger {
                 }
                 e.add(rank, s.getValue());
             }
-            p.forEachSent(matrix::add);
+            p.forEachSent(new IntoMatrix(matrix));
             interWorld.addAll(p.interWorld());
             return this;
         }
@@ -124,14 +195,25 @@ public final class ProfileMerger {
                 }
             }
             summaries.putAll(other.summaries);
-            other.functions.forEach((f, e) ->
-                    functions.computeIfAbsent(f, k -> new Profile.Entry()).absorb(e));
+            for (Map.Entry<String, Profile.Entry> f : other.functions.entrySet()) {
+                entry(functions, f.getKey()).absorb(f.getValue());
+            }
             kinds.putAll(other.kinds);
-            other.sites.forEach(
-                    (k, e) -> sites.computeIfAbsent(k, x -> new Profile.Entry()).absorb(e));
-            other.matrix.forEach(matrix::add);
+            for (Map.Entry<SiteKey, Profile.Entry> k : other.sites.entrySet()) {
+                entry(sites, k.getKey()).absorb(k.getValue());
+            }
+            other.matrix.forEach(new IntoMatrix(matrix));
             interWorld.addAll(other.interWorld);
             return this;
+        }
+
+        private static <K> Profile.Entry entry(Map<K, Profile.Entry> entries, K key) {
+            Profile.Entry e = entries.get(key);
+            if (e == null) {
+                e = new Profile.Entry();
+                entries.put(key, e);
+            }
+            return e;
         }
 
         /** The ranks added so far, ascending. */
@@ -158,8 +240,8 @@ public final class ProfileMerger {
                 Profile.RankSummary s = summaries.get(r);
                 all.add(s != null ? s : new Profile.RankSummary(r, false, "missing", 0, 0, Map.of()));
             }
-            interWorld.sort(java.util.Comparator.comparingInt(InterWorldTraffic::rank));
-            String created = Instant.now().truncatedTo(ChronoUnit.SECONDS).toString();
+            interWorld.sort(BY_RANK);
+            String created = isoSeconds(System.currentTimeMillis());
             return new Profile(binding, size, created, all, functions, kinds, sites, matrix.build(), interWorld);
         }
     }

@@ -213,9 +213,19 @@ public final class RankProfile {
             return this;
         }
 
+        /** The stats under {@code key}, made if missing: get and put, no lambda to link at a short job's rank file. */
+        private static <K> CallStats stats(Map<K, CallStats> m, K key) {
+            CallStats s = m.get(key);
+            if (s == null) {
+                s = new CallStats();
+                m.put(key, s);
+            }
+            return s;
+        }
+
         /** Adds (merges into) the stats of {@code function}. */
         public Builder function(String function, String kind, CallStats stats) {
-            functions.computeIfAbsent(function, f -> new CallStats()).merge(stats);
+            stats(functions, function).merge(stats);
             if (kind != null) {
                 kinds.put(function, kind);
             }
@@ -224,7 +234,7 @@ public final class RankProfile {
 
         /** Adds (merges into) the stats of a call site. */
         public Builder site(SiteKey site, CallStats stats) {
-            sites.computeIfAbsent(site, k -> new CallStats()).merge(stats);
+            stats(sites, site).merge(stats);
             return this;
         }
 
@@ -233,7 +243,11 @@ public final class RankProfile {
             if (dest < 0 || dest >= size) {
                 throw new IllegalArgumentException("destination " + dest + " outside 0.." + (size - 1));
             }
-            long[] cell = sent.computeIfAbsent(dest, d -> new long[2]);
+            long[] cell = sent.get(dest);
+            if (cell == null) {
+                cell = new long[2];
+                sent.put(dest, cell);
+            }
             cell[0] += messages;
             cell[1] += bytes;
             return this;

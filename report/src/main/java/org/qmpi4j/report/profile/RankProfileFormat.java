@@ -34,6 +34,27 @@ public final class RankProfileFormat {
 
     private RankProfileFormat() {}
 
+    /** Copies the sent cells into parallel arrays, in the order visited. */
+    private static final class SentColumns implements TrafficMatrix.CellVisitor {
+        private final int[] to;
+        private final long[] messages;
+        private final long[] bytes;
+        private int k;
+
+        SentColumns(int[] to, long[] messages, long[] bytes) {
+            this.to = to;
+            this.messages = messages;
+            this.bytes = bytes;
+        }
+
+        @Override
+        public void visit(int from, int dest, long b, long m) {
+            to[k] = dest;
+            messages[k] = m;
+            bytes[k++] = b;
+        }
+    }
+
     public static String write(RankProfile p) {
         StringBuilder sb = new StringBuilder(4096);
         boolean dense = p.size() <= DENSE_MAX_RANKS;
@@ -41,18 +62,22 @@ public final class RankProfileFormat {
         w.member("rank", p.rank()).member("size", p.size()).member("binding", p.binding());
         w.member("state", p.state().id()).member("app_ns", p.appNs());
         w.name("environment").beginObject();
-        p.environment().forEach(w::member);
+        // Loops and a named visitor, no lambdas: every rank writes this once at the end of a short job.
+        for (Map.Entry<String, String> e : p.environment().entrySet()) {
+            w.member(e.getKey(), e.getValue());
+        }
         w.endObject();
         w.name("functions").beginArray();
-        p.functions().forEach((name, s) -> {
+        for (Map.Entry<String, CallStats> f : p.functions().entrySet()) {
+            String name = f.getKey();
             w.beginObject().member("name", name);
             String kind = p.kinds().get(name);
             if (kind != null) {
                 w.member("kind", kind);
             }
-            stats(w, s);
+            stats(w, f.getValue());
             w.endObject();
-        });
+        }
         w.endArray();
         w.name("sites").beginArray();
         for (SiteKey k : p.sortedSites()) {
@@ -76,12 +101,7 @@ public final class RankProfileFormat {
             int[] to = new int[p.sentPeers()];
             long[] messages = new long[to.length];
             long[] bytes = new long[to.length];
-            int[] k = {0};
-            p.forEachSent((from, dest, b, m) -> {
-                to[k[0]] = dest;
-                messages[k[0]] = m;
-                bytes[k[0]++] = b;
-            });
+            p.forEachSent(new SentColumns(to, messages, bytes));
             w.name("to").beginInlineArray();
             for (int d : to) {
                 w.value(d);

@@ -210,7 +210,11 @@ public final class TrafficMatrix {
             if (rows[from] == null) {
                 rows[from] = new java.util.TreeMap<>();
             }
-            long[] cell = rows[from].computeIfAbsent(to, k -> new long[2]);
+            long[] cell = rows[from].get(to);
+            if (cell == null) { // not computeIfAbsent: no lambda to link at the end of a short job
+                cell = new long[2];
+                rows[from].put(to, cell);
+            }
             cell[0] += bytes;
             cell[1] += messages;
             return this;

@@ -209,9 +209,22 @@ public final class MatrixHtml {
         }
         h.append("</p>\n");
         h.append("<script type=\"application/json\" id=\"matrix-data\">[");
-        boolean[] first = {true};
-        data.forEach((from, to, bytes, messages) -> {
-            h.append(first[0] ? "" : ",")
+        data.forEach(new CellsJson(h));
+        h.append("]</script>\n");
+    }
+
+    /** The pairs as a JSON array of {@code [from,to,bytes,messages]}; a named class, not a lambda linked at every job's end. */
+    private static final class CellsJson implements TrafficMatrix.CellVisitor {
+        private final StringBuilder h;
+        private boolean first = true;
+
+        CellsJson(StringBuilder h) {
+            this.h = h;
+        }
+
+        @Override
+        public void visit(int from, int to, long bytes, long messages) {
+            h.append(first ? "" : ",")
                     .append('[')
                     .append(from)
                     .append(',')
@@ -221,9 +234,8 @@ public final class MatrixHtml {
                     .append(',')
                     .append(messages)
                     .append(']');
-            first[0] = false;
-        });
-        h.append("]</script>\n");
+            first = false;
+        }
     }
 
     private static void collectives(StringBuilder h, Profile p) {

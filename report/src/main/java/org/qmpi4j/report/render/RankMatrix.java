@@ -25,6 +25,28 @@ final class RankMatrix {
 
     private RankMatrix() {}
 
+    /** Keeps the {@code k} largest pairs seen; a named class, not a lambda linked on rank 0 at the end of every job. */
+    private static final class Largest implements TrafficMatrix.CellVisitor {
+        final PriorityQueue<long[]> top = new PriorityQueue<>(SMALLEST_FIRST);
+        private final int k;
+        private long order;
+
+        Largest(int k) {
+            this.k = k;
+        }
+
+        @Override
+        public void visit(int from, int to, long bytes, long messages) {
+            if (bytes == 0 && messages == 0) {
+                return;
+            }
+            top.add(new long[] {from, to, bytes, messages, order++});
+            if (top.size() > k) {
+                top.poll();
+            }
+        }
+    }
+
     /**
      * The {@code k} pairs with the most bytes as {@code {from, to, bytes, messages}}, most first,
      * ties in sender-then-receiver order; pairs without messages or bytes are never listed. Keeps
@@ -32,18 +54,9 @@ final class RankMatrix {
      */
     static List<long[]> largest(TrafficMatrix m, int k) {
         // Smallest on top: bytes ascending, then later pairs first (they lose ties).
-        PriorityQueue<long[]> top = new PriorityQueue<>(SMALLEST_FIRST);
-        long[] order = {0};
-        m.forEach((from, to, bytes, messages) -> {
-            if (bytes == 0 && messages == 0) {
-                return;
-            }
-            top.add(new long[] {from, to, bytes, messages, order[0]++});
-            if (top.size() > k) {
-                top.poll();
-            }
-        });
-        List<long[]> out = new ArrayList<>(top);
+        Largest visitor = new Largest(k);
+        m.forEach(visitor);
+        List<long[]> out = new ArrayList<>(visitor.top);
         out.sort(LARGEST_FIRST);
         return out;
     }

@@ -58,12 +58,15 @@ public final class TextReport {
                     .append(join(p.missingRanks()))
                     .append('\n');
         }
-        String main = p.rankSummaries().stream()
-                .filter(Profile.RankSummary::present)
-                .map(r -> r.environment().get("main"))
-                .filter(m -> m != null)
-                .findFirst()
-                .orElse(null);
+        // Plain loops here and below, no streams or lambdas: rank 0 renders this at the end of
+        // every job, and each lambda is linked at its first use by spinning a hidden class.
+        String main = null;
+        for (Profile.RankSummary r : p.rankSummaries()) {
+            if (r.present() && r.environment().get("main") != null) {
+                main = r.environment().get("main");
+                break;
+            }
+        }
         if (main != null) {
             out.append("  application ").append(main).append('\n');
         }
@@ -101,7 +104,10 @@ public final class TextReport {
         Map<SiteKey, Integer> ids = p.siteIds();
         section(out, "Call sites");
         Table where = new Table("site", "<function", "<where");
-        ids.forEach((k, id) -> where.row(id, k.function(), k.where()));
+        for (Map.Entry<SiteKey, Integer> site : ids.entrySet()) {
+            SiteKey k = site.getKey();
+            where.row(site.getValue(), k.function(), k.where());
+        }
         where.appendTo(out, "  ");
 
         if (summarised) {
@@ -181,15 +187,19 @@ public final class TextReport {
     private static void sitesPerRank(StringBuilder out, Profile p, Map<SiteKey, Integer> ids, long app, long mpi) {
         section(out, "Call sites by time (rank * = all ranks)");
         Table sites = statsTable("site", "rank");
-        ids.forEach((k, id) -> {
+        for (Map.Entry<SiteKey, Integer> site : ids.entrySet()) {
+            SiteKey k = site.getKey();
+            Integer id = site.getValue();
             Profile.Entry e = p.sites().get(k);
             long siteApp = inApp(k.function(), app);
             long siteMpi = inApp(k.function(), mpi);
             statsRow(sites, e.total(), siteApp, siteMpi, id, "*");
             if (e.perRank().size() > 1) {
-                e.perRank().forEach((r, s) -> statsRow(sites, s, siteApp, siteMpi, id, r));
+                for (Map.Entry<Integer, CallStats> share : e.perRank().entrySet()) {
+                    statsRow(sites, share.getValue(), siteApp, siteMpi, id, share.getKey());
+                }
             }
-        });
+        }
         sites.appendTo(out, "  ");
     }
 

@@ -178,7 +178,12 @@ public final class ChromeTraceAssembler {
         if (rank < 0 || rank >= ranks) {
             throw new IllegalArgumentException("rank " + rank + " outside 0.." + (ranks - 1));
         }
-        return states.computeIfAbsent(rank, RankState::new);
+        RankState s = states.get(rank);
+        if (s == null) { // get and put, not computeIfAbsent with a method reference linked at every job's end
+            s = new RankState(rank);
+            states.put(rank, s);
+        }
+        return s;
     }
 
     private void event(RankState s, ShardEvent e) throws IOException {
@@ -332,10 +337,14 @@ public final class ChromeTraceAssembler {
         w.name("clock_correction");
         correction.write(w);
         w.name("truncated_ranks").beginArray();
-        truncated.forEach(r -> w.value(r));
+        for (Integer r : truncated) {
+            w.value(r);
+        }
         w.endArray();
         w.name("missing_ranks").beginArray();
-        missing.forEach(r -> w.value(r));
+        for (Integer r : missing) {
+            w.value(r);
+        }
         w.endArray();
         w.endObject();
         out.write("\"otherData\":");

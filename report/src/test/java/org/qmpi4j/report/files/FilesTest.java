@@ -44,4 +44,47 @@ class FilesTest {
         assertThat(ResultFiles.rankOfProfile(".rank-1.profile.json.123.tmp")).isEqualTo(-1);
         assertThat(ResultFiles.rankOfTrace("rank-3.trace")).isEqualTo(3);
     }
+
+    /** The hand-written matching accepts exactly what {@code rank-(\d+)<suffix>} did. */
+    @Test
+    void fileNamesAsTheRegularExpressionsSaid() {
+        java.util.regex.Pattern profile = java.util.regex.Pattern.compile("rank-(\\d+)\\.profile\\.json");
+        java.util.regex.Pattern trace = java.util.regex.Pattern.compile("rank-(\\d+)\\.trace");
+        String[] names = {
+            "rank-0.profile.json",
+            "rank-007.trace",
+            "rank-.profile.json",
+            "rank-.trace",
+            "rank-1.profile.json.tmp",
+            "xrank-1.trace",
+            "rank-1a.trace",
+            "rank--1.trace",
+            "rank-+1.trace",
+            "rank-\u0661.trace",
+            "rank-99999999999.trace",
+            "rank-2147483647.profile.json",
+            "rank-1.trace.profile.json",
+            "rank-1.profile.json.trace",
+            "rank-",
+            "",
+            ".trace",
+            "rank-5.tracex"
+        };
+        for (String n : names) {
+            assertThat(ResultFiles.rankOfProfile(n)).as(n).isEqualTo(byPattern(profile, n));
+            assertThat(ResultFiles.rankOfTrace(n)).as(n).isEqualTo(byPattern(trace, n));
+        }
+    }
+
+    private static int byPattern(java.util.regex.Pattern p, String name) {
+        java.util.regex.Matcher m = p.matcher(name);
+        if (!m.matches()) {
+            return -1;
+        }
+        try {
+            return Integer.parseInt(m.group(1));
+        } catch (NumberFormatException e) {
+            return -1;
+        }
+    }
 }

@@ -6,6 +6,7 @@ import org.qmpi4j.api.MpiFunction;
 import org.qmpi4j.api.Qmpi;
 import org.qmpi4j.api.QmpiContext;
 import org.qmpi4j.api.ToolFunction;
+import org.qmpi4j.api.ToolHandler;
 import org.qmpi4j.api.internal.log.Log;
 import org.qmpi4j.api.output.LifecycleHandlers;
 import org.qmpi4j.tools.mpi.WorldComm;
@@ -36,7 +37,27 @@ final class JfrRecorder {
 
     JfrRecorder(int toolId) {
         this.toolId = toolId;
-        this.afterInit = binding -> {
+        this.afterInit = new AskMpi(toolId, log);
+    }
+
+    /*
+     * The handlers and the communicator lookup are named classes, not lambdas or method
+     * references: each of those is linked at its first use by spinning a hidden class, about a
+     * millisecond of a short job's start apiece before any of it is compiled.
+     */
+
+    /** The communicator facts from MPI's COMM_WORLD; none (and said once) when MPI cannot tell. */
+    private static final class AskMpi implements Function<String, Communicators> {
+        private final int toolId;
+        private final Log log;
+
+        AskMpi(int toolId, Log log) {
+            this.toolId = toolId;
+            this.log = log;
+        }
+
+        @Override
+        public Communicators apply(String binding) {
             try {
                 WorldComm comm = new WorldComm(toolId, binding);
                 return new MpiCommunicators(toolId, comm.world(), comm.size());
@@ -44,7 +65,37 @@ final class JfrRecorder {
                 log.fault("world", "cannot ask MPI for COMM_WORLD (" + e + "); events carry no peer or size", e);
                 return Communicators.NONE;
             }
-        };
+        }
+    }
+
+    /** The handler of every function but initialisation and Pcontrol: {@link #record}. */
+    private static final class EveryCall implements ToolHandler {
+        private final JfrRecorder recorder;
+
+        EveryCall(JfrRecorder recorder) {
+            this.recorder = recorder;
+        }
+
+        @Override
+        public Object intercept(QmpiContext context, int id, MpiCall call) throws Exception {
+            return recorder.record(context, id, call);
+        }
+    }
+
+    /** The handlers of initialisation ({@code init}) and Pcontrol (otherwise). */
+    private static final class Lifecycle implements ToolHandler {
+        private final JfrRecorder recorder;
+        private final boolean init;
+
+        Lifecycle(JfrRecorder recorder, boolean init) {
+            this.recorder = recorder;
+            this.init = init;
+        }
+
+        @Override
+        public Object intercept(QmpiContext context, int id, MpiCall call) throws Exception {
+            return init ? recorder.init(context, id, call) : recorder.pcontrol(context, id, call);
+        }
     }
 
     /** For tests: {@code communicators} instead of asking MPI. */
@@ -55,7 +106,9 @@ final class JfrRecorder {
 
     void register() {
         Qmpi.registerToolStorage(toolId, this);
-        LifecycleHandlers.register(toolId, next, this::init, this::record, this::record, this::pcontrol, this::record);
+        EveryCall every = new EveryCall(this);
+        LifecycleHandlers.register(
+                toolId, next, new Lifecycle(this, true), every, every, new Lifecycle(this, false), every);
     }
 
     // ---- handlers ---------------------------------------------------------------------------

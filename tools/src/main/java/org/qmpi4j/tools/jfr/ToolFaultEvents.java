@@ -5,8 +5,10 @@ import java.util.List;
 import org.qmpi4j.api.Qmpi;
 import org.qmpi4j.api.internal.log.Log;
 import org.qmpi4j.api.mpit.CallbackSafety;
+import org.qmpi4j.api.mpit.EventCallback;
 import org.qmpi4j.api.mpit.EventElement;
 import org.qmpi4j.api.mpit.EventInstance;
+import org.qmpi4j.api.mpit.EventRegistration;
 import org.qmpi4j.api.mpit.MpiT;
 import org.qmpi4j.api.mpit.ThreadLevel;
 
@@ -37,16 +39,36 @@ final class ToolFaultEvents {
                     mpit.eventHandleAlloc(index, null, null),
                     CallbackSafety.THREAD_SAFE,
                     null,
-                    (instance, registration, safety) -> {
-                        ToolFaultEvent event = new ToolFaultEvent();
-                        if (event.shouldCommit()) {
-                            event.tool = read(mpit, instance, tool, new byte[toolLength]);
-                            event.where = read(mpit, instance, where, new byte[whereLength]);
-                            event.commit();
-                        }
-                    });
+                    new Recorder(mpit, tool, where, toolLength, whereLength));
         } catch (RuntimeException e) {
             Log.tool("jfr").once("no-faults", "tool faults will not be recorded (" + e + ")");
+        }
+    }
+
+    /** Turns each MPI_T fault event into a JFR event; a named class, not a lambda linked at start. */
+    private static final class Recorder implements EventCallback {
+        private final MpiT mpit;
+        private final int tool;
+        private final int where;
+        private final int toolLength;
+        private final int whereLength;
+
+        Recorder(MpiT mpit, int tool, int where, int toolLength, int whereLength) {
+            this.mpit = mpit;
+            this.tool = tool;
+            this.where = where;
+            this.toolLength = toolLength;
+            this.whereLength = whereLength;
+        }
+
+        @Override
+        public void onEvent(EventInstance instance, EventRegistration registration, CallbackSafety safety) {
+            ToolFaultEvent event = new ToolFaultEvent();
+            if (event.shouldCommit()) {
+                event.tool = read(mpit, instance, tool, new byte[toolLength]);
+                event.where = read(mpit, instance, where, new byte[whereLength]);
+                event.commit();
+            }
         }
     }
 

@@ -91,7 +91,7 @@ public final class OutputSession {
         }
         if (comm.rank() == 0 && dir != null) {
             OutputSession session = s;
-            Runtime.getRuntime().addShutdownHook(new Thread(session::announceIfUnfinished, "qmpi4j-output"));
+            Runtime.getRuntime().addShutdownHook(new Thread(new Announce(session), "qmpi4j-output"));
         }
         return s;
     }
@@ -106,7 +106,84 @@ public final class OutputSession {
             }
             return OutputDirectory.agree(requested, comm.rank(), null);
         }
-        return OutputDirectory.agree(requested, comm.rank(), buf -> comm.bcast(buf, 0));
+        return OutputDirectory.agree(requested, comm.rank(), new BcastFromRank0(comm));
+    }
+
+    /*
+     * The callbacks below are named classes, not lambdas or method references: each of those is
+     * linked at its first use by spinning a hidden class, about a millisecond of a short job's
+     * start apiece before any of it is compiled.
+     */
+
+    /** The exit hook of rank 0: {@link #announceIfUnfinished()}. */
+    private static final class Announce implements Runnable {
+        private final OutputSession session;
+
+        Announce(OutputSession session) {
+            this.session = session;
+        }
+
+        @Override
+        public void run() {
+            session.announceIfUnfinished();
+        }
+    }
+
+    /** The folder's name from rank 0 to all, over the world communicator. */
+    private static final class BcastFromRank0 implements OutputDirectory.Broadcast {
+        private final WorldComm comm;
+
+        BcastFromRank0(WorldComm comm) {
+            this.comm = comm;
+        }
+
+        @Override
+        public void fromRank0(byte[] buffer) throws Exception {
+            comm.bcast(buffer, 0);
+        }
+    }
+
+    /** Chooses (and makes) the world's folder while the job folder's lock is held; fills in the record's folder. */
+    private static final class ClaimFolder implements WorldIndex.Locked<Path> {
+        private final Path top;
+        private final WorldIdentity who;
+        private final String host;
+        private final WorldRecord r;
+        private final boolean root;
+
+        ClaimFolder(Path top, WorldIdentity who, String host, WorldRecord r, boolean root) {
+            this.top = top;
+            this.who = who;
+            this.host = host;
+            this.r = r;
+            this.root = root;
+        }
+
+        @Override
+        public Path run() throws IOException {
+            if (who.parent == null && !WorldIndex.topTakenByLiveWorld(top, who.id, host)) {
+                r.folder = ".";
+                return top;
+            }
+            if (!root) {
+                return WorldIndex.worldFolder(
+                        top, who.id); // no broadcast: the id from the library is the same everywhere
+            }
+            Files.createDirectories(top.resolve(WorldIndex.WORLDS_DIR));
+            for (int n = 1; ; n++) {
+                String name = n == 1 ? who.id : who.id + "-" + n;
+                Path d = WorldIndex.worldFolder(top, name);
+                try {
+                    Files.createDirectory(d); // ours only if we made it: never another world's folder
+                    r.folder = WorldIndex.WORLDS_DIR + "/" + name;
+                    return d;
+                } catch (java.nio.file.FileAlreadyExistsException taken) {
+                    if (n > 1000) {
+                        throw taken;
+                    }
+                }
+            }
+        }
     }
 
     /**
@@ -155,30 +232,7 @@ public final class OutputSession {
         r.host = host;
         r.pid = org.qmpi4j.report.files.ProcessId.get();
         r.startMillis = who.jvmStartMillis;
-        Path folder = WorldIndex.locked(top, () -> {
-            if (who.parent == null && !WorldIndex.topTakenByLiveWorld(top, who.id, host)) {
-                r.folder = ".";
-                return top;
-            }
-            if (!root) {
-                return WorldIndex.worldFolder(
-                        top, who.id); // no broadcast: the id from the library is the same everywhere
-            }
-            Files.createDirectories(top.resolve(WorldIndex.WORLDS_DIR));
-            for (int n = 1; ; n++) {
-                String name = n == 1 ? who.id : who.id + "-" + n;
-                Path d = WorldIndex.worldFolder(top, name);
-                try {
-                    Files.createDirectory(d); // ours only if we made it: never another world's folder
-                    r.folder = WorldIndex.WORLDS_DIR + "/" + name;
-                    return d;
-                } catch (java.nio.file.FileAlreadyExistsException taken) {
-                    if (n > 1000) {
-                        throw taken;
-                    }
-                }
-            }
-        });
+        Path folder = WorldIndex.locked(top, new ClaimFolder(top, who, host, r, root));
         if (root) {
             if (r.folder == null) {
                 r.folder = top.relativize(folder).toString().replace(java.io.File.separatorChar, '/');
@@ -250,6 +304,15 @@ public final class OutputSession {
         }
     }
 
+    private static boolean noneRunning(List<WorldRecord> worlds) {
+        for (WorldRecord w : worlds) {
+            if ("running".equals(w.state)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /** Rank 0: this world is done; its record and the job's index say so. */
     private void worldEnded(String state) {
         if (record == null) {
@@ -260,7 +323,7 @@ public final class OutputSession {
             record.endMillis = System.currentTimeMillis();
             WorldIndex.writeRecord(top, record);
             List<WorldRecord> worlds = WorldIndex.update(top);
-            if (worlds.size() > 1 && worlds.stream().noneMatch(w -> "running".equals(w.state))) {
+            if (worlds.size() > 1 && noneRunning(worlds)) {
                 log.warn("the job's " + worlds.size() + " worlds are listed in " + top.resolve(WorldIndex.WORLDS_TXT));
             }
         } catch (IOException | RuntimeException e) {

@@ -11,6 +11,7 @@ import org.qmpi4j.api.MpiFunction;
 import org.qmpi4j.api.Qmpi;
 import org.qmpi4j.api.QmpiContext;
 import org.qmpi4j.api.ToolFunction;
+import org.qmpi4j.api.ToolHandler;
 import org.qmpi4j.api.output.LifecycleHandlers;
 import org.qmpi4j.api.output.OutputDirectory;
 import org.qmpi4j.api.output.RankOutput;
@@ -113,7 +114,66 @@ final class Profiler {
         this.toolId = toolId;
         this.settings = settings;
         this.err = err;
-        this.output = new RankOutput("profiler", reason -> writeRankFile(state(reason)), err);
+        this.output = new RankOutput("profiler", new Flush(this), err);
+    }
+
+    /*
+     * The handlers and callbacks below are named classes, not lambdas or method references: each
+     * of those is linked at its first use by spinning a hidden class, about a millisecond of a
+     * short job's start apiece before any of it is compiled.
+     */
+
+    /** Writes this rank's file when RankOutput asks (periodically, at exit, at abort). */
+    private static final class Flush implements RankOutput.Flusher {
+        private final Profiler profiler;
+
+        Flush(Profiler profiler) {
+            this.profiler = profiler;
+        }
+
+        @Override
+        public void flush(RankOutput.Reason reason) {
+            profiler.writeRankFile(state(reason));
+        }
+    }
+
+    /** The handler of every function without a life-cycle role: {@link #profile}. */
+    private static final class EveryCall implements ToolHandler {
+        private final Profiler profiler;
+
+        EveryCall(Profiler profiler) {
+            this.profiler = profiler;
+        }
+
+        @Override
+        public Object intercept(QmpiContext context, int id, MpiCall call) throws Exception {
+            return profiler.profile(context, id, call);
+        }
+    }
+
+    /** The life-cycle handlers (each runs once or a few times), by {@link MpiFunction}. */
+    private static final class Lifecycle implements ToolHandler {
+        private final Profiler profiler;
+        private final MpiFunction role;
+
+        Lifecycle(Profiler profiler, MpiFunction role) {
+            this.profiler = profiler;
+            this.role = role;
+        }
+
+        @Override
+        public Object intercept(QmpiContext context, int id, MpiCall call) throws Exception {
+            switch (role) {
+                case MPI_INIT:
+                    return profiler.init(context, id, call);
+                case MPI_FINALIZE:
+                    return profiler.finalizeMpi(context, id, call);
+                case MPI_ABORT:
+                    return profiler.abort(context, id, call);
+                default:
+                    return profiler.pcontrol(context, id, call);
+            }
+        }
     }
 
     private static RankProfile.State state(RankOutput.Reason reason) {
@@ -132,7 +192,13 @@ final class Profiler {
         Qmpi.registerToolStorage(toolId, this);
         Qmpi.requestCallTimes(toolId); // one entry and one exit read per call, shared with every tool
         LifecycleHandlers.register(
-                toolId, next, this::init, this::finalizeMpi, this::abort, this::pcontrol, this::profile);
+                toolId,
+                next,
+                new Lifecycle(this, MpiFunction.MPI_INIT),
+                new Lifecycle(this, MpiFunction.MPI_FINALIZE),
+                new Lifecycle(this, MpiFunction.MPI_ABORT),
+                new Lifecycle(this, MpiFunction.MPI_PCONTROL),
+                new EveryCall(this));
     }
 
     // ---- handlers ---------------------------------------------------------------------------
@@ -447,11 +513,7 @@ final class Profiler {
                 RankProfile.builder(s.rank(), s.size(), binding).state(state).appNs(System.nanoTime() - appStartNs);
         ProcessFacts.describe(b);
         CallStats[] functions = new CallStats[FUNCTIONS.length];
-        sites.forEach((address, function, acc) -> {
-            CallStats site = acc.snapshot();
-            b.site(siteKey(address, FUNCTIONS[function]), site);
-            functions[function] = functions[function] == null ? site.copy() : functions[function].merge(site);
-        });
+        sites.forEach(new SiteCopier(b, functions));
         for (MpiFunction f : FUNCTIONS) {
             CallStats total = functions[f.ordinal()];
             if (total != null && total.calls() > 0) {
@@ -463,6 +525,24 @@ final class Profiler {
             t.copyInto(b);
         }
         return b.build();
+    }
+
+    /** Copies each call site's statistics into the builder and sums them per function. */
+    private static final class SiteCopier implements SiteTable.Visitor {
+        private final RankProfile.Builder builder;
+        private final CallStats[] functions;
+
+        SiteCopier(RankProfile.Builder builder, CallStats[] functions) {
+            this.builder = builder;
+            this.functions = functions;
+        }
+
+        @Override
+        public void visit(CallingAddress address, int function, Accumulator acc) {
+            CallStats site = acc.snapshot();
+            builder.site(siteKey(address, FUNCTIONS[function]), site);
+            functions[function] = functions[function] == null ? site.copy() : functions[function].merge(site);
+        }
     }
 
     private static SiteKey siteKey(CallingAddress a, MpiFunction f) {

@@ -51,16 +51,23 @@ final class SentTable extends FirstWriterOwned {
 
     /** One message to rank {@code peer} of {@code via}, a communicator into another world. */
     synchronized void addOtherWorld(String via, int peer, long messageBytes) {
-        long[] cell = otherWorlds.computeIfAbsent(via + "\u0000" + peer, k -> new long[2]);
+        String key = via + "\u0000" + peer;
+        long[] cell = otherWorlds.get(key);
+        if (cell == null) { // not computeIfAbsent: no lambda to link on a rare path
+            cell = new long[2];
+            otherWorlds.put(key, cell);
+        }
         cell[0]++;
         cell[1] += messageBytes;
     }
 
     synchronized void copyInto(RankProfile.Builder b) {
-        otherWorlds.forEach((key, cell) -> {
+        for (java.util.Map.Entry<String, long[]> e : otherWorlds.entrySet()) { // a loop: no lambda at each rank file
+            String key = e.getKey();
+            long[] cell = e.getValue();
             int at = key.indexOf('\u0000');
             b.sentToOtherWorld(key.substring(0, at), Integer.parseInt(key.substring(at + 1)), cell[0], cell[1]);
-        });
+        }
         for (int d = 0; d < messages.length; d++) {
             long m = (long) COUNT.getAcquire(messages, d);
             long n = m + otherMessages[d];

@@ -14,6 +14,7 @@ import org.qmpi4j.api.MpiFunction;
 import org.qmpi4j.api.Qmpi;
 import org.qmpi4j.api.QmpiContext;
 import org.qmpi4j.api.ToolFunction;
+import org.qmpi4j.api.ToolHandler;
 import org.qmpi4j.api.output.LifecycleHandlers;
 import org.qmpi4j.api.output.OutputDirectory;
 import org.qmpi4j.api.output.RankOutput;
@@ -121,14 +122,134 @@ final class Tracer {
         this.toolId = toolId;
         this.settings = settings;
         this.err = err;
-        this.output = new RankOutput("tracer", reason -> flush(), err);
+        this.output = new RankOutput("tracer", new Flush(this), err);
+    }
+
+    /*
+     * The handlers and callbacks below are named classes, not lambdas or method references: each
+     * of those is linked at its first use by spinning a hidden class, about a millisecond of a
+     * short job's start apiece before any of it is compiled.
+     */
+
+    /** Writes the buffered events when RankOutput asks (periodically, at exit, at abort). */
+    private static final class Flush implements RankOutput.Flusher {
+        private final Tracer tracer;
+
+        Flush(Tracer tracer) {
+            this.tracer = tracer;
+        }
+
+        @Override
+        public void flush(RankOutput.Reason reason) throws Exception {
+            tracer.flush();
+        }
+    }
+
+    /** The handler of every function without a life-cycle role: {@link #trace}. */
+    private static final class EveryCall implements ToolHandler {
+        private final Tracer tracer;
+
+        EveryCall(Tracer tracer) {
+            this.tracer = tracer;
+        }
+
+        @Override
+        public Object intercept(QmpiContext context, int id, MpiCall call) throws Exception {
+            return tracer.trace(context, id, call);
+        }
+    }
+
+    /** The life-cycle handlers (each runs once or a few times), by {@link MpiFunction}. */
+    private static final class Lifecycle implements ToolHandler {
+        private final Tracer tracer;
+        private final MpiFunction role;
+
+        Lifecycle(Tracer tracer, MpiFunction role) {
+            this.tracer = tracer;
+            this.role = role;
+        }
+
+        @Override
+        public Object intercept(QmpiContext context, int id, MpiCall call) throws Exception {
+            switch (role) {
+                case MPI_INIT:
+                    return tracer.init(context, id, call);
+                case MPI_FINALIZE:
+                    return tracer.finalizeMpi(context, id, call);
+                case MPI_ABORT:
+                    return tracer.abort(context, id, call);
+                default:
+                    return tracer.pcontrol(context, id, call);
+            }
+        }
+    }
+
+    /** Drops what a rank other than the root receives: it only sends. */
+    private static final class Discard implements ChunkedGather.Sink {
+        static final Discard INSTANCE = new Discard();
+
+        @Override
+        public void accept(int rank, byte[] data, int off, int len) {}
+    }
+
+    /** Feeds every rank's shard to the causality correction's collector; a rank it cannot read is marked. */
+    private static final class ToCollector implements ChunkedGather.Sink {
+        private final CausalityCorrection.Collector collector;
+        final boolean[] unread;
+
+        ToCollector(CausalityCorrection.Collector collector, int ranks) {
+            this.collector = collector;
+            this.unread = new boolean[ranks];
+        }
+
+        @Override
+        public void accept(int rank, byte[] data, int off, int len) {
+            if (!unread[rank]) {
+                try {
+                    collector.feed(rank, data, off, len);
+                } catch (IOException e) {
+                    unread[rank] = true; // the assembly reports it
+                }
+            }
+        }
+    }
+
+    /** Feeds every rank's shard to the assembler; a rank it cannot read is left out, and said so. */
+    private static final class ToAssembler implements ChunkedGather.Sink {
+        private final ChromeTraceAssembler assembler;
+        private final RankOutput output;
+        private final boolean[] broken;
+
+        ToAssembler(ChromeTraceAssembler assembler, RankOutput output, int ranks) {
+            this.assembler = assembler;
+            this.output = output;
+            this.broken = new boolean[ranks];
+        }
+
+        @Override
+        public void accept(int rank, byte[] data, int off, int len) {
+            if (!broken[rank]) {
+                try {
+                    assembler.feed(rank, data, off, len);
+                } catch (IOException e) {
+                    broken[rank] = true; // keep receiving: the other ranks are still sending
+                    output.say("rank " + rank + "'s trace is unreadable (" + e.getMessage() + "); left out");
+                }
+            }
+        }
     }
 
     void register() {
         Qmpi.registerToolStorage(toolId, this);
         Qmpi.requestCallTimes(toolId);
         LifecycleHandlers.register(
-                toolId, next, this::init, this::finalizeMpi, this::abort, this::pcontrol, this::trace);
+                toolId,
+                next,
+                new Lifecycle(this, MpiFunction.MPI_INIT),
+                new Lifecycle(this, MpiFunction.MPI_FINALIZE),
+                new Lifecycle(this, MpiFunction.MPI_ABORT),
+                new Lifecycle(this, MpiFunction.MPI_PCONTROL),
+                new EveryCall(this));
     }
 
     // ---- handlers ---------------------------------------------------------------------------
@@ -450,7 +571,7 @@ final class Tracer {
             for (int round = 0; round < 2; round++) {
                 InputStream shard = open(file);
                 try (InputStream in = shard != null ? shard : InputStream.nullInputStream()) {
-                    ChunkedGather.run(comm, in, shard != null ? length : 0, 0, (r, d, o, l) -> {});
+                    ChunkedGather.run(comm, in, shard != null ? length : 0, 0, Discard.INSTANCE);
                 }
             }
             s.finished(List.of());
@@ -517,18 +638,11 @@ final class Tracer {
     private void writeAtRoot(OutputSession s, WorldComm comm, Path file, long length, List<ShardSummary> summaries)
             throws Exception {
         CausalityCorrection.Collector collector = CausalityCorrection.collector(comm.size(), summaries);
-        boolean[] unread = new boolean[comm.size()];
+        ToCollector sink = new ToCollector(collector, comm.size());
+        boolean[] unread = sink.unread;
         InputStream shard = open(file);
         try (InputStream mine = shard != null ? shard : InputStream.nullInputStream()) {
-            ChunkedGather.run(comm, mine, shard != null ? length : 0, 0, (rank, data, off, len) -> {
-                if (!unread[rank]) {
-                    try {
-                        collector.feed(rank, data, off, len);
-                    } catch (IOException e) {
-                        unread[rank] = true; // the assembly below reports it
-                    }
-                }
-            });
+            ChunkedGather.run(comm, mine, shard != null ? length : 0, 0, sink);
         }
         for (int r = 0; r < comm.size(); r++) {
             if (!unread[r]) {
@@ -573,17 +687,7 @@ final class Tracer {
         for (ShardSummary x : summaries) {
             assembler.clock(x.rank(), x.clock(), x.zero());
         }
-        boolean[] broken = new boolean[comm.size()];
-        ChunkedGather.run(comm, mine, length, 0, (rank, data, off, len) -> {
-            if (!broken[rank]) {
-                try {
-                    assembler.feed(rank, data, off, len);
-                } catch (IOException e) {
-                    broken[rank] = true; // keep receiving: the other ranks are still sending
-                    output.say("rank " + rank + "'s trace is unreadable (" + e.getMessage() + "); left out");
-                }
-            }
-        });
+        ChunkedGather.run(comm, mine, length, 0, new ToAssembler(assembler, output, comm.size()));
         for (int r = 0; r < comm.size(); r++) {
             assembler.endRank(r);
         }
