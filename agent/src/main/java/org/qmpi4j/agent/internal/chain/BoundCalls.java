@@ -31,7 +31,6 @@ public final class BoundCalls {
     private static final String TARGET = "Lorg/qmpi4j/agent/internal/chain/CallTarget;";
     private static final String HANDLE = "Ljava/lang/invoke/MethodHandle;";
     private static final String SPREAD = "([Ljava/lang/Object;)Ljava/lang/Object;";
-    private static final MethodType CONSTRUCTOR = MethodType.methodType(void.class, CallTarget.class, Object[].class);
     private static final MethodType FACTORY =
             MethodType.methodType(CallContext.class, CallTarget.class, Object[].class);
 
@@ -54,7 +53,7 @@ public final class BoundCalls {
             MethodHandles.Lookup lookup = MethodHandles.lookup();
             String name = PLAIN + (timed ? "$BoundTimed" : "$Bound") + NAMES.incrementAndGet();
             Class<?> c = ClassConstants.define(lookup, bytes(name, timed ? TIMED : PLAIN), binding);
-            return lookup.findConstructor(c, CONSTRUCTOR).asType(FACTORY);
+            return lookup.findStatic(c, "make", FACTORY);
         } catch (ReflectiveOperationException e) {
             throw new IllegalStateException("cannot make the call class of " + binding, e);
         }
@@ -81,6 +80,18 @@ public final class BoundCalls {
         init.visitInsn(Opcodes.RETURN);
         init.visitMaxs(0, 0);
         init.visitEnd();
+
+        // a static factory of exactly FACTORY's type: a handle to it needs no asType adapter
+        MethodVisitor make = cw.visitMethod(Opcodes.ACC_STATIC, "make", FACTORY.toMethodDescriptorString(), null, null);
+        make.visitCode();
+        make.visitTypeInsn(Opcodes.NEW, name);
+        make.visitInsn(Opcodes.DUP);
+        make.visitVarInsn(Opcodes.ALOAD, 0);
+        make.visitVarInsn(Opcodes.ALOAD, 1);
+        make.visitMethodInsn(Opcodes.INVOKESPECIAL, name, "<init>", "(" + TARGET + "[Ljava/lang/Object;)V", false);
+        make.visitInsn(Opcodes.ARETURN);
+        make.visitMaxs(0, 0);
+        make.visitEnd();
 
         MethodVisitor clinit = cw.visitMethod(Opcodes.ACC_STATIC, "<clinit>", "()V", null, null);
         clinit.visitCode();

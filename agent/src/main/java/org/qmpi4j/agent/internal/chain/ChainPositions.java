@@ -83,7 +83,7 @@ final class ChainPositions {
     private static MethodHandle define(int position) throws ReflectiveOperationException, IOException {
         MethodHandles.Lookup lookup = MethodHandles.lookup();
         Class<?> c = lookup.defineClass(copy(BASE + "$At" + position));
-        return lookup.findConstructor(c, CONSTRUCTOR).asType(FACTORY);
+        return lookup.findStatic(c, "make", FACTORY);
     }
 
     /** A subclass named {@code name} holding copies of {@link NextFunction}'s step methods. */
@@ -102,6 +102,18 @@ final class ChainPositions {
         init.visitInsn(Opcodes.RETURN);
         init.visitMaxs(3, 3);
         init.visitEnd();
+        // a static factory of exactly FACTORY's type: a handle to it needs no asType adapter
+        MethodVisitor make =
+                writer.visitMethod(Opcodes.ACC_STATIC, "make", FACTORY.toMethodDescriptorString(), null, null);
+        make.visitCode();
+        make.visitTypeInsn(Opcodes.NEW, name);
+        make.visitInsn(Opcodes.DUP);
+        make.visitVarInsn(Opcodes.ALOAD, 0);
+        make.visitVarInsn(Opcodes.ALOAD, 1);
+        make.visitMethodInsn(Opcodes.INVOKESPECIAL, name, "<init>", ctorDescriptor, false);
+        make.visitInsn(Opcodes.ARETURN);
+        make.visitMaxs(4, 2);
+        make.visitEnd();
         reader.accept(
                 new ClassVisitor(Opcodes.ASM9) {
                     @Override
