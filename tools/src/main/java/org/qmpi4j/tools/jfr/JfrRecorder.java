@@ -1,6 +1,7 @@
 package org.qmpi4j.tools.jfr;
 
 import java.util.function.Function;
+import jdk.jfr.FlightRecorder;
 import org.qmpi4j.api.MpiCall;
 import org.qmpi4j.api.MpiFunction;
 import org.qmpi4j.api.Qmpi;
@@ -15,7 +16,9 @@ import org.qmpi4j.tools.mpi.WorldComm;
  * One instance of the {@code jfr} tool: a JDK Flight Recorder event per MPI call and per
  * {@code MPI_Pcontrol} level change.
  *
- * <p>Cost while no recording runs: the handler makes an event object and asks
+ * <p>Cost while no recording runs: before JFR is initialised (no recording was ever started in
+ * this JVM), one read of {@code FlightRecorder.isInitialized()}; no event class is even loaded.
+ * After that, the handler makes an event object and asks
  * {@code isEnabled()}, which JFR answers with a field read; the object does not escape, so C2
  * removes it. Nothing else happens before that answer: no clock read (the event's own
  * {@code begin()} and {@code end()} take the time only when enabled), no peer translation, no
@@ -115,6 +118,11 @@ final class JfrRecorder {
 
     private Object record(QmpiContext context, int id, MpiCall call) throws Exception {
         ToolFunction n = next[call.function().ordinal()];
+        if (!FlightRecorder.isInitialized()) {
+            // No recording can run before JFR is up, and the first event object would initialise
+            // JFR's metadata (tens of milliseconds a job without a recording should not pay).
+            return n.invoke(context, call);
+        }
         MpiCallEvent event = new MpiCallEvent();
         if (!event.isEnabled()) {
             return n.invoke(context, call);
@@ -146,7 +154,7 @@ final class JfrRecorder {
             int now = (Integer) level;
             int previous = pcontrolLevel;
             pcontrolLevel = now;
-            if (now != previous) {
+            if (now != previous && FlightRecorder.isInitialized()) {
                 PcontrolEvent event = new PcontrolEvent();
                 if (event.shouldCommit()) {
                     event.level = now;

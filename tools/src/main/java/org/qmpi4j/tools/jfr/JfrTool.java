@@ -30,7 +30,9 @@ public final class JfrTool implements ToolProvider {
             return;
         }
         new JfrRecorder(toolId).register();
-        ToolFaultEvents.listen(toolId);
+        // Tool faults are listened for (through MPI_T, which then registers its variables) once
+        // JFR is up: at once under -XX:StartFlightRecording, later if a recording starts later.
+        jdk.jfr.FlightRecorder.addListener(new ListenWhenRecording(toolId));
     }
 
     /** A {@code jlink}ed runtime may leave the module out: then the event classes cannot load. */
@@ -40,6 +42,24 @@ public final class JfrTool implements ToolProvider {
             return true;
         } catch (ClassNotFoundException | LinkageError e) {
             return false;
+        }
+    }
+
+    /** Starts listening for tool faults when Flight Recorder is initialised (at once if it is). */
+    private static final class ListenWhenRecording implements jdk.jfr.FlightRecorderListener {
+        private final int toolId;
+        private boolean listening; // guarded by this
+
+        ListenWhenRecording(int toolId) {
+            this.toolId = toolId;
+        }
+
+        @Override
+        public synchronized void recorderInitialized(jdk.jfr.FlightRecorder recorder) {
+            if (!listening) {
+                listening = true;
+                ToolFaultEvents.listen(toolId);
+            }
         }
     }
 }
