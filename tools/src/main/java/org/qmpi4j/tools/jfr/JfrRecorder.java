@@ -71,7 +71,11 @@ final class JfrRecorder {
         }
     }
 
-    /** The handler of every function but initialisation and Pcontrol: {@link #record}. */
+    /**
+     * The handler of every function but initialisation and Pcontrol: {@link #record}. A class of
+     * this tool's own, like the profiler's and tracer's (a shared one would give the JIT one profile
+     * for every tool's calls).
+     */
     private static final class EveryCall implements ToolHandler {
         private final JfrRecorder recorder;
 

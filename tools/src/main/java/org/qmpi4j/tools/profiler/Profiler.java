@@ -137,7 +137,11 @@ final class Profiler {
         }
     }
 
-    /** The handler of every function without a life-cycle role: {@link #profile}. */
+    /**
+     * The handler of every function without a life-cycle role: {@link #profile}. A class of this tool's own,
+     * deliberately not shared with the other tools: a shared handler class would give the JIT one
+     * profile for every tool's calls, and a call site that sees several tools is not inlined.
+     */
     private static final class EveryCall implements ToolHandler {
         private final Profiler profiler;
 

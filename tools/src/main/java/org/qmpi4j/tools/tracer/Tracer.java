@@ -145,7 +145,11 @@ final class Tracer {
         }
     }
 
-    /** The handler of every function without a life-cycle role: {@link #trace}. */
+    /**
+     * The handler of every function without a life-cycle role: {@link #trace}. A class of this tool's own,
+     * deliberately not shared with the other tools: a shared handler class would give the JIT one
+     * profile for every tool's calls, and a call site that sees several tools is not inlined.
+     */
     private static final class EveryCall implements ToolHandler {
         private final Tracer tracer;
 
