@@ -98,10 +98,17 @@ class NodesTest {
         // Separate processes on separate nodes: the tracer aligned their clocks to rank 0's, states
         // each rank's error bound, and after the causality correction no arrow points backwards,
         // the stencil's too (its arrows end at the waitAll that completed each iRecv).
-        TraceArrows arrows = TraceArrows.strict(
-                org.qmpi4j.report.json.JsonNode.parse(Files.readString(node1.resolve("trace.json"))),
-                RANKS,
-                50_000_000L);
+        String traceText = Files.readString(node1.resolve("trace.json"));
+        TraceArrows arrows;
+        try {
+            arrows = TraceArrows.strict(org.qmpi4j.report.json.JsonNode.parse(traceText), RANKS, 50_000_000L);
+        } catch (AssertionError e) {
+            // Rare (PingPong, about one run in five on a busy 2-core host, cause not known yet): keep
+            // the clock alignment and correction the trace states, to read the cause off next time.
+            int at = traceText.indexOf("\"otherData\"");
+            String meta = at < 0 ? "no otherData" : traceText.substring(at, Math.min(traceText.length(), at + 6000));
+            throw new AssertionError(e.getMessage() + "\n" + meta, e);
+        }
         if (!sample.equals("Collectives")) {
             assertThat(arrows.arrows).as("arrows in the trace").isPositive();
         }
