@@ -34,7 +34,6 @@ final class SiteLink implements CallTarget, MpiProcess.Relinkable {
     private MethodHandle viaChain;
 
     private MethodHandle viaChainTimed;
-    private final java.lang.invoke.MethodType methodType;
     private final java.lang.invoke.MethodType siteType;
 
     SiteLink(
@@ -49,7 +48,6 @@ final class SiteLink implements CallTarget, MpiProcess.Relinkable {
         this.original = original;
         this.siteType = siteType;
         this.direct = original.asType(siteType);
-        this.methodType = original.type();
         // made with its first target: MutableCallSite(MethodType) would build a throwing
         // placeholder target first, itself a chain of adapters
         this.site = new MutableCallSite(target());
@@ -73,7 +71,7 @@ final class SiteLink implements CallTarget, MpiProcess.Relinkable {
     private MethodHandle viaChain(boolean timed) {
         MethodHandle made = timed ? viaChainTimed : viaChain;
         if (made == null) {
-            MethodHandle factory = process.boundCalls(mapping.id(), methodType, binding(), timed);
+            MethodHandle factory = process.boundCalls(mapping.id(), original.type(), binding(), timed);
             MethodHandle makeCall = MethodHandles.insertArguments(factory, 0, this);
             made = MethodHandles.filterArguments(Dispatcher.DISPATCH_CALL, 0, makeCall)
                     .asCollector(Object[].class, siteType.parameterCount())
@@ -137,7 +135,7 @@ final class SiteLink implements CallTarget, MpiProcess.Relinkable {
 
     @Override
     public java.lang.invoke.MethodType methodType() {
-        return methodType;
+        return original.type();
     }
 
     @Override
