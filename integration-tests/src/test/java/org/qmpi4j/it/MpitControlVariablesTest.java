@@ -88,4 +88,26 @@ class MpitControlVariablesTest {
         assertThat(profile).as(result.describe()).isRegularFile();
         assertThat(Files.readString(profile)).contains("MPI_SEND", "MPI_RECV");
     }
+
+    /**
+     * The same start (no tool list, no tool path), a name no tool has: discovery still runs when
+     * the name is checked at MPI.Init, and the job stops there with the usual message listing the
+     * tools found, the bundled ones among them.
+     */
+    @Test
+    void anUnknownToolNamedThroughMpitStopsTheJobWithTheToolsFound() throws Exception {
+        JobResult result = new OpenMpiLauncher()
+                .run(MpiJob.builder("org.qmpi4j.it.fixtures.MpitSettingsApp")
+                        .classpath(ItJars.testClasses())
+                        .ranks(2)
+                        .jvmOption("-javaagent:" + ItJars.jar("qmpi4j-agent"))
+                        .jvmOption("-Dqmpi4j.it.tool=no-such-tool")
+                        .timeout(Duration.ofMinutes(2))
+                        .build());
+        assertThat(result.succeeded()).as(result.describe()).isFalse();
+        assertThat(result.stderr())
+                .as(result.describe())
+                .contains("unknown tool 'no-such-tool'", "Available tools:", "profiler", "tracer");
+        assertThat(String.join("\n", result.rankStdout(0))).doesNotContain("QMPI4J-APP rank=");
+    }
 }
