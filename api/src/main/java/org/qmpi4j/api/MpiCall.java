@@ -103,6 +103,18 @@ public interface MpiCall {
     @Nullable
     Object result();
 
+    /**
+     * The return type of the binding's method this call runs ({@code void.class} for none). One MPI
+     * function may have several methods: Open MPI's {@code Request.waitFor()} and
+     * {@code waitStatus()} are both {@code MPI_WAIT}, and only the second returns the status. A tool
+     * that needs the status can continue the call as the function's main method
+     * ({@link #withFunction(MpiFunction, Object, Object...)}) and return to its caller a value of
+     * this type.
+     */
+    default Class<?> resultType() {
+        return Object.class;
+    }
+
     /** Value of {@link #entryNanos()} and {@link #exitNanos()} when no time was taken. */
     long NO_TIME = Long.MIN_VALUE;
 

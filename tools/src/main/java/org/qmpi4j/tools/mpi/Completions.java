@@ -1,13 +1,8 @@
 package org.qmpi4j.tools.mpi;
 
-import java.lang.reflect.Field;
-import java.lang.reflect.Method;
-import java.lang.reflect.Modifier;
 import java.util.EnumSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import org.qmpi4j.api.MpiCall;
 import org.qmpi4j.api.MpiFunction;
 
@@ -17,9 +12,8 @@ import org.qmpi4j.api.MpiFunction;
  * its request ({@link MpiCall#request()}: the request, or the array of requests) and its result
  * ({@link MpiCall#result()}). The wait forms complete what they name (one, all); the test forms
  * say whether they did (true, or a status, rather than false or null); the any and some forms name
- * indices, as numbers or as statuses. A status' index is the one thing read from a binding object
- * here: Open MPI's {@code Status.getIndex()}, MPJ Express' public field {@code index} (found by
- * reflection once per class; a status without either completes nothing that is known).
+ * indices, as numbers or as statuses ({@link StatusFields#index}; a status that does not tell its
+ * index completes nothing that is known).
  */
 public final class Completions {
     /** The calls that complete nonblocking requests. */
@@ -33,8 +27,6 @@ public final class Completions {
             MpiFunction.MPI_WAITSOME,
             MpiFunction.MPI_TESTSOME);
 
-    private static final Map<Class<?>, StatusIndex> INDEX = new ConcurrentHashMap<>();
-
     private Completions() {}
 
     /**
@@ -42,41 +34,51 @@ public final class Completions {
      * completed.
      */
     public static void completed(MpiCall call, List<Object> out) {
+        completed(call, out, null);
+    }
+
+    /**
+     * As {@link #completed(MpiCall, List)}, and adds to {@code statuses} (unless {@code null}), for
+     * each request added, the status the call returned for it, or {@code null} where it returned
+     * none (Open MPI's {@code waitFor()}, {@code waitAll}, ...).
+     */
+    public static void completed(MpiCall call, List<Object> out, List<Object> statuses) {
         Object request = call.request();
         if (request == null) {
             return;
         }
         Object result = call.result();
+        Object status = result instanceof Boolean || result instanceof Integer ? null : result;
         switch (call.function()) {
             case MPI_WAIT:
-                out.add(request);
+                add(out, statuses, request, status);
                 break;
             case MPI_TEST:
                 if (done(result)) {
-                    out.add(request);
+                    add(out, statuses, request, status);
                 }
                 break;
             case MPI_WAITALL:
-                all(request, out);
+                all(request, result, out, statuses);
                 break;
             case MPI_TESTALL:
                 if (done(result)) {
-                    all(request, out);
+                    all(request, result, out, statuses);
                 }
                 break;
             case MPI_WAITANY:
             case MPI_TESTANY:
-                one(request, indexOf(result), out);
+                one(request, indexOf(result), status, out, statuses);
                 break;
             case MPI_WAITSOME:
             case MPI_TESTSOME:
                 if (result instanceof int[]) {
                     for (int i : (int[]) result) {
-                        one(request, i, out);
+                        one(request, i, null, out, statuses);
                     }
                 } else if (result instanceof Object[]) {
-                    for (Object status : (Object[]) result) {
-                        one(request, indexOf(status), out);
+                    for (Object s : (Object[]) result) {
+                        one(request, indexOf(s), s, out, statuses);
                     }
                 }
                 break;
@@ -85,25 +87,36 @@ public final class Completions {
         }
     }
 
+    private static void add(List<Object> out, List<Object> statuses, Object request, Object status) {
+        out.add(request);
+        if (statuses != null) {
+            statuses.add(status);
+        }
+    }
+
     private static boolean done(Object result) {
         return result instanceof Boolean ? (Boolean) result : result != null;
     }
 
-    private static void all(Object requests, List<Object> out) {
+    /** Every request of the array; the statuses, one per request in order, when the call returned them. */
+    private static void all(Object requests, Object result, List<Object> out, List<Object> statuses) {
         if (requests instanceof Object[]) {
-            for (Object r : (Object[]) requests) {
-                if (r != null) {
-                    out.add(r);
+            Object[] rs = (Object[]) requests;
+            Object[] ss =
+                    result instanceof Object[] && ((Object[]) result).length == rs.length ? (Object[]) result : null;
+            for (int i = 0; i < rs.length; i++) {
+                if (rs[i] != null) {
+                    add(out, statuses, rs[i], ss == null ? null : ss[i]);
                 }
             }
         }
     }
 
-    private static void one(Object requests, int index, List<Object> out) {
+    private static void one(Object requests, int index, Object status, List<Object> out, List<Object> statuses) {
         if (requests instanceof Object[] && index >= 0 && index < ((Object[]) requests).length) {
             Object r = ((Object[]) requests)[index];
             if (r != null) {
-                out.add(r);
+                add(out, statuses, r, status);
             }
         }
     }
@@ -113,56 +126,6 @@ public final class Completions {
         if (result instanceof Integer) {
             return (Integer) result;
         }
-        if (result == null) {
-            return -1;
-        }
-        return INDEX.computeIfAbsent(result.getClass(), StatusIndex::of).read(result);
-    }
-
-    /** How a binding's status object tells its index. */
-    private static final class StatusIndex {
-        private final Method method;
-        private final Field field;
-
-        private StatusIndex(Method method, Field field) {
-            this.method = method;
-            this.field = field;
-        }
-
-        static StatusIndex of(Class<?> type) {
-            try {
-                Method m = type.getMethod("getIndex");
-                if (m.getReturnType() == int.class
-                        && Modifier.isPublic(m.getDeclaringClass().getModifiers())) {
-                    return new StatusIndex(m, null);
-                }
-            } catch (NoSuchMethodException | SecurityException e) {
-                // not Open MPI's form; try MPJ Express' below
-            }
-            try {
-                Field f = type.getField("index");
-                if (f.getType() == int.class
-                        && Modifier.isPublic(f.getDeclaringClass().getModifiers())) {
-                    return new StatusIndex(null, f);
-                }
-            } catch (NoSuchFieldException | SecurityException e) {
-                // neither: no index known
-            }
-            return new StatusIndex(null, null);
-        }
-
-        int read(Object status) {
-            try {
-                if (method != null) {
-                    return (Integer) method.invoke(status);
-                }
-                if (field != null) {
-                    return field.getInt(status);
-                }
-            } catch (ReflectiveOperationException | RuntimeException e) {
-                return -1;
-            }
-            return -1;
-        }
+        return StatusFields.index(result);
     }
 }

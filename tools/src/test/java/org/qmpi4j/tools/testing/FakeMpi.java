@@ -116,7 +116,12 @@ public final class FakeMpi implements QmpiBackend {
 
     @Override
     public Object pmpi(int toolId, MpiFunction function, Object receiver, Object... args) {
+        synchronized (toolCalls) {
+            toolCalls.add(new Object[] {function, receiver});
+        }
         switch (function) {
+            case MPI_COMM_DUP:
+                return new Object(); // a communicator of its own
             case MPI_COMM_RANK:
                 return 0;
             case MPI_COMM_SIZE:
@@ -134,6 +139,9 @@ public final class FakeMpi implements QmpiBackend {
                 throw new UnsupportedOperationException("fake MPI has no " + function);
         }
     }
+
+    /** Every call the tools made through the name-shifted entry: {function, receiver}. */
+    public final java.util.List<Object[]> toolCalls = new java.util.ArrayList<>();
 
     @Override
     public Object bindingConstant(int toolId, String name) {
@@ -167,6 +175,7 @@ public final class FakeMpi implements QmpiBackend {
         private Object[] args = new Object[0];
         private Object request;
         private Object result;
+        private Class<?> resultType = Object.class;
 
         public Call(MpiFunction function, CallingAddress site) {
             this.function = function;
@@ -203,6 +212,17 @@ public final class FakeMpi implements QmpiBackend {
             request = req;
             result = res;
             return this;
+        }
+
+        /** The return type of the binding method the call stands for. */
+        public Call resultType(Class<?> type) {
+            resultType = type;
+            return this;
+        }
+
+        @Override
+        public Class<?> resultType() {
+            return resultType;
         }
 
         @Override

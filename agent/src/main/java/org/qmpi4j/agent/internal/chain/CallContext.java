@@ -258,6 +258,11 @@ public class CallContext implements MpiCall, QmpiContext {
     }
 
     @Override
+    public Class<?> resultType() {
+        return target.returnType();
+    }
+
+    @Override
     public long bytes() {
         long b = bytes;
         if (b < 0) {
