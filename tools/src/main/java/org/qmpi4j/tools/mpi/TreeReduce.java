@@ -16,7 +16,7 @@ import java.util.List;
  * reported through {@link Part#problem} and left out (its ranks then count as missing).
  */
 public final class TreeReduce {
-    /** Tag of the tree's messages on {@code COMM_WORLD}: below 32767, the least MPI_TAG_UB. */
+    /** Tag of the tree's messages on the tools' own communicator: below 32767, the least MPI_TAG_UB. */
     public static final int TAG = 31_417;
 
     /** Blocking point-to-point transfer of byte arrays on the world ({@link WorldComm} in a job). */

@@ -4,9 +4,15 @@ import org.qmpi4j.api.MpiFunction;
 import org.qmpi4j.api.Qmpi;
 
 /**
- * The few calls on {@code COMM_WORLD} the bundled tools make for themselves, through the
- * name-shifted entry ({@link Qmpi#pmpi}), so that no tool sees them and the application's own
- * profile stays exact. Only blocking operations every rank makes in the same order.
+ * The few calls the bundled tools make among themselves, through the name-shifted entry
+ * ({@link Qmpi#pmpi}), so that no tool sees them and the application's own profile stays exact.
+ * Only blocking operations every rank makes in the same order.
+ *
+ * <p>They travel on a communicator of the tools' own, a duplicate of {@code COMM_WORLD} made at
+ * the first exchange ({@link ToolCommunicators}), as C tools do: on {@code COMM_WORLD} itself an
+ * application's wildcard receive or probe could take a tool's message, and the library's own
+ * monitoring would count the tools' messages as the application's. {@link #world()} stays the
+ * application's {@code COMM_WORLD}, against which the tools translate the application's ranks.
  *
  * <p>Java bindings agree on what these functions do but not on their parameter lists: Open MPI's
  * {@code bcast(buf, count, type, root)} is MPJ Express' {@code Bcast(buf, offset, count, type,
@@ -34,6 +40,8 @@ public final class WorldComm {
     private final Object max;
     private final int rank;
     private final int size;
+    /** The tools' own duplicate of {@code world}; made by the first exchange, which every rank makes. */
+    private Object talk;
     /** MPJ Express' Gather copies each rank's own block into its receive buffer, even off the root. */
     private byte[] gatherScratch = new byte[0];
 
@@ -94,6 +102,19 @@ public final class WorldComm {
     }
 
     /**
+     * The communicator the tools' messages travel on. Collective the first time in a process: it
+     * is first asked for by an exchange that every rank makes at the same point.
+     */
+    private Object talk() throws Exception {
+        Object t = talk;
+        if (t == null) {
+            t = ToolCommunicators.duplicateOf(toolId, world);
+            talk = t;
+        }
+        return t;
+    }
+
+    /**
      * Whether this world was spawned ({@code MPI_Comm_get_parent} is not {@code MPI_COMM_NULL}).
      * Open MPI's binding returns an {@code Intercomm} whose {@code isNull()} says so; a binding
      * without the call (MPJ Express) has no parent.
@@ -112,16 +133,16 @@ public final class WorldComm {
     }
 
     public void barrier() throws Exception {
-        Qmpi.pmpi(toolId, MpiFunction.MPI_BARRIER, world);
+        Qmpi.pmpi(toolId, MpiFunction.MPI_BARRIER, talk());
     }
 
     /** Broadcasts {@code buf} (all of it) from {@code root}. */
     public void bcast(byte[] buf, int root) throws Exception {
         requireData();
         if (layout == Layout.OPENMPI) {
-            Qmpi.pmpi(toolId, MpiFunction.MPI_BCAST, world, buf, buf.length, byteType, root);
+            Qmpi.pmpi(toolId, MpiFunction.MPI_BCAST, talk(), buf, buf.length, byteType, root);
         } else {
-            Qmpi.pmpi(toolId, MpiFunction.MPI_BCAST, world, buf, 0, buf.length, byteType, root);
+            Qmpi.pmpi(toolId, MpiFunction.MPI_BCAST, talk(), buf, 0, buf.length, byteType, root);
         }
     }
 
@@ -131,9 +152,9 @@ public final class WorldComm {
         long[] in = {value};
         long[] out = new long[1];
         if (layout == Layout.OPENMPI) {
-            Qmpi.pmpi(toolId, MpiFunction.MPI_ALLREDUCE, world, in, out, 1, longType, max);
+            Qmpi.pmpi(toolId, MpiFunction.MPI_ALLREDUCE, talk(), in, out, 1, longType, max);
         } else {
-            Qmpi.pmpi(toolId, MpiFunction.MPI_ALLREDUCE, world, in, 0, out, 0, 1, longType, max);
+            Qmpi.pmpi(toolId, MpiFunction.MPI_ALLREDUCE, talk(), in, 0, out, 0, 1, longType, max);
         }
         return out[0];
     }
@@ -142,9 +163,9 @@ public final class WorldComm {
     public void send(long[] buf, int dest, int tag) throws Exception {
         requireData();
         if (layout == Layout.OPENMPI) {
-            Qmpi.pmpi(toolId, MpiFunction.MPI_SEND, world, buf, buf.length, longType, dest, tag);
+            Qmpi.pmpi(toolId, MpiFunction.MPI_SEND, talk(), buf, buf.length, longType, dest, tag);
         } else {
-            Qmpi.pmpi(toolId, MpiFunction.MPI_SEND, world, buf, 0, buf.length, longType, dest, tag);
+            Qmpi.pmpi(toolId, MpiFunction.MPI_SEND, talk(), buf, 0, buf.length, longType, dest, tag);
         }
     }
 
@@ -152,9 +173,9 @@ public final class WorldComm {
     public void recv(long[] buf, int source, int tag) throws Exception {
         requireData();
         if (layout == Layout.OPENMPI) {
-            Qmpi.pmpi(toolId, MpiFunction.MPI_RECV, world, buf, buf.length, longType, source, tag);
+            Qmpi.pmpi(toolId, MpiFunction.MPI_RECV, talk(), buf, buf.length, longType, source, tag);
         } else {
-            Qmpi.pmpi(toolId, MpiFunction.MPI_RECV, world, buf, 0, buf.length, longType, source, tag);
+            Qmpi.pmpi(toolId, MpiFunction.MPI_RECV, talk(), buf, 0, buf.length, longType, source, tag);
         }
     }
 
@@ -173,9 +194,9 @@ public final class WorldComm {
             into = gatherScratch;
         }
         if (layout == Layout.OPENMPI) {
-            Qmpi.pmpi(toolId, MpiFunction.MPI_GATHER, world, send, block, byteType, into, block, byteType, root);
+            Qmpi.pmpi(toolId, MpiFunction.MPI_GATHER, talk(), send, block, byteType, into, block, byteType, root);
         } else {
-            Qmpi.pmpi(toolId, MpiFunction.MPI_GATHER, world, send, 0, block, byteType, into, 0, block, byteType, root);
+            Qmpi.pmpi(toolId, MpiFunction.MPI_GATHER, talk(), send, 0, block, byteType, into, 0, block, byteType, root);
         }
     }
 
@@ -212,17 +233,17 @@ public final class WorldComm {
 
     private void sendBytes(byte[] buf, int dest, int tag) throws Exception {
         if (layout == Layout.OPENMPI) {
-            Qmpi.pmpi(toolId, MpiFunction.MPI_SEND, world, buf, buf.length, byteType, dest, tag);
+            Qmpi.pmpi(toolId, MpiFunction.MPI_SEND, talk(), buf, buf.length, byteType, dest, tag);
         } else {
-            Qmpi.pmpi(toolId, MpiFunction.MPI_SEND, world, buf, 0, buf.length, byteType, dest, tag);
+            Qmpi.pmpi(toolId, MpiFunction.MPI_SEND, talk(), buf, 0, buf.length, byteType, dest, tag);
         }
     }
 
     private void recvBytes(byte[] buf, int source, int tag) throws Exception {
         if (layout == Layout.OPENMPI) {
-            Qmpi.pmpi(toolId, MpiFunction.MPI_RECV, world, buf, buf.length, byteType, source, tag);
+            Qmpi.pmpi(toolId, MpiFunction.MPI_RECV, talk(), buf, buf.length, byteType, source, tag);
         } else {
-            Qmpi.pmpi(toolId, MpiFunction.MPI_RECV, world, buf, 0, buf.length, byteType, source, tag);
+            Qmpi.pmpi(toolId, MpiFunction.MPI_RECV, talk(), buf, 0, buf.length, byteType, source, tag);
         }
     }
 }
