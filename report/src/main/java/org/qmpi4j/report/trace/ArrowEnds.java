@@ -1,15 +1,18 @@
 package org.qmpi4j.report.trace;
 
 import java.io.IOException;
+import java.util.HashSet;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Where the message arrows of one rank's shard leave and end: an arrow leaves the call that sent
  * the message and ends at the call that received it, which for a nonblocking receive is the call
  * that completed it (a {@code W} line of a version-3 shard), not the {@code MPI_IRECV} that posted
- * it. A posted receive is held until its completion is read; one whose completion the shard does
+ * it. A wildcard receive's posting names no message (its envelope is known only once it completed):
+ * its W line alone names it. A posted receive is held until its completion is read; one whose completion the shard does
  * not name ends, when the shard ends ({@link #finish}), at the posting call, as older shards have
  * it. Memory: the receives posted and not yet completed, at most {@link #MAX_POSTED} (past that a
  * posted receive's arrow ends at the posting call at once).
@@ -41,6 +44,8 @@ public final class ArrowEnds implements ShardParser.Listener {
     private final int rank;
     private final Sink sink;
     private final Map<String, long[]> posted = new LinkedHashMap<>();
+    /** Receives posted past {@link #MAX_POSTED}, whose arrows ended at once; empty but in extreme jobs. */
+    private final Set<String> endedAtPosting = new HashSet<>();
 
     public ArrowEnds(int rank, Sink sink) {
         this.rank = rank;
@@ -59,6 +64,9 @@ public final class ArrowEnds implements ShardParser.Listener {
                         e.receivedMessage(rank),
                         new long[] {e.recvPeer, e.recvTag, e.recvSeq, e.tid(), e.start(), e.end()});
             } else {
+                if (e.postsReceive()) {
+                    endedAtPosting.add(e.receivedMessage(rank));
+                }
                 sink.received(e.recvPeer, e.recvTag, e.recvSeq, e.tid(), e.start(), e.end(), true);
             }
         }
@@ -66,8 +74,10 @@ public final class ArrowEnds implements ShardParser.Listener {
 
     @Override
     public void completed(ShardEvent call, long peer, long tag, long seq) throws IOException {
-        // Only a receive this shard posted (and holds) ends here: one past MAX_POSTED already ended.
-        if (posted.remove(TraceFormat.flowId(peer, rank, tag, seq)) != null) {
+        // A receive held since its posting ends here, and so does a wildcard receive, whose posting
+        // named no message; one posted past MAX_POSTED has already ended at its posting.
+        String id = TraceFormat.flowId(peer, rank, tag, seq);
+        if (posted.remove(id) != null || endedAtPosting.isEmpty() || !endedAtPosting.remove(id)) {
             sink.received(peer, tag, seq, call.tid(), call.start(), call.end(), true);
         }
     }

@@ -29,7 +29,9 @@ package org.qmpi4j.report.trace;
  * {@code MPI_TEST}, ...) is followed by a {@code W} line naming the same message, written together
  * with its E line. The message's arrow ends at the completing call; a posted receive without a
  * {@code W} line (its completion was not seen) keeps the arrow end at the posting call, as in
- * versions 1 and 2, which readers still accept.
+ * versions 1 and 2, which readers still accept. A wildcard receive ({@code ANY_SOURCE},
+ * {@code ANY_TAG}) learns its message only when it completes: its posting names none, and its
+ * {@code W} line (or, for a blocking receive, its E line) names the message its status told.
  */
 public final class TraceFormat {
     public static final String MAGIC = "qmpi4j-trace";

@@ -265,6 +265,22 @@ class CausalityCorrectionTest {
         assertThat(count(bytes, PerfettoTraceWriter.flowId("0-1-7-2"))).isEqualTo(2);
     }
 
+    @Test
+    void aWildcardReceiveEndsWhereItsCompletionNamesTheMessage() throws Exception {
+        Files.createDirectories(ResultFiles.ranksDir(dir));
+        try (TraceFileWriter w0 = writer(0);
+                TraceFileWriter w1 = writer(1)) {
+            // Rank 1 posts a receive from ANY_SOURCE at 100 (its posting names no message); rank 0
+            // sends at 3000; the wait from 2000 to 6000 completes it, and its status named (0, 7).
+            w1.event(IRECV, 1, 100, 50, -1, 7, 8, NONE, NONE, NONE, NONE);
+            w0.event(SEND, 1, 3000, 50, 1, 7, 8, 0, NONE, NONE, NONE);
+            w1.event(WAITALL, 1, 2000, 4000, NONE, NONE, NONE, NONE, NONE, NONE, NONE, new long[] {0, 7, 0}, 1);
+        }
+        Map<String, double[]> a = arrows(uncorrected());
+        assertThat(a).containsOnlyKeys("0-1-7-0");
+        assertThat(a.get("0-1-7-0")).containsExactly(3.001, 5.999);
+    }
+
     /** Occurrences of {@code id} as a little-endian fixed64 in {@code bytes}. */
     private static int count(byte[] bytes, long id) {
         int n = 0;

@@ -35,6 +35,7 @@ import org.qmpi4j.tools.mpi.ChunkedGather;
 import org.qmpi4j.tools.mpi.Completions;
 import org.qmpi4j.tools.mpi.MessageRoles;
 import org.qmpi4j.tools.mpi.PeerTranslator;
+import org.qmpi4j.tools.mpi.StatusCompletions;
 import org.qmpi4j.tools.mpi.WorldComm;
 import org.qmpi4j.tools.output.OutputSession;
 
@@ -49,12 +50,14 @@ import org.qmpi4j.tools.output.OutputSession;
  * ({@link ClockModel}: linear drift between the two measurements). Past {@link #MERGE_LIMIT} of
  * shards in total rank 0 gathers only their summaries and writes {@code trace-index.json}.
  *
- * <p>Arrows: a send and a receive on {@code COMM_WORLD} with explicit peer and tag carry their
- * sequence number among messages of the same envelope; by MPI's non-overtaking rule the n-th of
- * each belong together. After a receive with a wildcard on {@code COMM_WORLD} this rank draws no
- * more arrow ends (the wildcard may have taken one of those messages), rather than wrong ones. A
+ * <p>Arrows: a send and a receive on {@code COMM_WORLD} carry their sequence number among messages
+ * of the same envelope; by MPI's non-overtaking rule the n-th of each belong together. A wildcard
+ * receive's envelope is read from the status of the call that completed it; a completion whose
+ * method returns no status is run through the one that does ({@link StatusCompletions}). A
  * nonblocking receive's arrow ends at the call that completed it ({@link PostedReceives}: a
- * {@code W} line after that call's line), where the message was actually received.
+ * {@code W} line after that call's line), where the message was actually received. Where the
+ * order of receives cannot be known, {@link PostedReceives} says why and the rank draws no more
+ * arrow ends rather than wrong ones.
  */
 final class Tracer {
     private static final MpiFunction[] FUNCTIONS = MpiFunction.values();
@@ -89,9 +92,8 @@ final class Tracer {
     private final ToolFunction[] next = new ToolFunction[FUNCTIONS.length];
     private final boolean[] defined = new boolean[FUNCTIONS.length];
     private final LongCounters sendSeq = new LongCounters();
-    private final LongCounters recvSeq = new LongCounters();
-    /** Receives posted by MPI_IRECV and not yet completed, so that their arrows end at the completing call. */
-    private final PostedReceives posted = new PostedReceives();
+    /** Receives posted by MPI_IRECV and not yet completed, and the count of received messages by envelope. */
+    private final PostedReceives posted = new PostedReceives(new LongCounters());
 
     private static final long[] NO_COMPLETIONS = new long[0];
     private long[] threads = new long[8];
@@ -104,7 +106,6 @@ final class Tracer {
 
     private volatile TraceFileWriter writer;
     private volatile boolean closed;
-    private volatile boolean receiveArrows = true;
     private volatile OutputSession session;
     private volatile PeerTranslator peers;
     private volatile Object world;
@@ -117,6 +118,11 @@ final class Tracer {
     private volatile long initEntryLocal;
 
     private String binding = "unknown";
+    /** Binding constants read on first use ({@link #UNREAD} until then). */
+    private static final int UNREAD = Integer.MIN_VALUE;
+
+    private volatile int undefined = UNREAD;
+    private volatile int procNull = UNREAD;
 
     Tracer(int toolId, Settings settings, PrintStream err) {
         this.toolId = toolId;
@@ -266,11 +272,75 @@ final class Tracer {
         long t0 = CallClock.entry(call);
         boolean returned = false;
         try {
+            MpiCall withStatuses = posted.wildcardWaiting() ? withStatuses(call) : null;
+            if (withStatuses != null) {
+                Object statuses = n.invoke(context, withStatuses);
+                returned = true;
+                return StatusCompletions.asWritten(call, statuses, undefined());
+            }
             Object result = n.invoke(context, call);
             returned = true;
             return result;
         } finally {
             record(call, t0, CallClock.exit(call), returned);
+        }
+    }
+
+    /**
+     * {@code call} through the method that returns statuses, when it would complete a pending
+     * wildcard receive with a method that returns none (Open MPI's {@code waitFor()},
+     * {@code waitAll}, ...): the status is the only place that says what the receive took. Else, or
+     * if the binding offers no such method, {@code null}: the call runs as written.
+     */
+    private MpiCall withStatuses(MpiCall call) {
+        if (!StatusCompletions.dropsStatuses(call) || !completesWildcard(call.request())) {
+            return null;
+        }
+        try {
+            return StatusCompletions.withStatuses(call);
+        } catch (RuntimeException e) {
+            return null;
+        }
+    }
+
+    private boolean completesWildcard(Object request) {
+        if (request instanceof Object[]) {
+            for (Object r : (Object[]) request) {
+                if (posted.isWildcard(r)) {
+                    return true;
+                }
+            }
+            return false;
+        }
+        return posted.isWildcard(request);
+    }
+
+    /** The binding's {@code MPI.UNDEFINED}, the index an any-completion gives when nothing completed. */
+    private int undefined() {
+        int u = undefined;
+        if (u == UNREAD) {
+            u = intConstant("UNDEFINED");
+            undefined = u;
+        }
+        return u;
+    }
+
+    /** The binding's {@code MPI.PROC_NULL}: a receive from it takes no message. */
+    private int procNull() {
+        int p = procNull;
+        if (p == UNREAD) {
+            p = intConstant("PROC_NULL");
+            procNull = p;
+        }
+        return p;
+    }
+
+    private int intConstant(String name) {
+        try {
+            Object c = Qmpi.bindingConstant(toolId, name);
+            return c instanceof Integer ? (Integer) c : UNREAD - 1;
+        } catch (RuntimeException e) {
+            return UNREAD - 1; // a binding without it: no rank or index equals this
         }
     }
 
@@ -368,26 +438,37 @@ final class Tracer {
                 send = sendSeq.next(LongCounters.envelope(p, t));
             }
             if (onWorld
+                    && returned
                     && (MessageRoles.RECEIVES.contains(f)
                             || f == MpiFunction.MPI_SENDRECV
                             || f == MpiFunction.MPI_SENDRECV_REPLACE)) {
                 int src = MessageRoles.RECEIVES.contains(f) ? p : MessageRoles.sendRecvSource(call);
                 int rtag = MessageRoles.RECEIVES.contains(f) ? t : MessageRoles.sendRecvTag(call);
                 if (src >= 0 && rtag >= 0) {
-                    if (receiveArrows) {
+                    recv = posted.receiveNamed(src, rtag);
+                    if (recv != TraceFormat.NONE) {
                         recvPeer = src;
                         recvTag = rtag;
-                        recv = recvSeq.next(LongCounters.envelope(src, rtag));
+                        if (f == MpiFunction.MPI_IRECV) {
+                            posted.post(call.request(), recvPeer, recvTag, recv);
+                        }
                     }
-                } else if (src != MpiCall.ABSENT && rtag != MpiCall.ABSENT) {
-                    receiveArrows = false; // a wildcard receive: later sequence numbers are uncertain
+                } else if (src != MpiCall.ABSENT && rtag != MpiCall.ABSENT && src != procNull()) {
+                    if (f == MpiFunction.MPI_IRECV) {
+                        posted.postWildcard(call.request(), src, rtag);
+                    } else {
+                        long[] envelope = new long[2];
+                        recv = posted.receiveWildcard(call.result(), envelope);
+                        if (recv != TraceFormat.NONE) {
+                            recvPeer = envelope[0];
+                            recvTag = envelope[1];
+                        }
+                    }
                 }
             }
             long[] completed = NO_COMPLETIONS;
             int completedCount = 0;
-            if (recv != TraceFormat.NONE && f == MpiFunction.MPI_IRECV && returned) {
-                posted.post(call.request(), recvPeer, recvTag, recv);
-            } else if (returned && posted.waiting() && Completions.COMPLETING.contains(f)) {
+            if (returned && posted.waiting() && Completions.COMPLETING.contains(f)) {
                 completed = posted.complete(call);
                 completedCount = completed.length / 3;
             } else if (f == MpiFunction.MPI_REQUEST_FREE && posted.waiting()) {

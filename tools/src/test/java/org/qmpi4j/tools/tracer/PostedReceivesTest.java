@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import org.junit.jupiter.api.Test;
 import org.qmpi4j.api.CallingAddress;
 import org.qmpi4j.api.MpiFunction;
+import org.qmpi4j.report.trace.TraceFormat;
 import org.qmpi4j.tools.testing.FakeMpi;
 
 /** Which posted receives each completion call completed, as the tracer writes them (W lines). */
@@ -14,21 +15,45 @@ class PostedReceivesTest {
     /** A status as Open MPI's (getIndex()) and one as MPJ Express' (public field index). */
     public static final class OpenMpiStatus {
         private final int index;
+        private final int source;
+        private final int tag;
 
         OpenMpiStatus(int index) {
+            this(index, -1, -1);
+        }
+
+        OpenMpiStatus(int index, int source, int tag) {
             this.index = index;
+            this.source = source;
+            this.tag = tag;
         }
 
         public int getIndex() {
             return index;
         }
+
+        public int getSource() {
+            return source;
+        }
+
+        public int getTag() {
+            return tag;
+        }
     }
 
     public static final class MpjStatus {
         public int index;
+        public int source = -1;
+        public int tag = -1;
 
         MpjStatus(int index) {
             this.index = index;
+        }
+
+        MpjStatus(int index, int source, int tag) {
+            this.index = index;
+            this.source = source;
+            this.tag = tag;
         }
     }
 
@@ -38,7 +63,7 @@ class PostedReceivesTest {
 
     @Test
     void eachCompletionFormNamesTheReceivesItCompleted() {
-        PostedReceives p = new PostedReceives();
+        PostedReceives p = new PostedReceives(new LongCounters());
         Object[] r = new Object[6];
         for (int i = 0; i < r.length; i++) {
             r[i] = new Object();
@@ -63,7 +88,7 @@ class PostedReceivesTest {
 
     @Test
     void aFreedRequestIsForgottenAndTestallFalseCompletesNothing() {
-        PostedReceives p = new PostedReceives();
+        PostedReceives p = new PostedReceives(new LongCounters());
         Object a = new Object();
         Object b = new Object();
         p.post(a, 2, 9, 0);
@@ -74,5 +99,75 @@ class PostedReceivesTest {
         assertThat(p.complete(call(MpiFunction.MPI_WAITSOME, new Object[] {a, b}, new int[] {0, 1})))
                 .containsExactly(2, 9, 1);
         assertThat(p.waiting()).isFalse();
+    }
+
+    @Test
+    void aWildcardReceiveIsCountedWithTheEnvelopeItsStatusTells() {
+        PostedReceives p = new PostedReceives(new LongCounters());
+        // Two named receives from rank 1 with tag 7 come first: messages 0 and 1 of that envelope.
+        assertThat(p.receiveNamed(1, 7)).isZero();
+        Object named = new Object();
+        p.post(named, 1, 7, p.receiveNamed(1, 7));
+        // A blocking receive from ANY_SOURCE took (1, 7): the third message.
+        long[] envelope = new long[2];
+        assertThat(p.receiveWildcard(new OpenMpiStatus(-1, 1, 7), envelope)).isEqualTo(2);
+        assertThat(envelope).containsExactly(1, 7);
+        // A nonblocking one with ANY_TAG, completed by a wait that returned MPJ's status: (2, 5), its first.
+        Object wildcard = new Object();
+        p.postWildcard(wildcard, 2, -1);
+        assertThat(p.wildcardWaiting()).isTrue();
+        assertThat(p.isWildcard(wildcard)).isTrue();
+        assertThat(p.isWildcard(named)).isFalse();
+        assertThat(p.complete(call(MpiFunction.MPI_WAIT, wildcard, new MpjStatus(0, 2, 5))))
+                .containsExactly(2, 5, 0);
+        assertThat(p.complete(call(MpiFunction.MPI_WAIT, named, null))).containsExactly(1, 7, 1);
+        assertThat(p.lost()).isFalse();
+        assertThat(p.waiting()).isFalse();
+    }
+
+    @Test
+    void wildcardsCompletedTogetherAreCountedInTheOrderTheyWerePosted() {
+        PostedReceives p = new PostedReceives(new LongCounters());
+        Object first = new Object();
+        Object second = new Object();
+        p.postWildcard(first, -1, 4);
+        p.postWildcard(second, -1, 4);
+        // waitall names them in array order (second first here); the first posted took message 0.
+        Object[] requests = {second, first};
+        Object[] statuses = {new OpenMpiStatus(0, 3, 4), new OpenMpiStatus(1, 3, 4)};
+        assertThat(p.complete(call(MpiFunction.MPI_WAITALL, requests, statuses)))
+                .containsExactly(3, 4, 0, 3, 4, 1);
+        assertThat(p.lost()).isFalse();
+    }
+
+    @Test
+    void theMatchingIsLostRatherThanGuessedWhereTheOrderIsNotKnown() {
+        // A named receive of an envelope a pending wildcard could take.
+        PostedReceives a = new PostedReceives(new LongCounters());
+        a.postWildcard(new Object(), -1, -1);
+        assertThat(a.receiveNamed(1, 7)).isEqualTo(TraceFormat.NONE);
+        assertThat(a.lost()).isTrue();
+        // A later wildcard completing first with an envelope the earlier, still pending, could take.
+        PostedReceives b = new PostedReceives(new LongCounters());
+        Object early = new Object();
+        Object late = new Object();
+        b.postWildcard(early, -1, 4);
+        b.postWildcard(late, -1, 4);
+        assertThat(b.complete(call(MpiFunction.MPI_WAIT, late, new OpenMpiStatus(-1, 2, 4))))
+                .isEmpty();
+        assertThat(b.lost()).isTrue();
+        // A wildcard completed by a call that returned no status.
+        PostedReceives c = new PostedReceives(new LongCounters());
+        Object w = new Object();
+        c.postWildcard(w, -1, -1);
+        assertThat(c.complete(call(MpiFunction.MPI_WAIT, w, null))).isEmpty();
+        assertThat(c.lost()).isTrue();
+        assertThat(c.receiveNamed(0, 1)).isEqualTo(TraceFormat.NONE);
+        // A wildcard freed unseen.
+        PostedReceives d = new PostedReceives(new LongCounters());
+        Object freed = new Object();
+        d.postWildcard(freed, 1, -1);
+        d.forget(freed);
+        assertThat(d.lost()).isTrue();
     }
 }

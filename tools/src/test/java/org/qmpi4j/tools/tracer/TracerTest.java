@@ -78,8 +78,57 @@ class TracerTest {
         assertThat(errBytes.toString()).contains("qmpi4j: results in " + dir + " (trace.json)");
     }
 
+    /** A status as Open MPI's binding gives it: source and tag through getters. */
+    public static final class Status {
+        private final int source;
+        private final int tag;
+
+        Status(int source, int tag) {
+            this.source = source;
+            this.tag = tag;
+        }
+
+        public int getSource() {
+            return source;
+        }
+
+        public int getTag() {
+            return tag;
+        }
+    }
+
     @Test
-    void aWildcardReceiveEndsArrowsRatherThanDrawingWrongOnes() throws Exception {
+    void aWildcardReceiveGetsItsArrowEndFromTheStatus() throws Exception {
+        FakeMpi mpi = started("1g");
+        Object world = mpi.constant("COMM_WORLD");
+        CallingAddress at = new CallingAddress("App", "main", "App.java", 5);
+        for (int i = 0; i < 2; i++) {
+            mpi.call(new FakeMpi.Call(MpiFunction.MPI_ISEND, at)
+                    .on(world)
+                    .peer(0)
+                    .tag(9)
+                    .bytes(8));
+        }
+        // ANY_SOURCE, then a named receive of the same envelope: the first and the second message.
+        mpi.call(new FakeMpi.Call(MpiFunction.MPI_RECV, at)
+                .on(world)
+                .peer(-1)
+                .tag(9)
+                .bytes(8)
+                .returned(null, new Status(0, 9)));
+        mpi.call(new FakeMpi.Call(MpiFunction.MPI_RECV, at)
+                .on(world)
+                .peer(0)
+                .tag(9)
+                .bytes(8));
+        mpi.call(new FakeMpi.Call(MpiFunction.MPI_FINALIZE, at));
+        String trace = Files.readString(dir.resolve("trace.json"));
+        assertThat(arrowIds(trace, "s")).containsExactly("0-0-9-0", "0-0-9-1");
+        assertThat(arrowIds(trace, "f")).containsExactly("0-0-9-0", "0-0-9-1");
+    }
+
+    @Test
+    void aWildcardReceiveWhoseStatusTellsNothingEndsArrowsRatherThanDrawingWrongOnes() throws Exception {
         FakeMpi mpi = started("1g");
         Object world = mpi.constant("COMM_WORLD");
         CallingAddress at = new CallingAddress("App", "main", "App.java", 5);
@@ -95,6 +144,16 @@ class TracerTest {
                 .bytes(8));
         mpi.call(new FakeMpi.Call(MpiFunction.MPI_FINALIZE, at));
         assertThat(Files.readString(dir.resolve("trace.json"))).doesNotContain("\"ph\":\"f\"");
+    }
+
+    private static java.util.List<String> arrowIds(String traceText, String phase) throws Exception {
+        java.util.List<String> ids = new java.util.ArrayList<>();
+        for (JsonNode e : JsonNode.parse(traceText).get("traceEvents").elements()) {
+            if (e.get("ph").asString().equals(phase)) {
+                ids.add(e.get("id").asString());
+            }
+        }
+        return ids;
     }
 
     @Test
