@@ -389,21 +389,58 @@ final class Profiler {
             return;
         }
         long gatherStart = System.nanoTime();
-        // A tree of partial merges (TreeReduce): each rank merges its own profile and its
-        // children's partials and passes one partial on, so rank 0 combines log2(size) partials
-        // instead of parsing every rank's profile.
-        ProfileMerger.Streaming merge = new ProfileMerger.Streaming();
-        try {
-            merge.add(RankProfileFormat.read(new String(mine, StandardCharsets.UTF_8)));
-        } catch (JsonFormatException | RuntimeException bad) {
-            output.say("rank " + comm.rank() + "'s profile is unreadable (" + bad.getMessage() + "); it is left out");
-        }
         // This rank's own work on the partials (decoding, combining), apart from waiting for them.
         long[] workNs = {0};
         int[] partials = {0};
-        merge = TreeReduce.run(
+        ProfileMerger.Streaming own = new ProfileMerger.Streaming();
+        try {
+            own.add(RankProfileFormat.read(new String(mine, StandardCharsets.UTF_8)));
+        } catch (JsonFormatException | RuntimeException bad) {
+            output.say("rank " + comm.rank() + "'s profile is unreadable (" + bad.getMessage() + "); it is left out");
+        }
+        ProfileMerger.Streaming merge = comm.size() <= CollectiveGather.MAX_RANKS
+                ? CollectiveGather.run(comm, mine, own, output)
+                : treeMerge(comm, own, workNs, partials);
+        if (merge != null) {
+            if (merge.added() == 0) {
+                output.say("no rank's profile arrived; 'qmpi4j merge " + s.dir()
+                        + "' builds the report from the per-rank files");
+                s.finished(written);
+                return;
+            }
+            Profile merged = merge.finish();
+            long mergedAt = System.nanoTime();
+            written.addAll(ProfileOutputs.writeAll(s.dir(), merged));
+            long done = System.nanoTime();
+            // For measuring the finalize cost at scale (BENCHMARKS.md): shown with the setting verbose
+            // (and only then formatted: the formatter's first use loads locale data).
+            if (org.qmpi4j.api.internal.log.Log.verbose()) {
+                org.qmpi4j.api.internal.log.Log.tool("profiler")
+                        .info(String.format(
+                                java.util.Locale.ROOT,
+                                "gathered %d ranks' profiles: gather and merge %.0f ms (decoding and combining %d"
+                                        + " partials %.1f ms, the rest waiting for them), writing the results %.0f ms",
+                                merged.ranks(),
+                                (mergedAt - gatherStart) / 1e6,
+                                partials[0],
+                                workNs[0] / 1e6,
+                                (done - mergedAt) / 1e6));
+            }
+        }
+        s.finished(written);
+    }
+
+    /**
+     * A tree of partial merges (TreeReduce), for jobs past {@link CollectiveGather#MAX_RANKS}: each
+     * rank merges its own profile and its children's partials and passes one partial on, so rank 0
+     * combines log2(size) partials instead of parsing every rank's profile. Rank 0 gets the merge;
+     * the others {@code null}.
+     */
+    private ProfileMerger.Streaming treeMerge(
+            WorldComm comm, ProfileMerger.Streaming own, long[] workNs, int[] partials) throws Exception {
+        return TreeReduce.run(
                 TreeReduce.links(comm),
-                merge,
+                own,
                 PartialProfileFormat.write(new ProfileMerger.Streaming()),
                 new TreeReduce.Part<ProfileMerger.Streaming>() {
                     @Override
@@ -434,33 +471,6 @@ final class Profiler {
                         output.say(what + " failed (" + cause + "); those ranks are left out");
                     }
                 });
-        if (merge != null) {
-            if (merge.added() == 0) {
-                output.say("no rank's profile arrived; 'qmpi4j merge " + s.dir()
-                        + "' builds the report from the per-rank files");
-                s.finished(written);
-                return;
-            }
-            Profile merged = merge.finish();
-            long mergedAt = System.nanoTime();
-            written.addAll(ProfileOutputs.writeAll(s.dir(), merged));
-            long done = System.nanoTime();
-            // For measuring the finalize cost at scale (BENCHMARKS.md): shown with the setting verbose
-            // (and only then formatted: the formatter's first use loads locale data).
-            if (org.qmpi4j.api.internal.log.Log.verbose()) {
-                org.qmpi4j.api.internal.log.Log.tool("profiler")
-                        .info(String.format(
-                                java.util.Locale.ROOT,
-                                "gathered %d ranks' profiles: gather and merge %.0f ms (decoding and combining %d"
-                                        + " partials %.1f ms, the rest waiting for them), writing the results %.0f ms",
-                                merged.ranks(),
-                                (mergedAt - gatherStart) / 1e6,
-                                partials[0],
-                                workNs[0] / 1e6,
-                                (done - mergedAt) / 1e6));
-            }
-        }
-        s.finished(written);
     }
 
     /**

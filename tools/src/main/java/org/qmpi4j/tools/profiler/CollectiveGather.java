@@ -1,0 +1,72 @@
+package org.qmpi4j.tools.profiler;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
+import org.qmpi4j.api.output.RankOutput;
+import org.qmpi4j.report.json.JsonFormatException;
+import org.qmpi4j.report.profile.ProfileMerger;
+import org.qmpi4j.report.profile.RankProfileFormat;
+import org.qmpi4j.tools.mpi.ChunkedGather;
+import org.qmpi4j.tools.mpi.WorldComm;
+
+/**
+ * Every rank's profile to rank 0 through collectives only ({@link ChunkedGather}), which merges
+ * them one after the other; for jobs of up to {@link #MAX_RANKS} ranks, where parsing every
+ * rank's profile at rank 0 costs little. Collectives leave the application's point-to-point
+ * traffic as the library counts it: Open MPI's monitoring, for one, counts collectives' messages
+ * apart from point-to-point ones, so its per-peer message counts of a job under the profiler equal
+ * the application's own. Larger jobs merge along a tree of point-to-point partials
+ * ({@link org.qmpi4j.tools.mpi.TreeReduce}), so that rank 0 does not parse every profile.
+ */
+final class CollectiveGather {
+    static final int MAX_RANKS = 64;
+
+    private CollectiveGather() {}
+
+    /**
+     * Collective. At rank 0, {@code merge} (which holds rank 0's own profile) with every other
+     * rank's profile added; elsewhere {@code null}. A rank whose profile cannot be read is left out
+     * and said so through {@code output}.
+     */
+    static ProfileMerger.Streaming run(WorldComm comm, byte[] mine, ProfileMerger.Streaming merge, RankOutput output)
+            throws Exception {
+        boolean root = comm.rank() == 0;
+        Collect collect = new Collect(root ? comm.size() : 0);
+        ChunkedGather.run(comm, new ByteArrayInputStream(mine), mine.length, 0, collect);
+        if (!root) {
+            return null;
+        }
+        ByteArrayOutputStream[] profiles = collect.profiles;
+        for (int r = 1; r < profiles.length; r++) {
+            ByteArrayOutputStream p = profiles[r];
+            try {
+                if (p == null || p.size() == 0) {
+                    throw new JsonFormatException("no profile arrived");
+                }
+                merge.add(RankProfileFormat.read(new String(p.toByteArray(), StandardCharsets.UTF_8)));
+            } catch (JsonFormatException | RuntimeException bad) {
+                output.say("rank " + r + "'s profile is unreadable (" + bad.getMessage() + "); it is left out");
+            }
+            profiles[r] = null;
+        }
+        return merge;
+    }
+
+    /** Each rank's bytes at the root (a named class: lambdas cost a short job's finalize a spun class). */
+    private static final class Collect implements ChunkedGather.Sink {
+        final ByteArrayOutputStream[] profiles;
+
+        Collect(int ranks) {
+            profiles = new ByteArrayOutputStream[ranks];
+        }
+
+        @Override
+        public void accept(int rank, byte[] data, int off, int len) {
+            if (profiles[rank] == null) {
+                profiles[rank] = new ByteArrayOutputStream(Math.max(len, 256));
+            }
+            profiles[rank].write(data, off, len);
+        }
+    }
+}
