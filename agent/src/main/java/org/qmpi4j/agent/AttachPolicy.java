@@ -164,8 +164,8 @@ final class AttachPolicy {
     /** {@code /proc/self/cmdline}, or {@code null} where there is none. */
     private static List<String> processCommandLine() {
         try {
-            // a FileInputStream, not Files: java.nio's file channels are ~30 classes no short job
-            // without the agent loads
+            // a FileInputStream, not Files: java.nio's file channels are dozens of classes that no
+            // short job without the agent loads
             byte[] raw;
             try (java.io.FileInputStream in = new java.io.FileInputStream("/proc/self/cmdline")) {
                 raw = in.readAllBytes();

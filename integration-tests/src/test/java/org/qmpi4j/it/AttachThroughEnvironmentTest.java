@@ -8,7 +8,7 @@ import org.qmpi4j.it.support.SampleOutput;
 import org.qmpi4j.launch.JobResult;
 
 /**
- * The README's second way to attach: {@code JDK_JAVA_OPTIONS} and {@code QMPI4J_TOOLS} exported to
+ * The README's way to attach without touching the command line: {@code JDK_JAVA_OPTIONS} and {@code QMPI4J_TOOLS} exported to
  * every rank with {@code mpirun -x} (the launcher passes each job variable that way), the
  * application's command line untouched.
  */

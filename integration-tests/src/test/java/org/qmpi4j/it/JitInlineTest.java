@@ -12,7 +12,7 @@ import org.qmpi4j.launch.JobResult;
 import org.qmpi4j.launch.MpiJob;
 
 /**
- * The compiler directive of the intercept path ({@code jit-inline}, README "The intercept path")
+ * The compiler directive of the intercept path ({@code jit-inline}, docs/architecture.md, "The intercept path")
  * in a real Open MPI job: added while the ranks are calling MPI, with every call site relinked to
  * new targets under them, and nothing lost or counted twice.
  */

@@ -24,7 +24,7 @@ import org.qmpi4j.launch.JobResult;
  * agrees exactly with a C program compiled here with {@code mpicc}; the {@code unexpected-queue}
  * sample tool reads Open MPI's real unexpected-message queue. (The monitoring cross-check is in
  * {@code MpitOpenMpi5Test}, on Open MPI 5.0.7: 4.1.4 invalidates its pml_monitoring_* variables
- * during MPI_Init, C included; see the README's MPI_T section.)
+ * during MPI_Init, C included; see docs/tool-authors.md, MPI_T.)
  */
 class MpitLibraryTest {
     private static final Pattern INDEXED = Pattern.compile("^  +\\[(\\d+)] (\\S+) .*");

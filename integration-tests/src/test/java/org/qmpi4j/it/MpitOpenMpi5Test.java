@@ -36,7 +36,7 @@ import org.testcontainers.containers.Container;
  * never sees those messages, only the collective call. Under level 1 Open MPI counts them too: the
  * {@code Collectives} sample then shows library messages where the agent shows none (asserted
  * below, the documented difference). Open MPI 4.1.4 cannot take part: its monitoring PML's
- * variables answer MPI_T_ERR_INVALID once MPI_Init has run (in C too), see the README.
+ * variables answer MPI_T_ERR_INVALID once MPI_Init has run (in C too), see docs/tool-authors.md.
  *
  * <p><b>Events.</b> Open MPI 5.0.7 implements MPI 3.1's tool interface: its {@code libmpi} exports
  * no {@code MPI_T_event_*} or {@code MPI_T_source_*} routine (so a C program cannot even ask for the

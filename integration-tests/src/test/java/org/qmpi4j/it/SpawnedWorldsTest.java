@@ -25,7 +25,7 @@ import org.qmpi4j.report.json.JsonNode;
 
 /**
  * Jobs of several {@code MPI_COMM_WORLD}s (the fixture {@code SpawnFamily}) under
- * {@code profiler,tracer}, attached as the README says for spawned processes: {@code JDK_JAVA_OPTIONS}
+ * {@code profiler,tracer}, attached as docs/user-guide.md says for spawned processes: {@code JDK_JAVA_OPTIONS}
  * and {@code QMPI4J_OUTPUT} exported with {@code mpirun -x}. Every world keeps its own results
  * (the first in the folder, each spawned one in {@code worlds/<id>/}), with exactly the calls the
  * program counted itself, its messages to other worlds listed by the remote rank, and the job's

@@ -49,7 +49,7 @@ public final class Setting<T> {
     /**
      * A text setting, without a default ({@link Settings#get} returns {@code null} when it is not set).
      *
-     * @param defaultText what happens when it is not set, for the README and messages (e.g.
+     * @param defaultText what happens when it is not set, for the docs' settings tables and messages (e.g.
      *                    "a new qmpi4j-&lt;date-time&gt; folder")
      */
     public static Setting<String> string(String key, String defaultText, String description) {

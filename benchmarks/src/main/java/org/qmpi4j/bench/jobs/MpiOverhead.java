@@ -60,9 +60,7 @@ public final class MpiOverhead {
          * Ping-pong jobs, one per group {@code sizes:warm-up:timed round trips}, groups separated by
          * spaces. Each warm-up is long enough for the agent's own code (chain, method handles) to be
          * compiled by C2 before timing starts: on 2 cores the two busy-polling ranks leave the JIT
-         * little time. With 100,000 warm-up round trips one pass-through tool still measured 1.9x at
-         * 0 B, against 1.03x after 1,000,000; four measured 1.042x at 64 KiB after 3,000 and 1.019x
-         * after 30,000.
+         * little time (BENCHMARKS.md, "Reading the numbers": what shorter warm-ups measure).
          */
         public String pingPong = "0,8,1024:1000000:100000 65536:20000:3000 1048576:2000:1000";
         /** Grid size and iterations of the stencil. */

@@ -3,8 +3,8 @@ package org.qmpi4j.report.profile;
 /**
  * Numbers as {@code String.format(Locale.ROOT, "%.nf")} and {@code "%.ng"} write them, without
  * {@link java.util.Formatter}: its first floating-point conversion in a JVM loads the locale
- * providers and decimal-format symbols, about 15 ms of uncompiled code that a short job's report
- * paid at {@code MPI_Finalize}.
+ * providers and decimal-format symbols, uncompiled code that a short job's report would pay for at
+ * {@code MPI_Finalize}.
  *
  * <p>Like the formatter, it rounds half up on the decimal digits of {@link Double#toString}
  * (the shortest digits that read back as the same double), not on the exact binary value:

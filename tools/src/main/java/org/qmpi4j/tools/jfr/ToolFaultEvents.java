@@ -15,7 +15,7 @@ import org.qmpi4j.api.mpit.ThreadLevel;
 /**
  * Turns the agent's MPI_T event {@code qmpi4j_tool_fault} (tool name, where) into a
  * {@link ToolFaultEvent}. The agent raises it for every tool of the process, counted and
- * reported on stderr as before; this only adds a listener, so the agent needs no knowledge of JFR.
+ * reported on stderr whether or not this listens; this only adds a listener, so the agent needs no knowledge of JFR.
  * The event needs no MPI function to be watched: registering costs nothing on the call path. A
  * fault in the initialiser of a tool listed before {@code jfr} happens before this listens.
  */

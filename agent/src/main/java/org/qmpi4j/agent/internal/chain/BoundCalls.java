@@ -15,7 +15,7 @@ import org.objectweb.asm.Opcodes;
  *
  * <p>Why: the JIT inlines a method handle call only when the handle is a constant. With one
  * context class for every function the handle is a field of the call, so the call to MPI stays a
- * real call that the argument array escapes into, and with it the context: 64 to 80 bytes per
+ * real call that the argument array escapes into, and with it the context: an allocation per
  * intercepted call. A call site that creates its own class's context (see {@code SiteLink}) lets the
  * JIT know the exact class all the way through the tools to MPI: the handle is then a constant and
  * escape analysis can remove the context and its arguments.

@@ -23,9 +23,8 @@ import org.qmpi4j.api.QmpiContext;
  * tool) the agent runs it.
  */
 public class CallContext implements MpiCall, QmpiContext {
-    // The object is kept at 40 bytes, as before tools could change calls: three references, the
-    // state bits, the outcome and the cached byte count. Pass-through tools must not pay for the
-    // ability to change calls.
+    // Kept small: three references, the state bits, the outcome and the cached byte count.
+    // Pass-through tools must not pay for the ability to change calls.
     private static final byte CALLED = 1; // the binding ran
     private static final byte FAILED = 2; // ... and threw: outcome is its exception
     private static final byte COMPLETED = 4; // a tool completed the call on purpose: outcome is its result

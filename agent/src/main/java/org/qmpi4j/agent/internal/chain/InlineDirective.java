@@ -17,16 +17,16 @@ import org.qmpi4j.api.settings.Setting;
  *
  * <p>Why: C2 inlines a method into a caller only if the method's own compiled code is under 2500
  * bytes ({@code InlineSmallCode}) and the call is at most 15 levels deep ({@code MaxInlineLevel}).
- * The path from an application's {@code send} through one tool to MPI is about 3 KB of machine
- * code and 16 levels, method-handle adapters included; the parts that get hot first are compiled
- * on their own, and the call site then calls them. The call's context and its argument array are
- * then passed to a real call, so escape analysis cannot remove them: 64 to 80 bytes and 10 to 15
- * ns per call. With the agent's classes inlined by directive the whole chain is compiled into the
- * call site and neither is allocated (see BENCHMARKS.md).
+ * The path from an application's {@code send} through one tool to MPI is over both limits,
+ * method-handle adapters included; the parts that get hot first are compiled on their own, and the
+ * call site then calls them. The call's context and its argument array are then passed to a real
+ * call, so escape analysis cannot remove them and every call allocates both. With the agent's
+ * classes inlined by directive the whole chain is compiled into the call site and neither is
+ * allocated (BENCHMARKS.md, "The intercept path", has the figures).
  *
  * <p>The directive only concerns the agent's call-path classes ({@code ...internal.chain}); it
  * changes no other inlining decision. It needs {@code java.management}, whose platform MBean server
- * costs about 100 ms of CPU to start, so it is added in a background thread a while after
+ * takes a burst of CPU to start, so it is added in a background thread a while after
  * {@code MPI_Init} ({@link #SETTING}, 10 s): short jobs never pay for it, and a job's first seconds
  * (its start-up and the clock measurements of the tracer at {@code MPI_Init}) are not disturbed. Anything that goes wrong is
  * reported once with {@code verbose}; the call path works the same without it, only slower.

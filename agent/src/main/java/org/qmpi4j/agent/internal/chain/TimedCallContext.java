@@ -4,7 +4,7 @@ package org.qmpi4j.agent.internal.chain;
  * An intercepted call whose entry and exit instants the agent reads once for every tool and the
  * MPI_T monitor ({@code Qmpi.requestCallTimes}, or a watched function): the entry when the call
  * reaches the agent, the exit when MPI returns or throws (or a tool completes or fails the call).
- * A subclass, so that calls nobody times stay as small as before (40 bytes) where the JIT cannot
+ * A subclass, so that calls nobody times stay as small as they can be where the JIT cannot
  * remove the context.
  */
 class TimedCallContext extends CallContext {

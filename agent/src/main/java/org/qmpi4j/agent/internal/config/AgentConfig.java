@@ -28,7 +28,7 @@ public final class AgentConfig {
     public static final Setting<Boolean> VERBOSE = Setting.flag(
             "verbose",
             "print what the agent rewrote at start and a summary at exit, and the stack trace of each fault reported");
-    /** Every setting the agent itself reads, in the README's order. */
+    /** Every setting the agent itself reads, in the order of the settings table in docs/user-guide.md. */
     public static final List<Setting<?>> DECLARED =
             List.of(TOOLS, TOOLPATH, VERBOSE, OutputDirectory.SETTING, InlineDirective.SETTING);
 

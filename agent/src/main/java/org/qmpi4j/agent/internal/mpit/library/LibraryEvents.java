@@ -6,8 +6,8 @@ import com.sun.jna.NativeLibrary;
  * Whether the MPI library has the MPI 4 event routines ({@code MPI_T_event_get_num} and the rest).
  * Neither Open MPI 4.1.4 nor 5.0.7 has any (5.0 implements MPI 3.1's tool interface: its
  * {@code mpi.h} declares no {@code MPI_T_event_*} or {@code MPI_T_source_*} routine and its
- * {@code libmpi} exports none). The registry does not show library event types (see the README's
- * MPI_T section): this class only tells the listing which case holds, so a library without them
+ * {@code libmpi} exports none). The registry does not show library event types (see
+ * docs/tool-authors.md, MPI_T): this class only tells the listing which case holds, so a library without them
  * never breaks anything.
  */
 public final class LibraryEvents {

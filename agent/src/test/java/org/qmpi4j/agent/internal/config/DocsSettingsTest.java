@@ -17,11 +17,13 @@ import org.qmpi4j.api.ToolProvider;
 import org.qmpi4j.api.settings.Setting;
 
 /**
- * The README's settings tables say what the declarations say: the same keys, in the same order,
- * with the same environment variables and defaults. Edit a declaration and this test names the
- * README row to change.
+ * The settings tables of docs/user-guide.md say what the declarations say: the same keys, in the
+ * same order, with the same environment variables and defaults. Edit a declaration and this test
+ * names the row to change.
  */
-class ReadmeSettingsTest {
+class DocsSettingsTest {
+    private static final String DOC = "docs/user-guide.md";
+
     private static final Pattern ROW = Pattern.compile("^\\| `([^`]+)` \\| `([^`]+)` \\| ([^|]+?) \\| .*\\|$");
 
     @Test
@@ -48,9 +50,9 @@ class ReadmeSettingsTest {
         }
         assertThat(rows(marker))
                 .as(
-                        "README.md table <!-- %s --> (key | environment | default) against the declarations;"
-                                + " change the README row or the declaration",
-                        marker)
+                        "%s table <!-- %s --> (key | environment | default) against the declarations;"
+                                + " change the row or the declaration",
+                        DOC, marker)
                 .containsExactlyElementsOf(expected);
     }
 
@@ -59,7 +61,7 @@ class ReadmeSettingsTest {
     }
 
     private static List<String> rows(String marker) throws IOException {
-        List<String> lines = Files.readAllLines(readme());
+        List<String> lines = Files.readAllLines(doc());
         int start = -1;
         int end = -1;
         for (int i = 0; i < lines.size(); i++) {
@@ -69,8 +71,8 @@ class ReadmeSettingsTest {
                 end = i;
             }
         }
-        assertThat(start).as("README.md has <!-- %s ... -->", marker).isNotNegative();
-        assertThat(end).as("README.md has <!-- /%s -->", marker).isGreaterThan(start);
+        assertThat(start).as("%s has <!-- %s ... -->", DOC, marker).isNotNegative();
+        assertThat(end).as("%s has <!-- /%s -->", DOC, marker).isGreaterThan(start);
         List<String> rows = new ArrayList<>();
         for (String line : lines.subList(start + 1, end)) {
             Matcher m = ROW.matcher(line);
@@ -81,13 +83,13 @@ class ReadmeSettingsTest {
         return rows;
     }
 
-    private static Path readme() {
+    private static Path doc() {
         for (Path dir = Path.of("").toAbsolutePath(); dir != null; dir = dir.getParent()) {
-            if (Files.isRegularFile(dir.resolve("README.md")) && Files.isDirectory(dir.resolve("agent"))) {
-                return dir.resolve("README.md");
+            if (Files.isRegularFile(dir.resolve(DOC)) && Files.isDirectory(dir.resolve("agent"))) {
+                return dir.resolve(DOC);
             }
         }
         throw new AssertionError(
-                "README.md of the repository not found above " + Path.of("").toAbsolutePath());
+                DOC + " of the repository not found above " + Path.of("").toAbsolutePath());
     }
 }

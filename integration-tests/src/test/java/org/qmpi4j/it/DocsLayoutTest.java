@@ -16,8 +16,13 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.qmpi4j.it.support.AgentJob;
 
-/** The README's layout tables name exactly the modules and the api/agent packages the tree has. */
-class ReadmeLayoutTest {
+/**
+ * The layout tables of docs/contributing.md name exactly the modules and the api/agent packages the
+ * tree has.
+ */
+class DocsLayoutTest {
+    private static final String DOC = "docs/contributing.md";
+
     private static final Pattern FIRST_CELL = Pattern.compile("^\\| `([^`]+)` \\|");
 
     @Test
@@ -43,15 +48,15 @@ class ReadmeLayoutTest {
         assertThat(new TreeSet<>(tableKeys("packages"))).isEqualTo(packages);
     }
 
-    /** The first column of the README table between {@code <!-- layout:name -->} markers. */
+    /** The first column of the table in {@link #DOC} between {@code <!-- layout:name -->} markers. */
     private static List<String> tableKeys(String name) throws IOException {
-        String readme = Files.readString(AgentJob.repoRoot().resolve("README.md"));
-        int from = readme.indexOf("<!-- layout:" + name + " -->");
-        int to = readme.indexOf("<!-- /layout:" + name + " -->");
-        assertThat(from).as("README marker layout:%s", name).isNotNegative();
-        assertThat(to).as("README end marker /layout:%s", name).isGreaterThan(from);
+        String doc = Files.readString(AgentJob.repoRoot().resolve(DOC));
+        int from = doc.indexOf("<!-- layout:" + name + " -->");
+        int to = doc.indexOf("<!-- /layout:" + name + " -->");
+        assertThat(from).as("%s marker layout:%s", DOC, name).isNotNegative();
+        assertThat(to).as("%s end marker /layout:%s", DOC, name).isGreaterThan(from);
         List<String> keys = new ArrayList<>();
-        for (String line : readme.substring(from, to).split("\n")) {
+        for (String line : doc.substring(from, to).split("\n")) {
             Matcher m = FIRST_CELL.matcher(line);
             if (m.find()) {
                 keys.add(m.group(1));
