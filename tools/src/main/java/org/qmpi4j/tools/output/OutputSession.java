@@ -319,7 +319,8 @@ public final class OutputSession {
         }
         abortSeen = true;
         if (comm.rank() == 0 && !announced) {
-            announced = true;
+            // Not marked announced: where MPI_Abort returns (MPJ Express 0.44's is a no-op) and the
+            // job goes on to MPI_Finalize, the results are still gathered and announced.
             log.warn(endedEarlyHint());
         }
         worldEnded("aborted");
@@ -360,7 +361,9 @@ public final class OutputSession {
             worldEnded("exited");
         } else if (!announced) {
             announced = true;
-            log.warn(endedEarlyHint());
+            if (!abortSeen) { // else said at MPI_Abort
+                log.warn(endedEarlyHint());
+            }
             worldEnded("exited");
         }
     }
