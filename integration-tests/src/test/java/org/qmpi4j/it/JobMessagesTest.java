@@ -6,12 +6,14 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.qmpi4j.it.support.AgentJob;
+import org.qmpi4j.it.support.BundledTools;
 import org.qmpi4j.it.support.ItJars;
 import org.qmpi4j.it.support.MpjAgentJob;
 import org.qmpi4j.it.support.MpjAgentJob.Mode;
@@ -91,6 +93,23 @@ class JobMessagesTest {
         assertThat(Files.readString(out.resolve("report.txt")))
                 .as("the application, not the launcher's wrapper")
                 .contains("\n  application " + MpjAgentJob.SAMPLES + sample + "\n");
+    }
+
+    /** What MPJ lacks is listed with the tools instead, after the "name<TAB>description" lines. */
+    @Test
+    void theToolsListingNotesThatMpjHasNoPcontrol() throws Exception {
+        BundledTools.Command tools =
+                BundledTools.java(Map.of(), "-jar", ItJars.jar("qmpi4j-agent").toString(), "tools");
+        assertThat(tools.exitCode).as("%s", tools).isZero();
+        List<String> lines = tools.stdout.lines().collect(Collectors.toList());
+        assertThat(lines.stream().filter(l -> l.contains("\t")).map(l -> l.substring(0, l.indexOf('\t'))))
+                .as("%s", tools)
+                .containsExactlyInAnyOrder("profiler", "tracer", "jfr");
+        assertThat(lines.stream().filter(l -> !l.contains("\t")))
+                .as("%s", tools)
+                .containsExactly("note: MPJ Express 0.44 (mpiJava 1.2) has no MPI_Pcontrol: a tool's MPI_PCONTROL"
+                        + " handler never runs with this binding, and the application cannot switch the tool off or"
+                        + " on, nor ask it to flush");
     }
 
     /** Every rank verified its result (not verbose: no rewriting summary to check). */
