@@ -64,11 +64,14 @@ final class AttachPolicy {
         return new AttachPolicy(processCommandLine(), System.getProperty("sun.java.command"), System.getenv());
     }
 
-    /** Whether to attach; prints one line when refusing a second attachment. */
+    /**
+     * Whether to attach; when refusing a second attachment, one line, by world rank 0 only (every
+     * rank is started alike, so every rank would say it).
+     */
     boolean admit(String args, Log log) {
         synchronized (LOCK) {
             if (attached) {
-                log.warn(secondAttachmentLine(firstArgs, args));
+                log.oncePerJob("second attachment", secondAttachmentLine(firstArgs, args));
                 return false;
             }
             if (arrivedOnlyThroughEnvironment() && passingTool()) {

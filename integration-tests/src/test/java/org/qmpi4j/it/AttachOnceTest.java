@@ -34,8 +34,8 @@ class AttachOnceTest {
         for (int rank = 0; rank < 2; rank++) {
             List<String> stderr = AgentJob.rankStderr(result, rank);
             assertThat(stderr.stream().filter(l -> l.startsWith(ALREADY)).collect(Collectors.toList()))
-                    .as("rank %d says once that the second -javaagent is ignored\n%s", rank, result.describe())
-                    .hasSize(1);
+                    .as("rank 0 alone says once that the second -javaagent is ignored\n%s", result.describe())
+                    .hasSize(rank == 0 ? 1 : 0);
             assertThat(stderr.stream().filter(l -> l.startsWith(STARTED)))
                     .as("rank %d starts once", rank)
                     .hasSize(1);

@@ -2,6 +2,7 @@ package org.qmpi4j.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.TreeMap;
@@ -15,13 +16,15 @@ import org.qmpi4j.it.support.SampleOutput;
 import org.qmpi4j.it.support.ToolResults;
 import org.qmpi4j.launch.JobResult;
 import org.qmpi4j.launch.MpiJob;
+import org.qmpi4j.report.json.JsonNode;
 
 /**
  * The bundled {@code profiler} and {@code tracer}, unchanged, on MPJ Express in both of its modes:
  * the profile's calls per function and rank and its matrix equal what the MPJ sample counted
  * itself, and its calls and bytes per function equal the profile of the Open MPI version of the
  * same algorithm with the same inputs. In multicore mode every rank's data stays its own (the
- * ranks are threads of one JVM), and the trace has one track per rank.
+ * ranks are threads of one JVM), and the trace has one track per rank. The reports name the
+ * sample as the application, not the launcher's class that runs it.
  */
 class MpjProfilerTest {
     @ParameterizedTest(name = "{0} in {1} mode with {2} ranks")
@@ -64,6 +67,12 @@ class MpjProfilerTest {
                     .isEqualTo(nonZero(reference.bytesPerRank.get(r)));
         }
         assertThat(p.calls).isEqualTo(reference.calls);
+        // The application, not the launcher's wrapper that runs it (MpjMulticoreMain, NiodevRankMain).
+        String main = MpjAgentJob.SAMPLES + sample;
+        assertThat(Files.readString(mpjOut.resolve("report.txt"))).contains("\n  application " + main + "\n");
+        for (JsonNode rank : p.root.get("time").get("per_rank").elements()) {
+            assertThat(rank.get("main").asString()).as("main of %s", rank).isEqualTo(main);
+        }
 
         ToolResults.Trace t = ToolResults.trace(mpjOut);
         assertThat(t.processes).hasSize(ranks);

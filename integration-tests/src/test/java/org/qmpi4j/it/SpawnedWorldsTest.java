@@ -29,7 +29,8 @@ import org.qmpi4j.report.json.JsonNode;
  * and {@code QMPI4J_OUTPUT} exported with {@code mpirun -x}. Every world keeps its own results
  * (the first in the folder, each spawned one in {@code worlds/<id>/}), with exactly the calls the
  * program counted itself, its messages to other worlds listed by the remote rank, and the job's
- * index naming who spawned whom; the job ends as it does without the agent.
+ * index naming who spawned whom; the job ends as it does without the agent, and says once where
+ * its worlds are listed, also when they all end at once.
  */
 class SpawnedWorldsTest {
     private static final Pattern WORLD_LINE = Pattern.compile("QMPI4J-WORLD role=(\\S+) rank=(\\d+) size=(\\d+)(.*)");
@@ -42,7 +43,9 @@ class SpawnedWorldsTest {
                 "children; 2; parent=,child=parent",
                 "loop; 1; parent=,child-1=parent,child-2=parent",
                 "grandchild; 1; parent=,child=parent,grandchild=child",
-                "multiple; 1; parent=,child=parent"
+                "multiple; 1; parent=,child=parent",
+                "crowd; 1; parent=,child-1=parent,child-2=parent,child-3=parent,child-4=parent,child-5=parent,"
+                        + "child-6=parent"
             })
     void everyWorldKeepsItsOwnCompleteResults(String scenario, int ranks, String family, @TempDir Path tmp)
             throws Exception {
@@ -69,6 +72,14 @@ class SpawnedWorldsTest {
                 .doesNotContain("failed");
         Map<String, Map<Integer, Map<String, Long>>> own = ownCounts(result);
         assertThat(own.keySet()).isEqualTo(parentOf.keySet());
+        // Said once, by the world that ended last, also when all end at once (crowd).
+        assertThat(result.stderr()
+                        .lines()
+                        .filter(l -> l.contains("worlds are listed in"))
+                        .map(l -> l.substring(l.indexOf("qmpi4j:")))) // without mpirun's tag of the world
+                .as(result.describe())
+                .containsExactly(
+                        "qmpi4j: the job's " + parentOf.size() + " worlds are listed in " + out.resolve("worlds.txt"));
 
         // The job's index: one world per role, the first in the folder itself, the others under worlds/.
         JsonNode index = JsonNode.parse(Files.readString(out.resolve("worlds.json"), StandardCharsets.UTF_8));

@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -15,12 +16,14 @@ import org.qmpi4j.it.support.BundledTools;
 import org.qmpi4j.it.support.SampleOutput;
 import org.qmpi4j.it.support.ToolResults;
 import org.qmpi4j.launch.JobResult;
+import org.qmpi4j.report.worlds.WorldRecord;
 
 /**
  * A job whose rank 1 stops midway — an uncaught exception, {@code System.exit}, {@code MPI_Abort}
  * (the feature sample {@code ThrowMidway}, 4 ranks; {@code mpirun} then sends the others SIGTERM):
  * nothing gets gathered, yet each rank's data is on disk, rank 1's with exactly the calls it made;
- * {@code qmpi4j merge} then builds the profile and the trace.
+ * {@code qmpi4j merge} then builds the profile and the trace. The world's {@code world.json} says
+ * how it ended ({@code exited}, or {@code aborted} after {@code MPI_Abort}, also when rank 0 calls it).
  */
 class ToolsAfterCrashTest {
     @ParameterizedTest(name = "rank 1 stops with {0}")
@@ -42,6 +45,8 @@ class ToolsAfterCrashTest {
 
         assertThat(out.resolve("profile.json")).doesNotExist();
         assertThat(ToolResults.rankFileState(out, 1)).isEqualTo(state);
+        // The world ends as its first rank to stop did (rank 0 was only stopped by mpirun).
+        assertThat(worldState(out)).as("world.json").isEqualTo(state);
         for (int r : new int[] {0, 2, 3}) {
             // Stopped by mpirun's SIGTERM while waiting for the token: the shutdown hook wrote the file.
             assertThat(ToolResults.rankFileState(out, r))
@@ -76,5 +81,38 @@ class ToolsAfterCrashTest {
         BundledTools.Command report = BundledTools.qmpi4j("report", out.toString());
         assertThat(report.exitCode).as("%s", report).isZero();
         assertThat(report.stdout).startsWith("qmpi4j profile").contains("exited");
+    }
+
+    /**
+     * Rank 0 itself calls {@code MPI_Abort}: its JVM ends inside the call, without running its exit
+     * hooks, so what the world's record and the user get is said before the call goes ahead.
+     */
+    @Test
+    void rankZeroAbortingEndsTheWorldAsAbortedAndSaysHowToMerge(@TempDir Path tmp) throws Exception {
+        Path out = tmp.resolve("results");
+        JobResult result = AgentJob.run(BundledTools.job(AgentJob.FEATURES + "ThrowMidway", 2, "profiler,tracer", out)
+                .args("6", "3", "abort", "0"));
+        assertThat(result.succeeded()).as(result.describe()).isFalse();
+        assertThat(result.timedOut()).as(result.describe()).isFalse();
+        Map<String, Long> rank0 = SampleOutput.parse(result).rankReport(0).calls;
+        assertThat(rank0).as(result.describe()).containsEntry("MPI_ABORT", 1L);
+
+        assertThat(worldState(out)).as("world.json\n%s", result.describe()).isEqualTo("aborted");
+        assertThat(ToolResults.rankFileState(out, 0)).isEqualTo("aborted");
+        assertThat(ToolResults.rankFileCalls(out, 0)).isEqualTo(rank0);
+        assertThat(result.stderr().lines().filter(l -> l.contains("qmpi4j: the job ended")))
+                .as(result.describe())
+                .singleElement()
+                .asString()
+                .endsWith("qmpi4j: the job ended before MPI_Finalize; each rank's data is in " + out
+                        + "/ranks; 'qmpi4j merge " + out + "' builds the reports");
+
+        BundledTools.Command merge = BundledTools.qmpi4j("merge", out.toString());
+        assertThat(merge.exitCode).as("%s", merge).isZero();
+        assertThat(ToolResults.profile(out).callsPerRank.get(0)).isEqualTo(rank0);
+    }
+
+    private static String worldState(Path out) throws Exception {
+        return WorldRecord.fromJson(Files.readString(out.resolve("world.json"))).state;
     }
 }

@@ -53,7 +53,7 @@ public final class AgentStart {
                 }
                 String unknown = config.unknownKeys(tools.declaredSettings());
                 if (unknown != null) {
-                    log.warn(unknown);
+                    log.oncePerJob("unknown agent arguments", unknown); // every rank has the same argument
                 }
             }
             if (tools == null) {

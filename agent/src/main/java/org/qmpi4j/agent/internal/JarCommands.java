@@ -2,7 +2,9 @@ package org.qmpi4j.agent.internal;
 
 import java.io.PrintStream;
 import java.util.Map;
+import org.qmpi4j.agent.internal.binding.BindingCatalog;
 import org.qmpi4j.agent.internal.chain.ToolRegistry;
+import org.qmpi4j.agent.internal.chain.UnreachableHandlers;
 import org.qmpi4j.agent.internal.config.AgentConfig;
 
 /**
@@ -11,7 +13,9 @@ import org.qmpi4j.agent.internal.config.AgentConfig;
  * mpit list [--verbosity LEVEL]   the MPI_T catalogue ({@link MpitListCommand})
  * tools                           the tools this agent finds: the bundled ones and those of the
  *                                 tool path (setting toolpath: QMPI4J_TOOLPATH, -Dqmpi4j.toolpath),
- *                                 one "name<TAB>description" per line
+ *                                 one "name<TAB>description" per line; then, as
+ *                                 "note: ..." lines, the control functions a binding lacks
+ *                                 (a tool's handler for them never runs there)
  * </pre>
  */
 public final class JarCommands {
@@ -33,6 +37,10 @@ public final class JarCommands {
         ToolDiscovery.discover(AgentConfig.fromJvm(null).toolPath());
         for (Map.Entry<String, String> tool : ToolRegistry.global().available().entrySet()) {
             out.println(tool.getKey() + "\t" + tool.getValue());
+        }
+        // Lines without a tab: readers of the listing take only "name<TAB>description" lines as tools.
+        for (String note : UnreachableHandlers.notes(BindingCatalog.load())) {
+            out.println("note: " + note);
         }
         return 0;
     }

@@ -26,6 +26,7 @@ public final class Setting<T> {
     private final String accepted;
     private final String description;
     private final Function<String, T> parser;
+    private final boolean testOnly;
 
     private Setting(
             String key,
@@ -34,6 +35,17 @@ public final class Setting<T> {
             String accepted,
             String description,
             Function<String, T> parser) {
+        this(key, defaultValue, defaultText, accepted, description, parser, false);
+    }
+
+    private Setting(
+            String key,
+            @Nullable T defaultValue,
+            String defaultText,
+            String accepted,
+            String description,
+            Function<String, T> parser,
+            boolean testOnly) {
         if (key == null || !isKey(key)) {
             throw new IllegalArgumentException("a setting key is lower-case letters and digits, in words joined by"
                     + " '.' or '-' (e.g. mytool.limit): " + key);
@@ -44,6 +56,20 @@ public final class Setting<T> {
         this.accepted = Objects.requireNonNull(accepted, "accepted");
         this.description = Objects.requireNonNull(description, "description");
         this.parser = parser;
+        this.testOnly = testOnly;
+    }
+
+    /**
+     * This setting, for tests only: read like any other and accepted as an agent argument, but
+     * never offered to users (not among the known keys a message lists).
+     */
+    public Setting<T> forTestsOnly() {
+        return new Setting<>(key, defaultValue, defaultText, accepted, description, parser, true);
+    }
+
+    /** Whether it was declared {@linkplain #forTestsOnly() for tests only}. */
+    public boolean testOnly() {
+        return testOnly;
     }
 
     /**

@@ -41,7 +41,7 @@ public final class Settings {
 
     /**
      * This JVM's settings: the qmpi4j agent's argument (none without the agent), system
-     * properties, environment. A bad value is reported once per JVM on stderr.
+     * properties, environment. A bad value is reported once on stderr, by world rank 0.
      */
     public static Settings current() {
         return new Settings(
@@ -113,11 +113,16 @@ public final class Settings {
         return unknown;
     }
 
-    /** The one line that reports {@code unknown} keys, listing {@code declared} ones (without the prefix). */
+    /**
+     * The one line that reports {@code unknown} keys, listing {@code declared} ones but those
+     * {@linkplain Setting#testOnly() for tests only} (without the prefix).
+     */
     public static String unknownAgentArgumentsLine(List<String> unknown, Collection<? extends Setting<?>> declared) {
         Set<String> known = new TreeSet<>();
         for (Setting<?> s : declared) {
-            known.add(s.key());
+            if (!s.testOnly()) {
+                known.add(s.key());
+            }
         }
         return "unknown agent argument"
                 + (unknown.size() == 1 ? " '" + unknown.get(0) + "'" : "s '" + String.join("', '", unknown) + "'")
@@ -190,11 +195,14 @@ public final class Settings {
         }
     }
 
-    /** A bad value, reported once per JVM through the agent's log. */
+    /**
+     * A bad value, reported once per JVM through the agent's log, and by world rank 0 only: every
+     * rank reads the same settings and would say it alike.
+     */
     private static final class ReportOnce implements Consumer<String> {
         @Override
         public void accept(String line) {
-            Log.agent().once("setting: " + line, line);
+            Log.agent().oncePerJob("setting: " + line, line);
         }
     }
 }

@@ -124,4 +124,18 @@ class SettingsTest {
         assertThat(Settings.unknownAgentArgumentsLine(List.of("debug"), declared))
                 .isEqualTo("unknown agent argument 'debug' (known: tools, tracer.limit, verbose); ignored");
     }
+
+    @Test
+    void aTestOnlySettingIsAcceptedButNotOffered() {
+        Setting<String> skew =
+                Setting.string("demo.test-skew", "none", "for tests").forTestsOnly();
+        assertThat(skew.testOnly()).isTrue();
+        assertThat(LIMIT.testOnly()).isFalse();
+        Settings s = settings("demo.test-skew=1;debug", Map.of(), Map.of());
+        List<Setting<?>> declared = List.of(TOOLS, skew);
+        assertThat(s.get(skew)).isEqualTo("1");
+        assertThat(s.unknownAgentArguments(declared)).containsExactly("debug");
+        assertThat(Settings.unknownAgentArgumentsLine(List.of("debug"), declared))
+                .isEqualTo("unknown agent argument 'debug' (known: tools); ignored");
+    }
 }

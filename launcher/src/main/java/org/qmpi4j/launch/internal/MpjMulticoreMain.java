@@ -44,6 +44,8 @@ public final class MpjMulticoreMain {
             System.exit(2);
         }
         RankOutput.install();
+        // The JVM's main class is this wrapper; the tools name the application by this property.
+        System.setProperty(NiodevRankMain.MAIN_CLASS_PROPERTY, args[5]);
         int np = Integer.parseInt(args[1]);
         // MulticoreStarter's arguments with our rank wrapper as the main class; the real main class
         // becomes the wrapper's first argument.

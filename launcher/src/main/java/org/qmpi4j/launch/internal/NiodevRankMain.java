@@ -16,6 +16,14 @@ import java.util.Arrays;
  * A main that returns is left alone (the JVM ends as it would without this class).
  */
 public final class NiodevRankMain {
+    /**
+     * System property naming the application's main class, set by this class and
+     * {@link MpjMulticoreMain}: the JVM's own record of its main class ({@code sun.java.command})
+     * names the wrapper, and the bundled tools' reports would show the wrapper as the application.
+     * The tools read it by this name (their {@code ProcessFacts}).
+     */
+    public static final String MAIN_CLASS_PROPERTY = "qmpi4j.main-class";
+
     /** Exit status of a rank whose main method threw, as for any Java program. */
     static final int RANK_FAILED = 1;
 
@@ -26,6 +34,7 @@ public final class NiodevRankMain {
             System.err.println("usage: NiodevRankMain <Main> <rank> <conf> niodev [args]");
             System.exit(2);
         }
+        System.setProperty(MAIN_CLASS_PROPERTY, args[0]);
         String[] mpjArgs = Arrays.copyOfRange(args, 1, args.length);
         try {
             mainMethod(args[0]).invoke(null, (Object) mpjArgs);

@@ -37,6 +37,8 @@ public final class WorldIndex {
     public static final String WORLDS_TXT = "worlds.txt";
     public static final String WORLDS_DIR = "worlds";
     static final String LOCK = ".qmpi4j-worlds.lock";
+    /** The state of a world whose rank 0 has not ended it ({@link WorldRecord#state}). */
+    public static final String RUNNING = "running";
     /** Slack for matching a child's start to its parent's spawn call (clocks read in different JVMs). */
     static final long MATCH_SLACK_MILLIS = 2000;
     /** A JVM's start time is known to a clock tick (10 ms); a spawned JVM cannot start before the call. */
@@ -101,7 +103,7 @@ public final class WorldIndex {
      */
     public static boolean topTakenByLiveWorld(Path top, String myId, String myHost) {
         WorldRecord r = topRecord(top);
-        if (r == null || r.id.equals(myId) || !"running".equals(r.state) || r.host == null || !r.host.equals(myHost)) {
+        if (r == null || r.id.equals(myId) || !RUNNING.equals(r.state) || r.host == null || !r.host.equals(myHost)) {
             return false;
         }
         return r.pid != org.qmpi4j.report.files.ProcessId.get()
@@ -173,6 +175,55 @@ public final class WorldIndex {
                 return worlds;
             }
         }
+    }
+
+    /**
+     * Ends the world whose folder is {@code worldDir}: its record gets {@code state} and the end
+     * time, and the job's index is rebuilt, all under the job folder's lock. Any rank may call it:
+     * {@code mine} is the record world rank 0 keeps (it alone adds spawn calls), {@code null} on
+     * other ranks, which take the one on disk. A world ends once: when its record on disk no
+     * longer says {@code running} (say {@code aborted}, written by the rank that called
+     * {@code MPI_Abort} before mpirun stopped rank 0), that state and end stay.
+     *
+     * @return the number of the job's worlds when this call ended the last running one of several,
+     *     else 0: under the lock exactly one call sees that, however many worlds end at once
+     */
+    public static int end(Path top, Path worldDir, WorldRecord mine, String state) throws IOException {
+        synchronized (JVM_LOCK) {
+            try (FileChannel ch = openLock(top);
+                    FileLock ignored = ch.lock()) {
+                WorldRecord onDisk = readRecord(worldDir.resolve(WORLD_JSON), new ArrayList<>());
+                WorldRecord r = mine != null ? mine : onDisk;
+                if (r == null) {
+                    return 0;
+                }
+                WorldRecord before = onDisk != null ? onDisk : r;
+                boolean wasRunning = RUNNING.equals(before.state);
+                if (wasRunning) {
+                    r.state = state;
+                    r.endMillis = System.currentTimeMillis();
+                } else {
+                    r.state = before.state;
+                    r.endMillis = before.endMillis;
+                }
+                AtomicFiles.write(worldDir.resolve(WORLD_JSON), r.toJson());
+                List<WorldRecord> worlds = read(top, new ArrayList<>());
+                if (worlds.size() > 1 || (worlds.size() == 1 && worlds.get(0).spawned())) {
+                    AtomicFiles.write(top.resolve(WORLDS_JSON), indexJson(top, worlds));
+                    AtomicFiles.write(top.resolve(WORLDS_TXT), summary(top, worlds));
+                }
+                return wasRunning && worlds.size() > 1 && noneRunning(worlds) ? worlds.size() : 0;
+            }
+        }
+    }
+
+    private static boolean noneRunning(List<WorldRecord> worlds) {
+        for (WorldRecord w : worlds) {
+            if (RUNNING.equals(w.state)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /**

@@ -69,7 +69,10 @@ public final class WorldRecord {
     public long startMillis;
 
     public long endMillis;
-    /** {@code running}, {@code finalized} or {@code exited} (the JVM ended before {@code MPI_Finalize}). */
+    /**
+     * {@code running}, {@code finalized}, {@code exited} (rank 0's JVM ended before
+     * {@code MPI_Finalize}) or {@code aborted} (a rank called {@code MPI_Abort}).
+     */
     public String state = "running";
 
     public final List<Spawn> spawns = new ArrayList<>();

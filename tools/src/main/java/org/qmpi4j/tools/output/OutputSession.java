@@ -49,6 +49,7 @@ public final class OutputSession {
     private int participants;
     private int finished;
     private boolean announced;
+    private boolean abortSeen;
 
     private OutputSession(WorldComm comm, Path top, Path dir, WorldRecord record, Log log) {
         this.comm = comm;
@@ -304,32 +305,49 @@ public final class OutputSession {
         }
     }
 
-    private static boolean noneRunning(List<WorldRecord> worlds) {
-        for (WorldRecord w : worlds) {
-            if ("running".equals(w.state)) {
-                return false;
-            }
+    /**
+     * This process is about to call {@code MPI_Abort}, which ends every rank of the world without
+     * returning: mpirun stops the other ranks, and this JVM may end without running its exit hooks.
+     * So the world's record says {@code aborted} now (from any rank: the record on disk is
+     * rewritten, and rank 0's later exit keeps that state), and on rank 0 the hint to merge is
+     * printed now. Called by each bundled tool's {@code MPI_ABORT} handler before it passes the
+     * call on; the first call does it.
+     */
+    public synchronized void aborting() {
+        if (abortSeen || dir == null) {
+            return;
         }
-        return true;
+        abortSeen = true;
+        if (comm.rank() == 0 && !announced) {
+            // Not marked announced: where MPI_Abort returns (MPJ Express 0.44's is a no-op) and the
+            // job goes on to MPI_Finalize, the results are still gathered and announced.
+            log.warn(endedEarlyHint());
+        }
+        worldEnded("aborted");
     }
 
-    /** Rank 0: this world is done; its record and the job's index say so. */
+    /**
+     * This world is done: its record and the job's index say so. On rank 0, or on any rank that
+     * aborts ({@link WorldIndex#end} takes the record on disk where this process keeps none).
+     */
     private void worldEnded(String state) {
-        if (record == null) {
+        if (dir == null || (record == null && comm.rank() == 0)) {
             return;
         }
         try {
-            record.state = state;
-            record.endMillis = System.currentTimeMillis();
-            WorldIndex.writeRecord(top, record);
-            List<WorldRecord> worlds = WorldIndex.update(top);
-            if (worlds.size() > 1 && noneRunning(worlds)) {
-                log.warn("the job's " + worlds.size() + " worlds are listed in " + top.resolve(WorldIndex.WORLDS_TXT));
+            int worlds = WorldIndex.end(top, dir, record, state);
+            if (worlds > 0) {
+                log.warn("the job's " + worlds + " worlds are listed in " + top.resolve(WorldIndex.WORLDS_TXT));
             }
         } catch (IOException | RuntimeException e) {
             log.once(
                     "world-record", "cannot write " + dir.resolve(WorldIndex.WORLD_JSON) + " or the job's index: " + e);
         }
+    }
+
+    private String endedEarlyHint() {
+        return "the job ended before MPI_Finalize; each rank's data is in " + ResultFiles.ranksDir(dir)
+                + "; 'qmpi4j merge " + top + "' builds the reports";
     }
 
     /**
@@ -343,8 +361,9 @@ public final class OutputSession {
             worldEnded("exited");
         } else if (!announced) {
             announced = true;
-            log.warn("the job ended before MPI_Finalize; each rank's data is in " + ResultFiles.ranksDir(dir)
-                    + "; 'qmpi4j merge " + top + "' builds the reports");
+            if (!abortSeen) { // else said at MPI_Abort
+                log.warn(endedEarlyHint());
+            }
             worldEnded("exited");
         }
     }

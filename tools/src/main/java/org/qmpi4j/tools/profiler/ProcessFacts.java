@@ -18,7 +18,18 @@ final class ProcessFacts {
                 .environment("java", JAVA);
     }
 
+    /**
+     * Set by a wrapper that runs the application's main class from its own main (the launcher's MPJ
+     * wrappers, {@code org.qmpi4j.launch.internal.NiodevRankMain#MAIN_CLASS_PROPERTY}): then the
+     * JVM's command names the wrapper, not the application.
+     */
+    static final String MAIN_CLASS_PROPERTY = "qmpi4j.main-class";
+
     private static String mainClass() {
+        String wrapped = System.getProperty(MAIN_CLASS_PROPERTY);
+        if (wrapped != null && !wrapped.isBlank()) {
+            return wrapped.trim();
+        }
         String command = System.getProperty("sun.java.command");
         if (command == null || command.isBlank()) {
             return null;

@@ -288,6 +288,10 @@ final class Profiler {
             account(call, call.function().ordinal(), 0);
             output.flush(RankOutput.Reason.ABORT);
         }
+        OutputSession s = session;
+        if (s != null) {
+            s.aborting();
+        }
         return next[call.function().ordinal()].invoke(context, call);
     }
 

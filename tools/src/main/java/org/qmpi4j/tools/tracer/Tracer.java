@@ -376,6 +376,10 @@ final class Tracer {
             record(call, now, now, true);
             output.flush(RankOutput.Reason.ABORT);
         }
+        OutputSession s = session;
+        if (s != null) {
+            s.aborting();
+        }
         return next[call.function().ordinal()].invoke(context, call);
     }
 

@@ -12,13 +12,14 @@ import org.qmpi4j.api.settings.Setting;
 final class TracerClock {
     /** The setting {@code tracer.test-clock-skew}. */
     static final Setting<String> TEST_SKEW = Setting.string(
-            "tracer.test-clock-skew",
-            "none",
-            "FOR TESTS ONLY: makes the tracer's own clock wrong on purpose, to test the clock alignment."
-                    + " `<rank>:<offset ns>:<drift ppm>[:<bias>]` entries separated by commas, e.g."
-                    + " `1:2000000000:80,2:-1500000000:-50`: that rank's timestamps become t + offset + t * drift / 10^6;"
-                    + " a bias adds bias times the error bound to each offset the rank measures (a measurement wrong by"
-                    + " more than its bound, e.g. `-3`); ranks not named are not skewed");
+                    "tracer.test-clock-skew",
+                    "none",
+                    "FOR TESTS ONLY: makes the tracer's own clock wrong on purpose, to test the clock alignment."
+                            + " `<rank>:<offset ns>:<drift ppm>[:<bias>]` entries separated by commas, e.g."
+                            + " `1:2000000000:80,2:-1500000000:-50`: that rank's timestamps become t + offset + t * drift / 10^6;"
+                            + " a bias adds bias times the error bound to each offset the rank measures (a measurement wrong by"
+                            + " more than its bound, e.g. `-3`); ranks not named are not skewed")
+            .forTestsOnly();
 
     private final long offset;
     private final double drift;

@@ -6,6 +6,7 @@ import java.lang.invoke.MethodType;
 import org.qmpi4j.agent.internal.AgentRuntime;
 import org.qmpi4j.agent.internal.telemetry.CallMonitor;
 import org.qmpi4j.api.MpiFunction;
+import org.qmpi4j.api.internal.log.JobVoice;
 import org.qmpi4j.api.internal.log.Log;
 
 /**
@@ -133,7 +134,24 @@ public final class Dispatcher {
         } catch (Throwable t) {
             AgentRuntime.current().agentFault("initialising tools", t);
         }
-        return process.routesThroughAgent(link.function()) ? dispatch(link, args) : link.invokeBinding(args);
+        Object result = process.routesThroughAgent(link.function()) ? dispatch(link, args) : link.invokeBinding(args);
+        JobVoice.worldRank(worldRank(process));
+        return result;
+    }
+
+    /**
+     * This process's rank in its world, straight from the binding (no tool sees the call), for the
+     * lines only world rank 0 prints ({@link JobVoice}); -1 when it cannot be learned.
+     */
+    private static int worldRank(MpiProcess process) {
+        try {
+            BindingAccess access = process.access();
+            Object rank = access.canonical(MpiFunction.MPI_COMM_RANK, null)
+                    .invokeBinding(new Object[] {access.constant("COMM_WORLD")});
+            return rank instanceof Number ? ((Number) rank).intValue() : -1;
+        } catch (Throwable t) {
+            return -1;
+        }
     }
 
     /** {@code MPI_FINALIZE}: as any call, then the process is marked finalised. */

@@ -9,8 +9,8 @@ import org.qmpi4j.api.internal.log.Log;
  * threw, or a handler that did not continue the chain; each is counted, and the first fault of
  * each tool instance is reported with the tool's name, so that a tool failing on every call does
  * not flood a 1000-rank job's output. Notices: something a tool asked for that cannot work (see
- * {@link UnreachableHandlers}); each is printed once per JVM, however many MPI processes (MPJ
- * multicore ranks) run in it.
+ * {@link UnreachableHandlers}, verbose only); each is printed once per JVM, however many MPI
+ * processes (MPJ multicore ranks) run in it.
  */
 public final class ToolFaults {
     private final Log log;
@@ -54,9 +54,11 @@ public final class ToolFaults {
         return "tool-fault:" + instance.id();
     }
 
-    /** Prints {@code line} unless a notice with the same {@code key} was printed before. */
-    void noticeOnce(String key, String line) {
-        log.once("notice:" + key, line);
+    /** In verbose mode, prints {@code line} unless a notice with the same {@code key} was printed before. */
+    void verboseOnce(String key, String line) {
+        if (Log.verbose()) {
+            log.once("notice:" + key, line);
+        }
     }
 
     public long total() {

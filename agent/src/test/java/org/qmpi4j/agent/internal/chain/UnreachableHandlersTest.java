@@ -6,12 +6,17 @@ import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.qmpi4j.agent.internal.binding.BindingCatalog;
 import org.qmpi4j.agent.internal.binding.BindingDescriptor;
 import org.qmpi4j.api.MpiFunction;
+import org.qmpi4j.api.internal.log.Log;
 
-/** A tool's MPI_PCONTROL handler under a binding without MPI_Pcontrol is reported once, not silently dropped. */
+/**
+ * A tool's MPI_PCONTROL handler under a binding without MPI_Pcontrol: said once in verbose mode
+ * and in the tools listing, never as a warning of every job.
+ */
 class UnreachableHandlersTest {
     private static final BindingCatalog CATALOG = BindingCatalog.load();
 
@@ -43,8 +48,30 @@ class UnreachableHandlersTest {
         return err.isEmpty() ? List.of() : List.of(err.split("\n"));
     }
 
+    @AfterEach
+    void quietAgain() {
+        Log.setVerbose(false);
+    }
+
+    @Test
+    void quietUnlessVerbose() {
+        registerTool("pc", MpiFunction.MPI_PCONTROL, MpiFunction.MPI_SEND);
+        process("mpj").initializeTools(List.of("pc"), "test");
+        assertThat(errLines()).isEmpty();
+    }
+
+    @Test
+    void theToolsListingNamesTheBindingsWithoutPcontrol() {
+        assertThat(UnreachableHandlers.notes(CATALOG))
+                .containsExactly(
+                        "MPJ Express 0.44 (mpiJava 1.2) has no MPI_Pcontrol: a tool's MPI_PCONTROL handler never"
+                                + " runs with this binding, and the application cannot switch the tool off or on, nor ask it to"
+                                + " flush");
+    }
+
     @Test
     void mpjSaysOncePerToolThatItsPcontrolHandlerNeverRuns() {
+        Log.setVerbose(true);
         registerTool("pc", MpiFunction.MPI_PCONTROL, MpiFunction.MPI_SEND);
         registerTool("plain", MpiFunction.MPI_SEND);
         // Two MPJ multicore ranks in one JVM, each with two instances of "pc": one notice.
@@ -60,6 +87,7 @@ class UnreachableHandlersTest {
 
     @Test
     void everyToolWithSuchAHandlerIsNamed() {
+        Log.setVerbose(true);
         registerTool("a", MpiFunction.MPI_PCONTROL);
         registerTool("b", MpiFunction.MPI_PCONTROL);
         process("mpj").initializeTools(List.of("a", "b"), "test");
@@ -71,6 +99,7 @@ class UnreachableHandlersTest {
 
     @Test
     void bindingsWithPcontrolSayNothing() {
+        Log.setVerbose(true);
         registerTool("pc", MpiFunction.MPI_PCONTROL);
         process("openmpi").initializeTools(List.of("pc"), "test");
         assertThat(errLines()).isEmpty();
@@ -78,6 +107,7 @@ class UnreachableHandlersTest {
 
     @Test
     void otherFunctionsTheBindingLacksAreNotReported() {
+        Log.setVerbose(true);
         // MPJ has no one-sided communication either; the application cannot call it, so nothing is lost.
         registerTool("rma", MpiFunction.MPI_WIN_FENCE, MpiFunction.MPI_IBARRIER);
         process("mpj").initializeTools(List.of("rma"), "test");

@@ -100,6 +100,16 @@ public final class Log {
         return true;
     }
 
+    /**
+     * As {@link #once}, for a line every rank of the job would print alike (say, about the
+     * settings they all share): printed by world rank 0 only ({@link JobVoice}).
+     */
+    public void oncePerJob(String key, String message) {
+        if (occurrences.computeIfAbsent(key, k -> new AtomicLong()).getAndIncrement() == 0) {
+            JobVoice.say(this, prefix + " " + message);
+        }
+    }
+
     /** As {@link #once}, with the cause's stack trace after the line when verbose. */
     public boolean fault(String key, String message, Throwable cause) {
         if (!once(key, message)) {
@@ -119,7 +129,7 @@ public final class Log {
         return n == null ? 0 : n.get();
     }
 
-    private void write(String line) {
+    void write(String line) {
         try {
             if (sink == null) {
                 System.err.println(line);

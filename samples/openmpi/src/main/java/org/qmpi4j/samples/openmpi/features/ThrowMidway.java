@@ -5,15 +5,15 @@ import mpi.MPIException;
 import org.qmpi4j.samples.SampleReport;
 
 /**
- * A job that dies midway: a token ring like {@code Ring}, in which rank 1 stops at the start of
- * lap {@code failAt} instead of receiving, in one of three ways: an uncaught exception
- * ({@code throw}), {@code System.exit(3)} ({@code exit}) or {@code MPI_Abort} ({@code abort}).
- * Before it stops, rank 1 prints its report (the calls it made so far, the abort included), so
+ * A job that dies midway: a token ring like {@code Ring}, in which rank {@code failing} (1 unless
+ * given) stops at the start of lap {@code failAt} instead of receiving or sending, in one of three
+ * ways: an uncaught exception ({@code throw}), {@code System.exit(3)} ({@code exit}) or
+ * {@code MPI_Abort} ({@code abort}). Before it stops, that rank prints its report (the calls it made so far, the abort included), so
  * that a test can check what a tool saved for it. The other ranks are left waiting for the token;
  * the launcher (or MPI_Abort) then stops them.
  *
- * <p>Usage: {@code ThrowMidway [laps] [failAt] [throw|exit|abort]} (defaults 6, 3, throw). Needs
- * at least 2 ranks.
+ * <p>Usage: {@code ThrowMidway [laps] [failAt] [throw|exit|abort] [failing]} (defaults 6, 3, throw,
+ * 1). Needs at least 2 ranks.
  */
 public final class ThrowMidway {
     private static final int TAG = 5;
@@ -34,12 +34,13 @@ public final class ThrowMidway {
         int laps = args.length > 0 ? Integer.parseInt(args[0]) : 6;
         int failAt = args.length > 1 ? Integer.parseInt(args[1]) : 3;
         String how = args.length > 2 ? args[2] : "throw";
+        int failing = args.length > 3 ? Integer.parseInt(args[3]) : 1;
 
         int next = (rank + 1) % size;
         int prev = (rank + size - 1) % size;
         int[] token = new int[1];
         for (int lap = 0; lap < laps; lap++) {
-            if (rank == 1 && lap == failAt) {
+            if (rank == failing && lap == failAt) {
                 if (how.equals("abort")) {
                     report.call("MPI_ABORT");
                 }
@@ -49,7 +50,7 @@ public final class ThrowMidway {
                 } else if (how.equals("abort")) {
                     MPI.COMM_WORLD.abort(3);
                 }
-                throw new IllegalStateException("rank 1 fails on purpose at lap " + lap);
+                throw new IllegalStateException("rank " + rank + " fails on purpose at lap " + lap);
             }
             if (rank != 0) {
                 MPI.COMM_WORLD.recv(token, 1, MPI.INT, prev, TAG);
@@ -66,6 +67,6 @@ public final class ThrowMidway {
         }
         report.call("MPI_FINALIZE");
         MPI.Finalize();
-        report.print(System.out, true, "token " + token[0] + " (rank 1 should have failed)");
+        report.print(System.out, true, "token " + token[0] + " (rank " + failing + " should have failed)");
     }
 }

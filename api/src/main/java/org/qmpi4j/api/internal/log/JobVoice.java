@@ -1,0 +1,112 @@
+package org.qmpi4j.api.internal.log;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Lines that every rank of a job would print alike (a setting's bad value, an agent argument no
+ * one declared): printed by the process of world rank 0 only, not by each of a thousand ranks.
+ *
+ * <p>Before {@code MPI_Init} a process does not know its rank. Launchers' environment variables
+ * could tell ({@code OMPI_COMM_WORLD_RANK}, {@code PMIX_RANK}, ...), but each launcher names it
+ * differently and MPJ Express passes the rank as a program argument; so such a line is held until
+ * the agent learns the world rank right after {@code MPI_Init} ({@link #worldRank}), which is the
+ * same for every binding and launcher. Several MPI processes may share one JVM (MPJ Express'
+ * multicore mode): held lines are printed when any of them turns out to be rank 0. A JVM that ends
+ * before any of its processes learned a rank prints what it holds at exit: it cannot tell whether
+ * another process speaks for it. Each world of a job that spawns has its own rank 0, which
+ * speaks for its world.
+ */
+public final class JobVoice {
+    private static final Object LOCK = new Object();
+    /** Guarded by {@link #LOCK}: whether some MPI process of this JVM is rank 0 of its world. */
+    private static boolean rankZeroHere;
+    /** Guarded by {@link #LOCK}: whether some MPI process of this JVM learned its rank. */
+    private static boolean rankKnown;
+    /** Guarded by {@link #LOCK}: lines waiting for a rank, each with the logger that writes it. */
+    private static final List<Held> HELD = new ArrayList<>();
+
+    private static boolean exitHook;
+
+    private JobVoice() {}
+
+    /** An MPI process of this JVM initialised MPI and is {@code rank} of its world; -1: could not be learned. */
+    public static void worldRank(int rank) {
+        List<Held> now;
+        synchronized (LOCK) {
+            if (rank < 0 || rankZeroHere) {
+                return;
+            }
+            rankKnown = true;
+            if (rank != 0) {
+                return; // still held: another MPI process of this JVM may be rank 0, else never printed
+            }
+            rankZeroHere = true;
+            now = new ArrayList<>(HELD);
+            HELD.clear();
+        }
+        for (Held h : now) {
+            h.log.write(h.line);
+        }
+    }
+
+    /** Prints {@code line} through {@code log} if this JVM speaks for the world, else holds it. */
+    static void say(Log log, String line) {
+        synchronized (LOCK) {
+            if (!rankZeroHere) {
+                HELD.add(new Held(log, line));
+                if (!exitHook) {
+                    exitHook = true;
+                    addExitHook();
+                }
+                return;
+            }
+        }
+        log.write(line);
+    }
+
+    private static void addExitHook() {
+        try {
+            Runtime.getRuntime().addShutdownHook(new Thread(new AtExit(), "qmpi4j-held-lines"));
+        } catch (IllegalStateException | SecurityException e) {
+            // already exiting: the lines are lost, as any line written now could be
+        }
+    }
+
+    /** At exit: held lines are printed if no process of this JVM ever learned its rank. */
+    private static final class AtExit implements Runnable {
+        @Override
+        public void run() {
+            List<Held> now;
+            synchronized (LOCK) {
+                if (rankKnown) {
+                    return;
+                }
+                now = new ArrayList<>(HELD);
+                HELD.clear();
+            }
+            for (Held h : now) {
+                h.log.write(h.line);
+            }
+        }
+    }
+
+    private static final class Held {
+        final Log log;
+        final String line;
+
+        Held(Log log, String line) {
+            this.log = log;
+            this.line = line;
+        }
+    }
+
+    /** Forgets what it learned and held (tests). */
+    static void reset() {
+        synchronized (LOCK) {
+            rankKnown = false;
+            rankZeroHere = false;
+            HELD.clear();
+        }
+    }
+}
