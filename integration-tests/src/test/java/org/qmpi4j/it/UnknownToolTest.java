@@ -13,7 +13,7 @@ import org.qmpi4j.launch.MpiJob;
 /**
  * An unknown tool name stops the job at {@code MPI.Init} with a list of the available tools,
  * wherever the list comes from; the agent argument wins over the system property, which wins over
- * the environment.
+ * the environment. Rank 0 says it; the other ranks, which the launcher told their rank, stay quiet.
  */
 class UnknownToolTest {
     private static final String RING = AgentJob.SAMPLES + "Ring";
@@ -81,6 +81,12 @@ class UnknownToolTest {
                 .contains("unknown tool 'no-such-tool'")
                 .contains("Available tools:")
                 .containsPattern("(?m)^.*\\bcounter\\b.*$");
+        assertThat(AgentJob.rankStderr(result, 0))
+                .as("rank 0 says it\n%s", result.describe())
+                .anyMatch(l -> l.contains("unknown tool 'no-such-tool'"));
+        assertThat(AgentJob.rankStderr(result, 1))
+                .as("the other ranks leave it to rank 0\n%s", result.describe())
+                .noneMatch(l -> l.contains("unknown tool"));
         String afterList = result.stderr().substring(result.stderr().indexOf("Available tools:"));
         assertThat(afterList)
                 .as("the list names the available tools")

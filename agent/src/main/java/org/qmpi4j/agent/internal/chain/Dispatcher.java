@@ -128,7 +128,13 @@ public final class Dispatcher {
             process.initializeTools(
                     process.settings().tools(), process.settings().toolsSource());
         } catch (UnknownToolException e) {
-            // A job that asked for a profile must not run for hours without it: stop now, clearly.
+            // A job that asked for a profile must not run for hours without it: stop now, clearly,
+            // and once per job. Before MPI_Init only the launcher's environment tells the rank. A
+            // rank it names other than 0 waits for rank 0 to say it and fail, upon which the
+            // launcher ends the job; it speaks itself only if it is still running long after.
+            if (JobVoice.launcherRank(System.getenv()) > 0) {
+                pauseForRankZero();
+            }
             Log.agent().raw(e.getMessage());
             System.exit(1);
         } catch (Throwable t) {
@@ -137,6 +143,14 @@ public final class Dispatcher {
         Object result = process.routesThroughAgent(link.function()) ? dispatch(link, args) : link.invokeBinding(args);
         JobVoice.worldRank(worldRank(process));
         return result;
+    }
+
+    private static void pauseForRankZero() {
+        try {
+            Thread.sleep(20_000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     /**

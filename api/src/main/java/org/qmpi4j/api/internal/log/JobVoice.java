@@ -2,6 +2,7 @@ package org.qmpi4j.api.internal.log;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Lines that every rank of a job would print alike (a setting's bad value, an agent argument no
@@ -14,8 +15,10 @@ import java.util.List;
  * same for every binding and launcher. Several MPI processes may share one JVM (MPJ Express'
  * multicore mode): held lines are printed when any of them turns out to be rank 0. A JVM that ends
  * before any of its processes learned a rank prints what it holds at exit: it cannot tell whether
- * another process speaks for it. Each world of a job that spawns has its own rank 0, which
- * speaks for its world.
+ * another process speaks for it, unless the launcher's environment says it is not rank 0
+ * ({@link #launcherRank}): a job that ends before {@code MPI_Init} (an unknown tool) has no other
+ * hint, and there rank 0 holds the same lines. Each world of a job that spawns has its own rank 0,
+ * which speaks for its world.
  */
 public final class JobVoice {
     private static final Object LOCK = new Object();
@@ -73,13 +76,36 @@ public final class JobVoice {
         }
     }
 
-    /** At exit: held lines are printed if no process of this JVM ever learned its rank. */
+    /**
+     * The world rank the launcher gave this process in its environment (Open MPI's
+     * {@code OMPI_COMM_WORLD_RANK}, a PMIx or PMI launcher's {@code PMIX_RANK} or {@code PMI_RANK}),
+     * or -1 where it gave none (MPJ Express passes it as an argument). Only a hint for a process
+     * that ends before {@code MPI_Init}; after it, the rank comes from MPI ({@link #worldRank}).
+     */
+    public static int launcherRank(Map<String, String> env) {
+        for (String name : new String[] {"OMPI_COMM_WORLD_RANK", "PMIX_RANK", "PMI_RANK"}) {
+            String v = env.get(name);
+            if (v != null) {
+                try {
+                    return Integer.parseInt(v.trim());
+                } catch (NumberFormatException e) {
+                    return -1;
+                }
+            }
+        }
+        return -1;
+    }
+
+    /**
+     * At exit: held lines are printed if no process of this JVM ever learned its rank, and the
+     * launcher did not say it is another rank than 0.
+     */
     private static final class AtExit implements Runnable {
         @Override
         public void run() {
             List<Held> now;
             synchronized (LOCK) {
-                if (rankKnown) {
+                if (rankKnown || launcherRank(System.getenv()) > 0) {
                     return;
                 }
                 now = new ArrayList<>(HELD);

@@ -57,4 +57,14 @@ class JobVoiceTest {
         JobVoice.worldRank(0);
         assertThat(lines).containsExactly("qmpi4j: setting x: bad");
     }
+
+    @Test
+    void theLaunchersRankIsReadFromItsEnvironmentWhereItGivesOne() {
+        assertThat(JobVoice.launcherRank(java.util.Map.of("OMPI_COMM_WORLD_RANK", "3")))
+                .isEqualTo(3);
+        assertThat(JobVoice.launcherRank(java.util.Map.of("PMIX_RANK", "0"))).isZero();
+        assertThat(JobVoice.launcherRank(java.util.Map.of("PMI_RANK", " 7 "))).isEqualTo(7);
+        assertThat(JobVoice.launcherRank(java.util.Map.of("PMI_RANK", "x"))).isEqualTo(-1);
+        assertThat(JobVoice.launcherRank(java.util.Map.of("HOME", "/root"))).isEqualTo(-1);
+    }
 }
