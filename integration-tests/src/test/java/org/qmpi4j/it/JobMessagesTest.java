@@ -71,6 +71,23 @@ class JobMessagesTest {
                 .startsWith("qmpi4j: cannot create the results directory");
     }
 
+    @Test
+    void aRanksFolderThatCannotBeMadeIsSaidOncePerNode(@TempDir Path tmp) throws Exception {
+        Path out = Files.createDirectories(tmp.resolve("results"));
+        Files.writeString(out.resolve("ranks"), "x"); // a plain file where each rank's folder goes
+        JobResult result = AgentJob.run(AgentJob.plain(AgentJob.SAMPLES + "Ring", 4)
+                .jvmOption(agent("tools=profiler,tracer"))
+                .env("QMPI4J_OUTPUT", out.toString()));
+        assertRingOk(result);
+        List<String> said = qmpi4jLines(result);
+        assertThat(said).as(result.describe()).hasSize(2);
+        assertThat(said.get(0))
+                .as("one line for the host's ranks")
+                .startsWith("qmpi4j: the ranks on ")
+                .contains(" cannot create " + out.resolve("ranks"));
+        assertThat(said.get(1)).startsWith("qmpi4j: results in " + out + " (");
+    }
+
     @ParameterizedTest(name = "{0} in {1} mode with {2} ranks")
     @CsvSource({"Ring, NIODEV, 4", "Stencil, MULTICORE, 2"})
     void mpjJobsSayOnlyWhatTheUserCanActOn(String sample, Mode mode, int ranks, @TempDir Path tmp) throws Exception {

@@ -10,6 +10,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.qmpi4j.api.internal.log.JobVoice;
 import org.qmpi4j.api.internal.log.Log;
 import org.qmpi4j.api.output.OutputDirectory;
 import org.qmpi4j.report.files.ResultFiles;
@@ -51,7 +52,10 @@ public final class OutputSession {
     private boolean announced;
     private boolean abortSeen;
 
-    private OutputSession(WorldComm comm, Path top, Path dir, WorldRecord record, Log log) {
+    private final boolean ranksWritable;
+
+    private OutputSession(WorldComm comm, Path top, Path dir, WorldRecord record, Log log, boolean ranksWritable) {
+        this.ranksWritable = ranksWritable;
         this.comm = comm;
         this.top = top;
         this.dir = dir;
@@ -78,14 +82,24 @@ public final class OutputSession {
         Path top = agreeOnDirectory(comm, requested, log);
         WorldRecord[] record = new WorldRecord[1];
         Path dir = top == null ? null : agreeOnWorldFolder(comm, top, record, log);
+        boolean ranksWritable = dir != null;
         if (dir != null) {
             try {
                 Files.createDirectories(ResultFiles.ranksDir(dir));
             } catch (IOException e) {
-                log.warn("rank " + comm.rank() + " cannot create " + ResultFiles.ranksDir(dir) + ": " + e);
+                ranksWritable = false;
+                // Every rank of a node fails alike here: the first of the node says it, where the
+                // launcher tells which that is.
+                int local = JobVoice.launcherLocalRank(System.getenv());
+                if (local <= 0) {
+                    log.warn((local == 0
+                                    ? "the ranks on " + HostName.get() + " (rank " + comm.rank() + " among them)"
+                                    : "rank " + comm.rank())
+                            + " cannot create " + ResultFiles.ranksDir(dir) + ": " + e);
+                }
             }
         }
-        OutputSession s = new OutputSession(comm, top, dir, record[0], log);
+        OutputSession s = new OutputSession(comm, top, dir, record[0], log, ranksWritable);
         synchronized (SESSIONS) {
             SESSIONS.putIfAbsent(comm.world(), s);
             s = SESSIONS.get(comm.world());
@@ -246,6 +260,14 @@ public final class OutputSession {
     }
 
     /** The results directory of this world, or {@code null} if none could be made (tools then write nothing). */
+    /**
+     * Whether this rank's folder for its own files ({@code ranks/}) exists; when it could not be
+     * made that was said once, and the tools do not try, and fail, again with each file.
+     */
+    public boolean ranksWritable() {
+        return ranksWritable;
+    }
+
     public Path dir() {
         return dir;
     }

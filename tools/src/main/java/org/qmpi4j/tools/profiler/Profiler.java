@@ -515,10 +515,12 @@ final class Profiler {
         }
         synchronized (fileLock) {
             String json = RankProfileFormat.write(snapshot(state));
-            try {
-                AtomicFiles.write(ResultFiles.rankProfile(s.dir(), s.rank()), json);
-            } catch (Exception e) {
-                fault("writing " + ResultFiles.rankProfile(s.dir(), s.rank()), e);
+            if (s.ranksWritable()) {
+                try {
+                    AtomicFiles.write(ResultFiles.rankProfile(s.dir(), s.rank()), json);
+                } catch (Exception e) {
+                    fault("writing " + ResultFiles.rankProfile(s.dir(), s.rank()), e);
+                }
             }
             return json.getBytes(StandardCharsets.UTF_8);
         }

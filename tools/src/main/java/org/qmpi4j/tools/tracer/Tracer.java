@@ -558,8 +558,8 @@ final class Tracer {
         }
         zero = z;
         initEntryLocal = c.local(initEntryNs);
-        if (s.dir() == null) {
-            return;
+        if (s.dir() == null || !s.ranksWritable()) {
+            return; // said once for the job (or the node) when the folder could not be made
         }
         s.join();
         session = s;

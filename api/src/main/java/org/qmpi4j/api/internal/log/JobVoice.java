@@ -83,7 +83,21 @@ public final class JobVoice {
      * that ends before {@code MPI_Init}; after it, the rank comes from MPI ({@link #worldRank}).
      */
     public static int launcherRank(Map<String, String> env) {
-        for (String name : new String[] {"OMPI_COMM_WORLD_RANK", "PMIX_RANK", "PMI_RANK"}) {
+        return firstInt(env, "OMPI_COMM_WORLD_RANK", "PMIX_RANK", "PMI_RANK");
+    }
+
+    /**
+     * This process's rank among those of its node, as the launcher gave it in the environment (Open
+     * MPI's {@code OMPI_COMM_WORLD_LOCAL_RANK}, Slurm's {@code SLURM_LOCALID}, MPICH's
+     * {@code MPI_LOCALRANKID}), or -1 where it gave none: for lines every process of a node would
+     * print alike.
+     */
+    public static int launcherLocalRank(Map<String, String> env) {
+        return firstInt(env, "OMPI_COMM_WORLD_LOCAL_RANK", "SLURM_LOCALID", "MPI_LOCALRANKID");
+    }
+
+    private static int firstInt(Map<String, String> env, String... names) {
+        for (String name : names) {
             String v = env.get(name);
             if (v != null) {
                 try {
