@@ -48,6 +48,7 @@ class ReportPageTest {
         assertThat(dom).contains("data-report-bars=\"" + RANKS + "\"", "data-cells=\"" + RANKS * RANKS + "\"");
         assertThat(count(dom, "<g class=\"rank\"")).isEqualTo(RANKS);
 
+        org.qmpi4j.it.support.ProfileSchema.assertValid(out.resolve("profile.json"));
         JsonNode profile = JsonNode.parse(Files.readString(out.resolve("profile.json")));
         // Per rank: the app and MPI seconds of profile.json, in the table and in the chart's bars.
         for (JsonNode r : profile.get("time").get("per_rank").elements()) {

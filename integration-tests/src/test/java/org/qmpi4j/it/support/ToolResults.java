@@ -166,7 +166,9 @@ public final class ToolResults {
         }
     }
 
+    /** {@code dir}'s {@code profile.json}, validated against its published schema ({@link ProfileSchema}). */
     public static Profile profile(Path dir) throws IOException, JsonFormatException {
+        ProfileSchema.assertValid(dir.resolve("profile.json"));
         return new Profile(JsonNode.parse(Files.readString(dir.resolve("profile.json"), StandardCharsets.UTF_8)));
     }
 

@@ -1,0 +1,64 @@
+package org.qmpi4j.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.qmpi4j.it.support.AgentJob;
+import org.qmpi4j.it.support.ProfileSchema;
+import org.qmpi4j.report.json.JsonNode;
+import org.qmpi4j.report.profile.CallStats;
+import org.qmpi4j.report.profile.ProfileFormat;
+import org.qmpi4j.report.profile.ProfileMerger;
+import org.qmpi4j.report.profile.RankProfile;
+import org.qmpi4j.report.profile.SiteKey;
+
+/**
+ * The published schema of {@code profile.json} ({@code docs/schemas/profile.schema.json}) is the
+ * format's: it names the version the writer writes, accepts what the writer writes, and rejects
+ * what the format does not have. Every profile the other tests read is validated against it too
+ * ({@code ToolResults.profile}).
+ */
+class ProfileSchemaTest {
+    @Test
+    void theSchemaNamesTheFormatAndVersionTheWriterWrites() throws Exception {
+        JsonNode schema = JsonNode.parse(Files.readString(AgentJob.repoRoot().resolve(ProfileSchema.PATH)));
+        JsonNode properties = schema.get("properties");
+        assertThat(properties.get("format").get("const").asString()).isEqualTo(ProfileFormat.FORMAT);
+        assertThat(properties.get("version").get("const").asLong())
+                .as("a new version of the format needs a new version of its schema")
+                .isEqualTo(ProfileFormat.VERSION);
+    }
+
+    @Test
+    void aWrittenProfileIsValidAndChangesOfItsShapeAreNot() throws Exception {
+        String json = ProfileFormat.write(ProfileMerger.merge(List.of(rank(0), rank(1))));
+        assertThat(ProfileSchema.problems(json)).isEmpty();
+
+        assertThat(ProfileSchema.problems(json.replace("\"complete\"", "\"completed\"")))
+                .as("a member the format does not have")
+                .isNotEmpty();
+        assertThat(ProfileSchema.problems(json.replace("\"finalized\"", "\"done\"")))
+                .as("a rank state the format does not have")
+                .isNotEmpty();
+        assertThat(ProfileSchema.problems(json.replace("\"line\": 12", "\"line\": \"12\"")))
+                .as("a line that is no number")
+                .isNotEmpty();
+        assertThat(ProfileSchema.problems(json.replace("\"mean_s\"", "\"average_s\"")))
+                .as("a call site's statistics renamed")
+                .isNotEmpty();
+    }
+
+    private static RankProfile rank(int r) {
+        CallStats send = new CallStats(3, 3_000, 900, 1_200, 24, null);
+        return RankProfile.builder(r, 2, "openmpi")
+                .state(RankProfile.State.FINALIZED)
+                .appNs(1_000_000)
+                .environment("host", "node" + r)
+                .function("MPI_SEND", "POINT_TO_POINT", send)
+                .site(new SiteKey("MPI_SEND", "org.example.App", "main", "App.java", 12), send)
+                .sent(1 - r, 3, 24)
+                .build();
+    }
+}
