@@ -262,6 +262,13 @@ class CausalityCorrectionTest {
                         .asLong())
                 .as("a constant shift: the coarsest grid")
                 .isEqualTo(CausalityCorrection.SEGMENTS);
+        // The trace states how far rank 1's mapped calls may be from the truth (here 50 us off).
+        JsonNode offsets =
+                trace.get("otherData").get("clock_offsets").elements().get(1);
+        assertThat(offsets.get("drift_ppm").asDouble()).isZero();
+        assertThat(offsets.get("error_bound_ns").asLong())
+                .isEqualTo(Math.max(rank1.errorAt(5000), rank1.errorAt(end + 5000)))
+                .isGreaterThanOrEqualTo(50_000);
     }
 
     @Test

@@ -111,6 +111,9 @@ class ClockModelTest {
         JsonNode offsets = root.get("otherData").get("clock_offsets").elements().get(0);
         assertThat(offsets.get("init_offset_ns").asLong()).isEqualTo(-4_999_000_000L);
         assertThat(offsets.get("init_error_ns").asLong()).isEqualTo(200);
+        assertThat(offsets.get("error_bound_ns").asLong())
+                .as("bound over the rank's calls")
+                .isEqualTo(200);
         ShardSummary s = ShardSummary.scan(f, 1);
         assertThat(s.start()).isEqualTo(1_000_000L);
         assertThat(ShardSummary.fromLongs(s.toLongs()).end()).isEqualTo(1_002_000L);
