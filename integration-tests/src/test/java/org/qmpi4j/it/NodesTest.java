@@ -129,6 +129,7 @@ class NodesTest {
         for (int node = 1; node <= NODES; node++) {
             cluster.copyOff(node, out + "/ranks", merged.resolve("ranks"));
         }
+        System.out.println(clockAlignment(sample, merged));
         BundledTools.Command merge = BundledTools.qmpi4j("merge", merged.toString());
         assertThat(merge.exitCode).as("%s", merge).isZero();
         assertThat(withoutCreated(Files.readString(merged.resolve("profile.json"))))
@@ -234,6 +235,34 @@ class NodesTest {
         assertThat(NodeJobs.hosts(ToolResults.profile(tmp)).values())
                 .as("hosts of the ranks")
                 .containsExactly("node1", "node1", "node2", "node2", "node3", "node3");
+    }
+
+    /**
+     * Each rank's clock measurements and model, one line per job, so that every run's log shows
+     * how well the clocks were measured on these nodes (all on one host's clock: true offsets 0).
+     */
+    static String clockAlignment(String sample, Path results) throws Exception {
+        StringBuilder b = new StringBuilder("NodesTest " + sample + " clock alignment:");
+        for (int r = 1; r < RANKS; r++) {
+            org.qmpi4j.report.trace.ShardSummary s =
+                    org.qmpi4j.report.trace.ShardSummary.scan(results.resolve("ranks/rank-" + r + ".trace"), r);
+            org.qmpi4j.report.trace.ClockModel c = s.clock();
+            double seconds = (c.lastLocal() - c.firstLocal()) / 1e9;
+            b.append(String.format(
+                    java.util.Locale.ROOT,
+                    "%n  rank %d: %d +- %d ns at MPI_Init, %d +- %d ns %.2f s later (%.1f ppm between the"
+                            + " two); model %.1f ppm, bound over the calls %d ns",
+                    r,
+                    c.firstOffset(),
+                    c.firstError(),
+                    c.lastOffset(),
+                    c.lastError(),
+                    seconds,
+                    (c.lastOffset() - c.firstOffset()) / (seconds * 1e3),
+                    c.driftPpm(),
+                    Math.max(c.errorAt(s.firstLocal()), c.errorAt(s.lastLocal()))));
+        }
+        return b.toString();
     }
 
     static String withoutCreated(String json) {

@@ -60,6 +60,11 @@ public final class ChromeTraceAssembler {
 
         long callStart;
         long callDur;
+        /** The rank's first call start and last call end, on its own clock: its clock's error bound over them. */
+        boolean anyCall;
+
+        long firstLocal;
+        long lastLocal;
 
         RankState(int rank) {
             this.rank = rank;
@@ -187,6 +192,9 @@ public final class ChromeTraceAssembler {
     }
 
     private void event(RankState s, ShardEvent e) throws IOException {
+        s.firstLocal = s.anyCall ? Math.min(s.firstLocal, e.start()) : e.start();
+        s.lastLocal = s.anyCall ? Math.max(s.lastLocal, e.end()) : e.end();
+        s.anyCall = true;
         long start = s.common(e.start());
         long end = s.common(e.end());
         long dur = Math.max(0, end - start);
@@ -330,7 +338,7 @@ public final class ChromeTraceAssembler {
         w.name("clock_offsets").beginArray();
         for (RankState s : states.values()) {
             if (s.parser.headerSeen()) {
-                ClockSummary.write(w, s.rank, s.clock());
+                ClockSummary.write(w, s.rank, s.clock(), s.anyCall, s.firstLocal, s.lastLocal);
             }
         }
         w.endArray();

@@ -3,14 +3,22 @@ package org.qmpi4j.report.trace;
 /**
  * How one rank's clock relates to rank 0's, from at most two measurements (at {@code MPI_Init}
  * and at {@code MPI_Finalize}): at local time {@code t} of a measurement, rank 0's clock read
- * {@code t + offset}, give or take {@code error}. Between the two the offset is interpolated
- * linearly (the clocks drift apart at a constant rate, the assumption HPC tracers make for runs
- * of minutes to hours); before the first and after the second it is extrapolated along the same
- * line. With one measurement the offset is constant; with none the clocks are taken as equal.
+ * {@code t + offset}, give or take {@code error}. The offset is taken to change linearly (the
+ * clocks drift apart at a constant rate, the assumption HPC tracers make for runs of minutes to
+ * hours); with one measurement it is constant; with none the clocks are taken as equal.
+ *
+ * <p>Of the lines that pass within both measurements' bounds, the model takes the flattest (the
+ * middle one of those with that slope): the drift the measurements force, and no more. The line
+ * through the two measured offsets would add the measurements' errors divided by the time between
+ * them as drift: on a loaded machine, where round trips and so the bounds reach milliseconds, a
+ * drift of hundreds of ppm that no clock has, which bends the ranks' timelines against each other
+ * within a short burst of messages more than the messages take, and which the causality
+ * correction cannot follow (its shifts hold each message's constraint over a whole segment).
+ * A real drift is found, less at most what the bounds allow.
  *
  * <p>The error bound follows from the same assumption: if the true offset is a straight line and
- * each measurement is within its bound, the interpolated offset is within the interpolated bound
- * (see {@link #errorAt}).
+ * each measurement is within its bound, the true line lies in the band between the lines through
+ * the bounds' ends, and the model is within that band's far edge (see {@link #errorAt}).
  */
 public final class ClockModel {
     /** Rank 0 itself, or no measurement. */
@@ -23,6 +31,10 @@ public final class ClockModel {
     private final long lastLocal;
     private final long lastOffset;
     private final long lastError;
+    /** The model's offset at {@code firstLocal}. */
+    private final double base;
+    /** The model's change of offset per ns. */
+    private final double slope;
 
     private ClockModel(
             int measurements,
@@ -39,6 +51,20 @@ public final class ClockModel {
         this.lastLocal = lastLocal;
         this.lastOffset = lastOffset;
         this.lastError = lastError;
+        double span = (double) (lastLocal - firstLocal);
+        if (measurements < 2 || span <= 0) {
+            base = firstOffset;
+            slope = 0;
+        } else {
+            // Slopes of the lines through both bounds: from the lowest to the highest.
+            double low = ((lastOffset - lastError) - (firstOffset + firstError)) / span;
+            double high = ((lastOffset + lastError) - (firstOffset - firstError)) / span;
+            slope = Math.max(low, Math.min(high, 0));
+            // Offsets at firstLocal of the lines with that slope within both bounds: the middle one.
+            double from = Math.max(firstOffset - firstError, lastOffset - lastError - slope * span);
+            double to = Math.min(firstOffset + firstError, lastOffset + lastError - slope * span);
+            base = (from + to) / 2;
+        }
     }
 
     /** The model with these measurements ({@code measurements} of them: 0, 1 or 2). */
@@ -83,39 +109,36 @@ public final class ClockModel {
 
     /** The offset to add to local time {@code local}. */
     public long offsetAt(long local) {
-        return interpolate(local, firstOffset, lastOffset);
+        return Math.round(line(local));
+    }
+
+    private double line(long local) {
+        return base + slope * (double) (local - firstLocal);
     }
 
     /**
-     * How far {@link #toReference} may be from the truth at {@code local}: the line through two
-     * points each known within its bound is known within {@code (e1 |t2 - t| + e2 |t - t1|) /
-     * (t2 - t1)} at {@code t}, the interpolation of the bounds between the measurements, growing
-     * beyond them (a short run's noisy slope must not be trusted far away).
+     * How far {@link #toReference} may be from the truth at {@code local}. The line through two
+     * points each known within its bound lies within {@code (e1 |t2 - t| + e2 |t - t1|) / (t2 -
+     * t1)} of the line through the measured offsets at {@code t}: the interpolation of the bounds
+     * between the measurements, growing beyond them (a short run's noisy slope must not be trusted
+     * far away). The model's line is within that band too, so it is off by at most that plus its
+     * distance from the line through the measured offsets.
      */
     public long errorAt(long local) {
         if (measurements < 2 || lastLocal == firstLocal) {
             return firstError;
         }
         double span = (double) (lastLocal - firstLocal);
-        double fromFirst = Math.abs((double) (local - firstLocal));
-        double fromLast = Math.abs((double) (lastLocal - local));
-        return (long) Math.ceil((firstError * fromLast + lastError * fromFirst) / span);
+        double fromFirst = (double) (local - firstLocal);
+        double fromLast = (double) (lastLocal - local);
+        double band = (firstError * Math.abs(fromLast) + lastError * Math.abs(fromFirst)) / span;
+        double measured = firstOffset + (lastOffset - firstOffset) * (fromFirst / span);
+        return (long) Math.ceil(band + Math.abs(line(local) - measured));
     }
 
-    private long interpolate(long local, long a, long b) {
-        if (measurements < 2 || lastLocal == firstLocal) {
-            return a;
-        }
-        double slope = (double) (b - a) / (double) (lastLocal - firstLocal);
-        return a + Math.round(slope * (double) (local - firstLocal));
-    }
-
-    /** Rank 0's clock runs this many parts per million faster than this rank's (0 with fewer than two measurements). */
+    /** Rank 0's clock runs this many parts per million faster than this rank's, in the model (0 with fewer than two measurements). */
     public double driftPpm() {
-        if (measurements < 2 || lastLocal == firstLocal) {
-            return 0;
-        }
-        return (double) (lastOffset - firstOffset) / (double) (lastLocal - firstLocal) * 1e6;
+        return slope * 1e6;
     }
 
     public long firstLocal() {

@@ -129,6 +129,16 @@ public final class ShardSummary {
         return clock.toReference(local) - zero;
     }
 
+    /** Start of the first call on this rank's own clock. */
+    public long firstLocal() {
+        return first;
+    }
+
+    /** End of the last call on this rank's own clock. */
+    public long lastLocal() {
+        return last;
+    }
+
     /** Start of the first call on the common clock (0 without calls). */
     public long start() {
         return events == 0 ? 0 : common(first);

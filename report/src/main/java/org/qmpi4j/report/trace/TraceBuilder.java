@@ -137,6 +137,10 @@ public final class TraceBuilder {
                         c.firstOffset() + " at MPI_Init, " + c.lastOffset() + " at MPI_Finalize",
                         "error_ns",
                         c.firstError() + " at MPI_Init, " + c.lastError() + " at MPI_Finalize",
+                        "error_bound_ns",
+                        s.events() > 0
+                                ? Long.toString(ClockSummary.bound(c, s.firstLocal(), s.lastLocal()))
+                                : "no calls",
                         "measurements",
                         Integer.toString(c.measurements()),
                         "causality_shift_ns",

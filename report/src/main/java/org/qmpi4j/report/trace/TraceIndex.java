@@ -83,7 +83,7 @@ public final class TraceIndex {
             w.endArray();
             w.name("clock_offsets").beginArray();
             for (ShardSummary s : shards) {
-                ClockSummary.write(w, s.rank(), s.clock());
+                ClockSummary.write(w, s.rank(), s.clock(), s.events() > 0, s.firstLocal(), s.lastLocal());
             }
             w.endArray();
             w.endObject();

@@ -206,6 +206,71 @@ class CausalityCorrectionTest {
                 .isGreaterThan(CausalityCorrection.SEGMENTS);
     }
 
+    /**
+     * Two ranks reading one clock (processes on one host, containers included), whose offset
+     * measurements err by about a millisecond each, within their bounds, in opposite directions
+     * (round trips of milliseconds on a loaded machine); a ping-pong burst of 6 us messages in
+     * between. The line through the two measured offsets would bend rank 1's timeline by over 600
+     * ppm, microseconds within each segment of the correction's finest grid of this 3 s job, and
+     * the burst's constraints would contradict each other on every grid. The measurements do not
+     * force any drift, so the model takes none, and the correction shifts rank 1 by a constant.
+     */
+    @Test
+    void millisecondErrorsOfTheMeasurementsWithinTheirBoundsBendNoTimeline() throws Exception {
+        Files.createDirectories(ResultFiles.ranksDir(dir));
+        long end = 3_000_000_000L;
+        try (TraceFileWriter w0 = writer(0);
+                TraceFileWriter w1 = writer(1)) {
+            w0.clock(0, 0, 0);
+            w1.clock(0, 1_000_000, 1_200_000);
+            w0.event(SEND, 1, 10_000, 1000, 1, 3, 8, 0, NONE, NONE, NONE);
+            w1.event(RECV, 1, 5000, 10_000, 0, 3, 8, NONE, 0, 3, 0);
+            long t = 1_000_000_000L;
+            for (int k = 0; k < 120; k++) {
+                w0.event(SEND, 1, t, 3000, 1, 1, 8, k, NONE, NONE, NONE);
+                w1.event(RECV, 1, t - 2000, 8000, 0, 1, 8, NONE, 0, 1, k);
+                w1.event(SEND, 1, t + 8000, 3000, 0, 2, 8, k, NONE, NONE, NONE);
+                w0.event(RECV, 1, t + 3000, 12_000, 1, 2, 8, NONE, 1, 2, k);
+                t += 400_000;
+            }
+            w0.event(SEND, 1, end, 1000, 1, 3, 8, 1, NONE, NONE, NONE);
+            w1.event(RECV, 1, end - 5000, 10_000, 0, 3, 8, NONE, 0, 3, 1);
+            w0.clock(end, 0, 0);
+            w1.clock(end, -900_000, 1_200_000);
+            w0.zero(0);
+            w1.zero(0);
+        }
+        List<ShardSummary> s = summaries(dir);
+        ClockModel rank1 = s.get(1).clock();
+        assertThat(rank1.driftPpm()).as("drift of rank 1").isZero();
+        // Offsets within both bounds: [-0.2, 0.3] ms; the model takes the middle.
+        assertThat(rank1.offsetAt(1_000_000_000L)).isEqualTo(50_000);
+        assertThat(rank1.errorAt(1_000_000_000L)).isGreaterThanOrEqualTo(50_000);
+        assertThat(backwards(arrows(uncorrected())))
+                .as("answers mapped 50 us late, before they were sent")
+                .isEqualTo(120);
+
+        CausalityCorrection c = CausalityCorrection.fromShards(dir, 2, s);
+        assertThat(c.status()).isEqualTo("within the error bounds");
+        // Back as far as the tightest answer needs: sent at 58 us (mapped), received by 15 us, 2 ns insets.
+        assertThat(c.largestShift(1)).isEqualTo(-43_002);
+        JsonNode trace = corrected();
+        assertThat(backwards(arrows(trace))).isZero();
+        assertThat(trace.get("otherData")
+                        .get("clock_correction")
+                        .get("segments")
+                        .asLong())
+                .as("a constant shift: the coarsest grid")
+                .isEqualTo(CausalityCorrection.SEGMENTS);
+        // The trace states how far rank 1's mapped calls may be from the truth (here 50 us off).
+        JsonNode offsets =
+                trace.get("otherData").get("clock_offsets").elements().get(1);
+        assertThat(offsets.get("drift_ppm").asDouble()).isZero();
+        assertThat(offsets.get("error_bound_ns").asLong())
+                .isEqualTo(Math.max(rank1.errorAt(5000), rank1.errorAt(end + 5000)))
+                .isGreaterThanOrEqualTo(50_000);
+    }
+
     @Test
     void arrowsPointingForwardsAreNotMoved() throws Exception {
         pingPong(20, 0, 5000);
