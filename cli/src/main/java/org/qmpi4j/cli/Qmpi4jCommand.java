@@ -30,6 +30,7 @@ import picocli.CommandLine.Command;
             ReportCommand.class,
             MergeCommand.class,
             TraceCommand.class,
+            ExportCommand.class,
             MpitCommand.class,
             CommandLine.HelpCommand.class
         })
@@ -74,8 +75,13 @@ public final class Qmpi4jCommand implements Runnable {
     static final class Version implements CommandLine.IVersionProvider {
         @Override
         public String[] getVersion() {
-            String v = Qmpi4jCommand.class.getPackage().getImplementationVersion();
-            return new String[] {"qmpi4j " + (v == null ? "(development build)" : v)};
+            return new String[] {"qmpi4j " + versionText()};
         }
+    }
+
+    /** This qmpi4j's version, from its jar's manifest. */
+    static String versionText() {
+        String v = Qmpi4jCommand.class.getPackage().getImplementationVersion();
+        return v == null ? "(development build)" : v;
     }
 }

@@ -1,16 +1,12 @@
 package org.qmpi4j.cli;
 
-import java.io.IOException;
-import java.nio.charset.MalformedInputException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.qmpi4j.report.files.ProfileOutputs;
 import org.qmpi4j.report.files.ResultFiles;
-import org.qmpi4j.report.json.JsonFormatException;
 import org.qmpi4j.report.profile.Profile;
-import org.qmpi4j.report.profile.ProfileFormat;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -39,24 +35,7 @@ final class ReportCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         Path d = ResultsDir.require(dir);
-        Path json = d.resolve(ResultFiles.PROFILE_JSON);
-        if (!Files.isRegularFile(json)) {
-            boolean perRank = Files.isDirectory(ResultFiles.ranksDir(d));
-            throw new UserError(d + ": no " + ResultFiles.PROFILE_JSON
-                    + (perRank
-                            ? " (the job ended before gathering?): run 'qmpi4j merge " + d + "' to build it from ranks/"
-                            : " and no per-rank files: not a results directory of the qmpi4j profiler"));
-        }
-        Profile profile;
-        try {
-            profile = ProfileFormat.read(Files.readString(json, StandardCharsets.UTF_8));
-        } catch (JsonFormatException e) {
-            throw new UserError(json + " is corrupt: " + e.getMessage());
-        } catch (MalformedInputException e) {
-            throw new UserError(json + " is corrupt: not UTF-8 text");
-        } catch (IOException e) {
-            throw new UserError(json + ": cannot read (" + e.getMessage() + ")");
-        }
+        Profile profile = ProfileFile.read(d);
         ProfileOutputs.writeRenderings(d, profile);
         if (!quiet) {
             spec.commandLine()

@@ -1,0 +1,159 @@
+package org.qmpi4j.cli;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.BitSet;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.function.IntPredicate;
+import org.qmpi4j.report.export.CaliperJson;
+import org.qmpi4j.report.files.AtomicFiles;
+import org.qmpi4j.report.files.ResultFiles;
+import org.qmpi4j.report.json.JsonFormatException;
+import org.qmpi4j.report.json.JsonNode;
+import org.qmpi4j.report.profile.Profile;
+import org.qmpi4j.report.trace.TraceSelection;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code qmpi4j export --format FORMAT <dir> <destination>}: a job's results in the format of
+ * another analysis tool.
+ */
+@Command(
+        name = "export",
+        mixinStandardHelpOptions = true,
+        description = {
+            "Writes the results in <dir> in another analysis tool's format to <destination>.",
+            "Formats:",
+            "  caliper-json  the profile as Caliper's json-split file, which Hatchet's and Thicket's"
+                    + " from_caliper read (call path main > call site > MPI function; time, calls and bytes per"
+                    + " rank; the job's facts as metadata); <destination> is a file."
+        })
+final class ExportCommand implements Callable<Integer> {
+    @Option(
+            names = "--format",
+            required = true,
+            paramLabel = "<format>",
+            description = "the format to write: caliper-json")
+    String format;
+
+    @Option(
+            names = "--ranks",
+            paramLabel = "<ranks>",
+            description = "ranks to include, e.g. 0-15 or 0,4,8-11 (default: all)")
+    String ranks;
+
+    @Parameters(index = "0", paramLabel = "<dir>", description = "results directory of a job")
+    Path dir;
+
+    @Parameters(index = "1", paramLabel = "<destination>", description = "where to write")
+    Path destination;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() throws Exception {
+        String f = format.trim().toLowerCase(Locale.ROOT);
+        if (!f.equals("caliper-json")) {
+            throw new UserError("--format " + format + ": not a format qmpi4j exports (caliper-json)");
+        }
+        Path d = ResultsDir.require(dir);
+        Profile profile = ProfileFile.read(d);
+        IntPredicate keep = keptRanks(profile.ranks());
+        if (Files.isDirectory(destination)) {
+            throw new UserError(destination + ": a directory; caliper-json writes one file, e.g. "
+                    + destination.resolve("profile.cali.json"));
+        }
+        String json = CaliperJson.write(profile, metadata(d, profile), keep);
+        try {
+            Path parent = destination.toAbsolutePath().getParent();
+            if (parent != null) {
+                Files.createDirectories(parent);
+            }
+            AtomicFiles.write(destination, json);
+        } catch (IOException e) {
+            throw new UserError(destination + ": cannot write (" + e.getMessage() + ")");
+        }
+        spec.commandLine()
+                .getErr()
+                .println("qmpi4j: wrote " + destination
+                        + " (Caliper json-split: Hatchet and Thicket read it with from_caliper)");
+        spec.commandLine().getErr().flush();
+        return 0;
+    }
+
+    private IntPredicate keptRanks(int size) throws UserError {
+        if (ranks == null) {
+            return r -> true;
+        }
+        BitSet wanted;
+        try {
+            wanted = TraceSelection.parseRanks(ranks);
+        } catch (IllegalArgumentException e) {
+            throw new UserError(e.getMessage());
+        }
+        if (wanted.length() > size) {
+            throw new UserError("--ranks " + ranks + ": the job has ranks 0-" + (size - 1));
+        }
+        return wanted::get;
+    }
+
+    /**
+     * The job's facts, as Thicket's metadata table shows them per run: what the profile says, the
+     * command from {@code world.json} when there is one, the tools whose results are there, and
+     * this qmpi4j's version.
+     */
+    private static Map<String, Object> metadata(Path dir, Profile profile) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("qmpi4j.version", Qmpi4jCommand.versionText());
+        m.put("qmpi4j.binding", profile.binding());
+        m.put("mpi.world.size", profile.ranks());
+        m.put("date", profile.created());
+        if (!profile.rankSummaries().isEmpty()) {
+            Map<String, String> env = profile.rankSummaries().get(0).environment();
+            if (env.containsKey("host")) {
+                m.put("host", env.get("host"));
+            }
+            if (env.containsKey("main")) {
+                m.put("main", env.get("main"));
+            }
+            if (env.containsKey("java")) {
+                m.put("java", env.get("java"));
+            }
+        }
+        String command = worldCommand(dir);
+        if (command != null) {
+            m.put("command", command);
+        }
+        StringBuilder tools = new StringBuilder("profiler");
+        if (Files.exists(dir.resolve(ResultFiles.TRACE_JSON)) || Files.exists(dir.resolve("trace-index.json"))) {
+            tools.append(",tracer");
+        }
+        m.put("qmpi4j.tools", tools.toString());
+        m.put("complete", String.valueOf(profile.complete()));
+        return m;
+    }
+
+    private static String worldCommand(Path dir) {
+        Path world = dir.resolve("world.json");
+        if (!Files.isRegularFile(world)) {
+            return null;
+        }
+        try {
+            JsonNode w = JsonNode.parse(Files.readString(world, StandardCharsets.UTF_8));
+            JsonNode c = w.optional("command");
+            return c == null ? null : c.asString();
+        } catch (IOException | JsonFormatException | RuntimeException e) {
+            return null; // the command is a nicety; the export does not stand on it
+        }
+    }
+}

@@ -1,0 +1,38 @@
+package org.qmpi4j.cli;
+
+import java.io.IOException;
+import java.nio.charset.MalformedInputException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.qmpi4j.report.files.ResultFiles;
+import org.qmpi4j.report.json.JsonFormatException;
+import org.qmpi4j.report.profile.Profile;
+import org.qmpi4j.report.profile.ProfileFormat;
+
+/** A results directory's {@code profile.json}, read for a command, with one clear line when it cannot be. */
+final class ProfileFile {
+    private ProfileFile() {}
+
+    /** The profile of {@code dir} (checked by {@link ResultsDir#require}). */
+    static Profile read(Path dir) throws UserError {
+        Path json = dir.resolve(ResultFiles.PROFILE_JSON);
+        if (!Files.isRegularFile(json)) {
+            boolean perRank = Files.isDirectory(ResultFiles.ranksDir(dir));
+            throw new UserError(dir + ": no " + ResultFiles.PROFILE_JSON
+                    + (perRank
+                            ? " (the job ended before gathering?): run 'qmpi4j merge " + dir
+                                    + "' to build it from ranks/"
+                            : " and no per-rank files: not a results directory of the qmpi4j profiler"));
+        }
+        try {
+            return ProfileFormat.read(Files.readString(json, StandardCharsets.UTF_8));
+        } catch (JsonFormatException e) {
+            throw new UserError(json + " is corrupt: " + e.getMessage());
+        } catch (MalformedInputException e) {
+            throw new UserError(json + " is corrupt: not UTF-8 text");
+        } catch (IOException e) {
+            throw new UserError(json + ": cannot read (" + e.getMessage() + ")");
+        }
+    }
+}

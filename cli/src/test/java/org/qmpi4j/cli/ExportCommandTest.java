@@ -1,0 +1,148 @@
+package org.qmpi4j.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.qmpi4j.report.files.AtomicFiles;
+import org.qmpi4j.report.files.ResultFiles;
+import org.qmpi4j.report.profile.CallStats;
+import org.qmpi4j.report.profile.ProfileFormat;
+import org.qmpi4j.report.profile.ProfileMerger;
+import org.qmpi4j.report.profile.RankProfile;
+import org.qmpi4j.report.profile.SiteKey;
+
+/** {@code qmpi4j export --format caliper-json}, read back as Hatchet's reader reads it ({@link HatchetCaliperReading}). */
+class ExportCommandTest {
+    @TempDir
+    Path dir;
+
+    private final StringWriter out = new StringWriter();
+    private final StringWriter err = new StringWriter();
+
+    private int run(String... args) {
+        return Qmpi4jCommand.execute(args, new PrintWriter(out, true), new PrintWriter(err, true));
+    }
+
+    /** Rank r: 2 + r sends at line 10, one waitall at line 20 and one at line 21. */
+    private static RankProfile rank(int r) {
+        CallStats sends = new CallStats();
+        for (int i = 0; i < 2 + r; i++) {
+            sends.add(1_000 * (i + 1), 8, true);
+        }
+        CallStats wait20 = new CallStats().add(5_000, 0, false);
+        CallStats wait21 = new CallStats().add(7_000, 0, false);
+        CallStats waits = new CallStats().add(5_000, 0, false).add(7_000, 0, false);
+        return RankProfile.builder(r, 3, "openmpi")
+                .state(RankProfile.State.FINALIZED)
+                .appNs(1_000_000)
+                .environment("host", "node1")
+                .environment("main", "org.example.Stencil")
+                .function("MPI_SEND", "POINT_TO_POINT", sends)
+                .function("MPI_WAITALL", "POINT_TO_POINT", waits)
+                .site(new SiteKey("MPI_SEND", "org.example.Stencil", "main", "Stencil.java", 10), sends)
+                .site(new SiteKey("MPI_WAITALL", "org.example.Stencil", "main", "Stencil.java", 20), wait20)
+                .site(new SiteKey("MPI_WAITALL", "org.example.Stencil", "exchange", "Stencil.java", 21), wait21)
+                .sent((r + 1) % 3, 2 + r, 8L * (2 + r))
+                .build();
+    }
+
+    private Path results() throws Exception {
+        Path d = Files.createDirectories(dir.resolve("results"));
+        AtomicFiles.write(
+                d.resolve(ResultFiles.PROFILE_JSON),
+                ProfileFormat.write(ProfileMerger.merge(List.of(rank(0), rank(1), rank(2)))));
+        Files.writeString(
+                d.resolve("world.json"),
+                "{\"format\": \"qmpi4j-world\", \"version\": 1, \"command\": \"org.example.Stencil 64\"}");
+        return d;
+    }
+
+    @Test
+    void hatchetReadsTheCallPathDownToEachMpiFunctionWithEachRanksFigures() throws Exception {
+        Path d = results();
+        Path cali = dir.resolve("out/stencil.json");
+        assertThat(run("export", "--format", "caliper-json", d.toString(), cali.toString()))
+                .as(err.toString())
+                .isZero();
+        assertThat(err.toString()).contains("qmpi4j: wrote " + cali);
+
+        HatchetCaliperReading h = HatchetCaliperReading.read(Files.readString(cali));
+        assertThat(h.roots).extracting(HatchetCaliperReading.Node::label).containsExactly("main");
+        assertThat(h.metricColumns).containsExactly("time", "count", "bytes");
+        assertThat(h.metrics.keySet())
+                .containsExactlyInAnyOrder(
+                        "main",
+                        "main/Stencil.main(Stencil.java:10)",
+                        "main/Stencil.main(Stencil.java:10)/MPI_Send",
+                        "main/Stencil.main(Stencil.java:20)",
+                        "main/Stencil.main(Stencil.java:20)/MPI_Waitall",
+                        "main/Stencil.exchange(Stencil.java:21)",
+                        "main/Stencil.exchange(Stencil.java:21)/MPI_Waitall");
+        for (int r = 0; r < 3; r++) {
+            Map<String, Double> send =
+                    h.metrics.get("main/Stencil.main(Stencil.java:10)/MPI_Send").get(r);
+            assertThat(send.get("count")).isEqualTo(2.0 + r);
+            assertThat(send.get("bytes")).isEqualTo(8.0 * (2 + r));
+            double expectedSeconds = 0;
+            for (int i = 0; i < 2 + r; i++) {
+                expectedSeconds += 1_000e-9 * (i + 1);
+            }
+            assertThat(send.get("time")).isCloseTo(expectedSeconds, org.assertj.core.data.Offset.offset(1e-12));
+            assertThat(h.metrics
+                            .get("main/Stencil.exchange(Stencil.java:21)/MPI_Waitall")
+                            .get(r)
+                            .get("count"))
+                    .isEqualTo(1.0);
+            assertThat(h.metrics.get("main").get(r).get("count"))
+                    .as("inner nodes carry no rows")
+                    .isZero();
+        }
+        assertThat(h.metadata.get("mpi.world.size").asLong()).isEqualTo(3);
+        assertThat(h.metadata.get("qmpi4j.binding").asString()).isEqualTo("openmpi");
+        assertThat(h.metadata.get("command").asString()).isEqualTo("org.example.Stencil 64");
+        assertThat(h.metadata.get("host").asString()).isEqualTo("node1");
+        assertThat(h.metadata).containsKeys("date", "qmpi4j.version", "qmpi4j.tools");
+    }
+
+    @Test
+    void ranksChooseTheRowsAndBadInputIsOneLine() throws Exception {
+        Path d = results();
+        Path cali = dir.resolve("one.json");
+        assertThat(run("export", "--format", "caliper-json", "--ranks", "1", d.toString(), cali.toString()))
+                .isZero();
+        HatchetCaliperReading h = HatchetCaliperReading.read(Files.readString(cali));
+        Map<Integer, Map<String, Double>> send = h.metrics.get("main/Stencil.main(Stencil.java:10)/MPI_Send");
+        assertThat(send.get(1).get("count")).isEqualTo(3.0);
+        assertThat(send.get(0).get("count"))
+                .as("rank 0 left out (filled with zero)")
+                .isZero();
+
+        assertThat(run("export", "--format", "otf3", d.toString(), cali.toString()))
+                .isEqualTo(2);
+        assertThat(err.toString()).contains("--format otf3: not a format qmpi4j exports");
+        assertThat(run("export", "--format", "caliper-json", "--ranks", "0-7", d.toString(), cali.toString()))
+                .isEqualTo(2);
+        assertThat(err.toString()).contains("--ranks 0-7: the job has ranks 0-2");
+        assertThat(run(
+                        "export",
+                        "--format",
+                        "caliper-json",
+                        dir.resolve("nothing").toString(),
+                        cali.toString()))
+                .isEqualTo(2);
+        assertThat(err.toString()).contains("nothing: no such directory");
+        Path empty = Files.createDirectories(dir.resolve("empty"));
+        assertThat(run("export", "--format", "caliper-json", empty.toString(), cali.toString()))
+                .isEqualTo(2);
+        assertThat(err.toString()).contains("no profile.json and no per-rank files");
+        assertThat(run("export", "--help")).isZero();
+        assertThat(out.toString()).contains("caliper-json", "Hatchet");
+    }
+}

@@ -1,0 +1,124 @@
+package org.qmpi4j.report.export;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.qmpi4j.report.json.JsonWriter;
+import org.qmpi4j.report.profile.CallStats;
+import org.qmpi4j.report.profile.Profile;
+import org.qmpi4j.report.profile.SiteKey;
+
+/**
+ * A profile as Caliper's json-split output, which Hatchet's and Thicket's {@code from_caliper}
+ * read: {@code columns} and {@code column_metadata} (which columns are values), {@code nodes} (the
+ * call tree: {@code {label, column: "path", parent}}, each parent listed before its children),
+ * {@code data} (one row per MPI function node and rank: the node's index, {@code mpi.rank},
+ * {@code sum#time.duration} in seconds, {@code count} of calls and {@code bytes}), and the job's
+ * metadata as further top-level keys, which Thicket turns into its metadata table when it reads a
+ * folder of runs.
+ *
+ * <p>The tree is the Java call path down to each MPI function: {@code main}, then the call site
+ * ({@code Stencil.main(Stencil.java:112)}), then the function as Caliper's MPI service names it
+ * ({@code MPI_Waitall}). Only the MPI function nodes carry rows; Hatchet gives the others zero.
+ */
+public final class CaliperJson {
+    /** The value columns after {@code path}, as Hatchet names them once read. */
+    static final String[] COLUMNS = {"path", "mpi.rank", "sum#time.duration", "count", "bytes"};
+
+    private CaliperJson() {}
+
+    /**
+     * The json-split text of {@code profile}; {@code metadata} (string or number values) becomes
+     * top-level keys in its order. Only ranks for which {@code keepRank} is true get rows.
+     */
+    public static String write(
+            Profile profile, Map<String, Object> metadata, java.util.function.IntPredicate keepRank) {
+        List<String[]> nodes = new ArrayList<>(); // {label, parent index or null}
+        List<Object[]> rows = new ArrayList<>();
+        nodes.add(new String[] {"main", null});
+        Map<String, Integer> siteNodes = new LinkedHashMap<>();
+        for (Map.Entry<SiteKey, Profile.Entry> e : profile.sites().entrySet()) {
+            SiteKey site = e.getKey();
+            String label = siteLabel(site);
+            Integer siteNode = siteNodes.get(label);
+            if (siteNode == null) {
+                siteNode = nodes.size();
+                nodes.add(new String[] {label, "0"});
+                siteNodes.put(label, siteNode);
+            }
+            int functionNode = nodes.size();
+            nodes.add(new String[] {caliperName(site.function()), Integer.toString(siteNode)});
+            for (Map.Entry<Integer, CallStats> r : e.getValue().perRank().entrySet()) {
+                if (keepRank.test(r.getKey())) {
+                    CallStats s = r.getValue();
+                    rows.add(new Object[] {functionNode, r.getKey(), s.timeNs() / 1e9, s.calls(), s.bytes()});
+                }
+            }
+        }
+        StringBuilder sb = new StringBuilder(4096 + 64 * rows.size());
+        JsonWriter w = new JsonWriter(sb, true);
+        w.beginObject();
+        w.name("data").beginArray();
+        for (Object[] row : rows) {
+            w.beginInlineArray()
+                    .value((Integer) row[0])
+                    .value((Integer) row[1])
+                    .value((Double) row[2])
+                    .value((Long) row[3])
+                    .value((Long) row[4])
+                    .endArray();
+        }
+        w.endArray();
+        w.name("columns").beginInlineArray();
+        for (String c : COLUMNS) {
+            w.value(c);
+        }
+        w.endArray();
+        w.name("column_metadata").beginArray();
+        for (String c : COLUMNS) {
+            w.beginInlineObject().member("is_value", !c.equals("path")).endObject();
+        }
+        w.endArray();
+        w.name("nodes").beginArray();
+        for (String[] n : nodes) {
+            w.beginInlineObject().member("label", n[0]).member("column", "path");
+            if (n[1] != null) {
+                w.member("parent", Integer.parseInt(n[1]));
+            }
+            w.endObject();
+        }
+        w.endArray();
+        for (Map.Entry<String, Object> m : metadata.entrySet()) {
+            Object v = m.getValue();
+            if (v instanceof Number) {
+                w.member(m.getKey(), ((Number) v).longValue());
+            } else {
+                w.member(m.getKey(), String.valueOf(v));
+            }
+        }
+        w.endObject();
+        w.finish();
+        return sb.toString();
+    }
+
+    /** {@code Stencil.main(Stencil.java:112)}: the class's simple name, as a Java stack trace shows a frame. */
+    static String siteLabel(SiteKey site) {
+        String cls = site.className();
+        String simple = cls.substring(cls.lastIndexOf('.') + 1);
+        String where = site.fileName() == null
+                ? "Unknown Source"
+                : site.fileName() + (site.line() >= 0 ? ":" + site.line() : "");
+        return simple + "." + site.methodName() + "(" + where + ")";
+    }
+
+    /** {@code MPI_WAITALL} as the MPI standard's C binding spells it, and Caliper with it: {@code MPI_Waitall}. */
+    static String caliperName(String function) {
+        if (!function.startsWith("MPI_") || function.length() < 5) {
+            return function;
+        }
+        String rest = function.substring(4).toLowerCase(Locale.ROOT);
+        return "MPI_" + Character.toUpperCase(rest.charAt(0)) + rest.substring(1);
+    }
+}
