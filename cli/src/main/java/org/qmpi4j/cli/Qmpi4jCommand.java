@@ -31,6 +31,7 @@ import picocli.CommandLine.Command;
             MergeCommand.class,
             TraceCommand.class,
             ExportCommand.class,
+            DiffCommand.class,
             MpitCommand.class,
             CommandLine.HelpCommand.class
         })
