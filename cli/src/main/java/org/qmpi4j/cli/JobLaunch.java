@@ -31,12 +31,13 @@ final class JobLaunch {
 
     /**
      * UCX (Open MPI 5's default transport layer, optional in 4.1) installs handlers for SIGSEGV,
-     * SIGBUS, SIGILL and SIGFPE that print a backtrace and abort the process. The JVM raises
-     * SIGSEGV on purpose (implicit null checks, safepoint and stack-bang pages) and handles it
-     * itself; once UCX's handler sits in front of the JVM's, such a signal kills the rank.
-     * An empty list leaves those signals to the JVM; a rank that really crashes still gets the
-     * JVM's hs_err report. Set for every launcher (no version detection: the variable means nothing
-     * without UCX), unless the user set it.
+     * SIGBUS, SIGILL and SIGFPE in every rank at MPI_Init. The JVM raises SIGSEGV on purpose
+     * (implicit null checks, safepoint and stack-bang pages) and handles it itself; with UCX's
+     * handler in front, each such signal prints a UCX backtrace ("Caught signal 11") on the rank's
+     * output before reaching the JVM, and at times the JVM takes it for a crash of its own and
+     * aborts the rank. An empty list leaves those signals to the JVM (a rank that really crashes
+     * still gets the JVM's hs_err report). Set for every launcher, unless the user set it: without
+     * UCX the variable means nothing, so no version of the MPI library needs detecting.
      */
     static final String UCX_ERROR_SIGNALS = "UCX_ERROR_SIGNALS";
 
