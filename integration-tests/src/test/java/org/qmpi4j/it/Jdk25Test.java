@@ -16,19 +16,24 @@ import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.qmpi4j.it.support.AgentJob;
 import org.qmpi4j.it.support.BundledTools;
 import org.qmpi4j.it.support.ItJars;
+import org.qmpi4j.it.support.MpjAgentJob;
 import org.qmpi4j.it.support.NodeJobs;
 import org.qmpi4j.it.support.SampleOutput;
 import org.qmpi4j.it.support.ToolResults;
 import org.qmpi4j.launch.JobResult;
+import org.qmpi4j.launch.MpiJob;
 import org.qmpi4j.launch.MpiRuntimes;
 
 /**
  * The agent (built for Java 11), the bundled tools and the {@code qmpi4j} command on a JDK 25
- * runtime, every JVM of a job on it: Open MPI 4.1 through {@code mpirun}, MPJ Express' multicore
- * mode through a plain {@code java}. JDK 24+ warn about native access: the agent adds no warning
+ * runtime, every JVM of a job on it: the Open MPI samples through {@code mpirun} and {@code
+ * qmpi4j run}, MPJ Express in niodev mode and in multicore mode through a plain {@code java}; the
+ * profile and the trace hold exactly what each sample counted. JDK 24+ warn about native access: the agent adds no warning
  * of its own to a job, its jar run as a program declares what it needs, and the flag the user
  * guide names silences the rest.
  */
@@ -196,6 +201,30 @@ class Jdk25Test {
         ToolResults.Profile p = ToolResults.profile(out);
         assertThat(p.root.get("binding").asString()).isEqualTo("mpj");
         NodeJobs.assertMatchesOwnCounts(p, ToolResults.trace(out), own, ranks);
+    }
+
+    @ParameterizedTest(name = "Open MPI {0} with {1} ranks")
+    @CsvSource({"PingPong, 2", "Stencil, 4", "Collectives, 4"})
+    void openMpiSamplesUnderProfilerAndTracer(String sample, int ranks, @TempDir Path tmp) throws Exception {
+        Path out = tmp.resolve("results");
+        MpiJob.Builder job = BundledTools.job(AgentJob.SAMPLES + sample, ranks, "profiler,tracer", out)
+                .args(NodeJobs.SAMPLES.get(sample))
+                .javaExecutable(JAVA_25);
+        SampleOutput own = AgentJob.assertOk(AgentJob.run(job), ranks);
+        NodeJobs.assertMatchesOwnCounts(ToolResults.profile(out), ToolResults.trace(out), own, ranks);
+    }
+
+    @Test
+    void mpjNiodevStencilUnderProfilerAndTracer(@TempDir Path tmp) throws Exception {
+        Path out = tmp.resolve("results");
+        MpiJob.Builder job = MpjAgentJob.withTools("Stencil", 4, "profiler,tracer")
+                .env("QMPI4J_OUTPUT", out.toString())
+                .javaExecutable(JAVA_25);
+        JobResult result = MpjAgentJob.run(MpjAgentJob.Mode.NIODEV, job);
+        SampleOutput own = MpjAgentJob.assertOk(result, 4, MpjAgentJob.Mode.NIODEV);
+        ToolResults.Profile p = ToolResults.profile(out);
+        assertThat(p.root.get("binding").asString()).isEqualTo("mpj");
+        NodeJobs.assertMatchesOwnCounts(p, ToolResults.trace(out), own, 4);
     }
 
     /** {@code qmpi4j} itself on JDK 25. */
