@@ -36,8 +36,9 @@ final class JobLaunch {
      * handler in front, each such signal prints a UCX backtrace ("Caught signal 11") on the rank's
      * output before reaching the JVM, and at times the JVM takes it for a crash of its own and
      * aborts the rank. An empty list leaves those signals to the JVM (a rank that really crashes
-     * still gets the JVM's hs_err report). Set for every launcher, unless the user set it: without
-     * UCX the variable means nothing, so no version of the MPI library needs detecting.
+     * still gets the JVM's hs_err report). Set unless the user set it, whatever the MPI library:
+     * without UCX the variable means nothing, so no version needs detecting (not for MPJ Express'
+     * launcher, whose ranks are pure Java).
      */
     static final String UCX_ERROR_SIGNALS = "UCX_ERROR_SIGNALS";
 

@@ -9,7 +9,10 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** What {@code qmpi4j run} starts for each kind of launcher (the jobs themselves: RunCommandTest, MpjRunCommandTest). */
+/**
+ * What {@code qmpi4j run} starts for each kind of launcher (real jobs: RunCommandTest,
+ * MpjRunCommandTest, OpenMpi5RunCommandTest).
+ */
 class JobLaunchTest {
     private static final Path AGENT = Path.of("/opt/q/qmpi4j-agent.jar");
 
@@ -79,7 +82,8 @@ class JobLaunchTest {
             assertThat(l.command())
                     .containsExactly(
                             launcher,
-                            "-javaagent:/opt/q/qmpi4j-agent.jar=tools=profiler,tracer;toolpath=/t/a.jar:/t/b.jar;output=/r",
+                            "-javaagent:/opt/q/qmpi4j-agent.jar"
+                                    + "=tools=profiler,tracer;toolpath=/t/a.jar:/t/b.jar;output=/r",
                             "-np",
                             "4",
                             "-dev",

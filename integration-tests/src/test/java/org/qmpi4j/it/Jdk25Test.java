@@ -31,11 +31,11 @@ import org.qmpi4j.launch.MpiRuntimes;
 
 /**
  * The agent (built for Java 11), the bundled tools and the {@code qmpi4j} command on a JDK 25
- * runtime, every JVM of a job on it: the Open MPI samples through {@code mpirun} and {@code
- * qmpi4j run}, MPJ Express in niodev mode and in multicore mode through a plain {@code java}; the
- * profile and the trace hold exactly what each sample counted. JDK 24+ warn about native access: the agent adds no warning
- * of its own to a job, its jar run as a program declares what it needs, and the flag the user
- * guide names silences the rest.
+ * runtime, every JVM of a job on it: the Open MPI samples through {@code mpirun} and {@code qmpi4j
+ * run}, MPJ Express in niodev mode and in multicore mode through a plain {@code java}; the profile
+ * and the trace hold exactly what each sample counted. JDK 24+ warn about native access: the agent
+ * adds no warning of its own to a job, its jar run as a program declares what it needs, and the
+ * flag the user guide names silences the rest.
  */
 class Jdk25Test {
     private static final Path JDK_25 = Path.of("/usr/lib/jvm/temurin-25-jdk-amd64");
