@@ -143,6 +143,26 @@ class Jdk25Test {
         assertThat(list.stdout).contains("MPI library: /");
         assertThat(list.stderr).doesNotContain(RESTRICTED);
 
+        // Where the JVM refuses native access, the listing says what to change (not as -jar: its
+        // manifest would grant access).
+        BundledTools.Command denied = BundledTools.run(
+                List.of(
+                        JAVA_25.toString(),
+                        "--illegal-native-access=deny",
+                        "-cp",
+                        ItJars.jar("qmpi4j-agent").toString(),
+                        "org.qmpi4j.agent.Main",
+                        "mpit",
+                        "list",
+                        "--source",
+                        "library"),
+                Map.of());
+        assertThat(denied.exitCode).as("%s", denied).isZero();
+        assertThat(denied.stdout)
+                .as("%s", denied)
+                .contains("MPI library: none shown: the MPI library's MPI_T could not be opened")
+                .contains("run java with --enable-native-access=ALL-UNNAMED");
+
         // In a job, a tool reading the library's MPI_T loads it through JNA; the documented flag
         // (in the user's JDK_JAVA_OPTIONS, which qmpi4j run keeps) silences every warning.
         BundledTools.Command run = qmpi4j(
