@@ -4,8 +4,8 @@
 #   2. Open MPI's Java half (mpi.jar), which Debian does not ship: built from Debian's own source
 #      package of exactly the installed version (the JNI symbols must match) and installed into the
 #      local Maven repository as org.open-mpi:mpi:<upstream version>;
-#   3. MPJ Express 0.44 (libmpj-java) plus a working MPJ_HOME (Debian's layout cannot load log4j),
-#      and its mpj.jar in the local Maven repository as org.mpjexpress:mpj:0.44.
+#   3. MPJ Express 0.44 (libmpj-java) plus a working MPJ_HOME (Debian's layout cannot load log4j) with
+#      MPJ's launcher bin/mpjrun.sh, and its mpj.jar in the local Maven repository as org.mpjexpress:mpj:0.44.
 # Idempotent: every step checks first and skips what is already in place.
 # Environment: MPJ_HOME (default ~/.qmpi4j/mpj), QMPI4J_CACHE (default ~/.qmpi4j/cache).
 set -euo pipefail
@@ -117,6 +117,17 @@ else
   for j in log4j-1.2 commons-cli commons-codec commons-io; do cp -L "/usr/share/java/$j.jar" "$MPJ_HOME_DIR/lib/$j.jar"; done
   cp -rL /etc/mpj/. "$MPJ_HOME_DIR/conf/"
   say "prepared MPJ_HOME at $MPJ_HOME_DIR"
+fi
+# MPJ's own launcher as MPJ ships it (bin/mpjrun.sh): Debian's /usr/bin/mpjrun is that script with
+# MPJ_HOME fixed to /usr/share/mpj, where log4j cannot be loaded; without that line it uses ours.
+if [ -x "$MPJ_HOME_DIR/bin/mpjrun.sh" ]; then
+  say "MPJ launcher present: $MPJ_HOME_DIR/bin/mpjrun.sh"
+else
+  [ -f /usr/bin/mpjrun ] || die "/usr/bin/mpjrun missing (Debian package libmpj-java)"
+  mkdir -p "$MPJ_HOME_DIR/bin"
+  sed '/^export MPJ_HOME=/d' /usr/bin/mpjrun >"$MPJ_HOME_DIR/bin/mpjrun.sh"
+  chmod +x "$MPJ_HOME_DIR/bin/mpjrun.sh"
+  say "wrote $MPJ_HOME_DIR/bin/mpjrun.sh (MPJ_HOME from the environment)"
 fi
 MPJ_ARTIFACT="$M2_REPO/org/mpjexpress/mpj/$MPJ_VERSION/mpj-$MPJ_VERSION.jar"
 if [ -f "$MPJ_ARTIFACT" ]; then

@@ -8,7 +8,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -25,12 +24,10 @@ import picocli.CommandLine.Spec;
  * {@code qmpi4j run [--tools A,B] [--toolpath P] [--output DIR] -- <launcher command>}: runs an MPI
  * job with the agent attached to every rank without editing the command. It puts the agent in
  * {@code JDK_JAVA_OPTIONS} (which every {@code java} of JDK 9+ reads) and the settings in
- * {@code QMPI4J_TOOLS}, {@code QMPI4J_TOOLPATH} and {@code QMPI4J_OUTPUT}; for Open MPI's
- * launchers it adds {@code -x} for each, so ranks on other nodes and spawned processes get them
- * too ({@code srun} passes the environment on by itself; a plain {@code java}, MPJ Express'
- * multicore mode, inherits it). Bad input (an unknown tool, a launcher that is not there, an output
- * folder that cannot be written) is one line and exit code 2 before anything starts; otherwise the
- * exit code is the job's.
+ * {@code QMPI4J_TOOLS}, {@code QMPI4J_TOOLPATH} and {@code QMPI4J_OUTPUT}, or, for MPJ Express'
+ * launcher, on its command line ({@link JobLaunch} says how, per launcher). Bad input (an unknown
+ * tool, a launcher that is not there, an output folder that cannot be written) is one line and exit
+ * code 2 before anything starts; otherwise the exit code is the job's.
  */
 @Command(
         name = "run",
@@ -41,9 +38,6 @@ import picocli.CommandLine.Spec;
             "e.g. qmpi4j run --tools profiler,tracer -- mpirun -np 4 java -cp app.jar Main"
         })
 final class RunCommand implements Callable<Integer> {
-    /** Open MPI's launchers: they pass a variable to the ranks only when named with {@code -x}. */
-    static final List<String> OPEN_MPI_LAUNCHERS = List.of("mpirun", "mpiexec", "orterun");
-
     private static final int REPORT_LINES = 24;
 
     @Option(
@@ -81,12 +75,11 @@ final class RunCommand implements Callable<Integer> {
         checkTools(toolNames, AgentTools.available(agent, toolPath));
         Path dir = outputFolder(output);
 
-        Map<String, String> env = environment(agent, toolNames, toolPath, dir, System.getenv("JDK_JAVA_OPTIONS"));
-        List<String> cmd = withExports(command, env.keySet());
+        JobLaunch launch = JobLaunch.of(command, agent, settings(toolNames, toolPath, dir), System.getenv());
         err.println("qmpi4j: running the job with tools " + String.join(",", toolNames) + "; results in " + dir);
         err.flush();
-        ProcessBuilder builder = new ProcessBuilder(cmd).inheritIO();
-        builder.environment().putAll(env);
+        ProcessBuilder builder = new ProcessBuilder(launch.command()).inheritIO();
+        builder.environment().putAll(launch.environment());
         Process job = builder.start();
         Thread stopJob = new Thread(job::destroy, "qmpi4j-run-stop");
         Runtime.getRuntime().addShutdownHook(stopJob); // Ctrl-C of this command stops the job too
@@ -172,37 +165,15 @@ final class RunCommand implements Callable<Integer> {
         return dir;
     }
 
-    /** What the ranks need: the agent in JDK_JAVA_OPTIONS (after what is there), and the settings. */
-    static Map<String, String> environment(
-            Path agent, List<String> tools, String toolPath, Path dir, String jdkJavaOptions) {
-        String option = "-javaagent:" + agent;
-        if (option.contains(" ")) {
-            option = "\"" + option + "\""; // JDK_JAVA_OPTIONS honours quotes
-        }
+    /** The settings as the agent reads them from the environment, in order. */
+    static Map<String, String> settings(List<String> tools, String toolPath, Path dir) {
         Map<String, String> env = new LinkedHashMap<>();
-        env.put(
-                "JDK_JAVA_OPTIONS",
-                jdkJavaOptions == null || jdkJavaOptions.isBlank() ? option : jdkJavaOptions.trim() + " " + option);
         env.put("QMPI4J_TOOLS", String.join(",", tools));
         if (toolPath != null) {
             env.put("QMPI4J_TOOLPATH", toolPath);
         }
         env.put("QMPI4J_OUTPUT", dir.toString());
         return env;
-    }
-
-    /** For Open MPI's launchers, {@code -x NAME} for each variable, right after the launcher's name. */
-    static List<String> withExports(List<String> command, Iterable<String> variables) {
-        List<String> cmd = new ArrayList<>(command);
-        String launcher = Path.of(command.get(0)).getFileName().toString();
-        if (OPEN_MPI_LAUNCHERS.contains(launcher)) {
-            int at = 1;
-            for (String v : variables) {
-                cmd.add(at++, "-x");
-                cmd.add(at++, v);
-            }
-        }
-        return cmd;
     }
 
     private static void summary(PrintWriter out, Path dir, int status) throws IOException {

@@ -139,7 +139,8 @@ public final class BundledTools {
         return run(cmd, Map.of(), Duration.ofMinutes(2));
     }
 
-    private static Command run(List<String> cmd, Map<String, String> env, Duration limit)
+    /** Runs {@code cmd} with {@code env} added to the environment, for at most {@code limit}. */
+    public static Command run(List<String> cmd, Map<String, String> env, Duration limit)
             throws IOException, InterruptedException {
         Path out = Files.createTempFile("qmpi4j-cmd", ".out");
         Path err = Files.createTempFile("qmpi4j-cmd", ".err");

@@ -39,7 +39,7 @@ public final class Nodes implements AutoCloseable {
 
     private static final String LABEL = "org.qmpi4j.it";
     private static final List<String> JARS =
-            List.of("qmpi4j-agent", "qmpi4j-samples-openmpi", "qmpi4j-samples-common", "qmpi4j-launcher");
+            List.of("qmpi4j-agent", "qmpi4j-samples-openmpi", "qmpi4j-samples-common", "qmpi4j-launcher", "qmpi4j-cli");
 
     private final Network network;
     private final List<GenericContainer<?>> nodes = new ArrayList<>();

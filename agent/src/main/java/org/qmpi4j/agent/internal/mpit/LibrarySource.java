@@ -101,7 +101,7 @@ final class LibrarySource {
             try {
                 lib = link.find();
             } catch (RuntimeException | LinkageError e) {
-                tell("the MPI library's MPI_T could not be opened: " + e);
+                tell("the MPI library's MPI_T could not be opened: " + e + nativeAccessHint(e));
                 return false;
             }
             if (lib == null) {
@@ -210,6 +210,29 @@ final class LibrarySource {
     }
 
     /** Records why the library is absent; said once per reason when verbose. */
+    /**
+     * JDK 24+ can refuse JNA's {@code System.load} ({@code --illegal-native-access=deny}, a later
+     * default); JNA's class initialiser then fails and later uses name only JNA's class, so say
+     * what the user can change. Shown when JNA failed to link and this code's module (the agent's
+     * class loader, JNA's too) lacks native access; {@code Module.isNativeAccessEnabled} exists
+     * from JDK 22, before which nothing refuses.
+     */
+    static String nativeAccessHint(Throwable e) {
+        if (!(e instanceof LinkageError)) {
+            return "";
+        }
+        try {
+            Object enabled = Module.class.getMethod("isNativeAccessEnabled").invoke(LibrarySource.class.getModule());
+            if (Boolean.FALSE.equals(enabled)) {
+                return "; if the JVM refuses native access (JDK 24+, --illegal-native-access=deny),"
+                        + " run java with --enable-native-access=ALL-UNNAMED";
+            }
+        } catch (ReflectiveOperationException | RuntimeException beforeJdk22) {
+            // nothing to say
+        }
+        return "";
+    }
+
     private void tell(String why) {
         if (!why.equals(absence)) {
             absence = why;

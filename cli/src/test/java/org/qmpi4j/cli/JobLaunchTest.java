@@ -1,0 +1,106 @@
+package org.qmpi4j.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * What {@code qmpi4j run} starts for each kind of launcher (real jobs: RunCommandTest,
+ * MpjRunCommandTest, OpenMpi5RunCommandTest).
+ */
+class JobLaunchTest {
+    private static final Path AGENT = Path.of("/opt/q/qmpi4j-agent.jar");
+
+    private static Map<String, String> settings(String output) {
+        Map<String, String> s = new LinkedHashMap<>();
+        s.put("QMPI4J_TOOLS", "profiler,tracer");
+        s.put("QMPI4J_TOOLPATH", "/t/a.jar:/t/b.jar");
+        s.put("QMPI4J_OUTPUT", output);
+        return s;
+    }
+
+    @Test
+    void openMpiGetsEveryVariableWithMinusXAndUcxLeavesTheJvmsSignalsAlone() throws Exception {
+        JobLaunch l = JobLaunch.of(
+                List.of("/usr/bin/mpirun", "-np", "2", "java", "Main"), AGENT, settings("/r"), Map.of("PATH", "/bin"));
+
+        assertThat(l.environment())
+                .containsExactly(
+                        Map.entry("JDK_JAVA_OPTIONS", "-javaagent:/opt/q/qmpi4j-agent.jar"),
+                        Map.entry("QMPI4J_TOOLS", "profiler,tracer"),
+                        Map.entry("QMPI4J_TOOLPATH", "/t/a.jar:/t/b.jar"),
+                        Map.entry("QMPI4J_OUTPUT", "/r"),
+                        Map.entry("UCX_ERROR_SIGNALS", ""));
+        assertThat(l.command())
+                .containsExactly(
+                        "/usr/bin/mpirun",
+                        "-x",
+                        "JDK_JAVA_OPTIONS",
+                        "-x",
+                        "QMPI4J_TOOLS",
+                        "-x",
+                        "QMPI4J_TOOLPATH",
+                        "-x",
+                        "QMPI4J_OUTPUT",
+                        "-x",
+                        "UCX_ERROR_SIGNALS",
+                        "-np",
+                        "2",
+                        "java",
+                        "Main");
+    }
+
+    @Test
+    void theUsersOwnUcxSettingAndJdkJavaOptionsAreKept() throws Exception {
+        JobLaunch l = JobLaunch.of(
+                List.of("srun", "-n", "2", "java", "Main"),
+                AGENT,
+                settings("/r"),
+                Map.of("UCX_ERROR_SIGNALS", "SEGV", "JDK_JAVA_OPTIONS", " -Xmx1g "));
+
+        assertThat(l.environment()).doesNotContainKey("UCX_ERROR_SIGNALS");
+        assertThat(l.environment().get("JDK_JAVA_OPTIONS")).isEqualTo("-Xmx1g -javaagent:/opt/q/qmpi4j-agent.jar");
+        assertThat(l.command())
+                .as("srun passes the environment on by itself")
+                .containsExactly("srun", "-n", "2", "java", "Main");
+    }
+
+    @Test
+    void mpjsLauncherGetsTheAgentWithItsSettingsAsAJvmOption() throws Exception {
+        for (String launcher : List.of("/m/bin/mpjrun.sh", "mpjrun")) {
+            JobLaunch l = JobLaunch.of(
+                    List.of(launcher, "-np", "4", "-dev", "niodev", "-cp", "app.jar", "Main"),
+                    AGENT,
+                    settings("/r"),
+                    Map.of());
+
+            assertThat(l.command())
+                    .containsExactly(
+                            launcher,
+                            "-javaagent:/opt/q/qmpi4j-agent.jar"
+                                    + "=tools=profiler,tracer;toolpath=/t/a.jar:/t/b.jar;output=/r",
+                            "-np",
+                            "4",
+                            "-dev",
+                            "niodev",
+                            "-cp",
+                            "app.jar",
+                            "Main");
+            assertThat(l.environment())
+                    .as("not in JDK_JAVA_OPTIONS: MPJ's own launcher JVM is no rank")
+                    .doesNotContainKey("JDK_JAVA_OPTIONS");
+        }
+    }
+
+    @Test
+    void aSettingWithASemicolonCannotGoThroughMpjsLauncher() {
+        assertThatThrownBy(() -> JobLaunch.of(List.of("mpjrun.sh", "Main"), AGENT, settings("/r;x"), Map.of()))
+                .isInstanceOf(UserError.class)
+                .hasMessageContaining("'/r;x' contains ';'");
+    }
+}
