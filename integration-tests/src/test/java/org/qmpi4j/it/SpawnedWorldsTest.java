@@ -60,7 +60,9 @@ class SpawnedWorldsTest {
 
         Path out = tmp.resolve("results");
         JobResult result = AgentJob.run(job(scenario, ranks)
-                .env("JDK_JAVA_OPTIONS", "-javaagent:" + ItJars.jar("qmpi4j-agent") + "=tools=profiler,tracer")
+                .env(
+                        "JDK_JAVA_OPTIONS",
+                        "-javaagent:" + ItJars.jar("qmpi4j-agent") + "=tools=profiler,tracer;flush-seconds=abc")
                 .env("QMPI4J_OUTPUT", out.toString()));
         assertThat(result.exitCode())
                 .as("exit status with the agent as without\n%s", result.describe())
@@ -80,6 +82,11 @@ class SpawnedWorldsTest {
                 .as(result.describe())
                 .containsExactly(
                         "qmpi4j: the job's " + parentOf.size() + " worlds are listed in " + out.resolve("worlds.txt"));
+
+        // A bad setting every process of every world reads is said once for the job.
+        assertThat(result.stderr().lines().filter(l -> l.contains("setting flush-seconds")))
+                .as(result.describe())
+                .hasSize(1);
 
         // The job's index: one world per role, the first in the folder itself, the others under worlds/.
         JsonNode index = JsonNode.parse(Files.readString(out.resolve("worlds.json"), StandardCharsets.UTF_8));

@@ -17,8 +17,8 @@ import java.util.Map;
  * before any of its processes learned a rank prints what it holds at exit: it cannot tell whether
  * another process speaks for it, unless the launcher's environment says it is not rank 0
  * ({@link #launcherRank}): a job that ends before {@code MPI_Init} (an unknown tool) has no other
- * hint, and there rank 0 holds the same lines. Each world of a job that spawns has its own rank 0,
- * which speaks for its world.
+ * hint, and there rank 0 holds the same lines. A job that spawns has one rank 0 per world; the
+ * first world's speaks for the job.
  */
 public final class JobVoice {
     private static final Object LOCK = new Object();
@@ -35,6 +35,15 @@ public final class JobVoice {
 
     /** An MPI process of this JVM initialised MPI and is {@code rank} of its world; -1: could not be learned. */
     public static void worldRank(int rank) {
+        worldRank(rank, System.getenv());
+    }
+
+    /**
+     * As {@link #worldRank(int)}, with the process's environment, which says whether its world was
+     * spawned by another: then the spawning world's rank 0 has said these lines for the job (a
+     * spawned world reads the settings its parent passed on), and this world's rank 0 keeps quiet.
+     */
+    static void worldRank(int rank, Map<String, String> env) {
         List<Held> now;
         synchronized (LOCK) {
             if (rank < 0 || rankZeroHere) {
@@ -43,6 +52,10 @@ public final class JobVoice {
             rankKnown = true;
             if (rank != 0) {
                 return; // still held: another MPI process of this JVM may be rank 0, else never printed
+            }
+            if (spawned(env)) {
+                HELD.clear();
+                return;
             }
             rankZeroHere = true;
             now = new ArrayList<>(HELD);
@@ -84,6 +97,11 @@ public final class JobVoice {
      */
     public static int launcherRank(Map<String, String> env) {
         return firstInt(env, "OMPI_COMM_WORLD_RANK", "PMIX_RANK", "PMI_RANK");
+    }
+
+    /** Whether the launcher started this process for {@code MPI_Comm_spawn} (Open MPI names the parent's port). */
+    static boolean spawned(Map<String, String> env) {
+        return env.containsKey("OMPI_PARENT_PORT");
     }
 
     /**

@@ -67,4 +67,12 @@ class JobVoiceTest {
         assertThat(JobVoice.launcherRank(java.util.Map.of("PMI_RANK", "x"))).isEqualTo(-1);
         assertThat(JobVoice.launcherRank(java.util.Map.of("HOME", "/root"))).isEqualTo(-1);
     }
+
+    @Test
+    void aSpawnedWorldsRankZeroLeavesThemToTheJobsFirstWorld() {
+        log.oncePerJob("bad", "setting x: bad");
+        JobVoice.worldRank(0, java.util.Map.of("OMPI_PARENT_PORT", "123.0:456"));
+        log.oncePerJob("later", "setting y: bad");
+        assertThat(lines).isEmpty();
+    }
 }
