@@ -13,7 +13,9 @@ import org.qmpi4j.report.files.ResultFiles;
 import org.qmpi4j.report.profile.Profile;
 import org.qmpi4j.report.trace.ChromeTraceAssembler;
 import org.qmpi4j.report.trace.ShardSummary;
+import org.qmpi4j.report.trace.TraceBuilder;
 import org.qmpi4j.report.trace.TraceIndex;
+import org.qmpi4j.report.trace.TraceSelection;
 import org.qmpi4j.report.worlds.WorldIndex;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -24,7 +26,8 @@ import picocli.CommandLine.Spec;
 /**
  * {@code qmpi4j merge <dir>}: what rank 0 would have written at {@code MPI_Finalize}, rebuilt from
  * the per-rank files in {@code ranks/}: profile.json and its renderings from the profiles,
- * trace.json from the traces. Ranks without a file are reported missing, not guessed. A job
+ * trace.json (or, past the JSON limit, trace.pftrace; past the merge limit, trace-index.json) from
+ * the traces, by the tracer's defaults. Ranks without a file are reported missing, not guessed. A job
  * folder with spawned worlds ({@code worlds/<id>/}) has each world merged in its own folder and
  * the job's index ({@code worlds.json}, {@code worlds.txt}) rebuilt.
  */
@@ -32,7 +35,8 @@ import picocli.CommandLine.Spec;
         name = "merge",
         mixinStandardHelpOptions = true,
         description = "Rebuilds profile.json, report.txt, report.html,"
-                + " matrix.html, matrix.svg and trace.json from the per-rank files in <dir>/ranks, for a job that ended"
+                + " matrix.html, matrix.svg and trace.json (trace.pftrace for larger traces) from the per-rank files"
+                + " in <dir>/ranks, for a job that ended"
                 + " (exception, kill, MPI_Abort) before the tools could gather. With spawned worlds (<dir>/worlds/<id>),"
                 + " merges each world in its folder and rebuilds worlds.json and worlds.txt.")
 final class MergeCommand implements Callable<Integer> {
@@ -42,10 +46,19 @@ final class MergeCommand implements Callable<Integer> {
     @Option(
             names = "--trace-limit",
             paramLabel = "<bytes>",
-            description = "the most bytes of trace shards merged into trace.json, e.g. 64m, 2g (default: 64m, as the"
+            description = "the most bytes of trace shards merged into one trace, e.g. 64m, 2g (default: 64m, as the"
                     + " tracer's tracer.merge-limit); past it merge writes trace-index.json and says how to build a"
                     + " trace of chosen ranks and a time window with qmpi4j trace")
     String traceLimit = "64m";
+
+    @Option(
+            names = "--trace-json-limit",
+            paramLabel = "<bytes>",
+            description = "the most bytes of trace shards merged into trace.json (default: 16m, as the tracer's"
+                    + " tracer.json-limit); past it, up to --trace-limit, merge writes trace.pftrace (Perfetto's"
+                    + " protobuf format, https://ui.perfetto.dev): as JSON the trace would be too large for the JSON"
+                    + " viewers")
+    String traceJsonLimit = "16m";
 
     @Spec
     CommandSpec spec;
@@ -122,7 +135,8 @@ final class MergeCommand implements Callable<Integer> {
             size = Integer.parseInt(header[3]);
             binding = header[4];
         }
-        long limit = limitBytes();
+        long limit = bytes("--trace-limit", traceLimit);
+        long jsonLimit = bytes("--trace-json-limit", traceJsonLimit);
         if (!traces.isEmpty() && traces.get(traces.size() - 1) >= size) {
             throw new UserError(
                     ranks + ": a trace of rank " + traces.get(traces.size() - 1) + " in a job of " + size + " ranks");
@@ -145,6 +159,26 @@ final class MergeCommand implements Callable<Integer> {
                     + " bytes, over the limit of " + limit + ": " + TraceIndex.FILE + " lists them; build a trace"
                     + " of chosen ranks and a time window with: " + TraceIndex.command(d, size, start, end));
             written.add(TraceIndex.FILE);
+        } else if (!traces.isEmpty() && shardBytes > jsonLimit) {
+            TraceBuilder.Result r;
+            try {
+                r = TraceBuilder.build(
+                        d,
+                        size,
+                        binding,
+                        TraceSelection.all(),
+                        TraceBuilder.Format.PERFETTO,
+                        d.resolve(ResultFiles.TRACE_PFTRACE));
+            } catch (IOException e) {
+                throw new UserError(ranks + ": " + e.getMessage());
+            }
+            r.problems().forEach(p -> err.println("qmpi4j: trace " + p));
+            err.println("qmpi4j: trace of " + r.calls().size() + " of " + size + " ranks, "
+                    + r.calls().values().stream().mapToLong(Long::longValue).sum() + " calls, in "
+                    + ResultFiles.TRACE_PFTRACE + " (Perfetto's format; open it in https://ui.perfetto.dev): the shards"
+                    + " hold " + shardBytes + " bytes, over the JSON limit of " + jsonLimit
+                    + (r.missingRanks().isEmpty() ? "" : "; no trace from rank(s) " + r.missingRanks()));
+            written.add(ResultFiles.TRACE_PFTRACE);
         } else if (!traces.isEmpty()) {
             ChromeTraceAssembler.Summary s;
             try {
@@ -166,8 +200,8 @@ final class MergeCommand implements Callable<Integer> {
         err.flush();
     }
 
-    private long limitBytes() throws UserError {
-        String t = traceLimit.trim().toLowerCase(java.util.Locale.ROOT);
+    private static long bytes(String option, String value) throws UserError {
+        String t = value.trim().toLowerCase(java.util.Locale.ROOT);
         long unit = 1;
         if (t.endsWith("k") || t.endsWith("m") || t.endsWith("g")) {
             unit = t.endsWith("k") ? 1L << 10 : t.endsWith("m") ? 1L << 20 : 1L << 30;
@@ -176,7 +210,7 @@ final class MergeCommand implements Callable<Integer> {
         try {
             return Math.multiplyExact(Long.parseLong(t.trim()), unit);
         } catch (RuntimeException e) {
-            throw new UserError("--trace-limit " + traceLimit + ": expected a size like 64m or 2g");
+            throw new UserError(option + " " + value + ": expected a size like 64m or 2g");
         }
     }
 }

@@ -10,7 +10,7 @@ import picocli.CommandLine.Command;
  * qmpi4j run [--tools A,B] [--toolpath P] [--output DIR] -- &lt;command&gt;
  *                      run an MPI job with the agent attached to every rank
  * qmpi4j report &lt;dir&gt;   render report.txt, report.html, matrix.html and matrix.svg again from profile.json
- * qmpi4j merge &lt;dir&gt;    rebuild profile.json, the renderings and trace.json from the per-rank
+ * qmpi4j merge &lt;dir&gt;    rebuild profile.json, the renderings and trace.json (trace.pftrace when large) from the per-rank
  *                      files of a job that ended before gathering
  * qmpi4j trace [--ranks 0-15] [--from 10s] [--to 12s] &lt;dir&gt;
  *                      a trace of chosen ranks and a time window from the per-rank shards (Perfetto)

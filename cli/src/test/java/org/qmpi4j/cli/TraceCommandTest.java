@@ -232,6 +232,35 @@ class TraceCommandTest {
     }
 
     @Test
+    void mergePastTheJsonLimitWritesPerfettoWithEveryCall() throws Exception {
+        for (int r = 0; r < 4; r++) {
+            shard(r, 4, r * 1_000_000_000L, 50);
+        }
+        assertThat(run("merge", "--trace-json-limit", "4k", dir.toString()))
+                .as(err.toString())
+                .isZero();
+        assertThat(dir.resolve("trace.json")).doesNotExist();
+        assertThat(err.toString())
+                .contains("trace of 4 of 4 ranks, 300 calls, in trace.pftrace")
+                .contains("qmpi4j: results in " + dir + " (trace.pftrace)");
+        Map<Long, Integer> slicesByTrack = new HashMap<>();
+        for (Object o : (List<?>)
+                parse(Files.readAllBytes(dir.resolve("trace.pftrace"))).getField(field(traceType, "packet"))) {
+            Message ev = sub((Message) o, "track_event");
+            if (ev != null && get(ev, "type").toString().equals("TYPE_SLICE_BEGIN")) {
+                slicesByTrack.merge((Long) get(ev, "track_uuid"), 1, Integer::sum);
+            }
+        }
+        // Rank 0 sends 50, ranks 1 and 2 send and receive 50 each, rank 3 receives 50: one track each.
+        assertThat(slicesByTrack.values()).containsExactlyInAnyOrder(50, 100, 100, 50);
+
+        Files.delete(dir.resolve("trace.pftrace"));
+        assertThat(run("merge", dir.toString())).isZero();
+        assertThat(dir.resolve("trace.json")).isRegularFile();
+        assertThat(dir.resolve("trace.pftrace")).doesNotExist();
+    }
+
+    @Test
     void badSelectionsAreOneLine() throws Exception {
         shard(0, 2, 0, 1);
         assertThat(run("trace", "--ranks", "3-1", dir.toString())).isEqualTo(Qmpi4jCommand.BAD_INPUT);

@@ -10,7 +10,9 @@ import java.nio.file.Path;
  * profile.json    the profile for scripts
  * matrix.html     communication matrix, interactive heatmap
  * matrix.svg      communication matrix, image
- * trace.json      the timeline (Chrome Trace Event format: Perfetto, chrome://tracing)
+ * trace.json      the timeline (Chrome Trace Event format: Perfetto, chrome://tracing, DevTools), for small traces
+ * trace.pftrace   the timeline in Perfetto's protobuf format, instead of trace.json for larger traces
+ * trace-index.json  instead of either, past the merge limit: the shards, for qmpi4j trace
  * ranks/          each rank's own data, written during the run: rank-&lt;r&gt;.profile.json, rank-&lt;r&gt;.trace
  * pcontrol/       what MPI_Pcontrol(2/3/4) wrote: rank-&lt;r&gt;-&lt;n&gt;-snapshot.json, -verbose.txt, -concise.txt
  * </pre>
@@ -22,6 +24,7 @@ public final class ResultFiles {
     public static final String MATRIX_HTML = "matrix.html";
     public static final String MATRIX_SVG = "matrix.svg";
     public static final String TRACE_JSON = "trace.json";
+    public static final String TRACE_PFTRACE = "trace.pftrace";
     public static final String RANKS_DIR = "ranks";
     public static final String PCONTROL_DIR = "pcontrol";
 

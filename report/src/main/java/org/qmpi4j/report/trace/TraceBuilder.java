@@ -122,153 +122,24 @@ public final class TraceBuilder {
             return new Result(calls, missing, problems);
         }
         Path tmp = AtomicFiles.temporaryFor(target);
-        try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(tmp), 1 << 16);
-                PerfettoTraceWriter w = new PerfettoTraceWriter(out)) {
+        try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(tmp), 1 << 16)) {
+            PerfettoTraceAssembler a = new PerfettoTraceAssembler(out, ranks);
+            a.select(selection);
+            a.correction(correction);
             for (int r : present) {
-                Path shard = ResultFiles.rankTrace(dir, r);
-                ShardSummary s = summaries.get(r);
-                w.rank(r);
-                ClockModel c = s.clock();
-                w.instant(
-                        r,
-                        s.start(),
-                        "qmpi4j: clock alignment",
-                        "offset_ns",
-                        c.firstOffset() + " at MPI_Init, " + c.lastOffset() + " at MPI_Finalize",
-                        "error_ns",
-                        c.firstError() + " at MPI_Init, " + c.lastError() + " at MPI_Finalize",
-                        "error_bound_ns",
-                        s.events() > 0
-                                ? Long.toString(ClockSummary.bound(c, s.firstLocal(), s.lastLocal()))
-                                : "no calls",
-                        "measurements",
-                        Integer.toString(c.measurements()),
-                        "causality_shift_ns",
-                        "up to " + correction.largestShift(r) + " (" + correction.status() + ")");
-                PerfettoRank slices = new PerfettoRank(w, r, s, correction, selection);
-                ArrowEnds ends = new ArrowEnds(r, slices);
-                ShardParser parser = new ShardParser(r, ends);
-                slices.parser = parser;
-                feed(shard, (b, n) -> parser.feed(b, 0, n));
-                parser.end();
-                ends.finish();
-                slices.flush();
-                problems.addAll(parser.problems());
-                calls.put(r, slices.written);
+                a.rank(summaries.get(r));
+                feed(ResultFiles.rankTrace(dir, r), (b, n) -> a.feed(r, b, 0, n));
+                a.endRank(r);
             }
+            PerfettoTraceAssembler.Summary sum = a.finish();
+            problems.addAll(sum.problems());
+            calls.putAll(sum.calls());
         } catch (IOException | RuntimeException e) {
             Files.deleteIfExists(tmp);
             throw e;
         }
         AtomicFiles.moveIntoPlace(tmp, target);
         return new Result(calls, missing, problems);
-    }
-
-    /**
-     * One rank's calls as Perfetto slices. A slice is held until the lines after it are read, since
-     * the arrows that end at a completing call ({@code W} lines) follow its {@code E} line and a
-     * Perfetto slice carries its arrows' ids; an arrow that ends at an earlier call (a posted
-     * receive whose completion was not seen) ends at an instant on that call's track.
-     */
-    private static final class PerfettoRank implements ArrowEnds.Sink {
-        private final PerfettoTraceWriter w;
-        private final int rank;
-        private final ShardSummary summary;
-        private final CausalityCorrection correction;
-        private final TraceSelection selection;
-        ShardParser parser;
-        long written;
-
-        private boolean held;
-        private final ShardEvent call = new ShardEvent();
-        private long start;
-        private long end;
-        private String sent;
-        private final List<String> received = new ArrayList<>();
-
-        PerfettoRank(
-                PerfettoTraceWriter w,
-                int rank,
-                ShardSummary summary,
-                CausalityCorrection correction,
-                TraceSelection selection) {
-            this.w = w;
-            this.rank = rank;
-            this.summary = summary;
-            this.correction = correction;
-            this.selection = selection;
-        }
-
-        private long common(long local) {
-            long aligned = summary.common(local);
-            return aligned + correction.shift(rank, aligned);
-        }
-
-        @Override
-        public void call(ShardEvent e) throws IOException {
-            flush();
-            start = common(e.start());
-            end = common(e.end());
-            if (!selection.overlaps(start, end)) {
-                return;
-            }
-            call.copyFrom(e);
-            held = true;
-        }
-
-        @Override
-        public void sent(ShardEvent e, long to, long tag, long seq) {
-            if (held && selection.hasRank(to)) {
-                sent = TraceFormat.flowId(rank, to, tag, seq);
-            }
-        }
-
-        @Override
-        public void received(long from, long tag, long seq, long tid, long startLocal, long endLocal, boolean lastCall)
-                throws IOException {
-            if (!selection.hasRank(from)) {
-                return;
-            }
-            String id = TraceFormat.flowId(from, rank, tag, seq);
-            if (lastCall) {
-                if (held) {
-                    received.add(id);
-                }
-                return;
-            }
-            long t = common(endLocal);
-            if (selection.overlaps(common(startLocal), t)) {
-                w.thread(rank, tid, threadName(tid));
-                w.flowEnd(rank, tid, Math.max(common(startLocal), t - 1), id);
-            }
-        }
-
-        @Override
-        public void limit(long limitBytes, long eventsWritten, long localTime) throws IOException {
-            flush();
-            long t = common(localTime);
-            if (selection.overlaps(t, t)) {
-                w.instant(rank, t, "qmpi4j: trace size limit reached; later calls not recorded");
-            }
-        }
-
-        private String threadName(long tid) {
-            String name = parser.threads().get(tid);
-            return name == null || name.isEmpty() ? "thread " + tid : name;
-        }
-
-        /** Writes the slice held, with its arrows. */
-        void flush() throws IOException {
-            if (!held) {
-                return;
-            }
-            held = false;
-            w.thread(rank, call.tid(), threadName(call.tid()));
-            w.slice(rank, call, start, end, sent, received);
-            sent = null;
-            received.clear();
-            written++;
-        }
     }
 
     private interface Chunk {

@@ -1,7 +1,9 @@
 package org.qmpi4j.tools.tracer;
 
+import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.OutputStream;
 import java.io.OutputStreamWriter;
 import java.io.PrintStream;
 import java.io.Writer;
@@ -26,6 +28,7 @@ import org.qmpi4j.report.profile.Units;
 import org.qmpi4j.report.trace.CausalityCorrection;
 import org.qmpi4j.report.trace.ChromeTraceAssembler;
 import org.qmpi4j.report.trace.ClockModel;
+import org.qmpi4j.report.trace.PerfettoTraceAssembler;
 import org.qmpi4j.report.trace.ShardSummary;
 import org.qmpi4j.report.trace.TraceFileWriter;
 import org.qmpi4j.report.trace.TraceFormat;
@@ -47,8 +50,10 @@ import org.qmpi4j.tools.output.OutputSession;
  * <p>Clock: at {@code MPI_Init} and again at {@code MPI_Finalize} each rank measures its offset to
  * rank 0 ({@link ClockSync}) and writes it into its shard; times in the shard stay on the rank's
  * own clock ({@link TracerClock}), and whoever builds the trace maps them onto rank 0's
- * ({@link ClockModel}: linear drift between the two measurements). Past {@link #MERGE_LIMIT} of
- * shards in total rank 0 gathers only their summaries and writes {@code trace-index.json}.
+ * ({@link ClockModel}: linear drift between the two measurements). Rank 0 writes {@code trace.json}
+ * while the shards total at most {@link #JSON_LIMIT}, else {@code trace.pftrace} (Perfetto's
+ * protobuf format, which the JSON viewers' limits do not bind); past {@link #MERGE_LIMIT} it gathers
+ * only the shards' summaries and writes {@code trace-index.json}.
  *
  * <p>Arrows: a send and a receive on {@code COMM_WORLD} carry their sequence number among messages
  * of the same envelope; by MPI's non-overtaking rule the n-th of each belong together. A wildcard
@@ -71,15 +76,34 @@ final class Tracer {
                     + " shows an instant event on that rank's track and lists it in `otherData.truncated_ranks`;"
                     + " the profile is unaffected");
 
+    /** Chosen by what the JSON viewers open: benchmarks/TRACE-VIEWERS.md. */
+    static final long DEFAULT_JSON_LIMIT = 16L << 20;
+    /** The setting {@code tracer.json-limit}. */
+    static final Setting<Long> JSON_LIMIT = Setting.byteSize(
+            "tracer.json-limit",
+            DEFAULT_JSON_LIMIT,
+            "the most bytes of per-rank shards (`ranks/rank-<r>.trace`, all ranks together) that rank 0 writes as"
+                    + " `trace.json` (Chrome Trace Event JSON: Perfetto, chrome://tracing, Chrome DevTools) at"
+                    + " `MPI_Finalize`. Past it, up to `tracer.merge-limit`, rank 0 writes the same trace as"
+                    + " `trace.pftrace` (Perfetto's protobuf format: open it in https://ui.perfetto.dev), since as JSON"
+                    + " it would take several times the shards' bytes, more than the JSON viewers open well;"
+                    + " `qmpi4j trace --format json` still builds JSON of chosen ranks and a time window");
+
     static final long DEFAULT_MERGE_LIMIT = 64L << 20;
     /** The setting {@code tracer.merge-limit}. */
     static final Setting<Long> MERGE_LIMIT = Setting.byteSize(
             "tracer.merge-limit",
             DEFAULT_MERGE_LIMIT,
             "the most bytes of per-rank shards (`ranks/rank-<r>.trace`, all ranks together) that rank 0 gathers into"
-                    + " `trace.json` at `MPI_Finalize`. Past it nothing is gathered: each rank keeps its shard, rank 0"
-                    + " writes `trace-index.json` and says how to build a trace of chosen ranks and a time window"
-                    + " (`qmpi4j trace`)");
+                    + " `trace.json` or `trace.pftrace` (see `tracer.json-limit`) at `MPI_Finalize`. Past it nothing is"
+                    + " gathered: each rank keeps its shard, rank 0 writes `trace-index.json` and says how to build a"
+                    + " trace of chosen ranks and a time window (`qmpi4j trace`)");
+
+    /** What rank 0 makes of the shards at MPI_Finalize (broadcast as one byte). */
+    private static final byte WRITE_INDEX = 0;
+
+    private static final byte WRITE_JSON = 1;
+    private static final byte WRITE_PERFETTO = 2;
 
     private static final int BUFFER = 1 << 16;
 
@@ -224,14 +248,19 @@ final class Tracer {
         }
     }
 
-    /** Feeds every rank's shard to the assembler; a rank it cannot read is left out, and said so. */
+    /**
+     * Feeds every rank's shard to the assembler of the format chosen (the other is {@code null}); a
+     * rank it cannot read is left out, and said so.
+     */
     private static final class ToAssembler implements ChunkedGather.Sink {
-        private final ChromeTraceAssembler assembler;
+        private final ChromeTraceAssembler json;
+        private final PerfettoTraceAssembler perfetto;
         private final RankOutput output;
         private final boolean[] broken;
 
-        ToAssembler(ChromeTraceAssembler assembler, RankOutput output, int ranks) {
-            this.assembler = assembler;
+        ToAssembler(ChromeTraceAssembler json, PerfettoTraceAssembler perfetto, RankOutput output, int ranks) {
+            this.json = json;
+            this.perfetto = perfetto;
             this.output = output;
             this.broken = new boolean[ranks];
         }
@@ -240,7 +269,11 @@ final class Tracer {
         public void accept(int rank, byte[] data, int off, int len) {
             if (!broken[rank]) {
                 try {
-                    assembler.feed(rank, data, off, len);
+                    if (json != null) {
+                        json.feed(rank, data, off, len);
+                    } else {
+                        perfetto.feed(rank, data, off, len);
+                    }
                 } catch (IOException e) {
                     broken[rank] = true; // keep receiving: the other ranks are still sending
                     output.say("rank " + rank + "'s trace is unreadable (" + e.getMessage() + "); left out");
@@ -586,8 +619,8 @@ final class Tracer {
 
     /**
      * Collective: measures the clocks again, then either brings every rank's shard to rank 0,
-     * which writes {@code trace.json}, or (past the merge limit) only their summaries, from which
-     * rank 0 writes {@code trace-index.json}.
+     * which writes {@code trace.json} or (past the JSON limit) {@code trace.pftrace}, or (past the
+     * merge limit) only their summaries, from which rank 0 writes {@code trace-index.json}.
      */
     private void gatherAndWrite() throws Exception {
         OutputSession s = session;
@@ -616,7 +649,7 @@ final class Tracer {
         if (!comm.canExchangeData()) {
             if (comm.rank() == 0) {
                 output.say("binding '" + binding + "' cannot gather; 'qmpi4j merge " + s.dir()
-                        + "' builds trace.json from the per-rank files");
+                        + "' builds the trace (trace.json, or trace.pftrace when large) from the per-rank files");
             }
             s.finished(List.of());
             return;
@@ -644,10 +677,12 @@ final class Tracer {
             for (ShardSummary x : all) {
                 total += x.bytes();
             }
-            merge[0] = (byte) (total <= settings.get(MERGE_LIMIT) ? 1 : 0);
+            merge[0] = total > settings.get(MERGE_LIMIT)
+                    ? WRITE_INDEX
+                    : total <= settings.get(JSON_LIMIT) ? WRITE_JSON : WRITE_PERFETTO;
         }
         comm.bcast(merge, 0);
-        if (merge[0] == 0) {
+        if (merge[0] == WRITE_INDEX) {
             if (comm.rank() == 0) {
                 writeIndex(s, comm, all);
             } else {
@@ -665,7 +700,7 @@ final class Tracer {
             }
             s.finished(List.of());
         } else {
-            writeAtRoot(s, comm, file, length, all);
+            writeAtRoot(s, comm, file, length, all, merge[0] == WRITE_JSON);
         }
     }
 
@@ -724,7 +759,8 @@ final class Tracer {
         s.finished(List.of(TraceIndex.FILE));
     }
 
-    private void writeAtRoot(OutputSession s, WorldComm comm, Path file, long length, List<ShardSummary> summaries)
+    private void writeAtRoot(
+            OutputSession s, WorldComm comm, Path file, long length, List<ShardSummary> summaries, boolean json)
             throws Exception {
         CausalityCorrection.Collector collector = CausalityCorrection.collector(comm.size(), summaries);
         ToCollector sink = new ToCollector(collector, comm.size());
@@ -741,7 +777,11 @@ final class Tracer {
         CausalityCorrection correction = collector.solve();
         InputStream again = open(file);
         try (InputStream mine = again != null ? again : InputStream.nullInputStream()) {
-            assemble(s, comm, mine, again != null ? length : 0, summaries, correction);
+            if (json) {
+                assemble(s, comm, mine, again != null ? length : 0, summaries, correction);
+            } else {
+                assemblePerfetto(s, comm, mine, again != null ? length : 0, summaries, correction);
+            }
         }
     }
 
@@ -776,7 +816,7 @@ final class Tracer {
         for (ShardSummary x : summaries) {
             assembler.clock(x.rank(), x.clock(), x.zero());
         }
-        ChunkedGather.run(comm, mine, length, 0, new ToAssembler(assembler, output, comm.size()));
+        ChunkedGather.run(comm, mine, length, 0, new ToAssembler(assembler, null, output, comm.size()));
         for (int r = 0; r < comm.size(); r++) {
             assembler.endRank(r);
         }
@@ -789,6 +829,68 @@ final class Tracer {
                         + " stops early: the size limit was reached (see trace.json, otherData.truncated_ranks)");
             }
             s.finished(List.of(ResultFiles.TRACE_JSON));
+        } else {
+            s.finished(List.of());
+        }
+    }
+
+    /** As {@link #assemble}, in Perfetto's protobuf format, into {@code trace.pftrace}. */
+    private void assemblePerfetto(
+            OutputSession s,
+            WorldComm comm,
+            InputStream mine,
+            long length,
+            List<ShardSummary> summaries,
+            CausalityCorrection correction)
+            throws Exception {
+        Path target = s.dir().resolve(ResultFiles.TRACE_PFTRACE);
+        Path tmp = null;
+        OutputStream out;
+        try {
+            Path candidate = AtomicFiles.temporaryFor(target);
+            out = new BufferedOutputStream(
+                    Files.newOutputStream(
+                            candidate,
+                            java.nio.file.StandardOpenOption.CREATE_NEW,
+                            java.nio.file.StandardOpenOption.WRITE),
+                    1 << 16);
+            tmp = candidate;
+        } catch (IOException e) {
+            fault("creating " + target, e);
+            out = OutputStream.nullOutputStream();
+        }
+        PerfettoTraceAssembler assembler = new PerfettoTraceAssembler(out, comm.size());
+        assembler.correction(correction);
+        long total = 0;
+        long start = Long.MAX_VALUE;
+        long end = Long.MIN_VALUE;
+        for (ShardSummary x : summaries) {
+            assembler.rank(x);
+            total += x.bytes();
+            if (x.events() > 0) {
+                start = Math.min(start, x.start());
+                end = Math.max(end, x.end());
+            }
+        }
+        ChunkedGather.run(comm, mine, length, 0, new ToAssembler(null, assembler, output, comm.size()));
+        for (int r = 0; r < comm.size(); r++) {
+            assembler.endRank(r);
+        }
+        PerfettoTraceAssembler.Summary summary = assembler.finish();
+        out.close();
+        if (tmp != null) {
+            AtomicFiles.moveIntoPlace(tmp, target);
+            output.say("the " + comm.size() + " ranks' trace shards hold " + Units.bytes(total) + ", over "
+                    + JSON_LIMIT.key() + " (" + Units.bytes(settings.get(JSON_LIMIT)) + "): the trace is in "
+                    + ResultFiles.TRACE_PFTRACE + " (Perfetto's format; open it in https://ui.perfetto.dev); JSON of"
+                    + " chosen ranks and a time window: "
+                    + TraceIndex.command(s.dir(), comm.size(), Math.min(start, end), end)
+                            .replace("qmpi4j trace ", "qmpi4j trace --format json "));
+            if (!summary.truncatedRanks().isEmpty()) {
+                output.say("the trace of rank(s) " + summary.truncatedRanks()
+                        + " stops early: the size limit was reached (an instant event on their tracks says where)");
+            }
+            s.finished(List.of(ResultFiles.TRACE_PFTRACE));
         } else {
             s.finished(List.of());
         }

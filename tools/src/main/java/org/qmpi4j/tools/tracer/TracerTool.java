@@ -9,11 +9,13 @@ import org.qmpi4j.api.settings.Settings;
 
 /**
  * The bundled {@code tracer}: every MPI call of every rank with its start and end, on rank 0's
- * clock (offsets measured at {@code MPI_Init} and {@code MPI_Finalize}), in one Chrome Trace Event
- * file ({@code trace.json}) that Perfetto and {@code chrome://tracing} open: one track per rank,
- * arrows from sends to their receives. Each rank streams its calls to its shard
+ * clock (offsets measured at {@code MPI_Init} and {@code MPI_Finalize}), in one file: one track per
+ * rank, arrows from sends to their receives. Each rank streams its calls to its shard
  * {@code ranks/rank-<r>.trace} through a fixed buffer; rank 0 gathers the shards at
- * {@code MPI_Finalize} while they total under {@code tracer.merge-limit}, else writes
+ * {@code MPI_Finalize} while they total under {@code tracer.merge-limit} and writes them as
+ * Chrome Trace Event JSON ({@code trace.json}: Perfetto, {@code chrome://tracing}, DevTools) up to
+ * {@code tracer.json-limit}, past it in Perfetto's protobuf format ({@code trace.pftrace}), which
+ * stays openable where JSON of that size is not; past the merge limit it writes
  * {@code trace-index.json} for {@code qmpi4j trace}. Past the size limit (setting
  * {@code tracer.limit}, default 256 MiB per rank) a rank stops recording and says so.
  */
@@ -25,7 +27,8 @@ public final class TracerTool implements ToolProvider {
 
     @Override
     public String description() {
-        return "timeline of every MPI call on every rank, with message arrows (trace.json for Perfetto / chrome://tracing)";
+        return "timeline of every MPI call on every rank, with message arrows (trace.json for Perfetto / chrome://tracing;"
+                + " trace.pftrace for Perfetto when large)";
     }
 
     @Override
@@ -33,6 +36,7 @@ public final class TracerTool implements ToolProvider {
         return List.of(
                 OutputDirectory.SETTING,
                 Tracer.LIMIT,
+                Tracer.JSON_LIMIT,
                 Tracer.MERGE_LIMIT,
                 RankOutput.FLUSH_SECONDS,
                 TracerClock.TEST_SKEW);

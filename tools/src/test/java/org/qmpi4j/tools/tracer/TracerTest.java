@@ -24,11 +24,22 @@ class TracerTest {
     private final ByteArrayOutputStream errBytes = new ByteArrayOutputStream();
 
     private FakeMpi started(String limit) throws Exception {
+        return started(limit, "16m");
+    }
+
+    private FakeMpi started(String limit, String jsonLimit) throws Exception {
         FakeMpi mpi = new FakeMpi();
         Settings settings = Settings.of(
                 null,
-                Map.of("qmpi4j.output", dir.toString(), "qmpi4j.flush-seconds", "3600", "qmpi4j.tracer.limit", limit)
-                        ::get,
+                Map.of(
+                        "qmpi4j.output",
+                        dir.toString(),
+                        "qmpi4j.flush-seconds",
+                        "3600",
+                        "qmpi4j.tracer.limit",
+                        limit,
+                        "qmpi4j.tracer.json-limit",
+                        jsonLimit)::get,
                 name -> null,
                 problem -> {});
         new Tracer(1, settings, new PrintStream(errBytes, true)).register();
@@ -76,6 +87,53 @@ class TracerTest {
         assertThat(starts).containsExactly("0-0-9-0", "0-0-9-1", "0-0-9-2");
         assertThat(ends).containsExactlyElementsOf(starts);
         assertThat(errBytes.toString()).contains("qmpi4j: results in " + dir + " (trace.json)");
+    }
+
+    @Test
+    void pastTheJsonLimitTheTraceIsWrittenInPerfettosFormat() throws Exception {
+        FakeMpi mpi = started("1g", "1k");
+        Object world = mpi.constant("COMM_WORLD");
+        CallingAddress at = new CallingAddress("App", "main", "App.java", 5);
+        for (int i = 0; i < 40; i++) {
+            mpi.call(new FakeMpi.Call(MpiFunction.MPI_ISEND, at)
+                    .on(world)
+                    .peer(0)
+                    .tag(9)
+                    .bytes(8));
+            mpi.call(new FakeMpi.Call(MpiFunction.MPI_RECV, at)
+                    .on(world)
+                    .peer(0)
+                    .tag(9)
+                    .bytes(8));
+        }
+        mpi.call(new FakeMpi.Call(MpiFunction.MPI_FINALIZE, at));
+        assertThat(dir.resolve("trace.json")).doesNotExist();
+        byte[] trace = Files.readAllBytes(dir.resolve("trace.pftrace"));
+        assertThat(trace[0])
+                .as("a Trace's first packet: field 1, length-delimited")
+                .isEqualTo((byte) 0x0a);
+        // Each call is a slice with its name: 82 of them (init, 40 x (isend, recv), finalize).
+        assertThat(occurrences(trace, "MPI_ISEND")).isEqualTo(40);
+        assertThat(occurrences(trace, "MPI_RECV")).isEqualTo(40);
+        assertThat(errBytes.toString())
+                .contains("over tracer.json-limit (1 KiB): the trace is in trace.pftrace")
+                .contains("qmpi4j trace --format json --ranks 0-0 ")
+                .contains("qmpi4j: results in " + dir + " (trace.pftrace)");
+    }
+
+    private static int occurrences(byte[] data, String text) {
+        byte[] t = text.getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+        int n = 0;
+        outer:
+        for (int i = 0; i + t.length <= data.length; i++) {
+            for (int j = 0; j < t.length; j++) {
+                if (data[i + j] != t[j]) {
+                    continue outer;
+                }
+            }
+            n++;
+        }
+        return n;
     }
 
     /** A status as Open MPI's binding gives it: source and tag through getters. */

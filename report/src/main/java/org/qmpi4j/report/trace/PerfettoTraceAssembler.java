@@ -1,0 +1,278 @@
+package org.qmpi4j.report.trace;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * Turns per-rank trace files ({@link TraceFormat}) into one Perfetto protobuf trace
+ * ({@link PerfettoTraceWriter}), the counterpart of {@link ChromeTraceAssembler} for traces too
+ * large for the JSON viewers. Streams like it: shards arrive in chunks of any size, interleaved
+ * between ranks or one after the other (each rank is its own packet sequence, so the order of
+ * packets across ranks does not matter to the format), and only one held call per rank is kept.
+ * Each rank's clock alignment must be given ({@link #rank}) before its shard is fed: the slices
+ * are written as they are read.
+ */
+public final class PerfettoTraceAssembler {
+    /** What was assembled, for messages and tests. */
+    public static final class Summary {
+        private final Map<Integer, Long> calls;
+        private final List<Integer> truncated;
+        private final List<Integer> missing;
+        private final List<String> problems;
+
+        Summary(Map<Integer, Long> calls, List<Integer> truncated, List<Integer> missing, List<String> problems) {
+            this.calls = calls;
+            this.truncated = truncated;
+            this.missing = missing;
+            this.problems = problems;
+        }
+
+        /** Calls written per rank (in the selection's window). */
+        public Map<Integer, Long> calls() {
+            return calls;
+        }
+
+        /** Ranks whose trace stopped at the size limit. */
+        public List<Integer> truncatedRanks() {
+            return truncated;
+        }
+
+        /** Ranks of the selection without any trace data. */
+        public List<Integer> missingRanks() {
+            return missing;
+        }
+
+        /** Lines that could not be read, by rank (a crash can cut the last line). */
+        public List<String> problems() {
+            return problems;
+        }
+    }
+
+    private final PerfettoTraceWriter w;
+    private final int ranks;
+    private final Map<Integer, PerfettoRank> states = new TreeMap<>();
+    private TraceSelection selection = TraceSelection.all();
+    private CausalityCorrection correction = CausalityCorrection.NONE;
+    private boolean finished;
+
+    public PerfettoTraceAssembler(OutputStream out, int ranks) {
+        this.w = new PerfettoTraceWriter(out);
+        this.ranks = ranks;
+    }
+
+    /** Applies {@code correction} to every time; set before any rank. */
+    public void correction(CausalityCorrection correction) {
+        this.correction = correction;
+    }
+
+    /** Keeps only calls in {@code selection}'s window and arrows between its ranks; set before any rank. */
+    public void select(TraceSelection selection) {
+        this.selection = selection;
+    }
+
+    /**
+     * Starts rank {@code summary.rank()}'s track with a note of how its clock was aligned; its
+     * shard may be fed after this.
+     */
+    public void rank(ShardSummary summary) throws IOException {
+        int r = summary.rank();
+        if (r < 0 || r >= ranks) {
+            throw new IllegalArgumentException("rank " + r + " outside 0.." + (ranks - 1));
+        }
+        if (states.containsKey(r)) {
+            throw new IllegalStateException("rank " + r + " started twice");
+        }
+        w.rank(r);
+        ClockModel c = summary.clock();
+        w.instant(
+                r,
+                summary.start(),
+                "qmpi4j: clock alignment",
+                "offset_ns",
+                c.firstOffset() + " at MPI_Init, " + c.lastOffset() + " at MPI_Finalize",
+                "error_ns",
+                c.firstError() + " at MPI_Init, " + c.lastError() + " at MPI_Finalize",
+                "error_bound_ns",
+                summary.events() > 0
+                        ? Long.toString(ClockSummary.bound(c, summary.firstLocal(), summary.lastLocal()))
+                        : "no calls",
+                "measurements",
+                Integer.toString(c.measurements()),
+                "causality_shift_ns",
+                "up to " + correction.largestShift(r) + " (" + correction.status() + ")");
+        states.put(r, new PerfettoRank(w, r, summary, correction, selection));
+    }
+
+    /** Feeds {@code len} bytes of rank {@code rank}'s trace file, in file order. */
+    public void feed(int rank, byte[] data, int off, int len) throws IOException {
+        state(rank).parser.feed(data, off, len);
+    }
+
+    /** Rank {@code rank}'s file ended; an unterminated last line is reported and skipped. */
+    public void endRank(int rank) throws IOException {
+        PerfettoRank s = state(rank);
+        if (s.ended) {
+            return;
+        }
+        s.ended = true;
+        s.parser.end();
+        s.ends.finish();
+        s.flush();
+    }
+
+    private PerfettoRank state(int rank) {
+        PerfettoRank s = states.get(rank);
+        if (s == null) {
+            throw new IllegalStateException("rank " + rank + " fed before its clock alignment");
+        }
+        return s;
+    }
+
+    /** Ends every rank still open and flushes the output; ranks of the selection never started are missing. */
+    public Summary finish() throws IOException {
+        if (finished) {
+            throw new IllegalStateException("already finished");
+        }
+        finished = true;
+        Map<Integer, Long> calls = new TreeMap<>();
+        List<Integer> truncated = new ArrayList<>();
+        List<Integer> missing = new ArrayList<>();
+        List<String> problems = new ArrayList<>();
+        for (int r = 0; r < ranks; r++) {
+            PerfettoRank s = states.get(r);
+            if (s == null || !s.parser.headerSeen()) {
+                if (selection.hasRank(r)) {
+                    missing.add(r);
+                }
+                if (s == null) {
+                    continue;
+                }
+            }
+            endRank(r);
+            problems.addAll(s.parser.problems());
+            if (s.parser.headerSeen()) {
+                calls.put(r, s.written);
+            }
+            if (s.parser.truncated()) {
+                truncated.add(r);
+            }
+        }
+        w.close();
+        return new Summary(calls, truncated, missing, problems);
+    }
+
+    /**
+     * One rank's calls as Perfetto slices. A slice is held until the lines after it are read, since
+     * the arrows that end at a completing call ({@code W} lines) follow its {@code E} line and a
+     * Perfetto slice carries its arrows' ids; an arrow that ends at an earlier call (a posted
+     * receive whose completion was not seen) ends at an instant on that call's track.
+     */
+    private static final class PerfettoRank implements ArrowEnds.Sink {
+        private final PerfettoTraceWriter w;
+        private final int rank;
+        private final ShardSummary summary;
+        private final CausalityCorrection correction;
+        private final TraceSelection selection;
+        final ShardParser parser;
+        final ArrowEnds ends;
+        long written;
+        boolean ended;
+
+        private boolean held;
+        private final ShardEvent call = new ShardEvent();
+        private long start;
+        private long end;
+        private String sent;
+        private final List<String> received = new ArrayList<>();
+
+        PerfettoRank(
+                PerfettoTraceWriter w,
+                int rank,
+                ShardSummary summary,
+                CausalityCorrection correction,
+                TraceSelection selection) {
+            this.w = w;
+            this.rank = rank;
+            this.summary = summary;
+            this.correction = correction;
+            this.selection = selection;
+            this.ends = new ArrowEnds(rank, this);
+            this.parser = new ShardParser(rank, ends);
+        }
+
+        private long common(long local) {
+            long aligned = summary.common(local);
+            return aligned + correction.shift(rank, aligned);
+        }
+
+        @Override
+        public void call(ShardEvent e) throws IOException {
+            flush();
+            start = common(e.start());
+            end = common(e.end());
+            if (!selection.overlaps(start, end)) {
+                return;
+            }
+            call.copyFrom(e);
+            held = true;
+        }
+
+        @Override
+        public void sent(ShardEvent e, long to, long tag, long seq) {
+            if (held && selection.hasRank(to)) {
+                sent = TraceFormat.flowId(rank, to, tag, seq);
+            }
+        }
+
+        @Override
+        public void received(long from, long tag, long seq, long tid, long startLocal, long endLocal, boolean lastCall)
+                throws IOException {
+            if (!selection.hasRank(from)) {
+                return;
+            }
+            String id = TraceFormat.flowId(from, rank, tag, seq);
+            if (lastCall) {
+                if (held) {
+                    received.add(id);
+                }
+                return;
+            }
+            long t = common(endLocal);
+            if (selection.overlaps(common(startLocal), t)) {
+                w.thread(rank, tid, threadName(tid));
+                w.flowEnd(rank, tid, Math.max(common(startLocal), t - 1), id);
+            }
+        }
+
+        @Override
+        public void limit(long limitBytes, long eventsWritten, long localTime) throws IOException {
+            flush();
+            long t = common(localTime);
+            if (selection.overlaps(t, t)) {
+                w.instant(rank, t, "qmpi4j: trace size limit reached; later calls not recorded");
+            }
+        }
+
+        private String threadName(long tid) {
+            String name = parser.threads().get(tid);
+            return name == null || name.isEmpty() ? "thread " + tid : name;
+        }
+
+        /** Writes the slice held, with its arrows. */
+        void flush() throws IOException {
+            if (!held) {
+                return;
+            }
+            held = false;
+            w.thread(rank, call.tid(), threadName(call.tid()));
+            w.slice(rank, call, start, end, sent, received);
+            sent = null;
+            received.clear();
+            written++;
+        }
+    }
+}
