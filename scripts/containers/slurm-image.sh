@@ -34,6 +34,7 @@ podman run --name "$name" "$base" sh -euc '
   [ -s /etc/munge/munge.key ] || mungekey -c
   mkdir -p /var/spool/slurmctld /var/spool/slurmd /var/log/slurm
 ' >"$log" 2>&1 || { tail -30 "$log" >&2; exit 1; }
+rm -f "$log"
 
 cat >/var/tmp/qmpi4j-slurm-start.$$ <<'START'
 #!/bin/sh
