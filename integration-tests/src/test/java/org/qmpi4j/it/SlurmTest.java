@@ -75,6 +75,7 @@ class SlurmTest {
         String out = "/shared/results/mpirun";
         Batch job = sbatch("stencil", QMPI4J_RUN + " --output " + out + " -- " + MPIRUN + " " + JAVA + "Stencil 32 20");
         assertThat(job.exitCode).as(job.describe()).isZero();
+        assertThat(job.sacct).as(job.describe()).isEqualTo("COMPLETED|0:0");
         assertExact(job.stdout, cluster.onHost(out), "Stencil");
     }
 
@@ -87,6 +88,7 @@ class SlurmTest {
                         + "export QMPI4J_TOOLS=profiler,tracer QMPI4J_OUTPUT=" + out + "\n"
                         + "srun " + JAVA + "PingPong --iterations 20 --sizes 0,1,1024,70000");
         assertThat(job.exitCode).as(job.describe()).isZero();
+        assertThat(job.sacct).as(job.describe()).isEqualTo("COMPLETED|0:0");
         assertExact(job.stdout, cluster.onHost(out), "PingPong");
     }
 
@@ -142,6 +144,7 @@ class SlurmTest {
                 QMPI4J_RUN + " --output " + out + " -- " + step + " " + JAVA + "features.ThrowMidway 6 3 " + how);
         assertThat(job.exitCode).as(job.describe()).isNotZero();
         assertThat(job.state).as(job.describe()).contains("JobState=FAILED").doesNotContain("ExitCode=0:0");
+        assertThat(job.sacct).as(job.describe()).startsWith("FAILED|").isNotEqualTo("FAILED|0:0");
 
         Path dir = cluster.onHost(out);
         SampleOutput own = SampleOutput.parse(job.stdout);
@@ -203,11 +206,20 @@ class SlurmTest {
         Container.ExecResult r = cluster.sh(CTL, "timeout 360 sbatch --parsable --wait /shared/jobs/" + name + ".sh");
         String id = r.getStdout().strip();
         String state = cluster.sh(CTL, "scontrol -o show job " + id).getStdout();
+        // slurmdbd records the job's end a moment after it: wait for a final state.
+        String sacct = cluster.sh(
+                        CTL,
+                        "timeout 30 sh -c 'until s=$(sacct -n -P -X -o State,ExitCode -j " + id
+                                + ") && [ -n \"$s\" ] && ! echo \"$s\" | grep -qE \"PENDING|RUNNING|COMPLETING\"; do"
+                                + " sleep 0.3; done; echo \"$s\"'")
+                .getStdout()
+                .strip();
         Path outFile = jobs.resolve(name + ".out");
         Path errFile = jobs.resolve(name + ".err");
         return new Batch(
                 r.getExitCode(),
                 state,
+                sacct,
                 Files.exists(outFile) ? Files.readString(outFile) : "",
                 Files.exists(errFile) ? Files.readString(errFile) : "",
                 r.getStderr());
@@ -216,20 +228,25 @@ class SlurmTest {
     private static final class Batch {
         final int exitCode;
         final String state;
+        /** sacct's {@code State|ExitCode} of the job's allocation. */
+        final String sacct;
+
         final String stdout;
         final String stderr;
         final String sbatchErr;
 
-        Batch(int exitCode, String state, String stdout, String stderr, String sbatchErr) {
+        Batch(int exitCode, String state, String sacct, String stdout, String stderr, String sbatchErr) {
             this.exitCode = exitCode;
             this.state = state;
+            this.sacct = sacct;
             this.stdout = stdout;
             this.stderr = stderr;
             this.sbatchErr = sbatchErr;
         }
 
         String describe() {
-            return "sbatch exit " + exitCode + " (" + sbatchErr.strip() + ")\n" + state + "\n--- stdout\n" + stdout
+            return "sbatch exit " + exitCode + " (" + sbatchErr.strip() + ")\n" + state + "\nsacct: " + sacct
+                    + "\n--- stdout\n" + stdout
                     + "\n--- stderr\n" + stderr;
         }
     }
