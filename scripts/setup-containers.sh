@@ -8,6 +8,8 @@
 #   4. two images built by scripts/containers/node-image.sh from debootstrap root file systems:
 #      localhost/qmpi4j-node:bookworm (Open MPI 4.1) and localhost/qmpi4j-node:trixie (Open MPI 5.0).
 #      Each carries a label with a hash of its recipe; an image is rebuilt only when that changes.
+#      localhost/qmpi4j-slurm:bookworm (scripts/containers/slurm-image.sh) adds Slurm and munge to
+#      the bookworm image; its hash covers both recipes.
 #   5. Open MPI 5.0's mpi.jar, copied out of the trixie image into the local Maven repository as
 #      org.open-mpi:mpi:<version> (the agent's coverage test holds the descriptor to it).
 # Idempotent: every step checks first and skips what is already in place.
@@ -19,6 +21,8 @@ cd "$(dirname "$0")/.."
 SOCKET=/run/podman/podman.sock
 IMAGE=localhost/qmpi4j-node
 RECIPE=scripts/containers/node-image.sh
+SLURM_IMAGE=localhost/qmpi4j-slurm:bookworm
+SLURM_RECIPE=scripts/containers/slurm-image.sh
 CONF=/etc/containers/containers.conf
 M2_REPO="${MAVEN_REPO_LOCAL:-$HOME/.m2/repository}"
 
@@ -93,6 +97,15 @@ for suite in bookworm trixie; do
   bash "$RECIPE" "$suite" "$IMAGE:$suite" "$hash" "$mirror"
   say "built $IMAGE:$suite in $((SECONDS - t0)) s"
 done
+# The Slurm image is built on the bookworm image: a new node recipe changes its hash too.
+hash=$( { cat "$RECIPE"; echo bookworm; cat "$SLURM_RECIPE"; } | sha256sum | cut -c1-16)
+have=$(podman image inspect --format '{{index .Labels "org.qmpi4j.inputs"}}' "$SLURM_IMAGE" 2>/dev/null || true)
+if [ "$have" = "$hash" ]; then
+  say "image $SLURM_IMAGE up to date (inputs $hash)"
+else
+  say "building image $SLURM_IMAGE (inputs $hash${have:+, was $have})"
+  bash "$SLURM_RECIPE" "$IMAGE:bookworm" "$SLURM_IMAGE" "$hash"
+fi
 podman image prune -f >/dev/null 2>&1 || true
 
 # ---- 5. Open MPI 5.0's mpi.jar into the local Maven repository -----------------------------------
@@ -113,4 +126,4 @@ else
   say "installed $jar5"
 fi
 rm -rf "$tmp"
-say "ready: $IMAGE:bookworm, $IMAGE:trixie; DOCKER_HOST=unix://$SOCKET"
+say "ready: $IMAGE:bookworm, $IMAGE:trixie, $SLURM_IMAGE; DOCKER_HOST=unix://$SOCKET"

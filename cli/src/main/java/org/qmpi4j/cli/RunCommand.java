@@ -193,9 +193,24 @@ final class RunCommand implements Callable<Integer> {
             out.println("qmpi4j: no report: the job ended before the tools gathered their results;" + " 'qmpi4j merge "
                     + dir + "' builds the reports from the ranks' files");
         } else {
-            out.println("qmpi4j: the tools wrote nothing (did the program call MPI.Init under the agent?)");
+            // Ranks on other nodes write where the folder's path leads on their node: with a
+            // node-local path (/tmp, a local scratch disk) nothing of theirs is here.
+            out.println("qmpi4j: no results in " + dir + " on this host (" + hostName() + "): if the ranks ran on"
+                    + " other nodes and this folder is not shared with them, rank 0's node holds the reports in "
+                    + dir + " and every node its own ranks' files in " + dir.resolve("ranks")
+                    + " (copy those into one folder and run 'qmpi4j merge' on it); otherwise the tools wrote"
+                    + " nothing (did the program call MPI.Init under the agent?)");
         }
         out.flush();
+    }
+
+    private static String hostName() {
+        try {
+            return java.net.InetAddress.getLocalHost().getHostName();
+        } catch (IOException e) {
+            String env = System.getenv("HOSTNAME");
+            return env == null ? "unknown" : env;
+        }
     }
 
     private static void removeHook(Thread hook) {

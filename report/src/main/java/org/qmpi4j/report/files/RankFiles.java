@@ -153,7 +153,7 @@ public final class RankFiles {
         return new Profiles(byRank, problems);
     }
 
-    /** Ranks that have a trace file in {@code ranks/}. */
+    /** Ranks that have a non-empty trace file in {@code ranks/} (an empty one holds nothing to read). */
     public static List<Integer> traceRanks(Path dir) throws IOException {
         List<Integer> out = new ArrayList<>();
         Path ranks = ResultFiles.ranksDir(dir);
@@ -163,7 +163,7 @@ public final class RankFiles {
         try (DirectoryStream<Path> files = Files.newDirectoryStream(ranks)) {
             for (Path f : files) {
                 int r = ResultFiles.rankOfTrace(f.getFileName().toString());
-                if (r >= 0) {
+                if (r >= 0 && Files.size(f) > 0) {
                     out.add(r);
                 }
             }
@@ -208,7 +208,7 @@ public final class RankFiles {
             List<ShardSummary> shards = new ArrayList<>();
             for (int r = 0; r < ranks; r++) {
                 Path f = ResultFiles.rankTrace(dir, r);
-                if (Files.isRegularFile(f)) {
+                if (Files.isRegularFile(f) && Files.size(f) > 0) {
                     shards.add(ShardSummary.scan(f, r));
                 }
             }

@@ -38,6 +38,24 @@ class FilesTest {
                 .contains("line 1");
     }
 
+    /** A rank killed between creating its shard and its first flush leaves an empty file. */
+    @Test
+    void anEmptyTraceShardIsARankWithoutTrace() throws Exception {
+        Files.createDirectories(ResultFiles.ranksDir(dir));
+        try (org.qmpi4j.report.trace.TraceFileWriter w = new org.qmpi4j.report.trace.TraceFileWriter(
+                ResultFiles.rankTrace(dir, 0), 0, 2, "openmpi", Long.MAX_VALUE, 1024)) {
+            w.defineFunction(0, "MPI_BARRIER");
+            w.defineThread(1, "main");
+            long none = org.qmpi4j.report.trace.TraceFormat.NONE;
+            w.event(0, 1, 1000L, 500, none, none, 0, none, none, none, none);
+        }
+        Files.createFile(ResultFiles.rankTrace(dir, 1));
+        assertThat(RankFiles.traceRanks(dir)).containsExactly(0);
+        var summary = RankFiles.assembleTrace(dir, 2, "openmpi");
+        assertThat(summary.missingRanks()).containsExactly(1);
+        assertThat(summary.events()).containsOnlyKeys(0);
+    }
+
     @Test
     void fileNames() {
         assertThat(ResultFiles.rankOfProfile("rank-12.profile.json")).isEqualTo(12);

@@ -22,10 +22,8 @@ public final class HostName {
     }
 
     private static String lookUp() {
-        String h = System.getenv("HOSTNAME");
-        if (h != null && !h.isBlank()) {
-            return h.trim();
-        }
+        // The kernel's name first: HOSTNAME is a shell variable that launchers pass on to every
+        // rank (srun and sbatch do by default), so there it names the host the job was started from.
         try {
             String name =
                     new String(Files.readAllBytes(Path.of("/proc/sys/kernel/hostname")), StandardCharsets.UTF_8).trim();
@@ -33,7 +31,11 @@ public final class HostName {
                 return name;
             }
         } catch (Exception | LinkageError e) {
-            // not Linux: ask the name service
+            // not Linux: the environment, else the name service
+        }
+        String h = System.getenv("HOSTNAME");
+        if (h != null && !h.isBlank()) {
+            return h.trim();
         }
         try {
             return InetAddress.getLocalHost().getHostName();

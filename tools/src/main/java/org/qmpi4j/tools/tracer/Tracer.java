@@ -603,6 +603,10 @@ final class Tracer {
         }
         w.zero(z);
         writer = w;
+        // On disk now, not at the first periodic flush: a rank killed outright before it (Slurm
+        // kills a step's ranks with SIGKILL when one calls MPI_Abort) still leaves a shard that
+        // names its job and clock.
+        flush();
         output.start(settings.get(RankOutput.FLUSH_SECONDS));
     }
 

@@ -1,0 +1,253 @@
+package org.qmpi4j.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.qmpi4j.it.support.BundledTools;
+import org.qmpi4j.it.support.NodeJobs;
+import org.qmpi4j.it.support.SampleOutput;
+import org.qmpi4j.it.support.SlurmCluster;
+import org.qmpi4j.it.support.ToolResults;
+import org.qmpi4j.it.support.TraceArrows;
+import org.qmpi4j.report.json.JsonNode;
+import org.testcontainers.containers.Container;
+
+/**
+ * The ways a job starts on a Slurm cluster (Slurm 22.05 and Open MPI 4.1.4 from Debian 12, a
+ * controller and three compute nodes in containers, a shared folder on all of them, each node's
+ * {@code /tmp} its own), 6 ranks under {@code profiler,tracer}: {@code qmpi4j run -- srun} from the
+ * controller (ranks started by Slurm through PMIx), {@code sbatch} scripts whose step is
+ * {@code qmpi4j run -- mpirun} or which export {@code JDK_JAVA_OPTIONS} themselves, a results folder
+ * on node-local storage, and a rank that fails or calls {@code MPI_Abort}. Profiles and traces hold
+ * exactly what the samples counted themselves.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class SlurmTest {
+    private static final int NODES = 3;
+    private static final int RANKS = NODES * SlurmCluster.CPUS;
+    private static final String CTL = SlurmCluster.CONTROLLER;
+    private static final String QMPI4J_RUN = "java -jar " + SlurmCluster.QMPI4J + "/qmpi4j-cli.jar run";
+    private static final String JAVA = "java -Xmx256m -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -cp "
+            + SlurmCluster.MPI_JAR + ":" + SlurmCluster.APP + "/qmpi4j-samples-openmpi.jar:" + SlurmCluster.APP
+            + "/qmpi4j-samples-common.jar org.qmpi4j.samples.openmpi.";
+    /** TCP between nodes; containers share the machine's cores, so no binding. */
+    private static final String MPIRUN = "mpirun --bind-to none --mca btl tcp,self,vader";
+
+    private SlurmCluster cluster;
+
+    @BeforeAll
+    void startCluster() throws Exception {
+        cluster = SlurmCluster.start(NODES);
+    }
+
+    @AfterAll
+    void removeCluster() {
+        if (cluster != null) {
+            cluster.close();
+        }
+    }
+
+    @Test
+    void srunStartsTheRanksUnderQmpi4jRun() throws Exception {
+        String out = "/shared/results/srun";
+        Container.ExecResult job = cluster.sh(
+                CTL, "cd /shared && timeout 300 " + QMPI4J_RUN + " --output " + out + " -- srun -n 6 " + JAVA + "Ring");
+        assertThat(job.getExitCode()).as(NodeJobs.describe(job)).isZero();
+        assertThat(job.getStdout()).contains("qmpi4j: job exit status 0; results in " + out);
+        assertExact(job.getStdout(), cluster.onHost(out), "Ring");
+    }
+
+    @Test
+    void sbatchScriptWhoseStepIsQmpi4jRunMpirun() throws Exception {
+        String out = "/shared/results/mpirun";
+        Batch job = sbatch("stencil", QMPI4J_RUN + " --output " + out + " -- " + MPIRUN + " " + JAVA + "Stencil 32 20");
+        assertThat(job.exitCode).as(job.describe()).isZero();
+        assertThat(job.sacct).as(job.describe()).isEqualTo("COMPLETED|0:0");
+        assertExact(job.stdout, cluster.onHost(out), "Stencil");
+    }
+
+    @Test
+    void sbatchScriptThatExportsTheAgentItself() throws Exception {
+        String out = "/shared/results/exported";
+        Batch job = sbatch(
+                "exported",
+                "export JDK_JAVA_OPTIONS=\"-javaagent:" + SlurmCluster.QMPI4J + "/qmpi4j-agent.jar\"\n"
+                        + "export QMPI4J_TOOLS=profiler,tracer QMPI4J_OUTPUT=" + out + "\n"
+                        + "srun " + JAVA + "PingPong --iterations 20 --sizes 0,1,1024,70000");
+        assertThat(job.exitCode).as(job.describe()).isZero();
+        assertThat(job.sacct).as(job.describe()).isEqualTo("COMPLETED|0:0");
+        assertExact(job.stdout, cluster.onHost(out), "PingPong");
+    }
+
+    @Test
+    void nodeLocalOutputLeavesTheReportsOnRankZerosNodeAndSaysWhere(@TempDir Path tmp) throws Exception {
+        String out = "/tmp/qmpi4j-local";
+        Container.ExecResult job = cluster.sh(
+                CTL, "cd /shared && timeout 300 " + QMPI4J_RUN + " --output " + out + " -- srun -n 6 " + JAVA + "Ring");
+        assertThat(job.getExitCode()).as(NodeJobs.describe(job)).isZero();
+        assertThat(job.getStdout())
+                .as(NodeJobs.describe(job))
+                .contains("qmpi4j: no results in " + out + " on this host (" + CTL + ")")
+                .contains("rank 0's node holds the reports in " + out)
+                .contains("its own ranks' files in " + out + "/ranks");
+        assertThat(cluster.files(CTL, out)).as("the controller's " + out).isEmpty();
+        List<String> computes = cluster.computes();
+        for (int n = 0; n < NODES; n++) {
+            List<String> expected = new ArrayList<>();
+            for (int r = n * SlurmCluster.CPUS; r < (n + 1) * SlurmCluster.CPUS; r++) {
+                expected.add("ranks/rank-" + r + ".profile.json");
+                expected.add("ranks/rank-" + r + ".trace");
+            }
+            List<String> files = cluster.files(computes.get(n), out);
+            assertThat(files.stream().filter(f -> f.startsWith("ranks/")))
+                    .as("per-rank files on %s", computes.get(n))
+                    .containsExactlyInAnyOrderElementsOf(expected);
+            if (n == 0) {
+                assertThat(files).contains("profile.json", "trace.json", "report.txt");
+            } else {
+                assertThat(files).as(computes.get(n)).doesNotContain("profile.json", "trace.json");
+            }
+        }
+        Path first = tmp.resolve("first");
+        cluster.copyOff(computes.get(0), out, first);
+        assertExact(job.getStdout(), first, "Ring");
+    }
+
+    /**
+     * A failing rank fails the job (sbatch's status, the job's state); its data and every other
+     * rank's is in the results folder, and {@code qmpi4j merge} builds the reports. Under
+     * {@code mpirun} the other ranks are stopped with SIGTERM and write their files at exit, as on
+     * one node; when a rank started by {@code srun} calls {@code MPI_Abort}, Slurm's PMIx plugin
+     * kills the step with SIGKILL, so the others keep only what they wrote at {@code MPI_Init}.
+     */
+    @ParameterizedTest(name = "rank 1 stops with {0} under {1}")
+    @CsvSource({"exit, srun, exited, exited", "abort, mpirun, aborted, exited", "abort, srun, aborted, running"})
+    void aFailingRankFailsTheJobAndLeavesItsData(String how, String launcher, String state, String others)
+            throws Exception {
+        String out = "/shared/results/" + how + "-" + launcher;
+        String step = launcher.equals("srun") ? "srun" : MPIRUN;
+        Batch job = sbatch(
+                how + "-" + launcher,
+                QMPI4J_RUN + " --output " + out + " -- " + step + " " + JAVA + "features.ThrowMidway 6 3 " + how);
+        assertThat(job.exitCode).as(job.describe()).isNotZero();
+        assertThat(job.state).as(job.describe()).contains("JobState=FAILED").doesNotContain("ExitCode=0:0");
+        assertThat(job.sacct).as(job.describe()).startsWith("FAILED|").isNotEqualTo("FAILED|0:0");
+
+        Path dir = cluster.onHost(out);
+        SampleOutput own = SampleOutput.parse(job.stdout);
+        Map<String, Long> rank1 = own.rankReport(1).calls;
+        assertThat(rank1)
+                .as("what rank 1 did before it stopped\n%s", job.describe())
+                .containsEntry("MPI_SEND", 3L)
+                .containsEntry("MPI_RECV", 3L)
+                .doesNotContainKey("MPI_FINALIZE");
+        assertThat(rank1.containsKey("MPI_ABORT")).isEqualTo(how.equals("abort"));
+        assertThat(dir.resolve("profile.json")).doesNotExist();
+        assertThat(ToolResults.rankFileState(dir, 1)).isEqualTo(state);
+        assertThat(ToolResults.rankFileCalls(dir, 1)).as("rank 1's own file").isEqualTo(rank1);
+        for (int r = 0; r < RANKS; r++) {
+            if (r != 1) {
+                assertThat(ToolResults.rankFileState(dir, r))
+                        .as("state of rank %d\n%s", r, job.describe())
+                        .isEqualTo(others);
+            }
+        }
+        assertThat(job.stdout).contains("'qmpi4j merge " + out + "' builds the reports");
+
+        BundledTools.Command merge = BundledTools.qmpi4j("merge", dir.toString());
+        assertThat(merge.exitCode).as("%s", merge).isZero();
+        ToolResults.Profile p = ToolResults.profile(dir);
+        assertThat(p.callsPerRank.get(1)).isEqualTo(rank1);
+        assertThat(ToolResults.trace(dir).events.get(1)).isEqualTo(rank1);
+    }
+
+    /** Exact counts, complete profile, one aligned trace with every arrow forward, ranks in order on c1..c3. */
+    private void assertExact(String stdout, Path results, String sample) throws Exception {
+        SampleOutput own = SampleOutput.parse(stdout);
+        assertThat(own.okRanks())
+                .as("ranks whose own check passed\n" + stdout)
+                .containsExactlyElementsOf(IntStream.range(0, RANKS).boxed()::iterator);
+        ToolResults.Profile p = ToolResults.profile(results);
+        NodeJobs.assertMatchesOwnCounts(p, ToolResults.trace(results), own, RANKS);
+        TraceArrows arrows =
+                TraceArrows.strict(JsonNode.parse(Files.readString(results.resolve("trace.json"))), RANKS, 50_000_000L);
+        assertThat(arrows.arrows).as("arrows in the trace of " + sample).isPositive();
+        Map<Integer, String> hosts = new TreeMap<>();
+        for (int r = 0; r < RANKS; r++) {
+            hosts.put(r, cluster.computes().get(r / SlurmCluster.CPUS));
+        }
+        assertThat(NodeJobs.hosts(p)).as("host of each rank").isEqualTo(hosts);
+    }
+
+    /** A batch job of 3 nodes, 2 tasks each, submitted from the controller; waits for its end. */
+    private Batch sbatch(String name, String body) throws Exception {
+        String script = "#!/bin/sh\n"
+                + "#SBATCH --job-name=" + name + " --nodes=" + NODES + " --ntasks-per-node=" + SlurmCluster.CPUS
+                + " --time=5\n"
+                + "#SBATCH --output=/shared/jobs/%x.out --error=/shared/jobs/%x.err\n"
+                + "cd /shared\n"
+                + body + "\n";
+        Path jobs = cluster.onHost("/shared/jobs");
+        Files.createDirectories(jobs);
+        Files.writeString(jobs.resolve(name + ".sh"), script);
+        Container.ExecResult r = cluster.sh(CTL, "timeout 360 sbatch --parsable --wait /shared/jobs/" + name + ".sh");
+        String id = r.getStdout().strip();
+        String state = cluster.sh(CTL, "scontrol -o show job " + id).getStdout();
+        // slurmdbd records the job's end a moment after it: wait for a final state.
+        String sacct = cluster.sh(
+                        CTL,
+                        "timeout 30 sh -c 'until s=$(sacct -n -P -X -o State,ExitCode -j " + id
+                                + ") && [ -n \"$s\" ] && ! echo \"$s\" | grep -qE \"PENDING|RUNNING|COMPLETING\"; do"
+                                + " sleep 0.3; done; echo \"$s\"'")
+                .getStdout()
+                .strip();
+        Path outFile = jobs.resolve(name + ".out");
+        Path errFile = jobs.resolve(name + ".err");
+        return new Batch(
+                r.getExitCode(),
+                state,
+                sacct,
+                Files.exists(outFile) ? Files.readString(outFile) : "",
+                Files.exists(errFile) ? Files.readString(errFile) : "",
+                r.getStderr());
+    }
+
+    private static final class Batch {
+        final int exitCode;
+        final String state;
+        /** sacct's {@code State|ExitCode} of the job's allocation. */
+        final String sacct;
+
+        final String stdout;
+        final String stderr;
+        final String sbatchErr;
+
+        Batch(int exitCode, String state, String sacct, String stdout, String stderr, String sbatchErr) {
+            this.exitCode = exitCode;
+            this.state = state;
+            this.sacct = sacct;
+            this.stdout = stdout;
+            this.stderr = stderr;
+            this.sbatchErr = sbatchErr;
+        }
+
+        String describe() {
+            return "sbatch exit " + exitCode + " (" + sbatchErr.strip() + ")\n" + state + "\nsacct: " + sacct
+                    + "\n--- stdout\n" + stdout
+                    + "\n--- stderr\n" + stderr;
+        }
+    }
+}
