@@ -385,13 +385,17 @@ final class Tracer {
             start(call.binding(), entry);
             record(call, entry, done, true);
         } catch (Exception | LinkageError e) {
-            fault("setting up after MPI_Init; no trace will be written", e);
+            fault(
+                    session != null
+                            ? "opening this rank's trace file; the trace leaves this rank out"
+                            : "setting up after MPI_Init; no trace will be written",
+                    e);
         }
         return result;
     }
 
     private Object finalizeMpi(QmpiContext context, int id, MpiCall call) throws Exception {
-        if (!closed && writer != null) {
+        if (!closed && session != null) {
             long now = System.nanoTime();
             record(call, now, now, true); // the trace is gathered before MPI_Finalize runs
             try {
@@ -591,11 +595,16 @@ final class Tracer {
         }
         zero = z;
         initEntryLocal = c.local(initEntryNs);
-        if (s.dir() == null || !s.ranksWritable()) {
-            return; // said once for the job (or the node) when the folder could not be made
+        if (s.dir() == null) {
+            return; // no rank has a folder: none gathers
         }
         s.join();
+        // From here this rank takes part in the gather at MPI_Finalize, with or without a shard:
+        // the others wait for it in every collective and round trip of the gather.
         session = s;
+        if (!s.ranksWritable()) {
+            return; // said once for the node when the folder could not be made
+        }
         TraceFileWriter w = new TraceFileWriter(
                 ResultFiles.rankTrace(s.dir(), s.rank()), s.rank(), s.size(), bindingId, limit, BUFFER);
         if (m != null) {
@@ -628,7 +637,7 @@ final class Tracer {
      */
     private void gatherAndWrite() throws Exception {
         OutputSession s = session;
-        TraceFileWriter w = writer;
+        TraceFileWriter w = writer; // null: this rank has no shard, and takes part with an empty one
         closed = true;
         output.stop();
         Path file = ResultFiles.rankTrace(s.dir(), s.rank());
@@ -639,14 +648,18 @@ final class Tracer {
             // The zero again, through the whole model: no call maps before it.
             zero = -comm.allMax(-clockModel.toReference(initEntryLocal));
             try {
-                w.clock(m.local, m.offset, m.error);
-                w.zero(zero);
+                if (w != null) {
+                    w.clock(m.local, m.offset, m.error);
+                    w.zero(zero);
+                }
             } catch (IOException e) {
                 fault("writing " + file, e);
             }
         }
         try {
-            w.close();
+            if (w != null) {
+                w.close();
+            }
         } catch (IOException e) {
             fault("closing " + file, e);
         }
@@ -658,22 +671,25 @@ final class Tracer {
             s.finished(List.of());
             return;
         }
-        long length;
-        try {
-            length = Files.size(file);
-        } catch (IOException e) {
-            fault("reading " + file, e);
-            length = 0;
+        long length = 0;
+        if (w != null) {
+            try {
+                length = Files.size(file);
+            } catch (IOException e) {
+                fault("reading " + file, e);
+            }
         }
-        ShardSummary mine = new ShardSummary(
-                comm.rank(),
-                length,
-                w.eventsWritten(),
-                w.limitReached(),
-                w.firstTime(),
-                w.lastTime(),
-                clockModel,
-                zero);
+        ShardSummary mine = w != null
+                ? new ShardSummary(
+                        comm.rank(),
+                        length,
+                        w.eventsWritten(),
+                        w.limitReached(),
+                        w.firstTime(),
+                        w.lastTime(),
+                        clockModel,
+                        zero)
+                : new ShardSummary(comm.rank(), 0, 0, false, 0, 0, clockModel, zero);
         List<ShardSummary> all = gatherSummaries(comm, mine);
         byte[] merge = new byte[1];
         if (comm.rank() == 0) {
@@ -713,6 +729,9 @@ final class Tracer {
      * empty stream: the others would wait for ever).
      */
     private InputStream open(Path file) {
+        if (writer == null) {
+            return null; // no shard: said when it could not be made
+        }
         try {
             return Files.newInputStream(file);
         } catch (IOException e) {
