@@ -4,7 +4,7 @@
 # (scripts/setup-browser.sh) and the containers of the multi-node and Open MPI 5.0 tests (podman
 # and two Debian images, scripts/setup-containers.sh), then builds and runs every test, including
 # real mpirun and MPJ jobs and 3-node jobs in containers.
-# Extra arguments go to Maven, e.g. scripts/test.sh -Plong.
+# Extra arguments go to Maven, e.g. scripts/test.sh -Pmany-ranks.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup-mpi.sh
