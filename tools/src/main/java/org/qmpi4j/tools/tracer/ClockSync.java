@@ -19,8 +19,8 @@ final class ClockSync {
     static final int ROUND_TRIPS = 16;
     /**
      * The tag of the tracer's own messages, within the 32767 every MPI allows. They travel through
-     * the name-shifted entry, at {@code MPI_Init} before the application sends anything and at
-     * {@code MPI_Finalize} after it has received everything it waits for.
+     * the name-shifted entry on the tools' own communicator ({@link WorldComm}), at {@code MPI_Init}
+     * and at {@code MPI_Finalize}, where no receive of the application can take them.
      */
     static final int TAG = 32_761;
 
