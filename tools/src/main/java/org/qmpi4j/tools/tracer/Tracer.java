@@ -817,23 +817,9 @@ final class Tracer {
             CausalityCorrection correction)
             throws Exception {
         Path target = s.dir().resolve(ResultFiles.TRACE_JSON);
-        Path tmp = null;
-        Writer out;
-        try {
-            Path candidate = AtomicFiles.temporaryFor(target);
-            out = new java.io.BufferedWriter(
-                    new OutputStreamWriter(
-                            Files.newOutputStream(
-                                    candidate,
-                                    java.nio.file.StandardOpenOption.CREATE_NEW,
-                                    java.nio.file.StandardOpenOption.WRITE),
-                            StandardCharsets.UTF_8),
-                    1 << 16);
-            tmp = candidate;
-        } catch (IOException e) {
-            fault("creating " + target, e);
-            out = Writer.nullWriter();
-        }
+        PendingFile file = create(target);
+        Path tmp = file.tmp;
+        Writer out = new OutputStreamWriter(file.out, StandardCharsets.UTF_8);
         ChromeTraceAssembler assembler = new ChromeTraceAssembler(out, comm.size(), binding);
         assembler.correction(correction);
         for (ShardSummary x : summaries) {
@@ -867,21 +853,9 @@ final class Tracer {
             CausalityCorrection correction)
             throws Exception {
         Path target = s.dir().resolve(ResultFiles.TRACE_PFTRACE);
-        Path tmp = null;
-        OutputStream out;
-        try {
-            Path candidate = AtomicFiles.temporaryFor(target);
-            out = new BufferedOutputStream(
-                    Files.newOutputStream(
-                            candidate,
-                            java.nio.file.StandardOpenOption.CREATE_NEW,
-                            java.nio.file.StandardOpenOption.WRITE),
-                    1 << 16);
-            tmp = candidate;
-        } catch (IOException e) {
-            fault("creating " + target, e);
-            out = OutputStream.nullOutputStream();
-        }
+        PendingFile file = create(target);
+        Path tmp = file.tmp;
+        OutputStream out = file.out;
         PerfettoTraceAssembler assembler = new PerfettoTraceAssembler(out, comm.size());
         assembler.correction(correction);
         long total = 0;
@@ -916,6 +890,37 @@ final class Tracer {
             s.finished(List.of(ResultFiles.TRACE_PFTRACE));
         } else {
             s.finished(List.of());
+        }
+    }
+
+    /**
+     * A results file being written under a temporary name, moved into place once complete; where
+     * it cannot be created (said once), {@code tmp} is null and the stream discards what it gets,
+     * so that rank 0 still takes part in the gather the others are in.
+     */
+    private static final class PendingFile {
+        final Path tmp;
+        final OutputStream out;
+
+        PendingFile(Path tmp, OutputStream out) {
+            this.tmp = tmp;
+            this.out = out;
+        }
+    }
+
+    private PendingFile create(Path target) {
+        try {
+            Path candidate = AtomicFiles.temporaryFor(target);
+            OutputStream out = new BufferedOutputStream(
+                    Files.newOutputStream(
+                            candidate,
+                            java.nio.file.StandardOpenOption.CREATE_NEW,
+                            java.nio.file.StandardOpenOption.WRITE),
+                    1 << 16);
+            return new PendingFile(candidate, out);
+        } catch (IOException e) {
+            fault("creating " + target, e);
+            return new PendingFile(null, OutputStream.nullOutputStream());
         }
     }
 
