@@ -222,19 +222,27 @@ public final class PerfettoTraceAssembler {
         }
 
         @Override
-        public void sent(ShardEvent e, long to, long tag, long seq) {
+        public void sent(ShardEvent e, String id, long to, long tag, long seq, String comm) {
             if (held && selection.hasRank(to)) {
-                sent = TraceFormat.flowId(rank, to, tag, seq);
+                sent = id;
             }
         }
 
         @Override
-        public void received(long from, long tag, long seq, long tid, long startLocal, long endLocal, boolean lastCall)
+        public void received(
+                String id,
+                long from,
+                long tag,
+                long seq,
+                String comm,
+                long tid,
+                long startLocal,
+                long endLocal,
+                boolean lastCall)
                 throws IOException {
             if (!selection.hasRank(from)) {
                 return;
             }
-            String id = TraceFormat.flowId(from, rank, tag, seq);
             if (lastCall) {
                 if (held) {
                     received.add(id);
