@@ -327,8 +327,8 @@ public final class CausalityCorrection {
         }
 
         private long common(int rank, long local) {
-            ClockModel c = clocks.getOrDefault(rank, ClockModel.IDENTITY);
-            return c.toReference(local) - zeros.getOrDefault(rank, 0L);
+            return RankClock.aligned(
+                    clocks.getOrDefault(rank, ClockModel.IDENTITY), zeros.getOrDefault(rank, 0L), local);
         }
 
         private final class Endpoints implements ArrowEnds.Sink {

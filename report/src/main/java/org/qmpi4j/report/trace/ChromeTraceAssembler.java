@@ -86,8 +86,7 @@ public final class ChromeTraceAssembler {
 
         /** A local time on the job's common clock: rank 0's, from the job's zero, causality-corrected. */
         long common(long local) {
-            long aligned = clock().toReference(local) - zero();
-            return aligned + correction.shift(rank, aligned);
+            return RankClock.common(rank, clock(), zero(), correction, local);
         }
 
         @Override

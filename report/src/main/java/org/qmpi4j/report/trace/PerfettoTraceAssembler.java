@@ -179,6 +179,7 @@ public final class PerfettoTraceAssembler {
         private final TraceSelection selection;
         final ShardParser parser;
         final ArrowEnds ends;
+        private final RankClock clock;
         long written;
         boolean ended;
 
@@ -202,11 +203,11 @@ public final class PerfettoTraceAssembler {
             this.selection = selection;
             this.ends = new ArrowEnds(rank, this);
             this.parser = new ShardParser(rank, ends);
+            this.clock = new RankClock(rank, summary.clock(), summary.zero(), correction);
         }
 
         private long common(long local) {
-            long aligned = summary.common(local);
-            return aligned + correction.shift(rank, aligned);
+            return clock.common(local);
         }
 
         @Override

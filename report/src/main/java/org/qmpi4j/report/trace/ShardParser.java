@@ -22,6 +22,12 @@ public final class ShardParser {
         /** The rank stopped recording at the size limit, at {@code localTime}. */
         default void limit(long limitBytes, long eventsWritten, long localTime) throws IOException {}
 
+        /** A call site defined by an {@code S} line (version 4), before the first call that names it. */
+        default void site(ShardSite site) throws IOException {}
+
+        /** A communicator defined by an {@code M} line (version 4), before the first call that names it. */
+        default void communicator(ShardCommunicator communicator) throws IOException {}
+
         /**
          * The call last handed to {@link #event} ({@code call}, the same instance, unchanged)
          * completed request {@code request} (a {@code W} line; {@link TraceFormat#NONE} in version
@@ -139,8 +145,10 @@ public final class ShardParser {
                         throw new IllegalArgumentException("expected 6 fields, found " + f.length);
                     }
                     int id = Integer.parseInt(f[1]);
-                    sites.put(
-                            id, new ShardSite(id, f[2], f[3], Integer.parseInt(f[4]), f[5].equals("-") ? null : f[5]));
+                    ShardSite site =
+                            new ShardSite(id, f[2], f[3], Integer.parseInt(f[4]), f[5].equals("-") ? null : f[5]);
+                    sites.put(id, site);
+                    listener.site(site);
                     break;
                 }
                 case 'M': {
@@ -153,10 +161,10 @@ public final class ShardParser {
                     if (!inter && !f[3].equals("I")) {
                         throw new IllegalArgumentException("expected I or X, found " + f[3]);
                     }
-                    communicators.put(
-                            id,
-                            new ShardCommunicator(
-                                    id, f[2], inter, TraceFormat.parseGroup(f[4]), TraceFormat.parseGroup(f[5])));
+                    ShardCommunicator comm = new ShardCommunicator(
+                            id, f[2], inter, TraceFormat.parseGroup(f[4]), TraceFormat.parseGroup(f[5]));
+                    communicators.put(id, comm);
+                    listener.communicator(comm);
                     break;
                 }
                 case 'Z':
