@@ -47,7 +47,7 @@ class MergeOf65536RanksTest {
                 List.of(
                         Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                         "-Xmx1g",
-                        "-Xlog:gc:file=" + gc,
+                        "-Xlog:gc,gc+init:file=" + gc,
                         "-jar",
                         ItJars.jar("qmpi4j-cli").toString(),
                         "merge",
@@ -56,7 +56,7 @@ class MergeOf65536RanksTest {
                 Duration.ofMinutes(10));
         assertThat(merge.exitCode).as(merge.toString()).isZero();
         assertThat(merge.stderr).contains("profile of " + RANKS + " of " + RANKS + " ranks");
-        assertThat(Files.readString(gc)).as("the heap limit in force").contains("(1024M)");
+        assertThat(Files.readString(gc)).as("the heap limit in force").contains("Heap Max Capacity: 1G");
 
         // What the ranks' own profiles add up to, per function.
         Map<String, long[]> own = new LinkedHashMap<>(); // calls, time
