@@ -22,6 +22,7 @@ import org.qmpi4j.report.files.ResultFiles;
 import org.qmpi4j.tools.mpi.Completions;
 import org.qmpi4j.tools.mpi.MessageRoles;
 import org.qmpi4j.tools.mpi.PeerTranslator;
+import org.qmpi4j.tools.mpi.StatusFields;
 import org.qmpi4j.tools.mpi.WorldComm;
 import org.qmpi4j.tools.output.OutputSession;
 import org.qmpi4j.tools.output.RankResults;
@@ -49,17 +50,24 @@ final class Checker {
     private static final byte FREES = 8;
     /** Frees a communicator. */
     private static final byte FREES_COMM = 16;
+    /** Sends or receives a message, or starts or completes calls that do: signatures. */
+    private static final byte MESSAGES = 32;
 
     static {
         for (MpiFunction f : FUNCTIONS) {
             MpiFunction.Kind k = f.kind();
-            NEEDS[f.ordinal()] = (byte) ((k == MpiFunction.Kind.POINT_TO_POINT || k == MpiFunction.Kind.COLLECTIVE
-                            ? ARGUMENTS
-                            : 0)
-                    | (startsRequest(f) ? STARTS : 0)
-                    | (Completions.COMPLETING.contains(f) ? COMPLETES : 0)
-                    | (f == MpiFunction.MPI_REQUEST_FREE ? FREES : 0)
-                    | (f == MpiFunction.MPI_COMM_FREE || f == MpiFunction.MPI_COMM_DISCONNECT ? FREES_COMM : 0));
+            NEEDS[f.ordinal()] =
+                    (byte) ((k == MpiFunction.Kind.POINT_TO_POINT || k == MpiFunction.Kind.COLLECTIVE ? ARGUMENTS : 0)
+                            | (startsRequest(f) ? STARTS : 0)
+                            | (Completions.COMPLETING.contains(f) ? COMPLETES : 0)
+                            | (f == MpiFunction.MPI_REQUEST_FREE ? FREES : 0)
+                            | (f == MpiFunction.MPI_COMM_FREE || f == MpiFunction.MPI_COMM_DISCONNECT ? FREES_COMM : 0)
+                            | (k == MpiFunction.Kind.POINT_TO_POINT
+                                            || Completions.COMPLETING.contains(f)
+                                            || f == MpiFunction.MPI_START
+                                            || f == MpiFunction.MPI_STARTALL
+                                    ? MESSAGES
+                                    : 0));
         }
     }
 
@@ -107,6 +115,12 @@ final class Checker {
     private volatile int rank = -1;
     private volatile boolean done;
     private volatile DeadlockWatch watch;
+    private volatile Signatures signatures;
+    /** Persistent sends by request: their signature leaves at each MPI_START. */
+    private final java.util.Map<Object, MpiCall> persistentSends = new java.util.IdentityHashMap<>();
+    /** Receives on COMM_WORLD by request, waiting to complete: the signature each expects. */
+    private final java.util.Map<Object, Object> receives = new java.util.IdentityHashMap<>();
+
     private String binding = "unknown";
     private int anySource = Integer.MIN_VALUE;
     private int anyTag = Integer.MIN_VALUE;
@@ -226,10 +240,28 @@ final class Checker {
         }
         activity.enter(call);
         Object result;
+        Signatures sig = signatures;
+        Signatures.Expect expect = null;
         try {
+            if (sig != null && sig.enabled() && (needs & MESSAGES) != 0) {
+                expect = beforeMessage(call, sig, c);
+            }
             result = n.invoke(context, call);
+        } catch (Exception | Error e) {
+            if (expect != null) {
+                afterFailedReceive(sig, expect);
+            }
+            throw e;
         } finally {
             activity.exit();
+        }
+        if (sig != null && sig.enabled() && (needs & MESSAGES) != 0) {
+            try {
+                afterMessage(call, sig, expect, result);
+            } catch (Exception | LinkageError e) {
+                sig.disable("a fault: " + e);
+                results.output().fault("checking the datatypes of " + call.function(), e);
+            }
         }
         if (c != null) {
             try {
@@ -311,6 +343,191 @@ final class Checker {
 
     private static String to(int worldPeer) {
         return worldPeer >= 0 ? " to rank " + worldPeer : "";
+    }
+
+    // ---- type_mismatch and truncation ----------------------------------------------------------
+
+    /**
+     * Before the call: a send's signature leaves; a receive from a known source and tag posts the
+     * receive of its signature and, if it has arrived, compares now (before MPI could fail).
+     */
+    private Signatures.Expect beforeMessage(MpiCall call, Signatures sig, Communicators c) throws Exception {
+        MpiFunction f = call.function();
+        switch (f) {
+            case MPI_SEND_INIT:
+            case MPI_BSEND_INIT:
+            case MPI_SSEND_INIT:
+            case MPI_RSEND_INIT:
+            case MPI_RECV_INIT:
+            case MPI_IMRECV:
+                return null; // after the call
+            case MPI_START:
+                startPersistent(call.request(), sig, c);
+                return null;
+            case MPI_STARTALL:
+                if (call.request() instanceof Object[]) {
+                    for (Object r : (Object[]) call.request()) {
+                        startPersistent(r, sig, c);
+                    }
+                }
+                return null;
+            default:
+                break;
+        }
+        Object comm = call.communicator();
+        if (!sig.onWorld(comm)) {
+            return null;
+        }
+        int size = c.peek(comm) == null ? 0 : c.peek(comm).size;
+        if (f.sendsMessage()) {
+            int dest = call.peer();
+            if (dest >= 0 && dest < size && call.count() >= 0) {
+                sig.send(call, dest, call.tag(), call.datatype(), call.count(), call.bytes());
+            }
+        }
+        int source;
+        int tag;
+        Object type;
+        long capacity;
+        if (f == MpiFunction.MPI_RECV || f == MpiFunction.MPI_IRECV) {
+            source = call.peer();
+            tag = call.tag();
+            type = call.datatype();
+            capacity = call.bytes();
+        } else if (f == MpiFunction.MPI_SENDRECV || f == MpiFunction.MPI_SENDRECV_REPLACE) {
+            int at = MessageRoles.sendRecvSourceArgument(call);
+            if (at < 0 || at + 1 >= call.argumentCount()) {
+                return null;
+            }
+            source = (Integer) call.argument(at);
+            tag = (Integer) call.argument(at + 1);
+            type = f == MpiFunction.MPI_SENDRECV ? call.argument(at - 1) : call.datatype();
+            capacity = f == MpiFunction.MPI_SENDRECV ? -1 : call.bytes();
+        } else {
+            sig.drain();
+            return null;
+        }
+        if (source == procNull) {
+            return null;
+        }
+        if (source < 0 || source >= size || tag < 0) {
+            // A wildcard: its signature is known only from the status, after the call.
+            return new Signatures.Expect(null, null, f, call.callingAddress(), sig.nameOf(type), capacity);
+        }
+        Signatures.Expect e = sig.expect(call, source, tag, type, capacity);
+        if (f != MpiFunction.MPI_IRECV) {
+            sig.poll(e);
+        }
+        return e;
+    }
+
+    /** A persistent send about to start: its signature leaves now, as a send's would. */
+    private void startPersistent(Object request, Signatures sig, Communicators c) throws Exception {
+        MpiCall init;
+        synchronized (persistentSends) {
+            init = request == null ? null : persistentSends.get(request);
+        }
+        if (init != null) {
+            sig.send(init, init.peer(), init.tag(), init.datatype(), init.count(), init.bytes());
+        }
+    }
+
+    /** After the call: the signature a receive waits for is compared, or kept waiting for. */
+    private void afterMessage(MpiCall call, Signatures sig, Signatures.Expect expect, Object result) throws Exception {
+        MpiFunction f = call.function();
+        switch (f) {
+            case MPI_SEND_INIT:
+            case MPI_BSEND_INIT:
+            case MPI_SSEND_INIT:
+            case MPI_RSEND_INIT:
+                if (sig.onWorld(call.communicator()) && call.peer() >= 0 && call.request() != null) {
+                    synchronized (persistentSends) {
+                        persistentSends.put(call.request(), call);
+                    }
+                }
+                return;
+            case MPI_RECV_INIT:
+            case MPI_IMRECV:
+                if (sig.onWorld(call.communicator())) {
+                    sig.disable(f + " is not followed");
+                }
+                return;
+            case MPI_MRECV:
+                Object st = result;
+                if (StatusFields.source(st) >= 0) {
+                    sig.check(sig.expect(
+                            call, StatusFields.source(st), StatusFields.tag(st), call.datatype(), call.bytes()));
+                }
+                return;
+            default:
+                break;
+        }
+        if (Completions.COMPLETING.contains(f)) {
+            List<Object> done = new ArrayList<>(2);
+            List<Object> statuses = new ArrayList<>(2);
+            Completions.completed(call, done, statuses);
+            for (int i = 0; i < done.size(); i++) {
+                Object e;
+                synchronized (receives) {
+                    e = receives.remove(done.get(i));
+                }
+                if (e instanceof Signatures.Expect) {
+                    completeReceive(sig, (Signatures.Expect) e, statuses.get(i));
+                }
+            }
+            sig.drain();
+            return;
+        }
+        if (expect == null) {
+            return;
+        }
+        if (f == MpiFunction.MPI_IRECV) {
+            Object request = call.request();
+            if (request != null) {
+                synchronized (receives) {
+                    receives.put(request, expect);
+                }
+            }
+            return;
+        }
+        completeReceive(sig, expect, result);
+    }
+
+    /** A receive completed: a known source's signature compared; a wildcard's posted from its status and compared. */
+    private void completeReceive(Signatures sig, Signatures.Expect e, Object status) throws Exception {
+        if (e.request != null) {
+            sig.check(e);
+            return;
+        }
+        int source = StatusFields.source(status);
+        int tag = StatusFields.tag(status);
+        if (status == null || source == StatusFields.UNKNOWN || tag < 0) {
+            sig.disable("a wildcard receive completed without a status");
+            return;
+        }
+        if (source == procNull) {
+            return;
+        }
+        sig.check(sig.expectFor(e, source, tag));
+    }
+
+    /** The receive failed (MPI's own error, e.g. a truncation): its signature is still compared when it came. */
+    private void afterFailedReceive(Signatures sig, Signatures.Expect e) {
+        try {
+            if (e.request == null) {
+                sig.disable("a wildcard receive failed");
+                return;
+            }
+            long until = System.nanoTime() + 1_000_000_000L;
+            while (!sig.poll(e) && System.nanoTime() < until) {
+                Thread.sleep(1);
+            }
+            if (!e.done) {
+                sig.check(e);
+            }
+        } catch (Exception | LinkageError fault) {
+            results.output().fault("checking the datatypes of a failed receive", fault);
+        }
     }
 
     // ---- invalid_argument ---------------------------------------------------------------------
@@ -443,6 +660,11 @@ final class Checker {
                 toolId, comm.world(), comm.size(), new PeerTranslator(toolId, comm.world(), comm.size()));
         OutputSession s = results.open(comm, toolId, settings, err);
         if (comm.canExchangeData()) {
+            try {
+                signatures = new Signatures(this, toolId, bindingId, comm.world());
+            } catch (Exception | LinkageError e) {
+                results.output().fault("setting up the datatype checks; they are off", e);
+            }
             watch = DeadlockWatch.start(this, comm, s, settings, results.output());
         }
     }
@@ -460,6 +682,14 @@ final class Checker {
         if (!done) {
             activity.enter(call);
             try {
+                Signatures sig = signatures;
+                if (sig != null && sig.enabled()) {
+                    try {
+                        sig.finish();
+                    } catch (Exception | LinkageError e) {
+                        results.output().fault("the last datatype checks", e);
+                    }
+                }
                 leaks();
                 results.finish();
             } catch (RuntimeException | LinkageError e) {
