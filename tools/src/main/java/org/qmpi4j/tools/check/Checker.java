@@ -116,6 +116,7 @@ final class Checker {
     private volatile boolean done;
     private volatile DeadlockWatch watch;
     private volatile Signatures signatures;
+    private volatile CollectiveCheck collectives;
     /** Persistent sends by request: their signature leaves at each MPI_START. */
     private final java.util.Map<Object, MpiCall> persistentSends = new java.util.IdentityHashMap<>();
     /** Receives on COMM_WORLD by request, waiting to complete: the signature each expects. */
@@ -239,6 +240,18 @@ final class Checker {
             }
         }
         activity.enter(call);
+        CollectiveCheck cc = collectives;
+        if (cc != null && c != null && CollectiveCheck.checks(call.function())) {
+            try {
+                Communicators.Info info = c.learn(call.communicator());
+                if (info != null && !info.inter && info.size > 0) {
+                    cc.before(call, call.communicator(), info);
+                }
+            } catch (Exception | LinkageError e) {
+                collectives = null;
+                results.output().fault("comparing the collective " + call.function() + " across ranks; it is off", e);
+            }
+        }
         Object result;
         Signatures sig = signatures;
         Signatures.Expect expect = null;
@@ -286,6 +299,10 @@ final class Checker {
             requests.completed(call.request());
         } else if ((needs & FREES_COMM) != 0) {
             c.forget(call.communicator());
+            CollectiveCheck cc = collectives;
+            if (cc != null) {
+                cc.forget(call.communicator());
+            }
         }
     }
 
@@ -662,6 +679,7 @@ final class Checker {
         if (comm.canExchangeData()) {
             try {
                 signatures = new Signatures(this, toolId, bindingId, comm.world());
+                collectives = new CollectiveCheck(this, toolId, bindingId, signatures);
             } catch (Exception | LinkageError e) {
                 results.output().fault("setting up the datatype checks; they are off", e);
             }

@@ -17,9 +17,9 @@ public final class BufferModified {
             for (int i = 0; i < 8; i++) {
                 buf.put(i, i);
             }
-            Request send = MPI.COMM_WORLD.iSend(buf, 8, MPI.INT, 1, 9); // CHECK:buffer_modified
+            Request send = MPI.COMM_WORLD.iSend(buf, 8, MPI.INT, 1, 9); // CHECK:buffer_modified rank 0
             buf.put(3, -1); // the defect: the send may still be reading the buffer
-            send.waitFor(); // CHECK:buffer_modified
+            send.waitFor(); // CHECK:buffer_modified rank 0
         } else {
             MPI.COMM_WORLD.recv(buf, 8, MPI.INT, 0, 9);
         }

@@ -18,7 +18,7 @@ public final class InvalidRank {
         if (rank == 1) {
             int[] buf = {42};
             try {
-                MPI.COMM_WORLD.send(buf, 1, MPI.INT, size, 0); // CHECK:invalid_argument
+                MPI.COMM_WORLD.send(buf, 1, MPI.INT, size, 0); // CHECK:invalid_argument rank 1
             } catch (MPIException expected) {
                 System.out.println("rank 1: MPI refused the send: " + expected.getMessage());
             }

@@ -12,10 +12,10 @@ public final class MissingBarrier {
         int rank = MPI.COMM_WORLD.getRank();
         int[] buf = new int[1];
         if (rank == 0) {
-            MPI.COMM_WORLD.barrier(); // CHECK:deadlock
+            MPI.COMM_WORLD.barrier(); // CHECK:deadlock rank 0
             MPI.COMM_WORLD.send(buf, 1, MPI.INT, 1, 3);
         } else {
-            MPI.COMM_WORLD.recv(buf, 1, MPI.INT, 0, 3); // CHECK:deadlock
+            MPI.COMM_WORLD.recv(buf, 1, MPI.INT, 0, 3); // CHECK:deadlock rank 1
             MPI.COMM_WORLD.barrier();
         }
         MPI.Finalize();

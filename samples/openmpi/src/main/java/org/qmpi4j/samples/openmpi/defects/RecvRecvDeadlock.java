@@ -13,7 +13,7 @@ public final class RecvRecvDeadlock {
         int other = 1 - rank;
         int[] in = new int[4];
         int[] out = {rank, rank, rank, rank};
-        MPI.COMM_WORLD.recv(in, 4, MPI.INT, other, 7); // CHECK:deadlock
+        MPI.COMM_WORLD.recv(in, 4, MPI.INT, other, 7); // CHECK:deadlock rank 0,1
         MPI.COMM_WORLD.send(out, 4, MPI.INT, other, 7);
         MPI.Finalize();
     }

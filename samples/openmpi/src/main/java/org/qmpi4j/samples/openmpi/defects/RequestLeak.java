@@ -17,7 +17,7 @@ public final class RequestLeak {
             for (int i = 0; i < 4; i++) {
                 buf.put(i, i);
             }
-            Request leaked = MPI.COMM_WORLD.iSend(buf, 4, MPI.INT, 1, 5); // CHECK:request_leak
+            Request leaked = MPI.COMM_WORLD.iSend(buf, 4, MPI.INT, 1, 5); // CHECK:request_leak rank 0
             System.out.println("rank 0 started request " + (leaked != null));
         } else {
             MPI.COMM_WORLD.recv(buf, 4, MPI.INT, 0, 5);

@@ -16,13 +16,13 @@ public final class Truncation {
         int rank = MPI.COMM_WORLD.getRank();
         if (rank == 0) {
             int[] eight = {1, 2, 3, 4, 5, 6, 7, 8};
-            MPI.COMM_WORLD.send(eight, 8, MPI.INT, 1, 13); // CHECK:truncation
+            MPI.COMM_WORLD.send(eight, 8, MPI.INT, 1, 13); // CHECK:truncation rank 0
             MPI.COMM_WORLD.barrier();
         } else {
             MPI.COMM_WORLD.barrier(); // the message has been sent: the checker sees its size before the receive
             int[] four = new int[4];
             try {
-                MPI.COMM_WORLD.recv(four, 4, MPI.INT, 0, 13); // CHECK:truncation
+                MPI.COMM_WORLD.recv(four, 4, MPI.INT, 0, 13); // CHECK:truncation rank 1
             } catch (MPIException expected) {
                 System.out.println("rank 1: MPI refused the receive: " + expected.getMessage());
             }

@@ -12,10 +12,10 @@ public final class TypeMismatch {
         int rank = MPI.COMM_WORLD.getRank();
         if (rank == 0) {
             int[] ints = {1, 2, 3, 4};
-            MPI.COMM_WORLD.send(ints, 4, MPI.INT, 1, 11); // CHECK:type_mismatch
+            MPI.COMM_WORLD.send(ints, 4, MPI.INT, 1, 11); // CHECK:type_mismatch rank 0
         } else {
             double[] doubles = new double[2];
-            MPI.COMM_WORLD.recv(doubles, 2, MPI.DOUBLE, 0, 11); // CHECK:type_mismatch
+            MPI.COMM_WORLD.recv(doubles, 2, MPI.DOUBLE, 0, 11); // CHECK:type_mismatch rank 1
         }
         MPI.Finalize();
     }
