@@ -16,6 +16,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.qmpi4j.it.support.AgentJob;
+import org.qmpi4j.it.support.MpjAgentJob;
 import org.qmpi4j.launch.JobResult;
 import org.qmpi4j.launch.MpiJob;
 import org.qmpi4j.report.check.CheckFormat;
@@ -47,8 +48,11 @@ class CheckToolTest {
 
     /** (rank, line) pairs the program's source marks for {@code rule}. */
     private static TreeSet<String> markedSites(String program, String rule) throws Exception {
-        Path source = AgentJob.repoRoot()
-                .resolve("samples/openmpi/src/main/java/org/qmpi4j/samples/openmpi/defects/" + program + ".java");
+        return markedSites("samples/openmpi/src/main/java/org/qmpi4j/samples/openmpi/defects/", program, rule);
+    }
+
+    private static TreeSet<String> markedSites(String folder, String program, String rule) throws Exception {
+        Path source = AgentJob.repoRoot().resolve(folder + program + ".java");
         List<String> lines = Files.readAllLines(source);
         TreeSet<String> sites = new TreeSet<>();
         for (int i = 0; i < lines.size(); i++) {
@@ -111,6 +115,60 @@ class CheckToolTest {
                 .contains("1 error(s), 0 warning(s) in 2 rank(s)");
     }
 
+    @ParameterizedTest(name = "MPJ Express {0}: {1} gives {2}")
+    @CsvSource({
+        "MULTICORE, RecvRecvDeadlock, deadlock",
+        "NIODEV, RecvRecvDeadlock, deadlock",
+        "MULTICORE, RequestLeak, request_leak",
+        "NIODEV, RequestLeak, request_leak",
+        "MULTICORE, TypeMismatch, type_mismatch",
+        "NIODEV, TypeMismatch, type_mismatch"
+    })
+    void eachMpjDefectGivesExactlyItsFinding(MpjAgentJob.Mode mode, String program, String rule, @TempDir Path out)
+            throws Exception {
+        JobResult result = MpjAgentJob.run(
+                mode,
+                MpjAgentJob.withTools("defects." + program, 2, "check")
+                        .env("QMPI4J_OUTPUT", out.toString())
+                        .env("QMPI4J_CHECK_DEADLOCK_SECONDS", "3"));
+        if (rule.equals("deadlock")) {
+            assertThat(result.timedOut()).as(result.describe()).isFalse();
+            assertThat(result.succeeded()).as(result.describe()).isFalse();
+        }
+        List<Finding> findings = findings(out, result);
+        assertThat(findings).as(result.describe()).hasSize(1);
+        Finding f = findings.get(0);
+        assertThat(f.rule()).isEqualTo(rule);
+        TreeSet<String> sites = new TreeSet<>();
+        for (FindingSite s : f.sites()) {
+            assertThat(s.className()).isEqualTo(MpjAgentJob.SAMPLES + "defects." + program);
+            sites.add("rank " + s.rank() + " line " + s.line());
+        }
+        assertThat(sites)
+                .as(f.line())
+                .isEqualTo(markedSites("samples/mpj/src/main/java/org/qmpi4j/samples/mpj/defects/", program, rule));
+    }
+
+    @ParameterizedTest(name = "MPJ Express {0}: {1} gives no finding")
+    @CsvSource({
+        "MULTICORE, Ring, 2",
+        "NIODEV, Ring, 2",
+        "MULTICORE, Stencil, 4",
+        "NIODEV, BufferedExchange, 2",
+        "MULTICORE, MasterWorker, 4"
+    })
+    void mpjSamplesGiveNoFinding(MpjAgentJob.Mode mode, String sample, int ranks, @TempDir Path out) throws Exception {
+        MpiJob.Builder job = MpjAgentJob.withTools(sample, ranks, "check").env("QMPI4J_OUTPUT", out.toString());
+        if (sample.equals("BufferedExchange")) {
+            job.args("unsafe"); // unsafe only where MPI does not buffer standard sends; MPJ does
+        }
+        JobResult result = MpjAgentJob.run(mode, job);
+        MpjAgentJob.assertOk(result, ranks, mode);
+        List<String> described = new ArrayList<>();
+        findings(out, result).forEach(f -> described.add(f.line()));
+        assertThat(described).as(result.describe()).isEmpty();
+    }
+
     @Test
     void theDeadlockReportNamesEachBlockedCallAndTheCycle(@TempDir Path out) throws Exception {
         JobResult result = AgentJob.run(job(DEFECTS + "RecvRecvDeadlock", 2, out));
@@ -133,8 +191,21 @@ class CheckToolTest {
     void theFeatureProgramThatSendsToAMissingRankGivesInvalidArgument(@TempDir Path out) throws Exception {
         JobResult result = AgentJob.run(job(AgentJob.FEATURES + "MpiErrors", 2, out));
         assertThat(result.succeeded()).as(result.describe()).isTrue();
-        List<Finding> findings = findings(out, result);
-        assertThat(findings).extracting(Finding::rule).containsExactly("invalid_argument");
+        List<String> source = Files.readAllLines(AgentJob.repoRoot()
+                .resolve("samples/openmpi/src/main/java/org/qmpi4j/samples/openmpi/features/MpiErrors.java"));
+        int line = 0;
+        for (int i = 0; i < source.size(); i++) {
+            if (source.get(i).contains(".send(") && source.get(i).contains("size + 5")) {
+                line = i + 1;
+            }
+        }
+        // Each rank sends to the missing rank once: one finding per rank, at the same line.
+        List<String> sites = new ArrayList<>();
+        for (Finding f : findings(out, result)) {
+            assertThat(f.rule()).isEqualTo("invalid_argument");
+            f.sites().forEach(s -> sites.add(s.rank() + ":" + s.function() + ":" + s.line()));
+        }
+        assertThat(sites).containsExactlyInAnyOrder("0:MPI_SEND:" + line, "1:MPI_SEND:" + line);
     }
 
     @ParameterizedTest(name = "{0} with {1} ranks")

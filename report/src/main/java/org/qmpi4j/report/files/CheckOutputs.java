@@ -1,4 +1,4 @@
-package org.qmpi4j.report.check;
+package org.qmpi4j.report.files;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -8,9 +8,12 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeSet;
-import org.qmpi4j.report.files.AtomicFiles;
-import org.qmpi4j.report.files.ResultFiles;
+import org.qmpi4j.report.check.CheckFormat;
+import org.qmpi4j.report.check.CheckMerger;
+import org.qmpi4j.report.check.CheckText;
+import org.qmpi4j.report.check.Finding;
 import org.qmpi4j.report.json.JsonFormatException;
+import org.qmpi4j.report.render.CheckHtml;
 
 /**
  * Writes {@code check.json} and {@code check.txt} from the ranks' findings: for the tool at
@@ -19,6 +22,19 @@ import org.qmpi4j.report.json.JsonFormatException;
  */
 public final class CheckOutputs {
     private CheckOutputs() {}
+
+    /** The findings in {@code dir}'s {@code check.json}, or {@code null} when there is none or it is unreadable. */
+    public static List<Finding> read(Path dir) {
+        Path json = dir.resolve(ResultFiles.CHECK_JSON);
+        if (!Files.isRegularFile(json)) {
+            return null;
+        }
+        try {
+            return CheckFormat.read(new String(Files.readAllBytes(json), StandardCharsets.UTF_8)).findings;
+        } catch (IOException | JsonFormatException | RuntimeException e) {
+            return null;
+        }
+    }
 
     /** The merged findings of some ranks, and which ranks. */
     public static final class Merged {
@@ -85,6 +101,13 @@ public final class CheckOutputs {
         AtomicFiles.write(
                 dir.resolve(ResultFiles.CHECK_JSON), CheckFormat.write(merged.findings, merged.ranks, complete));
         AtomicFiles.write(dir.resolve(ResultFiles.CHECK_TXT), CheckText.render(merged.findings, merged.ranks, size));
+        Path html = dir.resolve(ResultFiles.REPORT_HTML);
+        if (Files.isRegularFile(html)) {
+            // The profiler wrote its page first: add the findings to it.
+            AtomicFiles.write(
+                    html,
+                    CheckHtml.insert(new String(Files.readAllBytes(html), StandardCharsets.UTF_8), merged.findings));
+        }
         List<String> names = new ArrayList<>(2);
         names.add(ResultFiles.CHECK_JSON);
         names.add(ResultFiles.CHECK_TXT);
