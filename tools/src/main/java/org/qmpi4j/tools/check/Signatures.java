@@ -79,6 +79,9 @@ final class Signatures {
     private final Object byteType;
     private final Map<Object, String> typeNames = new IdentityHashMap<>();
     private final List<Expect> waiting = new ArrayList<>();
+    /** Receive buffers of signatures, reused: a direct buffer costs far more to make than a message. */
+    private final java.util.ArrayDeque<Object> buffers = new java.util.ArrayDeque<>();
+
     private volatile boolean enabled = true;
 
     Signatures(Checker checker, int toolId, String binding, Object world) throws Exception {
@@ -149,7 +152,7 @@ final class Signatures {
 
     /** Posts the receive of the signature of the next message from {@code source} with {@code tag}. */
     Expect expect(MpiCall call, int source, int tag, Object type, long capacity) throws Exception {
-        Object buffer = openmpi ? ByteBuffer.allocateDirect(MAX) : new byte[MAX];
+        Object buffer = buffer();
         Object request = openmpi
                 ? Qmpi.pmpi(toolId, MpiFunction.MPI_IRECV, dup, buffer, MAX, byteType, source, tag)
                 : Qmpi.pmpi(toolId, MpiFunction.MPI_IRECV, dup, buffer, 0, MAX, byteType, source, tag);
@@ -158,7 +161,7 @@ final class Signatures {
 
     /** For a wildcard receive whose status named {@code source} and {@code tag}: the receive of its signature. */
     Expect expectFor(Expect wildcard, int source, int tag) throws Exception {
-        Object buffer = openmpi ? ByteBuffer.allocateDirect(MAX) : new byte[MAX];
+        Object buffer = buffer();
         Object request = openmpi
                 ? Qmpi.pmpi(toolId, MpiFunction.MPI_IRECV, dup, buffer, MAX, byteType, source, tag)
                 : Qmpi.pmpi(toolId, MpiFunction.MPI_IRECV, dup, buffer, 0, MAX, byteType, source, tag);
@@ -184,8 +187,25 @@ final class Signatures {
             return false;
         }
         e.done = true;
-        compare(e, StatusFields.source(status), read(e.buffer));
+        String sig = read(e.buffer);
+        synchronized (buffers) {
+            if (buffers.size() < 64) {
+                buffers.push(e.buffer);
+            }
+        }
+        compare(e, StatusFields.source(status), sig);
         return true;
+    }
+
+    /** A zeroed receive buffer for a signature. */
+    private Object buffer() {
+        synchronized (buffers) {
+            Object b = buffers.poll();
+            if (b != null) {
+                return b;
+            }
+        }
+        return openmpi ? ByteBuffer.allocateDirect(MAX) : new byte[MAX];
     }
 
     /** Looks again at signatures that had not arrived. */
@@ -211,24 +231,26 @@ final class Signatures {
         }
     }
 
+    /** The text up to the first zero byte, and the buffer zeroed again for its next use. */
     private static String read(Object buffer) {
+        byte[] bytes = new byte[MAX];
+        int n = 0;
         if (buffer instanceof ByteBuffer) {
             ByteBuffer b = (ByteBuffer) buffer;
-            byte[] bytes = new byte[MAX];
-            for (int i = 0; i < MAX; i++) {
-                bytes[i] = b.get(i);
+            while (n < MAX && b.get(n) != 0) {
+                bytes[n] = b.get(n);
+                b.put(n, (byte) 0);
+                n++;
             }
-            return text(bytes);
+        } else {
+            byte[] b = (byte[]) buffer;
+            while (n < MAX && b[n] != 0) {
+                bytes[n] = b[n];
+                b[n] = 0;
+                n++;
+            }
         }
-        return text((byte[]) buffer);
-    }
-
-    private static String text(byte[] b) {
-        int n = 0;
-        while (n < b.length && b[n] != 0) {
-            n++;
-        }
-        return new String(b, 0, n, StandardCharsets.UTF_8);
+        return new String(bytes, 0, n, StandardCharsets.UTF_8);
     }
 
     private void compare(Expect e, int source, String sig) {
