@@ -296,7 +296,17 @@ final class Checker {
                 completed(r, call);
             }
         } else if ((needs & FREES) != 0) {
-            requests.completed(call.request());
+            PendingRequests.Pending p = requests.completed(call.request());
+            if (p != null && (p.function == MpiFunction.MPI_IRECV || p.function == MpiFunction.MPI_IMRECV)) {
+                report(
+                        "active_request_freed",
+                        Finding.Severity.WARNING,
+                        "the request of this " + p.function + " was freed while the receive was still active: the"
+                                + " program can no longer tell when the data has arrived, and reading the buffer is a"
+                                + " race. Wait for (or test) the receive instead of freeing it",
+                        Sites.of(rank, p.function, p.site),
+                        Sites.of(rank, call.function(), call.callingAddress()));
+            }
         } else if ((needs & FREES_COMM) != 0) {
             c.forget(call.communicator());
             CollectiveCheck cc = collectives;
