@@ -75,7 +75,7 @@ class OpenMpi5Test {
      * its cycle and ended by {@code MPI_Abort} (exit status 3); a correct sample gives no finding.
      */
     @Test
-    void checkEndsADeadlockAndFindsNothingInASample() throws Exception {
+    void checkEndsADeadlockAndFindsNothingInASample(@TempDir Path tmp) throws Exception {
         String out = "/results/check-deadlock";
         Container.ExecResult job = node.sh(
                 1,
@@ -106,5 +106,10 @@ class OpenMpi5Test {
                         "sm"));
         assertThat(stencil.getExitCode()).as(NodeJobs.describe(stencil)).isZero();
         assertThat(stencil.getStderr()).contains("qmpi4j check: no findings in " + RANKS + " rank(s)");
+        // With the profiler too, report.html has the check's section.
+        node.copyOff(1, clean, tmp);
+        assertThat(java.nio.file.Files.readString(tmp.resolve("report.html")))
+                .contains("<section id=\"check\"><h2>Correctness (check)</h2>")
+                .contains("no findings");
     }
 }
