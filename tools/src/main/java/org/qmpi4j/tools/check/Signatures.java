@@ -17,8 +17,8 @@ import org.qmpi4j.tools.mpi.StatusFields;
 
 /**
  * The sender's datatype signature brought to the receiver's checker, for {@code type_mismatch} and
- * {@code truncation}. Before each message on {@code COMM_WORLD} leaves, the sender's checker sends
- * a small message of its own (the datatype, count, bytes and call site) to the same destination
+ * {@code truncation}. Before each message on {@code COMM_WORLD} leaves, the sender's checker starts
+ * a small nonblocking message of its own (the datatype, count, bytes and call site) to the same destination
  * with the same tag on the checker's duplicate of {@code COMM_WORLD}. MPI's non-overtaking rule
  * pairs them: the n-th signature from rank s with tag t describes the n-th message from s with tag
  * t. The receiver's checker posts a nonblocking receive for the signature when the application
@@ -81,6 +81,10 @@ final class Signatures {
     private final List<Expect> waiting = new ArrayList<>();
     /** Receive buffers of signatures, reused: a direct buffer costs far more to make than a message. */
     private final java.util.ArrayDeque<Object> buffers = new java.util.ArrayDeque<>();
+    /** Signature sends not yet known to be complete: {request, buffer}, oldest first. */
+    private final java.util.ArrayDeque<Object[]> sends = new java.util.ArrayDeque<>();
+
+    private final java.util.ArrayDeque<ByteBuffer> sendBuffers = new java.util.ArrayDeque<>();
 
     private volatile boolean enabled = true;
 
@@ -126,7 +130,14 @@ final class Signatures {
 
     // ---- sender ---------------------------------------------------------------------------------
 
-    /** Before a message to {@code dest} (world rank) with {@code tag} leaves: its signature, on the checker's communicator. */
+    /**
+     * Before a message to {@code dest} (world rank) with {@code tag} leaves: its signature, on the
+     * checker's communicator. Sent nonblocking: where the library does not buffer small standard
+     * sends (MPJ Express' multicore device), a blocking send would wait for the receiver's
+     * checker, which posts its receive for a wildcard receive only after the application's
+     * message arrived, and that message would never leave. Completed sends are reaped at the next
+     * send.
+     */
     void send(MpiCall call, int dest, int tag, Object type, int count, long bytes) throws Exception {
         CallingAddress a = call.callingAddress();
         String sig = nameOf(type) + "\t" + count + "\t" + bytes + "\t"
@@ -137,10 +148,49 @@ final class Signatures {
         if (b.length > MAX) {
             b = java.util.Arrays.copyOf(b, MAX);
         }
+        reap();
+        Object buffer;
+        Object request;
         if (openmpi) {
-            Qmpi.pmpi(toolId, MpiFunction.MPI_SEND, dup, b, b.length, byteType, dest, tag);
+            ByteBuffer direct;
+            synchronized (sendBuffers) {
+                direct = sendBuffers.poll();
+            }
+            if (direct == null) {
+                direct = ByteBuffer.allocateDirect(MAX);
+            }
+            for (int i = 0; i < b.length; i++) {
+                direct.put(i, b[i]);
+            }
+            buffer = direct;
+            request = Qmpi.pmpi(toolId, MpiFunction.MPI_ISEND, dup, direct, b.length, byteType, dest, tag);
         } else {
-            Qmpi.pmpi(toolId, MpiFunction.MPI_SEND, dup, b, 0, b.length, byteType, dest, tag);
+            buffer = b;
+            request = Qmpi.pmpi(toolId, MpiFunction.MPI_ISEND, dup, b, 0, b.length, byteType, dest, tag);
+        }
+        synchronized (sends) {
+            sends.add(new Object[] {request, buffer});
+        }
+    }
+
+    /** Forgets the signature sends that completed, oldest first, and keeps their buffers. */
+    void reap() throws Exception {
+        synchronized (sends) {
+            while (!sends.isEmpty()) {
+                Object[] s = sends.peek();
+                Object status = Qmpi.pmpi(toolId, MpiFunction.MPI_TEST, s[0]);
+                if (status == null || Boolean.FALSE.equals(status)) {
+                    return;
+                }
+                sends.poll();
+                if (s[1] instanceof ByteBuffer) {
+                    synchronized (sendBuffers) {
+                        if (sendBuffers.size() < 64) {
+                            sendBuffers.push((ByteBuffer) s[1]);
+                        }
+                    }
+                }
+            }
         }
     }
 
@@ -221,6 +271,7 @@ final class Signatures {
 
     /** At MPI_Finalize: the last look; receives of signatures that never came are cancelled. */
     void finish() throws Exception {
+        reap(); // sends still incomplete are left to MPI_Finalize: their receivers stopped checking
         drain();
         synchronized (waiting) {
             for (Expect e : waiting) {
