@@ -27,7 +27,7 @@ import picocli.CommandLine.Spec;
  * {@code qmpi4j merge <dir>}: what rank 0 would have written at {@code MPI_Finalize}, rebuilt from
  * the per-rank files in {@code ranks/}: profile.json and its renderings from the profiles,
  * trace.json (or, past the JSON limit, trace.pftrace; past the merge limit, trace-index.json) from
- * the traces, by the tracer's defaults. Ranks without a file are reported missing, not guessed. A job
+ * the traces, by the tracer's defaults; check.json and check.txt from the check tool's findings. Ranks without a file are reported missing, not guessed. A job
  * folder with spawned worlds ({@code worlds/<id>/}) has each world merged in its own folder and
  * the job's index ({@code worlds.json}, {@code worlds.txt}) rebuilt.
  */
@@ -35,7 +35,8 @@ import picocli.CommandLine.Spec;
         name = "merge",
         mixinStandardHelpOptions = true,
         description = "Rebuilds profile.json, report.txt, report.html,"
-                + " matrix.html, matrix.svg and trace.json (trace.pftrace for larger traces) from the per-rank files"
+                + " matrix.html, matrix.svg, trace.json (trace.pftrace for larger traces), check.json and check.txt"
+                + " from the per-rank files"
                 + " in <dir>/ranks, for a job that ended"
                 + " (exception, kill, MPI_Abort) before the tools could gather. With spawned worlds (<dir>/worlds/<id>),"
                 + " merges each world in its folder and rebuilds worlds.json and worlds.txt.")
@@ -108,8 +109,10 @@ final class MergeCommand implements Callable<Integer> {
             throw new UserError(ranks + ": the per-rank files do not belong to one job: " + e.getMessage());
         }
         List<Integer> traces = RankFiles.traceRanks(d);
-        if (profiles.profile() == null && traces.isEmpty()) {
-            throw new UserError(ranks + ": no readable per-rank files (rank-<r>.profile.json, rank-<r>.trace)"
+        List<String> checks = org.qmpi4j.report.files.CheckOutputs.readRankFiles(d);
+        if (profiles.profile() == null && traces.isEmpty() && checks.isEmpty()) {
+            throw new UserError(ranks + ": no readable per-rank files (rank-<r>.profile.json, rank-<r>.trace,"
+                    + " rank-<r>.check.json)"
                     + (profiles.problems().isEmpty()
                             ? ""
                             : "; " + profiles.problems().get(0)));
@@ -136,6 +139,9 @@ final class MergeCommand implements Callable<Integer> {
                             ? ""
                             : "; " + profiles.unfinished()
                                     + " rank(s) stopped before MPI_Finalize (their data is as last written)"));
+        } else if (traces.isEmpty()) {
+            size = -1;
+            binding = "unknown";
         } else {
             String[] header = TraceCommand.header(ResultFiles.rankTrace(d, traces.get(0)));
             size = Integer.parseInt(header[3]);
@@ -201,6 +207,13 @@ final class MergeCommand implements Callable<Integer> {
                             ? ""
                             : "; stopped at the size limit on rank(s) " + s.truncatedRanks()));
             written.add(ResultFiles.TRACE_JSON);
+        }
+        if (!checks.isEmpty()) {
+            org.qmpi4j.report.files.CheckOutputs.Merged merged = org.qmpi4j.report.files.CheckOutputs.merge(checks);
+            merged.problems.forEach(p -> err.println("qmpi4j: skipped " + p));
+            written.addAll(org.qmpi4j.report.files.CheckOutputs.writeAll(d, merged, size));
+            err.println("qmpi4j: " + merged.findings.size() + " finding(s) of check from " + merged.ranks.size()
+                    + " rank(s)" + (size > merged.ranks.size() ? " of " + size : ""));
         }
         err.println("qmpi4j: results in " + d + " (" + String.join(", ", written) + ")");
         err.flush();

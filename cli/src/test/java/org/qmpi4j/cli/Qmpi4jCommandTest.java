@@ -119,6 +119,38 @@ class Qmpi4jCommandTest {
     }
 
     @Test
+    void mergeRebuildsTheCheckFindingsFromTheRanksFilesBesideTheProfile() throws Exception {
+        writeRank(0, 2, RankProfile.State.FINALIZED);
+        writeRank(1, 2, RankProfile.State.EXITED);
+        org.qmpi4j.report.check.Finding leak = new org.qmpi4j.report.check.Finding(
+                "request_leak",
+                org.qmpi4j.report.check.Finding.Severity.ERROR,
+                "never completed",
+                java.util.List.of(new org.qmpi4j.report.check.FindingSite(1, "MPI_ISEND", "a.B", "main", "B.java", 9)),
+                1);
+        Files.writeString(
+                ResultFiles.rankCheck(dir, 0),
+                org.qmpi4j.report.check.CheckFormat.write(java.util.List.of(), java.util.List.of(0), true));
+        Files.writeString(
+                ResultFiles.rankCheck(dir, 1),
+                org.qmpi4j.report.check.CheckFormat.write(java.util.List.of(leak), java.util.List.of(1), false));
+        assertThat(run("merge", dir.toString())).isZero();
+        assertThat(err.toString())
+                .contains("1 finding(s) of check from 2 rank(s)")
+                .contains("check.json, check.txt");
+        org.qmpi4j.report.check.CheckFormat.Findings merged =
+                org.qmpi4j.report.check.CheckFormat.read(Files.readString(dir.resolve(ResultFiles.CHECK_JSON)));
+        assertThat(merged.findings)
+                .extracting(org.qmpi4j.report.check.Finding::line)
+                .containsExactly(leak.line());
+        assertThat(merged.complete).isTrue();
+        // The profile's page, written in the same merge, has the findings' section.
+        assertThat(Files.readString(dir.resolve(ResultFiles.REPORT_HTML)))
+                .contains("<section id=\"check\">")
+                .contains("request_leak");
+    }
+
+    @Test
     void corruptFilesAreNamed() throws Exception {
         Files.createDirectories(ResultFiles.ranksDir(dir));
         Files.writeString(

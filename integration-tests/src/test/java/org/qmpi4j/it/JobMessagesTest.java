@@ -121,7 +121,7 @@ class JobMessagesTest {
         List<String> lines = tools.stdout.lines().collect(Collectors.toList());
         assertThat(lines.stream().filter(l -> l.contains("\t")).map(l -> l.substring(0, l.indexOf('\t'))))
                 .as("%s", tools)
-                .containsExactlyInAnyOrder("profiler", "tracer", "jfr");
+                .containsExactlyInAnyOrder("profiler", "tracer", "jfr", "check");
         assertThat(lines.stream().filter(l -> !l.contains("\t")))
                 .as("%s", tools)
                 .containsExactly("note: MPJ Express 0.44 (mpiJava 1.2) has no MPI_Pcontrol: a tool's MPI_PCONTROL"

@@ -52,6 +52,31 @@ class NodesTest {
         }
     }
 
+    /**
+     * {@code check} on 3 nodes: every rank receives from its predecessor first, so the job can never
+     * go on; the checker's watch (TCP between the nodes, rank 0 on node 1 listening) reports the
+     * cycle through all 6 ranks and ends the job with {@code MPI_Abort}, long before the time limit.
+     */
+    @Test
+    void aDeadlockAcrossNodesIsReportedAndEndsTheJob() throws Exception {
+        String out = "/results/deadlock";
+        Container.ExecResult job = cluster.sh(
+                1,
+                NodeJobs.mpirun(
+                        cluster.names(),
+                        PER_NODE,
+                        "tools=check;check.deadlock-seconds=3;output=" + out,
+                        150,
+                        "org.qmpi4j.samples.openmpi.defects.RecvRecvDeadlock",
+                        List.of()));
+        assertThat(job.getExitCode()).as(NodeJobs.describe(job)).isEqualTo(3);
+        assertThat(job.getStderr())
+                .as(NodeJobs.describe(job))
+                .contains("qmpi4j check: error deadlock: every rank is blocked in MPI")
+                .contains("Wait-for cycle: 0 -> 5 -> 4 -> 3 -> 2 -> 1 -> 0");
+        assertThat(cluster.files(1, out)).contains("check.json", "check.txt");
+    }
+
     @ParameterizedTest(name = "{0} on 3 nodes")
     @ValueSource(strings = {"Ring", "PingPong", "Stencil", "Collectives"})
     void sampleAcrossNodesUnderProfilerAndTracer(String sample, @TempDir Path tmp) throws Exception {

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -67,5 +68,48 @@ class OpenMpi5Test {
         ToolResults.Profile p = ToolResults.profile(tmp);
         assertThat(p.root.get("binding").asString()).isEqualTo("openmpi");
         NodeJobs.assertMatchesOwnCounts(p, ToolResults.trace(tmp), own, RANKS);
+    }
+
+    /**
+     * {@code check} on Open MPI 5.0: a ring of receives that can never complete is reported with
+     * its cycle and ended by {@code MPI_Abort} (exit status 3); a correct sample gives no finding.
+     */
+    @Test
+    void checkEndsADeadlockAndFindsNothingInASample(@TempDir Path tmp) throws Exception {
+        String out = "/results/check-deadlock";
+        Container.ExecResult job = node.sh(
+                1,
+                NodeJobs.mpirun(
+                        List.of("node1"),
+                        RANKS,
+                        "tools=check;check.deadlock-seconds=3;output=" + out,
+                        150,
+                        "org.qmpi4j.samples.openmpi.defects.RecvRecvDeadlock",
+                        List.of(),
+                        "sm"));
+        assertThat(job.getExitCode()).as(NodeJobs.describe(job)).isEqualTo(3);
+        assertThat(job.getStderr())
+                .as(NodeJobs.describe(job))
+                .contains("qmpi4j check: error deadlock: every rank is blocked in MPI")
+                .contains("Wait-for cycle: 0 -> 3 -> 2 -> 1 -> 0");
+
+        String clean = "/results/check-stencil";
+        Container.ExecResult stencil = node.sh(
+                1,
+                NodeJobs.mpirun(
+                        List.of("node1"),
+                        RANKS,
+                        "tools=check,profiler;output=" + clean,
+                        180,
+                        "org.qmpi4j.samples.openmpi.Stencil",
+                        NodeJobs.SAMPLES.get("Stencil"),
+                        "sm"));
+        assertThat(stencil.getExitCode()).as(NodeJobs.describe(stencil)).isZero();
+        assertThat(stencil.getStderr()).contains("qmpi4j check: no findings in " + RANKS + " rank(s)");
+        // With the profiler too, report.html has the check's section.
+        node.copyOff(1, clean, tmp);
+        assertThat(java.nio.file.Files.readString(tmp.resolve("report.html")))
+                .contains("<section id=\"check\"><h2>Correctness (check)</h2>")
+                .contains("no findings");
     }
 }

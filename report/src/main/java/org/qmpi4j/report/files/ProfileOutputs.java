@@ -77,7 +77,13 @@ public final class ProfileOutputs {
     public static void writeRenderings(Path dir, Profile p) throws IOException {
         AtomicFiles.write(
                 dir.resolve(ResultFiles.REPORT_TXT), TextReport.render(p, TextReport.Detail.VERBOSE, "qmpi4j profile"));
-        AtomicFiles.write(dir.resolve(ResultFiles.REPORT_HTML), ReportHtml.render(p));
+        String html = ReportHtml.render(p);
+        java.util.List<org.qmpi4j.report.check.Finding> findings = CheckOutputs.read(dir);
+        if (findings != null) {
+            // The check tool wrote its findings first (or merge rebuilds both): its section goes in the page.
+            html = org.qmpi4j.report.render.CheckHtml.insert(html, findings);
+        }
+        AtomicFiles.write(dir.resolve(ResultFiles.REPORT_HTML), html);
         AtomicFiles.write(dir.resolve(ResultFiles.MATRIX_HTML), MatrixHtml.render(p));
         AtomicFiles.write(dir.resolve(ResultFiles.MATRIX_SVG), MatrixSvg.render(p));
     }

@@ -15,7 +15,10 @@ import org.qmpi4j.report.profile.ProfileFormat;
  * trace.json      the timeline (Chrome Trace Event format: Perfetto, chrome://tracing, DevTools), for small traces
  * trace.pftrace   the timeline in Perfetto's protobuf format, instead of trace.json for larger traces
  * trace-index.json  instead of either, past the merge limit: the shards, for qmpi4j trace
- * ranks/          each rank's own data, written during the run: rank-&lt;r&gt;.profile.json, rank-&lt;r&gt;.trace
+ * check.json      the check tool's findings for scripts
+ * check.txt       the same for people
+ * ranks/          each rank's own data, written during the run: rank-&lt;r&gt;.profile.json, rank-&lt;r&gt;.trace,
+ *                 rank-&lt;r&gt;.check.json
  * pcontrol/       what MPI_Pcontrol(2/3/4) wrote: rank-&lt;r&gt;-&lt;n&gt;-snapshot.json, -verbose.txt, -concise.txt
  * </pre>
  */
@@ -30,12 +33,15 @@ public final class ResultFiles {
     public static final String MATRIX_SVG = "matrix.svg";
     public static final String TRACE_JSON = "trace.json";
     public static final String TRACE_PFTRACE = "trace.pftrace";
+    public static final String CHECK_JSON = "check.json";
+    public static final String CHECK_TXT = "check.txt";
     public static final String RANKS_DIR = "ranks";
     public static final String PCONTROL_DIR = "pcontrol";
 
     private static final String RANK_PREFIX = "rank-";
     private static final String PROFILE_SUFFIX = ".profile.json";
     private static final String TRACE_SUFFIX = ".trace";
+    private static final String CHECK_SUFFIX = ".check.json";
 
     private ResultFiles() {}
 
@@ -49,6 +55,15 @@ public final class ResultFiles {
 
     public static Path rankTrace(Path dir, int rank) {
         return ranksDir(dir).resolve("rank-" + rank + ".trace");
+    }
+
+    public static Path rankCheck(Path dir, int rank) {
+        return ranksDir(dir).resolve("rank-" + rank + CHECK_SUFFIX);
+    }
+
+    /** The rank a per-rank findings file name belongs to, or -1. */
+    public static int rankOfCheck(String fileName) {
+        return rankIn(fileName, CHECK_SUFFIX);
     }
 
     /** {@code pcontrol/rank-<r>-<n>-<what>} for the n-th Pcontrol output of rank r. */

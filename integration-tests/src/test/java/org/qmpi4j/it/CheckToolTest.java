@@ -1,0 +1,251 @@
+package org.qmpi4j.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.qmpi4j.it.support.AgentJob;
+import org.qmpi4j.it.support.MpjAgentJob;
+import org.qmpi4j.launch.JobResult;
+import org.qmpi4j.launch.MpiJob;
+import org.qmpi4j.report.check.CheckFormat;
+import org.qmpi4j.report.check.Finding;
+import org.qmpi4j.report.check.FindingSite;
+
+/**
+ * The bundled {@code check} on real {@code mpirun} jobs: each defective program
+ * ({@code samples/openmpi/.../defects}) gives exactly its finding, at the ranks and lines its
+ * source marks with {@code // CHECK:<rule> rank <r>}; a deadlock ends the job by itself with exit
+ * status 3 after the (short, for the test) timeout; a slow rank is not a deadlock; and the
+ * project's own samples, feature and style programs give no finding.
+ */
+class CheckToolTest {
+    private static final String DEFECTS = "org.qmpi4j.samples.openmpi.defects.";
+    private static final Pattern MARK = Pattern.compile("// CHECK:(\\w+) rank ([\\d,]+)");
+
+    private static MpiJob.Builder job(String mainClass, int ranks, Path out) {
+        return AgentJob.withTools(mainClass, ranks, "check")
+                .env("QMPI4J_OUTPUT", out.toString())
+                .env("QMPI4J_CHECK_DEADLOCK_SECONDS", "3");
+    }
+
+    private static List<Finding> findings(Path out, JobResult result) throws Exception {
+        Path json = out.resolve("check.json");
+        assertThat(json).as("check.json\n" + result.describe()).exists();
+        return CheckFormat.read(new String(Files.readAllBytes(json), StandardCharsets.UTF_8)).findings;
+    }
+
+    /** (rank, line) pairs the program's source marks for {@code rule}. */
+    private static TreeSet<String> markedSites(String program, String rule) throws Exception {
+        return markedSites("samples/openmpi/src/main/java/org/qmpi4j/samples/openmpi/defects/", program, rule);
+    }
+
+    private static TreeSet<String> markedSites(String folder, String program, String rule) throws Exception {
+        Path source = AgentJob.repoRoot().resolve(folder + program + ".java");
+        List<String> lines = Files.readAllLines(source);
+        TreeSet<String> sites = new TreeSet<>();
+        for (int i = 0; i < lines.size(); i++) {
+            Matcher m = MARK.matcher(lines.get(i));
+            if (m.find() && m.group(1).equals(rule)) {
+                for (String r : m.group(2).split(",")) {
+                    sites.add("rank " + r + " line " + (i + 1));
+                }
+            }
+        }
+        assertThat(sites).as("marks in %s", source).isNotEmpty();
+        return sites;
+    }
+
+    @ParameterizedTest(name = "{0} gives {1}")
+    @CsvSource({
+        "RecvRecvDeadlock, deadlock",
+        "MissingBarrier, deadlock",
+        "RequestLeak, request_leak",
+        "InvalidRank, invalid_argument",
+        "TypeMismatch, type_mismatch",
+        "Truncation, truncation",
+        "CollectiveMismatch, collective_mismatch",
+        "BufferModified, buffer_modified",
+        "FreedReceive, active_request_freed"
+    })
+    void eachDefectGivesExactlyItsFindingAtItsLines(String program, String rule, @TempDir Path out) throws Exception {
+        JobResult result = AgentJob.run(job(DEFECTS + program, 2, out));
+
+        if (rule.equals("deadlock")) {
+            // Ended by the checker, not by the launcher's time limit.
+            assertThat(result.timedOut()).as(result.describe()).isFalse();
+            assertThat(result.exitCode()).as(result.describe()).isEqualTo(3);
+            assertThat(result.stderr()).contains("MPI_ABORT was invoked on rank 0");
+        } else {
+            assertThat(result.succeeded()).as(result.describe()).isTrue();
+        }
+        List<Finding> findings = findings(out, result);
+        assertThat(findings).as(result.describe()).hasSize(1);
+        Finding f = findings.get(0);
+        assertThat(f.rule()).isEqualTo(rule);
+        assertThat(f.severity())
+                .isEqualTo(rule.equals("active_request_freed") ? Finding.Severity.WARNING : Finding.Severity.ERROR);
+        assertThat(f.count()).isEqualTo(1);
+        TreeSet<String> sites = new TreeSet<>();
+        for (FindingSite s : f.sites()) {
+            assertThat(s.className()).isEqualTo(DEFECTS + program);
+            assertThat(s.method()).isEqualTo("main");
+            assertThat(s.file()).isEqualTo(program + ".java");
+            sites.add("rank " + s.rank() + " line " + s.line());
+        }
+        assertThat(sites).as(f.line()).isEqualTo(markedSites(program, rule));
+
+        // One line on the job's stderr for the finding, and check.txt names it.
+        String severity = f.severity().text();
+        List<String> lines = List.of(result.stderr().split("\n")).stream()
+                .filter(l -> l.contains("qmpi4j check: error ") || l.contains("qmpi4j check: warning "))
+                .collect(Collectors.toList());
+        assertThat(lines).as(result.describe()).hasSize(1);
+        assertThat(lines.get(0)).contains(severity + " " + rule + ": ");
+        assertThat(Files.readString(out.resolve("check.txt")))
+                .contains("1. " + severity + " " + rule)
+                .contains(severity.equals("error") ? "1 error(s), 0 warning(s)" : "0 error(s), 1 warning(s)");
+    }
+
+    @ParameterizedTest(name = "MPJ Express {0}: {1} gives {2}")
+    @CsvSource({
+        "MULTICORE, RecvRecvDeadlock, deadlock",
+        "NIODEV, RecvRecvDeadlock, deadlock",
+        "MULTICORE, RequestLeak, request_leak",
+        "NIODEV, RequestLeak, request_leak",
+        "MULTICORE, TypeMismatch, type_mismatch",
+        "NIODEV, TypeMismatch, type_mismatch"
+    })
+    void eachMpjDefectGivesExactlyItsFinding(MpjAgentJob.Mode mode, String program, String rule, @TempDir Path out)
+            throws Exception {
+        JobResult result = MpjAgentJob.run(
+                mode,
+                MpjAgentJob.withTools("defects." + program, 2, "check")
+                        .env("QMPI4J_OUTPUT", out.toString())
+                        .env("QMPI4J_CHECK_DEADLOCK_SECONDS", "3"));
+        if (rule.equals("deadlock")) {
+            assertThat(result.timedOut()).as(result.describe()).isFalse();
+            assertThat(result.succeeded()).as(result.describe()).isFalse();
+        }
+        List<Finding> findings = findings(out, result);
+        assertThat(findings).as(result.describe()).hasSize(1);
+        Finding f = findings.get(0);
+        assertThat(f.rule()).isEqualTo(rule);
+        TreeSet<String> sites = new TreeSet<>();
+        for (FindingSite s : f.sites()) {
+            assertThat(s.className()).isEqualTo(MpjAgentJob.SAMPLES + "defects." + program);
+            sites.add("rank " + s.rank() + " line " + s.line());
+        }
+        assertThat(sites)
+                .as(f.line())
+                .isEqualTo(markedSites("samples/mpj/src/main/java/org/qmpi4j/samples/mpj/defects/", program, rule));
+    }
+
+    @ParameterizedTest(name = "MPJ Express {0}: {1} gives no finding")
+    @CsvSource({
+        "MULTICORE, Ring, 2",
+        "NIODEV, Ring, 2",
+        "MULTICORE, Stencil, 4",
+        "NIODEV, BufferedExchange, 2",
+        "MULTICORE, MasterWorker, 4"
+    })
+    void mpjSamplesGiveNoFinding(MpjAgentJob.Mode mode, String sample, int ranks, @TempDir Path out) throws Exception {
+        MpiJob.Builder job = MpjAgentJob.withTools(sample, ranks, "check").env("QMPI4J_OUTPUT", out.toString());
+        if (sample.equals("BufferedExchange")) {
+            job.args("unsafe"); // unsafe only where MPI does not buffer standard sends; MPJ does
+        }
+        JobResult result = MpjAgentJob.run(mode, job);
+        MpjAgentJob.assertOk(result, ranks, mode);
+        List<String> described = new ArrayList<>();
+        findings(out, result).forEach(f -> described.add(f.line()));
+        assertThat(described).as(result.describe()).isEmpty();
+    }
+
+    @Test
+    void theDeadlockReportNamesEachBlockedCallAndTheCycle(@TempDir Path out) throws Exception {
+        JobResult result = AgentJob.run(job(DEFECTS + "RecvRecvDeadlock", 2, out));
+        Finding f = findings(out, result).get(0);
+        assertThat(f.message())
+                .contains("rank 0 in MPI_RECV from rank 1 tag 7 on MPI_COMM_WORLD")
+                .contains("rank 1 in MPI_RECV from rank 0 tag 7 on MPI_COMM_WORLD")
+                .contains("Wait-for cycle: 0 -> 1 -> 0");
+        assertThat(result.elapsed().getSeconds()).as(result.describe()).isLessThan(60);
+    }
+
+    @Test
+    void aRankComputingLongerThanTheTimeoutIsNotADeadlock(@TempDir Path out) throws Exception {
+        JobResult result = AgentJob.run(job(DEFECTS + "SlowRank", 2, out).args("6"));
+        assertThat(result.succeeded()).as(result.describe()).isTrue();
+        assertThat(findings(out, result)).as(result.describe()).isEmpty();
+    }
+
+    @Test
+    void theFeatureProgramThatSendsToAMissingRankGivesInvalidArgument(@TempDir Path out) throws Exception {
+        JobResult result = AgentJob.run(job(AgentJob.FEATURES + "MpiErrors", 2, out));
+        assertThat(result.succeeded()).as(result.describe()).isTrue();
+        List<String> source = Files.readAllLines(AgentJob.repoRoot()
+                .resolve("samples/openmpi/src/main/java/org/qmpi4j/samples/openmpi/features/MpiErrors.java"));
+        int line = 0;
+        for (int i = 0; i < source.size(); i++) {
+            if (source.get(i).contains(".send(") && source.get(i).contains("size + 5")) {
+                line = i + 1;
+            }
+        }
+        // Each rank sends to the missing rank once: one finding per rank, at the same line.
+        List<String> sites = new ArrayList<>();
+        for (Finding f : findings(out, result)) {
+            assertThat(f.rule()).isEqualTo("invalid_argument");
+            f.sites().forEach(s -> sites.add(s.rank() + ":" + s.function() + ":" + s.line()));
+        }
+        assertThat(sites).containsExactlyInAnyOrder("0:MPI_SEND:" + line, "1:MPI_SEND:" + line);
+    }
+
+    @ParameterizedTest(name = "{0} with {1} ranks")
+    @CsvSource(
+            delimiter = ';',
+            value = {
+                "Ring; 2; ",
+                "PingPong; 2; --iterations 20 --sizes 0,1,1024,70000",
+                "Stencil; 4; 32 20",
+                "Collectives; 4; ",
+                "QueueDepth; 2; ",
+                "UnexpectedMessages; 2; ",
+                "features.BufferedExchange; 2; safe",
+                "features.BufferedExchange; 2; unsafe",
+                "features.CallForms; 2; ",
+                "features.InitBarrierFinalize; 2; ",
+                "features.InjectedFaults; 2; ",
+                "features.PcontrolLevels; 2; ",
+                "features.PcontrolRegion; 2; ",
+                "features.Reflective; 2; ",
+                "features.Threads; 2; ",
+                "features.WildcardOrder; 2; ",
+                "styles.BusyWildcards; 2; ",
+                "styles.LoadBalance; 4; ",
+                "styles.MasterWorker; 4; "
+            })
+    void theProjectsProgramsGiveNoFinding(String program, int ranks, String args, @TempDir Path out) throws Exception {
+        MpiJob.Builder job = job(AgentJob.SAMPLES + program, ranks, out);
+        if (args != null && !args.isBlank()) {
+            job.args(args.trim().split(" "));
+        }
+        JobResult result = AgentJob.run(job);
+        AgentJob.assertOk(result, ranks);
+        List<Finding> findings = findings(out, result);
+        List<String> described = new ArrayList<>();
+        findings.forEach(f -> described.add(f.line()));
+        assertThat(described).as(result.describe()).isEmpty();
+        assertThat(result.stderr()).contains("qmpi4j check: no findings in " + ranks + " rank(s)");
+    }
+}

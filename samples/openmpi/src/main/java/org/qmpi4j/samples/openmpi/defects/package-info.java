@@ -1,0 +1,6 @@
+/**
+ * Programs with one defect each, for the {@code check} tool: each gives exactly its finding, at
+ * the lines marked {@code // CHECK:<rule> rank <r>[,<r>]} (the tests read the ranks and lines from these sources), and
+ * {@link org.qmpi4j.samples.openmpi.defects.SlowRank} none. Two ranks each.
+ */
+package org.qmpi4j.samples.openmpi.defects;

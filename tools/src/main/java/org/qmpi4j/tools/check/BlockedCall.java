@@ -1,0 +1,110 @@
+package org.qmpi4j.tools.check;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.qmpi4j.report.json.JsonFormatException;
+import org.qmpi4j.report.json.JsonNode;
+import org.qmpi4j.report.json.JsonWriter;
+
+/**
+ * One rank's state as the deadlock watch sends it to rank 0 once per interval: its progress
+ * count, whether it is inside an MPI call, and that call (function, site, peer and tag in
+ * {@code COMM_WORLD}, communicator and its members, and for a wait the requests it waits for).
+ * One line of JSON on the watch's socket.
+ */
+final class BlockedCall {
+    /** A call: the blocked one, or one whose request a wait waits for. */
+    static final class Call {
+        String function = "";
+        String className = "(unknown)";
+        String method = "(unknown)";
+        String file;
+        int line = -1;
+        /** The peer's world rank; -1 for any, -2 for none. */
+        int peer = -2;
+        /** The second peer of a send-receive (its source), as {@link #peer}. */
+        int source = -2;
+
+        int tag = Integer.MIN_VALUE;
+        String comm = "";
+        int[] members = new int[0];
+    }
+
+    int rank;
+    long progress;
+    boolean inside;
+    Call call;
+    final List<Call> waits = new ArrayList<>();
+
+    String toJson() {
+        StringBuilder b = new StringBuilder(256);
+        JsonWriter w = new JsonWriter(b, false);
+        w.beginObject().member("rank", rank).member("progress", progress).member("inside", inside);
+        if (call != null) {
+            w.name("call");
+            write(w, call);
+            w.name("waits").beginArray();
+            for (Call c : waits) {
+                write(w, c);
+            }
+            w.endArray();
+        }
+        w.endObject();
+        w.finish();
+        return b.toString().replace('\n', ' ');
+    }
+
+    private static void write(JsonWriter w, Call c) {
+        w.beginObject()
+                .member("function", c.function)
+                .member("class", c.className)
+                .member("method", c.method)
+                .member("file", c.file == null ? "" : c.file)
+                .member("line", c.line)
+                .member("peer", c.peer)
+                .member("source", c.source)
+                .member("tag", c.tag)
+                .member("comm", c.comm)
+                .name("members")
+                .beginArray();
+        for (int m : c.members) {
+            w.value(m);
+        }
+        w.endArray().endObject();
+    }
+
+    static BlockedCall parse(String json) throws JsonFormatException {
+        JsonNode n = JsonNode.parse(json);
+        BlockedCall s = new BlockedCall();
+        s.rank = n.get("rank").asInt();
+        s.progress = n.get("progress").asLong();
+        s.inside = n.get("inside").asBoolean();
+        if (n.has("call")) {
+            s.call = call(n.get("call"));
+            for (JsonNode c : n.get("waits").elements()) {
+                s.waits.add(call(c));
+            }
+        }
+        return s;
+    }
+
+    private static Call call(JsonNode n) throws JsonFormatException {
+        Call c = new Call();
+        c.function = n.get("function").asString();
+        c.className = n.get("class").asString();
+        c.method = n.get("method").asString();
+        String file = n.get("file").asString();
+        c.file = file.isEmpty() ? null : file;
+        c.line = n.get("line").asInt();
+        c.peer = n.get("peer").asInt();
+        c.source = n.get("source").asInt();
+        c.tag = n.get("tag").asInt();
+        c.comm = n.get("comm").asString();
+        List<JsonNode> m = n.get("members").elements();
+        c.members = new int[m.size()];
+        for (int i = 0; i < c.members.length; i++) {
+            c.members[i] = m.get(i).asInt();
+        }
+        return c;
+    }
+}

@@ -1,0 +1,227 @@
+package org.qmpi4j.tools.check;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.qmpi4j.api.CallingAddress;
+import org.qmpi4j.api.MpiCall;
+import org.qmpi4j.api.MpiFunction;
+import org.qmpi4j.api.Qmpi;
+import org.qmpi4j.report.check.Finding;
+import org.qmpi4j.report.check.FindingSite;
+
+/**
+ * {@code collective_mismatch}: before each blocking collective, the ranks of its communicator
+ * compare what they are about to call (function, root, bytes, datatype, operation) with one
+ * {@code MPI_ALLREDUCE} of the maximum of each value and of its negation on the checker's
+ * duplicate of that communicator; only when some value differs do they gather each rank's call
+ * and call site, and the communicator's first rank reports it. So every collective costs one small
+ * allreduce more (see BENCHMARKS.md). The duplicate is made at each rank's first collective on the
+ * communicator, which every rank reaches, whichever collective it is.
+ */
+final class CollectiveCheck {
+    private static final int FIELDS = 5;
+    private static final int RECORD = 512;
+    private static final String[] OPS = {
+        "MAX", "MIN", "SUM", "PROD", "LAND", "BAND", "LOR", "BOR", "LXOR", "BXOR", "MAXLOC", "MINLOC", "REPLACE",
+        "NO_OP"
+    };
+
+    private final Checker checker;
+    private final int toolId;
+    private final boolean openmpi;
+    private final Object longType;
+    private final Object byteType;
+    private final Object max;
+    private final Map<Object, Integer> ops = new IdentityHashMap<>();
+    private final Map<Object, Object> dups = new IdentityHashMap<>();
+    private final Signatures types;
+
+    CollectiveCheck(Checker checker, int toolId, String binding, Signatures types) {
+        this.checker = checker;
+        this.toolId = toolId;
+        this.openmpi = "openmpi".equals(binding);
+        this.types = types;
+        this.longType = Qmpi.bindingConstant(toolId, "LONG");
+        this.byteType = Qmpi.bindingConstant(toolId, "BYTE");
+        this.max = Qmpi.bindingConstant(toolId, "MAX");
+        for (int i = 0; i < OPS.length; i++) {
+            try {
+                Object op = Qmpi.bindingConstant(toolId, OPS[i]);
+                if (op != null) {
+                    ops.put(op, i + 1);
+                }
+            } catch (RuntimeException absent) {
+                // the binding has no such operation
+            }
+        }
+    }
+
+    /** Whether {@code f} is a blocking collective this check compares. */
+    static boolean checks(MpiFunction f) {
+        return f.kind() == MpiFunction.Kind.COLLECTIVE
+                && !f.name().startsWith("MPI_I")
+                && !f.name().contains("NEIGHBOR");
+    }
+
+    private static boolean rooted(MpiFunction f) {
+        switch (f) {
+            case MPI_BCAST:
+            case MPI_REDUCE:
+            case MPI_GATHER:
+            case MPI_GATHERV:
+            case MPI_SCATTER:
+            case MPI_SCATTERV:
+                return true;
+            default:
+                return false;
+        }
+    }
+
+    /** Whether the first buffer's bytes must be equal on every rank. */
+    private static boolean sameBytes(MpiFunction f) {
+        switch (f) {
+            case MPI_BCAST:
+            case MPI_REDUCE:
+            case MPI_ALLREDUCE:
+            case MPI_ALLGATHER:
+            case MPI_ALLTOALL:
+            case MPI_GATHER:
+            case MPI_SCAN:
+            case MPI_EXSCAN:
+            case MPI_REDUCE_SCATTER_BLOCK:
+                return true;
+            default:
+                return false;
+        }
+    }
+
+    private int opOf(MpiCall call) {
+        for (int i = 0; i < call.argumentCount(); i++) {
+            Object a = call.argument(i);
+            if (a != null && a.getClass().getSimpleName().equals("Op")) {
+                Integer code = ops.get(a);
+                return code == null ? 100 : code;
+            }
+        }
+        return 0;
+    }
+
+    /** Before the collective {@code call} on {@code comm} (an intracommunicator of {@code info}). */
+    void before(MpiCall call, Object comm, Communicators.Info info) throws Exception {
+        MpiFunction f = call.function();
+        long[] rec = new long[FIELDS];
+        rec[0] = f.ordinal();
+        rec[1] = rooted(f) ? call.peer() : -1;
+        rec[2] = sameBytes(f) ? call.bytes() : -1;
+        rec[3] = sameBytes(f) ? types.nameOf(call.datatype()).hashCode() : 0;
+        rec[4] = opOf(call);
+        long[] in = new long[2 * FIELDS];
+        for (int i = 0; i < FIELDS; i++) {
+            in[i] = rec[i];
+            in[FIELDS + i] = -rec[i];
+        }
+        long[] out = new long[2 * FIELDS];
+        Object dup = dupOf(comm);
+        if (openmpi) {
+            Qmpi.pmpi(toolId, MpiFunction.MPI_ALLREDUCE, dup, in, out, 2 * FIELDS, longType, max);
+        } else {
+            Qmpi.pmpi(toolId, MpiFunction.MPI_ALLREDUCE, dup, in, 0, out, 0, 2 * FIELDS, longType, max);
+        }
+        boolean same = true;
+        for (int i = 0; i < FIELDS; i++) {
+            same &= out[i] == -out[FIELDS + i];
+        }
+        if (!same) {
+            mismatch(call, dup, info, rec);
+        }
+    }
+
+    private Object dupOf(Object comm) throws Exception {
+        synchronized (dups) {
+            Object d = dups.get(comm);
+            if (d != null) {
+                return d;
+            }
+        }
+        Object d = Qmpi.pmpi(toolId, MpiFunction.MPI_COMM_DUP, comm);
+        synchronized (dups) {
+            dups.put(comm, d);
+        }
+        return d;
+    }
+
+    void forget(Object comm) {
+        synchronized (dups) {
+            dups.remove(comm);
+        }
+    }
+
+    /** Every rank's call and site to every rank; the communicator's first rank reports. */
+    private void mismatch(MpiCall call, Object dup, Communicators.Info info, long[] rec) throws Exception {
+        CallingAddress a = call.callingAddress();
+        String mine = rec[0] + "\t" + rec[1] + "\t" + rec[2] + "\t" + types.nameOf(call.datatype()) + "\t" + rec[4]
+                + "\t" + (a == null ? "(unknown)" : a.className()) + "\t" + (a == null ? "(unknown)" : a.methodName())
+                + "\t" + (a == null || a.fileName() == null ? "" : a.fileName()) + "\t" + (a == null ? -1 : a.line());
+        byte[] send = new byte[RECORD];
+        byte[] m = mine.getBytes(StandardCharsets.UTF_8);
+        System.arraycopy(m, 0, send, 0, Math.min(m.length, RECORD));
+        byte[] all = new byte[RECORD * info.size];
+        if (openmpi) {
+            Qmpi.pmpi(toolId, MpiFunction.MPI_ALLGATHER, dup, send, RECORD, byteType, all, RECORD, byteType);
+        } else {
+            Qmpi.pmpi(toolId, MpiFunction.MPI_ALLGATHER, dup, send, 0, RECORD, byteType, all, 0, RECORD, byteType);
+        }
+        if (info.worldRanks.length == 0 || info.worldRanks[0] != checker.rank()) {
+            return;
+        }
+        // One site per distinct call, at the lowest rank making it.
+        Map<String, FindingSite> variants = new LinkedHashMap<>();
+        List<String> described = new ArrayList<>();
+        for (int r = 0; r < info.size; r++) {
+            int n = 0;
+            while (n < RECORD && all[r * RECORD + n] != 0) {
+                n++;
+            }
+            String[] p = new String(all, r * RECORD, n, StandardCharsets.UTF_8).split("\t", -1);
+            if (p.length < 9) {
+                continue;
+            }
+            String what = p[0] + " " + p[1] + " " + p[2] + " " + p[3] + " " + p[4];
+            if (!variants.containsKey(what)) {
+                MpiFunction f = MpiFunction.values()[Integer.parseInt(p[0])];
+                int world = r < info.worldRanks.length ? info.worldRanks[r] : -1;
+                variants.put(
+                        what,
+                        new FindingSite(
+                                world, f.name(), p[5], p[6], p[7].isEmpty() ? null : p[7], Integer.parseInt(p[8])));
+                described.add("rank " + world + " calls " + f.name() + describe(p));
+            }
+        }
+        checker.report(
+                "collective_mismatch",
+                Finding.Severity.ERROR,
+                "the ranks of " + info.name + " call different collectives or the same one with different"
+                        + " arguments: " + String.join("; ", described) + ". Every rank must call the same collective"
+                        + " with the same root, operation and matching counts and datatypes",
+                variants.values().toArray(new FindingSite[0]));
+    }
+
+    private static String describe(String[] p) {
+        StringBuilder b = new StringBuilder();
+        if (!p[1].equals("-1")) {
+            b.append(" root ").append(p[1]);
+        }
+        if (!p[2].equals("-1")) {
+            b.append(" with ").append(p[2]).append(" bytes of ").append(p[3]);
+        }
+        if (!p[4].equals("0")) {
+            int op = Integer.parseInt(p[4]);
+            b.append(" op ").append(op >= 1 && op <= OPS.length ? "MPI_" + OPS[op - 1] : "user-defined");
+        }
+        return b.toString();
+    }
+}

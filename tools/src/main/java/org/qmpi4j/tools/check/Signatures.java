@@ -1,0 +1,342 @@
+package org.qmpi4j.tools.check;
+
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.IdentityHashMap;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import org.qmpi4j.api.CallingAddress;
+import org.qmpi4j.api.MpiCall;
+import org.qmpi4j.api.MpiFunction;
+import org.qmpi4j.api.Qmpi;
+import org.qmpi4j.report.check.Finding;
+import org.qmpi4j.report.check.FindingSite;
+import org.qmpi4j.tools.mpi.StatusFields;
+
+/**
+ * The sender's datatype signature brought to the receiver's checker, for {@code type_mismatch} and
+ * {@code truncation}. Before each message on {@code COMM_WORLD} leaves, the sender's checker starts
+ * a small nonblocking message of its own (the datatype, count, bytes and call site) to the same destination
+ * with the same tag on the checker's duplicate of {@code COMM_WORLD}. MPI's non-overtaking rule
+ * pairs them: the n-th signature from rank s with tag t describes the n-th message from s with tag
+ * t. The receiver's checker posts a nonblocking receive for the signature when the application
+ * posts its receive (or, for a wildcard receive, when its status names source and tag), and looks
+ * at it without ever blocking: before the application's receive if it has arrived, so a
+ * truncation is reported before MPI's own error, otherwise after it, or later. Each message costs
+ * one more small message (see BENCHMARKS.md). Where the pairing cannot be kept (a wildcard receive
+ * completed without a status, persistent receives), this rank stops checking signatures and says
+ * so in verbose mode, rather than compare the wrong messages.
+ */
+final class Signatures {
+    private static final int MAX = 1024;
+    private static final String[] BASIC = {
+        "BYTE",
+        "CHAR",
+        "SHORT",
+        "BOOLEAN",
+        "INT",
+        "LONG",
+        "FLOAT",
+        "DOUBLE",
+        "PACKED",
+        "OBJECT",
+        "INT2",
+        "SHORT_INT",
+        "LONG_INT",
+        "FLOAT_INT",
+        "DOUBLE_INT",
+        "FLOAT_COMPLEX",
+        "DOUBLE_COMPLEX"
+    };
+
+    /** A receive waiting for its message's signature. */
+    static final class Expect {
+        final Object request;
+        final Object buffer;
+        final MpiFunction function;
+        final CallingAddress site;
+        final String type;
+        final long capacity;
+        boolean done;
+
+        Expect(Object request, Object buffer, MpiFunction function, CallingAddress site, String type, long capacity) {
+            this.request = request;
+            this.buffer = buffer;
+            this.function = function;
+            this.site = site;
+            this.type = type;
+            this.capacity = capacity;
+        }
+    }
+
+    private final Checker checker;
+    private final int toolId;
+    private final boolean openmpi;
+    private final Object world;
+    private final Object dup;
+    private final Object byteType;
+    private final Map<Object, String> typeNames = new IdentityHashMap<>();
+    private final List<Expect> waiting = new ArrayList<>();
+    /** Receive buffers of signatures, reused: a direct buffer costs far more to make than a message. */
+    private final java.util.ArrayDeque<Object> buffers = new java.util.ArrayDeque<>();
+    /** Signature sends not yet known to be complete: {request, buffer}, oldest first. */
+    private final java.util.ArrayDeque<Object[]> sends = new java.util.ArrayDeque<>();
+
+    private final java.util.ArrayDeque<ByteBuffer> sendBuffers = new java.util.ArrayDeque<>();
+
+    private volatile boolean enabled = true;
+
+    Signatures(Checker checker, int toolId, String binding, Object world) throws Exception {
+        this.checker = checker;
+        this.toolId = toolId;
+        this.openmpi = "openmpi".equals(binding);
+        this.world = world;
+        this.byteType = Qmpi.bindingConstant(toolId, "BYTE");
+        for (String name : BASIC) {
+            try {
+                Object t = Qmpi.bindingConstant(toolId, name);
+                if (t != null) {
+                    typeNames.put(t, "MPI_" + name);
+                }
+            } catch (RuntimeException absent) {
+                // the binding has no such constant
+            }
+        }
+        Object d = Qmpi.pmpi(toolId, MpiFunction.MPI_COMM_DUP, world);
+        if (d == null) {
+            throw new IllegalStateException("MPI_COMM_DUP returned null");
+        }
+        this.dup = d;
+    }
+
+    boolean enabled() {
+        return enabled;
+    }
+
+    void disable(String why) {
+        if (enabled) {
+            enabled = false;
+            org.qmpi4j.api.internal.log.Log.tool("check")
+                    .info("rank " + checker.rank() + " stops checking message datatypes: " + why);
+        }
+    }
+
+    String nameOf(Object type) {
+        String n = type == null ? null : typeNames.get(type);
+        return n == null ? "derived" : n;
+    }
+
+    // ---- sender ---------------------------------------------------------------------------------
+
+    /**
+     * Before a message to {@code dest} (world rank) with {@code tag} leaves: its signature, on the
+     * checker's communicator. Sent nonblocking: where the library does not buffer small standard
+     * sends (MPJ Express' multicore device), a blocking send would wait for the receiver's
+     * checker, which posts its receive for a wildcard receive only after the application's
+     * message arrived, and that message would never leave. Completed sends are reaped at the next
+     * send.
+     */
+    void send(MpiCall call, int dest, int tag, Object type, int count, long bytes) throws Exception {
+        CallingAddress a = call.callingAddress();
+        String sig = nameOf(type) + "\t" + count + "\t" + bytes + "\t"
+                + call.function().name() + "\t"
+                + (a == null ? "(unknown)" : a.className()) + "\t" + (a == null ? "(unknown)" : a.methodName())
+                + "\t" + (a == null || a.fileName() == null ? "" : a.fileName()) + "\t" + (a == null ? -1 : a.line());
+        byte[] b = sig.getBytes(StandardCharsets.UTF_8);
+        if (b.length > MAX) {
+            b = java.util.Arrays.copyOf(b, MAX);
+        }
+        reap();
+        Object buffer;
+        Object request;
+        if (openmpi) {
+            ByteBuffer direct;
+            synchronized (sendBuffers) {
+                direct = sendBuffers.poll();
+            }
+            if (direct == null) {
+                direct = ByteBuffer.allocateDirect(MAX);
+            }
+            for (int i = 0; i < b.length; i++) {
+                direct.put(i, b[i]);
+            }
+            buffer = direct;
+            request = Qmpi.pmpi(toolId, MpiFunction.MPI_ISEND, dup, direct, b.length, byteType, dest, tag);
+        } else {
+            buffer = b;
+            request = Qmpi.pmpi(toolId, MpiFunction.MPI_ISEND, dup, b, 0, b.length, byteType, dest, tag);
+        }
+        synchronized (sends) {
+            sends.add(new Object[] {request, buffer});
+        }
+    }
+
+    /** Forgets the signature sends that completed, oldest first, and keeps their buffers. */
+    void reap() throws Exception {
+        synchronized (sends) {
+            while (!sends.isEmpty()) {
+                Object[] s = sends.peek();
+                Object status = Qmpi.pmpi(toolId, MpiFunction.MPI_TEST, s[0]);
+                if (status == null || Boolean.FALSE.equals(status)) {
+                    return;
+                }
+                sends.poll();
+                if (s[1] instanceof ByteBuffer) {
+                    synchronized (sendBuffers) {
+                        if (sendBuffers.size() < 64) {
+                            sendBuffers.push((ByteBuffer) s[1]);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    boolean onWorld(Object comm) {
+        return comm == world;
+    }
+
+    // ---- receiver -------------------------------------------------------------------------------
+
+    /** Posts the receive of the signature of the next message from {@code source} with {@code tag}. */
+    Expect expect(MpiCall call, int source, int tag, Object type, long capacity) throws Exception {
+        Object buffer = buffer();
+        Object request = openmpi
+                ? Qmpi.pmpi(toolId, MpiFunction.MPI_IRECV, dup, buffer, MAX, byteType, source, tag)
+                : Qmpi.pmpi(toolId, MpiFunction.MPI_IRECV, dup, buffer, 0, MAX, byteType, source, tag);
+        return new Expect(request, buffer, call.function(), call.callingAddress(), nameOf(type), capacity);
+    }
+
+    /** For a wildcard receive whose status named {@code source} and {@code tag}: the receive of its signature. */
+    Expect expectFor(Expect wildcard, int source, int tag) throws Exception {
+        Object buffer = buffer();
+        Object request = openmpi
+                ? Qmpi.pmpi(toolId, MpiFunction.MPI_IRECV, dup, buffer, MAX, byteType, source, tag)
+                : Qmpi.pmpi(toolId, MpiFunction.MPI_IRECV, dup, buffer, 0, MAX, byteType, source, tag);
+        return new Expect(request, buffer, wildcard.function, wildcard.site, wildcard.type, wildcard.capacity);
+    }
+
+    /** Compares now if the signature arrived; otherwise keeps waiting for it (later calls look again). */
+    void check(Expect e) throws Exception {
+        if (!poll(e)) {
+            synchronized (waiting) {
+                waiting.add(e);
+            }
+        }
+    }
+
+    /** True when the signature arrived and was compared. */
+    boolean poll(Expect e) throws Exception {
+        if (e.done) {
+            return true;
+        }
+        Object status = Qmpi.pmpi(toolId, MpiFunction.MPI_TEST, e.request);
+        if (status == null || Boolean.FALSE.equals(status)) {
+            return false;
+        }
+        e.done = true;
+        String sig = read(e.buffer);
+        synchronized (buffers) {
+            if (buffers.size() < 64) {
+                buffers.push(e.buffer);
+            }
+        }
+        compare(e, StatusFields.source(status), sig);
+        return true;
+    }
+
+    /** A zeroed receive buffer for a signature. */
+    private Object buffer() {
+        synchronized (buffers) {
+            Object b = buffers.poll();
+            if (b != null) {
+                return b;
+            }
+        }
+        return openmpi ? ByteBuffer.allocateDirect(MAX) : new byte[MAX];
+    }
+
+    /** Looks again at signatures that had not arrived. */
+    void drain() throws Exception {
+        synchronized (waiting) {
+            for (Iterator<Expect> it = waiting.iterator(); it.hasNext(); ) {
+                if (poll(it.next())) {
+                    it.remove();
+                }
+            }
+        }
+    }
+
+    /** At MPI_Finalize: the last look; receives of signatures that never came are cancelled. */
+    void finish() throws Exception {
+        reap(); // sends still incomplete are left to MPI_Finalize: their receivers stopped checking
+        drain();
+        synchronized (waiting) {
+            for (Expect e : waiting) {
+                Qmpi.pmpi(toolId, MpiFunction.MPI_CANCEL, e.request);
+                Qmpi.pmpi(toolId, MpiFunction.MPI_WAIT, e.request);
+            }
+            waiting.clear();
+        }
+    }
+
+    /** The text up to the first zero byte, and the buffer zeroed again for its next use. */
+    private static String read(Object buffer) {
+        byte[] bytes = new byte[MAX];
+        int n = 0;
+        if (buffer instanceof ByteBuffer) {
+            ByteBuffer b = (ByteBuffer) buffer;
+            while (n < MAX && b.get(n) != 0) {
+                bytes[n] = b.get(n);
+                b.put(n, (byte) 0);
+                n++;
+            }
+        } else {
+            byte[] b = (byte[]) buffer;
+            while (n < MAX && b[n] != 0) {
+                bytes[n] = b[n];
+                b[n] = 0;
+                n++;
+            }
+        }
+        return new String(bytes, 0, n, StandardCharsets.UTF_8);
+    }
+
+    private void compare(Expect e, int source, String sig) {
+        String[] p = sig.split("\t", -1);
+        if (p.length < 8) {
+            return;
+        }
+        String sType = p[0];
+        long sCount = Long.parseLong(p[1]);
+        long sBytes = Long.parseLong(p[2]);
+        FindingSite sender =
+                new FindingSite(source, p[3], p[4], p[5], p[6].isEmpty() ? null : p[6], Integer.parseInt(p[7]));
+        FindingSite receiver = Sites.of(checker.rank(), e.function, e.site);
+        if (e.capacity >= 0 && sBytes > e.capacity) {
+            checker.report(
+                    "truncation",
+                    Finding.Severity.ERROR,
+                    "rank " + source + " sent " + sCount + " " + sType + " (" + sBytes + " bytes) but this receive"
+                            + " takes at most " + e.capacity + " bytes: MPI fails with MPI_ERR_TRUNCATE; make the"
+                            + " receive buffer and count large enough for the largest message",
+                    sender,
+                    receiver);
+        } else if (!sType.equals(e.type)
+                && !"derived".equals(sType)
+                && !"derived".equals(e.type)
+                && !"MPI_PACKED".equals(sType)
+                && !"MPI_PACKED".equals(e.type)) {
+            checker.report(
+                    "type_mismatch",
+                    Finding.Severity.ERROR,
+                    "rank " + source + " sent " + sCount + " " + sType + " (" + sBytes + " bytes), received as "
+                            + e.type + ": the datatype signatures differ, so the data is reinterpreted; receive with"
+                            + " the datatype that was sent",
+                    sender,
+                    receiver);
+        }
+    }
+}

@@ -1,0 +1,217 @@
+package org.qmpi4j.tools.output;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.qmpi4j.api.output.OutputDirectory;
+import org.qmpi4j.api.output.RankOutput;
+import org.qmpi4j.api.settings.Settings;
+import org.qmpi4j.report.files.AtomicFiles;
+import org.qmpi4j.tools.mpi.ChunkedGather;
+import org.qmpi4j.tools.mpi.WorldComm;
+
+/**
+ * The life cycle of a tool that keeps one file per rank during the run and writes the job's
+ * results at {@code MPI_Finalize}, as one piece a tool hands its content to:
+ * <ol>
+ *   <li>{@link #open} right after {@code MPI_Init} (collective): the results folder is agreed
+ *       ({@link OutputSession}), this rank's file written once and then kept up to date every
+ *       {@code flush-seconds} and at exit ({@link RankOutput}), so a job that crashes or is killed
+ *       leaves it;</li>
+ *   <li>{@link #flush} whenever the tool has something that must not be lost (a finding, an
+ *       {@code MPI_Pcontrol});</li>
+ *   <li>{@link #aborting} before {@code MPI_Abort} goes ahead: the file written, the world's
+ *       record marked aborted;</li>
+ *   <li>{@link #finish} at {@code MPI_Finalize} (collective): the final file written, every rank's
+ *       file content gathered to rank 0 with collectives ({@link ChunkedGather}), and rank 0 writes
+ *       the job's results from them ({@link Content#writeResults}); then the flushing stops.</li>
+ * </ol>
+ * A rank whose file cannot be made still takes part in the gather (with nothing), so no rank waits
+ * for ever; every fault is caught and reported once, and the application's call goes on. What
+ * rank 0 writes from the gathered content is what {@code qmpi4j merge} rebuilds from the per-rank
+ * files when the job died before.
+ */
+public final class RankResults {
+    /** What the tool puts into the life cycle. */
+    public interface Content {
+        /** This rank's file's content now ({@code finalState}: the last one, at {@code MPI_Finalize}). */
+        byte[] rankFile(boolean finalState) throws Exception;
+
+        /** Where this rank's file goes in {@code dir}. */
+        Path rankPath(Path dir, int rank);
+
+        /**
+         * At rank 0: writes the job's results into {@code dir} from every rank's file content
+         * ({@code perRank.get(r)} is empty where rank r sent none); returns the names written.
+         */
+        List<String> writeResults(Path dir, List<byte[]> perRank, int size) throws Exception;
+    }
+
+    private final Content content;
+    private final RankOutput output;
+    private final Object fileLock = new Object();
+    private volatile OutputSession session;
+    private volatile boolean finished;
+
+    /** For tool {@code toolName}; messages go to {@code err}. */
+    public RankResults(String toolName, Content content, PrintStream err) {
+        this.content = content;
+        this.output = new RankOutput(toolName, new Flush(this), err);
+    }
+
+    /** The flusher RankOutput calls: a named class (a lambda spins a class at each short job's start). */
+    private static final class Flush implements RankOutput.Flusher {
+        private final RankResults results;
+
+        Flush(RankResults results) {
+            this.results = results;
+        }
+
+        @Override
+        public void flush(RankOutput.Reason reason) throws Exception {
+            results.writeRankFile(false);
+        }
+    }
+
+    /**
+     * Collective, right after {@code MPI_Init}: agrees on the results folder, writes this rank's
+     * file and starts keeping it up to date. Returns the session, whose {@code dir()} is
+     * {@code null} when no folder could be made (then nothing is written).
+     */
+    public OutputSession open(WorldComm comm, int toolId, Settings settings, PrintStream err) throws Exception {
+        OutputSession s = OutputSession.open(comm, OutputDirectory.requested(toolId, settings), err);
+        if (s.dir() == null) {
+            return s;
+        }
+        s.join();
+        session = s;
+        writeRankFile(false);
+        output.start(settings.get(RankOutput.FLUSH_SECONDS));
+        return s;
+    }
+
+    /** The session once {@link #open} succeeded, else {@code null}. */
+    public OutputSession session() {
+        return session;
+    }
+
+    /** For messages and faults, with the tool's prefix. */
+    public RankOutput output() {
+        return output;
+    }
+
+    /** Writes this rank's file now (a fault is reported once, never thrown). */
+    public void flush() {
+        if (!finished) {
+            output.flush(RankOutput.Reason.PCONTROL);
+        }
+    }
+
+    /** Before {@code MPI_Abort}: this rank's file written and the world's record marked aborted. */
+    public void aborting() {
+        if (!finished) {
+            output.flush(RankOutput.Reason.ABORT);
+        }
+        OutputSession s = session;
+        if (s != null) {
+            s.aborting();
+        }
+    }
+
+    /** Whether {@link #finish} ran (later calls are after the results were written). */
+    public boolean finished() {
+        return finished;
+    }
+
+    /**
+     * Collective, at {@code MPI_Finalize} before it runs: the final file, the gather and, at rank 0,
+     * the job's results. Runs once; faults are reported and the ranks still take part in the gather.
+     */
+    public void finish() {
+        if (finished) {
+            return;
+        }
+        try {
+            gatherAndWrite();
+        } catch (Exception | LinkageError e) {
+            OutputSession s = session;
+            output.fault(
+                    "gathering the results at MPI_Finalize; per-rank files are in "
+                            + (s == null ? "ranks/" : s.dir() + "/ranks"),
+                    e);
+        } finally {
+            finished = true;
+            output.stop();
+        }
+    }
+
+    private void gatherAndWrite() throws Exception {
+        OutputSession s = session;
+        if (s == null) {
+            return;
+        }
+        byte[] mine;
+        try {
+            mine = writeRankFile(true);
+        } catch (Exception | LinkageError e) {
+            output.fault("writing this rank's file", e);
+            mine = new byte[0]; // still take part in the gather, or the others would wait for ever
+        }
+        WorldComm comm = s.comm();
+        List<String> written = new ArrayList<>();
+        if (!comm.canExchangeData()) {
+            if (comm.rank() == 0) {
+                output.say("binding '" + comm.binding() + "' cannot gather; 'qmpi4j merge " + s.dir()
+                        + "' builds the results from the per-rank files");
+            }
+            s.finished(written);
+            return;
+        }
+        Collect collect = new Collect(comm.rank() == 0 ? comm.size() : 0);
+        ChunkedGather.run(comm, new ByteArrayInputStream(mine), mine.length, 0, collect);
+        if (comm.rank() == 0) {
+            List<byte[]> perRank = new ArrayList<>(comm.size());
+            for (ByteArrayOutputStream b : collect.streams) {
+                perRank.add(b == null ? new byte[0] : b.toByteArray());
+            }
+            written.addAll(content.writeResults(s.dir(), perRank, comm.size()));
+        }
+        s.finished(written);
+    }
+
+    /** Writes this rank's file atomically and returns its content. */
+    private byte[] writeRankFile(boolean finalState) throws Exception {
+        OutputSession s = session;
+        if (s == null) {
+            return new byte[0];
+        }
+        synchronized (fileLock) {
+            byte[] bytes = content.rankFile(finalState);
+            if (s.ranksWritable()) {
+                AtomicFiles.write(content.rankPath(s.dir(), s.rank()), new String(bytes, StandardCharsets.UTF_8));
+            }
+            return bytes;
+        }
+    }
+
+    /** Each rank's bytes at the root. */
+    private static final class Collect implements ChunkedGather.Sink {
+        final ByteArrayOutputStream[] streams;
+
+        Collect(int ranks) {
+            streams = new ByteArrayOutputStream[ranks];
+        }
+
+        @Override
+        public void accept(int rank, byte[] data, int off, int len) {
+            if (streams[rank] == null) {
+                streams[rank] = new ByteArrayOutputStream(Math.max(len, 256));
+            }
+            streams[rank].write(data, off, len);
+        }
+    }
+}

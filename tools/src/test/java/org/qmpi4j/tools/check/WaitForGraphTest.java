@@ -1,0 +1,55 @@
+package org.qmpi4j.tools.check;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+import org.qmpi4j.report.check.Finding;
+
+class WaitForGraphTest {
+    private static BlockedCall blocked(int rank, String function, int peer, int line) {
+        BlockedCall s = new BlockedCall();
+        s.rank = rank;
+        s.inside = true;
+        BlockedCall.Call c = new BlockedCall.Call();
+        c.function = function;
+        c.className = "a.App";
+        c.method = "main";
+        c.file = "App.java";
+        c.line = line;
+        c.peer = peer;
+        c.tag = 7;
+        c.comm = "MPI_COMM_WORLD";
+        s.call = c;
+        return s;
+    }
+
+    @Test
+    void receivesInACycleAreNamedWithTheCycle() throws Exception {
+        BlockedCall[] ranks = {
+            blocked(0, "MPI_RECV", 2, 10), blocked(1, "MPI_RECV", 0, 11), blocked(2, "MPI_SEND", 1, 12)
+        };
+        // Through the wire format, as rank 0 receives the states.
+        for (int r = 0; r < ranks.length; r++) {
+            ranks[r] = BlockedCall.parse(ranks[r].toJson());
+        }
+        Finding f = WaitForGraph.explain(ranks, 10);
+        assertThat(f.rule()).isEqualTo("deadlock");
+        assertThat(f.sites()).extracting(s -> s.rank() + ":" + s.line()).containsExactly("0:10", "1:11", "2:12");
+        assertThat(f.message())
+                .contains("rank 0 in MPI_RECV from rank 2 tag 7 on MPI_COMM_WORLD at App.main(App.java:10)")
+                .contains("rank 2 in MPI_SEND to rank 1 tag 7")
+                .contains("Wait-for cycle: 0 -> 2 -> 1 -> 0");
+    }
+
+    @Test
+    void aCollectiveNamesTheRanksThatNeverEnteredIt() {
+        BlockedCall[] ranks = {
+            blocked(0, "MPI_BARRIER", -2, 20), blocked(1, "MPI_BARRIER", -2, 20), blocked(2, "MPI_RECV", -1, 30)
+        };
+        Finding f = WaitForGraph.explain(ranks, 10);
+        assertThat(f.message())
+                .contains("MPI_BARRIER on MPI_COMM_WORLD at rank 0 is missing rank(s) [2]")
+                .contains("rank 2 in MPI_RECV from any rank")
+                .contains("Every rank of a communicator must call the same collectives");
+    }
+}
