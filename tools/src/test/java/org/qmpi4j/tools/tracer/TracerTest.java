@@ -300,13 +300,28 @@ class TracerTest {
                     .tag(i)
                     .bytes(64);
         }
+        // Also a nonblocking send and the wait that completes its request, and a barrier: request ids,
+        // completions and collective numbers are kept without allocating either.
+        Object request = new Object();
+        CallingAddress at = new CallingAddress("App", "main", "App.java", 200);
+        FakeMpi.Call[] more = {
+            new FakeMpi.Call(MpiFunction.MPI_ISEND, at)
+                    .on(world)
+                    .peer(0)
+                    .tag(5)
+                    .bytes(64)
+                    .returned(request, request),
+            new FakeMpi.Call(MpiFunction.MPI_WAIT, at).returned(request, null),
+            new FakeMpi.Call(MpiFunction.MPI_BARRIER, at).on(world),
+            calls[0]
+        };
         com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
         long id = Thread.currentThread().getId();
         int n = 200_000;
         for (int round = 0; round < 3; round++) {
             long before = threads.getThreadAllocatedBytes(id);
             for (int i = 0; i < n; i++) {
-                mpi.call(calls[i & 3]);
+                mpi.call((i & 4) == 0 ? calls[i & 3] : more[i & 3]);
             }
             long perCall = (threads.getThreadAllocatedBytes(id) - before) / n;
             if (round == 2) {
@@ -314,6 +329,12 @@ class TracerTest {
             }
         }
         mpi.call(new FakeMpi.Call(MpiFunction.MPI_FINALIZE, calls[0].callingAddress()));
+        // Each wait named the request its isend created.
+        try (java.util.stream.Stream<String> lines = Files.lines(dir.resolve("ranks/rank-0.trace"))) {
+            assertThat(lines.filter(l -> l.startsWith("W ") && l.endsWith(" - - - -"))
+                            .count())
+                    .isEqualTo(3L * n / 8);
+        }
     }
 
     @Test
