@@ -491,7 +491,14 @@ final class Tracer {
             long level = TraceFormat.NONE;
             long site = sites.id(call.callingAddress(), w);
             Object comm = call.communicator();
-            long commId = comm == null ? TraceFormat.NONE : comms.id(comm, w);
+            // Described only after a call on it returned: one that failed may not have been given a
+            // communicator at all; nor after it was freed (MPI_COMM_FREE is recorded after it ran).
+            long commId = comm == null
+                    ? TraceFormat.NONE
+                    : comms.id(
+                            comm,
+                            returned && f != MpiFunction.MPI_COMM_FREE && f != MpiFunction.MPI_COMM_DISCONNECT,
+                            w);
             int p = MpiCall.ABSENT;
             int t = MpiCall.ABSENT;
             if (f.movesData() || f.kind() == MpiFunction.Kind.POINT_TO_POINT) {
@@ -749,7 +756,7 @@ final class Tracer {
             w.clock(m.local, m.offset, m.error);
         }
         w.zero(z);
-        c0.id(comm.world(), w); // COMM_WORLD is communicator 0
+        c0.id(comm.world(), true, w); // COMM_WORLD is communicator 0
         writer = w;
         // On disk now, not at the first periodic flush: a rank killed outright before it (Slurm
         // kills a step's ranks with SIGKILL when one calls MPI_Abort) still leaves a shard that
