@@ -193,6 +193,43 @@ class TracerTest {
         assertThat(lines.subList(wait + 1, wait + 3)).containsExactly("W 1 0 0 9 0", "W 0 - - - -");
     }
 
+    /** A communicator as Open MPI's binding gives the null one: {@code isNull()} true. */
+    public static final class NullComm {
+        public boolean isNull() {
+            return true;
+        }
+    }
+
+    @Test
+    void aNullCommunicatorOrOneAFailedCallWasGivenIsNeverDescribedThroughMpi() throws Exception {
+        FakeMpi mpi = started("1g");
+        CallingAddress at = new CallingAddress("App", "main", "App.java", 5);
+        Object other = new Object();
+        // A call on a null communicator, and one that failed on an unknown communicator.
+        mpi.call(new FakeMpi.Call(MpiFunction.MPI_BARRIER, at).on(new NullComm()));
+        FakeMpi.Call failing = new FakeMpi.Call(MpiFunction.MPI_BARRIER, at)
+                .on(other)
+                .fails(new IllegalStateException("MPI_ERR_COMM"));
+        try {
+            mpi.call(failing);
+        } catch (IllegalStateException expected) {
+            // the application's own error, passed on
+        }
+        mpi.call(new FakeMpi.Call(MpiFunction.MPI_FINALIZE, at));
+        synchronized (mpi.toolCalls) {
+            for (Object[] c : mpi.toolCalls) {
+                assertThat(c[0])
+                        .as("the tracer asked MPI about a communicator")
+                        .isNotIn(MpiFunction.MPI_COMM_TEST_INTER, MpiFunction.MPI_COMM_GROUP);
+            }
+        }
+        java.util.List<String> lines = Files.readAllLines(dir.resolve("ranks/rank-0.trace"));
+        assertThat(lines.stream().filter(l -> l.startsWith("M "))).containsExactly("M 0 w I 0 -");
+        assertThat(lines.stream().filter(l -> l.startsWith("E ") && l.split(" ")[13].equals("-")))
+                .as("calls without a communicator id")
+                .hasSize(4); // MPI_INIT, the two barriers and MPI_FINALIZE
+    }
+
     private static int occurrences(byte[] data, String text) {
         byte[] t = text.getBytes(java.nio.charset.StandardCharsets.US_ASCII);
         int n = 0;
