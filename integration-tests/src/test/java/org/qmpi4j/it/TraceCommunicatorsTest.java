@@ -22,8 +22,8 @@ import org.qmpi4j.report.trace.ShardParser;
 import org.qmpi4j.report.trace.TraceFormat;
 
 /**
- * Trace format 4 on a real Open MPI job of 4 ranks that splits {@code COMM_WORLD} into two halves
- * and duplicates it ({@code features/SubCommunicators}): every call's site is the sample's own
+ * Trace format 4 on a real Open MPI job of 4 ranks that splits {@code COMM_WORLD} into two halves,
+ * joins them by an intercommunicator and duplicates {@code COMM_WORLD} ({@code features/SubCommunicators}): every call's site is the sample's own
  * source line of that call, the communicators' keys agree across their members, each
  * communicator's collectives are numbered alike on all its members with their roots, and the
  * messages on the halves and the duplicate are matched into arrows of their own.
@@ -117,24 +117,32 @@ class TraceCommunicatorsTest {
             }
         }
 
-        // Three communicators per rank: COMM_WORLD, its half, the duplicate; keys agree across members.
+        // Four communicators per rank: COMM_WORLD, its half, the duplicate, the intercommunicator
+        // between the halves; their keys agree across their members.
         Map<String, List<Integer>> members = new TreeMap<>();
         for (int r = 0; r < RANKS; r++) {
             Map<Integer, ShardCommunicator> comms = parsers.get(r).communicators();
-            assertThat(comms).as("communicators of rank %d", r).hasSize(3);
+            assertThat(comms).as("communicators of rank %d", r).hasSize(4);
             assertThat(comms.get(0).isWorld()).isTrue();
             ShardCommunicator half = comms.get(1);
+            assertThat(half.isInter()).isFalse();
             assertThat(half.localGroup()).containsExactly(r % 2, r % 2 + 2);
             ShardCommunicator copy = comms.get(2);
             assertThat(copy.localGroup()).containsExactly(0, 1, 2, 3);
             assertThat(copy.key()).isEqualTo(TraceFormat.communicatorKey("I 0..3", 0));
+            ShardCommunicator inter = comms.get(3);
+            assertThat(inter.isInter()).isTrue();
+            assertThat(inter.localGroup()).containsExactly(r % 2, r % 2 + 2);
+            assertThat(inter.remoteGroup()).containsExactly(1 - r % 2, 3 - r % 2);
+            assertThat(inter.key()).isEqualTo(TraceFormat.communicatorKey("X 0,2 1,3", 0));
             for (ShardCommunicator c : comms.values()) {
                 members.computeIfAbsent(c.key(), k -> new ArrayList<>()).add(r);
             }
         }
-        assertThat(members).hasSize(4);
+        assertThat(members).hasSize(5);
         assertThat(members.values())
-                .containsExactlyInAnyOrder(List.of(0, 1, 2, 3), List.of(0, 2), List.of(1, 3), List.of(0, 1, 2, 3));
+                .containsExactlyInAnyOrder(
+                        List.of(0, 1, 2, 3), List.of(0, 2), List.of(1, 3), List.of(0, 1, 2, 3), List.of(0, 1, 2, 3));
         for (int r = 0; r < RANKS; r++) {
             String halfKey = parsers.get(r).communicators().get(1).key();
             assertThat(members.get(halfKey)).containsExactly(r % 2, r % 2 + 2);
@@ -170,27 +178,41 @@ class TraceCommunicatorsTest {
                     .containsExactly("MPI_ALLREDUCE root " + TraceFormat.NONE + " recv 4");
             assertThat(collectives.get(TraceFormat.WORLD_KEY).get(r))
                     .containsExactly("MPI_BARRIER root " + TraceFormat.NONE + " recv " + TraceFormat.NONE);
+            assertThat(collectives
+                            .get(parsers.get(r).communicators().get(3).key())
+                            .get(r))
+                    .containsExactly("MPI_BARRIER root " + TraceFormat.NONE + " recv " + TraceFormat.NONE);
         }
         for (Map<Integer, List<String>> byRank : collectives.values()) {
             assertThat(new HashMap<>(byRank).values().stream().distinct()).hasSize(1);
         }
 
-        // Messages: every id sent is received once; ROUNDS per rank on each half and on the duplicate.
+        // Messages: every id sent is received once; ROUNDS per rank on each half, on the
+        // intercommunicator and on the duplicate.
         List<String> sent = new ArrayList<>();
         List<String> received = new ArrayList<>();
         for (Shard s : shards) {
             sent.addAll(s.sent);
             received.addAll(s.received);
         }
-        assertThat(sent).hasSize(2 * RANKS * ROUNDS).doesNotHaveDuplicates();
+        assertThat(sent).hasSize(3 * RANKS * ROUNDS).doesNotHaveDuplicates();
         assertThat(received).containsExactlyInAnyOrderElementsOf(sent);
         for (int r = 0; r < RANKS; r++) {
             String halfKey = parsers.get(r).communicators().get(1).key();
             String copyKey = parsers.get(r).communicators().get(2).key();
+            String interKey = parsers.get(r).communicators().get(3).key();
             int halfNext = (r + 2) % RANKS;
-            assertThat(shards.get(r).sent)
-                    .contains(TraceFormat.flowId(r, halfNext, 5, ROUNDS - 1, halfKey))
-                    .contains(TraceFormat.flowId(r, (r + 1) % RANKS, 5, ROUNDS - 1, copyKey));
+            List<String> expected = new ArrayList<>();
+            for (int i = 0; i < ROUNDS; i++) {
+                expected.add(TraceFormat.flowId(r, halfNext, 5, i, halfKey));
+            }
+            for (int i = 0; i < ROUNDS; i++) {
+                expected.add(TraceFormat.flowId(r, r ^ 1, 5, i, interKey));
+            }
+            for (int i = 0; i < ROUNDS; i++) {
+                expected.add(TraceFormat.flowId(r, (r + 1) % RANKS, 5, i, copyKey));
+            }
+            assertThat(shards.get(r).sent).containsExactlyElementsOf(expected);
         }
         // Each isend names its request, and the wait after it completes that request.
         for (int r = 0; r < RANKS; r++) {
@@ -200,8 +222,12 @@ class TraceCommunicatorsTest {
                     assertThat(e.requestId()).isEqualTo(isends++);
                 }
             }
-            assertThat(isends).isEqualTo(ROUNDS);
-            assertThat(shards.get(r).completions).containsExactly("MPI_WAIT 0", "MPI_WAIT 1", "MPI_WAIT 2");
+            assertThat(isends).isEqualTo(2 * ROUNDS);
+            List<String> waits = new ArrayList<>();
+            for (int i = 0; i < 2 * ROUNDS; i++) {
+                waits.add("MPI_WAIT " + i);
+            }
+            assertThat(shards.get(r).completions).containsExactlyElementsOf(waits);
         }
 
         // trace.json draws the same arrows: one start and one end per message.

@@ -44,6 +44,25 @@ import org.qmpi4j.report.files.ResultFiles;
  * <p>The selection's ranks are read; its time window is not applied to the calls (a reader that
  * wants it tests {@link TraceSelection#overlaps} on the times it gets), but the correction is solved
  * from the chosen ranks' messages only.
+ *
+ * <p>Use:
+ * <pre>{@code
+ * Timeline t = Timeline.open(resultsDir, ranks, TraceSelection.all());
+ * for (int r : t.ranks()) {
+ *     long bound = t.errorBound(r); // ns; times of rank r may be this far off before the correction
+ * }
+ * t.read(new Timeline.Visitor() {
+ *     public void communicator(int rank, ShardCommunicator c) { ... c.key(), c.localGroup() ... }
+ *     public void call(int rank, ShardEvent e, long start, long end) {
+ *         if (e.collectiveSeq() != TraceFormat.NONE) {
+ *             // instance (e.communicatorKey(), e.collectiveSeq()) entered at start, left at end
+ *         }
+ *     }
+ * });
+ * }</pre>
+ * Fields a call does not have, or that an older shard does not write, are
+ * {@link TraceFormat#NONE} ({@code null} for the site and communicator); shards of versions 1 to 3
+ * read as well, without sites, communicators or request ids, their messages on {@code COMM_WORLD}.
  */
 public final class Timeline {
     /** What a reader of the timeline gets; all times are on the common clock unless named local. */

@@ -43,9 +43,12 @@ package org.qmpi4j.report.trace;
  *   <li>{@code request}: for a call that creates a request (nonblocking and persistent calls), its
  *       id, counted per rank from 0 in creation order;</li>
  *   <li>{@code recv bytes}: count times type size of the call's receive buffer where the arguments
- *       say it: receives and the receive half of send-receives; for collectives the receive
- *       buffer's block (per peer for gather, allgather, alltoall and scatter; the whole buffer for
- *       reduce, allreduce, scan and exscan; for bcast the buffer, as {@code bytes});</li>
+ *       say it: receives (the buffer's capacity; what arrived is in the status) and the receive
+ *       half of send-receives; for collectives the receive buffer's block (per peer for gather,
+ *       allgather, alltoall and scatter, summed over the counts for their {@code v} forms; the
+ *       whole buffer for reduce, allreduce, scan and exscan; for bcast the buffer, as
+ *       {@code bytes}); with the communicator's size from its M line a reader has the sizes sent
+ *       and received that OTF2's collective records ask for;</li>
  *   <li>{@code level}: {@code MPI_PCONTROL}'s level.</li>
  * </ul>
  *

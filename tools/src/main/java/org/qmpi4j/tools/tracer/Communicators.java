@@ -50,8 +50,13 @@ final class Communicators implements PostedReceives.Counters {
         return result != null && commClass.isInstance(result);
     }
 
-    /** The id of {@code comm}, defined in {@code w} at its first use; {@link TraceFormat#NONE} if it cannot be described. */
-    synchronized long id(Object comm, TraceFileWriter w) throws IOException {
+    /**
+     * The id of {@code comm}, defined in {@code w} at its first use; {@link TraceFormat#NONE} if it
+     * cannot be described, or if it is not known yet and {@code valid} is false: a call that failed
+     * may have been given a communicator that is not one, and asking MPI about it would run into the
+     * error handler of {@code COMM_WORLD} (by default: abort the job).
+     */
+    synchronized long id(Object comm, boolean valid, TraceFileWriter w) throws IOException {
         if (comm == null) {
             return TraceFormat.NONE;
         }
@@ -59,7 +64,21 @@ final class Communicators implements PostedReceives.Counters {
         if (id != IdentityTable.MISSING) {
             return id == UNDESCRIBED ? TraceFormat.NONE : id;
         }
-        return define(comm, w);
+        return valid ? define(comm, w) : TraceFormat.NONE;
+    }
+
+    /**
+     * Whether {@code comm} is the binding's null communicator (Open MPI's {@code isNull()}: what
+     * {@code getParent()} returns in a world that was not spawned, {@code split} with
+     * {@code MPI_UNDEFINED}, a freed communicator). MPI must not be asked about it: the error
+     * would abort the job. A binding without the method returns {@code null} for none.
+     */
+    private static boolean isNull(Object comm) {
+        try {
+            return Boolean.TRUE.equals(comm.getClass().getMethod("isNull").invoke(comm));
+        } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
+            return false;
+        }
     }
 
     private long define(Object comm, TraceFileWriter w) throws IOException {
@@ -70,6 +89,9 @@ final class Communicators implements PostedReceives.Counters {
             key = TraceFormat.WORLD_KEY;
             local = TraceFormat.groupText(peers.groups(comm)[0]);
         } else {
+            if (isNull(comm)) {
+                return TraceFormat.NONE; // not kept: a binding may make a new null object per call
+            }
             int[][] g = peers.groups(comm);
             if (g == null) {
                 ids.put(comm, UNDESCRIBED); // not asked again
@@ -111,7 +133,7 @@ final class Communicators implements PostedReceives.Counters {
         }
     }
 
-    /** {@code comm} is being freed: a later object is a new communicator. */
+    /** {@code comm} was freed: a later object is a new communicator (this one is null now: {@link #isNull}). */
     synchronized void forget(Object comm) {
         if (comm != null && comm != world) {
             ids.remove(comm);

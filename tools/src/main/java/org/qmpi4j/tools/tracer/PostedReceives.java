@@ -197,6 +197,42 @@ final class PostedReceives {
         }
     }
 
+    /**
+     * As {@link #complete} for one request completed alone (a wait or test of one request), without
+     * allocating: writes its communicator id, source, tag and sequence number to
+     * {@code out[at..at+3]} (all {@link TraceFormat#NONE} if it is not a pending receive or its
+     * message is not known); returns whether the message is known.
+     */
+    boolean completeOne(Object request, Object status, long[] out, int at) {
+        out[at] = TraceFormat.NONE;
+        out[at + 1] = TraceFormat.NONE;
+        out[at + 2] = TraceFormat.NONE;
+        out[at + 3] = TraceFormat.NONE;
+        if (!waiting) {
+            return false;
+        }
+        synchronized (this) {
+            long[] m = pending.remove(request);
+            waiting = !pending.isEmpty();
+            if (m == null) {
+                return false;
+            }
+            if (m[WILDCARD] == 1) {
+                wildcards--;
+                resolveFrom(m, status);
+                m[SEQ] = countWildcard(m);
+            }
+            if (m[SEQ] == TraceFormat.NONE) {
+                return false;
+            }
+            out[at] = m[COMM];
+            out[at + 1] = m[SOURCE];
+            out[at + 2] = m[TAG];
+            out[at + 3] = m[SEQ];
+            return true;
+        }
+    }
+
     /** Puts the envelope {@code status} tells into {@code m}; marks it unknown if it tells none. */
     private static void resolveFrom(long[] m, Object status) {
         int source = StatusFields.source(status);

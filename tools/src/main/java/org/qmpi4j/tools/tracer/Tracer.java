@@ -127,6 +127,9 @@ final class Tracer {
             MpiFunction.MPI_RECV_INIT);
 
     private final CallSites sites = new CallSites();
+    /** Per thread, the one completion a wait or test of one request names (reused: no allocation per call). */
+    private final ThreadLocal<long[]> scratch = new Scratch();
+
     private final RequestIds requests = new RequestIds();
     private final ReceiveBytes receiveBytes;
     /** The communicators met, with the counts of messages and collectives on each; set at MPI_Init. */
@@ -231,6 +234,14 @@ final class Tracer {
                 default:
                     return tracer.pcontrol(context, id, call);
             }
+        }
+    }
+
+    /** One completion's numbers, per thread. */
+    private static final class Scratch extends ThreadLocal<long[]> {
+        @Override
+        protected long[] initialValue() {
+            return new long[TraceFileWriter.COMPLETION_FIELDS];
         }
     }
 
@@ -480,7 +491,14 @@ final class Tracer {
             long level = TraceFormat.NONE;
             long site = sites.id(call.callingAddress(), w);
             Object comm = call.communicator();
-            long commId = comm == null ? TraceFormat.NONE : comms.id(comm, w);
+            // Described only after a call on it returned: one that failed may not have been given a
+            // communicator at all; nor after it was freed (MPI_COMM_FREE is recorded after it ran).
+            long commId = comm == null
+                    ? TraceFormat.NONE
+                    : comms.id(
+                            comm,
+                            returned && f != MpiFunction.MPI_COMM_FREE && f != MpiFunction.MPI_COMM_DISCONNECT,
+                            w);
             int p = MpiCall.ABSENT;
             int t = MpiCall.ABSENT;
             if (f.movesData() || f.kind() == MpiFunction.Kind.POINT_TO_POINT) {
@@ -554,8 +572,16 @@ final class Tracer {
             long[] completed = NO_COMPLETIONS;
             int completedCount = 0;
             if (returned && (posted.waiting() || requests.any()) && Completions.COMPLETING.contains(f)) {
-                completed = completions(call);
-                completedCount = completed.length / TraceFileWriter.COMPLETION_FIELDS;
+                Object one = call.request();
+                if ((f == MpiFunction.MPI_WAIT || f == MpiFunction.MPI_TEST)
+                        && one != null
+                        && !(one instanceof Object[])) {
+                    completed = scratch.get();
+                    completedCount = completeOne(f, one, call.result(), completed) ? 1 : 0;
+                } else {
+                    completed = completions(call);
+                    completedCount = completed.length / TraceFileWriter.COMPLETION_FIELDS;
+                }
             } else if (f == MpiFunction.MPI_REQUEST_FREE && (posted.waiting() || requests.any())) {
                 posted.forget(call.request()); // completes unseen: its arrow ends at the MPI_IRECV
                 requests.forget(call.request());
@@ -599,6 +625,32 @@ final class Tracer {
         } catch (IOException | RuntimeException e) {
             fault("recording " + f, e);
         }
+    }
+
+    /**
+     * What a wait or test of one request completed, into {@code out} as {@link #completions} puts
+     * it, without allocating (the common case: a wait per nonblocking call); whether it names
+     * anything.
+     */
+    private boolean completeOne(MpiFunction f, Object request, Object result, long[] out) {
+        if (f == MpiFunction.MPI_TEST && !(result instanceof Boolean ? (Boolean) result : result != null)) {
+            return false; // nothing completed
+        }
+        Object status = result instanceof Boolean || result instanceof Integer ? null : result;
+        long id = requests.completed(request);
+        boolean message = posted.completeOne(request, status, out, 1); // comm, source, tag, seq
+        if (message) {
+            int world = peers.toWorld(comms.communicator(out[1]), (int) out[2]);
+            out[2] = world >= 0 ? world : TraceFormat.NONE;
+            message = world >= 0;
+        }
+        if (!message) {
+            out[2] = TraceFormat.NONE;
+            out[3] = TraceFormat.NONE;
+            out[4] = TraceFormat.NONE;
+        }
+        out[0] = id;
+        return id != TraceFormat.NONE || message;
     }
 
     /**
@@ -704,7 +756,7 @@ final class Tracer {
             w.clock(m.local, m.offset, m.error);
         }
         w.zero(z);
-        c0.id(comm.world(), w); // COMM_WORLD is communicator 0
+        c0.id(comm.world(), true, w); // COMM_WORLD is communicator 0
         writer = w;
         // On disk now, not at the first periodic flush: a rank killed outright before it (Slurm
         // kills a step's ranks with SIGKILL when one calls MPI_Abort) still leaves a shard that

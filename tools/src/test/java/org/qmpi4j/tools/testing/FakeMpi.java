@@ -39,6 +39,9 @@ public final class FakeMpi implements QmpiBackend {
 
         @Override
         public Object invoke(QmpiContext context, MpiCall call) {
+            if (call instanceof Call && ((Call) call).failure != null) {
+                throw ((Call) call).failure;
+            }
             return null;
         }
     };
@@ -173,6 +176,7 @@ public final class FakeMpi implements QmpiBackend {
         private int tag = ABSENT;
         private long bytes;
         private Object[] args = new Object[0];
+        private RuntimeException failure;
         private Object request;
         private Object result;
         private Class<?> resultType = Object.class;
@@ -204,6 +208,12 @@ public final class FakeMpi implements QmpiBackend {
 
         public Call args(Object... a) {
             args = a;
+            return this;
+        }
+
+        /** Makes the binding throw {@code e} for this call, as MPI's error would be. */
+        public Call fails(RuntimeException e) {
+            failure = e;
             return this;
         }
 

@@ -193,6 +193,43 @@ class TracerTest {
         assertThat(lines.subList(wait + 1, wait + 3)).containsExactly("W 1 0 0 9 0", "W 0 - - - -");
     }
 
+    /** A communicator as Open MPI's binding gives the null one: {@code isNull()} true. */
+    public static final class NullComm {
+        public boolean isNull() {
+            return true;
+        }
+    }
+
+    @Test
+    void aNullCommunicatorOrOneAFailedCallWasGivenIsNeverDescribedThroughMpi() throws Exception {
+        FakeMpi mpi = started("1g");
+        CallingAddress at = new CallingAddress("App", "main", "App.java", 5);
+        Object other = new Object();
+        // A call on a null communicator, and one that failed on an unknown communicator.
+        mpi.call(new FakeMpi.Call(MpiFunction.MPI_BARRIER, at).on(new NullComm()));
+        FakeMpi.Call failing = new FakeMpi.Call(MpiFunction.MPI_BARRIER, at)
+                .on(other)
+                .fails(new IllegalStateException("MPI_ERR_COMM"));
+        try {
+            mpi.call(failing);
+        } catch (IllegalStateException expected) {
+            // the application's own error, passed on
+        }
+        mpi.call(new FakeMpi.Call(MpiFunction.MPI_FINALIZE, at));
+        synchronized (mpi.toolCalls) {
+            for (Object[] c : mpi.toolCalls) {
+                assertThat(c[0])
+                        .as("the tracer asked MPI about a communicator")
+                        .isNotIn(MpiFunction.MPI_COMM_TEST_INTER, MpiFunction.MPI_COMM_GROUP);
+            }
+        }
+        java.util.List<String> lines = Files.readAllLines(dir.resolve("ranks/rank-0.trace"));
+        assertThat(lines.stream().filter(l -> l.startsWith("M "))).containsExactly("M 0 w I 0 -");
+        assertThat(lines.stream().filter(l -> l.startsWith("E ") && l.split(" ")[13].equals("-")))
+                .as("calls without a communicator id")
+                .hasSize(4); // MPI_INIT, the two barriers and MPI_FINALIZE
+    }
+
     private static int occurrences(byte[] data, String text) {
         byte[] t = text.getBytes(java.nio.charset.StandardCharsets.US_ASCII);
         int n = 0;
@@ -300,13 +337,28 @@ class TracerTest {
                     .tag(i)
                     .bytes(64);
         }
+        // Also a nonblocking send and the wait that completes its request, and a barrier: request ids,
+        // completions and collective numbers are kept without allocating either.
+        Object request = new Object();
+        CallingAddress at = new CallingAddress("App", "main", "App.java", 200);
+        FakeMpi.Call[] more = {
+            new FakeMpi.Call(MpiFunction.MPI_ISEND, at)
+                    .on(world)
+                    .peer(0)
+                    .tag(5)
+                    .bytes(64)
+                    .returned(request, request),
+            new FakeMpi.Call(MpiFunction.MPI_WAIT, at).returned(request, null),
+            new FakeMpi.Call(MpiFunction.MPI_BARRIER, at).on(world),
+            calls[0]
+        };
         com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
         long id = Thread.currentThread().getId();
         int n = 200_000;
         for (int round = 0; round < 3; round++) {
             long before = threads.getThreadAllocatedBytes(id);
             for (int i = 0; i < n; i++) {
-                mpi.call(calls[i & 3]);
+                mpi.call((i & 4) == 0 ? calls[i & 3] : more[i & 3]);
             }
             long perCall = (threads.getThreadAllocatedBytes(id) - before) / n;
             if (round == 2) {
@@ -314,6 +366,12 @@ class TracerTest {
             }
         }
         mpi.call(new FakeMpi.Call(MpiFunction.MPI_FINALIZE, calls[0].callingAddress()));
+        // Each wait named the request its isend created.
+        try (java.util.stream.Stream<String> lines = Files.lines(dir.resolve("ranks/rank-0.trace"))) {
+            assertThat(lines.filter(l -> l.startsWith("W ") && l.endsWith(" - - - -"))
+                            .count())
+                    .isEqualTo(3L * n / 8);
+        }
     }
 
     @Test

@@ -1,6 +1,8 @@
 package org.qmpi4j.samples.openmpi.features;
 
 import java.nio.IntBuffer;
+import mpi.Comm;
+import mpi.Intercomm;
 import mpi.Intracomm;
 import mpi.MPI;
 import mpi.MPIException;
@@ -11,10 +13,12 @@ import org.qmpi4j.samples.SampleReport;
  * Collectives and messages on communicators other than {@code COMM_WORLD}: the ranks split into
  * two halves (even and odd world ranks, {@code Comm.split}), and {@code COMM_WORLD} is duplicated.
  * On each half: {@link #ROUNDS} broadcasts from the half's first rank, a gather to its last rank,
- * and {@link #ROUNDS} messages around the half's ring (iSend, recv, wait); on the duplicate,
- * {@link #ROUNDS} send-receives around the whole ring with the same tag (the same envelopes as a
- * ring on {@code COMM_WORLD} would have, on another communicator) and an allreduce; then a barrier
- * on {@code COMM_WORLD}. Each MPI function is called from one source line, marked
+ * and {@link #ROUNDS} messages around the half's ring (iSend, recv, wait); the halves joined by an
+ * intercommunicator ({@code createIntercomm}), over which each rank exchanges {@link #ROUNDS}
+ * messages with its partner in the other half (the other half's rank of the same index) the same
+ * way; on the duplicate, {@link #ROUNDS} send-receives around the whole ring with the same tag (the
+ * same envelopes as a ring on {@code COMM_WORLD} would have, on another communicator) and an
+ * allreduce; then a barrier on {@code COMM_WORLD} and one on the intercommunicator. Each MPI function is called from one source line, marked
  * {@code // SITE:<function>}, so that a test can check every traced call's site. Needs an even
  * number of ranks.
  */
@@ -65,20 +69,29 @@ public final class SubCommunicators {
             }
         }
 
-        int next = (halfRank + 1) % halfSize;
-        int previous = (halfRank - 1 + halfSize) % halfSize;
+        // The two halves joined by an intercommunicator: each rank's partner is the other half's
+        // rank of the same index. Its messages go the same way as the halves' rings, on the same lines.
+        Intercomm inter = MPI.COMM_WORLD.createIntercomm(half, 0, 1 - colour, TAG); // SITE:MPI_INTERCOMM_CREATE
+        report.call("MPI_INTERCOMM_CREATE");
+        Comm[] rings = {half, inter};
+        int[] to = {(halfRank + 1) % halfSize, halfRank};
+        int[] from = {(halfRank - 1 + halfSize) % halfSize, halfRank};
+        int[] fromWorld = {2 * from[0] + colour, 2 * halfRank + 1 - colour};
         IntBuffer out = MPI.newIntBuffer(1);
         int[] in = new int[1];
-        for (int i = 0; i < ROUNDS; i++) {
-            out.put(0, 10 * rank + i);
-            Request sent = half.iSend(out, 1, MPI.INT, next, TAG); // SITE:MPI_ISEND
-            report.call("MPI_ISEND");
-            report.sent(2 * next + colour, INT_BYTES);
-            half.recv(in, 1, MPI.INT, previous, TAG); // SITE:MPI_RECV
-            report.call("MPI_RECV");
-            sent.waitFor(); // SITE:MPI_WAIT
-            report.call("MPI_WAIT");
-            ok &= in[0] == 10 * (2 * previous + colour) + i;
+        for (int c = 0; c < rings.length; c++) {
+            int toWorld = c == 0 ? 2 * to[c] + colour : 2 * to[c] + 1 - colour;
+            for (int i = 0; i < ROUNDS; i++) {
+                out.put(0, 10 * rank + i);
+                Request sent = rings[c].iSend(out, 1, MPI.INT, to[c], TAG); // SITE:MPI_ISEND
+                report.call("MPI_ISEND");
+                report.sent(toWorld, INT_BYTES);
+                rings[c].recv(in, 1, MPI.INT, from[c], TAG); // SITE:MPI_RECV
+                report.call("MPI_RECV");
+                sent.waitFor(); // SITE:MPI_WAIT
+                report.call("MPI_WAIT");
+                ok &= in[0] == 10 * fromWorld[c] + i;
+            }
         }
 
         int right = (rank + 1) % size;
@@ -96,9 +109,11 @@ public final class SubCommunicators {
         report.call("MPI_ALLREDUCE");
         ok &= sum[0] == size * (size - 1) / 2;
 
-        MPI.COMM_WORLD.barrier(); // SITE:MPI_BARRIER
-        report.call("MPI_BARRIER");
-        for (Intracomm c : new Intracomm[] {half, copy}) {
+        for (Comm c : new Comm[] {MPI.COMM_WORLD, inter}) {
+            c.barrier(); // SITE:MPI_BARRIER
+            report.call("MPI_BARRIER");
+        }
+        for (Comm c : new Comm[] {half, copy, inter}) {
             c.free(); // SITE:MPI_COMM_FREE
             report.call("MPI_COMM_FREE");
         }
