@@ -236,6 +236,14 @@ public final class Otf2Export {
 
     /** Writes the definitions, after every rank's calls. */
     public void finish() throws IOException {
+        // A rank left out (or without a shard) still has its location, with an empty event file
+        // that readers open like any other.
+        for (int r = 0; r < comms.size(); r++) {
+            if (!locationEvents.containsKey(location(r, 0))) {
+                out.events(location(r, 0)).close();
+                locationEvents.put(location(r, 0), new long[] {0});
+            }
+        }
         // Strings first: every other definition refers to them.
         int emptyString = string("");
         int mpi = string("MPI");
@@ -252,9 +260,6 @@ public final class Otf2Export {
             rankNames[r] = string("MPI Rank " + r);
         }
         Map<Long, Integer> locationNameIds = new TreeMap<>();
-        for (int r = 0; r < comms.size(); r++) {
-            locationEvents.putIfAbsent(location(r, 0), new long[] {0});
-        }
         for (long l : locationEvents.keySet()) {
             locationNameIds.put(l, string(locationNames.getOrDefault(l, "Master thread")));
         }
