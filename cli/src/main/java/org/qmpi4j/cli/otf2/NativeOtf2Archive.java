@@ -56,9 +56,9 @@ public final class NativeOtf2Archive implements Otf2Records {
      *
      * @throws Otf2Unavailable with {@link #INSTALL_HINT} if it is not there
      */
-    static LibOtf2 library() throws Otf2Unavailable {
+    static LibOtf2 library(String... names) throws Otf2Unavailable {
         UnsatisfiedLinkError last = null;
-        for (String name : LIBRARY_NAMES) {
+        for (String name : names) {
             try {
                 return Native.load(name, LibOtf2.class);
             } catch (UnsatisfiedLinkError e) {
@@ -75,7 +75,7 @@ public final class NativeOtf2Archive implements Otf2Records {
      */
     public static NativeOtf2Archive create(Path folder, String creator, String description)
             throws IOException, Otf2Unavailable {
-        LibOtf2 lib = library();
+        LibOtf2 lib = library(LIBRARY_NAMES);
         Pointer a = lib.OTF2_Archive_Open(
                 folder.toString(), NAME, FILEMODE_WRITE, CHUNK_EVENTS, CHUNK_DEFS, SUBSTRATE_POSIX, COMPRESSION_NONE);
         if (a == null) {

@@ -1,6 +1,7 @@
 package org.qmpi4j.cli.otf2;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.file.Path;
 import java.util.List;
@@ -103,5 +104,14 @@ class NativeOtf2ArchiveTest {
                 .containsEntry("MPI_IRECV", 2L)
                 .containsEntry("MPI_COLLECTIVE_BEGIN", 4L)
                 .containsEntry("MPI_COLLECTIVE_END", 4L);
+    }
+
+    @Test
+    void withoutTheLibraryTheMessageSaysWhatToInstall() {
+        assertThatThrownBy(() -> NativeOtf2Archive.library("no-such-otf2-library"))
+                .isInstanceOf(Otf2Unavailable.class)
+                .hasMessage(
+                        "OTF2's library is not installed: on Debian 12 run `apt-get install"
+                                + " libopen-trace-format2-10` (or `apt-get install otf2-tools`, which brings it and otf2-print)");
     }
 }
