@@ -41,7 +41,7 @@ class ExportOtf2Test {
             "MPI_ALLTOALL", "ALLTOALL");
 
     @ParameterizedTest(name = "{0} with {1} ranks")
-    @CsvSource({"Ring, 2", "PingPong, 2", "Collectives, 4"})
+    @CsvSource({"Ring, 2", "PingPong, 2", "Collectives, 4", "styles.MasterWorker, 4"})
     void everyRecordEqualsTheSamplesOwnCount(String sample, int ranks, @TempDir Path tmp) throws Exception {
         Path out = tmp.resolve("results");
         MpiJob.Builder job = AgentJob.withTools(AgentJob.SAMPLES + sample, ranks, "profiler,tracer")
@@ -159,6 +159,16 @@ class ExportOtf2Test {
             printed.merge("MPI_IRECV", calls.getOrDefault("MPI_IRECV", 0L), Long::sum);
             printed.merge("MPI_COLLECTIVE_BEGIN", collectives, Long::sum);
             printed.merge("MPI_COLLECTIVE_END", collectives, Long::sum);
+        }
+        // Every message sent is received where it was sent to, from whom it was sent.
+        for (int s = 0; s < ranks; s++) {
+            for (int d = 0; d < ranks; d++) {
+                assertThat(count(read.records(d), "MpiRecv from " + s + " ")
+                                + count(read.records(d), "MpiIrecv from " + s + " "))
+                        .as("messages %d -> %d as received", s, d)
+                        .isEqualTo(count(read.records(s), "MpiSend to " + d + " ")
+                                + count(read.records(s), "MpiIsend to " + d + " "));
+            }
         }
         printed.values().removeIf(n -> n == 0);
         assertThat(Otf2Reading.otf2Print(dest.resolve("traces.otf2")).perRecord)

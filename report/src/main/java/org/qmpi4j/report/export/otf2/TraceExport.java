@@ -155,7 +155,13 @@ public final class TraceExport {
                     call.received(e.receivedFrom(), TraceFormat.NONE, e.bytes());
                     break;
                 case RECV:
-                    call.received(e.peer(), e.tag(), e.bytes());
+                    // A wildcard receive names its source only once it has one (its status).
+                    call.received(
+                            e.receivedFrom() != TraceFormat.NONE
+                                    ? e.receivedFrom()
+                                    : e.peer() >= 0 ? e.peer() : TracedCall.NONE,
+                            e.tag() >= 0 ? e.tag() : TracedCall.NONE,
+                            e.bytes());
                     break;
                 case COLLECTIVE:
                     call.root(e.peer() >= 0 ? e.peer() : TracedCall.NONE);
