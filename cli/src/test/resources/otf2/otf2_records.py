@@ -1,6 +1,7 @@
 # Reads an OTF2 archive with OTF2's Python bindings (Debian's python3-otf2) and prints, as one JSON
 # object, what the tests compare: the clock, each rank's host, every record per rank (MPI records
-# with their peer, communicator, tag and bytes), the call sites' source locations, and whether
+# with their peer, communicator, tag and bytes; "Nested A > B" for each Enter of B inside A), the
+# call sites' source locations, the communicators' groups, and whether
 # every location's timestamps rise and its Enter/Leave records nest.
 import json
 import sys
@@ -35,6 +36,13 @@ with otf2.reader.open(sys.argv[1]) as trace:
     for g in d.location_groups:
         rank = int(g.name.split()[-1])
         out["hosts"][rank] = g.system_tree_parent.name
+    out["comms"] = {}
+    for c in d.comms:
+        members = lambda g: [m if isinstance(m, int) else int(m.group.name.split()[-1]) for m in g.members]
+        if hasattr(c, "groupA"):
+            out["comms"][c.name] = [members(c.groupA), members(c.groupB)]
+        else:
+            out["comms"][c.name] = [members(c.group)]
     for r in d.regions:
         if r.source_file is not None and r.source_file != "":
             out["sources"][r.name] = "%s:%d" % (r.source_file, r.begin_line_number)
@@ -50,6 +58,8 @@ with otf2.reader.open(sys.argv[1]) as trace:
         kind = type(ev).__name__
         if kind == "Enter":
             key = "Enter " + ev.region.name
+            if stack[loc]:
+                out["records"][rank]["Nested %s > %s" % (stack[loc][-1], ev.region.name)] += 1
             stack[loc].append(ev.region.name)
         elif kind == "Leave":
             key = "Leave " + ev.region.name

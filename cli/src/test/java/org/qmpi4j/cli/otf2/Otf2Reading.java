@@ -26,6 +26,8 @@ public final class Otf2Reading {
     public List<String> problems = new ArrayList<>();
     public final Map<Integer, String> hostOf = new TreeMap<>();
     public final Map<String, String> sourceOf = new TreeMap<>();
+    /** Each communicator's group (and an intercommunicator's second group) as world ranks, by name. */
+    public final Map<String, List<List<Integer>>> comms = new TreeMap<>();
     /** Events per location, by {@code <location name>@<rank>}. */
     public final Map<String, Long> locationEvents = new TreeMap<>();
 
@@ -66,6 +68,17 @@ public final class Otf2Reading {
             }
             for (Map.Entry<String, JsonNode> e : n.get("sources").members().entrySet()) {
                 r.sourceOf.put(e.getKey(), e.getValue().asString());
+            }
+            for (Map.Entry<String, JsonNode> e : n.get("comms").members().entrySet()) {
+                List<List<Integer>> groups = new ArrayList<>();
+                for (JsonNode g : e.getValue().elements()) {
+                    List<Integer> members = new ArrayList<>();
+                    for (JsonNode m : g.elements()) {
+                        members.add(m.asInt());
+                    }
+                    groups.add(members);
+                }
+                r.comms.put(e.getKey(), groups);
             }
             for (Map.Entry<String, JsonNode> e : n.get("locations").members().entrySet()) {
                 r.locationEvents.put(e.getKey(), e.getValue().asLong());

@@ -1,27 +1,28 @@
 package org.qmpi4j.report.export.otf2;
 
 import java.io.IOException;
-import java.io.InputStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import org.qmpi4j.report.files.ResultFiles;
-import org.qmpi4j.report.trace.CausalityCorrection;
+import org.qmpi4j.report.trace.RankClock;
+import org.qmpi4j.report.trace.ShardCommunicator;
 import org.qmpi4j.report.trace.ShardEvent;
 import org.qmpi4j.report.trace.ShardParser;
-import org.qmpi4j.report.trace.ShardSummary;
+import org.qmpi4j.report.trace.ShardSite;
+import org.qmpi4j.report.trace.Timeline;
 import org.qmpi4j.report.trace.TraceFormat;
 import org.qmpi4j.report.trace.TraceSelection;
 
 /**
- * Reads a job's trace shards and writes the chosen ranks' calls in the chosen window through an
- * {@link Otf2Export}, on rank 0's clock after clock alignment and causality correction (the
- * {@link ShardSummary} and {@link CausalityCorrection} that every trace built from the shards
- * uses), one rank after the other, streaming.
+ * Reads a job's trace through the {@link Timeline} (every rank's calls on the job's common clock,
+ * after clock alignment and causality correction) and writes the chosen ranks' calls in the chosen
+ * window through an {@link Otf2Export}, one rank after the other, streaming. Call sites and
+ * communicators, defined per shard, become the job's: one region per site, one communicator per
+ * key (the same on all its members).
  */
 public final class TraceExport {
     /** What was exported. */
@@ -61,90 +62,105 @@ public final class TraceExport {
      */
     public static Result write(Path dir, int size, TraceSelection selection, List<String> hosts, Otf2Records out)
             throws IOException {
-        List<Integer> present = new ArrayList<>();
-        List<Integer> missing = new ArrayList<>();
-        for (int r = 0; r < size; r++) {
-            if (selection.hasRank(r)) {
-                (Files.isRegularFile(ResultFiles.rankTrace(dir, r)) ? present : missing).add(r);
-            }
-        }
-        Map<Integer, ShardSummary> summaries = new TreeMap<>();
-        for (int r : present) {
-            summaries.put(r, ShardSummary.scan(ResultFiles.rankTrace(dir, r), r));
-        }
-        CausalityCorrection correction = CausalityCorrection.fromShards(dir, size, new ArrayList<>(summaries.values()));
+        Timeline timeline = Timeline.open(dir, size, selection);
         // Timestamps are rank 0's clock readings: the common clock (from the job's zero) plus the
         // zero, so that they are positive as OTF2's are.
-        long zero =
-                summaries.isEmpty() ? 0 : summaries.values().iterator().next().zero();
-        Otf2Export export = new Otf2Export(out, new Communicators(size), new CallSites(), hosts);
-        Map<Integer, Long> calls = new TreeMap<>();
-        List<String> problems = new ArrayList<>();
-        for (int r : present) {
-            RankReader reader = new RankReader(r, summaries.get(r), correction, zero, selection, export.rank(r));
-            ShardParser parser = new ShardParser(r, reader);
-            byte[] buf = new byte[1 << 16];
-            try (InputStream in = Files.newInputStream(ResultFiles.rankTrace(dir, r))) {
-                int n;
-                while ((n = in.read(buf)) > 0) {
-                    parser.feed(buf, 0, n);
-                }
-            }
-            parser.end();
-            reader.finish();
-            problems.addAll(parser.problems());
-            calls.put(r, reader.calls);
-        }
+        long zero = timeline.ranks().isEmpty()
+                ? 0
+                : timeline.summary(timeline.ranks().get(0)).zero();
+        Communicators comms = new Communicators(size);
+        CallSites sites = new CallSites();
+        Otf2Export export = new Otf2Export(out, comms, sites, hosts);
+        Reader reader = new Reader(export, comms, sites, selection, zero);
+        timeline.read(reader);
         export.finish();
-        return new Result(calls, missing, problems);
+        return new Result(reader.calls, timeline.missingRanks(), reader.problems);
     }
 
-    /** One rank's calls: each held until the next, so that its {@code W} lines join it. */
-    private static final class RankReader implements ShardParser.Listener {
-        private final int rank;
-        private final ShardSummary summary;
-        private final CausalityCorrection correction;
-        private final long zero;
+    /** Every rank's calls; each held until the next, so that the requests it completed join it. */
+    private static final class Reader implements Timeline.Visitor {
+        private final Otf2Export export;
+        private final Communicators comms;
+        private final CallSites sites;
         private final TraceSelection selection;
-        private final Otf2Export.RankWriter writer;
+        private final long zero;
         private final TracedCall call = new TracedCall();
-        /** Receives posted and not yet completed: message (source, tag, seq) -> {request id, bytes}. */
-        private final Map<String, long[]> postedReceives = new HashMap<>();
+        /** Communicator key -> the job's id. */
+        private final Map<String, Integer> commByKey = new HashMap<>();
+        /** Site (as its stack frame) -> the job's id. */
+        private final Map<String, Integer> siteByFrame = new HashMap<>();
+        /** This rank's shard ids -> the job's ids. */
+        private final Map<Integer, Integer> rankComms = new HashMap<>();
 
+        private final Map<Integer, Integer> rankSites = new HashMap<>();
+        /** Receives posted and not completed yet: request -> bytes of the receive buffer. */
+        private final Map<Long, Long> postedBytes = new HashMap<>();
+
+        final Map<Integer, Long> calls = new TreeMap<>();
+        final List<String> problems = new ArrayList<>();
+        private Otf2Export.RankWriter writer;
         private boolean pending;
-        private long nextRequest = 1;
-        long calls;
+        private long count;
 
-        RankReader(
-                int rank,
-                ShardSummary summary,
-                CausalityCorrection correction,
-                long zero,
-                TraceSelection selection,
-                Otf2Export.RankWriter writer) {
-            this.rank = rank;
-            this.summary = summary;
-            this.correction = correction;
-            this.zero = zero;
+        Reader(Otf2Export export, Communicators comms, CallSites sites, TraceSelection selection, long zero) {
+            this.export = export;
+            this.comms = comms;
+            this.sites = sites;
             this.selection = selection;
-            this.writer = writer;
-        }
-
-        private long common(long local) {
-            long aligned = summary.common(local);
-            return aligned + correction.shift(rank, aligned);
+            this.zero = zero;
+            commByKey.put(TraceFormat.WORLD_KEY, Communicators.WORLD);
         }
 
         @Override
-        public void event(ShardEvent e) throws IOException {
+        public void beginRank(int rank, RankClock clock) {
+            writer = export.rank(rank);
+            rankComms.clear();
+            rankSites.clear();
+            postedBytes.clear();
+            pending = false;
+            count = 0;
+        }
+
+        @Override
+        public void site(int rank, ShardSite s) {
+            int id = siteByFrame.computeIfAbsent(
+                    s.toString(),
+                    k -> sites.add(s.className(), s.method(), s.file() == null ? "" : s.file(), Math.max(0, s.line())));
+            rankSites.put(s.id(), id);
+        }
+
+        @Override
+        public void communicator(int rank, ShardCommunicator c) {
+            Integer id = commByKey.get(c.key());
+            if (id == null) {
+                String name = "MPI communicator " + c.key();
+                // Members outside COMM_WORLD (spawned or connected worlds) have no location here.
+                int[] local = inWorld(c.localGroup());
+                id = c.isInter() ? comms.addInter(name, local, inWorld(c.remoteGroup())) : comms.add(name, local);
+                commByKey.put(c.key(), id);
+            }
+            rankComms.put(c.id(), id);
+        }
+
+        private static int[] inWorld(int[] group) {
+            return Arrays.stream(group).filter(r -> r >= 0).toArray();
+        }
+
+        @Override
+        public void call(int rank, ShardEvent e, long start, long end) throws IOException {
             flush();
-            long start = common(e.start());
-            long end = common(e.end());
             if (!selection.overlaps(start, end)) {
                 return;
             }
             call.reset(e.function(), e.tid(), zero + start, zero + end);
+            if (e.site() != null) {
+                call.site(rankSites.getOrDefault(e.site().id(), -1));
+            }
+            if (e.communicator() != null) {
+                call.comm(rankComms.getOrDefault(e.communicator().id(), Communicators.WORLD));
+            }
             MpiFunctionKind kind = MpiFunctionKind.of(e.function());
+            long receiveBuffer = e.receivedBytes() != TraceFormat.NONE ? e.receivedBytes() : e.bytes();
             switch (kind.records()) {
                 case SEND:
                 case ISEND:
@@ -152,54 +168,64 @@ public final class TraceExport {
                     break;
                 case SENDRECV:
                     call.sent(e.peer(), e.tag(), e.bytes());
-                    call.received(e.receivedFrom(), TraceFormat.NONE, e.bytes());
+                    call.received(e.receivedFrom(), e.recvTag(), receiveBuffer);
                     break;
                 case RECV:
-                    // A wildcard receive names its source only once it has one (its status).
+                    // A wildcard receive names its source and tag once its status told them.
                     call.received(
                             e.receivedFrom() != TraceFormat.NONE
                                     ? e.receivedFrom()
                                     : e.peer() >= 0 ? e.peer() : TracedCall.NONE,
-                            e.tag() >= 0 ? e.tag() : TracedCall.NONE,
-                            e.bytes());
+                            e.recvTag() != TraceFormat.NONE ? e.recvTag() : e.tag() >= 0 ? e.tag() : TracedCall.NONE,
+                            receiveBuffer);
                     break;
                 case COLLECTIVE:
-                    call.root(e.peer() >= 0 ? e.peer() : TracedCall.NONE);
-                    call.collectiveBytes(e.bytes(), TracedCall.NONE);
+                    call.root(e.root() >= 0 ? e.root() : TracedCall.NONE);
+                    call.collectiveBytes(e.bytes(), e.receivedBytes());
                     break;
                 default:
                     break;
             }
-            if (kind.records() == MpiFunctionKind.Records.IRECV && e.postsReceive()) {
-                long request = nextRequest++;
-                call.request(request);
-                postedReceives.put(e.receivedMessage(rank), new long[] {request, e.bytes()});
+            if (e.requestId() != TraceFormat.NONE) {
+                call.request(e.requestId());
+                if (kind.records() == MpiFunctionKind.Records.IRECV) {
+                    postedBytes.put(e.requestId(), receiveBuffer);
+                }
             }
             pending = true;
         }
 
         @Override
-        public void completed(ShardEvent e, long peer, long tag, long seq) {
-            if (!pending) {
-                return;
-            }
-            long[] posted = postedReceives.remove(TraceFormat.flowId(peer, rank, tag, seq));
-            if (posted != null) {
-                call.completed(posted[0], peer, tag, posted[1]);
+        public void completed(
+                int rank,
+                ShardEvent e,
+                long start,
+                long end,
+                long request,
+                ShardCommunicator comm,
+                long peer,
+                long tag,
+                long seq) {
+            if (pending && request != TraceFormat.NONE) {
+                Long bytes = postedBytes.remove(request);
+                call.completed(request, peer, tag, bytes == null ? TracedCall.NONE : bytes);
             }
         }
 
         private void flush() throws IOException {
             if (pending) {
                 writer.call(call);
-                calls++;
+                count++;
                 pending = false;
             }
         }
 
-        void finish() throws IOException {
+        @Override
+        public void endRank(int rank, ShardParser shard) throws IOException {
             flush();
             writer.close();
+            calls.put(rank, count);
+            problems.addAll(shard.problems());
         }
     }
 }
