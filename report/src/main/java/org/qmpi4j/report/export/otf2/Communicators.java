@@ -91,7 +91,12 @@ public final class Communicators {
         return Collections.unmodifiableList(all);
     }
 
+    /** Whether {@code id} names a communicator here. */
+    boolean valid(int id) {
+        return id >= 0 && id < all.size();
+    }
+
     Communicator get(int id) {
-        return id >= 0 && id < all.size() ? all.get(id) : all.get(WORLD);
+        return valid(id) ? all.get(id) : all.get(WORLD);
     }
 }

@@ -127,8 +127,8 @@ public final class Otf2Export {
                 MpiFunctionKind kind = MpiFunctionKind.of(c.function);
                 int region = mpiRegion(kind);
                 int siteRegion = c.site >= 0 && c.site < sites.all().size() ? siteRegion(c.site) : -1;
-                Communicators.Communicator comm = comms.get(c.comm);
-                int commId = comms.all().indexOf(comm);
+                int commId = comms.valid(c.comm) ? c.comm : Communicators.WORLD;
+                Communicators.Communicator comm = comms.get(commId);
                 if (siteRegion >= 0) {
                     events.enter(at(c.start), siteRegion);
                 }
