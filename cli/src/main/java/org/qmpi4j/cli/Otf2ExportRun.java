@@ -73,7 +73,7 @@ final class Otf2ExportRun {
                 + result.calls().size() + " rank(s), "
                 + result.calls().values().stream().mapToLong(Long::longValue).sum() + " calls"
                 + (result.missingRanks().isEmpty() ? "" : "; no shard for rank(s) " + result.missingRanks())
-                + "; open it in Vampir, or run scalasca -examine on its folder)");
+                + "; open it in Vampir, or analyse it with Scalasca's scout)");
         err.flush();
         return 0;
     }
