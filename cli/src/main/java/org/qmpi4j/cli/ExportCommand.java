@@ -26,7 +26,7 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code qmpi4j export --format FORMAT <dir> <destination>}: a job's results in the format of
- * another analysis tool.
+ * another analysis tool. The OTF2 route's classes (and JNA) are loaded only when it runs.
  */
 @Command(
         name = "export",
@@ -36,14 +36,18 @@ import picocli.CommandLine.Spec;
             "Formats:",
             "  caliper-json  the profile as Caliper's json-split file, which Hatchet's and Thicket's"
                     + " from_caliper read (call path main > call site > MPI function; time, calls and bytes per"
-                    + " rank; the job's facts as metadata); <destination> is a file."
+                    + " rank; the job's facts as metadata); <destination> is a file; --ranks.",
+            "  otf2          the trace (the tracer's shards in <dir>/ranks) as an OTF2 archive for Vampir and"
+                    + " Scalasca, written as Score-P writes MPI traces, on rank 0's corrected clock;"
+                    + " <destination> is a new folder that gets traces.otf2; --ranks, --from, --to;"
+                    + " needs OTF2's library (Debian 12: apt-get install libopen-trace-format2-10)."
         })
 final class ExportCommand implements Callable<Integer> {
     @Option(
             names = "--format",
             required = true,
             paramLabel = "<format>",
-            description = "the format to write: caliper-json")
+            description = "the format to write: caliper-json or otf2")
     String format;
 
     @Option(
@@ -51,6 +55,16 @@ final class ExportCommand implements Callable<Integer> {
             paramLabel = "<ranks>",
             description = "ranks to include, e.g. 0-15 or 0,4,8-11 (default: all)")
     String ranks;
+
+    @Option(
+            names = "--from",
+            paramLabel = "<time>",
+            description = "otf2: start of the window, from the job's start: 10s, 1.5s, 250ms, 40us (default: the"
+                    + " job's start)")
+    String from;
+
+    @Option(names = "--to", paramLabel = "<time>", description = "otf2: end of the window (default: the job's end)")
+    String to;
 
     @Parameters(index = "0", paramLabel = "<dir>", description = "results directory of a job")
     Path dir;
@@ -64,8 +78,21 @@ final class ExportCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         String f = format.trim().toLowerCase(Locale.ROOT);
-        if (!f.equals("caliper-json")) {
-            throw new UserError("--format " + format + ": not a format qmpi4j exports (caliper-json)");
+        switch (f) {
+            case "caliper-json":
+                return caliper();
+            case "otf2":
+                return new Otf2ExportRun(spec.commandLine().getErr())
+                        .run(ResultsDir.require(dir), destination, ranks, from, to);
+            default:
+                throw new UserError("--format " + format + ": not a format qmpi4j exports (caliper-json, otf2)");
+        }
+    }
+
+    private int caliper() throws Exception {
+        if (from != null || to != null) {
+            throw new UserError((from != null ? "--from" : "--to")
+                    + ": caliper-json exports the profile, which has no time window (--from/--to are for otf2)");
         }
         Path d = ResultsDir.require(dir);
         Profile profile = ProfileFile.read(d);

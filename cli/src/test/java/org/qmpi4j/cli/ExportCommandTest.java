@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.qmpi4j.cli.otf2.Otf2Reading;
 import org.qmpi4j.report.files.AtomicFiles;
 import org.qmpi4j.report.files.ResultFiles;
 import org.qmpi4j.report.profile.CallStats;
@@ -144,5 +145,60 @@ class ExportCommandTest {
         assertThat(err.toString()).contains("no profile.json and no per-rank files");
         assertThat(run("export", "--help")).isZero();
         assertThat(out.toString()).contains("caliper-json", "Hatchet");
+    }
+
+    @Test
+    void otf2NeedsTheShardsAndANewFolderAndTheHelpListsTheFormats() throws Exception {
+        Path d = results();
+        Path dest = dir.resolve("otf2");
+        assertThat(run("export", "--format", "otf2", d.toString(), dest.toString()))
+                .isEqualTo(2);
+        assertThat(err.toString()).contains("ranks: no trace shards (rank-<r>.trace): otf2 exports the tracer's trace");
+        assertThat(dest).doesNotExist();
+
+        assertThat(run(
+                        "export",
+                        "--format",
+                        "caliper-json",
+                        "--from",
+                        "1s",
+                        d.toString(),
+                        dir.resolve("c.json").toString()))
+                .isEqualTo(2);
+        assertThat(err.toString()).contains("--from: caliper-json exports the profile, which has no time window");
+
+        // One rank's shard: MPI_Init, a send of 8 bytes to itself, MPI_Finalize.
+        Files.createDirectories(ResultFiles.ranksDir(d));
+        Files.writeString(
+                ResultFiles.rankTrace(d, 0),
+                "qmpi4j-trace 3 0 3 openmpi\nF 0 MPI_INIT\nF 1 MPI_SEND\nF 2 MPI_FINALIZE\n"
+                        + "E 0 1 1000 500 - - - - - - -\nE 1 1 2000 100 0 4 8 0 - - -\nE 2 1 3000 200 - - - - - - -\n");
+        Path taken = Files.createDirectories(dir.resolve("taken"));
+        Files.writeString(taken.resolve("x"), "x");
+        assertThat(run("export", "--format", "otf2", d.toString(), taken.toString()))
+                .isEqualTo(2);
+        assertThat(err.toString()).contains("taken: not empty; give a new folder for the OTF2 archive");
+        assertThat(run("export", "--format", "otf2", "--ranks", "3", d.toString(), dest.toString()))
+                .isEqualTo(2);
+        assertThat(err.toString()).contains("--ranks 3: the job has ranks 0-2");
+
+        assertThat(run("export", "--format", "otf2", "--from", "1.6us", d.toString(), dest.toString()))
+                .as(err.toString())
+                .isZero();
+        assertThat(err.toString()).contains("qmpi4j: wrote " + dest.resolve("traces.otf2"));
+        Otf2Reading read = Otf2Reading.python(dest.resolve("traces.otf2"));
+        // From 1.6 us on: the send and MPI_Finalize; ranks 1 and 2 without shards keep empty locations.
+        assertThat(read.records(0))
+                .containsOnlyKeys(
+                        "Enter MPI_Send",
+                        "Leave MPI_Send",
+                        "MpiSend to 0 on MPI_COMM_WORLD tag 4 bytes 8",
+                        "Enter MPI_Finalize",
+                        "Leave MPI_Finalize");
+        assertThat(read.hostOf).containsOnlyKeys(0, 1, 2).containsEntry(0, "node1");
+        assertThat(dir.toFile().list()).noneMatch(n -> n.contains(".partial-"));
+
+        assertThat(run("export", "--help")).isZero();
+        assertThat(out.toString()).contains("caliper-json", "otf2", "Vampir", "Scalasca", "--from", "--to");
     }
 }
