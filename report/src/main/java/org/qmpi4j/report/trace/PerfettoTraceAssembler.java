@@ -60,7 +60,12 @@ public final class PerfettoTraceAssembler {
     private boolean finished;
 
     public PerfettoTraceAssembler(OutputStream out, int ranks) {
-        this.w = new PerfettoTraceWriter(out);
+        this(out, ranks, PerfettoTraceWriter.Strings.INTERNED);
+    }
+
+    /** An assembler whose writer spells its strings as {@code strings} says. */
+    public PerfettoTraceAssembler(OutputStream out, int ranks, PerfettoTraceWriter.Strings strings) {
+        this.w = new PerfettoTraceWriter(out, strings);
         this.ranks = ranks;
     }
 
