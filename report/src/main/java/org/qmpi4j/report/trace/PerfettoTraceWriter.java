@@ -27,8 +27,10 @@ import java.util.Set;
  * repeated field, and concatenating serialised messages appends to it. With {@link Strings#INTERNED}
  * a sequence's first packet clears its incremental state, and an event name, category, argument
  * name or source location is written once per sequence ({@code interned_data}, in the packet that
- * first uses it) and referred to by its id ({@code name_iid}, ...) after that. What is kept: the
- * tracks announced and, per rank, the strings interned so far.
+ * first uses it) and referred to by its id ({@code name_iid}, ...) after that, and the events of a
+ * rank's first thread leave out their track, which the sequence's defaults name
+ * ({@code trace_packet_defaults}, set with that thread's descriptor). What is kept: the tracks
+ * announced and, per rank, the strings interned so far.
  */
 public final class PerfettoTraceWriter implements Closeable {
     /** How the writer spells the strings of its events. */
@@ -46,6 +48,9 @@ public final class PerfettoTraceWriter implements Closeable {
     private static final int PACKET_TRACK_EVENT = 11;
     private static final int PACKET_INTERNED_DATA = 12;
     private static final int PACKET_SEQUENCE_FLAGS = 13;
+    private static final int PACKET_DEFAULTS = 59;
+    private static final int DEFAULTS_TRACK_EVENT = 11;
+    private static final int EVENT_DEFAULTS_TRACK_UUID = 11;
     private static final int PACKET_TRACK_DESCRIPTOR = 60;
     private static final int SEQ_INCREMENTAL_STATE_CLEARED = 1;
     private static final int SEQ_NEEDS_INCREMENTAL_STATE = 2;
@@ -132,6 +137,9 @@ public final class PerfettoTraceWriter implements Closeable {
     private final Set<Long> tracks = new HashSet<>();
     private final Map<Integer, Sequence> sequences = new HashMap<>();
     private boolean needsState;
+    /** Trace packet defaults for the packet being built, or null. */
+    private ProtoBuffer defaults;
+
     private long packets;
 
     /** A writer that interns its strings ({@link Strings#INTERNED}). */
@@ -149,6 +157,9 @@ public final class PerfettoTraceWriter implements Closeable {
         final long id;
         boolean started;
         int threads;
+        /** The track of events that name none: the rank's first thread (incremental state). */
+        long defaultTrack = -1;
+
         boolean levelOpen;
         final Map<String, Long> names = new HashMap<>();
         final Map<String, Long> categories = new HashMap<>();
@@ -207,6 +218,14 @@ public final class PerfettoTraceWriter implements Closeable {
                 .varint(TRACK_PARENT_UUID, processTrack(rank))
                 .message(TRACK_THREAD, inner)
                 .varint(TRACK_SIBLING_ORDER_RANK, s.threads++);
+        if (strings == Strings.INTERNED && s.defaultTrack < 0) {
+            // Most calls are on a rank's first thread: its events leave their track to the
+            // sequence's defaults, set with this descriptor.
+            s.defaultTrack = uuid;
+            entry.clear().varint(EVENT_DEFAULTS_TRACK_UUID, uuid);
+            inner.clear().message(DEFAULTS_TRACK_EVENT, entry);
+            defaults = inner;
+        }
         emit(s, PACKET_TRACK_DESCRIPTOR, body, NO_TIME);
     }
 
@@ -236,7 +255,8 @@ public final class PerfettoTraceWriter implements Closeable {
             throws IOException {
         Sequence s = sequence(rank);
         long track = threadTrack(rank, e.tid());
-        body.clear().varint(EVENT_TYPE, TYPE_SLICE_BEGIN).varint(EVENT_TRACK_UUID, track);
+        body.clear().varint(EVENT_TYPE, TYPE_SLICE_BEGIN);
+        track(s, track);
         category(s, "mpi");
         name(s, e.function());
         annotation(s, "peer", e.peer());
@@ -252,7 +272,8 @@ public final class PerfettoTraceWriter implements Closeable {
             body.fixed64(EVENT_TERMINATING_FLOW_IDS, flowId(id));
         }
         emit(s, PACKET_TRACK_EVENT, body, start);
-        body.clear().varint(EVENT_TYPE, TYPE_SLICE_END).varint(EVENT_TRACK_UUID, track);
+        body.clear().varint(EVENT_TYPE, TYPE_SLICE_END);
+        track(s, track);
         emit(s, PACKET_TRACK_EVENT, body, Math.max(start, end));
     }
 
@@ -262,7 +283,8 @@ public final class PerfettoTraceWriter implements Closeable {
      */
     public void flowEnd(int rank, long tid, long time, String id) throws IOException {
         Sequence s = sequence(rank);
-        body.clear().varint(EVENT_TYPE, TYPE_INSTANT).varint(EVENT_TRACK_UUID, threadTrack(rank, tid));
+        body.clear().varint(EVENT_TYPE, TYPE_INSTANT);
+        track(s, threadTrack(rank, tid));
         category(s, "mpi");
         name(s, "message received");
         body.fixed64(EVENT_TERMINATING_FLOW_IDS, flowId(id));
@@ -361,6 +383,15 @@ public final class PerfettoTraceWriter implements Closeable {
         emit(sequence(rank), PACKET_TRACK_EVENT, body, time);
     }
 
+    /** The event's track, left out when it is the sequence's default. */
+    private void track(Sequence s, long track) {
+        if (track == s.defaultTrack) {
+            needsState = true;
+        } else {
+            body.varint(EVENT_TRACK_UUID, track);
+        }
+    }
+
     private void annotation(Sequence s, String name, long value) {
         if (value != TraceFormat.NONE) {
             annotationName(s, name);
@@ -454,6 +485,10 @@ public final class PerfettoTraceWriter implements Closeable {
         }
         if (interned.size() > 0) {
             packet.message(PACKET_INTERNED_DATA, interned);
+        }
+        if (defaults != null) {
+            packet.message(PACKET_DEFAULTS, defaults);
+            defaults = null;
         }
         packet.message(field, content);
         frame.clear().message(TRACE_PACKET, packet).writeTo(out);

@@ -28,9 +28,9 @@ import java.util.TreeMap;
  * reader resolves it, checking on the way what it relies on; any breach fails the read:
  * <ul>
  *   <li>no field the schema does not declare, nor one of the wrong wire type;
- *   <li>interning: a packet that uses an interned id says it needs incremental state, its sequence
- *       cleared that state before, and the id was defined on that sequence since (in this packet's
- *       {@code interned_data} or an earlier one's);
+ *   <li>interning: a packet that uses an interned id, or the sequence's default track, says it
+ *       needs incremental state, its sequence cleared that state before, and the id or default was
+ *       defined on that sequence since (in this packet or an earlier one);
  *   <li>every track is described before its first event, a thread under its rank's process;
  *   <li>slices begin and end in order on each track;
  *   <li>every flow leaves exactly one event and ends at exactly one other.
@@ -116,6 +116,7 @@ public final class PerfettoTraceReader {
         final Map<Long, String> categories = new HashMap<>();
         final Map<Long, String> annotationNames = new HashMap<>();
         final Map<Long, String> sites = new HashMap<>();
+        Long defaultTrack;
     }
 
     public static PerfettoTraceReader read(Path file) throws IOException {
@@ -168,6 +169,13 @@ public final class PerfettoTraceReader {
                         .as("source location %s redefined", iid)
                         .isTrue();
             }
+        }
+        Message defaults = sub(p, "trace_packet_defaults");
+        if (defaults != null) {
+            assertThat(state)
+                    .as("sequence %s sets defaults before clearing its state", seq)
+                    .isNotNull();
+            state.defaultTrack = (Long) get(sub(defaults, "track_event_defaults"), "track_uuid");
         }
         Message td = sub(p, "track_descriptor");
         if (td != null) {
@@ -231,7 +239,18 @@ public final class PerfettoTraceReader {
     }
 
     private void event(Message p, Message ev, long seq, int flags, Interned state) {
-        long uuid = (Long) get(ev, "track_uuid");
+        long uuid;
+        if (has(ev, "track_uuid")) {
+            uuid = (Long) get(ev, "track_uuid");
+        } else {
+            assertThat(flags & 2)
+                    .as("an event on the default track needs incremental state")
+                    .isEqualTo(2);
+            assertThat(state == null ? null : state.defaultTrack)
+                    .as("sequence %s's default track", seq)
+                    .isNotNull();
+            uuid = state.defaultTrack;
+        }
         Track track = tracks.get(uuid);
         assertThat(track).as("track %s described before its first event", uuid).isNotNull();
         long ts = (Long) get(p, "timestamp");
