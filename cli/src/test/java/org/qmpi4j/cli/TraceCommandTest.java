@@ -259,16 +259,16 @@ class TraceCommandTest {
         assertThat(err.toString())
                 .contains("trace of 4 of 4 ranks, 300 calls, in trace.pftrace")
                 .contains("qmpi4j: results in " + dir + " (trace.pftrace)");
-        Map<Long, Integer> slicesByTrack = new HashMap<>();
-        for (Object o : (List<?>)
-                parse(Files.readAllBytes(dir.resolve("trace.pftrace"))).getField(field(traceType, "packet"))) {
-            Message ev = sub((Message) o, "track_event");
-            if (ev != null && get(ev, "type").toString().equals("TYPE_SLICE_BEGIN")) {
-                slicesByTrack.merge((Long) get(ev, "track_uuid"), 1, Integer::sum);
-            }
-        }
-        // Rank 0 sends 50, ranks 1 and 2 send and receive 50 each, rank 3 receives 50: one track each.
-        assertThat(slicesByTrack.values()).containsExactlyInAnyOrder(50, 100, 100, 50);
+        PerfettoTraceReader merged = PerfettoTraceReader.read(dir.resolve("trace.pftrace"));
+        // Rank 0 sends 50, ranks 1 and 2 send and receive 50 each, rank 3 receives 50: one thread each.
+        assertThat(merged.callsPerRank())
+                .isEqualTo(Map.of(
+                        0, Map.of("MPI_SEND", 50L),
+                        1, Map.of("MPI_SEND", 50L, "MPI_RECV", 50L),
+                        2, Map.of("MPI_SEND", 50L, "MPI_RECV", 50L),
+                        3, Map.of("MPI_RECV", 50L)));
+        assertThat(merged.threads.values()).allSatisfy(t -> assertThat(t).hasSize(1));
+        assertThat(merged.flows).hasSize(150);
 
         Files.delete(dir.resolve("trace.pftrace"));
         assertThat(run("merge", dir.toString())).isZero();

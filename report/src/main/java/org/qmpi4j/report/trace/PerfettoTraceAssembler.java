@@ -127,6 +127,7 @@ public final class PerfettoTraceAssembler {
         s.parser.end();
         s.ends.finish();
         s.flush();
+        s.endLevels();
     }
 
     private PerfettoRank state(int rank) {
@@ -184,6 +185,7 @@ public final class PerfettoTraceAssembler {
         private final TraceSelection selection;
         final ShardParser parser;
         final ArrowEnds ends;
+        private final RankClock clock;
         long written;
         boolean ended;
 
@@ -193,6 +195,12 @@ public final class PerfettoTraceAssembler {
         private long end;
         private String sent;
         private final List<String> received = new ArrayList<>();
+        /** The level the last MPI_PCONTROL set (a version-4 shard says it), or NONE. */
+        private long level = TraceFormat.NONE;
+        /** Whether the writer's current level slice is {@link #level}. */
+        private boolean levelShown;
+        /** End of the last call written, where the last level slice ends. */
+        private long lastEnd = Long.MIN_VALUE;
 
         PerfettoRank(
                 PerfettoTraceWriter w,
@@ -207,11 +215,11 @@ public final class PerfettoTraceAssembler {
             this.selection = selection;
             this.ends = new ArrowEnds(rank, this);
             this.parser = new ShardParser(rank, ends);
+            this.clock = new RankClock(rank, summary.clock(), summary.zero(), correction);
         }
 
         private long common(long local) {
-            long aligned = summary.common(local);
-            return aligned + correction.shift(rank, aligned);
+            return clock.common(local);
         }
 
         @Override
@@ -219,27 +227,53 @@ public final class PerfettoTraceAssembler {
             flush();
             start = common(e.start());
             end = common(e.end());
+            boolean setsLevel = e.pcontrolLevel() != TraceFormat.NONE;
+            if (setsLevel) {
+                level = e.pcontrolLevel();
+                levelShown = false;
+            }
             if (!selection.overlaps(start, end)) {
                 return;
             }
+            if (level != TraceFormat.NONE && !levelShown) {
+                // From the call that set it, or, set before the window, from the window's first call.
+                w.level(rank, setsLevel ? end : start, (int) level);
+                levelShown = true;
+            }
+            lastEnd = Math.max(lastEnd, end);
             call.copyFrom(e);
             held = true;
         }
 
-        @Override
-        public void sent(ShardEvent e, long to, long tag, long seq) {
-            if (held && selection.hasRank(to)) {
-                sent = TraceFormat.flowId(rank, to, tag, seq);
+        /** Ends the last measurement level at the last call written. */
+        void endLevels() throws IOException {
+            if (lastEnd != Long.MIN_VALUE) {
+                w.levelsEnd(rank, lastEnd);
             }
         }
 
         @Override
-        public void received(long from, long tag, long seq, long tid, long startLocal, long endLocal, boolean lastCall)
+        public void sent(ShardEvent e, String id, long to, long tag, long seq, String comm) {
+            if (held && selection.hasRank(to)) {
+                sent = id;
+            }
+        }
+
+        @Override
+        public void received(
+                String id,
+                long from,
+                long tag,
+                long seq,
+                String comm,
+                long tid,
+                long startLocal,
+                long endLocal,
+                boolean lastCall)
                 throws IOException {
             if (!selection.hasRank(from)) {
                 return;
             }
-            String id = TraceFormat.flowId(from, rank, tag, seq);
             if (lastCall) {
                 if (held) {
                     received.add(id);
@@ -274,7 +308,7 @@ public final class PerfettoTraceAssembler {
             }
             held = false;
             w.thread(rank, call.tid(), threadName(call.tid()));
-            w.slice(rank, call, start, end, sent, received);
+            w.slice(rank, call, call.site(), start, end, sent, received);
             sent = null;
             received.clear();
             written++;

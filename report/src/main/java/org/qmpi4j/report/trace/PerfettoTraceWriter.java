@@ -164,7 +164,8 @@ public final class PerfettoTraceWriter implements Closeable {
         final Map<String, Long> names = new HashMap<>();
         final Map<String, Long> categories = new HashMap<>();
         final Map<String, Long> annotationNames = new HashMap<>();
-        final Map<SourceSite, Long> sites = new HashMap<>();
+        /** By the shard's site objects: one per S line, so identity is the site. */
+        final Map<ShardSite, Long> sites = new HashMap<>();
 
         Sequence(int rank) {
             this.id = rank + 1L;
@@ -251,7 +252,7 @@ public final class PerfettoTraceWriter implements Closeable {
      * One MPI call made at {@code site} (or {@code null}: not known), as
      * {@link #slice(int, ShardEvent, long, long, String, List)}.
      */
-    public void slice(int rank, ShardEvent e, SourceSite site, long start, long end, String sent, List<String> received)
+    public void slice(int rank, ShardEvent e, ShardSite site, long start, long end, String sent, List<String> received)
             throws IOException {
         Sequence s = sequence(rank);
         long track = threadTrack(rank, e.tid());
@@ -426,9 +427,12 @@ public final class PerfettoTraceWriter implements Closeable {
         }
     }
 
-    private void sourceLocation(Sequence s, SourceSite site) {
-        entry.clear().string(LOCATION_FILE, site.file()).string(LOCATION_FUNCTION, site.function());
-        if (site.line() > 0) {
+    private void sourceLocation(Sequence s, ShardSite site) {
+        entry.clear().string(LOCATION_FUNCTION, site.className() + "." + site.method());
+        if (site.file() != null) {
+            entry.string(LOCATION_FILE, site.file());
+        }
+        if (site.line() >= 0) {
             entry.varint(LOCATION_LINE, site.line());
         }
         if (strings == Strings.INLINE) {

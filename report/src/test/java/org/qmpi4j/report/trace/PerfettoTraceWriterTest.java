@@ -22,8 +22,8 @@ class PerfettoTraceWriterTest {
     @TempDir
     Path dir;
 
-    private static final SourceSite SEND_SITE = new SourceSite("demo.Ring", "main", "Ring.java", 42);
-    private static final SourceSite RECV_SITE = new SourceSite("demo.Ring", "main", "Ring.java", 47);
+    private static final ShardSite SEND_SITE = new ShardSite(0, "demo.Ring", "main", 42, "Ring.java");
+    private static final ShardSite RECV_SITE = new ShardSite(1, "demo.Ring", "main", 47, "Ring.java");
 
     private static ShardEvent call(String function, long tid, long peer, long tag, long bytes) {
         ShardEvent e = new ShardEvent();
