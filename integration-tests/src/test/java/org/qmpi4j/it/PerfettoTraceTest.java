@@ -3,8 +3,12 @@ package org.qmpi4j.it;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -59,10 +63,70 @@ class PerfettoTraceTest {
         for (Event e : trace.calls) {
             assertThat(e.category).isEqualTo("mpi");
             assertThat(e.track).isEqualTo("main");
+            assertThat(e.site).as("%s's call site", e.name).startsWith("org.qmpi4j.samples.");
         }
+        assertThat(trace.calls)
+                .filteredOn(e -> e.name.equals("MPI_SEND") || e.name.equals("MPI_ISEND"))
+                .extracting(e -> e.site)
+                .allSatisfy(site -> assertThat(site).contains(" " + sample + ".java:"));
+        assertThat(trace.levels).as("no MPI_Pcontrol, no level track").isEmpty();
         // Each rank's strings are defined once: the packets that carry interned data are, per rank,
-        // the clock note's and at most one per function called.
-        long atMost = counted.values().stream().mapToLong(m -> 1 + m.size()).sum();
+        // the clock note's and at most one per function and one per call site.
+        long atMost = 0;
+        for (int r = 0; r < ranks; r++) {
+            int rank = r;
+            atMost += 1
+                    + counted.get(r).size()
+                    + trace.calls.stream()
+                            .filter(e -> e.rank == rank)
+                            .map(e -> e.site)
+                            .distinct()
+                            .count();
+        }
         assertThat(trace.packetsWithInternedData).isBetween(2L * ranks, atMost);
+    }
+
+    /**
+     * PcontrolRegion: two barriers, {@code pControl(0)}, three barriers and an allreduce (not
+     * traced), {@code pControl(1)}, a barrier. Each rank's level track shows level 0 from the end
+     * of the first {@code MPI_PCONTROL} to the end of the second, then level 1 until the rank's
+     * last call, {@code MPI_FINALIZE}; no call lies inside the level-0 region.
+     */
+    @Test
+    void measurementLevelsAreWhereTheProgramSetThem(@TempDir Path tmp) throws Exception {
+        Path out = tmp.resolve("results");
+        JobResult result = AgentJob.run(AgentJob.plain(AgentJob.FEATURES + "PcontrolRegion", 2)
+                .jvmOption(AgentJob.agentOption("tools=tracer;tracer.json-limit=1"))
+                .env("QMPI4J_OUTPUT", out.toString()));
+        AgentJob.assertOk(result, 2);
+        PerfettoTraceReader trace = PerfettoTraceReader.read(out.resolve("trace.pftrace"));
+        Map<String, Long> traced = Map.of(
+                "MPI_INIT", 1L,
+                "MPI_COMM_RANK", 1L,
+                "MPI_COMM_SIZE", 1L,
+                "MPI_BARRIER", 3L, // 2 before pControl(0), 1 after pControl(1)
+                "MPI_PCONTROL", 2L,
+                "MPI_FINALIZE", 1L);
+        assertThat(trace.callsPerRank()).isEqualTo(Map.of(0, traced, 1, traced));
+        for (int r = 0; r < 2; r++) {
+            int rank = r;
+            List<Event> calls = trace.calls.stream()
+                    .filter(e -> e.rank == rank)
+                    .sorted(Comparator.comparingLong(e -> e.start))
+                    .collect(Collectors.toList());
+            List<Event> pcontrols =
+                    calls.stream().filter(e -> e.name.equals("MPI_PCONTROL")).collect(Collectors.toList());
+            List<Event> levels =
+                    trace.levels.stream().filter(e -> e.rank == rank).collect(Collectors.toList());
+            assertThat(levels).extracting(e -> e.name).containsExactly("level 0 (measurement off)", "level 1");
+            assertThat(levels.get(0).start).isEqualTo(pcontrols.get(0).end);
+            assertThat(levels.get(0).end).isEqualTo(pcontrols.get(1).end);
+            assertThat(levels.get(1).start).isEqualTo(pcontrols.get(1).end);
+            assertThat(levels.get(1).end).isEqualTo(calls.get(calls.size() - 1).end);
+            assertThat(calls.get(calls.size() - 1).name).isEqualTo("MPI_FINALIZE");
+            assertThat(calls)
+                    .as("calls inside the level-0 region of rank %d", rank)
+                    .noneMatch(e -> e.start > levels.get(0).start && e.end < levels.get(0).end);
+        }
     }
 }
