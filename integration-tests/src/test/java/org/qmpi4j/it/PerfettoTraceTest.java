@@ -129,4 +129,44 @@ class PerfettoTraceTest {
                     .noneMatch(e -> e.start > levels.get(0).start && e.end < levels.get(0).end);
         }
     }
+
+    /**
+     * UnexpectedMessages: rank 0 sends 6 small messages before a barrier, rank 1 receives them
+     * after it. Sampled at the end of every barrier and receive, Open MPI's own unexpected-queue
+     * length on rank 1 is 6 after the barrier and one less after each receive; on rank 0 it is 0.
+     * The agent's own {@code qmpi4j_time_in_mpi} (a fraction of the time since its handle started)
+     * is sampled alongside.
+     */
+    @Test
+    void performanceVariablesAreCounterTracks(@TempDir Path tmp) throws Exception {
+        Path out = tmp.resolve("results");
+        JobResult result = AgentJob.run(AgentJob.plain(AgentJob.SAMPLES + "UnexpectedMessages", 2)
+                .jvmOption(AgentJob.agentOption("tools=tracer;tracer.json-limit=1"
+                        + ";tracer.pvars=pml_ob1_unexpected_msgq_length,qmpi4j_time_in_mpi"
+                        + ";tracer.pvar-calls=MPI_Barrier,MPI_Recv"))
+                .env("QMPI4J_OUTPUT", out.toString()));
+        AgentJob.assertOk(result, 2);
+        PerfettoTraceReader trace = PerfettoTraceReader.read(out.resolve("trace.pftrace"));
+        assertThat(trace.callsPerRank().get(1)).containsEntry("MPI_RECV", 6L).containsEntry("MPI_BARRIER", 1L);
+        Map<String, List<Event>> rank1 = trace.counters.get(1);
+        assertThat(rank1).containsOnlyKeys("pml_ob1_unexpected_msgq_length", "qmpi4j_time_in_mpi");
+        assertThat(rank1.get("pml_ob1_unexpected_msgq_length"))
+                .extracting(e -> (long) e.value)
+                .containsExactly(6L, 5L, 4L, 3L, 2L, 1L, 0L);
+        assertThat(trace.counters.get(0).get("pml_ob1_unexpected_msgq_length"))
+                .extracting(e -> (long) e.value)
+                .containsExactly(0L);
+        List<Event> inMpi = rank1.get("qmpi4j_time_in_mpi");
+        assertThat(inMpi).hasSize(7).allSatisfy(e -> assertThat(e.value).isBetween(0.0, 1.0));
+        assertThat(inMpi).anySatisfy(e -> assertThat(e.value).isPositive());
+        // Each sample at the end of the call it follows: the receives' ends, in order.
+        List<Long> recvEnds = trace.calls.stream()
+                .filter(e -> e.rank == 1 && e.name.equals("MPI_RECV"))
+                .map(e -> e.end)
+                .sorted()
+                .collect(Collectors.toList());
+        assertThat(rank1.get("pml_ob1_unexpected_msgq_length").subList(1, 7))
+                .extracting(e -> e.start)
+                .isEqualTo(recvEnds);
+    }
 }

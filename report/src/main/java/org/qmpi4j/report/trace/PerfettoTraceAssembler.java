@@ -296,6 +296,20 @@ public final class PerfettoTraceAssembler {
             }
         }
 
+        @Override
+        public void pvarDefined(int id, String name, boolean integer) throws IOException {
+            // MPI_T says a variable's class, not its unit: the name tells what it counts.
+            w.counterTrack(rank, id, name, PerfettoTraceWriter.Unit.UNSPECIFIED);
+        }
+
+        @Override
+        public void pvarSampled(int id, long localTime, double value) throws IOException {
+            long t = common(localTime);
+            if (selection.overlaps(t, t)) {
+                w.counter(rank, id, t, value);
+            }
+        }
+
         private String threadName(long tid) {
             String name = parser.threads().get(tid);
             return name == null || name.isEmpty() ? "thread " + tid : name;

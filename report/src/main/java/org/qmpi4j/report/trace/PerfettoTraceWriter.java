@@ -107,6 +107,8 @@ public final class PerfettoTraceWriter implements Closeable {
 
     /** Units of a counter track (Perfetto's {@code CounterDescriptor.Unit}). */
     public enum Unit {
+        /** Not said: the counter's name says what it counts. */
+        UNSPECIFIED(0),
         COUNT(2),
         BYTES(3),
         NANOSECONDS(1);
@@ -353,7 +355,10 @@ public final class PerfettoTraceWriter implements Closeable {
         if (!tracks.add(uuid)) {
             return;
         }
-        inner.clear().varint(COUNTER_UNIT, unit.proto);
+        inner.clear();
+        if (unit != Unit.UNSPECIFIED) {
+            inner.varint(COUNTER_UNIT, unit.proto);
+        }
         if (unit == Unit.COUNT) {
             inner.string(COUNTER_UNIT_NAME, "count");
         }

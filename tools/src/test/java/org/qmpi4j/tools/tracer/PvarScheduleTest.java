@@ -19,13 +19,13 @@ class PvarScheduleTest {
     }
 
     @Test
-    void chosenCallsAlwaysSampleAndAnIntervalOfZeroNever() {
-        PvarSchedule s = new PvarSchedule(0, List.of("MPI_Recv", " mpi_barrier"));
+    void chosenCallsSampleInsteadOfTheInterval() {
+        PvarSchedule s = new PvarSchedule(0.001, List.of("MPI_Recv", " mpi_barrier"));
         assertThat(s.due(MpiFunction.MPI_SEND, 0)).isFalse();
         assertThat(s.due(MpiFunction.MPI_RECV, 1)).isTrue();
         assertThat(s.due(MpiFunction.MPI_RECV, 2)).isTrue();
         assertThat(s.due(MpiFunction.MPI_BARRIER, 3)).isTrue();
         assertThat(s.due(MpiFunction.MPI_SEND, 1_000_000_000)).isFalse();
-        assertThatThrownBy(() -> new PvarSchedule(0, List.of("MPI_NOPE"))).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new PvarSchedule(1, List.of("MPI_NOPE"))).isInstanceOf(IllegalArgumentException.class);
     }
 }
