@@ -9,6 +9,7 @@ import org.qmpi4j.api.mpit.MpitException;
 import org.qmpi4j.api.mpit.PvarHandle;
 import org.qmpi4j.api.mpit.PvarInfo;
 import org.qmpi4j.api.mpit.PvarSession;
+import org.qmpi4j.api.mpit.ThreadLevel;
 
 /**
  * The MPI_T performance variables the tracer samples into its shard, for counter tracks of the
@@ -50,7 +51,7 @@ final class PvarSampler {
      * those bound to a communicator to {@code world} ({@code MPI_COMM_WORLD}).
      */
     static PvarSampler open(MpiT mpit, List<String> wanted, Object world) {
-        mpit.initThread(org.qmpi4j.api.mpit.ThreadLevel.SINGLE);
+        mpit.initThread(ThreadLevel.SINGLE);
         List<String> problems = new ArrayList<>();
         List<Integer> indices = new ArrayList<>();
         List<PvarInfo> infos = new ArrayList<>();
