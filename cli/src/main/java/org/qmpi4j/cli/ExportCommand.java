@@ -16,6 +16,7 @@ import org.qmpi4j.report.files.ResultFiles;
 import org.qmpi4j.report.json.JsonFormatException;
 import org.qmpi4j.report.json.JsonNode;
 import org.qmpi4j.report.profile.Profile;
+import org.qmpi4j.report.profile.ProfileFormat;
 import org.qmpi4j.report.trace.TraceSelection;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -73,6 +74,9 @@ final class ExportCommand implements Callable<Integer> {
             throw new UserError(destination + ": a directory; caliper-json writes one file, e.g. "
                     + destination.resolve("profile.cali.json"));
         }
+        if (!profile.perRankKept()) {
+            profile = withRankDetail(d, profile, keep);
+        }
         String json = CaliperJson.write(profile, metadata(d, profile), keep);
         try {
             Path parent = destination.toAbsolutePath().getParent();
@@ -89,6 +93,21 @@ final class ExportCommand implements Callable<Integer> {
                         + " (Caliper json-split: Hatchet and Thicket read it with from_caliper)");
         spec.commandLine().getErr().flush();
         return 0;
+    }
+
+    /** {@code profile} with the shares of the kept ranks from {@code profile-ranks.jsonl} beside it. */
+    private static Profile withRankDetail(Path dir, Profile profile, IntPredicate keep) throws UserError {
+        Path lines = dir.resolve(ResultFiles.PROFILE_RANKS_JSONL);
+        try (java.io.BufferedReader in = Files.newBufferedReader(lines, java.nio.charset.StandardCharsets.UTF_8)) {
+            return ProfileFormat.withRankDetail(profile, in, keep);
+        } catch (java.nio.file.NoSuchFileException e) {
+            throw new UserError(dir.resolve(ResultFiles.PROFILE_JSON) + " keeps its ranks' shares in " + lines
+                    + ", which is missing: run 'qmpi4j merge " + dir + "' to rebuild both from ranks/");
+        } catch (org.qmpi4j.report.json.JsonFormatException e) {
+            throw new UserError(lines + " is corrupt: " + e.getMessage());
+        } catch (IOException e) {
+            throw new UserError(lines + ": cannot read (" + e.getMessage() + ")");
+        }
     }
 
     private IntPredicate keptRanks(int size) throws UserError {

@@ -123,7 +123,13 @@ final class MergeCommand implements Callable<Integer> {
             Profile merged = profiles.profile();
             size = merged.ranks();
             binding = merged.binding();
-            written.addAll(ProfileOutputs.writeAll(d, merged));
+            try {
+                written.addAll(ProfileOutputs.writeAll(d, merged));
+            } finally {
+                if (merged.rankDetail() != null) {
+                    merged.rankDetail().discard(); // its temporary file: the results hold it now
+                }
+            }
             err.println("qmpi4j: profile of " + profiles.ranksRead() + " of " + size + " ranks"
                     + (merged.complete() ? "" : " (no data from rank(s) " + merged.missingRanks() + ")")
                     + (profiles.unfinished() == 0

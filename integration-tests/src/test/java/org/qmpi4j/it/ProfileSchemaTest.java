@@ -50,15 +50,41 @@ class ProfileSchemaTest {
                 .isNotEmpty();
     }
 
+    @Test
+    void aProfileAboveThePerRankLimitIsValidWithoutPerRankLists() throws Exception {
+        int size = ProfileFormat.RANK_DETAIL_MAX_RANKS + 1;
+        List<RankProfile> ranks = new java.util.ArrayList<>();
+        for (int r = 0; r < size; r++) {
+            ranks.add(rank(r, size));
+        }
+        org.qmpi4j.report.profile.Profile p = ProfileMerger.merge(ranks);
+        String json = ProfileFormat.write(p);
+        p.rankDetail().discard();
+        assertThat(json).contains("\"per_rank_detail\": \"profile-ranks.jsonl\"", "\"rank_spread\"");
+        assertThat(JsonNode.parse(json).get("functions").elements().get(0).has("per_rank"))
+                .isFalse();
+        assertThat(ProfileSchema.problems(json)).isEmpty();
+        assertThat(ProfileSchema.problems(json.replace("\"profile-ranks.jsonl\"", "\"elsewhere.jsonl\"")))
+                .as("a place for the ranks' shares the format does not have")
+                .isNotEmpty();
+        assertThat(ProfileSchema.problems(json.replace("\"max_rank\"", "\"top_rank\"")))
+                .as("the spread's members renamed")
+                .isNotEmpty();
+    }
+
     private static RankProfile rank(int r) {
+        return rank(r, 2);
+    }
+
+    private static RankProfile rank(int r, int size) {
         CallStats send = new CallStats(3, 3_000, 900, 1_200, 24, null);
-        return RankProfile.builder(r, 2, "openmpi")
+        return RankProfile.builder(r, size, "openmpi")
                 .state(RankProfile.State.FINALIZED)
                 .appNs(1_000_000)
                 .environment("host", "node" + r)
                 .function("MPI_SEND", "POINT_TO_POINT", send)
                 .site(new SiteKey("MPI_SEND", "org.example.App", "main", "App.java", 12), send)
-                .sent(1 - r, 3, 24)
+                .sent((r + 1) % size, 3, 24)
                 .build();
     }
 }

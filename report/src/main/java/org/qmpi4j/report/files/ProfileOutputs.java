@@ -1,6 +1,8 @@
 package org.qmpi4j.report.files;
 
 import java.io.IOException;
+import java.io.Writer;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.qmpi4j.report.profile.Profile;
@@ -14,16 +16,61 @@ import org.qmpi4j.report.render.TextReport;
 public final class ProfileOutputs {
     private ProfileOutputs() {}
 
-    /** Writes {@code profile.json} and the renderings; returns the names written. */
+    /**
+     * Writes {@code profile.json} (streamed), {@code profile-ranks.jsonl} when the profile's ranks'
+     * shares are kept apart ({@link Profile#rankDetail()}), and the renderings; returns the names
+     * written.
+     */
     public static List<String> writeAll(Path dir, Profile p) throws IOException {
-        AtomicFiles.write(dir.resolve(ResultFiles.PROFILE_JSON), ProfileFormat.write(p));
+        AtomicFiles.write(dir.resolve(ResultFiles.PROFILE_JSON), new ProfileJson(p));
+        Path detail = dir.resolve(ResultFiles.PROFILE_RANKS_JSONL);
+        if (p.rankDetail() != null) {
+            AtomicFiles.write(detail, new RankDetailLines(p));
+        } else {
+            Files.deleteIfExists(detail); // of an earlier merge: it would contradict profile.json
+        }
         writeRenderings(dir, p);
-        return List.of(
-                ResultFiles.REPORT_TXT,
-                ResultFiles.REPORT_HTML,
-                ResultFiles.PROFILE_JSON,
-                ResultFiles.MATRIX_HTML,
-                ResultFiles.MATRIX_SVG);
+        return p.rankDetail() == null
+                ? List.of(
+                        ResultFiles.REPORT_TXT,
+                        ResultFiles.REPORT_HTML,
+                        ResultFiles.PROFILE_JSON,
+                        ResultFiles.MATRIX_HTML,
+                        ResultFiles.MATRIX_SVG)
+                : List.of(
+                        ResultFiles.REPORT_TXT,
+                        ResultFiles.REPORT_HTML,
+                        ResultFiles.PROFILE_JSON,
+                        ResultFiles.PROFILE_RANKS_JSONL,
+                        ResultFiles.MATRIX_HTML,
+                        ResultFiles.MATRIX_SVG);
+    }
+
+    /** Named classes, not lambdas: rank 0 writes these at the end of every job. */
+    private static final class ProfileJson implements AtomicFiles.Content {
+        private final Profile p;
+
+        ProfileJson(Profile p) {
+            this.p = p;
+        }
+
+        @Override
+        public void writeTo(Writer out) {
+            ProfileFormat.write(p, out);
+        }
+    }
+
+    private static final class RankDetailLines implements AtomicFiles.Content {
+        private final Profile p;
+
+        RankDetailLines(Profile p) {
+            this.p = p;
+        }
+
+        @Override
+        public void writeTo(Writer out) throws IOException {
+            ProfileFormat.writeRankDetail(p, out);
+        }
     }
 
     /** Writes {@code report.txt}, {@code report.html}, {@code matrix.html} and {@code matrix.svg} from {@code p}. */

@@ -1,6 +1,7 @@
 package org.qmpi4j.report.files;
 
 import java.nio.file.Path;
+import org.qmpi4j.report.profile.ProfileFormat;
 
 /**
  * The names of what the bundled tools leave in a results directory:
@@ -8,6 +9,7 @@ import java.nio.file.Path;
  * report.txt      the profile for people (text tables)
  * report.html     the same as one page with charts and the matrix (opens offline)
  * profile.json    the profile for scripts
+ * profile-ranks.jsonl  above 1024 ranks: each rank's share of each function and call site, a line per rank
  * matrix.html     communication matrix, interactive heatmap
  * matrix.svg      communication matrix, image
  * trace.json      the timeline (Chrome Trace Event format: Perfetto, chrome://tracing, DevTools), for small traces
@@ -21,6 +23,9 @@ public final class ResultFiles {
     public static final String REPORT_TXT = "report.txt";
     public static final String REPORT_HTML = "report.html";
     public static final String PROFILE_JSON = "profile.json";
+    /** Beside {@code profile.json} above {@link ProfileFormat#RANK_DETAIL_MAX_RANKS} ranks: the ranks' shares. */
+    public static final String PROFILE_RANKS_JSONL = ProfileFormat.RANK_DETAIL_FILE;
+
     public static final String MATRIX_HTML = "matrix.html";
     public static final String MATRIX_SVG = "matrix.svg";
     public static final String TRACE_JSON = "trace.json";

@@ -7,7 +7,9 @@ import java.io.DataOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -21,7 +23,7 @@ import java.util.Map;
  */
 public final class PartialProfileFormat {
     /** "qmpiPM" and a version, checked on reading: a stray message is refused, not misread. */
-    private static final long MAGIC = 0x716d_7069_504d_0001L;
+    private static final long MAGIC = 0x716d_7069_504d_0002L;
 
     private PartialProfileFormat() {}
 
@@ -92,6 +94,10 @@ public final class PartialProfileFormat {
                 out.writeLong(t.messages());
                 out.writeLong(t.bytes());
             }
+            out.writeBoolean(m.detail != null);
+            if (m.detail != null) {
+                shares(out, m);
+            }
             return finish(out, bytes);
         } catch (IOException e) {
             throw new UncheckedIOException(e); // a byte array does not fail
@@ -126,7 +132,7 @@ public final class PartialProfileFormat {
                 if (rank < 0 || rank >= size || m.summaries.containsKey(rank)) {
                     throw new IOException("rank " + rank + " in a partial merge of " + size + " ranks");
                 }
-                m.summaries.put(rank, new Profile.RankSummary(rank, present, state, app, mpi, env));
+                m.summaries.put(rank, m.summary(rank, present, state, app, mpi, env));
             }
             for (int i = count(in); i > 0; i--) {
                 String f = string(in);
@@ -146,6 +152,13 @@ public final class PartialProfileFormat {
                 m.interWorld.add(
                         new InterWorldTraffic(in.readInt(), string(in), in.readInt(), in.readLong(), in.readLong()));
             }
+            if (in.readBoolean() != (m.detail != null)) {
+                throw new IOException("a partial merge of " + size + " ranks with the ranks' shares "
+                        + (m.detail != null ? "in its entries" : "apart"));
+            }
+            if (m.detail != null) {
+                shares(in, m);
+            }
         } catch (IllegalArgumentException e) {
             throw new IOException("a partial merge with impossible content: " + e.getMessage(), e);
         }
@@ -162,6 +175,14 @@ public final class PartialProfileFormat {
 
     private static void entry(DataOutputStream out, Profile.Entry e) throws IOException {
         stats(out, e.total());
+        out.writeBoolean(e.perRankKept());
+        if (!e.perRankKept()) {
+            out.writeInt(e.ranks());
+            out.writeInt(e.maxRank());
+            out.writeLong(e.maxRankNs());
+            out.writeLong(e.minRankNs());
+            return;
+        }
         out.writeInt(e.perRank().size());
         for (Map.Entry<Integer, CallStats> r : e.perRank().entrySet()) {
             out.writeInt(r.getKey());
@@ -171,11 +192,74 @@ public final class PartialProfileFormat {
 
     private static Profile.Entry entry(DataInputStream in) throws IOException {
         CallStats total = stats(in);
+        if (!in.readBoolean()) {
+            return Profile.Entry.restore(total, in.readInt(), in.readInt(), in.readLong(), in.readLong());
+        }
         Map<Integer, CallStats> perRank = new LinkedHashMap<>();
         for (int i = count(in); i > 0; i--) {
             perRank.put(in.readInt(), stats(in));
         }
         return Profile.Entry.restore(total, perRank);
+    }
+
+    /**
+     * The ranks' shares kept apart from the entries: {@code [rank, key, calls, time, min, max,
+     * bytes]} each, the key numbering the functions then the call sites in the order written
+     * above; a rank of -1 ends them.
+     */
+    private static void shares(DataOutputStream out, ProfileMerger.Streaming m) throws IOException {
+        Map<Object, Integer> numbers = new java.util.HashMap<>();
+        for (String f : m.functions.keySet()) {
+            numbers.put(f, numbers.size());
+        }
+        for (SiteKey k : m.sites.keySet()) {
+            numbers.put(k, numbers.size());
+        }
+        m.detail.forEach(new RankDetail.Visitor() {
+            private int rank;
+
+            @Override
+            public void rank(int r) {
+                rank = r;
+            }
+
+            @Override
+            public void function(String name, CallStats share) throws IOException {
+                write(numbers.get(name), share);
+            }
+
+            @Override
+            public void site(SiteKey site, CallStats share) throws IOException {
+                write(numbers.get(site), share);
+            }
+
+            private void write(int key, CallStats share) throws IOException {
+                out.writeInt(rank);
+                out.writeInt(key);
+                out.writeLong(share.calls());
+                out.writeLong(share.timeNs());
+                out.writeLong(share.minNs());
+                out.writeLong(share.maxNs());
+                out.writeLong(share.bytes());
+            }
+        });
+        out.writeInt(-1);
+    }
+
+    private static void shares(DataInputStream in, ProfileMerger.Streaming m) throws IOException {
+        List<Object> keys = new ArrayList<>(m.functions.keySet());
+        keys.addAll(m.sites.keySet());
+        for (int rank = in.readInt(); rank >= 0; rank = in.readInt()) {
+            int key = in.readInt();
+            if (rank >= m.size || key < 0 || key >= keys.size()) {
+                throw new IOException("a share of rank " + rank + ", key " + key + " in a partial merge of " + m.size
+                        + " ranks and " + keys.size() + " keys");
+            }
+            m.detail.add(
+                    rank,
+                    keys.get(key),
+                    new CallStats(in.readLong(), in.readLong(), in.readLong(), in.readLong(), in.readLong(), null));
+        }
     }
 
     private static void stats(DataOutputStream out, CallStats s) throws IOException {

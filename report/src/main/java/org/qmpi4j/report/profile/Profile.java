@@ -63,31 +63,89 @@ public final class Profile {
         }
     }
 
-    /** Merged stats of one function or call site, with the per-rank stats they came from. */
+    /**
+     * Merged stats of one function or call site: the total, how its time spreads over the ranks
+     * that called it (how many, the largest and smallest rank's time), and, when kept, each rank's
+     * share. A merge keeps the shares up to {@link ProfileFormat#RANK_DETAIL_MAX_RANKS} ranks;
+     * above, they are not held but written as the ranks are merged ({@link RankDetail}), and
+     * {@link #perRankKept()} is false.
+     */
     public static final class Entry {
         private final CallStats total = new CallStats();
         private final SortedMap<Integer, CallStats> perRank = new TreeMap<>();
+        private boolean perRankKept = true;
+        private int ranks;
+        private long maxRankNs = -1;
+        private int maxRank = -1;
+        private long minRankNs = Long.MAX_VALUE;
 
         public CallStats total() {
             return total;
         }
 
+        /** Each rank's share (without histograms), when {@link #perRankKept()}; otherwise empty. */
         public SortedMap<Integer, CallStats> perRank() {
             return Collections.unmodifiableSortedMap(perRank);
+        }
+
+        /** Whether {@link #perRank()} holds every calling rank's share. */
+        public boolean perRankKept() {
+            return perRankKept;
+        }
+
+        /** How many ranks called it. */
+        public int ranks() {
+            return ranks;
+        }
+
+        /** The rank that spent the most time in it (the lowest such rank), or -1 when no rank did. */
+        public int maxRank() {
+            return maxRank;
+        }
+
+        /** The time of {@link #maxRank()} in it; 0 when no rank called it. */
+        public long maxRankNs() {
+            return Math.max(0, maxRankNs);
+        }
+
+        /** The least time one of the calling ranks spent in it; 0 when no rank called it. */
+        public long minRankNs() {
+            return ranks == 0 ? 0 : minRankNs;
         }
 
         /** An entry read back from a file: {@code total} as written (with its histogram), the per-rank stats. */
         public static Entry restore(CallStats total, Map<Integer, CallStats> perRank) {
             Entry e = new Entry();
             e.total.merge(total);
-            perRank.forEach((r, s) -> e.perRank.put(r, s.copy()));
+            for (Map.Entry<Integer, CallStats> r : perRank.entrySet()) {
+                e.perRank.put(r.getKey(), r.getValue().copy());
+                e.spread(r.getKey(), r.getValue().timeNs());
+            }
+            return e;
+        }
+
+        /**
+         * An entry read back without per-rank shares: {@code total}, and the spread over
+         * {@code ranks} calling ranks ({@code maxRank} spent {@code maxRankNs}, the least
+         * {@code minRankNs}).
+         */
+        public static Entry restore(CallStats total, int ranks, int maxRank, long maxRankNs, long minRankNs) {
+            Entry e = new Entry();
+            e.total.merge(total);
+            e.perRankKept = false;
+            e.ranks = ranks;
+            if (ranks > 0) {
+                e.maxRank = maxRank;
+                e.maxRankNs = maxRankNs;
+                e.minRankNs = minRankNs;
+            }
             return e;
         }
 
         /**
          * Adds one rank's stats. The rank's share is kept without its message-size histogram: the
-         * total has it, and per rank it would cost 65 longs per function and site and rank (half a
-         * GiB at thousands of ranks) for figures no output shows.
+         * total has it, and per rank it would cost 65 longs per function and site and rank for
+         * figures no output shows.
          */
         public void add(int rank, CallStats stats) {
             total.merge(stats);
@@ -96,18 +154,45 @@ public final class Profile {
             CallStats before = perRank.putIfAbsent(rank, share);
             if (before != null) {
                 before.merge(share);
+                return; // the rank is counted already; its time grew
             }
+            spread(rank, stats.timeNs());
         }
 
-        /** Adds a partial merge of other ranks: its total and its per-rank shares (as they are). */
+        /** Adds one rank's stats to the total and the spread only, its share going elsewhere. */
+        void addWithoutShare(int rank, CallStats stats) {
+            total.merge(stats);
+            perRankKept = false;
+            spread(rank, stats.timeNs());
+        }
+
+        private void spread(int rank, long timeNs) {
+            ranks++;
+            if (timeNs > maxRankNs || (timeNs == maxRankNs && rank < maxRank)) {
+                maxRankNs = timeNs;
+                maxRank = rank;
+            }
+            minRankNs = Math.min(minRankNs, timeNs);
+        }
+
+        /** Adds a partial merge of other ranks: its total, spread and per-rank shares (as they are). */
         void absorb(Entry other) {
             total.merge(other.total);
-            other.perRank.forEach((rank, share) -> {
-                CallStats before = perRank.putIfAbsent(rank, share.copy());
+            perRankKept &= other.perRankKept;
+            for (Map.Entry<Integer, CallStats> r : other.perRank.entrySet()) { // no lambda: a job's end
+                CallStats before = perRank.putIfAbsent(r.getKey(), r.getValue().copy());
                 if (before != null) {
-                    before.merge(share);
+                    before.merge(r.getValue());
                 }
-            });
+            }
+            if (other.ranks > 0) {
+                ranks += other.ranks;
+                if (other.maxRankNs > maxRankNs || (other.maxRankNs == maxRankNs && other.maxRank < maxRank)) {
+                    maxRankNs = other.maxRankNs;
+                    maxRank = other.maxRank;
+                }
+                minRankNs = Math.min(minRankNs, other.minRankNs);
+            }
         }
     }
 
@@ -120,6 +205,7 @@ public final class Profile {
     private final Map<SiteKey, Entry> sites;
     private final TrafficMatrix matrix;
     private final List<InterWorldTraffic> interWorld;
+    private final RankDetail rankDetail;
 
     public Profile(
             String binding,
@@ -169,6 +255,25 @@ public final class Profile {
             Map<SiteKey, Entry> sites,
             TrafficMatrix matrix,
             List<InterWorldTraffic> interWorld) {
+        this(binding, ranks, created, rankSummaries, functions, kinds, sites, matrix, interWorld, null);
+    }
+
+    /**
+     * With {@code rankDetail}: the ranks' shares of each function and call site, when the entries
+     * do not hold them ({@link Entry#perRankKept()}), as a merge wrote them; {@code null} when the
+     * entries hold them or the profile was read back from a file.
+     */
+    public Profile(
+            String binding,
+            int ranks,
+            String created,
+            List<RankSummary> rankSummaries,
+            Map<String, Entry> functions,
+            Map<String, String> kinds,
+            Map<SiteKey, Entry> sites,
+            TrafficMatrix matrix,
+            List<InterWorldTraffic> interWorld,
+            RankDetail rankDetail) {
         if (matrix.ranks() != ranks) {
             throw new IllegalArgumentException("matrix of " + matrix.ranks() + " ranks in a profile of " + ranks);
         }
@@ -181,6 +286,30 @@ public final class Profile {
         this.kinds = Collections.unmodifiableMap(new LinkedHashMap<>(kinds));
         this.sites = Collections.unmodifiableMap(new LinkedHashMap<>(sites));
         this.matrix = matrix;
+        this.rankDetail = rankDetail;
+    }
+
+    /**
+     * The ranks' shares of each function and call site as the merge wrote them, when the entries
+     * do not hold them; {@code null} otherwise (see {@link #perRankKept()}).
+     */
+    public RankDetail rankDetail() {
+        return rankDetail;
+    }
+
+    /** Whether every function's and call site's entry holds each rank's share. */
+    public boolean perRankKept() {
+        for (Entry e : functions.values()) {
+            if (!e.perRankKept()) {
+                return false;
+            }
+        }
+        for (Entry e : sites.values()) {
+            if (!e.perRankKept()) {
+                return false;
+            }
+        }
+        return true;
     }
 
     public String binding() {

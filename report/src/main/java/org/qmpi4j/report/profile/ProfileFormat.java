@@ -1,5 +1,6 @@
 package org.qmpi4j.report.profile;
 
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -13,15 +14,21 @@ import org.qmpi4j.report.json.JsonWriter;
  * {@code profile.json}: a job's {@link Profile} for scripts. Times are seconds (doubles), counts
  * and bytes integers. Top-level keys:
  * <ul>
- *   <li>{@code binding}, {@code ranks}, {@code created}, {@code complete}, {@code missing_ranks};</li>
+ *   <li>{@code binding}, {@code ranks}, {@code created}, {@code complete}, {@code missing_ranks},
+ *       {@code per_rank_detail}: {@code "inline"} when each function and call site lists every
+ *       rank's share ({@code per_rank}, jobs up to {@value #RANK_DETAIL_MAX_RANKS} ranks), else the
+ *       name of the file beside that holds them, {@value #RANK_DETAIL_FILE}
+ *       ({@link #writeRankDetail});</li>
  *   <li>{@code time}: {@code app_s}, {@code mpi_s}, {@code mpi_pct} summed over ranks, and
  *       {@code per_rank} [{@code rank, state, app_s, mpi_s, mpi_pct, host, pid}];</li>
  *   <li>{@code functions}: [{@code name, kind, calls, time_s, mean_s, min_s, max_s, bytes, app_pct,
- *       mpi_pct, per_rank: [{rank, calls, time_s, min_s, max_s, bytes}]}], longest first
- *       ({@code app_pct} and {@code mpi_pct} are null for {@code MPI_INIT}, which runs before the
- *       application time starts);</li>
+ *       mpi_pct, rank_spread: {ranks, max_rank, max_s, min_s}, per_rank: [{rank, calls, time_s,
+ *       min_s, max_s, bytes}]}], longest first ({@code app_pct} and {@code mpi_pct} are null for
+ *       {@code MPI_INIT}, which runs before the application time starts; {@code rank_spread}: how
+ *       many ranks called it, the rank with the most time in it and that time, the least time of a
+ *       calling rank; {@code per_rank} only when {@code per_rank_detail} is {@code "inline"});</li>
  *   <li>{@code callsites}: [{@code id, function, class, method, file, line, calls, time_s, mean_s,
- *       min_s, max_s, bytes, per_rank: [...]}], longest first;</li>
+ *       min_s, max_s, bytes, rank_spread, per_rank: [...]}], longest first;</li>
  *   <li>{@code matrix}: point-to-point sends only, row = sender, column = receiver
  *       ({@code COMM_WORLD} ranks): {@code cells}, the pairs with traffic as
  *       {@code [from, to, bytes, messages]} by sender then receiver (sparse: a few entries per rank
@@ -33,12 +40,29 @@ import org.qmpi4j.report.json.JsonWriter;
  * </ul>
  * Function names are the MPI standard's upper-case names ({@code MPI_SEND}).
  *
- * <p>Version 2 added {@code matrix.cells} and left out the dense arrays above
- * {@value #DENSE_MAX_RANKS} ranks; version 1 (dense arrays only) is still read.
+ * <p>Version 3 added {@code per_rank_detail} and {@code rank_spread}, and moved the per-rank shares
+ * of jobs above {@value #RANK_DETAIL_MAX_RANKS} ranks to {@value #RANK_DETAIL_FILE}; version 2
+ * added {@code matrix.cells} and left out the dense arrays above {@value #DENSE_MAX_RANKS} ranks;
+ * versions 1 (dense arrays only) and 2 are still read.
  */
 public final class ProfileFormat {
     public static final String FORMAT = "qmpi4j-profile";
-    public static final int VERSION = 2;
+    public static final int VERSION = 3;
+
+    /**
+     * Up to this many ranks, {@code profile.json} lists every rank's share of each function and
+     * call site; above, they go to {@value #RANK_DETAIL_FILE}, one line per rank, and the merge
+     * does not hold them.
+     */
+    public static final int RANK_DETAIL_MAX_RANKS = 1024;
+
+    /** The file beside {@code profile.json} with the ranks' shares of larger jobs: JSON Lines. */
+    public static final String RANK_DETAIL_FILE = "profile-ranks.jsonl";
+
+    /** Format name and version of {@value #RANK_DETAIL_FILE}'s first line. */
+    public static final String RANK_DETAIL_FORMAT = "qmpi4j-profile-ranks";
+
+    public static final int RANK_DETAIL_VERSION = 1;
 
     /** Up to this many ranks, the matrix is also written as dense N×N arrays (version 1's form). */
     public static final int DENSE_MAX_RANKS = 64;
@@ -64,9 +88,19 @@ public final class ProfileFormat {
         }
     }
 
+    /** {@code profile.json} as a string (for small profiles; {@link #write(Profile, Appendable)} streams). */
     public static String write(Profile p) {
         StringBuilder sb = new StringBuilder(8192);
-        JsonWriter w = VersionedJson.begin(sb, FORMAT, VERSION);
+        write(p, sb);
+        return sb.toString();
+    }
+
+    /**
+     * Writes {@code profile.json} to {@code out} as it goes, nothing of it held: a job of tens of
+     * thousands of ranks has a profile of tens of megabytes. I/O errors are rethrown unchecked.
+     */
+    public static void write(Profile p, Appendable out) {
+        JsonWriter w = VersionedJson.begin(out, FORMAT, VERSION);
         w.member("binding", p.binding()).member("ranks", p.ranks()).member("created", p.created());
         w.member("complete", p.complete());
         w.name("missing_ranks").beginInlineArray();
@@ -75,6 +109,8 @@ public final class ProfileFormat {
             w.value(r);
         }
         w.endArray();
+        boolean inline = p.perRankKept();
+        w.member("per_rank_detail", inline ? "inline" : RANK_DETAIL_FILE);
 
         long app = p.totalAppNs();
         long mpi = p.totalMpiNs();
@@ -105,7 +141,7 @@ public final class ProfileFormat {
                 w.member("kind", kind);
             }
             totals(w, e.total(), app, mpi, f);
-            perRank(w, e);
+            perRank(w, e, inline);
             w.endObject();
         }
         w.endArray();
@@ -122,7 +158,7 @@ public final class ProfileFormat {
                     .member("file", k.fileName())
                     .member("line", k.line());
             totals(w, e.total(), app, mpi, k.function());
-            perRank(w, e);
+            perRank(w, e, inline);
             w.endObject();
         }
         w.endArray();
@@ -184,7 +220,200 @@ public final class ProfileFormat {
         w.endArray();
         w.endObject();
         w.finish();
-        return sb.toString();
+    }
+
+    /**
+     * Writes {@value #RANK_DETAIL_FILE} from {@code p}'s {@link Profile#rankDetail()}: JSON Lines,
+     * a header line {@code {"format", "version", "binding", "ranks", "shares": ["calls", "time_s",
+     * "min_s", "max_s", "bytes"]}}, then one line per rank that reported, in the order merged (rank
+     * order): {@code {"rank", "state", "app_s", "mpi_s", "functions": {name: share},
+     * "callsites": {id: share}}}, each share an array in the order the header names, the call
+     * sites by their {@code id} in {@code profile.json}. A script reads it line by line.
+     *
+     * @throws IllegalArgumentException if {@code p} holds no such detail
+     */
+    public static void writeRankDetail(Profile p, Appendable out) throws IOException {
+        RankDetail detail = p.rankDetail();
+        if (detail == null) {
+            throw new IllegalArgumentException("the profile lists its ranks' shares itself");
+        }
+        JsonWriter header = new JsonWriter(out, false);
+        header.beginObject()
+                .member("format", RANK_DETAIL_FORMAT)
+                .member("version", RANK_DETAIL_VERSION)
+                .member("binding", p.binding())
+                .member("ranks", p.ranks());
+        header.name("shares").beginInlineArray();
+        for (String c : SHARE_COLUMNS) {
+            header.value(c);
+        }
+        header.endArray().endObject();
+        out.append('\n');
+        RankLines lines = new RankLines(p, out);
+        detail.forEach(lines);
+        lines.end();
+    }
+
+    /**
+     * {@code p} (read from a {@code profile.json} whose {@code per_rank_detail} names a file) with
+     * the shares of the ranks {@code keepRank} accepts read from that file's {@code lines}: its
+     * entries then list those ranks' shares (and their spread is over those ranks).
+     *
+     * @throws JsonFormatException if a line is not JSON, the header is not of this format, or a
+     *                             line names a rank, function or call site the profile does not have
+     */
+    public static Profile withRankDetail(
+            Profile p, java.io.BufferedReader lines, java.util.function.IntPredicate keepRank)
+            throws IOException, JsonFormatException {
+        String first = lines.readLine();
+        if (first == null) {
+            throw new JsonFormatException(RANK_DETAIL_FILE + ": empty");
+        }
+        JsonNode header = VersionedJson.parse(first, RANK_DETAIL_FORMAT, 1, RANK_DETAIL_VERSION);
+        if (header.get("ranks").asInt() != p.ranks()) {
+            throw new JsonFormatException(RANK_DETAIL_FILE + ": a job of "
+                    + header.get("ranks").asInt() + " ranks, profile.json one of " + p.ranks());
+        }
+        Map<String, SiteKey> sitesById = new LinkedHashMap<>();
+        for (Map.Entry<SiteKey, Integer> id : p.siteIds().entrySet()) {
+            sitesById.put(Integer.toString(id.getValue()), id.getKey());
+        }
+        Map<String, Map<Integer, CallStats>> functionShares = new LinkedHashMap<>();
+        Map<SiteKey, Map<Integer, CallStats>> siteShares = new LinkedHashMap<>();
+        int lineNumber = 1;
+        for (String line = lines.readLine(); line != null; line = lines.readLine()) {
+            lineNumber++;
+            if (line.isEmpty()) {
+                continue;
+            }
+            JsonNode r = JsonNode.parse(line);
+            int rank = r.get("rank").asInt();
+            if (rank < 0 || rank >= p.ranks()) {
+                throw new JsonFormatException(RANK_DETAIL_FILE + " line " + lineNumber + ": rank " + rank);
+            }
+            if (!keepRank.test(rank)) {
+                continue;
+            }
+            for (Map.Entry<String, JsonNode> f : r.get("functions").members().entrySet()) {
+                if (!p.functions().containsKey(f.getKey())) {
+                    throw new JsonFormatException(RANK_DETAIL_FILE + " line " + lineNumber + ": function " + f.getKey()
+                            + " not in profile.json");
+                }
+                functionShares.computeIfAbsent(f.getKey(), k -> new TreeMap<>()).put(rank, share(f.getValue()));
+            }
+            for (Map.Entry<String, JsonNode> s : r.get("callsites").members().entrySet()) {
+                SiteKey site = sitesById.get(s.getKey());
+                if (site == null) {
+                    throw new JsonFormatException(RANK_DETAIL_FILE + " line " + lineNumber + ": call site " + s.getKey()
+                            + " not in profile.json");
+                }
+                siteShares.computeIfAbsent(site, k -> new TreeMap<>()).put(rank, share(s.getValue()));
+            }
+        }
+        Map<String, Profile.Entry> functions = new LinkedHashMap<>();
+        for (Map.Entry<String, Profile.Entry> f : p.functions().entrySet()) {
+            functions.put(
+                    f.getKey(),
+                    Profile.Entry.restore(f.getValue().total(), functionShares.getOrDefault(f.getKey(), Map.of())));
+        }
+        Map<SiteKey, Profile.Entry> sites = new LinkedHashMap<>();
+        for (Map.Entry<SiteKey, Profile.Entry> s : p.sites().entrySet()) {
+            sites.put(
+                    s.getKey(),
+                    Profile.Entry.restore(s.getValue().total(), siteShares.getOrDefault(s.getKey(), Map.of())));
+        }
+        return new Profile(
+                p.binding(),
+                p.ranks(),
+                p.created(),
+                p.rankSummaries(),
+                functions,
+                p.kinds(),
+                sites,
+                p.matrix(),
+                p.interWorld());
+    }
+
+    private static CallStats share(JsonNode n) throws JsonFormatException {
+        List<JsonNode> v = n.elements();
+        if (v.size() != SHARE_COLUMNS.length) {
+            throw new JsonFormatException(n.path() + ": expected " + String.join(", ", SHARE_COLUMNS));
+        }
+        return new CallStats(
+                v.get(0).asLong(),
+                nanos(v.get(1).asDouble()),
+                nanos(v.get(2).asDouble()),
+                nanos(v.get(3).asDouble()),
+                v.get(4).asLong(),
+                null);
+    }
+
+    private static final String[] SHARE_COLUMNS = {"calls", "time_s", "min_s", "max_s", "bytes"};
+
+    /** Writes one line per rank as the detail is read back. */
+    private static final class RankLines implements RankDetail.Visitor {
+        private final Profile p;
+        private final Appendable out;
+        private final Map<SiteKey, Integer> ids;
+        private JsonWriter w;
+        private boolean inSites;
+
+        RankLines(Profile p, Appendable out) {
+            this.p = p;
+            this.out = out;
+            this.ids = p.siteIds();
+        }
+
+        @Override
+        public void rank(int rank) throws IOException {
+            end();
+            Profile.RankSummary r = p.rankSummaries().get(rank);
+            w = new JsonWriter(out, false);
+            w.beginObject()
+                    .member("rank", rank)
+                    .member("state", r.state())
+                    .member("app_s", seconds(r.appNs()))
+                    .member("mpi_s", seconds(r.mpiNs()));
+            w.name("functions").beginObject();
+            inSites = false;
+        }
+
+        @Override
+        public void function(String name, CallStats share) {
+            share(w.name(name), share);
+        }
+
+        @Override
+        public void site(SiteKey site, CallStats share) {
+            if (!inSites) {
+                w.endObject().name("callsites").beginObject();
+                inSites = true;
+            }
+            share(w.name(Integer.toString(ids.get(site))), share);
+        }
+
+        private static void share(JsonWriter w, CallStats s) {
+            w.beginInlineArray()
+                    .value(s.calls())
+                    .value(seconds(s.timeNs()))
+                    .value(seconds(s.minNs()))
+                    .value(seconds(s.maxNs()))
+                    .value(s.bytes())
+                    .endArray();
+        }
+
+        /** Closes the line of the rank before, if any. */
+        void end() throws IOException {
+            if (w == null) {
+                return;
+            }
+            if (!inSites) {
+                w.endObject().name("callsites").beginObject();
+            }
+            w.endObject().endObject().finish();
+            out.append('\n');
+            w = null;
+        }
     }
 
     /** Percentages are null for MPI_INIT, which runs before the application time starts. */
@@ -200,7 +429,17 @@ public final class ProfileFormat {
                 .member("mpi_pct", inApp ? percent(s.timeNs(), mpi) : Double.NaN);
     }
 
-    private static void perRank(JsonWriter w, Profile.Entry e) {
+    private static void perRank(JsonWriter w, Profile.Entry e, boolean inline) {
+        w.name("rank_spread")
+                .beginInlineObject()
+                .member("ranks", e.ranks())
+                .member("max_rank", e.maxRank())
+                .member("max_s", seconds(e.maxRankNs()))
+                .member("min_s", seconds(e.minRankNs()))
+                .endObject();
+        if (!inline) {
+            return;
+        }
         w.name("per_rank").beginArray();
         for (Map.Entry<Integer, CallStats> share : e.perRank().entrySet()) {
             CallStats s = share.getValue();
@@ -345,8 +584,24 @@ public final class ProfileFormat {
                 nanos(n.get("max_s").asDouble()),
                 n.get("bytes").asLong(),
                 histogram);
+        JsonNode shares = n.optional("per_rank");
+        if (shares.isNull()) { // version 3 above the per-rank limit: the spread only
+            JsonNode spread = n.get("rank_spread");
+            int calling = spread.get("ranks").asInt();
+            int maxRank = spread.get("max_rank").asInt();
+            if (calling < 0 || calling > ranks || (calling > 0 && (maxRank < 0 || maxRank >= ranks))) {
+                throw new JsonFormatException(spread.path() + ": " + calling + " ranks, the most time on rank "
+                        + maxRank + ", in a job of " + ranks);
+            }
+            return Profile.Entry.restore(
+                    total,
+                    calling,
+                    maxRank,
+                    nanos(spread.get("max_s").asDouble()),
+                    nanos(spread.get("min_s").asDouble()));
+        }
         Map<Integer, CallStats> perRank = new TreeMap<>();
-        for (JsonNode r : n.get("per_rank").elements()) {
+        for (JsonNode r : shares.elements()) {
             perRank.put(
                     rankIn(r, ranks),
                     new CallStats(

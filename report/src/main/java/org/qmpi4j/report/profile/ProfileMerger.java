@@ -16,6 +16,9 @@ import java.util.TreeMap;
  *
  * <p>{@link #merge} takes profiles held together; {@link Streaming} takes them one at a time, so
  * that a merge of thousands of ranks holds only the merged result, never every rank's profile.
+ * Above {@link ProfileFormat#RANK_DETAIL_MAX_RANKS} ranks it does not hold the ranks' shares of
+ * each function and call site either: they are written to a {@link RankDetail} as each rank is
+ * added, and the entries keep the totals and how they spread over the ranks.
  */
 public final class ProfileMerger {
     private ProfileMerger() {}
@@ -113,12 +116,37 @@ public final class ProfileMerger {
         final Map<SiteKey, Profile.Entry> sites = new TreeMap<>();
         TrafficMatrix.Builder matrix;
         final List<InterWorldTraffic> interWorld = new ArrayList<>();
+        /** The ranks' shares when the entries do not keep them (above the per-rank limit), else null. */
+        RankDetail detail;
+        /** One instance of each environment value (host names, main classes repeat over ranks). */
+        private final Map<String, String> values = new java.util.HashMap<>();
 
         /** Starts the merge of a job of {@code size} ranks on {@code binding} (partial forms being read back). */
         void start(int size, String binding) {
             this.size = size;
             this.binding = binding;
             this.matrix = TrafficMatrix.builder(size);
+            this.detail = size > ProfileFormat.RANK_DETAIL_MAX_RANKS ? RankDetail.create() : null;
+        }
+
+        /** Whether the entries keep each rank's share (false: they are in {@link #detail}). */
+        boolean keepsShares() {
+            return detail == null;
+        }
+
+        /** The rank's summary, its environment's values shared with the ranks before. */
+        Profile.RankSummary summary(
+                int rank, boolean present, String state, long appNs, long mpiNs, Map<String, String> environment) {
+            Map<String, String> env = new LinkedHashMap<>();
+            for (Map.Entry<String, String> e : environment.entrySet()) {
+                env.put(shared(e.getKey()), shared(e.getValue()));
+            }
+            return new Profile.RankSummary(rank, present, state, appNs, mpiNs, env);
+        }
+
+        private String shared(String s) {
+            String before = values.putIfAbsent(s, s);
+            return before != null ? before : s;
         }
 
         /**
@@ -129,9 +157,7 @@ public final class ProfileMerger {
          */
         public Streaming add(RankProfile p) {
             if (size < 0) {
-                size = p.size();
-                binding = p.binding();
-                matrix = TrafficMatrix.builder(size);
+                start(p.size(), p.binding());
             } else if (p.size() != size) {
                 throw new IllegalArgumentException(
                         "rank " + p.rank() + " belongs to a job of " + p.size() + " ranks, others to one of " + size);
@@ -143,28 +169,26 @@ public final class ProfileMerger {
             if (summaries.containsKey(rank)) {
                 throw new IllegalArgumentException("rank " + rank + " appears twice");
             }
-            summaries.put(
-                    rank, new Profile.RankSummary(rank, true, p.state().id(), p.appNs(), p.mpiNs(), p.environment()));
+            summaries.put(rank, summary(rank, true, p.state().id(), p.appNs(), p.mpiNs(), p.environment()));
             for (Map.Entry<String, CallStats> f : p.functions().entrySet()) { // loops: no lambdas at a job's end
-                Profile.Entry e = functions.get(f.getKey());
-                if (e == null) {
-                    e = new Profile.Entry();
-                    functions.put(f.getKey(), e);
-                }
-                e.add(rank, f.getValue());
+                share(entry(functions, f.getKey()), rank, f.getKey(), f.getValue());
             }
             kinds.putAll(p.kinds());
             for (Map.Entry<SiteKey, CallStats> s : p.sites().entrySet()) {
-                Profile.Entry e = sites.get(s.getKey());
-                if (e == null) {
-                    e = new Profile.Entry();
-                    sites.put(s.getKey(), e);
-                }
-                e.add(rank, s.getValue());
+                share(entry(sites, s.getKey()), rank, s.getKey(), s.getValue());
             }
             p.forEachSent(new IntoMatrix(matrix));
             interWorld.addAll(p.interWorld());
             return this;
+        }
+
+        private void share(Profile.Entry e, int rank, Object key, CallStats stats) {
+            if (detail == null) {
+                e.add(rank, stats);
+            } else {
+                e.addWithoutShare(rank, stats);
+                detail.add(rank, key, stats);
+            }
         }
 
         /**
@@ -204,6 +228,9 @@ public final class ProfileMerger {
             }
             other.matrix.forEach(new IntoMatrix(matrix));
             interWorld.addAll(other.interWorld);
+            if (detail != null && other.detail != null) {
+                detail.addAll(other.detail);
+            }
             return this;
         }
 
@@ -242,7 +269,8 @@ public final class ProfileMerger {
             }
             interWorld.sort(BY_RANK);
             String created = isoSeconds(System.currentTimeMillis());
-            return new Profile(binding, size, created, all, functions, kinds, sites, matrix.build(), interWorld);
+            return new Profile(
+                    binding, size, created, all, functions, kinds, sites, matrix.build(), interWorld, detail);
         }
     }
 }

@@ -185,20 +185,26 @@ public final class TrafficMatrix {
     }
 
     /**
-     * Collects pairs in any order; a pair added twice sums. Memory while building is a map per row
-     * that has traffic; {@link #build()} packs each row into sorted arrays.
+     * Collects pairs in any order; a pair added twice sums. Each row that has traffic is three
+     * parallel arrays sorted by receiver (primitive, no object per pair: a job of 65,536 ranks
+     * holds millions of pairs), which {@link #build()} copies trimmed.
      */
     public static final class Builder {
         private final int ranks;
-        private final java.util.TreeMap<Integer, long[]>[] rows;
+        private final int[][] columns;
+        private final long[][] bytes;
+        private final long[][] messages;
+        private final int[] used;
 
-        @SuppressWarnings({"unchecked", "rawtypes"}) // an array of maps; each row is created typed
         private Builder(int ranks) {
             if (ranks < 0) {
                 throw new IllegalArgumentException("ranks: " + ranks);
             }
             this.ranks = ranks;
-            this.rows = new java.util.TreeMap[ranks];
+            this.columns = new int[ranks][];
+            this.bytes = new long[ranks][];
+            this.messages = new long[ranks][];
+            this.used = new int[ranks];
         }
 
         /** Adds {@code bytes} and {@code messages} to the pair {@code from -> to}. */
@@ -207,54 +213,60 @@ public final class TrafficMatrix {
                 throw new IllegalArgumentException(
                         "pair " + from + " -> " + to + " outside a matrix of " + ranks + " ranks");
             }
-            if (rows[from] == null) {
-                rows[from] = new java.util.TreeMap<>();
+            int n = used[from];
+            int[] c = columns[from];
+            int k = c == null ? -1 : Arrays.binarySearch(c, 0, n, to);
+            if (k < 0) {
+                k = -k - 1;
+                if (c == null || n == c.length) {
+                    int grown = c == null ? 4 : n * 2;
+                    columns[from] = c = c == null ? new int[grown] : Arrays.copyOf(c, grown);
+                    this.bytes[from] =
+                            this.bytes[from] == null ? new long[grown] : Arrays.copyOf(this.bytes[from], grown);
+                    this.messages[from] =
+                            this.messages[from] == null ? new long[grown] : Arrays.copyOf(this.messages[from], grown);
+                }
+                long[] b = this.bytes[from];
+                long[] m = this.messages[from];
+                System.arraycopy(c, k, c, k + 1, n - k);
+                System.arraycopy(b, k, b, k + 1, n - k);
+                System.arraycopy(m, k, m, k + 1, n - k);
+                c[k] = to;
+                b[k] = 0;
+                m[k] = 0;
+                used[from] = n + 1;
             }
-            long[] cell = rows[from].get(to);
-            if (cell == null) { // not computeIfAbsent: no lambda to link at the end of a short job
-                cell = new long[2];
-                rows[from].put(to, cell);
-            }
-            cell[0] += bytes;
-            cell[1] += messages;
+            this.bytes[from][k] += bytes;
+            this.messages[from][k] += messages;
             return this;
         }
 
         /** Visits the pairs added so far, row by row, columns ascending. */
         public void forEach(CellVisitor v) {
             for (int i = 0; i < ranks; i++) {
-                if (rows[i] != null) {
-                    for (java.util.Map.Entry<Integer, long[]> e : rows[i].entrySet()) {
-                        v.visit(i, e.getKey(), e.getValue()[0], e.getValue()[1]);
-                    }
+                for (int k = 0; k < used[i]; k++) {
+                    v.visit(i, columns[i][k], bytes[i][k], messages[i][k]);
                 }
             }
         }
 
         public TrafficMatrix build() {
-            int[][] columns = new int[ranks][];
-            long[][] bytes = new long[ranks][];
-            long[][] messages = new long[ranks][];
+            int[][] c = new int[ranks][];
+            long[][] b = new long[ranks][];
+            long[][] m = new long[ranks][];
             for (int i = 0; i < ranks; i++) {
-                java.util.TreeMap<Integer, long[]> row = rows[i];
-                if (row == null || row.isEmpty()) {
-                    columns[i] = NO_COLUMNS;
-                    bytes[i] = NO_VALUES;
-                    messages[i] = NO_VALUES;
-                    continue;
-                }
-                int k = 0;
-                columns[i] = new int[row.size()];
-                bytes[i] = new long[row.size()];
-                messages[i] = new long[row.size()];
-                for (java.util.Map.Entry<Integer, long[]> e : row.entrySet()) {
-                    columns[i][k] = e.getKey();
-                    bytes[i][k] = e.getValue()[0];
-                    messages[i][k] = e.getValue()[1];
-                    k++;
+                int n = used[i];
+                if (n == 0) {
+                    c[i] = NO_COLUMNS;
+                    b[i] = NO_VALUES;
+                    m[i] = NO_VALUES;
+                } else {
+                    c[i] = Arrays.copyOf(columns[i], n);
+                    b[i] = Arrays.copyOf(bytes[i], n);
+                    m[i] = Arrays.copyOf(messages[i], n);
                 }
             }
-            return new TrafficMatrix(ranks, columns, bytes, messages);
+            return new TrafficMatrix(ranks, c, b, m);
         }
     }
 }

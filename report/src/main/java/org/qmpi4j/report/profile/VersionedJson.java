@@ -12,9 +12,9 @@ import org.qmpi4j.report.json.JsonWriter;
 final class VersionedJson {
     private VersionedJson() {}
 
-    /** Opens the object in {@code sb} and writes its format and version; the caller closes it. */
-    static JsonWriter begin(StringBuilder sb, String format, int version) {
-        JsonWriter w = new JsonWriter(sb, true);
+    /** Opens the object in {@code out} and writes its format and version; the caller closes it. */
+    static JsonWriter begin(Appendable out, String format, int version) {
+        JsonWriter w = new JsonWriter(out, true);
         w.beginObject();
         w.member("format", format).member("version", version);
         return w;

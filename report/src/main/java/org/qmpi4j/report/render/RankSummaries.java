@@ -5,7 +5,6 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import org.qmpi4j.report.profile.CallStats;
 import org.qmpi4j.report.profile.Profile;
 import org.qmpi4j.report.profile.SiteKey;
 
@@ -133,18 +132,10 @@ final class RankSummaries {
     }
 
     private static void imbalanceRow(Table t, Profile.Entry e, int present, Object key) {
-        long max = -1;
-        int maxRank = -1;
-        long min = Long.MAX_VALUE;
-        for (Map.Entry<Integer, CallStats> r : e.perRank().entrySet()) {
-            long time = r.getValue().timeNs();
-            if (time > max) {
-                max = time;
-                maxRank = r.getKey();
-            }
-            min = Math.min(min, time);
-        }
-        int ranks = e.perRank().size();
+        int ranks = e.ranks();
+        long max = ranks == 0 ? -1 : e.maxRankNs();
+        int maxRank = e.maxRank();
+        long min = e.minRankNs();
         if (ranks < present) {
             min = 0; // some ranks never called it
         }

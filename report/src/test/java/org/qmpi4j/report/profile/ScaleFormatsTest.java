@@ -93,4 +93,36 @@ class ScaleFormatsTest {
         assertThat(t.denseBytes()[4]).containsExactly(0, 0, 0, 0, 7);
         assertThat(List.of(t.totalBytes(), t.maxMessages())).containsExactly(23L, 2L);
     }
+
+    @Test
+    void theBuilderSumsPairsAddedInAnyOrderAsADenseMatrixWould() {
+        int n = 40;
+        long[][] bytes = new long[n][n];
+        long[][] messages = new long[n][n];
+        TrafficMatrix.Builder b = TrafficMatrix.builder(n);
+        java.util.Random random = new java.util.Random(7);
+        for (int i = 0; i < 5_000; i++) { // rows grow past their first arrays; pairs repeat
+            int from = random.nextInt(n);
+            int to = random.nextInt(n);
+            long by = random.nextInt(1000);
+            b.add(from, to, by, 1);
+            bytes[from][to] += by;
+            messages[from][to]++;
+        }
+        TrafficMatrix t = b.build();
+        assertThat(t.denseBytes()).isDeepEqualTo(bytes);
+        assertThat(t.denseMessages()).isDeepEqualTo(messages);
+        long[] previous = {-1, -1};
+        t.forEach((from, to, by, msgs) -> {
+            assertThat(from * (long) n + to)
+                    .as("by sender, then receiver")
+                    .isGreaterThan(previous[0] * n + previous[1]);
+            previous[0] = from;
+            previous[1] = to;
+        });
+        b.add(0, 0, 1, 1);
+        assertThat(t.bytes(0, 0))
+                .as("a built matrix does not change with its builder")
+                .isEqualTo(bytes[0][0]);
+    }
 }
