@@ -70,6 +70,7 @@ class PerfettoTraceTest {
                 .extracting(e -> e.site)
                 .allSatisfy(site -> assertThat(site).contains(" " + sample + ".java:"));
         assertThat(trace.levels).as("no MPI_Pcontrol, no level track").isEmpty();
+        assertThat(trace.counters).as("no tracer.pvars, no counter track").isEmpty();
         // Each rank's strings are defined once: the packets that carry interned data are, per rank,
         // the clock note's and at most one per function and one per call site.
         long atMost = 0;
