@@ -24,6 +24,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.qmpi4j.report.files.ResultFiles;
 import org.qmpi4j.report.json.JsonNode;
+import org.qmpi4j.report.trace.PerfettoTraceReader;
 import org.qmpi4j.report.trace.TraceFileWriter;
 import org.qmpi4j.report.trace.TraceFormat;
 
@@ -154,6 +155,12 @@ class TraceCommandTest {
         // pair up; rank 3's sends to rank 4 (not chosen) carry none.
         assertThat(flowsOut).hasSize(10).isEqualTo(flowsIn);
         assertThat(begins).allSatisfy(ts -> assertThat(ts).isLessThan(10_000_000L));
+        // Interned names resolve to the calls: rank 1 and 2 send and receive, rank 3 too.
+        assertThat(PerfettoTraceReader.read(target).callsPerRank())
+                .isEqualTo(Map.of(
+                        1, Map.of("MPI_SEND", 5L, "MPI_RECV", 5L),
+                        2, Map.of("MPI_SEND", 5L, "MPI_RECV", 5L),
+                        3, Map.of("MPI_SEND", 5L, "MPI_RECV", 5L)));
     }
 
     @Test
@@ -176,8 +183,17 @@ class TraceCommandTest {
         Message joined = parse(both);
         Message all = parse(Files.readAllBytes(dir.resolve("all.pftrace")));
         List<?> packets = (List<?>) joined.getField(field(traceType, "packet"));
-        assertThat(packets).hasSize(((List<?>) all.getField(field(traceType, "packet"))).size());
-        assertThat(packets).hasSize(2 * (1 + 1 + 1 + 2 * 3)); // per rank: process, clock note, thread, 3 calls
+        // Each file also describes the root track once (how processes and threads are ordered).
+        assertThat(packets).hasSize(((List<?>) all.getField(field(traceType, "packet"))).size() + 1);
+        assertThat(packets).hasSize(2 * (1 + 1 + 1 + 1 + 2 * 3)); // root, process, clock note, thread, 3 calls
+        PerfettoTraceReader read = PerfettoTraceReader.read(both);
+        PerfettoTraceReader whole = PerfettoTraceReader.read(dir.resolve("all.pftrace"));
+        assertThat(read.callsPerRank())
+                .isEqualTo(whole.callsPerRank())
+                .isEqualTo(Map.of(0, Map.of("MPI_SEND", 3L), 1, Map.of("MPI_RECV", 3L)));
+        // Arrows join chosen ranks only: the parts of one rank each have none, the whole trace all 3.
+        assertThat(read.flows).isEmpty();
+        assertThat(whole.flows).hasSize(3);
     }
 
     @Test
@@ -243,16 +259,16 @@ class TraceCommandTest {
         assertThat(err.toString())
                 .contains("trace of 4 of 4 ranks, 300 calls, in trace.pftrace")
                 .contains("qmpi4j: results in " + dir + " (trace.pftrace)");
-        Map<Long, Integer> slicesByTrack = new HashMap<>();
-        for (Object o : (List<?>)
-                parse(Files.readAllBytes(dir.resolve("trace.pftrace"))).getField(field(traceType, "packet"))) {
-            Message ev = sub((Message) o, "track_event");
-            if (ev != null && get(ev, "type").toString().equals("TYPE_SLICE_BEGIN")) {
-                slicesByTrack.merge((Long) get(ev, "track_uuid"), 1, Integer::sum);
-            }
-        }
-        // Rank 0 sends 50, ranks 1 and 2 send and receive 50 each, rank 3 receives 50: one track each.
-        assertThat(slicesByTrack.values()).containsExactlyInAnyOrder(50, 100, 100, 50);
+        PerfettoTraceReader merged = PerfettoTraceReader.read(dir.resolve("trace.pftrace"));
+        // Rank 0 sends 50, ranks 1 and 2 send and receive 50 each, rank 3 receives 50: one thread each.
+        assertThat(merged.callsPerRank())
+                .isEqualTo(Map.of(
+                        0, Map.of("MPI_SEND", 50L),
+                        1, Map.of("MPI_SEND", 50L, "MPI_RECV", 50L),
+                        2, Map.of("MPI_SEND", 50L, "MPI_RECV", 50L),
+                        3, Map.of("MPI_RECV", 50L)));
+        assertThat(merged.threads.values()).allSatisfy(t -> assertThat(t).hasSize(1));
+        assertThat(merged.flows).hasSize(150);
 
         Files.delete(dir.resolve("trace.pftrace"));
         assertThat(run("merge", dir.toString())).isZero();

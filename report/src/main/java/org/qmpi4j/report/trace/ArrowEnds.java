@@ -53,6 +53,12 @@ public final class ArrowEnds implements ShardParser.Listener {
 
         /** The rank stopped recording at the size limit, at {@code localTime}. */
         default void limit(long limitBytes, long eventsWritten, long localTime) throws IOException {}
+
+        /** A sampled performance variable (see {@link ShardParser.Listener#pvar}). */
+        default void pvarDefined(int id, String name, boolean integer) throws IOException {}
+
+        /** A sample of a performance variable (see {@link ShardParser.Listener#pvarSample}). */
+        default void pvarSampled(int id, long localTime, double value) throws IOException {}
     }
 
     private final int rank;
@@ -134,6 +140,16 @@ public final class ArrowEnds implements ShardParser.Listener {
     @Override
     public void limit(long limitBytes, long eventsWritten, long localTime) throws IOException {
         sink.limit(limitBytes, eventsWritten, localTime);
+    }
+
+    @Override
+    public void pvar(int id, String name, boolean integer) throws IOException {
+        sink.pvarDefined(id, name, integer);
+    }
+
+    @Override
+    public void pvarSample(int id, long localTime, double value) throws IOException {
+        sink.pvarSampled(id, localTime, value);
     }
 
     /** The shard ended: receives posted and never completed end at their posting calls. */

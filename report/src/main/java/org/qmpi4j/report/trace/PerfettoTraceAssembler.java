@@ -60,7 +60,12 @@ public final class PerfettoTraceAssembler {
     private boolean finished;
 
     public PerfettoTraceAssembler(OutputStream out, int ranks) {
-        this.w = new PerfettoTraceWriter(out);
+        this(out, ranks, PerfettoTraceWriter.Strings.INTERNED);
+    }
+
+    /** An assembler whose writer spells its strings as {@code strings} says. */
+    public PerfettoTraceAssembler(OutputStream out, int ranks, PerfettoTraceWriter.Strings strings) {
+        this.w = new PerfettoTraceWriter(out, strings);
         this.ranks = ranks;
     }
 
@@ -122,6 +127,7 @@ public final class PerfettoTraceAssembler {
         s.parser.end();
         s.ends.finish();
         s.flush();
+        s.endLevels();
     }
 
     private PerfettoRank state(int rank) {
@@ -189,6 +195,12 @@ public final class PerfettoTraceAssembler {
         private long end;
         private String sent;
         private final List<String> received = new ArrayList<>();
+        /** The level the last MPI_PCONTROL set (a version-4 shard says it), or NONE. */
+        private long level = TraceFormat.NONE;
+        /** Whether the writer's current level slice is {@link #level}. */
+        private boolean levelShown;
+        /** End of the last call written, where the last level slice ends. */
+        private long lastEnd = Long.MIN_VALUE;
 
         PerfettoRank(
                 PerfettoTraceWriter w,
@@ -215,11 +227,29 @@ public final class PerfettoTraceAssembler {
             flush();
             start = common(e.start());
             end = common(e.end());
+            boolean setsLevel = e.pcontrolLevel() != TraceFormat.NONE;
+            if (setsLevel) {
+                level = e.pcontrolLevel();
+                levelShown = false;
+            }
             if (!selection.overlaps(start, end)) {
                 return;
             }
+            if (level != TraceFormat.NONE && !levelShown) {
+                // From the call that set it, or, set before the window, from the window's first call.
+                w.level(rank, setsLevel ? end : start, (int) level);
+                levelShown = true;
+            }
+            lastEnd = Math.max(lastEnd, end);
             call.copyFrom(e);
             held = true;
+        }
+
+        /** Ends the last measurement level at the last call written. */
+        void endLevels() throws IOException {
+            if (lastEnd != Long.MIN_VALUE) {
+                w.levelsEnd(rank, lastEnd);
+            }
         }
 
         @Override
@@ -266,6 +296,20 @@ public final class PerfettoTraceAssembler {
             }
         }
 
+        @Override
+        public void pvarDefined(int id, String name, boolean integer) throws IOException {
+            // MPI_T says a variable's class, not its unit: the name tells what it counts.
+            w.counterTrack(rank, id, name, PerfettoTraceWriter.Unit.UNSPECIFIED);
+        }
+
+        @Override
+        public void pvarSampled(int id, long localTime, double value) throws IOException {
+            long t = common(localTime);
+            if (selection.overlaps(t, t)) {
+                w.counter(rank, id, t, value);
+            }
+        }
+
         private String threadName(long tid) {
             String name = parser.threads().get(tid);
             return name == null || name.isEmpty() ? "thread " + tid : name;
@@ -278,7 +322,7 @@ public final class PerfettoTraceAssembler {
             }
             held = false;
             w.thread(rank, call.tid(), threadName(call.tid()));
-            w.slice(rank, call, start, end, sent, received);
+            w.slice(rank, call, call.site(), start, end, sent, received);
             sent = null;
             received.clear();
             written++;

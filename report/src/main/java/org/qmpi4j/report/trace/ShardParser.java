@@ -28,6 +28,12 @@ public final class ShardParser {
         /** A communicator defined by an {@code M} line (version 4), before the first call that names it. */
         default void communicator(ShardCommunicator communicator) throws IOException {}
 
+        /** A sampled performance variable defined by a {@code V} line, before its first sample. */
+        default void pvar(int id, String name, boolean integer) throws IOException {}
+
+        /** Performance variable {@code id}'s value at {@code localTime} (a {@code P} line). */
+        default void pvarSample(int id, long localTime, double value) throws IOException {}
+
         /**
          * The call last handed to {@link #event} ({@code call}, the same instance, unchanged)
          * completed request {@code request} (a {@code W} line; {@link TraceFormat#NONE} in version
@@ -47,6 +53,7 @@ public final class ShardParser {
     private final Map<Long, String> threads = new LinkedHashMap<>();
     private final Map<Integer, ShardSite> sites = new LinkedHashMap<>();
     private final Map<Integer, ShardCommunicator> communicators = new LinkedHashMap<>();
+    private final Map<Integer, String> pvars = new LinkedHashMap<>();
     private final List<String> problems = new ArrayList<>();
     private final ShardEvent event = new ShardEvent();
     private boolean headerSeen;
@@ -165,6 +172,28 @@ public final class ShardParser {
                             id, f[2], inter, TraceFormat.parseGroup(f[4]), TraceFormat.parseGroup(f[5]));
                     communicators.put(id, comm);
                     listener.communicator(comm);
+                    break;
+                }
+                case 'V': {
+                    String[] v = line.split(" ", 4);
+                    if (v.length != 4 || !(v[2].equals("I") || v[2].equals("D"))) {
+                        throw new IllegalArgumentException("expected V <id> <I|D> <name>");
+                    }
+                    int id = Integer.parseInt(v[1]);
+                    pvars.put(id, v[3]);
+                    listener.pvar(id, v[3], v[2].equals("I"));
+                    break;
+                }
+                case 'P': {
+                    String[] v = line.split(" ");
+                    if (v.length != 4) {
+                        throw new IllegalArgumentException("expected 4 fields, found " + v.length);
+                    }
+                    int id = Integer.parseInt(v[1]);
+                    if (!pvars.containsKey(id)) {
+                        throw new IllegalArgumentException("performance variable " + id + " not defined");
+                    }
+                    listener.pvarSample(id, Long.parseLong(v[2]), Double.parseDouble(v[3]));
                     break;
                 }
                 case 'Z':

@@ -145,6 +145,42 @@ public final class TraceFileWriter implements Closeable {
                 .nl();
     }
 
+    /**
+     * Names sampled performance variable {@code id} for the lines that follow (a {@code V} line):
+     * {@code integer}, whether its samples are whole numbers.
+     */
+    public synchronized void definePvar(int id, boolean integer, String name) throws IOException {
+        if (closed || limitReached) {
+            return;
+        }
+        reserve(name.length() + 24);
+        ascii("V ")
+                .num(id)
+                .sp()
+                .ascii(integer ? "I" : "D")
+                .sp()
+                .ascii(token(name))
+                .nl();
+    }
+
+    /**
+     * Records a sample of performance variable {@code id} (a {@code P} line): its value at local
+     * time {@code time}, written as a whole number if the variable was defined as one.
+     */
+    public synchronized void pvarSample(int id, long time, double value, boolean integer) throws IOException {
+        if (closed || limitReached) {
+            return;
+        }
+        reserve(72);
+        ascii("P ").num(id).sp().num(time).sp();
+        if (integer) {
+            num((long) value);
+        } else {
+            ascii(Double.toString(value));
+        }
+        nl();
+    }
+
     private static String token(String s) {
         return s.indexOf(' ') < 0 && s.indexOf('\n') < 0 && s.indexOf('\r') < 0
                 ? s

@@ -16,6 +16,8 @@ package org.qmpi4j.report.trace;
  * L &lt;limit bytes&gt; &lt;events written&gt; &lt;time&gt;     the size limit was reached: no more E lines
  * C &lt;time&gt; &lt;offset&gt; &lt;error&gt;                  clock measurement: at &lt;time&gt; rank 0's clock read &lt;time&gt; + &lt;offset&gt;, &plusmn; &lt;error&gt;
  * Z &lt;zero&gt;                                     the job's zero, on rank 0's clock (the last one counts)
+ * V &lt;var id&gt; &lt;I|D&gt; &lt;name&gt;                   an MPI_T performance variable the tracer samples (I: whole numbers, D: not)
+ * P &lt;var id&gt; &lt;time&gt; &lt;value&gt;                  that variable's value at &lt;time&gt;: the sum of its elements
  * </pre>
  * A value a call does not have is written as {@code -}. Times are nanoseconds on the rank's own
  * clock (version 1: on the job's common clock, no C or Z lines). The tracer measures the offset at
@@ -77,6 +79,15 @@ package org.qmpi4j.report.trace;
  * none, and its W line (or, for a blocking receive, its E line) names the message its status told.
  * A posted receive without a W line (its completion was not seen) keeps the arrow end at the
  * posting call.
+ *
+ * <p><b>V and P lines.</b> The MPI_T performance variables the tracer was asked to sample (setting
+ * {@code tracer.pvars}), numbered from 0 in the setting's order among those found, each defined by a V line with its
+ * name (spaces as '?') before its first sample; a P line is one sample, taken at the end of a call
+ * at {@code time} (setting {@code tracer.pvar-interval}, {@code tracer.pvar-calls}): the sum of the
+ * variable's elements (one per peer for a variable bound to a communicator, which the tracer binds
+ * to {@code COMM_WORLD}), a whole number for {@code I}, else in Java's {@code Double.toString}
+ * form. A shard without the setting has neither; readers of version 4 that predate them report
+ * them as unknown records and go on.
  *
  * <p><b>Older versions,</b> which readers still accept: version 3 has E lines of the first 11
  * fields (messages on {@code COMM_WORLD} only), no S or M lines, and W lines of three fields,

@@ -112,6 +112,10 @@ final class Tracer {
 
     private final int toolId;
     private final Settings settings;
+    /** The performance variables sampled ({@code tracer.pvars}), or null: none, or no longer. */
+    private volatile PvarSampler pvars;
+
+    private PvarSchedule pvarSchedule;
     private final PrintStream err;
     /** This rank's trace file flushed periodically and at exit; faults reported once. */
     private final RankOutput output;
@@ -425,6 +429,7 @@ final class Tracer {
         if (!closed && session != null) {
             long now = System.nanoTime();
             record(call, now, now, true); // the trace is gathered before MPI_Finalize runs
+            closePvars();
             try {
                 gatherAndWrite();
             } catch (Exception | LinkageError e) {
@@ -622,6 +627,10 @@ final class Tracer {
                                 + " calls; later calls are not traced"
                                 + " (raise " + LIMIT.systemProperty() + " / " + LIMIT.environmentVariable() + ")");
             }
+            PvarSampler sampler = pvars;
+            if (sampler != null) {
+                samplePvars(w, sampler, f, endNs);
+            }
         } catch (IOException | RuntimeException e) {
             fault("recording " + f, e);
         }
@@ -757,6 +766,14 @@ final class Tracer {
         }
         w.zero(z);
         c0.id(comm.world(), true, w); // COMM_WORLD is communicator 0
+        List<String> wanted = settings.get(TracerTool.PVARS);
+        if (!wanted.isEmpty()) {
+            try {
+                startPvars(w, wanted, comm.world(), s.rank());
+            } catch (RuntimeException e) {
+                fault("opening MPI_T performance variables; none is sampled", e);
+            }
+        }
         writer = w;
         // On disk now, not at the first periodic flush: a rank killed outright before it (Slurm
         // kills a step's ranks with SIGKILL when one calls MPI_Abort) still leaves a shard that
@@ -1067,6 +1084,74 @@ final class Tracer {
         } catch (IOException e) {
             fault("creating " + target, e);
             return new PendingFile(null, OutputStream.nullOutputStream());
+        }
+    }
+
+    // ---- performance variables --------------------------------------------------------------
+
+    /**
+     * Opens the variables of {@code tracer.pvars} and names them in the shard; loaded only when the
+     * setting names any. A variable that cannot be sampled is said once (rank 0) and left out.
+     */
+    private void startPvars(TraceFileWriter w, List<String> wanted, Object comm, int rank) throws IOException {
+        PvarSchedule schedule;
+        try {
+            schedule = new PvarSchedule(settings.get(TracerTool.PVAR_INTERVAL), settings.get(TracerTool.PVAR_CALLS));
+        } catch (IllegalArgumentException e) {
+            if (rank == 0) {
+                output.say(TracerTool.PVAR_CALLS.key() + " names a function MPI does not have (" + e.getMessage()
+                        + "); no performance variable is sampled");
+            }
+            return;
+        }
+        PvarSampler p = PvarSampler.open(Qmpi.mpit(toolId), wanted, comm);
+        if (rank == 0) {
+            for (String problem : p.problems()) {
+                output.say("performance variable " + problem + "; not sampled");
+            }
+        }
+        if (p.names().isEmpty()) {
+            p.close();
+            return;
+        }
+        for (int i = 0; i < p.names().size(); i++) {
+            w.definePvar(i, p.isInteger(i), p.names().get(i));
+        }
+        pvarSchedule = schedule;
+        pvars = p;
+    }
+
+    /** Samples the variables if a sample is due after a call of {@code f} that ended at {@code endNs}. */
+    private void samplePvars(TraceFileWriter w, PvarSampler p, MpiFunction f, long endNs) throws IOException {
+        synchronized (p) {
+            if (pvars != p || !pvarSchedule.due(f, endNs)) {
+                return;
+            }
+            long t = clock.local(endNs);
+            try {
+                for (int i = 0; i < p.names().size(); i++) {
+                    w.pvarSample(i, t, p.read(i), p.isInteger(i));
+                }
+            } catch (RuntimeException e) {
+                pvars = null; // no more samples; the calls are still traced
+                fault("reading MPI_T performance variables; no more samples are taken", e);
+            }
+        }
+    }
+
+    /** Frees the variables' handles and session, before MPI_Finalize. */
+    private void closePvars() {
+        PvarSampler p = pvars;
+        if (p == null) {
+            return;
+        }
+        synchronized (p) {
+            pvars = null;
+            try {
+                p.close();
+            } catch (RuntimeException e) {
+                fault("closing the MPI_T session of the performance variables", e);
+            }
         }
     }
 

@@ -20,6 +20,29 @@ import org.qmpi4j.api.settings.Settings;
  * {@code tracer.limit}, default 256 MiB per rank) a rank stops recording and says so.
  */
 public final class TracerTool implements ToolProvider {
+    /** The setting {@code tracer.pvars}. */
+    static final Setting<List<String>> PVARS = Setting.list(
+            "tracer.pvars",
+            "MPI_T performance variables to sample into the trace, by name, e.g."
+                    + " `pml_ob1_unexpected_msgq_length,qmpi4j_posted_receives` (Open MPI's unexpected-message queue"
+                    + " length, the agent's receives posted and not completed; `qmpi4j mpit list --source all` lists"
+                    + " them): each is a counter track under its rank in the trace, its value the sum of its elements"
+                    + " (per peer for a variable bound to a communicator, which is bound to `MPI_COMM_WORLD`). With"
+                    + " none (the default) no MPI_T session is opened");
+
+    /** The setting {@code tracer.pvar-interval}. */
+    static final Setting<Double> PVAR_INTERVAL = Setting.seconds(
+            "tracer.pvar-interval",
+            0.01,
+            "how often the variables of `tracer.pvars` are sampled: at the end of the first MPI call after each"
+                    + " interval (a rank that computes without calling MPI is not sampled meanwhile)");
+
+    /** The setting {@code tracer.pvar-calls}. */
+    static final Setting<List<String>> PVAR_CALLS = Setting.list(
+            "tracer.pvar-calls",
+            "MPI functions at the end of whose every call the variables of `tracer.pvars` are sampled, instead of"
+                    + " by `tracer.pvar-interval`, e.g. `MPI_Recv,MPI_Barrier`");
+
     @Override
     public String name() {
         return "tracer";
@@ -39,6 +62,9 @@ public final class TracerTool implements ToolProvider {
                 Tracer.JSON_LIMIT,
                 Tracer.MERGE_LIMIT,
                 RankOutput.FLUSH_SECONDS,
+                PVARS,
+                PVAR_INTERVAL,
+                PVAR_CALLS,
                 TracerClock.TEST_SKEW);
     }
 

@@ -14,6 +14,7 @@ import org.qmpi4j.api.CallingAddress;
 import org.qmpi4j.api.MpiFunction;
 import org.qmpi4j.api.settings.Settings;
 import org.qmpi4j.report.json.JsonNode;
+import org.qmpi4j.report.trace.PerfettoTraceReader;
 import org.qmpi4j.tools.testing.FakeMpi;
 
 /** The tracer on a one-rank MPI in memory: the Chrome trace it writes, and no allocation per call. */
@@ -112,9 +113,14 @@ class TracerTest {
         assertThat(trace[0])
                 .as("a Trace's first packet: field 1, length-delimited")
                 .isEqualTo((byte) 0x0a);
-        // Each call is a slice with its name: 82 of them (init, 40 x (isend, recv), finalize).
-        assertThat(occurrences(trace, "MPI_ISEND")).isEqualTo(40);
-        assertThat(occurrences(trace, "MPI_RECV")).isEqualTo(40);
+        // Each call is a slice with its name: 82 of them (init, 40 x (isend, recv), finalize); the
+        // names are written once (interned), each slice refers to its name by id.
+        assertThat(occurrences(trace, "MPI_ISEND")).isEqualTo(1);
+        PerfettoTraceReader read = PerfettoTraceReader.read(trace);
+        assertThat(read.callsPerRank())
+                .isEqualTo(Map.of(0, Map.of("MPI_INIT", 1L, "MPI_ISEND", 40L, "MPI_RECV", 40L, "MPI_FINALIZE", 1L)));
+        assertThat(read.flows).hasSize(40);
+        assertThat(read.calls.get(1).args).containsEntry("peer", 0L).containsEntry("tag", 9L);
         assertThat(errBytes.toString())
                 .contains("over tracer.json-limit (1 KiB): the trace is in trace.pftrace")
                 .contains("qmpi4j trace --format json --ranks 0-0 ")
