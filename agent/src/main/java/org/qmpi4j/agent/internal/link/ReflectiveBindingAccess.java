@@ -8,8 +8,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import org.qmpi4j.agent.internal.binding.BindingDescriptor;
 import org.qmpi4j.agent.internal.binding.MethodMapping;
 import org.qmpi4j.agent.internal.chain.BindingAccess;
-import org.qmpi4j.agent.internal.chain.CallTarget;
-import org.qmpi4j.agent.internal.chain.MpiProcess;
+import org.qmpi4j.agent.internal.chain.BindingMethod;
 import org.qmpi4j.api.CallingAddress;
 import org.qmpi4j.api.MpiFunction;
 
@@ -20,7 +19,6 @@ import org.qmpi4j.api.MpiFunction;
 final class ReflectiveBindingAccess implements BindingAccess {
     private final BindingDescriptor binding;
     private final ClassLoader loader;
-    private final MpiProcess process;
     private volatile MethodHandle sizeOf;
     private volatile MethodHandle sizeUnit;
     /** A datatype's size never changes; tools ask on every call. */
@@ -56,7 +54,7 @@ final class ReflectiveBindingAccess implements BindingAccess {
             MethodHandle h = spread;
             if (h == null) {
                 try {
-                    h = Handles.spread(MethodHandles.publicLookup().unreflect(method));
+                    h = HandleAdapters.spread(MethodHandles.publicLookup().unreflect(method));
                 } catch (IllegalAccessException e) {
                     throw new IllegalStateException("cannot call " + mapping.owner() + "." + mapping.name(), e);
                 }
@@ -87,10 +85,9 @@ final class ReflectiveBindingAccess implements BindingAccess {
     /** Calls of one canonical method through reflection before its handle is made. */
     private static final int REFLECTIVE_CALLS = 12;
 
-    ReflectiveBindingAccess(MpiProcess process) {
-        this.process = process;
-        this.binding = process.binding();
-        this.loader = process.bindingLoader();
+    ReflectiveBindingAccess(BindingDescriptor binding, ClassLoader loader) {
+        this.binding = binding;
+        this.loader = loader;
     }
 
     @Override
@@ -154,7 +151,7 @@ final class ReflectiveBindingAccess implements BindingAccess {
     private volatile String version;
 
     @Override
-    public CallTarget canonical(MpiFunction function, CallingAddress where) {
+    public BindingMethod canonical(MpiFunction function, CallingAddress where) {
         // Versions of one binding may differ in a canonical method's signature (Open MPI 5.0).
         String v = version;
         if (v == null) {
@@ -171,7 +168,7 @@ final class ReflectiveBindingAccess implements BindingAccess {
             CanonicalMethod raced = canonical.putIfAbsent(function, c);
             c = raced != null ? raced : c;
         }
-        return new ToolCallTarget(m, where, this, c);
+        return new NamedMethod(m, c);
     }
 
     @Override
@@ -256,18 +253,13 @@ final class ReflectiveBindingAccess implements BindingAccess {
         return Class.forName(internalName.replace('/', '.'), false, loader);
     }
 
-    /** A binding method called by a tool by function name ({@code invokeNext}, {@code pmpi}). */
-    private static final class ToolCallTarget implements CallTarget {
+    /** A binding method called by function name (a tool's {@code invokeNext} or {@code pmpi}, the agent's probes). */
+    private static final class NamedMethod implements BindingMethod {
         private final MethodMapping mapping;
-        private final CallingAddress where;
-        private final ReflectiveBindingAccess access;
         private final CanonicalMethod method;
 
-        ToolCallTarget(
-                MethodMapping mapping, CallingAddress where, ReflectiveBindingAccess access, CanonicalMethod method) {
+        NamedMethod(MethodMapping mapping, CanonicalMethod method) {
             this.mapping = mapping;
-            this.where = where;
-            this.access = access;
             this.method = method;
         }
 
@@ -277,38 +269,18 @@ final class ReflectiveBindingAccess implements BindingAccess {
         }
 
         @Override
-        public MpiFunction function() {
-            return mapping.function();
-        }
-
-        @Override
         public MethodMapping mapping() {
             return mapping;
         }
 
         @Override
-        public CallingAddress callingAddress() {
-            return where;
-        }
-
-        @Override
-        public MpiProcess process() {
-            return access.process;
-        }
-
-        @Override
-        public MethodHandle binding() {
+        public MethodHandle bindingHandle() {
             return method.spread();
         }
 
         @Override
-        public Object invokeBinding(Object[] args) throws Throwable {
+        public Object callBinding(Object[] args) throws Throwable {
             return method.invoke(args);
-        }
-
-        @Override
-        public long datatypeSize(Object datatype) {
-            return access.datatypeSize(datatype);
         }
     }
 }

@@ -71,7 +71,7 @@ final class SiteLink implements CallTarget, MpiProcess.Relinkable {
     private MethodHandle viaChain(boolean timed) {
         MethodHandle made = timed ? viaChainTimed : viaChain;
         if (made == null) {
-            MethodHandle factory = process.boundCalls(mapping.id(), original.type(), binding(), timed);
+            MethodHandle factory = process.contextFactory(mapping.id(), original.type(), bindingHandle(), timed);
             MethodHandle makeCall = MethodHandles.insertArguments(factory, 0, this);
             made = MethodHandles.filterArguments(Dispatcher.DISPATCH_CALL, 0, makeCall)
                     .asCollector(Object[].class, siteType.parameterCount())
@@ -124,10 +124,10 @@ final class SiteLink implements CallTarget, MpiProcess.Relinkable {
     }
 
     @Override
-    public MethodHandle binding() {
+    public MethodHandle bindingHandle() {
         MethodHandle h = spreadBinding;
         if (h == null) {
-            h = Handles.spread(original);
+            h = HandleAdapters.spread(original);
             spreadBinding = h;
         }
         return h;

@@ -44,7 +44,7 @@ class ChangedCallsTest {
     private final MpiProcess process = MpiProcessBuilder.of(OPENMPI, getClass().getClassLoader())
             .faults(faults)
             .tools(registry)
-            .access(p -> new FakeAccess())
+            .access(new FakeAccess())
             .build();
     private final List<String> seen = new ArrayList<>();
 
@@ -94,7 +94,7 @@ class ChangedCallsTest {
         }
 
         @Override
-        public MethodHandle binding() {
+        public MethodHandle bindingHandle() {
             try {
                 return MethodHandles.lookup().bind(this, "run", MethodType.methodType(Object.class, Object[].class));
             } catch (ReflectiveOperationException e) {

@@ -3,11 +3,11 @@ package org.qmpi4j.agent.internal.link;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodType;
 
-/** Method-handle shapes shared by the linker's targets. */
-final class Handles {
+/** Method-handle adapters of the linker: a binding method spread over an array, a site collected into one. */
+final class HandleAdapters {
     static final MethodType GENERIC = MethodType.methodType(Object.class, Object[].class);
 
-    private Handles() {}
+    private HandleAdapters() {}
 
     /** {@code original} as {@code (Object[])Object}, the array holding the receiver first if any. */
     static MethodHandle spread(MethodHandle original) {
