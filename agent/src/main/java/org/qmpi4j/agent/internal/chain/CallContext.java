@@ -197,8 +197,14 @@ public class CallContext implements MpiCall, QmpiContext {
     }
 
     @Override
+    public String bindingId() {
+        return target.mapping().bindingDescriptor().id();
+    }
+
+    @Deprecated
+    @Override
     public String binding() {
-        return target.mapping().binding().id();
+        return bindingId();
     }
 
     @Override
@@ -309,7 +315,7 @@ public class CallContext implements MpiCall, QmpiContext {
         String name = role.name().toLowerCase(java.util.Locale.ROOT);
         if (at == MethodMapping.NONE) {
             throw new IllegalArgumentException(
-                    function() + " (" + target.mapping().binding().id() + ") has no " + name + " argument");
+                    function() + " (" + target.mapping().bindingDescriptor().id() + ") has no " + name + " argument");
         }
         if (at == MethodMapping.RETURN) {
             throw new IllegalArgumentException(
@@ -430,7 +436,7 @@ public class CallContext implements MpiCall, QmpiContext {
     }
 
     private boolean isBindingException(Exception error) {
-        String[] ctor = target.mapping().binding().exceptionConstructor();
+        String[] ctor = target.mapping().bindingDescriptor().exceptionConstructor();
         if (ctor == null) {
             return false;
         }

@@ -2,6 +2,7 @@ package org.qmpi4j.agent.internal.chain;
 
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodType;
+import org.qmpi4j.agent.internal.access.BindingMethod;
 import org.qmpi4j.agent.internal.binding.MethodMapping;
 import org.qmpi4j.api.CallingAddress;
 import org.qmpi4j.api.MpiFunction;

@@ -45,7 +45,7 @@ public final class CallSiteLinker implements CallSiteBootstrap.Linker {
         try {
             AgentRuntime runtime = AgentRuntime.current();
             MethodMapping mapping = runtime.catalog().mapping(mappingId);
-            MpiProcess process = MpiProcesses.forCaller(mapping.binding(), caller.lookupClass());
+            MpiProcess process = MpiProcesses.forCaller(mapping.bindingDescriptor(), caller.lookupClass());
             CallingAddress address = new CallingAddress(
                     className, methodName, fileName == null || fileName.isEmpty() ? null : fileName, line);
             SiteLink link = new SiteLink(mapping, address, process, original, type);

@@ -3,12 +3,14 @@ package org.qmpi4j.agent.internal.link;
 import java.util.Map;
 import java.util.WeakHashMap;
 import java.util.function.Supplier;
+import org.qmpi4j.agent.internal.access.ReflectiveBindingAccess;
 import org.qmpi4j.agent.internal.binding.BindingDescriptor;
 import org.qmpi4j.agent.internal.chain.MpiProcess;
 import org.qmpi4j.agent.internal.chain.ToolRegistry;
 import org.qmpi4j.agent.internal.jit.JitSpecialisation;
 import org.qmpi4j.agent.internal.mpit.MpitRegistry;
 import org.qmpi4j.agent.internal.runtime.AgentRuntime;
+import org.qmpi4j.agent.internal.telemetry.BindingProbe;
 import org.qmpi4j.agent.internal.telemetry.ProcessTelemetry;
 
 /**

@@ -3,6 +3,7 @@ package org.qmpi4j.agent.internal.link;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MutableCallSite;
+import org.qmpi4j.agent.internal.access.BindingHandles;
 import org.qmpi4j.agent.internal.binding.MethodMapping;
 import org.qmpi4j.agent.internal.chain.CallTarget;
 import org.qmpi4j.agent.internal.chain.Dispatcher;
@@ -127,7 +128,7 @@ final class SiteLink implements CallTarget, MpiProcess.Relinkable {
     public MethodHandle bindingHandle() {
         MethodHandle h = spreadBinding;
         if (h == null) {
-            h = HandleAdapters.spread(original);
+            h = BindingHandles.spread(original);
             spreadBinding = h;
         }
         return h;

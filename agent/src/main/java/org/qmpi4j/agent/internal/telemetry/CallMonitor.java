@@ -156,7 +156,7 @@ public final class CallMonitor implements CallObserver {
 
     private MonitoredBinding bindingOrNull() {
         try {
-            return ranks.binding();
+            return ranks.probe();
         } catch (IllegalArgumentException e) {
             return null;
         }

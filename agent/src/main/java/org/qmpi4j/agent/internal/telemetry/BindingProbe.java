@@ -1,7 +1,6 @@
-package org.qmpi4j.agent.internal.link;
+package org.qmpi4j.agent.internal.telemetry;
 
-import org.qmpi4j.agent.internal.chain.BindingAccess;
-import org.qmpi4j.agent.internal.telemetry.MonitoredBinding;
+import org.qmpi4j.agent.internal.access.BindingAccess;
 import org.qmpi4j.api.MpiFunction;
 
 /**
@@ -11,10 +10,10 @@ import org.qmpi4j.api.MpiFunction;
  * tool and no measurement sees these calls); the monitor asks once per communicator and keeps the
  * answer ({@code CommunicatorRanks}).
  */
-final class BindingProbe implements MonitoredBinding {
+public final class BindingProbe implements MonitoredBinding {
     private final BindingAccess access;
 
-    BindingProbe(BindingAccess access) {
+    public BindingProbe(BindingAccess access) {
         this.access = access;
     }
 

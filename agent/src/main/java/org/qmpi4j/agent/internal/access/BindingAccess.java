@@ -1,4 +1,4 @@
-package org.qmpi4j.agent.internal.chain;
+package org.qmpi4j.agent.internal.access;
 
 import org.qmpi4j.api.CallingAddress;
 import org.qmpi4j.api.MpiFunction;
@@ -13,7 +13,7 @@ public interface BindingAccess {
 
     /**
      * The binding method that stands for {@code function} when a tool or the agent calls it by
-     * name ({@link MpiProcess#canonical} adds the process), for a call made at {@code where}.
+     * name ({@code chain.MpiProcess.canonical} adds the process), for a call made at {@code where}.
      *
      * @throws UnsupportedOperationException if the binding has none
      */

@@ -1,4 +1,4 @@
-package org.qmpi4j.agent.internal.link;
+package org.qmpi4j.agent.internal.access;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -92,7 +92,7 @@ class MpjDatatypeSizeTest {
      */
     @Test
     void aToolsCallByFunctionNameGivesTheSameAnswerThroughReflectionAndTheHandle() throws Throwable {
-        org.qmpi4j.agent.internal.chain.BindingMethod typeSize = access.canonical(
+        BindingMethod typeSize = access.canonical(
                 org.qmpi4j.api.MpiFunction.MPI_TYPE_SIZE, new org.qmpi4j.api.CallingAddress("T", "m", null, -1));
         Object doubles = basic("DOUBLE");
 

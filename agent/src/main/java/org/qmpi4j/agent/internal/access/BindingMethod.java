@@ -1,4 +1,4 @@
-package org.qmpi4j.agent.internal.chain;
+package org.qmpi4j.agent.internal.access;
 
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodType;
@@ -7,7 +7,7 @@ import org.qmpi4j.agent.internal.binding.MethodMapping;
 /**
  * One method of one process's copy of the binding, as the agent calls it: the receiver first for
  * instance methods, then the arguments, in one array. It knows nothing of the process or of who
- * calls it; {@link CallTarget} adds that.
+ * calls it; {@code chain.CallTarget} adds that.
  */
 public interface BindingMethod {
     /** What the binding's descriptor says of the method: its function and each argument's role. */

@@ -1,4 +1,4 @@
-package org.qmpi4j.agent.internal.link;
+package org.qmpi4j.agent.internal.access;
 
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
@@ -7,8 +7,6 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import org.qmpi4j.agent.internal.binding.BindingDescriptor;
 import org.qmpi4j.agent.internal.binding.MethodMapping;
-import org.qmpi4j.agent.internal.chain.BindingAccess;
-import org.qmpi4j.agent.internal.chain.BindingMethod;
 import org.qmpi4j.api.CallingAddress;
 import org.qmpi4j.api.MpiFunction;
 
@@ -16,7 +14,7 @@ import org.qmpi4j.api.MpiFunction;
  * The binding's methods that the descriptor names (datatype size, canonical method per function,
  * constants), resolved once per process from the binding's own class loader.
  */
-final class ReflectiveBindingAccess implements BindingAccess {
+public final class ReflectiveBindingAccess implements BindingAccess {
     private final BindingDescriptor binding;
     private final ClassLoader loader;
     private volatile MethodHandle sizeOf;
@@ -54,7 +52,7 @@ final class ReflectiveBindingAccess implements BindingAccess {
             MethodHandle h = spread;
             if (h == null) {
                 try {
-                    h = HandleAdapters.spread(MethodHandles.publicLookup().unreflect(method));
+                    h = BindingHandles.spread(MethodHandles.publicLookup().unreflect(method));
                 } catch (IllegalAccessException e) {
                     throw new IllegalStateException("cannot call " + mapping.owner() + "." + mapping.name(), e);
                 }
@@ -85,7 +83,7 @@ final class ReflectiveBindingAccess implements BindingAccess {
     /** Calls of one canonical method through reflection before its handle is made. */
     private static final int REFLECTIVE_CALLS = 12;
 
-    ReflectiveBindingAccess(BindingDescriptor binding, ClassLoader loader) {
+    public ReflectiveBindingAccess(BindingDescriptor binding, ClassLoader loader) {
         this.binding = binding;
         this.loader = loader;
     }
