@@ -27,7 +27,8 @@ import org.qmpi4j.it.support.AgentJob;
  * package can be read, changed and tested with only the packages below it in mind. Read from the
  * sources (imports and fully qualified names, outside comments and strings), so that it holds for
  * every module whatever the reactor has built; a failure names each cycle and, for each step of it,
- * a file that makes the step.
+ * a file that makes the step. A use of an annotation type (such as the API's {@code @Nullable})
+ * is no dependency here: it changes no behaviour, and the class files do not link to it.
  */
 class PackageCyclesTest {
     /**
@@ -40,8 +41,9 @@ class PackageCyclesTest {
 
     private static final Pattern PACKAGE = Pattern.compile("^package\\s+([\\w.]+)\\s*;", Pattern.MULTILINE);
     /** A qualified name of a qmpi4j type: lower-case segments, then the first upper-case one. */
-    private static final Pattern QUALIFIED =
-            Pattern.compile("\\borg\\.qmpi4j((?:\\.[a-z_][\\w]*)*)\\.(?:[A-Z]\\w*|\\*)");
+    private static final Pattern QUALIFIED = Pattern.compile("\\borg\\.qmpi4j((?:\\.[a-z_][\\w]*)*)\\.([A-Z]\\w*|\\*)");
+
+    private static final Pattern ANNOTATION_TYPE = Pattern.compile("@interface\\s+(\\w+)");
 
     @Test
     void noModuleHasAPackageCycleInItsMainCode() throws IOException {
@@ -75,6 +77,12 @@ class PackageCyclesTest {
                 "org/qmpi4j/x/c/C.java",
                 "package org.qmpi4j.x.c;\nimport static org.qmpi4j.x.a.A.run;\nclass C {}\n");
         write(dir, "org/qmpi4j/x/d/D.java", "package org.qmpi4j.x.d;\nimport org.qmpi4j.x.a.*;\nclass D {}\n");
+        // a -> e through an annotation only, e -> a: no cycle
+        write(
+                dir,
+                "org/qmpi4j/x/e/Marker.java",
+                "package org.qmpi4j.x.e;\nimport org.qmpi4j.x.a.A;\npublic @interface Marker {}\n");
+        write(dir, "org/qmpi4j/x/a/Marked.java", "package org.qmpi4j.x.a;\n@org.qmpi4j.x.e.Marker class Marked {}\n");
 
         assertThat(cycles(dir))
                 .containsExactly("org.qmpi4j.x.a -> org.qmpi4j.x.b (org/qmpi4j/x/a/A.java)"
@@ -90,23 +98,35 @@ class PackageCyclesTest {
 
     /** Each cycle among the packages under {@code src} that is not {@link #KEPT}, as a readable path. */
     static List<String> cycles(Path src) throws IOException {
-        Map<String, Map<String, String>> edges = new TreeMap<>(); // package -> package -> a file that makes the step
+        Map<Path, String> sources = new TreeMap<>();
         try (Stream<Path> files = Files.walk(src)) {
-            for (Path f :
-                    files.filter(p -> p.toString().endsWith(".java")).sorted().collect(Collectors.toList())) {
-                String code = withoutCommentsAndStrings(Files.readString(f));
-                Matcher pm = PACKAGE.matcher(code);
-                if (!pm.find()) {
-                    continue;
-                }
-                String from = pm.group(1);
-                Map<String, String> out = edges.computeIfAbsent(from, k -> new TreeMap<>());
-                Matcher m = QUALIFIED.matcher(code);
-                while (m.find()) {
-                    String to = "org.qmpi4j" + m.group(1);
-                    if (m.start() >= pm.end() && !to.equals(from)) {
-                        out.putIfAbsent(to, src.relativize(f).toString());
-                    }
+            for (Path f : files.filter(p -> p.toString().endsWith(".java")).collect(Collectors.toList())) {
+                sources.put(f, withoutCommentsAndStrings(Files.readString(f)));
+            }
+        }
+        Set<String> annotations = new TreeSet<>();
+        for (String code : sources.values()) {
+            Matcher pm = PACKAGE.matcher(code);
+            Matcher am = ANNOTATION_TYPE.matcher(code);
+            while (pm.find(0) && am.find()) {
+                annotations.add(pm.group(1) + "." + am.group(1));
+            }
+        }
+        Map<String, Map<String, String>> edges = new TreeMap<>(); // package -> package -> a file that makes the step
+        for (Map.Entry<Path, String> e : sources.entrySet()) {
+            String code = e.getValue();
+            Matcher pm = PACKAGE.matcher(code);
+            if (!pm.find()) {
+                continue;
+            }
+            String from = pm.group(1);
+            Map<String, String> out = edges.computeIfAbsent(from, k -> new TreeMap<>());
+            Matcher m = QUALIFIED.matcher(code);
+            while (m.find()) {
+                String to = "org.qmpi4j" + m.group(1);
+                boolean annotation = annotations.contains(to + "." + m.group(2));
+                if (m.start() >= pm.end() && !to.equals(from) && !annotation) {
+                    out.putIfAbsent(to, src.relativize(e.getKey()).toString());
                 }
             }
         }
