@@ -15,7 +15,7 @@ import org.qmpi4j.api.MpiFunction;
  * bookkeeping (peer translation, request tracking, state) also runs only while its family of
  * variables is active.
  */
-public final class CallMonitor implements CallObserver {
+public final class CallMonitor extends CallObserver {
     /** How many started handles need each function; guarded by itself. */
     private final int[] demand = new int[MpiFunction.values().length];
     /**
