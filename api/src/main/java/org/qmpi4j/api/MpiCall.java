@@ -53,8 +53,21 @@ public interface MpiCall {
     /** Where the application made the call; for calls a tool made, where the original call was. */
     CallingAddress callingAddress();
 
-    /** Name of the binding, e.g. {@code "openmpi"} or {@code "mpj"}. */
+    /**
+     * Name of the binding, e.g. {@code "openmpi"} or {@code "mpj"}.
+     *
+     * @deprecated the same as {@link #bindingId()}, whose name says what it holds
+     */
+    @Deprecated
     String binding();
+
+    /**
+     * The binding id: the name of the binding the call goes to, e.g. {@code "openmpi"} or
+     * {@code "mpj"}, as the binding descriptors and the output files name it.
+     */
+    default String bindingId() {
+        return binding();
+    }
 
     /** The object the method was called on (e.g. the communicator), or {@code null} for static methods. */
     @Nullable

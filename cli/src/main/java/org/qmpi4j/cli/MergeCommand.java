@@ -16,6 +16,7 @@ import org.qmpi4j.report.trace.ShardSummary;
 import org.qmpi4j.report.trace.TraceBuilder;
 import org.qmpi4j.report.trace.TraceIndex;
 import org.qmpi4j.report.trace.TraceSelection;
+import org.qmpi4j.report.trace.TraceShards;
 import org.qmpi4j.report.worlds.WorldIndex;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -156,7 +157,7 @@ final class MergeCommand implements Callable<Integer> {
         long shardBytes = traces.isEmpty() ? 0 : RankFiles.traceBytes(d);
         if (!traces.isEmpty() && shardBytes > limit) {
             List<String> problems = new ArrayList<>();
-            List<ShardSummary> summaries = RankFiles.traceSummaries(d, problems);
+            List<ShardSummary> summaries = TraceShards.traceSummaries(d, problems);
             problems.forEach(p -> err.println("qmpi4j: trace " + p));
             List<Integer> missingTraces = new ArrayList<>();
             for (int r = 0; r < size; r++) {
@@ -194,7 +195,7 @@ final class MergeCommand implements Callable<Integer> {
         } else if (!traces.isEmpty()) {
             ChromeTraceAssembler.Summary s;
             try {
-                s = RankFiles.assembleTrace(d, size, binding);
+                s = TraceShards.assembleTrace(d, size, binding);
             } catch (IOException e) {
                 throw new UserError(ranks + ": " + e.getMessage());
             }

@@ -9,6 +9,7 @@ import org.qmpi4j.agent.internal.config.AgentConfig;
 import org.qmpi4j.agent.internal.instrument.CallSiteTransformer;
 import org.qmpi4j.agent.internal.instrument.LinkerContract;
 import org.qmpi4j.agent.internal.link.CallSiteLinker;
+import org.qmpi4j.agent.internal.runtime.AgentRuntime;
 import org.qmpi4j.api.internal.QmpiBackend;
 import org.qmpi4j.api.internal.log.Log;
 
@@ -40,7 +41,7 @@ public final class AgentStart {
             Log.setVerbose(config.verbose());
             AgentRuntime runtime = new AgentRuntime(config, BindingCatalog.load());
             AgentRuntime.install(runtime);
-            QmpiBackend.install(new QmpiBackendImpl());
+            QmpiBackend.install(new QmpiBackendImpl(ToolRegistry.global(), runtime));
             // Without a tool list or tool path, discovery waits until a tool is asked for (a
             // tool list set through MPI_T before MPI_Init): a job that never names one never pays.
             boolean deferred = config.tools().isEmpty() && config.toolPath().isEmpty();
@@ -59,9 +60,9 @@ public final class AgentStart {
             if (tools == null) {
                 ToolRegistry.global().deferDiscovery(new ToolDiscovery.Deferred(config.toolPath()));
             }
-            CallSiteTransformer transformer = tools != null
-                    ? CallSiteTransformer.create(runtime, tools)
-                    : CallSiteTransformer.create(runtime, ToolDiscovery.none());
+            ToolDiscovery excluded = tools != null ? tools : ToolDiscovery.none();
+            CallSiteTransformer transformer =
+                    CallSiteTransformer.create(runtime.catalog(), excluded.toolPackages(), excluded.toolLoader());
             inst.addTransformer(transformer, false);
             Runtime.getRuntime().addShutdownHook(new ExitReport(runtime, transformer, config.verbose()));
             log.info("agent started; tools " + config.tools() + " (" + config.toolsSource() + ")");

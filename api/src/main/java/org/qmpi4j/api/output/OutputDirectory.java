@@ -9,6 +9,7 @@ import java.time.LocalDateTime;
 import java.util.TimeZone;
 import org.qmpi4j.api.Nullable;
 import org.qmpi4j.api.Qmpi;
+import org.qmpi4j.api.internal.CivilTime;
 import org.qmpi4j.api.internal.QmpiBackend;
 import org.qmpi4j.api.internal.log.Log;
 import org.qmpi4j.api.mpit.CvarHandle;
@@ -146,27 +147,16 @@ public final class OutputDirectory {
     /**
      * The local date and time of {@code epochMillis} as default folder names carry it:
      * {@code yyyyMMdd-HHmmss} (for example {@code 20250304-050607}) in the JVM's default time zone.
-     * Written by hand rather than with {@code java.time} formatting, whose classes and zone rules
-     * cost a short job's start tens of milliseconds of class loading and uncompiled code.
+     * Written by hand ({@code CivilTime}) rather than with {@code java.time} formatting, whose
+     * classes and zone rules a short job would load at start.
      *
      * @param epochMillis milliseconds since 1970-01-01T00:00Z, as {@link System#currentTimeMillis()} gives them
      * @return the stamp, 15 characters for years 1000 to 9999
      */
     public static String timestamp(long epochMillis) {
         long local = epochMillis + TimeZone.getDefault().getOffset(epochMillis);
-        long days = Math.floorDiv(local, 86_400_000L);
-        int secondOfDay = (int) (Math.floorMod(local, 86_400_000L) / 1000);
-        // Civil date from days since 1970-01-01 (proleptic Gregorian; eras of 400 years from 0000-03-01).
-        long z = days + 719_468;
-        long era = Math.floorDiv(z, 146_097);
-        long dayOfEra = z - era * 146_097;
-        long yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365;
-        long dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100);
-        long mp = (5 * dayOfYear + 2) / 153;
-        int day = (int) (dayOfYear - (153 * mp + 2) / 5 + 1);
-        int month = (int) (mp < 10 ? mp + 3 : mp - 9);
-        int year = (int) (yearOfEra + era * 400 + (month <= 2 ? 1 : 0));
-        return timestamp(year, month, day, secondOfDay / 3600, secondOfDay / 60 % 60, secondOfDay % 60);
+        CivilTime t = CivilTime.of(local);
+        return timestamp(t.year, t.month, t.day, t.hour, t.minute, t.second);
     }
 
     private static String timestamp(int year, int month, int day, int hour, int minute, int second) {

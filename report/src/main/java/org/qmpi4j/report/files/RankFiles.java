@@ -1,8 +1,6 @@
 package org.qmpi4j.report.files;
 
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
@@ -16,14 +14,11 @@ import org.qmpi4j.report.profile.Profile;
 import org.qmpi4j.report.profile.ProfileMerger;
 import org.qmpi4j.report.profile.RankProfile;
 import org.qmpi4j.report.profile.RankProfileFormat;
-import org.qmpi4j.report.trace.ChromeTraceAssembler;
-import org.qmpi4j.report.trace.ShardSummary;
-import org.qmpi4j.report.trace.Timeline;
-import org.qmpi4j.report.trace.TraceSelection;
 
 /**
  * The per-rank files of a results directory ({@code ranks/}), read back to rebuild what rank 0
- * would have written had the job reached {@code MPI_Finalize}: the merged profile and the trace.
+ * would have written had the job reached {@code MPI_Finalize}: the merged profile, and which
+ * ranks left trace shards ({@code trace.TraceShards} reads those back).
  */
 public final class RankFiles {
     /** Per-rank profiles found, and the files that could not be read (with why). */
@@ -173,19 +168,6 @@ public final class RankFiles {
         return out;
     }
 
-    /** Summaries of the trace shards in {@code ranks/} (each read once); unreadable ones are skipped into {@code problems}. */
-    public static List<ShardSummary> traceSummaries(Path dir, List<String> problems) throws IOException {
-        List<ShardSummary> out = new ArrayList<>();
-        for (int r : traceRanks(dir)) {
-            try {
-                out.add(ShardSummary.scan(ResultFiles.rankTrace(dir, r), r));
-            } catch (IOException e) {
-                problems.add(e.getMessage());
-            }
-        }
-        return out;
-    }
-
     /** Bytes of all trace shards in {@code ranks/}. */
     public static long traceBytes(Path dir) throws IOException {
         long total = 0;
@@ -193,35 +175,5 @@ public final class RankFiles {
             total += Files.size(ResultFiles.rankTrace(dir, r));
         }
         return total;
-    }
-
-    /**
-     * Assembles {@code trace.json} from the per-rank trace files of a job of {@code ranks} ranks.
-     * Streams each file; writes atomically.
-     */
-    public static ChromeTraceAssembler.Summary assembleTrace(Path dir, int ranks, String binding) throws IOException {
-        ChromeTraceAssembler.Summary[] summary = new ChromeTraceAssembler.Summary[1];
-        AtomicFiles.write(dir.resolve(ResultFiles.TRACE_JSON), (Writer out) -> {
-            ChromeTraceAssembler a = new ChromeTraceAssembler(out, ranks, binding);
-            byte[] buf = new byte[1 << 16];
-            // The clock alignments first (each MPI_Finalize measurement ends its file), as rank 0 has
-            // them, then the causality correction from the messages, then the calls.
-            Timeline timeline = Timeline.open(dir, ranks, TraceSelection.all());
-            a.correction(timeline.correction());
-            for (int r : timeline.ranks()) {
-                Path f = ResultFiles.rankTrace(dir, r);
-                ShardSummary shard = timeline.summary(r);
-                a.clock(r, shard.clock(), shard.zero());
-                try (InputStream in = Files.newInputStream(f)) {
-                    int n;
-                    while ((n = in.read(buf)) > 0) {
-                        a.feed(r, buf, 0, n);
-                    }
-                }
-                a.endRank(r);
-            }
-            summary[0] = a.finish();
-        });
-        return summary[0];
     }
 }

@@ -8,6 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import org.qmpi4j.api.internal.CivilTime;
 
 /**
  * Merges per-rank profiles into a job's {@link Profile}: sums per function and per call site,
@@ -69,35 +70,24 @@ public final class ProfileMerger {
 
     /**
      * {@code epochMillis} to the second in UTC, as {@link Instant#toString()} writes an instant
-     * without fraction ({@code 2025-03-04T05:06:07Z}); by hand for the years 0 to 9999.
+     * without fraction ({@code 2025-03-04T05:06:07Z}); by hand ({@link CivilTime}) for the years 0 to 9999.
      */
     static String isoSeconds(long epochMillis) {
-        long days = Math.floorDiv(epochMillis, 86_400_000L);
-        int secondOfDay = (int) (Math.floorMod(epochMillis, 86_400_000L) / 1000);
-        // Civil date from days since 1970-01-01 (proleptic Gregorian; eras of 400 years from 0000-03-01).
-        long z = days + 719_468;
-        long era = Math.floorDiv(z, 146_097);
-        long dayOfEra = z - era * 146_097;
-        long yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365;
-        long dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100);
-        long mp = (5 * dayOfYear + 2) / 153;
-        int day = (int) (dayOfYear - (153 * mp + 2) / 5 + 1);
-        int month = (int) (mp < 10 ? mp + 3 : mp - 9);
-        long year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0);
+        CivilTime t = CivilTime.of(epochMillis);
+        int year = t.year;
         if (year < 0 || year > 9999) {
             return Instant.ofEpochMilli(epochMillis)
                     .truncatedTo(ChronoUnit.SECONDS)
                     .toString();
         }
         StringBuilder sb = new StringBuilder(20);
-        int y = (int) year;
-        sb.append((char) ('0' + y / 1000)).append((char) ('0' + y / 100 % 10));
-        twoDigits(sb, y % 100);
-        twoDigits(sb.append('-'), month);
-        twoDigits(sb.append('-'), day);
-        twoDigits(sb.append('T'), secondOfDay / 3600);
-        twoDigits(sb.append(':'), secondOfDay / 60 % 60);
-        twoDigits(sb.append(':'), secondOfDay % 60);
+        sb.append((char) ('0' + year / 1000)).append((char) ('0' + year / 100 % 10));
+        twoDigits(sb, year % 100);
+        twoDigits(sb.append('-'), t.month);
+        twoDigits(sb.append('-'), t.day);
+        twoDigits(sb.append('T'), t.hour);
+        twoDigits(sb.append(':'), t.minute);
+        twoDigits(sb.append(':'), t.second);
         return sb.append('Z').toString();
     }
 

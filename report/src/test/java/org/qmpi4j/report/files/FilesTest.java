@@ -8,6 +8,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.qmpi4j.report.profile.RankProfileFormat;
 import org.qmpi4j.report.profile.SampleProfiles;
+import org.qmpi4j.report.trace.TraceShards;
 
 class FilesTest {
     @TempDir
@@ -51,7 +52,7 @@ class FilesTest {
         }
         Files.createFile(ResultFiles.rankTrace(dir, 1));
         assertThat(RankFiles.traceRanks(dir)).containsExactly(0);
-        var summary = RankFiles.assembleTrace(dir, 2, "openmpi");
+        var summary = TraceShards.assembleTrace(dir, 2, "openmpi");
         assertThat(summary.missingRanks()).containsExactly(1);
         assertThat(summary.events()).containsOnlyKeys(0);
     }

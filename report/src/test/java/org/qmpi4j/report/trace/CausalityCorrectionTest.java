@@ -10,7 +10,6 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.qmpi4j.report.files.RankFiles;
 import org.qmpi4j.report.files.ResultFiles;
 import org.qmpi4j.report.json.JsonNode;
 
@@ -127,7 +126,7 @@ class CausalityCorrectionTest {
     }
 
     private JsonNode corrected() throws Exception {
-        RankFiles.assembleTrace(dir, 2, "openmpi");
+        TraceShards.assembleTrace(dir, 2, "openmpi");
         return JsonNode.parse(Files.readString(dir.resolve(ResultFiles.TRACE_JSON)));
     }
 

@@ -15,8 +15,9 @@ import java.util.WeakHashMap;
  * binding a class loader sees (cached per loader, weakly) and turns the mapping ids embedded in
  * rewritten bytecode back into {@link MethodMapping}s.
  *
- * <p>The agent's catalog ({@link #load()}) reads a descriptor only when it is needed, and then
- * lightly: the index in {@code premain}; a descriptor's header lines (fingerprints, versions,
+ * <p>The agent's catalog ({@link #load()}) reads a descriptor only when it is needed: from its
+ * compiled form ({@link CompiledDescriptor}, made and checked by the build) when the descriptor has
+ * one, which is neither parsed nor checked; otherwise lightly: the index in {@code premain}; a descriptor's header lines (fingerprints, versions,
  * constants, ...) and where its {@code map} and {@code exclude} lines are, when a class loader is
  * first matched against it or a mapping id after it is asked for; each {@code map} line when its
  * mapping is first found or asked for by id; the {@code exclude} lines when first asked about. A
@@ -165,6 +166,22 @@ public final class BindingCatalog {
         return e.text;
     }
 
+    /**
+     * The descriptor from its compiled form, made by the build ({@link CompiledDescriptor}), or
+     * {@code null} when there is none beside the text (a catalog of descriptors outside the agent's
+     * build): then the text is read as trusted.
+     */
+    private BindingDescriptor compiled(Entry e, int firstId) {
+        String path = e.resource + CompiledDescriptor.SUFFIX;
+        try (InputStream in = resources != null
+                ? resources.getResourceAsStream(path)
+                : BindingCatalog.class.getResourceAsStream("/" + path)) {
+            return in == null ? null : CompiledDescriptor.read(in, firstId);
+        } catch (IOException x) {
+            throw new BindingFormatException(path, 0, "cannot read: " + x, x);
+        }
+    }
+
     private static InputStream stream(ClassLoader resources, String path, String index, int indexLine) {
         InputStream in = resources != null
                 ? resources.getResourceAsStream(path)
@@ -198,9 +215,12 @@ public final class BindingCatalog {
             for (int j = 0; j < i; j++) {
                 firstId += header(j).mappingCount;
             }
-            e.descriptor = trusted
-                    ? DescriptorParser.parseTrusted(e.resource, text(e), firstId)
-                    : DescriptorParser.parse(e.resource, text(e), firstId);
+            BindingDescriptor compiled = trusted && e.text == null ? compiled(e, firstId) : null;
+            e.descriptor = compiled != null
+                    ? compiled
+                    : trusted
+                            ? DescriptorParser.parseTrusted(e.resource, text(e), firstId)
+                            : DescriptorParser.parse(e.resource, text(e), firstId);
             e.text = null; // no longer needed here (a trusted descriptor keeps what it has not read)
         }
         return e.descriptor;

@@ -105,6 +105,28 @@ public final class DescriptorParser {
         return new BindingDescriptor(p.checker.finish(), firstId);
     }
 
+    /**
+     * Parses and checks the text of a descriptor as {@link #parse(String, String, int)} does, and
+     * gives what it read rather than the descriptor: for the build, which compiles it
+     * ({@link CompiledDescriptor}).
+     *
+     * @throws BindingFormatException if it is malformed
+     */
+    static DescriptorSpec parseChecked(String resource, String text) {
+        DescriptorParser p = new DescriptorParser(resource);
+        int lineNo = 0;
+        int pos = 0;
+        int n = text.length();
+        while (pos < n) {
+            int end = lineEnd(text, pos);
+            String line = text.substring(pos, end > pos && text.charAt(end - 1) == '\r' ? end - 1 : end);
+            p.source.at(++lineNo, line);
+            p.line(line);
+            pos = end + 1;
+        }
+        return p.checker.finish();
+    }
+
     private static int lineEnd(String text, int from) {
         int nl = text.indexOf('\n', from);
         return nl < 0 ? text.length() : nl;

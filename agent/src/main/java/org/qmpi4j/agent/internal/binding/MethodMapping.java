@@ -61,7 +61,7 @@ public final class MethodMapping {
     }
 
     /** The descriptor this mapping comes from. */
-    public BindingDescriptor binding() {
+    public BindingDescriptor bindingDescriptor() {
         return binding;
     }
 

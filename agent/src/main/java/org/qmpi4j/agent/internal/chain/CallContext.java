@@ -62,7 +62,11 @@ public class CallContext implements MpiCall, QmpiContext {
 
     // ---- the binding ----------------------------------------------------------------------
 
-    Object invokeBinding() throws Exception {
+    /**
+     * The step after the last tool: runs the binding method for this application call, at most
+     * once (a second time is the chain's fault and fails), and keeps how it ended.
+     */
+    Object reachBinding() throws Exception {
         CallContext r = root();
         if (r.state != 0) {
             throw new IllegalStateException("the chain reached MPI twice for one " + r.target.function() + " call");
@@ -82,12 +86,12 @@ public class CallContext implements MpiCall, QmpiContext {
     }
 
     /**
-     * Runs the binding method. A call site's own context class ({@link BoundCalls}) overrides this
+     * Runs the binding method. A call site's own context class ({@code jit.CallContextClasses}) overrides this
      * with a call through a constant method handle, which the JIT inlines: that lets escape
      * analysis remove the context and its argument array.
      */
     Object callBinding(Object[] arguments) throws Throwable {
-        return target.invokeBinding(arguments);
+        return target.callBinding(arguments);
     }
 
     MpiProcess process() {
@@ -144,7 +148,7 @@ public class CallContext implements MpiCall, QmpiContext {
     Object completeAfterFault() throws Exception {
         CallContext r = root();
         if (r.state == 0) {
-            return invokeBinding();
+            return reachBinding();
         }
         if (r.endsInException()) {
             throw rethrow((Throwable) r.outcome);
@@ -193,8 +197,14 @@ public class CallContext implements MpiCall, QmpiContext {
     }
 
     @Override
+    public String bindingId() {
+        return target.mapping().bindingDescriptor().id();
+    }
+
+    @Deprecated
+    @Override
     public String binding() {
-        return target.mapping().binding().id();
+        return bindingId();
     }
 
     @Override
@@ -305,7 +315,7 @@ public class CallContext implements MpiCall, QmpiContext {
         String name = role.name().toLowerCase(java.util.Locale.ROOT);
         if (at == MethodMapping.NONE) {
             throw new IllegalArgumentException(
-                    function() + " (" + target.mapping().binding().id() + ") has no " + name + " argument");
+                    function() + " (" + target.mapping().bindingDescriptor().id() + ") has no " + name + " argument");
         }
         if (at == MethodMapping.RETURN) {
             throw new IllegalArgumentException(
@@ -341,14 +351,13 @@ public class CallContext implements MpiCall, QmpiContext {
         if (function == null) {
             throw new IllegalArgumentException("function must not be null");
         }
-        CallTarget other = target.process().access().canonical(function, target.callingAddress());
+        CallTarget other = target.process().canonical(function, target.callingAddress());
         return new CallContext(other, checked(other, pack(other, receiver, arguments)), root());
     }
 
     private CallContext as(MpiFunction function, Object[] arguments) {
-        CallTarget other = function == target.function()
-                ? target
-                : target.process().access().canonical(function, target.callingAddress());
+        CallTarget other =
+                function == target.function() ? target : target.process().canonical(function, target.callingAddress());
         return new CallContext(other, checked(other, arguments), root());
     }
 
@@ -427,7 +436,7 @@ public class CallContext implements MpiCall, QmpiContext {
     }
 
     private boolean isBindingException(Exception error) {
-        String[] ctor = target.mapping().binding().exceptionConstructor();
+        String[] ctor = target.mapping().bindingDescriptor().exceptionConstructor();
         if (ctor == null) {
             return false;
         }

@@ -17,7 +17,7 @@ public final class Chain {
     private final List<ToolInstance> instances;
     private final NextFunction[] entries = new NextFunction[FUNCTIONS.length];
 
-    Chain(List<ToolInstance> instances) {
+    Chain(List<ToolInstance> instances, Specialisation specialisation) {
         this.instances = List.copyOf(instances);
         if (this.instances.isEmpty()) {
             // Without tools every entry is the binding, and no tool can hold one: one serves every
@@ -27,7 +27,7 @@ public final class Chain {
             return;
         }
         for (MpiFunction f : FUNCTIONS) {
-            entries[f.ordinal()] = ChainPositions.create(f, null, 0);
+            entries[f.ordinal()] = specialisation.nextFunction(f, null, 0);
             entries[f.ordinal()].seal(firstWithHandler(0, f));
             for (int i = 0; i < this.instances.size(); i++) {
                 this.instances.get(i).nextFunction(f).seal(firstWithHandler(i + 1, f));
@@ -43,7 +43,7 @@ public final class Chain {
 
     /** An empty chain: every function goes straight to the binding. */
     static Chain empty() {
-        return new Chain(List.of());
+        return new Chain(List.of(), Specialisation.GENERIC);
     }
 
     private ToolInstance firstWithHandler(int from, MpiFunction f) {

@@ -3,8 +3,7 @@ package org.qmpi4j.agent.internal.chain;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
-import org.qmpi4j.agent.internal.AgentRuntime;
-import org.qmpi4j.agent.internal.telemetry.CallMonitor;
+import org.qmpi4j.agent.internal.telemetry.CallObserver;
 import org.qmpi4j.api.MpiFunction;
 import org.qmpi4j.api.internal.log.JobVoice;
 import org.qmpi4j.api.internal.log.Log;
@@ -23,11 +22,13 @@ public final class Dispatcher {
     private Dispatcher() {}
 
     /**
-     * {@code (CallTarget, Object[])Object}: an entry's method as a handle, for sites whose types
-     * {@link EntrySites} cannot name (made on demand: most processes never need one).
+     * {@code (CallTarget, Object[])Object}: the entry method {@code name} ({@code init},
+     * {@code finalizeMpi} or {@code pcontrol}) as a handle, for sites whose types the generated
+     * entry-site classes (package {@code jit}) cannot name; made on demand, most processes never
+     * need one.
      */
-    public static MethodHandle entry(EntrySites.Entry entry) {
-        return find(entry.method());
+    public static MethodHandle entry(String name) {
+        return find(name);
     }
 
     /** An intercepted call of a site without a context class of its own (see {@link #dispatch(CallContext)}). */
@@ -39,7 +40,7 @@ public final class Dispatcher {
     /**
      * An application call that some tool intercepts or that the agent's MPI_T variables watch:
      * measured if watched, through the chain if tools are on, to the binding in any case. The call
-     * site made {@code ctx} (of its binding method's own class, see {@link BoundCalls}).
+     * site made {@code ctx} (of its binding method's own class, see {@code jit.CallContextClasses}).
      *
      * <p>The unmeasured path is kept small and the measured one separate: the JIT compiles what
      * it inlines, and exception and measuring paths it never takes only get in the way.
@@ -54,7 +55,7 @@ public final class Dispatcher {
         // call site: the chain's entry is a binding hop when no tool intercepts f.
         Object returned;
         try {
-            returned = process.toolsActive() ? process.chain().entry(f).invoke(ctx) : ctx.invokeBinding();
+            returned = process.toolsActive() ? process.chain().entry(f).invoke(ctx) : ctx.reachBinding();
         } catch (Throwable t) {
             returned = afterFailure(f, ctx, t);
         }
@@ -63,7 +64,7 @@ public final class Dispatcher {
 
     /** What the chain returned: MPI's result, or what the first tool substituted for it. */
     private static Object route(MpiProcess process, MpiFunction f, CallContext ctx) throws Exception {
-        return process.routesThroughTools(f) ? process.chain().entry(f).invoke(ctx) : ctx.invokeBinding();
+        return process.routesThroughTools(f) ? process.chain().entry(f).invoke(ctx) : ctx.reachBinding();
     }
 
     /**
@@ -74,7 +75,7 @@ public final class Dispatcher {
         if (ctx.isOutcome(t)) {
             return null;
         }
-        AgentRuntime.current().agentFault("dispatching " + f, t);
+        AgentFaults.report("dispatching " + f, t);
         return ctx.completeAfterFault();
     }
 
@@ -84,7 +85,7 @@ public final class Dispatcher {
      */
     private static Object timed(MpiProcess process, MpiFunction f, CallContext ctx) throws Throwable {
         ctx.startClock();
-        CallMonitor monitor = process.monitor();
+        CallObserver monitor = process.observer();
         // one entry and one exit instant for the monitor (when it watches f) and every tool
         boolean watched = monitor.observes(f);
         long start = watched ? enter(monitor, ctx) : 0;
@@ -101,20 +102,20 @@ public final class Dispatcher {
         return ctx.finish(returned);
     }
 
-    private static long enter(CallMonitor monitor, CallContext ctx) {
+    private static long enter(CallObserver monitor, CallContext ctx) {
         try {
             return monitor.enter(ctx);
         } catch (Throwable t) {
-            AgentRuntime.current().agentFault("measuring " + ctx.function(), t);
+            AgentFaults.report("measuring " + ctx.function(), t);
             return System.nanoTime();
         }
     }
 
-    private static void exit(CallMonitor monitor, CallContext ctx, long start) {
+    private static void exit(CallObserver monitor, CallContext ctx, long start) {
         try {
             monitor.exit(ctx, start);
         } catch (Throwable t) {
-            AgentRuntime.current().agentFault("measuring " + ctx.function(), t);
+            AgentFaults.report("measuring " + ctx.function(), t);
         }
     }
 
@@ -138,9 +139,9 @@ public final class Dispatcher {
             Log.agent().raw(e.getMessage());
             System.exit(1);
         } catch (Throwable t) {
-            AgentRuntime.current().agentFault("initialising tools", t);
+            AgentFaults.report("initialising tools", t);
         }
-        Object result = process.routesThroughAgent(link.function()) ? dispatch(link, args) : link.invokeBinding(args);
+        Object result = process.routesThroughAgent(link.function()) ? dispatch(link, args) : link.callBinding(args);
         JobVoice.worldRank(worldRank(process));
         return result;
     }
@@ -159,9 +160,8 @@ public final class Dispatcher {
      */
     private static int worldRank(MpiProcess process) {
         try {
-            BindingAccess access = process.access();
-            Object rank = access.canonical(MpiFunction.MPI_COMM_RANK, null)
-                    .invokeBinding(new Object[] {access.constant("COMM_WORLD")});
+            Object rank = process.canonical(MpiFunction.MPI_COMM_RANK, null)
+                    .callBinding(new Object[] {process.access().constant("COMM_WORLD")});
             return rank instanceof Number ? ((Number) rank).intValue() : -1;
         } catch (Throwable t) {
             return -1;
@@ -172,7 +172,7 @@ public final class Dispatcher {
     static Object finalizeMpi(CallTarget link, Object[] args) throws Throwable {
         MpiProcess process = link.process();
         try {
-            return process.routesThroughAgent(link.function()) ? dispatch(link, args) : link.invokeBinding(args);
+            return process.routesThroughAgent(link.function()) ? dispatch(link, args) : link.callBinding(args);
         } finally {
             process.markFinalized();
         }
@@ -187,19 +187,19 @@ public final class Dispatcher {
         int offset = link.mapping().isStatic() ? 0 : 1;
         Object first = args.length > offset ? args[offset] : null;
         if (!process.toolsInitialized() || !(first instanceof Integer)) {
-            return link.invokeBinding(args);
+            return link.callBinding(args);
         }
         int level = (Integer) first;
         if (level == 0) {
             // The switch-off call itself still reaches tools that are on, so they see the region start.
             Object result = process.routesThroughAgent(MpiFunction.MPI_PCONTROL)
                     ? dispatch(link, args)
-                    : link.invokeBinding(args);
+                    : link.callBinding(args);
             process.setPcontrolLevel(0);
             return result;
         }
         process.setPcontrolLevel(level);
-        return process.routesThroughAgent(MpiFunction.MPI_PCONTROL) ? dispatch(link, args) : link.invokeBinding(args);
+        return process.routesThroughAgent(MpiFunction.MPI_PCONTROL) ? dispatch(link, args) : link.callBinding(args);
     }
 
     private static MethodHandle findDispatchCall() {

@@ -9,19 +9,21 @@ import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Function;
 import java.util.function.Supplier;
+import org.qmpi4j.agent.internal.access.BindingAccess;
 import org.qmpi4j.agent.internal.binding.BindingDescriptor;
 import org.qmpi4j.agent.internal.config.ProcessSettings;
 import org.qmpi4j.agent.internal.mpit.MpitRegistry;
-import org.qmpi4j.agent.internal.telemetry.CallMonitor;
+import org.qmpi4j.agent.internal.telemetry.CallObserver;
+import org.qmpi4j.agent.internal.telemetry.ObservedProcess;
+import org.qmpi4j.api.CallingAddress;
 import org.qmpi4j.api.MpiFunction;
-import org.qmpi4j.api.settings.Settings;
 
 /**
  * One MPI process as the agent sees it: its tool chain, its Pcontrol level and the call sites linked
  * for it. Usually one per JVM; MPJ Express' multicore mode runs one per rank in a JVM, each with its
  * own copy of the binding's classes, which is how processes are told apart.
  */
-public final class MpiProcess {
+public final class MpiProcess implements ObservedProcess {
     /** A linked call site that can be pointed at the chain or straight at the binding. */
     public interface Relinkable {
         /** Re-reads {@link #routesThroughTools} and sets the target; returns the site to sync. */
@@ -34,14 +36,15 @@ public final class MpiProcess {
         default void forgetTargets() {}
     }
 
-    private final BindingDescriptor binding;
+    private final BindingDescriptor bindingDescriptor;
     private final ClassLoader bindingLoader;
     private final BindingAccess access;
     private final ToolRegistry registry;
     private final ToolFaults faults;
-    private final CallMonitor monitor;
+    private final CallObserver observer;
     private final Supplier<MpitRegistry> mpit;
     private final ProcessSettings settings;
+    private final Specialisation specialisation;
 
     private final List<Relinkable> sites = new CopyOnWriteArrayList<>();
     private volatile Chain chain = Chain.empty();
@@ -50,46 +53,54 @@ public final class MpiProcess {
     /** {@code toolsInitialized && pcontrolLevel != 0}, kept in one field for the call path. */
     private volatile boolean toolsActive;
 
-    private final java.util.concurrent.ConcurrentHashMap<List<Object>, MethodHandle> boundCalls =
+    private final java.util.concurrent.ConcurrentHashMap<List<Object>, MethodHandle> contextFactories =
             new java.util.concurrent.ConcurrentHashMap<>();
 
     private volatile boolean finalized;
     private volatile boolean callTimes;
 
     /**
-     * Built in one place, {@code link.MpiProcesses} (tests: {@code MpiProcessBuilder} in test code).
+     * Assembled in one place, {@code link.MpiProcesses}, from finished parts (tests:
+     * {@code MpiProcessBuilder} in test code).
      *
-     * @param binding       the binding's descriptor, and the loader of this process's copy of it
-     * @param bindingAccess makes this process's access to its binding's methods; it is given the
-     *                      process with binding, loader and faults set (it may keep the process, not
-     *                      call it yet); {@code null} from it leaves the process without one
-     * @param registry      the tools registered in this JVM, from which the chain is built
-     * @param faults        where a tool's failures are counted and reported once
-     * @param monitor       the agent's measurements for this process (MPI_T)
-     * @param mpit          this process's MPI_T registry (asked for only when MPI_T is used)
-     * @param settings      the tool list and output directory, changeable through MPI_T until used
+     * @param bindingDescriptor the binding's descriptor
+     * @param bindingLoader     the loader of this process's copy of the binding
+     * @param access            this process's access to its binding's methods by function name
+     * @param registry          the tools registered in this JVM, from which the chain is built
+     * @param faults            where a tool's failures are counted and reported once
+     * @param observer          the agent's measurements for this process (MPI_T)
+     * @param mpit              this process's MPI_T registry (asked for only when MPI_T is used)
+     * @param settings          the tool list and output directory, changeable through MPI_T until used
+     * @param specialisation    the classes made for the JIT ({@link Specialisation#GENERIC}: none)
      */
     public MpiProcess(
-            BindingDescriptor binding,
+            BindingDescriptor bindingDescriptor,
             ClassLoader bindingLoader,
-            Function<MpiProcess, BindingAccess> bindingAccess,
+            BindingAccess access,
             ToolRegistry registry,
             ToolFaults faults,
-            CallMonitor monitor,
+            CallObserver observer,
             Supplier<MpitRegistry> mpit,
-            ProcessSettings settings) {
-        this.binding = binding;
+            ProcessSettings settings,
+            Specialisation specialisation) {
+        this.bindingDescriptor = bindingDescriptor;
         this.bindingLoader = bindingLoader;
+        this.access = access;
         this.registry = registry;
         this.faults = faults;
-        this.monitor = monitor;
+        this.observer = observer;
         this.mpit = mpit;
         this.settings = settings;
-        this.access = bindingAccess.apply(this); // last: everything it may read is set
+        this.specialisation = specialisation;
     }
 
-    public CallMonitor monitor() {
-        return monitor;
+    /** The agent's measurements of this process, as the chain reaches them. */
+    public CallObserver observer() {
+        return observer;
+    }
+
+    Specialisation specialisation() {
+        return specialisation;
     }
 
     public MpitRegistry mpit() {
@@ -100,10 +111,12 @@ public final class MpiProcess {
         return settings;
     }
 
-    public BindingDescriptor binding() {
-        return binding;
+    @Override
+    public BindingDescriptor bindingDescriptor() {
+        return bindingDescriptor;
     }
 
+    @Override
     public ClassLoader bindingLoader() {
         return bindingLoader;
     }
@@ -115,19 +128,31 @@ public final class MpiProcess {
     public BindingAccess access() {
         BindingAccess a = access;
         if (a == null) {
-            throw new IllegalStateException("binding access not attached to this MPI process");
+            throw new IllegalStateException("this MPI process has no access to its binding by function name");
         }
         return a;
+    }
+
+    /**
+     * The binding method that stands for {@code function} when a tool or the agent calls it by
+     * name, as a call of this process made at {@code where}.
+     *
+     * @throws UnsupportedOperationException if the binding has none
+     */
+    public CallTarget canonical(MpiFunction function, CallingAddress where) {
+        return new CanonicalTarget(this, access().canonical(function, where), where);
     }
 
     public Chain chain() {
         return chain;
     }
 
+    @Override
     public boolean toolsInitialized() {
         return toolsInitialized;
     }
 
+    @Override
     public int pcontrolLevel() {
         return pcontrolLevel;
     }
@@ -142,7 +167,7 @@ public final class MpiProcess {
      * measurements; otherwise they call the binding directly.
      */
     public boolean routesThroughAgent(MpiFunction f) {
-        return routesThroughTools(f) || monitor.observes(f);
+        return routesThroughTools(f) || observer.observes(f);
     }
 
     /** Whether tools see calls now: initialised, and not switched off by {@code MPI_Pcontrol(0)}. */
@@ -152,7 +177,7 @@ public final class MpiProcess {
 
     /** Whether calls of {@code f} take entry and exit instants: asked for by a tool, or watched by MPI_T. */
     public boolean timesCalls(MpiFunction f) {
-        return callTimes || monitor.observes(f);
+        return callTimes || observer.observes(f);
     }
 
     /** Whether some tool asked for each call's entry and exit instants ({@code Qmpi.requestCallTimes}). */
@@ -166,6 +191,7 @@ public final class MpiProcess {
     }
 
     /** Whether the application's {@code MPI.Finalize} has returned. */
+    @Override
     public boolean finalized() {
         return finalized;
     }
@@ -208,9 +234,9 @@ public final class MpiProcess {
                 inst.setInitializing(false);
             }
         }
-        chain = new Chain(instances);
+        chain = new Chain(instances, specialisation);
         if (chain.interceptsAny()) {
-            InlineDirective.schedule(this, Settings.current().get(InlineDirective.SETTING));
+            specialisation.toolsIntercept(this);
         }
         toolsInitialized = true;
         toolsActive = pcontrolLevel != 0;
@@ -218,6 +244,7 @@ public final class MpiProcess {
     }
 
     /** Sets the level kept for {@code MPI_Pcontrol}; switching to or from 0 relinks every site. */
+    @Override
     public void setPcontrolLevel(int level) {
         int old;
         synchronized (this) {
@@ -229,37 +256,40 @@ public final class MpiProcess {
             }
         }
         if (old != level) {
-            monitor.pcontrolChanged(old, level); // the MPI_T event, outside the process's lock
+            observer.pcontrolChanged(old, level); // the MPI_T event, outside the process's lock
         }
     }
 
-    /** Points every call site at the chain or the binding again (the set of watched functions changed). */
     /**
-     * The context factory ({@link BoundCalls}) for calls of binding method {@code mappingId} made
-     * through a handle of type {@code siteMethod}, shared by every site that calls it that way.
+     * The context factory ({@link Specialisation#contextFactory}) for calls of binding method
+     * {@code mappingId} made through a handle of type {@code siteMethod}, shared by every site of
+     * this process that calls it that way.
      */
-    public MethodHandle boundCalls(int mappingId, MethodType siteMethod, MethodHandle spread, boolean timed) {
+    public MethodHandle contextFactory(
+            int mappingId, MethodType siteMethod, MethodHandle bindingHandle, boolean timed) {
         List<Object> key = List.of(mappingId, siteMethod, timed);
-        MethodHandle f = boundCalls.get(key);
+        MethodHandle f = contextFactories.get(key);
         if (f == null) {
-            f = boundCalls.computeIfAbsent(key, new BoundCallClass(spread, timed));
+            f = contextFactories.computeIfAbsent(key, new NewContextFactory(specialisation, bindingHandle, timed));
         }
         return f;
     }
 
     /** A named class rather than a lambda: nothing on the start path spins lambda classes. */
-    private static final class BoundCallClass implements Function<List<Object>, MethodHandle> {
-        private final MethodHandle spread;
+    private static final class NewContextFactory implements Function<List<Object>, MethodHandle> {
+        private final Specialisation specialisation;
+        private final MethodHandle bindingHandle;
         private final boolean timed;
 
-        BoundCallClass(MethodHandle spread, boolean timed) {
-            this.spread = spread;
+        NewContextFactory(Specialisation specialisation, MethodHandle bindingHandle, boolean timed) {
+            this.specialisation = specialisation;
+            this.bindingHandle = bindingHandle;
             this.timed = timed;
         }
 
         @Override
         public MethodHandle apply(List<Object> key) {
-            return BoundCalls.factory(spread, timed);
+            return specialisation.contextFactory(bindingHandle, timed);
         }
     }
 
@@ -271,6 +301,7 @@ public final class MpiProcess {
         relinkAll();
     }
 
+    /** Points every call site at the chain or the binding again (the set of watched functions changed). */
     public synchronized void relinkAll() {
         List<MutableCallSite> changed = new ArrayList<>(sites.size());
         for (Relinkable s : sites) {

@@ -45,6 +45,11 @@ public class NextFunction implements ToolFunction {
         this.owner = owner;
     }
 
+    /** The next function of {@code owner} for {@code f} in the class every position can share. */
+    public static NextFunction generic(MpiFunction function, ToolInstance owner) {
+        return new NextFunction(function, owner);
+    }
+
     void seal(ToolInstance next) {
         this.hop = new Hop(next, next == null ? null : next.handler(function));
     }
@@ -80,7 +85,7 @@ public class NextFunction implements ToolFunction {
         return invoke(ctx);
     }
 
-    // The two invoke methods are copied into a class per chain position (ChainPositions): whatever
+    // The two invoke methods are copied into a class per chain position (jit.ChainStepClasses): whatever
     // they call must not be private, since the copies run in a subclass.
     public Object invoke(CallContext ctx) throws Exception {
         Hop h = hop;
@@ -89,7 +94,7 @@ public class NextFunction implements ToolFunction {
             throw notSealed();
         }
         if ((handler = h.handler) == null) {
-            return ctx.invokeBinding();
+            return ctx.reachBinding();
         }
         Object returned;
         try {

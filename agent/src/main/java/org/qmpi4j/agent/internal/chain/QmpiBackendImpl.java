@@ -1,6 +1,5 @@
 package org.qmpi4j.agent.internal.chain;
 
-import org.qmpi4j.agent.internal.AgentRuntime;
 import org.qmpi4j.api.CallingAddress;
 import org.qmpi4j.api.MpiFunction;
 import org.qmpi4j.api.QmpiContext;
@@ -14,7 +13,14 @@ import org.qmpi4j.api.internal.QmpiBackend;
  * storage, handlers, next functions, contexts), so it sits beside the chain's classes.
  */
 public final class QmpiBackendImpl implements QmpiBackend {
-    private final ToolRegistry registry = ToolRegistry.global();
+    private final ToolRegistry registry;
+    private final JvmMpit jvmMpit;
+
+    /** The backend of the JVM's tools ({@code registry}: {@link ToolRegistry#global()}). */
+    public QmpiBackendImpl(ToolRegistry registry, JvmMpit jvmMpit) {
+        this.registry = registry;
+        this.jvmMpit = jvmMpit;
+    }
 
     @Override
     public void registerToolName(String name, ToolInitializer init) {
@@ -55,7 +61,7 @@ public final class QmpiBackendImpl implements QmpiBackend {
             throws Exception {
         CallContext outer = context(context);
         ToolInstance inst = registry.instance(toolId);
-        CallTarget target = inst.process().access().canonical(function, outer.callingAddress());
+        CallTarget target = inst.process().canonical(function, outer.callingAddress());
         CallContext nested = new CallContext(target, CallContext.pack(target, receiver, args));
         Object returned = inst.next(function).invoke(nested, nested);
         return finish(nested, returned);
@@ -64,9 +70,9 @@ public final class QmpiBackendImpl implements QmpiBackend {
     @Override
     public Object pmpi(int toolId, MpiFunction function, Object receiver, Object... args) throws Exception {
         MpiProcess process = registry.instance(toolId).process();
-        CallTarget target = process.access().canonical(function, null);
+        CallTarget target = process.canonical(function, null);
         try {
-            return target.invokeBinding(CallContext.pack(target, receiver, args));
+            return target.callBinding(CallContext.pack(target, receiver, args));
         } catch (Exception | Error e) {
             throw e;
         } catch (Throwable t) {
@@ -104,14 +110,12 @@ public final class QmpiBackendImpl implements QmpiBackend {
 
     @Override
     public boolean mpitEverInitialized(int toolId) {
-        return AgentRuntime.current()
-                .telemetryOf(registry.instance(toolId).process())
-                .mpitEverInitialized();
+        return jvmMpit.everInitialized(registry.instance(toolId).process());
     }
 
     @Override
     public org.qmpi4j.api.mpit.MpiT mpit() {
-        return AgentRuntime.current().firstTelemetry().registry();
+        return jvmMpit.firstProcess();
     }
 
     private static CallContext context(QmpiContext context) {

@@ -43,7 +43,7 @@ public final class ToolFaults {
         try {
             MpiProcess p = instance.process();
             if (p != null) {
-                p.monitor().toolFault(instance.name(), what);
+                p.observer().toolFault(instance.name(), what);
             }
         } catch (RuntimeException e) {
             log.fault("tool-fault-event", "could not raise the MPI_T event of a tool fault: " + e, e);

@@ -64,7 +64,7 @@ public final class ToolInstance {
     synchronized NextFunction nextFunction(MpiFunction f) {
         NextFunction n = next[f.ordinal()];
         if (n == null) {
-            n = ChainPositions.create(f, this, position);
+            n = process.specialisation().nextFunction(f, this, position);
             next[f.ordinal()] = n;
         }
         return n;

@@ -44,7 +44,7 @@ public final class UnreachableHandlers {
             return;
         }
         MpiProcess process = instance.process();
-        BindingDescriptor binding = process == null ? null : process.binding();
+        BindingDescriptor binding = process == null ? null : process.bindingDescriptor();
         if (binding == null || binding.canonical(function) != null) {
             return;
         }

@@ -5,7 +5,6 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
-import org.qmpi4j.agent.internal.chain.InlineDirective;
 import org.qmpi4j.api.internal.log.Log;
 import org.qmpi4j.api.internal.settings.AgentArgument;
 import org.qmpi4j.api.output.OutputDirectory;
@@ -28,9 +27,17 @@ public final class AgentConfig {
     public static final Setting<Boolean> VERBOSE = Setting.flag(
             "verbose",
             "print what the agent rewrote at start and a summary at exit, and the stack trace of each fault reported");
+    /** When the agent asks HotSpot to inline its call path ({@code jit.InlineDirective}). */
+    public static final Setting<String> JIT_INLINE = Setting.string(
+            "jit-inline",
+            "10",
+            "seconds after `MPI_Init` at which the agent asks HotSpot (a compiler directive, in a background"
+                    + " thread) to inline its call path into call sites, so that an intercepted call allocates"
+                    + " nothing; `off` leaves the JIT's own choice");
+
     /** Every setting the agent itself reads, in the order of the settings table in docs/user-guide.md. */
     public static final List<Setting<?>> DECLARED =
-            List.of(TOOLS, TOOLPATH, VERBOSE, OutputDirectory.SETTING, InlineDirective.SETTING);
+            List.of(TOOLS, TOOLPATH, VERBOSE, OutputDirectory.SETTING, JIT_INLINE);
 
     private final Settings settings;
 

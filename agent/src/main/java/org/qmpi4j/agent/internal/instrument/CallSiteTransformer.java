@@ -14,8 +14,7 @@ import java.util.function.Consumer;
 import java.util.function.Predicate;
 import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.Opcodes;
-import org.qmpi4j.agent.internal.AgentRuntime;
-import org.qmpi4j.agent.internal.ToolDiscovery;
+import org.qmpi4j.agent.internal.binding.BindingCatalog;
 import org.qmpi4j.api.internal.log.Log;
 
 /**
@@ -106,18 +105,18 @@ public final class CallSiteTransformer implements ClassFileTransformer {
     }
 
     /**
-     * The agent's transformer: the binding catalog of {@code runtime}, and the tools found by
-     * {@code tools} excluded by package and (when there is a tool path) by loader. A tool in the
+     * The agent's transformer: the binding catalog {@code catalog}, and the tools found excluded
+     * by package ({@code toolPackages}) and, when there is a tool path, by loader
+     * ({@code toolPathLoader}, the system class loader without one). A tool in the
      * unnamed package cannot be excluded by package (that would exclude every application class
      * in it too); it is then excluded only if it came from the tool path.
      */
-    public static CallSiteTransformer create(AgentRuntime runtime, ToolDiscovery tools) {
+    public static CallSiteTransformer create(
+            BindingCatalog catalog, Collection<String> toolPackages, ClassLoader toolPathLoader) {
         ClassLoader system = ClassLoader.getSystemClassLoader();
-        ClassLoader toolPathLoader = tools.toolLoader();
         // Without a tool path the "tool loader" is the system loader, which also loads the application.
         Predicate<ClassLoader> isToolLoader = new SameLoader(toolPathLoader == system ? null : toolPathLoader);
-        return new CallSiteTransformer(
-                new BindingCatalogLookup(runtime.catalog()), inPackages(tools.toolPackages()), isToolLoader);
+        return new CallSiteTransformer(new BindingCatalogLookup(catalog), inPackages(toolPackages), isToolLoader);
     }
 
     /**

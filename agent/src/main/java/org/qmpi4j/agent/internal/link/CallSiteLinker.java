@@ -7,11 +7,11 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import java.lang.invoke.MutableCallSite;
 import org.qmpi4j.agent.CallSiteBootstrap;
-import org.qmpi4j.agent.internal.AgentRuntime;
 import org.qmpi4j.agent.internal.binding.MethodMapping;
 import org.qmpi4j.agent.internal.chain.Dispatcher;
-import org.qmpi4j.agent.internal.chain.EntrySites;
 import org.qmpi4j.agent.internal.chain.MpiProcess;
+import org.qmpi4j.agent.internal.jit.EntrySites;
+import org.qmpi4j.agent.internal.runtime.AgentRuntime;
 import org.qmpi4j.api.CallingAddress;
 import org.qmpi4j.api.MpiFunction;
 
@@ -45,7 +45,7 @@ public final class CallSiteLinker implements CallSiteBootstrap.Linker {
         try {
             AgentRuntime runtime = AgentRuntime.current();
             MethodMapping mapping = runtime.catalog().mapping(mappingId);
-            MpiProcess process = MpiProcesses.forCaller(mapping.binding(), caller.lookupClass());
+            MpiProcess process = MpiProcesses.forCaller(mapping.bindingDescriptor(), caller.lookupClass());
             CallingAddress address = new CallingAddress(
                     className, methodName, fileName == null || fileName.isEmpty() ? null : fileName, line);
             SiteLink link = new SiteLink(mapping, address, process, original, type);
@@ -74,7 +74,7 @@ public final class CallSiteLinker implements CallSiteBootstrap.Linker {
             throws ReflectiveOperationException {
         EntrySites.Made made = EntrySites.make(entry, link, type, original);
         if (made == null) {
-            return new ConstantCallSite(Handles.collecting(Dispatcher.entry(entry), type, link));
+            return new ConstantCallSite(HandleAdapters.collecting(Dispatcher.entry(entry.method()), type, link));
         }
         link.spreadWith(made.binding);
         return new ConstantCallSite(made.site);

@@ -2,21 +2,22 @@ package org.qmpi4j.agent.internal.link;
 
 import java.util.Map;
 import java.util.WeakHashMap;
-import java.util.function.Function;
 import java.util.function.Supplier;
-import org.qmpi4j.agent.internal.AgentRuntime;
+import org.qmpi4j.agent.internal.access.ReflectiveBindingAccess;
 import org.qmpi4j.agent.internal.binding.BindingDescriptor;
-import org.qmpi4j.agent.internal.chain.BindingAccess;
 import org.qmpi4j.agent.internal.chain.MpiProcess;
 import org.qmpi4j.agent.internal.chain.ToolRegistry;
+import org.qmpi4j.agent.internal.jit.JitSpecialisation;
 import org.qmpi4j.agent.internal.mpit.MpitRegistry;
+import org.qmpi4j.agent.internal.runtime.AgentRuntime;
+import org.qmpi4j.agent.internal.telemetry.BindingProbe;
 import org.qmpi4j.agent.internal.telemetry.ProcessTelemetry;
 
 /**
  * Finds the MPI process a call site belongs to. A process is one copy of the binding's classes:
  * the class loader that defines the binding's constants class as seen from the caller. With Open
  * MPI that is one loader per JVM; MPJ Express' multicore mode gives each rank its own. The one
- * place where processes are built and wired to their telemetry.
+ * place where processes are assembled, from finished parts, and wired to their telemetry.
  */
 final class MpiProcesses {
     private static final Map<ClassLoader, MpiProcess> BY_LOADER = new WeakHashMap<>();
@@ -34,17 +35,19 @@ final class MpiProcesses {
             if (p == null) {
                 AgentRuntime runtime = AgentRuntime.current();
                 ProcessTelemetry t = runtime.telemetryForNewProcess();
+                ReflectiveBindingAccess access = new ReflectiveBindingAccess(binding, loader);
                 p = new MpiProcess(
                         binding,
                         loader,
-                        new ReflectiveAccess(),
+                        access,
                         ToolRegistry.global(),
                         runtime.faults(),
                         t.monitor(),
                         new TelemetryRegistry(t),
-                        t.settings());
+                        t.settings(),
+                        JitSpecialisation.INSTANCE);
                 t.attach(p);
-                t.monitor().attach(new BindingProbe(p), new Relinker(p));
+                t.monitor().attach(new BindingProbe(access), new Relinker(p));
                 BY_LOADER.put(loader, p);
             }
             return p;
@@ -53,13 +56,6 @@ final class MpiProcesses {
 
     // Named classes, not lambdas or method references: a short job that spins no lambda of its own
     // never starts the JDK's lambda machinery (and the JIT never compiles it).
-
-    private static final class ReflectiveAccess implements Function<MpiProcess, BindingAccess> {
-        @Override
-        public BindingAccess apply(MpiProcess p) {
-            return new ReflectiveBindingAccess(p);
-        }
-    }
 
     private static final class TelemetryRegistry implements Supplier<MpitRegistry> {
         private final ProcessTelemetry telemetry;

@@ -3,6 +3,7 @@ package org.qmpi4j.agent.internal.link;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MutableCallSite;
+import org.qmpi4j.agent.internal.access.BindingHandles;
 import org.qmpi4j.agent.internal.binding.MethodMapping;
 import org.qmpi4j.agent.internal.chain.CallTarget;
 import org.qmpi4j.agent.internal.chain.Dispatcher;
@@ -71,7 +72,7 @@ final class SiteLink implements CallTarget, MpiProcess.Relinkable {
     private MethodHandle viaChain(boolean timed) {
         MethodHandle made = timed ? viaChainTimed : viaChain;
         if (made == null) {
-            MethodHandle factory = process.boundCalls(mapping.id(), original.type(), binding(), timed);
+            MethodHandle factory = process.contextFactory(mapping.id(), original.type(), bindingHandle(), timed);
             MethodHandle makeCall = MethodHandles.insertArguments(factory, 0, this);
             made = MethodHandles.filterArguments(Dispatcher.DISPATCH_CALL, 0, makeCall)
                     .asCollector(Object[].class, siteType.parameterCount())
@@ -124,10 +125,10 @@ final class SiteLink implements CallTarget, MpiProcess.Relinkable {
     }
 
     @Override
-    public MethodHandle binding() {
+    public MethodHandle bindingHandle() {
         MethodHandle h = spreadBinding;
         if (h == null) {
-            h = Handles.spread(original);
+            h = BindingHandles.spread(original);
             spreadBinding = h;
         }
         return h;

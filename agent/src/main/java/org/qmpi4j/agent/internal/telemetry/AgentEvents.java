@@ -219,7 +219,7 @@ final class AgentEvents {
         }
         MonitoredBinding binding;
         try {
-            binding = monitor.ranks.binding();
+            binding = monitor.ranks.probe();
         } catch (IllegalArgumentException e) {
             binding = null;
         }

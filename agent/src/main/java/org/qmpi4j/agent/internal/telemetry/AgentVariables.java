@@ -4,7 +4,6 @@ import java.io.File;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import org.qmpi4j.agent.internal.chain.MpiProcess;
 import org.qmpi4j.agent.internal.config.AgentConfig;
 import org.qmpi4j.agent.internal.mpit.MpitRegistry;
 import org.qmpi4j.agent.internal.telemetry.MonitorSources.Metric;
@@ -221,7 +220,7 @@ final class AgentVariables {
                         .description(
                                 "The MPI_Pcontrol level: 1 from MPI_Init, 0 while the application switched tools off")
                         .source(PvarSources.current(() -> {
-                            MpiProcess p = telemetry.process();
+                            ObservedProcess p = telemetry.process();
                             return p == null ? 1 : p.pcontrolLevel();
                         })));
         pvar(
@@ -286,7 +285,7 @@ final class AgentVariables {
                                         + "(MPI_T_ERR_CVAR_SET_NOT_NOW before) and MPI_Finalize (MPI_T_ERR_CVAR_SET_NEVER after).")
                         .source(CvarSources.intValue(
                                 () -> {
-                                    MpiProcess p = telemetry.process();
+                                    ObservedProcess p = telemetry.process();
                                     return p == null ? 1 : p.pcontrolLevel();
                                 },
                                 this::setPcontrolLevel)));
@@ -299,8 +298,10 @@ final class AgentVariables {
                         .source(CvarSources.stringValue(
                                 64,
                                 () -> {
-                                    MpiProcess p = telemetry.process();
-                                    return p == null ? "" : p.binding().id();
+                                    ObservedProcess p = telemetry.process();
+                                    return p == null
+                                            ? ""
+                                            : p.bindingDescriptor().id();
                                 },
                                 null)));
         cvar(
@@ -350,7 +351,7 @@ final class AgentVariables {
     }
 
     private void setTools(String value) {
-        MpiProcess p = telemetry.process();
+        ObservedProcess p = telemetry.process();
         if (p != null && p.toolsInitialized()) {
             throw new MpitException(
                     ReturnCode.MPI_T_ERR_CVAR_SET_NEVER,
@@ -366,7 +367,7 @@ final class AgentVariables {
     }
 
     private void setPcontrolLevel(int level) {
-        MpiProcess p = telemetry.process();
+        ObservedProcess p = telemetry.process();
         if (p == null || !p.toolsInitialized()) {
             throw new MpitException(
                     ReturnCode.MPI_T_ERR_CVAR_SET_NOT_NOW, "the Pcontrol level can be set once MPI_Init has run");

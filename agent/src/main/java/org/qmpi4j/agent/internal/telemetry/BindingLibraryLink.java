@@ -4,7 +4,6 @@ import java.lang.reflect.Field;
 import java.util.function.Supplier;
 import org.qmpi4j.agent.internal.binding.BindingCatalog;
 import org.qmpi4j.agent.internal.binding.BindingDescriptor;
-import org.qmpi4j.agent.internal.chain.MpiProcess;
 import org.qmpi4j.agent.internal.mpit.LibraryLink;
 import org.qmpi4j.agent.internal.mpit.library.LibmpiLocator;
 import org.qmpi4j.agent.internal.mpit.library.MpitLibrary;
@@ -18,20 +17,20 @@ import org.qmpi4j.api.mpit.BindType;
  * binding (MPJ Express) has no C MPI_T; the listing says so.
  */
 final class BindingLibraryLink implements LibraryLink {
-    private final Supplier<MpiProcess> process;
+    private final Supplier<ObservedProcess> process;
     private final boolean loadBindingLibrary;
     private volatile String absence =
             "no MPI call has been made yet: the MPI library is found once the binding is loaded";
     private volatile boolean finalAnswer;
     private volatile @Nullable BindingDescriptor binding;
 
-    private BindingLibraryLink(Supplier<MpiProcess> process, boolean loadBindingLibrary) {
+    private BindingLibraryLink(Supplier<ObservedProcess> process, boolean loadBindingLibrary) {
         this.process = process;
         this.loadBindingLibrary = loadBindingLibrary;
     }
 
     /** For an MPI process: the library of the binding the application uses, once it has loaded it. */
-    static LibraryLink forProcess(Supplier<MpiProcess> process) {
+    static LibraryLink forProcess(Supplier<ObservedProcess> process) {
         return new BindingLibraryLink(process, false);
     }
 
@@ -82,8 +81,8 @@ final class BindingLibraryLink implements LibraryLink {
     }
 
     private @Nullable BindingDescriptor currentBinding() {
-        MpiProcess p = process.get();
-        return p == null ? null : p.binding();
+        ObservedProcess p = process.get();
+        return p == null ? null : p.bindingDescriptor();
     }
 
     private @Nullable BindingDescriptor firstNativeBinding() {

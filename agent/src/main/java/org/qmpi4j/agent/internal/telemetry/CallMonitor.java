@@ -15,7 +15,7 @@ import org.qmpi4j.api.MpiFunction;
  * bookkeeping (peer translation, request tracking, state) also runs only while its family of
  * variables is active.
  */
-public final class CallMonitor {
+public final class CallMonitor extends CallObserver {
     /** How many started handles need each function; guarded by itself. */
     private final int[] demand = new int[MpiFunction.values().length];
     /**
@@ -75,12 +75,12 @@ public final class CallMonitor {
         this.relinker = relinkSites;
     }
 
-    /** Whether calls of {@code f} must pass through the monitor now. */
+    @Override
     public boolean observes(MpiFunction f) {
         return observed[f.ordinal()];
     }
 
-    /** Before the call; returns the start time to give to {@link #exit}. */
+    @Override
     public long enter(MpiCall call) {
         Measurements m = measured();
         long entry = call.entryNanos(); // the call's own instant when the agent took one
@@ -99,7 +99,7 @@ public final class CallMonitor {
         return now;
     }
 
-    /** After the call, whether it returned or threw. */
+    @Override
     public void exit(MpiCall call, long startNanos) {
         Measurements m = measured();
         long exit = call.exitNanos();
@@ -138,7 +138,7 @@ public final class CallMonitor {
         this.events = e;
     }
 
-    /** MPI_Pcontrol changed the level the tools see. */
+    @Override
     public void pcontrolChanged(int previous, int level) {
         AgentEvents e = events;
         if (e != null) {
@@ -146,7 +146,7 @@ public final class CallMonitor {
         }
     }
 
-    /** A tool's handler or initialiser failed ({@code where}: what it was doing). */
+    @Override
     public void toolFault(String tool, String where) {
         AgentEvents e = events;
         if (e != null) {
@@ -156,7 +156,7 @@ public final class CallMonitor {
 
     private MonitoredBinding bindingOrNull() {
         try {
-            return ranks.binding();
+            return ranks.probe();
         } catch (IllegalArgumentException e) {
             return null;
         }

@@ -18,7 +18,7 @@ final class CommunicatorRanks {
         this.binding = b;
     }
 
-    MonitoredBinding binding() {
+    MonitoredBinding probe() {
         MonitoredBinding b = binding;
         if (b == null) {
             throw new IllegalArgumentException("the MPI process has not called any MPI function yet");
@@ -34,7 +34,7 @@ final class CommunicatorRanks {
         }
         int[] ranks;
         try {
-            ranks = binding().worldRanks(comm);
+            ranks = probe().worldRanks(comm);
         } catch (Exception | LinkageError e) {
             ranks = NONE;
         }

@@ -187,7 +187,7 @@ public final class MonitorSources {
         return comm -> {
             int size;
             try {
-                size = monitor.ranks.binding().size(comm);
+                size = monitor.ranks.probe().size(comm);
             } catch (IllegalArgumentException e) {
                 throw e;
             } catch (Exception e) {

@@ -39,7 +39,7 @@ final class PeerTraffic {
                 if (messages == null) {
                     int n;
                     try {
-                        n = ranks.binding().worldSize();
+                        n = ranks.probe().worldSize();
                     } catch (Exception e) {
                         n = atLeast;
                     }

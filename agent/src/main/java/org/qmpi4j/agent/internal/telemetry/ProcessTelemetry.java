@@ -1,6 +1,5 @@
 package org.qmpi4j.agent.internal.telemetry;
 
-import org.qmpi4j.agent.internal.chain.MpiProcess;
 import org.qmpi4j.agent.internal.config.AgentConfig;
 import org.qmpi4j.agent.internal.config.ProcessSettings;
 import org.qmpi4j.agent.internal.mpit.MpitRegistry;
@@ -24,7 +23,7 @@ public final class ProcessTelemetry {
     private final Counters counters;
     private final AgentConfig config;
     private volatile boolean registered;
-    private volatile MpiProcess process;
+    private volatile ObservedProcess process;
 
     /** Counters the agent keeps for the whole JVM. */
     public interface Counters {
@@ -117,11 +116,11 @@ public final class ProcessTelemetry {
     }
 
     /** The MPI process, once the application has made its first MPI call; else {@code null}. */
-    public MpiProcess process() {
+    public ObservedProcess process() {
         return process;
     }
 
-    public void attach(MpiProcess p) {
+    public void attach(ObservedProcess p) {
         this.process = p;
     }
 
@@ -131,8 +130,8 @@ public final class ProcessTelemetry {
      * variable's source then decides.
      */
     private boolean isKind(org.qmpi4j.api.mpit.BindType kind, Object object) {
-        MpiProcess p = process;
-        String className = p == null ? null : p.binding().objectClass(kind);
+        ObservedProcess p = process;
+        String className = p == null ? null : p.bindingDescriptor().objectClass(kind);
         if (className == null) {
             return true;
         }

@@ -31,7 +31,7 @@ class BindingCatalogTest {
         }
         MethodMapping send = openmpi.find("mpi/Comm", "send", "(Ljava/lang/Object;ILmpi/Datatype;II)V");
         assertThat(catalog.mapping(send.id())).isSameAs(send);
-        assertThat(send.binding()).isSameAs(openmpi);
+        assertThat(send.bindingDescriptor()).isSameAs(openmpi);
         assertThat(openmpi.canonical(MpiFunction.MPI_SEND)).isSameAs(send);
         assertThat(catalog.descriptor("nope")).isNull();
         assertThatThrownBy(() -> catalog.mapping(-1))
@@ -119,8 +119,8 @@ class BindingCatalogTest {
         String never = "binding never\ntitle Never\npackages mpi/\nfingerprint mpi/Comm noSuchMethod ()I\n";
         BindingCatalog catalog = BindingCatalog.fromTexts("never.binding", never, "a.binding", a, "b.binding", b);
         assertThat(catalog.mappingCount()).isEqualTo(3);
-        assertThat(catalog.mapping(0).binding().id()).isEqualTo("first");
-        assertThat(catalog.mapping(1).binding().id()).isEqualTo("second");
+        assertThat(catalog.mapping(0).bindingDescriptor().id()).isEqualTo("first");
+        assertThat(catalog.mapping(1).bindingDescriptor().id()).isEqualTo("second");
         assertThat(catalog.mapping(2).function()).isEqualTo(MpiFunction.MPI_COMM_RANK);
         try (OpenMpiJar.RecordingLoader loader = new OpenMpiJar.RecordingLoader(OpenMpiJar.url())) {
             assertThat(catalog.forLoader(loader).id()).isEqualTo("first");
@@ -245,7 +245,7 @@ class BindingCatalogTest {
             // second's two map lines were counted by the light pass, not parsed: third starts at 4.
             assertThat(lazy.mappingCount()).isEqualTo(5);
             MethodMapping third = lazy.mapping(4);
-            assertThat(third.binding().id()).isEqualTo("third");
+            assertThat(third.bindingDescriptor().id()).isEqualTo("third");
             assertThat(third.id()).isEqualTo(4);
             assertThat(third.function()).isEqualTo(MpiFunction.MPI_COMM_RANK);
             // Asking for an id in second's range parses it, and then its error shows.

@@ -70,7 +70,7 @@ class DescriptorParserTest {
         assertThat(d.mappings()).hasSize(7);
         for (int i = 0; i < d.mappings().size(); i++) {
             assertThat(d.mappings().get(i).id()).isEqualTo(10 + i);
-            assertThat(d.mappings().get(i).binding()).isSameAs(d);
+            assertThat(d.mappings().get(i).bindingDescriptor()).isSameAs(d);
         }
         MethodMapping send = d.find("demo/Comm", "send", "(Ljava/lang/Object;ILdemo/Datatype;II)V");
         assertThat(send.function()).isEqualTo(MpiFunction.MPI_SEND);

@@ -48,7 +48,8 @@ class TrustedDescriptorTest {
         for (int id = 0; id < full.mappingCount(); id++) {
             MethodMapping l = light.mapping(id);
             assertSame(l, full.mapping(id));
-            assertThat(l.binding().find(l.owner(), l.name(), l.descriptor())).isSameAs(l);
+            assertThat(l.bindingDescriptor().find(l.owner(), l.name(), l.descriptor()))
+                    .isSameAs(l);
         }
         assertThatThrownBy(() -> light.mapping(full.mappingCount())).isInstanceOf(IllegalArgumentException.class);
         compareCatalogs(full, light);
@@ -197,7 +198,7 @@ class TrustedDescriptorTest {
         assertThat(l).isNotNull();
         assertThat(l.toString()).isEqualTo(f.toString());
         assertThat(l.id()).isEqualTo(f.id());
-        assertThat(l.binding().id()).isEqualTo(f.binding().id());
+        assertThat(l.bindingDescriptor().id()).isEqualTo(f.bindingDescriptor().id());
         assertThat(l.methodKey()).isEqualTo(f.methodKey());
         assertThat(l.isStatic()).isEqualTo(f.isStatic());
         assertThat(l.isConstructor()).isEqualTo(f.isConstructor());

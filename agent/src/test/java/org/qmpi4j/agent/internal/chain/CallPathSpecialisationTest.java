@@ -11,6 +11,8 @@ import org.junit.jupiter.api.Test;
 import org.qmpi4j.agent.internal.binding.BindingCatalog;
 import org.qmpi4j.agent.internal.binding.BindingDescriptor;
 import org.qmpi4j.agent.internal.binding.MethodMapping;
+import org.qmpi4j.agent.internal.jit.ChainStepClasses;
+import org.qmpi4j.agent.internal.jit.InlineDirective;
 import org.qmpi4j.api.CallingAddress;
 import org.qmpi4j.api.MpiCall;
 import org.qmpi4j.api.MpiFunction;
@@ -67,7 +69,7 @@ class CallPathSpecialisationTest {
 
     @Test
     void positionsBeyondTheLimitShareTheGenericStep() {
-        NextFunction n = ChainPositions.create(MpiFunction.MPI_SEND, null, ChainPositions.LIMIT);
+        NextFunction n = ChainStepClasses.create(MpiFunction.MPI_SEND, null, ChainStepClasses.LIMIT);
         assertThat(n.getClass()).isEqualTo(NextFunction.class);
     }
 
@@ -75,27 +77,27 @@ class CallPathSpecialisationTest {
     void aBindingMethodsOwnContextClassCallsItsBindingAndTimesOnlyWhenAsked() throws Throwable {
         RankTarget target = new RankTarget();
         MethodType siteMethod = MethodType.methodType(int.class, Object.class);
-        MethodHandle plain = process.boundCalls(RANK.id(), siteMethod, target.binding(), false);
-        MethodHandle timed = process.boundCalls(RANK.id(), siteMethod, target.binding(), true);
-        assertThat(process.boundCalls(RANK.id(), siteMethod, target.binding(), false))
+        MethodHandle plain = process.contextFactory(RANK.id(), siteMethod, target.bindingHandle(), false);
+        MethodHandle timed = process.contextFactory(RANK.id(), siteMethod, target.bindingHandle(), true);
+        assertThat(process.contextFactory(RANK.id(), siteMethod, target.bindingHandle(), false))
                 .isSameAs(plain);
         MpiProcess otherRank = MpiProcessBuilder.of(OPENMPI, getClass().getClassLoader())
                 .tools(new ToolRegistry())
                 .build();
-        assertThat(otherRank.boundCalls(RANK.id(), siteMethod, target.binding(), false))
+        assertThat(otherRank.contextFactory(RANK.id(), siteMethod, target.bindingHandle(), false))
                 .as("each process (an MPJ multicore rank has its own binding) has its own")
                 .isNotSameAs(plain);
 
         CallContext untimed = (CallContext) plain.invokeExact((CallTarget) target, new Object[] {"comm"});
         assertThat(untimed).isNotInstanceOf(TimedCallContext.class);
         assertThat(untimed.getClass().getName()).contains("$Bound");
-        assertThat(untimed.invokeBinding()).isEqualTo(5);
+        assertThat(untimed.reachBinding()).isEqualTo(5);
         assertThat(untimed.entryNanos()).isEqualTo(MpiCall.NO_TIME);
 
         CallContext withTimes = (CallContext) timed.invokeExact((CallTarget) target, new Object[] {"comm"});
         assertThat(withTimes).isInstanceOf(TimedCallContext.class);
         withTimes.startClock();
-        assertThat(withTimes.invokeBinding()).isEqualTo(5);
+        assertThat(withTimes.reachBinding()).isEqualTo(5);
         assertThat(withTimes.exitNanos()).isGreaterThanOrEqualTo(withTimes.entryNanos());
         assertThat(withTimes.entryNanos()).isNotEqualTo(MpiCall.NO_TIME);
         assertThat(target.runs).isEqualTo(2);
@@ -147,7 +149,7 @@ class CallPathSpecialisationTest {
         }
 
         @Override
-        public MethodHandle binding() {
+        public MethodHandle bindingHandle() {
             try {
                 return MethodHandles.lookup().bind(this, "rank", MethodType.methodType(Object.class, Object[].class));
             } catch (ReflectiveOperationException e) {

@@ -67,7 +67,7 @@ class ChainTest {
         }
 
         @Override
-        public java.lang.invoke.MethodHandle binding() {
+        public java.lang.invoke.MethodHandle bindingHandle() {
             try {
                 return java.lang.invoke.MethodHandles.lookup()
                         .bind(this, "run", java.lang.invoke.MethodType.methodType(Object.class, Object[].class));

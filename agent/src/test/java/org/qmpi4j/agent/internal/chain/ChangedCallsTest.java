@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
+import org.qmpi4j.agent.internal.access.BindingAccess;
 import org.qmpi4j.agent.internal.binding.BindingCatalog;
 import org.qmpi4j.agent.internal.binding.BindingDescriptor;
 import org.qmpi4j.agent.internal.binding.MethodMapping;
@@ -44,7 +45,7 @@ class ChangedCallsTest {
     private final MpiProcess process = MpiProcessBuilder.of(OPENMPI, getClass().getClassLoader())
             .faults(faults)
             .tools(registry)
-            .access(p -> new FakeAccess())
+            .access(new FakeAccess())
             .build();
     private final List<String> seen = new ArrayList<>();
 
@@ -94,7 +95,7 @@ class ChangedCallsTest {
         }
 
         @Override
-        public MethodHandle binding() {
+        public MethodHandle bindingHandle() {
             try {
                 return MethodHandles.lookup().bind(this, "run", MethodType.methodType(Object.class, Object[].class));
             } catch (ReflectiveOperationException e) {

@@ -13,6 +13,7 @@ import org.objectweb.asm.Opcodes;
 import org.qmpi4j.agent.internal.binding.BindingCatalog;
 import org.qmpi4j.agent.internal.binding.BindingDescriptor;
 import org.qmpi4j.agent.internal.binding.MethodMapping;
+import org.qmpi4j.agent.internal.jit.EntrySites;
 import org.qmpi4j.api.CallingAddress;
 import org.qmpi4j.api.MpiFunction;
 
@@ -84,7 +85,7 @@ class EntrySitesTest {
         }
 
         @Override
-        public MethodHandle binding() {
+        public MethodHandle bindingHandle() {
             try {
                 return MethodHandles.lookup().bind(this, "run", MethodType.methodType(Object.class, Object[].class));
             } catch (ReflectiveOperationException e) {

@@ -4,9 +4,11 @@ import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
+import org.qmpi4j.agent.internal.access.BindingAccess;
 import org.qmpi4j.agent.internal.binding.BindingDescriptor;
 import org.qmpi4j.agent.internal.config.AgentConfig;
 import org.qmpi4j.agent.internal.config.ProcessSettings;
+import org.qmpi4j.agent.internal.jit.JitSpecialisation;
 import org.qmpi4j.agent.internal.mpit.MpitRegistry;
 import org.qmpi4j.agent.internal.mpit.ObjectKinds;
 import org.qmpi4j.agent.internal.telemetry.CallMonitor;
@@ -14,7 +16,8 @@ import org.qmpi4j.agent.internal.telemetry.CallMonitor;
 /**
  * Builds an {@link MpiProcess} for tests: a binding and its loader are required; everything else
  * defaults to a fresh collaborator of its own (no binding access, an empty tool registry, faults
- * reported into nothing, its own monitor and MPI_T registry, default settings).
+ * reported into nothing, its own monitor and MPI_T registry, default settings) and the agent's own
+ * specialisation for the JIT.
  */
 public final class MpiProcessBuilder {
     private final BindingDescriptor binding;
@@ -23,7 +26,7 @@ public final class MpiProcessBuilder {
     private ToolFaults faults =
             new ToolFaults(new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
 
-    private java.util.function.Function<MpiProcess, BindingAccess> access = p -> null;
+    private BindingAccess access;
 
     private MpiProcessBuilder(BindingDescriptor binding, ClassLoader loader) {
         this.binding = binding;
@@ -40,7 +43,7 @@ public final class MpiProcessBuilder {
     }
 
     /** How the process reaches its binding by function name (default: it cannot). */
-    MpiProcessBuilder access(java.util.function.Function<MpiProcess, BindingAccess> access) {
+    MpiProcessBuilder access(BindingAccess access) {
         this.access = access;
         return this;
     }
@@ -60,6 +63,7 @@ public final class MpiProcessBuilder {
                 faults,
                 new CallMonitor(),
                 () -> mpit,
-                new ProcessSettings(new AgentConfig(null, Map.of(), Map.of())));
+                new ProcessSettings(new AgentConfig(null, Map.of(), Map.of())),
+                JitSpecialisation.INSTANCE);
     }
 }

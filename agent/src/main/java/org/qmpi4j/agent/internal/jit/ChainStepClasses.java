@@ -1,4 +1,4 @@
-package org.qmpi4j.agent.internal.chain;
+package org.qmpi4j.agent.internal.jit;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -10,6 +10,8 @@ import org.objectweb.asm.ClassVisitor;
 import org.objectweb.asm.ClassWriter;
 import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
+import org.qmpi4j.agent.internal.chain.NextFunction;
+import org.qmpi4j.agent.internal.chain.ToolInstance;
 import org.qmpi4j.api.MpiFunction;
 import org.qmpi4j.api.internal.log.Log;
 
@@ -29,9 +31,9 @@ import org.qmpi4j.api.internal.log.Log;
  * <p>If the copy cannot be made (the agent's own class file unreadable), every position uses
  * {@link NextFunction} itself: the same behaviour, only without the separate profiles.
  */
-final class ChainPositions {
+public final class ChainStepClasses {
     /** Positions with a class of their own: the entry and the steps after the first 15 tools. */
-    static final int LIMIT = 16;
+    public static final int LIMIT = 16;
 
     private static final String BASE = "org/qmpi4j/agent/internal/chain/NextFunction";
     private static final MethodType CONSTRUCTOR =
@@ -43,14 +45,14 @@ final class ChainPositions {
     private static byte[] template;
     private static boolean unavailable;
 
-    private ChainPositions() {}
+    private ChainStepClasses() {}
 
     /**
      * The next function of {@code owner} ({@code null}: the chain's entry) for {@code f}, of the
      * class of chain position {@code position} (0 for the entry, {@code i + 1} after the
      * {@code i}-th tool instance).
      */
-    static NextFunction create(MpiFunction f, ToolInstance owner, int position) {
+    public static NextFunction create(MpiFunction f, ToolInstance owner, int position) {
         MethodHandle factory = factory(position);
         if (factory != null) {
             try {
@@ -59,7 +61,7 @@ final class ChainPositions {
                 Log.agent().fault("chain-position", "separate chain steps are off", t);
             }
         }
-        return new NextFunction(f, owner);
+        return NextFunction.generic(f, owner);
     }
 
     private static synchronized MethodHandle factory(int position) {
@@ -81,7 +83,8 @@ final class ChainPositions {
     }
 
     private static MethodHandle define(int position) throws ReflectiveOperationException, IOException {
-        MethodHandles.Lookup lookup = MethodHandles.lookup();
+        // defined in the chain's package: the copies override package-private methods
+        MethodHandles.Lookup lookup = MethodHandles.privateLookupIn(NextFunction.class, MethodHandles.lookup());
         Class<?> c = lookup.defineClass(copy(BASE + "$At" + position));
         return lookup.findStatic(c, "make", FACTORY);
     }

@@ -1,4 +1,4 @@
-package org.qmpi4j.agent.internal.chain;
+package org.qmpi4j.agent.internal.jit;
 
 import java.lang.invoke.MethodHandles;
 import org.objectweb.asm.MethodVisitor;
@@ -6,14 +6,14 @@ import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
 
 /**
- * Gives a class the agent generates ({@link BoundCalls}, {@link EntrySites}) its
+ * Gives a class the agent generates ({@link CallContextClasses}, {@link EntrySites}) its
  * {@code static final} constants: its static initialiser takes them from here while
  * {@link #define} holds them. Constants the JIT can fold (a method handle it inlines through, a
  * call target it knows) need {@code static final} fields, which nothing but the class's own
  * initialiser can set.
  */
-final class ClassConstants {
-    private static final String SELF = "org/qmpi4j/agent/internal/chain/ClassConstants";
+public final class ClassConstants {
+    private static final String SELF = "org/qmpi4j/agent/internal/jit/ClassConstants";
 
     /** The values of the class being initialised; guarded by this class's lock. */
     private static Object[] pending;
@@ -36,8 +36,11 @@ final class ClassConstants {
         return c;
     }
 
-    /** Called from a generated static initialiser, on the thread (and under the lock) of {@link #define}. */
-    static Object take(int index) {
+    /**
+     * Called from a generated static initialiser, on the thread (and under the lock) of {@link #define};
+     * public because the generated classes live in the chain's package.
+     */
+    public static Object take(int index) {
         return pending[index];
     }
 

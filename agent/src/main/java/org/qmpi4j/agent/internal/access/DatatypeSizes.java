@@ -1,4 +1,4 @@
-package org.qmpi4j.agent.internal.link;
+package org.qmpi4j.agent.internal.access;
 
 /**
  * The sizes of the datatypes a process has used, found by the identity of the binding's datatype

@@ -1,26 +1,25 @@
-package org.qmpi4j.agent.internal.link;
+package org.qmpi4j.agent.internal.telemetry;
 
-import org.qmpi4j.agent.internal.chain.BindingAccess;
-import org.qmpi4j.agent.internal.chain.MpiProcess;
-import org.qmpi4j.agent.internal.telemetry.MonitoredBinding;
+import org.qmpi4j.agent.internal.access.BindingAccess;
 import org.qmpi4j.api.MpiFunction;
 
 /**
  * Answers the monitor's questions with the binding's canonical methods for {@code MPI_COMM_SIZE},
  * {@code MPI_COMM_GROUP}, {@code MPI_GROUP_TRANSLATE_RANKS} and {@code MPI_GROUP_FREE}, so it
- * works for any binding whose descriptor maps them.
+ * works for any binding whose descriptor maps them. It calls the binding's methods directly (no
+ * tool and no measurement sees these calls); the monitor asks once per communicator and keeps the
+ * answer ({@code CommunicatorRanks}).
  */
-final class BindingProbe implements MonitoredBinding {
-    private final MpiProcess process;
+public final class BindingProbe implements MonitoredBinding {
+    private final BindingAccess access;
 
-    BindingProbe(MpiProcess process) {
-        this.process = process;
+    public BindingProbe(BindingAccess access) {
+        this.access = access;
     }
 
     private Object call(MpiFunction f, Object... args) throws Exception {
-        BindingAccess access = process.access();
         try {
-            return access.canonical(f, null).invokeBinding(args);
+            return access.canonical(f, null).callBinding(args);
         } catch (Exception | Error e) {
             throw e;
         } catch (Throwable t) {
@@ -30,7 +29,7 @@ final class BindingProbe implements MonitoredBinding {
 
     @Override
     public int worldSize() throws Exception {
-        return size(process.access().constant("COMM_WORLD"));
+        return size(access.constant("COMM_WORLD"));
     }
 
     @Override
@@ -40,7 +39,7 @@ final class BindingProbe implements MonitoredBinding {
 
     @Override
     public int[] worldRanks(Object comm) throws Exception {
-        Object world = process.access().constant("COMM_WORLD");
+        Object world = access.constant("COMM_WORLD");
         int n = size(comm);
         int[] ranks = new int[n];
         for (int i = 0; i < n; i++) {
@@ -75,6 +74,6 @@ final class BindingProbe implements MonitoredBinding {
 
     @Override
     public Boolean requestIsNull(Object request) {
-        return process.access().requestIsNull(request);
+        return access.requestIsNull(request);
     }
 }

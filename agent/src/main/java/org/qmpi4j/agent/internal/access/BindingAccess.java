@@ -1,19 +1,23 @@
-package org.qmpi4j.agent.internal.chain;
+package org.qmpi4j.agent.internal.access;
 
 import org.qmpi4j.api.CallingAddress;
 import org.qmpi4j.api.MpiFunction;
 
-/** What the chain needs from one process's copy of the binding, beyond the call sites themselves. */
+/**
+ * What the chain needs from one process's copy of the binding, beyond the call sites themselves.
+ * Made before the process, from the binding's descriptor and class loader alone.
+ */
 public interface BindingAccess {
     /** Size in bytes of one element of {@code datatype}. */
     long datatypeSize(Object datatype);
 
     /**
-     * The binding method that stands for {@code function} when a tool calls it by name.
+     * The binding method that stands for {@code function} when a tool or the agent calls it by
+     * name ({@code chain.MpiProcess.canonical} adds the process), for a call made at {@code where}.
      *
      * @throws UnsupportedOperationException if the binding has none
      */
-    CallTarget canonical(MpiFunction function, CallingAddress where);
+    BindingMethod canonical(MpiFunction function, CallingAddress where);
 
     /** A public static constant of the binding's constants class, e.g. {@code COMM_WORLD}. */
     Object constant(String name);

@@ -1,29 +1,30 @@
-package org.qmpi4j.agent.internal;
+package org.qmpi4j.agent.internal.runtime;
 
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicLong;
 import org.qmpi4j.agent.internal.binding.BindingCatalog;
+import org.qmpi4j.agent.internal.chain.AgentFaults;
+import org.qmpi4j.agent.internal.chain.JvmMpit;
+import org.qmpi4j.agent.internal.chain.MpiProcess;
 import org.qmpi4j.agent.internal.chain.ToolFaults;
 import org.qmpi4j.agent.internal.config.AgentConfig;
 import org.qmpi4j.agent.internal.telemetry.ProcessTelemetry;
 import org.qmpi4j.api.internal.log.Log;
+import org.qmpi4j.api.mpit.MpiT;
 
 /**
  * The agent's state for this JVM, set up once by premain: settings, binding descriptors, fault
- * counters. Linked call sites reach it through {@link #current()}.
+ * counters. The linker reaches it through {@link #current()}.
  */
-public final class AgentRuntime implements ProcessTelemetry.Counters {
+public final class AgentRuntime implements ProcessTelemetry.Counters, JvmMpit {
     private static volatile AgentRuntime current;
     private static final String LINK_FAILURE = "link-failure";
-    private static final String AGENT_FAULT = "agent-fault";
 
     private final AgentConfig config;
     private final BindingCatalog catalog;
     private final ToolFaults faults;
     private final Stats stats = new Stats();
-    /** The agent's own faults on the call path: the first reported, all counted. */
-    private final Log log = Log.agent();
 
     private final ProcessTelemetry firstTelemetry;
     private final List<ProcessTelemetry> telemetries = new CopyOnWriteArrayList<>();
@@ -70,13 +71,23 @@ public final class AgentRuntime implements ProcessTelemetry.Counters {
     }
 
     /** The telemetry {@code process} was attached to (the first one if it was attached to none). */
-    public ProcessTelemetry telemetryOf(org.qmpi4j.agent.internal.chain.MpiProcess process) {
+    public ProcessTelemetry telemetryOf(MpiProcess process) {
         for (ProcessTelemetry t : telemetries) {
             if (t.process() == process) {
                 return t;
             }
         }
         return firstTelemetry;
+    }
+
+    @Override
+    public MpiT firstProcess() {
+        return firstTelemetry.registry();
+    }
+
+    @Override
+    public boolean everInitialized(MpiProcess process) {
+        return telemetryOf(process).mpitEverInitialized();
     }
 
     /** At JVM shutdown: MPI_T can no longer be initialised. */
@@ -124,17 +135,9 @@ public final class AgentRuntime implements ProcessTelemetry.Counters {
         return stats;
     }
 
-    /** A failure of the agent's own code on the call path: counted, reported once. */
-    public void agentFault(String what, Throwable t) {
-        log.fault(
-                AGENT_FAULT,
-                "internal error while " + what + ": " + t + " (the MPI call went ahead unchanged;"
-                        + " further internal errors are counted, not shown)",
-                t);
-    }
-
+    @Override
     public long agentFaults() {
-        return log.count(AGENT_FAULT);
+        return AgentFaults.count();
     }
 
     /** A call site that could not be linked through the agent: it runs unobserved. */

@@ -3,19 +3,9 @@ package org.qmpi4j.agent.internal.link;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodType;
 
-/** Method-handle shapes shared by the linker's targets. */
-final class Handles {
-    static final MethodType GENERIC = MethodType.methodType(Object.class, Object[].class);
-
-    private Handles() {}
-
-    /** {@code original} as {@code (Object[])Object}, the array holding the receiver first if any. */
-    static MethodHandle spread(MethodHandle original) {
-        int n = original.type().parameterCount();
-        // one adaptation (spread with casts), then the return boxed: each layer is a level the JIT
-        // must inline through, and the intercept path is counted against its depth limit
-        return original.asSpreader(Object[].class, n).asType(GENERIC);
-    }
+/** Method-handle adapters of the linker: a call site's arguments collected into one array. */
+final class HandleAdapters {
+    private HandleAdapters() {}
 
     /**
      * {@code entry(leading..., Object[] args)} shaped as a call site of {@code siteType}: the

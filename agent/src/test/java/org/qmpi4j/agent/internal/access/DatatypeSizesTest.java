@@ -1,4 +1,4 @@
-package org.qmpi4j.agent.internal.link;
+package org.qmpi4j.agent.internal.access;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

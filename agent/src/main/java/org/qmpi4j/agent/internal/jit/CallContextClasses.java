@@ -1,4 +1,4 @@
-package org.qmpi4j.agent.internal.chain;
+package org.qmpi4j.agent.internal.jit;
 
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
@@ -7,10 +7,12 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.objectweb.asm.ClassWriter;
 import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
+import org.qmpi4j.agent.internal.chain.CallContext;
+import org.qmpi4j.agent.internal.chain.CallTarget;
 
 /**
  * Context classes of their own for binding methods that tools intercept: a small subclass of
- * {@link CallContext} per binding method, whose {@link CallContext#callBinding} calls the method
+ * {@link CallContext} per binding method, whose {@code CallContext.callBinding} calls the method
  * through a {@code static final} method handle.
  *
  * <p>Why: the JIT inlines a method handle call only when the handle is a constant. With one
@@ -25,7 +27,7 @@ import org.objectweb.asm.Opcodes;
  * binding method alone: MPJ Express' multicore mode has one copy of the binding per rank in one
  * JVM, and a site whose receiver is declared as a subclass casts to that subclass.
  */
-public final class BoundCalls {
+public final class CallContextClasses {
     private static final String PLAIN = "org/qmpi4j/agent/internal/chain/CallContext";
     private static final String TIMED = "org/qmpi4j/agent/internal/chain/TimedCallContext";
     private static final String TARGET = "Lorg/qmpi4j/agent/internal/chain/CallTarget;";
@@ -36,13 +38,13 @@ public final class BoundCalls {
 
     private static final AtomicInteger NAMES = new AtomicInteger();
 
-    private BoundCalls() {}
+    private CallContextClasses() {}
 
     /**
      * {@code (CallTarget, Object[]) -> CallContext}: makes the context of one call through
      * {@code binding}, the spread handle ({@code (Object[])Object}) of a binding method; a
-     * {@link TimedCallContext} if {@code timed}. A new class each time: callers keep the factory
-     * for every site that calls the same method the same way ({@link MpiProcess#boundCalls}).
+     * {@code TimedCallContext} if {@code timed}. A new class each time: callers keep the factory
+     * for every site that calls the same method the same way ({@code MpiProcess.contextFactory}).
      */
     public static synchronized MethodHandle factory(MethodHandle binding, boolean timed) {
         return define(binding, timed);
@@ -50,7 +52,8 @@ public final class BoundCalls {
 
     private static MethodHandle define(MethodHandle binding, boolean timed) {
         try {
-            MethodHandles.Lookup lookup = MethodHandles.lookup();
+            // defined in the chain's package: the class overrides its package-private methods
+            MethodHandles.Lookup lookup = MethodHandles.privateLookupIn(CallContext.class, MethodHandles.lookup());
             String name = PLAIN + (timed ? "$BoundTimed" : "$Bound") + NAMES.incrementAndGet();
             Class<?> c = ClassConstants.define(lookup, bytes(name, timed ? TIMED : PLAIN), binding);
             return lookup.findStatic(c, "make", FACTORY);

@@ -1,22 +1,16 @@
-package org.qmpi4j.agent.internal.link;
+package org.qmpi4j.agent.internal.access;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.ByteArrayOutputStream;
 import java.io.File;
-import java.io.PrintStream;
 import java.lang.reflect.Constructor;
 import java.lang.reflect.Field;
 import java.net.URL;
 import java.net.URLClassLoader;
-import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.qmpi4j.agent.internal.binding.BindingCatalog;
-import org.qmpi4j.agent.internal.chain.MpiProcess;
-import org.qmpi4j.agent.internal.chain.MpiProcessBuilder;
-import org.qmpi4j.agent.internal.chain.ToolFaults;
 
 /**
  * The agent sizes MPJ Express datatypes as mpj.binding says, on MPJ's real classes: bytes per item
@@ -37,11 +31,7 @@ class MpjDatatypeSizeTest {
                 .as("MPJ Express jar (system property mpj.jar; run scripts/setup-mpi.sh)")
                 .isFile();
         mpj = new URLClassLoader(new URL[] {jar.toURI().toURL()}, ClassLoader.getPlatformClassLoader());
-        ToolFaults faults = new ToolFaults(new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
-        MpiProcess process = MpiProcessBuilder.of(BindingCatalog.load().descriptor("mpj"), mpj)
-                .faults(faults)
-                .build();
-        access = new ReflectiveBindingAccess(process);
+        access = new ReflectiveBindingAccess(BindingCatalog.load().descriptor("mpj"), mpj);
         datatype = Class.forName("mpi.Datatype", true, mpj);
     }
 
@@ -102,16 +92,16 @@ class MpjDatatypeSizeTest {
      */
     @Test
     void aToolsCallByFunctionNameGivesTheSameAnswerThroughReflectionAndTheHandle() throws Throwable {
-        org.qmpi4j.agent.internal.chain.CallTarget typeSize = access.canonical(
+        BindingMethod typeSize = access.canonical(
                 org.qmpi4j.api.MpiFunction.MPI_TYPE_SIZE, new org.qmpi4j.api.CallingAddress("T", "m", null, -1));
         Object doubles = basic("DOUBLE");
 
         for (int i = 0; i < 30; i++) {
-            assertThat(typeSize.invokeBinding(new Object[] {doubles}))
+            assertThat(typeSize.callBinding(new Object[] {doubles}))
                     .as("call %d", i)
                     .isEqualTo(1);
         }
-        assertThat(typeSize.binding().invokeExact(new Object[] {doubles})).isEqualTo(1);
+        assertThat(typeSize.bindingHandle().invokeExact(new Object[] {doubles})).isEqualTo(1);
         assertThat(typeSize.methodType()).isEqualTo(java.lang.invoke.MethodType.methodType(int.class, datatype));
     }
 }

@@ -1,4 +1,4 @@
-package org.qmpi4j.agent.internal.chain;
+package org.qmpi4j.agent.internal.jit;
 
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
@@ -8,6 +8,8 @@ import org.objectweb.asm.ClassWriter;
 import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
+import org.qmpi4j.agent.internal.chain.CallTarget;
+import org.qmpi4j.agent.internal.chain.Dispatcher;
 
 /**
  * The call sites of {@code MPI_Init}, {@code MPI_Init_thread}, {@code MPI_Finalize} and
@@ -40,7 +42,7 @@ public final class EntrySites {
         }
 
         /** The name of its static method in {@link Dispatcher}. */
-        String method() {
+        public String method() {
             return method;
         }
     }
@@ -57,7 +59,7 @@ public final class EntrySites {
     public static final class Made {
         /** Of the site's type: enters the dispatcher. */
         public final MethodHandle site;
-        /** {@code (Object[])Object}: the binding method itself (see {@code CallTarget.binding}). */
+        /** {@code (Object[])Object}: the binding method itself (see {@code CallTarget.bindingHandle}). */
         public final MethodHandle binding;
 
         Made(MethodHandle site, MethodHandle binding) {
@@ -78,7 +80,8 @@ public final class EntrySites {
         if (!visible(siteType) || !visible(original.type())) {
             return null;
         }
-        MethodHandles.Lookup lookup = MethodHandles.lookup();
+        // defined in the chain's package: the class calls the dispatcher's package-private entries
+        MethodHandles.Lookup lookup = MethodHandles.privateLookupIn(Dispatcher.class, MethodHandles.lookup());
         String name = DISPATCHER + "$Site" + NAMES.incrementAndGet();
         Class<?> c = ClassConstants.define(lookup, bytes(name, entry, siteType, original.type()), link, original);
         return new Made(

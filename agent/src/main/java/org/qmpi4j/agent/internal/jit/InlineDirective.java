@@ -1,4 +1,4 @@
-package org.qmpi4j.agent.internal.chain;
+package org.qmpi4j.agent.internal.jit;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -7,8 +7,9 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import org.qmpi4j.agent.internal.chain.MpiProcess;
+import org.qmpi4j.agent.internal.config.AgentConfig;
 import org.qmpi4j.api.internal.log.Log;
-import org.qmpi4j.api.settings.Setting;
 
 /**
  * Asks HotSpot to inline the agent's call path into the application's call sites, with a compiler
@@ -27,18 +28,11 @@ import org.qmpi4j.api.settings.Setting;
  * <p>The directive only concerns the agent's call-path classes ({@code ...internal.chain}); it
  * changes no other inlining decision. It needs {@code java.management}, whose platform MBean server
  * takes a burst of CPU to start, so it is added in a background thread a while after
- * {@code MPI_Init} ({@link #SETTING}, 10 s): short jobs never pay for it, and a job's first seconds
+ * {@code MPI_Init} ({@link AgentConfig#JIT_INLINE}, 10 s): short jobs never pay for it, and a job's first seconds
  * (its start-up and the clock measurements of the tracer at {@code MPI_Init}) are not disturbed. Anything that goes wrong is
  * reported once with {@code verbose}; the call path works the same without it, only slower.
  */
 public final class InlineDirective {
-    public static final Setting<String> SETTING = Setting.string(
-            "jit-inline",
-            "10",
-            "seconds after `MPI_Init` at which the agent asks HotSpot (a compiler directive, in a background"
-                    + " thread) to inline its call path into call sites, so that an intercepted call allocates"
-                    + " nothing; `off` leaves the JIT's own choice");
-
     static final String DIRECTIVE =
             "[{ match: \"*.*\", inline: [\"+org/qmpi4j/agent/internal/chain/*.*\"," + " \"+org/qmpi4j/tools/*.*\"] }]";
 
@@ -54,8 +48,10 @@ public final class InlineDirective {
     private InlineDirective() {}
 
     /** The delay in milliseconds that {@code text} asks for, or -1 for off (with a warning if unreadable). */
-    static long delayMillis(String text) {
-        String t = text == null ? SETTING.defaultText() : text.trim().toLowerCase(Locale.ROOT);
+    public static long delayMillis(String text) {
+        String t = text == null
+                ? AgentConfig.JIT_INLINE.defaultText()
+                : text.trim().toLowerCase(Locale.ROOT);
         if (t.equals("off") || t.equals("false") || t.equals("no")) {
             return -1;
         }
@@ -71,7 +67,7 @@ public final class InlineDirective {
                 .once(
                         "jit-inline",
                         "setting jit-inline=" + text + " is neither a number of seconds nor off; using "
-                                + SETTING.defaultText());
+                                + AgentConfig.JIT_INLINE.defaultText());
         return 10_000;
     }
 
@@ -80,7 +76,7 @@ public final class InlineDirective {
      * unless switched off. A process that asks after the directive was added needs nothing: its
      * code is compiled under the directive.
      */
-    static synchronized void schedule(MpiProcess process, String setting) {
+    public static synchronized void schedule(MpiProcess process, String setting) {
         long delay = delayMillis(setting);
         if (delay < 0 || waiting == null) {
             return;
@@ -145,7 +141,7 @@ public final class InlineDirective {
     }
 
     /** Adds the directive through the JVM's diagnostic command MBean; returns what the JVM answered. */
-    static String add() throws Exception {
+    public static String add() throws Exception {
         Path file = Files.createTempFile("qmpi4j-inline", ".json");
         try {
             Files.write(file, DIRECTIVE.getBytes(StandardCharsets.UTF_8));

@@ -1,4 +1,4 @@
-package org.qmpi4j.agent.internal.link;
+package org.qmpi4j.agent.internal.access;
 
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
@@ -7,9 +7,6 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import org.qmpi4j.agent.internal.binding.BindingDescriptor;
 import org.qmpi4j.agent.internal.binding.MethodMapping;
-import org.qmpi4j.agent.internal.chain.BindingAccess;
-import org.qmpi4j.agent.internal.chain.CallTarget;
-import org.qmpi4j.agent.internal.chain.MpiProcess;
 import org.qmpi4j.api.CallingAddress;
 import org.qmpi4j.api.MpiFunction;
 
@@ -17,10 +14,9 @@ import org.qmpi4j.api.MpiFunction;
  * The binding's methods that the descriptor names (datatype size, canonical method per function,
  * constants), resolved once per process from the binding's own class loader.
  */
-final class ReflectiveBindingAccess implements BindingAccess {
+public final class ReflectiveBindingAccess implements BindingAccess {
     private final BindingDescriptor binding;
     private final ClassLoader loader;
-    private final MpiProcess process;
     private volatile MethodHandle sizeOf;
     private volatile MethodHandle sizeUnit;
     /** A datatype's size never changes; tools ask on every call. */
@@ -56,7 +52,7 @@ final class ReflectiveBindingAccess implements BindingAccess {
             MethodHandle h = spread;
             if (h == null) {
                 try {
-                    h = Handles.spread(MethodHandles.publicLookup().unreflect(method));
+                    h = BindingHandles.spread(MethodHandles.publicLookup().unreflect(method));
                 } catch (IllegalAccessException e) {
                     throw new IllegalStateException("cannot call " + mapping.owner() + "." + mapping.name(), e);
                 }
@@ -87,10 +83,9 @@ final class ReflectiveBindingAccess implements BindingAccess {
     /** Calls of one canonical method through reflection before its handle is made. */
     private static final int REFLECTIVE_CALLS = 12;
 
-    ReflectiveBindingAccess(MpiProcess process) {
-        this.process = process;
-        this.binding = process.binding();
-        this.loader = process.bindingLoader();
+    public ReflectiveBindingAccess(BindingDescriptor binding, ClassLoader loader) {
+        this.binding = binding;
+        this.loader = loader;
     }
 
     @Override
@@ -154,7 +149,7 @@ final class ReflectiveBindingAccess implements BindingAccess {
     private volatile String version;
 
     @Override
-    public CallTarget canonical(MpiFunction function, CallingAddress where) {
+    public BindingMethod canonical(MpiFunction function, CallingAddress where) {
         // Versions of one binding may differ in a canonical method's signature (Open MPI 5.0).
         String v = version;
         if (v == null) {
@@ -171,7 +166,7 @@ final class ReflectiveBindingAccess implements BindingAccess {
             CanonicalMethod raced = canonical.putIfAbsent(function, c);
             c = raced != null ? raced : c;
         }
-        return new ToolCallTarget(m, where, this, c);
+        return new NamedMethod(m, c);
     }
 
     @Override
@@ -256,18 +251,13 @@ final class ReflectiveBindingAccess implements BindingAccess {
         return Class.forName(internalName.replace('/', '.'), false, loader);
     }
 
-    /** A binding method called by a tool by function name ({@code invokeNext}, {@code pmpi}). */
-    private static final class ToolCallTarget implements CallTarget {
+    /** A binding method called by function name (a tool's {@code invokeNext} or {@code pmpi}, the agent's probes). */
+    private static final class NamedMethod implements BindingMethod {
         private final MethodMapping mapping;
-        private final CallingAddress where;
-        private final ReflectiveBindingAccess access;
         private final CanonicalMethod method;
 
-        ToolCallTarget(
-                MethodMapping mapping, CallingAddress where, ReflectiveBindingAccess access, CanonicalMethod method) {
+        NamedMethod(MethodMapping mapping, CanonicalMethod method) {
             this.mapping = mapping;
-            this.where = where;
-            this.access = access;
             this.method = method;
         }
 
@@ -277,38 +267,18 @@ final class ReflectiveBindingAccess implements BindingAccess {
         }
 
         @Override
-        public MpiFunction function() {
-            return mapping.function();
-        }
-
-        @Override
         public MethodMapping mapping() {
             return mapping;
         }
 
         @Override
-        public CallingAddress callingAddress() {
-            return where;
-        }
-
-        @Override
-        public MpiProcess process() {
-            return access.process;
-        }
-
-        @Override
-        public MethodHandle binding() {
+        public MethodHandle bindingHandle() {
             return method.spread();
         }
 
         @Override
-        public Object invokeBinding(Object[] args) throws Throwable {
+        public Object callBinding(Object[] args) throws Throwable {
             return method.invoke(args);
-        }
-
-        @Override
-        public long datatypeSize(Object datatype) {
-            return access.datatypeSize(datatype);
         }
     }
 }
