@@ -8,8 +8,19 @@ import sys
 from collections import Counter, defaultdict
 
 import otf2
+from otf2 import definitions
 
 UNDEF32 = 0xFFFFFFFF
+
+# Debian 12's python3-otf2 (3.0.2) declares InterComm's fields after Comm's instead of in their
+# place, so reading an intercommunicator looks its second group up among the communicators and
+# fails (KeyError). Its fields as OTF2 defines the record: name, group A, group B, common
+# communicator, flags (otf2-print reads the same archives without this).
+_inter = {f.name: f for f in definitions.InterComm._fields[len(definitions.Comm._fields):]}
+if "groupA" in _inter and len(definitions.InterComm._fields) > 5:
+    definitions.InterComm._fields = (
+        definitions.Comm._fields[0], _inter["groupA"], _inter["groupB"],
+        definitions.Comm._fields[2], definitions.Comm._fields[3])
 
 
 def val(v):

@@ -42,11 +42,14 @@ public final class Communicators {
         }
 
         /**
-         * The rank of world rank {@code worldRank} as a peer in this communicator (for an
-         * inter-communicator, in the remote group), or -1 if it is not in it.
+         * The rank of world rank {@code worldRank} as a peer in this communicator, or -1 if it is
+         * not in it. For an inter-communicator, the rank in the group the peer belongs to: the
+         * job keeps one definition, in the view of one side, and a peer is always in the other
+         * side's group, so a member of group A talks to ranks of group B and the other way round.
          */
         int peerRank(long worldRank) {
-            return indexOf(remote != null ? remote : local, worldRank);
+            int r = indexOf(remote != null ? remote : local, worldRank);
+            return r < 0 && remote != null ? indexOf(local, worldRank) : r;
         }
 
         private static int indexOf(int[] group, long worldRank) {

@@ -322,20 +322,36 @@ public final class Otf2Export {
                 PARADIGM_MPI,
                 GROUP_FLAG_NONE,
                 mpiLocations);
-        int nextGroup = COMM_LOCATIONS_GROUP + 1;
+        // Each group once, however many communicators share it (a duplicate of COMM_WORLD, both
+        // sides of an intercommunicator): readers key groups by their content as well as their id.
+        Map<List<Long>, Integer> groups = new HashMap<>();
+        int[] nextGroup = {COMM_LOCATIONS_GROUP + 1};
         for (int i = 0; i < all.size(); i++) {
             Communicators.Communicator c = all.get(i);
-            int local = nextGroup++;
-            out.group(local, emptyString, GROUP_TYPE_COMM_GROUP, PARADIGM_MPI, GROUP_FLAG_NONE, members(c.local()));
+            int local = group(out, groups, nextGroup, emptyString, members(c.local()));
             if (c.remote() == null) {
                 out.comm(i, commNames[i], local, i == Communicators.WORLD ? UNDEFINED_UINT32 : Communicators.WORLD);
             } else {
-                int remote = nextGroup++;
-                out.group(
-                        remote, emptyString, GROUP_TYPE_COMM_GROUP, PARADIGM_MPI, GROUP_FLAG_NONE, members(c.remote()));
+                int remote = group(out, groups, nextGroup, emptyString, members(c.remote()));
                 out.interComm(i, commNames[i], local, remote, Communicators.WORLD);
             }
         }
+    }
+
+    private static int group(
+            Otf2Records out, Map<List<Long>, Integer> groups, int[] next, int emptyString, long[] members)
+            throws IOException {
+        List<Long> key = new ArrayList<>();
+        for (long m : members) {
+            key.add(m);
+        }
+        Integer id = groups.get(key);
+        if (id == null) {
+            id = next[0]++;
+            groups.put(key, id);
+            out.group(id, emptyString, GROUP_TYPE_COMM_GROUP, PARADIGM_MPI, GROUP_FLAG_NONE, members);
+        }
+        return id;
     }
 
     private static long[] members(int[] worldRanks) {
