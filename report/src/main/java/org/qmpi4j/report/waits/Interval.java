@@ -108,7 +108,7 @@ public final class Interval {
 
     @Override
     public int hashCode() {
-        return Objects.hash(rank, kind, function, site, previous, previousSite);
+        return Objects.hash(rank, kind.ordinal(), function, site, previous, previousSite);
     }
 
     @Override

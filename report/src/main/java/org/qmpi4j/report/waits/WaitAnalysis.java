@@ -55,6 +55,7 @@ public final class WaitAnalysis {
     private final PriorityQueue<WaitReport.Instance> worst =
             new PriorityQueue<>(Comparator.comparingLong(WaitReport.Instance::waitNs));
     private final List<String> problems = new ArrayList<>();
+    private int mismatches;
 
     public WaitAnalysis(long noiseFloorNs) {
         this.noiseFloorNs = Math.max(1, noiseFloorNs);
@@ -201,14 +202,22 @@ public final class WaitAnalysis {
             return;
         }
         String key = e.communicator + "#" + e.instance;
-        Collective k = collectives.computeIfAbsent(key, x -> new Collective(kind, Math.max(1, e.members)));
+        Collective k = collectives.computeIfAbsent(key, x -> new Collective(kind, Math.max(1, e.members), e.function));
+        if (!k.function.equals(e.function)) {
+            // Not one collective: the trace's instances do not line up (a reader that cannot tell
+            // communicators apart). Say so once, and leave this one out.
+            if (mismatches++ == 0) {
+                problems.add("collective " + key + ": rank " + e.rank + " called " + e.function + ", another rank "
+                        + k.function + "; collectives not matched from there on");
+            }
+            return;
+        }
         c.root = e.root >= 0 && e.root == e.rank;
         c.partakes = kind != CollectiveKind.ONE_TO_N && kind != CollectiveKind.N_TO_ONE || e.root >= 0;
         k.calls.add(c);
         k.nodes.add(hold(null, node));
         if (kind == CollectiveKind.ONE_TO_N && c.root) {
             // Those already waiting waited for the root; those yet to come will not.
-            k.root = c;
             for (Call m : k.calls) {
                 if (m != c && m.partakes && m.start < c.start) {
                     offer(m, Pattern.LATE_BROADCAST, Math.min(c.start, m.end) - m.start, c, node);
@@ -434,7 +443,10 @@ public final class WaitAnalysis {
         }
         states.sort(Comparator.comparingLong(WaitReport.WaitState::ns)
                 .reversed()
-                .thenComparingInt(WaitReport.WaitState::rank));
+                .thenComparingInt(WaitReport.WaitState::rank)
+                .thenComparingInt(w -> w.pattern().ordinal())
+                .thenComparing(WaitReport.WaitState::function)
+                .thenComparing(w -> w.site().toString()));
         List<WaitReport.Delay> delayList = new ArrayList<>();
         for (Map.Entry<Interval, long[]> d : delays.entrySet()) {
             long[] v = d.getValue();
@@ -442,7 +454,8 @@ public final class WaitAnalysis {
         }
         delayList.sort(Comparator.comparingLong(WaitReport.Delay::ns)
                 .reversed()
-                .thenComparingInt(d -> d.interval().rank()));
+                .thenComparingInt(d -> d.interval().rank())
+                .thenComparing(d -> d.interval().describe()));
         Map<Interval, Long> path = new HashMap<>();
         long length = 0;
         for (PathNode n = lastRank == null ? null : lastRank.head; n != null; n = n.prev) {
@@ -457,7 +470,8 @@ public final class WaitAnalysis {
         }
         steps.sort(Comparator.comparingLong(WaitReport.PathStep::ns)
                 .reversed()
-                .thenComparingInt(p -> p.interval().rank()));
+                .thenComparingInt(p -> p.interval().rank())
+                .thenComparing(p -> p.interval().describe()));
         List<WaitReport.Instance> top = new ArrayList<>(worst);
         top.sort(Comparator.comparingLong(WaitReport.Instance::waitNs).reversed());
         if (!messages.isEmpty()) {
@@ -641,11 +655,12 @@ public final class WaitAnalysis {
         final int expected;
         final List<Call> calls = new ArrayList<>();
         final List<PathNode> nodes = new ArrayList<>();
-        Call root;
+        final String function;
 
-        Collective(CollectiveKind kind, int expected) {
+        Collective(CollectiveKind kind, int expected, String function) {
             this.kind = kind;
             this.expected = expected;
+            this.function = function;
         }
     }
 
