@@ -8,7 +8,8 @@ import org.qmpi4j.samples.SampleReport;
 
 /**
  * Every wait-state pattern once, each made by one rank sleeping a known time before its call
- * while the others go straight to theirs. The phases are separated by an {@code MPI_ALLGATHER}
+ * while the others go straight to theirs. After an {@code MPI_ALLTOALL} at the start (which waits
+ * for the ranks' different start-up times), the phases are separated by an {@code MPI_ALLGATHER}
  * (which waits too, for the slowest rank of the phase before), and each (rank, function) that
  * waits in a phase waits in that phase only, so that each wait can be told apart even where the
  * trace names no call site. Sleeps are {@code scale} times the base times below; {@code scale 0}
@@ -47,7 +48,9 @@ public final class Waits {
         int[] one = new int[1];
         int[] all = new int[4];
         if (failure == null) {
-            sync(rank, all);
+            // The ranks leave MPI_Init at different times (their JVMs start at different times):
+            // this first exchange waits for that, apart from the phases' own synchronisation.
+            MPI.COMM_WORLD.allToAll(new int[] {rank, rank, rank, rank}, 1, MPI.INT, all, 1, MPI.INT); // SITE:start
             // late sender
             if (rank == 1) {
                 sleep(400, scale);
