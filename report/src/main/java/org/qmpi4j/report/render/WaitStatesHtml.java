@@ -27,6 +27,8 @@ final class WaitStatesHtml {
 
     static void append(StringBuilder h, WaitReport r, int ranks) {
         h.append("<section id=\"waits\"><h2>Why ranks wait</h2>\n");
+        h.append("<style>#waits td.interval{text-align:left;white-space:normal;font-family:ui-monospace,monospace;"
+                + "font-size:12px}#waits figure{margin:10px 0}#waits figcaption{font-size:13px}</style>\n");
         h.append("<p class=\"note\">From the traces, on the job's common clock: waiting time as each pattern defines it"
                         + " (late sender, late receiver, wait at barrier, wait at N&nbsp;x&nbsp;N, late broadcast, early"
                         + " reduce; see the user guide, &ldquo;Why ranks wait&rdquo;). Waits under ")
@@ -64,7 +66,7 @@ final class WaitStatesHtml {
                     .append("</td><td>")
                     .append(Markup.escape(w.function()))
                     .append("</td><td class=\"where\">")
-                    .append(Markup.escape(w.site().toString()))
+                    .append(Markup.escape(w.site().known() ? w.site().toString() : "?"))
                     .append("</td><td>")
                     .append(w.peer() < 0 ? "several" : Integer.toString(w.peer()))
                     .append("</td><td>")
@@ -107,7 +109,7 @@ final class WaitStatesHtml {
         int row = 14;
         int left = 60;
         int width = 520;
-        int height = shown.size() * row + 24;
+        int height = shown.size() * row + 4;
         h.append("<h3>Waiting per rank, by pattern</h3>\n");
         if (ranks > BAR_RANKS) {
             h.append("<p class=\"note\">the ").append(shown.size()).append(" ranks that waited most</p>\n");
@@ -158,26 +160,14 @@ final class WaitStatesHtml {
             }
             h.append('\n');
         }
-        double lx = left;
-        int ly = shown.size() * row + 8;
+        h.append("</svg>\n<p class=\"note\" id=\"wait-legend\">");
         for (Pattern p : Pattern.values()) {
-            h.append("<rect x=\"")
-                    .append(Decimals.fixed(lx, 1))
-                    .append("\" y=\"")
-                    .append(ly)
-                    .append("\" width=\"10\" height=\"10\" fill=\"")
+            h.append("<span style=\"display:inline-block;width:10px;height:10px;margin:0 4px 0 12px;background:")
                     .append(COLOURS[p.ordinal()])
-                    .append("\"/>")
-                    .append("<text x=\"")
-                    .append(Decimals.fixed(lx + 13, 1))
-                    .append("\" y=\"")
-                    .append(ly + 9)
-                    .append("\">")
-                    .append(p.label())
-                    .append("</text>");
-            lx += 14 + 6.2 * p.label().length() + 10;
+                    .append("\"></span>")
+                    .append(p.label());
         }
-        h.append("\n</svg>\n");
+        h.append("</p>\n");
     }
 
     private static long sum(long[] v) {
@@ -200,7 +190,7 @@ final class WaitStatesHtml {
             WaitReport.Delay d = delays.get(i);
             h.append("<tr><td>")
                     .append(d.interval().rank())
-                    .append("</td><td class=\"where\">")
+                    .append("</td><td class=\"interval\">")
                     .append(Markup.escape(d.interval().describe().replaceFirst("^rank \\d+: ", "")))
                     .append("</td><td>")
                     .append(WaitStatesText.seconds(d.ns()))
@@ -227,7 +217,7 @@ final class WaitStatesHtml {
             WaitReport.PathStep s = path.get(i);
             h.append("<tr><td>")
                     .append(s.interval().rank())
-                    .append("</td><td class=\"where\">")
+                    .append("</td><td class=\"interval\">")
                     .append(Markup.escape(s.interval().describe().replaceFirst("^rank \\d+: ", "")))
                     .append("</td><td>")
                     .append(WaitStatesText.seconds(s.ns()))
