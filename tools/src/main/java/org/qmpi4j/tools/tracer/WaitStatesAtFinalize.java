@@ -32,9 +32,7 @@ final class WaitStatesAtFinalize {
             }
             for (int r = 0; r < ranks; r++) {
                 if (!Files.isRegularFile(ResultFiles.rankTrace(dir, r))) {
-                    output.say("wait states need every rank's trace shard on this node; 'qmpi4j merge " + dir
-                            + "' of the collected files adds them");
-                    return;
+                    return; // shards on other nodes' disks: merge of the collected files adds them (user guide)
                 }
             }
             Profile p = ProfileFormat.read(Files.readString(json, StandardCharsets.UTF_8));
