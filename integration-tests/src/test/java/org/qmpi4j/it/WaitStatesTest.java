@@ -10,14 +10,18 @@ import java.util.List;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 import org.qmpi4j.it.support.AgentJob;
 import org.qmpi4j.it.support.BundledTools;
+import org.qmpi4j.it.support.MpjAgentJob;
 import org.qmpi4j.it.support.ToolResults;
 import org.qmpi4j.launch.JobResult;
 import org.qmpi4j.report.json.JsonNode;
 
 /**
- * Real Open MPI jobs of {@code waits.Waits}, whose ranks sleep known times before communicating:
+ * Real Open MPI and MPJ Express (both modes) jobs of {@code waits.Waits}, whose ranks sleep known
+ * times before communicating:
  * every pattern is found at the rank, function and late partner the program made it, with the
  * amount it slept within {@link #TOLERANCE_MS}; the delays name the sleeping ranks' computation;
  * the same program without sleeps shows no wait over {@link #NOISE_FLOOR_MS} per instance.
@@ -67,40 +71,7 @@ class WaitStatesTest {
                 .env("QMPI4J_OUTPUT", out.toString()));
         AgentJob.assertOk(result, 4);
         JsonNode profile = ToolResults.profile(out).root; // valid against the published schema
-        List<JsonNode> waits = profile.get("wait_states").elements();
-        String all = describe(waits);
-        for (Object[] m : MADE) {
-            JsonNode w = find(waits, (String) m[0], (int) m[1], (String) m[2]);
-            assertThat(w)
-                    .as("%s of rank %s in %s in\n%s", m[0], m[1], m[2], all)
-                    .isNotNull();
-            assertThat(w.get("peer").asInt())
-                    .as("late partner of %s", describe(List.of(w)))
-                    .isEqualTo(m[3]);
-            assertThat(w.get("instances").asLong()).as(describe(List.of(w))).isEqualTo(1);
-            long ms = Math.round(w.get("seconds").asDouble() * 1000);
-            assertThat(ms)
-                    .as("%s: slept %s ms", describe(List.of(w)), m[4])
-                    .isBetween((int) m[4] - TOLERANCE_MS, (int) m[4] + TOLERANCE_MS);
-            assertThat(w.get("uncertain").asBoolean()).isFalse();
-        }
-        // Nothing else waits but the synchronising allgathers and the start-up's alltoall.
-        for (JsonNode w : waits) {
-            String f = w.get("function").asString();
-            boolean made = false;
-            for (Object[] m : MADE) {
-                made |= w.get("pattern").asString().equals(m[0])
-                        && w.get("rank").asInt() == (int) m[1]
-                        && f.equals(m[2]);
-            }
-            if (!made && !f.equals("MPI_ALLGATHER") && !f.equals("MPI_ALLTOALL")) {
-                assertThat(w.get("seconds").asDouble()
-                                * 1000
-                                / w.get("instances").asLong())
-                        .as("a wait the program did not make: %s", describe(List.of(w)))
-                        .isLessThan(NOISE_FLOOR_MS);
-            }
-        }
+        assertMadeWaits(profile);
         // The waits were caused by the sleeping ranks' computation just before their late calls:
         // rank 3's before its barrier made ranks 0, 1 and 2 wait 350 ms each, directly.
         List<JsonNode> delays = profile.get("delays").elements();
@@ -136,6 +107,57 @@ class WaitStatesTest {
         assertThat(merge.exitCode).as("%s", merge).isZero();
         assertThat(ProfilerTest.withoutCreated(Files.readString(copy.resolve("profile.json"))))
                 .isEqualTo(ProfilerTest.withoutCreated(Files.readString(out.resolve("profile.json"))));
+    }
+
+    /** Every wait the program made, at its rank, function and peer, with its amount; nothing else over the floor. */
+    static void assertMadeWaits(JsonNode profile) throws Exception {
+        List<JsonNode> waits = profile.get("wait_states").elements();
+        String all = describe(waits);
+        for (Object[] m : MADE) {
+            JsonNode w = find(waits, (String) m[0], (int) m[1], (String) m[2]);
+            assertThat(w)
+                    .as("%s of rank %s in %s in\n%s", m[0], m[1], m[2], all)
+                    .isNotNull();
+            assertThat(w.get("peer").asInt())
+                    .as("late partner of %s", describe(List.of(w)))
+                    .isEqualTo(m[3]);
+            assertThat(w.get("instances").asLong()).as(describe(List.of(w))).isEqualTo(1);
+            long ms = Math.round(w.get("seconds").asDouble() * 1000);
+            assertThat(ms)
+                    .as("%s: slept %s ms", describe(List.of(w)), m[4])
+                    .isBetween((int) m[4] - TOLERANCE_MS, (int) m[4] + TOLERANCE_MS);
+            assertThat(w.get("uncertain").asBoolean()).isFalse();
+        }
+        // Nothing else waits but the synchronising allgathers and the start-up's alltoall.
+        for (JsonNode w : waits) {
+            String f = w.get("function").asString();
+            boolean made = false;
+            for (Object[] m : MADE) {
+                made |= w.get("pattern").asString().equals(m[0])
+                        && w.get("rank").asInt() == (int) m[1]
+                        && f.equals(m[2]);
+            }
+            if (!made && !f.equals("MPI_ALLGATHER") && !f.equals("MPI_ALLTOALL")) {
+                assertThat(w.get("seconds").asDouble()
+                                * 1000
+                                / w.get("instances").asLong())
+                        .as("a wait the program did not make: %s", describe(List.of(w)))
+                        .isLessThan(NOISE_FLOOR_MS);
+            }
+        }
+    }
+
+    @ParameterizedTest(name = "MPJ Express {0}")
+    @EnumSource(MpjAgentJob.Mode.class)
+    void everyPatternIsFoundOnMpjExpress(MpjAgentJob.Mode mode, @TempDir Path tmp) throws Exception {
+        Path out = tmp.resolve("results");
+        JobResult result = MpjAgentJob.run(
+                mode,
+                MpjAgentJob.withTools("waits.Waits", 4, "profiler,tracer")
+                        .timeout(Duration.ofSeconds(120))
+                        .env("QMPI4J_OUTPUT", out.toString()));
+        MpjAgentJob.assertOk(result, 4, mode);
+        assertMadeWaits(ToolResults.profile(out).root);
     }
 
     @Test
