@@ -130,11 +130,11 @@ class SlurmTest {
      * A failing rank fails the job (sbatch's status, the job's state); its data and every other
      * rank's is in the results folder, and {@code qmpi4j merge} builds the reports. Under
      * {@code mpirun} the other ranks are stopped with SIGTERM and write their files at exit, as on
-     * one node; when a rank started by {@code srun} calls {@code MPI_Abort}, Slurm's PMIx plugin
-     * kills the step with SIGKILL, so the others keep only what they wrote at {@code MPI_Init}.
+     * one node; under {@code srun}, whose PMIx plugin would kill the step with SIGKILL, the aborting
+     * rank has Slurm send SIGTERM first, so the files are the same as under {@code mpirun}.
      */
     @ParameterizedTest(name = "rank 1 stops with {0} under {1}")
-    @CsvSource({"exit, srun, exited, exited", "abort, mpirun, aborted, exited", "abort, srun, aborted, running"})
+    @CsvSource({"exit, srun, exited, exited", "abort, mpirun, aborted, exited", "abort, srun, aborted, exited"})
     void aFailingRankFailsTheJobAndLeavesItsData(String how, String launcher, String state, String others)
             throws Exception {
         String out = "/shared/results/" + how + "-" + launcher;

@@ -16,9 +16,10 @@ import org.qmpi4j.report.profile.Profile;
 import org.qmpi4j.report.profile.ProfileMerger;
 import org.qmpi4j.report.profile.RankProfile;
 import org.qmpi4j.report.profile.RankProfileFormat;
-import org.qmpi4j.report.trace.CausalityCorrection;
 import org.qmpi4j.report.trace.ChromeTraceAssembler;
 import org.qmpi4j.report.trace.ShardSummary;
+import org.qmpi4j.report.trace.Timeline;
+import org.qmpi4j.report.trace.TraceSelection;
 
 /**
  * The per-rank files of a results directory ({@code ranks/}), read back to rebuild what rank 0
@@ -205,17 +206,11 @@ public final class RankFiles {
             byte[] buf = new byte[1 << 16];
             // The clock alignments first (each MPI_Finalize measurement ends its file), as rank 0 has
             // them, then the causality correction from the messages, then the calls.
-            List<ShardSummary> shards = new ArrayList<>();
-            for (int r = 0; r < ranks; r++) {
+            Timeline timeline = Timeline.open(dir, ranks, TraceSelection.all());
+            a.correction(timeline.correction());
+            for (int r : timeline.ranks()) {
                 Path f = ResultFiles.rankTrace(dir, r);
-                if (Files.isRegularFile(f) && Files.size(f) > 0) {
-                    shards.add(ShardSummary.scan(f, r));
-                }
-            }
-            a.correction(CausalityCorrection.fromShards(dir, ranks, shards));
-            for (ShardSummary shard : shards) {
-                int r = shard.rank();
-                Path f = ResultFiles.rankTrace(dir, r);
+                ShardSummary shard = timeline.summary(r);
                 a.clock(r, shard.clock(), shard.zero());
                 try (InputStream in = Files.newInputStream(f)) {
                     int n;

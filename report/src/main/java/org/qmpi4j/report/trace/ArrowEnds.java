@@ -10,7 +10,7 @@ import java.util.Set;
 /**
  * Where the message arrows of one rank's shard leave and end: an arrow leaves the call that sent
  * the message and ends at the call that received it, which for a nonblocking receive is the call
- * that completed it (a {@code W} line of a version-3 shard), not the {@code MPI_IRECV} that posted
+ * that completed it (a {@code W} line of a version-3 or later shard), not the {@code MPI_IRECV} that posted
  * it. A wildcard receive's posting names no message (its envelope is known only once it completed):
  * its W line alone names it. A posted receive is held until its completion is read; one whose completion the shard does
  * not name ends, when the shard ends ({@link #finish}), at the posting call, as older shards have
@@ -26,15 +26,29 @@ public final class ArrowEnds implements ShardParser.Listener {
         /** One call; {@code e} is reused for the next one. */
         void call(ShardEvent e) throws IOException;
 
-        /** The arrow of message ({@code rank} to {@code to}, {@code tag}, {@code seq}) leaves call {@code e}. */
-        void sent(ShardEvent e, long to, long tag, long seq) throws IOException;
+        /**
+         * The arrow of message {@code id} ({@code rank} to {@code to}, {@code tag}, {@code seq} on
+         * the communicator of key {@code comm}, {@code null} for {@code COMM_WORLD}; see
+         * {@link TraceFormat#flowId(long, long, long, long, String)}) leaves call {@code e}.
+         */
+        void sent(ShardEvent e, String id, long to, long tag, long seq, String comm) throws IOException;
 
         /**
-         * The arrow of message ({@code from} to this rank, {@code tag}, {@code seq}) ends at the
-         * call of thread {@code tid} from {@code startLocal} to {@code endLocal} (the rank's own
-         * clock); {@code lastCall}: that call is the one last handed to {@link #call}.
+         * The arrow of message {@code id} ({@code from} to this rank, {@code tag}, {@code seq} on
+         * the communicator of key {@code comm}) ends at the call of thread {@code tid} from
+         * {@code startLocal} to {@code endLocal} (the rank's own clock); {@code lastCall}: that call
+         * is the one last handed to {@link #call}.
          */
-        void received(long from, long tag, long seq, long tid, long startLocal, long endLocal, boolean lastCall)
+        void received(
+                String id,
+                long from,
+                long tag,
+                long seq,
+                String comm,
+                long tid,
+                long startLocal,
+                long endLocal,
+                boolean lastCall)
                 throws IOException;
 
         /** The rank stopped recording at the size limit, at {@code localTime}. */
@@ -43,7 +57,7 @@ public final class ArrowEnds implements ShardParser.Listener {
 
     private final int rank;
     private final Sink sink;
-    private final Map<String, long[]> posted = new LinkedHashMap<>();
+    private final Map<String, Posted> posted = new LinkedHashMap<>();
     /** Receives posted past {@link #MAX_POSTED}, whose arrows ended at once; empty but in extreme jobs. */
     private final Set<String> endedAtPosting = new HashSet<>();
 
@@ -52,33 +66,68 @@ public final class ArrowEnds implements ShardParser.Listener {
         this.sink = sink;
     }
 
+    /** A receive posted and not yet seen completed. */
+    private static final class Posted {
+        final long from;
+        final long tag;
+        final long seq;
+        final String comm;
+        final long tid;
+        final long start;
+        final long end;
+
+        Posted(ShardEvent e) {
+            from = e.recvPeer;
+            tag = e.recvTag;
+            seq = e.recvSeq;
+            comm = e.communicatorKey();
+            tid = e.tid();
+            start = e.start();
+            end = e.end();
+        }
+    }
+
     @Override
     public void event(ShardEvent e) throws IOException {
         sink.call(e);
-        if (e.sentMessage(rank) != null) {
-            sink.sent(e, e.peer(), e.tag(), e.sendSeq);
+        String sent = e.sentMessage(rank);
+        if (sent != null) {
+            sink.sent(e, sent, e.peer(), e.tag(), e.sendSeq, e.communicatorKey());
         }
-        if (e.receivedMessage(rank) != null) {
+        String received = e.receivedMessage(rank);
+        if (received != null) {
             if (e.postsReceive() && posted.size() < MAX_POSTED) {
-                posted.put(
-                        e.receivedMessage(rank),
-                        new long[] {e.recvPeer, e.recvTag, e.recvSeq, e.tid(), e.start(), e.end()});
+                posted.put(received, new Posted(e));
             } else {
                 if (e.postsReceive()) {
-                    endedAtPosting.add(e.receivedMessage(rank));
+                    endedAtPosting.add(received);
                 }
-                sink.received(e.recvPeer, e.recvTag, e.recvSeq, e.tid(), e.start(), e.end(), true);
+                sink.received(
+                        received,
+                        e.recvPeer,
+                        e.recvTag,
+                        e.recvSeq,
+                        e.communicatorKey(),
+                        e.tid(),
+                        e.start(),
+                        e.end(),
+                        true);
             }
         }
     }
 
     @Override
-    public void completed(ShardEvent call, long peer, long tag, long seq) throws IOException {
+    public void completed(ShardEvent call, long request, ShardCommunicator comm, long peer, long tag, long seq)
+            throws IOException {
+        if (peer == TraceFormat.NONE || tag == TraceFormat.NONE || seq == TraceFormat.NONE) {
+            return; // a send, or a receive whose message is not known
+        }
         // A receive held since its posting ends here, and so does a wildcard receive, whose posting
         // named no message; one posted past MAX_POSTED has already ended at its posting.
-        String id = TraceFormat.flowId(peer, rank, tag, seq);
+        String key = comm == null ? null : comm.key();
+        String id = TraceFormat.flowId(peer, rank, tag, seq, key);
         if (posted.remove(id) != null || endedAtPosting.isEmpty() || !endedAtPosting.remove(id)) {
-            sink.received(peer, tag, seq, call.tid(), call.start(), call.end(), true);
+            sink.received(id, peer, tag, seq, key, call.tid(), call.start(), call.end(), true);
         }
     }
 
@@ -89,11 +138,12 @@ public final class ArrowEnds implements ShardParser.Listener {
 
     /** The shard ended: receives posted and never completed end at their posting calls. */
     public void finish() throws IOException {
-        Iterator<long[]> it = posted.values().iterator();
+        Iterator<Map.Entry<String, Posted>> it = posted.entrySet().iterator();
         while (it.hasNext()) {
-            long[] p = it.next();
+            Map.Entry<String, Posted> entry = it.next();
+            Posted p = entry.getValue();
             it.remove();
-            sink.received(p[0], p[1], p[2], p[3], p[4], p[5], false);
+            sink.received(entry.getKey(), p.from, p.tag, p.seq, p.comm, p.tid, p.start, p.end, false);
         }
     }
 }

@@ -327,8 +327,8 @@ public final class CausalityCorrection {
         }
 
         private long common(int rank, long local) {
-            ClockModel c = clocks.getOrDefault(rank, ClockModel.IDENTITY);
-            return c.toReference(local) - zeros.getOrDefault(rank, 0L);
+            return RankClock.aligned(
+                    clocks.getOrDefault(rank, ClockModel.IDENTITY), zeros.getOrDefault(rank, 0L), local);
         }
 
         private final class Endpoints implements ArrowEnds.Sink {
@@ -342,23 +342,34 @@ public final class CausalityCorrection {
             public void call(ShardEvent e) {}
 
             @Override
-            public void sent(ShardEvent e, long to, long tag, long seq) {
-                endpoint(rank, to, tag, seq, common(rank, e.start()), SENT);
+            public void sent(ShardEvent e, String id, long to, long tag, long seq, String comm) {
+                endpoint(rank, to, tag, seq, comm, common(rank, e.start()), SENT);
             }
 
             @Override
             public void received(
-                    long from, long tag, long seq, long tid, long startLocal, long endLocal, boolean lastCall) {
-                endpoint(from, rank, tag, seq, common(rank, endLocal), RECEIVED);
+                    String id,
+                    long from,
+                    long tag,
+                    long seq,
+                    String comm,
+                    long tid,
+                    long startLocal,
+                    long endLocal,
+                    boolean lastCall) {
+                endpoint(from, rank, tag, seq, comm, common(rank, endLocal), RECEIVED);
             }
         }
 
-        private void endpoint(long from, long to, long tag, long seq, long time, byte side) {
+        private void endpoint(long from, long to, long tag, long seq, String comm, long time, byte side) {
             if (from < 0 || to < 0 || from > MAX_RANK || to > MAX_RANK || from >= ranks || to >= ranks) {
                 return;
             }
             long a = (from << 32) | to;
-            long b = (tag << 32) ^ seq;
+            // Messages on other communicators than COMM_WORLD: the key's hash tells them apart.
+            long b = (tag << 32)
+                    ^ seq
+                    ^ (comm == null || comm.equals(TraceFormat.WORLD_KEY) ? 0 : TraceFormat.fnv1a64(comm));
             int at = pending.find(a, b);
             if (at >= 0 && pending.tag(at) != side) {
                 long other = pending.value(at);

@@ -86,8 +86,7 @@ public final class ChromeTraceAssembler {
 
         /** A local time on the job's common clock: rank 0's, from the job's zero, causality-corrected. */
         long common(long local) {
-            long aligned = clock().toReference(local) - zero();
-            return aligned + correction.shift(rank, aligned);
+            return RankClock.common(rank, clock(), zero(), correction, local);
         }
 
         @Override
@@ -96,20 +95,29 @@ public final class ChromeTraceAssembler {
         }
 
         @Override
-        public void sent(ShardEvent e, long to, long tag, long seq) throws IOException {
+        public void sent(ShardEvent e, String id, long to, long tag, long seq, String comm) throws IOException {
             if (callShown && selection.hasRank(to)) {
-                flow(this, "s", TraceFormat.flowId(rank, to, tag, seq), e.tid(), callStart + Math.min(1, callDur));
+                flow(this, "s", id, e.tid(), callStart + Math.min(1, callDur));
             }
         }
 
         @Override
-        public void received(long from, long tag, long seq, long tid, long startLocal, long endLocal, boolean lastCall)
+        public void received(
+                String id,
+                long from,
+                long tag,
+                long seq,
+                String comm,
+                long tid,
+                long startLocal,
+                long endLocal,
+                boolean lastCall)
                 throws IOException {
             long start = common(startLocal);
             long end = common(endLocal);
             long dur = Math.max(0, end - start);
             if (selection.hasRank(from) && selection.overlaps(start, end)) {
-                flow(this, "f", TraceFormat.flowId(from, rank, tag, seq), tid, start + dur - Math.min(1, dur));
+                flow(this, "f", id, tid, start + dur - Math.min(1, dur));
             }
         }
 

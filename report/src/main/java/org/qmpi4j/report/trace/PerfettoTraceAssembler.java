@@ -179,6 +179,7 @@ public final class PerfettoTraceAssembler {
         private final TraceSelection selection;
         final ShardParser parser;
         final ArrowEnds ends;
+        private final RankClock clock;
         long written;
         boolean ended;
 
@@ -202,11 +203,11 @@ public final class PerfettoTraceAssembler {
             this.selection = selection;
             this.ends = new ArrowEnds(rank, this);
             this.parser = new ShardParser(rank, ends);
+            this.clock = new RankClock(rank, summary.clock(), summary.zero(), correction);
         }
 
         private long common(long local) {
-            long aligned = summary.common(local);
-            return aligned + correction.shift(rank, aligned);
+            return clock.common(local);
         }
 
         @Override
@@ -222,19 +223,27 @@ public final class PerfettoTraceAssembler {
         }
 
         @Override
-        public void sent(ShardEvent e, long to, long tag, long seq) {
+        public void sent(ShardEvent e, String id, long to, long tag, long seq, String comm) {
             if (held && selection.hasRank(to)) {
-                sent = TraceFormat.flowId(rank, to, tag, seq);
+                sent = id;
             }
         }
 
         @Override
-        public void received(long from, long tag, long seq, long tid, long startLocal, long endLocal, boolean lastCall)
+        public void received(
+                String id,
+                long from,
+                long tag,
+                long seq,
+                String comm,
+                long tid,
+                long startLocal,
+                long endLocal,
+                boolean lastCall)
                 throws IOException {
             if (!selection.hasRank(from)) {
                 return;
             }
-            String id = TraceFormat.flowId(from, rank, tag, seq);
             if (lastCall) {
                 if (held) {
                     received.add(id);

@@ -22,12 +22,22 @@ public final class ShardParser {
         /** The rank stopped recording at the size limit, at {@code localTime}. */
         default void limit(long limitBytes, long eventsWritten, long localTime) throws IOException {}
 
+        /** A call site defined by an {@code S} line (version 4), before the first call that names it. */
+        default void site(ShardSite site) throws IOException {}
+
+        /** A communicator defined by an {@code M} line (version 4), before the first call that names it. */
+        default void communicator(ShardCommunicator communicator) throws IOException {}
+
         /**
          * The call last handed to {@link #event} ({@code call}, the same instance, unchanged)
-         * completed the receive of the message from {@code peer} with {@code tag} and sequence
-         * number {@code seq} (a {@code W} line, version 3).
+         * completed request {@code request} (a {@code W} line; {@link TraceFormat#NONE} in version
+         * 3, whose W lines name receives only) and, for a receive whose message is known, the
+         * message from {@code peer} with {@code tag} and sequence number {@code seq} on
+         * {@code comm} ({@code null}: {@code COMM_WORLD} in version 3); {@code peer}, {@code tag}
+         * and {@code seq} are {@link TraceFormat#NONE} for a send or an unknown message.
          */
-        default void completed(ShardEvent call, long peer, long tag, long seq) throws IOException {}
+        default void completed(ShardEvent call, long request, ShardCommunicator comm, long peer, long tag, long seq)
+                throws IOException {}
     }
 
     private final int rank;
@@ -35,6 +45,8 @@ public final class ShardParser {
     private final StringBuilder partial = new StringBuilder();
     private final Map<Integer, String> functions = new TreeMap<>();
     private final Map<Long, String> threads = new LinkedHashMap<>();
+    private final Map<Integer, ShardSite> sites = new LinkedHashMap<>();
+    private final Map<Integer, ShardCommunicator> communicators = new LinkedHashMap<>();
     private final List<String> problems = new ArrayList<>();
     private final ShardEvent event = new ShardEvent();
     private boolean headerSeen;
@@ -82,7 +94,10 @@ public final class ShardParser {
                 throw new IOException(
                         "rank " + rank + ": not a qmpi4j trace (first line \"" + abbreviate(line) + "\")");
             }
-            if (!h[1].equals("1") && !h[1].equals("2") && !h[1].equals(Integer.toString(TraceFormat.VERSION))) {
+            if (!h[1].equals("1")
+                    && !h[1].equals("2")
+                    && !h[1].equals("3")
+                    && !h[1].equals(Integer.toString(TraceFormat.VERSION))) {
                 throw new IOException("rank " + rank + ": trace format version " + h[1] + " is not supported");
             }
             version = Integer.parseInt(h[1]);
@@ -121,15 +136,35 @@ public final class ShardParser {
                     clock = clock.with(Long.parseLong(c[1]), Long.parseLong(c[2]), Long.parseLong(c[3]));
                     break;
                 }
-                case 'W': {
-                    String[] c = line.split(" ");
-                    if (c.length != 4) {
-                        throw new IllegalArgumentException("expected 4 fields, found " + c.length);
+                case 'W':
+                    completion(line.split(" "));
+                    break;
+                case 'S': {
+                    String[] f = line.split(" ", 6);
+                    if (f.length != 6) {
+                        throw new IllegalArgumentException("expected 6 fields, found " + f.length);
                     }
-                    if (!eventSeen) {
-                        throw new IllegalArgumentException("no call before it");
+                    int id = Integer.parseInt(f[1]);
+                    ShardSite site =
+                            new ShardSite(id, f[2], f[3], Integer.parseInt(f[4]), f[5].equals("-") ? null : f[5]);
+                    sites.put(id, site);
+                    listener.site(site);
+                    break;
+                }
+                case 'M': {
+                    String[] f = line.split(" ");
+                    if (f.length != 6) {
+                        throw new IllegalArgumentException("expected 6 fields, found " + f.length);
                     }
-                    listener.completed(event, Long.parseLong(c[1]), Long.parseLong(c[2]), Long.parseLong(c[3]));
+                    int id = Integer.parseInt(f[1]);
+                    boolean inter = f[3].equals("X");
+                    if (!inter && !f[3].equals("I")) {
+                        throw new IllegalArgumentException("expected I or X, found " + f[3]);
+                    }
+                    ShardCommunicator comm = new ShardCommunicator(
+                            id, f[2], inter, TraceFormat.parseGroup(f[4]), TraceFormat.parseGroup(f[5]));
+                    communicators.put(id, comm);
+                    listener.communicator(comm);
                     break;
                 }
                 case 'Z':
@@ -149,10 +184,40 @@ public final class ShardParser {
         }
     }
 
+    private void completion(String[] c) throws IOException {
+        if (!eventSeen) {
+            throw new IllegalArgumentException("no call before it");
+        }
+        if (version < 4) {
+            if (c.length != 4) {
+                throw new IllegalArgumentException("expected 4 fields, found " + c.length);
+            }
+            listener.completed(
+                    event, TraceFormat.NONE, null, Long.parseLong(c[1]), Long.parseLong(c[2]), Long.parseLong(c[3]));
+            return;
+        }
+        if (c.length != 6) {
+            throw new IllegalArgumentException("expected 6 fields, found " + c.length);
+        }
+        listener.completed(event, opt(c[1]), communicator(c[2]), opt(c[3]), opt(c[4]), opt(c[5]));
+    }
+
+    private ShardCommunicator communicator(String field) {
+        if (field.equals("-")) {
+            return null;
+        }
+        ShardCommunicator comm = communicators.get(Integer.parseInt(field));
+        if (comm == null) {
+            throw new IllegalArgumentException("communicator id " + field + " not defined");
+        }
+        return comm;
+    }
+
     private void event(String[] e) throws IOException {
         eventSeen = false; // a W line after an unreadable E line has no call to belong to
-        if (e.length != 12) {
-            throw new IllegalArgumentException("expected 12 fields, found " + e.length);
+        int fields = version >= 4 ? 19 : 12;
+        if (e.length != fields) {
+            throw new IllegalArgumentException("expected " + fields + " fields, found " + e.length);
         }
         String name = functions.get(Integer.parseInt(e[1]));
         if (name == null) {
@@ -170,7 +235,33 @@ public final class ShardParser {
         ev.recvPeer = opt(e[9]);
         ev.recvTag = opt(e[10]);
         ev.recvSeq = opt(e[11]);
-        ev.posted = version >= 3 && name.equals(TraceFormat.POSTED_RECEIVE);
+        if (version >= 4) {
+            if (e[12].equals("-")) {
+                ev.site = null;
+            } else {
+                ev.site = sites.get(Integer.parseInt(e[12]));
+                if (ev.site == null) {
+                    throw new IllegalArgumentException("site id " + e[12] + " not defined");
+                }
+            }
+            ev.communicator = communicator(e[13]);
+            ev.root = opt(e[14]);
+            ev.collectiveSeq = opt(e[15]);
+            ev.requestId = opt(e[16]);
+            ev.receivedBytes = opt(e[17]);
+            ev.level = opt(e[18]);
+            // Any call that creates a request and names the message it receives posts a receive.
+            ev.posted = ev.requestId != TraceFormat.NONE;
+        } else {
+            ev.site = null;
+            ev.communicator = null;
+            ev.root = TraceFormat.NONE;
+            ev.collectiveSeq = TraceFormat.NONE;
+            ev.requestId = TraceFormat.NONE;
+            ev.receivedBytes = TraceFormat.NONE;
+            ev.level = TraceFormat.NONE;
+            ev.posted = version >= 3 && name.equals(TraceFormat.POSTED_RECEIVE);
+        }
         events++;
         eventSeen = true;
         listener.event(ev);
@@ -201,6 +292,16 @@ public final class ShardParser {
     /** Threads named so far, in order of appearance. */
     public Map<Long, String> threads() {
         return Collections.unmodifiableMap(threads);
+    }
+
+    /** Call sites defined so far (version 4), by id, in order of definition. */
+    public Map<Integer, ShardSite> sites() {
+        return Collections.unmodifiableMap(sites);
+    }
+
+    /** Communicators defined so far (version 4), by id, in order of definition. */
+    public Map<Integer, ShardCommunicator> communicators() {
+        return Collections.unmodifiableMap(communicators);
     }
 
     /** The clock measurements read so far. */

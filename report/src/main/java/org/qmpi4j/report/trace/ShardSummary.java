@@ -124,9 +124,9 @@ public final class ShardSummary {
         return zero;
     }
 
-    /** A local time of this rank on the job's common clock. */
+    /** A local time of this rank on the job's common clock, before the causality correction. */
     public long common(long local) {
-        return clock.toReference(local) - zero;
+        return RankClock.aligned(clock, zero, local);
     }
 
     /** Start of the first call on this rank's own clock. */

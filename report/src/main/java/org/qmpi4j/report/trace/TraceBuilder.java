@@ -16,11 +16,12 @@ import org.qmpi4j.report.files.ResultFiles;
 
 /**
  * Builds a trace of chosen ranks and a time window from a job's shards ({@code ranks/rank-<r>.trace})
- * on the job's common clock, streaming: memory does not grow with the shards. Each shard is read
- * three times: for its clock alignment (the {@code MPI_Finalize} measurement is its last line), for
- * the message endpoints of the {@link CausalityCorrection} (solved from the messages among the
- * chosen ranks, so a part of a job may be corrected a little differently from the whole), and for
- * its calls.
+ * on the job's common clock, streaming: memory does not grow with the shards. The clock alignments
+ * and the {@link CausalityCorrection} (solved from the messages among the chosen ranks, so a part of
+ * a job may be corrected a little differently from the whole) are the {@link Timeline}'s, so the
+ * trace shows every call where the timeline puts it; each shard is read three times: for its clock
+ * alignment (the {@code MPI_Finalize} measurement is its last line), for the message endpoints,
+ * and for its calls.
  */
 public final class TraceBuilder {
     /** The output format. */
@@ -85,32 +86,21 @@ public final class TraceBuilder {
             Path target,
             boolean causality)
             throws IOException {
-        List<Integer> missing = new ArrayList<>();
-        List<Integer> present = new ArrayList<>();
-        for (int r = 0; r < ranks; r++) {
-            if (!selection.hasRank(r)) {
-                continue;
-            }
-            (Files.isRegularFile(ResultFiles.rankTrace(dir, r)) ? present : missing).add(r);
-        }
-        Map<Integer, Long> calls = new TreeMap<>();
-        List<String> problems = new ArrayList<>();
         // Each shard's clock alignment (its last line), then the causality correction from the
         // messages among the chosen ranks (one pass over their shards), then the calls.
-        Map<Integer, ShardSummary> summaries = new TreeMap<>();
-        for (int r : present) {
-            summaries.put(r, ShardSummary.scan(ResultFiles.rankTrace(dir, r), r));
-        }
-        CausalityCorrection correction = causality
-                ? CausalityCorrection.fromShards(dir, ranks, new ArrayList<>(summaries.values()))
-                : CausalityCorrection.NONE;
+        Timeline timeline = Timeline.open(dir, ranks, selection, causality);
+        List<Integer> present = timeline.ranks();
+        List<Integer> missing = new ArrayList<>(timeline.missingRanks());
+        CausalityCorrection correction = timeline.correction();
+        Map<Integer, Long> calls = new TreeMap<>();
+        List<String> problems = new ArrayList<>();
         if (format == Format.JSON) {
             AtomicFiles.write(target, (Writer out) -> {
                 ChromeTraceAssembler a = new ChromeTraceAssembler(out, ranks, binding);
                 a.select(selection);
                 a.correction(correction);
                 for (int r : present) {
-                    ShardSummary s = summaries.get(r);
+                    ShardSummary s = timeline.summary(r);
                     a.clock(r, s.clock(), s.zero());
                     feed(ResultFiles.rankTrace(dir, r), (b, n) -> a.feed(r, b, 0, n));
                     a.endRank(r);
@@ -127,7 +117,7 @@ public final class TraceBuilder {
             a.select(selection);
             a.correction(correction);
             for (int r : present) {
-                a.rank(summaries.get(r));
+                a.rank(timeline.summary(r));
                 feed(ResultFiles.rankTrace(dir, r), (b, n) -> a.feed(r, b, 0, n));
                 a.endRank(r);
             }

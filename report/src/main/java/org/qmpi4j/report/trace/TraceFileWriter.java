@@ -93,7 +93,67 @@ public final class TraceFileWriter implements Closeable {
     }
 
     /**
-     * Records one call. Fields the call does not have are {@link TraceFormat#NONE}.
+     * Names call site {@code id} for the lines that follow (an {@code S} line). Spaces and line
+     * breaks in the names become '?' (the file name is the rest of the line, spaces allowed).
+     *
+     * @param file the source file, or {@code null} if unknown
+     * @param line the source line, or -1 if unknown
+     */
+    public synchronized void defineSite(int id, String className, String method, String file, int line)
+            throws IOException {
+        if (closed || limitReached) {
+            return;
+        }
+        String f = file == null ? "-" : file.replace('\n', '?').replace('\r', '?');
+        reserve(className.length() + method.length() + f.length() + 40);
+        ascii("S ")
+                .num(id)
+                .sp()
+                .ascii(token(className))
+                .sp()
+                .ascii(token(method))
+                .sp()
+                .num(line)
+                .sp()
+                .ascii(f)
+                .nl();
+    }
+
+    /**
+     * Names communicator {@code id} for the lines that follow (an {@code M} line; see
+     * {@link TraceFormat} for the key and the groups' text).
+     *
+     * @param remoteGroup the remote group's text, {@code null} for an intracommunicator
+     */
+    public synchronized void defineCommunicator(int id, String key, String localGroup, String remoteGroup)
+            throws IOException {
+        if (closed || limitReached) {
+            return;
+        }
+        String remote = remoteGroup == null ? "-" : remoteGroup;
+        reserve(key.length() + localGroup.length() + remote.length() + 32);
+        ascii("M ")
+                .num(id)
+                .sp()
+                .ascii(key)
+                .sp()
+                .ascii(remoteGroup == null ? "I" : "X")
+                .sp()
+                .ascii(localGroup)
+                .sp()
+                .ascii(remote)
+                .nl();
+    }
+
+    private static String token(String s) {
+        return s.indexOf(' ') < 0 && s.indexOf('\n') < 0 && s.indexOf('\r') < 0
+                ? s
+                : s.replace(' ', '?').replace('\n', '?').replace('\r', '?');
+    }
+
+    /**
+     * Records one call without the fields version 4 added. Fields the call does not have are
+     * {@link TraceFormat#NONE}.
      *
      * @return {@code false} if the event was not written because the size limit was reached
      */
@@ -110,14 +170,37 @@ public final class TraceFileWriter implements Closeable {
             long recvTag,
             long recvSeq)
             throws IOException {
-        return event(fid, tid, startNs, durationNs, peer, tag, bytes, sendSeq, recvPeer, recvTag, recvSeq, null, 0);
+        long n = TraceFormat.NONE;
+        return event(
+                fid,
+                tid,
+                startNs,
+                durationNs,
+                peer,
+                tag,
+                bytes,
+                sendSeq,
+                recvPeer,
+                recvTag,
+                recvSeq,
+                n,
+                n,
+                n,
+                n,
+                n,
+                n,
+                n,
+                null,
+                0);
     }
 
     /**
-     * Records one call that completed {@code completedCount} receives, each named by three numbers
-     * of {@code completed} (source, tag, sequence number, as on the posting call's line): a
-     * {@code W} line each, written with the call's {@code E} line so no other thread's line comes
-     * between.
+     * Records one call (an {@code E} line, fields as {@link TraceFormat} lists them; those the call
+     * does not have are {@link TraceFormat#NONE}) that completed {@code completedCount} requests,
+     * each named by {@link #COMPLETION_FIELDS} numbers of {@code completed} (request id,
+     * communicator id, and for a receive the message's source, tag and sequence number as on the
+     * posting call's line): a {@code W} line each, written with the call's {@code E} line so no
+     * other thread's line comes between.
      *
      * @return {@code false} if the event was not written because the size limit was reached
      */
@@ -133,6 +216,13 @@ public final class TraceFileWriter implements Closeable {
             long recvPeer,
             long recvTag,
             long recvSeq,
+            long site,
+            long comm,
+            long root,
+            long collectiveSeq,
+            long requestId,
+            long receivedBytes,
+            long level,
             long[] completed,
             int completedCount)
             throws IOException {
@@ -143,8 +233,8 @@ public final class TraceFileWriter implements Closeable {
             dropped++;
             return false;
         }
-        // 12 numbers of at most 20 characters and separators.
-        if (written + pos + 300 + 70L * completedCount > limitBytes) {
+        // 18 numbers of at most 20 characters and separators.
+        if (written + pos + 420 + 110L * completedCount > limitBytes) {
             reserve(100);
             ascii("L ").num(limitBytes).sp().num(events).sp().num(startNs).nl();
             limitReached = true;
@@ -159,7 +249,7 @@ public final class TraceFileWriter implements Closeable {
             firstTime = Math.min(firstTime, startNs);
             lastTime = Math.max(lastTime, startNs + durationNs);
         }
-        reserve(300);
+        reserve(420);
         ascii("E ")
                 .num(fid)
                 .sp()
@@ -182,20 +272,42 @@ public final class TraceFileWriter implements Closeable {
                 .opt(recvTag)
                 .sp()
                 .opt(recvSeq)
+                .sp()
+                .opt(site)
+                .sp()
+                .opt(comm)
+                .sp()
+                .opt(root)
+                .sp()
+                .opt(collectiveSeq)
+                .sp()
+                .opt(requestId)
+                .sp()
+                .opt(receivedBytes)
+                .sp()
+                .opt(level)
                 .nl();
         for (int i = 0; i < completedCount; i++) {
-            reserve(70);
+            int at = COMPLETION_FIELDS * i;
+            reserve(110);
             ascii("W ")
-                    .num(completed[3 * i])
+                    .opt(completed[at])
                     .sp()
-                    .num(completed[3 * i + 1])
+                    .opt(completed[at + 1])
                     .sp()
-                    .num(completed[3 * i + 2])
+                    .opt(completed[at + 2])
+                    .sp()
+                    .opt(completed[at + 3])
+                    .sp()
+                    .opt(completed[at + 4])
                     .nl();
         }
         events++;
         return true;
     }
+
+    /** Numbers per completed request in {@link #event}'s {@code completed}: request, comm, source, tag, seq. */
+    public static final int COMPLETION_FIELDS = 5;
 
     public synchronized boolean limitReached() {
         return limitReached;

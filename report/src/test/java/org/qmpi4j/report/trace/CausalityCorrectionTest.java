@@ -306,16 +306,15 @@ class CausalityCorrectionTest {
                 TraceFileWriter w1 = writer(1)) {
             // Rank 1 posts two receives at 100 and 200; rank 0 sends at 3000 and 3100; a waitall
             // from 2000 to 6000 completes both; a third receive, posted at 7000, is never seen completed.
-            w1.event(IRECV, 1, 100, 50, 0, 7, 8, NONE, 0, 7, 0);
-            w1.event(IRECV, 1, 200, 50, 0, 7, 8, NONE, 0, 7, 1);
+            irecv(w1, 100, 0, 7, 0, 0);
+            irecv(w1, 200, 0, 7, 1, 1);
             w0.event(SEND, 1, 3000, 50, 1, 7, 8, 0, NONE, NONE, NONE);
             w0.event(SEND, 1, 3100, 50, 1, 7, 8, 1, NONE, NONE, NONE);
-            w1.event(
-                    WAITALL, 1, 2000, 4000, NONE, NONE, NONE, NONE, NONE, NONE, NONE, new long[] {0, 7, 1, 0, 7, 0}, 2);
-            w1.event(IRECV, 1, 7000, 50, 0, 7, 8, NONE, 0, 7, 2);
+            completing(w1, 2000, 4000, new long[] {1, NONE, 0, 7, 1, 0, NONE, 0, 7, 0});
+            irecv(w1, 7000, 0, 7, 2, 2);
             w0.event(SEND, 1, 6500, 50, 1, 7, 8, 2, NONE, NONE, NONE);
         }
-        assertThat(Files.readString(ResultFiles.rankTrace(dir, 1))).contains("\nW 0 7 1\nW 0 7 0\n");
+        assertThat(Files.readString(ResultFiles.rankTrace(dir, 1))).contains("\nW 1 - 0 7 1\nW 0 - 0 7 0\n");
         Map<String, double[]> a = arrows(uncorrected());
         assertThat(a.get("0-1-7-0")).containsExactly(3.001, 5.999);
         assertThat(a.get("0-1-7-1")).containsExactly(3.101, 5.999);
@@ -337,13 +336,48 @@ class CausalityCorrectionTest {
                 TraceFileWriter w1 = writer(1)) {
             // Rank 1 posts a receive from ANY_SOURCE at 100 (its posting names no message); rank 0
             // sends at 3000; the wait from 2000 to 6000 completes it, and its status named (0, 7).
-            w1.event(IRECV, 1, 100, 50, -1, 7, 8, NONE, NONE, NONE, NONE);
+            w1.event(
+                    IRECV, 1, 100, 50, -1, 7, 8, NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE, 0, NONE, NONE, null,
+                    0);
             w0.event(SEND, 1, 3000, 50, 1, 7, 8, 0, NONE, NONE, NONE);
-            w1.event(WAITALL, 1, 2000, 4000, NONE, NONE, NONE, NONE, NONE, NONE, NONE, new long[] {0, 7, 0}, 1);
+            completing(w1, 2000, 4000, new long[] {0, NONE, 0, 7, 0});
         }
         Map<String, double[]> a = arrows(uncorrected());
         assertThat(a).containsOnlyKeys("0-1-7-0");
         assertThat(a.get("0-1-7-0")).containsExactly(3.001, 5.999);
+    }
+
+    /** A nonblocking receive from 50 ns long, creating request {@code request}. */
+    private static void irecv(TraceFileWriter w, long start, long peer, long tag, long seq, long request)
+            throws Exception {
+        w.event(
+                IRECV, 1, start, 50, peer, tag, 8, NONE, peer, tag, seq, NONE, NONE, NONE, NONE, request, 8, NONE, null,
+                0);
+    }
+
+    /** A waitall that completed the requests named in {@code completed} (W lines). */
+    private static void completing(TraceFileWriter w, long start, long duration, long[] completed) throws Exception {
+        w.event(
+                WAITALL,
+                1,
+                start,
+                duration,
+                NONE,
+                NONE,
+                NONE,
+                NONE,
+                NONE,
+                NONE,
+                NONE,
+                NONE,
+                NONE,
+                NONE,
+                NONE,
+                NONE,
+                NONE,
+                NONE,
+                completed,
+                completed.length / TraceFileWriter.COMPLETION_FIELDS);
     }
 
     /** Occurrences of {@code id} as a little-endian fixed64 in {@code bytes}. */

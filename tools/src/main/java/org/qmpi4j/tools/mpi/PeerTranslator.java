@@ -30,6 +30,7 @@ public final class PeerTranslator {
 
     private final Map<Object, int[]> tables = new IdentityHashMap<>();
     private final Map<Object, String> names = new IdentityHashMap<>();
+    private final Map<Object, int[][]> groups = new IdentityHashMap<>();
     private Object worldGroup;
 
     public PeerTranslator(int toolId, Object world, int worldSize) {
@@ -83,6 +84,61 @@ public final class PeerTranslator {
     public synchronized void forget(Object comm) {
         tables.remove(comm);
         names.remove(comm);
+        groups.remove(comm);
+    }
+
+    /**
+     * The groups of {@code comm} as {@code COMM_WORLD} ranks in the communicator's rank order
+     * ({@code -1}: a process outside {@code COMM_WORLD}): {@code {local}} for an
+     * intracommunicator, {@code {local, remote}} for an intercommunicator; {@code null} when the
+     * binding cannot describe it (e.g. {@code MPI_COMM_NULL}). Built once per communicator, with
+     * the same calls as the peer tables, and kept until it is {@link #forget forgotten}.
+     */
+    public synchronized int[][] groups(Object comm) {
+        if (comm == null) {
+            return null;
+        }
+        int[][] g = groups.get(comm);
+        if (g != null) {
+            return g.length == 0 ? null : g;
+        }
+        try {
+            g = buildGroups(comm);
+        } catch (Exception | LinkageError e) {
+            g = new int[0][]; // remembered as "cannot describe", not asked again
+        }
+        if (groups.size() >= MAX_CACHED) {
+            groups.clear();
+        }
+        groups.put(comm, g);
+        return g.length == 0 ? null : g;
+    }
+
+    private int[][] buildGroups(Object comm) throws Exception {
+        if (comm == world) {
+            int[] all = new int[worldSize];
+            for (int i = 0; i < worldSize; i++) {
+                all[i] = i;
+            }
+            return new int[][] {all};
+        }
+        boolean inter = Boolean.TRUE.equals(Qmpi.pmpi(toolId, MpiFunction.MPI_COMM_TEST_INTER, comm));
+        int[] local = worldRanksOf(Qmpi.pmpi(toolId, MpiFunction.MPI_COMM_GROUP, comm));
+        if (!inter) {
+            return new int[][] {local};
+        }
+        int[] remote = table(comm);
+        if (remote == null) {
+            throw new IllegalStateException("no remote group");
+        }
+        int[] r = remote.clone();
+        for (int i = 0; i < r.length; i++) {
+            r[i] = Math.max(r[i], -1);
+        }
+        for (int i = 0; i < local.length; i++) {
+            local[i] = Math.max(local[i], -1);
+        }
+        return new int[][] {local, r};
     }
 
     private synchronized int[] table(Object comm) {
@@ -108,7 +164,15 @@ public final class PeerTranslator {
         }
         boolean inter = Boolean.TRUE.equals(Qmpi.pmpi(toolId, MpiFunction.MPI_COMM_TEST_INTER, comm));
         // Point-to-point peers of an intercommunicator are ranks of the remote group.
-        Object group = Qmpi.pmpi(toolId, inter ? MpiFunction.MPI_COMM_REMOTE_GROUP : MpiFunction.MPI_COMM_GROUP, comm);
+        return worldRanksOf(
+                Qmpi.pmpi(toolId, inter ? MpiFunction.MPI_COMM_REMOTE_GROUP : MpiFunction.MPI_COMM_GROUP, comm));
+    }
+
+    /** The world ranks of {@code group}'s members ({@link #OUTSIDE} for others); frees the group. */
+    private int[] worldRanksOf(Object group) throws Exception {
+        if (worldGroup == null) {
+            worldGroup = Qmpi.pmpi(toolId, MpiFunction.MPI_COMM_GROUP, world);
+        }
         try {
             int n = (Integer) Qmpi.pmpi(toolId, MpiFunction.MPI_GROUP_SIZE, group);
             int[] ranks = new int[n];

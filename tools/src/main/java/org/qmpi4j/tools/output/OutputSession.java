@@ -330,6 +330,8 @@ public final class OutputSession {
     /**
      * This process is about to call {@code MPI_Abort}, which ends every rank of the world without
      * returning: mpirun stops the other ranks, and this JVM may end without running its exit hooks.
+     * Under {@code srun}, whose answer to an abort is SIGKILL, the other ranks are first stopped
+     * gently ({@link SlurmStepStop}) so that their files end as under {@code mpirun}.
      * So the world's record says {@code aborted} now (from any rank: the record on disk is
      * rewritten, and rank 0's later exit keeps that state), and on rank 0 the hint to merge is
      * printed now. Called by each bundled tool's {@code MPI_ABORT} handler before it passes the
@@ -346,6 +348,9 @@ public final class OutputSession {
             log.warn(endedEarlyHint());
         }
         worldEnded("aborted");
+        if (SlurmStepStop.applies(System.getenv())) {
+            SlurmStepStop.stopOthers(System.getenv(), ResultFiles.ranksDir(dir), comm.rank(), log);
+        }
     }
 
     /**

@@ -5,27 +5,26 @@ import java.util.Arrays;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
-import org.qmpi4j.api.MpiCall;
 import org.qmpi4j.report.trace.TraceFormat;
-import org.qmpi4j.tools.mpi.Completions;
 import org.qmpi4j.tools.mpi.StatusFields;
 
 /**
- * The receives on {@code COMM_WORLD} a rank posted with {@code MPI_IRECV} and has not yet seen
- * completed, by request object (identity: a binding's request may define equals), so that the
+ * The receives a rank posted with {@code MPI_IRECV} and has not yet seen completed, on any
+ * communicator, by request object (identity: a binding's request may define equals), so that the
  * call that completes one gets its message back ({@link #complete}) and the trace shows the arrow
  * ending there. At most {@link #MAX} are held; a receive posted beyond that, or freed without a
- * wait, keeps its arrow end at the posting call.
+ * wait, keeps its arrow end at the posting call. Sequence numbers are counted per communicator
+ * (by id, {@link Communicators}) and envelope (source rank in the communicator, tag).
  *
  * <p>A receive that names its source and tag knows its message when it is posted: the n-th
  * receive of an envelope takes the n-th message of that envelope (MPI's non-overtaking rule), so
  * its sequence number is counted then. A wildcard receive ({@code ANY_SOURCE} or {@code ANY_TAG})
  * learns its envelope only from the status of the call that completes it, and is counted then:
  * among the receives that take messages of one envelope, the one posted first takes the first
- * message, so the count is right unless a receive posted before it that could take the same
- * envelope is still pending, or a receive of an envelope a pending wildcard could take is posted
- * meanwhile. Then which message went where is not known and the matching {@link #lost() is lost}:
- * the trace draws no more arrow ends for this rank rather than wrong ones.
+ * message, so the count is right unless a receive posted before it on the same communicator that
+ * could take the same envelope is still pending, or a receive of an envelope a pending wildcard
+ * could take is posted meanwhile. Then which message went where is not known and the matching
+ * {@link #lost() is lost}: the trace draws no more arrow ends for this rank rather than wrong ones.
  *
  * <p>Thread safe. {@link #waiting()} is read without the lock so that calls find out cheaply
  * that nothing is pending.
@@ -35,9 +34,23 @@ final class PostedReceives {
     /** A wildcard's source or tag in {@link #postWildcard}: any. */
     static final long ANY = -1;
 
-    /** Sequence numbers of received messages by envelope, shared with the blocking receives. */
-    private final LongCounters received;
-    /** Per request: {source, tag, seq, posting ordinal, 1 if a wildcard}. */
+    /** Numbers per completed request in {@link #complete}'s result: communicator id, source, tag, seq. */
+    static final int FIELDS = 4;
+
+    private static final int SOURCE = 0;
+    private static final int TAG = 1;
+    private static final int SEQ = 2;
+    private static final int ORDINAL = 3;
+    private static final int WILDCARD = 4;
+    private static final int COMM = 5;
+
+    /** Where the counts of received messages are kept, per communicator id ({@link Communicators}). */
+    interface Counters {
+        LongCounters received(long comm);
+    }
+
+    private final Counters comms;
+    /** Per request: {source, tag, seq, posting ordinal, 1 if a wildcard, communicator id}. */
     private final Map<Object, long[]> pending = new IdentityHashMap<>();
 
     private long posted;
@@ -45,23 +58,23 @@ final class PostedReceives {
     private volatile boolean waiting;
     private volatile boolean lost;
 
-    PostedReceives(LongCounters received) {
-        this.received = received;
+    PostedReceives(Counters comms) {
+        this.comms = comms;
     }
 
-    /** A receive of message ({@code source}, {@code tag}, {@code seq}) posted as {@code request}. */
-    synchronized void post(Object request, long source, long tag, long seq) {
+    /** A receive of message ({@code source}, {@code tag}, {@code seq}) on communicator {@code comm} posted as {@code request}. */
+    synchronized void post(Object request, long comm, long source, long tag, long seq) {
         if (request != null && pending.size() < MAX) {
-            pending.put(request, new long[] {source, tag, seq, posted++, 0});
+            pending.put(request, new long[] {source, tag, seq, posted++, 0, comm});
             waiting = true;
         }
     }
 
     /**
-     * A wildcard receive posted as {@code request}: {@code source} and {@code tag} as the call gave
-     * them, {@link #ANY} for a wildcard.
+     * A wildcard receive on communicator {@code comm} posted as {@code request}: {@code source} and
+     * {@code tag} as the call gave them, {@link #ANY} for a wildcard.
      */
-    synchronized void postWildcard(Object request, long source, long tag) {
+    synchronized void postWildcard(Object request, long comm, long source, long tag) {
         if (request == null) {
             return;
         }
@@ -70,32 +83,33 @@ final class PostedReceives {
             return;
         }
         pending.put(
-                request, new long[] {source < 0 ? ANY : source, tag < 0 ? ANY : tag, TraceFormat.NONE, posted++, 1});
+                request,
+                new long[] {source < 0 ? ANY : source, tag < 0 ? ANY : tag, TraceFormat.NONE, posted++, 1, comm});
         wildcards++;
         waiting = true;
     }
 
     /**
-     * The sequence number of a message of envelope ({@code source}, {@code tag}) received now by a
-     * receive that names it, or {@link TraceFormat#NONE} once the matching is lost (a pending
-     * wildcard could take the same envelope).
+     * The sequence number of a message of envelope ({@code source}, {@code tag}) on communicator
+     * {@code comm} received now by a receive that names it, or {@link TraceFormat#NONE} once the
+     * matching is lost (a pending wildcard could take the same envelope).
      */
-    synchronized long receiveNamed(long source, long tag) {
-        if (wildcards > 0 && anyPendingWildcardTakes(source, tag, Long.MAX_VALUE)) {
+    synchronized long receiveNamed(long comm, long source, long tag) {
+        if (wildcards > 0 && anyPendingWildcardTakes(comm, source, tag, Long.MAX_VALUE)) {
             lost = true;
         }
-        return lost ? TraceFormat.NONE : received.next(LongCounters.envelope((int) source, (int) tag));
+        return lost ? TraceFormat.NONE : comms.received(comm).next(LongCounters.envelope((int) source, (int) tag));
     }
 
     /**
-     * The sequence number of the message a blocking wildcard receive took, from its {@code status};
-     * {@link TraceFormat#NONE} if the status does not tell or the matching is lost. The envelope is
-     * put in {@code envelope} (source, tag).
+     * The sequence number of the message a blocking wildcard receive on communicator {@code comm}
+     * took, from its {@code status}; {@link TraceFormat#NONE} if the status does not tell or the
+     * matching is lost. The envelope is put in {@code envelope} (source, tag).
      */
-    synchronized long receiveWildcard(Object status, long[] envelope) {
+    synchronized long receiveWildcard(long comm, Object status, long[] envelope) {
         int source = StatusFields.source(status);
         int tag = StatusFields.tag(status);
-        if (source < 0 || tag < 0 || (wildcards > 0 && anyPendingWildcardTakes(source, tag, Long.MAX_VALUE))) {
+        if (source < 0 || tag < 0 || (wildcards > 0 && anyPendingWildcardTakes(comm, source, tag, Long.MAX_VALUE))) {
             lost = true;
         }
         if (lost) {
@@ -103,7 +117,7 @@ final class PostedReceives {
         }
         envelope[0] = source;
         envelope[1] = tag;
-        return received.next(LongCounters.envelope(source, tag));
+        return comms.received(comm).next(LongCounters.envelope(source, tag));
     }
 
     /** Whether any receive is pending (cheap; may be stale for a moment, as any unlocked read). */
@@ -124,46 +138,62 @@ final class PostedReceives {
     /** Whether {@code request} is a pending wildcard receive. */
     synchronized boolean isWildcard(Object request) {
         long[] m = request == null ? null : pending.get(request);
-        return m != null && m[4] == 1;
+        return m != null && m[WILDCARD] == 1;
     }
 
     /**
-     * The messages of the pending receives {@code call} completed, three numbers each (source, tag,
-     * sequence number; possibly none), in the order the receives were posted.
+     * The messages of the pending receives among {@code requests} (completed by one call, with the
+     * statuses it returned, {@code null} where none), {@link #FIELDS} numbers per request in the
+     * order given: communicator id, source (its rank in the communicator), tag and sequence number,
+     * all {@link TraceFormat#NONE} for a request that is not a pending receive or whose message is
+     * not known. Wildcard receives are counted in the order they were posted.
      */
-    long[] complete(MpiCall call) {
-        List<Object> requests = new ArrayList<>(4);
-        List<Object> statuses = new ArrayList<>(4);
-        Completions.completed(call, requests, statuses);
-        if (requests.isEmpty()) {
-            return new long[0];
+    long[] complete(List<Object> requests, List<Object> statuses) {
+        long[] out = new long[FIELDS * requests.size()];
+        Arrays.fill(out, TraceFormat.NONE);
+        if (requests.isEmpty() || !waiting) {
+            return out;
         }
         synchronized (this) {
             List<long[]> done = new ArrayList<>(requests.size());
+            List<Integer> at = new ArrayList<>(requests.size());
             for (int i = 0; i < requests.size(); i++) {
                 long[] m = pending.remove(requests.get(i));
                 if (m != null) {
                     done.add(m);
-                    if (m[4] == 1) {
+                    at.add(i);
+                    if (m[WILDCARD] == 1) {
                         wildcards--;
-                        m[2] = TraceFormat.NONE;
+                        m[SEQ] = TraceFormat.NONE;
                         resolveFrom(m, statuses.get(i));
                     }
                 }
             }
             waiting = !pending.isEmpty();
-            done.sort(BY_POSTING);
-            long[] out = new long[3 * done.size()];
-            int n = 0;
-            for (long[] m : done) {
-                if (m[4] == 1) {
-                    m[2] = countWildcard(m);
+            // By posting order (an insertion sort: a call completes few receives).
+            int[] order = new int[done.size()];
+            for (int k = 0; k < order.length; k++) {
+                int j = k;
+                while (j > 0 && done.get(order[j - 1])[ORDINAL] > done.get(k)[ORDINAL]) {
+                    order[j] = order[j - 1];
+                    j--;
                 }
-                if (m[2] != TraceFormat.NONE) {
-                    System.arraycopy(m, 0, out, 3 * n++, 3);
+                order[j] = k;
+            }
+            for (int k : order) {
+                long[] m = done.get(k);
+                if (m[WILDCARD] == 1) {
+                    m[SEQ] = countWildcard(m);
+                }
+                if (m[SEQ] != TraceFormat.NONE) {
+                    int o = FIELDS * at.get(k);
+                    out[o] = m[COMM];
+                    out[o + 1] = m[SOURCE];
+                    out[o + 2] = m[TAG];
+                    out[o + 3] = m[SEQ];
                 }
             }
-            return n == done.size() ? out : Arrays.copyOf(out, 3 * n);
+            return out;
         }
     }
 
@@ -172,42 +202,44 @@ final class PostedReceives {
         int source = StatusFields.source(status);
         int tag = StatusFields.tag(status);
         if (source < 0 || tag < 0) {
-            m[0] = ANY;
+            m[SOURCE] = ANY;
         } else {
-            m[0] = source;
-            m[1] = tag;
+            m[SOURCE] = source;
+            m[TAG] = tag;
         }
     }
 
     private long countWildcard(long[] m) {
-        if (m[0] == ANY || anyPendingWildcardTakes(m[0], m[1], m[3])) {
+        if (m[SOURCE] == ANY || anyPendingWildcardTakes(m[COMM], m[SOURCE], m[TAG], m[ORDINAL])) {
             lost = true;
         }
-        return lost ? TraceFormat.NONE : received.next(LongCounters.envelope((int) m[0], (int) m[1]));
+        return lost
+                ? TraceFormat.NONE
+                : comms.received(m[COMM]).next(LongCounters.envelope((int) m[SOURCE], (int) m[TAG]));
     }
 
-    /** Whether a wildcard posted before {@code before} and still pending could take ({@code source}, {@code tag}). */
-    private boolean anyPendingWildcardTakes(long source, long tag, long before) {
+    /**
+     * Whether a wildcard on communicator {@code comm} posted before {@code before} and still pending
+     * could take ({@code source}, {@code tag}).
+     */
+    private boolean anyPendingWildcardTakes(long comm, long source, long tag, long before) {
         for (long[] w : pending.values()) {
-            if (w[4] == 1 && w[3] < before && (w[0] == ANY || w[0] == source) && (w[1] == ANY || w[1] == tag)) {
+            if (w[WILDCARD] == 1
+                    && w[COMM] == comm
+                    && w[ORDINAL] < before
+                    && (w[SOURCE] == ANY || w[SOURCE] == source)
+                    && (w[TAG] == ANY || w[TAG] == tag)) {
                 return true;
             }
         }
         return false;
     }
 
-    private static final java.util.Comparator<long[]> BY_POSTING = new java.util.Comparator<long[]>() {
-        @Override
-        public int compare(long[] a, long[] b) {
-            return Long.compare(a[3], b[3]);
-        }
-    };
-
     /** {@code request} was freed: its completion will not be seen. */
     synchronized void forget(Object request) {
         if (request != null) {
             long[] m = pending.remove(request);
-            if (m != null && m[4] == 1) {
+            if (m != null && m[WILDCARD] == 1) {
                 wildcards--;
                 lost = true; // what it took is never known, and it may have taken what later receives count
             }

@@ -55,8 +55,11 @@ import org.qmpi4j.tools.output.OutputSession;
  * protobuf format, which the JSON viewers' limits do not bind); past {@link #MERGE_LIMIT} it gathers
  * only the shards' summaries and writes {@code trace-index.json}.
  *
- * <p>Arrows: a send and a receive on {@code COMM_WORLD} carry their sequence number among messages
- * of the same envelope; by MPI's non-overtaking rule the n-th of each belong together. A wildcard
+ * <p>Arrows: a send and a receive carry their sequence number among messages of the same envelope
+ * on the same communicator ({@link Communicators}, any communicator); by MPI's non-overtaking rule
+ * the n-th of each belong together. Each line also names its call site ({@link CallSites}), its
+ * communicator, a collective's number on it, and the request a call created ({@link RequestIds}),
+ * which the completing call names again ({@link TraceFormat}, version 4). A wildcard
  * receive's envelope is read from the status of the call that completed it; a completion whose
  * method returns no status is run through the one that does ({@link StatusCompletions}). A
  * nonblocking receive's arrow ends at the call that completed it ({@link PostedReceives}: a
@@ -115,9 +118,21 @@ final class Tracer {
 
     private final ToolFunction[] next = new ToolFunction[FUNCTIONS.length];
     private final boolean[] defined = new boolean[FUNCTIONS.length];
-    private final LongCounters sendSeq = new LongCounters();
-    /** Receives posted by MPI_IRECV and not yet completed, and the count of received messages by envelope. */
-    private final PostedReceives posted = new PostedReceives(new LongCounters());
+    /** The calls that create a persistent request: its id lasts until it is freed. */
+    private static final java.util.Set<MpiFunction> PERSISTENT = java.util.EnumSet.of(
+            MpiFunction.MPI_SEND_INIT,
+            MpiFunction.MPI_BSEND_INIT,
+            MpiFunction.MPI_SSEND_INIT,
+            MpiFunction.MPI_RSEND_INIT,
+            MpiFunction.MPI_RECV_INIT);
+
+    private final CallSites sites = new CallSites();
+    private final RequestIds requests = new RequestIds();
+    private final ReceiveBytes receiveBytes;
+    /** The communicators met, with the counts of messages and collectives on each; set at MPI_Init. */
+    private volatile Communicators comms;
+    /** Receives posted by MPI_IRECV and not yet completed; set with {@link #comms}. */
+    private volatile PostedReceives posted;
 
     private static final long[] NO_COMPLETIONS = new long[0];
     private long[] threads = new long[8];
@@ -153,6 +168,7 @@ final class Tracer {
         this.settings = settings;
         this.err = err;
         this.output = new RankOutput("tracer", new Flush(this), err);
+        this.receiveBytes = new ReceiveBytes();
     }
 
     /*
@@ -457,11 +473,17 @@ final class Tracer {
             long recvPeer = TraceFormat.NONE;
             long recvTag = TraceFormat.NONE;
             long recv = TraceFormat.NONE;
-            Object comm = null;
+            long root = TraceFormat.NONE;
+            long collective = TraceFormat.NONE;
+            long request = TraceFormat.NONE;
+            long recvBytes = TraceFormat.NONE;
+            long level = TraceFormat.NONE;
+            long site = sites.id(call.callingAddress(), w);
+            Object comm = call.communicator();
+            long commId = comm == null ? TraceFormat.NONE : comms.id(comm, w);
             int p = MpiCall.ABSENT;
             int t = MpiCall.ABSENT;
             if (f.movesData() || f.kind() == MpiFunction.Kind.POINT_TO_POINT) {
-                comm = call.communicator();
                 p = call.peer();
                 t = call.tag();
                 if (p != MpiCall.ABSENT) {
@@ -474,11 +496,28 @@ final class Tracer {
                     bytes = call.bytes();
                 }
             }
-            boolean onWorld = comm != null && comm == world;
-            if (onWorld && f.sendsMessage() && p >= 0 && t >= 0) {
-                send = sendSeq.next(LongCounters.envelope(p, t));
+            if (f.kind() == MpiFunction.Kind.COLLECTIVE && commId != TraceFormat.NONE) {
+                collective = comms.nextCollective(commId);
+                if (p >= 0) {
+                    root = peer; // a rooted collective's peer is its root
+                }
             }
-            if (onWorld
+            if (returned && ReceiveBytes.receives(f)) {
+                recvBytes = receiveBytes.of(call);
+            }
+            if (f == MpiFunction.MPI_PCONTROL && call.argumentCount() > 0 && call.argument(0) instanceof Integer) {
+                level = (Integer) call.argument(0);
+            }
+            if (commId != TraceFormat.NONE && f.sendsMessage() && p >= 0 && t >= 0 && peer >= 0) {
+                send = comms.sent(commId).next(LongCounters.envelope(p, t));
+            }
+            if (returned && f.kind() != MpiFunction.Kind.COMPLETION) {
+                Object created = call.request();
+                if (created != null) {
+                    request = requests.created(created, PERSISTENT.contains(f));
+                }
+            }
+            if (commId != TraceFormat.NONE
                     && returned
                     && (MessageRoles.RECEIVES.contains(f)
                             || f == MpiFunction.MPI_SENDRECV
@@ -486,34 +525,45 @@ final class Tracer {
                 int src = MessageRoles.RECEIVES.contains(f) ? p : MessageRoles.sendRecvSource(call);
                 int rtag = MessageRoles.RECEIVES.contains(f) ? t : MessageRoles.sendRecvTag(call);
                 if (src >= 0 && rtag >= 0) {
-                    recv = posted.receiveNamed(src, rtag);
+                    recv = posted.receiveNamed(commId, src, rtag);
                     if (recv != TraceFormat.NONE) {
-                        recvPeer = src;
+                        recvPeer = peers.toWorld(comm, src);
                         recvTag = rtag;
                         if (f == MpiFunction.MPI_IRECV) {
-                            posted.post(call.request(), recvPeer, recvTag, recv);
+                            posted.post(call.request(), commId, src, rtag, recv);
                         }
                     }
                 } else if (src != MpiCall.ABSENT && rtag != MpiCall.ABSENT && src != procNull()) {
                     if (f == MpiFunction.MPI_IRECV) {
-                        posted.postWildcard(call.request(), src, rtag);
+                        posted.postWildcard(call.request(), commId, src, rtag);
                     } else {
                         long[] envelope = new long[2];
-                        recv = posted.receiveWildcard(call.result(), envelope);
+                        recv = posted.receiveWildcard(commId, call.result(), envelope);
                         if (recv != TraceFormat.NONE) {
-                            recvPeer = envelope[0];
+                            recvPeer = peers.toWorld(comm, (int) envelope[0]);
                             recvTag = envelope[1];
                         }
                     }
                 }
+                if (recvPeer < 0) {
+                    recv = TraceFormat.NONE; // a process outside COMM_WORLD: no arrow
+                    recvPeer = TraceFormat.NONE;
+                    recvTag = TraceFormat.NONE;
+                }
             }
             long[] completed = NO_COMPLETIONS;
             int completedCount = 0;
-            if (returned && posted.waiting() && Completions.COMPLETING.contains(f)) {
-                completed = posted.complete(call);
-                completedCount = completed.length / 3;
-            } else if (f == MpiFunction.MPI_REQUEST_FREE && posted.waiting()) {
+            if (returned && (posted.waiting() || requests.any()) && Completions.COMPLETING.contains(f)) {
+                completed = completions(call);
+                completedCount = completed.length / TraceFileWriter.COMPLETION_FIELDS;
+            } else if (f == MpiFunction.MPI_REQUEST_FREE && (posted.waiting() || requests.any())) {
                 posted.forget(call.request()); // completes unseen: its arrow ends at the MPI_IRECV
+                requests.forget(call.request());
+            }
+            if (returned && comms.isCommunicator(call.result())) {
+                comms.created(call.result(), w); // defined now, so that numbering follows creation
+            } else if (f == MpiFunction.MPI_COMM_FREE || f == MpiFunction.MPI_COMM_DISCONNECT) {
+                comms.forget(comm);
             }
             TracerClock c = clock;
             long start = c.local(startNs);
@@ -529,6 +579,13 @@ final class Tracer {
                             recvPeer,
                             recvTag,
                             recv,
+                            site,
+                            commId,
+                            root,
+                            collective,
+                            request,
+                            recvBytes,
+                            level,
                             completed,
                             completedCount)
                     && w.limitReached()) {
@@ -542,6 +599,39 @@ final class Tracer {
         } catch (IOException | RuntimeException e) {
             fault("recording " + f, e);
         }
+    }
+
+    /**
+     * What a completion call completed, {@link TraceFileWriter#COMPLETION_FIELDS} numbers per
+     * request that has an id or names a message: request id, and for a receive its communicator id
+     * and the message (source as a {@code COMM_WORLD} rank, tag, sequence number).
+     */
+    private long[] completions(MpiCall call) {
+        List<Object> done = new java.util.ArrayList<>(4);
+        List<Object> statuses = new java.util.ArrayList<>(4);
+        Completions.completed(call, done, statuses);
+        long[] messages = posted.complete(done, statuses);
+        long[] out = new long[TraceFileWriter.COMPLETION_FIELDS * done.size()];
+        int n = 0;
+        for (int i = 0; i < done.size(); i++) {
+            long id = requests.completed(done.get(i));
+            int m = PostedReceives.FIELDS * i;
+            long source = TraceFormat.NONE;
+            if (messages[m + 3] != TraceFormat.NONE) {
+                int world = peers.toWorld(comms.communicator(messages[m]), (int) messages[m + 1]);
+                source = world >= 0 ? world : TraceFormat.NONE;
+            }
+            if (id == TraceFormat.NONE && source == TraceFormat.NONE) {
+                continue; // neither an id nor a message to name
+            }
+            int o = TraceFileWriter.COMPLETION_FIELDS * n++;
+            out[o] = id;
+            out[o + 1] = messages[m];
+            out[o + 2] = source;
+            out[o + 3] = source == TraceFormat.NONE ? TraceFormat.NONE : messages[m + 2];
+            out[o + 4] = source == TraceFormat.NONE ? TraceFormat.NONE : messages[m + 3];
+        }
+        return n == done.size() ? out : java.util.Arrays.copyOf(out, TraceFileWriter.COMPLETION_FIELDS * n);
     }
 
     private synchronized void define(TraceFileWriter w, MpiFunction f) throws IOException {
@@ -576,6 +666,9 @@ final class Tracer {
         WorldComm comm = new WorldComm(toolId, bindingId);
         world = comm.world();
         peers = new PeerTranslator(toolId, comm.world(), comm.size());
+        Communicators c0 = new Communicators(peers, comm.world());
+        comms = c0;
+        posted = new PostedReceives(c0);
         OutputSession s = OutputSession.open(comm, OutputDirectory.requested(toolId, settings), err);
         long limit = settings.get(LIMIT);
         TracerClock c = TracerClock.forRank(settings.get(TracerClock.TEST_SKEW), comm.rank());
@@ -611,6 +704,7 @@ final class Tracer {
             w.clock(m.local, m.offset, m.error);
         }
         w.zero(z);
+        c0.id(comm.world(), w); // COMM_WORLD is communicator 0
         writer = w;
         // On disk now, not at the first periodic flush: a rank killed outright before it (Slurm
         // kills a step's ranks with SIGKILL when one calls MPI_Abort) still leaves a shard that

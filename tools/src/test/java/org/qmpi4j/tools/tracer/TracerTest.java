@@ -121,6 +121,78 @@ class TracerTest {
                 .contains("qmpi4j: results in " + dir + " (trace.pftrace)");
     }
 
+    @Test
+    void theShardNamesSitesCommunicatorsCollectiveNumbersRequestsAndTheirCompletions() throws Exception {
+        FakeMpi mpi = started("1g");
+        Object world = mpi.constant("COMM_WORLD");
+        CallingAddress barrierAt = new CallingAddress("App", "main", "App.java", 10);
+        CallingAddress bcastAt = new CallingAddress("App", "step", "App.java", 20);
+        CallingAddress p2pAt = new CallingAddress("App", "step", "App.java", 30);
+        for (int i = 0; i < 2; i++) {
+            mpi.call(new FakeMpi.Call(MpiFunction.MPI_BARRIER, barrierAt).on(world));
+            mpi.call(new FakeMpi.Call(MpiFunction.MPI_BCAST, bcastAt)
+                    .on(world)
+                    .peer(0)
+                    .bytes(24));
+        }
+        Object sendRequest = new Object();
+        Object recvRequest = new Object();
+        mpi.call(new FakeMpi.Call(MpiFunction.MPI_ISEND, p2pAt)
+                .on(world)
+                .peer(0)
+                .tag(9)
+                .bytes(8)
+                .returned(sendRequest, sendRequest));
+        mpi.call(new FakeMpi.Call(MpiFunction.MPI_IRECV, p2pAt)
+                .on(world)
+                .peer(0)
+                .tag(9)
+                .bytes(8)
+                .returned(recvRequest, recvRequest));
+        mpi.call(new FakeMpi.Call(MpiFunction.MPI_WAITALL, p2pAt)
+                .returned(new Object[] {recvRequest, sendRequest}, null));
+        mpi.call(new FakeMpi.Call(MpiFunction.MPI_PCONTROL, barrierAt).args(3, null));
+        mpi.call(new FakeMpi.Call(MpiFunction.MPI_FINALIZE, barrierAt));
+
+        java.util.List<String> lines = Files.readAllLines(dir.resolve("ranks/rank-0.trace"));
+        assertThat(lines.get(0)).startsWith("qmpi4j-trace 4 0 1 ");
+        assertThat(lines).contains("M 0 w I 0 -");
+        // One S line per call site, before its first use; MPI_Init's site is the first.
+        assertThat(lines.stream().filter(l -> l.startsWith("S ")))
+                .containsExactly(
+                        "S 0 App main 1 App.java",
+                        "S 1 App main 10 App.java",
+                        "S 2 App step 20 App.java",
+                        "S 3 App step 30 App.java");
+        java.util.List<String[]> events = new java.util.ArrayList<>();
+        for (String l : lines) {
+            if (l.startsWith("E ")) {
+                events.add(l.split(" "));
+            }
+        }
+        // init, 2 x (barrier, bcast), isend, irecv, waitall, pcontrol, finalize
+        assertThat(events).hasSize(10);
+        // site, comm, root, coll seq, request, recv bytes, level
+        assertThat(java.util.Arrays.copyOfRange(events.get(1), 12, 19))
+                .containsExactly("1", "0", "-", "0", "-", "-", "-");
+        assertThat(java.util.Arrays.copyOfRange(events.get(2), 12, 19))
+                .containsExactly("2", "0", "0", "1", "-", "24", "-");
+        assertThat(java.util.Arrays.copyOfRange(events.get(3), 12, 19))
+                .containsExactly("1", "0", "-", "2", "-", "-", "-");
+        assertThat(java.util.Arrays.copyOfRange(events.get(4), 12, 19))
+                .containsExactly("2", "0", "0", "3", "-", "24", "-");
+        // isend: request 0, message 0 to rank 0 with tag 9; irecv: request 1, names that message.
+        assertThat(events.get(5)[8]).isEqualTo("0");
+        assertThat(java.util.Arrays.copyOfRange(events.get(5), 12, 19))
+                .containsExactly("3", "0", "-", "-", "0", "-", "-");
+        assertThat(java.util.Arrays.copyOfRange(events.get(6), 9, 19))
+                .containsExactly("0", "9", "0", "3", "0", "-", "-", "1", "8", "-");
+        assertThat(events.get(8)[18]).isEqualTo("3");
+        // The waitall names both requests, in the order it took them: the receive with its message.
+        int wait = lines.indexOf(String.join(" ", events.get(7)));
+        assertThat(lines.subList(wait + 1, wait + 3)).containsExactly("W 1 0 0 9 0", "W 0 - - - -");
+    }
+
     private static int occurrences(byte[] data, String text) {
         byte[] t = text.getBytes(java.nio.charset.StandardCharsets.US_ASCII);
         int n = 0;

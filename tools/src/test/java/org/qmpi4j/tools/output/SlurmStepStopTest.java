@@ -1,0 +1,30 @@
+package org.qmpi4j.tools.output;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class SlurmStepStopTest {
+    @Test
+    void appliesToTasksSrunStartedNotToRanksOfMpirunInsideAnAllocation() {
+        Map<String, String> srunTask = Map.of("SLURM_JOB_ID", "7", "SLURM_STEP_ID", "0", "SLURM_PROCID", "3");
+        assertThat(SlurmStepStop.applies(srunTask)).isTrue();
+        Map<String, String> underMpirun =
+                Map.of("SLURM_JOB_ID", "7", "SLURM_STEP_ID", "1", "SLURM_PROCID", "0", "OMPI_COMM_WORLD_RANK", "3");
+        assertThat(SlurmStepStop.applies(underMpirun)).isFalse();
+        assertThat(SlurmStepStop.applies(Map.of("SLURM_JOB_ID", "7")))
+                .as("batch script")
+                .isFalse();
+        assertThat(SlurmStepStop.applies(Map.of())).isFalse();
+    }
+
+    @Test
+    void readsTheRankOfEachToolsFile() {
+        assertThat(SlurmStepStop.rankOf("rank-12.profile.json")).isEqualTo(12);
+        assertThat(SlurmStepStop.rankOf("rank-0.trace")).isZero();
+        assertThat(SlurmStepStop.rankOf("rank-x.trace")).isEqualTo(-1);
+        assertThat(SlurmStepStop.rankOf("rank-3")).isEqualTo(-1);
+        assertThat(SlurmStepStop.rankOf("world.json")).isEqualTo(-1);
+    }
+}
