@@ -36,12 +36,12 @@ public final class Waits {
                 sleep(400, scale);
                 MPI.COMM_WORLD.Send(one, 0, 1, MPI.INT, 0, TAG);
             } else if (rank == 0) {
-                MPI.COMM_WORLD.Recv(one, 0, 1, MPI.INT, 1, TAG);
+                MPI.COMM_WORLD.Recv(one, 0, 1, MPI.INT, 1, TAG); // SITE:late-sender
             }
             sync(rank, all);
             // late receiver
             if (rank == 2) {
-                MPI.COMM_WORLD.Ssend(one, 0, 1, MPI.INT, 3, TAG);
+                MPI.COMM_WORLD.Ssend(one, 0, 1, MPI.INT, 3, TAG); // SITE:late-receiver
             } else if (rank == 3) {
                 sleep(300, scale);
                 MPI.COMM_WORLD.Recv(one, 0, 1, MPI.INT, 2, TAG);
@@ -51,14 +51,14 @@ public final class Waits {
             if (rank == 3) {
                 sleep(350, scale);
             }
-            MPI.COMM_WORLD.Barrier();
+            MPI.COMM_WORLD.Barrier(); // SITE:barrier
             sync(rank, all);
             // wait at N x N
             if (rank == 0) {
                 sleep(300, scale);
             }
             int[] sum = new int[1];
-            MPI.COMM_WORLD.Allreduce(new int[] {rank}, 0, sum, 0, 1, MPI.INT, MPI.SUM);
+            MPI.COMM_WORLD.Allreduce(new int[] {rank}, 0, sum, 0, 1, MPI.INT, MPI.SUM); // SITE:nxn
             if (sum[0] != 6 && failure == null) {
                 failure = "allreduce gave " + sum[0] + ", expected 6";
             }
@@ -68,7 +68,7 @@ public final class Waits {
                 sleep(250, scale);
                 one[0] = 42;
             }
-            MPI.COMM_WORLD.Bcast(one, 0, 1, MPI.INT, 1);
+            MPI.COMM_WORLD.Bcast(one, 0, 1, MPI.INT, 1); // SITE:bcast
             if (one[0] != 42 && failure == null) {
                 failure = "bcast gave " + one[0] + ", expected 42";
             }
@@ -77,7 +77,7 @@ public final class Waits {
             if (rank == 3) {
                 sleep(300, scale);
             }
-            MPI.COMM_WORLD.Reduce(new int[] {rank}, 0, sum, 0, 1, MPI.INT, MPI.SUM, 2);
+            MPI.COMM_WORLD.Reduce(new int[] {rank}, 0, sum, 0, 1, MPI.INT, MPI.SUM, 2); // SITE:reduce
             if (rank == 2 && sum[0] != 6 && failure == null) {
                 failure = "reduce gave " + sum[0] + ", expected 6";
             }
@@ -86,7 +86,7 @@ public final class Waits {
             if (rank == 0) {
                 int[] in = new int[1];
                 Request r = MPI.COMM_WORLD.Irecv(in, 0, 1, MPI.INT, 1, TAG + 1);
-                r.Wait();
+                r.Wait(); // SITE:wait
             } else if (rank == 1) {
                 sleep(350, scale);
                 MPI.COMM_WORLD.Send(one, 0, 1, MPI.INT, 0, TAG + 1);
@@ -97,10 +97,10 @@ public final class Waits {
                 sleep(400, scale);
                 MPI.COMM_WORLD.Send(one, 0, 1, MPI.INT, 2, TAG + 2);
             } else if (rank == 2) {
-                MPI.COMM_WORLD.Recv(one, 0, 1, MPI.INT, 3, TAG + 2);
+                MPI.COMM_WORLD.Recv(one, 0, 1, MPI.INT, 3, TAG + 2); // SITE:chain-recv-2
                 MPI.COMM_WORLD.Send(one, 0, 1, MPI.INT, 1, TAG + 2);
             } else if (rank == 1) {
-                MPI.COMM_WORLD.Recv(one, 0, 1, MPI.INT, 2, TAG + 2);
+                MPI.COMM_WORLD.Recv(one, 0, 1, MPI.INT, 2, TAG + 2); // SITE:chain-recv-1
             }
             sync(rank, all);
         }
