@@ -66,6 +66,14 @@ class WaitStatesTest {
         {"late_sender", 1, "MPI_RECV", 2, 400, "chain-recv-1"},
     };
 
+    /** The Open MPI sample's further phases: a sub-communicator's and an intercommunicator's collectives. */
+    private static final Object[][] MADE_ON_COMMUNICATORS = {
+        {"wait_at_barrier", 0, "MPI_BARRIER", 1, 300, "sub-barrier"},
+        {"wait_at_barrier", 3, "MPI_BARRIER", 2, 200, "sub-barrier"},
+        {"late_broadcast", 2, "MPI_BCAST", 0, 250, "inter-bcast"},
+        {"late_broadcast", 3, "MPI_BCAST", 0, 250, "inter-bcast"},
+    };
+
     @Test
     void everyPatternIsFoundWhereTheProgramMadeIt(@TempDir Path tmp) throws Exception {
         Path out = tmp.resolve("results");
@@ -74,7 +82,11 @@ class WaitStatesTest {
                 .env("QMPI4J_OUTPUT", out.toString()));
         AgentJob.assertOk(result, 4);
         JsonNode profile = ToolResults.profile(out).root; // valid against the published schema
-        assertMadeWaits(profile, markers("samples/openmpi/src/main/java/org/qmpi4j/samples/openmpi/waits/Waits.java"));
+        Object[][] made = new Object[MADE.length + MADE_ON_COMMUNICATORS.length][];
+        System.arraycopy(MADE, 0, made, 0, MADE.length);
+        System.arraycopy(MADE_ON_COMMUNICATORS, 0, made, MADE.length, MADE_ON_COMMUNICATORS.length);
+        assertMadeWaits(
+                profile, markers("samples/openmpi/src/main/java/org/qmpi4j/samples/openmpi/waits/Waits.java"), made);
         // The waits were caused by the sleeping ranks' computation just before their late calls:
         // rank 3's before its barrier made ranks 0, 1 and 2 wait 350 ms each, directly.
         List<JsonNode> delays = profile.get("delays").elements();
@@ -114,11 +126,11 @@ class WaitStatesTest {
     }
 
     /** Every wait the program made, at its rank, function and peer, with its amount; nothing else over the floor. */
-    static void assertMadeWaits(JsonNode profile, Map<String, Integer> lines) throws Exception {
+    static void assertMadeWaits(JsonNode profile, Map<String, Integer> lines, Object[][] made) throws Exception {
         List<JsonNode> waits = profile.get("wait_states").elements();
         String all = describe(waits);
-        for (Object[] m : MADE) {
-            JsonNode w = find(waits, (String) m[0], (int) m[1], (String) m[2]);
+        for (Object[] m : made) {
+            JsonNode w = find(waits, (String) m[0], (int) m[1], (String) m[2], lines.get(m[5]));
             assertThat(w)
                     .as("%s of rank %s in %s in\n%s", m[0], m[1], m[2], all)
                     .isNotNull();
@@ -141,13 +153,15 @@ class WaitStatesTest {
         // Nothing else waits but the synchronising allgathers and the start-up's alltoall.
         for (JsonNode w : waits) {
             String f = w.get("function").asString();
-            boolean made = false;
-            for (Object[] m : MADE) {
-                made |= w.get("pattern").asString().equals(m[0])
+            boolean isMade = false;
+            for (Object[] m : made) {
+                isMade |= w.get("pattern").asString().equals(m[0])
                         && w.get("rank").asInt() == (int) m[1]
-                        && f.equals(m[2]);
+                        && f.equals(m[2])
+                        && !w.get("line").isNull()
+                        && w.get("line").asInt() == lines.get(m[5]);
             }
-            if (!made && !f.equals("MPI_ALLGATHER") && !f.equals("MPI_ALLTOALL")) {
+            if (!isMade && !f.equals("MPI_ALLGATHER") && !f.equals("MPI_ALLTOALL")) {
                 assertThat(w.get("seconds").asDouble()
                                 * 1000
                                 / w.get("instances").asLong())
@@ -169,7 +183,8 @@ class WaitStatesTest {
         MpjAgentJob.assertOk(result, 4, mode);
         assertMadeWaits(
                 ToolResults.profile(out).root,
-                markers("samples/mpj/src/main/java/org/qmpi4j/samples/mpj/waits/Waits.java"));
+                markers("samples/mpj/src/main/java/org/qmpi4j/samples/mpj/waits/Waits.java"),
+                MADE);
     }
 
     @Test
@@ -218,11 +233,14 @@ class WaitStatesTest {
         return null;
     }
 
-    private static JsonNode find(List<JsonNode> waits, String pattern, int rank, String function) throws Exception {
+    private static JsonNode find(List<JsonNode> waits, String pattern, int rank, String function, int line)
+            throws Exception {
         for (JsonNode w : waits) {
             if (w.get("pattern").asString().equals(pattern)
                     && w.get("rank").asInt() == rank
-                    && w.get("function").asString().equals(function)) {
+                    && w.get("function").asString().equals(function)
+                    && !w.get("line").isNull()
+                    && w.get("line").asInt() == line) {
                 return w;
             }
         }

@@ -212,15 +212,31 @@ public final class WaitAnalysis {
             }
             return;
         }
-        c.root = e.root >= 0 && e.root == e.rank;
-        c.partakes = kind != CollectiveKind.ONE_TO_N && kind != CollectiveKind.N_TO_ONE || e.root >= 0;
+        boolean rooted = kind == CollectiveKind.ONE_TO_N || kind == CollectiveKind.N_TO_ONE;
+        // A member names the root by its world rank; the root itself and, on an intercommunicator,
+        // the other members of its group may name none (MPI_ROOT, MPI_PROC_NULL): the root is the
+        // member the others name, and a member that names none takes no part in the wait.
+        c.partakes = !rooted || e.root >= 0;
+        if (k.namedRoot < 0 && e.root >= 0) {
+            k.namedRoot = e.root;
+        }
         k.calls.add(c);
         k.nodes.add(hold(null, node));
-        if (kind == CollectiveKind.ONE_TO_N && c.root) {
-            // Those already waiting waited for the root; those yet to come will not.
-            for (Call m : k.calls) {
-                if (m != c && m.partakes && m.start < c.start) {
-                    offer(m, Pattern.LATE_BROADCAST, Math.min(c.start, m.end) - m.start, c, node);
+        if (rooted && k.root == null && k.namedRoot >= 0) {
+            for (int i = 0; i < k.calls.size(); i++) {
+                if (k.calls.get(i).rank == k.namedRoot) {
+                    k.root = k.calls.get(i);
+                    k.root.root = true;
+                    k.rootNode = k.nodes.get(i);
+                }
+            }
+            if (kind == CollectiveKind.ONE_TO_N && k.root != null) {
+                // Those already waiting waited for the root; those yet to come will not.
+                Call r = k.root;
+                for (Call m : k.calls) {
+                    if (m != r && m.partakes && m.start < r.start) {
+                        offer(m, Pattern.LATE_BROADCAST, Math.min(r.start, m.end) - m.start, r, k.rootNode);
+                    }
                 }
             }
         }
@@ -238,12 +254,7 @@ public final class WaitAnalysis {
                 }
             }
         } else if (kind == CollectiveKind.N_TO_ONE) {
-            Call root = null;
-            for (Call m : k.calls) {
-                if (m.root) {
-                    root = m;
-                }
-            }
+            Call root = k.root;
             int last = latest(k.calls, true);
             if (root != null && last >= 0) {
                 Call l = k.calls.get(last);
@@ -656,6 +667,11 @@ public final class WaitAnalysis {
         final List<Call> calls = new ArrayList<>();
         final List<PathNode> nodes = new ArrayList<>();
         final String function;
+        /** The root's world rank as a member named it, or -1. */
+        long namedRoot = -1;
+
+        Call root;
+        PathNode rootNode;
 
         Collective(CollectiveKind kind, int expected, String function) {
             this.kind = kind;

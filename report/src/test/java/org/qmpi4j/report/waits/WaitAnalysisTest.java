@@ -206,9 +206,10 @@ class WaitAnalysisTest {
         call(1, "MPI_BARRIER", COLL, 40, 41).collective("split:0", 2, 0, -1);
         call(2, "MPI_BARRIER", COLL, 10, 21).collective("split:1", 2, 0, -1);
         call(3, "MPI_BARRIER", COLL, 20, 21).collective("split:1", 2, 0, -1);
-        // An intercommunicator between {0,1} and {2,3}: rank 0 broadcasts to 2 and 3; rank 1
-        // (root group, MPI_PROC_NULL) takes no part in the wait.
-        call(0, "MPI_BCAST", WAIT, 100, 101).collective("inter:01|23", 4, 0, 0);
+        // An intercommunicator between {0,1} and {2,3}: rank 0 broadcasts to 2 and 3, which name
+        // it; it names no root itself (MPI_ROOT), nor does rank 1 (MPI_PROC_NULL), which takes no
+        // part in the wait.
+        call(0, "MPI_BCAST", WAIT, 100, 101).collective("inter:01|23", 4, 0, -1);
         call(1, "MPI_BCAST", WAIT, 50, 51).collective("inter:01|23", 4, 0, -1);
         call(2, "MPI_BCAST", WAIT, 60, 101).collective("inter:01|23", 4, 0, 0);
         call(3, "MPI_BCAST", WAIT, 70, 101).collective("inter:01|23", 4, 0, 0);

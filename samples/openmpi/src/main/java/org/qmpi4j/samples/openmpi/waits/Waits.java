@@ -1,6 +1,8 @@
 package org.qmpi4j.samples.openmpi.waits;
 
 import java.nio.IntBuffer;
+import mpi.Intercomm;
+import mpi.Intracomm;
 import mpi.MPI;
 import mpi.MPIException;
 import mpi.Request;
@@ -25,6 +27,8 @@ import org.qmpi4j.samples.SampleReport;
  * early reduce     3: 300 ms          2 (root) in MPI_REDUCE for 3
  * nonblocking      1: 350 ms          0 in MPI_WAIT (of an MPI_IRECV) for 1
  * chain            3: 400 ms          2 in MPI_RECV for 3, then 1 in MPI_RECV for 2
+ * sub-communicator 1: 300, 2: 200 ms  0 in MPI_BARRIER (of {0, 1}) for 1, 3 (of {2, 3}) for 2
+ * intercommunicator 0: 250 ms         2, 3 in MPI_BCAST from 0 (group {0, 1} to {2, 3}) for 0
  * </pre>
  *
  * <p>Usage: {@code Waits [scale]} (default 1). Needs exactly 4 ranks.
@@ -124,6 +128,30 @@ public final class Waits {
                 MPI.COMM_WORLD.recv(one, 1, MPI.INT, 2, TAG + 2); // SITE:chain-recv-1
             }
             sync(rank, all);
+            // a barrier on each half: {0, 1} waits for 1, {2, 3} for 2
+            Intracomm half = MPI.COMM_WORLD.split(rank / 2, rank);
+            Intercomm inter = MPI.COMM_WORLD.createIntercomm(half, 0, rank < 2 ? 2 : 0, TAG + 3);
+            sync(rank, all);
+            if (rank == 1) {
+                sleep(300, scale);
+            } else if (rank == 2) {
+                sleep(200, scale);
+            }
+            half.barrier(); // SITE:sub-barrier
+            sync(rank, all);
+            // a broadcast from rank 0 over the intercommunicator to {2, 3}; rank 1 takes no part
+            if (rank == 0) {
+                sleep(250, scale);
+                one[0] = 7;
+            }
+            int root = rank == 0 ? MPI.ROOT : rank == 1 ? MPI.PROC_NULL : 0;
+            inter.bcast(one, 1, MPI.INT, root); // SITE:inter-bcast
+            if (rank >= 2 && one[0] != 7 && failure == null) {
+                failure = "intercommunicator bcast gave " + one[0] + ", expected 7";
+            }
+            sync(rank, all);
+            inter.free();
+            half.free();
         }
         MPI.Finalize();
         int status = report.print(System.out, failure == null, failure != null ? failure : "every phase done");
