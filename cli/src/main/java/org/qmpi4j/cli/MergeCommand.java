@@ -17,6 +17,9 @@ import org.qmpi4j.report.trace.TraceBuilder;
 import org.qmpi4j.report.trace.TraceIndex;
 import org.qmpi4j.report.trace.TraceSelection;
 import org.qmpi4j.report.trace.TraceShards;
+import org.qmpi4j.report.trace.TraceWaits;
+import org.qmpi4j.report.waits.WaitAnalysis;
+import org.qmpi4j.report.waits.WaitReport;
 import org.qmpi4j.report.worlds.WorldIndex;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -127,6 +130,9 @@ final class MergeCommand implements Callable<Integer> {
             Profile merged = profiles.profile();
             size = merged.ranks();
             binding = merged.binding();
+            if (!traces.isEmpty()) {
+                waits(d, merged, err);
+            }
             try {
                 written.addAll(ProfileOutputs.writeAll(d, merged));
             } finally {
@@ -218,6 +224,22 @@ final class MergeCommand implements Callable<Integer> {
         }
         err.println("qmpi4j: results in " + d + " (" + String.join(", ", written) + ")");
         err.flush();
+    }
+
+    /** Adds why ranks waited, from the traces, to the profile (reported, not fatal, when the traces cannot say). */
+    private static void waits(Path d, Profile merged, PrintWriter err) {
+        try {
+            WaitReport w = TraceWaits.analyse(d, merged.ranks(), WaitAnalysis.DEFAULT_NOISE_FLOOR_NS);
+            if (w != null) {
+                merged.withWaits(w);
+                err.println("qmpi4j: wait states: " + w.waits().size() + " (pattern, rank, call site) entries, "
+                        + w.delays().size() + " delays, critical path "
+                        + org.qmpi4j.report.profile.Decimals.fixed(w.criticalPathNs() / 1e9, 6) + " s"
+                        + (w.problems().isEmpty() ? "" : "; not analysed: " + String.join("; ", w.problems())));
+            }
+        } catch (IOException | RuntimeException e) {
+            err.println("qmpi4j: wait states not analysed: " + e.getMessage());
+        }
     }
 
     private static long bytes(String option, String value) throws UserError {

@@ -8,6 +8,7 @@ import java.util.Map;
 import org.qmpi4j.report.profile.CallStats;
 import org.qmpi4j.report.profile.Profile;
 import org.qmpi4j.report.profile.SiteKey;
+import org.qmpi4j.report.waits.Pattern;
 
 /**
  * The figures of several runs side by side, each row with its change from the first run to the
@@ -60,6 +61,7 @@ public final class ProfileComparison {
     private final List<Row> functions = new ArrayList<>();
     private final List<Row> functionCalls = new ArrayList<>();
     private final List<Row> sites = new ArrayList<>();
+    private final List<Row> waits = new ArrayList<>();
 
     /** Compares {@code profiles} (at least two), named by {@code labels}, first to last. */
     public ProfileComparison(List<String> labels, List<Profile> profiles) {
@@ -111,6 +113,27 @@ public final class ProfileComparison {
             functionCalls.add(new Row(f.name(), "calls", fnCalls.get(f.name())));
         }
         addSorted(sites, siteTime, "s");
+        boolean allWaits = true;
+        for (Profile p : profiles) {
+            allWaits &= p.waits() != null;
+        }
+        if (allWaits) {
+            // Waiting per pattern, per rank as the other times: comparable across job sizes.
+            for (Pattern pattern : Pattern.values()) {
+                double[] v = new double[n];
+                for (int i = 0; i < n; i++) {
+                    v[i] = profiles.get(i).waits().totalNs(pattern)
+                            / 1e9
+                            / Math.max(1, profiles.get(i).ranks());
+                }
+                waits.add(new Row(pattern.label(), "s", v));
+            }
+            double[] path = new double[n];
+            for (int i = 0; i < n; i++) {
+                path[i] = profiles.get(i).waits().criticalPathNs() / 1e9;
+            }
+            waits.add(new Row("critical path", "s", path));
+        }
     }
 
     private static void addSorted(List<Row> into, Map<String, double[]> values, String unit) {
@@ -163,6 +186,14 @@ public final class ProfileComparison {
     /** Each function's calls (all ranks), in the order of {@link #functions()}. */
     public List<Row> functionCalls() {
         return functionCalls;
+    }
+
+    /**
+     * Waiting per rank by pattern, and the critical path's length, when every profile has wait
+     * states (the tracer ran beside the profiler); else empty.
+     */
+    public List<Row> waits() {
+        return waits;
     }
 
     /** Each call site's MPI time per rank, most changed first. */

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.SortedMap;
 import java.util.TreeMap;
+import org.qmpi4j.report.waits.WaitReport;
 
 /**
  * A job's profile: every rank's measurements merged, with the per-rank values kept. This is what
@@ -206,6 +207,8 @@ public final class Profile {
     private final TrafficMatrix matrix;
     private final List<InterWorldTraffic> interWorld;
     private final RankDetail rankDetail;
+    /** Set once the traces were analysed; {@code null} without traces. */
+    private WaitReport waits;
 
     public Profile(
             String binding,
@@ -314,6 +317,17 @@ public final class Profile {
 
     public String binding() {
         return binding;
+    }
+
+    /** Why ranks waited, from the traces ({@code null}: the job left no traces to analyse). */
+    public WaitReport waits() {
+        return waits;
+    }
+
+    /** Adds the analysis of the job's traces; returns this profile. */
+    public Profile withWaits(WaitReport report) {
+        this.waits = report;
+        return this;
     }
     /** Point-to-point messages to processes of other worlds, by sender. */
     public List<InterWorldTraffic> interWorld() {

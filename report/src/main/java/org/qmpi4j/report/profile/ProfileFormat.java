@@ -9,6 +9,7 @@ import java.util.TreeMap;
 import org.qmpi4j.report.json.JsonFormatException;
 import org.qmpi4j.report.json.JsonNode;
 import org.qmpi4j.report.json.JsonWriter;
+import org.qmpi4j.report.waits.WaitReportFormat;
 
 /**
  * {@code profile.json}: a job's {@link Profile} for scripts. Times are seconds (doubles), counts
@@ -218,6 +219,9 @@ public final class ProfileFormat {
             w.endArray().endObject();
         }
         w.endArray();
+        if (p.waits() != null) {
+            WaitReportFormat.write(w, p.waits());
+        }
         w.endObject();
         w.finish();
     }
@@ -560,7 +564,8 @@ public final class ProfileFormat {
                         t.get("bytes").asLong()));
             }
         }
-        return new Profile(binding, ranks, created, summaries, functions, kinds, sites, traffic, interWorld);
+        return new Profile(binding, ranks, created, summaries, functions, kinds, sites, traffic, interWorld)
+                .withWaits(WaitReportFormat.read(root));
     }
 
     private static TrafficMatrix cells(JsonNode n, int ranks) throws JsonFormatException {

@@ -41,6 +41,9 @@ public final class ComparisonHtml {
         section(sb, c, "MPI time per rank, by function", c.functions(), false);
         section(sb, c, "Calls, by function", c.functionCalls(), false);
         section(sb, c, "MPI time per rank, by call site", c.sites(), false);
+        if (!c.waits().isEmpty()) {
+            section(sb, c, "Waiting per rank, by pattern (why ranks wait)", c.waits(), false);
+        }
         sb.append("</body></html>\n");
         return sb.toString();
     }

@@ -29,6 +29,9 @@ public final class ComparisonText {
         section(sb, c, "MPI time per rank, by function (most changed first)", c.functions(), TOP);
         section(sb, c, "Calls, by function", c.functionCalls(), TOP);
         section(sb, c, "MPI time per rank, by call site (most changed first)", c.sites(), TOP);
+        if (!c.waits().isEmpty()) {
+            section(sb, c, "Waiting per rank, by pattern (why ranks wait)", c.waits(), Integer.MAX_VALUE);
+        }
         return sb.toString();
     }
 

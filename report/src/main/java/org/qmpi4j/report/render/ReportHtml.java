@@ -67,7 +67,9 @@ public final class ReportHtml {
         }
         h.append("<nav><a href=\"#ranks\">time per rank</a><a href=\"#functions\">functions</a>")
                 .append("<a href=\"#sites\">call sites</a><a href=\"#sizes\">message sizes</a>")
-                .append("<a href=\"#collectives\">collectives</a><a href=\"#matrix-section\">matrix</a></nav>\n")
+                .append("<a href=\"#collectives\">collectives</a>")
+                .append(p.waits() != null ? "<a href=\"#waits\">why ranks wait</a>" : "")
+                .append("<a href=\"#matrix-section\">matrix</a></nav>\n")
                 .append("</header>\n");
 
         summary(h, p, app, mpi);
@@ -76,6 +78,9 @@ public final class ReportHtml {
         sites(h, p, app, mpi);
         sizes(h, p);
         collectives(h, p, mpi);
+        if (p.waits() != null) {
+            WaitStatesHtml.append(h, p.waits(), p.ranks());
+        }
         h.append("<section id=\"matrix-section\"><h2>Point-to-point communication</h2>\n")
                 .append("<p class=\"note\">bytes sent, row = sender, column = receiver (COMM_WORLD ranks); ")
                 .append(Markup.escape(

@@ -97,6 +97,9 @@ public final class TextReport {
         if (summarised) {
             RankSummaries.functionImbalance(out, p);
         }
+        if (p.waits() != null) {
+            WaitStatesText.append(out, p.waits());
+        }
         if (detail == Detail.CONCISE) {
             return out.toString();
         }

@@ -1,0 +1,268 @@
+package org.qmpi4j.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+import org.qmpi4j.it.support.AgentJob;
+import org.qmpi4j.it.support.BundledTools;
+import org.qmpi4j.it.support.MpjAgentJob;
+import org.qmpi4j.it.support.ToolResults;
+import org.qmpi4j.launch.JobResult;
+import org.qmpi4j.report.json.JsonNode;
+
+/**
+ * Real Open MPI and MPJ Express (both modes) jobs of {@code waits.Waits}, whose ranks sleep known
+ * times before communicating:
+ * every pattern is found at the rank, function and late partner the program made it, with the
+ * amount it slept within {@link #TOLERANCE_MS}; the delays name the sleeping ranks' computation;
+ * the same program without sleeps shows no wait over {@link #NOISE_FLOOR_MS} per instance.
+ */
+class WaitStatesTest {
+    private static final String WAITS = "org.qmpi4j.samples.openmpi.waits.Waits";
+    /**
+     * How far a measured wait may be from the time the program slept: the ranks leave the
+     * synchronising MPI_ALLGATHER before each phase at slightly different times (4 JVMs on a
+     * shared 2-core machine), and the late call's entry and the waiting call's entry are taken on
+     * two clocks aligned within their error bounds.
+     */
+    static final long TOLERANCE_MS = 80;
+    /**
+     * The most a balanced program's ranks wait per instance, in the mean over one (pattern, rank,
+     * call site), the start-up apart: 4 JVMs (with {@code -Xverify:all}) share 2 cores with whatever
+     * else runs, and a rank that loses its core for a moment, or links a call site for the first
+     * time, is late for real (measured here: a few ms to 40 ms in the mean, single instances up to
+     * 180 ms under load). The waits the program makes are 250 to 400 ms.
+     */
+    static final long NOISE_FLOOR_MS = 100;
+
+    /** pattern, rank, function, late partner, the time slept in ms */
+    private static final Object[][] MADE = {
+        {"late_sender", 0, "MPI_RECV", 1, 400, "late-sender"},
+        {"late_receiver", 2, "MPI_SSEND", 3, 300, "late-receiver"},
+        {"wait_at_barrier", 0, "MPI_BARRIER", 3, 350, "barrier"},
+        {"wait_at_barrier", 1, "MPI_BARRIER", 3, 350, "barrier"},
+        {"wait_at_barrier", 2, "MPI_BARRIER", 3, 350, "barrier"},
+        {"wait_at_nxn", 1, "MPI_ALLREDUCE", 0, 300, "nxn"},
+        {"wait_at_nxn", 2, "MPI_ALLREDUCE", 0, 300, "nxn"},
+        {"wait_at_nxn", 3, "MPI_ALLREDUCE", 0, 300, "nxn"},
+        {"late_broadcast", 0, "MPI_BCAST", 1, 250, "bcast"},
+        {"late_broadcast", 2, "MPI_BCAST", 1, 250, "bcast"},
+        {"late_broadcast", 3, "MPI_BCAST", 1, 250, "bcast"},
+        {"early_reduce", 2, "MPI_REDUCE", 3, 300, "reduce"},
+        {"late_sender", 0, "MPI_WAIT", 1, 350, "wait"},
+        {"late_sender", 2, "MPI_RECV", 3, 400, "chain-recv-2"},
+        {"late_sender", 1, "MPI_RECV", 2, 400, "chain-recv-1"},
+    };
+
+    /** The Open MPI sample's further phases: a sub-communicator's and an intercommunicator's collectives. */
+    private static final Object[][] MADE_ON_COMMUNICATORS = {
+        {"wait_at_barrier", 0, "MPI_BARRIER", 1, 300, "sub-barrier"},
+        {"wait_at_barrier", 3, "MPI_BARRIER", 2, 200, "sub-barrier"},
+        {"late_broadcast", 2, "MPI_BCAST", 0, 250, "inter-bcast"},
+        {"late_broadcast", 3, "MPI_BCAST", 0, 250, "inter-bcast"},
+    };
+
+    @Test
+    void everyPatternIsFoundWhereTheProgramMadeIt(@TempDir Path tmp) throws Exception {
+        Path out = tmp.resolve("results");
+        JobResult result = AgentJob.run(AgentJob.withTools(WAITS, 4, "profiler,tracer")
+                .timeout(Duration.ofSeconds(120))
+                .env("QMPI4J_OUTPUT", out.toString()));
+        AgentJob.assertOk(result, 4);
+        JsonNode profile = ToolResults.profile(out).root; // valid against the published schema
+        Object[][] made = new Object[MADE.length + MADE_ON_COMMUNICATORS.length][];
+        System.arraycopy(MADE, 0, made, 0, MADE.length);
+        System.arraycopy(MADE_ON_COMMUNICATORS, 0, made, MADE.length, MADE_ON_COMMUNICATORS.length);
+        assertMadeWaits(
+                profile, markers("samples/openmpi/src/main/java/org/qmpi4j/samples/openmpi/waits/Waits.java"), made);
+        // The waits were caused by the sleeping ranks' computation just before their late calls:
+        // rank 3's before its barrier made ranks 0, 1 and 2 wait 350 ms each, directly.
+        List<JsonNode> delays = profile.get("delays").elements();
+        JsonNode barrier = delay(delays, 3, "MPI_BARRIER");
+        assertThat(barrier)
+                .as("rank 3's computation before its barrier\n%s", describe(delays))
+                .isNotNull();
+        assertThat(barrier.get("short_term_s").asDouble() * 1000)
+                .isBetween(3 * 350.0 - 3 * TOLERANCE_MS, 3 * 350.0 + 3 * TOLERANCE_MS);
+        // Rank 3's before its send in the chain: rank 2's wait directly (400 ms, short-term), and
+        // through rank 2's wait rank 1's (400 ms, long-term); and rank 0's at the allgather after
+        // the chain, which rank 0 entered at once (400 ms): directly if rank 3 was the last to reach
+        // it, through rank 1's wait if rank 1 was (they arrive within microseconds of each other).
+        JsonNode chain = delay(delays, 3, "MPI_SEND");
+        assertThat(chain)
+                .as("rank 3's computation before its send\n%s", describe(delays))
+                .isNotNull();
+        double shortMs = chain.get("short_term_s").asDouble() * 1000;
+        double longMs = chain.get("long_term_s").asDouble() * 1000;
+        assertThat(shortMs).as("directly").isGreaterThan(400.0 - TOLERANCE_MS);
+        assertThat(longMs).as("rank 1's wait, handed on through rank 2's").isGreaterThan(400.0 - 2 * TOLERANCE_MS);
+        assertThat(shortMs + longMs).as("in all").isBetween(1200.0 - 3 * TOLERANCE_MS, 1200.0 + 3 * TOLERANCE_MS);
+        // The critical path runs through the sleeps: at least their sum (2.85 s) long.
+        assertThat(profile.get("critical_path").get("seconds").asDouble()).isGreaterThan(2.85);
+
+        String report = Files.readString(out.resolve("report.txt"));
+        assertThat(report).contains("== Wait states").contains("late sender").contains("critical path: ");
+        assertThat(Files.readString(out.resolve("report.html"))).contains("<section id=\"waits\">");
+
+        // merge finds the same from the per-rank files alone.
+        Path copy = tmp.resolve("copy");
+        ProfilerTest.copyTree(out.resolve("ranks"), copy.resolve("ranks"));
+        BundledTools.Command merge = BundledTools.qmpi4j("merge", copy.toString());
+        assertThat(merge.exitCode).as("%s", merge).isZero();
+        assertThat(ProfilerTest.withoutCreated(Files.readString(copy.resolve("profile.json"))))
+                .isEqualTo(ProfilerTest.withoutCreated(Files.readString(out.resolve("profile.json"))));
+    }
+
+    /** Every wait the program made, at its rank, function and peer, with its amount; nothing else over the floor. */
+    static void assertMadeWaits(JsonNode profile, Map<String, Integer> lines, Object[][] made) throws Exception {
+        List<JsonNode> waits = profile.get("wait_states").elements();
+        String all = describe(waits);
+        for (Object[] m : made) {
+            JsonNode w = find(waits, (String) m[0], (int) m[1], (String) m[2], lines.get(m[5]));
+            assertThat(w)
+                    .as("%s of rank %s in %s in\n%s", m[0], m[1], m[2], all)
+                    .isNotNull();
+            assertThat(w.get("peer").asInt())
+                    .as("late partner of %s", describe(List.of(w)))
+                    .isEqualTo(m[3]);
+            assertThat(w.get("instances").asLong()).as(describe(List.of(w))).isEqualTo(1);
+            // The call site: the sample's line with the SITE marker, read from its source.
+            assertThat(w.get("file").asStringOrNull()).as(describe(List.of(w))).isEqualTo("Waits.java");
+            assertThat(w.get("class").asString()).endsWith(".waits.Waits");
+            assertThat(w.get("line").asInt())
+                    .as("line of %s", describe(List.of(w)))
+                    .isEqualTo(lines.get(m[5]));
+            long ms = Math.round(w.get("seconds").asDouble() * 1000);
+            assertThat(ms)
+                    .as("%s: slept %s ms", describe(List.of(w)), m[4])
+                    .isBetween((int) m[4] - TOLERANCE_MS, (int) m[4] + TOLERANCE_MS);
+            assertThat(w.get("uncertain").asBoolean()).isFalse();
+        }
+        // Nothing else waits but the synchronising allgathers and the start-up's alltoall.
+        for (JsonNode w : waits) {
+            String f = w.get("function").asString();
+            boolean isMade = false;
+            for (Object[] m : made) {
+                isMade |= w.get("pattern").asString().equals(m[0])
+                        && w.get("rank").asInt() == (int) m[1]
+                        && f.equals(m[2])
+                        && !w.get("line").isNull()
+                        && w.get("line").asInt() == lines.get(m[5]);
+            }
+            if (!isMade && !f.equals("MPI_ALLGATHER") && !f.equals("MPI_ALLTOALL")) {
+                assertThat(w.get("seconds").asDouble()
+                                * 1000
+                                / w.get("instances").asLong())
+                        .as("a wait the program did not make: %s", describe(List.of(w)))
+                        .isLessThan(NOISE_FLOOR_MS);
+            }
+        }
+    }
+
+    @ParameterizedTest(name = "MPJ Express {0}")
+    @EnumSource(MpjAgentJob.Mode.class)
+    void everyPatternIsFoundOnMpjExpress(MpjAgentJob.Mode mode, @TempDir Path tmp) throws Exception {
+        Path out = tmp.resolve("results");
+        JobResult result = MpjAgentJob.run(
+                mode,
+                MpjAgentJob.withTools("waits.Waits", 4, "profiler,tracer")
+                        .timeout(Duration.ofSeconds(120))
+                        .env("QMPI4J_OUTPUT", out.toString()));
+        MpjAgentJob.assertOk(result, 4, mode);
+        assertMadeWaits(
+                ToolResults.profile(out).root,
+                markers("samples/mpj/src/main/java/org/qmpi4j/samples/mpj/waits/Waits.java"),
+                MADE);
+    }
+
+    @Test
+    void aBalancedProgramShowsNoWaitAboveTheNoiseFloorButItsStartUp(@TempDir Path tmp) throws Exception {
+        Path out = tmp.resolve("results");
+        JobResult result = AgentJob.run(AgentJob.withTools(WAITS, 4, "profiler,tracer")
+                .args("0")
+                .timeout(Duration.ofSeconds(120))
+                .env("QMPI4J_OUTPUT", out.toString()));
+        AgentJob.assertOk(result, 4);
+        JsonNode profile = ToolResults.profile(out).root;
+        List<JsonNode> above = new ArrayList<>();
+        for (JsonNode w : profile.get("wait_states").elements()) {
+            double meanMs =
+                    w.get("seconds").asDouble() * 1000 / w.get("instances").asLong();
+            if (!w.get("function").asString().equals("MPI_ALLTOALL") && meanMs >= NOISE_FLOOR_MS) {
+                above.add(w);
+            }
+        }
+        assertThat(above).as(describe(above)).isEmpty();
+    }
+
+    /** Line numbers of the {@code // SITE:<name>} markers in a sample's source. */
+    static Map<String, Integer> markers(String source) throws Exception {
+        List<String> lines = Files.readAllLines(AgentJob.repoRoot().resolve(source));
+        Map<String, Integer> out = new TreeMap<>();
+        for (int i = 0; i < lines.size(); i++) {
+            Matcher m = java.util.regex.Pattern.compile("//\\s*SITE:(\\S+)").matcher(lines.get(i));
+            if (m.find()) {
+                out.put(m.group(1), i + 1);
+            }
+        }
+        return out;
+    }
+
+    /** The delay of {@code rank}'s computation before its {@code function} after the phase's allgather. */
+    private static JsonNode delay(List<JsonNode> delays, int rank, String function) throws Exception {
+        for (JsonNode d : delays) {
+            if (d.get("rank").asInt() == rank
+                    && d.get("kind").asString().equals("computation")
+                    && d.get("function").asString().equals(function)
+                    && "MPI_ALLGATHER".equals(d.get("previous_function").asStringOrNull())) {
+                return d;
+            }
+        }
+        return null;
+    }
+
+    private static JsonNode find(List<JsonNode> waits, String pattern, int rank, String function, int line)
+            throws Exception {
+        for (JsonNode w : waits) {
+            if (w.get("pattern").asString().equals(pattern)
+                    && w.get("rank").asInt() == rank
+                    && w.get("function").asString().equals(function)
+                    && !w.get("line").isNull()
+                    && w.get("line").asInt() == line) {
+                return w;
+            }
+        }
+        return null;
+    }
+
+    private static String describe(List<JsonNode> waits) {
+        return waits.stream()
+                .map(w -> {
+                    try {
+                        return w.get("pattern").asString() + " rank "
+                                + w.get("rank").asInt() + " "
+                                + w.get("function").asString() + " peer "
+                                + (w.get("peer").isNull()
+                                        ? "several"
+                                        : Integer.toString(w.get("peer").asInt()))
+                                + " " + w.get("seconds").asDouble() + " s x"
+                                + w.get("instances").asLong();
+                    } catch (Exception e) {
+                        return e.toString();
+                    }
+                })
+                .collect(Collectors.joining("\n"));
+    }
+}

@@ -1,0 +1,362 @@
+package org.qmpi4j.report.render;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.qmpi4j.report.profile.Decimals;
+import org.qmpi4j.report.waits.Pattern;
+import org.qmpi4j.report.waits.WaitReport;
+
+/**
+ * The "Why ranks wait" section of {@code report.html}: the longest waits with call sites and late
+ * partners, waiting per rank as bars by pattern, the delays that caused the waits, the critical
+ * path, and for the worst few waits a small timeline of the two ranks with the arrow from the late
+ * call to the call that waited for it. Plain SVG in the page: no script, no external viewer.
+ */
+final class WaitStatesHtml {
+    /** Rank bars drawn: all ranks up to this many, else the ranks that waited most. */
+    static final int BAR_RANKS = 64;
+
+    private static final String[] COLOURS = {"#cf222e", "#bc4c00", "#8250df", "#0969da", "#1a7f37", "#9a6700"};
+    private static final String COMPUTATION = "#f2cc60";
+    private static final String CALL = "#8c959f";
+
+    private WaitStatesHtml() {}
+
+    static void append(StringBuilder h, WaitReport r, int ranks) {
+        h.append("<section id=\"waits\"><h2>Why ranks wait</h2>\n");
+        h.append("<style>#waits td.interval{text-align:left;white-space:normal;font-family:ui-monospace,monospace;"
+                + "font-size:12px}#waits figure{margin:10px 0}#waits figcaption{font-size:13px}</style>\n");
+        h.append("<p class=\"note\">From the traces, on the job's common clock: waiting time as each pattern defines it"
+                        + " (late sender, late receiver, wait at barrier, wait at N&nbsp;x&nbsp;N, late broadcast, early"
+                        + " reduce; see the user guide, &ldquo;Why ranks wait&rdquo;). Waits under ")
+                .append(Decimals.fixed(r.noiseFloorNs() / 1e6, 3))
+                .append(" ms are not counted; a wait shorter than the two ranks' clock error bounds is marked"
+                        + " uncertain.</p>\n");
+        for (String p : r.problems()) {
+            h.append("<p class=\"warning\">Not analysed: ")
+                    .append(Markup.escape(p))
+                    .append("</p>\n");
+        }
+        if (r.waits().isEmpty()) {
+            h.append("<p id=\"no-waits\">No wait above the noise floor.</p>\n</section>\n");
+            return;
+        }
+        waits(h, r);
+        bars(h, r, ranks);
+        delays(h, r);
+        path(h, r);
+        worst(h, r);
+        h.append("</section>\n");
+    }
+
+    private static void waits(StringBuilder h, WaitReport r) {
+        h.append("<h3>Longest waits</h3>\n<div class=\"scroll\"><table class=\"data\" id=\"wait-table\"><thead><tr>")
+                .append("<th>pattern</th><th>rank</th><th>function</th><th>where</th><th>late partner</th>")
+                .append("<th>waited [s]</th><th>instances</th><th>clock</th></tr></thead><tbody>\n");
+        List<WaitReport.WaitState> waits = r.waits();
+        for (int i = 0; i < Math.min(WaitStatesText.ROWS * 2, waits.size()); i++) {
+            WaitReport.WaitState w = waits.get(i);
+            h.append("<tr data-pattern=\"").append(w.pattern().id()).append("\"><td>");
+            h.append(Markup.escape(w.pattern().label()))
+                    .append("</td><td>")
+                    .append(w.rank())
+                    .append("</td><td>")
+                    .append(Markup.escape(w.function()))
+                    .append("</td><td class=\"where\">")
+                    .append(Markup.escape(w.site().known() ? w.site().toString() : "?"))
+                    .append("</td><td>")
+                    .append(w.peer() < 0 ? "several" : Integer.toString(w.peer()))
+                    .append("</td><td>")
+                    .append(WaitStatesText.seconds(w.ns()))
+                    .append("</td><td>")
+                    .append(w.instances())
+                    .append("</td><td>");
+            if (w.uncertain()) {
+                h.append("<b>uncertain</b> (&plusmn;")
+                        .append(Decimals.fixed(w.errorBoundNs() / 1e6, 3))
+                        .append(" ms)");
+            } else if (w.uncertainInstances() > 0) {
+                h.append(w.uncertainInstances()).append(" uncertain");
+            }
+            h.append("</td></tr>\n");
+        }
+        h.append("</tbody></table></div>\n");
+    }
+
+    private static void bars(StringBuilder h, WaitReport r, int ranks) {
+        Map<Integer, long[]> perRank = new TreeMap<>();
+        for (WaitReport.WaitState w : r.waits()) {
+            perRank.computeIfAbsent(w.rank(), k -> new long[Pattern.values().length])[
+                    w.pattern().ordinal()] += w.ns();
+        }
+        List<Integer> shown = new ArrayList<>();
+        if (ranks <= BAR_RANKS) {
+            for (int i = 0; i < ranks; i++) {
+                shown.add(i);
+            }
+        } else {
+            shown.addAll(perRank.keySet());
+            shown.sort(Comparator.comparingLong((Integer k) -> -sum(perRank.get(k))));
+            shown = new ArrayList<>(shown.subList(0, Math.min(BAR_RANKS / 2, shown.size())));
+        }
+        long max = 1;
+        for (long[] v : perRank.values()) {
+            max = Math.max(max, sum(v));
+        }
+        int row = 14;
+        int left = 60;
+        int width = 520;
+        int height = shown.size() * row + 4;
+        h.append("<h3>Waiting per rank, by pattern</h3>\n");
+        if (ranks > BAR_RANKS) {
+            h.append("<p class=\"note\">the ").append(shown.size()).append(" ranks that waited most</p>\n");
+        }
+        h.append("<svg id=\"wait-bars\" role=\"img\" width=\"")
+                .append(left + width + 20)
+                .append("\" height=\"")
+                .append(height)
+                .append("\" font-size=\"11\" font-family=\"sans-serif\">\n");
+        for (int i = 0; i < shown.size(); i++) {
+            int rank = shown.get(i);
+            long[] v = perRank.getOrDefault(rank, new long[Pattern.values().length]);
+            int y = i * row;
+            h.append("<text x=\"")
+                    .append(left - 6)
+                    .append("\" y=\"")
+                    .append(y + 11)
+                    .append("\" text-anchor=\"end\">rank ")
+                    .append(rank)
+                    .append("</text>");
+            double x = left;
+            for (Pattern p : Pattern.values()) {
+                double w = width * (double) v[p.ordinal()] / max;
+                if (w > 0) {
+                    h.append("<rect class=\"wait-bar\" data-rank=\"")
+                            .append(rank)
+                            .append("\" data-pattern=\"")
+                            .append(p.id())
+                            .append("\" x=\"")
+                            .append(Decimals.fixed(x, 1))
+                            .append("\" y=\"")
+                            .append(y + 2)
+                            .append("\" width=\"")
+                            .append(Decimals.fixed(Math.max(w, 0.5), 1))
+                            .append("\" height=\"")
+                            .append(row - 4)
+                            .append("\" fill=\"")
+                            .append(COLOURS[p.ordinal()])
+                            .append("\"><title>rank ")
+                            .append(rank)
+                            .append(": ")
+                            .append(p.label())
+                            .append(' ')
+                            .append(WaitStatesText.seconds(v[p.ordinal()]))
+                            .append(" s</title></rect>");
+                    x += w;
+                }
+            }
+            h.append('\n');
+        }
+        h.append("</svg>\n<p class=\"note\" id=\"wait-legend\">");
+        for (Pattern p : Pattern.values()) {
+            h.append("<span style=\"display:inline-block;width:10px;height:10px;margin:0 4px 0 12px;background:")
+                    .append(COLOURS[p.ordinal()])
+                    .append("\"></span>")
+                    .append(p.label());
+        }
+        h.append("</p>\n");
+    }
+
+    private static long sum(long[] v) {
+        long s = 0;
+        for (long x : v) {
+            s += x;
+        }
+        return s;
+    }
+
+    private static void delays(StringBuilder h, WaitReport r) {
+        h.append("<h3>What caused the waiting</h3>\n<p class=\"note\">delay: what the late rank did in the time"
+                + " it was late, just before its late call; &ldquo;via waits&rdquo;: waiting it caused through a rank"
+                + " that waited for it in turn.</p>\n");
+        h.append("<div class=\"scroll\"><table class=\"data\" id=\"delay-table\"><thead><tr><th>rank</th>")
+                .append("<th>interval</th><th>caused [s]</th><th>directly</th><th>via waits</th><th>instances</th>")
+                .append("</tr></thead><tbody>\n");
+        List<WaitReport.Delay> delays = r.delays();
+        for (int i = 0; i < Math.min(WaitStatesText.ROWS, delays.size()); i++) {
+            WaitReport.Delay d = delays.get(i);
+            h.append("<tr><td>")
+                    .append(d.interval().rank())
+                    .append("</td><td class=\"interval\">")
+                    .append(Markup.escape(d.interval().describe().replaceFirst("^rank \\d+: ", "")))
+                    .append("</td><td>")
+                    .append(WaitStatesText.seconds(d.ns()))
+                    .append("</td><td>")
+                    .append(WaitStatesText.seconds(d.shortTermNs()))
+                    .append("</td><td>")
+                    .append(WaitStatesText.seconds(d.longTermNs()))
+                    .append("</td><td>")
+                    .append(d.instances())
+                    .append("</td></tr>\n");
+        }
+        h.append("</tbody></table></div>\n");
+    }
+
+    private static void path(StringBuilder h, WaitReport r) {
+        h.append("<h3>Critical path</h3>\n<p class=\"note\">the chain of computation and MPI time, across ranks,"
+                        + " that makes the run as long as it is: ")
+                .append(WaitStatesText.seconds(r.criticalPathNs()))
+                .append(" s. Shortening anything else does not shorten the run.</p>\n");
+        h.append("<div class=\"scroll\"><table class=\"data\" id=\"path-table\"><thead><tr><th>rank</th>")
+                .append("<th>interval</th><th>[s]</th><th>share %</th></tr></thead><tbody>\n");
+        List<WaitReport.PathStep> path = r.criticalPath();
+        for (int i = 0; i < Math.min(WaitStatesText.ROWS, path.size()); i++) {
+            WaitReport.PathStep s = path.get(i);
+            h.append("<tr><td>")
+                    .append(s.interval().rank())
+                    .append("</td><td class=\"interval\">")
+                    .append(Markup.escape(s.interval().describe().replaceFirst("^rank \\d+: ", "")))
+                    .append("</td><td>")
+                    .append(WaitStatesText.seconds(s.ns()))
+                    .append("</td><td>")
+                    .append(Decimals.fixed(TextReport.pct(s.ns(), r.criticalPathNs()), 1))
+                    .append("</td></tr>\n");
+        }
+        h.append("</tbody></table></div>\n");
+    }
+
+    /** A timeline of the two ranks per worst wait: the late rank's computation and call, the waiting call. */
+    private static void worst(StringBuilder h, WaitReport r) {
+        h.append("<h3>The longest single waits</h3>\n");
+        int n = 0;
+        for (WaitReport.Instance i : r.worst()) {
+            long from = Math.min(i.enter(), i.latePreviousExit() >= 0 ? i.latePreviousExit() : i.lateEnter());
+            long to = Math.max(i.exit(), i.lateExit());
+            double span = Math.max(1, to - from);
+            int left = 70;
+            int width = 560;
+            h.append("<figure class=\"wait-instance\"><figcaption>")
+                    .append(Markup.escape(i.pattern().label()))
+                    .append(": rank ")
+                    .append(i.rank())
+                    .append(" waited ")
+                    .append(WaitStatesText.seconds(i.waitNs()))
+                    .append(" s in ")
+                    .append(Markup.escape(i.function()))
+                    .append(" (")
+                    .append(Markup.escape(i.site().shortText()))
+                    .append(") for rank ")
+                    .append(i.lateRank())
+                    .append("'s ")
+                    .append(Markup.escape(i.lateFunction()))
+                    .append(" (")
+                    .append(Markup.escape(i.lateSite().shortText()))
+                    .append(")")
+                    .append(i.uncertain() ? " &mdash; <b>uncertain</b>: within the clocks' error" : "")
+                    .append("</figcaption>\n<svg id=\"wait-instance-")
+                    .append(n++)
+                    .append("\" width=\"")
+                    .append(left + width + 20)
+                    .append("\" height=\"84\" font-size=\"11\" font-family=\"sans-serif\">")
+                    .append("<defs><marker id=\"arrow")
+                    .append(n)
+                    .append("\" markerWidth=\"8\" markerHeight=\"8\"")
+                    .append(" refX=\"7\" refY=\"4\" orient=\"auto\"><path d=\"M0,0 L8,4 L0,8 z\"/></marker></defs>\n");
+            int lateY = 10;
+            int victimY = 50;
+            h.append("<text x=\"")
+                    .append(left - 6)
+                    .append("\" y=\"")
+                    .append(lateY + 13)
+                    .append("\" text-anchor=\"end\">rank ")
+                    .append(i.lateRank())
+                    .append("</text>");
+            h.append("<text x=\"")
+                    .append(left - 6)
+                    .append("\" y=\"")
+                    .append(victimY + 13)
+                    .append("\" text-anchor=\"end\">rank ")
+                    .append(i.rank())
+                    .append("</text>");
+            if (i.latePreviousExit() >= 0 && i.latePreviousExit() < i.lateEnter()) {
+                rect(
+                        h,
+                        left,
+                        width,
+                        from,
+                        span,
+                        i.latePreviousExit(),
+                        i.lateEnter(),
+                        lateY,
+                        COMPUTATION,
+                        "computation before " + i.lateFunction());
+            }
+            rect(h, left, width, from, span, i.lateEnter(), i.lateExit(), lateY, CALL, i.lateFunction());
+            rect(h, left, width, from, span, i.enter(), i.exit(), victimY, CALL, i.function());
+            rect(
+                    h,
+                    left,
+                    width,
+                    from,
+                    span,
+                    i.enter(),
+                    i.enter() + i.waitNs(),
+                    victimY,
+                    COLOURS[i.pattern().ordinal()],
+                    "waiting " + WaitStatesText.seconds(i.waitNs()) + " s");
+            double ax = left + width * (i.lateEnter() - from) / span;
+            double bx = left + width * (Math.min(i.exit(), i.enter() + i.waitNs()) - from) / span;
+            h.append("<line x1=\"")
+                    .append(Decimals.fixed(ax, 1))
+                    .append("\" y1=\"")
+                    .append(lateY + 18)
+                    .append("\" x2=\"")
+                    .append(Decimals.fixed(bx, 1))
+                    .append("\" y2=\"")
+                    .append(victimY)
+                    .append("\" stroke=\"#24292f\" stroke-width=\"1.5\" marker-end=\"url(#arrow")
+                    .append(n)
+                    .append(")\"/>");
+            h.append("<text x=\"")
+                    .append(left)
+                    .append("\" y=\"82\" fill=\"#57606a\">")
+                    .append(WaitStatesText.seconds(from))
+                    .append(" s</text>");
+            h.append("<text x=\"")
+                    .append(left + width)
+                    .append("\" y=\"82\" text-anchor=\"end\" fill=\"#57606a\">")
+                    .append(WaitStatesText.seconds(to))
+                    .append(" s</text>");
+            h.append("</svg></figure>\n");
+        }
+    }
+
+    private static void rect(
+            StringBuilder h,
+            int left,
+            int width,
+            long from,
+            double span,
+            long a,
+            long b,
+            int y,
+            String fill,
+            String title) {
+        double x = left + width * (a - from) / span;
+        double w = Math.max(1, width * (b - a) / span);
+        h.append("<rect x=\"")
+                .append(Decimals.fixed(x, 1))
+                .append("\" y=\"")
+                .append(y)
+                .append("\" width=\"")
+                .append(Decimals.fixed(w, 1))
+                .append("\" height=\"18\" fill=\"")
+                .append(fill)
+                .append("\"><title>")
+                .append(Markup.escape(title))
+                .append("</title></rect>");
+    }
+}

@@ -1,0 +1,292 @@
+package org.qmpi4j.report.trace;
+
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.io.Writer;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayDeque;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.TreeMap;
+import org.qmpi4j.report.waits.CallSite;
+import org.qmpi4j.report.waits.CollectiveKind;
+import org.qmpi4j.report.waits.WaitAnalysis;
+import org.qmpi4j.report.waits.WaitEvent;
+import org.qmpi4j.report.waits.WaitReport;
+
+/**
+ * Feeds a job's trace to the {@link WaitAnalysis}: every rank's calls as the {@link Timeline}
+ * gives them (on the job's common clock, after alignment and causality correction, the times the
+ * traces show), merged in order of entry. The timeline streams one rank after the other, the
+ * analysis needs all ranks at once in time order: so each rank's calls are first written, as the
+ * analysis needs them, to a file of its own in a temporary folder (one pass over the shards, one
+ * rank in memory at a time), and then read back a few KiB per rank at a time, each file opened
+ * only while a piece is read, so that thousands of ranks need neither thousands of open files nor
+ * their calls in memory.
+ *
+ * <p>From a version-4 shard the analysis gets call sites, communicators (messages and collectives
+ * matched per communicator, intercommunicators with both groups), roots, and the completion of
+ * nonblocking sends and receives by request. From older shards: no call sites, messages on
+ * {@code MPI_COMM_WORLD}, collectives matched as the n-th collective of each rank, and late
+ * receivers at blocking sends only.
+ */
+public final class TraceWaits {
+    /** Bytes read from a rank's file at a time. */
+    static final int PIECE = 1 << 13;
+
+    private TraceWaits() {}
+
+    /** Analyses the shards in {@code dir} of a job of {@code ranks} ranks; {@code null} if there are none. */
+    public static WaitReport analyse(Path dir, int ranks, long noiseFloorNs) throws IOException {
+        Timeline timeline = Timeline.open(dir, ranks, TraceSelection.all());
+        if (timeline.ranks().isEmpty()) {
+            return null;
+        }
+        Path spill = Files.createTempDirectory("qmpi4j-waits");
+        try {
+            Map<Integer, WaitAnalysis.RankEvents> sources = new TreeMap<>();
+            for (int r : timeline.ranks()) {
+                Path file = spill.resolve(r + ".calls");
+                try (BufferedWriter out = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+                    timeline.read(r, new Spiller(out, ranks, Math.max(0, timeline.errorBound(r))));
+                }
+                sources.put(r, new SpilledEvents(file, r));
+            }
+            return WaitAnalysis.analyse(sources, noiseFloorNs);
+        } finally {
+            try (java.util.stream.Stream<Path> files = Files.list(spill)) {
+                for (Path f : (Iterable<Path>) files::iterator) {
+                    Files.deleteIfExists(f);
+                }
+            }
+            Files.deleteIfExists(spill);
+        }
+    }
+
+    /**
+     * One rank's calls as lines: {@code C} (a call: enter, exit, error bound, function, site,
+     * sent message and when it completes, received message and when, collective), then {@code S}
+     * and {@code R} (messages whose send or receive the call completed). Fields are separated by
+     * tabs; {@code -} is none.
+     */
+    private static final class Spiller implements Timeline.Visitor {
+        private final Writer out;
+        private final int ranks;
+        private final long errorBound;
+        /** Requests of nonblocking sends not yet completed, and their messages. */
+        private final Map<Long, String> sendRequests = new HashMap<>();
+
+        private String[] call;
+        private final StringBuilder completions = new StringBuilder();
+        private long requestOfCall = TraceFormat.NONE;
+        private boolean nonblockingSend;
+        private long collectives;
+
+        Spiller(Writer out, int ranks, long errorBound) {
+            this.out = out;
+            this.ranks = ranks;
+            this.errorBound = errorBound;
+        }
+
+        @Override
+        public void call(int rank, ShardEvent e, long start, long end) throws IOException {
+            flush();
+            String f = e.function();
+            ShardSite s = e.site();
+            String received = e.receivedMessage(rank);
+            String recvWhen = "-";
+            if (received != null) {
+                recvWhen = e.postsReceive() ? "LATER" : blocking(f) ? "HERE" : "UNKNOWN";
+            }
+            String coll = "-";
+            CollectiveKind kind = CollectiveKind.of(f);
+            if (kind != CollectiveKind.NONE) {
+                ShardCommunicator c = e.communicator();
+                long root = e.root();
+                if (root == TraceFormat.NONE && e.collectiveSeq() == TraceFormat.NONE) {
+                    root = e.peer(); // an older shard names the root as the peer
+                }
+                boolean rooted = kind == CollectiveKind.ONE_TO_N || kind == CollectiveKind.N_TO_ONE;
+                int rootRank = rooted && root >= 0 && root < ranks ? (int) root : -1;
+                if (c != null && e.collectiveSeq() != TraceFormat.NONE) {
+                    int members = c.size() + (c.isInter() ? c.remoteGroup().length : 0);
+                    coll = c.key() + "\t" + members + "\t" + e.collectiveSeq() + "\t" + rootRank;
+                } else {
+                    coll = TraceFormat.WORLD_KEY + "\t" + ranks + "\t" + collectives++ + "\t" + rootRank;
+                }
+            }
+            nonblockingSend = !blocking(f);
+            requestOfCall = e.requestId();
+            call = new String[] {
+                Long.toString(start),
+                Long.toString(end),
+                Long.toString(errorBound),
+                f,
+                s == null ? "-" : text(s.className()),
+                s == null ? "-" : text(s.method()),
+                s == null ? "-" : text(s.file()),
+                s == null ? "-1" : Integer.toString(s.line()),
+                "-",
+                "-",
+                received == null ? "-" : received,
+                recvWhen,
+                coll
+            };
+        }
+
+        @Override
+        public void sent(int rank, ShardEvent e, String id, long to, long tag, long seq, String comm) {
+            if (call == null) {
+                return;
+            }
+            call[8] = id;
+            if (!nonblockingSend) {
+                call[9] = "HERE";
+            } else if (requestOfCall != TraceFormat.NONE) {
+                call[9] = "LATER";
+                sendRequests.put(requestOfCall, id);
+            } else {
+                call[9] = "UNKNOWN";
+            }
+        }
+
+        @Override
+        public void completed(
+                int rank,
+                ShardEvent c,
+                long start,
+                long end,
+                long request,
+                ShardCommunicator comm,
+                long peer,
+                long tag,
+                long seq) {
+            if (peer != TraceFormat.NONE && tag != TraceFormat.NONE && seq != TraceFormat.NONE) {
+                completions
+                        .append("R\t")
+                        .append(TraceFormat.flowId(peer, rank, tag, seq, comm == null ? null : comm.key()))
+                        .append('\n');
+            } else if (request != TraceFormat.NONE) {
+                String id = sendRequests.remove(request);
+                if (id != null) {
+                    completions.append("S\t").append(id).append('\n');
+                }
+            }
+        }
+
+        @Override
+        public void endRank(int rank, ShardParser shard) throws IOException {
+            flush();
+        }
+
+        private void flush() throws IOException {
+            if (call != null) {
+                out.write('C');
+                for (String f : call) {
+                    out.write('\t');
+                    out.write(f);
+                }
+                out.write('\n');
+                out.write(completions.toString());
+            }
+            call = null;
+            completions.setLength(0);
+        }
+
+        private static String text(String s) {
+            return s == null || s.isEmpty() ? "-" : s;
+        }
+
+        /** Blocking point-to-point calls (the nonblocking ones start with {@code MPI_I}). */
+        private static boolean blocking(String function) {
+            return !function.startsWith("MPI_I");
+        }
+    }
+
+    /** One rank's spilled calls, read back a piece at a time. */
+    static final class SpilledEvents implements WaitAnalysis.RankEvents {
+        private final Path file;
+        private final int rank;
+        private final ArrayDeque<WaitEvent> ready = new ArrayDeque<>();
+        private final StringBuilder line = new StringBuilder();
+        private final Map<String, CallSite> sites = new HashMap<>();
+        private WaitEvent pending;
+        private long position;
+        private boolean ended;
+
+        SpilledEvents(Path file, int rank) {
+            this.file = file;
+            this.rank = rank;
+        }
+
+        @Override
+        public WaitEvent next() throws IOException {
+            while (ready.isEmpty() && !ended) {
+                byte[] buf = new byte[PIECE];
+                int n;
+                try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
+                    n = ch.read(ByteBuffer.wrap(buf), position);
+                }
+                if (n <= 0) {
+                    ended = true;
+                    if (pending != null) {
+                        ready.add(pending);
+                        pending = null;
+                    }
+                } else {
+                    position += n;
+                    for (int i = 0; i < n; i++) {
+                        char c = (char) (buf[i] & 0xff);
+                        if (c == '\n') {
+                            line(line.toString());
+                            line.setLength(0);
+                        } else {
+                            line.append(c);
+                        }
+                    }
+                }
+            }
+            return ready.poll();
+        }
+
+        private void line(String l) {
+            String[] f = l.split("\t", -1);
+            if (f[0].equals("C")) {
+                if (pending != null) {
+                    ready.add(pending);
+                }
+                String siteKey = f[5] + "\t" + f[6] + "\t" + f[7] + "\t" + f[8];
+                CallSite site = sites.computeIfAbsent(
+                        siteKey,
+                        k -> f[5].equals("-") && f[8].equals("-1")
+                                ? CallSite.UNKNOWN
+                                : new CallSite(opt(f[5]), opt(f[6]), opt(f[7]), Integer.parseInt(f[8])));
+                WaitEvent e = WaitEvent.call(rank, f[4], site, Long.parseLong(f[1]), Long.parseLong(f[2]))
+                        .errorBound(Long.parseLong(f[3]));
+                if (!f[9].equals("-")) {
+                    e.sends(f[9], WaitEvent.Completion.valueOf(f[10]));
+                }
+                if (!f[11].equals("-")) {
+                    e.receives(f[11], WaitEvent.Completion.valueOf(f[12]));
+                }
+                if (!f[13].equals("-")) {
+                    e.collective(f[13], Integer.parseInt(f[14]), Long.parseLong(f[15]), Integer.parseInt(f[16]));
+                }
+                pending = e;
+            } else if (pending != null && f[0].equals("S")) {
+                pending.completesSend(f[1]);
+            } else if (pending != null && f[0].equals("R")) {
+                pending.completesReceive(f[1]);
+            }
+        }
+
+        private static String opt(String s) {
+            return s.equals("-") ? null : s;
+        }
+    }
+}

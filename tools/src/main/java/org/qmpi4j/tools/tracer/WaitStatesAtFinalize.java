@@ -1,0 +1,50 @@
+package org.qmpi4j.tools.tracer;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.qmpi4j.api.output.RankOutput;
+import org.qmpi4j.report.files.ProfileOutputs;
+import org.qmpi4j.report.files.ResultFiles;
+import org.qmpi4j.report.json.JsonFormatException;
+import org.qmpi4j.report.profile.Profile;
+import org.qmpi4j.report.profile.ProfileFormat;
+import org.qmpi4j.report.trace.TraceWaits;
+import org.qmpi4j.report.waits.WaitAnalysis;
+import org.qmpi4j.report.waits.WaitReport;
+
+/**
+ * At {@code MPI_Finalize} on rank 0, after the trace is written: adds why ranks waited to the
+ * profile the profiler wrote just before (it runs first when listed first), and renders the reports
+ * again. Needs every rank's shard on rank 0's disk (one node, or a shared file system); otherwise
+ * {@code qmpi4j merge} of the collected files adds them. Loaded only here, at the end of a traced
+ * job.
+ */
+final class WaitStatesAtFinalize {
+    private WaitStatesAtFinalize() {}
+
+    static void addToProfile(Path dir, int ranks, RankOutput output) {
+        Path json = dir.resolve(ResultFiles.PROFILE_JSON);
+        try {
+            if (!Files.isRegularFile(json)) {
+                return; // no profiler before the tracer: merge adds them
+            }
+            for (int r = 0; r < ranks; r++) {
+                if (!Files.isRegularFile(ResultFiles.rankTrace(dir, r))) {
+                    return; // shards on other nodes' disks: merge of the collected files adds them (user guide)
+                }
+            }
+            Profile p = ProfileFormat.read(Files.readString(json, StandardCharsets.UTF_8));
+            if (p.ranks() != ranks) {
+                return; // another world's profile
+            }
+            WaitReport w = TraceWaits.analyse(dir, ranks, WaitAnalysis.DEFAULT_NOISE_FLOOR_NS);
+            if (w != null) {
+                ProfileOutputs.writeAll(dir, p.withWaits(w));
+            }
+        } catch (IOException | JsonFormatException | RuntimeException e) {
+            output.fault("analysing the wait states (qmpi4j merge can do it from the per-rank files)", e);
+        }
+    }
+}
