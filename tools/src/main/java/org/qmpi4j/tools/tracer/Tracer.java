@@ -868,7 +868,7 @@ final class Tracer {
         if (merge[0] == WRITE_INDEX) {
             if (comm.rank() == 0) {
                 writeIndex(s, comm, all);
-                WaitStatesAtFinalize.addToProfile(s.dir(), comm.size(), output);
+                WaitStatesAtFinalize.addToProfile(s.dir(), comm.size(), output, false);
             } else {
                 s.finished(List.of());
             }
@@ -885,7 +885,7 @@ final class Tracer {
             s.finished(List.of());
         } else {
             writeAtRoot(s, comm, file, length, all, merge[0] == WRITE_JSON);
-            WaitStatesAtFinalize.addToProfile(s.dir(), comm.size(), output);
+            WaitStatesAtFinalize.addToProfile(s.dir(), comm.size(), output, merge[0] == WRITE_PERFETTO);
         }
     }
 
