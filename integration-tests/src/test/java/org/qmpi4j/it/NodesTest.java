@@ -166,6 +166,51 @@ class NodesTest {
                 .isEqualTo(Files.readString(node1.resolve("trace.json")));
     }
 
+    /**
+     * The waits sample's 4 ranks over the 3 nodes (ranks 0 and 1 on node1, 2 on node2, 3 on node3):
+     * {@code qmpi4j merge} of the files copied off the nodes finds every wait the program made at
+     * its rank, call site and late partner, the amount within {@link WaitStatesTest#TOLERANCE_MS}
+     * plus the entry's clock error bound. The containers share the host's kernel, but each rank's
+     * times reach the common clock through an offset measured over TCP between the nodes, and the
+     * wait is the difference of two ranks' times: each may be off by its measured error bound, so
+     * the bounds of both (the entry's {@code error_bound_s}) are added to the tolerance; and no
+     * amount may be uncertain (shorter than that bound).
+     */
+    @Test
+    void waitStatesAcrossNodesAreFoundWhereTheProgramMadeThem(@TempDir Path tmp) throws Exception {
+        String out = "/results/waits";
+        Container.ExecResult job = cluster.sh(
+                1,
+                NodeJobs.mpirun(
+                        cluster.names().get(0) + ":2," + cluster.names().get(1) + ":1,"
+                                + cluster.names().get(2) + ":1",
+                        4,
+                        "tools=profiler,tracer;output=" + out,
+                        180,
+                        "org.qmpi4j.samples.openmpi.waits.Waits",
+                        List.of(),
+                        "vader"));
+        assertThat(job.getExitCode()).as(NodeJobs.describe(job)).isZero();
+        assertThat(SampleOutput.parse(job.getStdout()).okRanks())
+                .as(NodeJobs.describe(job))
+                .containsExactly(0, 1, 2, 3);
+        Path merged = tmp.resolve("merged");
+        for (int node = 1; node <= NODES; node++) {
+            cluster.copyOff(node, out + "/ranks", merged.resolve("ranks"));
+        }
+        BundledTools.Command merge = BundledTools.qmpi4j("merge", merged.toString());
+        assertThat(merge.exitCode).as("%s", merge).isZero();
+        ToolResults.Profile p = ToolResults.profile(merged);
+        assertThat(NodeJobs.hosts(p).values())
+                .as("hosts of the ranks")
+                .containsExactly("node1", "node1", "node2", "node3");
+        WaitStatesTest.assertMadeWaits(
+                p.root,
+                WaitStatesTest.markers("samples/openmpi/src/main/java/org/qmpi4j/samples/openmpi/waits/Waits.java"),
+                WaitStatesTest.openMpiMade(),
+                true);
+    }
+
     @Test
     void killedNodeLeavesTheOthersFilesAndMergeNamesTheMissingRanks(@TempDir Path tmp) throws Exception {
         String out = "/results/killed";

@@ -47,6 +47,21 @@ public final class NodeJobs {
             List<String> args,
             String sharedMemoryBtl) {
         String hosts = nodes.stream().map(n -> n + ":" + perNode).collect(Collectors.joining(","));
+        return mpirun(hosts, nodes.size() * perNode, agentArgs, limitSeconds, mainClass, args, sharedMemoryBtl);
+    }
+
+    /**
+     * As above, with the ranks placed as {@code hosts} says ({@code node1:2,node2:1,node3:1}: by
+     * slot, in order), {@code ranks} in all.
+     */
+    public static String mpirun(
+            String hosts,
+            int ranks,
+            String agentArgs,
+            int limitSeconds,
+            String mainClass,
+            List<String> args,
+            String sharedMemoryBtl) {
         List<String> cmd = new ArrayList<>(List.of(
                 "timeout",
                 Integer.toString(limitSeconds),
@@ -55,7 +70,7 @@ public final class NodeJobs {
                 "--host",
                 hosts,
                 "-np",
-                Integer.toString(nodes.size() * perNode),
+                Integer.toString(ranks),
                 // TCP between the containers; shared memory only within one.
                 // Containers share the machine's cores: Open MPI would refuse to bind more ranks than
                 // cores (5.0 binds by default).
