@@ -168,6 +168,14 @@ public final class CallSiteTransformer implements ClassFileTransformer {
         }
     }
 
+    BindingMethodResolver resolver() {
+        return resolver;
+    }
+
+    LinkerContract contract() {
+        return contract;
+    }
+
     public RewriteStats stats() {
         return stats;
     }
@@ -192,7 +200,7 @@ public final class CallSiteTransformer implements ClassFileTransformer {
         }
     }
 
-    private boolean eligible(ClassLoader loader, String className) {
+    boolean eligible(ClassLoader loader, String className) {
         if (className == null || loader == null || loader == platformLoader) {
             return false; // hidden/anonymous classes, bootstrap and platform (JDK) classes
         }
@@ -253,7 +261,7 @@ public final class CallSiteTransformer implements ClassFileTransformer {
      * system class path, which most loaders delegate to, but an isolating loader may not. Checked
      * as a resource (never loading a class from a transformer), once per loader.
      */
-    private boolean linkerVisible(ClassLoader loader) {
+    boolean linkerVisible(ClassLoader loader) {
         Boolean v = linkerVisibility.get(loader);
         if (v == null) {
             v = loader.getResource(contract.bootstrapOwner() + ".class") != null;

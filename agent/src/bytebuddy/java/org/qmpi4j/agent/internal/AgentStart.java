@@ -1,0 +1,94 @@
+package org.qmpi4j.agent.internal;
+
+import java.lang.instrument.Instrumentation;
+import org.qmpi4j.agent.CallSiteBootstrap;
+import org.qmpi4j.agent.internal.binding.BindingCatalog;
+import org.qmpi4j.agent.internal.chain.QmpiBackendImpl;
+import org.qmpi4j.agent.internal.chain.ToolRegistry;
+import org.qmpi4j.agent.internal.config.AgentConfig;
+import org.qmpi4j.agent.internal.instrument.CallSiteTransformer;
+import org.qmpi4j.agent.internal.instrument.LinkerContract;
+import org.qmpi4j.agent.internal.link.CallSiteLinker;
+import org.qmpi4j.agent.internal.runtime.AgentRuntime;
+import org.qmpi4j.api.internal.QmpiBackend;
+import org.qmpi4j.api.internal.log.Log;
+
+/**
+ * The agent's start inside its own class loader. The visible premain class
+ * ({@code org.qmpi4j.agent.Agent}) knows only this class by name and calls its two public methods
+ * reflectively: everything else of the agent stays out of the application's sight.
+ */
+public final class AgentStart {
+    private AgentStart() {}
+
+    /**
+     * What every rewritten call site's bootstrap delegates to: {@link CallSiteLinker}, whose
+     * parameters are those of {@link LinkerContract#BOOTSTRAP_DESCRIPTOR}.
+     */
+    public static CallSiteBootstrap.Linker linker() {
+        return CallSiteLinker.INSTANCE;
+    }
+
+    /**
+     * Reads the settings, installs the backend of the tool API, registers the tools it finds, and
+     * installs the transformer that rewrites the application's MPI call sites. Never throws: a
+     * broken agent leaves the application running unobserved.
+     */
+    public static void start(String args, Instrumentation inst) {
+        Log log = Log.agent();
+        try {
+            AgentConfig config = AgentConfig.fromJvm(args);
+            Log.setVerbose(config.verbose());
+            AgentRuntime runtime = new AgentRuntime(config, BindingCatalog.load());
+            AgentRuntime.install(runtime);
+            QmpiBackend.install(new QmpiBackendImpl(ToolRegistry.global(), runtime));
+            // Without a tool list or tool path, discovery waits until a tool is asked for (a
+            // tool list set through MPI_T before MPI_Init): a job that never names one never pays.
+            boolean deferred = config.tools().isEmpty() && config.toolPath().isEmpty();
+            ToolDiscovery tools = deferred ? null : ToolDiscovery.discover(config.toolPath());
+            // Checked once every declaration is known: the agent's, and the tools' only when the
+            // agent's own do not cover every argument.
+            if (config.unknownKeys(java.util.Collections.emptyList()) != null) {
+                if (tools == null) {
+                    tools = ToolDiscovery.discover(config.toolPath());
+                }
+                String unknown = config.unknownKeys(tools.declaredSettings());
+                if (unknown != null) {
+                    log.oncePerJob("unknown agent arguments", unknown); // every rank has the same argument
+                }
+            }
+            if (tools == null) {
+                ToolRegistry.global().deferDiscovery(new ToolDiscovery.Deferred(config.toolPath()));
+            }
+            ToolDiscovery excluded = tools != null ? tools : ToolDiscovery.none();
+            CallSiteTransformer transformer =
+                    CallSiteTransformer.create(runtime.catalog(), excluded.toolPackages(), excluded.toolLoader());
+            // PROTOTYPE (profile bytebuddy): installed through ByteBuddy's AgentBuilder
+            org.qmpi4j.agent.internal.instrument.ByteBuddyRewriting.install(inst, transformer);
+            Runtime.getRuntime().addShutdownHook(new ExitReport(runtime, transformer, config.verbose()));
+            log.info("agent started; tools " + config.tools() + " (" + config.toolsSource() + ")");
+        } catch (Throwable t) {
+            log.warn("the agent could not start and is inactive; the application runs unobserved: " + t);
+        }
+    }
+
+    /** At JVM exit: MPI_T closes, and the rewriting summary is printed when something was missed. */
+    private static final class ExitReport extends Thread {
+        private final AgentRuntime runtime;
+        private final CallSiteTransformer transformer;
+        private final boolean verbose;
+
+        ExitReport(AgentRuntime runtime, CallSiteTransformer transformer, boolean verbose) {
+            super("qmpi4j-exit-report");
+            this.runtime = runtime;
+            this.transformer = transformer;
+            this.verbose = verbose;
+        }
+
+        @Override
+        public void run() {
+            runtime.beginShutdown();
+            transformer.reportAtExit(System.err, verbose);
+        }
+    }
+}
