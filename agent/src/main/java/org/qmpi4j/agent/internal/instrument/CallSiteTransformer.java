@@ -168,14 +168,6 @@ public final class CallSiteTransformer implements ClassFileTransformer {
         }
     }
 
-    BindingMethodResolver resolver() {
-        return resolver;
-    }
-
-    LinkerContract contract() {
-        return contract;
-    }
-
     public RewriteStats stats() {
         return stats;
     }
@@ -200,7 +192,7 @@ public final class CallSiteTransformer implements ClassFileTransformer {
         }
     }
 
-    boolean eligible(ClassLoader loader, String className) {
+    private boolean eligible(ClassLoader loader, String className) {
         if (className == null || loader == null || loader == platformLoader) {
             return false; // hidden/anonymous classes, bootstrap and platform (JDK) classes
         }
@@ -261,7 +253,7 @@ public final class CallSiteTransformer implements ClassFileTransformer {
      * system class path, which most loaders delegate to, but an isolating loader may not. Checked
      * as a resource (never loading a class from a transformer), once per loader.
      */
-    boolean linkerVisible(ClassLoader loader) {
+    private boolean linkerVisible(ClassLoader loader) {
         Boolean v = linkerVisibility.get(loader);
         if (v == null) {
             v = loader.getResource(contract.bootstrapOwner() + ".class") != null;
