@@ -8,13 +8,13 @@ import org.qmpi4j.api.Qmpi;
 import org.qmpi4j.api.QmpiContext;
 import org.qmpi4j.api.ToolFunction;
 import org.qmpi4j.api.ToolHandler;
-import org.qmpi4j.api.output.LifecycleHandlers;
 import org.qmpi4j.api.settings.Settings;
 import org.qmpi4j.tools.mpi.CallClock;
 import org.qmpi4j.tools.mpi.PeerTranslator;
 import org.qmpi4j.tools.mpi.WorldComm;
 import org.qmpi4j.tools.output.OutputSession;
 import org.qmpi4j.tools.output.RankResults;
+import org.qmpi4j.tools.output.ToolLifecycle;
 
 /**
  * One instance of the {@code profiler} tool (one per MPI process, or per listing in the tool
@@ -32,7 +32,7 @@ import org.qmpi4j.tools.output.RankResults;
  * initialisation, {@code MPI_Pcontrol}, {@code MPI_Abort}, {@code MPI_Finalize} or exit, is
  * caught, reported once, and never stops the application's call.
  */
-final class Profiler {
+final class Profiler implements ToolLifecycle.Calls {
     private static final MpiFunction[] FUNCTIONS = MpiFunction.values();
     /** What accounting a function needs beyond time, by ordinal: the bits below. */
     private static final byte[] NEEDS = new byte[FUNCTIONS.length];
@@ -115,32 +115,7 @@ final class Profiler {
 
         @Override
         public Object intercept(QmpiContext context, int id, MpiCall call) throws Exception {
-            return profiler.profile(context, id, call);
-        }
-    }
-
-    /** The life-cycle handlers (each runs once or a few times), by {@link MpiFunction}. */
-    private static final class Lifecycle implements ToolHandler {
-        private final Profiler profiler;
-        private final MpiFunction role;
-
-        Lifecycle(Profiler profiler, MpiFunction role) {
-            this.profiler = profiler;
-            this.role = role;
-        }
-
-        @Override
-        public Object intercept(QmpiContext context, int id, MpiCall call) throws Exception {
-            switch (role) {
-                case MPI_INIT:
-                    return profiler.init(context, id, call);
-                case MPI_FINALIZE:
-                    return profiler.finalizeMpi(context, id, call);
-                case MPI_ABORT:
-                    return profiler.abort(context, id, call);
-                default:
-                    return profiler.pcontrol(context, id, call);
-            }
+            return profiler.profile(context, call);
         }
     }
 
@@ -148,20 +123,13 @@ final class Profiler {
     void register() {
         Qmpi.registerToolStorage(toolId, this);
         Qmpi.requestCallTimes(toolId); // one entry and one exit read per call, shared with every tool
-        LifecycleHandlers.register(
-                toolId,
-                next,
-                new Lifecycle(this, MpiFunction.MPI_INIT),
-                new Lifecycle(this, MpiFunction.MPI_FINALIZE),
-                new Lifecycle(this, MpiFunction.MPI_ABORT),
-                new Lifecycle(this, MpiFunction.MPI_PCONTROL),
-                new EveryCall(this));
+        ToolLifecycle.register(toolId, next, this, new EveryCall(this));
     }
 
     // ---- handlers ---------------------------------------------------------------------------
 
     /** Every function without a special handler: time the rest of the chain, then account. */
-    private Object profile(QmpiContext context, int id, MpiCall call) throws Exception {
+    private Object profile(QmpiContext context, MpiCall call) throws Exception {
         int f = call.function().ordinal();
         ToolFunction n = next[f];
         if (gathered) {
@@ -202,7 +170,8 @@ final class Profiler {
         return result;
     }
 
-    private Object init(QmpiContext context, int id, MpiCall call) throws Exception {
+    @Override
+    public Object init(QmpiContext context, MpiCall call) throws Exception {
         long start = System.nanoTime();
         long appStart = start;
         Object result;
@@ -220,7 +189,8 @@ final class Profiler {
         return result;
     }
 
-    private Object finalizeMpi(QmpiContext context, int id, MpiCall call) throws Exception {
+    @Override
+    public Object finalizeMpi(QmpiContext context, MpiCall call) throws Exception {
         if (!gathered) {
             // Counted, not timed: the profile is gathered before MPI_Finalize runs.
             account(call, call.function().ordinal(), 0);
@@ -234,7 +204,8 @@ final class Profiler {
     }
 
     /** MPI_Abort ends the job without returning: leave this rank's data first. */
-    private Object abort(QmpiContext context, int id, MpiCall call) throws Exception {
+    @Override
+    public Object abort(QmpiContext context, MpiCall call) throws Exception {
         if (!gathered) {
             account(call, call.function().ordinal(), 0);
         }
@@ -242,8 +213,9 @@ final class Profiler {
         return next[call.function().ordinal()].invoke(context, call);
     }
 
-    private Object pcontrol(QmpiContext context, int id, MpiCall call) throws Exception {
-        Object result = profile(context, id, call);
+    @Override
+    public Object pcontrol(QmpiContext context, MpiCall call) throws Exception {
+        Object result = profile(context, call);
         Object level = call.argumentCount() > 0 ? call.argument(0) : null;
         if (!gathered && level instanceof Integer) {
             try {

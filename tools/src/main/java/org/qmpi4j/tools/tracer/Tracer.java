@@ -7,7 +7,6 @@ import org.qmpi4j.api.Qmpi;
 import org.qmpi4j.api.QmpiContext;
 import org.qmpi4j.api.ToolFunction;
 import org.qmpi4j.api.ToolHandler;
-import org.qmpi4j.api.output.LifecycleHandlers;
 import org.qmpi4j.api.settings.Settings;
 import org.qmpi4j.report.trace.ClockModel;
 import org.qmpi4j.report.trace.TraceFileWriter;
@@ -16,6 +15,7 @@ import org.qmpi4j.tools.mpi.PeerTranslator;
 import org.qmpi4j.tools.mpi.StatusCompletions;
 import org.qmpi4j.tools.mpi.WorldComm;
 import org.qmpi4j.tools.output.RankResults;
+import org.qmpi4j.tools.output.ToolLifecycle;
 
 /**
  * One instance of the {@code tracer} tool: records each MPI call as one line of its rank's trace
@@ -31,7 +31,8 @@ import org.qmpi4j.tools.output.RankResults;
  *       shards total at most {@code tracer.json-limit}, else {@code trace.pftrace}, and past
  *       {@code tracer.merge-limit} only {@code trace-index.json};</li>
  * </ul>
- * and the life cycle (open, flush, abort, gather) is the bundled tools' own, {@link RankResults}.
+ * and the life cycle (open, flush, abort, gather) is the bundled tools' own: {@link RankResults},
+ * its calls registered by {@link ToolLifecycle}.
  *
  * <p>Arrows: a send and a receive carry their sequence number among messages of the same envelope
  * on the same communicator ({@link Communicators}, any communicator); by MPI's non-overtaking rule
@@ -45,7 +46,7 @@ import org.qmpi4j.tools.output.RankResults;
  * order of receives cannot be known, {@link PostedReceives} says why and the rank draws no more
  * arrow ends rather than wrong ones.
  */
-final class Tracer {
+final class Tracer implements ToolLifecycle.Calls {
     private static final MpiFunction[] FUNCTIONS = MpiFunction.values();
 
     private final int toolId;
@@ -96,45 +97,14 @@ final class Tracer {
         }
     }
 
-    /** The life-cycle handlers (each runs once or a few times), by {@link MpiFunction}. */
-    private static final class Lifecycle implements ToolHandler {
-        private final Tracer tracer;
-        private final MpiFunction role;
-
-        Lifecycle(Tracer tracer, MpiFunction role) {
-            this.tracer = tracer;
-            this.role = role;
-        }
-
-        @Override
-        public Object intercept(QmpiContext context, int id, MpiCall call) throws Exception {
-            switch (role) {
-                case MPI_INIT:
-                    return tracer.init(context, call);
-                case MPI_FINALIZE:
-                    return tracer.finalizeMpi(context, call);
-                case MPI_ABORT:
-                    return tracer.abort(context, call);
-                default:
-                    return tracer.pcontrol(context, call);
-            }
-        }
-    }
-
     void register() {
         Qmpi.registerToolStorage(toolId, this);
         Qmpi.requestCallTimes(toolId);
-        LifecycleHandlers.register(
-                toolId,
-                next,
-                new Lifecycle(this, MpiFunction.MPI_INIT),
-                new Lifecycle(this, MpiFunction.MPI_FINALIZE),
-                new Lifecycle(this, MpiFunction.MPI_ABORT),
-                new Lifecycle(this, MpiFunction.MPI_PCONTROL),
-                new EveryCall(recorder));
+        ToolLifecycle.register(toolId, next, this, new EveryCall(recorder));
     }
 
-    private Object init(QmpiContext context, MpiCall call) throws Exception {
+    @Override
+    public Object init(QmpiContext context, MpiCall call) throws Exception {
         long entry = System.nanoTime();
         Object result = next[call.function().ordinal()].invoke(context, call);
         long done = System.nanoTime();
@@ -173,7 +143,8 @@ final class Tracer {
         results.flush();
     }
 
-    private Object finalizeMpi(QmpiContext context, MpiCall call) throws Exception {
+    @Override
+    public Object finalizeMpi(QmpiContext context, MpiCall call) throws Exception {
         if (!recorder.closed() && results.session() != null) {
             long now = System.nanoTime();
             recorder.record(call, now, now, true); // the trace is gathered before MPI_Finalize runs
@@ -184,14 +155,16 @@ final class Tracer {
         return next[call.function().ordinal()].invoke(context, call);
     }
 
-    private Object abort(QmpiContext context, MpiCall call) throws Exception {
+    @Override
+    public Object abort(QmpiContext context, MpiCall call) throws Exception {
         long now = System.nanoTime();
         recorder.record(call, now, now, true);
         results.aborting();
         return next[call.function().ordinal()].invoke(context, call);
     }
 
-    private Object pcontrol(QmpiContext context, MpiCall call) throws Exception {
+    @Override
+    public Object pcontrol(QmpiContext context, MpiCall call) throws Exception {
         Object result = recorder.trace(context, call);
         if (call.argumentCount() > 0 && Integer.valueOf(2).equals(call.argument(0))) {
             results.flush(); // level 2: buffers to disk
