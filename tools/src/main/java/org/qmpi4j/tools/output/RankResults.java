@@ -103,6 +103,9 @@ public final class RankResults {
     private final Gather gather;
     private final RankOutput output;
     private final Object fileLock = new Object();
+    /** Guarded by {@link #fileLock}. */
+    private boolean finalWritten;
+
     private volatile OutputSession session;
     private volatile boolean finished;
 
@@ -252,13 +255,20 @@ public final class RankResults {
         s.finished(gather.run(s, mine, output));
     }
 
-    /** Writes this rank's file and returns its content. */
+    /**
+     * Writes this rank's file and returns its content. Once the final file is written, a flush
+     * that comes during the gather (the flushing thread's turn) leaves it as it is.
+     */
     private byte[] writeRankFile(Moment moment) throws Exception {
         OutputSession s = session;
         if (s == null) {
             return new byte[0];
         }
         synchronized (fileLock) {
+            if (finalWritten) {
+                return new byte[0];
+            }
+            finalWritten = moment == Moment.FINALIZED;
             return file.write(s, moment, output);
         }
     }
