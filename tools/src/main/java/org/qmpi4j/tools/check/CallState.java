@@ -2,7 +2,6 @@ package org.qmpi4j.tools.check;
 
 import org.qmpi4j.api.MpiCall;
 import org.qmpi4j.api.MpiFunction;
-import org.qmpi4j.tools.mpi.MessageRoles;
 
 /**
  * A rank's state as the deadlock watch sees it, read on the watch's thread from the rank's
@@ -17,10 +16,11 @@ final class CallState {
         s.rank = rank;
         s.progress = a.progress();
         s.inside = a.inside();
-        MpiCall c = s.inside ? a.current() : null;
-        if (c != null) {
+        s.multiple = a.isMultiple();
+        Activity.Record c = s.inside ? a.current() : null;
+        if (c != null && c.function != null) {
             s.call = describe(c, comms);
-            Object req = c.function().kind() == MpiFunction.Kind.COMPLETION ? c.request() : null;
+            Object req = c.request;
             if (req instanceof Object[]) {
                 for (Object r : (Object[]) req) {
                     pending(s, r, requests);
@@ -50,29 +50,25 @@ final class CallState {
         }
     }
 
-    private static BlockedCall.Call describe(MpiCall call, Communicators comms) {
+    private static BlockedCall.Call describe(Activity.Record call, Communicators comms) {
         BlockedCall.Call c = new BlockedCall.Call();
-        MpiFunction f = call.function();
+        MpiFunction f = call.function;
         c.function = f.name();
-        if (call.callingAddress() != null) {
-            c.className = call.callingAddress().className();
-            c.method = call.callingAddress().methodName();
-            c.file = call.callingAddress().fileName();
-            c.line = call.callingAddress().line();
+        if (call.site != null) {
+            c.className = call.site.className();
+            c.method = call.site.methodName();
+            c.file = call.site.fileName();
+            c.line = call.site.line();
         }
-        Object comm = call.communicator();
+        Object comm = call.comm;
         Communicators.Info info = comms == null ? null : comms.peek(comm);
         if (f.kind() == MpiFunction.Kind.POINT_TO_POINT) {
-            int peer = call.peer();
+            int peer = call.peer;
             c.peer = peer == MpiCall.ABSENT ? -2 : peer < 0 ? -1 : comms == null ? -1 : comms.toWorld(comm, peer);
-            c.tag = call.tag();
-            if (f == MpiFunction.MPI_SENDRECV || f == MpiFunction.MPI_SENDRECV_REPLACE) {
-                int at = MessageRoles.sendRecvSourceArgument(call);
-                Object source = at >= 0 && at < call.argumentCount() ? call.argument(at) : null;
-                if (source instanceof Integer) {
-                    int src = (Integer) source;
-                    c.source = src < 0 ? -1 : comms == null ? -1 : comms.toWorld(comm, src);
-                }
+            c.tag = call.tag;
+            int src = call.source;
+            if (src != MpiCall.ABSENT) {
+                c.source = src < 0 ? -1 : comms == null ? -1 : comms.toWorld(comm, src);
             }
         }
         if (f.kind() == MpiFunction.Kind.POINT_TO_POINT || f.kind() == MpiFunction.Kind.COLLECTIVE) {

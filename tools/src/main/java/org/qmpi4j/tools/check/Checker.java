@@ -165,6 +165,14 @@ final class Checker {
                 results.output().fault("checking the datatypes of " + call.function(), e);
             }
         }
+        if (flow != null && (needs & CallNeeds.CREATES_COMM) != 0) {
+            try {
+                flow.created(result);
+            } catch (Exception | LinkageError e) {
+                flow.disable("a fault: " + e);
+                results.output().fault("duplicating the communicator " + call.function() + " made", e);
+            }
+        }
         if (c != null) {
             try {
                 afterCall(call, c, needs);
@@ -194,6 +202,10 @@ final class Checker {
     private void afterCall(MpiCall call, Communicators c, int needs) {
         if ((needs & CallNeeds.FREES_COMM) != 0) {
             c.forget(call.communicator());
+            SignatureFlow flow = messages;
+            if (flow != null) {
+                flow.forget(call.communicator());
+            }
             CollectiveCheck cc = collectives;
             if (cc != null) {
                 cc.forget(call.communicator());
@@ -234,6 +246,11 @@ final class Checker {
     private Object init(QmpiContext context, MpiCall call) throws Exception {
         Object result = next[call.function().ordinal()].invoke(context, call);
         try {
+            if (call.function() == MpiFunction.MPI_INIT_THREAD
+                    && result != null
+                    && result.equals(Qmpi.bindingConstant(toolId, "THREAD_MULTIPLE"))) {
+                activity.multiple();
+            }
             afterInit(call.binding());
         } catch (Exception | LinkageError e) {
             results.output().fault("setting up after MPI_Init; nothing is checked", e);
@@ -254,7 +271,8 @@ final class Checker {
         OutputSession s = results.open(comm, toolId, settings, err);
         if (comm.canExchangeData()) {
             try {
-                Signatures signatures = new Signatures(this, toolId, bindingId, comm.world());
+                Signatures signatures =
+                        new Signatures(this, toolId, bindingId, new CommDuplicates(toolId, comm.world()));
                 messages = new SignatureFlow(this, signatures, c, constants);
                 collectives = new CollectiveCheck(this, toolId, bindingId, signatures);
             } catch (Exception | LinkageError e) {

@@ -2,8 +2,8 @@ package org.qmpi4j.tools.check;
 
 /**
  * Rank 0's judgement of the ranks' states: each rank's latest {@link BlockedCall}, when its
- * progress or blocking last changed and when it was last heard from, and whether the job is
- * deadlocked. Fed by the watch's readers, asked by its detecting thread.
+ * progress or blocking last changed and when it was last heard from, and which ranks, if any,
+ * are deadlocked. Fed by the watch's readers, asked by its detecting thread.
  */
 final class DeadlockDetector {
     private final int size;
@@ -48,21 +48,47 @@ final class DeadlockDetector {
         states[rank] = s;
     }
 
-    /** Whether every rank is connected, inside MPI, and has not moved for the timeout. */
-    synchronized boolean deadlocked(long now) {
+    /**
+     * The ranks deadlocked at {@code now}, as their states ({@code null} for the others), or
+     * {@code null} for none. A rank is blocked when it is connected, inside MPI, and has not moved
+     * for the timeout. When every rank is blocked, all are deadlocked; otherwise those that
+     * {@link WaitConditions} shows no other rank can release.
+     */
+    synchronized BlockedCall[] deadlocked(long now) {
+        boolean[] blocked = new boolean[size];
+        boolean every = true;
         for (int r = 0; r < size; r++) {
             BlockedCall s = states[r];
-            if (closed[r] || s == null || !s.inside || s.call == null) {
-                return false;
+            blocked[r] = !closed[r]
+                    && s != null
+                    && s.inside
+                    && s.call != null
+                    && now - lastChange[r] >= quietNanos
+                    && now - lastSeen[r] <= freshNanos;
+            every &= blocked[r];
+        }
+        if (every) {
+            return states.clone();
+        }
+        boolean[] dead = WaitConditions.deadlocked(states, blocked, closed);
+        BlockedCall[] found = new BlockedCall[size];
+        boolean any = false;
+        for (int r = 0; r < size; r++) {
+            if (dead[r]) {
+                found[r] = states[r];
+                any = true;
             }
-            if (now - lastChange[r] < quietNanos || now - lastSeen[r] > freshNanos) {
+        }
+        return any ? found : null;
+    }
+
+    /** Whether {@code found}, from {@link #deadlocked}, holds every rank. */
+    static boolean every(BlockedCall[] found) {
+        for (BlockedCall s : found) {
+            if (s == null) {
                 return false;
             }
         }
         return true;
-    }
-
-    synchronized BlockedCall[] snapshot() {
-        return states.clone();
     }
 }

@@ -28,8 +28,9 @@ import org.qmpi4j.tools.output.OutputSession;
  * over TCP: rank 0 listens, every rank (rank 0 too) has a daemon thread that connects to it and
  * sends its {@link BlockedCall} state once per interval. Rank 0 declares a deadlock when every rank
  * has been inside an MPI call, and no rank's progress count has moved, for
- * {@code check.deadlock-seconds}; a rank computing or waiting on I/O is not inside MPI, so a slow
- * job is never a deadlock. Rank 0 then explains it ({@link WaitForGraph}), collects every rank's
+ * {@code check.deadlock-seconds}, or when some ranks have, waiting on one another in a way no other
+ * rank can release ({@link DeadlockDetector}, {@link WaitConditions}); a rank computing or waiting
+ * on I/O is not inside MPI and may release any rank, so a slow job is never a deadlock. Rank 0 then explains it ({@link WaitForGraph}), collects every rank's
  * findings over the same sockets, writes {@code check.json} and {@code check.txt}, and with
  * {@code check.on-deadlock=abort} ends the job: {@code MPI_Abort}, and each rank halts its JVM a
  * few seconds later should the library's abort not reach it.
@@ -244,10 +245,11 @@ final class DeadlockWatch {
         public void run() {
             while (!stopped && !reported) {
                 sleep(intervalMillis);
-                if (!stopped && detector.deadlocked(System.nanoTime())) {
+                BlockedCall[] found = stopped ? null : detector.deadlocked(System.nanoTime());
+                if (found != null) {
                     reported = true;
                     try {
-                        deadlock(coordinator, detector.snapshot());
+                        deadlock(coordinator, found);
                     } catch (Exception | LinkageError e) {
                         output.fault("reporting a deadlock", e);
                     }
@@ -257,7 +259,7 @@ final class DeadlockWatch {
     }
 
     private void deadlock(WatchCoordinator c, BlockedCall[] snapshot) throws Exception {
-        Finding f = WaitForGraph.explain(snapshot, seconds);
+        Finding f = WaitForGraph.explain(snapshot, seconds, DeadlockDetector.every(snapshot));
         checker.record(f);
         List<String> perRank = c.collect();
         if (session != null && session.dir() != null) {

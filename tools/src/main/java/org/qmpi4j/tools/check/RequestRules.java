@@ -29,6 +29,11 @@ final class RequestRules {
     void after(MpiCall call, Communicators c, int needs) {
         if ((needs & CallNeeds.STARTS) != 0) {
             started(call, c);
+        } else if ((needs & CallNeeds.COMPLETES) != 0 && SingleCompletion.handles(call.function())) {
+            Object r = SingleCompletion.request(call);
+            if (r != null) {
+                completed(r, call);
+            }
         } else if ((needs & CallNeeds.COMPLETES) != 0) {
             List<Object> done = new ArrayList<>(2);
             Completions.completed(call, done);
@@ -37,12 +42,43 @@ final class RequestRules {
             }
         } else if ((needs & CallNeeds.FREES) != 0) {
             freed(call);
+        } else if ((needs & CallNeeds.MAKES_PERSISTENT) != 0) {
+            made(call, c);
+        } else if ((needs & CallNeeds.STARTS_PERSISTENT) != 0) {
+            Object r = call.request();
+            if (r instanceof Object[]) {
+                for (Object one : (Object[]) r) {
+                    requests.start(one);
+                }
+            } else {
+                requests.start(r);
+            }
         }
     }
 
+    private void made(MpiCall call, Communicators c) {
+        Object comm = call.communicator();
+        Communicators.Info info = c.learn(comm);
+        requests.made(
+                call.request(),
+                new PendingRequests.Pending(
+                        call.function(),
+                        call.callingAddress(),
+                        c.toWorld(comm, call.peer()),
+                        call.tag(),
+                        info == null ? "a communicator" : info.name,
+                        null,
+                        0,
+                        0,
+                        BufferChecksum.NONE));
+    }
+
     private void freed(MpiCall call) {
-        PendingRequests.Pending p = requests.completed(call.request());
-        if (p != null && (p.function == MpiFunction.MPI_IRECV || p.function == MpiFunction.MPI_IMRECV)) {
+        PendingRequests.Pending p = requests.freed(call.request());
+        if (p != null
+                && (p.function == MpiFunction.MPI_IRECV
+                        || p.function == MpiFunction.MPI_IMRECV
+                        || p.function == MpiFunction.MPI_RECV_INIT)) {
             checker.report(
                     "active_request_freed",
                     Finding.Severity.WARNING,
@@ -116,6 +152,18 @@ final class RequestRules {
                             + (p.tag >= 0 ? ", tag " + p.tag : "")
                             + " was never completed (MPI_Wait, MPI_Test) or freed (MPI_Request_free) before"
                             + " MPI_Finalize; complete or free every nonblocking request before finalizing",
+                    Sites.of(checker.rank(), p.function, p.site));
+        }
+        for (PendingRequests.Persistent q : requests.persistent()) {
+            PendingRequests.Pending p = q.made;
+            checker.report(
+                    "request_leak",
+                    Finding.Severity.ERROR,
+                    "the persistent request of this " + p.function + to(p.worldPeer)
+                            + (p.tag >= 0 ? ", tag " + p.tag : "")
+                            + (q.active ? " was still active (started, never completed) and" : "")
+                            + " was never freed (MPI_Request_free) before MPI_Finalize; complete and free every"
+                            + " persistent request before finalizing",
                     Sites.of(checker.rank(), p.function, p.site));
         }
     }

@@ -41,6 +41,18 @@ final class SignatureFlow {
         sig.disable(why);
     }
 
+    /**
+     * After a call that makes a communicator returned {@code made}: the checker's duplicate of it,
+     * made even while the checks are off so that every member makes it.
+     */
+    void created(Object made) throws Exception {
+        sig.created(made);
+    }
+
+    void forget(Object comm) {
+        sig.forget(comm);
+    }
+
     /** At MPI_Finalize: the last comparisons. */
     void finish() throws Exception {
         sig.finish();
@@ -74,15 +86,15 @@ final class SignatureFlow {
                 break;
         }
         Object comm = call.communicator();
-        if (!sig.onWorld(comm)) {
+        Object dup = sig.dupOf(comm);
+        if (dup == null) {
             return null;
         }
-        Communicators.Info info = comms.peek(comm);
-        int size = info == null ? 0 : info.size;
+        int size = peers(comm);
         if (f.sendsMessage()) {
             int dest = call.peer();
             if (dest >= 0 && dest < size && call.count() >= 0) {
-                sig.send(call, dest, call.tag(), call.datatype(), call.count(), call.bytes());
+                sig.send(dup, call, dest, call.tag(), call.datatype(), call.count(), call.bytes());
             }
         }
         int source;
@@ -112,13 +124,22 @@ final class SignatureFlow {
         }
         if (source < 0 || source >= size || tag < 0) {
             // A wildcard: its signature is known only from the status, after the call.
-            return new Signatures.Expect(null, null, f, call.callingAddress(), sig.nameOf(type), capacity);
+            return new Signatures.Expect(dup, null, null, f, call.callingAddress(), sig.nameOf(type), capacity);
         }
-        Signatures.Expect e = sig.expect(call, source, tag, type, capacity);
+        Signatures.Expect e = sig.expect(dup, call, source, tag, type, capacity);
         if (f != MpiFunction.MPI_IRECV) {
             sig.poll(e);
         }
         return e;
+    }
+
+    /**
+     * The ranks a message on {@code comm} may name: its size, or for an intercommunicator (whose
+     * peers are the remote group's ranks) any rank, which MPI itself checks.
+     */
+    private int peers(Object comm) {
+        Communicators.Info info = comms.peek(comm);
+        return info == null ? 0 : info.inter ? Integer.MAX_VALUE : info.size;
     }
 
     /** A persistent send about to start: its signature leaves now, as a send's would. */
@@ -127,8 +148,9 @@ final class SignatureFlow {
         synchronized (persistentSends) {
             init = request == null ? null : persistentSends.get(request);
         }
-        if (init != null) {
-            sig.send(init, init.peer(), init.tag(), init.datatype(), init.count(), init.bytes());
+        Object dup = init == null ? null : sig.dupOf(init.communicator());
+        if (dup != null) {
+            sig.send(dup, init, init.peer(), init.tag(), init.datatype(), init.count(), init.bytes());
         }
     }
 
@@ -140,7 +162,7 @@ final class SignatureFlow {
             case MPI_BSEND_INIT:
             case MPI_SSEND_INIT:
             case MPI_RSEND_INIT:
-                if (sig.onWorld(call.communicator()) && call.peer() >= 0 && call.request() != null) {
+                if (sig.dupOf(call.communicator()) != null && call.peer() >= 0 && call.request() != null) {
                     synchronized (persistentSends) {
                         persistentSends.put(call.request(), call);
                     }
@@ -148,19 +170,34 @@ final class SignatureFlow {
                 return;
             case MPI_RECV_INIT:
             case MPI_IMRECV:
-                if (sig.onWorld(call.communicator())) {
+                if (sig.dupOf(call.communicator()) != null) {
                     sig.disable(f + " is not followed");
                 }
                 return;
             case MPI_MRECV:
                 Object st = result;
-                if (StatusFields.source(st) >= 0) {
+                Object dup = call.communicator() == null ? sig.worldDup() : sig.dupOf(call.communicator());
+                if (StatusFields.source(st) >= 0 && dup != null) {
                     sig.check(sig.expect(
-                            call, StatusFields.source(st), StatusFields.tag(st), call.datatype(), call.bytes()));
+                            dup, call, StatusFields.source(st), StatusFields.tag(st), call.datatype(), call.bytes()));
                 }
                 return;
             default:
                 break;
+        }
+        if (SingleCompletion.handles(f)) {
+            Object r = SingleCompletion.request(call);
+            if (r != null) {
+                Object e;
+                synchronized (receives) {
+                    e = receives.remove(r);
+                }
+                if (e instanceof Signatures.Expect) {
+                    completeReceive((Signatures.Expect) e, SingleCompletion.status(call));
+                }
+            }
+            sig.drain();
+            return;
         }
         if (Completions.COMPLETING.contains(f)) {
             List<Object> done = new ArrayList<>(2);
