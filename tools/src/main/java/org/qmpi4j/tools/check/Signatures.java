@@ -306,24 +306,27 @@ final class Signatures {
 
     /** The text up to the first zero byte, and the buffer zeroed again for its next use. */
     private static String read(Object buffer) {
-        byte[] bytes = new byte[MAX];
         int n = 0;
+        byte[] bytes;
         if (buffer instanceof ByteBuffer) {
             ByteBuffer b = (ByteBuffer) buffer;
             while (n < MAX && b.get(n) != 0) {
-                bytes[n] = b.get(n);
-                b.put(n, (byte) 0);
                 n++;
+            }
+            bytes = new byte[n];
+            for (int i = 0; i < n; i++) {
+                bytes[i] = b.get(i);
+                b.put(i, (byte) 0);
             }
         } else {
             byte[] b = (byte[]) buffer;
             while (n < MAX && b[n] != 0) {
-                bytes[n] = b[n];
-                b[n] = 0;
                 n++;
             }
+            bytes = java.util.Arrays.copyOf(b, n);
+            java.util.Arrays.fill(b, 0, n, (byte) 0);
         }
-        return new String(bytes, 0, n, StandardCharsets.UTF_8);
+        return new String(bytes, StandardCharsets.UTF_8);
     }
 
     private void compare(Expect e, String sig) {
