@@ -12,6 +12,7 @@ import org.qmpi4j.report.files.RankFiles;
 import org.qmpi4j.report.files.ResultFiles;
 import org.qmpi4j.report.profile.Profile;
 import org.qmpi4j.report.trace.ChromeTraceAssembler;
+import org.qmpi4j.report.trace.PerfettoWaitMarks;
 import org.qmpi4j.report.trace.ShardSummary;
 import org.qmpi4j.report.trace.TraceBuilder;
 import org.qmpi4j.report.trace.TraceIndex;
@@ -126,12 +127,18 @@ final class MergeCommand implements Callable<Integer> {
         List<String> written = new ArrayList<>();
         int size;
         String binding;
+        long limit = bytes("--trace-limit", traceLimit);
+        long jsonLimit = bytes("--trace-json-limit", traceJsonLimit);
+        long shardBytes = traces.isEmpty() ? 0 : RankFiles.traceBytes(d);
+        boolean perfetto = !traces.isEmpty() && shardBytes <= limit && shardBytes > jsonLimit;
+        // The wait instances, to mark them in trace.pftrace once it is written.
+        PerfettoWaitMarks marks = perfetto ? new PerfettoWaitMarks() : null;
         if (profiles.profile() != null) {
             Profile merged = profiles.profile();
             size = merged.ranks();
             binding = merged.binding();
             if (!traces.isEmpty()) {
-                waits(d, merged, err);
+                waits(d, merged, err, marks);
             }
             try {
                 written.addAll(ProfileOutputs.writeAll(d, merged));
@@ -154,13 +161,10 @@ final class MergeCommand implements Callable<Integer> {
             size = Integer.parseInt(header[3]);
             binding = header[4];
         }
-        long limit = bytes("--trace-limit", traceLimit);
-        long jsonLimit = bytes("--trace-json-limit", traceJsonLimit);
         if (!traces.isEmpty() && traces.get(traces.size() - 1) >= size) {
             throw new UserError(
                     ranks + ": a trace of rank " + traces.get(traces.size() - 1) + " in a job of " + size + " ranks");
         }
-        long shardBytes = traces.isEmpty() ? 0 : RankFiles.traceBytes(d);
         if (!traces.isEmpty() && shardBytes > limit) {
             List<String> problems = new ArrayList<>();
             List<ShardSummary> summaries = TraceShards.traceSummaries(d, problems);
@@ -192,6 +196,13 @@ final class MergeCommand implements Callable<Integer> {
                 throw new UserError(ranks + ": " + e.getMessage());
             }
             r.problems().forEach(p -> err.println("qmpi4j: trace " + p));
+            try {
+                if (marks != null) {
+                    marks.appendTo(d.resolve(ResultFiles.TRACE_PFTRACE));
+                }
+            } catch (IOException e) {
+                err.println("qmpi4j: wait states not marked in " + ResultFiles.TRACE_PFTRACE + ": " + e.getMessage());
+            }
             err.println("qmpi4j: trace of " + r.calls().size() + " of " + size + " ranks, "
                     + r.calls().values().stream().mapToLong(Long::longValue).sum() + " calls, in "
                     + ResultFiles.TRACE_PFTRACE + " (Perfetto's format; open it in https://ui.perfetto.dev): the shards"
@@ -226,10 +237,17 @@ final class MergeCommand implements Callable<Integer> {
         err.flush();
     }
 
-    /** Adds why ranks waited, from the traces, to the profile (reported, not fatal, when the traces cannot say). */
-    private static void waits(Path d, Profile merged, PrintWriter err) {
+    /**
+     * Adds why ranks waited, from the traces, to the profile (reported, not fatal, when the traces
+     * cannot say); {@code marks}, if not null, collects the wait instances to mark in the trace.
+     */
+    private static void waits(Path d, Profile merged, PrintWriter err, PerfettoWaitMarks marks) {
         try {
-            WaitReport w = TraceWaits.analyse(d, merged.ranks(), WaitAnalysis.DEFAULT_NOISE_FLOOR_NS);
+            WaitReport w = TraceWaits.analyse(
+                    d,
+                    merged.ranks(),
+                    WaitAnalysis.DEFAULT_NOISE_FLOOR_NS,
+                    marks == null ? WaitAnalysis.NOBODY : marks);
             if (w != null) {
                 merged.withWaits(w);
                 err.println("qmpi4j: wait states: " + w.waits().size() + " (pattern, rank, call site) entries, "

@@ -1,6 +1,7 @@
 package org.qmpi4j.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -18,9 +19,13 @@ import org.junit.jupiter.params.provider.EnumSource;
 import org.qmpi4j.it.support.AgentJob;
 import org.qmpi4j.it.support.BundledTools;
 import org.qmpi4j.it.support.MpjAgentJob;
+import org.qmpi4j.it.support.PerfettoTraces;
 import org.qmpi4j.it.support.ToolResults;
 import org.qmpi4j.launch.JobResult;
 import org.qmpi4j.report.json.JsonNode;
+import org.qmpi4j.report.trace.PerfettoTraceReader;
+import org.qmpi4j.report.trace.PerfettoTraceReader.Event;
+import org.qmpi4j.report.waits.Pattern;
 
 /**
  * Real Open MPI and MPJ Express (both modes) jobs of {@code waits.Waits}, whose ranks sleep known
@@ -74,19 +79,33 @@ class WaitStatesTest {
         {"late_broadcast", 3, "MPI_BCAST", 0, 250, "inter-bcast"},
     };
 
+    /**
+     * The MPJ Express sample's further phases: a sub-communicator's barrier, and a message over an
+     * intercommunicator (mpiJava 1.2 has no intercommunicator collectives), the peer its world rank.
+     */
+    private static final Object[][] MADE_ON_MPJ_COMMUNICATORS = {
+        {"wait_at_barrier", 0, "MPI_BARRIER", 1, 300, "sub-barrier"},
+        {"wait_at_barrier", 3, "MPI_BARRIER", 2, 200, "sub-barrier"},
+        {"late_sender", 2, "MPI_RECV", 0, 250, "inter-recv"},
+    };
+
     @Test
     void everyPatternIsFoundWhereTheProgramMadeIt(@TempDir Path tmp) throws Exception {
         Path out = tmp.resolve("results");
         JobResult result = AgentJob.run(AgentJob.withTools(WAITS, 4, "profiler,tracer")
                 .timeout(Duration.ofSeconds(120))
-                .env("QMPI4J_OUTPUT", out.toString()));
+                .env("QMPI4J_OUTPUT", out.toString())
+                // The trace in Perfetto's format, to see the waits marked in it.
+                .env("QMPI4J_TRACER_JSON_LIMIT", "1"));
         AgentJob.assertOk(result, 4);
         JsonNode profile = ToolResults.profile(out).root; // valid against the published schema
         Object[][] made = new Object[MADE.length + MADE_ON_COMMUNICATORS.length][];
         System.arraycopy(MADE, 0, made, 0, MADE.length);
         System.arraycopy(MADE_ON_COMMUNICATORS, 0, made, MADE.length, MADE_ON_COMMUNICATORS.length);
-        assertMadeWaits(
-                profile, markers("samples/openmpi/src/main/java/org/qmpi4j/samples/openmpi/waits/Waits.java"), made);
+        Map<String, Integer> lines =
+                markers("samples/openmpi/src/main/java/org/qmpi4j/samples/openmpi/waits/Waits.java");
+        assertMadeWaits(profile, lines, made);
+        List<Event> marked = assertMarkedWaits(out.resolve("trace.pftrace"), profile, lines, made);
         // The waits were caused by the sleeping ranks' computation just before their late calls:
         // rank 3's before its barrier made ranks 0, 1 and 2 wait 350 ms each, directly.
         List<JsonNode> delays = profile.get("delays").elements();
@@ -119,10 +138,74 @@ class WaitStatesTest {
         // merge finds the same from the per-rank files alone.
         Path copy = tmp.resolve("copy");
         ProfilerTest.copyTree(out.resolve("ranks"), copy.resolve("ranks"));
-        BundledTools.Command merge = BundledTools.qmpi4j("merge", copy.toString());
+        BundledTools.Command merge = BundledTools.qmpi4j("merge", "--trace-json-limit", "1", copy.toString());
         assertThat(merge.exitCode).as("%s", merge).isZero();
         assertThat(ProfilerTest.withoutCreated(Files.readString(copy.resolve("profile.json"))))
                 .isEqualTo(ProfilerTest.withoutCreated(Files.readString(out.resolve("profile.json"))));
+        List<Event> merged = assertMarkedWaits(copy.resolve("trace.pftrace"), profile, lines, made);
+        assertThat(merged)
+                .extracting(e -> e.rank + " " + e.name + " " + e.start + " " + e.end)
+                .as("merge marks the waits where MPI_Finalize did")
+                .containsExactlyElementsOf(marked.stream()
+                        .map(e -> e.rank + " " + e.name + " " + e.start + " " + e.end)
+                        .toList());
+    }
+
+    /**
+     * The Perfetto trace marks every wait instance the profile counts, as a slice on the waiting
+     * rank's "Wait states" track that starts where the waiting call's slice starts, lasts the time
+     * waited and has an arrow to an instant at the late call's entry on the late rank; each wait
+     * the program made is marked once, at its rank, call site and late partner. Returns the marks.
+     */
+    static List<Event> assertMarkedWaits(Path pftrace, JsonNode profile, Map<String, Integer> lines, Object[][] made)
+            throws Exception {
+        PerfettoTraceReader trace = PerfettoTraces.read(pftrace).reader;
+        List<JsonNode> waits = profile.get("wait_states").elements();
+        long instances = 0;
+        for (JsonNode w : waits) {
+            instances += w.get("instances").asLong();
+        }
+        assertThat((long) trace.waits.size())
+                .as("one mark per wait instance counted")
+                .isEqualTo(instances);
+        assertThat(trace.lateCalls).as("one late call per mark").hasSize(trace.waits.size());
+        for (Event w : trace.waits) {
+            Event call = trace.calls.stream()
+                    .filter(c -> c.rank == w.rank && c.start == w.start)
+                    .findFirst()
+                    .orElse(null);
+            assertThat(call)
+                    .as("the waiting call's slice of %s on rank %s", w.name, w.rank)
+                    .isNotNull();
+            assertThat(w.end).isLessThanOrEqualTo(call.end);
+            assertThat((String) w.args.get("call")).startsWith(call.name + " at ");
+            assertThat(w.end - w.start).isEqualTo(w.args.get("wait_ns"));
+            Event late = trace.lateCalls.stream()
+                    .filter(l -> l.flowsIn.equals(w.flowsOut))
+                    .findFirst()
+                    .orElseThrow();
+            assertThat((long) late.rank).isEqualTo(w.args.get("late_rank"));
+            assertThat(trace.calls)
+                    .as("a call of the late rank %s enters where the arrow of %s ends", late.rank, w.name)
+                    .anyMatch(c -> c.rank == late.rank && c.start == late.start && late.name.equals("late " + c.name));
+        }
+        for (Object[] m : made) {
+            String label = Pattern.byId((String) m[0]).label();
+            String call = m[2] + " at Waits.java:" + lines.get(m[5]) + " ";
+            List<Event> found = trace.waits.stream()
+                    .filter(w -> w.rank == (int) m[1]
+                            && w.name.equals(label)
+                            && ((String) w.args.get("call")).startsWith(call))
+                    .toList();
+            assertThat(found).as("%s of rank %s at %s", label, m[1], call).hasSize(1);
+            Event w = found.get(0);
+            assertThat(w.args.get("late_rank")).isEqualTo((long) (int) m[3]);
+            JsonNode counted = find(waits, (String) m[0], (int) m[1], (String) m[2], lines.get(m[5]));
+            assertThat((double) (long) w.args.get("wait_ns"))
+                    .as("the time waited, as profile.json says (to its microseconds)")
+                    .isCloseTo(counted.get("seconds").asDouble() * 1e9, within(1000.0));
+        }
+        return trace.waits;
     }
 
     /** Every wait the program made, at its rank, function and peer, with its amount; nothing else over the floor. */
@@ -181,10 +264,13 @@ class WaitStatesTest {
                         .timeout(Duration.ofSeconds(120))
                         .env("QMPI4J_OUTPUT", out.toString()));
         MpjAgentJob.assertOk(result, 4, mode);
+        Object[][] made = new Object[MADE.length + MADE_ON_MPJ_COMMUNICATORS.length][];
+        System.arraycopy(MADE, 0, made, 0, MADE.length);
+        System.arraycopy(MADE_ON_MPJ_COMMUNICATORS, 0, made, MADE.length, MADE_ON_MPJ_COMMUNICATORS.length);
         assertMadeWaits(
                 ToolResults.profile(out).root,
                 markers("samples/mpj/src/main/java/org/qmpi4j/samples/mpj/waits/Waits.java"),
-                MADE);
+                made);
     }
 
     @Test

@@ -127,6 +127,13 @@ public final class PerfettoTraceWriter implements Closeable {
     private static final int LEVELS_ORDER = -1;
 
     private static final int COUNTERS_ORDER = 1 << 20;
+    /** The wait-state track comes first, above the levels track. */
+    private static final int WAITS_ORDER = -2;
+    /**
+     * The packet sequence of the wait marks, which are appended after every rank's calls: its own,
+     * so that it clears no rank's interned strings (the ranks' are their rank + 1, below 2^24).
+     */
+    static final long MARKS_SEQUENCE = (1L << 31) - 1;
 
     private final OutputStream out;
     private final Strings strings;
@@ -170,9 +177,16 @@ public final class PerfettoTraceWriter implements Closeable {
         final Map<ShardSite, Long> sites = new HashMap<>();
 
         Sequence(int rank) {
-            this.id = rank + 1L;
+            this(rank + 1L, true);
+        }
+
+        Sequence(long id, boolean unused) {
+            this.id = id;
         }
     }
+
+    /** The sequence of the wait marks, made when the first is written. */
+    private Sequence marks;
 
     private Sequence sequence(int rank) {
         Sequence s = sequences.get(rank);
@@ -389,6 +403,76 @@ public final class PerfettoTraceWriter implements Closeable {
         emit(sequence(rank), PACKET_TRACK_EVENT, body, time);
     }
 
+    /**
+     * A wait of rank {@code rank} (its process track announced before, possibly by another writer of
+     * the same trace) from {@code start} to {@code end}: a slice named {@code name} on the rank's
+     * "Wait states" track, with its amount, the late rank, the waiting call and the late call as
+     * arguments ({@code args}: further name, value pairs), and an arrow {@code flow} that leaves it
+     * for the late call ({@link #lateCall}).
+     */
+    public void waitSlice(
+            int rank, long start, long end, String name, long waitNs, int lateRank, long flow, String... args)
+            throws IOException {
+        Sequence s = marksSequence();
+        long track = waitTrack(s, rank);
+        body.clear().varint(EVENT_TYPE, TYPE_SLICE_BEGIN).varint(EVENT_TRACK_UUID, track);
+        category(s, "qmpi4j.waits");
+        name(s, name);
+        annotation(s, "wait_ns", waitNs);
+        annotation(s, "late_rank", lateRank);
+        textAnnotations(s, args);
+        body.fixed64(EVENT_FLOW_IDS, flow);
+        emit(s, PACKET_TRACK_EVENT, body, start);
+        body.clear().varint(EVENT_TYPE, TYPE_SLICE_END).varint(EVENT_TRACK_UUID, track);
+        emit(s, PACKET_TRACK_EVENT, body, Math.max(start, end));
+    }
+
+    /**
+     * The entry of a call that made another rank wait: an instant named {@code name} at
+     * {@code time} on rank {@code rank}'s "Wait states" track, where the arrow {@code flow} of that
+     * wait's slice ends.
+     */
+    public void lateCall(int rank, long time, String name, long flow, String... args) throws IOException {
+        Sequence s = marksSequence();
+        long track = waitTrack(s, rank);
+        body.clear().varint(EVENT_TYPE, TYPE_INSTANT).varint(EVENT_TRACK_UUID, track);
+        category(s, "qmpi4j.waits");
+        name(s, name);
+        textAnnotations(s, args);
+        body.fixed64(EVENT_TERMINATING_FLOW_IDS, flow);
+        emit(s, PACKET_TRACK_EVENT, body, time);
+    }
+
+    private Sequence marksSequence() {
+        if (marks == null) {
+            marks = new Sequence(MARKS_SEQUENCE, true);
+        }
+        return marks;
+    }
+
+    /** Rank {@code rank}'s wait-state track, described on its first use. */
+    private long waitTrack(Sequence s, int rank) throws IOException {
+        long track = waitTrackUuid(rank);
+        if (tracks.add(track)) {
+            // Before the event's own body is built.
+            body.clear()
+                    .varint(TRACK_UUID, track)
+                    .varint(TRACK_PARENT_UUID, processTrack(rank))
+                    .string(TRACK_NAME, "Wait states")
+                    .varint(TRACK_SIBLING_ORDER_RANK, WAITS_ORDER);
+            emit(s, PACKET_TRACK_DESCRIPTOR, body, NO_TIME);
+        }
+        return track;
+    }
+
+    private void textAnnotations(Sequence s, String... args) {
+        for (int i = 0; i + 1 < args.length; i += 2) {
+            annotationName(s, args[i]);
+            inner.string(ANNOTATION_STRING, args[i + 1]);
+            body.message(EVENT_DEBUG_ANNOTATIONS, inner);
+        }
+    }
+
     /** The event's track, left out when it is the sequence's default. */
     private void track(Sequence s, long track) {
         if (track == s.defaultTrack) {
@@ -518,6 +602,10 @@ public final class PerfettoTraceWriter implements Closeable {
 
     static long levelTrack(int rank) {
         return (1L << 61) | rank;
+    }
+
+    static long waitTrackUuid(int rank) {
+        return (1L << 60) | rank;
     }
 
     static long counterTrackUuid(int rank, int index) {

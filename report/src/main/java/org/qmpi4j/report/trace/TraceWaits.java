@@ -43,6 +43,15 @@ public final class TraceWaits {
 
     /** Analyses the shards in {@code dir} of a job of {@code ranks} ranks; {@code null} if there are none. */
     public static WaitReport analyse(Path dir, int ranks, long noiseFloorNs) throws IOException {
+        return analyse(dir, ranks, noiseFloorNs, WaitAnalysis.NOBODY);
+    }
+
+    /**
+     * As {@link #analyse(Path, int, long)}, telling {@code listener} of every wait instance counted
+     * (to mark them in a trace: {@link PerfettoWaitMarks}).
+     */
+    public static WaitReport analyse(Path dir, int ranks, long noiseFloorNs, WaitAnalysis.InstanceListener listener)
+            throws IOException {
         Timeline timeline = Timeline.open(dir, ranks, TraceSelection.all());
         if (timeline.ranks().isEmpty()) {
             return null;
@@ -57,7 +66,7 @@ public final class TraceWaits {
                 }
                 sources.put(r, new SpilledEvents(file, r));
             }
-            return WaitAnalysis.analyse(sources, noiseFloorNs);
+            return WaitAnalysis.analyse(sources, noiseFloorNs, listener);
         } finally {
             try (java.util.stream.Stream<Path> files = Files.list(spill)) {
                 for (Path f : (Iterable<Path>) files::iterator) {

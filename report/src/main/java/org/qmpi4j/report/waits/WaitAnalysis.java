@@ -45,6 +45,14 @@ public final class WaitAnalysis {
         WaitEvent next() throws IOException;
     }
 
+    /** Told of every wait instance counted, in the order they are counted (not in time order). */
+    public interface InstanceListener {
+        void counted(WaitReport.Instance instance);
+    }
+
+    /** Nobody is told. */
+    public static final InstanceListener NOBODY = i -> {};
+
     private final long noiseFloorNs;
     private final Map<Integer, RankState> ranks = new HashMap<>();
     private final Map<String, Message> messages = new HashMap<>();
@@ -56,14 +64,30 @@ public final class WaitAnalysis {
             new PriorityQueue<>(Comparator.comparingLong(WaitReport.Instance::waitNs));
     private final List<String> problems = new ArrayList<>();
     private int mismatches;
+    private final InstanceListener listener;
 
     public WaitAnalysis(long noiseFloorNs) {
+        this(noiseFloorNs, NOBODY);
+    }
+
+    /** An analysis that tells {@code listener} of every wait instance it counts. */
+    public WaitAnalysis(long noiseFloorNs, InstanceListener listener) {
         this.noiseFloorNs = Math.max(1, noiseFloorNs);
+        this.listener = listener;
     }
 
     /** Reads every rank's calls, merged by entry time, and analyses them. */
     public static WaitReport analyse(Map<Integer, RankEvents> sources, long noiseFloorNs) throws IOException {
-        WaitAnalysis a = new WaitAnalysis(noiseFloorNs);
+        return analyse(sources, noiseFloorNs, NOBODY);
+    }
+
+    /**
+     * As {@link #analyse(Map, long)}, telling {@code listener} of every wait instance counted (to
+     * mark them in a trace).
+     */
+    public static WaitReport analyse(Map<Integer, RankEvents> sources, long noiseFloorNs, InstanceListener listener)
+            throws IOException {
+        WaitAnalysis a = new WaitAnalysis(noiseFloorNs, listener);
         PriorityQueue<Head> queue = new PriorityQueue<>(
                 Math.max(1, sources.size()),
                 Comparator.comparingLong((Head h) -> h.event.enter).thenComparingInt(h -> h.event.rank));
@@ -412,8 +436,8 @@ public final class WaitAnalysis {
             t[1] += d.getValue()[1];
             t[2]++;
         }
-        if (worst.size() < WORST || ns > worst.peek().waitNs()) {
-            worst.add(new WaitReport.Instance(
+        if (listener != NOBODY || worst.size() < WORST || ns > worst.peek().waitNs()) {
+            WaitReport.Instance instance = new WaitReport.Instance(
                     c.pattern,
                     c.rank,
                     c.function,
@@ -427,9 +451,13 @@ public final class WaitAnalysis {
                     c.lateStart,
                     c.lateEnd,
                     c.latePreviousExit,
-                    uncertain));
-            if (worst.size() > WORST) {
-                worst.poll();
+                    uncertain);
+            listener.counted(instance);
+            if (worst.size() < WORST || ns > worst.peek().waitNs()) {
+                worst.add(instance);
+                if (worst.size() > WORST) {
+                    worst.poll();
+                }
             }
         }
     }

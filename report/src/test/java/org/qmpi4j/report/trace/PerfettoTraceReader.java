@@ -75,6 +75,10 @@ public final class PerfettoTraceReader {
     public final List<Event> levels = new ArrayList<>();
     /** Instants (clock notes, arrow ends at instants, limits). */
     public final List<Event> instants = new ArrayList<>();
+    /** Slices on the ranks' "Wait states" tracks: the wait instances marked. */
+    public final List<Event> waits = new ArrayList<>();
+    /** Instants on the ranks' "Wait states" tracks: the late calls the waits' arrows end at. */
+    public final List<Event> lateCalls = new ArrayList<>();
     /** Counter values, by rank and counter track name. */
     public final Map<Integer, Map<String, List<Event>>> counters = new TreeMap<>();
     /** rank -> name of its process track, in the order of the process descriptors. */
@@ -233,6 +237,8 @@ public final class PerfettoTraceReader {
             tracks.put(uuid, new Track(p.rank, tid, name, "thread"));
         } else if (sub(td, "counter") != null) {
             tracks.put(uuid, new Track(p.rank, -1, (String) get(td, "name"), "counter"));
+        } else if ("Wait states".equals(get(td, "name"))) {
+            tracks.put(uuid, new Track(p.rank, -1, "Wait states", "waits"));
         } else {
             tracks.put(uuid, new Track(p.rank, -1, (String) get(td, "name"), "levels"));
         }
@@ -321,11 +327,14 @@ public final class PerfettoTraceReader {
             flows.computeIfAbsent((Long) id, k -> new int[2])[1]++;
         }
         if (type.equals("TYPE_SLICE_BEGIN")) {
+            assertThat(track.kind.equals("waits") && !track.open.isEmpty())
+                    .as("wait slices on rank %s's wait-state track overlap", track.rank)
+                    .isFalse();
             track.open.push(e);
-            (track.kind.equals("levels") ? levels : calls).add(e);
+            (track.kind.equals("levels") ? levels : track.kind.equals("waits") ? waits : calls).add(e);
         } else {
             assertThat(type).isEqualTo("TYPE_INSTANT");
-            instants.add(e);
+            (track.kind.equals("waits") ? lateCalls : instants).add(e);
         }
     }
 

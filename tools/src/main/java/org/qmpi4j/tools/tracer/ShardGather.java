@@ -84,7 +84,7 @@ final class ShardGather implements RankResults.Gather {
                 return List.of();
             }
             List<String> written = writeIndex(s, comm, all, output);
-            WaitStatesAtFinalize.addToProfile(s.dir(), comm.size(), output);
+            WaitStatesAtFinalize.addToProfile(s.dir(), comm.size(), output, false);
             return written;
         }
         // Two rounds: the message endpoints for the causality correction, then the calls.
@@ -98,7 +98,7 @@ final class ShardGather implements RankResults.Gather {
             return List.of();
         }
         List<String> written = writeAtRoot(s, comm, file, length, all, merge[0] == WRITE_JSON, output);
-        WaitStatesAtFinalize.addToProfile(s.dir(), comm.size(), output);
+        WaitStatesAtFinalize.addToProfile(s.dir(), comm.size(), output, merge[0] == WRITE_PERFETTO);
         return written;
     }
 

@@ -10,6 +10,7 @@ import org.qmpi4j.report.files.ResultFiles;
 import org.qmpi4j.report.json.JsonFormatException;
 import org.qmpi4j.report.profile.Profile;
 import org.qmpi4j.report.profile.ProfileFormat;
+import org.qmpi4j.report.trace.PerfettoWaitMarks;
 import org.qmpi4j.report.trace.TraceWaits;
 import org.qmpi4j.report.waits.WaitAnalysis;
 import org.qmpi4j.report.waits.WaitReport;
@@ -24,7 +25,8 @@ import org.qmpi4j.report.waits.WaitReport;
 final class WaitStatesAtFinalize {
     private WaitStatesAtFinalize() {}
 
-    static void addToProfile(Path dir, int ranks, RankOutput output) {
+    /** {@code perfetto}: whether the trace just written is {@code trace.pftrace}, to mark the waits in. */
+    static void addToProfile(Path dir, int ranks, RankOutput output, boolean perfetto) {
         Path json = dir.resolve(ResultFiles.PROFILE_JSON);
         try {
             if (!Files.isRegularFile(json)) {
@@ -39,9 +41,12 @@ final class WaitStatesAtFinalize {
             if (p.ranks() != ranks) {
                 return; // another world's profile
             }
-            WaitReport w = TraceWaits.analyse(dir, ranks, WaitAnalysis.DEFAULT_NOISE_FLOOR_NS);
+            PerfettoWaitMarks marks = new PerfettoWaitMarks();
+            WaitReport w = TraceWaits.analyse(
+                    dir, ranks, WaitAnalysis.DEFAULT_NOISE_FLOOR_NS, perfetto ? marks : WaitAnalysis.NOBODY);
             if (w != null) {
                 ProfileOutputs.writeAll(dir, p.withWaits(w));
+                marks.appendTo(dir.resolve(ResultFiles.TRACE_PFTRACE));
             }
         } catch (IOException | JsonFormatException | RuntimeException e) {
             output.fault("analysing the wait states (qmpi4j merge can do it from the per-rank files)", e);

@@ -1,5 +1,7 @@
 package org.qmpi4j.samples.mpj.waits;
 
+import mpi.Intercomm;
+import mpi.Intracomm;
 import mpi.MPI;
 import mpi.MPIException;
 import mpi.Request;
@@ -9,7 +11,9 @@ import org.qmpi4j.samples.SampleReport;
  * The Open MPI sample {@code waits.Waits} in the mpiJava 1.2 API of MPJ Express: every wait-state
  * pattern once, each made by one rank sleeping a known time (times {@code scale}) before its call,
  * the phases separated by an {@code Allgather}, after an {@code Alltoall} that waits for the
- * ranks' start-up. The table of phases is the Open MPI sample's. Needs exactly 4 ranks.
+ * ranks' start-up. The table of phases is the Open MPI sample's, but for the intercommunicator's:
+ * mpiJava 1.2 gives an intercommunicator no collectives, so there rank 2 receives from the other
+ * group's rank 0 (world rank 0), which sleeps 250 ms first (a late sender). Needs exactly 4 ranks.
  */
 public final class Waits {
     private static final int TAG = 5;
@@ -103,6 +107,32 @@ public final class Waits {
                 MPI.COMM_WORLD.Recv(one, 0, 1, MPI.INT, 2, TAG + 2); // SITE:chain-recv-1
             }
             sync(rank, all);
+            // a barrier on each half: {0, 1} waits for 1, {2, 3} for 2
+            Intracomm half = MPI.COMM_WORLD.Split(rank / 2, rank);
+            Intercomm inter = MPI.COMM_WORLD.Create_intercomm(half, 0, rank < 2 ? 2 : 0, TAG + 3);
+            sync(rank, all);
+            if (rank == 1) {
+                sleep(300, scale);
+            } else if (rank == 2) {
+                sleep(200, scale);
+            }
+            half.Barrier(); // SITE:sub-barrier
+            sync(rank, all);
+            // a message over the intercommunicator (whose collectives mpiJava 1.2 does not have):
+            // 2 receives from the other group's rank 0 (world rank 0), which is late
+            if (rank == 0) {
+                sleep(250, scale);
+                one[0] = 7;
+                inter.Send(one, 0, 1, MPI.INT, 0, TAG + 4);
+            } else if (rank == 2) {
+                inter.Recv(one, 0, 1, MPI.INT, 0, TAG + 4); // SITE:inter-recv
+                if (one[0] != 7 && failure == null) {
+                    failure = "intercommunicator message gave " + one[0] + ", expected 7";
+                }
+            }
+            sync(rank, all);
+            inter.Free();
+            half.Free();
         }
         MPI.Finalize();
         int status = report.print(System.out, failure == null, failure != null ? failure : "every phase done");
