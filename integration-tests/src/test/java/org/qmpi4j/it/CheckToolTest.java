@@ -90,8 +90,10 @@ class CheckToolTest {
         if (rule.equals("deadlock")) {
             // Ended by the checker, not by the launcher's time limit.
             assertThat(result.timedOut()).as(result.describe()).isFalse();
+            // Exit status 3 is the error code the checker hands MPI_Abort. Open MPI's own "MPI_ABORT
+            // was invoked" banner is not asserted: mpirun drops it when its help system runs out of
+            // resources on a loaded host ("ORTE_ERROR_LOG: Out of resource in file show_help.c").
             assertThat(result.exitCode()).as(result.describe()).isEqualTo(3);
-            assertThat(result.stderr()).contains("MPI_ABORT was invoked on rank 0");
         } else {
             assertThat(result.succeeded()).as(result.describe()).isTrue();
         }
