@@ -63,6 +63,13 @@ CONFEOF
 fi
 
 # ---- 3. the Docker-compatible socket ------------------------------------------------------------
+close_inherited_descriptors() {
+  local fd
+  for fd in $(ls /proc/$BASHPID/fd); do
+    if [ "$fd" -gt 2 ]; then eval "exec $fd>&-" 2>/dev/null || true; fi
+  done
+}
+
 ping_socket() { curl -s -m 5 --unix-socket "$SOCKET" http://d/_ping 2>/dev/null | grep -q OK; }
 if ping_socket; then
   say "podman API answers on $SOCKET"
@@ -72,7 +79,9 @@ else
   # From /, not from here: the service outlives this script, and every container it starts
   # inherits its working directory (conmon fails with "Failed to get working directory" once
   # the folder it was started from, e.g. a checkout, is deleted).
-  (cd / && setsid nohup podman system service --time=0 "unix://$SOCKET" >/var/log/qmpi4j-podman-service.log 2>&1 < /dev/null &)
+  # Nor with this script's open files: run under `flock <lock> ...`, an inherited lock descriptor
+  # would stay held by the service for ever and block every later run waiting on that lock.
+  (cd / && close_inherited_descriptors && setsid nohup podman system service --time=0 "unix://$SOCKET" >/var/log/qmpi4j-podman-service.log 2>&1 < /dev/null &)
   for _ in $(seq 1 50); do ping_socket && break; sleep 0.2; done
   ping_socket || die "podman API did not come up on $SOCKET (see /var/log/qmpi4j-podman-service.log)"
 fi

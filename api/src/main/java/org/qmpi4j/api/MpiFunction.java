@@ -9,6 +9,8 @@ package org.qmpi4j.api;
  *
  * <p>Constants are only ever added, so names are stable across versions; do not rely on
  * {@link #ordinal()} across versions.
+ *
+ * <p>Its length is one constant per MPI function a tool can intercept; the list is the type.
  */
 public enum MpiFunction {
     // Initialisation and environment

@@ -14,6 +14,7 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
+import org.qmpi4j.report.files.ResultFiles;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -179,6 +180,8 @@ final class RunCommand implements Callable<Integer> {
     private static void summary(PrintWriter out, Path dir, int status) throws IOException {
         out.println("qmpi4j: job exit status " + status + "; results in " + dir);
         Path report = dir.resolve("report.txt");
+        Path check = dir.resolve(ResultFiles.CHECK_TXT);
+        boolean checked = Files.isRegularFile(check);
         if (Files.isRegularFile(report)) {
             out.println();
             try (Stream<String> lines = Files.lines(report, StandardCharsets.UTF_8)) {
@@ -189,10 +192,10 @@ final class RunCommand implements Callable<Integer> {
             if (Files.isRegularFile(page)) {
                 out.println("... (as one page with charts and the matrix, for a browser: " + page + ")");
             }
-        } else if (Files.isDirectory(dir.resolve("ranks"))) {
+        } else if (checked ? toolsBesideCheckWrote(dir) : Files.isDirectory(dir.resolve("ranks"))) {
             out.println("qmpi4j: no report: the job ended before the tools gathered their results;" + " 'qmpi4j merge "
                     + dir + "' builds the reports from the ranks' files");
-        } else {
+        } else if (!checked) {
             // Ranks on other nodes write where the folder's path leads on their node: with a
             // node-local path (/tmp, a local scratch disk) nothing of theirs is here.
             out.println("qmpi4j: no results in " + dir + " on this host (" + hostName() + "): if the ranks ran on"
@@ -201,7 +204,26 @@ final class RunCommand implements Callable<Integer> {
                     + " (copy those into one folder and run 'qmpi4j merge' on it); otherwise the tools wrote"
                     + " nothing (did the program call MPI.Init under the agent?)");
         }
+        if (checked) {
+            String first;
+            try (Stream<String> lines = Files.lines(check, StandardCharsets.UTF_8)) {
+                first = lines.findFirst().orElse("qmpi4j check:");
+            }
+            out.println(first);
+            out.println("... (the findings: " + check + "; as JSON: " + dir.resolve(ResultFiles.CHECK_JSON) + ")");
+        }
         out.flush();
+    }
+
+    /** Whether a tool other than {@code check} left per-rank files (so a report was due). */
+    private static boolean toolsBesideCheckWrote(Path dir) throws IOException {
+        Path ranks = ResultFiles.ranksDir(dir);
+        if (!Files.isDirectory(ranks)) {
+            return false;
+        }
+        try (Stream<Path> files = Files.list(ranks)) {
+            return files.anyMatch(f -> !f.getFileName().toString().endsWith(".check.json"));
+        }
     }
 
     private static String hostName() {

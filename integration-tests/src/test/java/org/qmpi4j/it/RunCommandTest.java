@@ -17,6 +17,8 @@ import org.qmpi4j.it.support.BundledTools;
 import org.qmpi4j.it.support.ItJars;
 import org.qmpi4j.it.support.ToolResults;
 import org.qmpi4j.launch.MpiRuntimes;
+import org.qmpi4j.report.check.CheckFormat;
+import org.qmpi4j.report.check.Finding;
 
 /**
  * {@code qmpi4j run -- mpirun ... java ...}: the agent reaches every rank without an edited
@@ -53,6 +55,43 @@ class RunCommandTest {
                 .as("the profile holds exactly the calls each rank counted itself")
                 .isEqualTo(ownCalls(run.stdout));
         assertThat(ToolResults.trace(out).events).isEqualTo(ownCalls(run.stdout));
+    }
+
+    @Test
+    void checkAloneReportsADeadlockEndsTheJobAndSaysWhereItsFindingsAre(@TempDir Path tmp) throws Exception {
+        Path out = tmp.resolve("results");
+        BundledTools.Command run = qmpi4jRun(
+                "--tools",
+                "check",
+                "--output",
+                out.toString(),
+                "--",
+                "mpirun",
+                "--allow-run-as-root",
+                "--oversubscribe",
+                "-np",
+                "2",
+                "-x",
+                "QMPI4J_CHECK_DEADLOCK_SECONDS=3",
+                java(),
+                "-cp",
+                samples(),
+                "org.qmpi4j.samples.openmpi.defects.RecvRecvDeadlock");
+
+        assertThat(run.exitCode).as("%s", run).isEqualTo(3);
+        assertThat(run.stderr).as("%s", run).contains("qmpi4j check: error deadlock: ");
+        assertThat(run.stdout)
+                .as("%s", run)
+                .contains("qmpi4j: job exit status 3; results in " + out)
+                .contains("qmpi4j check: 1 error(s), 0 warning(s) in ")
+                .contains("... (the findings: " + out.resolve("check.txt") + "; as JSON: " + out.resolve("check.json")
+                        + ")")
+                .doesNotContain("no report")
+                .doesNotContain("no results");
+        List<Finding> findings = CheckFormat.read(Files.readString(out.resolve("check.json"))).findings;
+        assertThat(findings).hasSize(1);
+        assertThat(findings.get(0).rule()).isEqualTo("deadlock");
+        assertThat(findings.get(0).message()).contains("Wait-for cycle: 0 -> 1 -> 0");
     }
 
     @Test

@@ -58,6 +58,9 @@ import org.qmpi4j.api.Nullable;
  *       progress, so sampling threads may use them.</li>
  *   <li>Errors are not fatal and never reach MPI's error handlers.</li>
  * </ul>
+ *
+ * <p>One interface because the text defines one: a method per routine of Section 14.3, and most of
+ * its length is their javadoc.
  */
 public interface MpiT {
 

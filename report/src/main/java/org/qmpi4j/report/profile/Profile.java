@@ -13,6 +13,9 @@ import org.qmpi4j.report.waits.WaitReport;
 /**
  * A job's profile: every rank's measurements merged, with the per-rank values kept. This is what
  * {@code profile.json} holds ({@link ProfileFormat}) and what the renderers draw.
+ *
+ * <p>One class because it is one immutable value with its parts ({@link RankSummary}, {@link Entry}),
+ * and the queries every renderer shares (orderings, totals, the matrix) read that value.
  */
 public final class Profile {
     /** One rank's totals. {@code present} is false for a rank whose data never arrived. */

@@ -45,6 +45,9 @@ import org.qmpi4j.report.waits.WaitReportFormat;
  * of jobs above {@value #RANK_DETAIL_MAX_RANKS} ranks to {@value #RANK_DETAIL_FILE}; version 2
  * added {@code matrix.cells} and left out the dense arrays above {@value #DENSE_MAX_RANKS} ranks;
  * versions 1 (dense arrays only) and 2 are still read.
+ *
+ * <p>One class because this comment is the format's one description and the writer and reader of
+ * each field stand side by side, so that a field added to one is added to the other.
  */
 public final class ProfileFormat {
     public static final String FORMAT = "qmpi4j-profile";

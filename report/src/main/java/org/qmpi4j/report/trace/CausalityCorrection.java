@@ -42,6 +42,9 @@ import org.qmpi4j.report.json.JsonWriter;
  * constraint (collected at {@link #FINEST} segments); solving is a worklist relaxation over ranks x
  * ({@link #SEGMENTS} + 1) points, repeated on 64 and {@link #FINEST} segments while the coarser grid
  * does not solve within the bounds.
+ *
+ * <p>One class because it is one algorithm, described once above: the {@link Collector} that gathers
+ * the constraints and the graph that solves them exist only to build one correction.
  */
 public final class CausalityCorrection {
     /** The least time a message takes in the corrected trace, beyond the arrows' 1 ns insets. */

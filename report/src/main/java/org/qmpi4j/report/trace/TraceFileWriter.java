@@ -15,6 +15,9 @@ import java.nio.file.StandardOpenOption;
  * after which a line says so and later events are counted but not written.
  *
  * <p>Thread safe: events from several threads are serialised.
+ *
+ * <p>One class because every kind of line is formatted into the same buffer under the same lock;
+ * its length is one short method per kind of line of the format.
  */
 public final class TraceFileWriter implements Closeable {
     private final OutputStream out;

@@ -1,22 +1,96 @@
 package org.qmpi4j.tools.check;
 
 import java.util.concurrent.atomic.AtomicInteger;
+import org.qmpi4j.api.CallingAddress;
 import org.qmpi4j.api.MpiCall;
+import org.qmpi4j.api.MpiFunction;
+import org.qmpi4j.tools.mpi.MessageRoles;
 
 /**
  * What this rank is doing in MPI, for the deadlock watch: how many of its threads are inside an
  * MPI call, the call last entered, and a count of completed calls (progress). Written by the
- * application's threads on every call (one atomic increment, two volatile writes), read by the
- * watch's thread once per interval.
+ * application's threads on every call (one atomic increment, two volatile writes, the call's facts
+ * copied), read by the watch's thread once per interval.
+ *
+ * <p>The call is copied into a record of the calling thread's own, reused from call to call, so
+ * that the call object does not escape and the JIT can leave it unallocated. The watch may read a
+ * record while its thread rewrites it; it only reports a rank that has been quiet for the whole
+ * timeout, when no thread wrote anything, so what it reports was read whole.
  */
 final class Activity {
+    /**
+     * One thread's last call, as the watch needs it. Plain fields: the volatile write of
+     * {@link #current} after the copy publishes them to the watch's next read.
+     */
+    static final class Record {
+        MpiFunction function;
+        CallingAddress site;
+        Object comm;
+        int peer;
+        int tag;
+        /** A send-receive's source, or {@link MpiCall#ABSENT}. */
+        int source;
+        /** The request(s) a completion waits for, or {@code null}. */
+        Object request;
+
+        void copy(MpiCall call) {
+            MpiFunction f = call.function();
+            function = f;
+            site = call.callingAddress();
+            comm = call.communicator();
+            peer = call.peer();
+            tag = call.tag();
+            int s = MpiCall.ABSENT;
+            if (f == MpiFunction.MPI_SENDRECV || f == MpiFunction.MPI_SENDRECV_REPLACE) {
+                int at = MessageRoles.sendRecvSourceArgument(call);
+                Object v = at >= 0 && at < call.argumentCount() ? call.argument(at) : null;
+                s = v instanceof Integer ? (Integer) v : MpiCall.ABSENT;
+            }
+            source = s;
+            request = f.kind() == MpiFunction.Kind.COMPLETION ? call.request() : null;
+        }
+    }
+
+    /** A named class, not a lambda: a lambda spins a hidden class at each short job's start. */
+    private static final class Records extends ThreadLocal<Record> {
+        @Override
+        protected Record initialValue() {
+            return new Record();
+        }
+    }
+
     private final AtomicInteger inside = new AtomicInteger();
-    private volatile MpiCall current;
+    private final ThreadLocal<Record> records = new Records();
+    /** The first thread to call MPI and its record: most ranks have no other, and skip the thread-local. */
+    private volatile Thread owner;
+
+    private volatile Record ownerRecord;
+    private volatile Record current;
     private volatile long progress;
+    private volatile boolean multiple;
 
     void enter(MpiCall call) {
         inside.incrementAndGet();
-        current = call;
+        Record r = recordOf(Thread.currentThread());
+        r.copy(call);
+        current = r;
+    }
+
+    private Record recordOf(Thread t) {
+        if (t == owner) {
+            return ownerRecord;
+        }
+        if (owner == null) {
+            synchronized (this) {
+                if (owner == null) {
+                    Record r = records.get();
+                    ownerRecord = r;
+                    owner = t;
+                    return r;
+                }
+            }
+        }
+        return records.get();
     }
 
     void exit() {
@@ -29,12 +103,21 @@ final class Activity {
         return inside.get() > 0;
     }
 
-    /** The call last entered (it may have returned since; see {@link #inside()}). */
-    MpiCall current() {
+    /** The call last entered (it may have returned since; see {@link #inside()}), or {@code null}. */
+    Record current() {
         return current;
     }
 
     long progress() {
         return progress;
+    }
+
+    /** The rank initialized MPI at {@code MPI_THREAD_MULTIPLE}: any of its threads may call MPI. */
+    void multiple() {
+        multiple = true;
+    }
+
+    boolean isMultiple() {
+        return multiple;
     }
 }

@@ -33,13 +33,23 @@ final class BlockedCall {
     int rank;
     long progress;
     boolean inside;
+    /**
+     * The rank runs at {@code MPI_THREAD_MULTIPLE}: another of its threads may release what this
+     * one waits for, so it is judged only when every rank is blocked.
+     */
+    boolean multiple;
+
     Call call;
     final List<Call> waits = new ArrayList<>();
 
     String toJson() {
         StringBuilder b = new StringBuilder(256);
         JsonWriter w = new JsonWriter(b, false);
-        w.beginObject().member("rank", rank).member("progress", progress).member("inside", inside);
+        w.beginObject()
+                .member("rank", rank)
+                .member("progress", progress)
+                .member("inside", inside)
+                .member("multiple", multiple);
         if (call != null) {
             w.name("call");
             write(w, call);
@@ -79,6 +89,7 @@ final class BlockedCall {
         s.rank = n.get("rank").asInt();
         s.progress = n.get("progress").asLong();
         s.inside = n.get("inside").asBoolean();
+        s.multiple = n.has("multiple") && n.get("multiple").asBoolean();
         if (n.has("call")) {
             s.call = call(n.get("call"));
             for (JsonNode c : n.get("waits").elements()) {

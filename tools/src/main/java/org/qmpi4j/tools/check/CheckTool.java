@@ -8,8 +8,8 @@ import org.qmpi4j.api.settings.Setting;
 import org.qmpi4j.api.settings.Settings;
 
 /**
- * The bundled {@code check}: a correctness checker. It finds deadlocks (every rank blocked in MPI
- * calls that cannot complete), reports them with each rank's call, site, peer, tag and
+ * The bundled {@code check}: a correctness checker. It finds deadlocks (every rank, or a group of
+ * ranks waiting on one another, blocked in MPI calls that cannot complete), reports them with each rank's call, site, peer, tag and
  * communicator and the wait-for cycle or the missing participants, and by default ends the job;
  * and it names usage errors (requests never completed, invalid ranks, tags and counts, ...) with
  * the rule and the call sites. Findings go to {@code check.json} and {@code check.txt}, one line
@@ -20,8 +20,8 @@ public final class CheckTool implements ToolProvider {
     static final Setting<Double> DEADLOCK_SECONDS = Setting.seconds(
             "check.deadlock-seconds",
             10,
-            "how long every rank must stay blocked in MPI calls without any call completing before `check` reports a"
-                    + " deadlock");
+            "how long the ranks of a deadlock (every rank, or ranks that wait only on one another) must stay blocked in"
+                    + " MPI calls without any of their calls completing before `check` reports it");
 
     /** The setting {@code check.on-deadlock}. */
     static final Setting<String> ON_DEADLOCK = Setting.string(

@@ -4,21 +4,13 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.OutputStream;
-import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.net.ServerSocket;
 import java.net.Socket;
 import java.net.SocketTimeoutException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.SecureRandom;
-import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
-import java.util.Set;
-import org.qmpi4j.api.MpiCall;
 import org.qmpi4j.api.MpiFunction;
 import org.qmpi4j.api.Qmpi;
 import org.qmpi4j.api.output.RankOutput;
@@ -36,8 +28,9 @@ import org.qmpi4j.tools.output.OutputSession;
  * over TCP: rank 0 listens, every rank (rank 0 too) has a daemon thread that connects to it and
  * sends its {@link BlockedCall} state once per interval. Rank 0 declares a deadlock when every rank
  * has been inside an MPI call, and no rank's progress count has moved, for
- * {@code check.deadlock-seconds}; a rank computing or waiting on I/O is not inside MPI, so a slow
- * job is never a deadlock. Rank 0 then explains it ({@link WaitForGraph}), collects every rank's
+ * {@code check.deadlock-seconds}, or when some ranks have, waiting on one another in a way no other
+ * rank can release ({@link DeadlockDetector}, {@link WaitConditions}); a rank computing or waiting
+ * on I/O is not inside MPI and may release any rank, so a slow job is never a deadlock. Rank 0 then explains it ({@link WaitForGraph}), collects every rank's
  * findings over the same sockets, writes {@code check.json} and {@code check.txt}, and with
  * {@code check.on-deadlock=abort} ends the job: {@code MPI_Abort}, and each rank halts its JVM a
  * few seconds later should the library's abort not reach it.
@@ -52,7 +45,7 @@ import org.qmpi4j.tools.output.OutputSession;
  */
 final class DeadlockWatch {
     private static final int ADDRESS_BUFFER = 512;
-    private static final int HOST_BLOCK = 256;
+    private static final int HOST_BLOCK = WatchCoordinator.HOST_BLOCK;
     /** The exit status of a job the watch ended: MPI_Abort's error code, and the JVM's halt status. */
     static final int EXIT_STATUS = 3;
 
@@ -65,7 +58,8 @@ final class DeadlockWatch {
     private final OutputSession session;
     private volatile boolean stopped;
     private volatile Socket socket;
-    private volatile Coordinator coordinator;
+    private volatile WatchCoordinator coordinator;
+    private volatile boolean reported;
 
     private DeadlockWatch(
             Checker checker, RankOutput output, double seconds, boolean abort, int size, OutputSession session) {
@@ -102,7 +96,8 @@ final class DeadlockWatch {
         byte[] where = new byte[ADDRESS_BUFFER];
         if (comm.rank() == 0) {
             try {
-                Coordinator c = w.new Coordinator(hosts);
+                WatchCoordinator c = new WatchCoordinator(
+                        hosts, comm.size(), new DeadlockDetector(comm.size(), seconds, w.intervalMillis));
                 w.coordinator = c;
                 byte[] text = (c.address.getHostAddress() + " " + c.server.getLocalPort() + " " + c.secretHex)
                         .getBytes(StandardCharsets.UTF_8);
@@ -121,9 +116,12 @@ final class DeadlockWatch {
                 w.new Reporter(parts[0], Integer.parseInt(parts[1]), parts[2], comm.rank()), "qmpi4j-check-watch");
         t.setDaemon(true);
         t.start();
-        Coordinator c = w.coordinator;
+        WatchCoordinator c = w.coordinator;
         if (c != null) {
-            c.startThreads();
+            c.startAccepting();
+            Thread detect = new Thread(w.new Detect(c), "qmpi4j-check-detect");
+            detect.setDaemon(true);
+            detect.start();
         }
         return w;
     }
@@ -131,96 +129,16 @@ final class DeadlockWatch {
     /** At MPI_Finalize, after the findings were gathered: the watch ends and its sockets close. */
     void stop() {
         stopped = true;
-        close(socket);
-        Coordinator c = coordinator;
+        WatchIo.close(socket);
+        WatchCoordinator c = coordinator;
         if (c != null) {
             c.stop();
         }
     }
 
-    private static void close(java.io.Closeable c) {
-        if (c != null) {
-            try {
-                c.close();
-            } catch (IOException ignored) {
-                // closing: nothing to do
-            }
-        }
-    }
-
     /** This rank's state now, read from the activity without calling MPI. */
     private BlockedCall state(int rank) {
-        Activity a = checker.activity();
-        BlockedCall s = new BlockedCall();
-        s.rank = rank;
-        s.progress = a.progress();
-        s.inside = a.inside();
-        MpiCall c = s.inside ? a.current() : null;
-        if (c != null) {
-            Communicators comms = checker.communicators();
-            s.call = describe(c, comms);
-            Object req = c.function().kind() == MpiFunction.Kind.COMPLETION ? c.request() : null;
-            if (req instanceof Object[]) {
-                for (Object r : (Object[]) req) {
-                    pending(s, r);
-                }
-            } else if (req != null) {
-                pending(s, req);
-            }
-        }
-        return s;
-    }
-
-    private void pending(BlockedCall s, Object request) {
-        PendingRequests.Pending p = request == null ? null : checker.requests().get(request);
-        if (p != null) {
-            BlockedCall.Call w = new BlockedCall.Call();
-            w.function = p.function.name();
-            if (p.site != null) {
-                w.className = p.site.className();
-                w.method = p.site.methodName();
-                w.file = p.site.fileName();
-                w.line = p.site.line();
-            }
-            w.peer = p.worldPeer;
-            w.tag = p.tag;
-            w.comm = p.comm;
-            s.waits.add(w);
-        }
-    }
-
-    private static BlockedCall.Call describe(MpiCall call, Communicators comms) {
-        BlockedCall.Call c = new BlockedCall.Call();
-        MpiFunction f = call.function();
-        c.function = f.name();
-        if (call.callingAddress() != null) {
-            c.className = call.callingAddress().className();
-            c.method = call.callingAddress().methodName();
-            c.file = call.callingAddress().fileName();
-            c.line = call.callingAddress().line();
-        }
-        Object comm = call.communicator();
-        Communicators.Info info = comms == null ? null : comms.peek(comm);
-        if (f.kind() == MpiFunction.Kind.POINT_TO_POINT) {
-            int peer = call.peer();
-            c.peer = peer == MpiCall.ABSENT ? -2 : peer < 0 ? -1 : comms == null ? -1 : comms.toWorld(comm, peer);
-            c.tag = call.tag();
-            if (f == MpiFunction.MPI_SENDRECV || f == MpiFunction.MPI_SENDRECV_REPLACE) {
-                int at = org.qmpi4j.tools.mpi.MessageRoles.sendRecvSourceArgument(call);
-                Object source = at >= 0 && at < call.argumentCount() ? call.argument(at) : null;
-                if (source instanceof Integer) {
-                    int src = (Integer) source;
-                    c.source = src < 0 ? -1 : comms == null ? -1 : comms.toWorld(comm, src);
-                }
-            }
-        }
-        if (f.kind() == MpiFunction.Kind.POINT_TO_POINT || f.kind() == MpiFunction.Kind.COLLECTIVE) {
-            c.comm = info == null ? "a communicator" : info.name;
-            if (info != null && f.kind() == MpiFunction.Kind.COLLECTIVE && !info.inter) {
-                c.members = info.worldRanks.clone();
-            }
-        }
-        return c;
+        return CallState.of(rank, checker.activity(), checker.communicators(), checker.requests());
     }
 
     /** Every rank's thread: connects to rank 0, sends its state each interval, obeys rank 0's commands. */
@@ -313,311 +231,64 @@ final class DeadlockWatch {
         }
     }
 
-    private static void send(OutputStream out, String line) throws IOException {
-        synchronized (out) {
-            out.write((line + "\n").getBytes(StandardCharsets.UTF_8));
-            out.flush();
+    /** Rank 0's detecting thread: asks the detector each interval; on a deadlock, reports it and acts. */
+    private final class Detect implements Runnable {
+        private final WatchCoordinator coordinator;
+        private final DeadlockDetector detector;
+
+        Detect(WatchCoordinator coordinator) {
+            this.coordinator = coordinator;
+            this.detector = coordinator.detector();
         }
+
+        @Override
+        public void run() {
+            while (!stopped && !reported) {
+                sleep(intervalMillis);
+                BlockedCall[] found = stopped ? null : detector.deadlocked(System.nanoTime());
+                if (found != null) {
+                    reported = true;
+                    try {
+                        deadlock(coordinator, found);
+                    } catch (Exception | LinkageError e) {
+                        output.fault("reporting a deadlock", e);
+                    }
+                }
+            }
+        }
+    }
+
+    private void deadlock(WatchCoordinator c, BlockedCall[] snapshot) throws Exception {
+        Finding f = WaitForGraph.explain(snapshot, seconds, DeadlockDetector.every(snapshot));
+        checker.record(f);
+        List<String> perRank = c.collect();
+        if (session != null && session.dir() != null) {
+            CheckOutputs.Merged merged = CheckOutputs.merge(perRank);
+            CheckOutputs.writeAll(session.dir(), merged, size);
+            output.say("findings written to " + session.dir().resolve("check.txt")
+                    + (abort ? "; ending the job (check.on-deadlock=abort)" : ""));
+        }
+        if (!abort) {
+            return;
+        }
+        c.broadcast("abort");
+        if (session != null) {
+            session.aborting();
+        }
+        try {
+            Qmpi.pmpi(checker.toolId(), MpiFunction.MPI_ABORT, checker.world(), EXIT_STATUS);
+        } catch (Exception | LinkageError e) {
+            // the halt below ends this JVM
+        }
+        sleep(2000);
+        Runtime.getRuntime().halt(EXIT_STATUS);
+    }
+
+    private static void send(OutputStream out, String line) throws IOException {
+        WatchIo.send(out, line);
     }
 
     private static void sleep(long millis) {
-        try {
-            Thread.sleep(millis);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-    }
-
-    /** Rank 0's side: the listening socket, one reader per rank, and the detector. */
-    private final class Coordinator {
-        final ServerSocket server;
-        final InetAddress address;
-        final String secretHex;
-        private final byte[] secret;
-        private final Set<InetAddress> allowed = new HashSet<>();
-        private final BlockedCall[] states = new BlockedCall[size];
-        private final long[] lastChange = new long[size];
-        private final long[] lastSeen = new long[size];
-        private final OutputStream[] outs = new OutputStream[size];
-        private final String[] collected = new String[size];
-        private final boolean[] closed = new boolean[size];
-        private final List<Socket> sockets = new ArrayList<>();
-        private boolean reported;
-
-        Coordinator(byte[] hosts) throws IOException {
-            String mine = HostName.get();
-            boolean oneNode = true;
-            Set<String> names = new HashSet<>();
-            for (int r = 0; r < size; r++) {
-                int end = 0;
-                while (end < HOST_BLOCK && hosts[r * HOST_BLOCK + end] != 0) {
-                    end++;
-                }
-                String h = new String(hosts, r * HOST_BLOCK, end, StandardCharsets.UTF_8);
-                names.add(h);
-                oneNode &= h.equals(mine);
-            }
-            InetAddress loopback = InetAddress.getLoopbackAddress();
-            if (oneNode) {
-                address = loopback;
-            } else {
-                address = InetAddress.getByName(mine);
-                for (String h : names) {
-                    try {
-                        for (InetAddress a : InetAddress.getAllByName(h)) {
-                            allowed.add(a);
-                        }
-                    } catch (IOException unknown) {
-                        // a host that does not resolve cannot connect by that name either
-                    }
-                }
-            }
-            allowed.add(loopback);
-            allowed.add(address);
-            byte[] s = new byte[32];
-            new SecureRandom().nextBytes(s);
-            secret = s;
-            StringBuilder hex = new StringBuilder();
-            for (byte b : s) {
-                hex.append(Character.forDigit((b >> 4) & 15, 16)).append(Character.forDigit(b & 15, 16));
-            }
-            secretHex = hex.toString();
-            server = new ServerSocket();
-            server.bind(new InetSocketAddress(address, 0), Math.max(50, size));
-        }
-
-        void startThreads() {
-            Thread accept = new Thread(new Accept(), "qmpi4j-check-accept");
-            accept.setDaemon(true);
-            accept.start();
-            Thread detect = new Thread(new Detect(), "qmpi4j-check-detect");
-            detect.setDaemon(true);
-            detect.start();
-        }
-
-        void stop() {
-            close(server);
-            synchronized (this) {
-                for (Socket s : sockets) {
-                    close(s);
-                }
-            }
-        }
-
-        private final class Accept implements Runnable {
-            @Override
-            public void run() {
-                while (!stopped) {
-                    Socket s;
-                    try {
-                        s = server.accept();
-                    } catch (IOException e) {
-                        return;
-                    }
-                    if (!allowed.contains(s.getInetAddress())
-                            && !s.getInetAddress().isLoopbackAddress()) {
-                        close(s);
-                        continue;
-                    }
-                    Thread t = new Thread(new Read(s), "qmpi4j-check-read");
-                    t.setDaemon(true);
-                    t.start();
-                }
-            }
-        }
-
-        private final class Read implements Runnable {
-            private final Socket s;
-
-            Read(Socket s) {
-                this.s = s;
-            }
-
-            @Override
-            public void run() {
-                int rank = -1;
-                try {
-                    s.setSoTimeout(10_000);
-                    BufferedReader in =
-                            new BufferedReader(new InputStreamReader(s.getInputStream(), StandardCharsets.UTF_8));
-                    String hello = in.readLine();
-                    rank = admit(hello);
-                    if (rank < 0) {
-                        close(s);
-                        return;
-                    }
-                    s.setSoTimeout(0);
-                    synchronized (Coordinator.this) {
-                        sockets.add(s);
-                        outs[rank] = s.getOutputStream();
-                        lastChange[rank] = System.nanoTime();
-                    }
-                    String line;
-                    while ((line = in.readLine()) != null) {
-                        if (line.startsWith("state ")) {
-                            state(rank, BlockedCall.parse(line.substring(6)));
-                        } else if (line.startsWith("findings ")) {
-                            synchronized (Coordinator.this) {
-                                collected[rank] = line.substring(9);
-                                Coordinator.this.notifyAll();
-                            }
-                        }
-                    }
-                } catch (Exception e) {
-                    // the rank's connection ended (the rank finished or died)
-                } finally {
-                    close(s);
-                    if (rank >= 0) {
-                        synchronized (Coordinator.this) {
-                            closed[rank] = true;
-                            Coordinator.this.notifyAll();
-                        }
-                    }
-                }
-            }
-        }
-
-        /** The rank a connection's first line proves it is, or -1: the job's secret and a rank of the job. */
-        private int admit(String hello) {
-            if (hello == null) {
-                return -1;
-            }
-            String[] p = hello.split(" ");
-            if (p.length != 3 || !p[0].equals("qmpi4j-check")) {
-                return -1;
-            }
-            if (!MessageDigest.isEqual(
-                    p[1].getBytes(StandardCharsets.UTF_8), secretHex.getBytes(StandardCharsets.UTF_8))) {
-                return -1;
-            }
-            try {
-                int r = Integer.parseInt(p[2]);
-                synchronized (this) {
-                    return r >= 0 && r < size && outs[r] == null ? r : -1;
-                }
-            } catch (NumberFormatException e) {
-                return -1;
-            }
-        }
-
-        private synchronized void state(int rank, BlockedCall s) {
-            BlockedCall old = states[rank];
-            long now = System.nanoTime();
-            if (old == null || old.progress != s.progress || old.inside != s.inside) {
-                lastChange[rank] = now;
-            }
-            lastSeen[rank] = now;
-            states[rank] = s;
-        }
-
-        /** Whether every rank is connected, inside MPI, and has not moved for the timeout. */
-        private synchronized boolean deadlocked() {
-            long now = System.nanoTime();
-            long quiet = (long) (seconds * 1e9);
-            long fresh = intervalMillis * 5_000_000L;
-            for (int r = 0; r < size; r++) {
-                BlockedCall s = states[r];
-                if (closed[r] || s == null || !s.inside || s.call == null) {
-                    return false;
-                }
-                if (now - lastChange[r] < quiet || now - lastSeen[r] > fresh) {
-                    return false;
-                }
-            }
-            return true;
-        }
-
-        private final class Detect implements Runnable {
-            @Override
-            public void run() {
-                while (!stopped && !reported) {
-                    sleep(intervalMillis);
-                    if (!stopped && deadlocked()) {
-                        reported = true;
-                        try {
-                            deadlock();
-                        } catch (Exception | LinkageError e) {
-                            output.fault("reporting a deadlock", e);
-                        }
-                    }
-                }
-            }
-        }
-
-        private void deadlock() throws Exception {
-            BlockedCall[] snapshot;
-            synchronized (this) {
-                snapshot = states.clone();
-            }
-            Finding f = WaitForGraph.explain(snapshot, seconds);
-            checker.record(f);
-            List<String> perRank = collect();
-            if (session != null && session.dir() != null) {
-                CheckOutputs.Merged merged = CheckOutputs.merge(perRank);
-                CheckOutputs.writeAll(session.dir(), merged, size);
-                output.say("findings written to " + session.dir().resolve("check.txt")
-                        + (abort ? "; ending the job (check.on-deadlock=abort)" : ""));
-            }
-            if (!abort) {
-                return;
-            }
-            broadcast("abort");
-            if (session != null) {
-                session.aborting();
-            }
-            try {
-                Qmpi.pmpi(checker.toolId(), MpiFunction.MPI_ABORT, checker.world(), EXIT_STATUS);
-            } catch (Exception | LinkageError e) {
-                // the halt below ends this JVM
-            }
-            sleep(2000);
-            Runtime.getRuntime().halt(EXIT_STATUS);
-        }
-
-        /** Asks every rank for its findings; waits a few seconds for them. */
-        private List<String> collect() {
-            broadcast("collect");
-            long until = System.currentTimeMillis() + 5000;
-            synchronized (this) {
-                while (System.currentTimeMillis() < until && !allCollected()) {
-                    try {
-                        wait(Math.max(1, until - System.currentTimeMillis()));
-                    } catch (InterruptedException e) {
-                        Thread.currentThread().interrupt();
-                        break;
-                    }
-                }
-                List<String> all = new ArrayList<>(size);
-                for (int r = 0; r < size; r++) {
-                    all.add(collected[r]);
-                }
-                return all;
-            }
-        }
-
-        private boolean allCollected() {
-            for (int r = 0; r < size; r++) {
-                if (collected[r] == null && !closed[r]) {
-                    return false;
-                }
-            }
-            return true;
-        }
-
-        private void broadcast(String command) {
-            OutputStream[] targets;
-            synchronized (this) {
-                targets = outs.clone();
-            }
-            for (OutputStream o : targets) {
-                if (o != null) {
-                    try {
-                        send(o, command);
-                    } catch (IOException gone) {
-                        // that rank's connection ended
-                    }
-                }
-            }
-        }
+        WatchIo.sleep(millis);
     }
 }

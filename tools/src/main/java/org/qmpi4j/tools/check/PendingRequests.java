@@ -13,6 +13,9 @@ import org.qmpi4j.api.MpiFunction;
  * started each (function, site, peer, tag, communicator) and, for sends, the buffer's checksum.
  * One small record per nonblocking call; completion removes it. What is left at
  * {@code MPI_Finalize} is a leak; what a blocked wait waits for is part of a deadlock's report.
+ * Persistent requests are kept apart from their {@code *_INIT} to their {@code MPI_Request_free}:
+ * started ({@code MPI_Start}) they are active until a wait or test completes them, and one not
+ * freed by {@code MPI_Finalize} is a leak.
  */
 final class PendingRequests {
     /** One started request. */
@@ -53,7 +56,51 @@ final class PendingRequests {
         }
     }
 
+    /** A persistent request and whether it is active. */
+    static final class Persistent {
+        final Pending made;
+        boolean active;
+
+        Persistent(Pending made) {
+            this.made = made;
+        }
+    }
+
     private final Map<Object, Pending> pending = new IdentityHashMap<>();
+    private final Map<Object, Persistent> persistent = new IdentityHashMap<>();
+
+    /** A persistent request was made ({@code *_INIT}): inactive until started. */
+    synchronized void made(Object request, Pending p) {
+        if (request != null) {
+            persistent.put(request, new Persistent(p));
+        }
+    }
+
+    /** {@code MPI_Start} of {@code request}: a persistent request is active now. */
+    synchronized void start(Object request) {
+        Persistent q = request == null ? null : persistent.get(request);
+        if (q != null) {
+            q.active = true;
+        }
+    }
+
+    /**
+     * {@code MPI_Request_free} of {@code request}: its record, removed, if it was active (a
+     * nonblocking call's, or a started persistent one's); otherwise {@code null}.
+     */
+    synchronized Pending freed(Object request) {
+        Pending p = pending.remove(request);
+        if (p != null) {
+            return p;
+        }
+        Persistent q = persistent.remove(request);
+        return q != null && q.active ? q.made : null;
+    }
+
+    /** The persistent requests not freed. */
+    synchronized List<Persistent> persistent() {
+        return new ArrayList<>(persistent.values());
+    }
 
     synchronized void started(Object request, Pending p) {
         if (request != null) {
@@ -61,14 +108,29 @@ final class PendingRequests {
         }
     }
 
-    /** The record of {@code request}, removed; or {@code null} if it was not pending. */
+    /**
+     * The record of {@code request}, removed; or {@code null} if it was not pending. A persistent
+     * request completed is inactive again (and gives {@code null}: it was never pending).
+     */
     synchronized Pending completed(Object request) {
-        return pending.remove(request);
+        Pending p = pending.remove(request);
+        if (p == null && request != null) {
+            Persistent q = persistent.get(request);
+            if (q != null) {
+                q.active = false;
+            }
+        }
+        return p;
     }
 
-    /** The record of {@code request} if it is pending, left in place. */
+    /** The record of {@code request} if it is pending or an active persistent request, left in place. */
     synchronized Pending get(Object request) {
-        return pending.get(request);
+        Pending p = pending.get(request);
+        if (p == null) {
+            Persistent q = persistent.get(request);
+            p = q != null && q.active ? q.made : null;
+        }
+        return p;
     }
 
     synchronized List<Pending> all() {

@@ -13,13 +13,14 @@ import org.qmpi4j.api.MpiFunction;
 import org.qmpi4j.api.Qmpi;
 import org.qmpi4j.report.check.Finding;
 import org.qmpi4j.report.check.FindingSite;
-import org.qmpi4j.tools.mpi.StatusFields;
 
 /**
  * The sender's datatype signature brought to the receiver's checker, for {@code type_mismatch} and
- * {@code truncation}. Before each message on {@code COMM_WORLD} leaves, the sender's checker starts
- * a small nonblocking message of its own (the datatype, count, bytes and call site) to the same destination
- * with the same tag on the checker's duplicate of {@code COMM_WORLD}. MPI's non-overtaking rule
+ * {@code truncation}. Before each message leaves, the sender's checker starts a small nonblocking
+ * message of its own (the datatype, count, bytes, call site and the sender's world rank) to the same
+ * destination with the same tag on the checker's duplicate of the message's communicator
+ * ({@link CommDuplicates}: {@code COMM_WORLD}'s made at start-up, every other one's when the
+ * application's call that made it returned, intercommunicators too). MPI's non-overtaking rule
  * pairs them: the n-th signature from rank s with tag t describes the n-th message from s with tag
  * t. The receiver's checker posts a nonblocking receive for the signature when the application
  * posts its receive (or, for a wildcard receive, when its status names source and tag), and looks
@@ -53,6 +54,9 @@ final class Signatures {
 
     /** A receive waiting for its message's signature. */
     static final class Expect {
+        /** The checker's duplicate of the receive's communicator. */
+        final Object dup;
+
         final Object request;
         final Object buffer;
         final MpiFunction function;
@@ -61,7 +65,15 @@ final class Signatures {
         final long capacity;
         boolean done;
 
-        Expect(Object request, Object buffer, MpiFunction function, CallingAddress site, String type, long capacity) {
+        Expect(
+                Object dup,
+                Object request,
+                Object buffer,
+                MpiFunction function,
+                CallingAddress site,
+                String type,
+                long capacity) {
+            this.dup = dup;
             this.request = request;
             this.buffer = buffer;
             this.function = function;
@@ -74,8 +86,7 @@ final class Signatures {
     private final Checker checker;
     private final int toolId;
     private final boolean openmpi;
-    private final Object world;
-    private final Object dup;
+    private final CommDuplicates dups;
     private final Object byteType;
     private final Map<Object, String> typeNames = new IdentityHashMap<>();
     private final List<Expect> waiting = new ArrayList<>();
@@ -88,11 +99,11 @@ final class Signatures {
 
     private volatile boolean enabled = true;
 
-    Signatures(Checker checker, int toolId, String binding, Object world) throws Exception {
+    Signatures(Checker checker, int toolId, String binding, CommDuplicates dups) {
         this.checker = checker;
         this.toolId = toolId;
         this.openmpi = "openmpi".equals(binding);
-        this.world = world;
+        this.dups = dups;
         this.byteType = Qmpi.bindingConstant(toolId, "BYTE");
         for (String name : BASIC) {
             try {
@@ -104,11 +115,6 @@ final class Signatures {
                 // the binding has no such constant
             }
         }
-        Object d = Qmpi.pmpi(toolId, MpiFunction.MPI_COMM_DUP, world);
-        if (d == null) {
-            throw new IllegalStateException("MPI_COMM_DUP returned null");
-        }
-        this.dup = d;
     }
 
     boolean enabled() {
@@ -131,19 +137,20 @@ final class Signatures {
     // ---- sender ---------------------------------------------------------------------------------
 
     /**
-     * Before a message to {@code dest} (world rank) with {@code tag} leaves: its signature, on the
-     * checker's communicator. Sent nonblocking: where the library does not buffer small standard
+     * Before a message to {@code dest} (a rank of the message's communicator, of which {@code dup}
+     * is the checker's duplicate) with {@code tag} leaves: its signature, on {@code dup}. Sent nonblocking: where the library does not buffer small standard
      * sends (MPJ Express' multicore device), a blocking send would wait for the receiver's
      * checker, which posts its receive for a wildcard receive only after the application's
      * message arrived, and that message would never leave. Completed sends are reaped at the next
      * send.
      */
-    void send(MpiCall call, int dest, int tag, Object type, int count, long bytes) throws Exception {
+    void send(Object dup, MpiCall call, int dest, int tag, Object type, int count, long bytes) throws Exception {
         CallingAddress a = call.callingAddress();
         String sig = nameOf(type) + "\t" + count + "\t" + bytes + "\t"
                 + call.function().name() + "\t"
                 + (a == null ? "(unknown)" : a.className()) + "\t" + (a == null ? "(unknown)" : a.methodName())
-                + "\t" + (a == null || a.fileName() == null ? "" : a.fileName()) + "\t" + (a == null ? -1 : a.line());
+                + "\t" + (a == null || a.fileName() == null ? "" : a.fileName()) + "\t" + (a == null ? -1 : a.line())
+                + "\t" + checker.rank();
         byte[] b = sig.getBytes(StandardCharsets.UTF_8);
         if (b.length > MAX) {
             b = java.util.Arrays.copyOf(b, MAX);
@@ -194,28 +201,43 @@ final class Signatures {
         }
     }
 
-    boolean onWorld(Object comm) {
-        return comm == world;
+    /** The checker's duplicate of {@code comm}, or {@code null} if its messages are not followed. */
+    Object dupOf(Object comm) {
+        return dups.of(comm);
+    }
+
+    Object worldDup() {
+        return dups.world();
+    }
+
+    /** After a call that made {@code made}, a new communicator: the duplicate its signatures travel on. */
+    void created(Object made) throws Exception {
+        dups.created(made);
+    }
+
+    void forget(Object comm) {
+        dups.forget(comm);
     }
 
     // ---- receiver -------------------------------------------------------------------------------
 
     /** Posts the receive of the signature of the next message from {@code source} with {@code tag}. */
-    Expect expect(MpiCall call, int source, int tag, Object type, long capacity) throws Exception {
+    Expect expect(Object dup, MpiCall call, int source, int tag, Object type, long capacity) throws Exception {
         Object buffer = buffer();
         Object request = openmpi
                 ? Qmpi.pmpi(toolId, MpiFunction.MPI_IRECV, dup, buffer, MAX, byteType, source, tag)
                 : Qmpi.pmpi(toolId, MpiFunction.MPI_IRECV, dup, buffer, 0, MAX, byteType, source, tag);
-        return new Expect(request, buffer, call.function(), call.callingAddress(), nameOf(type), capacity);
+        return new Expect(dup, request, buffer, call.function(), call.callingAddress(), nameOf(type), capacity);
     }
 
     /** For a wildcard receive whose status named {@code source} and {@code tag}: the receive of its signature. */
     Expect expectFor(Expect wildcard, int source, int tag) throws Exception {
+        Object dup = wildcard.dup;
         Object buffer = buffer();
         Object request = openmpi
                 ? Qmpi.pmpi(toolId, MpiFunction.MPI_IRECV, dup, buffer, MAX, byteType, source, tag)
                 : Qmpi.pmpi(toolId, MpiFunction.MPI_IRECV, dup, buffer, 0, MAX, byteType, source, tag);
-        return new Expect(request, buffer, wildcard.function, wildcard.site, wildcard.type, wildcard.capacity);
+        return new Expect(dup, request, buffer, wildcard.function, wildcard.site, wildcard.type, wildcard.capacity);
     }
 
     /** Compares now if the signature arrived; otherwise keeps waiting for it (later calls look again). */
@@ -243,7 +265,7 @@ final class Signatures {
                 buffers.push(e.buffer);
             }
         }
-        compare(e, StatusFields.source(status), sig);
+        compare(e, sig);
         return true;
     }
 
@@ -284,31 +306,35 @@ final class Signatures {
 
     /** The text up to the first zero byte, and the buffer zeroed again for its next use. */
     private static String read(Object buffer) {
-        byte[] bytes = new byte[MAX];
         int n = 0;
+        byte[] bytes;
         if (buffer instanceof ByteBuffer) {
             ByteBuffer b = (ByteBuffer) buffer;
             while (n < MAX && b.get(n) != 0) {
-                bytes[n] = b.get(n);
-                b.put(n, (byte) 0);
                 n++;
+            }
+            bytes = new byte[n];
+            for (int i = 0; i < n; i++) {
+                bytes[i] = b.get(i);
+                b.put(i, (byte) 0);
             }
         } else {
             byte[] b = (byte[]) buffer;
             while (n < MAX && b[n] != 0) {
-                bytes[n] = b[n];
-                b[n] = 0;
                 n++;
             }
+            bytes = java.util.Arrays.copyOf(b, n);
+            java.util.Arrays.fill(b, 0, n, (byte) 0);
         }
-        return new String(bytes, 0, n, StandardCharsets.UTF_8);
+        return new String(bytes, StandardCharsets.UTF_8);
     }
 
-    private void compare(Expect e, int source, String sig) {
+    private void compare(Expect e, String sig) {
         String[] p = sig.split("\t", -1);
-        if (p.length < 8) {
+        if (p.length < 9) {
             return;
         }
+        int source = Integer.parseInt(p[8]);
         String sType = p[0];
         long sCount = Long.parseLong(p[1]);
         long sBytes = Long.parseLong(p[2]);

@@ -18,6 +18,14 @@ final class WaitForGraph {
     private WaitForGraph() {}
 
     static Finding explain(BlockedCall[] ranks, double seconds) {
+        return explain(ranks, seconds, true);
+    }
+
+    /**
+     * The finding for the ranks of {@code ranks} that are not {@code null}: {@code every} when
+     * every rank of the job is blocked, otherwise only those, which wait on one another.
+     */
+    static Finding explain(BlockedCall[] ranks, double seconds, boolean every) {
         int n = ranks.length;
         List<TreeSet<Integer>> edges = new ArrayList<>(n);
         List<FindingSite> sites = new ArrayList<>(n);
@@ -82,10 +90,21 @@ final class WaitForGraph {
         }
         List<Integer> cycle = cycle(edges, ranks);
         StringBuilder m = new StringBuilder();
-        m.append("every rank is blocked in MPI and no call completed for ")
-                .append(String.format(Locale.ROOT, "%.0f", seconds))
-                .append(" s: ")
-                .append(who);
+        if (every) {
+            m.append("every rank is blocked in MPI and no call completed for ");
+        } else {
+            List<Integer> blocked = new ArrayList<>();
+            for (int r = 0; r < n; r++) {
+                if (ranks[r] != null && ranks[r].call != null) {
+                    blocked.add(r);
+                }
+            }
+            m.append("ranks ")
+                    .append(blocked)
+                    .append(" are blocked in MPI waiting only on one another (the other ranks cannot release them)"
+                            + " and none of their calls completed for ");
+        }
+        m.append(String.format(Locale.ROOT, "%.0f", seconds)).append(" s: ").append(who);
         if (cycle != null) {
             m.append(". Wait-for cycle: ");
             for (int i = 0; i < cycle.size(); i++) {
@@ -142,7 +161,7 @@ final class WaitForGraph {
         }
     }
 
-    private static int[] all(int n) {
+    static int[] all(int n) {
         int[] a = new int[n];
         for (int i = 0; i < n; i++) {
             a[i] = i;
@@ -150,7 +169,7 @@ final class WaitForGraph {
         return a;
     }
 
-    private static boolean isCollective(String function) {
+    static boolean isCollective(String function) {
         switch (function) {
             case "MPI_BARRIER":
             case "MPI_BCAST":
@@ -179,7 +198,7 @@ final class WaitForGraph {
     }
 
     /** Whether rank {@code other} is in the same collective call (same function on the same communicator). */
-    private static boolean sameCollective(BlockedCall.Call c, BlockedCall other) {
+    static boolean sameCollective(BlockedCall.Call c, BlockedCall other) {
         return other != null
                 && other.call != null
                 && other.call.function.equals(c.function)

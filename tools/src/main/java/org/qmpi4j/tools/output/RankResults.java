@@ -26,17 +26,65 @@ import org.qmpi4j.tools.mpi.WorldComm;
  *       {@code MPI_Pcontrol});</li>
  *   <li>{@link #aborting} before {@code MPI_Abort} goes ahead: the file written, the world's
  *       record marked aborted;</li>
- *   <li>{@link #finish} at {@code MPI_Finalize} (collective): the final file written, every rank's
- *       file content gathered to rank 0 with collectives ({@link ChunkedGather}), and rank 0 writes
- *       the job's results from them ({@link Content#writeResults}); then the flushing stops.</li>
+ *   <li>{@link #finish} at {@code MPI_Finalize} (collective): the final file written, then the
+ *       {@link Gather} brings the ranks' results to rank 0, which writes the job's files; then the
+ *       flushing stops.</li>
  * </ol>
- * A rank whose file cannot be made still takes part in the gather (with nothing), so no rank waits
- * for ever; every fault is caught and reported once, and the application's call goes on. What
- * rank 0 writes from the gathered content is what {@code qmpi4j merge} rebuilds from the per-rank
- * files when the job died before.
+ * Two parts are the tool's. Its {@link RankFile} says how this rank's file is brought up to date:
+ * written whole each time, or a stream the tool appends to and only flushes. Its {@link Gather}
+ * says how the job's results come together: by default ({@link #RankResults(String, Content,
+ * PrintStream)}) every rank's file content is gathered to rank 0 with collectives
+ * ({@link ChunkedGather}) and rank 0 writes the job's results from them ({@link
+ * Content#writeResults}); a tool whose results merge as they stream in, or along a tree, or that
+ * gathers its files in rounds, brings its own. A tool outside this module can use it alike.
+ *
+ * <p>A rank whose file cannot be made still takes part in the gather (with nothing), so no rank
+ * waits for ever; every fault is caught and reported once, and the application's call goes on.
+ * What rank 0 writes from the gathered content is what {@code qmpi4j merge} rebuilds from the
+ * per-rank files when the job died before.
  */
 public final class RankResults {
-    /** What the tool puts into the life cycle. */
+    /** Why this rank's file is being written. */
+    public enum Moment {
+        /** During the run: right after {@code MPI_Init}, periodically, at {@code MPI_Pcontrol}. */
+        RUNNING,
+        /** Before {@code MPI_Abort}, which ends the job without returning. */
+        ABORTED,
+        /** The JVM is exiting before {@code MPI_Finalize} (an exception, {@code System.exit}, a signal). */
+        EXITED,
+        /** At {@code MPI_Finalize}, the last time, before the gather. */
+        FINALIZED
+    }
+
+    /** How this rank's file is kept up to date. */
+    public interface RankFile {
+        /**
+         * Brings this rank's file in {@code session}'s folder up to date (never two at once: the
+         * life cycle holds a lock). Returns its content where the {@link Gather} sends that,
+         * else an empty array. A {@link Moment#FINALIZED} call may be collective: every rank makes
+         * it at the same point. Faults it reports itself go to {@code output}.
+         */
+        byte[] write(OutputSession session, Moment moment, RankOutput output) throws Exception;
+    }
+
+    /** How the job's results come together at rank 0 at {@code MPI_Finalize}. */
+    public interface Gather {
+        /**
+         * What {@code qmpi4j merge} builds from the per-rank files, for the message when the
+         * binding cannot exchange data (then {@link #run} is not called), e.g. "the report".
+         */
+        String mergeBuilds();
+
+        /**
+         * Collective, after this rank's final file ({@code mine}, what {@link RankFile#write}
+         * returned, empty if it failed): brings the ranks' results to rank 0, which writes the
+         * job's files into {@code session.dir()}. Returns the names rank 0 wrote, empty elsewhere.
+         * Messages and faults go to {@code output}.
+         */
+        List<String> run(OutputSession session, byte[] mine, RankOutput output) throws Exception;
+    }
+
+    /** What a tool whose rank file is written whole puts into the default life cycle. */
     public interface Content {
         /** This rank's file's content now ({@code finalState}: the last one, at {@code MPI_Finalize}). */
         byte[] rankFile(boolean finalState) throws Exception;
@@ -51,15 +99,28 @@ public final class RankResults {
         List<String> writeResults(Path dir, List<byte[]> perRank, int size) throws Exception;
     }
 
-    private final Content content;
+    private final RankFile file;
+    private final Gather gather;
     private final RankOutput output;
     private final Object fileLock = new Object();
+    /** Guarded by {@link #fileLock}. */
+    private boolean finalWritten;
+
     private volatile OutputSession session;
     private volatile boolean finished;
 
-    /** For tool {@code toolName}; messages go to {@code err}. */
+    /**
+     * For tool {@code toolName} whose file is {@code content}, written whole, and gathered whole to
+     * rank 0; messages go to {@code err}.
+     */
     public RankResults(String toolName, Content content, PrintStream err) {
-        this.content = content;
+        this(toolName, new WholeFile(content), new EveryRankToRoot(content), err);
+    }
+
+    /** For tool {@code toolName} with its own file and gather; messages go to {@code err}. */
+    public RankResults(String toolName, RankFile file, Gather gather, PrintStream err) {
+        this.file = file;
+        this.gather = gather;
         this.output = new RankOutput(toolName, new Flush(this), err);
     }
 
@@ -73,7 +134,18 @@ public final class RankResults {
 
         @Override
         public void flush(RankOutput.Reason reason) throws Exception {
-            results.writeRankFile(false);
+            results.writeRankFile(moment(reason));
+        }
+    }
+
+    private static Moment moment(RankOutput.Reason reason) {
+        switch (reason) {
+            case ABORT:
+                return Moment.ABORTED;
+            case EXIT:
+                return Moment.EXITED;
+            default:
+                return Moment.RUNNING;
         }
     }
 
@@ -88,8 +160,10 @@ public final class RankResults {
             return s;
         }
         s.join();
+        // From here this rank takes part in the gather at MPI_Finalize, with or without a file of
+        // its own: the others wait for it in every collective of the gather.
         session = s;
-        writeRankFile(false);
+        writeRankFile(Moment.RUNNING);
         output.start(settings.get(RankOutput.FLUSH_SECONDS));
         return s;
     }
@@ -109,6 +183,14 @@ public final class RankResults {
         if (!finished) {
             output.flush(RankOutput.Reason.PCONTROL);
         }
+    }
+
+    /**
+     * Writes this rank's file now, as during the run, and returns its content (for a tool that
+     * also copies it elsewhere); unlike {@link #flush}, a fault is thrown.
+     */
+    public byte[] rankFileNow() throws Exception {
+        return writeRankFile(Moment.RUNNING);
     }
 
     /** Before {@code MPI_Abort}: this rank's file written and the world's record marked aborted. */
@@ -156,45 +238,85 @@ public final class RankResults {
         }
         byte[] mine;
         try {
-            mine = writeRankFile(true);
+            mine = writeRankFile(Moment.FINALIZED);
         } catch (Exception | LinkageError e) {
             output.fault("writing this rank's file", e);
             mine = new byte[0]; // still take part in the gather, or the others would wait for ever
         }
         WorldComm comm = s.comm();
-        List<String> written = new ArrayList<>();
         if (!comm.canExchangeData()) {
             if (comm.rank() == 0) {
-                output.say("binding '" + comm.binding() + "' cannot gather; 'qmpi4j merge " + s.dir()
-                        + "' builds the results from the per-rank files");
+                output.say("binding '" + comm.binding() + "' cannot gather; 'qmpi4j merge " + s.dir() + "' builds "
+                        + gather.mergeBuilds() + " from the per-rank files");
             }
-            s.finished(written);
+            s.finished(List.of());
             return;
         }
-        Collect collect = new Collect(comm.rank() == 0 ? comm.size() : 0);
-        ChunkedGather.run(comm, new ByteArrayInputStream(mine), mine.length, 0, collect);
-        if (comm.rank() == 0) {
-            List<byte[]> perRank = new ArrayList<>(comm.size());
-            for (ByteArrayOutputStream b : collect.streams) {
-                perRank.add(b == null ? new byte[0] : b.toByteArray());
-            }
-            written.addAll(content.writeResults(s.dir(), perRank, comm.size()));
-        }
-        s.finished(written);
+        s.finished(gather.run(s, mine, output));
     }
 
-    /** Writes this rank's file atomically and returns its content. */
-    private byte[] writeRankFile(boolean finalState) throws Exception {
+    /**
+     * Writes this rank's file and returns its content. Once the final file is written, a flush
+     * that comes during the gather (the flushing thread's turn) leaves it as it is.
+     */
+    private byte[] writeRankFile(Moment moment) throws Exception {
         OutputSession s = session;
         if (s == null) {
             return new byte[0];
         }
         synchronized (fileLock) {
-            byte[] bytes = content.rankFile(finalState);
+            if (finalWritten) {
+                return new byte[0];
+            }
+            finalWritten = moment == Moment.FINALIZED;
+            return file.write(s, moment, output);
+        }
+    }
+
+    /** A {@link Content}'s file, written whole and atomically each time. */
+    private static final class WholeFile implements RankFile {
+        private final Content content;
+
+        WholeFile(Content content) {
+            this.content = content;
+        }
+
+        @Override
+        public byte[] write(OutputSession s, Moment moment, RankOutput output) throws Exception {
+            byte[] bytes = content.rankFile(moment == Moment.FINALIZED);
             if (s.ranksWritable()) {
                 AtomicFiles.write(content.rankPath(s.dir(), s.rank()), new String(bytes, StandardCharsets.UTF_8));
             }
             return bytes;
+        }
+    }
+
+    /** Every rank's content to rank 0 ({@link ChunkedGather}), which writes the results from them all. */
+    private static final class EveryRankToRoot implements Gather {
+        private final Content content;
+
+        EveryRankToRoot(Content content) {
+            this.content = content;
+        }
+
+        @Override
+        public String mergeBuilds() {
+            return "the results";
+        }
+
+        @Override
+        public List<String> run(OutputSession s, byte[] mine, RankOutput output) throws Exception {
+            WorldComm comm = s.comm();
+            Collect collect = new Collect(comm.rank() == 0 ? comm.size() : 0);
+            ChunkedGather.run(comm, new ByteArrayInputStream(mine), mine.length, 0, collect);
+            if (comm.rank() != 0) {
+                return List.of();
+            }
+            List<byte[]> perRank = new ArrayList<>(comm.size());
+            for (ByteArrayOutputStream b : collect.streams) {
+                perRank.add(b == null ? new byte[0] : b.toByteArray());
+            }
+            return content.writeResults(s.dir(), perRank, comm.size());
         }
     }
 

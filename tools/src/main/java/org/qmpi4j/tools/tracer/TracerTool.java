@@ -20,6 +20,39 @@ import org.qmpi4j.api.settings.Settings;
  * {@code tracer.limit}, default 256 MiB per rank) a rank stops recording and says so.
  */
 public final class TracerTool implements ToolProvider {
+    static final long DEFAULT_LIMIT = 256L << 20;
+    /** The setting {@code tracer.limit}. */
+    static final Setting<Long> LIMIT = Setting.byteSize(
+            "tracer.limit",
+            DEFAULT_LIMIT,
+            "the most bytes each rank's trace file may take, e.g. `64m`, `2g`. Past it the rank stops recording,"
+                    + " says so once on stderr (`qmpi4j tracer: rank 3 reached the trace size limit ...`), and the trace"
+                    + " shows an instant event on that rank's track and lists it in `otherData.truncated_ranks`;"
+                    + " the profile is unaffected");
+
+    /** Chosen by what the JSON viewers open: benchmarks/TRACE-VIEWERS.md. */
+    static final long DEFAULT_JSON_LIMIT = 16L << 20;
+    /** The setting {@code tracer.json-limit}. */
+    static final Setting<Long> JSON_LIMIT = Setting.byteSize(
+            "tracer.json-limit",
+            DEFAULT_JSON_LIMIT,
+            "the most bytes of per-rank shards (`ranks/rank-<r>.trace`, all ranks together) that rank 0 writes as"
+                    + " `trace.json` (Chrome Trace Event JSON: Perfetto, chrome://tracing, Chrome DevTools) at"
+                    + " `MPI_Finalize`. Past it, up to `tracer.merge-limit`, rank 0 writes the same trace as"
+                    + " `trace.pftrace` (Perfetto's protobuf format: open it in https://ui.perfetto.dev), since as JSON"
+                    + " it would take several times the shards' bytes, more than the JSON viewers open well;"
+                    + " `qmpi4j trace --format json` still builds JSON of chosen ranks and a time window");
+
+    static final long DEFAULT_MERGE_LIMIT = 64L << 20;
+    /** The setting {@code tracer.merge-limit}. */
+    static final Setting<Long> MERGE_LIMIT = Setting.byteSize(
+            "tracer.merge-limit",
+            DEFAULT_MERGE_LIMIT,
+            "the most bytes of per-rank shards (`ranks/rank-<r>.trace`, all ranks together) that rank 0 gathers into"
+                    + " `trace.json` or `trace.pftrace` (see `tracer.json-limit`) at `MPI_Finalize`. Past it nothing is"
+                    + " gathered: each rank keeps its shard, rank 0 writes `trace-index.json` and says how to build a"
+                    + " trace of chosen ranks and a time window (`qmpi4j trace`)");
+
     /** The setting {@code tracer.pvars}. */
     static final Setting<List<String>> PVARS = Setting.list(
             "tracer.pvars",
@@ -58,9 +91,9 @@ public final class TracerTool implements ToolProvider {
     public List<Setting<?>> settings() {
         return List.of(
                 OutputDirectory.SETTING,
-                Tracer.LIMIT,
-                Tracer.JSON_LIMIT,
-                Tracer.MERGE_LIMIT,
+                LIMIT,
+                JSON_LIMIT,
+                MERGE_LIMIT,
                 RankOutput.FLUSH_SECONDS,
                 PVARS,
                 PVAR_INTERVAL,

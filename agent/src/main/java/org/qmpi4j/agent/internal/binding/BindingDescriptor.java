@@ -19,6 +19,9 @@ import org.qmpi4j.api.MpiFunction;
  * <p>Immutable in what it answers, and safe to share between threads. A descriptor the agent
  * ships is read lightly ({@link DescriptorParser#parseTrusted}): its {@code map} and
  * {@code exclude} lines are read when first needed, with the same answers as a full read.
+ *
+ * <p>One class because it is one value: a short accessor per statement of the descriptor format, and
+ * the lazily read {@code map} and {@code exclude} lines behind one lock.
  */
 public final class BindingDescriptor {
     private final String resource;

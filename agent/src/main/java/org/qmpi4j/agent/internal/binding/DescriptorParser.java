@@ -48,6 +48,9 @@ import org.qmpi4j.api.mpit.BindType;
  *
  * <p>This class reads the syntax of each line (keywords, arity, names, descriptors, roles against
  * the method's own signature); {@link DescriptorChecker} applies the rules across lines.
+ *
+ * <p>One class because it is the syntax of one format, described once in this comment: each kind of
+ * line is a short method of one pass, sharing the resource and line number that every error names.
  */
 public final class DescriptorParser {
     private static final String STATIC = "static";

@@ -21,6 +21,9 @@ import org.qmpi4j.api.QmpiContext;
  *
  * <p>The binding runs at most once per application call; if the chain never reaches it (a faulty
  * tool) the agent runs it.
+ *
+ * <p>One class on purpose: being both interfaces in one object is what keeps an intercepted call at
+ * one allocation, so it carries every method of both, the copies a tool makes among them.
  */
 public class CallContext implements MpiCall, QmpiContext {
     // Kept small: three references, the state bits, the outcome and the cached byte count.

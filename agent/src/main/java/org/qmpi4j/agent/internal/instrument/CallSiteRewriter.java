@@ -63,6 +63,10 @@ import org.objectweb.asm.Type;
  * the existing stack map frames stay valid and the writer only recomputes max stack/locals
  * ({@code COMPUTE_MAXS}); {@code COMPUTE_FRAMES} would have to load classes to merge types. The
  * bridges are straight-line code and need no frames.
+ *
+ * <p>One class because ASM visits a class through one visitor: the method visitor and the
+ * method-reference bridges are its inner parts and share the class being rewritten (its name,
+ * source file, bridge numbering); a sixth of its length is this comment.
  */
 final class CallSiteRewriter extends ClassVisitor {
     private static final String LMF = "java/lang/invoke/LambdaMetafactory";

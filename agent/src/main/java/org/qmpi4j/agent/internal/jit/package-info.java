@@ -7,6 +7,7 @@
  * {@link org.qmpi4j.agent.internal.jit.EntrySites}), and a JVM-wide compiler directive added a
  * while after {@code MPI_Init} ({@link org.qmpi4j.agent.internal.jit.InlineDirective}). The chain
  * behaves the same without any of it ({@code chain.Specialisation.GENERIC}), only slower:
- * docs/architecture.md, "The intercept path", says why each part exists.
+ * docs/architecture.md, "The intercept path", says why each part exists, and "ASM or ByteBuddy"
+ * why these classes are written with ASM.
  */
 package org.qmpi4j.agent.internal.jit;

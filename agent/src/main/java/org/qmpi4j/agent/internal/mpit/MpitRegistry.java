@@ -55,6 +55,9 @@ import org.qmpi4j.api.mpit.ThreadLevel;
  *   <li>{@link EventDelivery}: raising, reading instances during callbacks, dropped events and
  *       contained faults.</li>
  * </ul>
+ *
+ * <p>Its length is {@link MpiT}'s: one short method per routine, each the initialisation check and a
+ * call into one of the parts above, where the work is.
  */
 public final class MpitRegistry implements MpiT {
     /** Defaults of the limits behind {@code MPI_T_ERR_OUT_OF_SESSIONS} and {@code _OUT_OF_HANDLES}. */

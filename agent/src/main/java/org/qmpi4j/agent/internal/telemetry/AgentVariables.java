@@ -35,6 +35,9 @@ import org.qmpi4j.api.mpit.Verbosity;
  *   qmpi4j_other_functions  everything else (environment, communicators, datatypes, ...)
  *   qmpi4j_agent            the agent's settings and its own counters
  * </pre>
+ *
+ * <p>One class on purpose: the order of registration is the variables' indices, which every process must
+ * share, and it reads top to bottom here only while the whole tree is registered in one place.
  */
 final class AgentVariables {
     /** Longest string setting, in UTF-8 bytes (MPI_CHAR counts add the NUL). */

@@ -29,6 +29,9 @@ import org.qmpi4j.api.mpit.Verbosity;
  * and never finalised: its indices then stay valid for the life of the process (the text promises
  * that only while the interface stays initialised), and the agent's own reference count decides what
  * a user's {@code MPI_T_FINALIZE} frees.
+ *
+ * <p>One class because it is one library's interface: a short method per {@code MPI_T} routine the
+ * registry uses, each a call through JNA and its return-code check, over the same native functions.
  */
 public final class MpitLibrary {
     private static final int MPI_THREAD_MULTIPLE = 3;

@@ -1,6 +1,8 @@
 /**
  * Programs with one defect each, for the {@code check} tool: each gives exactly its finding, at
  * the lines marked {@code // CHECK:<rule> rank <r>[,<r>]} (the tests read the ranks and lines from these sources), and
- * {@link org.qmpi4j.samples.openmpi.defects.SlowRank} none. Two ranks each.
+ * {@link org.qmpi4j.samples.openmpi.defects.SlowRank} and
+ * {@link org.qmpi4j.samples.openmpi.defects.CleanRequests} none. Two ranks each, except
+ * {@link org.qmpi4j.samples.openmpi.defects.PartialDeadlock} (three or more).
  */
 package org.qmpi4j.samples.openmpi.defects;

@@ -1,0 +1,80 @@
+package org.qmpi4j.tools.check;
+
+import org.qmpi4j.api.MpiCall;
+import org.qmpi4j.api.MpiFunction;
+import org.qmpi4j.report.check.Finding;
+import org.qmpi4j.tools.mpi.MessageRoles;
+
+/**
+ * {@code invalid_argument}: counts, tags, ranks and roots out of range, found before the call so
+ * the finding is written before MPI fails on it.
+ */
+final class ArgumentRules {
+    private final Checker checker;
+    private final PeerConstants constants;
+
+    ArgumentRules(Checker checker, PeerConstants constants) {
+        this.checker = checker;
+        this.constants = constants;
+    }
+
+    void check(MpiCall call, Communicators c) {
+        MpiFunction f = call.function();
+        int count = call.count();
+        if (count != MpiCall.ABSENT && count < 0) {
+            invalid(call, "a negative count (" + count + ")", "pass the number of elements, 0 or more");
+        }
+        int tag = call.tag();
+        boolean receives = CallNeeds.receives(f);
+        if (tag != MpiCall.ABSENT && tag < 0 && !(receives && tag == constants.anyTag)) {
+            invalid(
+                    call,
+                    "a negative tag (" + tag + ")",
+                    "tags are from 0 to MPI_TAG_UB" + (receives ? "; a receive may also take MPI_ANY_TAG" : ""));
+        }
+        Object comm = call.communicator();
+        int peer = call.peer();
+        if (peer == MpiCall.ABSENT && comm == null) {
+            return;
+        }
+        Communicators.Info info = c.learn(comm);
+        if (peer == MpiCall.ABSENT || info == null || info.inter || info.size < 0) {
+            return;
+        }
+        if (f.kind() == MpiFunction.Kind.COLLECTIVE) {
+            if (peer < 0 || peer >= info.size) {
+                invalid(
+                        call,
+                        "root " + peer + " on " + info.name + " of " + info.size + " ranks",
+                        "the root is a rank of the communicator, 0 to " + (info.size - 1));
+            }
+            return;
+        }
+        peer(call, f, peer, info, receives);
+        if (f == MpiFunction.MPI_SENDRECV || f == MpiFunction.MPI_SENDRECV_REPLACE) {
+            int at = MessageRoles.sendRecvSourceArgument(call);
+            Object source = at >= 0 && at < call.argumentCount() ? call.argument(at) : null;
+            if (source instanceof Integer) {
+                peer(call, f, (Integer) source, info, true);
+            }
+        }
+    }
+
+    private void peer(MpiCall call, MpiFunction f, int peer, Communicators.Info info, boolean receive) {
+        if (peer == constants.procNull || (receive && peer == constants.anySource) || (peer >= 0 && peer < info.size)) {
+            return;
+        }
+        invalid(
+                call,
+                (receive ? "source " : "destination ") + peer + " on " + info.name + " of " + info.size + " ranks",
+                "use a rank from 0 to " + (info.size - 1) + (receive ? ", MPI_ANY_SOURCE" : "") + " or MPI_PROC_NULL");
+    }
+
+    private void invalid(MpiCall call, String what, String fix) {
+        checker.report(
+                "invalid_argument",
+                Finding.Severity.ERROR,
+                call.function() + " with " + what + ": MPI fails on it; " + fix,
+                Sites.of(checker.rank(), call.function(), call.callingAddress()));
+    }
+}

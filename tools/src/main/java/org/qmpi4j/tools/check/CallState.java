@@ -1,0 +1,82 @@
+package org.qmpi4j.tools.check;
+
+import org.qmpi4j.api.MpiCall;
+import org.qmpi4j.api.MpiFunction;
+
+/**
+ * A rank's state as the deadlock watch sees it, read on the watch's thread from the rank's
+ * {@link Activity}, its pending requests and its communicators, without calling MPI: the call it
+ * is blocked in, with peers and members in {@code COMM_WORLD}, and what a wait waits for.
+ */
+final class CallState {
+    private CallState() {}
+
+    static BlockedCall of(int rank, Activity a, Communicators comms, PendingRequests requests) {
+        BlockedCall s = new BlockedCall();
+        s.rank = rank;
+        s.progress = a.progress();
+        s.inside = a.inside();
+        s.multiple = a.isMultiple();
+        Activity.Record c = s.inside ? a.current() : null;
+        if (c != null && c.function != null) {
+            s.call = describe(c, comms);
+            Object req = c.request;
+            if (req instanceof Object[]) {
+                for (Object r : (Object[]) req) {
+                    pending(s, r, requests);
+                }
+            } else if (req != null) {
+                pending(s, req, requests);
+            }
+        }
+        return s;
+    }
+
+    private static void pending(BlockedCall s, Object request, PendingRequests requests) {
+        PendingRequests.Pending p = request == null ? null : requests.get(request);
+        if (p != null) {
+            BlockedCall.Call w = new BlockedCall.Call();
+            w.function = p.function.name();
+            if (p.site != null) {
+                w.className = p.site.className();
+                w.method = p.site.methodName();
+                w.file = p.site.fileName();
+                w.line = p.site.line();
+            }
+            w.peer = p.worldPeer;
+            w.tag = p.tag;
+            w.comm = p.comm;
+            s.waits.add(w);
+        }
+    }
+
+    private static BlockedCall.Call describe(Activity.Record call, Communicators comms) {
+        BlockedCall.Call c = new BlockedCall.Call();
+        MpiFunction f = call.function;
+        c.function = f.name();
+        if (call.site != null) {
+            c.className = call.site.className();
+            c.method = call.site.methodName();
+            c.file = call.site.fileName();
+            c.line = call.site.line();
+        }
+        Object comm = call.comm;
+        Communicators.Info info = comms == null ? null : comms.peek(comm);
+        if (f.kind() == MpiFunction.Kind.POINT_TO_POINT) {
+            int peer = call.peer;
+            c.peer = peer == MpiCall.ABSENT ? -2 : peer < 0 ? -1 : comms == null ? -1 : comms.toWorld(comm, peer);
+            c.tag = call.tag;
+            int src = call.source;
+            if (src != MpiCall.ABSENT) {
+                c.source = src < 0 ? -1 : comms == null ? -1 : comms.toWorld(comm, src);
+            }
+        }
+        if (f.kind() == MpiFunction.Kind.POINT_TO_POINT || f.kind() == MpiFunction.Kind.COLLECTIVE) {
+            c.comm = info == null ? "a communicator" : info.name;
+            if (info != null && f.kind() == MpiFunction.Kind.COLLECTIVE && !info.inter) {
+                c.members = info.worldRanks.clone();
+            }
+        }
+        return c;
+    }
+}

@@ -1,0 +1,174 @@
+package org.qmpi4j.tools.check;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.qmpi4j.api.MpiCall;
+import org.qmpi4j.api.MpiFunction;
+import org.qmpi4j.report.check.Finding;
+import org.qmpi4j.tools.mpi.Completions;
+
+/**
+ * The rules on nonblocking requests, after the calls that start, complete or free them:
+ * {@code buffer_modified} (a send's buffer checksum at its start and at its completion),
+ * {@code active_request_freed} and, at {@code MPI_Finalize}, {@code request_leak}. The pending
+ * requests are also what the deadlock watch shows a blocked wait waiting for.
+ */
+final class RequestRules {
+    private final Checker checker;
+    private final PendingRequests requests = new PendingRequests();
+
+    RequestRules(Checker checker) {
+        this.checker = checker;
+    }
+
+    PendingRequests pending() {
+        return requests;
+    }
+
+    /** After a call that starts ({@link CallNeeds#STARTS}), completes or frees requests. */
+    void after(MpiCall call, Communicators c, int needs) {
+        if ((needs & CallNeeds.STARTS) != 0) {
+            started(call, c);
+        } else if ((needs & CallNeeds.COMPLETES) != 0 && SingleCompletion.handles(call.function())) {
+            Object r = SingleCompletion.request(call);
+            if (r != null) {
+                completed(r, call);
+            }
+        } else if ((needs & CallNeeds.COMPLETES) != 0) {
+            List<Object> done = new ArrayList<>(2);
+            Completions.completed(call, done);
+            for (Object r : done) {
+                completed(r, call);
+            }
+        } else if ((needs & CallNeeds.FREES) != 0) {
+            freed(call);
+        } else if ((needs & CallNeeds.MAKES_PERSISTENT) != 0) {
+            made(call, c);
+        } else if ((needs & CallNeeds.STARTS_PERSISTENT) != 0) {
+            Object r = call.request();
+            if (r instanceof Object[]) {
+                for (Object one : (Object[]) r) {
+                    requests.start(one);
+                }
+            } else {
+                requests.start(r);
+            }
+        }
+    }
+
+    private void made(MpiCall call, Communicators c) {
+        Object comm = call.communicator();
+        Communicators.Info info = c.learn(comm);
+        requests.made(
+                call.request(),
+                new PendingRequests.Pending(
+                        call.function(),
+                        call.callingAddress(),
+                        c.toWorld(comm, call.peer()),
+                        call.tag(),
+                        info == null ? "a communicator" : info.name,
+                        null,
+                        0,
+                        0,
+                        BufferChecksum.NONE));
+    }
+
+    private void freed(MpiCall call) {
+        PendingRequests.Pending p = requests.freed(call.request());
+        if (p != null
+                && (p.function == MpiFunction.MPI_IRECV
+                        || p.function == MpiFunction.MPI_IMRECV
+                        || p.function == MpiFunction.MPI_RECV_INIT)) {
+            checker.report(
+                    "active_request_freed",
+                    Finding.Severity.WARNING,
+                    "the request of this " + p.function + " was freed while the receive was still active: the"
+                            + " program can no longer tell when the data has arrived, and reading the buffer is a"
+                            + " race. Wait for (or test) the receive instead of freeing it",
+                    Sites.of(checker.rank(), p.function, p.site),
+                    Sites.of(checker.rank(), call.function(), call.callingAddress()));
+        }
+    }
+
+    private void started(MpiCall call, Communicators c) {
+        Object request = call.request();
+        if (request == null) {
+            return;
+        }
+        MpiFunction f = call.function();
+        Object comm = call.communicator();
+        Communicators.Info info = c.learn(comm);
+        Object buffer = null;
+        int offset = 0;
+        long bytes = 0;
+        long sum = BufferChecksum.NONE;
+        if (f.sendsMessage()) {
+            buffer = call.buffer();
+            Object off = "openmpi".equals(checker.binding()) || call.argumentCount() < 2 ? null : call.argument(1);
+            offset = off instanceof Integer ? (Integer) off : 0;
+            bytes = call.bytes();
+            sum = BufferChecksum.of(buffer, offset, bytes);
+        }
+        requests.started(
+                request,
+                new PendingRequests.Pending(
+                        f,
+                        call.callingAddress(),
+                        c.toWorld(comm, call.peer()),
+                        call.tag(),
+                        info == null ? "a communicator" : info.name,
+                        sum == BufferChecksum.NONE ? null : buffer,
+                        offset,
+                        bytes,
+                        sum));
+    }
+
+    private void completed(Object request, MpiCall completion) {
+        PendingRequests.Pending p = requests.completed(request);
+        if (p == null || p.buffer == null) {
+            return;
+        }
+        long now = BufferChecksum.of(p.buffer, p.offset, p.bytes);
+        if (now != p.checksum) {
+            checker.report(
+                    "buffer_modified",
+                    Finding.Severity.ERROR,
+                    "the buffer of this " + p.function + " (" + p.bytes + " bytes" + to(p.worldPeer) + ", tag " + p.tag
+                            + ") changed before its request completed: MPI may send either content. Do not write"
+                            + " into a nonblocking send's buffer until " + completion.function()
+                            + " (or a test) says it completed",
+                    Sites.of(checker.rank(), p.function, p.site),
+                    Sites.of(checker.rank(), completion.function(), completion.callingAddress()));
+        }
+    }
+
+    /** Requests still pending at MPI_Finalize: each is a request_leak at the call that started it. */
+    void leaks() {
+        for (PendingRequests.Pending p : requests.all()) {
+            checker.report(
+                    "request_leak",
+                    Finding.Severity.ERROR,
+                    "the request of this " + p.function + to(p.worldPeer)
+                            + (p.tag >= 0 ? ", tag " + p.tag : "")
+                            + " was never completed (MPI_Wait, MPI_Test) or freed (MPI_Request_free) before"
+                            + " MPI_Finalize; complete or free every nonblocking request before finalizing",
+                    Sites.of(checker.rank(), p.function, p.site));
+        }
+        for (PendingRequests.Persistent q : requests.persistent()) {
+            PendingRequests.Pending p = q.made;
+            checker.report(
+                    "request_leak",
+                    Finding.Severity.ERROR,
+                    "the persistent request of this " + p.function + to(p.worldPeer)
+                            + (p.tag >= 0 ? ", tag " + p.tag : "")
+                            + (q.active ? " was still active (started, never completed) and" : "")
+                            + " was never freed (MPI_Request_free) before MPI_Finalize; complete and free every"
+                            + " persistent request before finalizing",
+                    Sites.of(checker.rank(), p.function, p.site));
+        }
+    }
+
+    private static String to(int worldPeer) {
+        return worldPeer >= 0 ? " to rank " + worldPeer : "";
+    }
+}

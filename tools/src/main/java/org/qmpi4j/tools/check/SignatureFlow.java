@@ -1,0 +1,269 @@
+package org.qmpi4j.tools.check;
+
+import java.util.ArrayList;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import org.qmpi4j.api.MpiCall;
+import org.qmpi4j.api.MpiFunction;
+import org.qmpi4j.tools.mpi.Completions;
+import org.qmpi4j.tools.mpi.MessageRoles;
+import org.qmpi4j.tools.mpi.StatusFields;
+
+/**
+ * {@code type_mismatch} and {@code truncation} across the calls of one message's life: which
+ * calls send a signature ({@link Signatures#send}), which post the receive of one, and when a
+ * receive's signature is compared (before a blocking receive if it has arrived, at the completion
+ * of a nonblocking one, from the status for a wildcard).
+ */
+final class SignatureFlow {
+    private final Checker checker;
+    private final Signatures sig;
+    private final Communicators comms;
+    private final int procNull;
+    /** Persistent sends by request: their signature leaves at each MPI_START. */
+    private final Map<Object, MpiCall> persistentSends = new IdentityHashMap<>();
+    /** Receives by request, waiting to complete: the signature each expects. */
+    private final Map<Object, Object> receives = new IdentityHashMap<>();
+
+    SignatureFlow(Checker checker, Signatures sig, Communicators comms, PeerConstants constants) {
+        this.checker = checker;
+        this.sig = sig;
+        this.comms = comms;
+        this.procNull = constants.procNull;
+    }
+
+    boolean enabled() {
+        return sig.enabled();
+    }
+
+    void disable(String why) {
+        sig.disable(why);
+    }
+
+    /**
+     * After a call that makes a communicator returned {@code made}: the checker's duplicate of it,
+     * made even while the checks are off so that every member makes it.
+     */
+    void created(Object made) throws Exception {
+        sig.created(made);
+    }
+
+    void forget(Object comm) {
+        sig.forget(comm);
+    }
+
+    /** At MPI_Finalize: the last comparisons. */
+    void finish() throws Exception {
+        sig.finish();
+    }
+
+    /**
+     * Before the call: a send's signature leaves; a receive from a known source and tag posts the
+     * receive of its signature and, if it has arrived, compares now (before MPI could fail).
+     */
+    Signatures.Expect before(MpiCall call) throws Exception {
+        MpiFunction f = call.function();
+        switch (f) {
+            case MPI_SEND_INIT:
+            case MPI_BSEND_INIT:
+            case MPI_SSEND_INIT:
+            case MPI_RSEND_INIT:
+            case MPI_RECV_INIT:
+            case MPI_IMRECV:
+                return null; // after the call
+            case MPI_START:
+                startPersistent(call.request());
+                return null;
+            case MPI_STARTALL:
+                if (call.request() instanceof Object[]) {
+                    for (Object r : (Object[]) call.request()) {
+                        startPersistent(r);
+                    }
+                }
+                return null;
+            default:
+                break;
+        }
+        Object comm = call.communicator();
+        Object dup = sig.dupOf(comm);
+        if (dup == null) {
+            return null;
+        }
+        int size = peers(comm);
+        if (f.sendsMessage()) {
+            int dest = call.peer();
+            if (dest >= 0 && dest < size && call.count() >= 0) {
+                sig.send(dup, call, dest, call.tag(), call.datatype(), call.count(), call.bytes());
+            }
+        }
+        int source;
+        int tag;
+        Object type;
+        long capacity;
+        if (f == MpiFunction.MPI_RECV || f == MpiFunction.MPI_IRECV) {
+            source = call.peer();
+            tag = call.tag();
+            type = call.datatype();
+            capacity = call.bytes();
+        } else if (f == MpiFunction.MPI_SENDRECV || f == MpiFunction.MPI_SENDRECV_REPLACE) {
+            int at = MessageRoles.sendRecvSourceArgument(call);
+            if (at < 0 || at + 1 >= call.argumentCount()) {
+                return null;
+            }
+            source = (Integer) call.argument(at);
+            tag = (Integer) call.argument(at + 1);
+            type = f == MpiFunction.MPI_SENDRECV ? call.argument(at - 1) : call.datatype();
+            capacity = f == MpiFunction.MPI_SENDRECV ? -1 : call.bytes();
+        } else {
+            sig.drain();
+            return null;
+        }
+        if (source == procNull) {
+            return null;
+        }
+        if (source < 0 || source >= size || tag < 0) {
+            // A wildcard: its signature is known only from the status, after the call.
+            return new Signatures.Expect(dup, null, null, f, call.callingAddress(), sig.nameOf(type), capacity);
+        }
+        Signatures.Expect e = sig.expect(dup, call, source, tag, type, capacity);
+        if (f != MpiFunction.MPI_IRECV) {
+            sig.poll(e);
+        }
+        return e;
+    }
+
+    /**
+     * The ranks a message on {@code comm} may name: its size, or for an intercommunicator (whose
+     * peers are the remote group's ranks) any rank, which MPI itself checks.
+     */
+    private int peers(Object comm) {
+        Communicators.Info info = comms.peek(comm);
+        return info == null ? 0 : info.inter ? Integer.MAX_VALUE : info.size;
+    }
+
+    /** A persistent send about to start: its signature leaves now, as a send's would. */
+    private void startPersistent(Object request) throws Exception {
+        MpiCall init;
+        synchronized (persistentSends) {
+            init = request == null ? null : persistentSends.get(request);
+        }
+        Object dup = init == null ? null : sig.dupOf(init.communicator());
+        if (dup != null) {
+            sig.send(dup, init, init.peer(), init.tag(), init.datatype(), init.count(), init.bytes());
+        }
+    }
+
+    /** After the call: the signature a receive waits for is compared, or kept waiting for. */
+    void after(MpiCall call, Signatures.Expect expect, Object result) throws Exception {
+        MpiFunction f = call.function();
+        switch (f) {
+            case MPI_SEND_INIT:
+            case MPI_BSEND_INIT:
+            case MPI_SSEND_INIT:
+            case MPI_RSEND_INIT:
+                if (sig.dupOf(call.communicator()) != null && call.peer() >= 0 && call.request() != null) {
+                    synchronized (persistentSends) {
+                        persistentSends.put(call.request(), call);
+                    }
+                }
+                return;
+            case MPI_RECV_INIT:
+            case MPI_IMRECV:
+                if (sig.dupOf(call.communicator()) != null) {
+                    sig.disable(f + " is not followed");
+                }
+                return;
+            case MPI_MRECV:
+                Object st = result;
+                Object dup = call.communicator() == null ? sig.worldDup() : sig.dupOf(call.communicator());
+                if (StatusFields.source(st) >= 0 && dup != null) {
+                    sig.check(sig.expect(
+                            dup, call, StatusFields.source(st), StatusFields.tag(st), call.datatype(), call.bytes()));
+                }
+                return;
+            default:
+                break;
+        }
+        if (SingleCompletion.handles(f)) {
+            Object r = SingleCompletion.request(call);
+            if (r != null) {
+                Object e;
+                synchronized (receives) {
+                    e = receives.remove(r);
+                }
+                if (e instanceof Signatures.Expect) {
+                    completeReceive((Signatures.Expect) e, SingleCompletion.status(call));
+                }
+            }
+            sig.drain();
+            return;
+        }
+        if (Completions.COMPLETING.contains(f)) {
+            List<Object> done = new ArrayList<>(2);
+            List<Object> statuses = new ArrayList<>(2);
+            Completions.completed(call, done, statuses);
+            for (int i = 0; i < done.size(); i++) {
+                Object e;
+                synchronized (receives) {
+                    e = receives.remove(done.get(i));
+                }
+                if (e instanceof Signatures.Expect) {
+                    completeReceive((Signatures.Expect) e, statuses.get(i));
+                }
+            }
+            sig.drain();
+            return;
+        }
+        if (expect == null) {
+            return;
+        }
+        if (f == MpiFunction.MPI_IRECV) {
+            Object request = call.request();
+            if (request != null) {
+                synchronized (receives) {
+                    receives.put(request, expect);
+                }
+            }
+            return;
+        }
+        completeReceive(expect, result);
+    }
+
+    /** A receive completed: a known source's signature compared; a wildcard's posted from its status and compared. */
+    private void completeReceive(Signatures.Expect e, Object status) throws Exception {
+        if (e.request != null) {
+            sig.check(e);
+            return;
+        }
+        int source = StatusFields.source(status);
+        int tag = StatusFields.tag(status);
+        if (status == null || source == StatusFields.UNKNOWN || tag < 0) {
+            sig.disable("a wildcard receive completed without a status");
+            return;
+        }
+        if (source == procNull) {
+            return;
+        }
+        sig.check(sig.expectFor(e, source, tag));
+    }
+
+    /** The receive failed (MPI's own error, e.g. a truncation): its signature is still compared when it came. */
+    void afterFailedReceive(Signatures.Expect e) {
+        try {
+            if (e.request == null) {
+                sig.disable("a wildcard receive failed");
+                return;
+            }
+            long until = System.nanoTime() + 1_000_000_000L;
+            while (!sig.poll(e) && System.nanoTime() < until) {
+                Thread.sleep(1);
+            }
+            if (!e.done) {
+                sig.check(e);
+            }
+        } catch (Exception | LinkageError fault) {
+            checker.results().output().fault("checking the datatypes of a failed receive", fault);
+        }
+    }
+}

@@ -1,0 +1,312 @@
+package org.qmpi4j.tools.tracer;
+
+import java.io.IOException;
+import java.util.Arrays;
+import java.util.EnumSet;
+import java.util.Set;
+import org.qmpi4j.api.MpiCall;
+import org.qmpi4j.api.MpiFunction;
+import org.qmpi4j.api.QmpiContext;
+import org.qmpi4j.api.ToolFunction;
+import org.qmpi4j.api.output.RankOutput;
+import org.qmpi4j.report.profile.Units;
+import org.qmpi4j.report.trace.TraceFileWriter;
+import org.qmpi4j.report.trace.TraceFormat;
+import org.qmpi4j.tools.mpi.CallClock;
+import org.qmpi4j.tools.mpi.Completions;
+import org.qmpi4j.tools.mpi.MessageRoles;
+import org.qmpi4j.tools.mpi.StatusCompletions;
+
+/**
+ * The tracer's per-call path: runs the rest of the chain and writes the call as one line of this
+ * rank's shard ({@link TraceFileWriter#event}), its envelope, message sequence numbers, call site,
+ * communicator, collective number, request ids and what it completed ({@link MessageBook}). Called
+ * for every MPI call: it allocates nothing beyond what a call's completions need, and every fault
+ * is caught and reported once, never stopping the application's call.
+ */
+final class CallRecorder {
+    private static final int FUNCTIONS = MpiFunction.values().length;
+    /** The calls that create a persistent request: its id lasts until it is freed. */
+    private static final Set<MpiFunction> PERSISTENT = EnumSet.of(
+            MpiFunction.MPI_SEND_INIT,
+            MpiFunction.MPI_BSEND_INIT,
+            MpiFunction.MPI_SSEND_INIT,
+            MpiFunction.MPI_RSEND_INIT,
+            MpiFunction.MPI_RECV_INIT);
+
+    private final ToolFunction[] next;
+    private final RankOutput output;
+    private final PvarSampling pvars;
+    private final boolean[] defined = new boolean[FUNCTIONS];
+    private final CallSites sites = new CallSites();
+    private final ReceiveBytes receiveBytes = new ReceiveBytes();
+
+    private long[] threads = new long[8];
+    private int threadCount;
+    /**
+     * The first thread that recorded: known without taking the lock that {@link #seen} needs for
+     * the others. Written once under that lock; a stale read only takes the locked path.
+     */
+    private Thread firstThread;
+
+    /** Set at MPI_Init, before {@link #writer}. */
+    private volatile MessageBook book;
+
+    private volatile TraceFileWriter writer;
+    private volatile boolean closed;
+    /** This rank's clock (skewed only under the test-only setting); maps the raw instants. */
+    private volatile TracerClock clock = new TracerClock(0, 0);
+
+    private volatile int rank;
+
+    CallRecorder(ToolFunction[] next, RankOutput output, PvarSampling pvars) {
+        this.next = next;
+        this.output = output;
+        this.pvars = pvars;
+    }
+
+    /** The bookkeeping of this run, once {@code MPI_Init} returned. */
+    void book(MessageBook b) {
+        book = b;
+    }
+
+    /** From here on calls are written to {@code w}, timed by {@code c}. */
+    void attach(TraceFileWriter w, TracerClock c, int rankInWorld) {
+        clock = c;
+        rank = rankInWorld;
+        writer = w;
+    }
+
+    /** No more calls are recorded (the shard is being closed, at MPI_Finalize). */
+    void close() {
+        closed = true;
+    }
+
+    boolean closed() {
+        return closed;
+    }
+
+    /** The handler of every function without a life-cycle role. */
+    Object trace(QmpiContext context, MpiCall call) throws Exception {
+        ToolFunction n = next[call.function().ordinal()];
+        if (closed || writer == null) {
+            return n.invoke(context, call);
+        }
+        MessageBook b = book;
+        long t0 = CallClock.entry(call);
+        boolean returned = false;
+        try {
+            MpiCall withStatuses = b.posted.wildcardWaiting() ? b.withStatuses(call) : null;
+            if (withStatuses != null) {
+                Object statuses = n.invoke(context, withStatuses);
+                returned = true;
+                return StatusCompletions.asWritten(call, statuses, b.undefined());
+            }
+            Object result = n.invoke(context, call);
+            returned = true;
+            return result;
+        } finally {
+            record(call, t0, CallClock.exit(call), returned);
+        }
+    }
+
+    /**
+     * @param returned whether the call returned (rather than threw): only then did a completion
+     *     call complete its requests
+     */
+    void record(MpiCall call, long startNs, long endNs, boolean returned) {
+        TraceFileWriter w = writer;
+        if (w == null || closed) {
+            return;
+        }
+        MessageBook b = book;
+        Communicators comms = b.comms;
+        PostedReceives posted = b.posted;
+        MpiFunction f = call.function();
+        int ord = f.ordinal();
+        try {
+            if (!defined[ord]) {
+                define(w, f);
+            }
+            Thread thread = Thread.currentThread();
+            long tid = thread.getId();
+            if (thread != firstThread && !seen(thread)) {
+                w.defineThread(tid, thread.getName());
+            }
+            long peer = TraceFormat.NONE;
+            long tag = TraceFormat.NONE;
+            long bytes = TraceFormat.NONE;
+            long send = TraceFormat.NONE;
+            long recvPeer = TraceFormat.NONE;
+            long recvTag = TraceFormat.NONE;
+            long recv = TraceFormat.NONE;
+            long root = TraceFormat.NONE;
+            long collective = TraceFormat.NONE;
+            long request = TraceFormat.NONE;
+            long recvBytes = TraceFormat.NONE;
+            long level = TraceFormat.NONE;
+            long site = sites.id(call.callingAddress(), w);
+            Object comm = call.communicator();
+            // Described only after a call on it returned: one that failed may not have been given a
+            // communicator at all; nor after it was freed (MPI_COMM_FREE is recorded after it ran).
+            long commId = comm == null
+                    ? TraceFormat.NONE
+                    : comms.id(
+                            comm,
+                            returned && f != MpiFunction.MPI_COMM_FREE && f != MpiFunction.MPI_COMM_DISCONNECT,
+                            w);
+            int p = MpiCall.ABSENT;
+            int t = MpiCall.ABSENT;
+            if (f.movesData() || f.kind() == MpiFunction.Kind.POINT_TO_POINT) {
+                p = call.peer();
+                t = call.tag();
+                if (p != MpiCall.ABSENT) {
+                    peer = p >= 0 ? b.peers.toWorld(comm, p) : p;
+                }
+                if (t != MpiCall.ABSENT) {
+                    tag = t;
+                }
+                if (f.movesData()) {
+                    bytes = call.bytes();
+                }
+            }
+            if (f.kind() == MpiFunction.Kind.COLLECTIVE && commId != TraceFormat.NONE) {
+                collective = comms.nextCollective(commId);
+                if (p >= 0) {
+                    root = peer; // a rooted collective's peer is its root
+                }
+            }
+            if (returned && ReceiveBytes.receives(f)) {
+                recvBytes = receiveBytes.of(call);
+            }
+            if (f == MpiFunction.MPI_PCONTROL && call.argumentCount() > 0 && call.argument(0) instanceof Integer) {
+                level = (Integer) call.argument(0);
+            }
+            if (commId != TraceFormat.NONE && f.sendsMessage() && p >= 0 && t >= 0 && peer >= 0) {
+                send = comms.sent(commId).next(LongCounters.envelope(p, t));
+            }
+            if (returned && f.kind() != MpiFunction.Kind.COMPLETION) {
+                Object created = call.request();
+                if (created != null) {
+                    request = b.requests.created(created, PERSISTENT.contains(f));
+                }
+            }
+            if (commId != TraceFormat.NONE
+                    && returned
+                    && (MessageRoles.RECEIVES.contains(f)
+                            || f == MpiFunction.MPI_SENDRECV
+                            || f == MpiFunction.MPI_SENDRECV_REPLACE)) {
+                int src = MessageRoles.RECEIVES.contains(f) ? p : MessageRoles.sendRecvSource(call);
+                int rtag = MessageRoles.RECEIVES.contains(f) ? t : MessageRoles.sendRecvTag(call);
+                if (src >= 0 && rtag >= 0) {
+                    recv = posted.receiveNamed(commId, src, rtag);
+                    if (recv != TraceFormat.NONE) {
+                        recvPeer = b.peers.toWorld(comm, src);
+                        recvTag = rtag;
+                        if (f == MpiFunction.MPI_IRECV) {
+                            posted.post(call.request(), commId, src, rtag, recv);
+                        }
+                    }
+                } else if (src != MpiCall.ABSENT && rtag != MpiCall.ABSENT && src != b.procNull()) {
+                    if (f == MpiFunction.MPI_IRECV) {
+                        posted.postWildcard(call.request(), commId, src, rtag);
+                    } else {
+                        long[] envelope = new long[2];
+                        recv = posted.receiveWildcard(commId, call.result(), envelope);
+                        if (recv != TraceFormat.NONE) {
+                            recvPeer = b.peers.toWorld(comm, (int) envelope[0]);
+                            recvTag = envelope[1];
+                        }
+                    }
+                }
+                if (recvPeer < 0) {
+                    recv = TraceFormat.NONE; // a process outside COMM_WORLD: no arrow
+                    recvPeer = TraceFormat.NONE;
+                    recvTag = TraceFormat.NONE;
+                }
+            }
+            long[] completed = MessageBook.none();
+            int completedCount = 0;
+            if (returned && b.tracksRequests() && Completions.COMPLETING.contains(f)) {
+                Object one = call.request();
+                if ((f == MpiFunction.MPI_WAIT || f == MpiFunction.MPI_TEST)
+                        && one != null
+                        && !(one instanceof Object[])) {
+                    completed = b.scratch();
+                    completedCount = b.completeOne(f, one, call.result(), completed) ? 1 : 0;
+                } else {
+                    completed = b.completions(call);
+                    completedCount = completed.length / TraceFileWriter.COMPLETION_FIELDS;
+                }
+            } else if (f == MpiFunction.MPI_REQUEST_FREE && b.tracksRequests()) {
+                posted.forget(call.request()); // completes unseen: its arrow ends at the MPI_IRECV
+                b.requests.forget(call.request());
+            }
+            if (returned && comms.isCommunicator(call.result())) {
+                comms.created(call.result(), w); // defined now, so that numbering follows creation
+            } else if (f == MpiFunction.MPI_COMM_FREE || f == MpiFunction.MPI_COMM_DISCONNECT) {
+                comms.forget(comm);
+            }
+            TracerClock c = clock;
+            long start = c.local(startNs);
+            if (!w.event(
+                            ord,
+                            tid,
+                            start,
+                            c.local(endNs) - start,
+                            peer,
+                            tag,
+                            bytes,
+                            send,
+                            recvPeer,
+                            recvTag,
+                            recv,
+                            site,
+                            commId,
+                            root,
+                            collective,
+                            request,
+                            recvBytes,
+                            level,
+                            completed,
+                            completedCount)
+                    && w.limitReached()) {
+                output.sayOnce(
+                        "limit",
+                        "rank " + rank + " reached the trace size limit of "
+                                + Units.bytes(w.limitBytes()) + " after " + w.eventsWritten()
+                                + " calls; later calls are not traced"
+                                + " (raise " + TracerTool.LIMIT.systemProperty() + " / "
+                                + TracerTool.LIMIT.environmentVariable() + ")");
+            }
+            pvars.afterCall(w, f, endNs, c);
+        } catch (IOException | RuntimeException e) {
+            output.fault("recording " + f, e);
+        }
+    }
+
+    private synchronized void define(TraceFileWriter w, MpiFunction f) throws IOException {
+        if (!defined[f.ordinal()]) {
+            w.defineFunction(f.ordinal(), f.name());
+            defined[f.ordinal()] = true;
+        }
+    }
+
+    /** Whether {@code thread} was seen before; records it if not. */
+    private synchronized boolean seen(Thread thread) {
+        long tid = thread.getId();
+        if (firstThread == null) {
+            firstThread = thread;
+        }
+        for (int i = 0; i < threadCount; i++) {
+            if (threads[i] == tid) {
+                return true;
+            }
+        }
+        if (threadCount == threads.length) {
+            threads = Arrays.copyOf(threads, threads.length * 2);
+        }
+        threads[threadCount++] = tid;
+        return false;
+    }
+}
