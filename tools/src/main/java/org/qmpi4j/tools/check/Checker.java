@@ -9,7 +9,6 @@ import org.qmpi4j.api.Qmpi;
 import org.qmpi4j.api.QmpiContext;
 import org.qmpi4j.api.ToolFunction;
 import org.qmpi4j.api.ToolHandler;
-import org.qmpi4j.api.output.LifecycleHandlers;
 import org.qmpi4j.api.settings.Settings;
 import org.qmpi4j.report.check.CheckFormat;
 import org.qmpi4j.report.check.Finding;
@@ -18,6 +17,7 @@ import org.qmpi4j.tools.mpi.PeerTranslator;
 import org.qmpi4j.tools.mpi.WorldComm;
 import org.qmpi4j.tools.output.OutputSession;
 import org.qmpi4j.tools.output.RankResults;
+import org.qmpi4j.tools.output.ToolLifecycle;
 
 /**
  * One instance of the {@code check} tool (one per MPI process): the handlers that check each call,
@@ -71,40 +71,38 @@ final class Checker {
         }
     }
 
-    private static final class Lifecycle implements ToolHandler {
+    /** The life-cycle calls, through the dispatch the bundled tools share; Pcontrol is checked like any call. */
+    private static final class Roles implements ToolLifecycle.Calls {
         private final Checker checker;
-        private final MpiFunction role;
 
-        Lifecycle(Checker checker, MpiFunction role) {
+        Roles(Checker checker) {
             this.checker = checker;
-            this.role = role;
         }
 
         @Override
-        public Object intercept(QmpiContext context, int id, MpiCall call) throws Exception {
-            switch (role) {
-                case MPI_INIT:
-                    return checker.init(context, call);
-                case MPI_FINALIZE:
-                    return checker.finalizeMpi(context, call);
-                case MPI_ABORT:
-                    return checker.abort(context, call);
-                default:
-                    return checker.check(context, call);
-            }
+        public Object init(QmpiContext context, MpiCall call) throws Exception {
+            return checker.init(context, call);
+        }
+
+        @Override
+        public Object finalizeMpi(QmpiContext context, MpiCall call) throws Exception {
+            return checker.finalizeMpi(context, call);
+        }
+
+        @Override
+        public Object abort(QmpiContext context, MpiCall call) throws Exception {
+            return checker.abort(context, call);
+        }
+
+        @Override
+        public Object pcontrol(QmpiContext context, MpiCall call) throws Exception {
+            return checker.check(context, call);
         }
     }
 
     void register() {
         Qmpi.registerToolStorage(toolId, this);
-        LifecycleHandlers.register(
-                toolId,
-                next,
-                new Lifecycle(this, MpiFunction.MPI_INIT),
-                new Lifecycle(this, MpiFunction.MPI_FINALIZE),
-                new Lifecycle(this, MpiFunction.MPI_ABORT),
-                new Lifecycle(this, MpiFunction.MPI_PCONTROL),
-                new EveryCall(this));
+        ToolLifecycle.register(toolId, next, new Roles(this), new EveryCall(this));
     }
 
     // ---- handlers ---------------------------------------------------------------------------
