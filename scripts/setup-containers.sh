@@ -81,7 +81,9 @@ else
   # the folder it was started from, e.g. a checkout, is deleted).
   # Nor with this script's open files: run under `flock <lock> ...`, an inherited lock descriptor
   # would stay held by the service for ever and block every later run waiting on that lock.
-  (cd / && close_inherited_descriptors && setsid nohup podman system service --time=0 "unix://$SOCKET" >/var/log/qmpi4j-podman-service.log 2>&1 < /dev/null &)
+  # And `exec`, so that no shell stays behind holding this script's stdout: a caller reading it
+  # through a pipe (`scripts/test.sh | tee log`) would otherwise never see the end of it.
+  (cd / && close_inherited_descriptors && exec setsid nohup podman system service --time=0 "unix://$SOCKET" >/var/log/qmpi4j-podman-service.log 2>&1 < /dev/null) &
   for _ in $(seq 1 50); do ping_socket && break; sleep 0.2; done
   ping_socket || die "podman API did not come up on $SOCKET (see /var/log/qmpi4j-podman-service.log)"
 fi
