@@ -198,7 +198,7 @@ class NodesTest {
         for (int node = 1; node <= NODES; node++) {
             cluster.copyOff(node, out + "/ranks", merged.resolve("ranks"));
         }
-        BundledTools.Command merge = BundledTools.qmpi4j("merge", merged.toString());
+        BundledTools.Command merge = BundledTools.qmpi4j("merge", "--trace-json-limit", "1", merged.toString());
         assertThat(merge.exitCode).as("%s", merge).isZero();
         ToolResults.Profile p = ToolResults.profile(merged);
         assertThat(NodeJobs.hosts(p).values())
@@ -206,6 +206,7 @@ class NodesTest {
                 .containsExactly("node1", "node1", "node2", "node3");
         WaitStatesTest.assertMadeWaits(
                 p.root,
+                merged.resolve("trace.pftrace"),
                 WaitStatesTest.markers("samples/openmpi/src/main/java/org/qmpi4j/samples/openmpi/waits/Waits.java"),
                 WaitStatesTest.openMpiMade(),
                 true);
