@@ -181,7 +181,7 @@ final class Checker {
         return result;
     }
 
-    /** Before a blocking collective on an intracommunicator: the ranks compare what they call. */
+    /** Before a blocking collective: the ranks compare what they call. */
     private void beforeCollective(MpiCall call, Communicators c) {
         CollectiveCheck cc = collectives;
         if (cc != null && c != null && CollectiveCheck.checks(call.function())) {
@@ -189,6 +189,11 @@ final class Checker {
                 Communicators.Info info = c.learn(call.communicator());
                 if (info != null && !info.inter && info.size > 0) {
                     cc.before(call, call.communicator(), info);
+                } else if (info != null && info.inter && info.size > 0) {
+                    int[][] groups = c.groups(call.communicator());
+                    if (groups != null) {
+                        cc.beforeInter(call, call.communicator(), groups);
+                    }
                 }
             } catch (Exception | LinkageError e) {
                 collectives = null;

@@ -20,7 +20,8 @@ import org.qmpi4j.report.check.FindingSite;
  * duplicate of that communicator; only when some value differs do they gather each rank's call
  * and call site, and the communicator's first rank reports it. So every collective costs one small
  * allreduce more (see BENCHMARKS.md). The duplicate is made at each rank's first collective on the
- * communicator, which every rank reaches, whichever collective it is.
+ * communicator, which every rank reaches, whichever collective it is. Intercommunicators, whose
+ * groups pass different arguments by design, are compared by {@link InterCollectiveCheck}.
  */
 final class CollectiveCheck {
     private static final int FIELDS = 5;
@@ -39,6 +40,8 @@ final class CollectiveCheck {
     private final Map<Object, Integer> ops = new IdentityHashMap<>();
     private final Map<Object, Object> dups = new IdentityHashMap<>();
     private final Signatures types;
+    /** Made at the first collective on an intercommunicator: most programs have none. */
+    private volatile InterCollectiveCheck inter;
 
     CollectiveCheck(Checker checker, int toolId, String binding, Signatures types) {
         this.checker = checker;
@@ -67,7 +70,7 @@ final class CollectiveCheck {
                 && !f.name().contains("NEIGHBOR");
     }
 
-    private static boolean rooted(MpiFunction f) {
+    static boolean rooted(MpiFunction f) {
         switch (f) {
             case MPI_BCAST:
             case MPI_REDUCE:
@@ -154,27 +157,41 @@ final class CollectiveCheck {
         return d;
     }
 
+    /**
+     * Before the collective {@code call} on the intercommunicator {@code comm} whose groups, as
+     * world ranks, are {@code groups} ({@code {local, remote}}, {@code -1} for a process outside
+     * {@code COMM_WORLD}).
+     */
+    void beforeInter(MpiCall call, Object comm, int[][] groups) throws Exception {
+        InterCollectiveCheck i = inter;
+        if (i == null) {
+            synchronized (this) {
+                if (inter == null) {
+                    inter = new InterCollectiveCheck(checker, toolId, this);
+                }
+                i = inter;
+            }
+        }
+        i.before(call, comm, groups);
+    }
+
     void forget(Object comm) {
         synchronized (dups) {
             dups.remove(comm);
+        }
+        InterCollectiveCheck i = inter;
+        if (i != null) {
+            i.forget(comm);
         }
     }
 
     /** Every rank's call and site to every rank; the communicator's first rank reports. */
     private void mismatch(MpiCall call, Object dup, Communicators.Info info, long[] rec) throws Exception {
-        CallingAddress a = call.callingAddress();
-        String mine = rec[0] + "\t" + rec[1] + "\t" + rec[2] + "\t" + types.nameOf(call.datatype()) + "\t" + rec[4]
-                + "\t" + (a == null ? "(unknown)" : a.className()) + "\t" + (a == null ? "(unknown)" : a.methodName())
-                + "\t" + (a == null || a.fileName() == null ? "" : a.fileName()) + "\t" + (a == null ? -1 : a.line());
-        byte[] send = new byte[RECORD];
-        byte[] m = mine.getBytes(StandardCharsets.UTF_8);
-        System.arraycopy(m, 0, send, 0, Math.min(m.length, RECORD));
-        byte[] all = new byte[RECORD * info.size];
-        if (openmpi) {
-            Qmpi.pmpi(toolId, MpiFunction.MPI_ALLGATHER, dup, send, RECORD, byteType, all, RECORD, byteType);
-        } else {
-            Qmpi.pmpi(toolId, MpiFunction.MPI_ALLGATHER, dup, send, 0, RECORD, byteType, all, 0, RECORD, byteType);
-        }
+        String[][] all = gatherCalls(
+                call,
+                dup,
+                info.size,
+                rec[0] + "\t" + rec[1] + "\t" + rec[2] + "\t" + types.nameOf(call.datatype()) + "\t" + rec[4]);
         if (info.worldRanks.length == 0 || info.worldRanks[0] != checker.rank()) {
             return;
         }
@@ -182,23 +199,16 @@ final class CollectiveCheck {
         Map<String, FindingSite> variants = new LinkedHashMap<>();
         List<String> described = new ArrayList<>();
         for (int r = 0; r < info.size; r++) {
-            int n = 0;
-            while (n < RECORD && all[r * RECORD + n] != 0) {
-                n++;
-            }
-            String[] p = new String(all, r * RECORD, n, StandardCharsets.UTF_8).split("\t", -1);
+            String[] p = all[r];
             if (p.length < 9) {
                 continue;
             }
             String what = p[0] + " " + p[1] + " " + p[2] + " " + p[3] + " " + p[4];
             if (!variants.containsKey(what)) {
-                MpiFunction f = MpiFunction.values()[Integer.parseInt(p[0])];
                 int world = r < info.worldRanks.length ? info.worldRanks[r] : -1;
-                variants.put(
-                        what,
-                        new FindingSite(
-                                world, f.name(), p[5], p[6], p[7].isEmpty() ? null : p[7], Integer.parseInt(p[8])));
-                described.add("rank " + world + " calls " + f.name() + describe(p));
+                variants.put(what, site(world, p, 5));
+                described.add("rank " + world + " calls " + MpiFunction.values()[Integer.parseInt(p[0])].name()
+                        + describe(p));
             }
         }
         checker.report(
@@ -208,6 +218,84 @@ final class CollectiveCheck {
                         + " arguments: " + String.join("; ", described) + ". Every rank must call the same collective"
                         + " with the same root, operation and matching counts and datatypes",
                 variants.values().toArray(new FindingSite[0]));
+    }
+
+    /**
+     * Every rank of {@code comm} ({@code size} ranks, an intracommunicator of the checker's own)
+     * gets every rank's {@code fields} (tab-separated) followed by its call site (class, method,
+     * file, line): one {@code MPI_ALLGATHER} of a fixed-size record per rank, made only once a
+     * mismatch is known, so its cost is paid by defective programs alone.
+     */
+    String[][] gatherCalls(MpiCall call, Object comm, int size, String fields) throws Exception {
+        CallingAddress a = call.callingAddress();
+        String mine = fields + "\t" + (a == null ? "(unknown)" : a.className()) + "\t"
+                + (a == null ? "(unknown)" : a.methodName()) + "\t"
+                + (a == null || a.fileName() == null ? "" : a.fileName()) + "\t" + (a == null ? -1 : a.line());
+        byte[] send = new byte[RECORD];
+        byte[] m = mine.getBytes(StandardCharsets.UTF_8);
+        System.arraycopy(m, 0, send, 0, Math.min(m.length, RECORD));
+        byte[] all = new byte[RECORD * size];
+        if (openmpi) {
+            Qmpi.pmpi(toolId, MpiFunction.MPI_ALLGATHER, comm, send, RECORD, byteType, all, RECORD, byteType);
+        } else {
+            Qmpi.pmpi(toolId, MpiFunction.MPI_ALLGATHER, comm, send, 0, RECORD, byteType, all, 0, RECORD, byteType);
+        }
+        String[][] split = new String[size][];
+        for (int r = 0; r < size; r++) {
+            int n = 0;
+            while (n < RECORD && all[r * RECORD + n] != 0) {
+                n++;
+            }
+            split[r] = new String(all, r * RECORD, n, StandardCharsets.UTF_8).split("\t", -1);
+        }
+        return split;
+    }
+
+    /** The call site in {@code p} from index {@code from} on (class, method, file, line), at world rank {@code world}. */
+    static FindingSite site(int world, String[] p, int from) {
+        return new FindingSite(
+                world,
+                p.length > 0 && !p[0].isEmpty() ? MpiFunction.values()[Integer.parseInt(p[0])].name() : "?",
+                p[from],
+                p[from + 1],
+                p[from + 2].isEmpty() ? null : p[from + 2],
+                Integer.parseInt(p[from + 3]));
+    }
+
+    /** Every rank of {@code comm} ({@code size} ranks) gets every rank's {@code mine}, in rank order. */
+    long[] allgather(Object comm, long[] mine, int size) throws Exception {
+        long[] all = new long[mine.length * size];
+        if (openmpi) {
+            Qmpi.pmpi(toolId, MpiFunction.MPI_ALLGATHER, comm, mine, mine.length, longType, all, mine.length, longType);
+        } else {
+            Qmpi.pmpi(
+                    toolId,
+                    MpiFunction.MPI_ALLGATHER,
+                    comm,
+                    mine,
+                    0,
+                    mine.length,
+                    longType,
+                    all,
+                    0,
+                    mine.length,
+                    longType);
+        }
+        return all;
+    }
+
+    /** The code of {@code call}'s reduction operation: 0 for none, 100 for a user-defined one. */
+    int operation(MpiCall call) {
+        return opOf(call);
+    }
+
+    /** How an operation code reads in a message. */
+    static String operationName(long op) {
+        return op >= 1 && op <= OPS.length ? "MPI_" + OPS[(int) op - 1] : "a user-defined operation";
+    }
+
+    String datatypeName(Object type) {
+        return types.nameOf(type);
     }
 
     private static String describe(String[] p) {

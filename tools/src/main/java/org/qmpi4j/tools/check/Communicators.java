@@ -109,7 +109,19 @@ final class Communicators {
         return i != null && !i.inter && peer < i.worldRanks.length ? i.worldRanks[peer] : -1;
     }
 
-    synchronized void forget(Object comm) {
-        known.remove(comm);
+    /**
+     * On the application's thread: the groups of {@code comm} as world ranks ({@code {local}},
+     * or {@code {local, remote}} for an intercommunicator; {@code -1} for a process outside
+     * {@code COMM_WORLD}), or {@code null} if MPI cannot say.
+     */
+    int[][] groups(Object comm) {
+        return peers.groups(comm);
+    }
+
+    void forget(Object comm) {
+        synchronized (this) {
+            known.remove(comm);
+        }
+        peers.forget(comm);
     }
 }
