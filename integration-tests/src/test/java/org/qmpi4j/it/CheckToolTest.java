@@ -293,5 +293,9 @@ class CheckToolTest {
         findings.forEach(f -> described.add(f.line()));
         assertThat(described).as(result.describe()).isEmpty();
         assertThat(result.stderr()).contains("qmpi4j check: no findings in " + ranks + " rank(s)");
+        // Nor did the checker fail on the way (its own communicators made and freed, for example).
+        assertThat(result.stderr())
+                .doesNotContain("the application continues; further failures are not shown")
+                .doesNotContain("the MPI call went ahead unchanged");
     }
 }

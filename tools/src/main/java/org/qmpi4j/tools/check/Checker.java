@@ -211,7 +211,15 @@ final class Checker {
             }
             CollectiveCheck cc = collectives;
             if (cc != null) {
-                cc.forget(call.communicator());
+                try {
+                    cc.forget(call.communicator());
+                } catch (Exception | LinkageError e) {
+                    collectives = null;
+                    results.output()
+                            .fault(
+                                    "freeing the checker's communicator beside a freed one; collectives are not compared",
+                                    e);
+                }
             }
         } else {
             requests.after(call, c, needs);

@@ -175,9 +175,18 @@ final class CollectiveCheck {
         i.before(call, comm, groups);
     }
 
-    void forget(Object comm) {
+    /**
+     * The application freed {@code comm}: the checker's own communicator beside it is freed too, or
+     * a program that splits and frees communicators in a loop would pile them up in the library.
+     * Every rank of {@code comm} frees it, so every member of the checker's one frees that.
+     */
+    void forget(Object comm) throws Exception {
+        Object d;
         synchronized (dups) {
-            dups.remove(comm);
+            d = dups.remove(comm);
+        }
+        if (d != null) {
+            Qmpi.pmpi(toolId, MpiFunction.MPI_COMM_FREE, d);
         }
         InterCollectiveCheck i = inter;
         if (i != null) {

@@ -116,9 +116,14 @@ final class InterCollectiveCheck {
                 sites.toArray(new FindingSite[0]));
     }
 
-    void forget(Object comm) {
+    /** The application freed {@code comm}: the checker's merge of its groups is freed with it. */
+    void forget(Object comm) throws Exception {
+        Object m;
         synchronized (merged) {
-            merged.remove(comm);
+            m = merged.remove(comm);
+        }
+        if (m != null) {
+            Qmpi.pmpi(toolId, MpiFunction.MPI_COMM_FREE, m);
         }
     }
 
