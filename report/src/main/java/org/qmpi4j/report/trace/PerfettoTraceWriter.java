@@ -240,18 +240,15 @@ public final class PerfettoTraceWriter implements Closeable {
     public void waitSlice(
             int rank, long start, long end, String name, long waitNs, int lateRank, long flow, String... args)
             throws IOException {
-        PerfettoSequence s = marksSequence();
-        long track = tracks.waits(s, rank);
-        event.begin(s, TYPE_SLICE_BEGIN)
-                .track(track)
-                .category("qmpi4j.waits")
-                .name(name)
+        waitMark(rank, TYPE_SLICE_BEGIN, name)
                 .argument("wait_ns", waitNs)
                 .argument("late_rank", lateRank)
                 .textArguments(args)
                 .flow(flow)
                 .emit(start);
-        event.begin(s, TYPE_SLICE_END).track(track).emit(Math.max(start, end));
+        event.begin(marksSequence(), TYPE_SLICE_END)
+                .track(PerfettoTracks.waitTrack(rank))
+                .emit(Math.max(start, end));
     }
 
     /**
@@ -260,15 +257,18 @@ public final class PerfettoTraceWriter implements Closeable {
      * wait's slice ends.
      */
     public void lateCall(int rank, long time, String name, long flow, String... args) throws IOException {
+        waitMark(rank, TYPE_INSTANT, name).textArguments(args).flowEnd(flow).emit(time);
+    }
+
+    /**
+     * Starts an event of {@code type} named {@code name} on rank {@code rank}'s wait-state track,
+     * on the marks' sequence; the track is described first, so that its descriptor's packet does
+     * not carry the event's interned strings.
+     */
+    private PerfettoEvent waitMark(int rank, int type, String name) throws IOException {
         PerfettoSequence s = marksSequence();
         long track = tracks.waits(s, rank);
-        event.begin(s, TYPE_INSTANT)
-                .track(track)
-                .category("qmpi4j.waits")
-                .name(name)
-                .textArguments(args)
-                .flowEnd(flow)
-                .emit(time);
+        return event.begin(s, type).track(track).category("qmpi4j.waits").name(name);
     }
 
     /** Packets written so far. */
