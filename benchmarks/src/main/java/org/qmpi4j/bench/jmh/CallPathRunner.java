@@ -92,6 +92,10 @@ public final class CallPathRunner {
     /** One benchmark in one variant: every measured iteration of every round. */
     public static final class Cell {
         public final List<Double> nanos = new ArrayList<>();
+        /**
+         * Bytes per call of each iteration in {@link #nanos}' order; NaN for a fork's last iteration
+         * (of several), into which JMH's GC profiler counts the trial's tear-down.
+         */
         public final List<Double> bytes = new ArrayList<>();
 
         public double mean() {
@@ -103,8 +107,15 @@ public final class CallPathRunner {
             return nanos.size() < 2 ? Double.NaN : stats(nanos).getMeanErrorAt(CONFIDENCE);
         }
 
+        /** The mean over the iterations whose allocation is per call (not a fork's last, see {@link #bytes}). */
         public double bytesPerCall() {
-            return bytes.isEmpty() ? Double.NaN : stats(bytes).getMean();
+            List<Double> perCall = new ArrayList<>();
+            for (double b : bytes) {
+                if (!Double.isNaN(b)) {
+                    perCall.add(b);
+                }
+            }
+            return perCall.isEmpty() ? Double.NaN : stats(perCall).getMean();
         }
 
         private static ListStatistics stats(List<Double> values) {
@@ -153,11 +164,16 @@ public final class CallPathRunner {
                             .computeIfAbsent(v.id(), x -> new LinkedHashMap<>())
                             .computeIfAbsent(name.substring(name.lastIndexOf('.') + 1), x -> new Cell());
                     for (BenchmarkResult br : rr.getBenchmarkResults()) {
-                        for (IterationResult ir : br.getIterationResults()) {
+                        List<IterationResult> iterations = new ArrayList<>(br.getIterationResults());
+                        for (int i = 0; i < iterations.size(); i++) {
+                            IterationResult ir = iterations.get(i);
                             cell.nanos.add(ir.getPrimaryResult().getScore());
                             Result<?> alloc = allocation(ir);
+                            // The GC profiler counts the trial's tear-down (MPI_Finalize, where the
+                            // tools write their results) into the fork's last iteration: not per call.
+                            boolean tearDown = i == iterations.size() - 1 && iterations.size() > 1;
                             if (alloc != null) {
-                                cell.bytes.add(alloc.getScore());
+                                cell.bytes.add(tearDown ? Double.NaN : alloc.getScore());
                             }
                         }
                     }
@@ -280,7 +296,7 @@ public final class CallPathRunner {
                         .append(',')
                         .append(cell.nanos.get(i))
                         .append(',')
-                        .append(i < cell.bytes.size() ? cell.bytes.get(i) : "")
+                        .append(i < cell.bytes.size() && !cell.bytes.get(i).isNaN() ? cell.bytes.get(i) : "")
                         .append('\n');
             }
         }));
