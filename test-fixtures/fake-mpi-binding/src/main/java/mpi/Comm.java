@@ -47,6 +47,14 @@ public class Comm {
         return REQUEST;
     }
 
+    /**
+     * A new communicator of the same rank and size. The tools make their own at {@code MPI_Init}
+     * (the tracer) or at their first exchange, as they do on a real binding.
+     */
+    public Comm dup() throws MPIException {
+        return new Comm(rank, size);
+    }
+
     public final void barrier() throws MPIException {
         barriers++;
     }

@@ -21,6 +21,7 @@ public final class Variants {
     public static final Variant PASS4 = Variant.agent("pass4", "4 pass-through tools", Variant.passThrough(4));
     public static final Variant PASS8 = Variant.agent("pass8", "8 pass-through tools", Variant.passThrough(8));
     public static final Variant PROFILER = Variant.agent("profiler", "profiler", "profiler");
+    public static final Variant TRACER = Variant.agent("tracer", "tracer", "tracer");
     public static final Variant PROFILER_TRACER =
             Variant.agent("profiler-tracer", "profiler + tracer", "profiler,tracer");
     /** A registration for the send-started event: sends are watched, every other function is not. */
@@ -31,7 +32,7 @@ public final class Variants {
 
     /** JMH call path: the baseline first. */
     public static final List<Variant> CALL_PATH =
-            List.of(NONE, AGENT, PASS1, PASS2, PASS4, PASS8, PROFILER, PCONTROL0, EVENTS);
+            List.of(NONE, AGENT, PASS1, PASS2, PASS4, PASS8, PROFILER, TRACER, PROFILER_TRACER, PCONTROL0, EVENTS);
     /** Real Open MPI jobs (ping-pong, stencil). */
     public static final List<Variant> MPI_JOBS = List.of(NONE, CONTROL, AGENT, IDLE, PASS4, PROFILER, PROFILER_TRACER);
     /** JVM start-up with the sample application's classes loaded. */
@@ -43,7 +44,19 @@ public final class Variants {
 
     static {
         for (Variant v : List.of(
-                NONE, CONTROL, AGENT, IDLE, PASS1, PASS2, PASS4, PASS8, PROFILER, PROFILER_TRACER, PCONTROL0, EVENTS)) {
+                NONE,
+                CONTROL,
+                AGENT,
+                IDLE,
+                PASS1,
+                PASS2,
+                PASS4,
+                PASS8,
+                PROFILER,
+                TRACER,
+                PROFILER_TRACER,
+                PCONTROL0,
+                EVENTS)) {
             BY_ID.put(v.id(), v);
         }
     }

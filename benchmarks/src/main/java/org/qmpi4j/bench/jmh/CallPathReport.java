@@ -148,19 +148,19 @@ final class CallPathReport {
                     worst(verdicts));
         }
 
-        if (r.unavailable.containsKey(Variants.PROFILER.id())) {
-            targets.row(
-                    "profiler (no JMH target; see the ping-pong)",
-                    r.unavailable.get(Variants.PROFILER.id()),
-                    "pending");
-        } else {
-            parts.clear();
-            for (String b : present(CallPathRunner.BENCHMARKS)) {
-                Cell c = r.cell(Variants.PROFILER, b);
-                parts.add(b + " " + added(Variants.PROFILER, b).ns()
-                        + (c == null ? "" : ", " + fmt(c.bytesPerCall(), 1) + " B/call"));
+        for (Variant tool : List.of(Variants.PROFILER, Variants.TRACER, Variants.PROFILER_TRACER)) {
+            String what = tool.label() + " (no JMH target; see the ping-pong)";
+            if (r.unavailable.containsKey(tool.id())) {
+                targets.row(what, r.unavailable.get(tool.id()), "pending");
+            } else if (r.cells.containsKey(tool.id())) {
+                parts.clear();
+                for (String b : present(CallPathRunner.BENCHMARKS)) {
+                    Cell c = r.cell(tool, b);
+                    parts.add(b + " " + added(tool, b).ns()
+                            + (c == null ? "" : ", " + fmt(c.bytesPerCall(), 1) + " B/call"));
+                }
+                targets.row(what, join(parts), "for information");
             }
-            targets.row("profiler (no JMH target; see the ping-pong)", join(parts), "for information");
         }
         sb.append(targets);
         return sb.toString();

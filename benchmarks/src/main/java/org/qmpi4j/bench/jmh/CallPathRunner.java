@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 import org.openjdk.jmh.profile.GCProfiler;
 import org.openjdk.jmh.results.BenchmarkResult;
 import org.openjdk.jmh.results.IterationResult;
@@ -27,6 +28,7 @@ import org.openjdk.jmh.util.ListStatistics;
 import org.qmpi4j.bench.BenchEnvironment;
 import org.qmpi4j.bench.BenchOptions;
 import org.qmpi4j.bench.MarkdownReport;
+import org.qmpi4j.bench.Scratch;
 import org.qmpi4j.bench.ToolAvailability;
 import org.qmpi4j.bench.Variant;
 import org.qmpi4j.bench.Variants;
@@ -45,6 +47,8 @@ public final class CallPathRunner {
     public static final List<String> BENCHMARKS = List.of("send", "getRank", "getSize");
 
     private static final double CONFIDENCE = 0.999;
+    /** More than a shard's header and the lines of MPI_Init and MPI_Finalize: the measured calls. */
+    private static final long SHARD_HEADER_BYTES = 4096;
 
     private CallPathRunner() {}
 
@@ -88,6 +92,10 @@ public final class CallPathRunner {
     /** One benchmark in one variant: every measured iteration of every round. */
     public static final class Cell {
         public final List<Double> nanos = new ArrayList<>();
+        /**
+         * Bytes per call of each iteration in {@link #nanos}' order; NaN for a fork's last iteration
+         * (of several), into which JMH's GC profiler counts the trial's tear-down.
+         */
         public final List<Double> bytes = new ArrayList<>();
 
         public double mean() {
@@ -99,8 +107,15 @@ public final class CallPathRunner {
             return nanos.size() < 2 ? Double.NaN : stats(nanos).getMeanErrorAt(CONFIDENCE);
         }
 
+        /** The mean over the iterations whose allocation is per call (not a fork's last, see {@link #bytes}). */
         public double bytesPerCall() {
-            return bytes.isEmpty() ? Double.NaN : stats(bytes).getMean();
+            List<Double> perCall = new ArrayList<>();
+            for (double b : bytes) {
+                if (!Double.isNaN(b)) {
+                    perCall.add(b);
+                }
+            }
+            return perCall.isEmpty() ? Double.NaN : stats(perCall).getMean();
         }
 
         private static ListStatistics stats(List<Double> values) {
@@ -149,11 +164,16 @@ public final class CallPathRunner {
                             .computeIfAbsent(v.id(), x -> new LinkedHashMap<>())
                             .computeIfAbsent(name.substring(name.lastIndexOf('.') + 1), x -> new Cell());
                     for (BenchmarkResult br : rr.getBenchmarkResults()) {
-                        for (IterationResult ir : br.getIterationResults()) {
+                        List<IterationResult> iterations = new ArrayList<>(br.getIterationResults());
+                        for (int i = 0; i < iterations.size(); i++) {
+                            IterationResult ir = iterations.get(i);
                             cell.nanos.add(ir.getPrimaryResult().getScore());
                             Result<?> alloc = allocation(ir);
+                            // The GC profiler counts the trial's tear-down (MPI_Finalize, where the
+                            // tools write their results) into the fork's last iteration: not per call.
+                            boolean tearDown = i == iterations.size() - 1 && iterations.size() > 1;
                             if (alloc != null) {
-                                cell.bytes.add(alloc.getScore());
+                                cell.bytes.add(tearDown ? Double.NaN : alloc.getScore());
                             }
                         }
                     }
@@ -172,7 +192,16 @@ public final class CallPathRunner {
         }
         append.add("-D" + RoutingCheck.EXPECT + "=" + expectedRoute(v));
         // Where tools that write results (profiler) put them: with the run's logs, not the working directory.
-        append.add("-Dqmpi4j.output=" + s.out.resolve("tool-output").toAbsolutePath());
+        boolean traces = v.tools().contains("tracer");
+        Path toolOutput =
+                traces ? s.out.resolve("tool-output-" + v.id() + "-round" + (round + 1)) : s.out.resolve("tool-output");
+        append.add("-Dqmpi4j.output=" + toolOutput.toAbsolutePath());
+        if (traces) {
+            // The tracer records every measured call, gigabytes in a fork: under its default size
+            // limit it would stop recording part-way, and the rest of the fork would measure a
+            // tracer that records nothing. Its shards are deleted after the variant's forks.
+            append.add("-Dqmpi4j.tracer.limit=1t");
+        }
         // A fork lasts seconds, a real job minutes: the agent's compiler directive (jit-inline, 10 s
         // after MPI_Init by default) is applied after 1 s here, so that the measured iterations see
         // the call path as a longer job does.
@@ -200,9 +229,36 @@ public final class CallPathRunner {
             if (results.isEmpty()) {
                 throw new IllegalStateException("JMH ran no benchmark matching '" + s.benchmarks + "'; see " + log);
             }
+            if (traces) {
+                requireShard(toolOutput, v, log);
+            }
             return results;
         } catch (RunnerException e) {
             throw new IllegalStateException("JMH failed in variant " + v + "; its log: " + log + "\n" + tail(log), e);
+        } finally {
+            if (traces) {
+                Scratch.delete(toolOutput);
+            }
+        }
+    }
+
+    /**
+     * A tracer that failed to set up lets the calls through unrecorded, which would be measured as
+     * a cheap tracer: a tracing variant's forks must have left a shard with calls in it (each fork
+     * is a job of its own in the same folder, which replaces the shard of the fork before).
+     */
+    private static void requireShard(Path toolOutput, Variant v, Path log) {
+        long shards;
+        try (Stream<Path> files = Files.walk(toolOutput)) {
+            shards = files.filter(p -> p.getFileName().toString().matches("rank-\\d+\\.trace"))
+                    .filter(p -> p.toFile().length() > SHARD_HEADER_BYTES)
+                    .count();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        if (shards == 0) {
+            throw new IllegalStateException("variant " + v + ": no trace shard with calls in " + toolOutput
+                    + "; the tracer did not record. Its log: " + log + "\n" + tail(log));
         }
     }
 
@@ -240,7 +296,7 @@ public final class CallPathRunner {
                         .append(',')
                         .append(cell.nanos.get(i))
                         .append(',')
-                        .append(i < cell.bytes.size() ? cell.bytes.get(i) : "")
+                        .append(i < cell.bytes.size() && !cell.bytes.get(i).isNaN() ? cell.bytes.get(i) : "")
                         .append('\n');
             }
         }));

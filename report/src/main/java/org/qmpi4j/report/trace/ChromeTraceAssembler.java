@@ -16,7 +16,7 @@ import org.qmpi4j.report.json.JsonWriter;
  * receive. Streams: per-rank input arrives in chunks of any size (even mid-line), output is
  * written as it is produced, so memory does not grow with the trace.
  */
-public final class ChromeTraceAssembler {
+public final class ChromeTraceAssembler implements ShardAssembler {
     /** What was assembled, for messages and tests. */
     public static final class Summary {
         private final Map<Integer, Long> events;
@@ -175,12 +175,12 @@ public final class ChromeTraceAssembler {
         this.selection = selection;
     }
 
-    /** Feeds {@code len} bytes of rank {@code rank}'s trace file, in file order. */
+    @Override
     public void feed(int rank, byte[] data, int off, int len) throws IOException {
         state(rank).parser.feed(data, off, len);
     }
 
-    /** Rank {@code rank}'s file ended; an unterminated last line is reported and skipped. */
+    @Override
     public void endRank(int rank) throws IOException {
         RankState s = state(rank);
         s.parser.end();

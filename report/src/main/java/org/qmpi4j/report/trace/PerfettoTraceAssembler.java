@@ -16,7 +16,7 @@ import java.util.TreeMap;
  * Each rank's clock alignment must be given ({@link #rank}) before its shard is fed: the slices
  * are written as they are read.
  */
-public final class PerfettoTraceAssembler {
+public final class PerfettoTraceAssembler implements ShardAssembler {
     /** What was assembled, for messages and tests. */
     public static final class Summary {
         private final Map<Integer, Long> calls;
@@ -112,12 +112,12 @@ public final class PerfettoTraceAssembler {
         states.put(r, new PerfettoRank(w, r, summary, correction, selection));
     }
 
-    /** Feeds {@code len} bytes of rank {@code rank}'s trace file, in file order. */
+    @Override
     public void feed(int rank, byte[] data, int off, int len) throws IOException {
         state(rank).parser.feed(data, off, len);
     }
 
-    /** Rank {@code rank}'s file ended; an unterminated last line is reported and skipped. */
+    @Override
     public void endRank(int rank) throws IOException {
         PerfettoRank s = state(rank);
         if (s.ended) {

@@ -1,14 +1,17 @@
 package org.qmpi4j.report.trace;
 
+import static org.qmpi4j.report.trace.PerfettoProto.TYPE_COUNTER;
+import static org.qmpi4j.report.trace.PerfettoProto.TYPE_INSTANT;
+import static org.qmpi4j.report.trace.PerfettoProto.TYPE_SLICE_BEGIN;
+import static org.qmpi4j.report.trace.PerfettoProto.TYPE_SLICE_END;
+
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * Writes a trace in Perfetto's protobuf format ({@code perfetto.protos.Trace}: a sequence of
@@ -31,6 +34,10 @@ import java.util.Set;
  * rank's first thread leave out their track, which the sequence's defaults name
  * ({@code trace_packet_defaults}, set with that thread's descriptor). What is kept: the tracks
  * announced and, per rank, the strings interned so far.
+ *
+ * <p>The parts: {@link PerfettoTracks} describes the tracks, {@link PerfettoEvent} builds each
+ * event and interns its strings per {@link PerfettoSequence}, {@link PerfettoPackets} frames and
+ * writes the packets; the field numbers are {@link PerfettoProto}'s.
  */
 public final class PerfettoTraceWriter implements Closeable {
     /** How the writer spells the strings of its events. */
@@ -40,70 +47,6 @@ public final class PerfettoTraceWriter implements Closeable {
         /** In full in every event: larger; kept to measure what interning saves. */
         INLINE
     }
-
-    // perfetto.protos.Trace / TracePacket / TrackEvent / TrackDescriptor / ... field numbers.
-    private static final int TRACE_PACKET = 1;
-    private static final int PACKET_TIMESTAMP = 8;
-    private static final int PACKET_SEQUENCE_ID = 10;
-    private static final int PACKET_TRACK_EVENT = 11;
-    private static final int PACKET_INTERNED_DATA = 12;
-    private static final int PACKET_SEQUENCE_FLAGS = 13;
-    private static final int PACKET_DEFAULTS = 59;
-    private static final int DEFAULTS_TRACK_EVENT = 11;
-    private static final int EVENT_DEFAULTS_TRACK_UUID = 11;
-    private static final int PACKET_TRACK_DESCRIPTOR = 60;
-    private static final int SEQ_INCREMENTAL_STATE_CLEARED = 1;
-    private static final int SEQ_NEEDS_INCREMENTAL_STATE = 2;
-    private static final int EVENT_CATEGORY_IIDS = 3;
-    private static final int EVENT_DEBUG_ANNOTATIONS = 4;
-    private static final int EVENT_TYPE = 9;
-    private static final int EVENT_NAME_IID = 10;
-    private static final int EVENT_TRACK_UUID = 11;
-    private static final int EVENT_CATEGORIES = 22;
-    private static final int EVENT_NAME = 23;
-    private static final int EVENT_COUNTER_VALUE = 30;
-    private static final int EVENT_SOURCE_LOCATION = 33;
-    private static final int EVENT_SOURCE_LOCATION_IID = 34;
-    private static final int EVENT_DOUBLE_COUNTER_VALUE = 44;
-    private static final int EVENT_FLOW_IDS = 47;
-    private static final int EVENT_TERMINATING_FLOW_IDS = 48;
-    private static final int TYPE_SLICE_BEGIN = 1;
-    private static final int TYPE_SLICE_END = 2;
-    private static final int TYPE_INSTANT = 3;
-    private static final int TYPE_COUNTER = 4;
-    private static final int TRACK_UUID = 1;
-    private static final int TRACK_NAME = 2;
-    private static final int TRACK_PROCESS = 3;
-    private static final int TRACK_THREAD = 4;
-    private static final int TRACK_PARENT_UUID = 5;
-    private static final int TRACK_COUNTER = 8;
-    private static final int TRACK_CHILD_ORDERING = 11;
-    private static final int TRACK_SIBLING_ORDER_RANK = 12;
-    private static final int TRACK_PROCESS_ORDERING = 19;
-    private static final int TRACK_THREAD_ORDERING = 20;
-    private static final int CHILD_ORDERING_EXPLICIT = 3;
-    private static final int PROCESS_ORDERING_EXPLICIT = 1;
-    private static final int THREAD_ORDERING_EXPLICIT = 1;
-    private static final int PROCESS_PID = 1;
-    private static final int PROCESS_NAME = 6;
-    private static final int THREAD_PID = 1;
-    private static final int THREAD_TID = 2;
-    private static final int THREAD_NAME = 5;
-    private static final int COUNTER_UNIT = 3;
-    private static final int COUNTER_UNIT_NAME = 6;
-    private static final int ANNOTATION_NAME_IID = 1;
-    private static final int ANNOTATION_INT = 4;
-    private static final int ANNOTATION_STRING = 6;
-    private static final int ANNOTATION_NAME = 10;
-    private static final int INTERNED_CATEGORIES = 1;
-    private static final int INTERNED_EVENT_NAMES = 2;
-    private static final int INTERNED_ANNOTATION_NAMES = 3;
-    private static final int INTERNED_SOURCE_LOCATIONS = 4;
-    private static final int ENTRY_IID = 1;
-    private static final int ENTRY_NAME = 2;
-    private static final int LOCATION_FILE = 2;
-    private static final int LOCATION_FUNCTION = 3;
-    private static final int LOCATION_LINE = 4;
 
     /** Units of a counter track (Perfetto's {@code CounterDescriptor.Unit}). */
     public enum Unit {
@@ -120,36 +63,12 @@ public final class PerfettoTraceWriter implements Closeable {
         }
     }
 
-    private static final long NO_TIME = Long.MIN_VALUE;
-    /** The track whose descriptor orders the processes and threads (Perfetto's root track). */
-    private static final long ROOT_TRACK = 0;
-    /** The process track's children: the levels track first, then the threads, then the counters. */
-    private static final int LEVELS_ORDER = -1;
-
-    private static final int COUNTERS_ORDER = 1 << 20;
-    /** The wait-state track comes first, above the levels track. */
-    private static final int WAITS_ORDER = -2;
-    /**
-     * The packet sequence of the wait marks, which are appended after every rank's calls: its own,
-     * so that it clears no rank's interned strings (the ranks' are their rank + 1, below 2^24).
-     */
-    static final long MARKS_SEQUENCE = (1L << 31) - 1;
-
-    private final OutputStream out;
-    private final Strings strings;
-    private final ProtoBuffer packet = new ProtoBuffer();
-    private final ProtoBuffer body = new ProtoBuffer();
-    private final ProtoBuffer inner = new ProtoBuffer();
-    private final ProtoBuffer entry = new ProtoBuffer();
-    private final ProtoBuffer interned = new ProtoBuffer();
-    private final ProtoBuffer frame = new ProtoBuffer();
-    private final Set<Long> tracks = new HashSet<>();
-    private final Map<Integer, Sequence> sequences = new HashMap<>();
-    private boolean needsState;
-    /** Trace packet defaults for the packet being built, or null. */
-    private ProtoBuffer defaults;
-
-    private long packets;
+    private final PerfettoPackets packets;
+    private final PerfettoTracks tracks;
+    private final PerfettoEvent event;
+    private final Map<Integer, PerfettoSequence> sequences = new HashMap<>();
+    /** The sequence of the wait marks, made when the first is written. */
+    private PerfettoSequence marks;
 
     /** A writer that interns its strings ({@link Strings#INTERNED}). */
     public PerfettoTraceWriter(OutputStream out) {
@@ -157,93 +76,35 @@ public final class PerfettoTraceWriter implements Closeable {
     }
 
     public PerfettoTraceWriter(OutputStream out, Strings strings) {
-        this.out = out;
-        this.strings = strings;
+        this.packets = new PerfettoPackets(out);
+        this.tracks = new PerfettoTracks(packets, strings);
+        this.event = new PerfettoEvent(strings, packets);
     }
 
-    /** One rank's packet sequence: whether it has started, and what it has interned. */
-    private static final class Sequence {
-        final long id;
-        boolean started;
-        int threads;
-        /** The track of events that name none: the rank's first thread (incremental state). */
-        long defaultTrack = -1;
-
-        boolean levelOpen;
-        final Map<String, Long> names = new HashMap<>();
-        final Map<String, Long> categories = new HashMap<>();
-        final Map<String, Long> annotationNames = new HashMap<>();
-        /** By the shard's site objects: one per S line, so identity is the site. */
-        final Map<ShardSite, Long> sites = new HashMap<>();
-
-        Sequence(int rank) {
-            this(rank + 1L, true);
-        }
-
-        Sequence(long id, boolean unused) {
-            this.id = id;
-        }
-    }
-
-    /** The sequence of the wait marks, made when the first is written. */
-    private Sequence marks;
-
-    private Sequence sequence(int rank) {
-        Sequence s = sequences.get(rank);
+    private PerfettoSequence sequence(int rank) {
+        PerfettoSequence s = sequences.get(rank);
         if (s == null) {
-            s = new Sequence(rank);
+            s = PerfettoSequence.ofRank(rank);
             sequences.put(rank, s);
         }
         return s;
     }
 
+    private PerfettoSequence marksSequence() {
+        if (marks == null) {
+            marks = PerfettoSequence.ofWaitMarks();
+        }
+        return marks;
+    }
+
     /** Announces rank {@code rank}'s process track (once). */
     public void rank(int rank) throws IOException {
-        long uuid = processTrack(rank);
-        if (!tracks.add(uuid)) {
-            return;
-        }
-        Sequence s = sequence(rank);
-        if (tracks.add(ROOT_TRACK)) {
-            // Processes in rank order, and each rank's threads in the order they first called MPI.
-            body.clear()
-                    .varint(TRACK_UUID, ROOT_TRACK)
-                    .varint(TRACK_PROCESS_ORDERING, PROCESS_ORDERING_EXPLICIT)
-                    .varint(TRACK_THREAD_ORDERING, THREAD_ORDERING_EXPLICIT);
-            emit(s, PACKET_TRACK_DESCRIPTOR, body, NO_TIME);
-        }
-        inner.clear().varint(PROCESS_PID, rank + 1L).string(PROCESS_NAME, "rank " + rank);
-        body.clear()
-                .varint(TRACK_UUID, uuid)
-                .message(TRACK_PROCESS, inner)
-                .varint(TRACK_CHILD_ORDERING, CHILD_ORDERING_EXPLICIT)
-                .varint(TRACK_SIBLING_ORDER_RANK, rank);
-        emit(s, PACKET_TRACK_DESCRIPTOR, body, NO_TIME);
+        tracks.process(sequence(rank), rank);
     }
 
     /** Announces the track of thread {@code tid} on rank {@code rank} (once). */
     public void thread(int rank, long tid, String name) throws IOException {
-        rank(rank);
-        long uuid = threadTrack(rank, tid);
-        if (!tracks.add(uuid)) {
-            return;
-        }
-        Sequence s = sequence(rank);
-        inner.clear().varint(THREAD_PID, rank + 1L).varint(THREAD_TID, tid).string(THREAD_NAME, name);
-        body.clear()
-                .varint(TRACK_UUID, uuid)
-                .varint(TRACK_PARENT_UUID, processTrack(rank))
-                .message(TRACK_THREAD, inner)
-                .varint(TRACK_SIBLING_ORDER_RANK, s.threads++);
-        if (strings == Strings.INTERNED && s.defaultTrack < 0) {
-            // Most calls are on a rank's first thread: its events leave their track to the
-            // sequence's defaults, set with this descriptor.
-            s.defaultTrack = uuid;
-            entry.clear().varint(EVENT_DEFAULTS_TRACK_UUID, uuid);
-            inner.clear().message(DEFAULTS_TRACK_EVENT, entry);
-            defaults = inner;
-        }
-        emit(s, PACKET_TRACK_DESCRIPTOR, body, NO_TIME);
+        tracks.thread(sequence(rank), rank, tid, name);
     }
 
     /**
@@ -270,28 +131,26 @@ public final class PerfettoTraceWriter implements Closeable {
      */
     public void slice(int rank, ShardEvent e, ShardSite site, long start, long end, String sent, List<String> received)
             throws IOException {
-        Sequence s = sequence(rank);
-        long track = threadTrack(rank, e.tid());
-        body.clear().varint(EVENT_TYPE, TYPE_SLICE_BEGIN);
-        track(s, track);
-        category(s, "mpi");
-        name(s, e.function());
-        annotation(s, "peer", e.peer());
-        annotation(s, "tag", e.tag());
-        annotation(s, "bytes", e.bytes());
+        PerfettoSequence s = sequence(rank);
+        long track = PerfettoTracks.threadTrack(rank, e.tid());
+        event.begin(s, TYPE_SLICE_BEGIN)
+                .threadTrack(track)
+                .category("mpi")
+                .name(e.function())
+                .argument("peer", e.peer())
+                .argument("tag", e.tag())
+                .argument("bytes", e.bytes());
         if (site != null) {
-            sourceLocation(s, site);
+            event.sourceLocation(site);
         }
         if (sent != null) {
-            body.fixed64(EVENT_FLOW_IDS, flowId(sent));
+            event.flow(flowId(sent));
         }
         for (String id : received) {
-            body.fixed64(EVENT_TERMINATING_FLOW_IDS, flowId(id));
+            event.flowEnd(flowId(id));
         }
-        emit(s, PACKET_TRACK_EVENT, body, start);
-        body.clear().varint(EVENT_TYPE, TYPE_SLICE_END);
-        track(s, track);
-        emit(s, PACKET_TRACK_EVENT, body, Math.max(start, end));
+        event.emit(start);
+        event.begin(s, TYPE_SLICE_END).threadTrack(track).emit(Math.max(start, end));
     }
 
     /**
@@ -299,28 +158,23 @@ public final class PerfettoTraceWriter implements Closeable {
      * before), for an arrow whose receiving call was written before its end was known.
      */
     public void flowEnd(int rank, long tid, long time, String id) throws IOException {
-        Sequence s = sequence(rank);
-        body.clear().varint(EVENT_TYPE, TYPE_INSTANT);
-        track(s, threadTrack(rank, tid));
-        category(s, "mpi");
-        name(s, "message received");
-        body.fixed64(EVENT_TERMINATING_FLOW_IDS, flowId(id));
-        emit(s, PACKET_TRACK_EVENT, body, time);
+        event.begin(sequence(rank), TYPE_INSTANT)
+                .threadTrack(PerfettoTracks.threadTrack(rank, tid))
+                .category("mpi")
+                .name("message received")
+                .flowEnd(flowId(id))
+                .emit(time);
     }
 
     /** A point in time on rank {@code rank}'s process track, with text arguments (name, value pairs). */
     public void instant(int rank, long time, String name, String... args) throws IOException {
         rank(rank);
-        Sequence s = sequence(rank);
-        body.clear().varint(EVENT_TYPE, TYPE_INSTANT).varint(EVENT_TRACK_UUID, processTrack(rank));
-        category(s, "qmpi4j");
-        name(s, name);
-        for (int i = 0; i + 1 < args.length; i += 2) {
-            annotationName(s, args[i]);
-            inner.string(ANNOTATION_STRING, args[i + 1]);
-            body.message(EVENT_DEBUG_ANNOTATIONS, inner);
-        }
-        emit(s, PACKET_TRACK_EVENT, body, time);
+        event.begin(sequence(rank), TYPE_INSTANT)
+                .track(PerfettoTracks.processTrack(rank))
+                .category("qmpi4j")
+                .name(name)
+                .textArguments(args)
+                .emit(time);
     }
 
     /**
@@ -330,33 +184,25 @@ public final class PerfettoTraceWriter implements Closeable {
      */
     public void level(int rank, long time, int level) throws IOException {
         rank(rank);
-        Sequence s = sequence(rank);
-        long track = levelTrack(rank);
-        if (tracks.add(track)) {
-            body.clear()
-                    .varint(TRACK_UUID, track)
-                    .varint(TRACK_PARENT_UUID, processTrack(rank))
-                    .string(TRACK_NAME, "MPI_Pcontrol level")
-                    .varint(TRACK_SIBLING_ORDER_RANK, LEVELS_ORDER);
-            emit(s, PACKET_TRACK_DESCRIPTOR, body, NO_TIME);
-        }
+        PerfettoSequence s = sequence(rank);
+        long track = tracks.levels(s, rank);
         levelsEnd(rank, time);
-        body.clear().varint(EVENT_TYPE, TYPE_SLICE_BEGIN).varint(EVENT_TRACK_UUID, track);
-        category(s, "qmpi4j");
-        name(s, level == 0 ? "level 0 (measurement off)" : "level " + level);
-        emit(s, PACKET_TRACK_EVENT, body, time);
+        event.begin(s, TYPE_SLICE_BEGIN)
+                .track(track)
+                .category("qmpi4j")
+                .name(level == 0 ? "level 0 (measurement off)" : "level " + level)
+                .emit(time);
         s.levelOpen = true;
     }
 
     /** Ends rank {@code rank}'s current measurement level at {@code time}, if one is open. */
     public void levelsEnd(int rank, long time) throws IOException {
-        Sequence s = sequence(rank);
+        PerfettoSequence s = sequence(rank);
         if (!s.levelOpen) {
             return;
         }
         s.levelOpen = false;
-        body.clear().varint(EVENT_TYPE, TYPE_SLICE_END).varint(EVENT_TRACK_UUID, levelTrack(rank));
-        emit(s, PACKET_TRACK_EVENT, body, time);
+        event.begin(s, TYPE_SLICE_END).track(PerfettoTracks.levelTrack(rank)).emit(time);
     }
 
     /**
@@ -365,42 +211,23 @@ public final class PerfettoTraceWriter implements Closeable {
      */
     public void counterTrack(int rank, int index, String name, Unit unit) throws IOException {
         rank(rank);
-        long uuid = counterTrackUuid(rank, index);
-        if (!tracks.add(uuid)) {
-            return;
-        }
-        inner.clear();
-        if (unit != Unit.UNSPECIFIED) {
-            inner.varint(COUNTER_UNIT, unit.proto);
-        }
-        if (unit == Unit.COUNT) {
-            inner.string(COUNTER_UNIT_NAME, "count");
-        }
-        body.clear()
-                .varint(TRACK_UUID, uuid)
-                .varint(TRACK_PARENT_UUID, processTrack(rank))
-                .string(TRACK_NAME, name)
-                .message(TRACK_COUNTER, inner)
-                .varint(TRACK_SIBLING_ORDER_RANK, COUNTERS_ORDER + index);
-        emit(sequence(rank), PACKET_TRACK_DESCRIPTOR, body, NO_TIME);
+        tracks.counter(sequence(rank), rank, index, name, unit);
     }
 
     /** A value of counter track {@code index} (announced before) of rank {@code rank} at {@code time}. */
     public void counter(int rank, int index, long time, long value) throws IOException {
-        body.clear()
-                .varint(EVENT_TYPE, TYPE_COUNTER)
-                .varint(EVENT_TRACK_UUID, counterTrackUuid(rank, index))
-                .varint(EVENT_COUNTER_VALUE, value);
-        emit(sequence(rank), PACKET_TRACK_EVENT, body, time);
+        event.begin(sequence(rank), TYPE_COUNTER)
+                .track(PerfettoTracks.counterTrack(rank, index))
+                .counterValue(value)
+                .emit(time);
     }
 
     /** A value of counter track {@code index}, as {@link #counter(int, int, long, long)}, not a whole number. */
     public void counter(int rank, int index, long time, double value) throws IOException {
-        body.clear()
-                .varint(EVENT_TYPE, TYPE_COUNTER)
-                .varint(EVENT_TRACK_UUID, counterTrackUuid(rank, index))
-                .fixed64(EVENT_DOUBLE_COUNTER_VALUE, Double.doubleToRawLongBits(value));
-        emit(sequence(rank), PACKET_TRACK_EVENT, body, time);
+        event.begin(sequence(rank), TYPE_COUNTER)
+                .track(PerfettoTracks.counterTrack(rank, index))
+                .counterValue(value)
+                .emit(time);
     }
 
     /**
@@ -413,18 +240,15 @@ public final class PerfettoTraceWriter implements Closeable {
     public void waitSlice(
             int rank, long start, long end, String name, long waitNs, int lateRank, long flow, String... args)
             throws IOException {
-        Sequence s = marksSequence();
-        long track = waitTrack(s, rank);
-        body.clear().varint(EVENT_TYPE, TYPE_SLICE_BEGIN).varint(EVENT_TRACK_UUID, track);
-        category(s, "qmpi4j.waits");
-        name(s, name);
-        annotation(s, "wait_ns", waitNs);
-        annotation(s, "late_rank", lateRank);
-        textAnnotations(s, args);
-        body.fixed64(EVENT_FLOW_IDS, flow);
-        emit(s, PACKET_TRACK_EVENT, body, start);
-        body.clear().varint(EVENT_TYPE, TYPE_SLICE_END).varint(EVENT_TRACK_UUID, track);
-        emit(s, PACKET_TRACK_EVENT, body, Math.max(start, end));
+        waitMark(rank, TYPE_SLICE_BEGIN, name)
+                .argument("wait_ns", waitNs)
+                .argument("late_rank", lateRank)
+                .textArguments(args)
+                .flow(flow)
+                .emit(start);
+        event.begin(marksSequence(), TYPE_SLICE_END)
+                .track(PerfettoTracks.waitTrack(rank))
+                .emit(Math.max(start, end));
     }
 
     /**
@@ -433,183 +257,23 @@ public final class PerfettoTraceWriter implements Closeable {
      * wait's slice ends.
      */
     public void lateCall(int rank, long time, String name, long flow, String... args) throws IOException {
-        Sequence s = marksSequence();
-        long track = waitTrack(s, rank);
-        body.clear().varint(EVENT_TYPE, TYPE_INSTANT).varint(EVENT_TRACK_UUID, track);
-        category(s, "qmpi4j.waits");
-        name(s, name);
-        textAnnotations(s, args);
-        body.fixed64(EVENT_TERMINATING_FLOW_IDS, flow);
-        emit(s, PACKET_TRACK_EVENT, body, time);
-    }
-
-    private Sequence marksSequence() {
-        if (marks == null) {
-            marks = new Sequence(MARKS_SEQUENCE, true);
-        }
-        return marks;
-    }
-
-    /** Rank {@code rank}'s wait-state track, described on its first use. */
-    private long waitTrack(Sequence s, int rank) throws IOException {
-        long track = waitTrackUuid(rank);
-        if (tracks.add(track)) {
-            // Before the event's own body is built.
-            body.clear()
-                    .varint(TRACK_UUID, track)
-                    .varint(TRACK_PARENT_UUID, processTrack(rank))
-                    .string(TRACK_NAME, "Wait states")
-                    .varint(TRACK_SIBLING_ORDER_RANK, WAITS_ORDER);
-            emit(s, PACKET_TRACK_DESCRIPTOR, body, NO_TIME);
-        }
-        return track;
-    }
-
-    private void textAnnotations(Sequence s, String... args) {
-        for (int i = 0; i + 1 < args.length; i += 2) {
-            annotationName(s, args[i]);
-            inner.string(ANNOTATION_STRING, args[i + 1]);
-            body.message(EVENT_DEBUG_ANNOTATIONS, inner);
-        }
-    }
-
-    /** The event's track, left out when it is the sequence's default. */
-    private void track(Sequence s, long track) {
-        if (track == s.defaultTrack) {
-            needsState = true;
-        } else {
-            body.varint(EVENT_TRACK_UUID, track);
-        }
-    }
-
-    private void annotation(Sequence s, String name, long value) {
-        if (value != TraceFormat.NONE) {
-            annotationName(s, name);
-            inner.varint(ANNOTATION_INT, value);
-            body.message(EVENT_DEBUG_ANNOTATIONS, inner);
-        }
-    }
-
-    /** Starts a debug annotation in {@code inner} with its name. */
-    private void annotationName(Sequence s, String name) {
-        inner.clear();
-        if (strings == Strings.INLINE) {
-            inner.string(ANNOTATION_NAME, name);
-        } else {
-            inner.varint(ANNOTATION_NAME_IID, iid(s.annotationNames, name, INTERNED_ANNOTATION_NAMES));
-        }
-    }
-
-    private void name(Sequence s, String name) {
-        if (strings == Strings.INLINE) {
-            body.string(EVENT_NAME, name);
-        } else {
-            body.varint(EVENT_NAME_IID, iid(s.names, name, INTERNED_EVENT_NAMES));
-        }
-    }
-
-    private void category(Sequence s, String category) {
-        if (strings == Strings.INLINE) {
-            body.string(EVENT_CATEGORIES, category);
-        } else {
-            body.varint(EVENT_CATEGORY_IIDS, iid(s.categories, category, INTERNED_CATEGORIES));
-        }
-    }
-
-    private void sourceLocation(Sequence s, ShardSite site) {
-        entry.clear().string(LOCATION_FUNCTION, site.className() + "." + site.method());
-        if (site.file() != null) {
-            entry.string(LOCATION_FILE, site.file());
-        }
-        if (site.line() >= 0) {
-            entry.varint(LOCATION_LINE, site.line());
-        }
-        if (strings == Strings.INLINE) {
-            body.message(EVENT_SOURCE_LOCATION, entry);
-            return;
-        }
-        Long iid = s.sites.get(site);
-        if (iid == null) {
-            iid = s.sites.size() + 1L;
-            s.sites.put(site, iid);
-            entry.varint(ENTRY_IID, iid);
-            interned.message(INTERNED_SOURCE_LOCATIONS, entry);
-        }
-        needsState = true;
-        body.varint(EVENT_SOURCE_LOCATION_IID, iid);
+        waitMark(rank, TYPE_INSTANT, name).textArguments(args).flowEnd(flow).emit(time);
     }
 
     /**
-     * The id of {@code value} in {@code table}; a value seen for the first time on this sequence
-     * gets the next id, and its definition goes into the packet being built.
+     * Starts an event of {@code type} named {@code name} on rank {@code rank}'s wait-state track,
+     * on the marks' sequence; the track is described first, so that its descriptor's packet does
+     * not carry the event's interned strings.
      */
-    private long iid(Map<String, Long> table, String value, int internedField) {
-        Long iid = table.get(value);
-        if (iid == null) {
-            iid = table.size() + 1L;
-            table.put(value, iid);
-            entry.clear().varint(ENTRY_IID, iid).string(ENTRY_NAME, value);
-            interned.message(internedField, entry);
-        }
-        needsState = true;
-        return iid;
+    private PerfettoEvent waitMark(int rank, int type, String name) throws IOException {
+        PerfettoSequence s = marksSequence();
+        long track = tracks.waits(s, rank);
+        return event.begin(s, type).track(track).category("qmpi4j.waits").name(name);
     }
 
     /** Packets written so far. */
     public long packets() {
-        return packets;
-    }
-
-    private void emit(Sequence s, int field, ProtoBuffer content, long time) throws IOException {
-        packet.clear();
-        if (time != NO_TIME) {
-            // A time a little before the zero (within the clock error) is shown at the zero.
-            packet.varint(PACKET_TIMESTAMP, Math.max(0, time));
-        }
-        packet.varint(PACKET_SEQUENCE_ID, s.id);
-        int flags = needsState ? SEQ_NEEDS_INCREMENTAL_STATE : 0;
-        if (!s.started) {
-            // A sequence's first packet: no ids from another writer's output apply to what follows.
-            s.started = true;
-            flags |= SEQ_INCREMENTAL_STATE_CLEARED;
-        }
-        if (flags != 0) {
-            packet.varint(PACKET_SEQUENCE_FLAGS, flags);
-        }
-        if (interned.size() > 0) {
-            packet.message(PACKET_INTERNED_DATA, interned);
-        }
-        if (defaults != null) {
-            packet.message(PACKET_DEFAULTS, defaults);
-            defaults = null;
-        }
-        packet.message(field, content);
-        frame.clear().message(TRACE_PACKET, packet).writeTo(out);
-        interned.clear();
-        needsState = false;
-        packets++;
-    }
-
-    // Track ids are small, as every event carries its track's: a process's is its rank + 1, a
-    // thread's holds its thread id above the rank's 24 bits; the rare tracks use high bits.
-    static long processTrack(int rank) {
-        return rank + 1L;
-    }
-
-    static long threadTrack(int rank, long tid) {
-        return ((tid + 1) << 24) | rank;
-    }
-
-    static long levelTrack(int rank) {
-        return (1L << 61) | rank;
-    }
-
-    static long waitTrackUuid(int rank) {
-        return (1L << 60) | rank;
-    }
-
-    static long counterTrackUuid(int rank, int index) {
-        return (1L << 62) | ((long) index << 24) | rank;
+        return packets.written();
     }
 
     /** A 64-bit id for a message's arrow: FNV-1a of its text id, the same at both ends. */
@@ -624,6 +288,6 @@ public final class PerfettoTraceWriter implements Closeable {
 
     @Override
     public void close() throws IOException {
-        out.flush();
+        packets.flush();
     }
 }

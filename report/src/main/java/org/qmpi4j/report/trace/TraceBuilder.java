@@ -102,8 +102,7 @@ public final class TraceBuilder {
                 for (int r : present) {
                     ShardSummary s = timeline.summary(r);
                     a.clock(r, s.clock(), s.zero());
-                    feed(ResultFiles.rankTrace(dir, r), (b, n) -> a.feed(r, b, 0, n));
-                    a.endRank(r);
+                    feedShard(dir, r, a);
                 }
                 ChromeTraceAssembler.Summary sum = a.finish();
                 problems.addAll(sum.problems());
@@ -118,8 +117,7 @@ public final class TraceBuilder {
             a.correction(correction);
             for (int r : present) {
                 a.rank(timeline.summary(r));
-                feed(ResultFiles.rankTrace(dir, r), (b, n) -> a.feed(r, b, 0, n));
-                a.endRank(r);
+                feedShard(dir, r, a);
             }
             PerfettoTraceAssembler.Summary sum = a.finish();
             problems.addAll(sum.problems());
@@ -132,17 +130,15 @@ public final class TraceBuilder {
         return new Result(calls, missing, problems);
     }
 
-    private interface Chunk {
-        void accept(byte[] buf, int len) throws IOException;
-    }
-
-    private static void feed(Path file, Chunk chunk) throws IOException {
+    /** Rank {@code rank}'s shard in {@code dir}, whole, to {@code assembler}. */
+    private static void feedShard(Path dir, int rank, ShardAssembler assembler) throws IOException {
         byte[] buf = new byte[1 << 16];
-        try (InputStream in = Files.newInputStream(file)) {
+        try (InputStream in = Files.newInputStream(ResultFiles.rankTrace(dir, rank))) {
             int n;
             while ((n = in.read(buf)) > 0) {
-                chunk.accept(buf, n);
+                assembler.feed(rank, buf, 0, n);
             }
         }
+        assembler.endRank(rank);
     }
 }

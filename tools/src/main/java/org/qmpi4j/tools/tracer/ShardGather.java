@@ -4,10 +4,7 @@ import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.io.OutputStreamWriter;
-import java.io.Writer;
 import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
@@ -19,8 +16,6 @@ import org.qmpi4j.report.files.AtomicFiles;
 import org.qmpi4j.report.files.ResultFiles;
 import org.qmpi4j.report.profile.Units;
 import org.qmpi4j.report.trace.CausalityCorrection;
-import org.qmpi4j.report.trace.ChromeTraceAssembler;
-import org.qmpi4j.report.trace.PerfettoTraceAssembler;
 import org.qmpi4j.report.trace.ShardSummary;
 import org.qmpi4j.report.trace.TraceIndex;
 import org.qmpi4j.tools.mpi.ChunkedGather;
@@ -70,10 +65,7 @@ final class ShardGather implements RankResults.Gather {
         List<ShardSummary> all = gatherSummaries(comm, shard.summary(comm.rank(), length));
         byte[] merge = new byte[1];
         if (comm.rank() == 0) {
-            long total = 0;
-            for (ShardSummary x : all) {
-                total += x.bytes();
-            }
+            long total = ShardSpan.of(all).bytes;
             merge[0] = total > settings.get(TracerTool.MERGE_LIMIT)
                     ? WRITE_INDEX
                     : total <= settings.get(TracerTool.JSON_LIMIT) ? WRITE_JSON : WRITE_PERFETTO;
@@ -97,7 +89,10 @@ final class ShardGather implements RankResults.Gather {
             }
             return List.of();
         }
-        List<String> written = writeAtRoot(s, comm, file, length, all, merge[0] == WRITE_JSON, output);
+        GatheredTrace trace = merge[0] == WRITE_JSON
+                ? new GatheredChromeTrace(binding)
+                : new GatheredPerfettoTrace(s.dir(), settings.get(TracerTool.JSON_LIMIT));
+        List<String> written = writeAtRoot(s, comm, file, length, all, trace, output);
         WaitStatesAtFinalize.addToProfile(s.dir(), comm.size(), output, merge[0] == WRITE_PERFETTO);
         return written;
     }
@@ -127,22 +122,13 @@ final class ShardGather implements RankResults.Gather {
 
     private List<String> writeIndex(OutputSession s, WorldComm comm, List<ShardSummary> all, RankOutput output)
             throws IOException {
-        long total = 0;
-        long start = Long.MAX_VALUE;
-        long end = Long.MIN_VALUE;
-        for (ShardSummary x : all) {
-            total += x.bytes();
-            if (x.events() > 0) {
-                start = Math.min(start, x.start());
-                end = Math.max(end, x.end());
-            }
-        }
+        ShardSpan span = ShardSpan.of(all);
         TraceIndex.write(s.dir(), comm.size(), binding, all, List.of(), settings.get(TracerTool.MERGE_LIMIT));
-        output.say("the " + comm.size() + " ranks' trace shards hold " + Units.bytes(total) + ", over "
+        output.say("the " + comm.size() + " ranks' trace shards hold " + Units.bytes(span.bytes) + ", over "
                 + TracerTool.MERGE_LIMIT.key() + " (" + Units.bytes(settings.get(TracerTool.MERGE_LIMIT))
                 + "): each rank's shard stays in "
                 + ResultFiles.RANKS_DIR + "/, " + TraceIndex.FILE + " lists them; build a trace of chosen ranks and"
-                + " a time window with: " + TraceIndex.command(s.dir(), comm.size(), Math.min(start, end), end));
+                + " a time window with: " + span.command(s.dir(), comm.size()));
         return List.of(TraceIndex.FILE);
     }
 
@@ -152,114 +138,52 @@ final class ShardGather implements RankResults.Gather {
             Path file,
             long length,
             List<ShardSummary> summaries,
-            boolean json,
+            GatheredTrace trace,
             RankOutput output)
             throws Exception {
         CausalityCorrection.Collector collector = CausalityCorrection.collector(comm.size(), summaries);
-        ToCollector sink = new ToCollector(collector, comm.size());
-        boolean[] unread = sink.unread;
+        // A shard the collector cannot read is reported by the assembly, which reads it again.
+        SkippingUnreadable toCollector = new SkippingUnreadable(collector::feed, null, comm.size());
         InputStream first = shard.read(file, output);
         try (InputStream mine = first != null ? first : InputStream.nullInputStream()) {
-            ChunkedGather.run(comm, mine, first != null ? length : 0, 0, sink);
+            ChunkedGather.run(comm, mine, first != null ? length : 0, 0, toCollector);
         }
         for (int r = 0; r < comm.size(); r++) {
-            if (!unread[r]) {
+            if (!toCollector.skipped[r]) {
                 collector.endRank(r);
             }
         }
         CausalityCorrection correction = collector.solve();
         InputStream again = shard.read(file, output);
         try (InputStream mine = again != null ? again : InputStream.nullInputStream()) {
-            return json
-                    ? assemble(s, comm, mine, again != null ? length : 0, summaries, correction, output)
-                    : assemblePerfetto(s, comm, mine, again != null ? length : 0, summaries, correction, output);
+            return assemble(s, comm, mine, again != null ? length : 0, summaries, correction, trace, output);
         }
     }
 
-    private List<String> assemble(
+    /** The shards, as they arrive, into {@code trace}'s file in the results folder. */
+    private static List<String> assemble(
             OutputSession s,
             WorldComm comm,
             InputStream mine,
             long length,
             List<ShardSummary> summaries,
             CausalityCorrection correction,
+            GatheredTrace trace,
             RankOutput output)
             throws Exception {
-        Path target = s.dir().resolve(ResultFiles.TRACE_JSON);
+        Path target = s.dir().resolve(trace.fileName());
         PendingFile file = create(target, output);
-        Path tmp = file.tmp;
-        Writer out = new OutputStreamWriter(file.out, StandardCharsets.UTF_8);
-        ChromeTraceAssembler assembler = new ChromeTraceAssembler(out, comm.size(), binding);
-        assembler.correction(correction);
-        for (ShardSummary x : summaries) {
-            assembler.clock(x.rank(), x.clock(), x.zero());
+        trace.open(file.out, summaries, correction);
+        ChunkedGather.run(comm, mine, length, 0, new SkippingUnreadable(trace::add, output, comm.size()));
+        List<String> said = trace.close();
+        if (file.tmp == null) {
+            return List.of();
         }
-        ChunkedGather.run(comm, mine, length, 0, new ToAssembler(assembler, null, output, comm.size()));
-        for (int r = 0; r < comm.size(); r++) {
-            assembler.endRank(r);
+        AtomicFiles.moveIntoPlace(file.tmp, target);
+        for (String line : said) {
+            output.say(line);
         }
-        ChromeTraceAssembler.Summary summary = assembler.finish();
-        out.close();
-        if (tmp != null) {
-            AtomicFiles.moveIntoPlace(tmp, target);
-            if (!summary.truncatedRanks().isEmpty()) {
-                output.say("the trace of rank(s) " + summary.truncatedRanks()
-                        + " stops early: the size limit was reached (see trace.json, otherData.truncated_ranks)");
-            }
-            return List.of(ResultFiles.TRACE_JSON);
-        }
-        return List.of();
-    }
-
-    /** As {@link #assemble}, in Perfetto's protobuf format, into {@code trace.pftrace}. */
-    private List<String> assemblePerfetto(
-            OutputSession s,
-            WorldComm comm,
-            InputStream mine,
-            long length,
-            List<ShardSummary> summaries,
-            CausalityCorrection correction,
-            RankOutput output)
-            throws Exception {
-        Path target = s.dir().resolve(ResultFiles.TRACE_PFTRACE);
-        PendingFile file = create(target, output);
-        Path tmp = file.tmp;
-        OutputStream out = file.out;
-        PerfettoTraceAssembler assembler = new PerfettoTraceAssembler(out, comm.size());
-        assembler.correction(correction);
-        long total = 0;
-        long start = Long.MAX_VALUE;
-        long end = Long.MIN_VALUE;
-        for (ShardSummary x : summaries) {
-            assembler.rank(x);
-            total += x.bytes();
-            if (x.events() > 0) {
-                start = Math.min(start, x.start());
-                end = Math.max(end, x.end());
-            }
-        }
-        ChunkedGather.run(comm, mine, length, 0, new ToAssembler(null, assembler, output, comm.size()));
-        for (int r = 0; r < comm.size(); r++) {
-            assembler.endRank(r);
-        }
-        PerfettoTraceAssembler.Summary summary = assembler.finish();
-        out.close();
-        if (tmp != null) {
-            AtomicFiles.moveIntoPlace(tmp, target);
-            output.say("the " + comm.size() + " ranks' trace shards hold " + Units.bytes(total) + ", over "
-                    + TracerTool.JSON_LIMIT.key() + " (" + Units.bytes(settings.get(TracerTool.JSON_LIMIT))
-                    + "): the trace is in "
-                    + ResultFiles.TRACE_PFTRACE + " (Perfetto's format; open it in https://ui.perfetto.dev); JSON of"
-                    + " chosen ranks and a time window: "
-                    + TraceIndex.command(s.dir(), comm.size(), Math.min(start, end), end)
-                            .replace("qmpi4j trace ", "qmpi4j trace --format json "));
-            if (!summary.truncatedRanks().isEmpty()) {
-                output.say("the trace of rank(s) " + summary.truncatedRanks()
-                        + " stops early: the size limit was reached (an instant event on their tracks says where)");
-            }
-            return List.of(ResultFiles.TRACE_PFTRACE);
-        }
-        return List.of();
+        return List.of(trace.fileName());
     }
 
     /**
@@ -297,57 +221,37 @@ final class ShardGather implements RankResults.Gather {
         public void accept(int rank, byte[] data, int off, int len) {}
     }
 
-    /** Feeds every rank's shard to the causality correction's collector; a rank it cannot read is marked. */
-    private static final class ToCollector implements ChunkedGather.Sink {
-        private final CausalityCorrection.Collector collector;
-        final boolean[] unread;
-
-        ToCollector(CausalityCorrection.Collector collector, int ranks) {
-            this.collector = collector;
-            this.unread = new boolean[ranks];
-        }
-
-        @Override
-        public void accept(int rank, byte[] data, int off, int len) {
-            if (!unread[rank]) {
-                try {
-                    collector.feed(rank, data, off, len);
-                } catch (IOException e) {
-                    unread[rank] = true; // the assembly reports it
-                }
-            }
-        }
+    /** Where a piece of a rank's shard goes. */
+    private interface ShardPieces {
+        void add(int rank, byte[] data, int off, int len) throws IOException;
     }
 
     /**
-     * Feeds every rank's shard to the assembler of the format chosen (the other is {@code null}); a
-     * rank it cannot read is left out, and said so.
+     * Hands every rank's shard on, piece by piece; a rank whose shard cannot be read is skipped from
+     * then on (and said so, if {@code output} is given) while the gather goes on, since the other
+     * ranks are still sending.
      */
-    private static final class ToAssembler implements ChunkedGather.Sink {
-        private final ChromeTraceAssembler json;
-        private final PerfettoTraceAssembler perfetto;
+    private static final class SkippingUnreadable implements ChunkedGather.Sink {
+        private final ShardPieces target;
         private final RankOutput output;
-        private final boolean[] broken;
+        final boolean[] skipped;
 
-        ToAssembler(ChromeTraceAssembler json, PerfettoTraceAssembler perfetto, RankOutput output, int ranks) {
-            this.json = json;
-            this.perfetto = perfetto;
+        SkippingUnreadable(ShardPieces target, RankOutput output, int ranks) {
+            this.target = target;
             this.output = output;
-            this.broken = new boolean[ranks];
+            this.skipped = new boolean[ranks];
         }
 
         @Override
         public void accept(int rank, byte[] data, int off, int len) {
-            if (!broken[rank]) {
+            if (!skipped[rank]) {
                 try {
-                    if (json != null) {
-                        json.feed(rank, data, off, len);
-                    } else {
-                        perfetto.feed(rank, data, off, len);
-                    }
+                    target.add(rank, data, off, len);
                 } catch (IOException e) {
-                    broken[rank] = true; // keep receiving: the other ranks are still sending
-                    output.say("rank " + rank + "'s trace is unreadable (" + e.getMessage() + "); left out");
+                    skipped[rank] = true;
+                    if (output != null) {
+                        output.say("rank " + rank + "'s trace is unreadable (" + e.getMessage() + "); left out");
+                    }
                 }
             }
         }

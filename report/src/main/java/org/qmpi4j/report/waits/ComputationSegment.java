@@ -1,0 +1,21 @@
+package org.qmpi4j.report.waits;
+
+/** A rank's time outside MPI, between the exit of one call and the entry of the next. */
+final class ComputationSegment extends Segment {
+    final String previous;
+    final CallSite previousSite;
+    final String function;
+    final CallSite site;
+
+    ComputationSegment(long start, long end, String previous, CallSite previousSite, String function, CallSite site) {
+        super(start, end);
+        this.previous = previous;
+        this.previousSite = previousSite;
+        this.function = function;
+        this.site = site;
+    }
+
+    Interval interval(int rank) {
+        return new Interval(rank, Interval.Kind.COMPUTATION, function, site, previous, previousSite);
+    }
+}

@@ -1,0 +1,46 @@
+package org.qmpi4j.report.waits;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The critical path read back from the last part of the chain of the rank that finished last:
+ * the time per interval summed over the chain, longest first, and its length.
+ *
+ * <p>The path is carried forward during the pass: each rank holds the longest chain of intervals
+ * that leads to its present ({@link RankProgress#head}); a call that waited takes over the late
+ * partner's chain at the late call's entry ({@link RankProgress#extendPath}).
+ */
+final class CriticalPath {
+    final List<WaitReport.PathStep> steps;
+    final long length;
+
+    private CriticalPath(List<WaitReport.PathStep> steps, long length) {
+        this.steps = steps;
+        this.length = length;
+    }
+
+    /** The path that ends at {@code last} (none if null). */
+    static CriticalPath endingAt(CriticalPathNode last) {
+        Map<Interval, Long> path = new HashMap<>();
+        long length = 0;
+        for (CriticalPathNode n = last; n != null; n = n.prev) {
+            for (Map.Entry<Interval, long[]> t : n.time.entrySet()) {
+                path.merge(t.getKey(), t.getValue()[0], Long::sum);
+                length += t.getValue()[0];
+            }
+        }
+        List<WaitReport.PathStep> steps = new ArrayList<>();
+        for (Map.Entry<Interval, Long> p : path.entrySet()) {
+            steps.add(new WaitReport.PathStep(p.getKey(), p.getValue()));
+        }
+        steps.sort(Comparator.comparingLong(WaitReport.PathStep::ns)
+                .reversed()
+                .thenComparingInt(p -> p.interval().rank())
+                .thenComparing(p -> p.interval().describe()));
+        return new CriticalPath(steps, length);
+    }
+}

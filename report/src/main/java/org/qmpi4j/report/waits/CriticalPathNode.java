@@ -1,0 +1,41 @@
+package org.qmpi4j.report.waits;
+
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * A part of the critical path on one rank: time per interval, after the part {@link #prev}.
+ * Messages and collectives that a later call may wait for hold the node of their call, counted in
+ * {@link #refs}, so that it is not folded away while someone may still continue from it.
+ */
+final class CriticalPathNode {
+    final int rank;
+    final Map<Interval, long[]> time = new HashMap<>(4);
+    CriticalPathNode prev;
+    /** Messages and collectives still holding it. */
+    int refs;
+    /** A rank's path continues from it (it cannot be folded). */
+    boolean pinned;
+
+    CriticalPathNode(int rank, CriticalPathNode prev) {
+        this.rank = rank;
+        this.prev = prev;
+    }
+
+    void add(Interval i, long ns) {
+        if (ns > 0) {
+            time.computeIfAbsent(i, k -> new long[1])[0] += ns;
+        }
+    }
+
+    /** Lets go of {@code old}, takes hold of {@code node} (either may be null); returns {@code node}. */
+    static CriticalPathNode hold(CriticalPathNode old, CriticalPathNode node) {
+        if (old != null) {
+            old.refs--;
+        }
+        if (node != null) {
+            node.refs++;
+        }
+        return node;
+    }
+}

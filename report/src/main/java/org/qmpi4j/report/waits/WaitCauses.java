@@ -1,0 +1,134 @@
+package org.qmpi4j.report.waits;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The causes of one wait: per interval of the late rank, the time it explains directly (short-term)
+ * and through the waits it handed on (long-term).
+ *
+ * <p>A wait's cause is read off the late rank's own timeline: if it arrived {@code w} late, the
+ * {@code w} just before its late call are what made the partner wait. Computation there is a
+ * short-term delay of that interval; MPI time there is a short-term delay of that call; time the
+ * late rank itself spent waiting there is handed on to whatever caused that wait, in the
+ * proportions it was caused (a long-term delay). So a chain of waits ends at the computations that
+ * began it, without a backward pass over the trace.
+ */
+final class WaitCauses {
+    /** Causes kept per wait; smaller ones are merged into the largest. */
+    static final int LIMIT = 8;
+
+    final Map<Interval, long[]> parts = new LinkedHashMap<>();
+
+    /** What the late rank {@code l} did in the {@code ns} before entering {@code late}. */
+    static WaitCauses explain(RankProgress l, CallSegment late, long ns) {
+        WaitCauses mix = new WaitCauses();
+        long until = late.start;
+        long from = until - ns;
+        long covered = 0;
+        Iterator<Segment> it = l.history.descendingIterator();
+        while (it.hasNext() && covered < ns) {
+            Segment s = it.next();
+            long a = Math.max(s.start, from);
+            long b = Math.min(s.end, until);
+            if (b <= a) {
+                if (s.end <= from) {
+                    break;
+                }
+                continue;
+            }
+            if (s instanceof ComputationSegment) {
+                mix.add(((ComputationSegment) s).interval(l.rank), b - a, 0);
+            } else {
+                CallSegment c = (CallSegment) s;
+                long waited = 0;
+                if (c.emitted && c.waitNs > 0 && c.causes != null) {
+                    long wa = a;
+                    long wb = Math.min(b, c.start + c.waitNs);
+                    if (wb > wa) {
+                        waited = wb - wa;
+                        mix.propagate(c.causes, waited);
+                    }
+                }
+                if (b - a - waited > 0) {
+                    mix.add(new Interval(l.rank, Interval.Kind.MPI, c.function, c.site, null, null), b - a - waited, 0);
+                }
+            }
+            covered += b - a;
+        }
+        if (covered < ns) {
+            mix.add(
+                    new Interval(l.rank, Interval.Kind.COMPUTATION, late.function, late.site, null, null),
+                    ns - covered,
+                    0);
+        }
+        mix.limit(LIMIT);
+        return mix;
+    }
+
+    void add(Interval i, long shortNs, long longNs) {
+        long[] p = parts.computeIfAbsent(i, k -> new long[2]);
+        p[0] += shortNs;
+        p[1] += longNs;
+    }
+
+    long total() {
+        long t = 0;
+        for (long[] p : parts.values()) {
+            t += p[0] + p[1];
+        }
+        return t;
+    }
+
+    /** {@code ns} of a wait caused by {@code causes}, handed on in their proportions (long-term). */
+    void propagate(WaitCauses causes, long ns) {
+        long total = causes.total();
+        if (total <= 0) {
+            return;
+        }
+        long given = 0;
+        Interval largest = null;
+        long largestNs = -1;
+        for (Map.Entry<Interval, long[]> c : causes.parts.entrySet()) {
+            long part = c.getValue()[0] + c.getValue()[1];
+            long share = (long) ((double) ns * part / total);
+            add(c.getKey(), 0, share);
+            given += share;
+            if (part > largestNs) {
+                largestNs = part;
+                largest = c.getKey();
+            }
+        }
+        if (largest != null && given < ns) {
+            add(largest, 0, ns - given);
+        }
+    }
+
+    /** Keeps the {@code n} largest causes; the rest is added to the largest. */
+    void limit(int n) {
+        if (parts.size() <= n) {
+            return;
+        }
+        List<Map.Entry<Interval, long[]>> all = new ArrayList<>(parts.entrySet());
+        all.sort(Comparator.comparingLong((Map.Entry<Interval, long[]> e) -> e.getValue()[0] + e.getValue()[1])
+                .reversed());
+        long[] rest = new long[2];
+        for (int i = n; i < all.size(); i++) {
+            rest[0] += all.get(i).getValue()[0];
+            rest[1] += all.get(i).getValue()[1];
+        }
+        Map<Interval, long[]> kept = new LinkedHashMap<>();
+        for (int i = 0; i < n; i++) {
+            kept.put(all.get(i).getKey(), all.get(i).getValue().clone());
+        }
+        long[] first = kept.values().iterator().next();
+        first[0] += rest[0];
+        first[1] += rest[1];
+        parts.clear();
+        parts.putAll(kept);
+    }
+}

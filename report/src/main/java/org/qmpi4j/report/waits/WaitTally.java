@@ -1,0 +1,153 @@
+package org.qmpi4j.report.waits;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.PriorityQueue;
+
+/**
+ * Counts the waits found: per pattern, rank, function and call site (with the one peer, if it was
+ * always the same), the delays per interval, and the few longest single waits; tells a listener of
+ * every wait counted.
+ */
+final class WaitTally {
+    /** Single waits kept for drawing. */
+    static final int WORST = 5;
+
+    private final Map<WaitKey, long[]> waits = new LinkedHashMap<>();
+    private final Map<WaitKey, Integer> peers = new HashMap<>();
+    private final Map<Interval, long[]> delays = new HashMap<>();
+    private final PriorityQueue<WaitReport.Instance> worst =
+            new PriorityQueue<>(Comparator.comparingLong(WaitReport.Instance::waitNs));
+    private final WaitAnalysis.InstanceListener listener;
+
+    WaitTally(WaitAnalysis.InstanceListener listener) {
+        this.listener = listener;
+    }
+
+    /** Counts the wait of {@code c}, once. */
+    void count(CallSegment c) {
+        if (c.emitted) {
+            return;
+        }
+        c.emitted = true;
+        long ns = c.waitNs;
+        boolean uncertain = ns < c.bound;
+        WaitKey key = new WaitKey(c.pattern, c.rank, c.function, c.site);
+        long[] w = waits.computeIfAbsent(key, k -> new long[4]);
+        w[0] += ns;
+        w[1]++;
+        if (uncertain) {
+            w[2]++;
+        }
+        w[3] = Math.max(w[3], c.bound);
+        Integer peer = peers.get(key);
+        if (peer == null) {
+            peers.put(key, c.peer);
+        } else if (peer != c.peer) {
+            peers.put(key, -1);
+        }
+        for (Map.Entry<Interval, long[]> d : c.causes.parts.entrySet()) {
+            long[] t = delays.computeIfAbsent(d.getKey(), k -> new long[3]);
+            t[0] += d.getValue()[0];
+            t[1] += d.getValue()[1];
+            t[2]++;
+        }
+        if (listener != WaitAnalysis.NOBODY
+                || worst.size() < WORST
+                || ns > worst.peek().waitNs()) {
+            WaitReport.Instance instance = new WaitReport.Instance(
+                    c.pattern,
+                    c.rank,
+                    c.function,
+                    c.site,
+                    c.start,
+                    c.end,
+                    ns,
+                    c.peer,
+                    c.lateFunction,
+                    c.lateSite,
+                    c.lateStart,
+                    c.lateEnd,
+                    c.latePreviousExit,
+                    uncertain);
+            listener.counted(instance);
+            if (worst.size() < WORST || ns > worst.peek().waitNs()) {
+                worst.add(instance);
+                if (worst.size() > WORST) {
+                    worst.poll();
+                }
+            }
+        }
+    }
+
+    /** The wait states, longest first. */
+    List<WaitReport.WaitState> states() {
+        List<WaitReport.WaitState> states = new ArrayList<>();
+        for (Map.Entry<WaitKey, long[]> w : waits.entrySet()) {
+            WaitKey k = w.getKey();
+            long[] v = w.getValue();
+            states.add(new WaitReport.WaitState(
+                    k.pattern, k.rank, k.function, k.site, peers.get(k), v[0], v[1], v[2], v[3]));
+        }
+        states.sort(Comparator.comparingLong(WaitReport.WaitState::ns)
+                .reversed()
+                .thenComparingInt(WaitReport.WaitState::rank)
+                .thenComparingInt(w -> w.pattern().ordinal())
+                .thenComparing(WaitReport.WaitState::function)
+                .thenComparing(w -> w.site().toString()));
+        return states;
+    }
+
+    /** The delays that caused the waits, largest first. */
+    List<WaitReport.Delay> delays() {
+        List<WaitReport.Delay> delayList = new ArrayList<>();
+        for (Map.Entry<Interval, long[]> d : delays.entrySet()) {
+            long[] v = d.getValue();
+            delayList.add(new WaitReport.Delay(d.getKey(), v[0], v[1], v[2]));
+        }
+        delayList.sort(Comparator.comparingLong(WaitReport.Delay::ns)
+                .reversed()
+                .thenComparingInt(d -> d.interval().rank())
+                .thenComparing(d -> d.interval().describe()));
+        return delayList;
+    }
+
+    /** The longest single waits, longest first. */
+    List<WaitReport.Instance> worst() {
+        List<WaitReport.Instance> top = new ArrayList<>(worst);
+        top.sort(Comparator.comparingLong(WaitReport.Instance::waitNs).reversed());
+        return top;
+    }
+
+    private static final class WaitKey {
+        final Pattern pattern;
+        final int rank;
+        final String function;
+        final CallSite site;
+
+        WaitKey(Pattern pattern, int rank, String function, CallSite site) {
+            this.pattern = pattern;
+            this.rank = rank;
+            this.function = function;
+            this.site = site;
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            if (!(o instanceof WaitKey)) {
+                return false;
+            }
+            WaitKey k = (WaitKey) o;
+            return pattern == k.pattern && rank == k.rank && function.equals(k.function) && site.equals(k.site);
+        }
+
+        @Override
+        public int hashCode() {
+            return ((pattern.hashCode() * 31 + rank) * 31 + function.hashCode()) * 31 + site.hashCode();
+        }
+    }
+}

@@ -1,0 +1,49 @@
+package org.qmpi4j.tools.tracer;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.OutputStreamWriter;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import org.qmpi4j.report.files.ResultFiles;
+import org.qmpi4j.report.trace.CausalityCorrection;
+import org.qmpi4j.report.trace.ChromeTraceAssembler;
+import org.qmpi4j.report.trace.ShardAssembler;
+import org.qmpi4j.report.trace.ShardSummary;
+
+/** The gathered trace as Chrome Trace Event JSON, {@code trace.json}: for small traces. */
+final class GatheredChromeTrace extends GatheredTrace {
+    private final String binding;
+    private Writer out;
+    private ChromeTraceAssembler assembler;
+
+    /** {@code binding}: the binding's id, named in the trace. */
+    GatheredChromeTrace(String binding) {
+        super(ResultFiles.TRACE_JSON);
+        this.binding = binding;
+    }
+
+    @Override
+    ShardAssembler start(OutputStream stream, List<ShardSummary> summaries, CausalityCorrection correction)
+            throws IOException {
+        out = new OutputStreamWriter(stream, StandardCharsets.UTF_8);
+        assembler = new ChromeTraceAssembler(out, summaries.size(), binding);
+        assembler.correction(correction);
+        for (ShardSummary x : summaries) {
+            assembler.clock(x.rank(), x.clock(), x.zero());
+        }
+        return assembler;
+    }
+
+    @Override
+    List<String> finish(int ranks) throws IOException {
+        ChromeTraceAssembler.Summary summary = assembler.finish();
+        out.close();
+        if (summary.truncatedRanks().isEmpty()) {
+            return List.of();
+        }
+        return List.of("the trace of rank(s) " + summary.truncatedRanks()
+                + " stops early: the size limit was reached (see trace.json, otherData.truncated_ranks)");
+    }
+}
