@@ -223,9 +223,11 @@ class WaitStatesTest {
      * site on the way, and then the others really waited 380 ms. So each rank's own clock says how
      * long after leaving the phase's synchronising collective it entered its call (from the trace's
      * call slices, which the analysis does not read), and the wait expected is the late rank's
-     * figure minus the waiting rank's, within the tolerance (the two ranks leave that collective at
-     * slightly different times). The late rank's figure must be at least what it slept: the program
-     * made the wait.
+     * figure minus the waiting rank's, within the tolerance and the time between the two ranks'
+     * exits of that collective as the trace shows it: they leave it together within a few ms on a
+     * quiet machine, but a rank that loses its core just then leaves it up to 150 ms later, and
+     * that too is waited for real. The late rank's figure must be at least what it slept: the
+     * program made the wait.
      */
     static void assertMadeWaits(
             JsonNode profile, Path pftrace, Map<String, Integer> lines, Object[][] made, boolean plusBound)
@@ -256,14 +258,19 @@ class WaitStatesTest {
                     .filter(l -> l.flowsIn.equals(mark.flowsOut))
                     .findFirst()
                     .orElseThrow();
-            long lateMs = sincePhaseBegan(trace, late.rank, late.start);
-            long waitingMs = sincePhaseBegan(trace, mark.rank, mark.start);
+            long lateBegan = phaseBegan(trace, late.rank, late.start);
+            long waitingBegan = phaseBegan(trace, mark.rank, mark.start);
+            long lateMs = Math.round((late.start - lateBegan) / 1e6);
+            long waitingMs = Math.round((mark.start - waitingBegan) / 1e6);
+            long skewMs = Math.round(Math.abs(lateBegan - waitingBegan) / 1e6);
             String how = String.format(
                     "%s: slept %s ms; the late rank entered its call %s ms, the waiting rank %s ms after the phase"
-                            + " began on their own clocks; within %s ms",
-                    describe(List.of(w)), m[4], lateMs, waitingMs, tolerance);
-            assertThat(lateMs).as(how).isGreaterThanOrEqualTo((int) m[4] - tolerance);
-            assertThat(ms).as(how).isBetween(lateMs - waitingMs - tolerance, lateMs - waitingMs + tolerance);
+                            + " began on their own clocks; they left the synchronising collective %s ms apart;"
+                            + " within %s ms",
+                    describe(List.of(w)), m[4], lateMs, waitingMs, skewMs, tolerance);
+            assertThat(lateMs).as(how).isGreaterThanOrEqualTo((int) m[4] - TOLERANCE_MS);
+            long expected = lateMs - waitingMs;
+            assertThat(ms).as(how).isBetween(expected - tolerance - skewMs, expected + tolerance + skewMs);
             assertThat(w.get("uncertain").asBoolean()).isFalse();
         }
         // Nothing else waits but the synchronising allgathers and the start-up's alltoall.
@@ -370,18 +377,17 @@ class WaitStatesTest {
     }
 
     /**
-     * Milliseconds from the rank's exit of the phase's synchronising collective (the sample's
-     * allgather, or the first phase's alltoall) to {@code entry}, both on the rank's own clock.
+     * When the rank left the phase's synchronising collective (the sample's allgather, or the first
+     * phase's alltoall) before {@code entry}: the trace's timestamp of that call's exit.
      */
-    private static long sincePhaseBegan(PerfettoTraceReader trace, int rank, long entry) {
-        long began = trace.calls.stream()
+    private static long phaseBegan(PerfettoTraceReader trace, int rank, long entry) {
+        return trace.calls.stream()
                 .filter(c -> c.rank == rank
                         && (c.name.equals("MPI_ALLGATHER") || c.name.equals("MPI_ALLTOALL"))
                         && c.end <= entry)
                 .mapToLong(c -> c.end)
                 .max()
                 .orElseThrow(() -> new AssertionError("no synchronising collective before the call on rank " + rank));
-        return Math.round((entry - began) / 1e6);
     }
 
     private static JsonNode find(List<JsonNode> waits, String pattern, int rank, String function, int line)
