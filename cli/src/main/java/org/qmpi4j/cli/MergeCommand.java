@@ -243,16 +243,19 @@ final class MergeCommand implements Callable<Integer> {
      */
     private static void waits(Path d, Profile merged, PrintWriter err, PerfettoWaitMarks marks) {
         try {
+            long start = System.nanoTime();
             WaitReport w = TraceWaits.analyse(
                     d,
                     merged.ranks(),
                     WaitAnalysis.DEFAULT_NOISE_FLOOR_NS,
                     marks == null ? WaitAnalysis.NOBODY : marks);
             if (w != null) {
+                long ms = (System.nanoTime() - start) / 1_000_000;
                 merged.withWaits(w);
                 err.println("qmpi4j: wait states: " + w.waits().size() + " (pattern, rank, call site) entries, "
                         + w.delays().size() + " delays, critical path "
                         + org.qmpi4j.report.profile.Decimals.fixed(w.criticalPathNs() / 1e9, 6) + " s"
+                        + " (analysed in " + ms + " ms)"
                         + (w.problems().isEmpty() ? "" : "; not analysed: " + String.join("; ", w.problems())));
             }
         } catch (IOException | RuntimeException e) {

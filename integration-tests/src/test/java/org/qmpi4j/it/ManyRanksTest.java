@@ -29,7 +29,9 @@ import org.qmpi4j.report.json.JsonNode;
  * oversubscribed (the Collectives sample; 64 JVMs). Outputs are complete and exact: every rank's
  * calls per function and its row of the matrix equal what the sample counted itself, the trace
  * has every rank's calls, and report.txt summarises the ranks. Each job also runs without the
- * agent, and both wall times are printed ({@code QMPI4J-SCALE} lines, for BENCHMARKS.md).
+ * agent, and both wall times are printed ({@code QMPI4J-SCALE} lines), and rank 0's finalize costs, the
+ * gather's and the wait-state analysis's, from their verbose lines ({@code QMPI4J-FINALIZE}
+ * lines); for BENCHMARKS.md.
  *
  * <p>About three minutes: in the Maven profile {@code many-ranks} ({@code mvn verify -Pmany-ranks}),
  * not in the default test command.
@@ -44,6 +46,7 @@ class ManyRanksTest {
                 .timeout(Duration.ofMinutes(5))
                 .env("QMPI4J_OUTPUT", out.toString());
         JobResult withTools = MpjAgentJob.run(MpjAgentJob.Mode.MULTICORE, tools);
+        printFinalizeCosts("mpj-multicore Ring", ranks, withTools);
         SampleOutput own = MpjAgentJob.assertOk(withTools, ranks, MpjAgentJob.Mode.MULTICORE);
         assertExact(out, own, ranks, withTools);
 
@@ -66,6 +69,7 @@ class ManyRanksTest {
                         .jvmOption(AgentJob.agentOption("tools=profiler,tracer"))
                         .env("QMPI4J_OUTPUT", out.toString())
                         .build());
+        printFinalizeCosts("openmpi Collectives", ranks, withTools);
         SampleOutput own = AgentJob.assertOk(withTools, ranks);
         assertExact(out, own, ranks, withTools);
         assertPartOfTheTrace(out, ranks);
@@ -165,18 +169,29 @@ class ManyRanksTest {
     }
 
     private static void print(String what, int ranks, JobResult withTools, JobResult without) {
-        List<String> gather = withTools
-                .stderr()
-                .lines()
-                .filter(l -> l.contains("gathered " + ranks + " ranks"))
-                .toList();
         System.out.printf(
                 Locale.ROOT,
-                "QMPI4J-SCALE %s %d ranks: job %.1f s with profiler,tracer, %.1f s without; %s%n",
+                "QMPI4J-SCALE %s %d ranks: job %.1f s with profiler,tracer, %.1f s without%n",
                 what,
                 ranks,
                 withTools.elapsed().toMillis() / 1e3,
-                without.elapsed().toMillis() / 1e3,
-                gather.isEmpty() ? "(no gather line)" : gather.get(0).trim());
+                without.elapsed().toMillis() / 1e3);
+    }
+
+    /** Rank 0's finalize costs, printed before anything is asserted, so that a failed run still shows them. */
+    private static void printFinalizeCosts(String what, int ranks, JobResult withTools) {
+        System.out.printf(
+                Locale.ROOT,
+                "QMPI4J-FINALIZE %s %d ranks: %s; %s%n",
+                what,
+                ranks,
+                verboseLine(withTools, "gathered " + ranks + " ranks"),
+                verboseLine(withTools, "wait states of " + ranks + " ranks"));
+    }
+
+    /** The first line of the job's verbose output (the agent option has {@code verbose}) containing {@code text}. */
+    private static String verboseLine(JobResult job, String text) {
+        List<String> lines = job.stderr().lines().filter(l -> l.contains(text)).toList();
+        return lines.isEmpty() ? "(no line with '" + text + "')" : lines.get(0).trim();
     }
 }

@@ -13,6 +13,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.qmpi4j.it.support.AgentJob;
 import org.qmpi4j.it.support.BundledTools;
+import org.qmpi4j.it.support.PageLayout;
 import org.qmpi4j.launch.JobResult;
 import org.qmpi4j.report.json.JsonNode;
 
@@ -21,7 +22,8 @@ import org.qmpi4j.report.json.JsonNode;
  * from elsewhere, renders in headless Chromium with no script error and no console error, its
  * scripts drew the chart (one bar per rank) and the matrix (N×N cells), and the figures it shows
  * (per-rank application and MPI time, calls per function in the order of time) are those of
- * {@code profile.json}. {@code qmpi4j report} writes the same page again from {@code profile.json}.
+ * {@code profile.json}; in windows 1100 and 1600 pixels wide the call sites read as call sites
+ * (not wrapped a character a line) with every column in view. {@code qmpi4j report} writes the same page again from {@code profile.json}.
  */
 class ReportPageTest {
     private static final int RANKS = 4;
@@ -47,6 +49,9 @@ class ReportPageTest {
                 .isEmpty();
         assertThat(dom).contains("data-report-bars=\"" + RANKS + "\"", "data-cells=\"" + RANKS * RANKS + "\"");
         assertThat(count(dom, "<g class=\"rank\"")).isEqualTo(RANKS);
+        // The call sites' column is not squeezed to a character a line in a narrow window.
+        PageLayout.assertCallSitesReadable(page, 1100);
+        PageLayout.assertCallSitesReadable(page, 1600);
 
         org.qmpi4j.it.support.ProfileSchema.assertValid(out.resolve("profile.json"));
         JsonNode profile = JsonNode.parse(Files.readString(out.resolve("profile.json")));

@@ -19,6 +19,7 @@ import org.junit.jupiter.params.provider.EnumSource;
 import org.qmpi4j.it.support.AgentJob;
 import org.qmpi4j.it.support.BundledTools;
 import org.qmpi4j.it.support.MpjAgentJob;
+import org.qmpi4j.it.support.PageLayout;
 import org.qmpi4j.it.support.PerfettoTraces;
 import org.qmpi4j.it.support.ToolResults;
 import org.qmpi4j.launch.JobResult;
@@ -140,6 +141,9 @@ class WaitStatesTest {
         String report = Files.readString(out.resolve("report.txt"));
         assertThat(report).contains("== Wait states").contains("late sender").contains("critical path: ");
         assertThat(Files.readString(out.resolve("report.html"))).contains("<section id=\"waits\">");
+        // Its call-site columns read as call sites in narrow and wide windows, every column in view.
+        PageLayout.assertCallSitesReadable(out.resolve("report.html"), 1100);
+        PageLayout.assertCallSitesReadable(out.resolve("report.html"), 1600);
 
         // merge finds the same from the per-rank files alone.
         Path copy = tmp.resolve("copy");

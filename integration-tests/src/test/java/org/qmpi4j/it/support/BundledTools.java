@@ -102,6 +102,21 @@ public final class BundledTools {
         return chromium(html.toUri() + fragment, flags);
     }
 
+    /**
+     * As {@link #renderedWithLog(Path)}, in a window of {@code width}×{@code height} pixels: for
+     * layouts that depend on the width.
+     */
+    public static Command renderedInWindow(Path html, int width, int height) throws IOException, InterruptedException {
+        return chromium(
+                html,
+                List.of(
+                        "--window-size=" + width + "," + height,
+                        "--hide-scrollbars",
+                        "--enable-logging=stderr",
+                        "--v=0",
+                        "--dump-dom"));
+    }
+
     /** A PNG screenshot of {@code html#fragment} in a window of 1400×1100 pixels. */
     public static java.awt.image.BufferedImage screenshot(Path html, String fragment, Path png)
             throws IOException, InterruptedException {

@@ -31,4 +31,28 @@ final class Markup {
         }
         return sb.toString();
     }
+
+    /**
+     * A call site's {@code where} ({@code pkg.Class.method(File.java:12)}), escaped, with break
+     * opportunities ({@code <wbr>}) after each dot of the package and before the file: a narrow
+     * column then wraps it between names, keeps {@code Class.method} and {@code (File.java:12)}
+     * whole, and cannot be squeezed to a character a line.
+     */
+    static String where(String where) {
+        int paren = where.indexOf('(');
+        int end = paren < 0 ? where.length() : paren;
+        int method = where.lastIndexOf('.', end - 1);
+        int type = method <= 0 ? -1 : where.lastIndexOf('.', method - 1);
+        StringBuilder sb = new StringBuilder(where.length() + 40);
+        for (int i = 0; i < end; i++) {
+            sb.append(escape(String.valueOf(where.charAt(i))));
+            if (where.charAt(i) == '.' && i <= type) {
+                sb.append("<wbr>");
+            }
+        }
+        if (paren >= 0) {
+            sb.append("<wbr>").append(escape(where.substring(paren)));
+        }
+        return sb.toString();
+    }
 }

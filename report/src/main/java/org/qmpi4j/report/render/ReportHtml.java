@@ -266,7 +266,7 @@ public final class ReportHtml {
                     .append("</td><td>")
                     .append(Markup.escape(k.function()))
                     .append("</td><td class=\"where\">")
-                    .append(Markup.escape(k.where()))
+                    .append(Markup.where(k.where()))
                     .append("</td>");
             statsCells(
                     h,

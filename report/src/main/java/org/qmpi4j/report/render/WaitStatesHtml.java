@@ -28,7 +28,8 @@ final class WaitStatesHtml {
     static void append(StringBuilder h, WaitReport r, int ranks) {
         h.append("<section id=\"waits\"><h2>Why ranks wait</h2>\n");
         h.append("<style>#waits td.interval{text-align:left;white-space:normal;font-family:ui-monospace,monospace;"
-                + "font-size:12px}#waits figure{margin:10px 0}#waits figcaption{font-size:13px}</style>\n");
+                + "font-size:12px}#waits th.interval,#waits th.function,#waits td.function{text-align:left}"
+                + "#waits h3{margin-top:22px}#waits figure{margin:10px 0}#waits figcaption{font-size:13px}</style>\n");
         h.append("<p class=\"note\">From the traces, on the job's common clock: waiting time as each pattern defines it"
                         + " (late sender, late receiver, wait at barrier, wait at N&nbsp;x&nbsp;N, late broadcast, early"
                         + " reduce; see the user guide, &ldquo;Why ranks wait&rdquo;). Waits under ")
@@ -54,7 +55,8 @@ final class WaitStatesHtml {
 
     private static void waits(StringBuilder h, WaitReport r) {
         h.append("<h3>Longest waits</h3>\n<div class=\"scroll\"><table class=\"data\" id=\"wait-table\"><thead><tr>")
-                .append("<th>pattern</th><th>rank</th><th>function</th><th>where</th><th>late partner</th>")
+                .append(
+                        "<th>pattern</th><th>rank</th><th class=\"function\">function</th><th class=\"where\">where</th><th>late partner</th>")
                 .append("<th>waited [s]</th><th>instances</th><th>clock</th></tr></thead><tbody>\n");
         List<WaitReport.WaitState> waits = r.waits();
         for (int i = 0; i < Math.min(WaitStatesText.ROWS * 2, waits.size()); i++) {
@@ -63,10 +65,10 @@ final class WaitStatesHtml {
             h.append(Markup.escape(w.pattern().label()))
                     .append("</td><td>")
                     .append(w.rank())
-                    .append("</td><td>")
+                    .append("</td><td class=\"function\">")
                     .append(Markup.escape(w.function()))
                     .append("</td><td class=\"where\">")
-                    .append(Markup.escape(w.site().known() ? w.site().toString() : "?"))
+                    .append(w.site().known() ? Markup.where(w.site().toString()) : "?")
                     .append("</td><td>")
                     .append(w.peer() < 0 ? "several" : Integer.toString(w.peer()))
                     .append("</td><td>")
@@ -114,8 +116,17 @@ final class WaitStatesHtml {
         if (ranks > BAR_RANKS) {
             h.append("<p class=\"note\">the ").append(shown.size()).append(" ranks that waited most</p>\n");
         }
+        // Above the bars: with 64 ranks the bars are taller than a screen.
+        h.append("<p class=\"note\" id=\"wait-legend\">");
+        for (Pattern p : Pattern.values()) {
+            h.append("<span style=\"display:inline-block;width:10px;height:10px;margin:0 4px 0 12px;background:")
+                    .append(COLOURS[p.ordinal()])
+                    .append("\"></span>")
+                    .append(p.label());
+        }
+        h.append("</p>\n");
         h.append("<svg id=\"wait-bars\" role=\"img\" width=\"")
-                .append(left + width + 20)
+                .append(left + width + 80)
                 .append("\" height=\"")
                 .append(height)
                 .append("\" font-size=\"11\" font-family=\"sans-serif\">\n");
@@ -158,16 +169,24 @@ final class WaitStatesHtml {
                     x += w;
                 }
             }
+            if (sum(v) > 0) {
+                // The rank's total at the bar's end: lengths alone are hard to compare across 64 rows.
+                h.append("<text class=\"wait-total\" x=\"")
+                        .append(Decimals.fixed(x + 4, 1))
+                        .append("\" y=\"")
+                        .append(y + 11)
+                        .append("\" fill=\"#57606a\">")
+                        .append(WaitStatesText.seconds(sum(v)))
+                        .append(" s</text>");
+            }
             h.append('\n');
         }
-        h.append("</svg>\n<p class=\"note\" id=\"wait-legend\">");
-        for (Pattern p : Pattern.values()) {
-            h.append("<span style=\"display:inline-block;width:10px;height:10px;margin:0 4px 0 12px;background:")
-                    .append(COLOURS[p.ordinal()])
-                    .append("\"></span>")
-                    .append(p.label());
-        }
-        h.append("</p>\n");
+        h.append("</svg>\n");
+    }
+
+    private static String swatch(String colour) {
+        return "<span style=\"display:inline-block;width:10px;height:10px;margin:0 4px 0 12px;background:" + colour
+                + "\"></span>";
     }
 
     private static long sum(long[] v) {
@@ -183,7 +202,8 @@ final class WaitStatesHtml {
                 + " it was late, just before its late call; &ldquo;via waits&rdquo;: waiting it caused through a rank"
                 + " that waited for it in turn.</p>\n");
         h.append("<div class=\"scroll\"><table class=\"data\" id=\"delay-table\"><thead><tr><th>rank</th>")
-                .append("<th>interval</th><th>caused [s]</th><th>directly</th><th>via waits</th><th>instances</th>")
+                .append(
+                        "<th class=\"interval\">interval</th><th>caused [s]</th><th>directly</th><th>via waits</th><th>instances</th>")
                 .append("</tr></thead><tbody>\n");
         List<WaitReport.Delay> delays = r.delays();
         for (int i = 0; i < Math.min(WaitStatesText.ROWS, delays.size()); i++) {
@@ -211,7 +231,7 @@ final class WaitStatesHtml {
                 .append(WaitStatesText.seconds(r.criticalPathNs()))
                 .append(" s. Shortening anything else does not shorten the run.</p>\n");
         h.append("<div class=\"scroll\"><table class=\"data\" id=\"path-table\"><thead><tr><th>rank</th>")
-                .append("<th>interval</th><th>[s]</th><th>share %</th></tr></thead><tbody>\n");
+                .append("<th class=\"interval\">interval</th><th>[s]</th><th>share %</th></tr></thead><tbody>\n");
         List<WaitReport.PathStep> path = r.criticalPath();
         for (int i = 0; i < Math.min(WaitStatesText.ROWS, path.size()); i++) {
             WaitReport.PathStep s = path.get(i);
@@ -230,7 +250,13 @@ final class WaitStatesHtml {
 
     /** A timeline of the two ranks per worst wait: the late rank's computation and call, the waiting call. */
     private static void worst(StringBuilder h, WaitReport r) {
-        h.append("<h3>The longest single waits</h3>\n");
+        h.append("<h3>The longest single waits</h3>\n<p class=\"note\" id=\"wait-instance-key\">")
+                .append(swatch(COMPUTATION))
+                .append("the late rank's computation before its late call")
+                .append(swatch(CALL))
+                .append(
+                        "MPI calls; in the waiting rank's call, the waiting in the pattern's colour; the arrow runs from")
+                .append(" the late call's entry to the end of the wait</p>\n");
         int n = 0;
         for (WaitReport.Instance i : r.worst()) {
             long from = Math.min(i.enter(), i.latePreviousExit() >= 0 ? i.latePreviousExit() : i.lateEnter());
@@ -346,7 +372,8 @@ final class WaitStatesHtml {
             String fill,
             String title) {
         double x = left + width * (a - from) / span;
-        double w = Math.max(1, width * (b - a) / span);
+        // At least 3 px: a late call is often short beside the wait it ended, and must stay visible.
+        double w = Math.max(3, width * (b - a) / span);
         h.append("<rect x=\"")
                 .append(Decimals.fixed(x, 1))
                 .append("\" y=\"")

@@ -124,7 +124,9 @@ class ReportHtmlTest {
         // Histograms, collectives, sites, matrix cells.
         assertThat(html)
                 .contains("<h3>MPI_SEND</h3>", "[4 KiB, 8 KiB)", "[64 KiB, 128 KiB)", "id=\"collective-table\"");
-        assertThat(html).contains("org.example.Stencil.exchange(Stencil.java:57)");
+        // The call site, with break opportunities between the package's names and before the file only.
+        assertThat(html)
+                .contains("<td class=\"where\">org.<wbr>example.<wbr>Stencil.exchange<wbr>(Stencil.java:57)</td>");
         assertThat(count(html, "<td class=\"cell")).isEqualTo(16);
     }
 

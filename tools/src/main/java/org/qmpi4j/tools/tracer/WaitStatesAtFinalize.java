@@ -4,6 +4,8 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Locale;
+import org.qmpi4j.api.internal.log.Log;
 import org.qmpi4j.api.output.RankOutput;
 import org.qmpi4j.report.files.ProfileOutputs;
 import org.qmpi4j.report.files.ResultFiles;
@@ -41,15 +43,39 @@ final class WaitStatesAtFinalize {
             if (p.ranks() != ranks) {
                 return; // another world's profile
             }
+            long start = System.nanoTime();
             PerfettoWaitMarks marks = new PerfettoWaitMarks();
             WaitReport w = TraceWaits.analyse(
                     dir, ranks, WaitAnalysis.DEFAULT_NOISE_FLOOR_NS, perfetto ? marks : WaitAnalysis.NOBODY);
+            long analysed = System.nanoTime();
             if (w != null) {
                 ProfileOutputs.writeAll(dir, p.withWaits(w));
+                long written = System.nanoTime();
                 marks.appendTo(dir.resolve(ResultFiles.TRACE_PFTRACE));
+                sayCost(ranks, w, analysed - start, written - analysed, System.nanoTime() - written);
             }
         } catch (IOException | JsonFormatException | RuntimeException e) {
             output.fault("analysing the wait states (qmpi4j merge can do it from the per-rank files)", e);
+        }
+    }
+
+    /**
+     * For measuring what the analysis adds to rank 0's finalize (BENCHMARKS.md): shown with the
+     * setting verbose, and only then formatted (the formatter's first use loads locale data).
+     */
+    private static void sayCost(int ranks, WaitReport w, long analysisNs, long writingNs, long markingNs) {
+        if (Log.verbose()) {
+            Log.tool("tracer")
+                    .info(String.format(
+                            Locale.ROOT,
+                            "wait states of %d ranks: analysis %.0f ms (%d entries, %d delays), writing the results"
+                                    + " again %.0f ms, marking the trace %.0f ms",
+                            ranks,
+                            analysisNs / 1e6,
+                            w.waits().size(),
+                            w.delays().size(),
+                            writingNs / 1e6,
+                            markingNs / 1e6));
         }
     }
 }
