@@ -234,7 +234,15 @@ class TracerClockTest {
         assertThat(AgentJob.rankStderr(result, 0))
                 .as(result.describe())
                 .anyMatch(l -> l.contains("over tracer.merge-limit (2 KiB)")
-                        && l.contains("qmpi4j trace --ranks 0-3 --from "));
+                        && l.contains("qmpi4j trace --ranks 0-3 --from ")
+                        && l.contains("qmpi4j merge " + out));
+        // Rank 0 did not read every shard at MPI_Finalize to analyse the waits; merge does.
+        assertThat(JsonNode.parse(Files.readString(out.resolve("profile.json"))).has("wait_analysis"))
+                .isFalse();
+        BundledTools.Command merge = BundledTools.qmpi4j("merge", out.toString());
+        assertThat(merge.exitCode).as(merge.toString()).isZero();
+        assertThat(JsonNode.parse(Files.readString(out.resolve("profile.json"))).has("wait_analysis"))
+                .isTrue();
         JsonNode index = JsonNode.parse(Files.readString(out.resolve("trace-index.json")));
         assertThat(index.get("shards").elements()).hasSize(RANKS);
         long total = 0;

@@ -75,9 +75,9 @@ final class ShardGather implements RankResults.Gather {
             if (comm.rank() != 0) {
                 return List.of();
             }
-            List<String> written = writeIndex(s, comm, all, output);
-            WaitStatesAtFinalize.addToProfile(s.dir(), comm.size(), output, false);
-            return written;
+            // Nor are the shards analysed for waits here: that would read all of them at rank 0,
+            // the cost the limit keeps out of MPI_Finalize. qmpi4j merge does it afterwards.
+            return writeIndex(s, comm, all, output);
         }
         // Two rounds: the message endpoints for the causality correction, then the calls.
         if (comm.rank() != 0) {
@@ -128,7 +128,8 @@ final class ShardGather implements RankResults.Gather {
                 + TracerTool.MERGE_LIMIT.key() + " (" + Units.bytes(settings.get(TracerTool.MERGE_LIMIT))
                 + "): each rank's shard stays in "
                 + ResultFiles.RANKS_DIR + "/, " + TraceIndex.FILE + " lists them; build a trace of chosen ranks and"
-                + " a time window with: " + span.command(s.dir(), comm.size()));
+                + " a time window with: " + span.command(s.dir(), comm.size()) + "; and add why ranks waited to the"
+                + " profile with: qmpi4j merge " + s.dir());
         return List.of(TraceIndex.FILE);
     }
 
