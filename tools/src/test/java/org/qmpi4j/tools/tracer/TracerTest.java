@@ -213,14 +213,12 @@ class TracerTest {
         Object other = new Object();
         // A call on a null communicator, and one that failed on an unknown communicator.
         mpi.call(new FakeMpi.Call(MpiFunction.MPI_BARRIER, at).on(new NullComm()));
-        FakeMpi.Call failing = new FakeMpi.Call(MpiFunction.MPI_BARRIER, at)
-                .on(other)
-                .fails(new IllegalStateException("MPI_ERR_COMM"));
-        try {
-            mpi.call(failing);
-        } catch (IllegalStateException expected) {
-            // the application's own error, passed on
-        }
+        IllegalStateException mpiError = new IllegalStateException("MPI_ERR_COMM");
+        FakeMpi.Call failing =
+                new FakeMpi.Call(MpiFunction.MPI_BARRIER, at).on(other).fails(mpiError);
+        // the application's own error, passed on as it is, after the call was recorded
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> mpi.call(failing))
+                .isSameAs(mpiError);
         mpi.call(new FakeMpi.Call(MpiFunction.MPI_FINALIZE, at));
         synchronized (mpi.toolCalls) {
             for (Object[] c : mpi.toolCalls) {

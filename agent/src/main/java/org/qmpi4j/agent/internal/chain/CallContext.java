@@ -104,8 +104,21 @@ public class CallContext implements MpiCall, QmpiContext {
     /** Reads the entry instant, on a call that takes times ({@link TimedCallContext}); nothing otherwise. */
     void startClock() {}
 
-    /** Reads the exit instant once, on a call that takes times; nothing otherwise. */
-    void stopClock() {}
+    /**
+     * Reads the exit instant once, on a call that takes times; nothing otherwise.
+     *
+     * <p>A type test, not an override: {@link #reachBinding} calls this on the path where the binding
+     * throws, for which the JIT has no receiver profile. A virtual call left there takes the call
+     * object as its receiver, and escape analysis, which does not look at which paths run, then
+     * allocates the object and its argument array on every call. That path is compiled whenever
+     * something under the binding call is not inlined (a native MPI method; in a deep chain, the
+     * boxing of the result), so an override would cost the allocation exactly there.
+     */
+    final void stopClock() {
+        if (this instanceof TimedCallContext) {
+            ((TimedCallContext) this).readExitClock();
+        }
+    }
 
     /** The entry instant of a call that takes times, else {@link #NO_TIME}. */
     long entryTime() {
@@ -225,7 +238,7 @@ public class CallContext implements MpiCall, QmpiContext {
         if (i < 0 || i >= argumentCount()) {
             throw new IndexOutOfBoundsException("argument " + i + " of " + argumentCount());
         }
-        return args[i + offset()];
+        return slot(i + offset());
     }
 
     @Override
@@ -479,7 +492,46 @@ public class CallContext implements MpiCall, QmpiContext {
         if (at == MethodMapping.RETURN) {
             return result();
         }
-        return args[at + offset()];
+        return slot(at + offset());
+    }
+
+    /**
+     * {@code args[i]}, read with a constant index on every path that runs. Escape analysis removes
+     * an array only if every access to it has a constant index; the index of a role comes from the
+     * method's mapping, which the JIT does not treat as a constant, so {@code args[i]} would keep
+     * the argument array of every call whose arguments a tool reads. Each case reads a constant
+     * slot; the last is for the longest binding methods only.
+     */
+    private Object slot(int i) {
+        Object[] a = args;
+        switch (i) {
+            case 0:
+                return a[0];
+            case 1:
+                return a[1];
+            case 2:
+                return a[2];
+            case 3:
+                return a[3];
+            case 4:
+                return a[4];
+            case 5:
+                return a[5];
+            case 6:
+                return a[6];
+            case 7:
+                return a[7];
+            case 8:
+                return a[8];
+            case 9:
+                return a[9];
+            case 10:
+                return a[10];
+            case 11:
+                return a[11];
+            default:
+                return a[i];
+        }
     }
 
     private int intRole(Role r) {

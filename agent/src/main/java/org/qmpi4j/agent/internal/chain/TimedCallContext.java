@@ -20,8 +20,8 @@ class TimedCallContext extends CallContext {
         entry = System.nanoTime();
     }
 
-    @Override
-    final void stopClock() {
+    /** The exit instant, read once: {@link CallContext#stopClock} on a call that takes times. */
+    final void readExitClock() {
         if (exit == NO_TIME) {
             exit = System.nanoTime();
         }

@@ -11,6 +11,7 @@ import java.lang.invoke.MethodType;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
@@ -106,6 +107,9 @@ class ChangedCallsTest {
         Object run(Object[] args) {
             calls.add(args.clone());
             seen.add("MPI " + function());
+            if (result instanceof RuntimeException) {
+                throw (RuntimeException) result; // MPI's error
+            }
             return result;
         }
     }
@@ -376,5 +380,80 @@ class ChangedCallsTest {
         assertThat(instants[1]).isBetween(before, after);
         assertThat(instants[2]).isBetween(instants[1], after);
         assertThat(instants[3]).isEqualTo(instants[2]);
+    }
+
+    @Test
+    void theExitInstantIsReadWhenMpiThrowsAndWhenAToolEndsTheCallItself() throws Throwable {
+        RuntimeException mpiError = new IllegalStateException("MPI's error");
+        FakeMethod send = method(MpiFunction.MPI_SEND, SEND_TYPE, mpiError);
+        long[] exit = new long[3];
+        tool("outer", MpiFunction.MPI_SEND, (ctx, id, call) -> {
+            try {
+                return registry.instance(id).next(call.function()).invoke(ctx, call);
+            } finally {
+                exit[0] = call.exitNanos();
+            }
+        });
+        FakeMethod getRank = method(MpiFunction.MPI_COMM_RANK, MethodType.methodType(int.class, Object.class), 3);
+        tool("complete", MpiFunction.MPI_COMM_RANK, (ctx, id, call) -> {
+            long before = call.exitNanos();
+            Object r = call.complete(0);
+            exit[1] = call.exitNanos();
+            assertThat(before).isEqualTo(MpiCall.NO_TIME);
+            return r;
+        });
+        FakeMethod getSize = method(MpiFunction.MPI_COMM_SIZE, MethodType.methodType(int.class, Object.class), 2);
+        RuntimeException injected = new IllegalStateException("injected");
+        tool("fail", MpiFunction.MPI_COMM_SIZE, (ctx, id, call) -> {
+            Exception e = call.fail(injected);
+            exit[2] = call.exitNanos();
+            throw (RuntimeException) e;
+        });
+        process.initializeTools(List.of("outer", "complete", "fail"), "test");
+        process.requestCallTimes();
+
+        long before = System.nanoTime();
+        assertThatThrownBy(() -> call(send)).isSameAs(mpiError);
+        assertThat(Dispatcher.dispatch(getRank, new Object[] {"comm"})).isEqualTo(0);
+        assertThatThrownBy(() -> Dispatcher.dispatch(getSize, new Object[] {"comm"}))
+                .isSameAs(injected);
+        long after = System.nanoTime();
+
+        assertThat(send.calls).hasSize(1);
+        assertThat(exit[0]).isBetween(before, after);
+        assertThat(exit[1]).isBetween(exit[0], after);
+        assertThat(exit[2]).isBetween(exit[1], after);
+        assertThat(faults.total()).isZero();
+    }
+
+    @Test
+    void everyArgumentOfALongMethodReadsAsPassed() throws Throwable {
+        Object[] args = new Object[15]; // the receiver and 14 arguments: past the slots read by constant index
+        for (int i = 0; i < args.length; i++) {
+            args[i] = "value " + i;
+        }
+        MethodType type = MethodType.methodType(
+                        void.class, Object.class, Object.class, int.class, Object.class, int.class, int.class)
+                .appendParameterTypes(Collections.nCopies(9, Object.class));
+        FakeMethod send = method(MpiFunction.MPI_SEND, type, null);
+        List<Object> read = new ArrayList<>();
+        tool("reader", MpiFunction.MPI_SEND, (ctx, id, call) -> {
+            read.add(call.receiver());
+            for (int i = 0; i < call.argumentCount(); i++) {
+                read.add(call.argument(i));
+            }
+            read.add(call.communicator());
+            read.add(call.datatype());
+            return registry.instance(id).next(call.function()).invoke(ctx, call);
+        });
+        process.initializeTools(List.of("reader"), "test");
+
+        Dispatcher.dispatch(send, args.clone());
+
+        List<Object> expected = new ArrayList<>(Arrays.asList(args));
+        expected.add("value 0"); // the communicator: the receiver
+        expected.add("value 3"); // the datatype: send's third argument
+        assertThat(read).containsExactlyElementsOf(expected);
+        assertThat(send.calls.get(0)).containsExactly(args);
     }
 }
