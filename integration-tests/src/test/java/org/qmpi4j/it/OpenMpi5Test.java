@@ -106,6 +106,23 @@ class OpenMpi5Test {
                         "sm"));
         assertThat(stencil.getExitCode()).as(NodeJobs.describe(stencil)).isZero();
         assertThat(stencil.getStderr()).contains("qmpi4j check: no findings in " + RANKS + " rank(s)");
+        // Collectives on a sub-communicator and an intercommunicator (MPI_ROOT, MPI_PROC_NULL):
+        // the checker compares them through communicators of its own, made and freed beside them.
+        Container.ExecResult waits = node.sh(
+                1,
+                NodeJobs.mpirun(
+                        List.of("node1"),
+                        RANKS,
+                        "tools=check;output=/results/check-waits",
+                        150,
+                        "org.qmpi4j.samples.openmpi.waits.Waits",
+                        List.of("0"),
+                        "sm"));
+        assertThat(waits.getExitCode()).as(NodeJobs.describe(waits)).isZero();
+        assertThat(waits.getStderr())
+                .as(NodeJobs.describe(waits))
+                .contains("qmpi4j check: no findings in " + RANKS + " rank(s)")
+                .doesNotContain("the application continues; further failures are not shown");
         // With the profiler too, report.html has the check's section.
         node.copyOff(1, clean, tmp);
         assertThat(java.nio.file.Files.readString(tmp.resolve("report.html")))
