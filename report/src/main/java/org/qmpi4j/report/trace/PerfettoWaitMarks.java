@@ -99,35 +99,20 @@ public final class PerfettoWaitMarks implements WaitAnalysis.InstanceListener {
                     "wait " + i.rank() + " " + i.enter() + " " + i.lateRank() + " " + i.lateEnter());
             String waiting = i.function() + " at " + where(i.site());
             String late = i.lateFunction() + " at " + where(i.lateSite());
-            if (i.uncertain()) {
-                w.waitSlice(
-                        i.rank(),
-                        i.enter(),
-                        i.enter() + i.waitNs(),
-                        i.pattern().label(),
-                        i.waitNs(),
-                        i.lateRank(),
-                        flow,
-                        "call",
-                        waiting,
-                        "late_call",
-                        late,
-                        "uncertain",
-                        "shorter than the clocks' error bound");
-            } else {
-                w.waitSlice(
-                        i.rank(),
-                        i.enter(),
-                        i.enter() + i.waitNs(),
-                        i.pattern().label(),
-                        i.waitNs(),
-                        i.lateRank(),
-                        flow,
-                        "call",
-                        waiting,
-                        "late_call",
-                        late);
-            }
+            String[] args = i.uncertain()
+                    ? new String[] {
+                        "call", waiting, "late_call", late, "uncertain", "shorter than the clocks' error bound"
+                    }
+                    : new String[] {"call", waiting, "late_call", late};
+            w.waitSlice(
+                    i.rank(),
+                    i.enter(),
+                    i.enter() + i.waitNs(),
+                    i.pattern().label(),
+                    i.waitNs(),
+                    i.lateRank(),
+                    flow,
+                    args);
             w.lateCall(
                     i.lateRank(),
                     i.lateEnter(),
