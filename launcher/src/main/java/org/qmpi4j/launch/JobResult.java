@@ -97,15 +97,24 @@ public final class JobResult {
         return out;
     }
 
-    /** One paragraph for a failed assertion: command, exit code, and the tail of both streams. */
+    /**
+     * One paragraph for a failed assertion: command, exit code, and both streams, long ones cut in
+     * the middle: the first failure of a rank is near the start, how the job ended near the end,
+     * and a job stopped at its time limit has its JVMs' thread dumps in stdout.
+     */
     public String describe() {
+        int tail = timedOut ? 40_000 : 6000;
         return "command: " + String.join(" ", command) + "\nexit code: " + exitCode
-                + (timedOut ? " (stopped at time limit)" : "") + "\nstdout:\n" + tail(stdout)
-                + "\nstderr:\n" + tail(stderr);
+                + (timedOut ? " (stopped at time limit)" : "") + "\nstdout:\n" + excerpt(stdout, tail)
+                + "\nstderr:\n" + excerpt(stderr, tail);
     }
 
-    private static String tail(String s) {
-        int max = 6000;
-        return s.length() <= max ? s : "...\n" + s.substring(s.length() - max);
+    private static String excerpt(String s, int tail) {
+        int head = 4000;
+        if (s.length() <= head + tail) {
+            return s;
+        }
+        return s.substring(0, head) + "\n... (" + (s.length() - head - tail) + " characters left out) ...\n"
+                + s.substring(s.length() - tail);
     }
 }

@@ -98,6 +98,9 @@ public final class ProcessGroup {
                 if (rank == null) {
                     timedOut = true;
                     note("time limit of " + timeout + " reached; stopping all ranks");
+                    for (Process p : processes) {
+                        ProcessRunner.dumpJavaThreads(p);
+                    }
                     exitCode = 124; // like timeout(1)
                     break;
                 }

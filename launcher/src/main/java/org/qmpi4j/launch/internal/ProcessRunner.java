@@ -59,6 +59,7 @@ public final class ProcessRunner {
         try {
             if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
                 timedOut = true;
+                dumpJavaThreads(process);
                 stopTree(process);
             }
             out.join(GRACE.toMillis());
@@ -74,6 +75,43 @@ public final class ProcessRunner {
         }
         Duration elapsed = Duration.ofNanos(System.nanoTime() - start);
         return new Outcome(exit, timedOut, elapsed, out.text(), err.text());
+    }
+
+    /**
+     * Asks every JVM of the tree of {@code process} (itself included) for a thread dump, which
+     * each prints on its own standard output, collected with the job's: a job that hangs until its
+     * time limit then shows where every rank stood. Waits a moment for the dumps to be written.
+     */
+    public static void dumpJavaThreads(Process process) {
+        List<ProcessHandle> tree = new java.util.ArrayList<>();
+        tree.add(process.toHandle());
+        process.descendants().forEach(tree::add);
+        boolean asked = false;
+        for (ProcessHandle h : tree) {
+            String cmd = h.info().command().orElse("");
+            if (h.isAlive() && (cmd.endsWith("/java") || cmd.equals("java"))) {
+                try {
+                    new ProcessBuilder("kill", "-QUIT", Long.toString(h.pid()))
+                            .redirectErrorStream(true)
+                            .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                            .start()
+                            .waitFor(GRACE.toMillis(), TimeUnit.MILLISECONDS);
+                    asked = true;
+                } catch (IOException e) {
+                    return; // no kill(1): the job is stopped without dumps
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return;
+                }
+            }
+        }
+        if (asked) {
+            try {
+                Thread.sleep(1000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
     }
 
     /**
