@@ -155,6 +155,9 @@ class MpjAgentTest {
         assertThat(MpjAgentJob.multicoreSummary(result)[0])
                 .as("classes rewritten: Stencil once per rank's loader")
                 .isEqualTo(ranks);
+        assertThat(result.stderr())
+                .as("MPJ's multicore semaphore (shared by the ranks, one class) repaired once: it waits in a loop")
+                .contains("; MPI library methods repaired 1");
         Set<Integer> ids = new HashSet<>();
         Set<Long> storages = new HashSet<>();
         for (int rank = 0; rank < ranks; rank++) {

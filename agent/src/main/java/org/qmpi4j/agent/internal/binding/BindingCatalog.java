@@ -5,6 +5,7 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.WeakHashMap;
@@ -53,6 +54,8 @@ public final class BindingCatalog {
     private final Map<ClassLoader, Object> byLoader = new WeakHashMap<>();
 
     private volatile Object forSystemResources;
+    /** {@link #repairsOf}'s answers by class, made at its first call. */
+    private volatile Map<String, List<String[]>> repairs;
     /** All descriptors once every entry is parsed, in index order. */
     private volatile List<BindingDescriptor> all;
 
@@ -225,6 +228,31 @@ public final class BindingCatalog {
         }
         return e.descriptor;
     }
+    /**
+     * The repairs of methods of class {@code internalName} that some binding's runtime needs, each
+     * {@code {class, name, descriptor, kind}}, or {@code null}. Reads every descriptor's header the
+     * first time (as recognising a loader's binding does).
+     */
+    public List<String[]> repairsOf(String internalName) {
+        Map<String, List<String[]>> r = repairs;
+        if (r == null) {
+            Map<String, List<String[]>> m = new HashMap<>();
+            for (int i = 0; i < entries.length; i++) {
+                for (String[] line : header(i).repairs) {
+                    List<String[]> of = m.get(line[0]);
+                    if (of == null) {
+                        of = new ArrayList<>(1);
+                        m.put(line[0], of);
+                    }
+                    of.add(line);
+                }
+            }
+            r = m;
+            repairs = r;
+        }
+        return r.get(internalName);
+    }
+
     /** All descriptors, in index order (reads every descriptor not read yet). */
     public List<BindingDescriptor> all() {
         List<BindingDescriptor> a = all;

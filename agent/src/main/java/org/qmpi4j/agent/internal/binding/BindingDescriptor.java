@@ -29,6 +29,7 @@ public final class BindingDescriptor {
     private final String title;
     private final String[] packages;
     private final List<String[]> fingerprints;
+    private final List<String[]> repairs;
     private final List<String[]> versions;
 
     private final String[] datatypeSize;
@@ -79,6 +80,7 @@ public final class BindingDescriptor {
         this.title = spec.title;
         this.packages = spec.packages.toArray(new String[0]);
         this.fingerprints = Collections.unmodifiableList(new ArrayList<>(spec.fingerprints));
+        this.repairs = Collections.unmodifiableList(new ArrayList<>(spec.repairs));
         this.versions = Collections.unmodifiableList(new ArrayList<>(spec.versions));
         this.datatypeSize = spec.datatypeSize;
         this.datatypeSizeUnit = spec.datatypeSizeUnit;
@@ -246,6 +248,18 @@ public final class BindingDescriptor {
         return false;
     }
 
+    /**
+     * The methods of the binding's runtime to repair as their classes load, each {@code {class,
+     * name, descriptor, kind}}; the only kind is {@link #REPAIR_WAIT_LOOP}.
+     */
+    public List<String[]> repairs() {
+        List<String[]> copy = new ArrayList<>(repairs.size());
+        for (String[] r : repairs) {
+            copy.add(r.clone());
+        }
+        return copy;
+    }
+
     /** The fingerprint methods, each {@code {class, name, descriptor}}. */
     public List<String[]> fingerprints() {
         List<String[]> copy = new ArrayList<>(fingerprints.size());
@@ -310,6 +324,13 @@ public final class BindingDescriptor {
 
     /** Constructor of the binding's exception taking error code, error class and message. */
     public static final String EXCEPTION_WITH_CLASS = "(IILjava/lang/String;)V";
+
+    /**
+     * The repair that turns a method's {@code if (condition) wait();} into {@code while (condition)
+     * wait();}: {@code Object.wait} may return without a notification (the JVM allows spurious
+     * wakeups), and code that waits once takes that for the event it waited for.
+     */
+    public static final String REPAIR_WAIT_LOOP = "wait-loop";
     /** Constructor of the binding's exception taking a message only (a binding without error classes). */
     public static final String EXCEPTION_WITH_MESSAGE = "(Ljava/lang/String;)V";
 

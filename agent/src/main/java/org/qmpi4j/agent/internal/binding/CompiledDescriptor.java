@@ -30,7 +30,7 @@ public final class CompiledDescriptor {
     public static final String SUFFIX = ".compiled";
 
     private static final int MAGIC = 0x514d4244; // "QMBD"
-    private static final int FORMAT = 1;
+    private static final int FORMAT = 2;
 
     private CompiledDescriptor() {}
 
@@ -67,6 +67,7 @@ public final class CompiledDescriptor {
         strings(out, s.packages.toArray(new String[0]));
         list(out, s.fingerprints);
         list(out, s.versions);
+        list(out, s.repairs);
         string(out, s.constantsClass);
         strings(out, s.datatypeSize);
         strings(out, s.datatypeSizeUnit);
@@ -123,6 +124,7 @@ public final class CompiledDescriptor {
         }
         list(in, s.fingerprints);
         list(in, s.versions);
+        list(in, s.repairs);
         s.constantsClass = string(in);
         s.datatypeSize = strings(in);
         s.datatypeSizeUnit = strings(in);

@@ -120,6 +120,16 @@ final class DescriptorChecker {
         spec.nativeHandle = member;
     }
 
+    void repair(String[] line) {
+        owned(line[0]);
+        for (String[] r : spec.repairs) {
+            if (r[0].equals(line[0]) && r[1].equals(line[1]) && r[2].equals(line[2])) {
+                throw source.fail("'repair " + line[0] + " " + line[1] + " " + line[2] + "' appears twice");
+            }
+        }
+        spec.repairs.add(line);
+    }
+
     void requestNull(String[] member) {
         once(spec.requestNull, "request-null");
         spec.requestNull = member;

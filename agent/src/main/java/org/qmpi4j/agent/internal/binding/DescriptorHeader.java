@@ -13,12 +13,16 @@ final class DescriptorHeader {
 
     final int mappingCount;
 
-    DescriptorHeader(List<String[]> fingerprints, int mappingCount) {
+    /** {@code {class, name, descriptor, kind}} of each method of the binding's runtime to repair. */
+    final List<String[]> repairs;
+
+    DescriptorHeader(List<String[]> fingerprints, int mappingCount, List<String[]> repairs) {
         this.fingerprints = fingerprints;
         this.mappingCount = mappingCount;
+        this.repairs = repairs;
     }
 
     static DescriptorHeader of(BindingDescriptor d) {
-        return new DescriptorHeader(d.fingerprints(), d.mappingCount());
+        return new DescriptorHeader(d.fingerprints(), d.mappingCount(), d.repairs());
     }
 }

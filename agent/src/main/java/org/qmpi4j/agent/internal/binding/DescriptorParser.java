@@ -30,6 +30,9 @@ import org.qmpi4j.api.mpit.BindType;
  * object  &lt;MPI_T bind kind&gt; &lt;class&gt;             optional: the class of MPI objects of a kind (MPI_COMM mpi/Comm),
  *                                                 for MPI_T handles bound to objects
  * request-null &lt;class&gt; &lt;method&gt; &lt;descriptor&gt;    optional: "()Z", true once a request is complete and freed
+ * repair  &lt;class&gt; &lt;method&gt; &lt;descriptor&gt; wait-loop  optional, any number: a method of the binding's runtime
+ *                                                 whose guarded {@code Object.wait} must be a loop (see
+ *                                                 {@code instrument.WaitLoopRepair}); the class must be owned
  * exception &lt;class&gt; &lt;constructor descriptor&gt;     optional: the binding's exception, made for tools that fail a call:
  *                                                 "(IILjava/lang/String;)V" (code, class, message) or
  *                                                 "(Ljava/lang/String;)V" (message only); may be non-public
@@ -259,6 +262,14 @@ public final class DescriptorParser {
             case "fingerprint":
                 arity(t, 4, 4, "fingerprint <class> <method> <descriptor>");
                 checker.fingerprint(method(t));
+                break;
+            case "repair":
+                arity(t, 5, 5, "repair <class> <method> <descriptor> wait-loop");
+                if (!t[4].equals(BindingDescriptor.REPAIR_WAIT_LOOP)) {
+                    throw fail("unknown repair '" + t[4] + "' (known: " + BindingDescriptor.REPAIR_WAIT_LOOP + ")");
+                }
+                String[] m = method(t);
+                checker.repair(new String[] {m[0], m[1], m[2], t[4]});
                 break;
             case "version":
                 if (t.length != 2 && t.length != 5) {

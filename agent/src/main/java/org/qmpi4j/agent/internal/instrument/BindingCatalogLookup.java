@@ -28,6 +28,11 @@ final class BindingCatalogLookup implements MappingLookup {
     }
 
     @Override
+    public java.util.List<String[]> repairs(String internalName) {
+        return catalog.repairsOf(internalName);
+    }
+
+    @Override
     public int find(ClassLoader loader, String declaringClass, String name, String desc) {
         BindingDescriptor d = catalog.forLoader(loader);
         MethodMapping m = d == null ? null : d.find(declaringClass, name, desc);

@@ -181,6 +181,12 @@ public final class CallSiteTransformer implements ClassFileTransformer {
             byte[] classfileBuffer) {
         stats.seen();
         try {
+            if (className != null && loader != null && loader != platformLoader) {
+                java.util.List<String[]> repairs = lookup.repairs(className);
+                if (repairs != null) {
+                    return repair(className, classfileBuffer, repairs);
+                }
+            }
             if (!eligible(loader, className)) {
                 return null;
             }
@@ -264,6 +270,29 @@ public final class CallSiteTransformer implements ClassFileTransformer {
 
     private static int readInt(byte[] b, int i) {
         return ((b[i] & 0xFF) << 24) | ((b[i + 1] & 0xFF) << 16) | ((b[i + 2] & 0xFF) << 8) | (b[i + 3] & 0xFF);
+    }
+
+    /**
+     * A class of a binding's runtime with methods to repair ({@link WaitLoopRepair}); never
+     * rewritten otherwise. A method not of the expected shape is left alone and said once; a
+     * repair that fails is a failed class rewrite (the class loads unchanged).
+     */
+    private byte[] repair(String className, byte[] bytes, java.util.List<String[]> repairs) {
+        byte[] out = bytes;
+        for (String[] r : repairs) {
+            byte[] repaired = WaitLoopRepair.apply(out, r[1], r[2]);
+            String method = binary(className) + "." + r[1] + r[2];
+            if (repaired == null) {
+                say(
+                        "repair-" + method,
+                        "did not repair " + method + ": it is not of the shape the repair"
+                                + " expects (a version of the MPI library other than the one described?); it runs unchanged");
+            } else {
+                out = repaired; // counted in the rewriting summary that verbose prints at exit
+                stats.repaired();
+            }
+        }
+        return out == bytes ? null : out;
     }
 
     private void failed(String className, Throwable t) {

@@ -33,4 +33,13 @@ public interface MappingLookup {
      * {@link #NONE}. Ids are non-negative and are passed to the linker unchanged.
      */
     int find(ClassLoader loader, String declaringClass, String name, String desc);
+
+    /**
+     * The methods of class {@code internalName} to repair as it loads, each {@code {class, name,
+     * descriptor, kind}}, or {@code null} (the default: none). Repairs are of a binding's runtime,
+     * whatever loader defines it.
+     */
+    default java.util.List<String[]> repairs(String internalName) {
+        return null;
+    }
 }

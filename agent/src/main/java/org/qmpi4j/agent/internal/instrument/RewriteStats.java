@@ -15,6 +15,7 @@ public final class RewriteStats {
 
     private final AtomicLong classesSeen = new AtomicLong();
     private final AtomicLong classesRewritten = new AtomicLong();
+    private final AtomicLong runtimeMethodsRepaired = new AtomicLong();
     private final AtomicLong callSitesRewritten = new AtomicLong();
     private final AtomicLong methodRefsRewritten = new AtomicLong();
     private final AtomicLong failures = new AtomicLong();
@@ -90,6 +91,15 @@ public final class RewriteStats {
         return n;
     }
 
+    void repaired() {
+        runtimeMethodsRepaired.incrementAndGet();
+    }
+
+    /** Methods of the MPI library's own classes repaired as they loaded ({@code repair} lines). */
+    public long runtimeMethodsRepaired() {
+        return runtimeMethodsRepaired.get();
+    }
+
     long skippedOld() {
         return skippedOldVersion.incrementAndGet();
     }
@@ -108,6 +118,7 @@ public final class RewriteStats {
                 + callSitesRewritten() + ", method references " + methodRefsRewritten() + "; failures " + failures()
                 + (failures() > 0 ? " " + firstFailedClasses() : "") + ", skipped (class file before Java 7) "
                 + skippedOldVersion() + ", skipped (class file version unsupported) " + skippedUnsupportedVersion()
-                + ", skipped (loader cannot see the agent) " + skippedNoLinker();
+                + ", skipped (loader cannot see the agent) " + skippedNoLinker()
+                + (runtimeMethodsRepaired() > 0 ? "; MPI library methods repaired " + runtimeMethodsRepaired() : "");
     }
 }
