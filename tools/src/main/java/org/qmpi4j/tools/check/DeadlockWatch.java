@@ -92,9 +92,17 @@ final class DeadlockWatch {
         byte[] name = HostName.get().getBytes(StandardCharsets.UTF_8);
         System.arraycopy(name, 0, host, 0, Math.min(name.length, HOST_BLOCK));
         byte[] hosts = comm.rank() == 0 ? new byte[HOST_BLOCK * comm.size()] : null;
-        comm.gather(host, HOST_BLOCK, hosts, 0);
+        boolean gathered = true;
+        try {
+            comm.gather(host, HOST_BLOCK, hosts, 0);
+        } catch (Exception e) {
+            // Every rank still joins the broadcast below, so that none waits in it for ever: rank 0
+            // then sends no address, and no rank watches.
+            gathered = false;
+            output.say("the deadlock watch's first exchange failed (" + e + "); deadlocks are not detected");
+        }
         byte[] where = new byte[ADDRESS_BUFFER];
-        if (comm.rank() == 0) {
+        if (comm.rank() == 0 && gathered) {
             try {
                 WatchCoordinator c = new WatchCoordinator(
                         hosts, comm.size(), new DeadlockDetector(comm.size(), seconds, w.intervalMillis));
