@@ -181,7 +181,7 @@ public final class CallSiteTransformer implements ClassFileTransformer {
             byte[] classfileBuffer) {
         stats.seen();
         try {
-            if (className != null && loader != null && loader != platformLoader) {
+            if (className != null && loader != null && loader != platformLoader && !never(className)) {
                 java.util.List<String[]> repairs = lookup.repairs(className);
                 if (repairs != null) {
                     return repair(className, classfileBuffer, repairs);
@@ -202,15 +202,21 @@ public final class CallSiteTransformer implements ClassFileTransformer {
         if (className == null || loader == null || loader == platformLoader) {
             return false; // hidden/anonymous classes, bootstrap and platform (JDK) classes
         }
-        for (String p : NEVER) {
-            if (className.startsWith(p)) {
-                return false;
-            }
-        }
-        return !excludedClass.test(className)
+        return !never(className)
+                && !excludedClass.test(className)
                 && !toolLoader.test(loader)
                 && lookup.seesBinding(loader)
                 && !lookup.isBindingClass(loader, className);
+    }
+
+    /** The JDK's, the agent's and the tools' own classes: never rewritten nor repaired. */
+    private static boolean never(String className) {
+        for (String p : NEVER) {
+            if (className.startsWith(p)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private byte[] rewrite(ClassLoader loader, String className, byte[] bytes, boolean bridgesAllowed) {
