@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Pattern;
+import org.qmpi4j.api.Nullable;
 import org.qmpi4j.bench.BenchEnvironment;
 import org.qmpi4j.bench.BenchOptions;
 import org.qmpi4j.bench.MarkdownReport;
@@ -29,7 +30,8 @@ import org.qmpi4j.launch.MpjMulticoreLauncher;
  *
  * <p>First a selection round without the agent: a program stays in the run only if it ends with
  * status 0 within the time limit on 2 ranks (the others need more ranks, input, or fail on their
- * own; the report lists them with why). Then every repetition runs each selected program once in
+ * own) and is a short job (longer ones are the suite's benchmarks); the report lists the others
+ * with why. Then every repetition runs each selected program once in
  * every variant, the variants' order rotating from program to program and from repetition to
  * repetition, so that a slow spell of a shared machine falls on all of them. Per variant and
  * repetition the figure is the sum of the programs' wall times; each is compared with the no-agent
@@ -55,12 +57,17 @@ public final class ThirdPartySuite {
         public int limit;
         /** A program's time limit per run; in the selection round, also what excludes a program. */
         public Duration timeLimit = Duration.ofSeconds(30);
+        /** Programs that take longer than this without the agent are benchmarks, not short jobs: left out. */
+        public Duration shortJob = Duration.ofSeconds(5);
+        /** A file to hold {@code flock(1)} on for each round (the selection, each repetition); null: none. */
+        public @Nullable Path lock;
 
         public Path out = Path.of("suite-results");
 
         String describe() {
             return repetitions + " repetitions; variants " + Variants.ids(variants) + "; " + RANKS
-                    + " ranks, MPJ Express multicore; time limit " + timeLimit.toSeconds() + " s"
+                    + " ranks, MPJ Express multicore; short job: at most " + shortJob.toSeconds()
+                    + " s without the agent; time limit " + timeLimit.toSeconds() + " s"
                     + (only.pattern().isEmpty() ? "" : "; only " + only)
                     + (limit > 0 ? "; at most " + limit + " programs" : "");
         }
@@ -118,47 +125,13 @@ public final class ThirdPartySuite {
         Path work = Scratch.directory("qmpi4j-bench-suite");
         MpjMulticoreLauncher launcher = new MpjMulticoreLauncher();
         try {
-            for (String program : candidates) {
-                JobResult r = launcher.run(job(program, Variants.NONE, suite.classes, work, s.timeLimit));
-                String why = exclusion(r);
-                progress.printf(
-                        Locale.ROOT,
-                        "[suite] selection: %s %.1f s%s%n",
-                        program,
-                        r.elapsed().toNanos() / 1e9,
-                        why == null ? "" : ": left out, " + why);
-                if (why == null) {
-                    report.programs.add(program);
-                } else {
-                    report.excluded.put(program, why);
-                }
+            try (MachineLock held = MachineLock.hold(s.lock)) {
+                select(s, candidates, suite, launcher, work, report, progress);
             }
             for (int rep = 0; rep < s.repetitions; rep++) {
-                progress.println("[suite] repetition " + (rep + 1) + "/" + s.repetitions + ": " + report.programs.size()
-                        + " programs, " + runnable.size() + " variants each");
-                Map<String, Double> total = new LinkedHashMap<>();
-                for (int p = 0; p < report.programs.size(); p++) {
-                    String program = report.programs.get(p);
-                    Map<String, Outcome> outcomes = new LinkedHashMap<>();
-                    for (int k = 0; k < runnable.size(); k++) {
-                        Variant v = runnable.get((k + p + rep) % runnable.size());
-                        JobResult r = launcher.run(job(program, v, suite.classes, work, s.timeLimit));
-                        total.merge(v.id(), r.elapsed().toNanos() / 1e9, Double::sum);
-                        outcomes.put(v.id(), Outcome.of(r, RANKS));
-                    }
-                    Outcome expected = outcomes.get(Variants.NONE.id());
-                    for (Variant v : runnable) {
-                        Outcome actual = outcomes.get(v.id());
-                        if (expected != null && !expected.equals(actual)) {
-                            report.differences.add(new Difference(program, v, rep + 1, expected, actual));
-                            progress.println("[suite] " + program + " under " + v.label() + ": " + actual
-                                    + " where without the agent: " + expected);
-                        }
-                    }
+                try (MachineLock held = MachineLock.hold(s.lock)) {
+                    repetition(s, rep, runnable, suite, launcher, work, report, progress);
                 }
-                total.forEach((id, seconds) -> report.totals
-                        .computeIfAbsent(id, x -> new ArrayList<>())
-                        .add(seconds));
             }
         } finally {
             Scratch.delete(work);
@@ -167,14 +140,85 @@ public final class ThirdPartySuite {
         return report;
     }
 
+    /** The selection round: each candidate once without the agent; keeps the short jobs that pass. */
+    private static void select(
+            Settings s,
+            List<String> candidates,
+            SuitePrograms suite,
+            MpjMulticoreLauncher launcher,
+            Path work,
+            Report report,
+            PrintStream progress)
+            throws IOException {
+        for (String program : candidates) {
+            JobResult r = launcher.run(job(program, Variants.NONE, suite.classes, work, s.timeLimit));
+            String why = exclusion(r, s.shortJob);
+            progress.printf(
+                    Locale.ROOT,
+                    "[suite] selection: %s %.1f s%s%n",
+                    program,
+                    r.elapsed().toNanos() / 1e9,
+                    why == null ? "" : ": left out, " + why);
+            if (why == null) {
+                report.programs.add(program);
+            } else {
+                report.excluded.put(program, why);
+            }
+        }
+    }
+
+    /** One repetition: every selected program in every variant, the order rotating per program. */
+    private static void repetition(
+            Settings s,
+            int rep,
+            List<Variant> runnable,
+            SuitePrograms suite,
+            MpjMulticoreLauncher launcher,
+            Path work,
+            Report report,
+            PrintStream progress)
+            throws IOException {
+        progress.println("[suite] repetition " + (rep + 1) + "/" + s.repetitions + ": " + report.programs.size()
+                + " programs, " + runnable.size() + " variants each");
+        Map<String, Double> total = new LinkedHashMap<>();
+        for (int p = 0; p < report.programs.size(); p++) {
+            String program = report.programs.get(p);
+            Map<String, Outcome> outcomes = new LinkedHashMap<>();
+            for (int k = 0; k < runnable.size(); k++) {
+                Variant v = runnable.get((k + p + rep) % runnable.size());
+                JobResult r = launcher.run(job(program, v, suite.classes, work, s.timeLimit));
+                total.merge(v.id(), r.elapsed().toNanos() / 1e9, Double::sum);
+                outcomes.put(v.id(), Outcome.of(r, RANKS));
+            }
+            Outcome expected = outcomes.get(Variants.NONE.id());
+            for (Variant v : runnable) {
+                Outcome actual = outcomes.get(v.id());
+                if (expected != null && !expected.equals(actual)) {
+                    report.differences.add(new Difference(program, v, rep + 1, expected, actual));
+                    progress.println("[suite] " + program + " under " + v.label() + ": " + actual
+                            + " where without the agent: " + expected);
+                }
+            }
+        }
+        total.forEach((id, seconds) ->
+                report.totals.computeIfAbsent(id, x -> new ArrayList<>()).add(seconds));
+    }
+
     /** Why a selection run leaves its program out, or null if it stays. */
-    static String exclusion(JobResult r) {
+    static @Nullable String exclusion(JobResult r, Duration shortJob) {
         if (r.timedOut()) {
             return "no end within the time limit on " + RANKS + " ranks";
         }
         if (r.exitCode() != 0) {
             String first = firstLine(r.stderr().isBlank() ? r.stdout() : r.stderr());
             return "exit " + r.exitCode() + " on " + RANKS + " ranks" + (first.isEmpty() ? "" : ": " + first);
+        }
+        if (r.elapsed().compareTo(shortJob) > 0) {
+            return String.format(
+                    Locale.ROOT,
+                    "not a short job: %.1f s without the agent (a benchmark; the limit is %d s)",
+                    r.elapsed().toNanos() / 1e9,
+                    shortJob.toSeconds());
         }
         return null;
     }
@@ -230,7 +274,15 @@ public final class ThirdPartySuite {
                         "",
                         "leave out programs whose class name contains a match of this regular expression")
                 .option("limit", "0", "at most this many programs (0: all)")
+                .option(
+                        "short-job",
+                        String.valueOf(d.shortJob.toSeconds()),
+                        "seconds without the agent above which a program is left out as a benchmark")
                 .option("time-limit", String.valueOf(d.timeLimit.toSeconds()), "seconds a program may run")
+                .option(
+                        "lock",
+                        "",
+                        "a file to hold flock(1) on per round (selection, each repetition), e.g. to share the machine")
                 .option("out", d.out.toString(), "directory for the raw figures and the report");
         if (!cl.parse(args)) {
             return;
@@ -246,6 +298,8 @@ public final class ThirdPartySuite {
         s.excluded = cl.get("exclude").isEmpty() ? d.excluded : Pattern.compile(cl.get("exclude"));
         s.limit = cl.getInt("limit");
         s.timeLimit = Duration.ofSeconds(cl.getInt("time-limit"));
+        s.shortJob = Duration.ofSeconds(cl.getInt("short-job"));
+        s.lock = cl.get("lock").isEmpty() ? null : Path.of(cl.get("lock"));
         s.out = Path.of(cl.get("out"));
         MarkdownReport report = MarkdownReport.begin("A third-party suite", s.describe());
         report.finish(s.out.resolve("suite.md"), run(s, System.out).markdown());
