@@ -63,6 +63,14 @@ final class SuiteReport {
                             : String.valueOf(programsDiffering(v).size()));
         }
         sb.append("## Side by side\n\n").append(t).append('\n');
+        if (r.callSitesRewritten >= 0) {
+            sb.append(String.format(
+                    Locale.ROOT,
+                    "The agent rewrote %d call sites of %s (asked once with `verbose`)%s.%n%n",
+                    r.callSitesRewritten,
+                    r.programs.get(0),
+                    r.callSitesRewritten == 0 ? ": NONE, so these figures are of an agent that never met a call" : ""));
+        }
         for (String why : r.unavailable.values()) {
             sb.append("n/a: ")
                     .append(why.startsWith("n/a: ") ? why.substring(5) : why)

@@ -10,6 +10,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.qmpi4j.api.Nullable;
 import org.qmpi4j.bench.BenchEnvironment;
@@ -41,6 +42,8 @@ import org.qmpi4j.launch.MpjMulticoreLauncher;
 public final class ThirdPartySuite {
     static final int RANKS = 2;
     static final String TOTAL_WALL = "suite: wall s";
+    private static final Pattern REWRITTEN = Pattern.compile("qmpi4j: rewriting: .*call sites rewritten (\\d+)");
+    private static final Pattern TAG = Pattern.compile("^\\[\\d+,\\d+\\]<(stdout|stderr)>:");
 
     private ThirdPartySuite() {}
 
@@ -101,6 +104,12 @@ public final class ThirdPartySuite {
         public final Map<String, String> excluded = new LinkedHashMap<>();
 
         public final List<Difference> differences = new ArrayList<>();
+        /**
+         * The call sites the agent rewrote in the first selected program, asked once with {@code
+         * verbose}: 0 would mean the suite measured an agent that never reached its calls; -1: not asked.
+         */
+        public long callSitesRewritten = -1;
+
         public final Map<String, String> unavailable = new LinkedHashMap<>();
 
         Report(Settings settings) {
@@ -128,6 +137,12 @@ public final class ThirdPartySuite {
             try (MachineLock held = MachineLock.hold(s.lock)) {
                 select(s, candidates, suite, launcher, work, report, progress);
             }
+            if (!report.programs.isEmpty()) {
+                try (MachineLock held = MachineLock.hold(s.lock)) {
+                    report.callSitesRewritten = callSitesRewritten(launcher.run(
+                            job(report.programs.get(0), Variants.AGENT, "verbose", suite.classes, work, s.timeLimit)));
+                }
+            }
             for (int rep = 0; rep < s.repetitions; rep++) {
                 try (MachineLock held = MachineLock.hold(s.lock)) {
                     repetition(s, rep, runnable, suite, launcher, work, report, progress);
@@ -151,7 +166,7 @@ public final class ThirdPartySuite {
             PrintStream progress)
             throws IOException {
         for (String program : candidates) {
-            JobResult r = launcher.run(job(program, Variants.NONE, suite.classes, work, s.timeLimit));
+            JobResult r = launcher.run(job(program, Variants.NONE, "", suite.classes, work, s.timeLimit));
             String why = exclusion(r, s.shortJob);
             progress.printf(
                     Locale.ROOT,
@@ -186,7 +201,7 @@ public final class ThirdPartySuite {
             Map<String, Outcome> outcomes = new LinkedHashMap<>();
             for (int k = 0; k < runnable.size(); k++) {
                 Variant v = runnable.get((k + p + rep) % runnable.size());
-                JobResult r = launcher.run(job(program, v, suite.classes, work, s.timeLimit));
+                JobResult r = launcher.run(job(program, v, "", suite.classes, work, s.timeLimit));
                 total.merge(v.id(), r.elapsed().toNanos() / 1e9, Double::sum);
                 outcomes.put(v.id(), Outcome.of(r, RANKS));
             }
@@ -223,17 +238,26 @@ public final class ThirdPartySuite {
         return null;
     }
 
+    /** The first line that is the program's or the JVM's, its rank tag removed, not the launcher's own. */
     private static String firstLine(String text) {
         for (String line : text.split("\n", -1)) {
-            String s = line.strip();
-            if (!s.isEmpty()) {
+            String s = TAG.matcher(line).replaceFirst("").strip();
+            if (!s.isEmpty() && !s.startsWith("qmpi4j")) {
                 return s.length() > 120 ? s.substring(0, 120) + "..." : s;
             }
         }
         return "";
     }
 
-    private static MpiJob job(String program, Variant v, Path classes, Path work, Duration limit) {
+    /** The count in the agent's {@code verbose} rewriting summary; 0 without one. */
+    static long callSitesRewritten(JobResult r) {
+        Matcher m = REWRITTEN.matcher(r.stderr());
+        return m.find() ? Long.parseLong(m.group(1)) : 0;
+    }
+
+    /** {@code moreAgentArgs}: added to the variant's agent arguments (e.g. {@code verbose}). */
+    private static MpiJob job(
+            String program, Variant v, String moreAgentArgs, Path classes, Path work, Duration limit) {
         MpiJob.Builder b = MpiJob.builder(program)
                 .classpath(classes)
                 .ranks(RANKS)
@@ -242,7 +266,7 @@ public final class ThirdPartySuite {
                 .echo(false);
         String agent = v.javaagentOption(BenchEnvironment.agentJar(), BenchEnvironment.toolsJar());
         if (agent != null) {
-            b.jvmOption(agent);
+            b.jvmOption(moreAgentArgs.isEmpty() ? agent : agent + (agent.contains("=") ? ";" : "=") + moreAgentArgs);
         }
         return b.build();
     }

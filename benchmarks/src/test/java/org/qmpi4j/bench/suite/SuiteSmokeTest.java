@@ -36,6 +36,12 @@ class SuiteSmokeTest {
         assertThat(r.programs).containsExactly("mpjtest.ccl.allgather", "mpjtest.pt2pt.getcount");
         assertThat(r.excluded).isEmpty();
         assertThat(r.differences).isEmpty();
+        // allgather's six call sites (Init, Rank, Size, Allgather, Barrier, Finalize), rewritten once per
+        // rank's class loader; 0 would mean the agent never reached the suite's calls (as when the
+        // programs sit in MPJ's own package mpi).
+        assertThat(r.callSitesRewritten)
+                .as("call sites the agent rewrote in allgather")
+                .isEqualTo(12);
         for (var v : s.variants) {
             assertThat(r.totals(v))
                     .as("total of %s", v)
