@@ -7,6 +7,8 @@
 #   scripts/bench.sh startup [options]  JVM start-up with the samples' classes loaded, alternated
 #   scripts/bench.sh heap    [options]  heap after GC over 10 million calls, per tool list
 #   scripts/bench.sh short   [options]  short real jobs: one JVM's CPU, a 2-rank job, a sequence of programs
+#   scripts/bench.sh suite   [options]  a third-party suite: MPJ Express's mpiJava tests, 2 ranks each
+#                                       (fetched from Debian's source package by scripts/setup-suite.sh)
 #   scripts/bench.sh all                all four with their defaults (about 15 minutes on 2 cores)
 #
 # Options go to the benchmark ('scripts/bench.sh mpi --help' lists them), e.g. --repetitions 9, or
@@ -18,8 +20,8 @@ root="$(cd "$(dirname "$0")/.." && pwd)"
 what="${1:-all}"
 [ $# -gt 0 ] && shift
 case "$what" in
-  jmh|mpi|startup|heap|short|all) ;;
-  *) echo "usage: scripts/bench.sh [jmh|mpi|startup|heap|short|all] [options]" >&2; exit 2 ;;
+  jmh|mpi|startup|heap|short|suite|all) ;;
+  *) echo "usage: scripts/bench.sh [jmh|mpi|startup|heap|short|suite|all] [options]" >&2; exit 2 ;;
 esac
 if [ "$what" = all ] && [ $# -gt 0 ]; then
   echo "scripts/bench.sh all takes no options; run the benchmarks one by one to pass options" >&2
@@ -28,6 +30,8 @@ fi
 out="${QMPI4J_BENCH_OUTPUT:-$PWD/qmpi4j-bench-$(date +%Y%m%d-%H%M%S)}"
 
 bash "$root/scripts/setup-mpi.sh"
+suite=""
+[ "$what" != suite ] || suite="$(bash "$root/scripts/setup-suite.sh" | tail -1)"
 echo "building the benchmarks ..."
 # -am: the agent and samples come from this checkout, never from the local repository.
 (cd "$root" && mvn -B -q -ntp -Dstyle.color=never package -DskipTests -pl benchmarks -am)
@@ -55,6 +59,13 @@ case "$what" in
   startup) run startup org.qmpi4j.bench.startup.StartupOverhead "$@" ;;
   heap)    run heap org.qmpi4j.bench.heap.HeapGrowthRunner "$@" ;;
   short)   run short org.qmpi4j.bench.shortjobs.ShortJobs "$@" ;;
+  suite)
+    # The launcher's own jar first: MPJ's JVM takes the launcher's classes from where they were
+    # loaded, and benchmarks.jar also holds a fake mpi package that would hide MPJ's.
+    echo "== suite: results in $out/suite"
+    java -cp "$root/benchmarks/target/bench-lib/qmpi4j-launcher.jar:$jar" org.qmpi4j.bench.suite.ThirdPartySuite \
+      --suite "$suite" --out "$out/suite" "$@"
+    ;;
   all)
     run jmh org.qmpi4j.bench.jmh.CallPathRunner
     clock
