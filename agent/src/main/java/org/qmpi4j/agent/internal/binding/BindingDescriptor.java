@@ -230,7 +230,10 @@ public final class BindingDescriptor {
         return resource;
     }
 
-    /** Internal-name prefixes of the classes the binding owns ({@code mpi/}). */
+    /**
+     * The packages of the classes the binding owns, as internal names: {@code mpi/} is the package
+     * {@code mpi} alone, {@code xdev/**} the package {@code xdev} and every package under it.
+     */
     public List<String> packages() {
         return List.of(packages);
     }
@@ -241,11 +244,23 @@ public final class BindingDescriptor {
      */
     public boolean ownsClass(String internalName) {
         for (String p : packages) {
-            if (internalName.startsWith(p)) {
+            if (inPackage(internalName, p)) {
                 return true;
             }
         }
         return false;
+    }
+
+    /**
+     * Whether class {@code internalName} is in {@code entry} of a {@code packages} line. An entry
+     * without {@code **} takes no subpackage: an application's {@code mpi.app.Main} is not the
+     * binding's, and its calls are rewritten.
+     */
+    static boolean inPackage(String internalName, String entry) {
+        if (entry.endsWith("/**")) {
+            return internalName.startsWith(entry.substring(0, entry.length() - 2));
+        }
+        return internalName.startsWith(entry) && internalName.indexOf('/', entry.length()) < 0;
     }
 
     /**

@@ -244,7 +244,7 @@ final class DescriptorChecker {
             throw source.fail("'packages' must come before 'map' and 'exclude' lines");
         }
         for (String p : spec.packages) {
-            if (className.startsWith(p)) {
+            if (BindingDescriptor.inPackage(className, p)) {
                 return;
             }
         }

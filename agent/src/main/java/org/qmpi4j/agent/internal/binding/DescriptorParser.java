@@ -20,7 +20,8 @@ import org.qmpi4j.api.mpit.BindType;
  * # comment (whole lines only)
  * binding     &lt;id&gt;                               first line; [a-z0-9_-]+
  * title       &lt;text to end of line&gt;
- * packages    &lt;prefix&gt;...                       internal-name prefixes owned by the binding (mpi/)
+ * packages    &lt;package&gt;...                      packages owned by the binding: mpi/ (that package), xdev/** (and
+ *                                                 its subpackages); an application's mpi.app is not the binding's
  * fingerprint &lt;class&gt; &lt;method&gt; &lt;descriptor&gt;    one or more; all must be declared to recognise it
  * version &lt;label&gt; [&lt;class&gt; &lt;method&gt; &lt;descriptor&gt;]  optional, in order: the binding is of the first
  *                                                 version whose method it declares (no method: the fallback)
@@ -361,8 +362,10 @@ public final class DescriptorParser {
     private List<String> packagePrefixes(String[] t) {
         List<String> prefixes = new ArrayList<>();
         for (int i = 1; i < t.length; i++) {
-            if (!t[i].endsWith("/") || t[i].startsWith("/") || t[i].indexOf('.') >= 0) {
-                throw fail("package prefix must be an internal name ending in '/': '" + t[i] + "'");
+            String p = t[i].endsWith("/**") ? t[i].substring(0, t[i].length() - 2) : t[i];
+            if (!p.endsWith("/") || p.startsWith("/") || p.indexOf('.') >= 0 || p.indexOf('*') >= 0) {
+                throw fail("package must be an internal name ending in '/' (that package) or '/**' (with its"
+                        + " subpackages): '" + t[i] + "'");
             }
             prefixes.add(t[i]);
         }

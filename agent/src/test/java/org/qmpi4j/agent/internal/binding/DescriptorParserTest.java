@@ -180,6 +180,20 @@ class DescriptorParserTest {
     void badPackagePrefix() {
         assertFails(replaceLine(5, "packages demo"), 5, "ending in '/'");
         assertFails(replaceLine(5, "packages demo.sub/"), 5, "ending in '/'");
+        assertFails(replaceLine(5, "packages demo/*"), 5, "ending in '/'");
+        assertFails(replaceLine(5, "packages demo/**/"), 5, "ending in '/'");
+    }
+
+    @Test
+    void aPackageTakesItsSubpackagesOnlyWithTwoStars() {
+        BindingDescriptor d = parse(replaceLine(5, "packages demo/ demox/**"));
+        assertThat(d.ownsClass("demo/Comm")).isTrue();
+        assertThat(d.ownsClass("demo/app/Main"))
+                .as("an application under the binding's package")
+                .isFalse();
+        assertThat(d.ownsClass("demox/Util")).isTrue();
+        assertThat(d.ownsClass("demox/dev/Queue")).isTrue();
+        assertThat(d.ownsClass("demoxy/Util")).isFalse();
     }
 
     @Test
