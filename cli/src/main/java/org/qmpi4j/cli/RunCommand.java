@@ -8,12 +8,15 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
+import org.qmpi4j.cli.aot.AotCache;
+import org.qmpi4j.cli.aot.RankJava;
 import org.qmpi4j.report.files.ResultFiles;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -59,6 +62,12 @@ final class RunCommand implements Callable<Integer> {
             description = "the results folder (default: a new qmpi4j-<date>-<time> in the working directory)")
     Path output;
 
+    @Option(
+            names = "--no-aot-cache",
+            description = "do not give the ranks' JVMs (JDK 25+) the JDK's ahead-of-time class cache"
+                    + " (also QMPI4J_AOT=off)")
+    boolean noAotCache;
+
     @Parameters(arity = "1..*", paramLabel = "COMMAND", description = "the job's command, after --")
     List<String> command;
 
@@ -76,8 +85,11 @@ final class RunCommand implements Callable<Integer> {
         checkTools(toolNames, AgentTools.available(agent, toolPath));
         Path dir = outputFolder(output);
 
-        JobLaunch launch = JobLaunch.of(command, agent, settings(toolNames, toolPath, dir), System.getenv());
+        AotCache.Outcome aot = aotCache(command, agent, toolNames, toolPath, noAotCache, System.getenv());
+        JobLaunch launch =
+                JobLaunch.of(command, agent, aot.jvmOptions(), settings(toolNames, toolPath, dir), System.getenv());
         err.println("qmpi4j: running the job with tools " + String.join(",", toolNames) + "; results in " + dir);
+        err.println("qmpi4j: " + aot.line());
         err.flush();
         ProcessBuilder builder = new ProcessBuilder(launch.command()).inheritIO();
         builder.environment().putAll(launch.environment());
@@ -92,6 +104,39 @@ final class RunCommand implements Callable<Integer> {
         }
         summary(out, dir, status);
         return status;
+    }
+
+    /**
+     * The JDK's ahead-of-time cache for the ranks, unless switched off, the launcher is MPJ
+     * Express' (its ranks' JVM options are its command line's, not {@code JDK_JAVA_OPTIONS}), or the
+     * job sets class-data options of its own.
+     */
+    static AotCache.Outcome aotCache(
+            List<String> command,
+            Path agent,
+            List<String> tools,
+            String toolPath,
+            boolean switchedOff,
+            Map<String, String> env) {
+        if (switchedOff
+                || "off".equalsIgnoreCase(env.getOrDefault("QMPI4J_AOT", "").trim())) {
+            return new AotCache.Outcome(List.of(), "AOT cache not used: switched off");
+        }
+        String launcher = Path.of(command.get(0)).getFileName().toString();
+        if (JobLaunch.MPJ_LAUNCHERS.contains(launcher)) {
+            return new AotCache.Outcome(List.of(), "AOT cache not used: not with MPJ Express' launcher");
+        }
+        List<String> given = new ArrayList<>(command);
+        given.add(env.getOrDefault("JDK_JAVA_OPTIONS", ""));
+        given.add(env.getOrDefault("JAVA_TOOL_OPTIONS", ""));
+        if (given.stream().anyMatch(RunCommand::isClassDataOption)) {
+            return new AotCache.Outcome(List.of(), "AOT cache not used: the job sets its own class-data options");
+        }
+        return new AotCache(AotCache.defaultDir(env)).prepare(RankJava.of(command, env), agent, tools, toolPath);
+    }
+
+    private static boolean isClassDataOption(String word) {
+        return word.contains("-XX:AOT") || word.contains("-XX:SharedArchiveFile") || word.contains("-Xshare");
     }
 
     /** A name with a '/' must be an executable file; a bare name must be on PATH. */
