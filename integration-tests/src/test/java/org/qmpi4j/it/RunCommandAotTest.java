@@ -31,7 +31,7 @@ class RunCommandAotTest {
     private static final Path JAVA_25 = Path.of("/usr/lib/jvm/temurin-25-jdk-amd64/bin/java");
     private static final String MAIN = "org.qmpi4j.samples.openmpi.features.InitBarrierFinalize";
     private static final Pattern LINE = Pattern.compile("qmpi4j: AOT cache (trained|used): (\\S+)");
-    /** In the default CDS archive of no JDK: from the shared archive only when the AOT cache is used. */
+    /** Not in JDK 25's default CDS archive: from the shared archive only when the AOT cache is used. */
     private static final String MARKER = "java.lang.instrument.Instrumentation source: shared objects file";
 
     @Test
