@@ -29,7 +29,8 @@ import picocli.CommandLine.Spec;
  * job with the agent attached to every rank without editing the command. It puts the agent in
  * {@code JDK_JAVA_OPTIONS} (which every {@code java} of JDK 9+ reads) and the settings in
  * {@code QMPI4J_TOOLS}, {@code QMPI4J_TOOLPATH} and {@code QMPI4J_OUTPUT}, or, for MPJ Express'
- * launcher, on its command line ({@link JobLaunch} says how, per launcher). Bad input (an unknown
+ * launcher, on its command line ({@link JobLaunch} says how, per launcher); ranks on JDK 25+ also
+ * get the JDK's ahead-of-time cache ({@link AotCache}). Bad input (an unknown
  * tool, a launcher that is not there, an output folder that cannot be written) is one line and exit
  * code 2 before anything starts; otherwise the exit code is the job's.
  */
