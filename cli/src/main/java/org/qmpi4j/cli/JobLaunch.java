@@ -56,6 +56,20 @@ final class JobLaunch {
      */
     static JobLaunch of(List<String> command, Path agent, Map<String, String> settings, Map<String, String> env)
             throws UserError {
+        return of(command, agent, List.of(), settings, env);
+    }
+
+    /**
+     * As {@link #of(List, Path, Map, Map)}, with JVM options for the ranks after the agent in
+     * {@code JDK_JAVA_OPTIONS} (not for MPJ Express' launcher, which gets only the agent).
+     */
+    static JobLaunch of(
+            List<String> command,
+            Path agent,
+            List<String> jvmOptions,
+            Map<String, String> settings,
+            Map<String, String> env)
+            throws UserError {
         String launcher = Path.of(command.get(0)).getFileName().toString();
         if (MPJ_LAUNCHERS.contains(launcher)) {
             List<String> cmd = new ArrayList<>(command);
@@ -63,7 +77,7 @@ final class JobLaunch {
             return new JobLaunch(cmd, new LinkedHashMap<>(settings));
         }
         Map<String, String> vars = new LinkedHashMap<>();
-        vars.put("JDK_JAVA_OPTIONS", jdkJavaOptions(agent, env.get("JDK_JAVA_OPTIONS")));
+        vars.put("JDK_JAVA_OPTIONS", jdkJavaOptions(agent, jvmOptions, env.get("JDK_JAVA_OPTIONS")));
         vars.putAll(settings);
         if (!env.containsKey(UCX_ERROR_SIGNALS)) {
             vars.put(UCX_ERROR_SIGNALS, "");
@@ -91,11 +105,22 @@ final class JobLaunch {
 
     /** The agent after what is there already; JDK_JAVA_OPTIONS honours quotes around a path with spaces. */
     static String jdkJavaOptions(Path agent, String existing) {
-        String option = "-javaagent:" + agent;
-        if (option.contains(" ")) {
-            option = "\"" + option + "\"";
+        return jdkJavaOptions(agent, List.of(), existing);
+    }
+
+    /** The agent and then {@code more} after what is there already, each quoted if it has a space. */
+    static String jdkJavaOptions(Path agent, List<String> more, String existing) {
+        List<String> options = new ArrayList<>();
+        options.add(quoted("-javaagent:" + agent));
+        for (String o : more) {
+            options.add(quoted(o));
         }
-        return existing == null || existing.isBlank() ? option : existing.trim() + " " + option;
+        String added = String.join(" ", options);
+        return existing == null || existing.isBlank() ? added : existing.trim() + " " + added;
+    }
+
+    private static String quoted(String option) {
+        return option.contains(" ") ? "\"" + option + "\"" : option;
     }
 
     /**

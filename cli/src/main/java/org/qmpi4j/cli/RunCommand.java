@@ -8,12 +8,15 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
+import org.qmpi4j.cli.aot.AotCache;
+import org.qmpi4j.cli.aot.RankJava;
 import org.qmpi4j.report.files.ResultFiles;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -26,7 +29,8 @@ import picocli.CommandLine.Spec;
  * job with the agent attached to every rank without editing the command. It puts the agent in
  * {@code JDK_JAVA_OPTIONS} (which every {@code java} of JDK 9+ reads) and the settings in
  * {@code QMPI4J_TOOLS}, {@code QMPI4J_TOOLPATH} and {@code QMPI4J_OUTPUT}, or, for MPJ Express'
- * launcher, on its command line ({@link JobLaunch} says how, per launcher). Bad input (an unknown
+ * launcher, on its command line ({@link JobLaunch} says how, per launcher); ranks on JDK 25+ also
+ * get the JDK's ahead-of-time cache ({@link AotCache}). Bad input (an unknown
  * tool, a launcher that is not there, an output folder that cannot be written) is one line and exit
  * code 2 before anything starts; otherwise the exit code is the job's.
  */
@@ -59,6 +63,12 @@ final class RunCommand implements Callable<Integer> {
             description = "the results folder (default: a new qmpi4j-<date>-<time> in the working directory)")
     Path output;
 
+    @Option(
+            names = "--no-aot-cache",
+            description = "do not give the ranks' JVMs (JDK 25+) the JDK's ahead-of-time class cache"
+                    + " (also QMPI4J_AOT=off)")
+    boolean noAotCache;
+
     @Parameters(arity = "1..*", paramLabel = "COMMAND", description = "the job's command, after --")
     List<String> command;
 
@@ -76,8 +86,11 @@ final class RunCommand implements Callable<Integer> {
         checkTools(toolNames, AgentTools.available(agent, toolPath));
         Path dir = outputFolder(output);
 
-        JobLaunch launch = JobLaunch.of(command, agent, settings(toolNames, toolPath, dir), System.getenv());
+        AotCache.Outcome aot = aotCache(command, agent, toolNames, toolPath, noAotCache, System.getenv());
+        JobLaunch launch =
+                JobLaunch.of(command, agent, aot.jvmOptions(), settings(toolNames, toolPath, dir), System.getenv());
         err.println("qmpi4j: running the job with tools " + String.join(",", toolNames) + "; results in " + dir);
+        err.println("qmpi4j: " + aot.line());
         err.flush();
         ProcessBuilder builder = new ProcessBuilder(launch.command()).inheritIO();
         builder.environment().putAll(launch.environment());
@@ -92,6 +105,39 @@ final class RunCommand implements Callable<Integer> {
         }
         summary(out, dir, status);
         return status;
+    }
+
+    /**
+     * The JDK's ahead-of-time cache for the ranks, unless switched off, the launcher is MPJ
+     * Express' (its ranks' JVM options are its command line's, not {@code JDK_JAVA_OPTIONS}), or the
+     * job sets class-data options of its own.
+     */
+    static AotCache.Outcome aotCache(
+            List<String> command,
+            Path agent,
+            List<String> tools,
+            String toolPath,
+            boolean switchedOff,
+            Map<String, String> env) {
+        if (switchedOff
+                || "off".equalsIgnoreCase(env.getOrDefault("QMPI4J_AOT", "").trim())) {
+            return new AotCache.Outcome(List.of(), "AOT cache not used: switched off");
+        }
+        String launcher = Path.of(command.get(0)).getFileName().toString();
+        if (JobLaunch.MPJ_LAUNCHERS.contains(launcher)) {
+            return new AotCache.Outcome(List.of(), "AOT cache not used: not with MPJ Express' launcher");
+        }
+        List<String> given = new ArrayList<>(command);
+        given.add(env.getOrDefault("JDK_JAVA_OPTIONS", ""));
+        given.add(env.getOrDefault("JAVA_TOOL_OPTIONS", ""));
+        if (given.stream().anyMatch(RunCommand::isClassDataOption)) {
+            return new AotCache.Outcome(List.of(), "AOT cache not used: the job sets its own class-data options");
+        }
+        return new AotCache(AotCache.defaultDir(env)).prepare(RankJava.of(command, env), agent, tools, toolPath);
+    }
+
+    private static boolean isClassDataOption(String word) {
+        return word.contains("-XX:AOT") || word.contains("-XX:SharedArchiveFile") || word.contains("-Xshare");
     }
 
     /** A name with a '/' must be an executable file; a bare name must be on PATH. */

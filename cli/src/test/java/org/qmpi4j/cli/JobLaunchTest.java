@@ -8,6 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.qmpi4j.cli.aot.AotCache;
 
 /**
  * What {@code qmpi4j run} starts for each kind of launcher (real jobs: RunCommandTest,
@@ -102,5 +103,48 @@ class JobLaunchTest {
         assertThatThrownBy(() -> JobLaunch.of(List.of("mpjrun.sh", "Main"), AGENT, settings("/r;x"), Map.of()))
                 .isInstanceOf(UserError.class)
                 .hasMessageContaining("'/r;x' contains ';'");
+    }
+
+    @Test
+    void theRanksJvmOptionsFollowTheAgentQuotedWhenTheyHaveSpaces() throws Exception {
+        JobLaunch l = JobLaunch.of(
+                List.of("mpirun", "-np", "2", "java", "Main"),
+                AGENT,
+                List.of("-XX:AOTCache=/home/a b/x.aot", "-Xlog:aot=off"),
+                settings("/r"),
+                Map.of("JDK_JAVA_OPTIONS", "-Xmx1g"));
+
+        assertThat(l.environment())
+                .containsEntry(
+                        "JDK_JAVA_OPTIONS",
+                        "-Xmx1g -javaagent:/opt/q/qmpi4j-agent.jar \"-XX:AOTCache=/home/a b/x.aot\" -Xlog:aot=off");
+    }
+
+    @Test
+    void theAotCacheIsLeftOutWhenSwitchedOffForMpjOrWhenTheJobSetsClassDataOptions() {
+        List<String> job = List.of("mpirun", "-np", "2", "java", "-cp", "a.jar", "Main");
+        List<String> tools = List.of("profiler");
+
+        assertThat(RunCommand.aotCache(job, AGENT, tools, null, true, Map.of()).line())
+                .isEqualTo("AOT cache not used: switched off");
+        assertThat(RunCommand.aotCache(job, AGENT, tools, null, false, Map.of("QMPI4J_AOT", "OFF"))
+                        .line())
+                .isEqualTo("AOT cache not used: switched off");
+        assertThat(RunCommand.aotCache(List.of("mpjrun.sh", "-np", "2", "Main"), AGENT, tools, null, false, Map.of())
+                        .line())
+                .isEqualTo("AOT cache not used: not with MPJ Express' launcher");
+        assertThat(RunCommand.aotCache(
+                                List.of("mpirun", "java", "-XX:SharedArchiveFile=app.jsa", "Main"),
+                                AGENT,
+                                tools,
+                                null,
+                                false,
+                                Map.of())
+                        .line())
+                .isEqualTo("AOT cache not used: the job sets its own class-data options");
+        AotCache.Outcome own =
+                RunCommand.aotCache(job, AGENT, tools, null, false, Map.of("JDK_JAVA_OPTIONS", "-Xshare:off"));
+        assertThat(own.line()).isEqualTo("AOT cache not used: the job sets its own class-data options");
+        assertThat(own.jvmOptions()).isEmpty();
     }
 }

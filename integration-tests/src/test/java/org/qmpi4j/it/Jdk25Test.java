@@ -64,7 +64,7 @@ class Jdk25Test {
         Path out = tmp.resolve("results");
         Path recordings = Files.createDirectories(tmp.resolve("jfr"));
         BundledTools.Command run = qmpi4j(
-                Map.of(),
+                Map.of("QMPI4J_CACHE", tmp.resolve("cache").toString()),
                 "run",
                 "--tools",
                 "profiler,tracer,jfr",
