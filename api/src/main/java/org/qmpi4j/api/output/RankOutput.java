@@ -57,24 +57,7 @@ public final class RankOutput {
 
     /** As above, with messages to {@code err}. */
     public RankOutput(String toolName, Flusher flusher, PrintStream err) {
-        // As Log.to(err, prefix), but through a named class: that method's lambda is linked (a
-        // hidden class spun) in every JVM a tool starts in.
-        this(toolName, flusher, Log.lines(new PrintLines(err), "qmpi4j " + toolName + ":"));
-    }
-
-    /** Prints each line to a stream and flushes it, as {@link Log#to} does. */
-    private static final class PrintLines implements java.util.function.Consumer<String> {
-        private final PrintStream err;
-
-        PrintLines(PrintStream err) {
-            this.err = err;
-        }
-
-        @Override
-        public void accept(String line) {
-            err.println(line);
-            err.flush();
-        }
+        this(toolName, flusher, Log.to(err, "qmpi4j " + toolName + ":"));
     }
 
     private RankOutput(String toolName, Flusher flusher, Log log) {

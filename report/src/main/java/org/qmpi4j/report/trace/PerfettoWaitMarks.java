@@ -34,8 +34,7 @@ public final class PerfettoWaitMarks implements WaitAnalysis.InstanceListener {
     public static final int MOST = 250_000;
 
     private final int most;
-    private final PriorityQueue<WaitReport.Instance> instances =
-            new PriorityQueue<>(Comparator.comparingLong(WaitReport.Instance::waitNs));
+    private final PriorityQueue<WaitReport.Instance> instances = new PriorityQueue<>(new ShortestWait());
     private long counted;
 
     public PerfettoWaitMarks() {
@@ -93,7 +92,7 @@ public final class PerfettoWaitMarks implements WaitAnalysis.InstanceListener {
     /** Writes the marks with {@code w}, whose trace has already described every rank's process track. */
     void write(PerfettoTraceWriter w) throws IOException {
         List<WaitReport.Instance> sorted = new ArrayList<>(instances);
-        sorted.sort(Comparator.comparingLong(WaitReport.Instance::enter).thenComparingInt(WaitReport.Instance::rank));
+        sorted.sort(new ByEntry());
         for (WaitReport.Instance i : sorted) {
             long flow = PerfettoTraceWriter.flowId(
                     "wait " + i.rank() + " " + i.enter() + " " + i.lateRank() + " " + i.lateEnter());
@@ -137,5 +136,22 @@ public final class PerfettoWaitMarks implements WaitAnalysis.InstanceListener {
                 ? ""
                 : " (" + site.className() + (site.methodName() == null ? "" : "." + site.methodName()) + ")";
         return site.shortText() + method;
+    }
+
+    /** The head of the queue of the longest waits is the one to drop. */
+    private static final class ShortestWait implements Comparator<WaitReport.Instance> {
+        @Override
+        public int compare(WaitReport.Instance a, WaitReport.Instance b) {
+            return Long.compare(a.waitNs(), b.waitNs());
+        }
+    }
+
+    /** Time order: entry, ties by rank. */
+    private static final class ByEntry implements Comparator<WaitReport.Instance> {
+        @Override
+        public int compare(WaitReport.Instance a, WaitReport.Instance b) {
+            int c = Long.compare(a.enter(), b.enter());
+            return c != 0 ? c : Integer.compare(a.rank(), b.rank());
+        }
     }
 }

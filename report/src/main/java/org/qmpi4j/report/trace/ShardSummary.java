@@ -38,11 +38,8 @@ public final class ShardSummary {
 
     /** Reads {@code shard} once (rank {@code rank}'s file). */
     public static ShardSummary scan(Path shard, int rank) throws IOException {
-        long[] span = {Long.MAX_VALUE, Long.MIN_VALUE};
-        ShardParser p = new ShardParser(rank, e -> {
-            span[0] = Math.min(span[0], e.start());
-            span[1] = Math.max(span[1], e.end());
-        });
+        Span span = new Span();
+        ShardParser p = new ShardParser(rank, span);
         byte[] buf = new byte[1 << 16];
         try (InputStream in = Files.newInputStream(shard)) {
             int n;
@@ -61,8 +58,8 @@ public final class ShardSummary {
                 Files.size(shard),
                 p.events(),
                 p.truncated(),
-                none ? 0 : span[0],
-                none ? 0 : span[1],
+                none ? 0 : span.first,
+                none ? 0 : span.last,
                 p.clock(),
                 z == null ? 0 : z);
     }
@@ -147,5 +144,17 @@ public final class ShardSummary {
     /** End of the last call on the common clock (0 without calls). */
     public long end() {
         return events == 0 ? 0 : common(last);
+    }
+
+    /** The first start and the last end of a shard's calls. */
+    private static final class Span implements ShardParser.Listener {
+        long first = Long.MAX_VALUE;
+        long last = Long.MIN_VALUE;
+
+        @Override
+        public void event(ShardEvent e) {
+            first = Math.min(first, e.start());
+            last = Math.max(last, e.end());
+        }
     }
 }

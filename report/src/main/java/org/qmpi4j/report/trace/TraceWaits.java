@@ -6,6 +6,7 @@ import java.io.Writer;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.DirectoryStream;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -71,8 +72,8 @@ public final class TraceWaits {
             }
             return WaitAnalysis.analyse(sources, noiseFloorNs, listener);
         } finally {
-            try (java.util.stream.Stream<Path> files = Files.list(spill)) {
-                for (Path f : (Iterable<Path>) files::iterator) {
+            try (DirectoryStream<Path> files = Files.newDirectoryStream(spill)) {
+                for (Path f : files) {
                     Files.deleteIfExists(f);
                 }
             }
@@ -300,11 +301,13 @@ public final class TraceWaits {
                     ready.add(pending);
                 }
                 String siteKey = f[5] + "\t" + f[6] + "\t" + f[7] + "\t" + f[8];
-                CallSite site = sites.computeIfAbsent(
-                        siteKey,
-                        k -> f[5].equals("-") && f[8].equals("-1")
-                                ? CallSite.UNKNOWN
-                                : new CallSite(opt(f[5]), opt(f[6]), opt(f[7]), Integer.parseInt(f[8])));
+                CallSite site = sites.get(siteKey);
+                if (site == null) {
+                    site = f[5].equals("-") && f[8].equals("-1")
+                            ? CallSite.UNKNOWN
+                            : new CallSite(opt(f[5]), opt(f[6]), opt(f[7]), Integer.parseInt(f[8]));
+                    sites.put(siteKey, site);
+                }
                 WaitEvent e = WaitEvent.call(rank, f[4], site, Long.parseLong(f[1]), Long.parseLong(f[2]))
                         .errorBound(Long.parseLong(f[3]));
                 if (!f[9].equals("-")) {

@@ -30,7 +30,11 @@ final class CollectiveMatching {
             return;
         }
         String key = e.communicator + "#" + e.instance;
-        Collective k = collectives.computeIfAbsent(key, x -> new Collective(kind, Math.max(1, e.members), e.function));
+        Collective k = collectives.get(key);
+        if (k == null) {
+            k = new Collective(kind, Math.max(1, e.members), e.function);
+            collectives.put(key, k);
+        }
         if (!k.function.equals(e.function)) {
             // Not one collective: the trace's instances do not line up (a reader that cannot tell
             // communicators apart). Say so once, and leave this one out.

@@ -1,7 +1,6 @@
 package org.qmpi4j.report.waits;
 
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -25,22 +24,24 @@ final class CriticalPath {
 
     /** The path that ends at {@code last} (none if null). */
     static CriticalPath endingAt(CriticalPathNode last) {
-        Map<Interval, Long> path = new HashMap<>();
+        Map<Interval, long[]> path = new HashMap<>();
         long length = 0;
         for (CriticalPathNode n = last; n != null; n = n.prev) {
             for (Map.Entry<Interval, long[]> t : n.time.entrySet()) {
-                path.merge(t.getKey(), t.getValue()[0], Long::sum);
+                long[] sum = path.get(t.getKey());
+                if (sum == null) {
+                    sum = new long[1];
+                    path.put(t.getKey(), sum);
+                }
+                sum[0] += t.getValue()[0];
                 length += t.getValue()[0];
             }
         }
         List<WaitReport.PathStep> steps = new ArrayList<>();
-        for (Map.Entry<Interval, Long> p : path.entrySet()) {
-            steps.add(new WaitReport.PathStep(p.getKey(), p.getValue()));
+        for (Map.Entry<Interval, long[]> p : path.entrySet()) {
+            steps.add(new WaitReport.PathStep(p.getKey(), p.getValue()[0]));
         }
-        steps.sort(Comparator.comparingLong(WaitReport.PathStep::ns)
-                .reversed()
-                .thenComparingInt(p -> p.interval().rank())
-                .thenComparing(p -> p.interval().describe()));
+        steps.sort(ReportOrder.PATH);
         return new CriticalPath(steps, length);
     }
 }

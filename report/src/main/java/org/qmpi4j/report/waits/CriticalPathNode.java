@@ -24,7 +24,12 @@ final class CriticalPathNode {
 
     void add(Interval i, long ns) {
         if (ns > 0) {
-            time.computeIfAbsent(i, k -> new long[1])[0] += ns;
+            long[] t = time.get(i);
+            if (t == null) {
+                t = new long[1];
+                time.put(i, t);
+            }
+            t[0] += ns;
         }
     }
 

@@ -13,9 +13,7 @@ final class EntryOrderMerge {
     private EntryOrderMerge() {}
 
     static void feed(Map<Integer, WaitAnalysis.RankEvents> sources, WaitAnalysis analysis) throws IOException {
-        PriorityQueue<Head> queue = new PriorityQueue<>(
-                Math.max(1, sources.size()),
-                Comparator.comparingLong((Head h) -> h.event.enter).thenComparingInt(h -> h.event.rank));
+        PriorityQueue<Head> queue = new PriorityQueue<>(Math.max(1, sources.size()), new ByEntry());
         for (Map.Entry<Integer, WaitAnalysis.RankEvents> s : sources.entrySet()) {
             WaitEvent e = s.getValue().next();
             if (e != null) {
@@ -30,6 +28,15 @@ final class EntryOrderMerge {
                 h.event = next;
                 queue.add(h);
             }
+        }
+    }
+
+    /** Entry time, ties by rank. */
+    private static final class ByEntry implements Comparator<Head> {
+        @Override
+        public int compare(Head a, Head b) {
+            int c = Long.compare(a.event.enter, b.event.enter);
+            return c != 0 ? c : Integer.compare(a.event.rank, b.event.rank);
         }
     }
 

@@ -19,7 +19,7 @@ final class PointToPointMatching {
 
     /** {@code c} posts the send of message {@code id}, completed in the call or not. */
     void send(String id, CallSegment c, CriticalPathNode node, WaitEvent.Completion completion) {
-        Message m = messages.computeIfAbsent(id, k -> new Message());
+        Message m = message(id);
         m.send = c;
         m.sendNode = CriticalPathNode.hold(m.sendNode, node);
         if (completion == WaitEvent.Completion.HERE) {
@@ -32,7 +32,7 @@ final class PointToPointMatching {
 
     /** {@code c} posts the receive of message {@code id}, completed in the call or not. */
     void receive(String id, CallSegment c, CriticalPathNode node, WaitEvent.Completion completion) {
-        Message m = messages.computeIfAbsent(id, k -> new Message());
+        Message m = message(id);
         m.recvPost = c;
         m.recvNode = CriticalPathNode.hold(m.recvNode, node);
         if (completion == WaitEvent.Completion.HERE) {
@@ -45,14 +45,14 @@ final class PointToPointMatching {
 
     /** {@code c} completed the send of message {@code id}, posted earlier. */
     void sendCompleted(String id, CallSegment c) {
-        Message m = messages.computeIfAbsent(id, k -> new Message());
+        Message m = message(id);
         m.sendDone = c;
         settle(id, m);
     }
 
     /** {@code c} completed the receive of message {@code id}, posted earlier. */
     void receiveCompleted(String id, CallSegment c) {
-        Message m = messages.computeIfAbsent(id, k -> new Message());
+        Message m = message(id);
         m.recvDone = c;
         if (m.recvPost == null) {
             // A wildcard receive: when it was posted is not known, so neither is a late receiver.
@@ -91,6 +91,15 @@ final class PointToPointMatching {
             CriticalPathNode.hold(m.recvNode, null);
             messages.remove(id);
         }
+    }
+
+    private Message message(String id) {
+        Message m = messages.get(id);
+        if (m == null) {
+            m = new Message();
+            messages.put(id, m);
+        }
+        return m;
     }
 
     /** The calls of one message seen so far. */

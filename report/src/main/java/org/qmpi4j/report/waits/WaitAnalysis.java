@@ -35,12 +35,12 @@ public final class WaitAnalysis {
     }
 
     /** Nobody is told. */
-    public static final InstanceListener NOBODY = i -> {};
+    public static final InstanceListener NOBODY = new Nobody();
 
     private final long noiseFloorNs;
     private final Map<Integer, RankProgress> ranks = new HashMap<>();
     private final List<String> problems = new ArrayList<>();
-    private final WaitSink sink = this::offer;
+    private final WaitSink sink = new Offers();
     private final PointToPointMatching messages = new PointToPointMatching(sink);
     private final CollectiveMatching collectives = new CollectiveMatching(sink, problems);
     private final WaitTally tally;
@@ -76,7 +76,11 @@ public final class WaitAnalysis {
      * order. {@code e} may be reused afterwards.
      */
     public void accept(WaitEvent e) {
-        RankProgress s = ranks.computeIfAbsent(e.rank, RankProgress::new);
+        RankProgress s = ranks.get(e.rank);
+        if (s == null) {
+            s = new RankProgress(e.rank);
+            ranks.put(e.rank, s);
+        }
         finalizeOpen(s);
         if (s.lastExit != Long.MIN_VALUE && e.enter > s.lastExit) {
             ComputationSegment comp =
@@ -137,6 +141,19 @@ public final class WaitAnalysis {
         if (victim.finalized) {
             // Its rank has moved on (clocks that disagree within their bounds): count it, no jump.
             tally.count(victim);
+        }
+    }
+
+    private static final class Nobody implements InstanceListener {
+        @Override
+        public void counted(WaitReport.Instance instance) {}
+    }
+
+    /** The matchers' waits, to {@link #offer}. */
+    private final class Offers implements WaitSink {
+        @Override
+        public void offer(CallSegment victim, Pattern pattern, long ns, CallSegment late, CriticalPathNode lateNode) {
+            WaitAnalysis.this.offer(victim, pattern, ns, late, lateNode);
         }
     }
 

@@ -71,7 +71,11 @@ final class WaitCauses {
     }
 
     void add(Interval i, long shortNs, long longNs) {
-        long[] p = parts.computeIfAbsent(i, k -> new long[2]);
+        long[] p = parts.get(i);
+        if (p == null) {
+            p = new long[2];
+            parts.put(i, p);
+        }
         p[0] += shortNs;
         p[1] += longNs;
     }
@@ -114,8 +118,7 @@ final class WaitCauses {
             return;
         }
         List<Map.Entry<Interval, long[]>> all = new ArrayList<>(parts.entrySet());
-        all.sort(Comparator.comparingLong((Map.Entry<Interval, long[]> e) -> e.getValue()[0] + e.getValue()[1])
-                .reversed());
+        all.sort(new LargestCause());
         long[] rest = new long[2];
         for (int i = n; i < all.size(); i++) {
             rest[0] += all.get(i).getValue()[0];
@@ -130,5 +133,12 @@ final class WaitCauses {
         first[1] += rest[1];
         parts.clear();
         parts.putAll(kept);
+    }
+
+    private static final class LargestCause implements Comparator<Map.Entry<Interval, long[]>> {
+        @Override
+        public int compare(Map.Entry<Interval, long[]> a, Map.Entry<Interval, long[]> b) {
+            return Long.compare(b.getValue()[0] + b.getValue()[1], a.getValue()[0] + a.getValue()[1]);
+        }
     }
 }

@@ -1,7 +1,6 @@
 package org.qmpi4j.report.waits;
 
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -20,8 +19,7 @@ final class WaitTally {
     private final Map<WaitKey, long[]> waits = new LinkedHashMap<>();
     private final Map<WaitKey, Integer> peers = new HashMap<>();
     private final Map<Interval, long[]> delays = new HashMap<>();
-    private final PriorityQueue<WaitReport.Instance> worst =
-            new PriorityQueue<>(Comparator.comparingLong(WaitReport.Instance::waitNs));
+    private final PriorityQueue<WaitReport.Instance> worst = new PriorityQueue<>(ReportOrder.SHORTEST_WAIT);
     private final WaitAnalysis.InstanceListener listener;
 
     WaitTally(WaitAnalysis.InstanceListener listener) {
@@ -37,7 +35,11 @@ final class WaitTally {
         long ns = c.waitNs;
         boolean uncertain = ns < c.bound;
         WaitKey key = new WaitKey(c.pattern, c.rank, c.function, c.site);
-        long[] w = waits.computeIfAbsent(key, k -> new long[4]);
+        long[] w = waits.get(key);
+        if (w == null) {
+            w = new long[4];
+            waits.put(key, w);
+        }
         w[0] += ns;
         w[1]++;
         if (uncertain) {
@@ -51,7 +53,11 @@ final class WaitTally {
             peers.put(key, -1);
         }
         for (Map.Entry<Interval, long[]> d : c.causes.parts.entrySet()) {
-            long[] t = delays.computeIfAbsent(d.getKey(), k -> new long[3]);
+            long[] t = delays.get(d.getKey());
+            if (t == null) {
+                t = new long[3];
+                delays.put(d.getKey(), t);
+            }
             t[0] += d.getValue()[0];
             t[1] += d.getValue()[1];
             t[2]++;
@@ -93,12 +99,7 @@ final class WaitTally {
             states.add(new WaitReport.WaitState(
                     k.pattern, k.rank, k.function, k.site, peers.get(k), v[0], v[1], v[2], v[3]));
         }
-        states.sort(Comparator.comparingLong(WaitReport.WaitState::ns)
-                .reversed()
-                .thenComparingInt(WaitReport.WaitState::rank)
-                .thenComparingInt(w -> w.pattern().ordinal())
-                .thenComparing(WaitReport.WaitState::function)
-                .thenComparing(w -> w.site().toString()));
+        states.sort(ReportOrder.STATES);
         return states;
     }
 
@@ -109,17 +110,14 @@ final class WaitTally {
             long[] v = d.getValue();
             delayList.add(new WaitReport.Delay(d.getKey(), v[0], v[1], v[2]));
         }
-        delayList.sort(Comparator.comparingLong(WaitReport.Delay::ns)
-                .reversed()
-                .thenComparingInt(d -> d.interval().rank())
-                .thenComparing(d -> d.interval().describe()));
+        delayList.sort(ReportOrder.DELAYS);
         return delayList;
     }
 
     /** The longest single waits, longest first. */
     List<WaitReport.Instance> worst() {
         List<WaitReport.Instance> top = new ArrayList<>(worst);
-        top.sort(Comparator.comparingLong(WaitReport.Instance::waitNs).reversed());
+        top.sort(ReportOrder.LONGEST_WAIT);
         return top;
     }
 

@@ -144,7 +144,7 @@ final class ShardGather implements RankResults.Gather {
             throws Exception {
         CausalityCorrection.Collector collector = CausalityCorrection.collector(comm.size(), summaries);
         // A shard the collector cannot read is reported by the assembly, which reads it again.
-        SkippingUnreadable toCollector = new SkippingUnreadable(collector::feed, null, comm.size());
+        SkippingUnreadable toCollector = new SkippingUnreadable(new ToCollector(collector), null, comm.size());
         InputStream first = shard.read(file, output);
         try (InputStream mine = first != null ? first : InputStream.nullInputStream()) {
             ChunkedGather.run(comm, mine, first != null ? length : 0, 0, toCollector);
@@ -175,7 +175,7 @@ final class ShardGather implements RankResults.Gather {
         Path target = s.dir().resolve(trace.fileName());
         PendingFile file = create(target, output);
         trace.open(file.out, summaries, correction);
-        ChunkedGather.run(comm, mine, length, 0, new SkippingUnreadable(trace::add, output, comm.size()));
+        ChunkedGather.run(comm, mine, length, 0, new SkippingUnreadable(new ToTrace(trace), output, comm.size()));
         List<String> said = trace.close();
         if (file.tmp == null) {
             return List.of();
@@ -225,6 +225,32 @@ final class ShardGather implements RankResults.Gather {
     /** Where a piece of a rank's shard goes. */
     private interface ShardPieces {
         void add(int rank, byte[] data, int off, int len) throws IOException;
+    }
+
+    private static final class ToCollector implements ShardPieces {
+        private final CausalityCorrection.Collector collector;
+
+        ToCollector(CausalityCorrection.Collector collector) {
+            this.collector = collector;
+        }
+
+        @Override
+        public void add(int rank, byte[] data, int off, int len) throws IOException {
+            collector.feed(rank, data, off, len);
+        }
+    }
+
+    private static final class ToTrace implements ShardPieces {
+        private final GatheredTrace trace;
+
+        ToTrace(GatheredTrace trace) {
+            this.trace = trace;
+        }
+
+        @Override
+        public void add(int rank, byte[] data, int off, int len) throws IOException {
+            trace.add(rank, data, off, len);
+        }
     }
 
     /**

@@ -45,10 +45,7 @@ public final class Log {
 
     /** A new logger writing to {@code err} with {@code prefix} (e.g. {@code "qmpi4j:"}); for callers given a stream, and tests. */
     public static Log to(PrintStream err, String prefix) {
-        return new Log(prefix, line -> {
-            err.println(line);
-            err.flush();
-        });
+        return new Log(prefix, new PrintLines(err));
     }
 
     /** A new logger handing each whole line (prefix included) to {@code lines}; a sink that throws is ignored. */
@@ -93,7 +90,7 @@ public final class Log {
      * @return whether the line was printed
      */
     public boolean once(String key, String message) {
-        if (occurrences.computeIfAbsent(key, k -> new AtomicLong()).getAndIncrement() != 0) {
+        if (occurrence(key) != 0) {
             return false;
         }
         warn(message);
@@ -105,9 +102,25 @@ public final class Log {
      * settings they all share): printed by world rank 0 only ({@link JobVoice}).
      */
     public void oncePerJob(String key, String message) {
-        if (occurrences.computeIfAbsent(key, k -> new AtomicLong()).getAndIncrement() == 0) {
+        if (occurrence(key) == 0) {
             JobVoice.say(this, prefix + " " + message);
         }
+    }
+
+    /**
+     * Counts an occurrence of {@code key}; returns how many came before. Without a lambda, as
+     * {@link PrintLines}: the first report-once line often comes on a job's start path.
+     */
+    private long occurrence(String key) {
+        AtomicLong n = occurrences.get(key);
+        if (n == null) {
+            AtomicLong fresh = new AtomicLong();
+            n = occurrences.putIfAbsent(key, fresh);
+            if (n == null) {
+                n = fresh;
+            }
+        }
+        return n.getAndIncrement();
     }
 
     /** As {@link #once}, with the cause's stack trace after the line when verbose. */
@@ -139,6 +152,25 @@ public final class Log {
             }
         } catch (RuntimeException ignored) {
             // a broken sink must never reach the application's call
+        }
+    }
+
+    /**
+     * Prints each line to a stream and flushes it. A named class rather than a lambda: loggers are
+     * made in every JVM a tool starts in, where a lambda would spin a hidden class (and, as the
+     * JVM's first, load the lambda machinery) on the start path.
+     */
+    private static final class PrintLines implements Consumer<String> {
+        private final PrintStream err;
+
+        PrintLines(PrintStream err) {
+            this.err = err;
+        }
+
+        @Override
+        public void accept(String line) {
+            err.println(line);
+            err.flush();
         }
     }
 }
