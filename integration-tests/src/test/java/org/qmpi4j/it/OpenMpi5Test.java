@@ -123,6 +123,22 @@ class OpenMpi5Test {
                 .as(NodeJobs.describe(waits))
                 .contains("qmpi4j check: no findings in " + RANKS + " rank(s)")
                 .doesNotContain("the application continues; further failures are not shown");
+        // Intercommunicator collectives with different roots on the two sides: one finding.
+        Container.ExecResult inter = node.sh(
+                1,
+                NodeJobs.mpirun(
+                        List.of("node1"),
+                        RANKS,
+                        "tools=check;output=/results/check-inter-root",
+                        150,
+                        "org.qmpi4j.samples.openmpi.defects.InterRootMismatch",
+                        List.of(),
+                        "sm"));
+        assertThat(inter.getExitCode()).as(NodeJobs.describe(inter)).isZero();
+        assertThat(inter.getStderr().lines().filter(l -> l.contains("qmpi4j check: error ")))
+                .as(NodeJobs.describe(inter))
+                .hasSize(1)
+                .allSatisfy(l -> assertThat(l).contains("error collective_mismatch: "));
         // With the profiler too, report.html has the check's section.
         node.copyOff(1, clean, tmp);
         assertThat(java.nio.file.Files.readString(tmp.resolve("report.html")))
