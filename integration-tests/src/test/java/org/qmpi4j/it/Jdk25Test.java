@@ -263,12 +263,21 @@ class Jdk25Test {
                 ItJars.jar("qmpi4j-samples-common").toString());
     }
 
-    /** "X has been called by Y" of each native-access warning, without the module's location. */
+    /**
+     * "X has been called by Y" of each native-access warning, without the module's location. Found
+     * anywhere in the text, not per line: two ranks' JVMs warn at the same moment, and their lines
+     * can interleave mid-line on the launcher's stderr.
+     */
     private static List<String> restrictedCallers(String stderr) {
-        return stderr.lines()
-                .filter(l -> l.startsWith("WARNING: java.lang.System::"))
-                .map(l -> l.substring("WARNING: ".length()).replaceAll(" in an unnamed module.*", ""))
-                .distinct()
-                .collect(Collectors.toList());
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile(
+                        "(java\\.lang\\.[A-Za-z]+::[A-Za-z]+ has been called by [A-Za-z0-9_.$]+)")
+                .matcher(stderr);
+        List<String> callers = new java.util.ArrayList<>();
+        while (m.find()) {
+            if (!callers.contains(m.group(1))) {
+                callers.add(m.group(1));
+            }
+        }
+        return callers;
     }
 }

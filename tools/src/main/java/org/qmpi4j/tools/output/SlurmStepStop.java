@@ -22,8 +22,13 @@ import sun.misc.SignalHandler;
  * happen) and waits, a bounded time, until each other rank's files it can see were rewritten.
  */
 final class SlurmStepStop {
-    /** How long the aborting rank waits for the others' files at most. */
-    private static final long GRACE_MS = 3000;
+    /**
+     * How long the aborting rank waits for Slurm, and then for the others' files, at most. The
+     * wait ends as soon as every file was rewritten, so the bound matters only on a loaded node,
+     * where the other ranks' exit hooks (a JVM's shutdown, the tools' last files) take seconds; a
+     * rank still writing when the abort goes ahead is killed with what its last flush wrote.
+     */
+    private static final long GRACE_MS = 10_000;
 
     private static final long POLL_MS = 50;
 
