@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.util.Arrays;
 import java.util.EnumSet;
 import java.util.Set;
+import org.qmpi4j.api.CallingAddress;
 import org.qmpi4j.api.MpiCall;
 import org.qmpi4j.api.MpiFunction;
 import org.qmpi4j.api.QmpiContext;
@@ -111,6 +112,12 @@ final class CallRecorder {
     }
 
     /**
+     * Reads what the record needs from {@code call} and hands the values to {@link #write}. Kept
+     * small, and the only part that sees the call object: it is inlined into the call path, and
+     * the call object, never passed on, stays a candidate for escape analysis. Only the calls that
+     * need more of it (receive buffers, send-receives, completions of several requests) read it
+     * further, on their own branches.
+     *
      * @param returned whether the call returned (rather than threw): only then did a completion
      *     call complete its requests
      */
@@ -119,170 +126,219 @@ final class CallRecorder {
         if (w == null || closed) {
             return;
         }
-        MessageBook b = book;
-        Communicators comms = b.comms;
-        PostedReceives posted = b.posted;
         MpiFunction f = call.function();
-        int ord = f.ordinal();
         try {
-            if (!defined[ord]) {
-                define(w, f);
-            }
-            Thread thread = Thread.currentThread();
-            long tid = thread.getId();
-            if (thread != firstThread && !seen(thread)) {
-                w.defineThread(tid, thread.getName());
-            }
-            long peer = TraceFormat.NONE;
-            long tag = TraceFormat.NONE;
-            long bytes = TraceFormat.NONE;
-            long send = TraceFormat.NONE;
-            long recvPeer = TraceFormat.NONE;
-            long recvTag = TraceFormat.NONE;
-            long recv = TraceFormat.NONE;
-            long root = TraceFormat.NONE;
-            long collective = TraceFormat.NONE;
-            long request = TraceFormat.NONE;
-            long recvBytes = TraceFormat.NONE;
-            long level = TraceFormat.NONE;
-            long site = sites.id(call.callingAddress(), w);
-            Object comm = call.communicator();
-            // Described only after a call on it returned: one that failed may not have been given a
-            // communicator at all; nor after it was freed (MPI_COMM_FREE is recorded after it ran).
-            long commId = comm == null
-                    ? TraceFormat.NONE
-                    : comms.id(
-                            comm,
-                            returned && f != MpiFunction.MPI_COMM_FREE && f != MpiFunction.MPI_COMM_DISCONNECT,
-                            w);
             int p = MpiCall.ABSENT;
             int t = MpiCall.ABSENT;
+            long bytes = TraceFormat.NONE;
             if (f.movesData() || f.kind() == MpiFunction.Kind.POINT_TO_POINT) {
                 p = call.peer();
                 t = call.tag();
-                if (p != MpiCall.ABSENT) {
-                    peer = p >= 0 ? b.peers.toWorld(comm, p) : p;
-                }
-                if (t != MpiCall.ABSENT) {
-                    tag = t;
-                }
                 if (f.movesData()) {
                     bytes = call.bytes();
                 }
             }
-            if (f.kind() == MpiFunction.Kind.COLLECTIVE && commId != TraceFormat.NONE) {
-                collective = comms.nextCollective(commId);
-                if (p >= 0) {
-                    root = peer; // a rooted collective's peer is its root
-                }
-            }
-            if (returned && ReceiveBytes.receives(f)) {
-                recvBytes = receiveBytes.of(call);
-            }
+            long recvBytes = returned && ReceiveBytes.receives(f) ? receiveBytes.of(call) : TraceFormat.NONE;
+            long level = TraceFormat.NONE;
             if (f == MpiFunction.MPI_PCONTROL && call.argumentCount() > 0 && call.argument(0) instanceof Integer) {
                 level = (Integer) call.argument(0);
             }
-            if (commId != TraceFormat.NONE && f.sendsMessage() && p >= 0 && t >= 0 && peer >= 0) {
-                send = comms.sent(commId).next(LongCounters.envelope(p, t));
+            int src = p;
+            int rtag = t;
+            if (f == MpiFunction.MPI_SENDRECV || f == MpiFunction.MPI_SENDRECV_REPLACE) {
+                src = MessageRoles.sendRecvSource(call);
+                rtag = MessageRoles.sendRecvTag(call);
             }
-            if (returned && f.kind() != MpiFunction.Kind.COMPLETION) {
-                Object created = call.request();
-                if (created != null) {
-                    request = b.requests.created(created, PERSISTENT.contains(f));
-                }
+            Object request = call.request();
+            long[] several = null;
+            if (returned
+                    && Completions.COMPLETING.contains(f)
+                    && !((f == MpiFunction.MPI_WAIT || f == MpiFunction.MPI_TEST)
+                            && request != null
+                            && !(request instanceof Object[]))
+                    && book.tracksRequests()) {
+                several = book.completions(call);
             }
-            if (commId != TraceFormat.NONE
-                    && returned
-                    && (MessageRoles.RECEIVES.contains(f)
-                            || f == MpiFunction.MPI_SENDRECV
-                            || f == MpiFunction.MPI_SENDRECV_REPLACE)) {
-                int src = MessageRoles.RECEIVES.contains(f) ? p : MessageRoles.sendRecvSource(call);
-                int rtag = MessageRoles.RECEIVES.contains(f) ? t : MessageRoles.sendRecvTag(call);
-                if (src >= 0 && rtag >= 0) {
-                    recv = posted.receiveNamed(commId, src, rtag);
-                    if (recv != TraceFormat.NONE) {
-                        recvPeer = b.peers.toWorld(comm, src);
-                        recvTag = rtag;
-                        if (f == MpiFunction.MPI_IRECV) {
-                            posted.post(call.request(), commId, src, rtag, recv);
-                        }
-                    }
-                } else if (src != MpiCall.ABSENT && rtag != MpiCall.ABSENT && src != b.procNull()) {
-                    if (f == MpiFunction.MPI_IRECV) {
-                        posted.postWildcard(call.request(), commId, src, rtag);
-                    } else {
-                        long[] envelope = new long[2];
-                        recv = posted.receiveWildcard(commId, call.result(), envelope);
-                        if (recv != TraceFormat.NONE) {
-                            recvPeer = b.peers.toWorld(comm, (int) envelope[0]);
-                            recvTag = envelope[1];
-                        }
-                    }
-                }
-                if (recvPeer < 0) {
-                    recv = TraceFormat.NONE; // a process outside COMM_WORLD: no arrow
-                    recvPeer = TraceFormat.NONE;
-                    recvTag = TraceFormat.NONE;
-                }
-            }
-            long[] completed = MessageBook.none();
-            int completedCount = 0;
-            if (returned && b.tracksRequests() && Completions.COMPLETING.contains(f)) {
-                Object one = call.request();
-                if ((f == MpiFunction.MPI_WAIT || f == MpiFunction.MPI_TEST)
-                        && one != null
-                        && !(one instanceof Object[])) {
-                    completed = b.scratch();
-                    completedCount = b.completeOne(f, one, call.result(), completed) ? 1 : 0;
-                } else {
-                    completed = b.completions(call);
-                    completedCount = completed.length / TraceFileWriter.COMPLETION_FIELDS;
-                }
-            } else if (f == MpiFunction.MPI_REQUEST_FREE && b.tracksRequests()) {
-                posted.forget(call.request()); // completes unseen: its arrow ends at the MPI_IRECV
-                b.requests.forget(call.request());
-            }
-            if (returned && comms.isCommunicator(call.result())) {
-                comms.created(call.result(), w); // defined now, so that numbering follows creation
-            } else if (f == MpiFunction.MPI_COMM_FREE || f == MpiFunction.MPI_COMM_DISCONNECT) {
-                comms.forget(comm);
-            }
-            TracerClock c = clock;
-            long start = c.local(startNs);
-            if (!w.event(
-                            ord,
-                            tid,
-                            start,
-                            c.local(endNs) - start,
-                            peer,
-                            tag,
-                            bytes,
-                            send,
-                            recvPeer,
-                            recvTag,
-                            recv,
-                            site,
-                            commId,
-                            root,
-                            collective,
-                            request,
-                            recvBytes,
-                            level,
-                            completed,
-                            completedCount)
-                    && w.limitReached()) {
-                output.sayOnce(
-                        "limit",
-                        "rank " + rank + " reached the trace size limit of "
-                                + Units.bytes(w.limitBytes()) + " after " + w.eventsWritten()
-                                + " calls; later calls are not traced"
-                                + " (raise " + TracerTool.LIMIT.systemProperty() + " / "
-                                + TracerTool.LIMIT.environmentVariable() + ")");
-            }
-            pvars.afterCall(w, f, endNs, c);
+            write(
+                    w,
+                    f,
+                    startNs,
+                    endNs,
+                    returned,
+                    call.callingAddress(),
+                    call.communicator(),
+                    p,
+                    t,
+                    bytes,
+                    recvBytes,
+                    level,
+                    src,
+                    rtag,
+                    request,
+                    call.result(),
+                    several);
         } catch (IOException | RuntimeException e) {
             output.fault("recording " + f, e);
         }
+    }
+
+    /**
+     * Writes one call from the values {@link #record} read. A method of its own, too big for C2 to
+     * inline by its own rules, so that the compiled call path can leave it out of line and its
+     * escape analysis need not take in the writer's graph (a compiler directive that forces every
+     * tool method inline brings it back).
+     *
+     * @param src the source of the call's receive half ({@code p} but for a send-receive)
+     * @param rtag the tag of the call's receive half ({@code t} but for a send-receive)
+     * @param several what a completion call of several requests completed ({@link
+     *     MessageBook#completions}), {@code null} for any other call
+     */
+    private void write(
+            TraceFileWriter w,
+            MpiFunction f,
+            long startNs,
+            long endNs,
+            boolean returned,
+            CallingAddress address,
+            Object comm,
+            int p,
+            int t,
+            long bytes,
+            long recvBytes,
+            long level,
+            int src,
+            int rtag,
+            Object request,
+            Object result,
+            long[] several)
+            throws IOException {
+        MessageBook b = book;
+        Communicators comms = b.comms;
+        PostedReceives posted = b.posted;
+        int ord = f.ordinal();
+        if (!defined[ord]) {
+            define(w, f);
+        }
+        Thread thread = Thread.currentThread();
+        long tid = thread.getId();
+        if (thread != firstThread && !seen(thread)) {
+            w.defineThread(tid, thread.getName());
+        }
+        long peer = TraceFormat.NONE;
+        long tag = TraceFormat.NONE;
+        long send = TraceFormat.NONE;
+        long recvPeer = TraceFormat.NONE;
+        long recvTag = TraceFormat.NONE;
+        long recv = TraceFormat.NONE;
+        long root = TraceFormat.NONE;
+        long collective = TraceFormat.NONE;
+        long requestId = TraceFormat.NONE;
+        long site = sites.id(address, w);
+        // Described only after a call on it returned: one that failed may not have been given a
+        // communicator at all; nor after it was freed (MPI_COMM_FREE is recorded after it ran).
+        long commId = comm == null
+                ? TraceFormat.NONE
+                : comms.id(comm, returned && f != MpiFunction.MPI_COMM_FREE && f != MpiFunction.MPI_COMM_DISCONNECT, w);
+        if (p != MpiCall.ABSENT) {
+            peer = p >= 0 ? b.peers.toWorld(comm, p) : p;
+        }
+        if (t != MpiCall.ABSENT) {
+            tag = t;
+        }
+        if (f.kind() == MpiFunction.Kind.COLLECTIVE && commId != TraceFormat.NONE) {
+            collective = comms.nextCollective(commId);
+            if (p >= 0) {
+                root = peer; // a rooted collective's peer is its root
+            }
+        }
+        if (commId != TraceFormat.NONE && f.sendsMessage() && p >= 0 && t >= 0 && peer >= 0) {
+            send = comms.sent(commId).next(LongCounters.envelope(p, t));
+        }
+        if (returned && f.kind() != MpiFunction.Kind.COMPLETION && request != null) {
+            requestId = b.requests.created(request, PERSISTENT.contains(f));
+        }
+        if (commId != TraceFormat.NONE
+                && returned
+                && (MessageRoles.RECEIVES.contains(f)
+                        || f == MpiFunction.MPI_SENDRECV
+                        || f == MpiFunction.MPI_SENDRECV_REPLACE)) {
+            if (src >= 0 && rtag >= 0) {
+                recv = posted.receiveNamed(commId, src, rtag);
+                if (recv != TraceFormat.NONE) {
+                    recvPeer = b.peers.toWorld(comm, src);
+                    recvTag = rtag;
+                    if (f == MpiFunction.MPI_IRECV) {
+                        posted.post(request, commId, src, rtag, recv);
+                    }
+                }
+            } else if (src != MpiCall.ABSENT && rtag != MpiCall.ABSENT && src != b.procNull()) {
+                if (f == MpiFunction.MPI_IRECV) {
+                    posted.postWildcard(request, commId, src, rtag);
+                } else {
+                    long[] envelope = new long[2];
+                    recv = posted.receiveWildcard(commId, result, envelope);
+                    if (recv != TraceFormat.NONE) {
+                        recvPeer = b.peers.toWorld(comm, (int) envelope[0]);
+                        recvTag = envelope[1];
+                    }
+                }
+            }
+            if (recvPeer < 0) {
+                recv = TraceFormat.NONE; // a process outside COMM_WORLD: no arrow
+                recvPeer = TraceFormat.NONE;
+                recvTag = TraceFormat.NONE;
+            }
+        }
+        long[] completed = MessageBook.none();
+        int completedCount = 0;
+        if (several != null) {
+            completed = several;
+            completedCount = several.length / TraceFileWriter.COMPLETION_FIELDS;
+        } else if (returned && b.tracksRequests() && Completions.COMPLETING.contains(f)) {
+            completed = b.scratch();
+            completedCount = b.completeOne(f, request, result, completed) ? 1 : 0;
+        } else if (f == MpiFunction.MPI_REQUEST_FREE && b.tracksRequests()) {
+            posted.forget(request); // completes unseen: its arrow ends at the MPI_IRECV
+            b.requests.forget(request);
+        }
+        if (returned && comms.isCommunicator(result)) {
+            comms.created(result, w); // defined now, so that numbering follows creation
+        } else if (f == MpiFunction.MPI_COMM_FREE || f == MpiFunction.MPI_COMM_DISCONNECT) {
+            comms.forget(comm);
+        }
+        TracerClock c = clock;
+        long start = c.local(startNs);
+        if (!w.event(
+                        ord,
+                        tid,
+                        start,
+                        c.local(endNs) - start,
+                        peer,
+                        tag,
+                        bytes,
+                        send,
+                        recvPeer,
+                        recvTag,
+                        recv,
+                        site,
+                        commId,
+                        root,
+                        collective,
+                        requestId,
+                        recvBytes,
+                        level,
+                        completed,
+                        completedCount)
+                && w.limitReached()) {
+            output.sayOnce(
+                    "limit",
+                    "rank " + rank + " reached the trace size limit of "
+                            + Units.bytes(w.limitBytes()) + " after " + w.eventsWritten()
+                            + " calls; later calls are not traced"
+                            + " (raise " + TracerTool.LIMIT.systemProperty() + " / "
+                            + TracerTool.LIMIT.environmentVariable() + ")");
+        }
+        pvars.afterCall(w, f, endNs, c);
     }
 
     private synchronized void define(TraceFileWriter w, MpiFunction f) throws IOException {
