@@ -25,16 +25,21 @@ import org.qmpi4j.api.internal.log.Log;
  * classes inlined by directive the whole chain is compiled into the call site and neither is
  * allocated (BENCHMARKS.md, "The intercept path", has the figures).
  *
- * <p>The directive only concerns the agent's call-path classes ({@code ...internal.chain}); it
- * changes no other inlining decision. It needs {@code java.management}, whose platform MBean server
+ * <p>The directive only concerns the agent's call-path classes ({@code ...internal.chain}) and the
+ * bundled tools' ({@code org.qmpi4j.tools}); it changes no other inlining decision. It needs {@code java.management}, whose platform MBean server
  * takes a burst of CPU to start, so it is added in a background thread a while after
  * {@code MPI_Init} ({@link AgentConfig#JIT_INLINE}, 10 s): short jobs never pay for it, and a job's first seconds
  * (its start-up and the clock measurements of the tracer at {@code MPI_Init}) are not disturbed. Anything that goes wrong is
  * reported once with {@code verbose}; the call path works the same without it, only slower.
  */
 public final class InlineDirective {
-    static final String DIRECTIVE =
-            "[{ match: \"*.*\", inline: [\"+org/qmpi4j/agent/internal/chain/*.*\"," + " \"+org/qmpi4j/tools/*.*\"] }]";
+    /**
+     * The first pattern that matches wins: the tracer's writer of a call's record stays out of
+     * line (C2 keeps it there as too big), so that with another tool beside the tracer the inlined
+     * path stays within what escape analysis follows, and the call object is not allocated.
+     */
+    static final String DIRECTIVE = "[{ match: \"*.*\", inline: [\"-org/qmpi4j/tools/tracer/CallRecorder.write\","
+            + " \"+org/qmpi4j/agent/internal/chain/*.*\", \"+org/qmpi4j/tools/*.*\"] }]";
 
     /**
      * The processes whose sites are relinked once the directive is added: every process of the JVM
