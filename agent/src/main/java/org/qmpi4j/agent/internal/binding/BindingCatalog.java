@@ -54,8 +54,8 @@ public final class BindingCatalog {
     private final Map<ClassLoader, Object> byLoader = new WeakHashMap<>();
 
     private volatile Object forSystemResources;
-    /** {@link #repairsOf}'s answers by class, made at its first call. */
-    private volatile Map<String, List<String[]>> repairs;
+    /** {@link #repairsOf}'s answers by class, from the descriptors read so far; replaced, never changed. */
+    private volatile Map<String, List<String[]>> repairs = Map.of();
     /** All descriptors once every entry is parsed, in index order. */
     private volatile List<BindingDescriptor> all;
 
@@ -225,32 +225,35 @@ public final class BindingCatalog {
                             ? DescriptorParser.parseTrusted(e.resource, text(e), firstId)
                             : DescriptorParser.parse(e.resource, text(e), firstId);
             e.text = null; // no longer needed here (a trusted descriptor keeps what it has not read)
+            publishRepairs(e.descriptor);
         }
         return e.descriptor;
     }
     /**
-     * The repairs of methods of class {@code internalName} that some binding's runtime needs, each
-     * {@code {class, name, descriptor, kind}}, or {@code null}. Reads every descriptor's header the
-     * first time (as recognising a loader's binding does).
+     * The repairs of methods of class {@code internalName} that the runtime of a binding read so
+     * far needs, each {@code {class, name, descriptor, kind}}, or {@code null}. Reads no
+     * descriptor: a binding's runtime classes load after its application's first classes, whose
+     * rewriting recognised the binding and read its descriptor; a job of another binding never
+     * reads this one's.
      */
     public List<String[]> repairsOf(String internalName) {
-        Map<String, List<String[]>> r = repairs;
-        if (r == null) {
-            Map<String, List<String[]>> m = new HashMap<>();
-            for (int i = 0; i < entries.length; i++) {
-                for (String[] line : header(i).repairs) {
-                    List<String[]> of = m.get(line[0]);
-                    if (of == null) {
-                        of = new ArrayList<>(1);
-                        m.put(line[0], of);
-                    }
-                    of.add(line);
-                }
-            }
-            r = m;
-            repairs = r;
+        return repairs.get(internalName);
+    }
+
+    /** Adds {@code d}'s repairs to those {@link #repairsOf} answers with (under this catalog's lock). */
+    private void publishRepairs(BindingDescriptor d) {
+        List<String[]> lines = d.repairs();
+        if (lines.isEmpty()) {
+            return;
         }
-        return r.get(internalName);
+        Map<String, List<String[]>> m = new HashMap<>(repairs);
+        for (String[] line : lines) {
+            List<String[]> of = m.get(line[0]);
+            List<String[]> more = new ArrayList<>(of == null ? List.of() : of);
+            more.add(line);
+            m.put(line[0], more);
+        }
+        repairs = m;
     }
 
     /** All descriptors, in index order (reads every descriptor not read yet). */

@@ -6,6 +6,8 @@ import java.io.File;
 import java.io.InputStream;
 import java.lang.reflect.Constructor;
 import java.lang.reflect.Method;
+import java.net.URL;
+import java.net.URLClassLoader;
 import java.util.List;
 import java.util.zip.ZipFile;
 import org.junit.jupiter.api.Test;
@@ -21,11 +23,23 @@ class WaitLoopRepairTest {
     private static final String SEMAPHORE = "xdev/smpdev/Semaphore";
 
     @Test
-    void theMpjDescriptorAsksForTheRepair() {
-        List<String[]> r = BindingCatalog.load().repairsOf(SEMAPHORE);
+    void theMpjDescriptorAsksForTheRepairOnceMpjWasRecognised() throws Exception {
+        BindingCatalog catalog = BindingCatalog.load();
+        // A job of another binding never reads MPJ's descriptor for its repairs.
+        assertThat(catalog.repairsOf(SEMAPHORE)).isNull();
+        try (URLClassLoader mpj = new URLClassLoader(new URL[] {mpjJar()}, null)) {
+            assertThat(catalog.forLoader(mpj).id()).isEqualTo("mpj");
+        }
+        List<String[]> r = catalog.repairsOf(SEMAPHORE);
         assertThat(r).hasSize(1);
         assertThat(r.get(0)).containsExactly(SEMAPHORE, "acquire", "()V", BindingDescriptor.REPAIR_WAIT_LOOP);
-        assertThat(BindingCatalog.load().repairsOf("mpi/Comm")).isNull();
+        assertThat(catalog.repairsOf("mpi/Comm")).isNull();
+    }
+
+    private static URL mpjJar() throws Exception {
+        String path = System.getProperty("mpj.jar");
+        assertThat(path).as("system property mpj.jar (agent/pom.xml)").isNotBlank();
+        return new File(path).toURI().toURL();
     }
 
     @Test
