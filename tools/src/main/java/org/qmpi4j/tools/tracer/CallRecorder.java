@@ -159,7 +159,7 @@ final class CallRecorder {
                     && book.tracksRequests()) {
                 several = book.completions(call);
             }
-            write(
+            writeOutOfLine(
                     w,
                     f,
                     startNs,
@@ -185,15 +185,16 @@ final class CallRecorder {
     /**
      * Writes one call from the values {@link #record} read. A method of its own, too big for C2 to
      * inline by its own rules, so that the compiled call path can leave it out of line and its
-     * escape analysis need not take in the writer's graph (a compiler directive that forces every
-     * tool method inline brings it back).
+     * escape analysis need not take in the writer's graph. Its name ends in {@code OutOfLine}: the
+     * agent's compiler directive, which forces the bundled tools' methods inline, leaves such
+     * methods to C2's own rules.
      *
      * @param src the source of the call's receive half ({@code p} but for a send-receive)
      * @param rtag the tag of the call's receive half ({@code t} but for a send-receive)
      * @param several what a completion call of several requests completed ({@link
      *     MessageBook#completions}), {@code null} for any other call
      */
-    private void write(
+    private void writeOutOfLine(
             TraceFileWriter w,
             MpiFunction f,
             long startNs,

@@ -34,11 +34,13 @@ import org.qmpi4j.api.internal.log.Log;
  */
 public final class InlineDirective {
     /**
-     * The first pattern that matches wins: the tracer's writer of a call's record stays out of
-     * line (C2 keeps it there as too big), so that with another tool beside the tracer the inlined
-     * path stays within what escape analysis follows, and the call object is not allocated.
+     * The first pattern that matches wins. A bundled tool's method whose name ends in
+     * {@code OutOfLine} is not forced inline: a tool keeps the large part of its per-call work
+     * there (the tracer's writer of a call's record), so that with other tools beside it the
+     * inlined path stays within what C2's escape analysis follows and the call object is not
+     * allocated.
      */
-    static final String DIRECTIVE = "[{ match: \"*.*\", inline: [\"-org/qmpi4j/tools/tracer/CallRecorder.write\","
+    static final String DIRECTIVE = "[{ match: \"*.*\", inline: [\"-org/qmpi4j/tools/*.*OutOfLine\","
             + " \"+org/qmpi4j/agent/internal/chain/*.*\", \"+org/qmpi4j/tools/*.*\"] }]";
 
     /**
