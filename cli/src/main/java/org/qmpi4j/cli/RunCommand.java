@@ -84,6 +84,7 @@ final class RunCommand implements Callable<Integer> {
         List<String> toolNames = toolNames(tools);
         checkToolPath(toolPath);
         checkTools(toolNames, AgentTools.available(agent, toolPath));
+        checkAotSwitch(System.getenv());
         Path dir = outputFolder(output);
 
         AotCache.Outcome aot = aotCache(command, agent, toolNames, toolPath, noAotCache, System.getenv());
@@ -141,6 +142,14 @@ final class RunCommand implements Callable<Integer> {
     }
 
     /** A name with a '/' must be an executable file; a bare name must be on PATH. */
+    /** {@code QMPI4J_AOT} is {@code on}, {@code off} or unset: a typo must not leave the cache on unsaid. */
+    static void checkAotSwitch(Map<String, String> env) throws UserError {
+        String v = env.get("QMPI4J_AOT");
+        if (v != null && !v.isBlank() && !"on".equalsIgnoreCase(v.trim()) && !"off".equalsIgnoreCase(v.trim())) {
+            throw new UserError("QMPI4J_AOT=" + v + " is neither on nor off");
+        }
+    }
+
     static void checkLauncher(String launcher) throws UserError {
         if (launcher.contains("/")) {
             if (!Files.isExecutable(Path.of(launcher))) {

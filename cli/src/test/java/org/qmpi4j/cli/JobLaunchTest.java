@@ -121,6 +121,15 @@ class JobLaunchTest {
     }
 
     @Test
+    void aBadAotSwitchIsRefusedByName() throws Exception {
+        RunCommand.checkAotSwitch(Map.of());
+        RunCommand.checkAotSwitch(Map.of("QMPI4J_AOT", "ON"));
+        RunCommand.checkAotSwitch(Map.of("QMPI4J_AOT", "off"));
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> RunCommand.checkAotSwitch(Map.of("QMPI4J_AOT", "no")))
+                .hasMessage("QMPI4J_AOT=no is neither on nor off");
+    }
+
+    @Test
     void theAotCacheIsLeftOutWhenSwitchedOffForMpjOrWhenTheJobSetsClassDataOptions() {
         List<String> job = List.of("mpirun", "-np", "2", "java", "-cp", "a.jar", "Main");
         List<String> tools = List.of("profiler");
