@@ -16,7 +16,9 @@ import org.qmpi4j.api.Nullable;
 import org.qmpi4j.api.mpit.BindType;
 import org.qmpi4j.api.mpit.CategoryInfo;
 import org.qmpi4j.api.mpit.EnumItem;
+import org.qmpi4j.api.mpit.MpitException;
 import org.qmpi4j.api.mpit.PvarClass;
+import org.qmpi4j.api.mpit.ReturnCode;
 import org.qmpi4j.api.mpit.Scope;
 import org.qmpi4j.api.mpit.Verbosity;
 
@@ -29,6 +31,12 @@ import org.qmpi4j.api.mpit.Verbosity;
  * and never finalised: its indices then stay valid for the life of the process (the text promises
  * that only while the interface stays initialised), and the agent's own reference count decides what
  * a user's {@code MPI_T_FINALIZE} frees.
+ *
+ * <p>Every call into the library holds this object's lock: Open MPI serialises its MPI_T behind a
+ * lock of its own, but nothing in the standard obliges a library to, and none of these calls is on
+ * an MPI call's path. What the library returns is checked before it is used (constants against the
+ * standard's ranges, member indices against the counts). {@link #open} keeps the JVM's signal
+ * handlers across {@code MPI_T_init_thread} ({@link JvmSignalHandlers}).
  *
  * <p>One class because it is one library's interface: a short method per {@code MPI_T} routine the
  * registry uses, each a call through JNA and its return-code check, over the same native functions.
@@ -75,7 +83,16 @@ public final class MpitLibrary {
                     + "(ompi_mpi_int, ...) are not all exported");
         }
         IntByReference provided = new IntByReference();
+        JvmSignalHandlers jvmHandlers = JvmSignalHandlers.save();
         int rc = c.MPI_T_init_thread(MPI_THREAD_MULTIPLE, provided);
+        if (jvmHandlers != null) {
+            List<String> restored = jvmHandlers.restoreChanged();
+            if (!restored.isEmpty()) {
+                org.qmpi4j.api.internal.log.Log.agent()
+                        .info("MPI_T: MPI_T_init_thread replaced the JVM's handlers of " + String.join(", ", restored)
+                                + " (UCX does as its library loads); the JVM's are back");
+            }
+        }
         if (rc != 0) {
             throw new IllegalStateException(path + ": MPI_T_init_thread failed with code " + rc);
         }
@@ -94,26 +111,26 @@ public final class MpitLibrary {
 
     // ---- counts ------------------------------------------------------------------------------------
 
-    public int cvarCount() {
+    public synchronized int cvarCount() {
         IntByReference n = ref();
         LibraryCodes.check(c.MPI_T_cvar_get_num(n), "MPI_T_cvar_get_num", "the count");
         return n.getValue();
     }
 
-    public int pvarCount() {
+    public synchronized int pvarCount() {
         IntByReference n = ref();
         LibraryCodes.check(c.MPI_T_pvar_get_num(n), "MPI_T_pvar_get_num", "the count");
         return n.getValue();
     }
 
-    public int categoryCount() {
+    public synchronized int categoryCount() {
         IntByReference n = ref();
         LibraryCodes.check(c.MPI_T_category_get_num(n), "MPI_T_category_get_num", "the count");
         return n.getValue();
     }
 
     /** {@code MPI_T_category_changed}: moves whenever the library adds something. */
-    public int categoryStamp() {
+    public synchronized int categoryStamp() {
         IntByReference n = ref();
         LibraryCodes.check(c.MPI_T_category_changed(n), "MPI_T_category_changed", "the stamp");
         return n.getValue();
@@ -126,7 +143,7 @@ public final class MpitLibrary {
     // ---- metadata ----------------------------------------------------------------------------------
 
     /** What {@code MPI_T_cvar_get_info} says of control variable {@code index}. */
-    public LibraryCvar cvar(int index) {
+    public synchronized LibraryCvar cvar(int index) {
         for (int size = 1024; ; size *= 4) {
             byte[] name = new byte[256];
             byte[] desc = new byte[size];
@@ -148,17 +165,17 @@ public final class MpitLibrary {
             return new LibraryCvar(
                     index,
                     n,
-                    Verbosity.values()[verbosity.getValue()],
+                    ordinal(Verbosity.values(), verbosity.getValue(), "verbosity"),
                     datatypes.of(type.getValue(), n),
                     enumType.getValue(),
                     string(desc),
-                    BindType.values()[bind.getValue()],
-                    Scope.values()[scope.getValue()]);
+                    ordinal(BindType.values(), bind.getValue(), "bind type"),
+                    ordinal(Scope.values(), scope.getValue(), "scope"));
         }
     }
 
     /** What {@code MPI_T_pvar_get_info} says of performance variable {@code index}. */
-    public LibraryPvar pvar(int index) {
+    public synchronized LibraryPvar pvar(int index) {
         for (int size = 1024; ; size *= 4) {
             byte[] name = new byte[256];
             byte[] desc = new byte[size];
@@ -196,12 +213,12 @@ public final class MpitLibrary {
             return new LibraryPvar(
                     index,
                     n,
-                    Verbosity.values()[verbosity.getValue()],
-                    PvarClass.values()[varClass.getValue()],
+                    ordinal(Verbosity.values(), verbosity.getValue(), "verbosity"),
+                    ordinal(PvarClass.values(), varClass.getValue(), "variable class"),
                     datatypes.of(type.getValue(), n),
                     enumType.getValue(),
                     string(desc),
-                    BindType.values()[bind.getValue()],
+                    ordinal(BindType.values(), bind.getValue(), "bind type"),
                     readonly.getValue() != 0,
                     continuous.getValue() != 0,
                     atomic.getValue() != 0);
@@ -209,7 +226,7 @@ public final class MpitLibrary {
     }
 
     /** {@code MPI_T_category_get_info}. */
-    public CategoryInfo category(int index) {
+    public synchronized CategoryInfo category(int index) {
         byte[] name = new byte[256];
         byte[] desc = new byte[8192];
         IntByReference nc = ref();
@@ -231,7 +248,7 @@ public final class MpitLibrary {
     }
 
     /** The library's indices of the category's control variables. */
-    public int[] categoryCvars(int index, int count) {
+    public synchronized int[] categoryCvars(int index, int count) {
         int[] out = new int[count];
         if (count > 0) {
             LibraryCodes.check(
@@ -240,7 +257,7 @@ public final class MpitLibrary {
         return out;
     }
 
-    public int[] categoryPvars(int index, int count) {
+    public synchronized int[] categoryPvars(int index, int count) {
         int[] out = new int[count];
         if (count > 0) {
             LibraryCodes.check(
@@ -249,7 +266,7 @@ public final class MpitLibrary {
         return out;
     }
 
-    public int[] categorySubcategories(int index, int count) {
+    public synchronized int[] categorySubcategories(int index, int count) {
         int[] out = new int[count];
         if (count > 0) {
             LibraryCodes.check(
@@ -261,7 +278,7 @@ public final class MpitLibrary {
     }
 
     /** The enumeration's name and items ({@code MPI_T_enum_get_info}, {@code _get_item}). */
-    public String enumName(Pointer enumType) {
+    public synchronized String enumName(Pointer enumType) {
         byte[] name = new byte[256];
         IntByReference num = ref();
         LibraryCodes.check(
@@ -271,7 +288,7 @@ public final class MpitLibrary {
         return string(name);
     }
 
-    public List<EnumItem> enumItems(Pointer enumType) {
+    public synchronized List<EnumItem> enumItems(Pointer enumType) {
         IntByReference num = ref();
         LibraryCodes.check(
                 c.MPI_T_enum_get_info(enumType, num, null, new IntByReference(0)),
@@ -290,6 +307,18 @@ public final class MpitLibrary {
         return items;
     }
 
+    /**
+     * The constant the library returned, checked: a value outside the standard's range makes the
+     * variable unusable ({@code MPI_T_ERR_INVALID}, which the listing skips) instead of failing the
+     * whole listing.
+     */
+    private static <E> E ordinal(E[] values, int value, String what) {
+        if (value < 0 || value >= values.length) {
+            throw new MpitException(ReturnCode.MPI_T_ERR_INVALID, "the library returned " + what + " " + value);
+        }
+        return values[value];
+    }
+
     private static String string(byte[] nulTerminated) {
         int end = 0;
         while (end < nulTerminated.length && nulTerminated[end] != 0) {
@@ -304,7 +333,7 @@ public final class MpitLibrary {
      * {@code MPI_T_cvar_handle_alloc}; {@code objectHandle} is the C handle of the bound object
      * (ignored for variables bound to no object).
      */
-    public NativeHandle cvarHandleAlloc(LibraryCvar v, long objectHandle) {
+    public synchronized NativeHandle cvarHandleAlloc(LibraryCvar v, long objectHandle) {
         PointerByReference handle = new PointerByReference();
         IntByReference count = ref();
         LibraryCodes.check(
@@ -314,12 +343,12 @@ public final class MpitLibrary {
         return new NativeHandle(handle.getValue(), count.getValue(), v.nativeType);
     }
 
-    public void cvarHandleFree(NativeHandle h) {
+    public synchronized void cvarHandleFree(NativeHandle h) {
         LibraryCodes.check(
                 c.MPI_T_cvar_handle_free(new PointerByReference(h.pointer)), "MPI_T_cvar_handle_free", "a handle");
     }
 
-    public Object cvarRead(NativeHandle h, String name) {
+    public synchronized Object cvarRead(NativeHandle h, String name) {
         synchronized (h) {
             Memory buf = h.buffer();
             LibraryCodes.check(c.MPI_T_cvar_read(h.pointer, buf), "MPI_T_cvar_read", name);
@@ -327,7 +356,7 @@ public final class MpitLibrary {
         }
     }
 
-    public void cvarWrite(NativeHandle h, Object value, String name) {
+    public synchronized void cvarWrite(NativeHandle h, Object value, String name) {
         synchronized (h) {
             Memory buf = h.buffer();
             NativeValues.write(buf, h.datatype, h.count, value);
@@ -337,18 +366,18 @@ public final class MpitLibrary {
 
     // ---- sessions and performance variable handles --------------------------------------------------
 
-    public Pointer sessionCreate() {
+    public synchronized Pointer sessionCreate() {
         PointerByReference s = new PointerByReference();
         LibraryCodes.check(c.MPI_T_pvar_session_create(s), "MPI_T_pvar_session_create", "a session");
         return s.getValue();
     }
 
-    public void sessionFree(Pointer session) {
+    public synchronized void sessionFree(Pointer session) {
         LibraryCodes.check(
                 c.MPI_T_pvar_session_free(new PointerByReference(session)), "MPI_T_pvar_session_free", "a session");
     }
 
-    public NativeHandle pvarHandleAlloc(Pointer session, LibraryPvar v, long objectHandle) {
+    public synchronized NativeHandle pvarHandleAlloc(Pointer session, LibraryPvar v, long objectHandle) {
         PointerByReference handle = new PointerByReference();
         IntByReference count = ref();
         LibraryCodes.check(
@@ -358,7 +387,7 @@ public final class MpitLibrary {
         return new NativeHandle(handle.getValue(), count.getValue(), v.nativeType);
     }
 
-    public void pvarHandleFree(Pointer session, NativeHandle h) {
+    public synchronized void pvarHandleFree(Pointer session, NativeHandle h) {
         LibraryCodes.check(
                 c.MPI_T_pvar_handle_free(session, new PointerByReference(h.pointer)),
                 "MPI_T_pvar_handle_free",
@@ -366,20 +395,20 @@ public final class MpitLibrary {
     }
 
     /** The C return code of {@code MPI_T_pvar_start}, for the caller to map (it knows the variable). */
-    public int pvarStart(Pointer session, NativeHandle h) {
+    public synchronized int pvarStart(Pointer session, NativeHandle h) {
         return c.MPI_T_pvar_start(session, h.pointer);
     }
 
-    public int pvarStop(Pointer session, NativeHandle h) {
+    public synchronized int pvarStop(Pointer session, NativeHandle h) {
         return c.MPI_T_pvar_stop(session, h.pointer);
     }
 
-    public int pvarReset(Pointer session, NativeHandle h) {
+    public synchronized int pvarReset(Pointer session, NativeHandle h) {
         return c.MPI_T_pvar_reset(session, h.pointer);
     }
 
     /** Reads into the handle's buffer and returns the values in their Java form, or throws. */
-    public Object pvarRead(Pointer session, NativeHandle h, boolean andReset, String name) {
+    public synchronized Object pvarRead(Pointer session, NativeHandle h, boolean andReset, String name) {
         synchronized (h) {
             Memory buf = h.buffer();
             int rc = andReset
@@ -390,7 +419,7 @@ public final class MpitLibrary {
         }
     }
 
-    public void pvarWrite(Pointer session, NativeHandle h, Object value, String name) {
+    public synchronized void pvarWrite(Pointer session, NativeHandle h, Object value, String name) {
         synchronized (h) {
             Memory buf = h.buffer();
             NativeValues.write(buf, h.datatype, h.count, value);
