@@ -85,7 +85,10 @@ class DocsNamesTest {
     private static final Pattern JAVADOC_TAG = Pattern.compile("\\{@(link|linkplain|code)\\s+([^}\\s]+)[^}]*}");
 
     private static final Pattern TYPE = Pattern.compile("\\b(?:class|interface|enum|record)\\s+([A-Z]\\w*)");
-    private static final Pattern MEMBER = Pattern.compile("[\\w>\\]]\\s+([A-Za-z_]\\w*)\\s*[(=;,]");
+    /** A name declared after its type; the word before it must be a type, not {@code return x(}. */
+    private static final Pattern MEMBER = Pattern.compile("([\\w$]+|[>\\]])\\s+([A-Za-z_]\\w*)\\s*[(=;,]");
+
+    private static final Set<String> NOT_TYPES = Set.of("return", "new", "throw", "else", "case", "yield", "assert");
     private static final Pattern CONSTANT = Pattern.compile("\\b([A-Z][A-Z0-9_]*)\\s*[(,;{}]");
     private static final Pattern RECORD = Pattern.compile("\\brecord\\s+\\w+(?:<[^>]*>)?\\s*\\(([^)]*)\\)");
     private static final Pattern PACKAGE = Pattern.compile("^package\\s+([\\w.]+)\\s*;", Pattern.MULTILINE);
@@ -136,7 +139,7 @@ class DocsNamesTest {
         Files.writeString(
                 dir.resolve("src/org/qmpi4j/x/Linker.java"),
                 "package org.qmpi4j.x;\n/** {@link Gone} */\npublic final class Linker {\n"
-                        + "  public static Object link(String s) { return s; }\n"
+                        + "  public static Object link(String s) { return bootstrap(s); }\n"
                         + "  static final int LIMIT = 3;\n  enum Mode { FAST, SLOW }\n}\n");
         Files.writeString(
                 dir.resolve("src/org/qmpi4j/x/package-info.java"),
@@ -291,10 +294,16 @@ class DocsNamesTest {
             String pkg = p.find() ? p.group(1) : "";
             packages.add(pkg);
             Set<String> names = new HashSet<>();
-            for (Pattern pattern : List.of(TYPE, MEMBER, CONSTANT)) {
+            for (Pattern pattern : List.of(TYPE, CONSTANT)) {
                 Matcher m = pattern.matcher(code);
                 while (m.find()) {
                     names.add(m.group(1));
+                }
+            }
+            Matcher member = MEMBER.matcher(code);
+            while (member.find()) {
+                if (!NOT_TYPES.contains(member.group(1))) {
+                    names.add(member.group(2));
                 }
             }
             Matcher r = RECORD.matcher(code);
