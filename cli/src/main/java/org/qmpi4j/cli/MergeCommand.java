@@ -11,11 +11,11 @@ import org.qmpi4j.report.files.ProfileOutputs;
 import org.qmpi4j.report.files.RankFiles;
 import org.qmpi4j.report.files.ResultFiles;
 import org.qmpi4j.report.profile.Profile;
-import org.qmpi4j.report.trace.ChromeTraceAssembler;
 import org.qmpi4j.report.trace.PerfettoWaitMarks;
 import org.qmpi4j.report.trace.ShardSummary;
 import org.qmpi4j.report.trace.TraceBuilder;
 import org.qmpi4j.report.trace.TraceIndex;
+import org.qmpi4j.report.trace.TraceResult;
 import org.qmpi4j.report.trace.TraceSelection;
 import org.qmpi4j.report.trace.TraceShards;
 import org.qmpi4j.report.trace.TraceWaits;
@@ -183,7 +183,7 @@ final class MergeCommand implements Callable<Integer> {
                     + " of chosen ranks and a time window with: " + TraceIndex.command(d, size, start, end));
             written.add(TraceIndex.FILE);
         } else if (!traces.isEmpty() && shardBytes > jsonLimit) {
-            TraceBuilder.Result r;
+            TraceResult r;
             try {
                 r = TraceBuilder.build(
                         d,
@@ -210,15 +210,15 @@ final class MergeCommand implements Callable<Integer> {
                     + (r.missingRanks().isEmpty() ? "" : "; no trace from rank(s) " + r.missingRanks()));
             written.add(ResultFiles.TRACE_PFTRACE);
         } else if (!traces.isEmpty()) {
-            ChromeTraceAssembler.Summary s;
+            TraceResult s;
             try {
                 s = TraceShards.assembleTrace(d, size, binding);
             } catch (IOException e) {
                 throw new UserError(ranks + ": " + e.getMessage());
             }
             s.problems().forEach(p -> err.println("qmpi4j: trace " + p));
-            err.println("qmpi4j: trace of " + s.events().size() + " of " + size + " ranks, "
-                    + s.events().values().stream().mapToLong(Long::longValue).sum() + " calls"
+            err.println("qmpi4j: trace of " + s.calls().size() + " of " + size + " ranks, "
+                    + s.calls().values().stream().mapToLong(Long::longValue).sum() + " calls"
                     // A node that was lost takes its ranks' files with it: name them, as for the profile.
                     + (s.missingRanks().isEmpty() ? "" : "; no trace from rank(s) " + s.missingRanks())
                     + (s.truncatedRanks().isEmpty()

@@ -17,6 +17,7 @@ import org.qmpi4j.report.export.otf2.TraceExport;
 import org.qmpi4j.report.files.RankFiles;
 import org.qmpi4j.report.files.ResultFiles;
 import org.qmpi4j.report.profile.Profile;
+import org.qmpi4j.report.trace.TraceResult;
 import org.qmpi4j.report.trace.TraceSelection;
 
 /**
@@ -50,7 +51,7 @@ final class Otf2ExportRun {
         checkDestination(target);
         Path tmp = target.resolveSibling("." + target.getFileName() + ".partial-"
                 + ProcessHandle.current().pid());
-        TraceExport.Result result;
+        TraceResult result;
         try {
             Files.createDirectories(tmp);
             try (NativeOtf2Archive archive =

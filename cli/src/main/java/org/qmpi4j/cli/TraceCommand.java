@@ -14,6 +14,7 @@ import org.qmpi4j.report.files.RankFiles;
 import org.qmpi4j.report.files.ResultFiles;
 import org.qmpi4j.report.trace.TraceBuilder;
 import org.qmpi4j.report.trace.TraceFormat;
+import org.qmpi4j.report.trace.TraceResult;
 import org.qmpi4j.report.trace.TraceSelection;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -112,7 +113,7 @@ final class TraceCommand implements Callable<Integer> {
                         + (from == null ? "" : "-from-" + from.trim())
                         + (to == null ? "" : "-to-" + to.trim())
                         + (f == TraceBuilder.Format.PERFETTO ? ".pftrace" : ".json"));
-        TraceBuilder.Result r;
+        TraceResult r;
         try {
             r = TraceBuilder.build(
                     d, size, header[4], new TraceSelection(wanted, fromNs, toNs), f, target, !noCausality);

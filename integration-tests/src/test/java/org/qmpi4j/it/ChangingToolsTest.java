@@ -15,7 +15,7 @@ import org.qmpi4j.it.support.MpjAgentJob;
 import org.qmpi4j.launch.JobResult;
 
 /**
- * The sample tools that change calls (issue 13), under real MPI: {@code ssend} turns standard
+ * The sample tools that change calls, under real MPI: {@code ssend} turns standard
  * sends synchronous (Open MPI and MPJ Express), {@code fault-inject} fails a chosen call with the
  * binding's exception, {@code replay} replaces {@code ANY_SOURCE} by the sources of a recorded run.
  */

@@ -19,7 +19,8 @@ import org.junit.jupiter.api.io.TempDir;
 import org.qmpi4j.it.support.AgentJob;
 
 /**
- * Every relative link and every {@code #anchor} in README.md, BENCHMARKS.md and docs/*.md leads to a
+ * Every relative link and every {@code #anchor} in README.md, BENCHMARKS.md, docs/*.md and
+ * docs/decisions/*.md leads to a
  * file that exists and, for a Markdown file, to one of its headings, named as GitHub names them.
  * Moving a section or renaming a heading then fails here instead of leaving a dead link.
  */
@@ -36,8 +37,10 @@ class DocsLinksTest {
     void everyRelativeLinkAndAnchorOfTheDocsResolves() throws IOException {
         Path root = AgentJob.repoRoot();
         List<Path> docs = new ArrayList<>(List.of(root.resolve("README.md"), root.resolve("BENCHMARKS.md")));
-        try (DirectoryStream<Path> dir = Files.newDirectoryStream(root.resolve("docs"), "*.md")) {
-            dir.forEach(docs::add);
+        for (String folder : List.of("docs", "docs/decisions")) {
+            try (DirectoryStream<Path> dir = Files.newDirectoryStream(root.resolve(folder), "*.md")) {
+                dir.forEach(docs::add);
+            }
         }
         assertThat(docs).hasSizeGreaterThan(3);
         assertThat(brokenLinks(root, docs)).isEmpty();

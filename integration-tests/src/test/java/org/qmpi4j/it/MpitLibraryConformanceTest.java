@@ -19,9 +19,9 @@ import org.qmpi4j.it.support.BundledTools;
 import org.qmpi4j.launch.JobResult;
 
 /**
- * The MPI_T conformance checks of the MPI_T issue, where they apply to the MPI library's own
+ * The MPI_T conformance checks of the agent's own MPI_T (the Section* tests of the agent), where they apply to the MPI library's own
  * variables (classes, bind kinds, return codes, sessions and handles), on real Open MPI 4.1.4 after
- * MPI_Init (issue 15). Two halves:
+ * MPI_Init. Two halves:
  *
  * <ul>
  *   <li><b>The library's semantics reach Java unchanged.</b> A C program ({@code mpit_semantics.c},

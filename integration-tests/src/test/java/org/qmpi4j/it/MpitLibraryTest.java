@@ -20,7 +20,7 @@ import org.qmpi4j.it.support.ItJars;
 import org.qmpi4j.launch.JobResult;
 
 /**
- * The MPI library's own MPI_T through {@code MpiT} (issue 15), against real Open MPI: the listing
+ * The MPI library's own MPI_T through {@code MpiT}, against real Open MPI: the listing
  * agrees exactly with a C program compiled here with {@code mpicc}; the {@code unexpected-queue}
  * sample tool reads Open MPI's real unexpected-message queue. (The monitoring cross-check is in
  * {@code MpitOpenMpi5Test}, on Open MPI 5.0.7: 4.1.4 invalidates its pml_monitoring_* variables

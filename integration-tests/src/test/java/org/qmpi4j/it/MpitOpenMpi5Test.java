@@ -22,8 +22,7 @@ import org.qmpi4j.it.support.SampleOutput;
 import org.testcontainers.containers.Container;
 
 /**
- * The MPI library's own MPI_T on Open MPI 5.0.7 (Debian 13, in a container; issue 15 parts 5 and
- * 6).
+ * The MPI library's own MPI_T on Open MPI 5.0.7 (Debian 13, in a container).
  *
  * <p><b>Monitoring cross-check.</b> Under {@code --mca pml_monitoring_enable 2} Open MPI's
  * monitoring PML counts, per peer (a rank of {@code MPI_COMM_WORLD}), the messages and bytes each

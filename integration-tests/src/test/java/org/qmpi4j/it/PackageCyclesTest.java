@@ -98,6 +98,22 @@ class PackageCyclesTest {
 
     /** Each cycle among the packages under {@code src} that is not {@link #KEPT}, as a readable path. */
     static List<String> cycles(Path src) throws IOException {
+        Map<String, Map<String, String>> edges = dependencies(src);
+        List<String> found = new ArrayList<>();
+        for (Set<String> component : stronglyConnected(edges)) {
+            if (!KEPT.containsKey(component)) {
+                found.add(describe(component, edges));
+            }
+        }
+        return found;
+    }
+
+    /**
+     * Each package of the sources under {@code src} (every one, also those that depend on nothing)
+     * with the qmpi4j packages it depends on, each with one file that makes the step (relative to
+     * {@code src}). Also read by {@link DocsDependenciesTest}, which holds the docs to it.
+     */
+    static Map<String, Map<String, String>> dependencies(Path src) throws IOException {
         Map<Path, String> sources = new TreeMap<>();
         try (Stream<Path> files = Files.walk(src)) {
             for (Path f : files.filter(p -> p.toString().endsWith(".java")).collect(Collectors.toList())) {
@@ -130,13 +146,7 @@ class PackageCyclesTest {
                 }
             }
         }
-        List<String> found = new ArrayList<>();
-        for (Set<String> component : stronglyConnected(edges)) {
-            if (!KEPT.containsKey(component)) {
-                found.add(describe(component, edges));
-            }
-        }
-        return found;
+        return edges;
     }
 
     /** One cycle through the first package of {@code component}, each step with its file. */

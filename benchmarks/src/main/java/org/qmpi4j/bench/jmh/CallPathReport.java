@@ -12,14 +12,14 @@ import org.qmpi4j.bench.jmh.CallPathRunner.Report;
 
 /**
  * The Markdown of a call-path run: every score with its 99.9% confidence interval and its
- * difference to the baseline of the same run, then the issue's targets with a plain verdict.
+ * difference to the baseline of the same run, then the targets of BENCHMARKS.md with a plain verdict.
  * Differences combine both intervals in quadrature (an approximation; the raw scores are in
  * {@code callpath-iterations.csv}).
  */
 final class CallPathReport {
-    /** Issue 7: agent with no tool, or a function no tool registered for. */
+    /** Target: agent with no tool, or a function no tool registered for. */
     static final double NO_TOOL_LIMIT_NS = 1.0;
-    /** Issue 7: each pass-through tool. */
+    /** Target: each pass-through tool. */
     static final double PER_TOOL_LIMIT_NS = 2.0;
     /** Below this, "no allocation" (GC-profiler noise is a small fraction of a byte). */
     static final double NO_ALLOCATION_BYTES = 1.0;

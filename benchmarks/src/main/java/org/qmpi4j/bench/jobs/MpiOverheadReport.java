@@ -11,7 +11,7 @@ import org.qmpi4j.bench.jobs.MpiOverhead.Report;
 
 /**
  * The Markdown of a real-MPI run: medians, ratios to the baseline job of the same repetition
- * (median and range over repetitions), and the issue's targets with a plain verdict. With the A/A
+ * (median and range over repetitions), and the targets of BENCHMARKS.md with a plain verdict. With the A/A
  * control in the run (the baseline again, as a variant), a verdict whose distance to the limit is
  * within the control's own deviation from 1 is reported as not resolved rather than met or missed.
  */

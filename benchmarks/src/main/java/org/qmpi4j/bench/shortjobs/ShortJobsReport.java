@@ -11,8 +11,8 @@ import org.qmpi4j.bench.shortjobs.ShortJobs.Report;
 
 /**
  * The Markdown of a short-job run: medians per variant, what each variant adds to the no-agent
- * run of the same repetition (median and range over repetitions), and issue 18's targets with a
- * plain verdict.
+ * run of the same repetition (median and range over repetitions), and the targets of
+ * BENCHMARKS.md with a plain verdict.
  */
 final class ShortJobsReport {
     private final Report r;

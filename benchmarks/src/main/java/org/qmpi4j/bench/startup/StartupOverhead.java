@@ -32,7 +32,7 @@ import org.qmpi4j.launch.MpiRuntimes;
  * repetition. One extra run per agent variant, with {@code verbose}, shows what the agent rewrote.
  */
 public final class StartupOverhead {
-    /** Issue 7: agent start-up added to the JVM's start. */
+    /** The target for the agent's start-up added to the JVM's start (BENCHMARKS.md). */
     static final double LIMIT_MS = 300;
 
     private StartupOverhead() {}

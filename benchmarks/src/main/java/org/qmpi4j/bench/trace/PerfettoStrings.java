@@ -14,6 +14,7 @@ import org.qmpi4j.report.trace.CausalityCorrection;
 import org.qmpi4j.report.trace.PerfettoTraceAssembler;
 import org.qmpi4j.report.trace.PerfettoTraceWriter;
 import org.qmpi4j.report.trace.ShardSummary;
+import org.qmpi4j.report.trace.TraceResult;
 
 /**
  * Bytes per traced call of a job's Perfetto trace with interned strings (what the tracer and
@@ -66,7 +67,7 @@ public final class PerfettoStrings {
             Path dir, List<ShardSummary> summaries, CausalityCorrection correction, PerfettoTraceWriter.Strings strings)
             throws IOException {
         Path target = dir.resolve("trace-" + strings.name().toLowerCase(Locale.ROOT) + ".pftrace");
-        PerfettoTraceAssembler.Summary sum;
+        TraceResult sum;
         try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(target), 1 << 16)) {
             PerfettoTraceAssembler a = new PerfettoTraceAssembler(out, summaries.size(), strings);
             a.correction(correction);

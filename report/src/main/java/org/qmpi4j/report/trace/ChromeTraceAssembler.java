@@ -17,38 +17,6 @@ import org.qmpi4j.report.json.JsonWriter;
  * written as it is produced, so memory does not grow with the trace.
  */
 public final class ChromeTraceAssembler implements ShardAssembler {
-    /** What was assembled, for messages and tests. */
-    public static final class Summary {
-        private final Map<Integer, Long> events;
-        private final List<Integer> truncated;
-        private final List<Integer> missing;
-        private final List<String> problems;
-
-        Summary(Map<Integer, Long> events, List<Integer> truncated, List<Integer> missing, List<String> problems) {
-            this.events = events;
-            this.truncated = truncated;
-            this.missing = missing;
-            this.problems = problems;
-        }
-
-        /** MPI call events per rank. */
-        public Map<Integer, Long> events() {
-            return events;
-        }
-        /** Ranks whose trace stopped at the size limit. */
-        public List<Integer> truncatedRanks() {
-            return truncated;
-        }
-        /** Ranks without any trace data. */
-        public List<Integer> missingRanks() {
-            return missing;
-        }
-        /** Lines that could not be read, by rank (a crash can cut the last line). */
-        public List<String> problems() {
-            return problems;
-        }
-    }
-
     private final class RankState implements ArrowEnds.Sink {
         final int rank;
         final ShardParser parser;
@@ -300,7 +268,7 @@ public final class ChromeTraceAssembler implements ShardAssembler {
     /**
      * Writes the track names and the document's trailer. Ranks never fed are listed as missing.
      */
-    public Summary finish() throws IOException {
+    public TraceResult finish() throws IOException {
         if (finished) {
             throw new IllegalStateException("already finished");
         }
@@ -367,7 +335,7 @@ public final class ChromeTraceAssembler implements ShardAssembler {
         out.append(sb);
         out.write("}\n");
         out.flush();
-        return new Summary(events, truncated, missing, problems);
+        return new TraceResult(events, truncated, missing, problems);
     }
 
     /** Nanoseconds as microseconds with three decimals, exactly (no floating point). */

@@ -17,41 +17,6 @@ import java.util.TreeMap;
  * are written as they are read.
  */
 public final class PerfettoTraceAssembler implements ShardAssembler {
-    /** What was assembled, for messages and tests. */
-    public static final class Summary {
-        private final Map<Integer, Long> calls;
-        private final List<Integer> truncated;
-        private final List<Integer> missing;
-        private final List<String> problems;
-
-        Summary(Map<Integer, Long> calls, List<Integer> truncated, List<Integer> missing, List<String> problems) {
-            this.calls = calls;
-            this.truncated = truncated;
-            this.missing = missing;
-            this.problems = problems;
-        }
-
-        /** Calls written per rank (in the selection's window). */
-        public Map<Integer, Long> calls() {
-            return calls;
-        }
-
-        /** Ranks whose trace stopped at the size limit. */
-        public List<Integer> truncatedRanks() {
-            return truncated;
-        }
-
-        /** Ranks of the selection without any trace data. */
-        public List<Integer> missingRanks() {
-            return missing;
-        }
-
-        /** Lines that could not be read, by rank (a crash can cut the last line). */
-        public List<String> problems() {
-            return problems;
-        }
-    }
-
     private final PerfettoTraceWriter w;
     private final int ranks;
     private final Map<Integer, PerfettoRank> states = new TreeMap<>();
@@ -139,7 +104,7 @@ public final class PerfettoTraceAssembler implements ShardAssembler {
     }
 
     /** Ends every rank still open and flushes the output; ranks of the selection never started are missing. */
-    public Summary finish() throws IOException {
+    public TraceResult finish() throws IOException {
         if (finished) {
             throw new IllegalStateException("already finished");
         }
@@ -168,7 +133,7 @@ public final class PerfettoTraceAssembler implements ShardAssembler {
             }
         }
         w.close();
-        return new Summary(calls, truncated, missing, problems);
+        return new TraceResult(calls, truncated, missing, problems);
     }
 
     /**

@@ -32,33 +32,6 @@ public final class TraceBuilder {
         JSON
     }
 
-    /** What was built. */
-    public static final class Result {
-        private final Map<Integer, Long> calls;
-        private final List<Integer> missing;
-        private final List<String> problems;
-
-        Result(Map<Integer, Long> calls, List<Integer> missing, List<String> problems) {
-            this.calls = calls;
-            this.missing = missing;
-            this.problems = problems;
-        }
-
-        /** Calls written per rank (in the window). */
-        public Map<Integer, Long> calls() {
-            return calls;
-        }
-
-        /** Selected ranks without a shard. */
-        public List<Integer> missingRanks() {
-            return missing;
-        }
-
-        public List<String> problems() {
-            return problems;
-        }
-    }
-
     private TraceBuilder() {}
 
     /**
@@ -66,7 +39,7 @@ public final class TraceBuilder {
      *
      * @param ranks the job's number of ranks
      */
-    public static Result build(
+    public static TraceResult build(
             Path dir, int ranks, String binding, TraceSelection selection, Format format, Path target)
             throws IOException {
         return build(dir, ranks, binding, selection, format, target, true);
@@ -77,7 +50,7 @@ public final class TraceBuilder {
      * whether to apply the {@link CausalityCorrection} (without it, times are as the clocks were
      * aligned, and arrows may point backwards within the error bounds).
      */
-    public static Result build(
+    public static TraceResult build(
             Path dir,
             int ranks,
             String binding,
@@ -104,11 +77,11 @@ public final class TraceBuilder {
                     a.clock(r, s.clock(), s.zero());
                     feedShard(dir, r, a);
                 }
-                ChromeTraceAssembler.Summary sum = a.finish();
+                TraceResult sum = a.finish();
                 problems.addAll(sum.problems());
             });
             present.forEach(r -> calls.put(r, -1L));
-            return new Result(calls, missing, problems);
+            return new TraceResult(calls, List.of(), missing, problems);
         }
         Path tmp = AtomicFiles.temporaryFor(target);
         try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(tmp), 1 << 16)) {
@@ -119,7 +92,7 @@ public final class TraceBuilder {
                 a.rank(timeline.summary(r));
                 feedShard(dir, r, a);
             }
-            PerfettoTraceAssembler.Summary sum = a.finish();
+            TraceResult sum = a.finish();
             problems.addAll(sum.problems());
             calls.putAll(sum.calls());
         } catch (IOException | RuntimeException e) {
@@ -127,7 +100,7 @@ public final class TraceBuilder {
             throw e;
         }
         AtomicFiles.moveIntoPlace(tmp, target);
-        return new Result(calls, missing, problems);
+        return new TraceResult(calls, List.of(), missing, problems);
     }
 
     /** Rank {@code rank}'s shard in {@code dir}, whole, to {@code assembler}. */

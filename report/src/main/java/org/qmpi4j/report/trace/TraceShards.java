@@ -35,8 +35,8 @@ public final class TraceShards {
      * Assembles {@code trace.json} from the per-rank trace files of a job of {@code ranks} ranks.
      * Streams each file; writes atomically.
      */
-    public static ChromeTraceAssembler.Summary assembleTrace(Path dir, int ranks, String binding) throws IOException {
-        ChromeTraceAssembler.Summary[] summary = new ChromeTraceAssembler.Summary[1];
+    public static TraceResult assembleTrace(Path dir, int ranks, String binding) throws IOException {
+        TraceResult[] summary = new TraceResult[1];
         AtomicFiles.write(dir.resolve(ResultFiles.TRACE_JSON), (Writer out) -> {
             ChromeTraceAssembler a = new ChromeTraceAssembler(out, ranks, binding);
             byte[] buf = new byte[1 << 16];

@@ -54,7 +54,7 @@ class FilesTest {
         assertThat(RankFiles.traceRanks(dir)).containsExactly(0);
         var summary = TraceShards.assembleTrace(dir, 2, "openmpi");
         assertThat(summary.missingRanks()).containsExactly(1);
-        assertThat(summary.events()).containsOnlyKeys(0);
+        assertThat(summary.calls()).containsOnlyKeys(0);
     }
 
     @Test

@@ -59,7 +59,7 @@ class PerfettoCountersTest {
         a.rank(summary);
         byte[] bytes = Files.readAllBytes(shard);
         a.feed(0, bytes, 0, bytes.length);
-        PerfettoTraceAssembler.Summary s = a.finish();
+        TraceResult s = a.finish();
         assertThat(s.problems()).isEmpty();
 
         PerfettoTraceReader t = PerfettoTraceReader.read(out.toByteArray());

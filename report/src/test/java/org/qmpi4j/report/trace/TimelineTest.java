@@ -224,8 +224,7 @@ class TimelineTest {
 
         // trace.json, as `qmpi4j trace` builds it, shows each call at the timeline's times.
         Path json = dir.resolve("t.json");
-        TraceBuilder.Result built =
-                TraceBuilder.build(dir, 3, "openmpi", TraceSelection.all(), TraceBuilder.Format.JSON, json);
+        TraceResult built = TraceBuilder.build(dir, 3, "openmpi", TraceSelection.all(), TraceBuilder.Format.JSON, json);
         assertThat(built.missingRanks()).containsExactly(2);
         JsonNode trace = JsonNode.parse(Files.readString(json));
         List<String> slices = new ArrayList<>();

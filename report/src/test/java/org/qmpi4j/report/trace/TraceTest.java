@@ -47,8 +47,8 @@ class TraceTest {
         a.endRank(0);
         a.feed(1, r1, 0, r1.length);
         a.endRank(1);
-        ChromeTraceAssembler.Summary s = a.finish();
-        assertThat(s.events()).isEqualTo(Map.of(0, 3L, 1, 3L));
+        TraceResult s = a.finish();
+        assertThat(s.calls()).isEqualTo(Map.of(0, 3L, 1, 3L));
         assertThat(s.problems()).isEmpty();
 
         JsonNode root = JsonNode.parse(out.toString());
@@ -89,7 +89,7 @@ class TraceTest {
         ChromeTraceAssembler a = new ChromeTraceAssembler(out, 1, "openmpi");
         byte[] b = Files.readAllBytes(f);
         a.feed(0, b, 0, b.length);
-        ChromeTraceAssembler.Summary s = a.finish();
+        TraceResult s = a.finish();
         assertThat(s.truncatedRanks()).containsExactly(0);
         assertThat(out.toString()).contains("trace size limit reached").contains("\"truncated_ranks\":[0]");
         JsonNode.parse(out.toString());
@@ -102,8 +102,8 @@ class TraceTest {
         ChromeTraceAssembler a = new ChromeTraceAssembler(out, 2, "openmpi");
         a.feed(0, b, 0, b.length - 5);
         a.endRank(0);
-        ChromeTraceAssembler.Summary s = a.finish();
-        assertThat(s.events()).containsEntry(0, 2L);
+        TraceResult s = a.finish();
+        assertThat(s.calls()).containsEntry(0, 2L);
         assertThat(s.missingRanks()).containsExactly(1);
         assertThat(s.problems()).singleElement().asString().contains("cut short");
         JsonNode.parse(out.toString());

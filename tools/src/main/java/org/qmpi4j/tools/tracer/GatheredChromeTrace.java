@@ -11,6 +11,7 @@ import org.qmpi4j.report.trace.CausalityCorrection;
 import org.qmpi4j.report.trace.ChromeTraceAssembler;
 import org.qmpi4j.report.trace.ShardAssembler;
 import org.qmpi4j.report.trace.ShardSummary;
+import org.qmpi4j.report.trace.TraceResult;
 
 /** The gathered trace as Chrome Trace Event JSON, {@code trace.json}: for small traces. */
 final class GatheredChromeTrace extends GatheredTrace {
@@ -38,7 +39,7 @@ final class GatheredChromeTrace extends GatheredTrace {
 
     @Override
     List<String> finish(int ranks) throws IOException {
-        ChromeTraceAssembler.Summary summary = assembler.finish();
+        TraceResult summary = assembler.finish();
         out.close();
         if (summary.truncatedRanks().isEmpty()) {
             return List.of();

@@ -11,6 +11,7 @@ import org.qmpi4j.report.trace.CausalityCorrection;
 import org.qmpi4j.report.trace.PerfettoTraceAssembler;
 import org.qmpi4j.report.trace.ShardAssembler;
 import org.qmpi4j.report.trace.ShardSummary;
+import org.qmpi4j.report.trace.TraceResult;
 
 /**
  * The gathered trace in Perfetto's protobuf format, {@code trace.pftrace}: for traces over
@@ -45,7 +46,7 @@ final class GatheredPerfettoTrace extends GatheredTrace {
 
     @Override
     List<String> finish(int ranks) throws IOException {
-        PerfettoTraceAssembler.Summary summary = assembler.finish();
+        TraceResult summary = assembler.finish();
         out.close();
         List<String> said = new ArrayList<>();
         said.add("the " + ranks + " ranks' trace shards hold " + Units.bytes(span.bytes) + ", over "

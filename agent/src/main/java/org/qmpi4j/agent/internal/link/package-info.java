@@ -9,9 +9,10 @@
  * {@code MPI_Pcontrol} always enter the agent, through a generated class where their types allow
  * ({@code jit.EntrySites}).
  *
- * <p>Also the binding's own methods called by function name
- * ({@link org.qmpi4j.agent.internal.link.ReflectiveBindingAccess}: tools' {@code pmpi} and
- * {@code invokeNext}, datatype sizes, constants) and what the monitor asks of the binding once per
- * communicator ({@link org.qmpi4j.agent.internal.link.BindingProbe}).
+ * <p>Each process gets its parts from here, finished: the binding's own methods called by function
+ * name ({@link org.qmpi4j.agent.internal.access.ReflectiveBindingAccess}: tools' {@code pmpi} and
+ * {@code invokeNext}, datatype sizes, constants), whose questions the monitor asks of the binding
+ * once per communicator ({@link org.qmpi4j.agent.internal.telemetry.BindingProbe}), and the
+ * chain's classes made for the JIT ({@link org.qmpi4j.agent.internal.jit.JitSpecialisation}).
  */
 package org.qmpi4j.agent.internal.link;

@@ -28,7 +28,7 @@ import org.qmpi4j.api.MpiFunction;
 import org.qmpi4j.api.ToolHandler;
 
 /**
- * Tools that change the call (issue 13): changed arguments, another function, substituted results,
+ * Tools that change the call: changed arguments, another function, substituted results,
  * failing and completing on purpose, the call's two instants; without MPI, against fake binding
  * methods that record what reached them. The guarantees of pass-through chains are ChainTest's.
  */

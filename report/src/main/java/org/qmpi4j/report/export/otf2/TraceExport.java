@@ -15,6 +15,7 @@ import org.qmpi4j.report.trace.ShardParser;
 import org.qmpi4j.report.trace.ShardSite;
 import org.qmpi4j.report.trace.Timeline;
 import org.qmpi4j.report.trace.TraceFormat;
+import org.qmpi4j.report.trace.TraceResult;
 import org.qmpi4j.report.trace.TraceSelection;
 
 /**
@@ -25,33 +26,6 @@ import org.qmpi4j.report.trace.TraceSelection;
  * key (the same on all its members).
  */
 public final class TraceExport {
-    /** What was exported. */
-    public static final class Result {
-        private final Map<Integer, Long> calls;
-        private final List<Integer> missing;
-        private final List<String> problems;
-
-        Result(Map<Integer, Long> calls, List<Integer> missing, List<String> problems) {
-            this.calls = calls;
-            this.missing = missing;
-            this.problems = problems;
-        }
-
-        /** Calls exported per rank. */
-        public Map<Integer, Long> calls() {
-            return calls;
-        }
-
-        /** Chosen ranks without a shard. */
-        public List<Integer> missingRanks() {
-            return missing;
-        }
-
-        public List<String> problems() {
-            return problems;
-        }
-    }
-
     private TraceExport() {}
 
     /**
@@ -60,7 +34,7 @@ public final class TraceExport {
      *
      * @param hosts each rank's host ({@code ""}: unknown)
      */
-    public static Result write(Path dir, int size, TraceSelection selection, List<String> hosts, Otf2Records out)
+    public static TraceResult write(Path dir, int size, TraceSelection selection, List<String> hosts, Otf2Records out)
             throws IOException {
         Timeline timeline = Timeline.open(dir, size, selection);
         // Timestamps are rank 0's clock readings: the common clock (from the job's zero) plus the
@@ -74,7 +48,7 @@ public final class TraceExport {
         Reader reader = new Reader(export, comms, sites, selection, zero);
         timeline.read(reader);
         export.finish();
-        return new Result(reader.calls, timeline.missingRanks(), reader.problems);
+        return new TraceResult(reader.calls, List.of(), timeline.missingRanks(), reader.problems);
     }
 
     /** Every rank's calls; each held until the next, so that the requests it completed join it. */

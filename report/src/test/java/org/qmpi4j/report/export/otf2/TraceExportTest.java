@@ -9,6 +9,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.qmpi4j.report.files.ResultFiles;
 import org.qmpi4j.report.trace.TraceFormat;
+import org.qmpi4j.report.trace.TraceResult;
 import org.qmpi4j.report.trace.TraceSelection;
 
 /**
@@ -51,7 +52,7 @@ class TraceExportTest {
     void sitesCommunicatorsAndRequestsBecomeTheJobs() throws Exception {
         shards();
         RecordingOtf2 out = new RecordingOtf2();
-        TraceExport.Result r = TraceExport.write(dir, 2, TraceSelection.all(), List.of("a", "b"), out);
+        TraceResult r = TraceExport.write(dir, 2, TraceSelection.all(), List.of("a", "b"), out);
         assertThat(r.calls()).containsEntry(0, 3L).containsEntry(1, 3L);
         assertThat(r.problems()).isEmpty();
         // Regions in order of first use: MPI_Isend 0, App.main:10 1, MPI_Wait 2, App.main:11 3,
@@ -109,7 +110,7 @@ class TraceExportTest {
     void theWindowKeepsWholeCallsAndDropsCompletionsOfRequestsOutsideIt() throws Exception {
         shards();
         RecordingOtf2 out = new RecordingOtf2();
-        TraceExport.Result r = TraceExport.write(dir, 2, new TraceSelection(null, 140, 400), List.of(), out);
+        TraceResult r = TraceExport.write(dir, 2, new TraceSelection(null, 140, 400), List.of(), out);
         assertThat(r.calls()).containsEntry(0, 2L).containsEntry(1, 2L);
         // Rank 0's wait from 200 is in, its isend (100-110) is not: no MpiIsendComplete. Regions
         // are numbered as first used: MPI_Wait is 0 here.
