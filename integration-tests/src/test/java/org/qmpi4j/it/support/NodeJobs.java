@@ -124,11 +124,7 @@ public final class NodeJobs {
                 assertThat(p.matrixBytes[r][peer]).as("bytes %d -> %d", r, peer).isEqualTo(expected[1]);
             }
         }
-        Map<Integer, String> tracks = new TreeMap<>();
-        for (int r = 0; r < ranks; r++) {
-            tracks.put(r, "rank " + r);
-        }
-        assertThat(t.processes).as("one trace track per rank").isEqualTo(tracks);
+        assertThat(t.processes).as("one trace track per rank").isEqualTo(trackNames(hosts(p)));
         assertThat(t.events).as("trace events per rank and function").isEqualTo(p.callsPerRank);
         assertThat(t.truncatedRanks).isEmpty();
         List<String> starts = new ArrayList<>(t.flowStarts);
@@ -142,6 +138,17 @@ public final class NodeJobs {
                         .flatMap(rr -> rr.sentTo.values().stream())
                         .mapToLong(v -> v[0])
                         .sum());
+    }
+
+    /**
+     * The name of each rank's trace track: {@code rank 3 (node2)} when the ranks ran on several
+     * hosts, else {@code rank 3}.
+     */
+    public static Map<Integer, String> trackNames(Map<Integer, String> hosts) {
+        boolean several = new java.util.HashSet<>(hosts.values()).size() > 1;
+        Map<Integer, String> tracks = new TreeMap<>();
+        hosts.forEach((r, h) -> tracks.put(r, several ? "rank " + r + " (" + h + ")" : "rank " + r));
+        return tracks;
     }
 
     /** The host each rank ran on, from profile.json's {@code time.per_rank}. */
