@@ -151,6 +151,22 @@ public final class NodeJobs {
         return tracks;
     }
 
+    /**
+     * A shell script that prints the TCP ports on which the JVM of rank 0 of {@code mainClass}
+     * listens on a given address (not the wildcard one): the deadlock watch's, which rank 0 binds to
+     * its node's address (or to the loopback address on one node); Open MPI's own listeners take
+     * the wildcard address. Exits 2 while rank 0 does not run yet.
+     */
+    public static String watchPortScript(String mainClass) {
+        return "pid=; for p in $(pgrep -f " + mainClass + "); do"
+                + " if tr '\\0' '\\n' </proc/$p/environ 2>/dev/null | grep -qx OMPI_COMM_WORLD_RANK=0; then pid=$p; fi;"
+                + " done; [ -n \"$pid\" ] || exit 2;"
+                + " inodes=\" $(ls -l /proc/$pid/fd 2>/dev/null | sed -n 's/.*socket:\\[\\([0-9]*\\)\\].*/\\1/p' | tr '\\n' ' ') \";"
+                + " for f in /proc/net/tcp /proc/net/tcp6; do"
+                + " awk -v ino=\"$inodes\" '$4 == \"0A\" && index(ino, \" \" $10 \" \") { split($2, a, \":\");"
+                + " if (a[1] !~ /^0+$/) print a[2] }' $f; done | while read h; do printf '%d\\n' 0x$h; done";
+    }
+
     /** The host each rank ran on, from profile.json's {@code time.per_rank}. */
     public static Map<Integer, String> hosts(ToolResults.Profile p) throws Exception {
         Map<Integer, String> hosts = new TreeMap<>();
