@@ -45,10 +45,16 @@ class CheckChannelTest {
         String wrong = "qmpi4j-check " + "0".repeat(64) + " 1\n";
 
         assertThat(probe("127.0.0.2", port, null)).as("from 127.0.0.2, silent").isEqualTo("closed");
-        assertThat(probe("127.0.0.2", port, wrong)).as("from 127.0.0.2, greeting").isEqualTo("closed");
+        assertThat(probe("127.0.0.2", port, wrong))
+                .as("from 127.0.0.2, greeting")
+                .isEqualTo("closed");
         assertThat(probe("127.0.0.1", port, null)).as("from 127.0.0.1, silent").isEqualTo("open");
-        assertThat(probe("127.0.0.1", port, wrong)).as("from 127.0.0.1, wrong secret").isEqualTo("closed");
-        assertThat(probe("127.0.0.1", port, "GET / HTTP/1.0\n\n")).as("from 127.0.0.1, not the watch").isEqualTo("closed");
+        assertThat(probe("127.0.0.1", port, wrong))
+                .as("from 127.0.0.1, wrong secret")
+                .isEqualTo("closed");
+        assertThat(probe("127.0.0.1", port, "GET / HTTP/1.0\n\n"))
+                .as("from 127.0.0.1, not the watch")
+                .isEqualTo("closed");
 
         JobResult result = job.get(3, TimeUnit.MINUTES);
         assertThat(result.timedOut()).as(result.describe()).isFalse();
@@ -66,12 +72,15 @@ class CheckChannelTest {
         String script = NodeJobs.watchPortScript(MAIN);
         while (System.nanoTime() < until) {
             if (job.isDone()) {
-                throw new AssertionError("the job ended before its watch was found:\n" + job.get().describe());
+                throw new AssertionError("the job ended before its watch was found:\n"
+                        + job.get().describe());
             }
             BundledTools.Command c = BundledTools.run(java.util.List.of("sh", "-c", script), java.util.Map.of());
             String[] ports = c.stdout.strip().split("\\s+");
             if (c.exitCode == 0 && !ports[0].isEmpty()) {
-                assertThat(ports).as("ports rank 0 listens on at an address of its own").hasSize(1);
+                assertThat(ports)
+                        .as("ports rank 0 listens on at an address of its own")
+                        .hasSize(1);
                 return Integer.parseInt(ports[0]);
             }
             Thread.sleep(200);

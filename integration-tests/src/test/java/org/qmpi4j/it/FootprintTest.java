@@ -92,7 +92,9 @@ class FootprintTest {
             assertThat(results.resolve("profile.json")).exists();
             assertThat(results.resolve("trace.json")).exists();
             if (job == 1) {
-                assertThat(said).as("the second job uses the cache the first trained").contains("qmpi4j: AOT cache used");
+                assertThat(said)
+                        .as("the second job uses the cache the first trained")
+                        .contains("qmpi4j: AOT cache used");
             }
         }
 
@@ -114,7 +116,9 @@ class FootprintTest {
                 .matches("[-rwxd]{4}------"));
         tree(temp).forEach((f, mode) -> {
             if (!f.startsWith("hsperfdata_")) { // the JVM's own performance data, not qmpi4j's
-                assertThat(mode).as("permissions of %s left in the temporary folder", f).matches("[-rwxd]{4}------");
+                assertThat(mode)
+                        .as("permissions of %s left in the temporary folder", f)
+                        .matches("[-rwxd]{4}------");
             }
         });
     }

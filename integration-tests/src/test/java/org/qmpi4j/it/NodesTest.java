@@ -197,7 +197,8 @@ class NodesTest {
         Container.ExecResult job = cluster.sh(
                 1,
                 NodeJobs.mpirun(
-                        jobNodes().get(0) + ":2," + jobNodes().get(1) + ":1," + jobNodes().get(2) + ":1",
+                        jobNodes().get(0) + ":2," + jobNodes().get(1) + ":1,"
+                                + jobNodes().get(2) + ":1",
                         4,
                         "tools=profiler,tracer;output=" + out,
                         180,
@@ -367,18 +368,24 @@ class NodesTest {
         assertThat(merge.exitCode).as("%s", merge).isZero();
         assertThat(Files.readString(merged.resolve("profile.json"))).contains("\"wait_states\"");
         assertTimePerNode(merged, hosts);
-        assertThat(ToolResults.trace(merged).processes).as("trace.json's process names").isEqualTo(tracks);
+        assertThat(ToolResults.trace(merged).processes)
+                .as("trace.json's process names")
+                .isEqualTo(tracks);
         Path keep = Path.of("target", "nodes-report");
         Files.createDirectories(keep);
         Files.copy(merged.resolve("report.html"), keep.resolve("report.html"), StandardCopyOption.REPLACE_EXISTING);
 
         Path otf2 = tmp.resolve("otf2");
-        BundledTools.Command export = BundledTools.qmpi4j("export", "--format", "otf2", merged.toString(), otf2.toString());
+        BundledTools.Command export =
+                BundledTools.qmpi4j("export", "--format", "otf2", merged.toString(), otf2.toString());
         assertThat(export.exitCode).as("%s", export).isZero();
         Otf2Reading read = Otf2Reading.python(otf2.resolve("traces.otf2"));
         assertThat(read.problems).as("OTF2's Python reader").isEmpty();
-        assertThat(read.hostOf).as("the system tree node of each rank's location group").isEqualTo(hosts);
-        Process print = new ProcessBuilder("otf2-print", "-G", otf2.resolve("traces.otf2").toString())
+        assertThat(read.hostOf)
+                .as("the system tree node of each rank's location group")
+                .isEqualTo(hosts);
+        Process print = new ProcessBuilder(
+                        "otf2-print", "-G", otf2.resolve("traces.otf2").toString())
                 .redirectErrorStream(true)
                 .start();
         String printed = new String(print.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
@@ -406,12 +413,14 @@ class NodesTest {
             v[0] += app;
             v[1] += mpi;
             v[2] += Math.max(0, app - mpi);
-            ranksOf.computeIfAbsent(host, h -> new ArrayList<>()).add(r.get("rank").asInt());
+            ranksOf.computeIfAbsent(host, h -> new ArrayList<>())
+                    .add(r.get("rank").asInt());
         }
         boolean waits = root.has("wait_states");
         if (waits) {
             for (JsonNode w : root.get("wait_states").elements()) {
-                expected.get(hosts.get(w.get("rank").asInt()))[3] += w.get("seconds").asDouble();
+                expected.get(hosts.get(w.get("rank").asInt()))[3] +=
+                        w.get("seconds").asDouble();
             }
         }
         List<String> text = Files.readAllLines(dir.resolve("report.txt"));
@@ -433,12 +442,16 @@ class NodesTest {
             double slack = 1e-6 * (ranks.size() + 1);
             assertThat(Double.parseDouble(cells[2])).as("app [s] %s", row).isCloseTo(v[0], within(slack));
             assertThat(Double.parseDouble(cells[3])).as("MPI [s] %s", row).isCloseTo(v[1], within(slack));
-            assertThat(Double.parseDouble(cells[4])).as("outside MPI [s] %s", row).isCloseTo(v[2], within(slack));
+            assertThat(Double.parseDouble(cells[4]))
+                    .as("outside MPI [s] %s", row)
+                    .isCloseTo(v[2], within(slack));
             assertThat(Double.parseDouble(cells[5]))
                     .as("outside MPI per rank [s] %s", row)
                     .isCloseTo(v[2] / ranks.size(), within(slack));
             if (waits) {
-                assertThat(Double.parseDouble(cells[7])).as("waited [s] %s", row).isCloseTo(v[3], within(slack * 10));
+                assertThat(Double.parseDouble(cells[7]))
+                        .as("waited [s] %s", row)
+                        .isCloseTo(v[3], within(slack * 10));
             } else {
                 assertThat(cells[7]).as(row).isEqualTo("-");
             }
@@ -462,26 +475,42 @@ class NodesTest {
         String out = "/results/watch";
         String job = NodeJobs.mpirun(
                 jobNodes(), PER_NODE, "tools=check;check.deadlock-seconds=25;output=" + out, 150, main, List.of());
-        cluster.sh(1, "(" + job + " >/tmp/watch.out 2>/tmp/watch.err; echo $? >/tmp/watch.rc) </dev/null >/dev/null 2>&1 &");
+        cluster.sh(
+                1,
+                "(" + job + " >/tmp/watch.out 2>/tmp/watch.err; echo $? >/tmp/watch.rc) </dev/null >/dev/null 2>&1 &");
         Container.ExecResult port = cluster.sh(
                 1,
                 "timeout 90 sh -c 'until p=$(" + NodeJobs.watchPortScript(main).replace("'", "'\\''")
                         + ") && [ -n \"$p\" ]; do [ -s /tmp/watch.rc ] && exit 3; sleep 0.2; done; echo $p'");
         assertThat(port.getExitCode())
-                .as("rank 0's watch port: %s\n%s", port.getStderr(), cluster.sh(1, "cat /tmp/watch.rc /tmp/watch.err").getStdout())
+                .as(
+                        "rank 0's watch port: %s\n%s",
+                        port.getStderr(),
+                        cluster.sh(1, "cat /tmp/watch.rc /tmp/watch.err").getStdout())
                 .isZero();
         String[] ports = port.getStdout().strip().split("\\s+");
         assertThat(ports).as("ports rank 0 listens on at an address of its own").hasSize(1);
         String target = "node1/" + ports[0];
         String secret = "0".repeat(64);
 
-        assertThat(probe(OUTSIDER, target, null)).as("outsider, silent: closed at once").isZero();
-        assertThat(probe(OUTSIDER, target, "qmpi4j-check " + secret + " 1")).as("outsider, greeting").isZero();
-        assertThat(probe(2, target, null)).as("job node, silent: still open after 3 s").isEqualTo(124);
-        assertThat(probe(2, target, "qmpi4j-check " + secret + " 1")).as("job node, wrong secret").isZero();
-        assertThat(probe(2, target, "hello")).as("job node, no greeting of the watch").isZero();
+        assertThat(probe(OUTSIDER, target, null))
+                .as("outsider, silent: closed at once")
+                .isZero();
+        assertThat(probe(OUTSIDER, target, "qmpi4j-check " + secret + " 1"))
+                .as("outsider, greeting")
+                .isZero();
+        assertThat(probe(2, target, null))
+                .as("job node, silent: still open after 3 s")
+                .isEqualTo(124);
+        assertThat(probe(2, target, "qmpi4j-check " + secret + " 1"))
+                .as("job node, wrong secret")
+                .isZero();
+        assertThat(probe(2, target, "hello"))
+                .as("job node, no greeting of the watch")
+                .isZero();
 
-        assertThat(cluster.sh(1, "timeout 120 sh -c 'until [ -s /tmp/watch.rc ]; do sleep 0.5; done'").getExitCode())
+        assertThat(cluster.sh(1, "timeout 120 sh -c 'until [ -s /tmp/watch.rc ]; do sleep 0.5; done'")
+                        .getExitCode())
                 .as("the job ended")
                 .isZero();
         String rc = cluster.sh(1, "cat /tmp/watch.rc").getStdout().strip();

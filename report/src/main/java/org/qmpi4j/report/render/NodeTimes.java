@@ -158,8 +158,8 @@ final class NodeTimes {
     /** The "Time per node" section of report.txt. */
     void appendText(StringBuilder out) {
         TextReport.section(out, "Time per node");
-        Table t = new Table("<" + HEADER[0], "<" + HEADER[1], HEADER[2], HEADER[3], HEADER[4], HEADER[5], HEADER[6],
-                HEADER[7]);
+        Table t = new Table(
+                "<" + HEADER[0], "<" + HEADER[1], HEADER[2], HEADER[3], HEADER[4], HEADER[5], HEADER[6], HEADER[7]);
         for (Node n : nodes) {
             t.row((Object[]) cells(n));
         }

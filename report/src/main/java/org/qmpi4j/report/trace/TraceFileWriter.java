@@ -45,8 +45,7 @@ public final class TraceFileWriter implements Closeable {
      * @param host the rank's host, named in the header so that a trace's tracks can say which node
      *     each rank ran on ({@code ""}: not named)
      */
-    public TraceFileWriter(
-            Path file, int rank, int size, String binding, String host, long limitBytes, int bufferSize)
+    public TraceFileWriter(Path file, int rank, int size, String binding, String host, long limitBytes, int bufferSize)
             throws IOException {
         this.out = Files.newOutputStream(
                 file, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE);

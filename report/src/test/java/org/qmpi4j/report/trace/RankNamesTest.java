@@ -26,8 +26,18 @@ class RankNamesTest {
                     ResultFiles.rankTrace(dir, r), r, hosts.length, "openmpi", hosts[r], Long.MAX_VALUE, 1024)) {
                 w.defineFunction(0, "MPI_BARRIER");
                 w.defineThread(1, "main");
-                w.event(0, 1, 1000, 500, TraceFormat.NONE, TraceFormat.NONE, TraceFormat.NONE, TraceFormat.NONE,
-                        TraceFormat.NONE, TraceFormat.NONE, TraceFormat.NONE);
+                w.event(
+                        0,
+                        1,
+                        1000,
+                        500,
+                        TraceFormat.NONE,
+                        TraceFormat.NONE,
+                        TraceFormat.NONE,
+                        TraceFormat.NONE,
+                        TraceFormat.NONE,
+                        TraceFormat.NONE,
+                        TraceFormat.NONE);
             }
         }
     }
@@ -36,7 +46,8 @@ class RankNamesTest {
         Path out = dir.resolve("t.json");
         TraceBuilder.build(dir, 3, "openmpi", TraceSelection.all(), TraceBuilder.Format.JSON, out);
         Map<Integer, String> names = new TreeMap<>();
-        for (JsonNode e : JsonNode.parse(Files.readString(out)).get("traceEvents").elements()) {
+        for (JsonNode e :
+                JsonNode.parse(Files.readString(out)).get("traceEvents").elements()) {
             if (e.get("ph").asString().equals("M") && e.get("name").asString().equals("process_name")) {
                 names.put(e.get("pid").asInt(), e.get("args").get("name").asString());
             }
