@@ -392,8 +392,12 @@ class NodesTest {
         assertThat(print.waitFor()).as(printed).isZero();
         assertThat(printed.toLowerCase(Locale.ROOT)).as("otf2-print -G").doesNotContain("warning");
         for (String node : jobNodes()) {
-            assertThat(printed).as("otf2-print -G").containsPattern("SYSTEM_TREE_NODE .*\"" + node + "\"");
+            assertThat(printed).as("otf2-print -G").containsPattern("SYSTEM_TREE_NODE .*Name: \"" + node + "\"");
         }
+        hosts.forEach((r, host) -> assertThat(printed)
+                .as("otf2-print -G")
+                .containsPattern(
+                        "LOCATION_GROUP +" + r + " +Name: \"MPI Rank " + r + "\".*Parent: \"node::" + host + "\""));
     }
 
     /**
