@@ -174,6 +174,8 @@ final class NodeTimes {
     /** The "Time per node" section of report.html. */
     void appendHtml(StringBuilder h) {
         h.append("<section id=\"nodes\"><h2>Time per node</h2>\n")
+                .append("<style>#node-table td:nth-child(-n+2),#node-table th:nth-child(-n+2){text-align:left}")
+                .append("#node-table tr.slowest td{font-weight:600}</style>\n")
                 .append("<p class=\"note\">Sums over each node's ranks; waited: time its ranks waited for others")
                 .append(waits ? " (the traces' wait states)" : " (no traces analysed)")
                 .append(". Most time outside MPI per rank: <b id=\"slowest-node\">")
