@@ -370,6 +370,20 @@ class NodesTest {
         assertThat(ToolResults.trace(merged).processes)
                 .as("trace.json's process names")
                 .isEqualTo(tracks);
+        // The timelines of the worst waits name each rank's node under its label.
+        java.util.regex.Matcher timeline = java.util.regex.Pattern.compile(
+                        ">rank (\\d+)</text><text[^>]*>rank (\\d+)</text><text class=\"node\"[^>]*>([^<]*)</text>"
+                                + "<text class=\"node\"[^>]*>([^<]*)</text>")
+                .matcher(Files.readString(merged.resolve("report.html")));
+        int timelines = 0;
+        while (timeline.find()) {
+            timelines++;
+            assertThat(timeline.group(3)).isEqualTo(hosts.get(Integer.parseInt(timeline.group(1))));
+            assertThat(timeline.group(4)).isEqualTo(hosts.get(Integer.parseInt(timeline.group(2))));
+        }
+        assertThat(timelines)
+                .as("wait timelines with node names in report.html")
+                .isPositive();
         Path keep = Path.of("target", "nodes-report");
         Files.createDirectories(keep);
         Files.copy(merged.resolve("report.html"), keep.resolve("report.html"), StandardCopyOption.REPLACE_EXISTING);
