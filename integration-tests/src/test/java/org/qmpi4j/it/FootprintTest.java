@@ -109,6 +109,8 @@ class FootprintTest {
         assertThat(qmpi4jEntries(machineTmp)).as("entries named qmpi4j in /tmp").isEqualTo(tmpBefore);
 
         Map<String, String> cached = tree(cache);
+        // In the log of every run: what the jobs left in the cache and in the temporary folder.
+        System.out.println("FootprintTest: AOT cache " + cached + "; temporary folder " + tree(temp));
         assertThat(cached).as("the AOT cache's files").isNotEmpty();
         cached.put("", mode(cache));
         cached.forEach((f, mode) -> assertThat(mode)
