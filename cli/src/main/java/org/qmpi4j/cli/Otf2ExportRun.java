@@ -118,7 +118,7 @@ final class Otf2ExportRun {
         }
     }
 
-    /** Each rank's host, from the profile (or the per-rank profile files); empty when unknown. */
+    /** Each rank's host, from the profile (or the per-rank profile files, or the shards); empty when unknown. */
     static List<String> hosts(Path dir, int size) {
         List<String> hosts = new ArrayList<>();
         for (int r = 0; r < size; r++) {
@@ -137,6 +137,20 @@ final class Otf2ExportRun {
         } catch (UserError | IOException | RuntimeException e) {
             // Hosts only place the ranks in the system tree: without them, every rank is on
             // "unknown host" and the trace is whole.
+        }
+        // Without a profile (the tracer alone), each shard's header names its rank's host.
+        for (int r = 0; r < size; r++) {
+            Path shard = ResultFiles.rankTrace(dir, r);
+            if (hosts.get(r).isEmpty() && Files.isRegularFile(shard)) {
+                try {
+                    String[] h = TraceCommand.header(shard);
+                    if (h.length > 5) {
+                        hosts.set(r, h[5]);
+                    }
+                } catch (UserError unreadable) {
+                    // the export itself says which shards it could not read
+                }
+            }
         }
         return hosts;
     }

@@ -1,9 +1,12 @@
 package org.qmpi4j.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -16,12 +19,14 @@ import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.qmpi4j.cli.otf2.Otf2Reading;
 import org.qmpi4j.it.support.BundledTools;
 import org.qmpi4j.it.support.NodeJobs;
 import org.qmpi4j.it.support.Nodes;
 import org.qmpi4j.it.support.SampleOutput;
 import org.qmpi4j.it.support.ToolResults;
 import org.qmpi4j.it.support.TraceArrows;
+import org.qmpi4j.report.json.JsonNode;
 import org.testcontainers.containers.Container;
 
 /**
@@ -38,11 +43,20 @@ class NodesTest {
     private static final int PER_NODE = 2;
     private static final int RANKS = NODES * PER_NODE;
 
+    /** The node outside the jobs. */
+    private static final int OUTSIDER = NODES + 1;
+
     private Nodes cluster;
+
+    /** The nodes the jobs run on. */
+    private List<String> jobNodes() {
+        return cluster.names().subList(0, NODES);
+    }
 
     @BeforeAll
     void startNodes() throws Exception {
-        cluster = Nodes.start(Nodes.BOOKWORM, NODES);
+        // One node more than the jobs use: a machine on the same network outside every job.
+        cluster = Nodes.start(Nodes.BOOKWORM, NODES + 1);
     }
 
     @AfterAll
@@ -63,7 +77,7 @@ class NodesTest {
         Container.ExecResult job = cluster.sh(
                 1,
                 NodeJobs.mpirun(
-                        cluster.names(),
+                        jobNodes(),
                         PER_NODE,
                         "tools=check;check.deadlock-seconds=3;output=" + out,
                         150,
@@ -84,7 +98,7 @@ class NodesTest {
         Container.ExecResult job = cluster.sh(
                 1,
                 NodeJobs.mpirun(
-                        cluster.names(),
+                        jobNodes(),
                         PER_NODE,
                         "tools=profiler,tracer;output=" + out,
                         180,
@@ -182,8 +196,8 @@ class NodesTest {
         Container.ExecResult job = cluster.sh(
                 1,
                 NodeJobs.mpirun(
-                        cluster.names().get(0) + ":2," + cluster.names().get(1) + ":1,"
-                                + cluster.names().get(2) + ":1",
+                        jobNodes().get(0) + ":2," + jobNodes().get(1) + ":1,"
+                                + jobNodes().get(2) + ":1",
                         4,
                         "tools=profiler,tracer;output=" + out,
                         180,
@@ -217,7 +231,7 @@ class NodesTest {
         String out = "/results/killed";
         // A token ring that would run for minutes (rank 1 never fails: failAt is past the laps).
         String job = NodeJobs.mpirun(
-                cluster.names(),
+                jobNodes(),
                 PER_NODE,
                 "tools=profiler,tracer;output=" + out,
                 120,
@@ -309,6 +323,241 @@ class NodesTest {
         assertThat(NodeJobs.hosts(ToolResults.profile(tmp)).values())
                 .as("hosts of the ranks")
                 .containsExactly("node1", "node1", "node2", "node2", "node3", "node3");
+    }
+
+    /**
+     * Which node each rank ran on, wherever ranks are shown: the stencil on 3 nodes under
+     * {@code profiler,tracer}, its trace written as Perfetto's protobuf at {@code MPI_Finalize}
+     * (rank 0 received the hosts with the shards' summaries) names each rank's track
+     * {@code rank 3 (node2)}; {@code report.txt} and {@code report.html} have a "Time per node"
+     * table whose figures are the sums of {@code profile.json}'s per-rank times (and, after
+     * {@code qmpi4j merge} of the files copied off the nodes, of its wait states); the merged
+     * {@code trace.json} names the tracks alike, and the OTF2 export puts each rank's location group
+     * under its node in the system tree, which OTF2's readers read without a warning.
+     */
+    @Test
+    void nodeNamesOnTracksAndTimePerNode(@TempDir Path tmp) throws Exception {
+        String out = "/results/node-names";
+        Container.ExecResult job = cluster.sh(
+                1,
+                NodeJobs.mpirun(
+                        jobNodes(),
+                        PER_NODE,
+                        "tools=profiler,tracer;tracer.json-limit=1;output=" + out,
+                        180,
+                        "org.qmpi4j.samples.openmpi.Stencil",
+                        NodeJobs.SAMPLES.get("Stencil")));
+        assertThat(job.getExitCode()).as(NodeJobs.describe(job)).isZero();
+        Path node1 = tmp.resolve("node1");
+        cluster.copyOff(1, out, node1);
+        Map<Integer, String> hosts = NodeJobs.hosts(ToolResults.profile(node1));
+        assertThat(hosts.values()).containsExactly("node1", "node1", "node2", "node2", "node3", "node3");
+        Map<Integer, String> tracks = NodeJobs.trackNames(hosts);
+        assertThat(tracks).containsEntry(3, "rank 3 (node2)");
+        assertThat(org.qmpi4j.report.trace.PerfettoTraceReader.read(node1.resolve("trace.pftrace")).processes)
+                .as("Perfetto process tracks written at MPI_Finalize")
+                .isEqualTo(tracks);
+        assertTimePerNode(node1, hosts);
+
+        Path merged = tmp.resolve("merged");
+        for (int node = 1; node <= NODES; node++) {
+            cluster.copyOff(node, out + "/ranks", merged.resolve("ranks"));
+        }
+        BundledTools.Command merge = BundledTools.qmpi4j("merge", merged.toString());
+        assertThat(merge.exitCode).as("%s", merge).isZero();
+        assertThat(Files.readString(merged.resolve("profile.json"))).contains("\"wait_states\"");
+        assertTimePerNode(merged, hosts);
+        assertThat(ToolResults.trace(merged).processes)
+                .as("trace.json's process names")
+                .isEqualTo(tracks);
+        // The timelines of the worst waits name each rank's node under its label.
+        java.util.regex.Matcher timeline = java.util.regex.Pattern.compile(
+                        ">rank (\\d+)</text><text[^>]*>rank (\\d+)</text><text class=\"node\"[^>]*>([^<]*)</text>"
+                                + "<text class=\"node\"[^>]*>([^<]*)</text>")
+                .matcher(Files.readString(merged.resolve("report.html")));
+        int timelines = 0;
+        while (timeline.find()) {
+            timelines++;
+            assertThat(timeline.group(3)).isEqualTo(hosts.get(Integer.parseInt(timeline.group(1))));
+            assertThat(timeline.group(4)).isEqualTo(hosts.get(Integer.parseInt(timeline.group(2))));
+        }
+        assertThat(timelines)
+                .as("wait timelines with node names in report.html")
+                .isPositive();
+        Path keep = Path.of("target", "nodes-report");
+        Files.createDirectories(keep);
+        Files.copy(merged.resolve("report.html"), keep.resolve("report.html"), StandardCopyOption.REPLACE_EXISTING);
+
+        Path otf2 = tmp.resolve("otf2");
+        BundledTools.Command export =
+                BundledTools.qmpi4j("export", "--format", "otf2", merged.toString(), otf2.toString());
+        assertThat(export.exitCode).as("%s", export).isZero();
+        Otf2Reading read = Otf2Reading.python(otf2.resolve("traces.otf2"));
+        assertThat(read.problems).as("OTF2's Python reader").isEmpty();
+        assertThat(read.hostOf)
+                .as("the system tree node of each rank's location group")
+                .isEqualTo(hosts);
+        Path printErr = tmp.resolve("otf2-print.err");
+        Process print = new ProcessBuilder(
+                        "otf2-print", "-G", otf2.resolve("traces.otf2").toString())
+                .redirectError(printErr.toFile())
+                .start();
+        String printed = new String(print.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(print.waitFor()).as(printed).isZero();
+        // Warnings about the system tree, location groups or locations would show here; the order
+        // of the region definitions (MPI functions, call sites) is another matter.
+        assertThat(Files.readAllLines(printErr).stream().filter(l -> !l.contains("out of order Region definition")))
+                .as("otf2-print -G's warnings")
+                .isEmpty();
+        for (String node : jobNodes()) {
+            assertThat(printed).as("otf2-print -G").containsPattern("SYSTEM_TREE_NODE .*Name: \"" + node + "\"");
+        }
+        hosts.forEach((r, host) -> assertThat(printed)
+                .as("otf2-print -G")
+                .containsPattern(
+                        "LOCATION_GROUP +" + r + " +Name: \"MPI Rank " + r + "\".*Parent: \"node::" + host + "\""));
+    }
+
+    /**
+     * The "Time per node" table of {@code dir}'s reports against its profile.json: per node its
+     * ranks, the sums of their app, MPI and outside-MPI times, and their waiting (the wait states'
+     * seconds; "-" when the profile has none).
+     */
+    private static void assertTimePerNode(Path dir, Map<Integer, String> hosts) throws Exception {
+        JsonNode root = JsonNode.parse(Files.readString(dir.resolve("profile.json")));
+        Map<String, double[]> expected = new TreeMap<>();
+        Map<String, List<Integer>> ranksOf = new TreeMap<>();
+        for (JsonNode r : root.get("time").get("per_rank").elements()) {
+            String host = r.get("host").asString();
+            double app = r.get("app_s").asDouble();
+            double mpi = r.get("mpi_s").asDouble();
+            double[] v = expected.computeIfAbsent(host, h -> new double[4]);
+            v[0] += app;
+            v[1] += mpi;
+            v[2] += Math.max(0, app - mpi);
+            ranksOf.computeIfAbsent(host, h -> new ArrayList<>())
+                    .add(r.get("rank").asInt());
+        }
+        boolean waits = root.has("wait_states");
+        if (waits) {
+            for (JsonNode w : root.get("wait_states").elements()) {
+                expected.get(hosts.get(w.get("rank").asInt()))[3] +=
+                        w.get("seconds").asDouble();
+            }
+        }
+        List<String> text = Files.readAllLines(dir.resolve("report.txt"));
+        int at = text.indexOf(text.stream()
+                .filter(l -> l.startsWith("== Time per node "))
+                .findFirst()
+                .orElseThrow(() -> new AssertionError("no Time per node in " + dir.resolve("report.txt"))));
+        assertThat(text.get(at + 1).strip()).startsWith("node");
+        String html = Files.readString(dir.resolve("report.html"));
+        for (int i = 0; i < NODES; i++) {
+            String host = "node" + (i + 1);
+            String[] cells = text.get(at + 2 + i).strip().split("\\s+");
+            double[] v = expected.get(host);
+            List<Integer> ranks = ranksOf.get(host);
+            String row = String.join(" ", cells);
+            assertThat(cells[0]).as(row).isEqualTo(host);
+            assertThat(cells[1]).as(row).isEqualTo(ranks.get(0) + "-" + ranks.get(ranks.size() - 1));
+            // profile.json's seconds are each rounded; the table sums nanoseconds.
+            double slack = 1e-6 * (ranks.size() + 1);
+            assertThat(Double.parseDouble(cells[2])).as("app [s] %s", row).isCloseTo(v[0], within(slack));
+            assertThat(Double.parseDouble(cells[3])).as("MPI [s] %s", row).isCloseTo(v[1], within(slack));
+            assertThat(Double.parseDouble(cells[4]))
+                    .as("outside MPI [s] %s", row)
+                    .isCloseTo(v[2], within(slack));
+            assertThat(Double.parseDouble(cells[5]))
+                    .as("outside MPI per rank [s] %s", row)
+                    .isCloseTo(v[2] / ranks.size(), within(slack));
+            if (waits) {
+                assertThat(Double.parseDouble(cells[7]))
+                        .as("waited [s] %s", row)
+                        .isCloseTo(v[3], within(slack * 10));
+            } else {
+                assertThat(cells[7]).as(row).isEqualTo("-");
+            }
+            assertThat(html).contains("<td>" + host + "</td><td>" + cells[1] + "</td><td>" + cells[2] + "</td>");
+        }
+        assertThat(html).contains("<section id=\"nodes\"><h2>Time per node</h2>");
+    }
+
+    /**
+     * The deadlock watch's channel admits only the job's ranks: while a 3-node job is deadlocked
+     * (and before the watch declares it), a connection to rank 0's watch port from a fourth
+     * container on the same network, outside the job, is closed at once, with or without a
+     * greeting; one from a node of the job that says nothing stays open (the watch waits for its
+     * greeting), so it was the address that was refused; and one from a node of the job with a
+     * wrong secret is closed at once. The job is unaffected: the watch still reports the cycle
+     * through all 6 ranks and ends the job.
+     */
+    @Test
+    void theWatchRefusesPeersOutsideTheJobAndWithoutItsSecret() throws Exception {
+        String main = "org.qmpi4j.samples.openmpi.defects.RecvRecvDeadlock";
+        String out = "/results/watch";
+        String job = NodeJobs.mpirun(
+                jobNodes(), PER_NODE, "tools=check;check.deadlock-seconds=25;output=" + out, 150, main, List.of());
+        cluster.sh(
+                1,
+                "(" + job + " >/tmp/watch.out 2>/tmp/watch.err; echo $? >/tmp/watch.rc) </dev/null >/dev/null 2>&1 &");
+        Container.ExecResult port = cluster.sh(
+                1,
+                "timeout 90 sh -c 'until p=$(" + NodeJobs.watchPortScript(main).replace("'", "'\\''")
+                        + ") && [ -n \"$p\" ]; do [ -s /tmp/watch.rc ] && exit 3; sleep 0.2; done; echo $p'");
+        assertThat(port.getExitCode())
+                .as(
+                        "rank 0's watch port: %s\n%s",
+                        port.getStderr(),
+                        cluster.sh(1, "cat /tmp/watch.rc /tmp/watch.err").getStdout())
+                .isZero();
+        String[] ports = port.getStdout().strip().split("\\s+");
+        assertThat(ports).as("ports rank 0 listens on at an address of its own").hasSize(1);
+        String target = "node1/" + ports[0];
+        String secret = "0".repeat(64);
+
+        assertThat(probe(OUTSIDER, target, null))
+                .as("outsider, silent: closed at once")
+                .isZero();
+        assertThat(probe(OUTSIDER, target, "qmpi4j-check " + secret + " 1"))
+                .as("outsider, greeting")
+                .isZero();
+        assertThat(probe(2, target, null))
+                .as("job node, silent: still open after 3 s")
+                .isEqualTo(124);
+        assertThat(probe(2, target, "qmpi4j-check " + secret + " 1"))
+                .as("job node, wrong secret")
+                .isZero();
+        assertThat(probe(2, target, "hello"))
+                .as("job node, no greeting of the watch")
+                .isZero();
+
+        assertThat(cluster.sh(1, "timeout 120 sh -c 'until [ -s /tmp/watch.rc ]; do sleep 0.5; done'")
+                        .getExitCode())
+                .as("the job ended")
+                .isZero();
+        String rc = cluster.sh(1, "cat /tmp/watch.rc").getStdout().strip();
+        String err = cluster.sh(1, "cat /tmp/watch.err").getStdout();
+        assertThat(rc).as(err).isEqualTo("3");
+        assertThat(err)
+                .contains("qmpi4j check: error deadlock: every rank is blocked in MPI")
+                .contains("Wait-for cycle: 0 -> 5 -> 4 -> 3 -> 2 -> 1 -> 0");
+    }
+
+    /**
+     * Connects from {@code node} to {@code target} ({@code host/port}), sends {@code greeting} (if
+     * any) and reads until the other side closes: exit 0 when it closed within 3 s, 124 when it
+     * was still open, 7 when the connection could not be made.
+     */
+    private int probe(int node, String target, String greeting) throws Exception {
+        String send = greeting == null ? "" : "printf '%s\\n' '" + greeting + "' >&3; ";
+        Container.ExecResult r = cluster.exec(
+                node,
+                "timeout",
+                "3",
+                "bash",
+                "-c",
+                "exec 3<>/dev/tcp/" + target + " || exit 7; " + send + "cat <&3 >/dev/null; exit 0");
+        return r.getExitCode();
     }
 
     /**

@@ -124,11 +124,7 @@ public final class NodeJobs {
                 assertThat(p.matrixBytes[r][peer]).as("bytes %d -> %d", r, peer).isEqualTo(expected[1]);
             }
         }
-        Map<Integer, String> tracks = new TreeMap<>();
-        for (int r = 0; r < ranks; r++) {
-            tracks.put(r, "rank " + r);
-        }
-        assertThat(t.processes).as("one trace track per rank").isEqualTo(tracks);
+        assertThat(t.processes).as("one trace track per rank").isEqualTo(trackNames(hosts(p)));
         assertThat(t.events).as("trace events per rank and function").isEqualTo(p.callsPerRank);
         assertThat(t.truncatedRanks).isEmpty();
         List<String> starts = new ArrayList<>(t.flowStarts);
@@ -142,6 +138,33 @@ public final class NodeJobs {
                         .flatMap(rr -> rr.sentTo.values().stream())
                         .mapToLong(v -> v[0])
                         .sum());
+    }
+
+    /**
+     * The name of each rank's trace track: {@code rank 3 (node2)} when the ranks ran on several
+     * hosts, else {@code rank 3}.
+     */
+    public static Map<Integer, String> trackNames(Map<Integer, String> hosts) {
+        boolean several = new java.util.HashSet<>(hosts.values()).size() > 1;
+        Map<Integer, String> tracks = new TreeMap<>();
+        hosts.forEach((r, h) -> tracks.put(r, several ? "rank " + r + " (" + h + ")" : "rank " + r));
+        return tracks;
+    }
+
+    /**
+     * A shell script that prints the TCP ports on which the JVM of rank 0 of {@code mainClass}
+     * listens on a given address (not the wildcard one): the deadlock watch's, which rank 0 binds to
+     * its node's address (or to the loopback address on one node); Open MPI's own listeners take
+     * the wildcard address. Exits 2 while rank 0 does not run yet.
+     */
+    public static String watchPortScript(String mainClass) {
+        return "pid=; for p in $(pgrep -f " + mainClass + "); do"
+                + " if tr '\\0' '\\n' </proc/$p/environ 2>/dev/null | grep -qx OMPI_COMM_WORLD_RANK=0; then pid=$p; fi;"
+                + " done; [ -n \"$pid\" ] || exit 2;"
+                + " inodes=\" $(ls -l /proc/$pid/fd 2>/dev/null | sed -n 's/.*socket:\\[\\([0-9]*\\)\\].*/\\1/p' | tr '\\n' ' ') \";"
+                + " for f in /proc/net/tcp /proc/net/tcp6; do"
+                + " awk -v ino=\"$inodes\" '$4 == \"0A\" && index(ino, \" \" $10 \" \") { split($2, a, \":\");"
+                + " if (a[1] !~ /^0+$/) print a[2] }' $f; done | while read h; do printf '%d\\n' 0x$h; done";
     }
 
     /** The host each rank ran on, from profile.json's {@code time.per_rank}. */

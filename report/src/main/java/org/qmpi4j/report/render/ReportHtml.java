@@ -65,7 +65,10 @@ public final class ReportHtml {
                     .append(Markup.escape(p.missingRanks().toString()))
                     .append("</p>\n");
         }
-        h.append("<nav><a href=\"#ranks\">time per rank</a><a href=\"#functions\">functions</a>")
+        NodeTimes nodes = NodeTimes.of(p);
+        h.append("<nav><a href=\"#ranks\">time per rank</a>")
+                .append(nodes != null ? "<a href=\"#nodes\">time per node</a>" : "")
+                .append("<a href=\"#functions\">functions</a>")
                 .append("<a href=\"#sites\">call sites</a><a href=\"#sizes\">message sizes</a>")
                 .append("<a href=\"#collectives\">collectives</a>")
                 .append(p.waits() != null ? "<a href=\"#waits\">why ranks wait</a>" : "")
@@ -74,12 +77,15 @@ public final class ReportHtml {
 
         summary(h, p, app, mpi);
         ranks(h, p);
+        if (nodes != null) {
+            nodes.appendHtml(h);
+        }
         functions(h, p, app, mpi);
         sites(h, p, app, mpi);
         sizes(h, p);
         collectives(h, p, mpi);
         if (p.waits() != null) {
-            WaitStatesHtml.append(h, p.waits(), p.ranks());
+            WaitStatesHtml.append(h, p.waits(), p.ranks(), NodeTimes.hostsOfRanks(p));
         }
         h.append("<section id=\"matrix-section\"><h2>Point-to-point communication</h2>\n")
                 .append("<p class=\"note\">bytes sent, row = sender, column = receiver (COMM_WORLD ranks); ")

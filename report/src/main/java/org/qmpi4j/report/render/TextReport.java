@@ -87,6 +87,10 @@ public final class TextReport {
             ranks.appendTo(out, "  ");
         }
         out.append("  imbalance: ").append(RankBalance.of(p).describe()).append('\n');
+        NodeTimes nodes = NodeTimes.of(p);
+        if (nodes != null) {
+            nodes.appendText(out);
+        }
 
         section(out, "MPI functions, all ranks, by time");
         Table functions = statsTable("<function");

@@ -25,7 +25,8 @@ final class WaitStatesHtml {
 
     private WaitStatesHtml() {}
 
-    static void append(StringBuilder h, WaitReport r, int ranks) {
+    /** {@code hosts}: each rank's host when the job ran on several, named under its rank in the timelines. */
+    static void append(StringBuilder h, WaitReport r, int ranks, Map<Integer, String> hosts) {
         h.append("<section id=\"waits\"><h2>Why ranks wait</h2>\n");
         h.append("<style>#waits td.interval{text-align:left;white-space:normal;font-family:ui-monospace,monospace;"
                 + "font-size:12px}#waits th.interval,#waits th.function,#waits td.function{text-align:left}"
@@ -49,7 +50,7 @@ final class WaitStatesHtml {
         bars(h, r, ranks);
         delays(h, r);
         path(h, r);
-        worst(h, r);
+        worst(h, r, hosts);
         h.append("</section>\n");
     }
 
@@ -249,7 +250,7 @@ final class WaitStatesHtml {
     }
 
     /** A timeline of the two ranks per worst wait: the late rank's computation and call, the waiting call. */
-    private static void worst(StringBuilder h, WaitReport r) {
+    private static void worst(StringBuilder h, WaitReport r, Map<Integer, String> hosts) {
         h.append("<h3>The longest single waits</h3>\n<p class=\"note\" id=\"wait-instance-key\">")
                 .append(swatch(COMPUTATION))
                 .append("the late rank's computation before its late call")
@@ -307,6 +308,8 @@ final class WaitStatesHtml {
                     .append("\" text-anchor=\"end\">rank ")
                     .append(i.rank())
                     .append("</text>");
+            host(h, left - 6, lateY + 25, hosts.get(i.lateRank()));
+            host(h, left - 6, victimY + 25, hosts.get(i.rank()));
             if (i.latePreviousExit() >= 0 && i.latePreviousExit() < i.lateEnter()) {
                 rect(
                         h,
@@ -357,6 +360,19 @@ final class WaitStatesHtml {
                     .append(WaitStatesText.seconds(to))
                     .append(" s</text>");
             h.append("</svg></figure>\n");
+        }
+    }
+
+    /** The node a rank ran on, under its label, when the job ran on several. */
+    private static void host(StringBuilder h, int x, int y, String host) {
+        if (host != null) {
+            h.append("<text class=\"node\" x=\"")
+                    .append(x)
+                    .append("\" y=\"")
+                    .append(y)
+                    .append("\" text-anchor=\"end\" font-size=\"9\" fill=\"#57606a\">")
+                    .append(Markup.escape(host))
+                    .append("</text>");
         }
     }
 

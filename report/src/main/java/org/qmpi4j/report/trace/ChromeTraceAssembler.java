@@ -277,6 +277,11 @@ public final class ChromeTraceAssembler implements ShardAssembler {
         List<String> problems = new ArrayList<>();
         List<Integer> truncated = new ArrayList<>();
         List<Integer> missing = new ArrayList<>();
+        List<String> hosts = new ArrayList<>();
+        for (RankState s : states.values()) {
+            hosts.add(s.parser.host());
+        }
+        boolean severalHosts = RankNames.severalHosts(hosts);
         for (int r = 0; r < ranks; r++) {
             RankState s = states.get(r);
             if (s == null || !s.parser.headerSeen()) {
@@ -292,7 +297,7 @@ public final class ChromeTraceAssembler implements ShardAssembler {
             if (s.parser.truncated()) {
                 truncated.add(r);
             }
-            metadata("process_name", r, null, "name", "rank " + r);
+            metadata("process_name", r, null, "name", RankNames.of(r, s.parser.host(), severalHosts));
             metadata("process_sort_index", r, null, "sort_index", r);
             for (Map.Entry<Long, String> t : s.parser.threads().entrySet()) {
                 metadata("thread_name", r, t.getKey(), "name", t.getValue());

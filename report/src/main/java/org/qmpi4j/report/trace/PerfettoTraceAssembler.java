@@ -23,6 +23,7 @@ public final class PerfettoTraceAssembler implements ShardAssembler {
     private TraceSelection selection = TraceSelection.all();
     private CausalityCorrection correction = CausalityCorrection.NONE;
     private boolean finished;
+    private boolean severalHosts;
 
     public PerfettoTraceAssembler(OutputStream out, int ranks) {
         this(out, ranks, PerfettoTraceWriter.Strings.INTERNED);
@@ -45,6 +46,18 @@ public final class PerfettoTraceAssembler implements ShardAssembler {
     }
 
     /**
+     * Names each rank's track after its host ({@link RankNames}) when {@code all}, the summaries of
+     * the ranks to come, name several hosts; call before any rank.
+     */
+    public void hosts(List<ShardSummary> all) {
+        List<String> hosts = new ArrayList<>();
+        for (ShardSummary s : all) {
+            hosts.add(s.host());
+        }
+        severalHosts = RankNames.severalHosts(hosts);
+    }
+
+    /**
      * Starts rank {@code summary.rank()}'s track with a note of how its clock was aligned; its
      * shard may be fed after this.
      */
@@ -56,7 +69,7 @@ public final class PerfettoTraceAssembler implements ShardAssembler {
         if (states.containsKey(r)) {
             throw new IllegalStateException("rank " + r + " started twice");
         }
-        w.rank(r);
+        w.rank(r, RankNames.of(r, summary.host(), severalHosts));
         ClockModel c = summary.clock();
         w.instant(
                 r,

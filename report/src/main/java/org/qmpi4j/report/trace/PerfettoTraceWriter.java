@@ -102,6 +102,12 @@ public final class PerfettoTraceWriter implements Closeable {
         tracks.process(sequence(rank), rank);
     }
 
+    /** Announces rank {@code rank}'s process track (once), named {@code name} (e.g. {@code rank 3 (node2)}). */
+    public void rank(int rank, String name) throws IOException {
+        tracks.name(rank, name);
+        tracks.process(sequence(rank), rank);
+    }
+
     /** Announces the track of thread {@code tid} on rank {@code rank} (once). */
     public void thread(int rank, long tid, String name) throws IOException {
         tracks.thread(sequence(rank), rank, tid, name);

@@ -26,7 +26,9 @@ import static org.qmpi4j.report.trace.PerfettoProto.TRACK_THREAD_ORDERING;
 import static org.qmpi4j.report.trace.PerfettoProto.TRACK_UUID;
 
 import java.io.IOException;
+import java.util.HashMap;
 import java.util.HashSet;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -47,6 +49,7 @@ final class PerfettoTracks {
     private static final int COUNTERS_ORDER = 1 << 20;
 
     private final Set<Long> described = new HashSet<>();
+    private final Map<Integer, String> names = new HashMap<>();
     private final PerfettoPackets packets;
     private final PerfettoTraceWriter.Strings strings;
     private final ProtoBuffer descriptor = new ProtoBuffer();
@@ -57,6 +60,11 @@ final class PerfettoTracks {
     PerfettoTracks(PerfettoPackets packets, PerfettoTraceWriter.Strings strings) {
         this.packets = packets;
         this.strings = strings;
+    }
+
+    /** Names rank {@code rank}'s process track, before it is described; otherwise it is {@code rank <r>}. */
+    void name(int rank, String name) {
+        names.put(rank, name);
     }
 
     /** Describes rank {@code rank}'s process track on sequence {@code s} (once). */
@@ -74,7 +82,7 @@ final class PerfettoTracks {
                     .varint(TRACK_THREAD_ORDERING, THREAD_ORDERING_EXPLICIT);
             packets.emit(s, PACKET_TRACK_DESCRIPTOR, descriptor, NO_TIME);
         }
-        inner.clear().varint(PROCESS_PID, rank + 1L).string(PROCESS_NAME, "rank " + rank);
+        inner.clear().varint(PROCESS_PID, rank + 1L).string(PROCESS_NAME, names.getOrDefault(rank, "rank " + rank));
         descriptor
                 .clear()
                 .varint(TRACK_UUID, uuid)

@@ -61,6 +61,7 @@ public final class ShardParser {
     private int version;
     private int size = -1;
     private String binding = "";
+    private String host = "";
     private ClockModel clock = ClockModel.IDENTITY;
     private Long zero;
     private long lineNo;
@@ -117,6 +118,7 @@ public final class ShardParser {
                 throw new IOException("rank " + rank + ": unreadable header \"" + abbreviate(line) + "\"", e);
             }
             binding = h[4];
+            host = h.length > 5 ? h[5] : "";
             headerSeen = true;
             return;
         }
@@ -312,6 +314,11 @@ public final class ShardParser {
     /** The job's number of ranks, from the header (-1 before it). */
     public int size() {
         return size;
+    }
+
+    /** The rank's host as the header names it; {@code ""} when it does not (older shards). */
+    public String host() {
+        return host;
     }
 
     public String binding() {

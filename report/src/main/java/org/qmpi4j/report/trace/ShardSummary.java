@@ -23,6 +23,7 @@ public final class ShardSummary {
     private final long last;
     private final ClockModel clock;
     private final long zero;
+    private String host = "";
 
     public ShardSummary(
             int rank, long bytes, long events, boolean truncated, long first, long last, ClockModel clock, long zero) {
@@ -53,7 +54,7 @@ public final class ShardSummary {
         }
         boolean none = p.events() == 0;
         Long z = p.zero();
-        return new ShardSummary(
+        ShardSummary summary = new ShardSummary(
                 rank,
                 Files.size(shard),
                 p.events(),
@@ -62,6 +63,23 @@ public final class ShardSummary {
                 none ? 0 : span.last,
                 p.clock(),
                 z == null ? 0 : z);
+        summary.host = p.host();
+        return summary;
+    }
+
+    /**
+     * This summary naming {@code host} as the rank's host; the tracer sends the host beside the
+     * numbers ({@link #toLongs()} holds none).
+     */
+    public ShardSummary withHost(String host) {
+        ShardSummary s = new ShardSummary(rank, bytes, events, truncated, first, last, clock, zero);
+        s.host = host == null ? "" : host;
+        return s;
+    }
+
+    /** The rank's host; {@code ""} when not known. */
+    public String host() {
+        return host;
     }
 
     public long[] toLongs() {

@@ -88,6 +88,11 @@ public final class TraceBuilder {
             PerfettoTraceAssembler a = new PerfettoTraceAssembler(out, ranks);
             a.select(selection);
             a.correction(correction);
+            List<ShardSummary> summaries = new ArrayList<>();
+            for (int r : present) {
+                summaries.add(timeline.summary(r));
+            }
+            a.hosts(summaries);
             for (int r : present) {
                 a.rank(timeline.summary(r));
                 feedShard(dir, r, a);

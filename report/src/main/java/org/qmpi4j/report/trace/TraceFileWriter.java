@@ -38,6 +38,15 @@ public final class TraceFileWriter implements Closeable {
      */
     public TraceFileWriter(Path file, int rank, int size, String binding, long limitBytes, int bufferSize)
             throws IOException {
+        this(file, rank, size, binding, "", limitBytes, bufferSize);
+    }
+
+    /**
+     * @param host the rank's host, named in the header so that a trace's tracks can say which node
+     *     each rank ran on ({@code ""}: not named)
+     */
+    public TraceFileWriter(Path file, int rank, int size, String binding, String host, long limitBytes, int bufferSize)
+            throws IOException {
         this.out = Files.newOutputStream(
                 file, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE);
         this.buf = new byte[Math.max(bufferSize, 1024)];
@@ -50,8 +59,11 @@ public final class TraceFileWriter implements Closeable {
                 .sp()
                 .num(size)
                 .sp()
-                .ascii(binding)
-                .nl();
+                .ascii(binding);
+        if (!host.isEmpty()) {
+            sp().ascii(host.replace(' ', '?').replace('\n', '?').replace('\r', '?'));
+        }
+        nl();
     }
 
     /** Names function id {@code fid} for the lines that follow. */

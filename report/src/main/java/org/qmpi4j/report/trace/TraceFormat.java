@@ -5,7 +5,7 @@ package org.qmpi4j.report.trace;
  * so that whatever reached the disk is readable after a crash (a cut last line is ignored). This
  * javadoc is the format's one description.
  * <pre>
- * qmpi4j-trace 4 &lt;rank&gt; &lt;size&gt; &lt;binding&gt;
+ * qmpi4j-trace 4 &lt;rank&gt; &lt;size&gt; &lt;binding&gt; [&lt;host&gt;]      the host (optional; '?' for spaces and non-ASCII)
  * F &lt;function id&gt; &lt;MPI_NAME&gt;                 a function id used by later lines
  * T &lt;thread id&gt; &lt;thread name ...&gt;             a thread seen for the first time
  * S &lt;site id&gt; &lt;class&gt; &lt;method&gt; &lt;line&gt; &lt;file ...&gt;  a call site (version 4)

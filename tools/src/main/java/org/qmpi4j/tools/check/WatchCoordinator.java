@@ -72,6 +72,8 @@ final class WatchCoordinator {
                 }
             }
         }
+        // On one node the ranks connect to the loopback address and come from it; any other
+        // address, 127.0.0.2 included, is outside the job.
         allowed.add(loopback);
         allowed.add(address);
         byte[] s = new byte[32];
@@ -115,7 +117,7 @@ final class WatchCoordinator {
                 } catch (IOException e) {
                     return;
                 }
-                if (!allowed.contains(s.getInetAddress()) && !s.getInetAddress().isLoopbackAddress()) {
+                if (!allowed.contains(s.getInetAddress())) {
                     WatchIo.close(s);
                     continue;
                 }

@@ -37,6 +37,7 @@ final class GatheredPerfettoTrace extends GatheredTrace {
         out = stream;
         assembler = new PerfettoTraceAssembler(out, summaries.size());
         assembler.correction(correction);
+        assembler.hosts(summaries);
         for (ShardSummary x : summaries) {
             assembler.rank(x);
         }

@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
@@ -20,6 +21,7 @@ import org.qmpi4j.report.trace.ShardSummary;
 import org.qmpi4j.report.trace.TraceIndex;
 import org.qmpi4j.tools.mpi.ChunkedGather;
 import org.qmpi4j.tools.mpi.WorldComm;
+import org.qmpi4j.tools.output.HostName;
 import org.qmpi4j.tools.output.OutputSession;
 import org.qmpi4j.tools.output.RankResults;
 
@@ -33,6 +35,9 @@ import org.qmpi4j.tools.output.RankResults;
  */
 final class ShardGather implements RankResults.Gather {
     /** What rank 0 makes of the shards at MPI_Finalize (broadcast as one byte). */
+    /** Bytes of each rank's host name in the summaries' gather (Linux's host names have at most 64). */
+    private static final int HOST_BYTES = 64;
+
     private static final byte WRITE_INDEX = 0;
 
     private static final byte WRITE_JSON = 1;
@@ -97,13 +102,18 @@ final class ShardGather implements RankResults.Gather {
         return written;
     }
 
-    /** Every rank's summary at rank 0 (a few numbers each); an empty list elsewhere. */
+    /**
+     * Every rank's summary at rank 0 (a few numbers each, and the rank's host, which names its
+     * track when the job ran on several nodes); an empty list elsewhere.
+     */
     private static List<ShardSummary> gatherSummaries(WorldComm comm, ShardSummary mine) throws Exception {
-        int block = ShardSummary.LONGS * Long.BYTES;
+        int block = ShardSummary.LONGS * Long.BYTES + HOST_BYTES;
         ByteBuffer send = ByteBuffer.allocate(block);
         for (long v : mine.toLongs()) {
             send.putLong(v);
         }
+        byte[] host = HostName.get().getBytes(StandardCharsets.UTF_8);
+        send.put(host, 0, Math.min(host.length, HOST_BYTES));
         byte[] recv = comm.rank() == 0 ? new byte[Math.multiplyExact(block, comm.size())] : null;
         comm.gather(send.array(), block, recv, 0);
         List<ShardSummary> all = new ArrayList<>();
@@ -114,7 +124,13 @@ final class ShardGather implements RankResults.Gather {
                 for (int i = 0; i < v.length; i++) {
                     v[i] = in.getLong();
                 }
-                all.add(ShardSummary.fromLongs(v));
+                byte[] h = new byte[HOST_BYTES];
+                in.get(h);
+                int end = 0;
+                while (end < HOST_BYTES && h[end] != 0) {
+                    end++;
+                }
+                all.add(ShardSummary.fromLongs(v).withHost(new String(h, 0, end, StandardCharsets.UTF_8)));
             }
         }
         return all;

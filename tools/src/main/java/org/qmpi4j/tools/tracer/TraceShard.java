@@ -71,7 +71,13 @@ final class TraceShard implements RankResults.RankFile {
             return null; // no folder, or said once for the node when the folder could not be made
         }
         TraceFileWriter w = new TraceFileWriter(
-                ResultFiles.rankTrace(s.dir(), s.rank()), s.rank(), s.size(), binding, limit, BUFFER);
+                ResultFiles.rankTrace(s.dir(), s.rank()),
+                s.rank(),
+                s.size(),
+                binding,
+                org.qmpi4j.tools.output.HostName.get(),
+                limit,
+                BUFFER);
         if (m != null) {
             w.clock(m.local, m.offset, m.error);
         }
