@@ -80,8 +80,10 @@ final class JobEnding {
         }
         int status = first != null ? first.exitStatus() : launcherStatus;
         if (first != null) {
-            notes.add(0, "first failure: " + first.describe() + " (exit status " + first.exitStatus()
-                    + "; the launcher's: " + launcherStatus + ")");
+            notes.add(
+                    0,
+                    "first failure: " + first.describe() + " (exit status " + first.exitStatus() + "; the launcher's: "
+                            + launcherStatus + ")");
             for (int i = 1; i < first.frames().size() && i < 4; i++) {
                 notes.add(1 + (i - 1), "    at " + first.frames().get(i));
             }

@@ -32,8 +32,8 @@ class ExitStatusTest {
 
     @ParameterizedTest(name = "rank 1 stops with {0}")
     @CsvSource({"abort, 3, aborted", "throw, 1, exception"})
-    void theFirstFailingRankGivesTheStatusAndIsNamedEverywhere(String how, int status, String worldState, @TempDir Path tmp)
-            throws Exception {
+    void theFirstFailingRankGivesTheStatusAndIsNamedEverywhere(
+            String how, int status, String worldState, @TempDir Path tmp) throws Exception {
         Path out = tmp.resolve("results");
         BundledTools.Command run = qmpi4jRun(out, "3", SAMPLE + "ThrowMidway", "6", "3", how);
 
@@ -55,7 +55,9 @@ class ExitStatusTest {
         JsonNode recorded = JsonNode.parse(Files.readString(out.resolve("ranks/rank-1.failure.json")));
         assertThat(recorded.get("kind").asString()).isEqualTo(how.equals("abort") ? "abort" : "exception");
         assertThat(recorded.get("exit_status").asInt()).isEqualTo(status);
-        assertThat(out.resolve("ranks/rank-0.failure.json")).as("only the failing rank records").doesNotExist();
+        assertThat(out.resolve("ranks/rank-0.failure.json"))
+                .as("only the failing rank records")
+                .doesNotExist();
         assertThat(worldState(out)).isEqualTo(worldState);
 
         BundledTools.Command merge = BundledTools.qmpi4j("merge", out.toString());
@@ -91,11 +93,15 @@ class ExitStatusTest {
         assertThat(run.stderr).contains("MPI_ERRORS_ARE_FATAL");
         assertThat(run.stdout).as("%s", run).doesNotContain("first failure");
         assertThat(worldState(out)).as("%s", run).isEqualTo("mpi-error");
-        assertThat(ToolResults.rankFileState(out, 0)).as("rank 0 never came back from the bad send").isEqualTo("running");
+        assertThat(ToolResults.rankFileState(out, 0))
+                .as("rank 0 never came back from the bad send")
+                .isEqualTo("running");
     }
 
     private static String worldState(Path out) throws Exception {
-        return JsonNode.parse(Files.readString(out.resolve("world.json"))).get("state").asString();
+        return JsonNode.parse(Files.readString(out.resolve("world.json")))
+                .get("state")
+                .asString();
     }
 
     private static BundledTools.Command qmpi4jRun(Path out, String ranks, String... program) throws Exception {

@@ -120,7 +120,8 @@ class MpjRunCommandTest {
         if (!Files.exists(samples)) {
             Files.copy(ItJars.jar("qmpi4j-samples-mpj"), samples);
         }
-        List<String> cmd = new ArrayList<>(List.of(MpiRuntimes.mpjHome().resolve("bin/mpjrun.sh").toString()));
+        List<String> cmd = new ArrayList<>(
+                List.of(MpiRuntimes.mpjHome().resolve("bin/mpjrun.sh").toString()));
         if (jvmOption != null) {
             cmd.add(jvmOption);
         }

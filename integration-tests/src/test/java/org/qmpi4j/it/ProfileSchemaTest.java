@@ -54,8 +54,8 @@ class ProfileSchemaTest {
     @Test
     void aFirstFailureIsValidReadBackAndOptional() throws Exception {
         org.qmpi4j.report.profile.Profile p = ProfileMerger.merge(List.of(rank(0), rank(1)));
-        RankFailure thrown = RankFailure.exception(
-                1, new IllegalStateException("fails on purpose"), 1_796_400_323_119L, "node1");
+        RankFailure thrown =
+                RankFailure.exception(1, new IllegalStateException("fails on purpose"), 1_796_400_323_119L, "node1");
         String json = ProfileFormat.write(p.withFailure(thrown));
         assertThat(ProfileSchema.problems(json)).isEmpty();
         assertThat(ProfileFormat.read(json).failure()).isEqualTo(thrown);
@@ -74,7 +74,9 @@ class ProfileSchemaTest {
                 .isNotEmpty();
         String without = ProfileFormat.write(ProfileMerger.merge(List.of(rank(0), rank(1))));
         assertThat(without).doesNotContain("\"failure\"");
-        assertThat(ProfileFormat.read(without).failure()).as("a profile without a failure").isNull();
+        assertThat(ProfileFormat.read(without).failure())
+                .as("a profile without a failure")
+                .isNull();
     }
 
     @Test

@@ -204,9 +204,7 @@ class SlurmTest {
                 .as(NodeJobs.describe(job))
                 .contains("qmpi4j: job exit status " + status + ";")
                 .contains("qmpi4j: first failure: " + failure);
-        String sacct = cluster.sh(
-                        CTL,
-                        "sleep 2; sacct -n -P -X -o JobID,State,ExitCode | tail -1")
+        String sacct = cluster.sh(CTL, "sleep 2; sacct -n -P -X -o JobID,State,ExitCode | tail -1")
                 .getStdout()
                 .strip();
         System.out.println("interactive srun, " + how + ": Slurm's accounting of the job: " + sacct);

@@ -578,7 +578,8 @@ public final class ProfileFormat {
         JsonNode failure = root.optional("failure");
         RankFailure first = failure.isNull() ? null : RankFailure.fromMembers(failure);
         if (first != null && first.rank() >= ranks) {
-            throw new JsonFormatException(failure.path() + ".rank: " + first.rank() + " is not a rank of a job of " + ranks);
+            throw new JsonFormatException(
+                    failure.path() + ".rank: " + first.rank() + " is not a rank of a job of " + ranks);
         }
         return new Profile(binding, ranks, created, summaries, functions, kinds, sites, traffic, interWorld)
                 .withWaits(WaitReportFormat.read(root))

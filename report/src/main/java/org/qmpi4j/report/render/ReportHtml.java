@@ -73,7 +73,8 @@ public final class ReportHtml {
                     .append("; exit status ")
                     .append(failure.exitStatus());
             for (int i = 1; i < failure.frames().size(); i++) {
-                h.append("<br>&nbsp;&nbsp;at ").append(Markup.escape(failure.frames().get(i)));
+                h.append("<br>&nbsp;&nbsp;at ")
+                        .append(Markup.escape(failure.frames().get(i)));
             }
             h.append("</p>\n");
         }

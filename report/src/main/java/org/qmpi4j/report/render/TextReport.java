@@ -61,8 +61,11 @@ public final class TextReport {
         }
         RankFailure failure = p.failure();
         if (failure != null) {
-            out.append("  FAILED: ").append(failure.describe()).append("; exit status ")
-                    .append(failure.exitStatus()).append('\n');
+            out.append("  FAILED: ")
+                    .append(failure.describe())
+                    .append("; exit status ")
+                    .append(failure.exitStatus())
+                    .append('\n');
             for (int i = 1; i < failure.frames().size(); i++) {
                 out.append("          at ").append(failure.frames().get(i)).append('\n');
             }
