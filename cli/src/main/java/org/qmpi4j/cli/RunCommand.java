@@ -32,7 +32,8 @@ import picocli.CommandLine.Spec;
  * launcher, on its command line ({@link JobLaunch} says how, per launcher); ranks on JDK 25+ also
  * get the JDK's ahead-of-time cache ({@link AotCache}). Bad input (an unknown
  * tool, a launcher that is not there, an output folder that cannot be written) is one line and exit
- * code 2 before anything starts; otherwise the exit code is the job's.
+ * code 2 before anything starts; otherwise the exit code is the application's, the same whatever
+ * launched it ({@link JobEnding}).
  */
 @Command(
         name = "run",
@@ -104,8 +105,9 @@ final class RunCommand implements Callable<Integer> {
         } finally {
             removeHook(stopJob);
         }
-        summary(out, dir, status);
-        return status;
+        JobEnding ending = JobEnding.of(dir, status);
+        summary(out, dir, ending);
+        return ending.status();
     }
 
     /**
@@ -232,8 +234,11 @@ final class RunCommand implements Callable<Integer> {
         return env;
     }
 
-    private static void summary(PrintWriter out, Path dir, int status) throws IOException {
-        out.println("qmpi4j: job exit status " + status + "; results in " + dir);
+    private static void summary(PrintWriter out, Path dir, JobEnding ending) throws IOException {
+        out.println("qmpi4j: job exit status " + ending.status() + "; results in " + dir);
+        for (String note : ending.notes()) {
+            out.println("qmpi4j: " + note);
+        }
         Path report = dir.resolve("report.txt");
         Path check = dir.resolve(ResultFiles.CHECK_TXT);
         boolean checked = Files.isRegularFile(check);

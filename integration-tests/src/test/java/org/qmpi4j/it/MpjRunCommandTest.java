@@ -51,33 +51,105 @@ class MpjRunCommandTest {
         }
     }
 
+    /**
+     * The application's status, not the launcher's (which is 0 whatever the ranks did): a job
+     * that {@code check} ended on a deadlock exits 3 as under Open MPI, in both modes, and a rank's
+     * {@code MPI_Abort} (a no-op in MPJ Express 0.44) gives its code.
+     */
+    @Test
+    void aDeadlockThatCheckEndedExits3InBothModes(@TempDir Path tmp) throws Exception {
+        Path multicore = tmp.resolve("multicore");
+        BundledTools.Command run = qmpi4jRun(
+                multicore,
+                List.of("--tools", "check"),
+                mpjrun("multicore", tmp, 2, "-Dqmpi4j.check.deadlock-seconds=3", DEADLOCK));
+        assertEndedByCheck(run, multicore);
+        Path niodev = tmp.resolve("niodev");
+        Process daemon = startDaemon(tmp);
+        try {
+            run = qmpi4jRun(
+                    niodev,
+                    List.of("--tools", "check"),
+                    mpjrun("niodev", tmp, 2, "-Dqmpi4j.check.deadlock-seconds=3", DEADLOCK));
+            assertEndedByCheck(run, niodev);
+        } finally {
+            daemon.destroy();
+            if (!daemon.waitFor(10, java.util.concurrent.TimeUnit.SECONDS)) {
+                daemon.destroyForcibly();
+            }
+        }
+    }
+
+    @Test
+    void anAbortInMulticoreModeGivesItsCode(@TempDir Path tmp) throws Exception {
+        Path out = tmp.resolve("results");
+        BundledTools.Command run = qmpi4jRun(
+                out,
+                List.of(),
+                mpjrun("multicore", tmp, 3, null, "org.qmpi4j.samples.mpj.features.ThrowMidway", "6", "3", "abort"));
+        assertThat(run.exitCode).as("%s", run).isEqualTo(3);
+        assertThat(run.stdout)
+                .as("%s", run)
+                .contains("qmpi4j: first failure: rank 1 called MPI_Abort(3) at"
+                        + " org.qmpi4j.samples.mpj.features.ThrowMidway.main(ThrowMidway.java:")
+                .contains("(exit status 3; the launcher's: 0)");
+    }
+
+    private static final String DEADLOCK = "org.qmpi4j.samples.mpj.defects.RecvRecvDeadlock";
+
+    private static void assertEndedByCheck(BundledTools.Command run, Path out) throws Exception {
+        assertThat(run.exitCode).as("%s", run).isEqualTo(3);
+        assertThat(run.stdout)
+                .as("%s", run)
+                .contains("qmpi4j: job exit status 3; results in " + out)
+                .contains("qmpi4j: first failure: rank 0 called MPI_Abort(3) at qmpi4j check: a deadlock")
+                .contains("(exit status 3; the launcher's: 0)");
+        assertThat(Files.readString(out.resolve("world.json"))).contains("\"state\": \"aborted\"");
+    }
+
     private static List<String> mpjrun(String device, Path tmp) throws IOException {
+        return mpjrun(device, tmp, RANKS, null, "org.qmpi4j.samples.mpj.Ring");
+    }
+
+    private static List<String> mpjrun(String device, Path tmp, int ranks, String jvmOption, String... program)
+            throws IOException {
         Path machines = Files.writeString(tmp.resolve("machines"), "localhost\n");
         // MPJ's multicore mode replaces "mpj.jar" by "mpi.jar" in the class path it is given, which
         // would turn qmpi4j-samples-mpj.jar into a file that does not exist.
-        Path samples = Files.copy(ItJars.jar("qmpi4j-samples-mpj"), tmp.resolve("samples.jar"));
-        return List.of(
-                MpiRuntimes.mpjHome().resolve("bin/mpjrun.sh").toString(),
+        Path samples = tmp.resolve("samples.jar");
+        if (!Files.exists(samples)) {
+            Files.copy(ItJars.jar("qmpi4j-samples-mpj"), samples);
+        }
+        List<String> cmd = new ArrayList<>(
+                List.of(MpiRuntimes.mpjHome().resolve("bin/mpjrun.sh").toString()));
+        if (jvmOption != null) {
+            cmd.add(jvmOption);
+        }
+        cmd.addAll(List.of(
                 "-np",
-                Integer.toString(RANKS),
+                Integer.toString(ranks),
                 "-dev",
                 device,
                 "-machinesfile",
                 machines.toString(),
                 "-cp",
-                samples + File.pathSeparator + ItJars.jar("qmpi4j-samples-common"),
-                "org.qmpi4j.samples.mpj.Ring");
+                samples + File.pathSeparator + ItJars.jar("qmpi4j-samples-common")));
+        cmd.addAll(List.of(program));
+        return cmd;
     }
 
     private static BundledTools.Command qmpi4jRun(Path out, List<String> job) throws Exception {
+        return qmpi4jRun(out, List.of(), job);
+    }
+
+    private static BundledTools.Command qmpi4jRun(Path out, List<String> options, List<String> job) throws Exception {
         List<String> cmd = new ArrayList<>(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-jar",
                 ItJars.jar("qmpi4j-cli").toString(),
-                "run",
-                "--output",
-                out.toString(),
-                "--"));
+                "run"));
+        cmd.addAll(options);
+        cmd.addAll(List.of("--output", out.toString(), "--"));
         cmd.addAll(job);
         return BundledTools.run(cmd, Map.of("MPJ_HOME", MpiRuntimes.mpjHome().toString()), Duration.ofMinutes(2));
     }

@@ -11,6 +11,7 @@ import org.qmpi4j.report.json.JsonNode;
 import org.qmpi4j.report.profile.CallStats;
 import org.qmpi4j.report.profile.ProfileFormat;
 import org.qmpi4j.report.profile.ProfileMerger;
+import org.qmpi4j.report.profile.RankFailure;
 import org.qmpi4j.report.profile.RankProfile;
 import org.qmpi4j.report.profile.SiteKey;
 
@@ -48,6 +49,34 @@ class ProfileSchemaTest {
         assertThat(ProfileSchema.problems(json.replace("\"mean_s\"", "\"average_s\"")))
                 .as("a call site's statistics renamed")
                 .isNotEmpty();
+    }
+
+    @Test
+    void aFirstFailureIsValidReadBackAndOptional() throws Exception {
+        org.qmpi4j.report.profile.Profile p = ProfileMerger.merge(List.of(rank(0), rank(1)));
+        RankFailure thrown =
+                RankFailure.exception(1, new IllegalStateException("fails on purpose"), 1_796_400_323_119L, "node1");
+        String json = ProfileFormat.write(p.withFailure(thrown));
+        assertThat(ProfileSchema.problems(json)).isEmpty();
+        assertThat(ProfileFormat.read(json).failure()).isEqualTo(thrown);
+        String aborted = ProfileFormat.write(ProfileMerger.merge(List.of(rank(0), rank(1)))
+                .withFailure(RankFailure.abort(0, 259, "org.example.App.main(App.java:12)", 5L, null)));
+        assertThat(ProfileSchema.problems(aborted)).isEmpty();
+        assertThat(JsonNode.parse(aborted).get("failure").get("exit_status").asInt())
+                .as("the status the shell sees of MPI_Abort(259): its low byte")
+                .isEqualTo(3);
+
+        assertThat(ProfileSchema.problems(json.replace("\"exception\",", "\"crash\",")))
+                .as("a kind of failure the format does not have")
+                .isNotEmpty();
+        assertThat(ProfileSchema.problems(json.replace("\"epoch_ms\"", "\"epoch\"")))
+                .as("the failure's time renamed")
+                .isNotEmpty();
+        String without = ProfileFormat.write(ProfileMerger.merge(List.of(rank(0), rank(1))));
+        assertThat(without).doesNotContain("\"failure\"");
+        assertThat(ProfileFormat.read(without).failure())
+                .as("a profile without a failure")
+                .isNull();
     }
 
     @Test

@@ -134,8 +134,13 @@ class SlurmTest {
      * rank has Slurm send SIGTERM first, so the files are the same as under {@code mpirun}.
      */
     @ParameterizedTest(name = "rank 1 stops with {0} under {1}")
-    @CsvSource({"exit, srun, exited, exited", "abort, mpirun, aborted, exited", "abort, srun, aborted, exited"})
-    void aFailingRankFailsTheJobAndLeavesItsData(String how, String launcher, String state, String others)
+    @CsvSource({
+        "exit, srun, exited, exited, 0",
+        "abort, mpirun, aborted, exited, 3",
+        "abort, srun, aborted, exited, 3",
+        "throw, srun, exited, exited, 1"
+    })
+    void aFailingRankFailsTheJobAndLeavesItsData(String how, String launcher, String state, String others, int status)
             throws Exception {
         String out = "/shared/results/" + how + "-" + launcher;
         String step = launcher.equals("srun") ? "srun" : MPIRUN;
@@ -145,6 +150,13 @@ class SlurmTest {
         assertThat(job.exitCode).as(job.describe()).isNotZero();
         assertThat(job.state).as(job.describe()).contains("JobState=FAILED").doesNotContain("ExitCode=0:0");
         assertThat(job.sacct).as(job.describe()).startsWith("FAILED|").isNotEqualTo("FAILED|0:0");
+        // The batch script's last command is qmpi4j run: its status, the application's, is the
+        // job's. (A rank's own System.exit leaves no record: then srun's status is the job's.)
+        System.out.println(how + " under " + launcher + " in sbatch: " + job.sacct + "\n" + job.stdout);
+        if (status > 0) {
+            assertThat(job.stdout).as(job.describe()).contains("qmpi4j: job exit status " + status + ";");
+            assertThat(job.sacct).as(job.describe()).isEqualTo("FAILED|" + status + ":0");
+        }
 
         Path dir = cluster.onHost(out);
         SampleOutput own = SampleOutput.parse(job.stdout);
@@ -172,6 +184,30 @@ class SlurmTest {
         ToolResults.Profile p = ToolResults.profile(dir);
         assertThat(p.callsPerRank.get(1)).isEqualTo(rank1);
         assertThat(ToolResults.trace(dir).events.get(1)).isEqualTo(rank1);
+    }
+
+    /**
+     * Interactive {@code srun} (its own allocation): {@code qmpi4j run} exits with the application's
+     * status, whatever srun's own is (the SIGTERM it sent the other ranks, or the SIGKILL its PMIx
+     * plugin answers an abort with); what Slurm's accounting keeps of the step is printed.
+     */
+    @ParameterizedTest(name = "interactive srun, rank 1 stops with {0}")
+    @CsvSource({"abort, 3, rank 1 called MPI_Abort(3)", "throw, 1, rank 1 threw java.lang.IllegalStateException"})
+    void interactiveSrunGivesTheApplicationsStatus(String how, int status, String failure) throws Exception {
+        String out = "/shared/results/interactive-" + how;
+        Container.ExecResult job = cluster.sh(
+                CTL,
+                "cd /shared && timeout 300 " + QMPI4J_RUN + " --output " + out + " -- srun -n 6 " + JAVA
+                        + "features.ThrowMidway 6 3 " + how);
+        assertThat(job.getExitCode()).as(NodeJobs.describe(job)).isEqualTo(status);
+        assertThat(job.getStdout())
+                .as(NodeJobs.describe(job))
+                .contains("qmpi4j: job exit status " + status + ";")
+                .contains("qmpi4j: first failure: " + failure);
+        String sacct = cluster.sh(CTL, "sleep 2; sacct -n -P -X -o JobID,State,ExitCode | tail -1")
+                .getStdout()
+                .strip();
+        System.out.println("interactive srun, " + how + ": Slurm's accounting of the job: " + sacct);
     }
 
     /** Exact counts, complete profile, one aligned trace with every arrow forward, ranks in order on c1..c3. */

@@ -12,6 +12,7 @@ import java.util.TreeMap;
 import org.qmpi4j.report.json.JsonFormatException;
 import org.qmpi4j.report.profile.Profile;
 import org.qmpi4j.report.profile.ProfileMerger;
+import org.qmpi4j.report.profile.RankFailure;
 import org.qmpi4j.report.profile.RankProfile;
 import org.qmpi4j.report.profile.RankProfileFormat;
 
@@ -117,7 +118,14 @@ public final class RankFiles {
                 problems.add(f + ": " + bad.getMessage());
             }
         }
-        return new Merged(merge.added() == 0 ? null : merge.finish(), merge.added(), unfinished, problems);
+        Profile merged = merge.added() == 0 ? null : merge.finish();
+        if (merged != null) {
+            RankFailure first = RankFailure.first(failures(dir, problems));
+            if (first != null && first.rank() < merged.ranks()) {
+                merged.withFailure(first);
+            }
+        }
+        return new Merged(merged, merge.added(), unfinished, problems);
     }
 
     /** Reads every {@code ranks/rank-<r>.profile.json}; unreadable files are listed in {@link Profiles#problems()}. */
@@ -175,5 +183,41 @@ public final class RankFiles {
             total += Files.size(ResultFiles.rankTrace(dir, r));
         }
         return total;
+    }
+
+    /**
+     * Every {@code ranks/rank-<r>.failure.json}: how the ranks that failed failed, in rank order.
+     * Unreadable files are added to {@code problems}.
+     */
+    public static List<RankFailure> failures(Path dir, List<String> problems) throws IOException {
+        Map<Integer, RankFailure> byRank = new TreeMap<>();
+        Path ranks = ResultFiles.ranksDir(dir);
+        if (!Files.isDirectory(ranks)) {
+            return new ArrayList<>();
+        }
+        try (DirectoryStream<Path> files = Files.newDirectoryStream(ranks)) {
+            for (Path f : files) {
+                int rank = ResultFiles.rankOfFailure(f.getFileName().toString());
+                if (rank < 0) {
+                    continue;
+                }
+                try {
+                    RankFailure failure = RankFailure.read(Files.readString(f, StandardCharsets.UTF_8));
+                    if (failure.rank() != rank) {
+                        problems.add(f + ": holds rank " + failure.rank() + ", not " + rank);
+                        continue;
+                    }
+                    byRank.put(rank, failure);
+                } catch (JsonFormatException | java.nio.charset.CharacterCodingException e) {
+                    problems.add(f + ": " + e.getMessage());
+                }
+            }
+        }
+        return new ArrayList<>(byRank.values());
+    }
+
+    /** The job's first failure in {@code dir} ({@link RankFailure#first}), or {@code null}; unreadable files are skipped. */
+    public static RankFailure firstFailure(Path dir) throws IOException {
+        return RankFailure.first(failures(dir, new ArrayList<>()));
     }
 }

@@ -42,6 +42,7 @@ public final class ResultFiles {
     private static final String PROFILE_SUFFIX = ".profile.json";
     private static final String TRACE_SUFFIX = ".trace";
     private static final String CHECK_SUFFIX = ".check.json";
+    private static final String FAILURE_SUFFIX = ".failure.json";
 
     private ResultFiles() {}
 
@@ -59,6 +60,16 @@ public final class ResultFiles {
 
     public static Path rankCheck(Path dir, int rank) {
         return ranksDir(dir).resolve("rank-" + rank + CHECK_SUFFIX);
+    }
+
+    /** Where rank {@code rank} records how it failed ({@code MPI_Abort}, an uncaught exception), if it did. */
+    public static Path rankFailure(Path dir, int rank) {
+        return ranksDir(dir).resolve("rank-" + rank + FAILURE_SUFFIX);
+    }
+
+    /** The rank a per-rank failure file name belongs to, or -1. */
+    public static int rankOfFailure(String fileName) {
+        return rankIn(fileName, FAILURE_SUFFIX);
     }
 
     /** The rank a per-rank findings file name belongs to, or -1. */

@@ -212,6 +212,8 @@ public final class Profile {
     private final RankDetail rankDetail;
     /** Set once the traces were analysed; {@code null} without traces. */
     private WaitReport waits;
+    /** The job's first failing rank, when one recorded a failure; else {@code null}. */
+    private RankFailure failure;
 
     public Profile(
             String binding,
@@ -332,6 +334,18 @@ public final class Profile {
         this.waits = report;
         return this;
     }
+
+    /** How the job's first failing rank failed ({@code MPI_Abort}, an exception), or {@code null} if none did. */
+    public RankFailure failure() {
+        return failure;
+    }
+
+    /** Adds the job's first failure ({@code null}: none); returns this profile. */
+    public Profile withFailure(RankFailure first) {
+        this.failure = first;
+        return this;
+    }
+
     /** Point-to-point messages to processes of other worlds, by sender. */
     public List<InterWorldTraffic> interWorld() {
         return interWorld;

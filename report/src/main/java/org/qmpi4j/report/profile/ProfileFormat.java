@@ -37,7 +37,10 @@ import org.qmpi4j.report.waits.WaitReportFormat;
  *       same as dense N×N arrays {@code bytes} and {@code messages};
  *       {@code other_worlds}: [{@code rank, via, peer, messages, bytes}];</li>
  *   <li>{@code collectives}: [{@code name, calls, time_s, bytes}];</li>
- *   <li>{@code histograms}: [{@code function, buckets: [{min_bytes, max_bytes, count}]}].</li>
+ *   <li>{@code histograms}: [{@code function, buckets: [{min_bytes, max_bytes, count}]}];</li>
+ *   <li>{@code failure}, only when a rank failed: the first failing rank, how and when
+ *       ({@link RankFailure#writeMembers}: {@code rank, kind, code, exit_status, site, exception,
+ *       message, frames, time, epoch_ms, host}).</li>
  * </ul>
  * Function names are the MPI standard's upper-case names ({@code MPI_SEND}).
  *
@@ -224,6 +227,11 @@ public final class ProfileFormat {
         w.endArray();
         if (p.waits() != null) {
             WaitReportFormat.write(w, p.waits());
+        }
+        if (p.failure() != null) {
+            w.name("failure").beginObject();
+            p.failure().writeMembers(w);
+            w.endObject();
         }
         w.endObject();
         w.finish();
@@ -567,8 +575,15 @@ public final class ProfileFormat {
                         t.get("bytes").asLong()));
             }
         }
+        JsonNode failure = root.optional("failure");
+        RankFailure first = failure.isNull() ? null : RankFailure.fromMembers(failure);
+        if (first != null && first.rank() >= ranks) {
+            throw new JsonFormatException(
+                    failure.path() + ".rank: " + first.rank() + " is not a rank of a job of " + ranks);
+        }
         return new Profile(binding, ranks, created, summaries, functions, kinds, sites, traffic, interWorld)
-                .withWaits(WaitReportFormat.read(root));
+                .withWaits(WaitReportFormat.read(root))
+                .withFailure(first);
     }
 
     private static TrafficMatrix cells(JsonNode n, int ranks) throws JsonFormatException {

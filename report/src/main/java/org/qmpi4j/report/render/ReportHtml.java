@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import org.qmpi4j.report.profile.CallStats;
 import org.qmpi4j.report.profile.Profile;
+import org.qmpi4j.report.profile.RankFailure;
 import org.qmpi4j.report.profile.SiteKey;
 import org.qmpi4j.report.profile.SizeHistogram;
 
@@ -64,6 +65,18 @@ public final class ReportHtml {
                     .append(p.missingRanks().size() > 1 ? "s " : " ")
                     .append(Markup.escape(p.missingRanks().toString()))
                     .append("</p>\n");
+        }
+        RankFailure failure = p.failure();
+        if (failure != null) {
+            h.append("<p class=\"warning\" id=\"failure\">Failed: ")
+                    .append(Markup.escape(failure.describe()))
+                    .append("; exit status ")
+                    .append(failure.exitStatus());
+            for (int i = 1; i < failure.frames().size(); i++) {
+                h.append("<br>&nbsp;&nbsp;at ")
+                        .append(Markup.escape(failure.frames().get(i)));
+            }
+            h.append("</p>\n");
         }
         NodeTimes nodes = NodeTimes.of(p);
         h.append("<nav><a href=\"#ranks\">time per rank</a>")

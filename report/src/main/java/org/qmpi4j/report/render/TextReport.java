@@ -5,6 +5,7 @@ import java.util.Map;
 import org.qmpi4j.report.profile.CallStats;
 import org.qmpi4j.report.profile.Decimals;
 import org.qmpi4j.report.profile.Profile;
+import org.qmpi4j.report.profile.RankFailure;
 import org.qmpi4j.report.profile.RankProfile;
 import org.qmpi4j.report.profile.SiteKey;
 import org.qmpi4j.report.profile.SizeHistogram;
@@ -57,6 +58,17 @@ public final class TextReport {
                     .append(p.missingRanks().size() > 1 ? "s " : " ")
                     .append(join(p.missingRanks()))
                     .append('\n');
+        }
+        RankFailure failure = p.failure();
+        if (failure != null) {
+            out.append("  FAILED: ")
+                    .append(failure.describe())
+                    .append("; exit status ")
+                    .append(failure.exitStatus())
+                    .append('\n');
+            for (int i = 1; i < failure.frames().size(); i++) {
+                out.append("          at ").append(failure.frames().get(i)).append('\n');
+            }
         }
         // Plain loops here and below, no streams or lambdas: rank 0 renders this at the end of
         // every job, and each lambda is linked at its first use by spinning a hidden class.

@@ -39,6 +39,17 @@ public final class WorldIndex {
     static final String LOCK = ".qmpi4j-worlds.lock";
     /** The state of a world whose rank 0 has not ended it ({@link WorldRecord#state}). */
     public static final String RUNNING = "running";
+    /** The state of a world one of whose ranks ended by an uncaught exception in its main thread. */
+    public static final String EXCEPTION = "exception";
+    /**
+     * The state {@code qmpi4j run} gives a world that ended with a non-zero status while a rank
+     * had neither returned from MPI nor exited through its JVM, nor recorded a failure: the MPI
+     * library ended that rank from inside a call (a fatal MPI error under
+     * {@code MPI_ERRORS_ARE_FATAL}).
+     */
+    public static final String MPI_ERROR = "mpi-error";
+    /** The state {@code qmpi4j run} gives a world still said running after its job ended otherwise. */
+    public static final String ENDED = "ended";
     /** Slack for matching a child's start to its parent's spawn call (clocks read in different JVMs). */
     static final long MATCH_SLACK_MILLIS = 2000;
     /** A JVM's start time is known to a clock tick (10 ms); a spawned JVM cannot start before the call. */
@@ -213,6 +224,37 @@ public final class WorldIndex {
                     AtomicFiles.write(top.resolve(WORLDS_TXT), summary(top, worlds));
                 }
                 return wasRunning && worlds.size() > 1 && noneRunning(worlds) ? worlds.size() : 0;
+            }
+        }
+    }
+
+    /**
+     * After the job ended (for {@code qmpi4j run}): gives the world whose folder is {@code worldDir}
+     * the state {@code state} if its record on disk says one of {@code replaceable} (a world
+     * nobody ended, or one ended by an exit that did not know why), and rebuilds the job's index.
+     *
+     * @return whether the record was changed
+     */
+    public static boolean settle(Path top, Path worldDir, String state, java.util.Set<String> replaceable)
+            throws IOException {
+        synchronized (JVM_LOCK) {
+            try (FileChannel ch = openLock(top);
+                    FileLock ignored = ch.lock()) {
+                WorldRecord r = readRecord(worldDir.resolve(WORLD_JSON), new ArrayList<>());
+                if (r == null || !replaceable.contains(r.state) || r.state.equals(state)) {
+                    return false;
+                }
+                if (RUNNING.equals(r.state)) {
+                    r.endMillis = System.currentTimeMillis();
+                }
+                r.state = state;
+                AtomicFiles.write(worldDir.resolve(WORLD_JSON), r.toJson());
+                List<WorldRecord> worlds = read(top, new ArrayList<>());
+                if (worlds.size() > 1 || (worlds.size() == 1 && worlds.get(0).spawned())) {
+                    AtomicFiles.write(top.resolve(WORLDS_JSON), indexJson(top, worlds));
+                    AtomicFiles.write(top.resolve(WORLDS_TXT), summary(top, worlds));
+                }
+                return true;
             }
         }
     }

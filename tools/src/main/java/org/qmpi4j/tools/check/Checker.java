@@ -323,7 +323,7 @@ final class Checker {
 
     private Object abort(QmpiContext context, MpiCall call) throws Exception {
         if (!done) {
-            results.aborting();
+            results.aborting(call);
         }
         return next[call.function().ordinal()].invoke(context, call);
     }

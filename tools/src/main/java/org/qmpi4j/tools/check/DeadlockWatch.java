@@ -281,7 +281,7 @@ final class DeadlockWatch {
         }
         c.broadcast("abort");
         if (session != null) {
-            session.aborting();
+            session.aborting(EXIT_STATUS, "qmpi4j check: a deadlock (check.on-deadlock=abort)");
         }
         try {
             Qmpi.pmpi(checker.toolId(), MpiFunction.MPI_ABORT, checker.world(), EXIT_STATUS);

@@ -13,7 +13,9 @@ import java.util.Set;
 import org.qmpi4j.api.internal.log.JobVoice;
 import org.qmpi4j.api.internal.log.Log;
 import org.qmpi4j.api.output.OutputDirectory;
+import org.qmpi4j.report.files.AtomicFiles;
 import org.qmpi4j.report.files.ResultFiles;
+import org.qmpi4j.report.profile.RankFailure;
 import org.qmpi4j.report.worlds.WorldIndex;
 import org.qmpi4j.report.worlds.WorldRecord;
 import org.qmpi4j.tools.mpi.WorldComm;
@@ -51,6 +53,8 @@ public final class OutputSession {
     private int finished;
     private boolean announced;
     private boolean abortSeen;
+    /** Whether this rank's first failure is recorded (a rank keeps its first only). */
+    private boolean failureRecorded;
 
     private final boolean ranksWritable;
 
@@ -103,6 +107,9 @@ public final class OutputSession {
         synchronized (SESSIONS) {
             SESSIONS.putIfAbsent(comm.world(), s);
             s = SESSIONS.get(comm.world());
+        }
+        if (dir != null) {
+            MainThreadWatch.watch(Thread.currentThread(), s);
         }
         if (comm.rank() == 0 && dir != null) {
             OutputSession session = s;
@@ -350,6 +357,53 @@ public final class OutputSession {
         worldEnded("aborted");
         if (SlurmStepStop.applies(System.getenv())) {
             SlurmStepStop.stopOthers(System.getenv(), ResultFiles.ranksDir(dir), comm.rank(), log);
+        }
+    }
+
+    /**
+     * As {@link #aborting()}, with this rank's failure recorded first
+     * ({@code ranks/rank-<r>.failure.json}): the abort's error {@code code} and {@code site}, where
+     * the application called it (or who else aborts, e.g. {@code check} on a deadlock).
+     */
+    public synchronized void aborting(int code, String site) {
+        recordAbort(code, site);
+        aborting();
+    }
+
+    /**
+     * Records this rank's {@code MPI_Abort} with its error {@code code} and call {@code site} as
+     * its failure, unless an earlier one is recorded: known before the call runs, and written
+     * before anything else, since the call may end this process at once.
+     */
+    public synchronized void recordAbort(int code, String site) {
+        if (dir != null) {
+            recordFailure(RankFailure.abort(rank(), code, site, System.currentTimeMillis(), HostName.get()));
+        }
+    }
+
+    /**
+     * An exception ended the thread of this rank that initialised MPI (called before the JVM's
+     * message about it): the failure recorded, and the world's record says {@code exception}.
+     */
+    synchronized void mainThreadFailed(Throwable thrown) {
+        if (dir == null) {
+            return;
+        }
+        recordFailure(RankFailure.exception(rank(), thrown, System.currentTimeMillis(), HostName.get()));
+        worldEnded(WorldIndex.EXCEPTION);
+    }
+
+    /** Writes this rank's first failure, atomically; later ones are left out. */
+    private void recordFailure(RankFailure failure) {
+        if (failureRecorded || !ranksWritable) {
+            return;
+        }
+        failureRecorded = true;
+        Path file = ResultFiles.rankFailure(dir, comm.rank());
+        try {
+            AtomicFiles.write(file, failure.toJson());
+        } catch (IOException | RuntimeException e) {
+            log.once("failure-record", "cannot write " + file + ": " + e);
         }
     }
 

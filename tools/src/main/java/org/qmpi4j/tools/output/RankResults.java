@@ -7,6 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.qmpi4j.api.MpiCall;
 import org.qmpi4j.api.output.OutputDirectory;
 import org.qmpi4j.api.output.RankOutput;
 import org.qmpi4j.api.settings.Settings;
@@ -202,6 +203,20 @@ public final class RankResults {
         if (s != null) {
             s.aborting();
         }
+    }
+
+    /**
+     * Before {@code call}, the application's {@code MPI_Abort}, goes ahead: as {@link #aborting()},
+     * and the abort's error code and call site recorded as this rank's failure, before anything
+     * else (the call may end this process at once).
+     */
+    public void aborting(MpiCall call) {
+        OutputSession s = session;
+        Object code = call.argumentCount() > 0 ? call.argument(0) : null;
+        if (s != null && code instanceof Integer) {
+            s.recordAbort((Integer) code, String.valueOf(call.callingAddress()));
+        }
+        aborting();
     }
 
     /** Whether {@link #finish} ran (later calls are after the results were written). */

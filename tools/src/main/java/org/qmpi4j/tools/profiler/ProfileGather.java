@@ -51,6 +51,12 @@ final class ProfileGather implements RankResults.Gather {
             return List.of();
         }
         Profile merged = merge.finish();
+        // A rank that called MPI_Abort where it returns (MPJ Express) or whose other thread failed
+        // still got here: the report names the first failure the ranks recorded.
+        org.qmpi4j.report.profile.RankFailure first = org.qmpi4j.report.files.RankFiles.firstFailure(s.dir());
+        if (first != null && first.rank() < merged.ranks()) {
+            merged.withFailure(first);
+        }
         long mergedAt = System.nanoTime();
         List<String> written = ProfileOutputs.writeAll(s.dir(), merged);
         long done = System.nanoTime();

@@ -209,7 +209,7 @@ final class Profiler implements ToolLifecycle.Calls {
         if (!gathered) {
             account(call, call.function().ordinal(), 0);
         }
-        results.aborting();
+        results.aborting(call);
         return next[call.function().ordinal()].invoke(context, call);
     }
 

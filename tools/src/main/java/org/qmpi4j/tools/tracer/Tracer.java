@@ -159,7 +159,7 @@ final class Tracer implements ToolLifecycle.Calls {
     public Object abort(QmpiContext context, MpiCall call) throws Exception {
         long now = System.nanoTime();
         recorder.record(call, now, now, true);
-        results.aborting();
+        results.aborting(call);
         return next[call.function().ordinal()].invoke(context, call);
     }
 
