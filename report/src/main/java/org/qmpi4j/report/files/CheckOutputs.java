@@ -13,6 +13,7 @@ import org.qmpi4j.report.check.CheckMerger;
 import org.qmpi4j.report.check.CheckText;
 import org.qmpi4j.report.check.Finding;
 import org.qmpi4j.report.json.JsonFormatException;
+import org.qmpi4j.report.json.JsonPosition;
 import org.qmpi4j.report.render.CheckHtml;
 
 /**
@@ -63,8 +64,9 @@ public final class CheckOutputs {
                 CheckFormat.Findings f = CheckFormat.read(json);
                 merger.addAll(f.findings);
                 ranks.addAll(f.ranks);
-            } catch (JsonFormatException | RuntimeException bad) {
-                problems.add("findings of rank " + i + " are unreadable (" + bad.getMessage() + ")");
+            } catch (JsonFormatException bad) {
+                problems.add(ResultFiles.RANKS_DIR + "/" + ResultFiles.rankCheck(Path.of(""), i).getFileName()
+                        + " is corrupt: " + JsonPosition.describe(json, bad) + " (rank " + i + "'s findings left out)");
             }
         }
         return new Merged(merger.result(), new ArrayList<>(ranks), problems);
