@@ -68,6 +68,8 @@ class ReaderFuzzTest {
     private static Path job;
     private static Path profileOnly;
     private static Path job4;
+    /** Whether OTF2's library is installed, for export --format otf2. */
+    private static boolean otf2;
     private static Path spawning;
 
     /** A file of a seed folder to damage, and the command line that reads it. */
@@ -106,6 +108,7 @@ class ReaderFuzzTest {
             Files.copy(job.resolve(f), profileOnly.resolve(f));
         }
 
+        otf2 = otf2Available();
         job4 = base.resolve("seed-job4");
         Files.createDirectories(ResultFiles.ranksDir(job4));
         Files.writeString(ResultFiles.rankTrace(job4, 0), SHARD4_RANK0, StandardCharsets.US_ASCII);
@@ -169,7 +172,7 @@ class ReaderFuzzTest {
     @ValueSource(strings = {"report", "diff", "export", "trace", "merge"})
     void damagedInputGivesTheDocumentedOneLineErrorOrIsSkippedSayingSo(String command) throws Exception {
         List<Target> targets = new ArrayList<>(targets(command));
-        if (!otf2Available()) {
+        if (!otf2) {
             targets.removeIf(t -> t.args.contains("otf2"));
         }
         int inputs = Integer.getInteger("qmpi4j.fuzz.inputs", DEFAULT_INPUTS);
