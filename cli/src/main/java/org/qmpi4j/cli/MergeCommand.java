@@ -93,7 +93,9 @@ final class MergeCommand implements Callable<Integer> {
                 err.println("qmpi4j: " + e.getMessage());
             }
         }
-        List<org.qmpi4j.report.worlds.WorldRecord> records = WorldIndex.update(d);
+        List<String> unreadable = new ArrayList<>();
+        List<org.qmpi4j.report.worlds.WorldRecord> records = WorldIndex.update(d, unreadable);
+        unreadable.forEach(p -> err.println("qmpi4j: skipped " + p));
         err.println("qmpi4j: " + records.size() + " worlds listed in " + d.resolve(WorldIndex.WORLDS_TXT)
                 + (failed == 0 ? "" : "; " + failed + " world folder(s) had nothing to merge"));
         err.flush();

@@ -31,6 +31,7 @@ import org.qmpi4j.report.check.CheckFormat;
 import org.qmpi4j.report.check.Finding;
 import org.qmpi4j.report.check.FindingSite;
 import org.qmpi4j.report.files.ResultFiles;
+import org.qmpi4j.report.profile.ProfileFormat;
 import org.qmpi4j.report.worlds.WorldIndex;
 import org.qmpi4j.report.worlds.WorldRecord;
 
@@ -52,7 +53,7 @@ import org.qmpi4j.report.worlds.WorldRecord;
  * and its seed; {@code -Dqmpi4j.fuzz.case=<command>:<n>} runs that case alone.
  */
 class ReaderFuzzTest {
-    static final int DEFAULT_INPUTS = 1500;
+    static final int DEFAULT_INPUTS = 1000;
     static final int CASE_SECONDS = 20;
     /** Every seed is this plus the case number: fixed, so that a failure reproduces. */
     static final long BASE_SEED = 0x71_6d_70_69_34_6aL;
@@ -68,6 +69,8 @@ class ReaderFuzzTest {
     private static Path job;
     private static Path profileOnly;
     private static Path job4;
+    /** A job above the ranks whose shares profile.json lists itself: it has profile-ranks.jsonl. */
+    private static Path big;
     /** Whether OTF2's library is installed, for export --format otf2. */
     private static boolean otf2;
     private static Path spawning;
@@ -78,8 +81,17 @@ class ReaderFuzzTest {
         final String file;
         final Mutator.Kind kind;
         final List<String> args;
+        /** How often it comes in turn, against the others' {@value #USUAL}: a slow seed less often. */
+        final int weight;
+
+        static final int USUAL = 4;
 
         Target(Path seed, String file, Mutator.Kind kind, String... args) {
+            this(USUAL, seed, file, kind, args);
+        }
+
+        Target(int weight, Path seed, String file, Mutator.Kind kind, String... args) {
+            this.weight = weight;
             this.seed = seed;
             this.file = file;
             this.kind = kind;
@@ -107,6 +119,16 @@ class ReaderFuzzTest {
         for (String f : List.of("profile.json", "check.json", "world.json")) {
             Files.copy(job.resolve(f), profileOnly.resolve(f));
         }
+
+        big = base.resolve("seed-big");
+        Path bigJob = base.resolve("big-job");
+        new SimulatedJob(ProfileFormat.RANK_DETAIL_MAX_RANKS + 1).writeRankFiles(bigJob);
+        assertValidRun(List.of("merge", "<dir>"), bigJob);
+        Files.createDirectories(big);
+        for (String f : List.of(ResultFiles.PROFILE_JSON, ProfileFormat.RANK_DETAIL_FILE)) {
+            Files.copy(bigJob.resolve(f), big.resolve(f));
+        }
+        deleteTree(bigJob);
 
         otf2 = otf2Available();
         job4 = base.resolve("seed-job4");
@@ -141,6 +163,8 @@ class ReaderFuzzTest {
                                 "<dir>", "<dir>/out.cali.json"),
                         new Target(profileOnly, "world.json", Mutator.Kind.JSON, "export", "--format", "caliper-json",
                                 "<dir>", "<dir>/out.cali.json"),
+                        new Target(1, big, ProfileFormat.RANK_DETAIL_FILE, Mutator.Kind.JSON_LINES, "export",
+                                "--format", "caliper-json", "--ranks", "0-7", "<dir>", "<dir>/out.cali.json"),
                         new Target(job, "ranks/rank-1.trace", Mutator.Kind.SHARD, "export", "--format", "otf2",
                                 "<dir>", "<dir>/otf2"),
                         new Target(job4, "ranks/rank-0.trace", Mutator.Kind.SHARD, "export", "--format", "otf2",
@@ -186,6 +210,12 @@ class ReaderFuzzTest {
             first = Integer.parseInt(c[1]);
             inputs = first + 1;
         }
+        List<Integer> schedule = new ArrayList<>();
+        for (int t = 0; t < targets.size(); t++) {
+            for (int k = 0; k < targets.get(t).weight; k++) {
+                schedule.add(t);
+            }
+        }
         long[] baseline = new long[targets.size()];
         for (int t = 0; t < targets.size(); t++) {
             baseline[t] = baselineAllocation(targets.get(t));
@@ -196,7 +226,7 @@ class ReaderFuzzTest {
         ExecutorService worker = Executors.newSingleThreadExecutor(daemon());
         try {
             for (int n = first; n < inputs && failures.size() < 5; n++) {
-                int t = n % targets.size();
+                int t = schedule.get(n % schedule.size());
                 Target target = targets.get(t);
                 long seed = BASE_SEED + n;
                 byte[] original = Files.readAllBytes(target.seed.resolve(target.file));

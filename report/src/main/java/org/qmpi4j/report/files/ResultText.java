@@ -54,6 +54,49 @@ public final class ResultText {
     }
 
     /**
+     * Where {@code file}, which a streaming reader found not to be UTF-8, first is not: read again
+     * in chunks (a large file is not held whole) to the first bad byte.
+     */
+    public static DamagedFileException notUtf8(Path file) throws IOException {
+        CharsetDecoder d = StandardCharsets.UTF_8
+                .newDecoder()
+                .onMalformedInput(CodingErrorAction.REPORT)
+                .onUnmappableCharacter(CodingErrorAction.REPORT);
+        ByteBuffer in = ByteBuffer.allocate(1 << 16);
+        CharBuffer out = CharBuffer.allocate(1 << 16);
+        long before = 0; // bytes decoded before in's start
+        long line = 1;
+        try (java.io.InputStream s = Files.newInputStream(file)) {
+            boolean eof = false;
+            while (true) {
+                int n = eof ? -1 : s.read(in.array(), in.position(), in.remaining());
+                if (n < 0) {
+                    eof = true;
+                } else {
+                    in.position(in.position() + n);
+                }
+                in.flip();
+                CoderResult r = d.decode(in, out, eof);
+                for (int i = 0; i < in.position(); i++) {
+                    if (in.get(i) == '\n') {
+                        line++;
+                    }
+                }
+                if (r.isError()) {
+                    return new DamagedFileException(
+                            file, "byte " + (before + in.position()) + " (line " + line + ")", "not UTF-8 text");
+                }
+                before += in.position();
+                in.compact();
+                out.clear();
+                if (eof && in.position() == 0) {
+                    return new DamagedFileException(file, "byte " + before, "not UTF-8 text");
+                }
+            }
+        }
+    }
+
+    /**
      * {@code file} read as JSON by {@code reader}; a text that is not JSON, or not of the shape the
      * reader wants, is a {@link DamagedFileException} with the line and column.
      */

@@ -102,6 +102,9 @@ public final class ShardHeader {
             throw new DamagedFileException(file, "line 1", "not a qmpi4j trace (a first line of more than "
                     + MAX_LENGTH + " bytes)");
         }
+        if (end == n) {
+            throw new DamagedFileException(file, "line 1", "cut short (" + n + " bytes and no end of line)");
+        }
         try {
             return parse(new String(first, 0, end, StandardCharsets.ISO_8859_1), rank);
         } catch (IllegalArgumentException e) {

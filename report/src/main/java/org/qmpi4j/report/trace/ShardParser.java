@@ -89,6 +89,11 @@ public final class ShardParser {
             char c = (char) (data[i] & 0xff);
             if (c == '\n') {
                 if (overlong > 0) {
+                    if (!headerSeen) {
+                        throw new DamagedFileException(
+                                Path.of(ShardHeader.label(rank)), "line 1", "not a qmpi4j trace (a first line of "
+                                        + (MAX_LINE + overlong) + " bytes)");
+                    }
                     lineNo++;
                     problem("a line of " + (MAX_LINE + overlong) + " bytes, longer than any record, skipped");
                     overlong = 0;
