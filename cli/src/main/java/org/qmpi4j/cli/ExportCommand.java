@@ -134,7 +134,8 @@ final class ExportCommand implements Callable<Integer> {
             throw new UserError(lines + " is corrupt: " + e.getMessage());
         } catch (java.nio.charset.CharacterCodingException e) {
             try {
-                throw new UserError(org.qmpi4j.report.files.ResultText.notUtf8(lines).getMessage());
+                throw new UserError(
+                        org.qmpi4j.report.files.ResultText.notUtf8(lines).getMessage());
             } catch (IOException again) {
                 throw new UserError(lines + ": cannot read (" + again.getMessage() + ")");
             }

@@ -10,8 +10,8 @@ import java.util.concurrent.Callable;
 import org.qmpi4j.report.files.DamagedFileException;
 import org.qmpi4j.report.files.RankFiles;
 import org.qmpi4j.report.files.ResultFiles;
-import org.qmpi4j.report.trace.TraceBuilder;
 import org.qmpi4j.report.trace.ShardHeader;
+import org.qmpi4j.report.trace.TraceBuilder;
 import org.qmpi4j.report.trace.TraceSelection;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -139,7 +139,8 @@ final class TraceCommand implements Callable<Integer> {
             if (h.size != first.size || !h.binding.equals(first.binding)) {
                 throw new UserError(ResultFiles.rankTrace(dir, r) + " is corrupt: line 1: a job of " + h.size
                         + " ranks on " + DamagedFileException.oneLine(h.binding) + ", not " + first.size + " on "
-                        + first.binding + " as " + ResultFiles.rankTrace(dir, ranks.get(0)).getFileName() + " says");
+                        + first.binding + " as "
+                        + ResultFiles.rankTrace(dir, ranks.get(0)).getFileName() + " says");
             }
         }
         return first;

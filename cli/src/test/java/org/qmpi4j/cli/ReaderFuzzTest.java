@@ -73,6 +73,7 @@ class ReaderFuzzTest {
     private static Path big;
     /** Whether OTF2's library is installed, for export --format otf2. */
     private static boolean otf2;
+
     private static Path spawning;
 
     /** A file of a seed folder to damage, and the command line that reads it. */
@@ -139,8 +140,8 @@ class ReaderFuzzTest {
         spawning = base.resolve("seed-spawning");
         new SimulatedJob(2).writeRankFiles(spawning);
         WorldRecord parent = world("1", ".", null);
-        parent.spawns.add(new WorldRecord.Spawn(1, "MPI_COMM_SPAWN", 0, "java Child", 2, 1_700_000_000_500L,
-                1_700_000_001_000L));
+        parent.spawns.add(
+                new WorldRecord.Spawn(1, "MPI_COMM_SPAWN", 0, "java Child", 2, 1_700_000_000_500L, 1_700_000_001_000L));
         WorldIndex.writeRecord(spawning, parent);
         Path child = WorldIndex.worldFolder(spawning, "2");
         new SimulatedJob(2).writeRankFiles(child);
@@ -156,27 +157,94 @@ class ReaderFuzzTest {
                         new Target(profileOnly, "check.json", Mutator.Kind.JSON, "report", "-q", "<dir>"));
             case "diff":
                 return List.of(new Target(
-                        profileOnly, "profile.json", Mutator.Kind.JSON, "diff", seedProfile.getParent().toString(), "<dir>"));
+                        profileOnly,
+                        "profile.json",
+                        Mutator.Kind.JSON,
+                        "diff",
+                        seedProfile.getParent().toString(),
+                        "<dir>"));
             case "export":
                 return List.of(
-                        new Target(profileOnly, "profile.json", Mutator.Kind.JSON, "export", "--format", "caliper-json",
-                                "<dir>", "<dir>/out.cali.json"),
-                        new Target(profileOnly, "world.json", Mutator.Kind.JSON, "export", "--format", "caliper-json",
-                                "<dir>", "<dir>/out.cali.json"),
-                        new Target(1, big, ProfileFormat.RANK_DETAIL_FILE, Mutator.Kind.JSON_LINES, "export",
-                                "--format", "caliper-json", "--ranks", "0-7", "<dir>", "<dir>/out.cali.json"),
-                        new Target(job, "ranks/rank-1.trace", Mutator.Kind.SHARD, "export", "--format", "otf2",
-                                "<dir>", "<dir>/otf2"),
-                        new Target(job4, "ranks/rank-0.trace", Mutator.Kind.SHARD, "export", "--format", "otf2",
-                                "<dir>", "<dir>/otf2"));
+                        new Target(
+                                profileOnly,
+                                "profile.json",
+                                Mutator.Kind.JSON,
+                                "export",
+                                "--format",
+                                "caliper-json",
+                                "<dir>",
+                                "<dir>/out.cali.json"),
+                        new Target(
+                                profileOnly,
+                                "world.json",
+                                Mutator.Kind.JSON,
+                                "export",
+                                "--format",
+                                "caliper-json",
+                                "<dir>",
+                                "<dir>/out.cali.json"),
+                        new Target(
+                                1,
+                                big,
+                                ProfileFormat.RANK_DETAIL_FILE,
+                                Mutator.Kind.JSON_LINES,
+                                "export",
+                                "--format",
+                                "caliper-json",
+                                "--ranks",
+                                "0-7",
+                                "<dir>",
+                                "<dir>/out.cali.json"),
+                        new Target(
+                                job,
+                                "ranks/rank-1.trace",
+                                Mutator.Kind.SHARD,
+                                "export",
+                                "--format",
+                                "otf2",
+                                "<dir>",
+                                "<dir>/otf2"),
+                        new Target(
+                                job4,
+                                "ranks/rank-0.trace",
+                                Mutator.Kind.SHARD,
+                                "export",
+                                "--format",
+                                "otf2",
+                                "<dir>",
+                                "<dir>/otf2"));
             case "trace":
                 return List.of(
-                        new Target(job, "ranks/rank-2.trace", Mutator.Kind.SHARD, "trace", "-o", "<dir>/t.pftrace",
+                        new Target(
+                                job,
+                                "ranks/rank-2.trace",
+                                Mutator.Kind.SHARD,
+                                "trace",
+                                "-o",
+                                "<dir>/t.pftrace",
                                 "<dir>"),
-                        new Target(job4, "ranks/rank-1.trace", Mutator.Kind.SHARD, "trace", "--format", "json",
-                                "-o", "<dir>/t.json", "<dir>"),
-                        new Target(job4, "ranks/rank-0.trace", Mutator.Kind.SHARD, "trace", "--ranks", "0-1",
-                                "--from", "0s", "-o", "<dir>/t.pftrace", "<dir>"));
+                        new Target(
+                                job4,
+                                "ranks/rank-1.trace",
+                                Mutator.Kind.SHARD,
+                                "trace",
+                                "--format",
+                                "json",
+                                "-o",
+                                "<dir>/t.json",
+                                "<dir>"),
+                        new Target(
+                                job4,
+                                "ranks/rank-0.trace",
+                                Mutator.Kind.SHARD,
+                                "trace",
+                                "--ranks",
+                                "0-1",
+                                "--from",
+                                "0s",
+                                "-o",
+                                "<dir>/t.pftrace",
+                                "<dir>"));
             case "merge":
                 return List.of(
                         new Target(job, "ranks/rank-1.profile.json", Mutator.Kind.JSON, "merge", "<dir>"),
@@ -266,7 +334,9 @@ class ReaderFuzzTest {
                 targets.size(),
                 exit2,
                 seconds);
-        assertThat(failures).as("cases that broke the rule (reproduce with -Dqmpi4j.fuzz.case=...)").isEmpty();
+        assertThat(failures)
+                .as("cases that broke the rule (reproduce with -Dqmpi4j.fuzz.case=...)")
+                .isEmpty();
     }
 
     /** What one run of a command did. */
@@ -282,8 +352,7 @@ class ReaderFuzzTest {
         Outcome o = new Outcome();
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
-        com.sun.management.ThreadMXBean threads =
-                (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+        com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
         long self = Thread.currentThread().getId();
         long before = threads.getThreadAllocatedBytes(self);
         try {
@@ -316,7 +385,9 @@ class ReaderFuzzTest {
             if (JAVA_NOISE.matcher(l).find()) {
                 return "a Java exception or error on stderr: " + l;
             }
-            if (l.contains(name) && !l.contains("wrote ") && !POSITION.matcher(l).find()) {
+            if (l.contains(name)
+                    && !l.contains("wrote ")
+                    && !POSITION.matcher(l).find()) {
                 return "names the file without a position: " + l;
             }
         }
@@ -345,7 +416,9 @@ class ReaderFuzzTest {
             Path work = fresh(target.seed);
             Outcome o = run(target, work);
             assertThat(o.escaped).isNull();
-            assertThat(o.exit).as("%s on the valid seed: %s", target.args, o.err).isZero();
+            assertThat(o.exit)
+                    .as("%s on the valid seed: %s", target.args, o.err)
+                    .isZero();
             most = Math.max(most, o.allocated);
             deleteTree(work);
         }

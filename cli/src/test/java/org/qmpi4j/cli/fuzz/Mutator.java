@@ -281,8 +281,8 @@ public final class Mutator {
         String shown = text.length() > 40 ? text.substring(0, 40) + "..." : text;
         return new Mutation(
                 splice(b, t.start, t.end, text.getBytes(StandardCharsets.UTF_8)),
-                "replaced the token at " + t.start + " (" + new String(b, t.start, t.end - t.start, StandardCharsets.UTF_8)
-                        + ") by " + shown);
+                "replaced the token at " + t.start + " ("
+                        + new String(b, t.start, t.end - t.start, StandardCharsets.UTF_8) + ") by " + shown);
     }
 
     /** Drops a {@code "name": scalar} member and its comma. */

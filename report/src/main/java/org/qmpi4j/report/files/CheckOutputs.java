@@ -65,8 +65,9 @@ public final class CheckOutputs {
                 merger.addAll(f.findings);
                 ranks.addAll(f.ranks);
             } catch (JsonFormatException bad) {
-                problems.add(ResultFiles.RANKS_DIR + "/" + ResultFiles.rankCheck(Path.of(""), i).getFileName()
-                        + " is corrupt: " + JsonPosition.describe(json, bad) + " (rank " + i + "'s findings left out)");
+                problems.add(ResultFiles.RANKS_DIR + "/"
+                        + ResultFiles.rankCheck(Path.of(""), i).getFileName() + " is corrupt: "
+                        + JsonPosition.describe(json, bad) + " (rank " + i + "'s findings left out)");
             }
         }
         return new Merged(merger.result(), new ArrayList<>(ranks), problems);

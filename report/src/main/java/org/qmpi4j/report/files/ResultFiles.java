@@ -42,6 +42,7 @@ public final class ResultFiles {
      * billions of ranks.
      */
     public static final int MAX_RANKS = 1 << 20;
+
     public static final String PCONTROL_DIR = "pcontrol";
 
     private static final String RANK_PREFIX = "rank-";

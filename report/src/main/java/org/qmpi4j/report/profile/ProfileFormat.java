@@ -287,8 +287,8 @@ public final class ProfileFormat {
         try {
             header = VersionedJson.parse(first, RANK_DETAIL_FORMAT, 1, RANK_DETAIL_VERSION);
             if (header.get("ranks").asInt() != p.ranks()) {
-                throw new JsonFormatException("ranks: a job of " + header.get("ranks").asInt()
-                        + " ranks, profile.json one of " + p.ranks());
+                throw new JsonFormatException(
+                        "ranks: a job of " + header.get("ranks").asInt() + " ranks, profile.json one of " + p.ranks());
             }
         } catch (JsonFormatException e) {
             throw onLine(1, first, e);
@@ -314,14 +314,18 @@ public final class ProfileFormat {
                 if (!keepRank.test(rank)) {
                     continue;
                 }
-                for (Map.Entry<String, JsonNode> f : r.get("functions").members().entrySet()) {
+                for (Map.Entry<String, JsonNode> f :
+                        r.get("functions").members().entrySet()) {
                     if (!p.functions().containsKey(f.getKey())) {
                         throw new JsonFormatException(
                                 "functions." + f.getKey() + ": function " + f.getKey() + " not in profile.json");
                     }
-                    functionShares.computeIfAbsent(f.getKey(), k -> new TreeMap<>()).put(rank, share(f.getValue()));
+                    functionShares
+                            .computeIfAbsent(f.getKey(), k -> new TreeMap<>())
+                            .put(rank, share(f.getValue()));
                 }
-                for (Map.Entry<String, JsonNode> s : r.get("callsites").members().entrySet()) {
+                for (Map.Entry<String, JsonNode> s :
+                        r.get("callsites").members().entrySet()) {
                     SiteKey site = sitesById.get(s.getKey());
                     if (site == null) {
                         throw new JsonFormatException(
@@ -518,8 +522,7 @@ public final class ProfileFormat {
         JsonNode detail = root.optional("per_rank_detail");
         boolean inline = detail.isNull() || detail.asString().equals("inline");
         if (!inline && !detail.asString().equals(RANK_DETAIL_FILE)) {
-            throw new JsonFormatException(
-                    detail.path() + ": expected \"inline\" or \"" + RANK_DETAIL_FILE + "\"");
+            throw new JsonFormatException(detail.path() + ": expected \"inline\" or \"" + RANK_DETAIL_FILE + "\"");
         }
 
         List<Profile.RankSummary> summaries = new ArrayList<>();

@@ -32,7 +32,8 @@ public final class ShardHeader {
 
     /** The shard file's name as messages give it, {@code ranks/rank-<r>.trace}. */
     static String label(int rank) {
-        return ResultFiles.RANKS_DIR + "/" + ResultFiles.rankTrace(Path.of(""), rank).getFileName();
+        return ResultFiles.RANKS_DIR + "/"
+                + ResultFiles.rankTrace(Path.of(""), rank).getFileName();
     }
 
     /**
@@ -43,7 +44,8 @@ public final class ShardHeader {
     static ShardHeader parse(String line, int rank) {
         String[] h = line.split(" ", 5);
         if (h.length != 5 || !h[0].equals(TraceFormat.MAGIC)) {
-            throw new IllegalArgumentException("not a qmpi4j trace (first line \"" + ShardParser.abbreviate(line) + "\")");
+            throw new IllegalArgumentException(
+                    "not a qmpi4j trace (first line \"" + ShardParser.abbreviate(line) + "\")");
         }
         int version;
         switch (h[1]) {
@@ -54,9 +56,8 @@ public final class ShardHeader {
                 version = Integer.parseInt(h[1]);
                 break;
             default:
-                throw new IllegalArgumentException(
-                        "trace format version " + ShardParser.abbreviate(h[1]) + " is not supported (1 to "
-                                + TraceFormat.VERSION + ")");
+                throw new IllegalArgumentException("trace format version " + ShardParser.abbreviate(h[1])
+                        + " is not supported (1 to " + TraceFormat.VERSION + ")");
         }
         if (!h[2].equals(Integer.toString(rank))) {
             throw new IllegalArgumentException(
@@ -99,8 +100,8 @@ public final class ShardHeader {
             end++;
         }
         if (end == n && n > MAX_LENGTH) {
-            throw new DamagedFileException(file, "line 1", "not a qmpi4j trace (a first line of more than "
-                    + MAX_LENGTH + " bytes)");
+            throw new DamagedFileException(
+                    file, "line 1", "not a qmpi4j trace (a first line of more than " + MAX_LENGTH + " bytes)");
         }
         if (end == n) {
             throw new DamagedFileException(file, "line 1", "cut short (" + n + " bytes and no end of line)");

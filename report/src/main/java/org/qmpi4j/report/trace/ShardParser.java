@@ -91,8 +91,9 @@ public final class ShardParser {
                 if (overlong > 0) {
                     if (!headerSeen) {
                         throw new DamagedFileException(
-                                Path.of(ShardHeader.label(rank)), "line 1", "not a qmpi4j trace (a first line of "
-                                        + (MAX_LINE + overlong) + " bytes)");
+                                Path.of(ShardHeader.label(rank)),
+                                "line 1",
+                                "not a qmpi4j trace (a first line of " + (MAX_LINE + overlong) + " bytes)");
                     }
                     lineNo++;
                     problem("a line of " + (MAX_LINE + overlong) + " bytes, longer than any record, skipped");
