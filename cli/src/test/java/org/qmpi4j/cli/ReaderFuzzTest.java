@@ -339,6 +339,21 @@ class ReaderFuzzTest {
                 .isEmpty();
     }
 
+    /**
+     * A file named for a rank far past any job ({@code rank-1999999999.check.json}) is not taken
+     * for one: the findings of a rank are kept in a list by rank, which must not grow to it.
+     */
+    @org.junit.jupiter.api.Test
+    void aFileNamedForARankPastAnyJobIsNotOne() throws Exception {
+        Path work = fresh(job);
+        Files.copy(ResultFiles.rankCheck(work, 0), ResultFiles.ranksDir(work).resolve("rank-1999999999.check.json"));
+        Target merge = new Target(job, "-", Mutator.Kind.JSON, "merge", "<dir>");
+        Outcome o = run(merge, work);
+        assertThat(o.escaped).isNull();
+        assertThat(o.exit).as(o.err).isZero();
+        assertThat(o.allocated).isLessThan(4 * baselineAllocation(merge) + (64L << 20));
+    }
+
     /** What one run of a command did. */
     private static final class Outcome {
         int exit;

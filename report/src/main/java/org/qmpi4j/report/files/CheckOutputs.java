@@ -83,7 +83,8 @@ public final class CheckOutputs {
         try (DirectoryStream<Path> files = Files.newDirectoryStream(ranks)) {
             for (Path p : files) {
                 int r = ResultFiles.rankOfCheck(p.getFileName().toString());
-                if (r >= 0) {
+                // The list is by rank: a name past any job's ranks must not grow it to that rank.
+                if (r >= 0 && r < ResultFiles.MAX_RANKS) {
                     while (perRank.size() <= r) {
                         perRank.add(null);
                     }
