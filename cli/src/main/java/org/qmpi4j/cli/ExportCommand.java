@@ -132,6 +132,13 @@ final class ExportCommand implements Callable<Integer> {
                     + ", which is missing: run 'qmpi4j merge " + dir + "' to rebuild both from ranks/");
         } catch (org.qmpi4j.report.json.JsonFormatException e) {
             throw new UserError(lines + " is corrupt: " + e.getMessage());
+        } catch (java.nio.charset.CharacterCodingException e) {
+            try {
+                throw new UserError(
+                        org.qmpi4j.report.files.ResultText.notUtf8(lines).getMessage());
+            } catch (IOException again) {
+                throw new UserError(lines + ": cannot read (" + again.getMessage() + ")");
+            }
         } catch (IOException e) {
             throw new UserError(lines + ": cannot read (" + e.getMessage() + ")");
         }

@@ -93,7 +93,9 @@ final class MergeCommand implements Callable<Integer> {
                 err.println("qmpi4j: " + e.getMessage());
             }
         }
-        List<org.qmpi4j.report.worlds.WorldRecord> records = WorldIndex.update(d);
+        List<String> unreadable = new ArrayList<>();
+        List<org.qmpi4j.report.worlds.WorldRecord> records = WorldIndex.update(d, unreadable);
+        unreadable.forEach(p -> err.println("qmpi4j: skipped " + p));
         err.println("qmpi4j: " + records.size() + " worlds listed in " + d.resolve(WorldIndex.WORLDS_TXT)
                 + (failed == 0 ? "" : "; " + failed + " world folder(s) had nothing to merge"));
         err.flush();
@@ -114,6 +116,8 @@ final class MergeCommand implements Callable<Integer> {
             throw new UserError(ranks + ": the per-rank files do not belong to one job: " + e.getMessage());
         }
         List<Integer> traces = RankFiles.traceRanks(d);
+        // Every shard's header first: a damaged one is one line before anything is written.
+        org.qmpi4j.report.trace.ShardHeader traceHeader = traces.isEmpty() ? null : TraceCommand.headers(d, traces);
         List<String> checks = org.qmpi4j.report.files.CheckOutputs.readRankFiles(d);
         if (profiles.profile() == null && traces.isEmpty() && checks.isEmpty()) {
             throw new UserError(ranks + ": no readable per-rank files (rank-<r>.profile.json, rank-<r>.trace,"
@@ -157,13 +161,13 @@ final class MergeCommand implements Callable<Integer> {
             size = -1;
             binding = "unknown";
         } else {
-            String[] header = TraceCommand.header(ResultFiles.rankTrace(d, traces.get(0)));
-            size = Integer.parseInt(header[3]);
-            binding = header[4];
+            size = traceHeader.size;
+            binding = traceHeader.binding;
         }
         if (!traces.isEmpty() && traces.get(traces.size() - 1) >= size) {
-            throw new UserError(
-                    ranks + ": a trace of rank " + traces.get(traces.size() - 1) + " in a job of " + size + " ranks");
+            int last = traces.get(traces.size() - 1);
+            throw new UserError(ResultFiles.rankTrace(d, last) + " is corrupt: line 1: a trace of rank " + last
+                    + ", but the ranks' profiles are of a job of " + size + " ranks");
         }
         if (!traces.isEmpty() && shardBytes > limit) {
             List<String> problems = new ArrayList<>();
@@ -193,7 +197,7 @@ final class MergeCommand implements Callable<Integer> {
                         TraceBuilder.Format.PERFETTO,
                         d.resolve(ResultFiles.TRACE_PFTRACE));
             } catch (IOException e) {
-                throw new UserError(ranks + ": " + e.getMessage());
+                throw UserError.reading(d, ranks, e);
             }
             r.problems().forEach(p -> err.println("qmpi4j: trace " + p));
             try {
@@ -214,7 +218,7 @@ final class MergeCommand implements Callable<Integer> {
             try {
                 s = TraceShards.assembleTrace(d, size, binding);
             } catch (IOException e) {
-                throw new UserError(ranks + ": " + e.getMessage());
+                throw UserError.reading(d, ranks, e);
             }
             s.problems().forEach(p -> err.println("qmpi4j: trace " + p));
             err.println("qmpi4j: trace of " + s.calls().size() + " of " + size + " ranks, "

@@ -14,6 +14,7 @@ import java.util.stream.Stream;
 import org.qmpi4j.cli.otf2.NativeOtf2Archive;
 import org.qmpi4j.cli.otf2.Otf2Unavailable;
 import org.qmpi4j.report.export.otf2.TraceExport;
+import org.qmpi4j.report.files.DamagedFileException;
 import org.qmpi4j.report.files.RankFiles;
 import org.qmpi4j.report.files.ResultFiles;
 import org.qmpi4j.report.profile.Profile;
@@ -44,8 +45,7 @@ final class Otf2ExportRun {
                     + ": no trace shards (rank-<r>.trace): otf2 exports the tracer's trace; run the job with the"
                     + " tracer (tools=profiler,tracer)");
         }
-        String[] header = TraceCommand.header(ResultFiles.rankTrace(dir, shards.get(0)));
-        int size = Integer.parseInt(header[3]);
+        int size = TraceCommand.headers(dir, shards).size;
         TraceSelection selection = selection(ranks, from, to, size);
         Path target = destination.toAbsolutePath().normalize();
         checkDestination(target);
@@ -65,6 +65,9 @@ final class Otf2ExportRun {
         } catch (Otf2Unavailable e) {
             deleteTree(tmp);
             throw new UserError(e.getMessage());
+        } catch (DamagedFileException e) {
+            deleteTree(tmp);
+            throw UserError.reading(dir, dir, e);
         } catch (IOException e) {
             deleteTree(tmp);
             throw new UserError(target + ": cannot write the OTF2 archive (" + e.getMessage() + ")");

@@ -1,12 +1,11 @@
 package org.qmpi4j.cli;
 
 import java.io.IOException;
-import java.nio.charset.MalformedInputException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.qmpi4j.report.files.DamagedFileException;
 import org.qmpi4j.report.files.ResultFiles;
-import org.qmpi4j.report.json.JsonFormatException;
+import org.qmpi4j.report.files.ResultText;
 import org.qmpi4j.report.profile.Profile;
 import org.qmpi4j.report.profile.ProfileFormat;
 
@@ -26,11 +25,9 @@ final class ProfileFile {
                             : " and no per-rank files: not a results directory of the qmpi4j profiler"));
         }
         try {
-            return ProfileFormat.read(Files.readString(json, StandardCharsets.UTF_8));
-        } catch (JsonFormatException e) {
-            throw new UserError(json + " is corrupt: " + e.getMessage());
-        } catch (MalformedInputException e) {
-            throw new UserError(json + " is corrupt: not UTF-8 text");
+            return ResultText.readJson(json, ProfileFormat::read);
+        } catch (DamagedFileException e) {
+            throw new UserError(e.getMessage());
         } catch (IOException e) {
             throw new UserError(json + ": cannot read (" + e.getMessage() + ")");
         }

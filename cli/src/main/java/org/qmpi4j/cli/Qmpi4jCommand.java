@@ -1,6 +1,7 @@
 package org.qmpi4j.cli;
 
 import java.io.PrintWriter;
+import org.qmpi4j.report.files.DamagedFileException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -63,7 +64,7 @@ public final class Qmpi4jCommand implements Runnable {
         cl.setErr(err);
         cl.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
             if (e instanceof UserError) {
-                err.println("qmpi4j: " + e.getMessage());
+                err.println("qmpi4j: " + DamagedFileException.oneLine(String.valueOf(e.getMessage())));
                 return BAD_INPUT;
             }
             err.println("qmpi4j: unexpected failure: " + e);

@@ -1,19 +1,17 @@
 package org.qmpi4j.cli;
 
-import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.BitSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import org.qmpi4j.report.files.DamagedFileException;
 import org.qmpi4j.report.files.RankFiles;
 import org.qmpi4j.report.files.ResultFiles;
+import org.qmpi4j.report.trace.ShardHeader;
 import org.qmpi4j.report.trace.TraceBuilder;
-import org.qmpi4j.report.trace.TraceFormat;
 import org.qmpi4j.report.trace.TraceResult;
 import org.qmpi4j.report.trace.TraceSelection;
 import picocli.CommandLine.Command;
@@ -102,8 +100,8 @@ final class TraceCommand implements Callable<Integer> {
         if (fromNs > toNs) {
             throw new UserError("--from " + from + " is after --to " + to);
         }
-        String[] header = header(ResultFiles.rankTrace(d, shards.get(0)));
-        int size = Integer.parseInt(header[3]);
+        ShardHeader header = headers(d, shards);
+        int size = header.size;
         if (wanted != null && wanted.length() > size) {
             throw new UserError("--ranks " + ranks + ": the job has ranks 0-" + (size - 1));
         }
@@ -116,9 +114,9 @@ final class TraceCommand implements Callable<Integer> {
         TraceResult r;
         try {
             r = TraceBuilder.build(
-                    d, size, header[4], new TraceSelection(wanted, fromNs, toNs), f, target, !noCausality);
+                    d, size, header.binding, new TraceSelection(wanted, fromNs, toNs), f, target, !noCausality);
         } catch (IOException e) {
-            throw new UserError(ResultFiles.ranksDir(d) + ": " + e.getMessage());
+            throw UserError.reading(d, ResultFiles.ranksDir(d), e);
         }
         r.problems().forEach(p -> err.println("qmpi4j: trace " + p));
         long calls = r.calls().values().stream().mapToLong(Long::longValue).sum();
@@ -131,18 +129,31 @@ final class TraceCommand implements Callable<Integer> {
         return 0;
     }
 
-    /** The header fields of a shard: magic, version, rank, size, binding. */
-    static String[] header(Path trace) throws UserError {
-        try (BufferedReader r = Files.newBufferedReader(trace, StandardCharsets.US_ASCII)) {
-            String line = r.readLine();
-            String[] h = line == null ? new String[0] : line.split(" ");
-            if (h.length < 5 || !h[0].equals(TraceFormat.MAGIC)) {
-                throw new UserError(trace + ": not a qmpi4j trace file");
+    /**
+     * The header of the first of {@code ranks}' shards in {@code dir}, once every one of them is
+     * checked and names the same job: a damaged shard is one line before anything is written.
+     */
+    static ShardHeader headers(Path dir, List<Integer> ranks) throws UserError {
+        ShardHeader first = header(dir, ranks.get(0));
+        for (int r : ranks.subList(1, ranks.size())) {
+            ShardHeader h = header(dir, r);
+            if (h.size != first.size || !h.binding.equals(first.binding)) {
+                throw new UserError(ResultFiles.rankTrace(dir, r) + " is corrupt: line 1: a job of " + h.size
+                        + " ranks on " + DamagedFileException.oneLine(h.binding) + ", not " + first.size + " on "
+                        + first.binding + " as "
+                        + ResultFiles.rankTrace(dir, ranks.get(0)).getFileName() + " says");
             }
-            Integer.parseInt(h[3]);
-            return h;
-        } catch (IOException | NumberFormatException e) {
-            throw new UserError(trace + ": unreadable (" + e.getMessage() + ")");
+        }
+        return first;
+    }
+
+    /** The checked header of rank {@code rank}'s shard in {@code dir}. */
+    static ShardHeader header(Path dir, int rank) throws UserError {
+        Path trace = ResultFiles.rankTrace(dir, rank);
+        try {
+            return ShardHeader.read(trace, rank);
+        } catch (IOException e) {
+            throw UserError.reading(dir, trace, e);
         }
     }
 }

@@ -156,13 +156,16 @@ class Qmpi4jCommandTest {
         Files.writeString(
                 ResultFiles.rankProfile(dir, 0), "{\"format\": \"qmpi4j-rank-profile\", \"version\": 1, \"rank\": ");
         assertThat(run("merge", dir.toString())).isEqualTo(2);
-        assertThat(err.toString()).contains("no readable per-rank files").contains("rank-0.profile.json: line 1");
+        assertThat(err.toString())
+                .contains("no readable per-rank files")
+                .contains("rank-0.profile.json is corrupt: line 1, column 57: unexpected end of document");
         writeRank(1, 2, RankProfile.State.FINALIZED);
         assertThat(run("merge", dir.toString())).isZero();
         assertThat(err.toString()).contains("skipped " + ResultFiles.rankProfile(dir, 0));
         Files.writeString(dir.resolve("profile.json"), "{\"format\": \"qmpi4j-profile\", \"version\": 1}");
         assertThat(run("report", dir.toString())).isEqualTo(2);
-        assertThat(err.toString()).contains("profile.json is corrupt: (document): member \"binding\" missing");
+        assertThat(err.toString())
+                .contains("profile.json is corrupt: line 1, column 1: (document): member \"binding\" missing");
     }
 
     @Test

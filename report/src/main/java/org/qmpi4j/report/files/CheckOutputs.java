@@ -13,6 +13,7 @@ import org.qmpi4j.report.check.CheckMerger;
 import org.qmpi4j.report.check.CheckText;
 import org.qmpi4j.report.check.Finding;
 import org.qmpi4j.report.json.JsonFormatException;
+import org.qmpi4j.report.json.JsonPosition;
 import org.qmpi4j.report.render.CheckHtml;
 
 /**
@@ -63,8 +64,10 @@ public final class CheckOutputs {
                 CheckFormat.Findings f = CheckFormat.read(json);
                 merger.addAll(f.findings);
                 ranks.addAll(f.ranks);
-            } catch (JsonFormatException | RuntimeException bad) {
-                problems.add("findings of rank " + i + " are unreadable (" + bad.getMessage() + ")");
+            } catch (JsonFormatException bad) {
+                problems.add(ResultFiles.RANKS_DIR + "/"
+                        + ResultFiles.rankCheck(Path.of(""), i).getFileName() + " is corrupt: "
+                        + JsonPosition.describe(json, bad) + " (rank " + i + "'s findings left out)");
             }
         }
         return new Merged(merger.result(), new ArrayList<>(ranks), problems);
@@ -80,7 +83,8 @@ public final class CheckOutputs {
         try (DirectoryStream<Path> files = Files.newDirectoryStream(ranks)) {
             for (Path p : files) {
                 int r = ResultFiles.rankOfCheck(p.getFileName().toString());
-                if (r >= 0) {
+                // The list is by rank: a name past any job's ranks must not grow it to that rank.
+                if (r >= 0 && r < ResultFiles.MAX_RANKS) {
                     while (perRank.size() <= r) {
                         perRank.add(null);
                     }

@@ -1,7 +1,6 @@
 package org.qmpi4j.report.files;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -105,17 +104,13 @@ public final class RankFiles {
         for (Map.Entry<Integer, Path> e : files.entrySet()) {
             Path f = e.getValue();
             try {
-                RankProfile p = RankProfileFormat.read(Files.readString(f, StandardCharsets.UTF_8));
-                if (p.rank() != e.getKey()) {
-                    problems.add(f + ": holds rank " + p.rank() + ", not " + e.getKey());
-                    continue;
-                }
+                RankProfile p = readRank(f, e.getKey());
                 merge.add(p);
                 if (p.state() != RankProfile.State.FINALIZED) {
                     unfinished++;
                 }
-            } catch (JsonFormatException bad) {
-                problems.add(f + ": " + bad.getMessage());
+            } catch (DamagedFileException bad) {
+                problems.add(bad.getMessage());
             }
         }
         Profile merged = merge.added() == 0 ? null : merge.finish();
@@ -143,18 +138,24 @@ public final class RankFiles {
                     continue;
                 }
                 try {
-                    RankProfile p = RankProfileFormat.read(Files.readString(f, StandardCharsets.UTF_8));
-                    if (p.rank() != rank) {
-                        problems.add(f + ": holds rank " + p.rank() + ", not " + rank);
-                        continue;
-                    }
-                    byRank.put(rank, p);
-                } catch (JsonFormatException e) {
-                    problems.add(f + ": " + e.getMessage());
+                    byRank.put(rank, readRank(f, rank));
+                } catch (DamagedFileException e) {
+                    problems.add(e.getMessage());
                 }
             }
         }
         return new Profiles(byRank, problems);
+    }
+
+    /** Rank {@code rank}'s profile file {@code f}, which must hold that rank's profile. */
+    private static RankProfile readRank(Path f, int rank) throws IOException {
+        return ResultText.readJson(f, text -> {
+            RankProfile p = RankProfileFormat.read(text);
+            if (p.rank() != rank) {
+                throw new JsonFormatException("rank: holds rank " + p.rank() + ", not " + rank + " as its name says");
+            }
+            return p;
+        });
     }
 
     /** Ranks that have a non-empty trace file in {@code ranks/} (an empty one holds nothing to read). */

@@ -36,6 +36,13 @@ public final class ResultFiles {
     public static final String CHECK_JSON = "check.json";
     public static final String CHECK_TXT = "check.txt";
     public static final String RANKS_DIR = "ranks";
+    /**
+     * The most ranks a results file may name: a job size read from a file is checked against it
+     * before anything is sized by it, so that a damaged number cannot ask for the memory of
+     * billions of ranks.
+     */
+    public static final int MAX_RANKS = 1 << 20;
+
     public static final String PCONTROL_DIR = "pcontrol";
 
     private static final String RANK_PREFIX = "rank-";

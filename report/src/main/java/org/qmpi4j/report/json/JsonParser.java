@@ -31,7 +31,7 @@ public final class JsonParser {
         Object v = p.value();
         p.skipWhitespace();
         if (p.pos < text.length()) {
-            throw p.error("unexpected '" + text.charAt(p.pos) + "' after the end of the document");
+            throw p.error("unexpected " + shown(text.charAt(p.pos)) + " after the end of the document");
         }
         return v;
     }
@@ -58,7 +58,7 @@ public final class JsonParser {
                 if (c == '-' || (c >= '0' && c <= '9')) {
                     return number();
                 }
-                throw error("unexpected '" + c + "'");
+                throw error("unexpected " + shown(c));
         }
     }
 
@@ -191,7 +191,7 @@ public final class JsonParser {
                     break;
                 default:
                     pos--;
-                    throw error("unknown escape \\" + e);
+                    throw error("unknown escape \\" + shown(e));
             }
         }
     }
@@ -248,7 +248,7 @@ public final class JsonParser {
     private Object literal(String word, Object value) throws JsonFormatException {
         if (pos + word.length() > text.length()
                 || !text.subSequence(pos, pos + word.length()).toString().equals(word)) {
-            throw error("unexpected '" + text.charAt(pos) + "'");
+            throw error("unexpected " + shown(text.charAt(pos)));
         }
         pos += word.length();
         return value;
@@ -269,6 +269,13 @@ public final class JsonParser {
 
     private char peek() {
         return pos < text.length() ? text.charAt(pos) : '\0';
+    }
+
+    /** A character for a one-line message: printable ones quoted, others by code (U+000D). */
+    private static String shown(char c) {
+        return c >= 0x20 && c != 0x7f && !Character.isISOControl(c) && !Character.isSurrogate(c)
+                ? "'" + c + "'"
+                : String.format(java.util.Locale.ROOT, "U+%04X", (int) c);
     }
 
     private static boolean isDigit(char c) {

@@ -277,17 +277,29 @@ public final class ProfileFormat {
      * @throws JsonFormatException if a line is not JSON, the header is not of this format, or a
      *                             line names a rank, function or call site the profile does not have
      */
+    /** {@code e}, found in line {@code lineNumber} of a JSON Lines file, with that line and the column in it. */
+    private static JsonFormatException onLine(int lineNumber, String line, JsonFormatException e) {
+        String m = org.qmpi4j.report.json.JsonPosition.describe(line, e); // "line 1, column C: ..."
+        int comma = m.indexOf(", column ");
+        return new JsonFormatException("line " + lineNumber + (comma < 0 ? ": " + m : m.substring(comma)));
+    }
+
     public static Profile withRankDetail(
             Profile p, java.io.BufferedReader lines, java.util.function.IntPredicate keepRank)
             throws IOException, JsonFormatException {
         String first = lines.readLine();
         if (first == null) {
-            throw new JsonFormatException(RANK_DETAIL_FILE + ": empty");
+            throw new JsonFormatException("line 1, column 1: empty");
         }
-        JsonNode header = VersionedJson.parse(first, RANK_DETAIL_FORMAT, 1, RANK_DETAIL_VERSION);
-        if (header.get("ranks").asInt() != p.ranks()) {
-            throw new JsonFormatException(RANK_DETAIL_FILE + ": a job of "
-                    + header.get("ranks").asInt() + " ranks, profile.json one of " + p.ranks());
+        JsonNode header;
+        try {
+            header = VersionedJson.parse(first, RANK_DETAIL_FORMAT, 1, RANK_DETAIL_VERSION);
+            if (header.get("ranks").asInt() != p.ranks()) {
+                throw new JsonFormatException(
+                        "ranks: a job of " + header.get("ranks").asInt() + " ranks, profile.json one of " + p.ranks());
+            }
+        } catch (JsonFormatException e) {
+            throw onLine(1, first, e);
         }
         Map<String, SiteKey> sitesById = new LinkedHashMap<>();
         for (Map.Entry<SiteKey, Integer> id : p.siteIds().entrySet()) {
@@ -301,28 +313,36 @@ public final class ProfileFormat {
             if (line.isEmpty()) {
                 continue;
             }
-            JsonNode r = JsonNode.parse(line);
-            int rank = r.get("rank").asInt();
-            if (rank < 0 || rank >= p.ranks()) {
-                throw new JsonFormatException(RANK_DETAIL_FILE + " line " + lineNumber + ": rank " + rank);
-            }
-            if (!keepRank.test(rank)) {
-                continue;
-            }
-            for (Map.Entry<String, JsonNode> f : r.get("functions").members().entrySet()) {
-                if (!p.functions().containsKey(f.getKey())) {
-                    throw new JsonFormatException(RANK_DETAIL_FILE + " line " + lineNumber + ": function " + f.getKey()
-                            + " not in profile.json");
+            try {
+                JsonNode r = JsonNode.parse(line);
+                int rank = r.get("rank").asInt();
+                if (rank < 0 || rank >= p.ranks()) {
+                    throw new JsonFormatException("rank: " + rank + " is not a rank of a job of " + p.ranks());
                 }
-                functionShares.computeIfAbsent(f.getKey(), k -> new TreeMap<>()).put(rank, share(f.getValue()));
-            }
-            for (Map.Entry<String, JsonNode> s : r.get("callsites").members().entrySet()) {
-                SiteKey site = sitesById.get(s.getKey());
-                if (site == null) {
-                    throw new JsonFormatException(RANK_DETAIL_FILE + " line " + lineNumber + ": call site " + s.getKey()
-                            + " not in profile.json");
+                if (!keepRank.test(rank)) {
+                    continue;
                 }
-                siteShares.computeIfAbsent(site, k -> new TreeMap<>()).put(rank, share(s.getValue()));
+                for (Map.Entry<String, JsonNode> f :
+                        r.get("functions").members().entrySet()) {
+                    if (!p.functions().containsKey(f.getKey())) {
+                        throw new JsonFormatException(
+                                "functions." + f.getKey() + ": function " + f.getKey() + " not in profile.json");
+                    }
+                    functionShares
+                            .computeIfAbsent(f.getKey(), k -> new TreeMap<>())
+                            .put(rank, share(f.getValue()));
+                }
+                for (Map.Entry<String, JsonNode> s :
+                        r.get("callsites").members().entrySet()) {
+                    SiteKey site = sitesById.get(s.getKey());
+                    if (site == null) {
+                        throw new JsonFormatException(
+                                "callsites." + s.getKey() + ": call site " + s.getKey() + " not in profile.json");
+                    }
+                    siteShares.computeIfAbsent(site, k -> new TreeMap<>()).put(rank, share(s.getValue()));
+                }
+            } catch (JsonFormatException e) {
+                throw onLine(lineNumber, line, e);
             }
         }
         Map<String, Profile.Entry> functions = new LinkedHashMap<>();
@@ -506,6 +526,12 @@ public final class ProfileFormat {
             throw new JsonFormatException("ranks: must be at least 1");
         }
         String created = root.get("created").asString();
+        // Version 3 says where the ranks' shares are; an entry must then have them as said.
+        JsonNode detail = root.optional("per_rank_detail");
+        boolean inline = detail.isNull() || detail.asString().equals("inline");
+        if (!inline && !detail.asString().equals(RANK_DETAIL_FILE)) {
+            throw new JsonFormatException(detail.path() + ": expected \"inline\" or \"" + RANK_DETAIL_FILE + "\"");
+        }
 
         List<Profile.RankSummary> summaries = new ArrayList<>();
         for (JsonNode r : root.get("time").get("per_rank").elements()) {
@@ -546,7 +572,7 @@ public final class ProfileFormat {
             if (kind != null) {
                 kinds.put(name, kind);
             }
-            functions.put(name, entry(f, histograms.get(name), ranks));
+            functions.put(name, entry(f, histograms.get(name), ranks, inline));
         }
         Map<SiteKey, Profile.Entry> sites = new LinkedHashMap<>();
         for (JsonNode s : root.get("callsites").elements()) {
@@ -556,7 +582,7 @@ public final class ProfileFormat {
                     s.get("method").asString(),
                     s.get("file").asStringOrNull(),
                     s.get("line").asInt());
-            sites.put(key, entry(s, null, ranks));
+            sites.put(key, entry(s, null, ranks, inline));
         }
         JsonNode matrix = root.get("matrix");
         TrafficMatrix traffic = matrix.optional("cells").isNull()
@@ -599,7 +625,8 @@ public final class ProfileFormat {
         return b.build();
     }
 
-    private static Profile.Entry entry(JsonNode n, long[] histogram, int ranks) throws JsonFormatException {
+    private static Profile.Entry entry(JsonNode n, long[] histogram, int ranks, boolean inline)
+            throws JsonFormatException {
         CallStats total = new CallStats(
                 n.get("calls").asLong(),
                 nanos(n.get("time_s").asDouble()),
@@ -607,7 +634,7 @@ public final class ProfileFormat {
                 nanos(n.get("max_s").asDouble()),
                 n.get("bytes").asLong(),
                 histogram);
-        JsonNode shares = n.optional("per_rank");
+        JsonNode shares = inline ? n.get("per_rank") : n.optional("per_rank");
         if (shares.isNull()) { // version 3 above the per-rank limit: the spread only
             JsonNode spread = n.get("rank_spread");
             int calling = spread.get("ranks").asInt();

@@ -37,7 +37,7 @@ final class VersionedJson {
         }
         long v = root.get("version").asLong();
         if (v < oldest || v > newest) {
-            throw new JsonFormatException("version " + v + " is not supported (this qmpi4j reads version "
+            throw new JsonFormatException("version: " + v + " is not supported (this qmpi4j reads version "
                     + (oldest == newest ? Integer.toString(newest) : oldest + " to " + newest) + ")");
         }
         return root;

@@ -1,12 +1,14 @@
 package org.qmpi4j.report.trace;
 
 import java.io.IOException;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import org.qmpi4j.report.files.DamagedFileException;
 
 /**
  * Reads one rank's trace shard ({@link TraceFormat}) as it arrives, in chunks of any size (even
@@ -54,7 +56,16 @@ public final class ShardParser {
     private final Map<Integer, ShardSite> sites = new LinkedHashMap<>();
     private final Map<Integer, ShardCommunicator> communicators = new LinkedHashMap<>();
     private final Map<Integer, String> pvars = new LinkedHashMap<>();
+    /** Skipped lines listed one by one; more are counted. */
+    static final int PROBLEMS_LISTED = 5;
+
     private final List<String> problems = new ArrayList<>();
+    private int problemCount;
+    private long firstUnlisted;
+    /** Longer lines are damage: they are skipped without being kept. */
+    static final int MAX_LINE = 1 << 20;
+
+    private long overlong;
     private final ShardEvent event = new ShardEvent();
     private boolean headerSeen;
     private boolean eventSeen;
@@ -78,47 +89,55 @@ public final class ShardParser {
         for (int i = off; i < off + len; i++) {
             char c = (char) (data[i] & 0xff);
             if (c == '\n') {
-                line(partial.toString());
+                if (overlong > 0) {
+                    if (!headerSeen) {
+                        throw new DamagedFileException(
+                                Path.of(ShardHeader.label(rank)),
+                                "line 1",
+                                "not a qmpi4j trace (a first line of " + (MAX_LINE + overlong) + " bytes)");
+                    }
+                    lineNo++;
+                    problem("a line of " + (MAX_LINE + overlong) + " bytes, longer than any record, skipped");
+                    overlong = 0;
+                } else {
+                    line(partial.toString());
+                }
                 partial.setLength(0);
-            } else {
+            } else if (partial.length() < MAX_LINE) {
                 partial.append(c);
+            } else {
+                overlong++; // not kept: a record is far shorter, and memory must not grow with the damage
             }
         }
     }
 
     /** The shard ended; an unterminated last line is reported and skipped. */
     public void end() {
-        if (partial.length() > 0) {
-            problems.add("rank " + rank + ": last line cut short (" + partial.length() + " bytes), skipped");
+        if (partial.length() > 0 || overlong > 0) {
+            overlong = 0;
+            lineNo++;
+            problem("cut short (" + partial.length() + " bytes), skipped");
             partial.setLength(0);
+        }
+        if (problemCount > PROBLEMS_LISTED) {
+            problems.add(ShardHeader.label(rank) + " line " + firstUnlisted + " to line " + lineNo + ": "
+                    + (problemCount - PROBLEMS_LISTED) + " more line(s) skipped as unreadable");
         }
     }
 
     private void line(String line) throws IOException {
         lineNo++;
         if (!headerSeen) {
-            String[] h = line.split(" ");
-            if (h.length < 5 || !h[0].equals(TraceFormat.MAGIC)) {
-                throw new IOException(
-                        "rank " + rank + ": not a qmpi4j trace (first line \"" + abbreviate(line) + "\")");
-            }
-            if (!h[1].equals("1")
-                    && !h[1].equals("2")
-                    && !h[1].equals("3")
-                    && !h[1].equals(Integer.toString(TraceFormat.VERSION))) {
-                throw new IOException("rank " + rank + ": trace format version " + h[1] + " is not supported");
-            }
-            version = Integer.parseInt(h[1]);
-            if (!h[2].equals(Integer.toString(rank))) {
-                throw new IOException("rank " + rank + ": the file says it is rank " + h[2] + "'s trace");
-            }
+            ShardHeader h;
             try {
-                size = Integer.parseInt(h[3]);
-            } catch (NumberFormatException e) {
-                throw new IOException("rank " + rank + ": unreadable header \"" + abbreviate(line) + "\"", e);
+                h = ShardHeader.parse(line, rank);
+            } catch (IllegalArgumentException e) {
+                throw new DamagedFileException(Path.of(ShardHeader.label(rank)), "line 1", e.getMessage());
             }
-            binding = h[4];
-            host = h.length > 5 ? h[5] : "";
+            version = h.version;
+            size = h.size;
+            binding = h.binding;
+            host = h.host;
             headerSeen = true;
             return;
         }
@@ -208,10 +227,29 @@ public final class ShardParser {
                     break;
                 }
                 default:
-                    problems.add("rank " + rank + " line " + lineNo + ": unknown record \"" + abbreviate(line) + "\"");
+                    problem("unknown record \"" + abbreviate(line) + "\"");
             }
+        } catch (NumberFormatException e) {
+            problem("unreadable \"" + abbreviate(line) + "\" (a field is not a number that fits)");
+        } catch (IllegalArgumentException e) {
+            problem("unreadable \"" + abbreviate(line) + "\" (" + e.getMessage() + ")");
+        } catch (IndexOutOfBoundsException e) {
+            problem("unreadable \"" + abbreviate(line) + "\" (fields missing)");
         } catch (RuntimeException e) {
-            problems.add("rank " + rank + " line " + lineNo + ": unreadable \"" + abbreviate(line) + "\" (" + e + ")");
+            problem("unreadable \"" + abbreviate(line) + "\"");
+        }
+    }
+
+    /**
+     * A line skipped: the first {@value #PROBLEMS_LISTED} are listed with their line numbers, the
+     * rest counted, so that a shard of garbage is a few lines of output, not one per line.
+     */
+    private void problem(String what) {
+        problemCount++;
+        if (problemCount <= PROBLEMS_LISTED) {
+            problems.add(ShardHeader.label(rank) + " line " + lineNo + ": " + what);
+        } else if (problemCount == PROBLEMS_LISTED + 1) {
+            firstUnlisted = lineNo;
         }
     }
 
@@ -367,7 +405,14 @@ public final class ShardParser {
         return field.equals("-") ? TraceFormat.NONE : Long.parseLong(field);
     }
 
+    /** At most 60 characters of {@code s}, control characters shown as '?', for a one-line message. */
     static String abbreviate(String s) {
-        return s.length() > 60 ? s.substring(0, 60) + "..." : s;
+        String cut = s.length() > 60 ? s.substring(0, 60) + "..." : s;
+        StringBuilder sb = new StringBuilder(cut.length());
+        for (int i = 0; i < cut.length(); i++) {
+            char c = cut.charAt(i);
+            sb.append(c < 0x20 || (c >= 0x7f && c < 0xa0) ? '?' : c);
+        }
+        return sb.toString();
     }
 }

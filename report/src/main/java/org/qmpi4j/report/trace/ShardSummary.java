@@ -50,7 +50,8 @@ public final class ShardSummary {
         }
         p.end();
         if (!p.headerSeen()) {
-            throw new IOException(shard + ": empty, not a qmpi4j trace");
+            throw new org.qmpi4j.report.files.DamagedFileException(
+                    shard, "line 1", "no header line, not a qmpi4j trace");
         }
         boolean none = p.events() == 0;
         Long z = p.zero();

@@ -1,5 +1,7 @@
 package org.qmpi4j.report.trace;
 
+import org.qmpi4j.report.files.ResultFiles;
+
 /**
  * The per-rank trace file ({@code ranks/rank-<r>.trace}): ASCII lines, written as the run goes,
  * so that whatever reached the disk is readable after a crash (a cut last line is ignored). This
@@ -170,33 +172,58 @@ public final class TraceFormat {
         return sb.length() == 0 ? "-" : sb.toString();
     }
 
-    /** The inverse of {@link #groupText}: {@code x} is -1. */
+    /**
+     * The inverse of {@link #groupText}: {@code x} is -1.
+     *
+     * @throws IllegalArgumentException if {@code text} is not a group of at most
+     *     {@link ResultFiles#MAX_RANKS} ranks (checked before anything is sized by it)
+     */
     public static int[] parseGroup(String text) {
         if (text.equals("-")) {
             return new int[0];
         }
-        String[] parts = text.split(",");
-        int n = 0;
+        String[] parts = text.split(",", -1);
+        long n = 0;
         for (String p : parts) {
             int dots = p.indexOf("..");
-            n += dots < 0 ? 1 : Integer.parseInt(p.substring(dots + 2)) - Integer.parseInt(p.substring(0, dots)) + 1;
+            if (p.equals("x") || dots < 0) {
+                n++;
+            } else {
+                long a = groupRank(p.substring(0, dots));
+                long b = groupRank(p.substring(dots + 2));
+                if (b < a) {
+                    throw new IllegalArgumentException("rank range " + p + " runs backwards");
+                }
+                n += b - a + 1;
+            }
+            if (n > ResultFiles.MAX_RANKS) {
+                throw new IllegalArgumentException("a group of more than " + ResultFiles.MAX_RANKS + " ranks");
+            }
         }
-        int[] out = new int[n];
+        int[] out = new int[(int) n];
         int k = 0;
         for (String p : parts) {
             int dots = p.indexOf("..");
             if (p.equals("x")) {
                 out[k++] = -1;
             } else if (dots < 0) {
-                out[k++] = Integer.parseInt(p);
+                out[k++] = groupRank(p);
             } else {
-                int a = Integer.parseInt(p.substring(0, dots));
-                int b = Integer.parseInt(p.substring(dots + 2));
+                int a = groupRank(p.substring(0, dots));
+                int b = groupRank(p.substring(dots + 2));
                 for (int r = a; r <= b; r++) {
                     out[k++] = r;
                 }
             }
         }
         return out;
+    }
+
+    private static int groupRank(String s) {
+        int r = Integer.parseInt(s);
+        if (r < 0 || r >= ResultFiles.MAX_RANKS) {
+            throw new IllegalArgumentException("rank " + s + " in a group");
+        }
+        return r;
     }
 }

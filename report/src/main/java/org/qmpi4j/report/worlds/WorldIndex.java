@@ -163,9 +163,12 @@ public final class WorldIndex {
             return null;
         }
         try {
-            return WorldRecord.fromJson(Files.readString(file, StandardCharsets.UTF_8));
-        } catch (IOException | JsonFormatException | RuntimeException e) {
-            problems.add(file + ": " + e.getMessage());
+            return org.qmpi4j.report.files.ResultText.readJson(file, WorldRecord::fromJson);
+        } catch (org.qmpi4j.report.files.DamagedFileException e) {
+            problems.add(e.getMessage());
+            return null;
+        } catch (IOException e) {
+            problems.add(file + ": cannot read (" + e.getMessage() + ")");
             return null;
         }
     }
@@ -175,10 +178,15 @@ public final class WorldIndex {
      * than one world; takes the lock itself. Returns the records.
      */
     public static List<WorldRecord> update(Path top) throws IOException {
+        return update(top, new ArrayList<>());
+    }
+
+    /** As {@link #update(Path)}; the records that could not be read (and why) go to {@code problems}. */
+    public static List<WorldRecord> update(Path top, List<String> problems) throws IOException {
         synchronized (JVM_LOCK) { // as locked(), without a lambda on every world's start and end
             try (FileChannel ch = openLock(top);
                     FileLock ignored = ch.lock()) {
-                List<WorldRecord> worlds = read(top, new ArrayList<>());
+                List<WorldRecord> worlds = read(top, problems);
                 if (worlds.size() > 1 || (worlds.size() == 1 && worlds.get(0).spawned())) {
                     AtomicFiles.write(top.resolve(WORLDS_JSON), indexJson(top, worlds));
                     AtomicFiles.write(top.resolve(WORLDS_TXT), summary(top, worlds));

@@ -55,7 +55,7 @@ class ProfileTest {
                 .hasMessageContaining("qmpi4j-rank-profile");
         String json = RankProfileFormat.write(SampleProfiles.rank(0, 2));
         assertThatThrownBy(() -> RankProfileFormat.read(json.replace("\"version\": 1", "\"version\": 9")))
-                .hasMessageContaining("version 9");
+                .hasMessageContaining("version: 9");
         assertThatThrownBy(() -> RankProfileFormat.read(json.replace("\"rank\": 0", "\"rank\": 5")))
                 .hasMessageContaining("rank 5 of 2");
         assertThatThrownBy(() -> RankProfileFormat.read(json.substring(0, json.length() / 2)))
