@@ -130,6 +130,7 @@ final class TraceShard implements RankResults.RankFile {
         } finally {
             try {
                 if (w != null) {
+                    w.end();
                     w.close();
                 }
             } catch (IOException e) {
