@@ -93,8 +93,9 @@ public final class RankStates {
         }
         List<String> lines = new ArrayList<>();
         for (Map.Entry<String, List<Integer>> e : byReason.entrySet()) {
-            lines.add((e.getValue().size() == 1 ? "rank " + e.getValue().get(0) : "ranks " + RankRanges.of(e.getValue()))
-                    + ": " + e.getKey());
+            lines.add(
+                    (e.getValue().size() == 1 ? "rank " + e.getValue().get(0) : "ranks " + RankRanges.of(e.getValue()))
+                            + ": " + e.getKey());
         }
         return lines;
     }
