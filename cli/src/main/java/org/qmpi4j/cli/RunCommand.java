@@ -104,7 +104,13 @@ final class RunCommand implements Callable<Integer> {
         } finally {
             removeHook(stopJob);
         }
-        summary(out, dir, status);
+        try {
+            summary(out, dir, status);
+        } catch (IOException | RuntimeException e) {
+            // The results folder's trouble never changes the job's exit status.
+            out.println("qmpi4j: job exit status " + status + "; cannot read the results in " + dir + ": " + e);
+            out.flush();
+        }
         return status;
     }
 
