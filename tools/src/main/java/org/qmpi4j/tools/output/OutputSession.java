@@ -335,12 +335,15 @@ public final class OutputSession {
             }
             announced = true;
             List<String> names = new ArrayList<>(results);
+            // A tool whose gather failed said so itself; the line says what is there.
+            String listed = String.join(", ", names)
+                    + (finished < participants ? (names.isEmpty() ? "" : "; ") + "some tools did not finish" : "");
             if (trouble == null) {
-                log.warn("results in " + dir + (names.isEmpty() ? "" : " (" + String.join(", ", names) + ")"));
+                log.warn("results in " + dir + (listed.isEmpty() ? "" : " (" + listed + ")"));
             } else {
                 log.warn((names.isEmpty()
                                 ? "no results written in " + dir
-                                : "results in " + dir + " (" + String.join(", ", names) + ") are incomplete")
+                                : "results in " + dir + " (" + listed + ") are incomplete")
                         + ": " + trouble + "; each rank's files are as last written; 'qmpi4j merge " + top
                         + "' names what each rank left");
             }
