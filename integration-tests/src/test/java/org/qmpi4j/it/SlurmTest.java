@@ -221,6 +221,12 @@ class SlurmTest {
                 .contains("profile of 6 of 6 ranks")
                 .containsPattern("ranks \\[0-5\\]: (stopped before MPI_Finalize|cut off during the run)");
         assertThat(ToolResults.profile(dir).root.get("complete").asBoolean()).isTrue();
+        // One line for the job (rank 0's, at exit), not one per rank.
+        assertThat((job.stdout + job.stderr)
+                        .lines()
+                        .filter(l -> l.contains("qmpi4j") && l.contains("ended before MPI_Finalize")))
+                .as(job.describe())
+                .hasSizeLessThanOrEqualTo(1);
     }
 
     private Batch sbatch(String name, String body) throws Exception {
