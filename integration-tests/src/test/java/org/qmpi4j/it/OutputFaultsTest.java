@@ -8,7 +8,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
@@ -308,10 +307,5 @@ class OutputFaultsTest {
                 throw new AssertionError(String.join(" ", cmd) + " failed: " + said);
             }
         }
-    }
-
-    @SuppressWarnings("unused")
-    private static Map<String, Long> calls(Path out, int rank) throws Exception {
-        return ToolResults.rankFileCalls(out, rank);
     }
 }
