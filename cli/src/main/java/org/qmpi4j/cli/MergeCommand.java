@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import org.qmpi4j.report.files.ProfileOutputs;
 import org.qmpi4j.report.files.RankFiles;
+import org.qmpi4j.report.files.RankStates;
 import org.qmpi4j.report.files.ResultFiles;
 import org.qmpi4j.report.profile.Profile;
 import org.qmpi4j.report.trace.PerfettoWaitMarks;
@@ -237,8 +238,24 @@ final class MergeCommand implements Callable<Integer> {
             err.println("qmpi4j: " + merged.findings.size() + " finding(s) of check from " + merged.ranks.size()
                     + " rank(s)" + (size > merged.ranks.size() ? " of " + size : ""));
         }
+        if (size > 0) {
+            for (String line : RankStates.describe(d, size, profiles, worldState(d))) {
+                err.println("qmpi4j: " + line);
+            }
+        }
         err.println("qmpi4j: results in " + d + " (" + String.join(", ", written) + ")");
         err.flush();
+    }
+
+    /** The state the world's {@code world.json} in {@code d} records, or {@code null} if it cannot be read. */
+    static String worldState(Path d) {
+        try {
+            return org.qmpi4j.report.worlds.WorldRecord.fromJson(
+                            Files.readString(d.resolve(WorldIndex.WORLD_JSON), java.nio.charset.StandardCharsets.UTF_8))
+                    .state;
+        } catch (IOException | RuntimeException | org.qmpi4j.report.json.JsonFormatException e) {
+            return null;
+        }
     }
 
     /**

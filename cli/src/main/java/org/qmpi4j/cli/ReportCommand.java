@@ -47,6 +47,20 @@ final class ReportCommand implements Callable<Integer> {
                 .println("qmpi4j: wrote " + d.resolve(ResultFiles.REPORT_TXT) + ", " + ResultFiles.REPORT_HTML + ", "
                         + ResultFiles.MATRIX_HTML + ", "
                         + ResultFiles.MATRIX_SVG);
+        if (!profile.complete() && Files.isDirectory(ResultFiles.ranksDir(d))) {
+            // Partial results: say which ranks are missing and why, from what they left on disk.
+            try {
+                for (String line : org.qmpi4j.report.files.RankStates.describe(
+                        d,
+                        profile.ranks(),
+                        org.qmpi4j.report.files.RankFiles.mergeProfiles(d),
+                        MergeCommand.worldState(d))) {
+                    spec.commandLine().getErr().println("qmpi4j: " + line);
+                }
+            } catch (IllegalArgumentException otherJobs) {
+                // the per-rank files are another job's: the report says what profile.json holds
+            }
+        }
         spec.commandLine().getErr().flush();
         spec.commandLine().getOut().flush();
         return 0;

@@ -105,9 +105,17 @@ final class RunCommand implements Callable<Integer> {
         } finally {
             removeHook(stopJob);
         }
-        JobEnding ending = JobEnding.of(dir, status);
-        summary(out, dir, ending);
-        return ending.status();
+        int exit = status;
+        try {
+            JobEnding ending = JobEnding.of(dir, status);
+            exit = ending.status();
+            summary(out, dir, ending);
+        } catch (IOException | RuntimeException e) {
+            // The results folder's trouble never changes the job's exit status.
+            out.println("qmpi4j: job exit status " + exit + "; cannot read the results in " + dir + ": " + e);
+            out.flush();
+        }
+        return exit;
     }
 
     /**

@@ -228,11 +228,55 @@ class SlurmTest {
         assertThat(NodeJobs.hosts(p)).as("host of each rank").isEqualTo(hosts);
     }
 
-    /** A batch job of 3 nodes, 2 tasks each, submitted from the controller; waits for its end. */
+    /**
+     * Slurm's time limit ends a job that would run for minutes: Slurm sends its tasks SIGTERM (and
+     * SIGKILL after its KillWait). Every rank's file is there, whole, as written at exit or as last
+     * written during the run; {@code qmpi4j merge} builds the reports and names each rank with why
+     * it is incomplete; the job is accounted as timed out, not as anything qmpi4j did.
+     */
+    @Test
+    void aJobEndedBySlurmsTimeLimitLeavesEveryRanksDataAndMergeSaysWhy() throws Exception {
+        String out = "/shared/results/time-limit";
+        Batch job = sbatch(
+                "time-limit",
+                QMPI4J_RUN + " --output " + out + " -- srun " + JAVA + "features.ThrowMidway 100000000 2000000000",
+                "0:20");
+        assertThat(job.state).as(job.describe()).contains("JobState=TIMEOUT");
+        assertThat(job.sacct).as(job.describe()).startsWith("TIMEOUT|");
+        Path dir = cluster.onHost(out);
+        assertThat(dir.resolve("profile.json")).doesNotExist();
+        for (int r = 0; r < RANKS; r++) {
+            assertThat(ToolResults.rankFileState(dir, r))
+                    .as("state of rank %d\n%s", r, job.describe())
+                    .isIn("exited", "running");
+        }
+        BundledTools.Command merge = BundledTools.qmpi4j("merge", dir.toString());
+        assertThat(merge.exitCode).as("%s", merge).isZero();
+        assertThat(merge.stderr)
+                .as("%s\n%s", merge, job.describe())
+                .contains("profile of 6 of 6 ranks")
+                .containsPattern("ranks \\[0-5\\]: (stopped before MPI_Finalize|cut off during the run)");
+        assertThat(ToolResults.profile(dir).root.get("complete").asBoolean()).isTrue();
+        // One line for the job (rank 0's, at exit), not one per rank.
+        assertThat((job.stdout + job.stderr)
+                        .lines()
+                        .filter(l -> l.contains("qmpi4j") && l.contains("ended before MPI_Finalize")))
+                .as(job.describe())
+                .hasSizeLessThanOrEqualTo(1);
+    }
+
     private Batch sbatch(String name, String body) throws Exception {
+        return sbatch(name, body, "5");
+    }
+
+    /**
+     * A batch job of 3 nodes, 2 tasks each, with time limit {@code time} (Slurm's form: minutes,
+     * or {@code m:ss}), submitted from the controller; waits for its end.
+     */
+    private Batch sbatch(String name, String body, String time) throws Exception {
         String script = "#!/bin/sh\n"
                 + "#SBATCH --job-name=" + name + " --nodes=" + NODES + " --ntasks-per-node=" + SlurmCluster.CPUS
-                + " --time=5\n"
+                + " --time=" + time + "\n"
                 + "#SBATCH --output=/shared/jobs/%x.out --error=/shared/jobs/%x.err\n"
                 + "cd /shared\n"
                 + body + "\n";

@@ -2,8 +2,10 @@ package org.qmpi4j.api.output;
 
 import java.io.PrintStream;
 import java.util.Objects;
+import java.util.concurrent.atomic.AtomicLong;
 import org.qmpi4j.api.Nullable;
 import org.qmpi4j.api.internal.log.Log;
+import org.qmpi4j.api.internal.log.OutputTrouble;
 import org.qmpi4j.api.settings.Setting;
 
 /**
@@ -16,7 +18,8 @@ import org.qmpi4j.api.settings.Setting;
  * <p>Faults: an exception from the tool's {@link Flusher}, or one the tool hands to
  * {@link #fault}, never reaches the application; the first is reported on stderr in one line,
  * {@code qmpi4j <tool>: failed <what>: <exception> (the application continues; further failures
- * are not shown)}, the others are counted ({@link #faults()}).
+ * are not shown)}, the others are counted ({@link #faults()}). A file system that refuses the
+ * files is the job's to say, once (see {@link #fault}).
  */
 public final class RankOutput {
     /** The setting {@code flush-seconds}: how often each rank brings its own files up to date. */
@@ -49,6 +52,7 @@ public final class RankOutput {
     private volatile boolean stopped;
     private volatile boolean started;
     private volatile @Nullable Thread thread;
+    private final AtomicLong outputFaults = new AtomicLong();
 
     /** For tool {@code toolName} (the name in messages and thread names); messages go to stderr. */
     public RankOutput(String toolName, Flusher flusher) {
@@ -141,8 +145,17 @@ public final class RankOutput {
         return stopped;
     }
 
-    /** Reports a failure of the tool while doing {@code what}: the first one in a line, the others counted. */
+    /**
+     * Reports a failure of the tool while doing {@code what}: the first one in a line, the others
+     * counted. A file system that refuses the results (full, read-only) is kept for the job's one
+     * line at the end instead ({@link OutputTrouble}): every tool of every rank meets it at once.
+     */
     public void fault(String what, Throwable cause) {
+        if (OutputTrouble.isOutputFault(cause)) {
+            outputFaults.incrementAndGet();
+            OutputTrouble.record(toolName + ": " + what, cause);
+            return;
+        }
         log.fault(
                 FAULT,
                 "failed " + what + ": " + cause + " (the application continues; further failures are not shown)",
@@ -151,7 +164,7 @@ public final class RankOutput {
 
     /** How many faults were reported or counted. */
     public long faults() {
-        return log.count(FAULT);
+        return log.count(FAULT) + outputFaults.get();
     }
 
     /** Prints {@code message} with the tool's prefix ({@code qmpi4j <tool>: }), always. */

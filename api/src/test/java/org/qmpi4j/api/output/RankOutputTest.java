@@ -51,4 +51,32 @@ class RankOutputTest {
                         + " disk full (the application continues; further failures are not shown)");
         assertThat(out.faults()).isEqualTo(3);
     }
+
+    /** A file system that refuses the files is the job's to say once: kept, counted, not printed here. */
+    @Test
+    void aRefusingFileSystemIsKeptForTheJobsLineNotPrinted() {
+        org.qmpi4j.api.internal.log.OutputTrouble.clear();
+        try {
+            RankOutput out = new RankOutput(
+                    "demo",
+                    reason -> {
+                        throw new java.io.IOException("No space left on device");
+                    },
+                    err);
+            out.flush(RankOutput.Reason.PERIODIC);
+            out.fault(
+                    "writing ranks/rank-0.profile.json",
+                    new java.nio.file.FileSystemException("/r/ranks/x.tmp", null, "Read-only file system"));
+            out.fault("talking to rank 0", new java.io.IOException("Connection reset"));
+            assertThat(errBytes.toString(StandardCharsets.UTF_8).lines())
+                    .containsExactly("qmpi4j demo: failed talking to rank 0: java.io.IOException: Connection reset"
+                            + " (the application continues; further failures are not shown)");
+            assertThat(out.faults()).isEqualTo(3);
+            assertThat(org.qmpi4j.api.internal.log.OutputTrouble.count()).isEqualTo(2);
+            assertThat(org.qmpi4j.api.internal.log.OutputTrouble.first())
+                    .isEqualTo("demo: flushing its files (periodic): No space left on device");
+        } finally {
+            org.qmpi4j.api.internal.log.OutputTrouble.clear();
+        }
+    }
 }

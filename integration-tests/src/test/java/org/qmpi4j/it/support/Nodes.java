@@ -172,6 +172,19 @@ public final class Nodes implements AutoCloseable {
         }
     }
 
+    /**
+     * Stops node {@code node}'s container at once, without a grace period: every process in it is
+     * killed (SIGKILL), as on a node that loses power, and its disk is out of reach. {@link #close}
+     * removes it with the others.
+     */
+    public void stopNow(int node) {
+        DockerClientFactory.instance()
+                .client()
+                .stopContainerCmd(nodes.get(node - 1).getContainerId())
+                .withTimeout(0)
+                .exec();
+    }
+
     /** Stops and removes every container and the network, also after a failed start. */
     @Override
     public void close() {

@@ -46,12 +46,32 @@ public final class RankFiles {
         private final int ranksRead;
         private final int unfinished;
         private final List<String> problems;
+        private final Map<Integer, RankProfile.State> states;
+        private final Map<Integer, String> unreadable;
 
-        Merged(Profile profile, int ranksRead, int unfinished, List<String> problems) {
+        Merged(
+                Profile profile,
+                int ranksRead,
+                int unfinished,
+                List<String> problems,
+                Map<Integer, RankProfile.State> states,
+                Map<Integer, String> unreadable) {
             this.profile = profile;
             this.ranksRead = ranksRead;
             this.unfinished = unfinished;
             this.problems = problems;
+            this.states = states;
+            this.unreadable = unreadable;
+        }
+
+        /** Each merged rank's state as its file says (finalized, running, exited, aborted). */
+        public Map<Integer, RankProfile.State> states() {
+            return states;
+        }
+
+        /** Ranks whose profile file is there but could not be read, with why. */
+        public Map<Integer, String> unreadable() {
+            return unreadable;
         }
 
         /** The merged profile, or {@code null} when no per-rank profile was readable. */
@@ -86,8 +106,10 @@ public final class RankFiles {
     public static Merged mergeProfiles(Path dir) throws IOException {
         List<String> problems = new ArrayList<>();
         Path ranks = ResultFiles.ranksDir(dir);
+        Map<Integer, RankProfile.State> states = new TreeMap<>();
+        Map<Integer, String> unreadable = new TreeMap<>();
         if (!Files.isDirectory(ranks)) {
-            return new Merged(null, 0, 0, problems);
+            return new Merged(null, 0, 0, problems, states, unreadable);
         }
         // In rank order, so that the merge sees the same sequence on every file system.
         Map<Integer, Path> files = new TreeMap<>();
@@ -106,11 +128,13 @@ public final class RankFiles {
             try {
                 RankProfile p = readRank(f, e.getKey());
                 merge.add(p);
+                states.put(e.getKey(), p.state());
                 if (p.state() != RankProfile.State.FINALIZED) {
                     unfinished++;
                 }
             } catch (DamagedFileException bad) {
                 problems.add(bad.getMessage());
+                unreadable.put(e.getKey(), bad.getMessage());
             }
         }
         Profile merged = merge.added() == 0 ? null : merge.finish();
@@ -120,7 +144,7 @@ public final class RankFiles {
                 merged.withFailure(first);
             }
         }
-        return new Merged(merged, merge.added(), unfinished, problems);
+        return new Merged(merged, merge.added(), unfinished, problems, states, unreadable);
     }
 
     /** Reads every {@code ranks/rank-<r>.profile.json}; unreadable files are listed in {@link Profiles#problems()}. */

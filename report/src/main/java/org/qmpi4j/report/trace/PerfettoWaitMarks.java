@@ -3,8 +3,7 @@ package org.qmpi4j.report.trace;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.nio.channels.Channels;
-import java.nio.channels.FileChannel;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
@@ -68,24 +67,24 @@ public final class PerfettoWaitMarks implements WaitAnalysis.InstanceListener {
     }
 
     /**
-     * Appends the marks to the Perfetto trace {@code pftrace}; on a failure the file is cut back to
-     * what it was, so the trace stays readable without them.
+     * Appends the marks to the Perfetto trace {@code pftrace}: to a copy under a temporary name,
+     * renamed over it once complete, so that no reader (and no crash) ever sees the trace with part
+     * of the marks; on a failure the trace stays as it was, readable without them.
      */
     public void appendTo(Path pftrace) throws IOException {
         if (instances.isEmpty()) {
             return;
         }
-        try (FileChannel ch = FileChannel.open(pftrace, StandardOpenOption.WRITE)) {
-            long before = ch.size();
-            ch.position(before);
-            try {
-                OutputStream out = new BufferedOutputStream(Channels.newOutputStream(ch), 1 << 16);
+        Path tmp = org.qmpi4j.report.files.AtomicFiles.temporaryFor(pftrace);
+        try {
+            Files.copy(pftrace, tmp);
+            try (OutputStream out = new BufferedOutputStream(
+                    Files.newOutputStream(tmp, StandardOpenOption.WRITE, StandardOpenOption.APPEND), 1 << 16)) {
                 write(new PerfettoTraceWriter(out));
-                out.flush();
-            } catch (IOException | RuntimeException e) {
-                ch.truncate(before);
-                throw e;
             }
+            org.qmpi4j.report.files.AtomicFiles.moveIntoPlace(tmp, pftrace);
+        } finally {
+            Files.deleteIfExists(tmp);
         }
     }
 

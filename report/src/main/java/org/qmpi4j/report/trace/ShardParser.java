@@ -220,6 +220,8 @@ public final class ShardParser {
                 case 'Z':
                     zero = Long.parseLong(line.substring(2).trim());
                     break;
+                case 'X':
+                    break; // the end line: the file was closed at MPI_Finalize (RankFiles reads it)
                 case 'L': {
                     truncated = true;
                     String[] l = line.split(" ");

@@ -400,6 +400,19 @@ public final class TraceFileWriter implements Closeable {
         }
     }
 
+    /**
+     * Writes the end line ({@code X <events written> <events dropped>}, also past the size limit):
+     * a reader then knows the file was not cut off. Called once, just before {@link #close} at
+     * {@code MPI_Finalize}; a file without it ended with its process, or could not be written on.
+     */
+    public synchronized void end() throws IOException {
+        if (closed) {
+            return;
+        }
+        reserve(48);
+        ascii("X ").num(events).sp().num(dropped).nl();
+    }
+
     @Override
     public synchronized void close() throws IOException {
         if (!closed) {
@@ -418,9 +431,25 @@ public final class TraceFileWriter implements Closeable {
         }
     }
 
+    /**
+     * Writes the buffer out. A failed write (a full or read-only file system) ends the file: what
+     * reached the disk stays readable (a cut last line is skipped by readers), and no later call
+     * pays for another failing write or could write after a gap.
+     */
     private void flushBuffer() throws IOException {
         if (pos > 0) {
-            out.write(buf, 0, pos);
+            try {
+                out.write(buf, 0, pos);
+            } catch (IOException e) {
+                closed = true;
+                pos = 0;
+                try {
+                    out.close();
+                } catch (IOException alsoFailed) {
+                    e.addSuppressed(alsoFailed);
+                }
+                throw e;
+            }
             written += pos;
             pos = 0;
         }

@@ -20,7 +20,12 @@ import org.qmpi4j.report.files.ResultFiles;
  * Z &lt;zero&gt;                                     the job's zero, on rank 0's clock (the last one counts)
  * V &lt;var id&gt; &lt;I|D&gt; &lt;name&gt;                   an MPI_T performance variable the tracer samples (I: whole numbers, D: not)
  * P &lt;var id&gt; &lt;time&gt; &lt;value&gt;                  that variable's value at &lt;time&gt;: the sum of its elements
+ * X &lt;events written&gt; &lt;events dropped&gt;          the end: the file was closed at MPI_Finalize (the last line)
  * </pre>
+ * A file without an X line as its last line was cut off: its process ended before
+ * {@code MPI_Finalize} (killed, its node lost, a time limit) or the file system refused more
+ * (full, read-only); what it holds is still readable. Files written before the X line was added
+ * (within version 4) have none.
  * A value a call does not have is written as {@code -}. Times are nanoseconds on the rank's own
  * clock (version 1: on the job's common clock, no C or Z lines). The tracer measures the offset at
  * {@code MPI_Init} and {@code MPI_Finalize} (a C line each, and the job's zero, the earliest

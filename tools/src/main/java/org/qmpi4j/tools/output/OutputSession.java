@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.Set;
 import org.qmpi4j.api.internal.log.JobVoice;
 import org.qmpi4j.api.internal.log.Log;
+import org.qmpi4j.api.internal.log.OutputTrouble;
 import org.qmpi4j.api.output.OutputDirectory;
 import org.qmpi4j.report.files.AtomicFiles;
 import org.qmpi4j.report.files.ResultFiles;
@@ -40,6 +41,8 @@ public final class OutputSession {
     private static final Map<Object, OutputSession> SESSIONS = new IdentityHashMap<>();
     /** Bytes of the broadcast that carries the world's folder: a length and the UTF-8 path. */
     private static final int PATH_BUFFER = 8192;
+    /** Bytes of the broadcast that carries the first rank's trouble: a length and the UTF-8 words. */
+    private static final int TROUBLE_BUFFER = 1024;
 
     private final WorldComm comm;
     private final Path top;
@@ -51,6 +54,7 @@ public final class OutputSession {
     private final Set<String> results = new LinkedHashSet<>();
     private int participants;
     private int finished;
+    private int done;
     private boolean announced;
     private boolean abortSeen;
     /** Whether this rank's first failure is recorded (a rank keeps its first only). */
@@ -301,19 +305,109 @@ public final class OutputSession {
     }
 
     /**
-     * A tool is done (after gathering at {@code MPI_Finalize}); {@code files} are the names it
-     * wrote into {@link #dir()} on this rank. When the last one is done, rank 0 prints where the
-     * results are, in one line.
+     * A tool gathered its results at {@code MPI_Finalize}; {@code files} are the names it wrote
+     * into {@link #dir()} on this rank.
      */
     public synchronized void finished(List<String> files) {
         results.addAll(files);
         finished++;
-        if (finished >= participants && comm.rank() == 0 && !announced && dir != null) {
+    }
+
+    /**
+     * Collective: a tool's part at {@code MPI_Finalize} is over, gathered or not (every rank calls
+     * it once per tool that joined, at the same point). After the last tool the ranks tell rank 0
+     * whether the file system refused their files ({@link OutputTrouble}), and rank 0 prints where
+     * the results are, with that trouble, in one line for the job.
+     */
+    public void toolDone() {
+        synchronized (this) {
+            done++;
+            if (done < participants || dir == null) {
+                return;
+            }
+        }
+        String trouble;
+        try {
+            trouble = troubleAcrossRanks();
+        } catch (Exception | LinkageError e) {
+            log.once("trouble", "could not ask the ranks whether they wrote their files: " + e);
+            trouble = ownTrouble();
+        }
+        if (comm.rank() != 0) {
+            return;
+        }
+        synchronized (this) {
+            if (announced) {
+                return;
+            }
             announced = true;
             List<String> names = new ArrayList<>(results);
-            log.warn("results in " + dir + (names.isEmpty() ? "" : " (" + String.join(", ", names) + ")"));
+            // A tool whose gather failed said so itself; the line says what is there.
+            String listed = String.join(", ", names)
+                    + (finished < participants ? (names.isEmpty() ? "" : "; ") + "some tools did not finish" : "");
+            if (trouble == null) {
+                log.warn("results in " + dir + (listed.isEmpty() ? "" : " (" + listed + ")"));
+            } else {
+                log.warn((names.isEmpty()
+                                ? "no results written in " + dir
+                                : "results in " + dir + " (" + listed + ") are incomplete")
+                        + ": " + trouble + "; each rank's files are as last written; 'qmpi4j merge " + top
+                        + "' names what each rank left");
+            }
             worldEnded("finalized");
         }
+    }
+
+    /**
+     * Collective: which ranks' file system refused their files. Where the binding cannot exchange
+     * data, each rank with trouble says its own and {@code null} is returned; otherwise rank 0 gets
+     * the words for the job's line ({@code null} if no rank had trouble), the others {@code null}.
+     * No trouble anywhere costs one reduction.
+     */
+    private String troubleAcrossRanks() throws Exception {
+        String mine = OutputTrouble.first();
+        int rank = comm.rank();
+        int size = comm.size();
+        if (!comm.canExchangeData()) {
+            if (mine != null) {
+                log.warn("rank " + rank + " could not write its files in " + dir + ": " + mine);
+            }
+            return null;
+        }
+        long lowest = -comm.allMax(mine != null ? -rank : -size);
+        if (lowest >= size) {
+            return null;
+        }
+        byte[] words = new byte[TROUBLE_BUFFER];
+        if (rank == lowest) {
+            byte[] text = mine.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+            int n = Math.min(text.length, TROUBLE_BUFFER - 2);
+            words[0] = (byte) (n >>> 8);
+            words[1] = (byte) n;
+            System.arraycopy(text, 0, words, 2, n);
+        }
+        comm.bcast(words, (int) lowest);
+        byte[] flags = rank == 0 ? new byte[size] : null;
+        comm.gather(new byte[] {(byte) (mine != null ? 1 : 0)}, 1, flags, 0);
+        if (rank != 0) {
+            return null;
+        }
+        List<Integer> failed = new ArrayList<>();
+        for (int r = 0; r < size; r++) {
+            if (flags[r] != 0) {
+                failed.add(r);
+            }
+        }
+        int n = (words[0] & 0xff) << 8 | (words[1] & 0xff);
+        String first = new String(words, 2, Math.min(n, TROUBLE_BUFFER - 2), java.nio.charset.StandardCharsets.UTF_8);
+        return "the file system refused the files of " + failed.size() + " of " + size + " rank(s) "
+                + org.qmpi4j.report.files.RankRanges.of(failed) + " (rank " + lowest + ": " + first + ")";
+    }
+
+    /** This process's own trouble in the words of the job's line, or {@code null}. */
+    private String ownTrouble() {
+        String mine = OutputTrouble.first();
+        return mine == null ? null : "the file system refused rank " + comm.rank() + "'s files (" + mine + ")";
     }
 
     /**
@@ -329,7 +423,11 @@ public final class OutputSession {
             try {
                 WorldIndex.writeRecord(top, record);
             } catch (IOException | RuntimeException e) {
-                log.once("world-record", "cannot write " + dir.resolve(WorldIndex.WORLD_JSON) + ": " + e);
+                if (OutputTrouble.isOutputFault(e)) {
+                    OutputTrouble.record("writing " + dir.resolve(WorldIndex.WORLD_JSON), e);
+                } else {
+                    log.once("world-record", "cannot write " + dir.resolve(WorldIndex.WORLD_JSON) + ": " + e);
+                }
             }
         }
     }
@@ -421,8 +519,13 @@ public final class OutputSession {
                 log.warn("the job's " + worlds + " worlds are listed in " + top.resolve(WorldIndex.WORLDS_TXT));
             }
         } catch (IOException | RuntimeException e) {
-            log.once(
-                    "world-record", "cannot write " + dir.resolve(WorldIndex.WORLD_JSON) + " or the job's index: " + e);
+            if (OutputTrouble.isOutputFault(e)) {
+                OutputTrouble.record("writing " + dir.resolve(WorldIndex.WORLD_JSON), e); // said in the job's line
+            } else {
+                log.once(
+                        "world-record",
+                        "cannot write " + dir.resolve(WorldIndex.WORLD_JSON) + " or the job's index: " + e);
+            }
         }
     }
 
@@ -436,14 +539,17 @@ public final class OutputSession {
      * never got to gather, where each rank's own data is.
      */
     private synchronized void announceIfUnfinished() {
+        String trouble = ownTrouble();
+        String troubleTail = trouble == null ? "" : "; " + trouble;
         if (!announced && finished > 0) {
             announced = true;
-            log.warn("results in " + dir + " (" + String.join(", ", results) + "; some tools did not finish)");
+            log.warn("results in " + dir + " (" + String.join(", ", results) + "; some tools did not finish)"
+                    + troubleTail);
             worldEnded("exited");
         } else if (!announced) {
             announced = true;
             if (!abortSeen) { // else said at MPI_Abort
-                log.warn(endedEarlyHint());
+                log.warn(endedEarlyHint() + troubleTail);
             }
             worldEnded("exited");
         }

@@ -40,7 +40,9 @@ import org.qmpi4j.tools.mpi.WorldComm;
  * gathers its files in rounds, brings its own. A tool outside this module can use it alike.
  *
  * <p>A rank whose file cannot be made still takes part in the gather (with nothing), so no rank
- * waits for ever; every fault is caught and reported once, and the application's call goes on.
+ * waits for ever; every fault is caught and reported once, and the application's call goes on. A
+ * file system that refuses the files (full, read-only) is said once for the job, by rank 0 after
+ * the last tool's gather ({@link OutputSession#toolDone}); each rank's file stays as last written.
  * What rank 0 writes from the gathered content is what {@code qmpi4j merge} rebuilds from the
  * per-rank files when the job died before.
  */
@@ -243,6 +245,12 @@ public final class RankResults {
         } finally {
             finished = true;
             output.stop();
+            OutputSession s = session;
+            if (s != null) {
+                // Collective, gathered or not: after the last tool rank 0 says in one line where
+                // the results are and which ranks' file system refused their files.
+                s.toolDone();
+            }
         }
     }
 

@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
+import org.qmpi4j.api.internal.log.OutputTrouble;
 import org.qmpi4j.api.output.RankOutput;
 import org.qmpi4j.api.settings.Settings;
 import org.qmpi4j.report.files.AtomicFiles;
@@ -190,13 +191,20 @@ final class ShardGather implements RankResults.Gather {
             throws Exception {
         Path target = s.dir().resolve(trace.fileName());
         PendingFile file = create(target, output);
-        trace.open(file.out, summaries, correction);
-        ChunkedGather.run(comm, mine, length, 0, new SkippingUnreadable(new ToTrace(trace), output, comm.size()));
-        List<String> said = trace.close();
-        if (file.tmp == null) {
-            return List.of();
+        List<String> said;
+        try {
+            trace.open(file.out, summaries, correction);
+            ChunkedGather.run(comm, mine, length, 0, new SkippingUnreadable(new ToTrace(trace), output, comm.size()));
+            said = trace.close();
+            if (file.tmp == null) {
+                return List.of();
+            }
+            AtomicFiles.moveIntoPlace(file.tmp, target);
+        } finally {
+            if (file.tmp != null) {
+                Files.deleteIfExists(file.tmp); // gone once moved; else never a half trace left behind
+            }
         }
-        AtomicFiles.moveIntoPlace(file.tmp, target);
         for (String line : said) {
             output.say(line);
         }
@@ -292,7 +300,13 @@ final class ShardGather implements RankResults.Gather {
                     target.add(rank, data, off, len);
                 } catch (IOException e) {
                     skipped[rank] = true;
-                    if (output != null) {
+                    if (output == null) {
+                        return;
+                    }
+                    if (OutputTrouble.isOutputFault(e)) {
+                        // Not the rank's shard: the results folder refused the trace (said once for the job).
+                        output.fault("writing the job's trace", e);
+                    } else {
                         output.say("rank " + rank + "'s trace is unreadable (" + e.getMessage() + "); left out");
                     }
                 }

@@ -136,6 +136,7 @@ final class TraceShard implements RankResults.RankFile {
         } finally {
             try {
                 if (w != null) {
+                    w.end();
                     w.close();
                 }
             } catch (IOException e) {
