@@ -146,9 +146,9 @@ final class Otf2ExportRun {
             Path shard = ResultFiles.rankTrace(dir, r);
             if (hosts.get(r).isEmpty() && Files.isRegularFile(shard)) {
                 try {
-                    String[] h = TraceCommand.header(shard);
-                    if (h.length > 5) {
-                        hosts.set(r, h[5]);
+                    String host = TraceCommand.header(dir, r).host;
+                    if (!host.isEmpty()) {
+                        hosts.set(r, host);
                     }
                 } catch (UserError unreadable) {
                     // the export itself says which shards it could not read

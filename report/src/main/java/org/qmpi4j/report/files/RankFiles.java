@@ -227,14 +227,14 @@ public final class RankFiles {
                     continue;
                 }
                 try {
-                    RankFailure failure = RankFailure.read(Files.readString(f, StandardCharsets.UTF_8));
+                    RankFailure failure = ResultText.readJson(f, RankFailure::read);
                     if (failure.rank() != rank) {
                         problems.add(f + ": holds rank " + failure.rank() + ", not " + rank);
                         continue;
                     }
                     byRank.put(rank, failure);
-                } catch (JsonFormatException | java.nio.charset.CharacterCodingException e) {
-                    problems.add(f + ": " + e.getMessage());
+                } catch (DamagedFileException e) {
+                    problems.add(e.getMessage());
                 }
             }
         }
