@@ -10,10 +10,18 @@ import java.util.Map;
  * The command and the variables {@code qmpi4j run} starts a job with, so that the agent and its
  * settings reach every rank: how depends on who starts the ranks' JVMs.
  *
+ * <p>Where the job's command names the ranks' {@code java} ({@code mpirun ... java ...},
+ * {@code srun ... java ...}, a plain {@code java}), the agent and the ranks' JVM options go on
+ * that command line, right after {@code java}: there every rank's JVM reads them without a word,
+ * where {@code JDK_JAVA_OPTIONS} (and {@code JAVA_TOOL_OPTIONS}) make every JVM print a
+ * {@code Picked up ...} note on the rank's stderr, once per rank. Only a command that starts
+ * {@code java} out of sight (a script) gets the agent in {@code JDK_JAVA_OPTIONS}, as does a job
+ * run with {@code --agent-in-environment} (processes the ranks spawn then get it too).
+ *
  * <ul>
  *   <li>Open MPI's launchers ({@code mpirun}, {@code mpiexec}, {@code orterun}) pass a variable to
- *       the ranks only when named with {@code -x}: the agent goes in {@code JDK_JAVA_OPTIONS}, and
- *       every variable gets a {@code -x}, so ranks on other nodes and spawned processes have them too.
+ *       the ranks only when named with {@code -x}: every variable gets a {@code -x}, so ranks on
+ *       other nodes and spawned processes have them too.
  *   <li>MPJ Express' launcher ({@code mpjrun.sh}, Debian's {@code mpjrun}): in niodev mode MPJ's
  *       daemons start the rank JVMs with the daemons' environment, not the launcher's, so a variable
  *       never reaches them. MPJ passes the JVM options on its command line to every rank JVM in both
@@ -60,8 +68,8 @@ final class JobLaunch {
     }
 
     /**
-     * As {@link #of(List, Path, Map, Map)}, with JVM options for the ranks after the agent in
-     * {@code JDK_JAVA_OPTIONS} (not for MPJ Express' launcher, which gets only the agent).
+     * As {@link #of(List, Path, Map, Map)}, with JVM options for the ranks after the agent (not for
+     * MPJ Express' launcher, which gets only the agent).
      */
     static JobLaunch of(
             List<String> command,
@@ -70,6 +78,21 @@ final class JobLaunch {
             Map<String, String> settings,
             Map<String, String> env)
             throws UserError {
+        return of(command, agent, jvmOptions, settings, env, false);
+    }
+
+    /**
+     * As {@link #of(List, Path, List, Map, Map)}; with {@code throughEnvironment} the agent goes in
+     * {@code JDK_JAVA_OPTIONS} even where the command names {@code java}.
+     */
+    static JobLaunch of(
+            List<String> command,
+            Path agent,
+            List<String> jvmOptions,
+            Map<String, String> settings,
+            Map<String, String> env,
+            boolean throughEnvironment)
+            throws UserError {
         String launcher = Path.of(command.get(0)).getFileName().toString();
         if (MPJ_LAUNCHERS.contains(launcher)) {
             List<String> cmd = new ArrayList<>(command);
@@ -77,12 +100,26 @@ final class JobLaunch {
             return new JobLaunch(cmd, new LinkedHashMap<>(settings));
         }
         Map<String, String> vars = new LinkedHashMap<>();
-        vars.put("JDK_JAVA_OPTIONS", jdkJavaOptions(agent, jvmOptions, env.get("JDK_JAVA_OPTIONS")));
+        List<String> cmd = new ArrayList<>(command);
+        List<Integer> javas = throughEnvironment ? List.of() : javaWords(command);
+        if (javas.isEmpty()) {
+            vars.put("JDK_JAVA_OPTIONS", jdkJavaOptions(agent, jvmOptions, env.get("JDK_JAVA_OPTIONS")));
+        } else {
+            List<String> options = new ArrayList<>();
+            options.add("-javaagent:" + agent);
+            options.addAll(jvmOptions);
+            for (int i = javas.size() - 1; i >= 0; i--) {
+                cmd.addAll(javas.get(i) + 1, options);
+            }
+            String own = env.get("JDK_JAVA_OPTIONS");
+            if (own != null && !own.isBlank()) {
+                vars.put("JDK_JAVA_OPTIONS", own); // the user's own, to ranks on every node as before
+            }
+        }
         vars.putAll(settings);
         if (!env.containsKey(UCX_ERROR_SIGNALS)) {
             vars.put(UCX_ERROR_SIGNALS, "");
         }
-        List<String> cmd = new ArrayList<>(command);
         if (OPEN_MPI_LAUNCHERS.contains(launcher)) {
             int at = 1;
             for (String v : vars.keySet()) {
@@ -91,6 +128,40 @@ final class JobLaunch {
             }
         }
         return new JobLaunch(cmd, vars);
+    }
+
+    /**
+     * Where the command names the ranks' {@code java}: the launcher's program, if named
+     * {@code java}, and again after each {@code :} that separates the programs of an Open MPI
+     * command with several ({@code mpirun -np 1 java A : -np 2 java B}). The program is the first
+     * word that is neither an option nor the value after one; so the {@code java} in
+     * {@code srun -n 2 ./run.sh java} is the script's argument, not the program.
+     */
+    static List<Integer> javaWords(List<String> command) {
+        List<Integer> at = new ArrayList<>();
+        if (!command.isEmpty() && isJava(command.get(0))) {
+            return List.of(0);
+        }
+        boolean looking = true;
+        for (int i = 1; i < command.size(); i++) {
+            String w = command.get(i);
+            if (":".equals(w)) {
+                looking = true;
+            } else if (looking && !w.startsWith("-")) {
+                if (isJava(w)) {
+                    at.add(i);
+                    looking = false;
+                } else if (!command.get(i - 1).startsWith("-")) {
+                    looking = false; // another program
+                }
+            }
+        }
+        return at;
+    }
+
+    private static boolean isJava(String word) {
+        int slash = word.lastIndexOf('/');
+        return "java".equals(slash < 0 ? word : word.substring(slash + 1));
     }
 
     /** The command to start. */

@@ -26,8 +26,9 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code qmpi4j run [--tools A,B] [--toolpath P] [--output DIR] -- <launcher command>}: runs an MPI
- * job with the agent attached to every rank without editing the command. It puts the agent in
- * {@code JDK_JAVA_OPTIONS} (which every {@code java} of JDK 9+ reads) and the settings in
+ * job with the agent attached to every rank without editing the command. It puts the agent on
+ * the ranks' {@code java} command line where the command names it, else in
+ * {@code JDK_JAVA_OPTIONS} (which every {@code java} of JDK 9+ reads), and the settings in
  * {@code QMPI4J_TOOLS}, {@code QMPI4J_TOOLPATH} and {@code QMPI4J_OUTPUT}, or, for MPJ Express'
  * launcher, on its command line ({@link JobLaunch} says how, per launcher); ranks on JDK 25+ also
  * get the JDK's ahead-of-time cache ({@link AotCache}). Bad input (an unknown
@@ -70,6 +71,12 @@ final class RunCommand implements Callable<Integer> {
                     + " (also QMPI4J_AOT=off)")
     boolean noAotCache;
 
+    @Option(
+            names = "--agent-in-environment",
+            description = "give the ranks the agent in JDK_JAVA_OPTIONS even where the command names their java"
+                    + " (then processes the ranks spawn get it too, and every JVM prints Java's 'Picked up' note)")
+    boolean agentInEnvironment;
+
     @Parameters(arity = "1..*", paramLabel = "COMMAND", description = "the job's command, after --")
     List<String> command;
 
@@ -89,8 +96,13 @@ final class RunCommand implements Callable<Integer> {
         Path dir = outputFolder(output);
 
         AotCache.Outcome aot = aotCache(command, agent, toolNames, toolPath, noAotCache, System.getenv());
-        JobLaunch launch =
-                JobLaunch.of(command, agent, aot.jvmOptions(), settings(toolNames, toolPath, dir), System.getenv());
+        JobLaunch launch = JobLaunch.of(
+                command,
+                agent,
+                aot.jvmOptions(),
+                settings(toolNames, toolPath, dir),
+                System.getenv(),
+                agentInEnvironment);
         err.println("qmpi4j: running the job with tools " + String.join(",", toolNames) + "; results in " + dir);
         err.println("qmpi4j: " + aot.line());
         err.flush();

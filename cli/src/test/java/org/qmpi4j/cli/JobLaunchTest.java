@@ -26,13 +26,13 @@ class JobLaunchTest {
     }
 
     @Test
-    void openMpiGetsEveryVariableWithMinusXAndUcxLeavesTheJvmsSignalsAlone() throws Exception {
+    void openMpiGetsTheAgentAfterJavaAndEveryVariableWithMinusXAndUcxLeavesTheJvmsSignalsAlone() throws Exception {
         JobLaunch l = JobLaunch.of(
                 List.of("/usr/bin/mpirun", "-np", "2", "java", "Main"), AGENT, settings("/r"), Map.of("PATH", "/bin"));
 
         assertThat(l.environment())
+                .as("no JDK_JAVA_OPTIONS: every JVM would print 'Picked up' for it")
                 .containsExactly(
-                        Map.entry("JDK_JAVA_OPTIONS", "-javaagent:/opt/q/qmpi4j-agent.jar"),
                         Map.entry("QMPI4J_TOOLS", "profiler,tracer"),
                         Map.entry("QMPI4J_TOOLPATH", "/t/a.jar:/t/b.jar"),
                         Map.entry("QMPI4J_OUTPUT", "/r"),
@@ -40,8 +40,6 @@ class JobLaunchTest {
         assertThat(l.command())
                 .containsExactly(
                         "/usr/bin/mpirun",
-                        "-x",
-                        "JDK_JAVA_OPTIONS",
                         "-x",
                         "QMPI4J_TOOLS",
                         "-x",
@@ -53,22 +51,72 @@ class JobLaunchTest {
                         "-np",
                         "2",
                         "java",
+                        "-javaagent:/opt/q/qmpi4j-agent.jar",
                         "Main");
     }
 
     @Test
     void theUsersOwnUcxSettingAndJdkJavaOptionsAreKept() throws Exception {
         JobLaunch l = JobLaunch.of(
-                List.of("srun", "-n", "2", "java", "Main"),
+                List.of("srun", "-n", "2", "/jdk/bin/java", "Main"),
                 AGENT,
                 settings("/r"),
                 Map.of("UCX_ERROR_SIGNALS", "SEGV", "JDK_JAVA_OPTIONS", " -Xmx1g "));
 
         assertThat(l.environment()).doesNotContainKey("UCX_ERROR_SIGNALS");
-        assertThat(l.environment().get("JDK_JAVA_OPTIONS")).isEqualTo("-Xmx1g -javaagent:/opt/q/qmpi4j-agent.jar");
+        assertThat(l.environment().get("JDK_JAVA_OPTIONS")).isEqualTo(" -Xmx1g ");
         assertThat(l.command())
                 .as("srun passes the environment on by itself")
-                .containsExactly("srun", "-n", "2", "java", "Main");
+                .containsExactly("srun", "-n", "2", "/jdk/bin/java", "-javaagent:/opt/q/qmpi4j-agent.jar", "Main");
+    }
+
+    @Test
+    void aCommandThatStartsJavaOutOfSightGetsTheAgentInJdkJavaOptionsAsDoesOneThatAsksForIt() throws Exception {
+        JobLaunch script = JobLaunch.of(
+                List.of("srun", "-n", "2", "./run.sh", "java"),
+                AGENT,
+                List.of(),
+                settings("/r"),
+                Map.of("JDK_JAVA_OPTIONS", "-Xmx1g"));
+        assertThat(script.environment().get("JDK_JAVA_OPTIONS")).isEqualTo("-Xmx1g -javaagent:/opt/q/qmpi4j-agent.jar");
+        assertThat(script.command()).containsExactly("srun", "-n", "2", "./run.sh", "java");
+
+        JobLaunch asked = JobLaunch.of(
+                List.of("mpirun", "-np", "2", "java", "Main"), AGENT, List.of(), settings("/r"), Map.of(), true);
+        assertThat(asked.environment().get("JDK_JAVA_OPTIONS")).isEqualTo("-javaagent:/opt/q/qmpi4j-agent.jar");
+        assertThat(asked.command()).endsWith("java", "Main").contains("JDK_JAVA_OPTIONS");
+    }
+
+    @Test
+    void everyProgramOfAnMpmdCommandAndAPlainJavaGetTheAgent() throws Exception {
+        JobLaunch mpmd = JobLaunch.of(
+                List.of("mpirun", "-np", "1", "java", "-cp", "a:b", "A", ":", "-np", "1", "java", "B", "java"),
+                AGENT,
+                List.of("-Xlog:aot=off"),
+                settings("/r"),
+                Map.of());
+        assertThat(mpmd.command()
+                        .subList(mpmd.command().indexOf("-np"), mpmd.command().size()))
+                .containsExactly(
+                        "-np",
+                        "1",
+                        "java",
+                        "-javaagent:/opt/q/qmpi4j-agent.jar",
+                        "-Xlog:aot=off",
+                        "-cp",
+                        "a:b",
+                        "A",
+                        ":",
+                        "-np",
+                        "1",
+                        "java",
+                        "-javaagent:/opt/q/qmpi4j-agent.jar",
+                        "-Xlog:aot=off",
+                        "B",
+                        "java");
+        JobLaunch plain = JobLaunch.of(List.of("java", "-cp", "x", "Main"), AGENT, settings("/r"), Map.of());
+        assertThat(plain.command()).containsExactly("java", "-javaagent:/opt/q/qmpi4j-agent.jar", "-cp", "x", "Main");
+        assertThat(plain.environment()).doesNotContainKey("JDK_JAVA_OPTIONS");
     }
 
     @Test
@@ -108,7 +156,7 @@ class JobLaunchTest {
     @Test
     void theRanksJvmOptionsFollowTheAgentQuotedWhenTheyHaveSpaces() throws Exception {
         JobLaunch l = JobLaunch.of(
-                List.of("mpirun", "-np", "2", "java", "Main"),
+                List.of("mpirun", "-np", "2", "./run.sh"),
                 AGENT,
                 List.of("-XX:AOTCache=/home/a b/x.aot", "-Xlog:aot=off"),
                 settings("/r"),

@@ -33,7 +33,8 @@ class RunSettingsDocTest {
                         .filter(n -> !IN_THE_SYNOPSIS.contains(n))
                         .collect(Collectors.toList());
 
-        assertThat(switches).containsExactly("--no-aot-cache");
+        assertThat(switches).containsExactly("--no-aot-cache", "--agent-in-environment");
+        assertThat(rows).anyMatch(r -> r.startsWith("| `--agent-in-environment` | — |"));
         assertThat(rows).anyMatch(r -> r.startsWith("| `--no-aot-cache` | `QMPI4J_AOT=off` |"));
         assertThat(rows).anyMatch(r -> r.startsWith("| — | `QMPI4J_CACHE` |"));
     }

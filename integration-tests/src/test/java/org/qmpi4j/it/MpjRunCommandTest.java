@@ -169,7 +169,7 @@ class MpjRunCommandTest {
      * MPJ's daemon on its configured port, with an environment without the agent (the daemons of
      * a cluster are started once, not per job), ready when the port answers.
      */
-    private static Process startDaemon(Path tmp) throws Exception {
+    static Process startDaemon(Path tmp) throws Exception {
         Path home = MpiRuntimes.mpjHome();
         int port = Integer.parseInt(Files.readAllLines(home.resolve("conf/mpjexpress.conf")).stream()
                 .filter(l -> l.startsWith("mpjexpress.mpjdaemon.port.1="))

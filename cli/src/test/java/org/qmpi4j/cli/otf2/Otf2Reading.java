@@ -100,12 +100,20 @@ public final class Otf2Reading {
     public static final class Printed {
         public final Map<String, Long> perRecord = new TreeMap<>();
         public String text = "";
+        /** What it printed on stderr, and lines of stdout that warn: empty for an archive it reads without complaint. */
+        public String warnings = "";
     }
 
     /** Runs {@code otf2-print} on {@code anchor}. */
     public static Printed otf2Print(Path anchor) throws IOException, InterruptedException {
         Printed p = new Printed();
-        p.text = run("otf2-print", anchor.toString());
+        StringBuilder err = new StringBuilder();
+        p.text = run(err, "otf2-print", anchor.toString());
+        StringBuilder warnings = new StringBuilder(err);
+        p.text.lines()
+                .filter(l -> l.toLowerCase(java.util.Locale.ROOT).contains("warning"))
+                .forEach(l -> warnings.append(l).append('\n'));
+        p.warnings = warnings.toString().strip();
         boolean events = false;
         for (String line : p.text.split("\n")) {
             if (line.startsWith("=== Events")) {
@@ -124,6 +132,10 @@ public final class Otf2Reading {
     }
 
     private static String run(String... command) throws IOException, InterruptedException {
+        return run(new StringBuilder(), command);
+    }
+
+    private static String run(StringBuilder stderr, String... command) throws IOException, InterruptedException {
         Path err = Files.createTempFile("otf2-reader", ".err");
         try {
             Process p = new ProcessBuilder(command).redirectError(err.toFile()).start();
@@ -135,6 +147,7 @@ public final class Otf2Reading {
                 throw new IOException(
                         String.join(" ", command) + " failed: " + Files.readString(err, StandardCharsets.UTF_8));
             }
+            stderr.append(Files.readString(err, StandardCharsets.UTF_8));
             return new String(out, StandardCharsets.UTF_8);
         } finally {
             Files.deleteIfExists(err);

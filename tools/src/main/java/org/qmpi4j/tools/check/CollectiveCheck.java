@@ -1,5 +1,6 @@
 package org.qmpi4j.tools.check;
 
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
@@ -12,6 +13,7 @@ import org.qmpi4j.api.MpiFunction;
 import org.qmpi4j.api.Qmpi;
 import org.qmpi4j.report.check.Finding;
 import org.qmpi4j.report.check.FindingSite;
+import org.qmpi4j.tools.mpi.DirectBuffers;
 
 /**
  * {@code collective_mismatch}: before each blocking collective, the ranks of its communicator
@@ -130,7 +132,18 @@ final class CollectiveCheck {
         long[] out = new long[2 * FIELDS];
         Object dup = dupOf(comm);
         if (openmpi) {
-            Qmpi.pmpi(toolId, MpiFunction.MPI_ALLREDUCE, dup, in, out, 2 * FIELDS, longType, max);
+            // direct buffers keep the checker's records out of the binding's reused native buffers
+            ByteBuffer d = DirectBuffers.of(out.length * Long.BYTES, DirectBuffers.RECEIVE);
+            Qmpi.pmpi(
+                    toolId,
+                    MpiFunction.MPI_ALLREDUCE,
+                    dup,
+                    DirectBuffers.holding(in, DirectBuffers.SEND),
+                    d,
+                    2 * FIELDS,
+                    longType,
+                    max);
+            DirectBuffers.copy(d, out);
         } else {
             Qmpi.pmpi(toolId, MpiFunction.MPI_ALLREDUCE, dup, in, 0, out, 0, 2 * FIELDS, longType, max);
         }
@@ -245,7 +258,18 @@ final class CollectiveCheck {
         System.arraycopy(m, 0, send, 0, Math.min(m.length, RECORD));
         byte[] all = new byte[RECORD * size];
         if (openmpi) {
-            Qmpi.pmpi(toolId, MpiFunction.MPI_ALLGATHER, comm, send, RECORD, byteType, all, RECORD, byteType);
+            ByteBuffer d = DirectBuffers.of(all.length, DirectBuffers.RECEIVE);
+            Qmpi.pmpi(
+                    toolId,
+                    MpiFunction.MPI_ALLGATHER,
+                    comm,
+                    DirectBuffers.holding(send, RECORD, DirectBuffers.SEND),
+                    RECORD,
+                    byteType,
+                    d,
+                    RECORD,
+                    byteType);
+            DirectBuffers.copy(d, all, all.length);
         } else {
             Qmpi.pmpi(toolId, MpiFunction.MPI_ALLGATHER, comm, send, 0, RECORD, byteType, all, 0, RECORD, byteType);
         }
@@ -275,7 +299,18 @@ final class CollectiveCheck {
     long[] allgather(Object comm, long[] mine, int size) throws Exception {
         long[] all = new long[mine.length * size];
         if (openmpi) {
-            Qmpi.pmpi(toolId, MpiFunction.MPI_ALLGATHER, comm, mine, mine.length, longType, all, mine.length, longType);
+            ByteBuffer d = DirectBuffers.of(all.length * Long.BYTES, DirectBuffers.RECEIVE);
+            Qmpi.pmpi(
+                    toolId,
+                    MpiFunction.MPI_ALLGATHER,
+                    comm,
+                    DirectBuffers.holding(mine, DirectBuffers.SEND),
+                    mine.length,
+                    longType,
+                    d,
+                    mine.length,
+                    longType);
+            DirectBuffers.copy(d, all);
         } else {
             Qmpi.pmpi(
                     toolId,

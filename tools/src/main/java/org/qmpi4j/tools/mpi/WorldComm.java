@@ -1,5 +1,6 @@
 package org.qmpi4j.tools.mpi;
 
+import java.nio.ByteBuffer;
 import org.qmpi4j.api.MpiFunction;
 import org.qmpi4j.api.Qmpi;
 
@@ -18,7 +19,8 @@ import org.qmpi4j.api.Qmpi;
  * {@code bcast(buf, count, type, root)} is MPJ Express' {@code Bcast(buf, offset, count, type,
  * root)}. The layout is chosen once by the binding's id; with a binding this class does not know,
  * only rank, size and barrier work ({@link #canExchangeData()} is false) and the tools keep
- * per-rank files only.
+ * per-rank files only. With Open MPI's binding every message goes through a direct buffer
+ * ({@link DirectBuffers} says why).
  */
 public final class WorldComm {
     /** Argument lists per binding. */
@@ -140,7 +142,9 @@ public final class WorldComm {
     public void bcast(byte[] buf, int root) throws Exception {
         requireData();
         if (layout == Layout.OPENMPI) {
-            Qmpi.pmpi(toolId, MpiFunction.MPI_BCAST, talk(), buf, buf.length, byteType, root);
+            ByteBuffer d = DirectBuffers.holding(buf, buf.length, DirectBuffers.SEND);
+            Qmpi.pmpi(toolId, MpiFunction.MPI_BCAST, talk(), d, buf.length, byteType, root);
+            DirectBuffers.copy(d, buf, buf.length);
         } else {
             Qmpi.pmpi(toolId, MpiFunction.MPI_BCAST, talk(), buf, 0, buf.length, byteType, root);
         }
@@ -152,7 +156,17 @@ public final class WorldComm {
         long[] in = {value};
         long[] out = new long[1];
         if (layout == Layout.OPENMPI) {
-            Qmpi.pmpi(toolId, MpiFunction.MPI_ALLREDUCE, talk(), in, out, 1, longType, max);
+            ByteBuffer d = DirectBuffers.of(Long.BYTES, DirectBuffers.RECEIVE);
+            Qmpi.pmpi(
+                    toolId,
+                    MpiFunction.MPI_ALLREDUCE,
+                    talk(),
+                    DirectBuffers.holding(in, DirectBuffers.SEND),
+                    d,
+                    1,
+                    longType,
+                    max);
+            DirectBuffers.copy(d, out);
         } else {
             Qmpi.pmpi(toolId, MpiFunction.MPI_ALLREDUCE, talk(), in, 0, out, 0, 1, longType, max);
         }
@@ -163,7 +177,8 @@ public final class WorldComm {
     public void send(long[] buf, int dest, int tag) throws Exception {
         requireData();
         if (layout == Layout.OPENMPI) {
-            Qmpi.pmpi(toolId, MpiFunction.MPI_SEND, talk(), buf, buf.length, longType, dest, tag);
+            ByteBuffer d = DirectBuffers.holding(buf, DirectBuffers.SEND);
+            Qmpi.pmpi(toolId, MpiFunction.MPI_SEND, talk(), d, buf.length, longType, dest, tag);
         } else {
             Qmpi.pmpi(toolId, MpiFunction.MPI_SEND, talk(), buf, 0, buf.length, longType, dest, tag);
         }
@@ -173,7 +188,9 @@ public final class WorldComm {
     public void recv(long[] buf, int source, int tag) throws Exception {
         requireData();
         if (layout == Layout.OPENMPI) {
-            Qmpi.pmpi(toolId, MpiFunction.MPI_RECV, talk(), buf, buf.length, longType, source, tag);
+            ByteBuffer d = DirectBuffers.of(Math.multiplyExact(buf.length, Long.BYTES), DirectBuffers.RECEIVE);
+            Qmpi.pmpi(toolId, MpiFunction.MPI_RECV, talk(), d, buf.length, longType, source, tag);
+            DirectBuffers.copy(d, buf);
         } else {
             Qmpi.pmpi(toolId, MpiFunction.MPI_RECV, talk(), buf, 0, buf.length, longType, source, tag);
         }
@@ -185,19 +202,26 @@ public final class WorldComm {
      */
     public void gather(byte[] send, int block, byte[] recv, int root) throws Exception {
         requireData();
+        if (layout == Layout.OPENMPI) {
+            // the receive buffer counts at the root only; elsewhere the binding leaves it alone
+            int received = recv == null ? 0 : Math.multiplyExact(block, size);
+            ByteBuffer in = DirectBuffers.of(Math.max(received, 1), DirectBuffers.RECEIVE);
+            ByteBuffer out = DirectBuffers.holding(send, block, DirectBuffers.SEND);
+            Qmpi.pmpi(toolId, MpiFunction.MPI_GATHER, talk(), out, block, byteType, in, block, byteType, root);
+            if (recv != null) {
+                DirectBuffers.copy(in, recv, received);
+            }
+            return;
+        }
         byte[] into = recv;
         if (into == null) {
-            int needed = layout == Layout.MPIJAVA ? Math.multiplyExact(block, size) : 0;
+            int needed = Math.multiplyExact(block, size);
             if (gatherScratch.length < needed) {
                 gatherScratch = new byte[needed];
             }
             into = gatherScratch;
         }
-        if (layout == Layout.OPENMPI) {
-            Qmpi.pmpi(toolId, MpiFunction.MPI_GATHER, talk(), send, block, byteType, into, block, byteType, root);
-        } else {
-            Qmpi.pmpi(toolId, MpiFunction.MPI_GATHER, talk(), send, 0, block, byteType, into, 0, block, byteType, root);
-        }
+        Qmpi.pmpi(toolId, MpiFunction.MPI_GATHER, talk(), send, 0, block, byteType, into, 0, block, byteType, root);
     }
 
     /**
@@ -233,7 +257,8 @@ public final class WorldComm {
 
     private void sendBytes(byte[] buf, int dest, int tag) throws Exception {
         if (layout == Layout.OPENMPI) {
-            Qmpi.pmpi(toolId, MpiFunction.MPI_SEND, talk(), buf, buf.length, byteType, dest, tag);
+            ByteBuffer d = DirectBuffers.holding(buf, buf.length, DirectBuffers.SEND);
+            Qmpi.pmpi(toolId, MpiFunction.MPI_SEND, talk(), d, buf.length, byteType, dest, tag);
         } else {
             Qmpi.pmpi(toolId, MpiFunction.MPI_SEND, talk(), buf, 0, buf.length, byteType, dest, tag);
         }
@@ -241,7 +266,9 @@ public final class WorldComm {
 
     private void recvBytes(byte[] buf, int source, int tag) throws Exception {
         if (layout == Layout.OPENMPI) {
-            Qmpi.pmpi(toolId, MpiFunction.MPI_RECV, talk(), buf, buf.length, byteType, source, tag);
+            ByteBuffer d = DirectBuffers.of(buf.length, DirectBuffers.RECEIVE);
+            Qmpi.pmpi(toolId, MpiFunction.MPI_RECV, talk(), d, buf.length, byteType, source, tag);
+            DirectBuffers.copy(d, buf, buf.length);
         } else {
             Qmpi.pmpi(toolId, MpiFunction.MPI_RECV, talk(), buf, 0, buf.length, byteType, source, tag);
         }

@@ -133,13 +133,25 @@ public final class FakeMpi implements QmpiBackend {
             case MPI_BCAST:
                 return null;
             case MPI_ALLREDUCE: // (send, recv, count, type, op)
-                System.arraycopy(args[0], 0, args[1], 0, (Integer) args[2]);
+                copy(args[0], args[1], (Integer) args[2], args[3]);
                 return null;
             case MPI_GATHER: // (send, count, type, recv, count, type, root)
-                System.arraycopy(args[0], 0, args[3], 0, (Integer) args[1]);
+                copy(args[0], args[3], (Integer) args[1], args[2]);
                 return null;
             default:
                 throw new UnsupportedOperationException("fake MPI has no " + function);
+        }
+    }
+
+    /** {@code count} elements of {@code type}: arrays as they are, direct buffers (Open MPI's binding) by bytes. */
+    private static void copy(Object from, Object to, int count, Object type) {
+        if (from instanceof java.nio.ByteBuffer) {
+            int bytes = count * ("MPI.LONG".equals(String.valueOf(type)) ? Long.BYTES : 1);
+            for (int i = 0; i < bytes; i++) {
+                ((java.nio.ByteBuffer) to).put(i, ((java.nio.ByteBuffer) from).get(i));
+            }
+        } else {
+            System.arraycopy(from, 0, to, 0, count);
         }
     }
 

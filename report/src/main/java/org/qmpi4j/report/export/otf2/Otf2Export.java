@@ -263,7 +263,9 @@ public final class Otf2Export {
         for (long l : locationEvents.keySet()) {
             locationNameIds.put(l, string(locationNames.getOrDefault(l, "Master thread")));
         }
-        Map<Integer, int[]> regionStrings = new LinkedHashMap<>();
+        // by id: OTF2's readers expect definitions in the order of their ids ("out of order Region
+        // definition" otherwise), and the ids of functions and call sites interleave
+        Map<Integer, int[]> regionStrings = new TreeMap<>();
         for (Map.Entry<String, Integer> e : mpiRegions.entrySet()) {
             MpiFunctionKind k = MpiFunctionKind.of(e.getKey());
             int name = string(k.regionName());
