@@ -37,7 +37,7 @@ class DocsNamesTest {
      * Names of other projects the docs speak of that neither the sources, the JDK nor the two
      * bindings' jars hold: ByteBuddy (the prototype of a decision record), HotSpot's flags and
      * internal classes, JFR's, OTF2's, Perfetto's and Caliper's names, MPJ Express' test programs,
-     * the methods the user guide says MPJ Express lacks, and {@code org.example}, the package of the
+     * the methods the user guide says MPJ Express lacks, Slurm's setting {@code KillWait}, and {@code org.example}, the package of the
      * docs' example applications. Keep it to names that are not qmpi4j's.
      */
     private static final Set<String> OTHER_PROJECTS = Set.of(
@@ -74,6 +74,7 @@ class DocsNamesTest {
             "Request.Free",
             "Ibarrier",
             "Ibcast",
+            "KillWait",
             "org.example");
 
     private static final Pattern CODE_SPAN = Pattern.compile("`([^`\n]+)`");
