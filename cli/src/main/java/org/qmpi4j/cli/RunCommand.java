@@ -302,7 +302,9 @@ final class RunCommand implements Callable<Integer> {
             return false;
         }
         try (Stream<Path> files = Files.list(ranks)) {
-            return files.anyMatch(f -> !f.getFileName().toString().endsWith(".check.json"));
+            // A rank's failure record is the agent's, not a tool's: it asks for no report.
+            return files.map(f -> f.getFileName().toString())
+                    .anyMatch(name -> !name.endsWith(".check.json") && ResultFiles.rankOfFailure(name) < 0);
         }
     }
 
