@@ -90,7 +90,9 @@ class ExitStatusTest {
         Path out = tmp.resolve("results");
         BundledTools.Command run = qmpi4jRun(out, "2", SAMPLE + "FatalMpiError", "0");
         assertThat(run.exitCode).as("%s", run).isEqualTo(6);
-        assertThat(run.stderr).contains("MPI_ERRORS_ARE_FATAL");
+        // Open MPI's own MPI_ERRORS_ARE_FATAL message is not asserted: the library sends it to
+        // mpirun as the process dies, and that can fail ("ORTE_ERROR_LOG: Data unpack had
+        // inadequate space ... show_help.c"), seen once in a clean-clone run.
         assertThat(run.stdout).as("%s", run).doesNotContain("first failure");
         assertThat(worldState(out)).as("%s", run).isEqualTo("mpi-error");
         assertThat(ToolResults.rankFileState(out, 0))
