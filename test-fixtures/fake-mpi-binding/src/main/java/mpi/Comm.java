@@ -1,6 +1,8 @@
 package mpi;
 
 import java.nio.Buffer;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 
 /**
  * A communicator. Each call keeps its arguments in plain fields of the communicator: stores the
@@ -67,7 +69,7 @@ public class Comm {
     }
 
     public final void allReduce(Object sendbuf, Object recvbuf, int count, Datatype type, Op op) throws MPIException {
-        System.arraycopy(sendbuf, 0, recvbuf, 0, count);
+        copy(sendbuf, recvbuf, count, type);
     }
 
     public final void gather(
@@ -80,7 +82,61 @@ public class Comm {
             int root)
             throws MPIException {
         requireRoot(root);
-        System.arraycopy(sendbuf, 0, recvbuf, 0, sendcount);
+        copy(sendbuf, recvbuf, sendcount, sendtype);
+    }
+
+    /**
+     * One rank's result of a reduction or gather: its own elements. Like Open MPI's binding, this
+     * takes arrays and direct buffers (the bundled tools send their own messages from direct
+     * buffers there); a direct buffer is read from its start, whatever its position.
+     */
+    private static void copy(Object from, Object to, int count, Datatype type) throws MPIException {
+        if (from instanceof Buffer || to instanceof Buffer) {
+            int bytes = count * type.baseSize;
+            ByteBuffer in = bytesOf(from, bytes);
+            ByteBuffer out = bytesOf(to, bytes);
+            out.put(0, in, 0, bytes);
+            if (!(to instanceof ByteBuffer)) {
+                toArray(out, to, count);
+            }
+            return;
+        }
+        System.arraycopy(from, 0, to, 0, count);
+    }
+
+    private static ByteBuffer bytesOf(Object buf, int bytes) throws MPIException {
+        if (buf instanceof ByteBuffer b) {
+            if (!b.isDirect()) {
+                throw new MPIException("Open MPI's binding takes direct buffers only");
+            }
+            return b.duplicate().order(ByteOrder.nativeOrder());
+        }
+        ByteBuffer b = ByteBuffer.allocate(bytes).order(ByteOrder.nativeOrder());
+        if (buf instanceof byte[] a) {
+            b.put(0, a, 0, bytes);
+        } else if (buf instanceof int[] a) {
+            b.asIntBuffer().put(0, a, 0, bytes / Integer.BYTES);
+        } else if (buf instanceof long[] a) {
+            b.asLongBuffer().put(0, a, 0, bytes / Long.BYTES);
+        } else if (buf instanceof double[] a) {
+            b.asDoubleBuffer().put(0, a, 0, bytes / Double.BYTES);
+        } else {
+            throw new MPIException(
+                    "the benchmarks' fake binding mixes buffers only with byte, int, long and double arrays");
+        }
+        return b;
+    }
+
+    private static void toArray(ByteBuffer from, Object to, int count) {
+        if (to instanceof byte[] a) {
+            from.get(0, a, 0, count);
+        } else if (to instanceof int[] a) {
+            from.asIntBuffer().get(0, a, 0, count);
+        } else if (to instanceof long[] a) {
+            from.asLongBuffer().get(0, a, 0, count);
+        } else if (to instanceof double[] a) {
+            from.asDoubleBuffer().get(0, a, 0, count);
+        }
     }
 
     private void requireRoot(int root) throws MPIException {

@@ -258,7 +258,20 @@ public final class CallPathRunner {
         }
         if (shards == 0) {
             throw new IllegalStateException("variant " + v + ": no trace shard with calls in " + toolOutput
-                    + "; the tracer did not record. Its log: " + log + "\n" + tail(log));
+                    + " (it holds " + listing(toolOutput) + "); the tracer did not record. Its log: " + log + "\n"
+                    + tail(log));
+        }
+    }
+
+    /** The files under a folder with their sizes, for an error message. */
+    private static String listing(Path folder) {
+        try (Stream<Path> files = Files.walk(folder)) {
+            return files.filter(Files::isRegularFile)
+                    .map(p -> folder.relativize(p) + " (" + p.toFile().length() + " B)")
+                    .toList()
+                    .toString();
+        } catch (IOException e) {
+            return "unreadable: " + e.getMessage();
         }
     }
 
