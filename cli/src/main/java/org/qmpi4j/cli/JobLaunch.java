@@ -205,7 +205,11 @@ final class JobLaunch {
                 throw new UserError("'" + e.getValue() + "' contains ';', which MPJ Express' launcher cannot pass on"
                         + " (the agent's settings are separated by ';' there); choose another path");
             }
-            String name = e.getKey().substring("QMPI4J_".length()).toLowerCase(java.util.Locale.ROOT);
+            // QMPI4J_QUIET_RESULTS is the setting quiet-results: the names this command passes have no dots.
+            String name = e.getKey()
+                    .substring("QMPI4J_".length())
+                    .toLowerCase(java.util.Locale.ROOT)
+                    .replace('_', '-');
             parts.add(name + "=" + e.getValue());
         }
         return String.join(";", parts);

@@ -22,6 +22,7 @@ class JobLaunchTest {
         s.put("QMPI4J_TOOLS", "profiler,tracer");
         s.put("QMPI4J_TOOLPATH", "/t/a.jar:/t/b.jar");
         s.put("QMPI4J_OUTPUT", output);
+        s.put("QMPI4J_QUIET_RESULTS", "true");
         return s;
     }
 
@@ -36,6 +37,7 @@ class JobLaunchTest {
                         Map.entry("QMPI4J_TOOLS", "profiler,tracer"),
                         Map.entry("QMPI4J_TOOLPATH", "/t/a.jar:/t/b.jar"),
                         Map.entry("QMPI4J_OUTPUT", "/r"),
+                        Map.entry("QMPI4J_QUIET_RESULTS", "true"),
                         Map.entry("UCX_ERROR_SIGNALS", ""));
         assertThat(l.command())
                 .containsExactly(
@@ -46,6 +48,8 @@ class JobLaunchTest {
                         "QMPI4J_TOOLPATH",
                         "-x",
                         "QMPI4J_OUTPUT",
+                        "-x",
+                        "QMPI4J_QUIET_RESULTS",
                         "-x",
                         "UCX_ERROR_SIGNALS",
                         "-np",
@@ -132,7 +136,7 @@ class JobLaunchTest {
                     .containsExactly(
                             launcher,
                             "-javaagent:/opt/q/qmpi4j-agent.jar"
-                                    + "=tools=profiler,tracer;toolpath=/t/a.jar:/t/b.jar;output=/r",
+                                    + "=tools=profiler,tracer;toolpath=/t/a.jar:/t/b.jar;output=/r;quiet-results=true",
                             "-np",
                             "4",
                             "-dev",

@@ -37,6 +37,18 @@ public final class OutputDirectory {
             "directory for the tools' results, created if missing; also the MPI_T control variable"
                     + " `qmpi4j_output_dir`, which a program may write before `MPI.Init` and which then wins");
 
+    /**
+     * The setting {@code quiet-results}: rank 0 prints no line at the end of the job saying where
+     * the results are or what {@code check} found. {@code qmpi4j run} sets it, since it says both
+     * itself after the job, so that the job's output stays the application's. Lines about
+     * trouble (results missing or incomplete) are printed regardless.
+     */
+    public static final Setting<Boolean> QUIET_RESULTS = Setting.flag(
+            "quiet-results",
+            "rank 0 prints no line at the end of the job saying where the results are or what `check` found"
+                    + " (`qmpi4j run` sets it and says both after the job); lines about missing or incomplete"
+                    + " results still appear");
+
     /** Bytes of the broadcast that carries the directory: a length and the UTF-8 path. */
     static final int PATH_BUFFER = 8192;
 

@@ -43,7 +43,12 @@ public final class CheckTool implements ToolProvider {
 
     @Override
     public List<Setting<?>> settings() {
-        return List.of(OutputDirectory.SETTING, RankOutput.FLUSH_SECONDS, DEADLOCK_SECONDS, ON_DEADLOCK);
+        return List.of(
+                OutputDirectory.SETTING,
+                OutputDirectory.QUIET_RESULTS,
+                RankOutput.FLUSH_SECONDS,
+                DEADLOCK_SECONDS,
+                ON_DEADLOCK);
     }
 
     @Override

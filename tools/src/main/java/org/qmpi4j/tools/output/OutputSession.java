@@ -62,6 +62,9 @@ public final class OutputSession {
 
     private final boolean ranksWritable;
 
+    /** {@link OutputDirectory#QUIET_RESULTS}: rank 0 does not say where the results are. */
+    private volatile boolean quietResults;
+
     private OutputSession(WorldComm comm, Path top, Path dir, WorldRecord record, Log log, boolean ranksWritable) {
         this.ranksWritable = ranksWritable;
         this.comm = comm;
@@ -279,6 +282,16 @@ public final class OutputSession {
         return ranksWritable;
     }
 
+    /** Sets {@link OutputDirectory#QUIET_RESULTS} as the tools' settings say (the same for every tool). */
+    public void quietResults(boolean quiet) {
+        quietResults = quiet;
+    }
+
+    /** Whether rank 0 keeps its lines about results that are complete to itself. */
+    public boolean quietResults() {
+        return quietResults;
+    }
+
     public Path dir() {
         return dir;
     }
@@ -346,7 +359,9 @@ public final class OutputSession {
             String listed = String.join(", ", names)
                     + (finished < participants ? (names.isEmpty() ? "" : "; ") + "some tools did not finish" : "");
             if (trouble == null) {
-                log.warn("results in " + dir + (listed.isEmpty() ? "" : " (" + listed + ")"));
+                if (!quietResults) {
+                    log.warn("results in " + dir + (listed.isEmpty() ? "" : " (" + listed + ")"));
+                }
             } else {
                 log.warn((names.isEmpty()
                                 ? "no results written in " + dir

@@ -159,6 +159,7 @@ public final class RankResults {
      */
     public OutputSession open(WorldComm comm, int toolId, Settings settings, PrintStream err) throws Exception {
         OutputSession s = OutputSession.open(comm, OutputDirectory.requested(toolId, settings), err);
+        s.quietResults(settings.get(OutputDirectory.QUIET_RESULTS));
         if (s.dir() == null) {
             return s;
         }

@@ -32,7 +32,7 @@ public final class ProfilerTool implements ToolProvider {
 
     @Override
     public List<Setting<?>> settings() {
-        return List.of(OutputDirectory.SETTING, RankOutput.FLUSH_SECONDS);
+        return List.of(OutputDirectory.SETTING, OutputDirectory.QUIET_RESULTS, RankOutput.FLUSH_SECONDS);
     }
 
     @Override

@@ -91,6 +91,7 @@ public final class TracerTool implements ToolProvider {
     public List<Setting<?>> settings() {
         return List.of(
                 OutputDirectory.SETTING,
+                OutputDirectory.QUIET_RESULTS,
                 LIMIT,
                 JSON_LIMIT,
                 MERGE_LIMIT,
