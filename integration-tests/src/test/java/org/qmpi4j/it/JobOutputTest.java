@@ -27,7 +27,8 @@ import org.qmpi4j.launch.MpiRuntimes;
  * whose output is the same from run to run.
  */
 class JobOutputTest {
-    private static final String TOOLS = "profiler,tracer,check";
+    /** The tools of the comparison. */
+    static final String TOOLS = "profiler,tracer,check";
 
     @Test
     void mpirun(@TempDir Path tmp) throws Exception {
@@ -100,12 +101,21 @@ class JobOutputTest {
                 "--"));
         run.addAll(job);
         BundledTools.Command tooled = BundledTools.run(run, env, Duration.ofMinutes(2));
+        assertSameOutput(plain, tooled, tmp.resolve("results").toString());
+    }
+
+    /**
+     * {@code tooled}, the job of {@code plain} under {@code qmpi4j run --tools profiler,tracer,check
+     * --output results}, printed what {@code plain} printed, and {@code qmpi4j run}'s own lines only
+     * (also used by SlurmTest for {@code srun}).
+     */
+    static void assertSameOutput(BundledTools.Command plain, BundledTools.Command tooled, String results) {
         assertThat(plain.exitCode).as("%s", plain).isZero();
         assertThat(tooled.exitCode).as("%s", tooled).isZero();
         assertThat(plain.stdout).as("%s", plain).contains("SHORT-RECEIVE char count=5 text=hello");
 
         List<String> out = tooled.stdout.lines().collect(Collectors.toList());
-        int summary = out.indexOf("qmpi4j: job exit status 0; results in " + tmp.resolve("results"));
+        int summary = out.indexOf("qmpi4j: job exit status 0; results in " + results);
         assertThat(summary)
                 .as("qmpi4j run's summary, after the job's output\n%s", tooled)
                 .isNotNegative();

@@ -70,6 +70,23 @@ class SlurmTest {
         assertExact(job.getStdout(), cluster.onHost(out), "Ring");
     }
 
+    /** As JobOutputTest does for mpirun and mpjrun.sh: the job's output is the application's. */
+    @Test
+    void srunJobPrintsUnderQmpi4jRunWhatItPrintsWithout() throws Exception {
+        String out = "/shared/results/output";
+        String job = "srun -n 2 " + JAVA + "features.ShortReceive";
+        Container.ExecResult plain = cluster.sh(CTL, "cd /shared && timeout 300 " + job);
+        Container.ExecResult tooled = cluster.sh(
+                CTL,
+                "cd /shared && timeout 300 " + QMPI4J_RUN + " --tools " + JobOutputTest.TOOLS + " --output " + out
+                        + " -- " + job);
+        JobOutputTest.assertSameOutput(command(plain), command(tooled), out);
+    }
+
+    private static BundledTools.Command command(Container.ExecResult r) {
+        return new BundledTools.Command(r.getExitCode(), r.getStdout(), r.getStderr());
+    }
+
     @Test
     void sbatchScriptWhoseStepIsQmpi4jRunMpirun() throws Exception {
         String out = "/shared/results/mpirun";

@@ -36,7 +36,7 @@ public final class BundledTools {
         public final String stdout;
         public final String stderr;
 
-        Command(int exitCode, String stdout, String stderr) {
+        public Command(int exitCode, String stdout, String stderr) {
             this.exitCode = exitCode;
             this.stdout = stdout;
             this.stderr = stderr;
