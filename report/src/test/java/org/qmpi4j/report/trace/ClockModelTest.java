@@ -7,7 +7,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.qmpi4j.report.json.JsonNode;
+import org.qmpi4j.formats.json.JsonNode;
+import org.qmpi4j.formats.trace.ClockModel;
+import org.qmpi4j.formats.trace.ShardSummary;
+import org.qmpi4j.formats.trace.TraceFileWriter;
+import org.qmpi4j.formats.trace.TraceFormat;
 
 class ClockModelTest {
     @TempDir

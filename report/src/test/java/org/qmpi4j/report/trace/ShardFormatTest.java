@@ -1,7 +1,7 @@
 package org.qmpi4j.report.trace;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.qmpi4j.report.trace.TraceFormat.NONE;
+import static org.qmpi4j.formats.trace.TraceFormat.NONE;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -11,6 +11,12 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.qmpi4j.formats.trace.ShardCommunicator;
+import org.qmpi4j.formats.trace.ShardEvent;
+import org.qmpi4j.formats.trace.ShardParser;
+import org.qmpi4j.formats.trace.ShardSite;
+import org.qmpi4j.formats.trace.TraceFileWriter;
+import org.qmpi4j.formats.trace.TraceFormat;
 
 /** Format 4 written by {@link TraceFileWriter} and read back by {@link ShardParser}, field by field; older versions still read. */
 class ShardFormatTest {
