@@ -29,7 +29,7 @@ echo "building the cli and the simulated job ..."
 v=0.1.0-SNAPSHOT
 jars=("this=$root/cli/target/qmpi4j-cli-$v.jar")
 [ -n "${BEFORE_JAR:-}" ] && jars=("before=$BEFORE_JAR" "${jars[@]}")
-sim="$root/test-fixtures/simulated-job/target/qmpi4j-simulated-job-$v.jar:$root/report/target/qmpi4j-report-$v.jar"
+sim="$root/test-fixtures/simulated-job/target/qmpi4j-simulated-job-$v.jar:$root/api/target/qmpi4j-api-$v.jar:$root/formats/target/qmpi4j-formats-$v.jar:$root/report/target/qmpi4j-report-$v.jar"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 row() { printf '%-6s %-7s %-5s %-10s %-9s %-10s %-16s %-15s %-9s %-13s %s\n' "$@"; }

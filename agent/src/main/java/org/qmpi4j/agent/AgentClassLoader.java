@@ -14,7 +14,7 @@ import java.util.jar.JarFile;
 
 /**
  * The class loader of everything the agent carries that the application must not see: the agent's
- * internals, its bundled tools and report code, and its relocated ASM. In the agent jar these live
+ * internals, its bundled tools with their file formats and report code, and its relocated ASM. In the agent jar these live
  * under {@value #PREFIX} with class files renamed to {@value #CLASS_SUFFIX}, so the system class
  * loader (which has the agent jar on its class path) can neither load nor find them; only this
  * loader reads them.

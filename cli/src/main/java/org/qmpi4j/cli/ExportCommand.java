@@ -10,13 +10,13 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.function.IntPredicate;
+import org.qmpi4j.formats.files.AtomicFiles;
+import org.qmpi4j.formats.files.ResultFiles;
+import org.qmpi4j.formats.json.JsonFormatException;
+import org.qmpi4j.formats.json.JsonNode;
+import org.qmpi4j.formats.profile.Profile;
+import org.qmpi4j.formats.profile.ProfileFormat;
 import org.qmpi4j.report.export.CaliperJson;
-import org.qmpi4j.report.files.AtomicFiles;
-import org.qmpi4j.report.files.ResultFiles;
-import org.qmpi4j.report.json.JsonFormatException;
-import org.qmpi4j.report.json.JsonNode;
-import org.qmpi4j.report.profile.Profile;
-import org.qmpi4j.report.profile.ProfileFormat;
 import org.qmpi4j.report.trace.TraceSelection;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -130,12 +130,12 @@ final class ExportCommand implements Callable<Integer> {
         } catch (java.nio.file.NoSuchFileException e) {
             throw new UserError(dir.resolve(ResultFiles.PROFILE_JSON) + " keeps its ranks' shares in " + lines
                     + ", which is missing: run 'qmpi4j merge " + dir + "' to rebuild both from ranks/");
-        } catch (org.qmpi4j.report.json.JsonFormatException e) {
+        } catch (org.qmpi4j.formats.json.JsonFormatException e) {
             throw new UserError(lines + " is corrupt: " + e.getMessage());
         } catch (java.nio.charset.CharacterCodingException e) {
             try {
                 throw new UserError(
-                        org.qmpi4j.report.files.ResultText.notUtf8(lines).getMessage());
+                        org.qmpi4j.formats.files.ResultText.notUtf8(lines).getMessage());
             } catch (IOException again) {
                 throw new UserError(lines + ": cannot read (" + again.getMessage() + ")");
             }

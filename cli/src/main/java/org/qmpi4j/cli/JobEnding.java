@@ -8,12 +8,12 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import org.qmpi4j.formats.files.ResultFiles;
+import org.qmpi4j.formats.json.JsonFormatException;
+import org.qmpi4j.formats.json.JsonNode;
+import org.qmpi4j.formats.profile.RankFailure;
+import org.qmpi4j.formats.worlds.WorldIndex;
 import org.qmpi4j.report.files.RankFiles;
-import org.qmpi4j.report.files.ResultFiles;
-import org.qmpi4j.report.json.JsonFormatException;
-import org.qmpi4j.report.json.JsonNode;
-import org.qmpi4j.report.profile.RankFailure;
-import org.qmpi4j.report.worlds.WorldIndex;
 
 /**
  * How a job that {@code qmpi4j run} started ended, from what its ranks recorded and the launcher's

@@ -7,22 +7,22 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.qmpi4j.formats.files.ResultFiles;
+import org.qmpi4j.formats.profile.Profile;
+import org.qmpi4j.formats.trace.ShardSummary;
+import org.qmpi4j.formats.trace.TraceIndex;
+import org.qmpi4j.formats.trace.TraceResult;
+import org.qmpi4j.formats.waits.WaitReport;
+import org.qmpi4j.formats.worlds.WorldIndex;
 import org.qmpi4j.report.files.ProfileOutputs;
 import org.qmpi4j.report.files.RankFiles;
 import org.qmpi4j.report.files.RankStates;
-import org.qmpi4j.report.files.ResultFiles;
-import org.qmpi4j.report.profile.Profile;
 import org.qmpi4j.report.trace.PerfettoWaitMarks;
-import org.qmpi4j.report.trace.ShardSummary;
 import org.qmpi4j.report.trace.TraceBuilder;
-import org.qmpi4j.report.trace.TraceIndex;
-import org.qmpi4j.report.trace.TraceResult;
 import org.qmpi4j.report.trace.TraceSelection;
 import org.qmpi4j.report.trace.TraceShards;
 import org.qmpi4j.report.trace.TraceWaits;
 import org.qmpi4j.report.waits.WaitAnalysis;
-import org.qmpi4j.report.waits.WaitReport;
-import org.qmpi4j.report.worlds.WorldIndex;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -95,7 +95,7 @@ final class MergeCommand implements Callable<Integer> {
             }
         }
         List<String> unreadable = new ArrayList<>();
-        List<org.qmpi4j.report.worlds.WorldRecord> records = WorldIndex.update(d, unreadable);
+        List<org.qmpi4j.formats.worlds.WorldRecord> records = WorldIndex.update(d, unreadable);
         unreadable.forEach(p -> err.println("qmpi4j: skipped " + p));
         err.println("qmpi4j: " + records.size() + " worlds listed in " + d.resolve(WorldIndex.WORLDS_TXT)
                 + (failed == 0 ? "" : "; " + failed + " world folder(s) had nothing to merge"));
@@ -118,7 +118,7 @@ final class MergeCommand implements Callable<Integer> {
         }
         List<Integer> traces = RankFiles.traceRanks(d);
         // Every shard's header first: a damaged one is one line before anything is written.
-        org.qmpi4j.report.trace.ShardHeader traceHeader = traces.isEmpty() ? null : TraceCommand.headers(d, traces);
+        org.qmpi4j.formats.trace.ShardHeader traceHeader = traces.isEmpty() ? null : TraceCommand.headers(d, traces);
         List<String> checks = org.qmpi4j.report.files.CheckOutputs.readRankFiles(d);
         if (profiles.profile() == null && traces.isEmpty() && checks.isEmpty()) {
             throw new UserError(ranks + ": no readable per-rank files (rank-<r>.profile.json, rank-<r>.trace,"
@@ -250,10 +250,10 @@ final class MergeCommand implements Callable<Integer> {
     /** The state the world's {@code world.json} in {@code d} records, or {@code null} if it cannot be read. */
     static String worldState(Path d) {
         try {
-            return org.qmpi4j.report.worlds.WorldRecord.fromJson(
+            return org.qmpi4j.formats.worlds.WorldRecord.fromJson(
                             Files.readString(d.resolve(WorldIndex.WORLD_JSON), java.nio.charset.StandardCharsets.UTF_8))
                     .state;
-        } catch (IOException | RuntimeException | org.qmpi4j.report.json.JsonFormatException e) {
+        } catch (IOException | RuntimeException | org.qmpi4j.formats.json.JsonFormatException e) {
             return null;
         }
     }
@@ -275,7 +275,7 @@ final class MergeCommand implements Callable<Integer> {
                 merged.withWaits(w);
                 err.println("qmpi4j: wait states: " + w.waits().size() + " (pattern, rank, call site) entries, "
                         + w.delays().size() + " delays, critical path "
-                        + org.qmpi4j.report.profile.Decimals.fixed(w.criticalPathNs() / 1e9, 6) + " s"
+                        + org.qmpi4j.formats.profile.Decimals.fixed(w.criticalPathNs() / 1e9, 6) + " s"
                         + " (analysed in " + ms + " ms)"
                         + (w.problems().isEmpty() ? "" : "; not analysed: " + String.join("; ", w.problems())));
             }

@@ -13,12 +13,12 @@ import java.util.Map;
 import java.util.stream.Stream;
 import org.qmpi4j.cli.otf2.NativeOtf2Archive;
 import org.qmpi4j.cli.otf2.Otf2Unavailable;
+import org.qmpi4j.formats.files.DamagedFileException;
+import org.qmpi4j.formats.files.ResultFiles;
+import org.qmpi4j.formats.profile.Profile;
+import org.qmpi4j.formats.trace.TraceResult;
 import org.qmpi4j.report.export.otf2.TraceExport;
-import org.qmpi4j.report.files.DamagedFileException;
 import org.qmpi4j.report.files.RankFiles;
-import org.qmpi4j.report.files.ResultFiles;
-import org.qmpi4j.report.profile.Profile;
-import org.qmpi4j.report.trace.TraceResult;
 import org.qmpi4j.report.trace.TraceSelection;
 
 /**

@@ -3,11 +3,11 @@ package org.qmpi4j.cli;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import org.qmpi4j.report.files.DamagedFileException;
-import org.qmpi4j.report.files.ResultFiles;
-import org.qmpi4j.report.files.ResultText;
-import org.qmpi4j.report.profile.Profile;
-import org.qmpi4j.report.profile.ProfileFormat;
+import org.qmpi4j.formats.files.DamagedFileException;
+import org.qmpi4j.formats.files.ResultFiles;
+import org.qmpi4j.formats.files.ResultText;
+import org.qmpi4j.formats.profile.Profile;
+import org.qmpi4j.formats.profile.ProfileFormat;
 
 /** A results directory's {@code profile.json}, read for a command, with one clear line when it cannot be. */
 final class ProfileFile {

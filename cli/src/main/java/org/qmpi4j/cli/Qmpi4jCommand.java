@@ -1,7 +1,7 @@
 package org.qmpi4j.cli;
 
 import java.io.PrintWriter;
-import org.qmpi4j.report.files.DamagedFileException;
+import org.qmpi4j.formats.files.DamagedFileException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 

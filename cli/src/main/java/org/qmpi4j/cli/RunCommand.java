@@ -17,7 +17,7 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.qmpi4j.cli.aot.AotCache;
 import org.qmpi4j.cli.aot.RankJava;
-import org.qmpi4j.report.files.ResultFiles;
+import org.qmpi4j.formats.files.ResultFiles;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;

@@ -1,7 +1,7 @@
 package org.qmpi4j.cli;
 
 import java.nio.file.Path;
-import org.qmpi4j.report.files.DamagedFileException;
+import org.qmpi4j.formats.files.DamagedFileException;
 
 /** Bad input the user can fix (a missing or corrupt directory): one line on stderr, exit code 2. */
 final class UserError extends Exception {

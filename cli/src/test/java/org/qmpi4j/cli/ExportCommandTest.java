@@ -11,13 +11,13 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.qmpi4j.cli.otf2.Otf2Reading;
-import org.qmpi4j.report.files.AtomicFiles;
-import org.qmpi4j.report.files.ResultFiles;
-import org.qmpi4j.report.profile.CallStats;
-import org.qmpi4j.report.profile.ProfileFormat;
-import org.qmpi4j.report.profile.ProfileMerger;
-import org.qmpi4j.report.profile.RankProfile;
-import org.qmpi4j.report.profile.SiteKey;
+import org.qmpi4j.formats.files.AtomicFiles;
+import org.qmpi4j.formats.files.ResultFiles;
+import org.qmpi4j.formats.profile.CallStats;
+import org.qmpi4j.formats.profile.ProfileFormat;
+import org.qmpi4j.formats.profile.ProfileMerger;
+import org.qmpi4j.formats.profile.RankProfile;
+import org.qmpi4j.formats.profile.SiteKey;
 
 /** {@code qmpi4j export --format caliper-json}, read back as Hatchet's reader reads it ({@link HatchetCaliperReading}). */
 class ExportCommandTest {

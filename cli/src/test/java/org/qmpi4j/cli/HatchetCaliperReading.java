@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
-import org.qmpi4j.report.json.JsonNode;
+import org.qmpi4j.formats.json.JsonNode;
 
 /**
  * What Hatchet's {@code CaliperReader} (hatchet/readers/caliper_reader.py, read for this test; CI

@@ -6,10 +6,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.qmpi4j.report.files.ResultFiles;
-import org.qmpi4j.report.profile.RankFailure;
-import org.qmpi4j.report.worlds.WorldIndex;
-import org.qmpi4j.report.worlds.WorldRecord;
+import org.qmpi4j.formats.files.ResultFiles;
+import org.qmpi4j.formats.profile.RankFailure;
+import org.qmpi4j.formats.worlds.WorldIndex;
+import org.qmpi4j.formats.worlds.WorldRecord;
 
 class JobEndingTest {
     @Test

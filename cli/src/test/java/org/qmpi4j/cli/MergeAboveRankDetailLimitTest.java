@@ -14,16 +14,16 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.qmpi4j.fixtures.simjob.SimulatedJob;
-import org.qmpi4j.report.files.ResultFiles;
-import org.qmpi4j.report.json.JsonNode;
-import org.qmpi4j.report.profile.CallStats;
-import org.qmpi4j.report.profile.PartialProfileFormat;
-import org.qmpi4j.report.profile.Profile;
-import org.qmpi4j.report.profile.ProfileFormat;
-import org.qmpi4j.report.profile.ProfileMerger;
-import org.qmpi4j.report.profile.RankProfile;
-import org.qmpi4j.report.profile.RankProfileFormat;
-import org.qmpi4j.report.profile.SiteKey;
+import org.qmpi4j.formats.files.ResultFiles;
+import org.qmpi4j.formats.json.JsonNode;
+import org.qmpi4j.formats.profile.CallStats;
+import org.qmpi4j.formats.profile.PartialProfileFormat;
+import org.qmpi4j.formats.profile.Profile;
+import org.qmpi4j.formats.profile.ProfileFormat;
+import org.qmpi4j.formats.profile.ProfileMerger;
+import org.qmpi4j.formats.profile.RankProfile;
+import org.qmpi4j.formats.profile.RankProfileFormat;
+import org.qmpi4j.formats.profile.SiteKey;
 
 /**
  * {@code qmpi4j merge} of a simulated job of {@value #RANKS} ranks, above

@@ -12,9 +12,9 @@ import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.qmpi4j.fixtures.simjob.SimulatedJob;
-import org.qmpi4j.report.json.JsonNode;
-import org.qmpi4j.report.profile.Profile;
-import org.qmpi4j.report.profile.ProfileFormat;
+import org.qmpi4j.formats.json.JsonNode;
+import org.qmpi4j.formats.profile.Profile;
+import org.qmpi4j.formats.profile.ProfileFormat;
 
 /**
  * {@code qmpi4j merge} of a simulated job of {@value #RANKS} ranks (the same code path as 4096

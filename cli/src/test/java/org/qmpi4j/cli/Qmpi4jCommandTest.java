@@ -8,15 +8,15 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.qmpi4j.report.files.AtomicFiles;
-import org.qmpi4j.report.files.ResultFiles;
-import org.qmpi4j.report.json.JsonNode;
-import org.qmpi4j.report.profile.CallStats;
-import org.qmpi4j.report.profile.RankProfile;
-import org.qmpi4j.report.profile.RankProfileFormat;
-import org.qmpi4j.report.profile.SiteKey;
-import org.qmpi4j.report.trace.TraceFileWriter;
-import org.qmpi4j.report.trace.TraceFormat;
+import org.qmpi4j.formats.files.AtomicFiles;
+import org.qmpi4j.formats.files.ResultFiles;
+import org.qmpi4j.formats.json.JsonNode;
+import org.qmpi4j.formats.profile.CallStats;
+import org.qmpi4j.formats.profile.RankProfile;
+import org.qmpi4j.formats.profile.RankProfileFormat;
+import org.qmpi4j.formats.profile.SiteKey;
+import org.qmpi4j.formats.trace.TraceFileWriter;
+import org.qmpi4j.formats.trace.TraceFormat;
 
 class Qmpi4jCommandTest {
     @TempDir
@@ -122,26 +122,26 @@ class Qmpi4jCommandTest {
     void mergeRebuildsTheCheckFindingsFromTheRanksFilesBesideTheProfile() throws Exception {
         writeRank(0, 2, RankProfile.State.FINALIZED);
         writeRank(1, 2, RankProfile.State.EXITED);
-        org.qmpi4j.report.check.Finding leak = new org.qmpi4j.report.check.Finding(
+        org.qmpi4j.formats.check.Finding leak = new org.qmpi4j.formats.check.Finding(
                 "request_leak",
-                org.qmpi4j.report.check.Finding.Severity.ERROR,
+                org.qmpi4j.formats.check.Finding.Severity.ERROR,
                 "never completed",
-                java.util.List.of(new org.qmpi4j.report.check.FindingSite(1, "MPI_ISEND", "a.B", "main", "B.java", 9)),
+                java.util.List.of(new org.qmpi4j.formats.check.FindingSite(1, "MPI_ISEND", "a.B", "main", "B.java", 9)),
                 1);
         Files.writeString(
                 ResultFiles.rankCheck(dir, 0),
-                org.qmpi4j.report.check.CheckFormat.write(java.util.List.of(), java.util.List.of(0), true));
+                org.qmpi4j.formats.check.CheckFormat.write(java.util.List.of(), java.util.List.of(0), true));
         Files.writeString(
                 ResultFiles.rankCheck(dir, 1),
-                org.qmpi4j.report.check.CheckFormat.write(java.util.List.of(leak), java.util.List.of(1), false));
+                org.qmpi4j.formats.check.CheckFormat.write(java.util.List.of(leak), java.util.List.of(1), false));
         assertThat(run("merge", dir.toString())).isZero();
         assertThat(err.toString())
                 .contains("1 finding(s) of check from 2 rank(s)")
                 .contains("check.json, check.txt");
-        org.qmpi4j.report.check.CheckFormat.Findings merged =
-                org.qmpi4j.report.check.CheckFormat.read(Files.readString(dir.resolve(ResultFiles.CHECK_JSON)));
+        org.qmpi4j.formats.check.CheckFormat.Findings merged =
+                org.qmpi4j.formats.check.CheckFormat.read(Files.readString(dir.resolve(ResultFiles.CHECK_JSON)));
         assertThat(merged.findings)
-                .extracting(org.qmpi4j.report.check.Finding::line)
+                .extracting(org.qmpi4j.formats.check.Finding::line)
                 .containsExactly(leak.line());
         assertThat(merged.complete).isTrue();
         // The profile's page, written in the same merge, has the findings' section.

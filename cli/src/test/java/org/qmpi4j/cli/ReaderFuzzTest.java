@@ -27,13 +27,13 @@ import org.junit.jupiter.params.provider.ValueSource;
 import org.qmpi4j.cli.fuzz.Mutator;
 import org.qmpi4j.fixtures.simjob.SimulatedJob;
 import org.qmpi4j.fixtures.simjob.SimulatedTraces;
-import org.qmpi4j.report.check.CheckFormat;
-import org.qmpi4j.report.check.Finding;
-import org.qmpi4j.report.check.FindingSite;
-import org.qmpi4j.report.files.ResultFiles;
-import org.qmpi4j.report.profile.ProfileFormat;
-import org.qmpi4j.report.worlds.WorldIndex;
-import org.qmpi4j.report.worlds.WorldRecord;
+import org.qmpi4j.formats.check.CheckFormat;
+import org.qmpi4j.formats.check.Finding;
+import org.qmpi4j.formats.check.FindingSite;
+import org.qmpi4j.formats.files.ResultFiles;
+import org.qmpi4j.formats.profile.ProfileFormat;
+import org.qmpi4j.formats.worlds.WorldIndex;
+import org.qmpi4j.formats.worlds.WorldRecord;
 
 /**
  * Every command that reads qmpi4j's files, given damaged ones: per-rank profiles, trace shards
@@ -531,7 +531,7 @@ class ReaderFuzzTest {
     }
 
     /** Version-4 shards of two ranks with every kind of line: clocks, sites, communicators, waits, pvars, a limit. */
-    private static final String KEY = org.qmpi4j.report.trace.TraceFormat.communicatorKey("I 1,0", 0);
+    private static final String KEY = org.qmpi4j.formats.trace.TraceFormat.communicatorKey("I 1,0", 0);
 
     private static final String SHARD4_RANK0 = "qmpi4j-trace 4 0 2 openmpi\n"
             + "C 1000 0 0\nZ 0\n"

@@ -22,11 +22,11 @@ import java.util.Set;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.qmpi4j.report.files.ResultFiles;
-import org.qmpi4j.report.json.JsonNode;
+import org.qmpi4j.formats.files.ResultFiles;
+import org.qmpi4j.formats.json.JsonNode;
+import org.qmpi4j.formats.trace.TraceFileWriter;
+import org.qmpi4j.formats.trace.TraceFormat;
 import org.qmpi4j.report.trace.PerfettoTraceReader;
-import org.qmpi4j.report.trace.TraceFileWriter;
-import org.qmpi4j.report.trace.TraceFormat;
 
 /**
  * {@code qmpi4j trace} on shards written as the tracer writes them (ranks with skewed clocks and

@@ -15,13 +15,13 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.qmpi4j.formats.check.CheckFormat;
+import org.qmpi4j.formats.check.Finding;
+import org.qmpi4j.formats.check.FindingSite;
 import org.qmpi4j.it.support.AgentJob;
 import org.qmpi4j.it.support.MpjAgentJob;
 import org.qmpi4j.launch.JobResult;
 import org.qmpi4j.launch.MpiJob;
-import org.qmpi4j.report.check.CheckFormat;
-import org.qmpi4j.report.check.Finding;
-import org.qmpi4j.report.check.FindingSite;
 
 /**
  * The bundled {@code check} on real {@code mpirun} jobs: each defective program

@@ -12,6 +12,7 @@ import java.util.TreeSet;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.qmpi4j.formats.json.JsonNode;
 import org.qmpi4j.it.support.AgentJob;
 import org.qmpi4j.it.support.BundledTools;
 import org.qmpi4j.it.support.ItJars;
@@ -21,7 +22,6 @@ import org.qmpi4j.it.support.ToolResults;
 import org.qmpi4j.launch.JobResult;
 import org.qmpi4j.launch.MpiJob;
 import org.qmpi4j.launch.OpenMpiLauncher;
-import org.qmpi4j.report.json.JsonNode;
 
 /**
  * Real jobs of many ranks under {@code profiler,tracer} on this 2-core machine: MPJ Express

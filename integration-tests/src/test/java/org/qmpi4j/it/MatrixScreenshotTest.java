@@ -12,10 +12,10 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.qmpi4j.fixtures.simjob.SimulatedJob;
+import org.qmpi4j.formats.profile.Profile;
+import org.qmpi4j.formats.profile.ProfileMerger;
 import org.qmpi4j.it.support.BundledTools;
 import org.qmpi4j.report.files.ProfileOutputs;
-import org.qmpi4j.report.profile.Profile;
-import org.qmpi4j.report.profile.ProfileMerger;
 
 /**
  * {@code matrix.html} of simulated jobs of 4, 256 and 4096 ranks, screenshotted in headless

@@ -17,13 +17,13 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.qmpi4j.fixtures.simjob.SimulatedJob;
+import org.qmpi4j.formats.json.JsonNode;
+import org.qmpi4j.formats.profile.CallStats;
+import org.qmpi4j.formats.profile.Profile;
+import org.qmpi4j.formats.profile.ProfileFormat;
+import org.qmpi4j.formats.profile.RankProfile;
 import org.qmpi4j.it.support.BundledTools;
 import org.qmpi4j.it.support.ItJars;
-import org.qmpi4j.report.json.JsonNode;
-import org.qmpi4j.report.profile.CallStats;
-import org.qmpi4j.report.profile.Profile;
-import org.qmpi4j.report.profile.ProfileFormat;
-import org.qmpi4j.report.profile.RankProfile;
 
 /**
  * {@code qmpi4j merge} of the simulated job of {@value #RANKS} ranks in a JVM of at most 1 GiB of

@@ -9,6 +9,7 @@ import java.util.TreeMap;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.qmpi4j.formats.json.JsonNode;
 import org.qmpi4j.it.support.AgentJob;
 import org.qmpi4j.it.support.MpjAgentJob;
 import org.qmpi4j.it.support.MpjAgentJob.Mode;
@@ -16,7 +17,6 @@ import org.qmpi4j.it.support.SampleOutput;
 import org.qmpi4j.it.support.ToolResults;
 import org.qmpi4j.launch.JobResult;
 import org.qmpi4j.launch.MpiJob;
-import org.qmpi4j.report.json.JsonNode;
 
 /**
  * The bundled {@code profiler} and {@code tracer}, unchanged, on MPJ Express in both of its modes:

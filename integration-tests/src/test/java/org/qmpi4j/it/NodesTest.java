@@ -20,13 +20,13 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.qmpi4j.cli.otf2.Otf2Reading;
+import org.qmpi4j.formats.json.JsonNode;
 import org.qmpi4j.it.support.BundledTools;
 import org.qmpi4j.it.support.NodeJobs;
 import org.qmpi4j.it.support.Nodes;
 import org.qmpi4j.it.support.SampleOutput;
 import org.qmpi4j.it.support.ToolResults;
 import org.qmpi4j.it.support.TraceArrows;
-import org.qmpi4j.report.json.JsonNode;
 import org.testcontainers.containers.Container;
 
 /**
@@ -140,7 +140,7 @@ class NodesTest {
         String traceText = Files.readString(node1.resolve("trace.json"));
         TraceArrows arrows;
         try {
-            arrows = TraceArrows.strict(org.qmpi4j.report.json.JsonNode.parse(traceText), RANKS, 50_000_000L);
+            arrows = TraceArrows.strict(org.qmpi4j.formats.json.JsonNode.parse(traceText), RANKS, 50_000_000L);
         } catch (AssertionError e) {
             // Rare (PingPong, about one run in five on a busy 2-core host, cause not known yet): keep
             // the clock alignment and correction the trace states, to read the cause off next time.
@@ -567,9 +567,9 @@ class NodesTest {
     static String clockAlignment(String sample, Path results) throws Exception {
         StringBuilder b = new StringBuilder("NodesTest " + sample + " clock alignment:");
         for (int r = 1; r < RANKS; r++) {
-            org.qmpi4j.report.trace.ShardSummary s =
-                    org.qmpi4j.report.trace.ShardSummary.scan(results.resolve("ranks/rank-" + r + ".trace"), r);
-            org.qmpi4j.report.trace.ClockModel c = s.clock();
+            org.qmpi4j.formats.trace.ShardSummary s =
+                    org.qmpi4j.formats.trace.ShardSummary.scan(results.resolve("ranks/rank-" + r + ".trace"), r);
+            org.qmpi4j.formats.trace.ClockModel c = s.clock();
             double seconds = (c.lastLocal() - c.firstLocal()) / 1e9;
             b.append(String.format(
                     java.util.Locale.ROOT,

@@ -14,13 +14,13 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.qmpi4j.formats.json.JsonNode;
+import org.qmpi4j.formats.profile.RankProfileFormat;
 import org.qmpi4j.it.support.AgentJob;
 import org.qmpi4j.it.support.BundledTools;
 import org.qmpi4j.it.support.SampleOutput;
 import org.qmpi4j.it.support.ToolResults;
 import org.qmpi4j.launch.JobResult;
-import org.qmpi4j.report.json.JsonNode;
-import org.qmpi4j.report.profile.RankProfileFormat;
 
 /**
  * Faults made by construction on real Open MPI, 4 ranks of the token ring {@code ThrowMidway}

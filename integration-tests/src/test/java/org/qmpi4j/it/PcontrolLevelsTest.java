@@ -7,12 +7,12 @@ import java.nio.file.Path;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.qmpi4j.formats.json.JsonNode;
 import org.qmpi4j.it.support.AgentJob;
 import org.qmpi4j.it.support.BundledTools;
 import org.qmpi4j.it.support.SampleOutput;
 import org.qmpi4j.it.support.ToolResults;
 import org.qmpi4j.launch.JobResult;
-import org.qmpi4j.report.json.JsonNode;
 
 /**
  * {@code MPI_Pcontrol} with the profiler: level 0 regions are not counted (neither profiled nor

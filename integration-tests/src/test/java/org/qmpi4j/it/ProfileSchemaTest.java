@@ -5,15 +5,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.file.Files;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.qmpi4j.formats.json.JsonNode;
+import org.qmpi4j.formats.profile.CallStats;
+import org.qmpi4j.formats.profile.ProfileFormat;
+import org.qmpi4j.formats.profile.ProfileMerger;
+import org.qmpi4j.formats.profile.RankFailure;
+import org.qmpi4j.formats.profile.RankProfile;
+import org.qmpi4j.formats.profile.SiteKey;
 import org.qmpi4j.it.support.AgentJob;
 import org.qmpi4j.it.support.ProfileSchema;
-import org.qmpi4j.report.json.JsonNode;
-import org.qmpi4j.report.profile.CallStats;
-import org.qmpi4j.report.profile.ProfileFormat;
-import org.qmpi4j.report.profile.ProfileMerger;
-import org.qmpi4j.report.profile.RankFailure;
-import org.qmpi4j.report.profile.RankProfile;
-import org.qmpi4j.report.profile.SiteKey;
 
 /**
  * The published schema of {@code profile.json} ({@code docs/schemas/profile.schema.json}) is the
@@ -53,7 +53,7 @@ class ProfileSchemaTest {
 
     @Test
     void aFirstFailureIsValidReadBackAndOptional() throws Exception {
-        org.qmpi4j.report.profile.Profile p = ProfileMerger.merge(List.of(rank(0), rank(1)));
+        org.qmpi4j.formats.profile.Profile p = ProfileMerger.merge(List.of(rank(0), rank(1)));
         RankFailure thrown =
                 RankFailure.exception(1, new IllegalStateException("fails on purpose"), 1_796_400_323_119L, "node1");
         String json = ProfileFormat.write(p.withFailure(thrown));
@@ -86,7 +86,7 @@ class ProfileSchemaTest {
         for (int r = 0; r < size; r++) {
             ranks.add(rank(r, size));
         }
-        org.qmpi4j.report.profile.Profile p = ProfileMerger.merge(ranks);
+        org.qmpi4j.formats.profile.Profile p = ProfileMerger.merge(ranks);
         String json = ProfileFormat.write(p);
         p.rankDetail().discard();
         assertThat(json).contains("\"per_rank_detail\": \"profile-ranks.jsonl\"", "\"rank_spread\"");

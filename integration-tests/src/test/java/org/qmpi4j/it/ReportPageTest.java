@@ -11,11 +11,11 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.qmpi4j.formats.json.JsonNode;
 import org.qmpi4j.it.support.AgentJob;
 import org.qmpi4j.it.support.BundledTools;
 import org.qmpi4j.it.support.PageLayout;
 import org.qmpi4j.launch.JobResult;
-import org.qmpi4j.report.json.JsonNode;
 
 /**
  * {@code report.html} of a real 4-rank job under the bundled {@code profiler}: it loads nothing

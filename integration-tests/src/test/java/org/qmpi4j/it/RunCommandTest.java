@@ -13,12 +13,12 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.qmpi4j.formats.check.CheckFormat;
+import org.qmpi4j.formats.check.Finding;
 import org.qmpi4j.it.support.BundledTools;
 import org.qmpi4j.it.support.ItJars;
 import org.qmpi4j.it.support.ToolResults;
 import org.qmpi4j.launch.MpiRuntimes;
-import org.qmpi4j.report.check.CheckFormat;
-import org.qmpi4j.report.check.Finding;
 
 /**
  * {@code qmpi4j run -- mpirun ... java ...}: the agent reaches every rank without an edited

@@ -16,13 +16,13 @@ import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.qmpi4j.formats.json.JsonNode;
 import org.qmpi4j.it.support.BundledTools;
 import org.qmpi4j.it.support.NodeJobs;
 import org.qmpi4j.it.support.SampleOutput;
 import org.qmpi4j.it.support.SlurmCluster;
 import org.qmpi4j.it.support.ToolResults;
 import org.qmpi4j.it.support.TraceArrows;
-import org.qmpi4j.report.json.JsonNode;
 import org.testcontainers.containers.Container;
 
 /**

@@ -11,6 +11,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.qmpi4j.formats.json.JsonNode;
 import org.qmpi4j.it.support.AgentJob;
 import org.qmpi4j.it.support.MpjAgentJob;
 import org.qmpi4j.it.support.MpjAgentJob.Mode;
@@ -18,7 +19,6 @@ import org.qmpi4j.it.support.NodeJobs;
 import org.qmpi4j.it.support.SampleOutput;
 import org.qmpi4j.it.support.ToolResults;
 import org.qmpi4j.launch.JobResult;
-import org.qmpi4j.report.json.JsonNode;
 
 /**
  * Programs in the styles of Java MPI codes written elsewhere ({@code samples/openmpi/.../styles},

@@ -11,12 +11,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.qmpi4j.formats.worlds.WorldRecord;
 import org.qmpi4j.it.support.AgentJob;
 import org.qmpi4j.it.support.BundledTools;
 import org.qmpi4j.it.support.SampleOutput;
 import org.qmpi4j.it.support.ToolResults;
 import org.qmpi4j.launch.JobResult;
-import org.qmpi4j.report.worlds.WorldRecord;
 
 /**
  * A job whose rank 1 stops midway — an uncaught exception, {@code System.exit}, {@code MPI_Abort}

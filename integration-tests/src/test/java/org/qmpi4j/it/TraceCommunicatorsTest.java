@@ -11,15 +11,15 @@ import java.util.Map;
 import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.qmpi4j.formats.json.JsonNode;
+import org.qmpi4j.formats.trace.ShardCommunicator;
+import org.qmpi4j.formats.trace.ShardEvent;
+import org.qmpi4j.formats.trace.ShardParser;
+import org.qmpi4j.formats.trace.TraceFormat;
 import org.qmpi4j.it.support.AgentJob;
 import org.qmpi4j.it.support.BundledTools;
 import org.qmpi4j.launch.JobResult;
-import org.qmpi4j.report.json.JsonNode;
 import org.qmpi4j.report.trace.ArrowEnds;
-import org.qmpi4j.report.trace.ShardCommunicator;
-import org.qmpi4j.report.trace.ShardEvent;
-import org.qmpi4j.report.trace.ShardParser;
-import org.qmpi4j.report.trace.TraceFormat;
 
 /**
  * Trace format 4 on a real Open MPI job of 4 ranks that splits {@code COMM_WORLD} into two halves,

@@ -11,15 +11,15 @@ import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.qmpi4j.formats.json.JsonNode;
+import org.qmpi4j.formats.trace.ClockModel;
+import org.qmpi4j.formats.trace.ShardEvent;
+import org.qmpi4j.formats.trace.ShardParser;
+import org.qmpi4j.formats.trace.ShardSummary;
 import org.qmpi4j.it.support.AgentJob;
 import org.qmpi4j.it.support.BundledTools;
 import org.qmpi4j.it.support.TraceArrows;
 import org.qmpi4j.launch.JobResult;
-import org.qmpi4j.report.json.JsonNode;
-import org.qmpi4j.report.trace.ClockModel;
-import org.qmpi4j.report.trace.ShardEvent;
-import org.qmpi4j.report.trace.ShardParser;
-import org.qmpi4j.report.trace.ShardSummary;
 
 /**
  * The tracer's clock alignment on a real Open MPI job whose ranks' clocks are made wrong on

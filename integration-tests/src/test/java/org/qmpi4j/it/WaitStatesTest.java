@@ -16,6 +16,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
+import org.qmpi4j.formats.json.JsonNode;
+import org.qmpi4j.formats.waits.Pattern;
 import org.qmpi4j.it.support.AgentJob;
 import org.qmpi4j.it.support.BundledTools;
 import org.qmpi4j.it.support.MpjAgentJob;
@@ -23,10 +25,8 @@ import org.qmpi4j.it.support.PageLayout;
 import org.qmpi4j.it.support.PerfettoTraces;
 import org.qmpi4j.it.support.ToolResults;
 import org.qmpi4j.launch.JobResult;
-import org.qmpi4j.report.json.JsonNode;
 import org.qmpi4j.report.trace.PerfettoTraceReader;
 import org.qmpi4j.report.trace.PerfettoTraceReader.Event;
-import org.qmpi4j.report.waits.Pattern;
 
 /**
  * Real Open MPI and MPJ Express (both modes) jobs of {@code waits.Waits}, whose ranks sleep known

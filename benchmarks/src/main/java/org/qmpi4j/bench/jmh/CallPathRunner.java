@@ -32,7 +32,7 @@ import org.qmpi4j.bench.Scratch;
 import org.qmpi4j.bench.ToolAvailability;
 import org.qmpi4j.bench.Variant;
 import org.qmpi4j.bench.Variants;
-import org.qmpi4j.report.trace.ShardParser;
+import org.qmpi4j.formats.trace.ShardParser;
 
 /**
  * Runs {@link CallPathBenchmark} in every variant, side by side, and reports each variant against

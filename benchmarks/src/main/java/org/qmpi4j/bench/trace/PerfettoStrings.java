@@ -9,12 +9,12 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import org.qmpi4j.report.files.ResultFiles;
+import org.qmpi4j.formats.files.ResultFiles;
+import org.qmpi4j.formats.trace.ShardSummary;
+import org.qmpi4j.formats.trace.TraceResult;
 import org.qmpi4j.report.trace.CausalityCorrection;
 import org.qmpi4j.report.trace.PerfettoTraceAssembler;
 import org.qmpi4j.report.trace.PerfettoTraceWriter;
-import org.qmpi4j.report.trace.ShardSummary;
-import org.qmpi4j.report.trace.TraceResult;
 
 /**
  * Bytes per traced call of a job's Perfetto trace with interned strings (what the tracer and

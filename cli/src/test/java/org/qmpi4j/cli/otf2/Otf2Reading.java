@@ -10,8 +10,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
-import org.qmpi4j.report.json.JsonFormatException;
-import org.qmpi4j.report.json.JsonNode;
+import org.qmpi4j.formats.json.JsonFormatException;
+import org.qmpi4j.formats.json.JsonNode;
 
 /**
  * An OTF2 archive as OTF2's own readers see it: the Python bindings (Debian's {@code python3-otf2},

@@ -10,8 +10,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import org.qmpi4j.report.json.JsonFormatException;
-import org.qmpi4j.report.json.JsonNode;
+import org.qmpi4j.formats.json.JsonFormatException;
+import org.qmpi4j.formats.json.JsonNode;
 
 /**
  * The bundled tools' results as tests read them: {@code profile.json} (per function and per call

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import org.qmpi4j.report.json.JsonNode;
+import org.qmpi4j.formats.json.JsonNode;
 
 /**
  * The message arrows of a {@code trace.json} against the clock alignment it states: every arrow

@@ -5,6 +5,7 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.qmpi4j.formats.check.Finding;
 
 /**
  * Findings of several ranks (or several flushes) made one list: the same finding (rule and sites,

@@ -1,6 +1,8 @@
 package org.qmpi4j.report.check;
 
 import java.util.List;
+import org.qmpi4j.formats.check.Finding;
+import org.qmpi4j.formats.check.FindingSite;
 
 /** {@code check.txt}: the findings for people, one block each, then what the file does not cover. */
 public final class CheckText {

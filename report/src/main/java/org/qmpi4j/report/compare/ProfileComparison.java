@@ -5,10 +5,10 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.qmpi4j.report.profile.CallStats;
-import org.qmpi4j.report.profile.Profile;
-import org.qmpi4j.report.profile.SiteKey;
-import org.qmpi4j.report.waits.Pattern;
+import org.qmpi4j.formats.profile.CallStats;
+import org.qmpi4j.formats.profile.Profile;
+import org.qmpi4j.formats.profile.SiteKey;
+import org.qmpi4j.formats.waits.Pattern;
 
 /**
  * The figures of several runs side by side, each row with its change from the first run to the

@@ -5,10 +5,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import org.qmpi4j.report.json.JsonWriter;
-import org.qmpi4j.report.profile.CallStats;
-import org.qmpi4j.report.profile.Profile;
-import org.qmpi4j.report.profile.SiteKey;
+import org.qmpi4j.formats.json.JsonWriter;
+import org.qmpi4j.formats.profile.CallStats;
+import org.qmpi4j.formats.profile.Profile;
+import org.qmpi4j.formats.profile.SiteKey;
 
 /**
  * A profile as Caliper's json-split output, which Hatchet's and Thicket's {@code from_caliper}

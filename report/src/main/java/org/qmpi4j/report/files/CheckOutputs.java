@@ -8,12 +8,14 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeSet;
-import org.qmpi4j.report.check.CheckFormat;
+import org.qmpi4j.formats.check.CheckFormat;
+import org.qmpi4j.formats.check.Finding;
+import org.qmpi4j.formats.files.AtomicFiles;
+import org.qmpi4j.formats.files.ResultFiles;
+import org.qmpi4j.formats.json.JsonFormatException;
+import org.qmpi4j.formats.json.JsonPosition;
 import org.qmpi4j.report.check.CheckMerger;
 import org.qmpi4j.report.check.CheckText;
-import org.qmpi4j.report.check.Finding;
-import org.qmpi4j.report.json.JsonFormatException;
-import org.qmpi4j.report.json.JsonPosition;
 import org.qmpi4j.report.render.CheckHtml;
 
 /**

@@ -5,8 +5,10 @@ import java.io.Writer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import org.qmpi4j.report.profile.Profile;
-import org.qmpi4j.report.profile.ProfileFormat;
+import org.qmpi4j.formats.files.AtomicFiles;
+import org.qmpi4j.formats.files.ResultFiles;
+import org.qmpi4j.formats.profile.Profile;
+import org.qmpi4j.formats.profile.ProfileFormat;
 import org.qmpi4j.report.render.MatrixHtml;
 import org.qmpi4j.report.render.MatrixSvg;
 import org.qmpi4j.report.render.ReportHtml;
@@ -78,7 +80,7 @@ public final class ProfileOutputs {
         AtomicFiles.write(
                 dir.resolve(ResultFiles.REPORT_TXT), TextReport.render(p, TextReport.Detail.VERBOSE, "qmpi4j profile"));
         String html = ReportHtml.render(p);
-        java.util.List<org.qmpi4j.report.check.Finding> findings = CheckOutputs.read(dir);
+        java.util.List<org.qmpi4j.formats.check.Finding> findings = CheckOutputs.read(dir);
         if (findings != null) {
             // The check tool wrote its findings first (or merge rebuilds both): its section goes in the page.
             html = org.qmpi4j.report.render.CheckHtml.insert(html, findings);

@@ -8,12 +8,15 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import org.qmpi4j.report.json.JsonFormatException;
-import org.qmpi4j.report.profile.Profile;
-import org.qmpi4j.report.profile.ProfileMerger;
-import org.qmpi4j.report.profile.RankFailure;
-import org.qmpi4j.report.profile.RankProfile;
-import org.qmpi4j.report.profile.RankProfileFormat;
+import org.qmpi4j.formats.files.DamagedFileException;
+import org.qmpi4j.formats.files.ResultFiles;
+import org.qmpi4j.formats.files.ResultText;
+import org.qmpi4j.formats.json.JsonFormatException;
+import org.qmpi4j.formats.profile.Profile;
+import org.qmpi4j.formats.profile.ProfileMerger;
+import org.qmpi4j.formats.profile.RankFailure;
+import org.qmpi4j.formats.profile.RankProfile;
+import org.qmpi4j.formats.profile.RankProfileFormat;
 
 /**
  * The per-rank files of a results directory ({@code ranks/}), read back to rebuild what rank 0

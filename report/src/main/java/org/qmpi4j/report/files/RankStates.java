@@ -14,7 +14,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.qmpi4j.report.profile.RankProfile;
+import org.qmpi4j.formats.files.RankRanges;
+import org.qmpi4j.formats.files.ResultFiles;
+import org.qmpi4j.formats.profile.RankProfile;
 
 /**
  * Which ranks of a job left less than a finished rank leaves, and why, as far as the files in

@@ -1,8 +1,8 @@
 package org.qmpi4j.report.render;
 
 import java.util.List;
-import org.qmpi4j.report.check.Finding;
-import org.qmpi4j.report.check.FindingSite;
+import org.qmpi4j.formats.check.Finding;
+import org.qmpi4j.formats.check.FindingSite;
 
 /**
  * The {@code check} tool's section of {@code report.html}, when the profiler also ran: one line per

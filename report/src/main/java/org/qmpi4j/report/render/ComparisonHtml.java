@@ -1,8 +1,8 @@
 package org.qmpi4j.report.render;
 
 import java.util.List;
+import org.qmpi4j.formats.profile.Decimals;
 import org.qmpi4j.report.compare.ProfileComparison;
-import org.qmpi4j.report.profile.Decimals;
 
 /**
  * {@code qmpi4j diff}'s page: the same sections as {@link ComparisonText}, all rows, one

@@ -1,9 +1,9 @@
 package org.qmpi4j.report.render;
 
 import java.util.List;
+import org.qmpi4j.formats.profile.Decimals;
+import org.qmpi4j.formats.profile.Units;
 import org.qmpi4j.report.compare.ProfileComparison;
-import org.qmpi4j.report.profile.Decimals;
-import org.qmpi4j.report.profile.Units;
 
 /** {@code qmpi4j diff}'s text: the runs, then the job's figures, the functions and the call sites, each with its change. */
 public final class ComparisonText {

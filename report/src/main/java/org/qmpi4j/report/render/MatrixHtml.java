@@ -5,11 +5,11 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
-import org.qmpi4j.report.profile.CallStats;
-import org.qmpi4j.report.profile.Decimals;
-import org.qmpi4j.report.profile.Profile;
-import org.qmpi4j.report.profile.TrafficMatrix;
-import org.qmpi4j.report.profile.Units;
+import org.qmpi4j.formats.profile.CallStats;
+import org.qmpi4j.formats.profile.Decimals;
+import org.qmpi4j.formats.profile.Profile;
+import org.qmpi4j.formats.profile.TrafficMatrix;
+import org.qmpi4j.formats.profile.Units;
 
 /**
  * The communication matrix as one self-contained HTML page ({@code matrix.html}): an N×N heatmap

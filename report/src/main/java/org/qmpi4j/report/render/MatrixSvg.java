@@ -1,8 +1,8 @@
 package org.qmpi4j.report.render;
 
-import org.qmpi4j.report.profile.Profile;
-import org.qmpi4j.report.profile.TrafficMatrix;
-import org.qmpi4j.report.profile.Units;
+import org.qmpi4j.formats.profile.Profile;
+import org.qmpi4j.formats.profile.TrafficMatrix;
+import org.qmpi4j.formats.profile.Units;
 
 /**
  * The communication matrix as a standalone SVG image ({@code matrix.svg}) for papers and slides:

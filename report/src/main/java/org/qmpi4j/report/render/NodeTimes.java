@@ -4,8 +4,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.qmpi4j.report.profile.Profile;
-import org.qmpi4j.report.waits.WaitReport;
+import org.qmpi4j.formats.profile.Profile;
+import org.qmpi4j.formats.waits.WaitReport;
 
 /**
  * Time per node, for a job whose ranks ran on several hosts: per host (in the order of its first

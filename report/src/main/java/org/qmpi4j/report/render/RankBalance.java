@@ -1,6 +1,6 @@
 package org.qmpi4j.report.render;
 
-import org.qmpi4j.report.profile.Profile;
+import org.qmpi4j.formats.profile.Profile;
 
 /**
  * How evenly the work is spread over the ranks that reported, for {@code report.txt} and

@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.PriorityQueue;
-import org.qmpi4j.report.profile.TrafficMatrix;
+import org.qmpi4j.formats.profile.TrafficMatrix;
 
 /** What the matrix renderings show beside the matrix itself. */
 final class RankMatrix {

@@ -5,8 +5,8 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import org.qmpi4j.report.profile.Profile;
-import org.qmpi4j.report.profile.SiteKey;
+import org.qmpi4j.formats.profile.Profile;
+import org.qmpi4j.formats.profile.SiteKey;
 
 /**
  * The parts of {@code report.txt} that summarise ranks when there are too many to list

@@ -6,11 +6,11 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
-import org.qmpi4j.report.profile.CallStats;
-import org.qmpi4j.report.profile.Profile;
-import org.qmpi4j.report.profile.RankFailure;
-import org.qmpi4j.report.profile.SiteKey;
-import org.qmpi4j.report.profile.SizeHistogram;
+import org.qmpi4j.formats.profile.CallStats;
+import org.qmpi4j.formats.profile.Profile;
+import org.qmpi4j.formats.profile.RankFailure;
+import org.qmpi4j.formats.profile.SiteKey;
+import org.qmpi4j.formats.profile.SizeHistogram;
 
 /**
  * The whole profile as one self-contained HTML page ({@code report.html}): job summary, time per

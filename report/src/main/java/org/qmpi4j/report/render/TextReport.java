@@ -2,14 +2,14 @@ package org.qmpi4j.report.render;
 
 import java.util.List;
 import java.util.Map;
-import org.qmpi4j.report.profile.CallStats;
-import org.qmpi4j.report.profile.Decimals;
-import org.qmpi4j.report.profile.Profile;
-import org.qmpi4j.report.profile.RankFailure;
-import org.qmpi4j.report.profile.RankProfile;
-import org.qmpi4j.report.profile.SiteKey;
-import org.qmpi4j.report.profile.SizeHistogram;
-import org.qmpi4j.report.profile.Units;
+import org.qmpi4j.formats.profile.CallStats;
+import org.qmpi4j.formats.profile.Decimals;
+import org.qmpi4j.formats.profile.Profile;
+import org.qmpi4j.formats.profile.RankFailure;
+import org.qmpi4j.formats.profile.RankProfile;
+import org.qmpi4j.formats.profile.SiteKey;
+import org.qmpi4j.formats.profile.SizeHistogram;
+import org.qmpi4j.formats.profile.Units;
 
 /**
  * The profile as text for people ({@code report.txt}): time per rank with the share spent in MPI;
@@ -177,7 +177,7 @@ public final class TextReport {
                     out,
                     "Point-to-point messages to other worlds (not in the matrix; peer: rank in the communicator's remote group)");
             Table t = new Table("Rank", "Via", "Peer", "Messages", "Bytes");
-            for (org.qmpi4j.report.profile.InterWorldTraffic w : p.interWorld()) {
+            for (org.qmpi4j.formats.profile.InterWorldTraffic w : p.interWorld()) {
                 t.row(
                         Integer.toString(w.rank()),
                         w.via(),
@@ -288,7 +288,7 @@ public final class TextReport {
         t.appendTo(out, "  ");
     }
 
-    private static void largestPairs(StringBuilder out, org.qmpi4j.report.profile.TrafficMatrix m) {
+    private static void largestPairs(StringBuilder out, org.qmpi4j.formats.profile.TrafficMatrix m) {
         Table t = new Table("from", "to", "bytes", "messages");
         for (long[] pr : RankMatrix.largest(m, 20)) {
             t.row(pr[0], pr[1], pr[2], pr[3]);

@@ -5,9 +5,9 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import org.qmpi4j.report.profile.Decimals;
-import org.qmpi4j.report.waits.Pattern;
-import org.qmpi4j.report.waits.WaitReport;
+import org.qmpi4j.formats.profile.Decimals;
+import org.qmpi4j.formats.waits.Pattern;
+import org.qmpi4j.formats.waits.WaitReport;
 
 /**
  * The "Why ranks wait" section of {@code report.html}: the longest waits with call sites and late

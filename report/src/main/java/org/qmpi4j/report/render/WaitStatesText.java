@@ -1,9 +1,9 @@
 package org.qmpi4j.report.render;
 
 import java.util.List;
-import org.qmpi4j.report.profile.Decimals;
-import org.qmpi4j.report.waits.Pattern;
-import org.qmpi4j.report.waits.WaitReport;
+import org.qmpi4j.formats.profile.Decimals;
+import org.qmpi4j.formats.waits.Pattern;
+import org.qmpi4j.formats.waits.WaitReport;
 
 /**
  * The "Wait states" section of {@code report.txt}: the longest waits with their call sites and

@@ -6,6 +6,10 @@ import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
+import org.qmpi4j.formats.trace.ShardCommunicator;
+import org.qmpi4j.formats.trace.ShardEvent;
+import org.qmpi4j.formats.trace.ShardParser;
+import org.qmpi4j.formats.trace.TraceFormat;
 
 /**
  * Where the message arrows of one rank's shard leave and end: an arrow leaves the call that sent
@@ -83,9 +87,9 @@ public final class ArrowEnds implements ShardParser.Listener {
         final long end;
 
         Posted(ShardEvent e) {
-            from = e.recvPeer;
-            tag = e.recvTag;
-            seq = e.recvSeq;
+            from = e.recvPeer();
+            tag = e.recvTag();
+            seq = e.recvSeq();
             comm = e.communicatorKey();
             tid = e.tid();
             start = e.start();
@@ -98,7 +102,7 @@ public final class ArrowEnds implements ShardParser.Listener {
         sink.call(e);
         String sent = e.sentMessage(rank);
         if (sent != null) {
-            sink.sent(e, sent, e.peer(), e.tag(), e.sendSeq, e.communicatorKey());
+            sink.sent(e, sent, e.peer(), e.tag(), e.sendSeq(), e.communicatorKey());
         }
         String received = e.receivedMessage(rank);
         if (received != null) {
@@ -110,9 +114,9 @@ public final class ArrowEnds implements ShardParser.Listener {
                 }
                 sink.received(
                         received,
-                        e.recvPeer,
-                        e.recvTag,
-                        e.recvSeq,
+                        e.recvPeer(),
+                        e.recvTag(),
+                        e.recvSeq(),
                         e.communicatorKey(),
                         e.tid(),
                         e.start(),

@@ -9,8 +9,13 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import org.qmpi4j.report.files.ResultFiles;
-import org.qmpi4j.report.json.JsonWriter;
+import org.qmpi4j.formats.files.ResultFiles;
+import org.qmpi4j.formats.json.JsonWriter;
+import org.qmpi4j.formats.trace.ClockModel;
+import org.qmpi4j.formats.trace.ShardEvent;
+import org.qmpi4j.formats.trace.ShardParser;
+import org.qmpi4j.formats.trace.ShardSummary;
+import org.qmpi4j.formats.trace.TraceFormat;
 
 /**
  * Makes every message arrow point forwards after the clocks were aligned ({@link ClockModel}):

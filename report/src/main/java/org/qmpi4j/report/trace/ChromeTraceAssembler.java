@@ -6,7 +6,13 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import org.qmpi4j.report.json.JsonWriter;
+import org.qmpi4j.formats.json.JsonWriter;
+import org.qmpi4j.formats.trace.ClockModel;
+import org.qmpi4j.formats.trace.ClockSummary;
+import org.qmpi4j.formats.trace.ShardEvent;
+import org.qmpi4j.formats.trace.ShardParser;
+import org.qmpi4j.formats.trace.TraceFormat;
+import org.qmpi4j.formats.trace.TraceResult;
 
 /**
  * Turns per-rank trace files ({@link TraceFormat}) into one Chrome Trace Event JSON document

@@ -30,6 +30,8 @@ import static org.qmpi4j.report.trace.PerfettoProto.PACKET_TRACK_EVENT;
 
 import java.io.IOException;
 import java.util.Map;
+import org.qmpi4j.formats.trace.ShardSite;
+import org.qmpi4j.formats.trace.TraceFormat;
 
 /**
  * The {@code TrackEvent} being built, one at a time: its type, track, strings, arguments, arrows

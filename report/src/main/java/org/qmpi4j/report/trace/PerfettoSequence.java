@@ -2,6 +2,7 @@ package org.qmpi4j.report.trace;
 
 import java.util.HashMap;
 import java.util.Map;
+import org.qmpi4j.formats.trace.ShardSite;
 
 /**
  * One packet sequence ({@code trusted_packet_sequence_id}): whether it has started, and what it

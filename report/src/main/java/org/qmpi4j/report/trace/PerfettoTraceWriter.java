@@ -12,6 +12,9 @@ import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.qmpi4j.formats.trace.ShardEvent;
+import org.qmpi4j.formats.trace.ShardSite;
+import org.qmpi4j.formats.trace.TraceFormat;
 
 /**
  * Writes a trace in Perfetto's protobuf format ({@code perfetto.protos.Trace}: a sequence of

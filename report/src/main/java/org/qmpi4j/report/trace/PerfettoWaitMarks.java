@@ -11,9 +11,9 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.PriorityQueue;
-import org.qmpi4j.report.waits.CallSite;
+import org.qmpi4j.formats.waits.CallSite;
+import org.qmpi4j.formats.waits.WaitReport;
 import org.qmpi4j.report.waits.WaitAnalysis;
-import org.qmpi4j.report.waits.WaitReport;
 
 /**
  * Marks the wait instances the {@link WaitAnalysis} counted in a Perfetto trace of the same job:
@@ -75,14 +75,14 @@ public final class PerfettoWaitMarks implements WaitAnalysis.InstanceListener {
         if (instances.isEmpty()) {
             return;
         }
-        Path tmp = org.qmpi4j.report.files.AtomicFiles.temporaryFor(pftrace);
+        Path tmp = org.qmpi4j.formats.files.AtomicFiles.temporaryFor(pftrace);
         try {
             Files.copy(pftrace, tmp);
             try (OutputStream out = new BufferedOutputStream(
                     Files.newOutputStream(tmp, StandardOpenOption.WRITE, StandardOpenOption.APPEND), 1 << 16)) {
                 write(new PerfettoTraceWriter(out));
             }
-            org.qmpi4j.report.files.AtomicFiles.moveIntoPlace(tmp, pftrace);
+            org.qmpi4j.formats.files.AtomicFiles.moveIntoPlace(tmp, pftrace);
         } finally {
             Files.deleteIfExists(tmp);
         }

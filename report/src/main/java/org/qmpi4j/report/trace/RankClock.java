@@ -1,5 +1,8 @@
 package org.qmpi4j.report.trace;
 
+import org.qmpi4j.formats.trace.ClockModel;
+import org.qmpi4j.formats.trace.ClockSummary;
+
 /**
  * How one rank's own clock maps onto the job's common clock, the one place that says it for every
  * trace reader: rank 0's clock ({@link ClockModel}: the offsets measured at {@code MPI_Init} and
@@ -29,7 +32,7 @@ public final class RankClock {
 
     /** {@code local} on the common clock before the causality correction: aligned and from the zero. */
     public static long aligned(ClockModel clock, long zero, long local) {
-        return clock.toReference(local) - zero;
+        return clock.aligned(zero, local);
     }
 
     /** A time of this rank's own clock on the job's common clock, in nanoseconds from the job's zero. */

@@ -9,7 +9,13 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import org.qmpi4j.report.files.ResultFiles;
+import org.qmpi4j.formats.files.ResultFiles;
+import org.qmpi4j.formats.trace.ShardCommunicator;
+import org.qmpi4j.formats.trace.ShardEvent;
+import org.qmpi4j.formats.trace.ShardParser;
+import org.qmpi4j.formats.trace.ShardSite;
+import org.qmpi4j.formats.trace.ShardSummary;
+import org.qmpi4j.formats.trace.TraceFormat;
 
 /**
  * A job's trace on one clock: the calls of each chosen rank's shard ({@code ranks/rank-<r>.trace}

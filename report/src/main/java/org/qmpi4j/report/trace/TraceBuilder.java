@@ -11,8 +11,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import org.qmpi4j.report.files.AtomicFiles;
-import org.qmpi4j.report.files.ResultFiles;
+import org.qmpi4j.formats.files.AtomicFiles;
+import org.qmpi4j.formats.files.ResultFiles;
+import org.qmpi4j.formats.trace.ShardSummary;
+import org.qmpi4j.formats.trace.TraceResult;
 
 /**
  * Builds a trace of chosen ranks and a time window from a job's shards ({@code ranks/rank-<r>.trace})

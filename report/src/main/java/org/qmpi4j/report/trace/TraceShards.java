@@ -7,9 +7,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import org.qmpi4j.report.files.AtomicFiles;
+import org.qmpi4j.formats.files.AtomicFiles;
+import org.qmpi4j.formats.files.ResultFiles;
+import org.qmpi4j.formats.trace.ShardSummary;
+import org.qmpi4j.formats.trace.TraceResult;
 import org.qmpi4j.report.files.RankFiles;
-import org.qmpi4j.report.files.ResultFiles;
 
 /**
  * The per-rank trace shards of a results directory ({@code ranks/}), read back to rebuild the trace

@@ -17,11 +17,16 @@ import java.util.ArrayDeque;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.TreeMap;
-import org.qmpi4j.report.waits.CallSite;
+import org.qmpi4j.formats.trace.ShardCommunicator;
+import org.qmpi4j.formats.trace.ShardEvent;
+import org.qmpi4j.formats.trace.ShardParser;
+import org.qmpi4j.formats.trace.ShardSite;
+import org.qmpi4j.formats.trace.TraceFormat;
+import org.qmpi4j.formats.waits.CallSite;
+import org.qmpi4j.formats.waits.WaitReport;
 import org.qmpi4j.report.waits.CollectiveKind;
 import org.qmpi4j.report.waits.WaitAnalysis;
 import org.qmpi4j.report.waits.WaitEvent;
-import org.qmpi4j.report.waits.WaitReport;
 
 /**
  * Feeds a job's trace to the {@link WaitAnalysis}: every rank's calls as the {@link Timeline}

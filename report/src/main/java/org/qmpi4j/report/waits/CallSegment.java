@@ -1,5 +1,9 @@
 package org.qmpi4j.report.waits;
 
+import org.qmpi4j.formats.waits.CallSite;
+import org.qmpi4j.formats.waits.Interval;
+import org.qmpi4j.formats.waits.Pattern;
+
 /**
  * One MPI call of a rank, and the longest wait found for it so far: whom it waited for, how long,
  * and why the late rank was late.

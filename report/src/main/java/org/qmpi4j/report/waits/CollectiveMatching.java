@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.qmpi4j.formats.waits.Pattern;
 
 /**
  * Gathers the members of each collective instance (a communicator and the instance's number on

@@ -1,5 +1,8 @@
 package org.qmpi4j.report.waits;
 
+import org.qmpi4j.formats.waits.CallSite;
+import org.qmpi4j.formats.waits.Interval;
+
 /** A rank's time outside MPI, between the exit of one call and the entry of the next. */
 final class ComputationSegment extends Segment {
     final String previous;

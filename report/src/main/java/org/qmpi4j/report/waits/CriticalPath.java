@@ -4,6 +4,8 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.qmpi4j.formats.waits.Interval;
+import org.qmpi4j.formats.waits.WaitReport;
 
 /**
  * The critical path read back from the last part of the chain of the rank that finished last:

@@ -2,6 +2,7 @@ package org.qmpi4j.report.waits;
 
 import java.util.HashMap;
 import java.util.Map;
+import org.qmpi4j.formats.waits.Interval;
 
 /**
  * A part of the critical path on one rank: time per interval, after the part {@link #prev}.

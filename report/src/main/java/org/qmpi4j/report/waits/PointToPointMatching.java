@@ -2,6 +2,7 @@ package org.qmpi4j.report.waits;
 
 import java.util.HashMap;
 import java.util.Map;
+import org.qmpi4j.formats.waits.Pattern;
 
 /**
  * Pairs the two ends of each message, and their completions, by the message's id, and finds the

@@ -2,6 +2,8 @@ package org.qmpi4j.report.waits;
 
 import java.util.ArrayDeque;
 import java.util.Map;
+import org.qmpi4j.formats.waits.CallSite;
+import org.qmpi4j.formats.waits.Interval;
 
 /** What one rank is doing: its last calls, the head of its critical path, its open call. */
 final class RankProgress {

@@ -1,6 +1,8 @@
 package org.qmpi4j.report.waits;
 
 import java.util.Comparator;
+import org.qmpi4j.formats.waits.Interval;
+import org.qmpi4j.formats.waits.WaitReport;
 
 /**
  * The orders the report lists things in, as plain classes: the analysis runs once per job at

@@ -6,6 +6,7 @@ import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.qmpi4j.formats.waits.Interval;
 
 /**
  * The causes of one wait: per interval of the late rank, the time it explains directly (short-term)

@@ -3,6 +3,7 @@ package org.qmpi4j.report.waits;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import org.qmpi4j.formats.waits.CallSite;
 
 /**
  * One MPI call as the wait-state analysis needs it: who, what, where, when on the job's common

@@ -1,5 +1,7 @@
 package org.qmpi4j.report.waits;
 
+import org.qmpi4j.formats.waits.Pattern;
+
 /** Where the pattern matchers hand each wait they find. */
 interface WaitSink {
     /**

@@ -6,6 +6,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.PriorityQueue;
+import org.qmpi4j.formats.waits.CallSite;
+import org.qmpi4j.formats.waits.Interval;
+import org.qmpi4j.formats.waits.Pattern;
+import org.qmpi4j.formats.waits.WaitReport;
 
 /**
  * Counts the waits found: per pattern, rank, function and call site (with the one peer, if it was

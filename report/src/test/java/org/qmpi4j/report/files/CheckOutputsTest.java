@@ -8,9 +8,10 @@ import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.qmpi4j.report.check.CheckFormat;
-import org.qmpi4j.report.check.Finding;
-import org.qmpi4j.report.check.FindingSite;
+import org.qmpi4j.formats.check.CheckFormat;
+import org.qmpi4j.formats.check.Finding;
+import org.qmpi4j.formats.check.FindingSite;
+import org.qmpi4j.formats.files.ResultFiles;
 
 class CheckOutputsTest {
     private static Finding leak(int rank, long count) {

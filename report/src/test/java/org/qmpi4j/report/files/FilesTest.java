@@ -6,8 +6,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.qmpi4j.report.profile.RankProfileFormat;
-import org.qmpi4j.report.profile.SampleProfiles;
+import org.qmpi4j.formats.files.AtomicFiles;
+import org.qmpi4j.formats.files.ResultFiles;
+import org.qmpi4j.formats.profile.RankProfileFormat;
+import org.qmpi4j.formats.profile.SampleProfiles;
 import org.qmpi4j.report.trace.TraceShards;
 
 class FilesTest {
@@ -43,11 +45,11 @@ class FilesTest {
     @Test
     void anEmptyTraceShardIsARankWithoutTrace() throws Exception {
         Files.createDirectories(ResultFiles.ranksDir(dir));
-        try (org.qmpi4j.report.trace.TraceFileWriter w = new org.qmpi4j.report.trace.TraceFileWriter(
+        try (org.qmpi4j.formats.trace.TraceFileWriter w = new org.qmpi4j.formats.trace.TraceFileWriter(
                 ResultFiles.rankTrace(dir, 0), 0, 2, "openmpi", Long.MAX_VALUE, 1024)) {
             w.defineFunction(0, "MPI_BARRIER");
             w.defineThread(1, "main");
-            long none = org.qmpi4j.report.trace.TraceFormat.NONE;
+            long none = org.qmpi4j.formats.trace.TraceFormat.NONE;
             w.event(0, 1, 1000L, 500, none, none, 0, none, none, none, none);
         }
         Files.createFile(ResultFiles.rankTrace(dir, 1));

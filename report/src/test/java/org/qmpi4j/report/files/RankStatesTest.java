@@ -7,11 +7,14 @@ import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.qmpi4j.report.profile.CallStats;
-import org.qmpi4j.report.profile.RankProfile;
-import org.qmpi4j.report.profile.RankProfileFormat;
-import org.qmpi4j.report.trace.TraceFileWriter;
-import org.qmpi4j.report.trace.TraceFormat;
+import org.qmpi4j.formats.files.AtomicFiles;
+import org.qmpi4j.formats.files.RankRanges;
+import org.qmpi4j.formats.files.ResultFiles;
+import org.qmpi4j.formats.profile.CallStats;
+import org.qmpi4j.formats.profile.RankProfile;
+import org.qmpi4j.formats.profile.RankProfileFormat;
+import org.qmpi4j.formats.trace.TraceFileWriter;
+import org.qmpi4j.formats.trace.TraceFormat;
 
 /** Which ranks left less than a finished rank, and why, from the files alone. */
 class RankStatesTest {

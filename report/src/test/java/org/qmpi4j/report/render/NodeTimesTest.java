@@ -5,10 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.qmpi4j.report.profile.CallStats;
-import org.qmpi4j.report.profile.Profile;
-import org.qmpi4j.report.profile.ProfileMerger;
-import org.qmpi4j.report.profile.RankProfile;
+import org.qmpi4j.formats.profile.CallStats;
+import org.qmpi4j.formats.profile.Profile;
+import org.qmpi4j.formats.profile.ProfileMerger;
+import org.qmpi4j.formats.profile.RankProfile;
 
 class NodeTimesTest {
     /** Ranks on {@code hosts}, rank r with (r + 1) ms of application time, 0.1 ms of it in MPI_SEND. */

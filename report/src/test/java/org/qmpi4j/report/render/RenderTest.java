@@ -6,15 +6,15 @@ import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
-import org.qmpi4j.report.profile.Profile;
-import org.qmpi4j.report.profile.ProfileMerger;
-import org.qmpi4j.report.profile.RankProfile;
+import org.qmpi4j.formats.profile.Profile;
+import org.qmpi4j.formats.profile.ProfileMerger;
+import org.qmpi4j.formats.profile.RankProfile;
 
 class RenderTest {
     private static Profile profile(int ranks) {
         List<RankProfile> all = new java.util.ArrayList<>();
         for (int r = 0; r < ranks; r++) {
-            all.add(org.qmpi4j.report.profile.SampleProfiles.rank(r, ranks));
+            all.add(org.qmpi4j.formats.profile.SampleProfiles.rank(r, ranks));
         }
         return ProfileMerger.merge(all);
     }

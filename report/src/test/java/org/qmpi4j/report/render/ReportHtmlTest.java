@@ -10,13 +10,13 @@ import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
-import org.qmpi4j.report.profile.CallStats;
-import org.qmpi4j.report.profile.Profile;
-import org.qmpi4j.report.profile.ProfileFormat;
-import org.qmpi4j.report.profile.ProfileMerger;
-import org.qmpi4j.report.profile.RankProfile;
-import org.qmpi4j.report.profile.SampleProfiles;
-import org.qmpi4j.report.profile.SiteKey;
+import org.qmpi4j.formats.profile.CallStats;
+import org.qmpi4j.formats.profile.Profile;
+import org.qmpi4j.formats.profile.ProfileFormat;
+import org.qmpi4j.formats.profile.ProfileMerger;
+import org.qmpi4j.formats.profile.RankProfile;
+import org.qmpi4j.formats.profile.SampleProfiles;
+import org.qmpi4j.formats.profile.SiteKey;
 
 /**
  * {@code report.html}: self-contained, the figures of the text report, every section. Also leaves

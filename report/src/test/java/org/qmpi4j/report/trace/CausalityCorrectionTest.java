@@ -10,8 +10,12 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.qmpi4j.report.files.ResultFiles;
-import org.qmpi4j.report.json.JsonNode;
+import org.qmpi4j.formats.files.ResultFiles;
+import org.qmpi4j.formats.json.JsonNode;
+import org.qmpi4j.formats.trace.ClockModel;
+import org.qmpi4j.formats.trace.ShardSummary;
+import org.qmpi4j.formats.trace.TraceFileWriter;
+import org.qmpi4j.formats.trace.TraceFormat;
 
 /**
  * The causality correction on shards whose clock alignment is wrong within (or beyond) its stated

@@ -8,6 +8,10 @@ import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.qmpi4j.formats.trace.ShardSummary;
+import org.qmpi4j.formats.trace.TraceFileWriter;
+import org.qmpi4j.formats.trace.TraceFormat;
+import org.qmpi4j.formats.trace.TraceResult;
 import org.qmpi4j.report.trace.PerfettoTraceReader.Event;
 
 /**

@@ -11,6 +11,10 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.qmpi4j.formats.trace.ShardEvent;
+import org.qmpi4j.formats.trace.ShardEvents;
+import org.qmpi4j.formats.trace.ShardSite;
+import org.qmpi4j.formats.trace.TraceFormat;
 import org.qmpi4j.report.trace.PerfettoTraceReader.Event;
 
 /**
@@ -26,13 +30,7 @@ class PerfettoTraceWriterTest {
     private static final ShardSite RECV_SITE = new ShardSite(1, "demo.Ring", "main", 47, "Ring.java");
 
     private static ShardEvent call(String function, long tid, long peer, long tag, long bytes) {
-        ShardEvent e = new ShardEvent();
-        e.function = function;
-        e.tid = tid;
-        e.peer = peer;
-        e.tag = tag;
-        e.bytes = bytes;
-        return e;
+        return ShardEvents.call(function, tid, peer, tag, bytes);
     }
 
     /** A ring of {@code ranks} x {@code rounds} messages: each rank sends to the next, receives from the previous. */

@@ -8,11 +8,13 @@ import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.qmpi4j.formats.trace.ShardEvent;
+import org.qmpi4j.formats.trace.ShardEvents;
+import org.qmpi4j.formats.waits.CallSite;
+import org.qmpi4j.formats.waits.WaitReport;
 import org.qmpi4j.report.trace.PerfettoTraceReader.Event;
-import org.qmpi4j.report.waits.CallSite;
 import org.qmpi4j.report.waits.WaitAnalysis;
 import org.qmpi4j.report.waits.WaitEvent;
-import org.qmpi4j.report.waits.WaitReport;
 
 /**
  * The wait marks appended to a Perfetto trace: read back against Perfetto's schema by
@@ -55,9 +57,7 @@ class PerfettoWaitMarksTest {
         try (PerfettoTraceWriter w = new PerfettoTraceWriter(out)) {
             for (int r = 0; r < 2; r++) {
                 w.thread(r, 1, "main");
-                ShardEvent e = new ShardEvent();
-                e.function = "MPI_INIT";
-                e.tid = 1;
+                ShardEvent e = ShardEvents.call("MPI_INIT", 1, 0, 0, 0);
                 w.slice(r, e, 0, 1000, null, (String) null);
             }
         }

@@ -8,8 +8,11 @@ import java.util.Map;
 import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.qmpi4j.report.files.ResultFiles;
-import org.qmpi4j.report.json.JsonNode;
+import org.qmpi4j.formats.files.ResultFiles;
+import org.qmpi4j.formats.json.JsonNode;
+import org.qmpi4j.formats.trace.ShardSummary;
+import org.qmpi4j.formats.trace.TraceFileWriter;
+import org.qmpi4j.formats.trace.TraceFormat;
 
 /**
  * Track names from the hosts the shards' headers name: {@code rank 1 (n2)} in both formats when

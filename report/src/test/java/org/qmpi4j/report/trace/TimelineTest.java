@@ -1,7 +1,7 @@
 package org.qmpi4j.report.trace;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.qmpi4j.report.trace.TraceFormat.NONE;
+import static org.qmpi4j.formats.trace.TraceFormat.NONE;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -9,8 +9,15 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.qmpi4j.report.files.ResultFiles;
-import org.qmpi4j.report.json.JsonNode;
+import org.qmpi4j.formats.files.ResultFiles;
+import org.qmpi4j.formats.json.JsonNode;
+import org.qmpi4j.formats.trace.ShardCommunicator;
+import org.qmpi4j.formats.trace.ShardEvent;
+import org.qmpi4j.formats.trace.ShardParser;
+import org.qmpi4j.formats.trace.ShardSite;
+import org.qmpi4j.formats.trace.TraceFileWriter;
+import org.qmpi4j.formats.trace.TraceFormat;
+import org.qmpi4j.formats.trace.TraceResult;
 
 /**
  * The timeline of hand-written shards of 3 ranks (rank 2 has none): rank 1's clock runs 5 ms ahead

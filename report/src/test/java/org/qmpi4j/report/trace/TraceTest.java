@@ -11,7 +11,10 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.qmpi4j.report.json.JsonNode;
+import org.qmpi4j.formats.json.JsonNode;
+import org.qmpi4j.formats.trace.TraceFileWriter;
+import org.qmpi4j.formats.trace.TraceFormat;
+import org.qmpi4j.formats.trace.TraceResult;
 
 class TraceTest {
     @TempDir

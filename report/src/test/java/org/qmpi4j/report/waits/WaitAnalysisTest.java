@@ -8,6 +8,9 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
+import org.qmpi4j.formats.waits.CallSite;
+import org.qmpi4j.formats.waits.Interval;
+import org.qmpi4j.formats.waits.WaitReport;
 
 /** Waits made by construction (times in ms), the amounts, peers, causes and paths worked out by hand. */
 class WaitAnalysisTest {

@@ -2,7 +2,7 @@ package org.qmpi4j.tools.check;
 
 import org.qmpi4j.api.MpiCall;
 import org.qmpi4j.api.MpiFunction;
-import org.qmpi4j.report.check.Finding;
+import org.qmpi4j.formats.check.Finding;
 import org.qmpi4j.tools.mpi.MessageRoles;
 
 /**

@@ -2,9 +2,9 @@ package org.qmpi4j.tools.check;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.qmpi4j.report.json.JsonFormatException;
-import org.qmpi4j.report.json.JsonNode;
-import org.qmpi4j.report.json.JsonWriter;
+import org.qmpi4j.formats.json.JsonFormatException;
+import org.qmpi4j.formats.json.JsonNode;
+import org.qmpi4j.formats.json.JsonWriter;
 
 /**
  * One rank's state as the deadlock watch sends it to rank 0 once per interval: its progress

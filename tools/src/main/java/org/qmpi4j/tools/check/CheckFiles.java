@@ -4,8 +4,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.qmpi4j.formats.files.ResultFiles;
 import org.qmpi4j.report.files.CheckOutputs;
-import org.qmpi4j.report.files.ResultFiles;
 import org.qmpi4j.tools.output.OutputSession;
 import org.qmpi4j.tools.output.RankResults;
 

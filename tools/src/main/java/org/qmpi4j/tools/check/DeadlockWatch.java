@@ -15,7 +15,7 @@ import org.qmpi4j.api.MpiFunction;
 import org.qmpi4j.api.Qmpi;
 import org.qmpi4j.api.output.RankOutput;
 import org.qmpi4j.api.settings.Settings;
-import org.qmpi4j.report.check.Finding;
+import org.qmpi4j.formats.check.Finding;
 import org.qmpi4j.report.files.CheckOutputs;
 import org.qmpi4j.tools.mpi.WorldComm;
 import org.qmpi4j.tools.output.HostName;

@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.qmpi4j.report.check.Finding;
+import org.qmpi4j.formats.check.Finding;
 
 /**
  * One rank's findings, deduplicated: the same rule at the same sites is one finding whose count

@@ -8,8 +8,8 @@ import java.util.Map;
 import org.qmpi4j.api.MpiCall;
 import org.qmpi4j.api.MpiFunction;
 import org.qmpi4j.api.Qmpi;
-import org.qmpi4j.report.check.Finding;
-import org.qmpi4j.report.check.FindingSite;
+import org.qmpi4j.formats.check.Finding;
+import org.qmpi4j.formats.check.FindingSite;
 
 /**
  * {@code collective_mismatch} on an intercommunicator. Its two groups do not pass the same

@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.qmpi4j.api.MpiCall;
 import org.qmpi4j.api.MpiFunction;
-import org.qmpi4j.report.check.Finding;
+import org.qmpi4j.formats.check.Finding;
 import org.qmpi4j.tools.mpi.Completions;
 
 /**

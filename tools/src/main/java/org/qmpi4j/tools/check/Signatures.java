@@ -11,8 +11,8 @@ import org.qmpi4j.api.CallingAddress;
 import org.qmpi4j.api.MpiCall;
 import org.qmpi4j.api.MpiFunction;
 import org.qmpi4j.api.Qmpi;
-import org.qmpi4j.report.check.Finding;
-import org.qmpi4j.report.check.FindingSite;
+import org.qmpi4j.formats.check.Finding;
+import org.qmpi4j.formats.check.FindingSite;
 
 /**
  * The sender's datatype signature brought to the receiver's checker, for {@code type_mismatch} and

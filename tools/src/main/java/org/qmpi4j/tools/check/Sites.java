@@ -2,7 +2,7 @@ package org.qmpi4j.tools.check;
 
 import org.qmpi4j.api.CallingAddress;
 import org.qmpi4j.api.MpiFunction;
-import org.qmpi4j.report.check.FindingSite;
+import org.qmpi4j.formats.check.FindingSite;
 
 /** Call sites of findings, from the calling addresses the agent gives. */
 final class Sites {

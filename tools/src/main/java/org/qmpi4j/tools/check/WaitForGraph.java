@@ -4,8 +4,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.TreeSet;
-import org.qmpi4j.report.check.Finding;
-import org.qmpi4j.report.check.FindingSite;
+import org.qmpi4j.formats.check.Finding;
+import org.qmpi4j.formats.check.FindingSite;
 
 /**
  * Explains a deadlock from every rank's blocked call: who waits for whom (a receive for its

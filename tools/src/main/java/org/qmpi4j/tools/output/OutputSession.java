@@ -14,11 +14,11 @@ import org.qmpi4j.api.internal.log.JobVoice;
 import org.qmpi4j.api.internal.log.Log;
 import org.qmpi4j.api.internal.log.OutputTrouble;
 import org.qmpi4j.api.output.OutputDirectory;
-import org.qmpi4j.report.files.AtomicFiles;
-import org.qmpi4j.report.files.ResultFiles;
-import org.qmpi4j.report.profile.RankFailure;
-import org.qmpi4j.report.worlds.WorldIndex;
-import org.qmpi4j.report.worlds.WorldRecord;
+import org.qmpi4j.formats.files.AtomicFiles;
+import org.qmpi4j.formats.files.ResultFiles;
+import org.qmpi4j.formats.profile.RankFailure;
+import org.qmpi4j.formats.worlds.WorldIndex;
+import org.qmpi4j.formats.worlds.WorldRecord;
 import org.qmpi4j.tools.mpi.WorldComm;
 
 /**
@@ -259,7 +259,7 @@ public final class OutputSession {
         r.ranks = comm.size();
         r.binding = comm.binding();
         r.host = host;
-        r.pid = org.qmpi4j.report.files.ProcessId.get();
+        r.pid = org.qmpi4j.formats.files.ProcessId.get();
         r.startMillis = who.jvmStartMillis;
         Path folder = WorldIndex.locked(top, new ClaimFolder(top, who, host, r, root));
         if (root) {
@@ -416,7 +416,7 @@ public final class OutputSession {
         int n = (words[0] & 0xff) << 8 | (words[1] & 0xff);
         String first = new String(words, 2, Math.min(n, TROUBLE_BUFFER - 2), java.nio.charset.StandardCharsets.UTF_8);
         return "the file system refused the files of " + failed.size() + " of " + size + " rank(s) "
-                + org.qmpi4j.report.files.RankRanges.of(failed) + " (rank " + lowest + ": " + first + ")";
+                + org.qmpi4j.formats.files.RankRanges.of(failed) + " (rank " + lowest + ": " + first + ")";
     }
 
     /** This process's own trouble in the words of the job's line, or {@code null}. */

@@ -11,7 +11,7 @@ import org.qmpi4j.api.MpiCall;
 import org.qmpi4j.api.output.OutputDirectory;
 import org.qmpi4j.api.output.RankOutput;
 import org.qmpi4j.api.settings.Settings;
-import org.qmpi4j.report.files.AtomicFiles;
+import org.qmpi4j.formats.files.AtomicFiles;
 import org.qmpi4j.tools.mpi.ChunkedGather;
 import org.qmpi4j.tools.mpi.WorldComm;
 

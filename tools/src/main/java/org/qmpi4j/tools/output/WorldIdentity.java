@@ -6,7 +6,7 @@ import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.qmpi4j.api.output.OutputDirectory;
-import org.qmpi4j.report.files.ProcessId;
+import org.qmpi4j.formats.files.ProcessId;
 
 /**
  * Who this process's {@code MPI_COMM_WORLD} is within the job, as rank 0 sees it: an id unique in

@@ -2,8 +2,8 @@ package org.qmpi4j.tools.profiler;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
-import org.qmpi4j.report.profile.CallStats;
-import org.qmpi4j.report.profile.SizeHistogram;
+import org.qmpi4j.formats.profile.CallStats;
+import org.qmpi4j.formats.profile.SizeHistogram;
 
 /**
  * Running totals for one call site and function: calls, time, shortest and longest call, bytes

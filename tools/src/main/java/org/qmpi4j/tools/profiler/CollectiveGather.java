@@ -4,9 +4,9 @@ import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import org.qmpi4j.api.output.RankOutput;
-import org.qmpi4j.report.json.JsonFormatException;
-import org.qmpi4j.report.profile.ProfileMerger;
-import org.qmpi4j.report.profile.RankProfileFormat;
+import org.qmpi4j.formats.json.JsonFormatException;
+import org.qmpi4j.formats.profile.ProfileMerger;
+import org.qmpi4j.formats.profile.RankProfileFormat;
 import org.qmpi4j.tools.mpi.ChunkedGather;
 import org.qmpi4j.tools.mpi.WorldComm;
 

@@ -1,11 +1,11 @@
 package org.qmpi4j.tools.profiler;
 
-import org.qmpi4j.report.profile.RankProfile;
+import org.qmpi4j.formats.profile.RankProfile;
 
 /** Facts about this process that help read a report: host, process id, main class, Java version. */
 final class ProcessFacts {
     private static final String HOST = org.qmpi4j.tools.output.HostName.get();
-    private static final String PID = Long.toString(org.qmpi4j.report.files.ProcessId.get());
+    private static final String PID = Long.toString(org.qmpi4j.formats.files.ProcessId.get());
     private static final String MAIN = mainClass();
     private static final String JAVA = System.getProperty("java.version");
 

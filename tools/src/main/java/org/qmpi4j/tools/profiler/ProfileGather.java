@@ -4,12 +4,12 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import org.qmpi4j.api.internal.log.Log;
 import org.qmpi4j.api.output.RankOutput;
+import org.qmpi4j.formats.json.JsonFormatException;
+import org.qmpi4j.formats.profile.PartialProfileFormat;
+import org.qmpi4j.formats.profile.Profile;
+import org.qmpi4j.formats.profile.ProfileMerger;
+import org.qmpi4j.formats.profile.RankProfileFormat;
 import org.qmpi4j.report.files.ProfileOutputs;
-import org.qmpi4j.report.json.JsonFormatException;
-import org.qmpi4j.report.profile.PartialProfileFormat;
-import org.qmpi4j.report.profile.Profile;
-import org.qmpi4j.report.profile.ProfileMerger;
-import org.qmpi4j.report.profile.RankProfileFormat;
 import org.qmpi4j.tools.mpi.TreeReduce;
 import org.qmpi4j.tools.mpi.WorldComm;
 import org.qmpi4j.tools.output.OutputSession;
@@ -53,7 +53,7 @@ final class ProfileGather implements RankResults.Gather {
         Profile merged = merge.finish();
         // A rank that called MPI_Abort where it returns (MPJ Express) or whose other thread failed
         // still got here: the report names the first failure the ranks recorded.
-        org.qmpi4j.report.profile.RankFailure first = org.qmpi4j.report.files.RankFiles.firstFailure(s.dir());
+        org.qmpi4j.formats.profile.RankFailure first = org.qmpi4j.report.files.RankFiles.firstFailure(s.dir());
         if (first != null && first.rank() < merged.ranks()) {
             merged.withFailure(first);
         }

@@ -2,7 +2,7 @@ package org.qmpi4j.tools.profiler;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
-import org.qmpi4j.report.profile.RankProfile;
+import org.qmpi4j.formats.profile.RankProfile;
 
 /**
  * Point-to-point messages and bytes this rank sent, per {@code COMM_WORLD} rank: a row of the

@@ -2,8 +2,8 @@ package org.qmpi4j.tools.tracer;
 
 import java.io.IOException;
 import org.qmpi4j.api.CallingAddress;
-import org.qmpi4j.report.trace.TraceFileWriter;
-import org.qmpi4j.report.trace.TraceFormat;
+import org.qmpi4j.formats.trace.TraceFileWriter;
+import org.qmpi4j.formats.trace.TraceFormat;
 
 /**
  * Numbers the call sites a rank's calls come from and defines each in the shard (an {@code S}

@@ -6,12 +6,12 @@ import java.io.OutputStreamWriter;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
-import org.qmpi4j.report.files.ResultFiles;
+import org.qmpi4j.formats.files.ResultFiles;
+import org.qmpi4j.formats.trace.ShardSummary;
+import org.qmpi4j.formats.trace.TraceResult;
 import org.qmpi4j.report.trace.CausalityCorrection;
 import org.qmpi4j.report.trace.ChromeTraceAssembler;
 import org.qmpi4j.report.trace.ShardAssembler;
-import org.qmpi4j.report.trace.ShardSummary;
-import org.qmpi4j.report.trace.TraceResult;
 
 /** The gathered trace as Chrome Trace Event JSON, {@code trace.json}: for small traces. */
 final class GatheredChromeTrace extends GatheredTrace {

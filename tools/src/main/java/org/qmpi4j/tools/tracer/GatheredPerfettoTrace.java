@@ -5,13 +5,13 @@ import java.io.OutputStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import org.qmpi4j.report.files.ResultFiles;
-import org.qmpi4j.report.profile.Units;
+import org.qmpi4j.formats.files.ResultFiles;
+import org.qmpi4j.formats.profile.Units;
+import org.qmpi4j.formats.trace.ShardSummary;
+import org.qmpi4j.formats.trace.TraceResult;
 import org.qmpi4j.report.trace.CausalityCorrection;
 import org.qmpi4j.report.trace.PerfettoTraceAssembler;
 import org.qmpi4j.report.trace.ShardAssembler;
-import org.qmpi4j.report.trace.ShardSummary;
-import org.qmpi4j.report.trace.TraceResult;
 
 /**
  * The gathered trace in Perfetto's protobuf format, {@code trace.pftrace}: for traces over

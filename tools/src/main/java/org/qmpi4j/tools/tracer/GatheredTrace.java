@@ -3,9 +3,9 @@ package org.qmpi4j.tools.tracer;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.util.List;
+import org.qmpi4j.formats.trace.ShardSummary;
 import org.qmpi4j.report.trace.CausalityCorrection;
 import org.qmpi4j.report.trace.ShardAssembler;
-import org.qmpi4j.report.trace.ShardSummary;
 
 /**
  * The job's trace that rank 0 assembles at {@code MPI_Finalize} from the shards as they arrive,

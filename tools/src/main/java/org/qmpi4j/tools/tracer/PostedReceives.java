@@ -5,7 +5,7 @@ import java.util.Arrays;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
-import org.qmpi4j.report.trace.TraceFormat;
+import org.qmpi4j.formats.trace.TraceFormat;
 import org.qmpi4j.tools.mpi.StatusFields;
 
 /**

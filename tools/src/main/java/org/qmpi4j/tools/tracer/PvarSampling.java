@@ -6,7 +6,7 @@ import org.qmpi4j.api.MpiFunction;
 import org.qmpi4j.api.Qmpi;
 import org.qmpi4j.api.output.RankOutput;
 import org.qmpi4j.api.settings.Settings;
-import org.qmpi4j.report.trace.TraceFileWriter;
+import org.qmpi4j.formats.trace.TraceFileWriter;
 
 /**
  * The MPI_T performance variables of {@code tracer.pvars} hooked up to the trace: opened and

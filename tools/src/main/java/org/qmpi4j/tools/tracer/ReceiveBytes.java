@@ -3,7 +3,7 @@ package org.qmpi4j.tools.tracer;
 import org.qmpi4j.api.ArgumentRole;
 import org.qmpi4j.api.MpiCall;
 import org.qmpi4j.api.MpiFunction;
-import org.qmpi4j.report.trace.TraceFormat;
+import org.qmpi4j.formats.trace.TraceFormat;
 import org.qmpi4j.tools.mpi.MessageRoles;
 
 /**

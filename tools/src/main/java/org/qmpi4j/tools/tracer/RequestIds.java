@@ -1,6 +1,6 @@
 package org.qmpi4j.tools.tracer;
 
-import org.qmpi4j.report.trace.TraceFormat;
+import org.qmpi4j.formats.trace.TraceFormat;
 
 /**
  * The ids of a rank's requests (counted from 0 in creation order) while they are live, by request

@@ -2,8 +2,8 @@ package org.qmpi4j.tools.tracer;
 
 import java.nio.file.Path;
 import java.util.List;
-import org.qmpi4j.report.trace.ShardSummary;
-import org.qmpi4j.report.trace.TraceIndex;
+import org.qmpi4j.formats.trace.ShardSummary;
+import org.qmpi4j.formats.trace.TraceIndex;
 
 /** What the ranks' shards hold together: their bytes, and the time from the first call to the last. */
 final class ShardSpan {

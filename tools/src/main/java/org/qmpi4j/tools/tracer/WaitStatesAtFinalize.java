@@ -7,15 +7,15 @@ import java.nio.file.Path;
 import java.util.Locale;
 import org.qmpi4j.api.internal.log.Log;
 import org.qmpi4j.api.output.RankOutput;
+import org.qmpi4j.formats.files.ResultFiles;
+import org.qmpi4j.formats.json.JsonFormatException;
+import org.qmpi4j.formats.profile.Profile;
+import org.qmpi4j.formats.profile.ProfileFormat;
+import org.qmpi4j.formats.waits.WaitReport;
 import org.qmpi4j.report.files.ProfileOutputs;
-import org.qmpi4j.report.files.ResultFiles;
-import org.qmpi4j.report.json.JsonFormatException;
-import org.qmpi4j.report.profile.Profile;
-import org.qmpi4j.report.profile.ProfileFormat;
 import org.qmpi4j.report.trace.PerfettoWaitMarks;
 import org.qmpi4j.report.trace.TraceWaits;
 import org.qmpi4j.report.waits.WaitAnalysis;
-import org.qmpi4j.report.waits.WaitReport;
 
 /**
  * At {@code MPI_Finalize} on rank 0, after the trace is written: adds why ranks waited to the

@@ -3,7 +3,7 @@ package org.qmpi4j.tools.check;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;
-import org.qmpi4j.report.check.Finding;
+import org.qmpi4j.formats.check.Finding;
 
 class WaitForGraphTest {
     private static BlockedCall blocked(int rank, String function, int peer, int line) {

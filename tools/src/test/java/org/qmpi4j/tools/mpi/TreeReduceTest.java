@@ -15,13 +15,13 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
-import org.qmpi4j.report.profile.CallStats;
-import org.qmpi4j.report.profile.PartialProfileFormat;
-import org.qmpi4j.report.profile.Profile;
-import org.qmpi4j.report.profile.ProfileFormat;
-import org.qmpi4j.report.profile.ProfileMerger;
-import org.qmpi4j.report.profile.RankProfile;
-import org.qmpi4j.report.profile.SiteKey;
+import org.qmpi4j.formats.profile.CallStats;
+import org.qmpi4j.formats.profile.PartialProfileFormat;
+import org.qmpi4j.formats.profile.Profile;
+import org.qmpi4j.formats.profile.ProfileFormat;
+import org.qmpi4j.formats.profile.ProfileMerger;
+import org.qmpi4j.formats.profile.RankProfile;
+import org.qmpi4j.formats.profile.SiteKey;
 
 /** The tree run by threads, one per rank, over in-memory links that count messages per rank. */
 class TreeReduceTest {

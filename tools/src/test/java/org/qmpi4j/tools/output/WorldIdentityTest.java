@@ -20,10 +20,10 @@ class WorldIdentityTest {
     @Test
     void withoutAJobIdTheIdIsTimePidAndCounter() {
         WorldIdentity who = WorldIdentity.of(false, Map.of());
-        assertThat(who.id).matches("w\\d{8}-\\d{6}-" + org.qmpi4j.report.files.ProcessId.get() + "-\\d+");
+        assertThat(who.id).matches("w\\d{8}-\\d{6}-" + org.qmpi4j.formats.files.ProcessId.get() + "-\\d+");
         assertThat(who.parent).isNull();
         assertThat(who.jvmStartMillis).isBetween(System.currentTimeMillis() - 3_600_000, System.currentTimeMillis());
-        assertThat(org.qmpi4j.report.files.ProcessId.get())
+        assertThat(org.qmpi4j.formats.files.ProcessId.get())
                 .isEqualTo(ProcessHandle.current().pid());
     }
 

@@ -8,8 +8,8 @@ import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
-import org.qmpi4j.report.profile.CallStats;
-import org.qmpi4j.report.profile.RankProfile;
+import org.qmpi4j.formats.profile.CallStats;
+import org.qmpi4j.formats.profile.RankProfile;
 
 /** The owner's lock-free cells and the other threads' locked cells add up, and snapshots never run ahead. */
 class AccumulatorTest {
@@ -55,7 +55,7 @@ class AccumulatorTest {
         assertThat(s.bytes()).isEqualTo(8L * WRITERS * CALLS);
         assertThat(s.minNs()).isEqualTo(1);
         assertThat(s.maxNs()).isEqualTo(1);
-        assertThat(s.histogram()[org.qmpi4j.report.profile.SizeHistogram.bucketOf(8)])
+        assertThat(s.histogram()[org.qmpi4j.formats.profile.SizeHistogram.bucketOf(8)])
                 .isEqualTo((long) WRITERS * CALLS);
     }
 

@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 import org.qmpi4j.api.CallingAddress;
 import org.qmpi4j.api.MpiCall;
 import org.qmpi4j.api.MpiFunction;
-import org.qmpi4j.report.trace.TraceFormat;
+import org.qmpi4j.formats.trace.TraceFormat;
 import org.qmpi4j.tools.mpi.Completions;
 import org.qmpi4j.tools.testing.FakeMpi;
 

@@ -13,7 +13,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.qmpi4j.api.CallingAddress;
 import org.qmpi4j.api.MpiFunction;
 import org.qmpi4j.api.settings.Settings;
-import org.qmpi4j.report.json.JsonNode;
+import org.qmpi4j.formats.json.JsonNode;
 import org.qmpi4j.report.trace.PerfettoTraceReader;
 import org.qmpi4j.tools.testing.FakeMpi;
 

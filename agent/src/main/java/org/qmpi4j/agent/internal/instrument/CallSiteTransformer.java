@@ -24,7 +24,7 @@ import org.qmpi4j.api.internal.log.Log;
  * <p>Never rewritten: classes of the bootstrap and platform loaders and every {@code java/},
  * {@code javax/}, {@code jdk/}, {@code sun/}, {@code com/sun/} class (the JDK does not call MPI);
  * the agent, its API, its bundled tools and its relocated ASM ({@code org/qmpi4j/agent/},
- * {@code org/qmpi4j/api/}, {@code org/qmpi4j/tools/}, {@code org/qmpi4j/report/}; also {@code org/objectweb/asm/}, in case
+ * {@code org/qmpi4j/api/}, {@code org/qmpi4j/tools/}, {@code org/qmpi4j/formats/}, {@code org/qmpi4j/report/}; also {@code org/objectweb/asm/}, in case
  * the agent runs unshaded); the binding's own classes; classes of discovered tools (by package
  * and by loader), whose MPI calls must not be intercepted (QMPI tools call PMPI); classes older
  * than Java 7, which cannot hold {@code invokedynamic}; classes of loaders that cannot see the
@@ -47,6 +47,7 @@ public final class CallSiteTransformer implements ClassFileTransformer {
         "org/qmpi4j/agent/",
         "org/qmpi4j/api/",
         "org/qmpi4j/tools/",
+        "org/qmpi4j/formats/",
         "org/qmpi4j/report/", // + org/qmpi4j/agent/shaded/
         "org/objectweb/asm/",
     };

@@ -8,14 +8,14 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import org.qmpi4j.formats.trace.ShardCommunicator;
+import org.qmpi4j.formats.trace.ShardEvent;
+import org.qmpi4j.formats.trace.ShardParser;
+import org.qmpi4j.formats.trace.ShardSite;
+import org.qmpi4j.formats.trace.TraceFormat;
+import org.qmpi4j.formats.trace.TraceResult;
 import org.qmpi4j.report.trace.RankClock;
-import org.qmpi4j.report.trace.ShardCommunicator;
-import org.qmpi4j.report.trace.ShardEvent;
-import org.qmpi4j.report.trace.ShardParser;
-import org.qmpi4j.report.trace.ShardSite;
 import org.qmpi4j.report.trace.Timeline;
-import org.qmpi4j.report.trace.TraceFormat;
-import org.qmpi4j.report.trace.TraceResult;
 import org.qmpi4j.report.trace.TraceSelection;
 
 /**

@@ -7,9 +7,9 @@ import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.qmpi4j.report.files.ResultFiles;
-import org.qmpi4j.report.trace.TraceFormat;
-import org.qmpi4j.report.trace.TraceResult;
+import org.qmpi4j.formats.files.ResultFiles;
+import org.qmpi4j.formats.trace.TraceFormat;
+import org.qmpi4j.formats.trace.TraceResult;
 import org.qmpi4j.report.trace.TraceSelection;
 
 /**

@@ -1,0 +1,218 @@
+package org.qmpi4j.formats.trace;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.qmpi4j.formats.trace.TraceFormat.NONE;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Format 4 written by {@link TraceFileWriter} and read back by {@link ShardParser}, field by field; older versions still read. */
+class ShardFormatTest {
+    @TempDir
+    Path dir;
+
+    /** What a parser handed on, copied. */
+    private static final class Recorded implements ShardParser.Listener {
+        final List<ShardEvent> events = new ArrayList<>();
+        final List<long[]> completions = new ArrayList<>();
+        final List<ShardCommunicator> completionComms = new ArrayList<>();
+        final List<ShardEvent> completedBy = new ArrayList<>();
+
+        @Override
+        public void event(ShardEvent e) {
+            events.add(e.copy());
+        }
+
+        @Override
+        public void completed(ShardEvent call, long request, ShardCommunicator comm, long peer, long tag, long seq) {
+            completions.add(new long[] {request, peer, tag, seq});
+            completionComms.add(comm);
+            completedBy.add(call.copy());
+        }
+    }
+
+    private static Recorded parse(int rank, byte[] bytes, ShardParser[] parser) throws IOException {
+        Recorded r = new Recorded();
+        ShardParser p = new ShardParser(rank, r);
+        p.feed(bytes, 0, bytes.length);
+        p.end();
+        parser[0] = p;
+        return r;
+    }
+
+    @Test
+    void everyVersion4FieldAndLineIsReadBackAsWritten() throws Exception {
+        Path f = dir.resolve("rank-1.trace");
+        String subKey = TraceFormat.communicatorKey("I 1,3", 0);
+        try (TraceFileWriter w = new TraceFileWriter(f, 1, 4, "openmpi", Long.MAX_VALUE, 1024)) {
+            w.defineFunction(3, "MPI_BCAST");
+            w.defineFunction(4, "MPI_IRECV");
+            w.defineFunction(5, "MPI_WAITALL");
+            w.defineFunction(6, "MPI_PCONTROL");
+            w.defineFunction(7, "MPI_ISEND");
+            w.defineThread(1, "main");
+            w.defineSite(0, "org.example.App", "main", "App.java", 42);
+            w.defineSite(1, "org.example.App", "lambda$run$0", null, -1);
+            w.defineCommunicator(0, TraceFormat.WORLD_KEY, "0..3", null);
+            w.defineCommunicator(1, subKey, "1,3", null);
+            w.defineCommunicator(2, "00000000000000ab.0", "0,1", "2,3");
+            // A bcast on the sub-communicator rooted at world rank 3, its collective number 5.
+            w.event(3, 1, 100, 50, 3, NONE, 64, NONE, NONE, NONE, NONE, 0, 1, 3, 5, NONE, 64, NONE, null, 0);
+            // An irecv on the sub-communicator from world rank 3, tag 9, its message 2, request 0.
+            w.event(4, 1, 200, 10, 3, 9, 16, NONE, 3, 9, 2, 1, 1, NONE, NONE, 0, 16, NONE, null, 0);
+            // An isend on the intercommunicator, request 1.
+            w.event(7, 1, 250, 10, 2, 4, 8, 0, NONE, NONE, NONE, 1, 2, NONE, NONE, 1, NONE, NONE, null, 0);
+            // A waitall completing both: the receive names its message.
+            w.event(
+                    5,
+                    1,
+                    300,
+                    400,
+                    NONE,
+                    NONE,
+                    NONE,
+                    NONE,
+                    NONE,
+                    NONE,
+                    NONE,
+                    0,
+                    NONE,
+                    NONE,
+                    NONE,
+                    NONE,
+                    NONE,
+                    NONE,
+                    new long[] {0, 1, 3, 9, 2, 1, NONE, NONE, NONE, NONE},
+                    2);
+            w.event(
+                    6, 1, 800, 1, NONE, NONE, NONE, NONE, NONE, NONE, NONE, 0, NONE, NONE, NONE, NONE, NONE, 2, null,
+                    0);
+        }
+        String text = Files.readString(f, StandardCharsets.US_ASCII);
+        assertThat(text)
+                .startsWith("qmpi4j-trace 4 1 4 openmpi\n")
+                .contains("\nS 0 org.example.App main 42 App.java\n")
+                .contains("\nS 1 org.example.App lambda$run$0 -1 -\n")
+                .contains("\nM 0 w I 0..3 -\n")
+                .contains("\nM 1 " + subKey + " I 1,3 -\n")
+                .contains("\nM 2 00000000000000ab.0 X 0,1 2,3\n")
+                .contains("\nE 3 1 100 50 3 - 64 - - - - 0 1 3 5 - 64 -\n")
+                .contains("\nW 0 1 3 9 2\nW 1 - - - -\n");
+
+        ShardParser[] p = new ShardParser[1];
+        Recorded r = parse(1, Files.readAllBytes(f), p);
+        assertThat(p[0].problems()).isEmpty();
+        assertThat(p[0].version()).isEqualTo(4);
+        assertThat(p[0].sites()).hasSize(2);
+        ShardSite site = p[0].sites().get(0);
+        assertThat(site.className()).isEqualTo("org.example.App");
+        assertThat(site.method()).isEqualTo("main");
+        assertThat(site.file()).isEqualTo("App.java");
+        assertThat(site.line()).isEqualTo(42);
+        assertThat(p[0].sites().get(1).file()).isNull();
+        assertThat(p[0].sites().get(1).line()).isEqualTo(-1);
+        assertThat(p[0].communicators()).hasSize(3);
+        ShardCommunicator world = p[0].communicators().get(0);
+        assertThat(world.isWorld()).isTrue();
+        assertThat(world.localGroup()).containsExactly(0, 1, 2, 3);
+        ShardCommunicator sub = p[0].communicators().get(1);
+        assertThat(sub.key()).isEqualTo(subKey);
+        assertThat(sub.isInter()).isFalse();
+        assertThat(sub.localGroup()).containsExactly(1, 3);
+        assertThat(sub.remoteGroup()).isEmpty();
+        ShardCommunicator inter = p[0].communicators().get(2);
+        assertThat(inter.isInter()).isTrue();
+        assertThat(inter.localGroup()).containsExactly(0, 1);
+        assertThat(inter.remoteGroup()).containsExactly(2, 3);
+
+        assertThat(r.events).hasSize(5);
+        ShardEvent bcast = r.events.get(0);
+        assertThat(bcast.function()).isEqualTo("MPI_BCAST");
+        assertThat(bcast.site()).isSameAs(site);
+        assertThat(bcast.communicator()).isSameAs(sub);
+        assertThat(bcast.root()).isEqualTo(3);
+        assertThat(bcast.collectiveSeq()).isEqualTo(5);
+        assertThat(bcast.bytes()).isEqualTo(64);
+        assertThat(bcast.receivedBytes()).isEqualTo(64);
+        assertThat(bcast.requestId()).isEqualTo(NONE);
+        assertThat(bcast.pcontrolLevel()).isEqualTo(NONE);
+
+        ShardEvent irecv = r.events.get(1);
+        assertThat(irecv.requestId()).isZero();
+        assertThat(irecv.postsReceive()).isTrue();
+        assertThat(irecv.receivedBytes()).isEqualTo(16);
+        assertThat(irecv.receivedMessage(1)).isEqualTo("3-1-9-2@" + subKey);
+        assertThat(irecv.collectiveSeq()).isEqualTo(NONE);
+
+        ShardEvent isend = r.events.get(2);
+        assertThat(isend.requestId()).isEqualTo(1);
+        assertThat(isend.communicator()).isSameAs(inter);
+        assertThat(isend.sentMessage(1)).isEqualTo("1-2-4-0@00000000000000ab.0");
+        assertThat(isend.postsReceive()).isFalse();
+
+        assertThat(r.completions).hasSize(2);
+        assertThat(r.completions.get(0)).containsExactly(0, 3, 9, 2);
+        assertThat(r.completionComms.get(0)).isSameAs(sub);
+        assertThat(r.completions.get(1)).containsExactly(1, NONE, NONE, NONE);
+        assertThat(r.completionComms.get(1)).isNull();
+        assertThat(r.completedBy.get(0).function()).isEqualTo("MPI_WAITALL");
+        assertThat(r.completedBy.get(0).start()).isEqualTo(300);
+
+        assertThat(r.events.get(4).pcontrolLevel()).isEqualTo(2);
+        assertThat(r.events.get(4).communicator()).isNull();
+    }
+
+    @Test
+    void communicatorKeysAndGroupsHaveOneTextOnEveryRank() {
+        assertThat(TraceFormat.groupText(new int[] {0, 1, 2, 3, 8, 10, 11})).isEqualTo("0..3,8,10..11");
+        assertThat(TraceFormat.groupText(new int[] {3, 1, -1})).isEqualTo("3,1,x");
+        assertThat(TraceFormat.parseGroup("0..3,8,10..11")).containsExactly(0, 1, 2, 3, 8, 10, 11);
+        assertThat(TraceFormat.parseGroup("3,1,x")).containsExactly(3, 1, -1);
+        assertThat(TraceFormat.parseGroup("-")).isEmpty();
+        String key = TraceFormat.communicatorKey("I 0..3", 2);
+        assertThat(key).matches("[0-9a-f]{16}\\.2");
+        assertThat(TraceFormat.communicatorKey("I 0..3", 2)).isEqualTo(key);
+        assertThat(TraceFormat.communicatorKey("I 0..2", 2)).isNotEqualTo(key);
+        // FNV-1a 64 of "a", as published with the algorithm.
+        assertThat(TraceFormat.fnv1a64("a")).isEqualTo(0xaf63dc4c8601ec8cL);
+    }
+
+    @Test
+    void aVersion3ShardStillReadsWithTheNewFieldsAbsent() throws Exception {
+        String v3 = "qmpi4j-trace 3 1 2 openmpi\n"
+                + "F 0 MPI_IRECV\n"
+                + "F 1 MPI_WAIT\n"
+                + "T 1 main\n"
+                + "C 50 1000 20\n"
+                + "Z 0\n"
+                + "E 0 1 100 10 0 7 8 - 0 7 4\n"
+                + "E 1 1 200 30 - - - - - - -\n"
+                + "W 0 7 4\n";
+        ShardParser[] p = new ShardParser[1];
+        Recorded r = parse(1, v3.getBytes(StandardCharsets.US_ASCII), p);
+        assertThat(p[0].problems()).isEmpty();
+        assertThat(p[0].version()).isEqualTo(3);
+        assertThat(p[0].sites()).isEmpty();
+        assertThat(p[0].communicators()).isEmpty();
+        assertThat(r.events).hasSize(2);
+        ShardEvent irecv = r.events.get(0);
+        assertThat(irecv.postsReceive()).isTrue();
+        assertThat(irecv.receivedMessage(1)).isEqualTo("0-1-7-4");
+        assertThat(irecv.site()).isNull();
+        assertThat(irecv.communicator()).isNull();
+        assertThat(irecv.root()).isEqualTo(NONE);
+        assertThat(irecv.collectiveSeq()).isEqualTo(NONE);
+        assertThat(irecv.requestId()).isEqualTo(NONE);
+        assertThat(irecv.receivedBytes()).isEqualTo(NONE);
+        assertThat(irecv.pcontrolLevel()).isEqualTo(NONE);
+        assertThat(r.completions).hasSize(1);
+        assertThat(r.completions.get(0)).containsExactly(NONE, 0, 7, 4);
+        assertThat(r.completionComms.get(0)).isNull();
+    }
+}
