@@ -72,6 +72,8 @@ class JarContentsTest {
                             "com/sun/jna",
                             "org/qmpi4j/agent/internal",
                             "org/qmpi4j/agent/shaded/asm",
+                            // MPI_T, its own module, shaded in and hidden like the agent's internals.
+                            "org/qmpi4j/mpit",
                             "org/qmpi4j/report",
                             "org/qmpi4j/tools");
             assertThat(jar.getEntry("qmpi4j-internal/com/sun/jna/linux-x86-64/libjnidispatch.so"))
@@ -103,6 +105,7 @@ class JarContentsTest {
                 "com/sun/jna",
                 "org/qmpi4j/agent/internal",
                 "org/qmpi4j/agent/shaded/asm",
+                "org/qmpi4j/mpit",
                 "org/qmpi4j/report",
                 "org/qmpi4j/tools")) {
             if (path.startsWith(p + "/")) {
