@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.atomic.AtomicLong;
+import org.qmpi4j.api.Nullable;
 import org.qmpi4j.api.internal.log.Log;
 import org.qmpi4j.api.mpit.BindType;
 import org.qmpi4j.api.mpit.CallbackSafety;
@@ -49,7 +50,7 @@ final class EventDelivery {
             EventTypes.EventTypeImpl type,
             EventRegistrations.RegistrationImpl[] registrations,
             CallbackSafety required,
-            Object mpiObject,
+            @Nullable Object mpiObject,
             Object[] values) {
         EventSources.Source source = type.source;
         if (source.ordered()) {
@@ -65,7 +66,7 @@ final class EventDelivery {
             EventTypes.EventTypeImpl type,
             EventRegistrations.RegistrationImpl[] registrations,
             CallbackSafety required,
-            Object mpiObject,
+            @Nullable Object mpiObject,
             Object[] values,
             long timestamp) {
         boolean bound = type.info.bind() != BindType.NO_OBJECT;

@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.IntSupplier;
+import org.qmpi4j.api.Nullable;
 import org.qmpi4j.api.mpit.BindType;
 import org.qmpi4j.api.mpit.CallbackSafety;
 import org.qmpi4j.api.mpit.EventCallback;
@@ -32,7 +33,8 @@ final class EventRegistrations {
         this.maxHandles = maxHandles;
     }
 
-    RegistrationImpl allocate(EventTypes.EventTypeImpl type, Object mpiObject, Map<String, String> hints) {
+    RegistrationImpl allocate(
+            EventTypes.EventTypeImpl type, @Nullable Object mpiObject, @Nullable Map<String, String> hints) {
         Object object = boundObject(type, mpiObject);
         synchronized (lock) {
             if (live.size() >= maxHandles.getAsInt()) {
@@ -55,7 +57,7 @@ final class EventRegistrations {
      * Frees {@code r}: no callback starts from now; the free callback runs here if none is
      * running, else when the last running one returns ({@link RegistrationImpl#leave}).
      */
-    void free(RegistrationImpl r, EventFreeCallback freeCallback, EventDelivery delivery) {
+    void free(RegistrationImpl r, @Nullable EventFreeCallback freeCallback, EventDelivery delivery) {
         synchronized (lock) {
             if (!live.remove(r)) {
                 throw Errors.fail(ReturnCode.MPI_T_ERR_INVALID_HANDLE, "the event registration was already freed");
@@ -93,7 +95,7 @@ final class EventRegistrations {
         return r;
     }
 
-    private Object boundObject(EventTypes.EventTypeImpl type, Object mpiObject) {
+    private @Nullable Object boundObject(EventTypes.EventTypeImpl type, @Nullable Object mpiObject) {
         BindType bind = type.info.bind();
         if (bind == BindType.NO_OBJECT) {
             return null;
@@ -108,7 +110,7 @@ final class EventRegistrations {
         return mpiObject;
     }
 
-    static Map<String, String> copy(Map<String, String> hints) {
+    static Map<String, String> copy(@Nullable Map<String, String> hints) {
         return hints == null ? Map.of() : Map.copyOf(new HashMap<>(hints));
     }
 
@@ -116,22 +118,25 @@ final class EventRegistrations {
     static final class RegistrationImpl implements EventRegistration {
         final EventRegistrations owner;
         final EventTypes.EventTypeImpl type;
-        final Object object;
+        final @Nullable Object object;
         volatile Map<String, String> hints;
         /** Callbacks and their hints by level; replaced whole on change, read without locking. */
         private volatile Map<CallbackSafety, Registered> callbacks = new EnumMap<>(CallbackSafety.class);
 
-        volatile EventDroppedHandler droppedHandler;
+        volatile @Nullable EventDroppedHandler droppedHandler;
         final AtomicLong droppedPending = new AtomicLong();
 
         // free state, guarded by this
         private boolean freed;
         private int running;
         private boolean freeCallbackDue;
-        private EventFreeCallback freeCallback;
+        private @Nullable EventFreeCallback freeCallback;
 
         RegistrationImpl(
-                EventRegistrations owner, EventTypes.EventTypeImpl type, Object object, Map<String, String> hints) {
+                EventRegistrations owner,
+                EventTypes.EventTypeImpl type,
+                @Nullable Object object,
+                Map<String, String> hints) {
             this.owner = owner;
             this.type = type;
             this.object = object;
@@ -158,7 +163,8 @@ final class EventRegistrations {
             }
         }
 
-        synchronized void setCallback(CallbackSafety level, EventCallback callback, Map<String, String> hints) {
+        synchronized void setCallback(
+                CallbackSafety level, @Nullable EventCallback callback, @Nullable Map<String, String> hints) {
             EnumMap<CallbackSafety, Registered> next = new EnumMap<>(CallbackSafety.class);
             next.putAll(callbacks);
             if (callback == null) {
@@ -177,7 +183,7 @@ final class EventRegistrations {
             return r;
         }
 
-        synchronized void setCallbackHints(CallbackSafety level, Map<String, String> hints) {
+        synchronized void setCallbackHints(CallbackSafety level, @Nullable Map<String, String> hints) {
             Registered r = callbackAt(level);
             EnumMap<CallbackSafety, Registered> next = new EnumMap<>(CallbackSafety.class);
             next.putAll(callbacks);
@@ -186,6 +192,7 @@ final class EventRegistrations {
         }
 
         /** The callback of the lowest level that satisfies {@code required}, or null (the event is dropped). */
+        @Nullable
         EventCallback callbackFor(CallbackSafety required) {
             Map<CallbackSafety, Registered> now = callbacks;
             for (CallbackSafety level : CallbackSafety.values()) {
@@ -215,7 +222,7 @@ final class EventRegistrations {
         }
 
         /** Marks the registration freed; true if the free callback may run now. */
-        synchronized boolean markFreed(EventFreeCallback callback) {
+        synchronized boolean markFreed(@Nullable EventFreeCallback callback) {
             freed = true;
             freeCallback = callback;
             freeCallbackDue = true;
@@ -230,7 +237,7 @@ final class EventRegistrations {
             return false;
         }
 
-        synchronized EventFreeCallback freeCallback() {
+        synchronized @Nullable EventFreeCallback freeCallback() {
             EventFreeCallback c = freeCallback;
             freeCallback = null;
             return c;

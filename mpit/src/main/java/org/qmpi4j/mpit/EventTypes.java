@@ -5,6 +5,7 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.IntConsumer;
+import org.qmpi4j.api.Nullable;
 import org.qmpi4j.api.mpit.EventDefinition;
 import org.qmpi4j.api.mpit.EventElement;
 import org.qmpi4j.api.mpit.EventInfo;
@@ -109,7 +110,7 @@ final class EventTypes {
         }
 
         @Override
-        public void raise(org.qmpi4j.api.mpit.CallbackSafety required, Object mpiObject, Object... values) {
+        public void raise(org.qmpi4j.api.mpit.CallbackSafety required, @Nullable Object mpiObject, Object... values) {
             EventRegistrations.RegistrationImpl[] now = registrations;
             if (now.length == 0) {
                 return;

@@ -4,6 +4,7 @@ import java.nio.ByteBuffer;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.IntConsumer;
+import org.qmpi4j.api.Nullable;
 import org.qmpi4j.api.mpit.CallbackSafety;
 import org.qmpi4j.api.mpit.CategoryInfo;
 import org.qmpi4j.api.mpit.CvarDefinition;
@@ -162,12 +163,12 @@ public final class MpitRegistry implements MpiT {
     }
 
     /** The MPI library, when its variables are shown. */
-    public @org.qmpi4j.api.Nullable org.qmpi4j.mpit.library.MpitLibrary library() {
+    public @Nullable org.qmpi4j.mpit.library.MpitLibrary library() {
         return library.library();
     }
 
     /** Why the MPI library's variables are not shown, or {@code null} when they are. */
-    public @org.qmpi4j.api.Nullable String libraryAbsence() {
+    public @Nullable String libraryAbsence() {
         return library.absence();
     }
 
@@ -261,7 +262,7 @@ public final class MpitRegistry implements MpiT {
     }
 
     @Override
-    public CvarHandle cvarHandleAlloc(int cvarIndex, Object mpiObject) {
+    public CvarHandle cvarHandleAlloc(int cvarIndex, @Nullable Object mpiObject) {
         initialized();
         return handles.allocate(variables.cvar(cvarIndex), mpiObject);
     }
@@ -319,7 +320,7 @@ public final class MpitRegistry implements MpiT {
     }
 
     @Override
-    public PvarHandle pvarHandleAlloc(PvarSession session, int pvarIndex, Object mpiObject) {
+    public PvarHandle pvarHandleAlloc(PvarSession session, int pvarIndex, @Nullable Object mpiObject) {
         initialized();
         SessionImpl s = handles.session(session);
         return handles.allocate(s, variables.pvar(pvarIndex), mpiObject);
@@ -407,13 +408,14 @@ public final class MpitRegistry implements MpiT {
     }
 
     @Override
-    public EventRegistration eventHandleAlloc(int eventIndex, Object mpiObject, Map<String, String> hints) {
+    public EventRegistration eventHandleAlloc(
+            int eventIndex, @Nullable Object mpiObject, @Nullable Map<String, String> hints) {
         initialized();
         return registrations.allocate(eventTypes.type(eventIndex), mpiObject, hints);
     }
 
     @Override
-    public void eventHandleSetInfo(EventRegistration registration, Map<String, String> hints) {
+    public void eventHandleSetInfo(EventRegistration registration, @Nullable Map<String, String> hints) {
         initialized();
         registrations.registration(registration).hints = EventRegistrations.copy(hints);
     }
@@ -425,20 +427,24 @@ public final class MpitRegistry implements MpiT {
     }
 
     @Override
-    public void eventHandleFree(EventRegistration registration, EventFreeCallback freeCallback) {
+    public void eventHandleFree(EventRegistration registration, @Nullable EventFreeCallback freeCallback) {
         initialized();
         registrations.free(registrations.registration(registration), freeCallback, delivery);
     }
 
     @Override
     public void eventRegisterCallback(
-            EventRegistration registration, CallbackSafety safety, Map<String, String> hints, EventCallback callback) {
+            EventRegistration registration,
+            CallbackSafety safety,
+            @Nullable Map<String, String> hints,
+            @Nullable EventCallback callback) {
         initialized();
         registrations.registration(registration).setCallback(level(safety), callback, hints);
     }
 
     @Override
-    public void eventCallbackSetInfo(EventRegistration registration, CallbackSafety safety, Map<String, String> hints) {
+    public void eventCallbackSetInfo(
+            EventRegistration registration, CallbackSafety safety, @Nullable Map<String, String> hints) {
         initialized();
         registrations.registration(registration).setCallbackHints(level(safety), hints);
     }
@@ -481,7 +487,7 @@ public final class MpitRegistry implements MpiT {
     }
 
     @Override
-    public void eventSetDroppedHandler(EventRegistration registration, EventDroppedHandler handler) {
+    public void eventSetDroppedHandler(EventRegistration registration, @Nullable EventDroppedHandler handler) {
         initialized();
         registrations.registration(registration).droppedHandler = handler;
     }

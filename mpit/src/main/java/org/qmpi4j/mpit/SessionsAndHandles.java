@@ -2,6 +2,7 @@ package org.qmpi4j.mpit;
 
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import org.qmpi4j.api.Nullable;
 import org.qmpi4j.api.mpit.BindType;
 import org.qmpi4j.api.mpit.CvarCell;
 import org.qmpi4j.api.mpit.CvarHandle;
@@ -91,7 +92,7 @@ final class SessionsAndHandles {
 
     // ---- control variable handles ---------------------------------------------------------------
 
-    CvarHandle allocate(ControlVariable v, Object mpiObject) {
+    CvarHandle allocate(ControlVariable v, @Nullable Object mpiObject) {
         Object object = boundObject(v.definition.info().bind(), mpiObject, v.name());
         synchronized (handleLock) {
             reserveHandle();
@@ -196,7 +197,7 @@ final class SessionsAndHandles {
 
     // ---- performance variable handles -----------------------------------------------------------
 
-    PvarHandle allocate(SessionImpl s, PerformanceVariable v, Object mpiObject) {
+    PvarHandle allocate(SessionImpl s, PerformanceVariable v, @Nullable Object mpiObject) {
         String name = v.info.name();
         Object object = boundObject(v.info.bind(), mpiObject, name);
         SessionHandle h;
@@ -270,7 +271,7 @@ final class SessionsAndHandles {
         liveHandles++;
     }
 
-    private Object boundObject(BindType bind, Object mpiObject, String name) {
+    private @Nullable Object boundObject(BindType bind, @Nullable Object mpiObject, String name) {
         if (bind == BindType.NO_OBJECT) {
             return null; // the text: the object argument is ignored
         }

@@ -3,6 +3,7 @@ package org.qmpi4j.mpit;
 import java.util.function.BooleanSupplier;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
+import org.qmpi4j.api.Nullable;
 import org.qmpi4j.api.mpit.ReturnCode;
 
 /**
@@ -17,7 +18,7 @@ final class SourceGuards {
      * {@code MPI_T_ERR_MEMORY}, a refused object {@code MPI_T_ERR_INVALID}, any other failure the
      * source's.
      */
-    static <T> T binding(String name, Object object, Supplier<T> bind) {
+    static <T> T binding(String name, @Nullable Object object, Supplier<T> bind) {
         try {
             return bind.get();
         } catch (OutOfMemoryError e) {

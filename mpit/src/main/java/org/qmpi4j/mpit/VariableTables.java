@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import org.qmpi4j.api.Nullable;
 import org.qmpi4j.api.mpit.CvarDefinition;
 import org.qmpi4j.api.mpit.EnumItem;
 import org.qmpi4j.api.mpit.EnumType;
@@ -66,7 +67,7 @@ final class VariableTables {
         return e.items.get(index);
     }
 
-    void checkEnum(EnumType e, String variable) {
+    void checkEnum(@Nullable EnumType e, String variable) {
         if (e != null && (!(e instanceof EnumerationImpl) || ((EnumerationImpl) e).owner != this)) {
             throw Errors.invalid(variable + ": its enumeration is not one of this process");
         }

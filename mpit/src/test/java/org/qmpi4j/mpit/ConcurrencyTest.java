@@ -15,6 +15,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.qmpi4j.api.Nullable;
 import org.qmpi4j.api.mpit.MpitDatatype;
 import org.qmpi4j.api.mpit.PvarClass;
 import org.qmpi4j.api.mpit.PvarHandle;
@@ -184,7 +185,11 @@ class ConcurrencyTest {
 
     /** Random valid operations: in the thread's own session (allocating and freeing too), or in the shared one. */
     private void chaos(
-            Random random, AtomicBoolean running, int[] variables, PvarSession shared, List<PvarHandle> sharedHandles) {
+            Random random,
+            AtomicBoolean running,
+            int[] variables,
+            @Nullable PvarSession shared,
+            List<PvarHandle> sharedHandles) {
         Set<ReturnCode> ok = EnumSet.of(ReturnCode.SUCCESS);
         Set<ReturnCode> readOnlyOk =
                 EnumSet.of(ReturnCode.SUCCESS, ReturnCode.MPI_T_ERR_PVAR_NO_WRITE, ReturnCode.MPI_T_ERR_PVAR_NO_ATOMIC);

@@ -42,7 +42,10 @@ final class Events {
     /** A callback keeping element 0 (an INT), timestamp, source and level of every event it gets. */
     static final class Recorder implements EventCallback {
         private final MpitRegistry r;
+
+        @SuppressWarnings("NullAway.Init") // set by the test right after allocating the registration
         EventRegistration registration;
+
         final List<Integer> values = new CopyOnWriteArrayList<>();
         final List<Long> timestamps = new CopyOnWriteArrayList<>();
         final List<CallbackSafety> levels = new CopyOnWriteArrayList<>();

@@ -3,6 +3,7 @@ package org.qmpi4j.mpit;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLongArray;
+import org.qmpi4j.api.Nullable;
 import org.qmpi4j.api.mpit.PvarCell;
 import org.qmpi4j.api.mpit.PvarSource;
 
@@ -71,7 +72,7 @@ final class FakeSource implements PvarSource {
     }
 
     @Override
-    public PvarCell bind(Object mpiObject) {
+    public PvarCell bind(@Nullable Object mpiObject) {
         int count = mpiObject instanceof Integer ? (Integer) mpiObject : defaultCount;
         bound.incrementAndGet();
         return new PvarCell() {

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
 
 import java.util.concurrent.atomic.AtomicInteger;
+import org.qmpi4j.api.Nullable;
 import org.qmpi4j.api.mpit.BindType;
 import org.qmpi4j.api.mpit.CvarDefinition;
 import org.qmpi4j.api.mpit.CvarSources;
@@ -130,7 +131,7 @@ public final class Mpit {
     }
 
     /** The object a bound variable needs: this test's MPI objects are Integers (element counts). */
-    static Object objectFor(BindType bind, int elements) {
+    static @Nullable Object objectFor(BindType bind, int elements) {
         return bind == BindType.NO_OBJECT ? null : Integer.valueOf(elements);
     }
 }

@@ -43,6 +43,9 @@ import org.qmpi4j.api.mpit.ThreadLevel;
  * <p>Seeded and reproducible: every run uses two fixed seeds and one new one, printed on failure;
  * {@code -Dqmpi4j.mpit.seed=N} replays one.
  */
+// Not null-checked: the model passes null sessions, handles and objects on purpose (the text's
+// MPI_T_PVAR_SESSION_NULL and unbound objects), and fills its state during set-up, not in constructors.
+@SuppressWarnings("NullAway")
 class RandomizedSequenceTest {
     private static final int OPS = 3000;
     private static final int MAX_SESSIONS = 5;

@@ -24,6 +24,9 @@ import org.qmpi4j.api.mpit.Verbosity;
  * MPI 4.0 Section 14.3.6, Control Variables (and 14.3.1 verbosity, 14.3.2 binding to objects,
  * which the routines of this section exercise first).
  */
+// Not null-checked: it passes null where the text allows a null argument, and to check the code
+// a null argument gets.
+@SuppressWarnings("NullAway")
 class Section14_3_6_ControlVariablesTest {
     private final MpitRegistry r = Mpit.initialisedWithIntegerObjects();
 

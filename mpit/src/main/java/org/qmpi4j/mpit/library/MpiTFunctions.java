@@ -4,6 +4,7 @@ import com.sun.jna.Library;
 import com.sun.jna.Pointer;
 import com.sun.jna.ptr.IntByReference;
 import com.sun.jna.ptr.PointerByReference;
+import org.qmpi4j.api.Nullable;
 
 /**
  * The C routines of the MPI tool information interface (MPI 3.1, Section 14.3) as JNA calls them
@@ -18,7 +19,7 @@ interface MpiTFunctions extends Library {
 
     int MPI_T_finalize();
 
-    int MPI_T_enum_get_info(Pointer enumtype, IntByReference num, byte[] name, IntByReference nameLen);
+    int MPI_T_enum_get_info(Pointer enumtype, IntByReference num, @Nullable byte[] name, IntByReference nameLen);
 
     int MPI_T_enum_get_item(Pointer enumtype, int index, IntByReference value, byte[] name, IntByReference nameLen);
 
@@ -38,7 +39,8 @@ interface MpiTFunctions extends Library {
 
     int MPI_T_cvar_get_index(String name, IntByReference index);
 
-    int MPI_T_cvar_handle_alloc(int index, Pointer objHandle, PointerByReference handle, IntByReference count);
+    int MPI_T_cvar_handle_alloc(
+            int index, @Nullable Pointer objHandle, PointerByReference handle, IntByReference count);
 
     int MPI_T_cvar_handle_free(PointerByReference handle);
 
@@ -70,7 +72,7 @@ interface MpiTFunctions extends Library {
     int MPI_T_pvar_session_free(PointerByReference session);
 
     int MPI_T_pvar_handle_alloc(
-            Pointer session, int index, Pointer objHandle, PointerByReference handle, IntByReference count);
+            Pointer session, int index, @Nullable Pointer objHandle, PointerByReference handle, IntByReference count);
 
     int MPI_T_pvar_handle_free(Pointer session, PointerByReference handle);
 
