@@ -57,8 +57,11 @@ import org.qmpi4j.api.mpit.ThreadLevel;
  *       contained faults.</li>
  * </ul>
  *
- * <p>Its length is {@link MpiT}'s: one short method per routine, each the initialisation check and a
- * call into one of the parts above, where the work is.
+ * <p>Why one file of this length: it is the one class that implements {@link MpiT}, whose every
+ * routine it must declare, and it holds little logic of its own: one short method per routine, each
+ * the initialisation check and a call into one of the parts above, where the work is. The few
+ * methods only the agent calls (limits, shutdown, the library's variables for listings) come first,
+ * then the routines grouped by the text's sections, then registration.
  */
 public final class MpitRegistry implements MpiT {
     /** Defaults of the limits behind {@code MPI_T_ERR_OUT_OF_SESSIONS} and {@code _OUT_OF_HANDLES}. */
