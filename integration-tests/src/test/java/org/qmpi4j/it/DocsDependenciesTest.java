@@ -49,7 +49,7 @@ class DocsDependenciesTest {
             problems.addAll(compare(module, base, doc.substring(m.end(), end), code));
             tables++;
         }
-        assertThat(tables).as("dependency tables in %s", DOC).isEqualTo(3);
+        assertThat(tables).as("dependency tables in %s", DOC).isEqualTo(4);
         assertThat(problems).as("%s against the sources", DOC).isEmpty();
     }
 

@@ -17,8 +17,8 @@ import org.junit.jupiter.api.Test;
 import org.qmpi4j.it.support.AgentJob;
 
 /**
- * The layout tables of docs/contributing.md name exactly the modules and the api/agent packages the
- * tree has.
+ * The layout tables of docs/contributing.md name exactly the modules and the api/mpit/agent packages
+ * the tree has.
  */
 class DocsLayoutTest {
     private static final String DOC = "docs/contributing.md";
@@ -34,10 +34,10 @@ class DocsLayoutTest {
     }
 
     @Test
-    void thePackageTableListsEveryMainPackageOfApiAndAgent() throws IOException {
+    void thePackageTableListsEveryMainPackageOfApiMpitAndAgent() throws IOException {
         Path root = AgentJob.repoRoot();
         Set<String> packages = new TreeSet<>();
-        for (String module : List.of("api", "agent")) {
+        for (String module : List.of("api", "mpit", "agent")) {
             Path src = root.resolve(module).resolve("src/main/java");
             try (Stream<Path> files = Files.walk(src)) {
                 files.filter(f -> f.toString().endsWith(".java"))

@@ -73,6 +73,8 @@ class JarContentsTest {
                             "org/qmpi4j/agent/internal",
                             "org/qmpi4j/agent/shaded/asm",
                             "org/qmpi4j/formats",
+                            // MPI_T, its own module, shaded in and hidden like the agent's internals.
+                            "org/qmpi4j/mpit",
                             "org/qmpi4j/report",
                             "org/qmpi4j/tools");
             assertThat(jar.getEntry("qmpi4j-internal/com/sun/jna/linux-x86-64/libjnidispatch.so"))
@@ -105,6 +107,7 @@ class JarContentsTest {
                 "org/qmpi4j/agent/internal",
                 "org/qmpi4j/agent/shaded/asm",
                 "org/qmpi4j/formats",
+                "org/qmpi4j/mpit",
                 "org/qmpi4j/report",
                 "org/qmpi4j/tools")) {
             if (path.startsWith(p + "/")) {

@@ -12,11 +12,11 @@ import java.util.function.Supplier;
 import org.qmpi4j.agent.internal.access.BindingAccess;
 import org.qmpi4j.agent.internal.binding.BindingDescriptor;
 import org.qmpi4j.agent.internal.config.ProcessSettings;
-import org.qmpi4j.agent.internal.mpit.MpitRegistry;
 import org.qmpi4j.agent.internal.telemetry.CallObserver;
 import org.qmpi4j.agent.internal.telemetry.ObservedProcess;
 import org.qmpi4j.api.CallingAddress;
 import org.qmpi4j.api.MpiFunction;
+import org.qmpi4j.api.mpit.MpiT;
 
 /**
  * One MPI process as the agent sees it: its tool chain, its Pcontrol level and the call sites linked
@@ -42,7 +42,7 @@ public final class MpiProcess implements ObservedProcess {
     private final ToolRegistry registry;
     private final ToolFaults faults;
     private final CallObserver observer;
-    private final Supplier<MpitRegistry> mpit;
+    private final Supplier<MpiT> mpit;
     private final ProcessSettings settings;
     private final Specialisation specialisation;
 
@@ -80,7 +80,7 @@ public final class MpiProcess implements ObservedProcess {
             ToolRegistry registry,
             ToolFaults faults,
             CallObserver observer,
-            Supplier<MpitRegistry> mpit,
+            Supplier<MpiT> mpit,
             ProcessSettings settings,
             Specialisation specialisation) {
         this.bindingDescriptor = bindingDescriptor;
@@ -103,7 +103,8 @@ public final class MpiProcess implements ObservedProcess {
         return specialisation;
     }
 
-    public MpitRegistry mpit() {
+    /** This process's MPI_T, as tools see it through the API; made on first use. */
+    public MpiT mpit() {
         return mpit.get();
     }
 

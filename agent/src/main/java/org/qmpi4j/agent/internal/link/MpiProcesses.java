@@ -8,10 +8,10 @@ import org.qmpi4j.agent.internal.binding.BindingDescriptor;
 import org.qmpi4j.agent.internal.chain.MpiProcess;
 import org.qmpi4j.agent.internal.chain.ToolRegistry;
 import org.qmpi4j.agent.internal.jit.JitSpecialisation;
-import org.qmpi4j.agent.internal.mpit.MpitRegistry;
 import org.qmpi4j.agent.internal.runtime.AgentRuntime;
 import org.qmpi4j.agent.internal.telemetry.BindingProbe;
 import org.qmpi4j.agent.internal.telemetry.ProcessTelemetry;
+import org.qmpi4j.api.mpit.MpiT;
 
 /**
  * Finds the MPI process a call site belongs to. A process is one copy of the binding's classes:
@@ -57,7 +57,7 @@ final class MpiProcesses {
     // Named classes, not lambdas or method references: a short job that spins no lambda of its own
     // never starts the JDK's lambda machinery (and the JIT never compiles it).
 
-    private static final class TelemetryRegistry implements Supplier<MpitRegistry> {
+    private static final class TelemetryRegistry implements Supplier<MpiT> {
         private final ProcessTelemetry telemetry;
 
         TelemetryRegistry(ProcessTelemetry telemetry) {
@@ -65,7 +65,7 @@ final class MpiProcesses {
         }
 
         @Override
-        public MpitRegistry get() {
+        public MpiT get() {
             return telemetry.registry();
         }
     }

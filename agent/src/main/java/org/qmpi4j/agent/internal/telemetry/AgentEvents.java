@@ -7,7 +7,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.WeakHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.qmpi4j.agent.internal.mpit.MpitRegistry;
 import org.qmpi4j.api.MpiCall;
 import org.qmpi4j.api.MpiFunction;
 import org.qmpi4j.api.mpit.CallbackSafety;
@@ -15,6 +14,7 @@ import org.qmpi4j.api.mpit.EventDefinition;
 import org.qmpi4j.api.mpit.EventType;
 import org.qmpi4j.api.mpit.MpitDatatype;
 import org.qmpi4j.api.mpit.SourceOrder;
+import org.qmpi4j.mpit.MpitRegistry;
 
 /**
  * The events the agent raises (MPI 4.1 Section 15.3.8), from the monitor's place on the call path,

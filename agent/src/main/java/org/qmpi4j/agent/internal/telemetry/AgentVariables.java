@@ -5,7 +5,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import org.qmpi4j.agent.internal.config.AgentConfig;
-import org.qmpi4j.agent.internal.mpit.MpitRegistry;
 import org.qmpi4j.agent.internal.telemetry.MonitorSources.Metric;
 import org.qmpi4j.api.MpiFunction;
 import org.qmpi4j.api.mpit.BindType;
@@ -22,6 +21,7 @@ import org.qmpi4j.api.mpit.PvarSources;
 import org.qmpi4j.api.mpit.ReturnCode;
 import org.qmpi4j.api.mpit.Scope;
 import org.qmpi4j.api.mpit.Verbosity;
+import org.qmpi4j.mpit.MpitRegistry;
 
 /**
  * Registers the agent's own variables, in a fixed order (so that every process of a job, and

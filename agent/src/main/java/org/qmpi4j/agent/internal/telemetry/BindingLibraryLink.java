@@ -4,11 +4,11 @@ import java.lang.reflect.Field;
 import java.util.function.Supplier;
 import org.qmpi4j.agent.internal.binding.BindingCatalog;
 import org.qmpi4j.agent.internal.binding.BindingDescriptor;
-import org.qmpi4j.agent.internal.mpit.LibraryLink;
-import org.qmpi4j.agent.internal.mpit.library.LibmpiLocator;
-import org.qmpi4j.agent.internal.mpit.library.MpitLibrary;
 import org.qmpi4j.api.Nullable;
 import org.qmpi4j.api.mpit.BindType;
+import org.qmpi4j.mpit.LibraryLink;
+import org.qmpi4j.mpit.library.LibmpiLocator;
+import org.qmpi4j.mpit.library.MpitLibrary;
 
 /**
  * Finds the MPI library from the binding, as its descriptor describes it: a binding with a native

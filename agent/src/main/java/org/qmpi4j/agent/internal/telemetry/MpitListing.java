@@ -4,7 +4,6 @@ import java.io.PrintStream;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import org.qmpi4j.agent.internal.mpit.MpitRegistry;
 import org.qmpi4j.api.mpit.BindType;
 import org.qmpi4j.api.mpit.CategoryInfo;
 import org.qmpi4j.api.mpit.CvarHandle;
@@ -21,6 +20,7 @@ import org.qmpi4j.api.mpit.PvarInfo;
 import org.qmpi4j.api.mpit.SourceInfo;
 import org.qmpi4j.api.mpit.ThreadLevel;
 import org.qmpi4j.api.mpit.Verbosity;
+import org.qmpi4j.mpit.MpitRegistry;
 
 /**
  * Prints an MPI_T catalogue the way {@code ompi_info --all} or MPICH's {@code mpivars} do: the
@@ -92,7 +92,7 @@ public final class MpitListing {
             return;
         }
         MpitRegistry r = (MpitRegistry) mpit;
-        org.qmpi4j.agent.internal.mpit.library.MpitLibrary lib = r.library();
+        org.qmpi4j.mpit.library.MpitLibrary lib = r.library();
         if (lib == null) {
             out.println("MPI library: none shown: " + r.libraryAbsence());
             return;

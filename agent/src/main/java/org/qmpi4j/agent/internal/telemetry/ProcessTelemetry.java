@@ -2,7 +2,7 @@ package org.qmpi4j.agent.internal.telemetry;
 
 import org.qmpi4j.agent.internal.config.AgentConfig;
 import org.qmpi4j.agent.internal.config.ProcessSettings;
-import org.qmpi4j.agent.internal.mpit.MpitRegistry;
+import org.qmpi4j.mpit.MpitRegistry;
 
 /**
  * What MPI_T shows of one MPI process: its registry, the monitor feeding the agent's variables,

@@ -9,9 +9,9 @@ import org.qmpi4j.agent.internal.binding.BindingDescriptor;
 import org.qmpi4j.agent.internal.config.AgentConfig;
 import org.qmpi4j.agent.internal.config.ProcessSettings;
 import org.qmpi4j.agent.internal.jit.JitSpecialisation;
-import org.qmpi4j.agent.internal.mpit.MpitRegistry;
-import org.qmpi4j.agent.internal.mpit.ObjectKinds;
 import org.qmpi4j.agent.internal.telemetry.CallMonitor;
+import org.qmpi4j.mpit.MpitRegistry;
+import org.qmpi4j.mpit.ObjectKinds;
 
 /**
  * Builds an {@link MpiProcess} for tests: a binding and its loader are required; everything else

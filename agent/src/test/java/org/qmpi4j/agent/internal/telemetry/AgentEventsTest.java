@@ -14,7 +14,6 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.qmpi4j.agent.internal.config.AgentConfig;
-import org.qmpi4j.agent.internal.mpit.MpitRegistry;
 import org.qmpi4j.api.CallingAddress;
 import org.qmpi4j.api.MpiCall;
 import org.qmpi4j.api.MpiFunction;
@@ -25,6 +24,7 @@ import org.qmpi4j.api.mpit.EventRegistration;
 import org.qmpi4j.api.mpit.MpitDatatype;
 import org.qmpi4j.api.mpit.ThreadLevel;
 import org.qmpi4j.api.mpit.Verbosity;
+import org.qmpi4j.mpit.MpitRegistry;
 
 /**
  * The events the agent raises: in the qmpi4j categories, free until registered for (no function

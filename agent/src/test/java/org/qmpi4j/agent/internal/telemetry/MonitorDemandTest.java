@@ -8,12 +8,12 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.qmpi4j.agent.internal.config.AgentConfig;
-import org.qmpi4j.agent.internal.mpit.MpitRegistry;
 import org.qmpi4j.api.MpiFunction;
 import org.qmpi4j.api.mpit.PvarClass;
 import org.qmpi4j.api.mpit.PvarHandle;
 import org.qmpi4j.api.mpit.PvarSession;
 import org.qmpi4j.api.mpit.ThreadLevel;
+import org.qmpi4j.mpit.MpitRegistry;
 
 /**
  * The agent's variables cost nothing on the call path while no handle for them runs: the monitor
