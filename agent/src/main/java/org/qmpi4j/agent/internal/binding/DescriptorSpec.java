@@ -8,8 +8,8 @@ import org.qmpi4j.api.MpiFunction;
 import org.qmpi4j.api.mpit.BindType;
 
 /**
- * The header and lines of a descriptor as read and checked, from which {@link BindingDescriptor}
- * is built.
+ * The header and lines of a descriptor as its compiled form holds them ({@link CompiledDescriptor}),
+ * from which {@link BindingDescriptor} is built.
  */
 final class DescriptorSpec {
     String resource;
