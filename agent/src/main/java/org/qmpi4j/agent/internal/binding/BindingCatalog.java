@@ -1,6 +1,5 @@
 package org.qmpi4j.agent.internal.binding;
 
-import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -10,7 +9,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.WeakHashMap;
-import java.util.function.Function;
 
 /**
  * All binding descriptors the agent ships, listed by the index resource {@value #INDEX} (one
@@ -32,8 +30,8 @@ public final class BindingCatalog {
 
     /** The index, in order; each entry is read lazily (guarded by this). */
     private final Entry[] entries;
-    /** Opens a resource (index or compiled descriptor) by path, or gives {@code null} if there is none. */
-    private final Function<String, InputStream> resources;
+    /** Where the index and compiled descriptors are read from; {@code null}: this class's own loader. */
+    private final ClassLoader resources;
     /** loader -> its BindingDescriptor, or NONE. */
     private final Map<ClassLoader, Object> byLoader = new WeakHashMap<>();
 
@@ -60,7 +58,7 @@ public final class BindingCatalog {
         }
     }
 
-    private BindingCatalog(Entry[] entries, Function<String, InputStream> resources) {
+    private BindingCatalog(Entry[] entries, ClassLoader resources) {
         this.entries = entries;
         this.resources = resources;
     }
@@ -72,38 +70,19 @@ public final class BindingCatalog {
      * @throws BindingFormatException if the index is missing or malformed
      */
     public static BindingCatalog load() {
-        return load(path -> BindingCatalog.class.getResourceAsStream("/" + path), INDEX);
+        return load(null, INDEX);
     }
 
     /**
-     * The catalog of the compiled descriptors listed in {@code index} (a resource path), opening
-     * resources with {@code resources}; each descriptor is read when first needed.
+     * The catalog of the compiled descriptors listed in {@code index} (a resource path), read with
+     * {@code resources} (which must stay open), or with this class's own loader when {@code null};
+     * each descriptor is read when first needed. Tests give their own.
      */
-    static BindingCatalog load(Function<String, InputStream> resources, String index) {
+    static BindingCatalog load(ClassLoader resources, String index) {
         return new BindingCatalog(readIndex(resources, index), resources);
     }
 
-    /**
-     * A catalog of compiled descriptors given as resource name, compiled bytes, ..., in order; every
-     * descriptor is read now. For tests, which compile descriptor texts with the build's compiler.
-     */
-    static BindingCatalog ofCompiled(Object... nameThenBytes) {
-        Map<String, byte[]> compiled = new HashMap<>();
-        List<Entry> es = new ArrayList<>();
-        for (int i = 0; i + 1 < nameThenBytes.length; i += 2) {
-            String name = (String) nameThenBytes[i];
-            compiled.put(name + CompiledDescriptor.SUFFIX, (byte[]) nameThenBytes[i + 1]);
-            es.add(new Entry(name, name, 0));
-        }
-        BindingCatalog c = new BindingCatalog(es.toArray(new Entry[0]), path -> {
-            byte[] b = compiled.get(path);
-            return b == null ? null : new ByteArrayInputStream(b);
-        });
-        c.all();
-        return c;
-    }
-
-    private static Entry[] readIndex(Function<String, InputStream> resources, String index) {
+    private static Entry[] readIndex(ClassLoader resources, String index) {
         String dir = index.lastIndexOf('/') < 0 ? "" : index.substring(0, index.lastIndexOf('/') + 1);
         String text;
         try (InputStream in = stream(resources, index, index, 0)) {
@@ -143,9 +122,10 @@ public final class BindingCatalog {
         }
     }
 
-    private static InputStream stream(
-            Function<String, InputStream> resources, String path, String index, int indexLine) {
-        InputStream in = resources.apply(path);
+    private static InputStream stream(ClassLoader resources, String path, String index, int indexLine) {
+        InputStream in = resources != null
+                ? resources.getResourceAsStream(path)
+                : BindingCatalog.class.getResourceAsStream("/" + path);
         if (in == null) {
             throw path.equals(index)
                     ? new BindingFormatException(index, 0, "resource not found")

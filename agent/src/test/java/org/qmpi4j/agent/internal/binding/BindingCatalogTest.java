@@ -131,10 +131,12 @@ class BindingCatalogTest {
     // ---- the index ----------------------------------------------------------------------
 
     /** The catalog of the index {@code index} under {@code dir}, every descriptor read now. */
-    private static BindingCatalog loadFrom(Path dir, String index) {
-        BindingCatalog c = BindingCatalog.load(path -> CompiledDescriptorTest.open(dir.resolve(path)), index);
-        c.all();
-        return c;
+    private static BindingCatalog loadFrom(Path dir, String index) throws IOException {
+        try (URLClassLoader resources = DescriptorTexts.resources(dir)) {
+            BindingCatalog c = BindingCatalog.load(resources, index);
+            c.all();
+            return c;
+        }
     }
 
     private static void write(Path file, String... lines) throws IOException {
@@ -219,9 +221,9 @@ class BindingCatalogTest {
                 "fingerprint mpi/Comm getRank ()I",
                 "map mpi/Comm barrier ()V MPI_BARRIER canonical comm=this",
                 "map mpi/Comm getSize ()I MPI_COMM_SIZE canonical comm=this");
-        try (OpenMpiJar.RecordingLoader loader = new OpenMpiJar.RecordingLoader(OpenMpiJar.url())) {
-            BindingCatalog lazy =
-                    BindingCatalog.load(path -> CompiledDescriptorTest.open(dir.resolve(path)), "b/index");
+        try (URLClassLoader resources = DescriptorTexts.resources(dir);
+                OpenMpiJar.RecordingLoader loader = new OpenMpiJar.RecordingLoader(OpenMpiJar.url())) {
+            BindingCatalog lazy = BindingCatalog.load(resources, "b/index");
             assertThat(lazy.forLoader(loader).id()).isEqualTo("first");
             assertThat(lazy.mapping(1).name()).isEqualTo("getSize");
             assertThatThrownBy(() -> lazy.mapping(2))

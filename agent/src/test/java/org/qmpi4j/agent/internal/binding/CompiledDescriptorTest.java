@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.net.URLClassLoader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -74,18 +75,12 @@ class CompiledDescriptorTest {
         Files.write(
                 bindings.resolve("openmpi.binding" + CompiledDescriptor.SUFFIX),
                 DescriptorCompiler.compile("demo/openmpi.binding", text));
-        BindingCatalog catalog = BindingCatalog.load(path -> open(dir.resolve(path)), "demo/index");
-        assertThat(catalog.descriptor("openmpi").resource()).isEqualTo("demo/openmpi.binding");
-        assertThat(catalog.mapping(0).bindingDescriptor().id()).isEqualTo("openmpi");
-        assertThat(catalog.mappingCount())
-                .isEqualTo(DescriptorTexts.read("x", text, 0).mappingCount());
-    }
-
-    static InputStream open(Path p) {
-        try {
-            return Files.isRegularFile(p) ? Files.newInputStream(p) : null;
-        } catch (IOException e) {
-            return null;
+        try (URLClassLoader resources = DescriptorTexts.resources(dir)) {
+            BindingCatalog catalog = BindingCatalog.load(resources, "demo/index");
+            assertThat(catalog.descriptor("openmpi").resource()).isEqualTo("demo/openmpi.binding");
+            assertThat(catalog.mapping(0).bindingDescriptor().id()).isEqualTo("openmpi");
+            assertThat(catalog.mappingCount())
+                    .isEqualTo(DescriptorTexts.read("x", text, 0).mappingCount());
         }
     }
 
