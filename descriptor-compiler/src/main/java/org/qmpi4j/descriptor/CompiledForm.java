@@ -11,13 +11,13 @@ import org.qmpi4j.api.mpit.BindType;
 /**
  * Writes a checked descriptor as the agent reads it ({@code CompiledDescriptor} in the agent): a
  * magic number and format version, the header fields, then each {@code map} and {@code exclude}
- * line's fields in descriptor order. Strings are modified UTF-8 ({@link DataOutputStream#writeUTF}),
+ * line's fields in descriptor order, then the {@code status} lines. Strings are modified UTF-8 ({@link DataOutputStream#writeUTF}),
  * each absent value a {@code false} flag before it. A change here is a change of {@link #FORMAT}
  * and of the agent's reader, in one commit.
  */
 final class CompiledForm {
     static final int MAGIC = 0x514d4244; // "QMBD"
-    static final int FORMAT = 2;
+    static final int FORMAT = 3;
 
     private CompiledForm() {}
 
@@ -67,6 +67,7 @@ final class CompiledForm {
                 string(out, e.descriptor);
                 out.writeUTF(e.reason);
             }
+            list(out, s.status);
         } catch (IOException e) {
             throw new UncheckedIOException(e); // a byte array does not fail
         }

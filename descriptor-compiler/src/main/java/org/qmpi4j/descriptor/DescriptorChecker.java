@@ -135,6 +135,16 @@ final class DescriptorChecker {
         spec.exception = constructor;
     }
 
+    void status(String[] line) {
+        for (String[] l : spec.status) {
+            if (l[0].equals(line[0])) {
+                throw source.fail("second 'status " + line[0] + "' line");
+            }
+        }
+        owned(line[1]);
+        spec.status.add(line);
+    }
+
     void map(MapLine m) {
         owned(m.owner);
         int lineNo = source.lineNo;

@@ -34,6 +34,10 @@ import org.qmpi4j.descriptor.DescriptorSpec.MapLine;
  * exception &lt;class&gt; &lt;constructor descriptor&gt;     optional: the binding's exception, made for tools that fail a call:
  *                                                 "(IILjava/lang/String;)V" (code, class, message) or
  *                                                 "(Ljava/lang/String;)V" (message only); may be non-public
+ * status  source|tag|index &lt;class&gt; &lt;member&gt; &lt;descriptor&gt;  optional, each once: the public member of the
+ *                                                 binding's status class (declared or inherited) that gives the
+ *                                                 message's source, tag or the completed request's index: a method
+ *                                                 "()I" or an int field "I"
  * map     &lt;class&gt; &lt;method&gt; &lt;descriptor&gt; &lt;MPI_FUNCTION&gt; [static] [canonical] [in=&lt;version&gt;] [role=value]...
  * exclude &lt;class&gt; &lt;method&gt; &lt;descriptor|*&gt; &lt;reason to end of line&gt;
  * </pre>
@@ -176,6 +180,10 @@ final class DescriptorParser {
                     throw fail("native-handle names a long field 'J', not " + t[3]);
                 }
                 checker.nativeHandle(new String[] {t[1], t[2]});
+                break;
+            case "status":
+                arity(t, 5, 5, "status source|tag|index <class> <member> ()I|I");
+                checker.status(statusLine(t));
                 break;
             case "map":
                 checker.map(map(t));
@@ -378,6 +386,18 @@ final class DescriptorParser {
             throw fail("NO_OBJECT has no class");
         }
         return kind;
+    }
+
+    private String[] statusLine(String[] t) {
+        if (!t[1].equals("source") && !t[1].equals("tag") && !t[1].equals("index")) {
+            throw fail("status names source, tag or index, not '" + t[1] + "'");
+        }
+        className(t[2]);
+        methodName(t[3]);
+        if (!t[4].equals("()I") && !t[4].equals("I")) {
+            throw fail("status names an int method '()I' or an int field 'I', not " + t[4]);
+        }
+        return new String[] {t[1], t[2], t[3], t[4]};
     }
 
     private String[] sizeMember(String[] t) {

@@ -18,6 +18,8 @@ final class DescriptorSpec {
     final List<String[]> fingerprints = new ArrayList<>();
     /** {@code version} lines in order: label, then class, method, descriptor (absent for the fallback). */
     final List<String[]> versions = new ArrayList<>();
+    /** {@code status} lines: field (source, tag, index), class, member, descriptor. */
+    final List<String[]> status = new ArrayList<>();
     /** {@code repair} lines: class, method, descriptor, kind. */
     final List<String[]> repairs = new ArrayList<>();
 

@@ -341,4 +341,20 @@ class DescriptorParserTest {
         assertThat(MethodSignature.parse("(Ljava.lang.Object;)V")).isNull();
         assertThat(MethodSignature.parse("(I")).isNull();
     }
+
+    @Test
+    void statusLines() {
+        DescriptorSpec s =
+                parse(withExtraLine("status source demo/Status getSource ()I\nstatus tag demo/Status tag I"));
+        assertThat(s.status).hasSize(2);
+        assertThat(s.status.get(1)).containsExactly("tag", "demo/Status", "tag", "I");
+        assertFails(withExtraLine("status count demo/Status getCount ()I"), 19, "status names source, tag or index");
+        assertFails(withExtraLine("status tag demo/Status getTag ()J"), 19, "an int method '()I' or an int field 'I'");
+        assertFails(withExtraLine("status tag other/Status getTag ()I"), 19, "not in the binding's packages");
+        assertFails(
+                withExtraLine("status tag demo/Status getTag ()I\nstatus tag demo/Status tag I"),
+                20,
+                "second 'status tag' line");
+        assertFails(withExtraLine("status tag demo/Status getTag"), 19, "expected 'status source|tag|index");
+    }
 }

@@ -29,6 +29,8 @@ public final class BindingDescriptor {
     private final List<String[]> fingerprints;
     private final List<String[]> repairs;
     private final List<String[]> versions;
+    /** The {@code status} lines: field, class, member, descriptor. */
+    private final List<String[]> status;
 
     private final String[] datatypeSize;
     private final String[] datatypeSizeUnit;
@@ -70,6 +72,7 @@ public final class BindingDescriptor {
         this.fingerprints = Collections.unmodifiableList(new ArrayList<>(spec.fingerprints));
         this.repairs = Collections.unmodifiableList(new ArrayList<>(spec.repairs));
         this.versions = Collections.unmodifiableList(new ArrayList<>(spec.versions));
+        this.status = Collections.unmodifiableList(new ArrayList<>(spec.status));
         this.datatypeSize = spec.datatypeSize;
         this.datatypeSizeUnit = spec.datatypeSizeUnit;
         this.constantsClass = spec.constantsClass;
@@ -325,6 +328,21 @@ public final class BindingDescriptor {
     /** {@code {class, field}}: where the binding's MPI objects keep their C handle, or {@code null}. */
     public String[] nativeHandleField() {
         return nativeHandle == null ? null : nativeHandle.clone();
+    }
+
+    /**
+     * The public member of status class {@code statusClass} (internal name) that gives
+     * {@code field} ({@code source}, {@code tag} or {@code index}), {@code {name, descriptor}}: a
+     * method when the descriptor starts with {@code (}, otherwise an int field; {@code null} if the
+     * descriptor has no such {@code status} line.
+     */
+    public String[] statusMember(String statusClass, String field) {
+        for (String[] l : status) {
+            if (l[0].equals(field) && l[1].equals(statusClass)) {
+                return new String[] {l[2], l[3]};
+            }
+        }
+        return null;
     }
 
     /** Internal name of the class of MPI objects of {@code kind}, or {@code null} if the binding does not say. */

@@ -15,7 +15,7 @@ import org.qmpi4j.api.mpit.BindType;
  * {@link BindingDescriptor} without parsing or checking a line (docs/decisions/0006).
  *
  * <p>The form: a magic number and format version, the header fields, then each {@code map} and
- * {@code exclude} line's fields in descriptor order. Strings are modified UTF-8
+ * {@code exclude} line's fields in descriptor order, then the {@code status} lines. Strings are modified UTF-8
  * ({@link DataInputStream#readUTF}), each absent value a {@code false} flag before it. The writer
  * is the compiler's {@code CompiledForm}; {@code CompiledDescriptorTest} reads what it writes.
  */
@@ -24,7 +24,7 @@ final class CompiledDescriptor {
     static final String SUFFIX = ".compiled";
 
     private static final int MAGIC = 0x514d4244; // "QMBD"
-    private static final int FORMAT = 2;
+    private static final int FORMAT = 3;
 
     private CompiledDescriptor() {}
 
@@ -81,6 +81,7 @@ final class CompiledDescriptor {
             e.reason = in.readUTF();
             s.excludes.add(e);
         }
+        list(in, s.status);
         return s;
     }
 
