@@ -100,6 +100,34 @@ class JarContentsTest {
         }
     }
 
+    /**
+     * The binding descriptors ship compiled only: their texts, and the parser, checker and writer
+     * that compile them (module descriptor-compiler), stay in the build.
+     */
+    @Test
+    void theDescriptorsShipCompiledWithoutTheirTextsOrTheirCompiler() throws IOException {
+        try (JarFile jar = new JarFile(ItJars.jar("qmpi4j-agent").toFile())) {
+            List<String> names = jar.stream().map(JarEntry::getName).collect(Collectors.toList());
+            String bindings = "qmpi4j-internal/org/qmpi4j/agent/bindings/";
+            assertThat(names)
+                    .as("the index and the compiled descriptors")
+                    .contains(
+                            bindings + "bindings.index",
+                            bindings + "openmpi.binding.compiled",
+                            bindings + "mpj.binding.compiled",
+                            "qmpi4j-internal/org/qmpi4j/agent/internal/binding/CompiledDescriptor.classdata")
+                    .as("no descriptor text")
+                    .noneMatch(n -> n.endsWith(".binding"))
+                    .as("no descriptor compiler")
+                    .noneMatch(n -> n.contains("org/qmpi4j/descriptor/"))
+                    .as("no parser or checker")
+                    .noneMatch(n -> n.contains("DescriptorParser")
+                            || n.contains("DescriptorChecker")
+                            || n.contains("DescriptorLines")
+                            || n.contains("MethodSignature"));
+        }
+    }
+
     /** {@code org/qmpi4j/agent/internal/chain/X.classdata} -> {@code org/qmpi4j/agent/internal}. */
     private static String topPackage(String path) {
         for (String p : List.of(

@@ -41,7 +41,7 @@ public final class AgentStart {
             Log.setVerbose(config.verbose());
             AgentRuntime runtime = new AgentRuntime(config, BindingCatalog.load());
             AgentRuntime.install(runtime);
-            QmpiBackend.install(new QmpiBackendImpl(ToolRegistry.global(), runtime));
+            QmpiBackend.install(new QmpiBackendImpl(ToolRegistry.global(), runtime, runtime.catalog()));
             // Without a tool list or tool path, discovery waits until a tool is asked for (a
             // tool list set through MPI_T before MPI_Init): a job that never names one never pays.
             boolean deferred = config.tools().isEmpty() && config.toolPath().isEmpty();

@@ -66,6 +66,17 @@ public interface QmpiBackend {
     MpiT mpit();
 
     /**
+     * Where a binding's status objects of class {@code statusClass} keep {@code field}
+     * ({@code source}, {@code tag} or {@code index}), as the descriptor of the binding that class's
+     * loader sees says: {@code {name, descriptor}} of a public member, a method when the descriptor
+     * starts with {@code (}, else an int field; {@code null} if no descriptor says.
+     */
+    @Nullable
+    default String[] statusMember(Class<?> statusClass, String field) {
+        return null;
+    }
+
+    /**
      * Installs the backend; the agent calls this once, before any tool is registered.
      *
      * @throws IllegalStateException if a backend is installed already: the first one stays

@@ -5,13 +5,15 @@ import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import org.qmpi4j.api.internal.QmpiBackend;
 
 /**
  * What a binding's status object says about the message it describes: its source, its tag and,
- * for the {@code any} and {@code some} completions, the index of the request. Open MPI's status
- * has getters ({@code getSource()}, {@code getTag()}, {@code getIndex()}); MPJ Express' has public
- * fields ({@code source}, {@code tag}, {@code index}). Each class is looked at once; a status with
- * neither form tells nothing ({@link #UNKNOWN}).
+ * for the {@code any} and {@code some} completions, the index of the request. Where each is kept is
+ * the binding descriptor's to say ({@code status} lines, {@link QmpiBackend#statusMember}): Open
+ * MPI's status has getters ({@code getSource()}, ...), MPJ Express' public fields
+ * ({@code source}, ...). Each class is looked at once, it and its superclasses; a status
+ * no descriptor describes tells nothing ({@link #UNKNOWN}).
  */
 public final class StatusFields {
     /** What a status that does not tell gives. */
@@ -24,9 +26,9 @@ public final class StatusFields {
     private final Reader index;
 
     private StatusFields(Class<?> type) {
-        source = Reader.of(type, "getSource", "source");
-        tag = Reader.of(type, "getTag", "tag");
-        index = Reader.of(type, "getIndex", "index");
+        source = Reader.of(type, "source");
+        tag = Reader.of(type, "tag");
+        index = Reader.of(type, "index");
     }
 
     /** The source rank (in the communicator of the receive) of {@code status}, or {@link #UNKNOWN}. */
@@ -54,8 +56,10 @@ public final class StatusFields {
         return f;
     }
 
-    /** One int a status tells, by a public getter or a public field. */
+    /** One int a status tells, by the public getter or public field its descriptor names. */
     private static final class Reader {
+        private static final Reader NONE = new Reader(null, null);
+
         private final Method method;
         private final Field field;
 
@@ -64,26 +68,37 @@ public final class StatusFields {
             this.field = field;
         }
 
-        static Reader of(Class<?> type, String getter, String fieldName) {
+        static Reader of(Class<?> type, String what) {
+            String[] member = null;
             try {
-                Method m = type.getMethod(getter);
-                if (m.getReturnType() == int.class
-                        && Modifier.isPublic(m.getDeclaringClass().getModifiers())) {
-                    return new Reader(m, null);
+                QmpiBackend backend = QmpiBackend.current();
+                for (Class<?> c = type; c != null && c != Object.class && member == null; c = c.getSuperclass()) {
+                    member = backend.statusMember(c, what);
                 }
-            } catch (NoSuchMethodException | SecurityException e) {
-                // not Open MPI's form; try MPJ Express' below
+            } catch (IllegalStateException e) {
+                return NONE; // no agent: no descriptor to ask
+            }
+            if (member == null) {
+                return NONE;
             }
             try {
-                Field f = type.getField(fieldName);
-                if (f.getType() == int.class
-                        && Modifier.isPublic(f.getDeclaringClass().getModifiers())) {
-                    return new Reader(null, f);
+                if (member[1].startsWith("(")) {
+                    Method m = type.getMethod(member[0]);
+                    if (m.getReturnType() == int.class
+                            && Modifier.isPublic(m.getDeclaringClass().getModifiers())) {
+                        return new Reader(m, null);
+                    }
+                } else {
+                    Field f = type.getField(member[0]);
+                    if (f.getType() == int.class
+                            && Modifier.isPublic(f.getDeclaringClass().getModifiers())) {
+                        return new Reader(null, f);
+                    }
                 }
-            } catch (NoSuchFieldException | SecurityException e) {
-                // neither: nothing known
+            } catch (NoSuchMethodException | NoSuchFieldException | SecurityException e) {
+                // the descriptor names a member this class lacks: nothing known
             }
-            return new Reader(null, null);
+            return NONE;
         }
 
         int read(Object status) {

@@ -16,18 +16,11 @@ import java.util.WeakHashMap;
  * binding a class loader sees (cached per loader, weakly) and turns the mapping ids embedded in
  * rewritten bytecode back into {@link MethodMapping}s.
  *
- * <p>The agent's catalog ({@link #load()}) reads a descriptor only when it is needed: from its
- * compiled form ({@link CompiledDescriptor}, made and checked by the build) when the descriptor has
- * one, which is neither parsed nor checked; otherwise lightly: the index in {@code premain}; a descriptor's header lines (fingerprints, versions,
- * constants, ...) and where its {@code map} and {@code exclude} lines are, when a class loader is
- * first matched against it or a mapping id after it is asked for; each {@code map} line when its
- * mapping is first found or asked for by id; the {@code exclude} lines when first asked about. A
- * short job thus reads the few lines of the methods it calls, and a JVM that runs Open MPI's
- * binding never reads MPJ Express' descriptor. Mapping ids stay dense and stable all the same:
- * descriptor {@code i}'s ids start after the {@code map} lines of descriptors {@code 0 .. i-1},
- * counted or read, and each line's id is its place among them. Catalogs for tests and checks
- * ({@link #load(ClassLoader, String)}, {@link #fromTexts}) read and check everything at once, so a
- * malformed descriptor fails there (why the agent's own are trusted: the field {@code trusted}).
+ * <p>Each descriptor is read from its compiled form ({@link CompiledDescriptor}), which the build
+ * made and checked, when it is first needed: when a class loader is first matched against it or a
+ * mapping id at or after its own is asked for. A JVM that runs Open MPI's binding never reads MPJ
+ * Express' descriptor. Mapping ids are dense and stable: descriptor {@code i}'s ids start after the
+ * {@code map} lines of descriptors {@code 0 .. i-1}, and each line's id is its place among them.
  */
 public final class BindingCatalog {
     /** The index of descriptors, as a resource of the agent's class loader. */
@@ -37,80 +30,56 @@ public final class BindingCatalog {
 
     /** The index, in order; each entry is read lazily (guarded by this). */
     private final Entry[] entries;
-    /** Where descriptor resources are read from; {@code null}: this class's own loader. */
+    /** Where the index and compiled descriptors are read from; {@code null}: this class's own loader. */
     private final ClassLoader resources;
-    /**
-     * Whether descriptors are read as trusted ({@link DescriptorParser#parseTrusted}): their
-     * {@code map} and {@code exclude} lines read one by one when first needed, and the rules
-     * across lines not checked. True for the agent's catalog only. Its descriptors are resources
-     * of the agent jar, fixed at build time, and no setting points the agent at other ones; the
-     * unit tests read every shipped descriptor in full with every check
-     * ({@code BindingCatalogTest}, the coverage tests), so checking them again in every JVM would
-     * find nothing and cost the start-up of every short job. Catalogs of other descriptors (tests,
-     * tools that check descriptors) read everything, checked, at once.
-     */
-    private final boolean trusted;
     /** loader -> its BindingDescriptor, or NONE. */
     private final Map<ClassLoader, Object> byLoader = new WeakHashMap<>();
 
     private volatile Object forSystemResources;
     /** {@link #repairsOf}'s answers by class, from the descriptors read so far; replaced, never changed. */
     private volatile Map<String, List<String[]>> repairs = Map.of();
-    /** All descriptors once every entry is parsed, in index order. */
+    /** All descriptors once every entry is read, in index order. */
     private volatile List<BindingDescriptor> all;
 
     /** One line of the index and what has been read of its descriptor. */
     private static final class Entry {
         final String resource;
-        /** The index naming it, and the line there (0 for catalogs made from texts). */
+        /** The index naming it, and the line there (0 for catalogs made in tests). */
         final String index;
 
         final int indexLine;
-        /** The descriptor's text: given (catalogs made from texts) or read once; dropped once parsed. */
-        String text;
-
         DescriptorHeader header;
         BindingDescriptor descriptor;
 
-        Entry(String resource, String index, int indexLine, String text) {
+        Entry(String resource, String index, int indexLine) {
             this.resource = resource;
             this.index = index;
             this.indexLine = indexLine;
-            this.text = text;
         }
     }
 
-    private BindingCatalog(Entry[] entries, ClassLoader resources, boolean trusted) {
+    private BindingCatalog(Entry[] entries, ClassLoader resources) {
         this.entries = entries;
         this.resources = resources;
-        this.trusted = trusted;
     }
 
     /**
      * The agent's catalog of the descriptors listed in {@value #INDEX}, read from the agent's own
      * class loader: the index now, each descriptor when first needed.
      *
-     * @throws BindingFormatException if the index is missing or malformed (a malformed descriptor
-     *     fails when it is first read)
+     * @throws BindingFormatException if the index is missing or malformed
      */
     public static BindingCatalog load() {
-        return lazy(null, INDEX);
-    }
-
-    /** As {@link #load()}, from another index and loader (which must stay open): for tests. */
-    static BindingCatalog lazy(ClassLoader resources, String index) {
-        return new BindingCatalog(readIndex(resources, index), resources, true);
+        return load(null, INDEX);
     }
 
     /**
-     * Loads the descriptors listed in {@code index} (a resource path), resolving resources with
-     * {@code resources}, or with this class's own loader when {@code null}; every descriptor is
-     * read and checked now.
+     * The catalog of the compiled descriptors listed in {@code index} (a resource path), read with
+     * {@code resources} (which must stay open), or with this class's own loader when {@code null};
+     * each descriptor is read when first needed. Tests give their own.
      */
     static BindingCatalog load(ClassLoader resources, String index) {
-        BindingCatalog c = new BindingCatalog(readIndex(resources, index), resources, false);
-        c.all();
-        return c;
+        return new BindingCatalog(readIndex(resources, index), resources);
     }
 
     private static Entry[] readIndex(ClassLoader resources, String index) {
@@ -135,7 +104,7 @@ public final class BindingCatalog {
             if (t.indexOf(' ') >= 0 || t.indexOf('\t') >= 0) {
                 throw new BindingFormatException(index, n, "expected one descriptor resource name per line\n    " + t);
             }
-            found.add(new Entry(dir + t, index, n, null));
+            found.add(new Entry(dir + t, index, n));
         }
         if (found.isEmpty()) {
             throw new BindingFormatException(index, 0, "lists no binding descriptors");
@@ -143,43 +112,11 @@ public final class BindingCatalog {
         return found.toArray(new Entry[0]);
     }
 
-    /**
-     * A catalog of descriptors read from the given texts, in order (resource name, text, ...);
-     * for tests and tools that check descriptors.
-     */
-    static BindingCatalog fromTexts(String... nameThenText) {
-        List<Entry> es = new ArrayList<>();
-        for (int i = 0; i + 1 < nameThenText.length; i += 2) {
-            es.add(new Entry(nameThenText[i], nameThenText[i], 0, nameThenText[i + 1]));
-        }
-        BindingCatalog c = new BindingCatalog(es.toArray(new Entry[0]), null, false);
-        c.all();
-        return c;
-    }
-
-    /** The descriptor's text, read once (a light pass and the full parse may both need it). */
-    private String text(Entry e) {
-        if (e.text == null) {
-            try (InputStream in = stream(resources, e.resource, e.index, e.indexLine)) {
-                e.text = new String(in.readAllBytes(), StandardCharsets.UTF_8);
-            } catch (IOException x) {
-                throw new BindingFormatException(e.resource, 0, "cannot read: " + x, x);
-            }
-        }
-        return e.text;
-    }
-
-    /**
-     * The descriptor from its compiled form, made by the build ({@link CompiledDescriptor}), or
-     * {@code null} when there is none beside the text (a catalog of descriptors outside the agent's
-     * build): then the text is read as trusted.
-     */
+    /** The descriptor of entry {@code e} from its compiled form, its mappings numbered from {@code firstId}. */
     private BindingDescriptor compiled(Entry e, int firstId) {
         String path = e.resource + CompiledDescriptor.SUFFIX;
-        try (InputStream in = resources != null
-                ? resources.getResourceAsStream(path)
-                : BindingCatalog.class.getResourceAsStream("/" + path)) {
-            return in == null ? null : CompiledDescriptor.read(in, firstId);
+        try (InputStream in = stream(resources, path, e.index, e.indexLine)) {
+            return CompiledDescriptor.read(in, firstId);
         } catch (IOException x) {
             throw new BindingFormatException(path, 0, "cannot read: " + x, x);
         }
@@ -197,11 +134,7 @@ public final class BindingCatalog {
         return in;
     }
 
-    /**
-     * The fingerprints and mapping count of entry {@code i}, from its descriptor: a trusted
-     * catalog's descriptors are read lightly (the header lines, and where the other lines are),
-     * a full read checks them all.
-     */
+    /** The fingerprints and mapping count of entry {@code i}, from its descriptor. */
     private synchronized DescriptorHeader header(int i) {
         Entry e = entries[i];
         if (e.header == null) {
@@ -210,7 +143,7 @@ public final class BindingCatalog {
         return e.header;
     }
 
-    /** Entry {@code i}'s descriptor, parsed now if it was not yet. */
+    /** Entry {@code i}'s descriptor, read now if it was not yet. */
     private synchronized BindingDescriptor descriptor(int i) {
         Entry e = entries[i];
         if (e.descriptor == null) {
@@ -218,17 +151,12 @@ public final class BindingCatalog {
             for (int j = 0; j < i; j++) {
                 firstId += header(j).mappingCount;
             }
-            BindingDescriptor compiled = trusted && e.text == null ? compiled(e, firstId) : null;
-            e.descriptor = compiled != null
-                    ? compiled
-                    : trusted
-                            ? DescriptorParser.parseTrusted(e.resource, text(e), firstId)
-                            : DescriptorParser.parse(e.resource, text(e), firstId);
-            e.text = null; // no longer needed here (a trusted descriptor keeps what it has not read)
+            e.descriptor = compiled(e, firstId);
             publishRepairs(e.descriptor);
         }
         return e.descriptor;
     }
+
     /**
      * The repairs of methods of class {@code internalName} that the runtime of a binding read so
      * far needs, each {@code {class, name, descriptor, kind}}, or {@code null}. Reads no

@@ -11,17 +11,15 @@ import org.qmpi4j.api.MpiFunction;
 
 /**
  * Everything the agent knows about one MPI Java binding (Open MPI's, MPJ Express', ...), read
- * from a descriptor file by {@link DescriptorParser}: how to recognise it, which classes are its
+ * from the compiled form of its descriptor file ({@link CompiledDescriptor}): how to recognise it, which classes are its
  * own (never rewritten), which of its methods are which MPI function and with which argument
  * roles, which public methods deliberately are not (and why), how to size a datatype, and where
  * its constants live. Keeping this as data means supporting another binding needs no Java code.
  *
- * <p>Immutable in what it answers, and safe to share between threads. A descriptor the agent
- * ships is read lightly ({@link DescriptorParser#parseTrusted}): its {@code map} and
- * {@code exclude} lines are read when first needed, with the same answers as a full read.
+ * <p>Immutable in what it answers, and safe to share between threads.
  *
- * <p>One class because it is one value: a short accessor per statement of the descriptor format, and
- * the lazily read {@code map} and {@code exclude} lines behind one lock.
+ * <p>One class because it is one value: a short accessor per statement of the descriptor format,
+ * and the tables made from its {@code map} and {@code exclude} lines on first use, behind one lock.
  */
 public final class BindingDescriptor {
     private final String resource;
@@ -31,6 +29,8 @@ public final class BindingDescriptor {
     private final List<String[]> fingerprints;
     private final List<String[]> repairs;
     private final List<String[]> versions;
+    /** The {@code status} lines: field, class, member, descriptor. */
+    private final List<String[]> status;
 
     private final String[] datatypeSize;
     private final String[] datatypeSizeUnit;
@@ -43,12 +43,10 @@ public final class BindingDescriptor {
 
     /** The id of the first mapping; slot {@code i} has id {@code firstId + i}. */
     private final int firstId;
-    /** Slot i: the mapping of the i-th map line; made when first needed if {@link #lines} is set. */
-    private final MethodMapping[] slots; // guarded by this
+    /** Slot i: the mapping of the i-th map line. */
+    private final MethodMapping[] slots;
     /** "owner name descriptor" -> slot. */
     private final Map<String, Integer> slotByKey;
-    /** The map and exclude lines not read yet (a trusted descriptor), or {@code null}: all read. */
-    private final DescriptorLines lines;
 
     /** All mappings, once every slot is made. */
     private List<MethodMapping> all; // guarded by this
@@ -62,19 +60,11 @@ public final class BindingDescriptor {
     private Map<String, Map<String, String>> exclusions; // guarded by this
 
     private List<String[]> exclusionLines; // guarded by this
-    /** The exclude lines of a fully parsed descriptor until {@link #exclusions} is made. */
+    /** The exclude lines until {@link #exclusions} is made from them. */
     private List<DescriptorSpec.ExcludeLine> parsedExcludes; // guarded by this
 
-    /** A descriptor parsed in full: every line read and checked. */
+    /** The descriptor {@code spec} holds, its mappings numbered from {@code firstId}. */
     BindingDescriptor(DescriptorSpec spec, int firstId) {
-        this(spec, firstId, null);
-    }
-
-    /**
-     * A descriptor whose header lines are read and whose {@code map} and {@code exclude} lines,
-     * when {@code lines} is given, are read one at a time when first needed.
-     */
-    BindingDescriptor(DescriptorSpec spec, int firstId, DescriptorLines lines) {
         this.resource = spec.resource;
         this.id = spec.id;
         this.title = spec.title;
@@ -82,6 +72,7 @@ public final class BindingDescriptor {
         this.fingerprints = Collections.unmodifiableList(new ArrayList<>(spec.fingerprints));
         this.repairs = Collections.unmodifiableList(new ArrayList<>(spec.repairs));
         this.versions = Collections.unmodifiableList(new ArrayList<>(spec.versions));
+        this.status = Collections.unmodifiableList(new ArrayList<>(spec.status));
         this.datatypeSize = spec.datatypeSize;
         this.datatypeSizeUnit = spec.datatypeSizeUnit;
         this.constantsClass = spec.constantsClass;
@@ -94,25 +85,13 @@ public final class BindingDescriptor {
                         ? new java.util.EnumMap<>(org.qmpi4j.api.mpit.BindType.class)
                         : spec.objectClasses));
         this.firstId = firstId;
-        this.lines = lines;
-        if (lines == null) {
-            slots = new MethodMapping[spec.maps.size()];
-            slotByKey = new HashMap<>(2 * slots.length);
-            for (int i = 0; i < slots.length; i++) {
-                slots[i] = mapping(i, spec.maps.get(i));
-                slotByKey.put(key(slots[i].owner(), slots[i].name(), slots[i].descriptor()), i);
-            }
-            parsedExcludes = spec.excludes;
-        } else {
-            slots = new MethodMapping[lines.mapCount()];
-            slotByKey = new HashMap<>(2 * slots.length);
-            for (int i = 0; i < slots.length; i++) {
-                String key = lines.mapKey(i);
-                if (key != null) {
-                    slotByKey.put(key, i);
-                }
-            }
+        slots = new MethodMapping[spec.maps.size()];
+        slotByKey = new HashMap<>(2 * slots.length);
+        for (int i = 0; i < slots.length; i++) {
+            slots[i] = mapping(i, spec.maps.get(i));
+            slotByKey.put(key(slots[i].owner(), slots[i].name(), slots[i].descriptor()), i);
         }
+        parsedExcludes = spec.excludes;
     }
 
     private static String key(String owner, String name, String desc) {
@@ -134,14 +113,9 @@ public final class BindingDescriptor {
                 l.version);
     }
 
-    /** The mapping of the {@code i}-th map line, read now if it was not yet. */
-    synchronized MethodMapping slot(int i) {
-        MethodMapping m = slots[i];
-        if (m == null) {
-            m = mapping(i, lines.map(i));
-            slots[i] = m;
-        }
-        return m;
+    /** The mapping of the {@code i}-th map line. */
+    MethodMapping slot(int i) {
+        return slots[i];
     }
 
     /** The id of this descriptor's first mapping. */
@@ -149,14 +123,14 @@ public final class BindingDescriptor {
         return firstId;
     }
 
-    /** The number of its mappings (its {@code map} lines), read or not. */
+    /** The number of its mappings (its {@code map} lines). */
     int mappingCount() {
         return slots.length;
     }
 
     /**
-     * The {@code canonical} mappings of {@code f}, in line order (one per version at most, in a
-     * checked descriptor). A trusted descriptor reads only the lines that name {@code f}.
+     * The {@code canonical} mappings of {@code f}, in line order (one per version at most: the
+     * compiler checked it).
      */
     private List<MethodMapping> canonicalLines(MpiFunction f) {
         List<MethodMapping> found = canonicalLines.get(f.ordinal());
@@ -167,18 +141,9 @@ public final class BindingDescriptor {
         List<MethodMapping> found = canonicalLines.get(f.ordinal());
         if (found == null) {
             found = new ArrayList<>(2);
-            if (lines == null) {
-                for (MethodMapping m : slots) {
-                    if (m.function() == f && m.canonical()) {
-                        found.add(m);
-                    }
-                }
-            } else {
-                for (int i : lines.canonicalLinesNaming(f.name())) {
-                    MethodMapping m = slot(i);
-                    if (m.function() == f && m.canonical()) {
-                        found.add(m);
-                    }
+            for (MethodMapping m : slots) {
+                if (m.function() == f && m.canonical()) {
+                    found.add(m);
                 }
             }
             found = Collections.unmodifiableList(found);
@@ -190,12 +155,6 @@ public final class BindingDescriptor {
     private synchronized Map<String, Map<String, String>> exclusionMap() {
         if (exclusions == null) {
             List<DescriptorSpec.ExcludeLine> parsed = parsedExcludes;
-            if (parsed == null) {
-                parsed = new ArrayList<>(lines.excludeCount());
-                for (int i = 0; i < lines.excludeCount(); i++) {
-                    parsed.add(lines.exclude(i));
-                }
-            }
             Map<String, Map<String, String>> ex = new HashMap<>();
             List<String[]> ls = new ArrayList<>(parsed.size());
             for (DescriptorSpec.ExcludeLine l : parsed) {
@@ -371,6 +330,21 @@ public final class BindingDescriptor {
         return nativeHandle == null ? null : nativeHandle.clone();
     }
 
+    /**
+     * The public member of status class {@code statusClass} (internal name) that gives
+     * {@code field} ({@code source}, {@code tag} or {@code index}), {@code {name, descriptor}}: a
+     * method when the descriptor starts with {@code (}, otherwise an int field; {@code null} if the
+     * descriptor has no such {@code status} line.
+     */
+    public String[] statusMember(String statusClass, String field) {
+        for (String[] l : status) {
+            if (l[0].equals(field) && l[1].equals(statusClass)) {
+                return new String[] {l[2], l[3]};
+            }
+        }
+        return null;
+    }
+
     /** Internal name of the class of MPI objects of {@code kind}, or {@code null} if the binding does not say. */
     public String objectClass(org.qmpi4j.api.mpit.BindType kind) {
         return objectClasses.get(kind);
@@ -411,9 +385,6 @@ public final class BindingDescriptor {
     /** All mappings, in descriptor order (ids ascending). */
     public synchronized List<MethodMapping> mappings() {
         if (all == null) {
-            for (int i = 0; i < slots.length; i++) {
-                slot(i);
-            }
             all = Collections.unmodifiableList(Arrays.asList(slots.clone()));
         }
         return all;

@@ -1,9 +1,8 @@
 package org.qmpi4j.agent.internal.binding;
 
 /**
- * A binding descriptor or the descriptor index is malformed. The agent reads descriptors in
- * {@code premain}, so the message must say exactly where the problem is: it starts with
- * {@code resource:line:} like a compiler diagnostic, and quotes the offending line.
+ * The descriptor index or a compiled descriptor cannot be read (a malformed descriptor text fails
+ * the build instead). The message starts with {@code resource:line:} like a compiler diagnostic.
  */
 public final class BindingFormatException extends RuntimeException {
     private static final long serialVersionUID = 1L;

@@ -1,110 +1,32 @@
 package org.qmpi4j.agent.internal.binding;
 
 import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
-import java.io.DataOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 import org.qmpi4j.api.MpiFunction;
 import org.qmpi4j.api.mpit.BindType;
 
 /**
- * A binding descriptor compiled at build time: what {@link DescriptorParser} read and
- * {@link DescriptorChecker} accepted, written as data ({@code <descriptor>.compiled} beside the
- * text), so that the agent builds its {@link BindingDescriptor} without parsing or checking a line.
- * The parser and the checker run in the build ({@link #main}) and in the tests; the text stays the
- * source, the compiled form is made from it by every build.
+ * Reads a binding descriptor in its compiled form, the only form the agent reads: the build's
+ * descriptor compiler (module {@code descriptor-compiler}, {@code org.qmpi4j.descriptor}) parsed
+ * and checked the text and wrote {@code <descriptor>.compiled}, so the agent builds its
+ * {@link BindingDescriptor} without parsing or checking a line (docs/decisions/0006).
  *
  * <p>The form: a magic number and format version, the header fields, then each {@code map} and
- * {@code exclude} line's fields in descriptor order. Strings are modified UTF-8
- * ({@link DataOutputStream#writeUTF}), each absent value a {@code false} flag before it.
+ * {@code exclude} line's fields in descriptor order, then the {@code status} lines. Strings are modified UTF-8
+ * ({@link DataInputStream#readUTF}), each absent value a {@code false} flag before it. The writer
+ * is the compiler's {@code CompiledForm}; {@code CompiledDescriptorTest} reads what it writes.
  */
-public final class CompiledDescriptor {
+final class CompiledDescriptor {
     /** What the compiled resource of a descriptor resource is named: its name and this suffix. */
-    public static final String SUFFIX = ".compiled";
+    static final String SUFFIX = ".compiled";
 
     private static final int MAGIC = 0x514d4244; // "QMBD"
-    private static final int FORMAT = 2;
+    private static final int FORMAT = 3;
 
     private CompiledDescriptor() {}
-
-    /** Compiles the descriptors listed by the index under {@code classes} (arguments: the classes directory). */
-    public static void main(String[] args) throws IOException {
-        Path classes = Path.of(args[0]);
-        Path index = classes.resolve(BindingCatalog.INDEX);
-        String dir = BindingCatalog.INDEX.substring(0, BindingCatalog.INDEX.lastIndexOf('/') + 1);
-        for (String line : Files.readAllLines(index, StandardCharsets.UTF_8)) {
-            String name = line.trim();
-            if (name.isEmpty() || name.startsWith("#")) {
-                continue;
-            }
-            String resource = dir + name;
-            String text = Files.readString(classes.resolve(resource), StandardCharsets.UTF_8);
-            Files.write(classes.resolve(resource + SUFFIX), compile(resource, text));
-        }
-    }
-
-    /**
-     * The compiled form of a descriptor's text, parsed and checked now.
-     *
-     * @throws BindingFormatException if the text is malformed
-     */
-    static byte[] compile(String resource, String text) throws IOException {
-        DescriptorSpec s = DescriptorParser.parseChecked(resource, text);
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream(16 * 1024);
-        DataOutputStream out = new DataOutputStream(bytes);
-        out.writeInt(MAGIC);
-        out.writeInt(FORMAT);
-        string(out, s.resource);
-        string(out, s.id);
-        string(out, s.title);
-        strings(out, s.packages.toArray(new String[0]));
-        list(out, s.fingerprints);
-        list(out, s.versions);
-        list(out, s.repairs);
-        string(out, s.constantsClass);
-        strings(out, s.datatypeSize);
-        strings(out, s.datatypeSizeUnit);
-        strings(out, s.requestNull);
-        strings(out, s.exception);
-        string(out, s.nativeLibrary);
-        strings(out, s.nativeHandle);
-        out.writeInt(s.objectClasses.size());
-        for (Map.Entry<BindType, String> e : s.objectClasses.entrySet()) {
-            out.writeUTF(e.getKey().name());
-            out.writeUTF(e.getValue());
-        }
-        out.writeInt(s.maps.size());
-        for (DescriptorSpec.MapLine m : s.maps) {
-            out.writeUTF(m.owner);
-            out.writeUTF(m.name);
-            out.writeUTF(m.descriptor);
-            out.writeBoolean(m.isStatic);
-            out.writeBoolean(m.canonical);
-            out.writeUTF(m.function.name());
-            out.writeInt(m.roles.length);
-            for (int r : m.roles) {
-                out.writeInt(r);
-            }
-            out.writeInt(m.parameterCount);
-            string(out, m.version);
-        }
-        out.writeInt(s.excludes.size());
-        for (DescriptorSpec.ExcludeLine e : s.excludes) {
-            out.writeUTF(e.owner);
-            out.writeUTF(e.name);
-            string(out, e.descriptor);
-            out.writeUTF(e.reason);
-        }
-        out.flush();
-        return bytes.toByteArray();
-    }
 
     /** The descriptor compiled in {@code in}, its mappings numbered from {@code firstId}. */
     static BindingDescriptor read(InputStream in, int firstId) throws IOException {
@@ -159,27 +81,12 @@ public final class CompiledDescriptor {
             e.reason = in.readUTF();
             s.excludes.add(e);
         }
+        list(in, s.status);
         return s;
-    }
-
-    private static void string(DataOutputStream out, String s) throws IOException {
-        out.writeBoolean(s != null);
-        if (s != null) {
-            out.writeUTF(s);
-        }
     }
 
     private static String string(DataInputStream in) throws IOException {
         return in.readBoolean() ? in.readUTF() : null;
-    }
-
-    private static void strings(DataOutputStream out, String[] a) throws IOException {
-        out.writeInt(a == null ? -1 : a.length);
-        if (a != null) {
-            for (String s : a) {
-                string(out, s);
-            }
-        }
     }
 
     private static String[] strings(DataInputStream in) throws IOException {
@@ -192,13 +99,6 @@ public final class CompiledDescriptor {
             a[i] = string(in);
         }
         return a;
-    }
-
-    private static void list(DataOutputStream out, List<String[]> l) throws IOException {
-        out.writeInt(l.size());
-        for (String[] a : l) {
-            strings(out, a);
-        }
     }
 
     private static void list(DataInputStream in, List<String[]> into) throws IOException {

@@ -3,9 +3,9 @@ package org.qmpi4j.agent.internal.binding;
 import java.util.List;
 
 /**
- * What the catalog needs of a descriptor before it parses the descriptor's mappings: how to
- * recognise the binding (its fingerprints) and how many mapping ids it takes (its {@code map}
- * lines), so that the ids of the descriptors after it stay where they are.
+ * What the catalog keeps of each descriptor it has read: how to recognise the binding (its
+ * fingerprints) and how many mapping ids it takes (its {@code map} lines), so that the ids of the
+ * descriptors after it stay where they are.
  */
 final class DescriptorHeader {
     /** {@code {class, name, descriptor}} of each fingerprint method. */

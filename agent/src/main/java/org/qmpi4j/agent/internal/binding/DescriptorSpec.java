@@ -8,8 +8,8 @@ import org.qmpi4j.api.MpiFunction;
 import org.qmpi4j.api.mpit.BindType;
 
 /**
- * The header and lines of a descriptor as read and checked, from which {@link BindingDescriptor}
- * is built.
+ * The header and lines of a descriptor as its compiled form holds them ({@link CompiledDescriptor}),
+ * from which {@link BindingDescriptor} is built.
  */
 final class DescriptorSpec {
     String resource;
@@ -19,6 +19,8 @@ final class DescriptorSpec {
     final List<String[]> fingerprints = new ArrayList<>();
     /** {@code version} lines in order: label, then class, method, descriptor (absent for the fallback). */
     final List<String[]> versions = new ArrayList<>();
+    /** {@code status} lines: field (source, tag, index), class, member, descriptor. */
+    final List<String[]> status = new ArrayList<>();
     /** {@code repair} lines: class, method, descriptor, kind. */
     final List<String[]> repairs = new ArrayList<>();
 

@@ -1,6 +1,5 @@
 package org.qmpi4j.agent.internal.binding;
 
-import java.util.Arrays;
 import org.qmpi4j.api.MpiFunction;
 
 /**
@@ -145,11 +144,5 @@ public final class MethodMapping {
             sb.append(" canonical");
         }
         return sb.toString();
-    }
-
-    static int[] noRoles() {
-        int[] r = new int[Role.values().length];
-        Arrays.fill(r, NONE);
-        return r;
     }
 }

@@ -1,5 +1,7 @@
 package org.qmpi4j.agent.internal.chain;
 
+import org.qmpi4j.agent.internal.binding.BindingCatalog;
+import org.qmpi4j.agent.internal.binding.BindingDescriptor;
 import org.qmpi4j.api.CallingAddress;
 import org.qmpi4j.api.MpiFunction;
 import org.qmpi4j.api.QmpiContext;
@@ -15,11 +17,13 @@ import org.qmpi4j.api.internal.QmpiBackend;
 public final class QmpiBackendImpl implements QmpiBackend {
     private final ToolRegistry registry;
     private final JvmMpit jvmMpit;
+    private final BindingCatalog catalog;
 
     /** The backend of the JVM's tools ({@code registry}: {@link ToolRegistry#global()}). */
-    public QmpiBackendImpl(ToolRegistry registry, JvmMpit jvmMpit) {
+    public QmpiBackendImpl(ToolRegistry registry, JvmMpit jvmMpit, BindingCatalog catalog) {
         this.registry = registry;
         this.jvmMpit = jvmMpit;
+        this.catalog = catalog;
     }
 
     @Override
@@ -116,6 +120,13 @@ public final class QmpiBackendImpl implements QmpiBackend {
     @Override
     public org.qmpi4j.api.mpit.MpiT mpit() {
         return jvmMpit.firstProcess();
+    }
+
+    @Override
+    public String[] statusMember(Class<?> statusClass, String field) {
+        // The binding of the class's own loader: Open MPI's and MPJ Express' status classes are both mpi.Status.
+        BindingDescriptor d = catalog.forLoader(statusClass.getClassLoader());
+        return d == null ? null : d.statusMember(statusClass.getName().replace('.', '/'), field);
     }
 
     private static CallContext context(QmpiContext context) {

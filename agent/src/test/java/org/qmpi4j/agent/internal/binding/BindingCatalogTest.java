@@ -14,6 +14,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.qmpi4j.api.MpiFunction;
+import org.qmpi4j.descriptor.DescriptorCompiler;
 
 class BindingCatalogTest {
 
@@ -117,7 +118,7 @@ class BindingCatalogTest {
                 + "map mpi/Comm getSize ()I MPI_COMM_SIZE canonical comm=this\n"
                 + "map mpi/Comm getRank ()I MPI_COMM_RANK canonical comm=this\n";
         String never = "binding never\ntitle Never\npackages mpi/\nfingerprint mpi/Comm noSuchMethod ()I\n";
-        BindingCatalog catalog = BindingCatalog.fromTexts("never.binding", never, "a.binding", a, "b.binding", b);
+        BindingCatalog catalog = DescriptorTexts.catalog("never.binding", never, "a.binding", a, "b.binding", b);
         assertThat(catalog.mappingCount()).isEqualTo(3);
         assertThat(catalog.mapping(0).bindingDescriptor().id()).isEqualTo("first");
         assertThat(catalog.mapping(1).bindingDescriptor().id()).isEqualTo("second");
@@ -129,10 +130,12 @@ class BindingCatalogTest {
 
     // ---- the index ----------------------------------------------------------------------
 
+    /** The catalog of the index {@code index} under {@code dir}, every descriptor read now. */
     private static BindingCatalog loadFrom(Path dir, String index) throws IOException {
-        try (URLClassLoader resources =
-                new URLClassLoader(new URL[] {dir.toUri().toURL()}, null)) {
-            return BindingCatalog.load(resources, index);
+        try (URLClassLoader resources = DescriptorTexts.resources(dir)) {
+            BindingCatalog c = BindingCatalog.load(resources, index);
+            c.all();
+            return c;
         }
     }
 
@@ -141,14 +144,22 @@ class BindingCatalogTest {
         Files.write(file, List.of(lines), StandardCharsets.UTF_8);
     }
 
+    /** Descriptor {@code name} under {@code dir}, compiled as the build compiles the agent's. */
+    private static void compile(Path dir, String name, String... lines) throws IOException {
+        Path file = dir.resolve(name + CompiledDescriptor.SUFFIX);
+        Files.createDirectories(file.getParent());
+        Files.write(file, DescriptorCompiler.compile(name, String.join("\n", lines) + "\n"));
+    }
+
     private static final String MINI = "binding mini\ntitle Mini\npackages mini/\nfingerprint mini/A f ()V";
 
     @Test
     void indexListsDescriptorsRelativeToItsDirectory(@TempDir Path dir) throws IOException {
         write(dir.resolve("b/index"), "# comment", "", "one.binding", "two.binding");
-        write(dir.resolve("b/one.binding"), MINI, "map mini/A f ()V MPI_BARRIER canonical");
-        write(
-                dir.resolve("b/two.binding"),
+        compile(dir, "b/one.binding", MINI, "map mini/A f ()V MPI_BARRIER canonical");
+        compile(
+                dir,
+                "b/two.binding",
                 MINI.replace("mini\ntitle", "two\ntitle"),
                 "map mini/A g ()V MPI_BARRIER canonical",
                 "map mini/A h ()V MPI_IBARRIER canonical");
@@ -164,7 +175,7 @@ class BindingCatalogTest {
         write(dir.resolve("b/index"), "# comment", "gone.binding");
         assertThatThrownBy(() -> loadFrom(dir, "b/index"))
                 .isInstanceOf(BindingFormatException.class)
-                .hasMessage("b/index:2: descriptor resource not found: b/gone.binding");
+                .hasMessage("b/index:2: descriptor resource not found: b/gone.binding.compiled");
     }
 
     @Test
@@ -189,83 +200,46 @@ class BindingCatalogTest {
     @Test
     void duplicateBindingIds(@TempDir Path dir) throws IOException {
         write(dir.resolve("b/index"), "one.binding", "again.binding");
-        write(dir.resolve("b/one.binding"), MINI);
-        write(dir.resolve("b/again.binding"), MINI);
+        compile(dir, "b/one.binding", MINI);
+        compile(dir, "b/again.binding", MINI);
         assertThatThrownBy(() -> loadFrom(dir, "b/index"))
                 .isInstanceOf(BindingFormatException.class)
                 .hasMessage("b/index:2: binding id 'mini' of b/again.binding is also the id of b/one.binding");
     }
 
     @Test
-    void malformedDescriptorNamesItsOwnResourceAndLine(@TempDir Path dir) throws IOException {
-        write(dir.resolve("b/index"), "one.binding");
-        write(dir.resolve("b/one.binding"), MINI, "map mini/A f ()V MPI_NOPE canonical");
-        assertThatThrownBy(() -> loadFrom(dir, "b/index"))
-                .isInstanceOf(BindingFormatException.class)
-                .hasMessageStartingWith("b/one.binding:5: unknown MPI function 'MPI_NOPE'")
-                .satisfies(e -> assertThat(((BindingFormatException) e).line()).isEqualTo(5));
-    }
-
-    @Test
-    void theAgentsCatalogParsesOnlyTheDescriptorsItNeedsAndKeepsIdsWhereAFullReadPutsThem(@TempDir Path dir)
-            throws IOException {
-        // 'first' is recognised from Open MPI's jar; 'second' has a malformed map line that only a full
-        // parse finds, so reaching the end of this test shows it was never parsed, only counted.
-        write(dir.resolve("b/index"), "first.binding", "second.binding", "third.binding");
-        write(
-                dir.resolve("b/first.binding"),
+    void theAgentsCatalogReadsOnlyTheDescriptorsItNeeds(@TempDir Path dir) throws IOException {
+        // 'first' is recognised from Open MPI's jar; 'second' has no compiled form at all, so
+        // reaching its ids, and only that, fails.
+        write(dir.resolve("b/index"), "first.binding", "second.binding");
+        compile(
+                dir,
+                "b/first.binding",
                 "binding first",
                 "title First",
                 "packages mpi/",
                 "fingerprint mpi/Comm getRank ()I",
                 "map mpi/Comm barrier ()V MPI_BARRIER canonical comm=this",
                 "map mpi/Comm getSize ()I MPI_COMM_SIZE canonical comm=this");
-        write(
-                dir.resolve("b/second.binding"),
-                "binding second",
-                "title Second",
-                "packages mpi/",
-                "fingerprint mpi/Comm Rank ()I",
-                "map mpi/Comm Barrier ()V MPI_NOPE canonical comm=this",
-                "  map mpi/Comm Size ()I MPI_COMM_SIZE canonical comm=this",
-                "exclude mpi/Comm Free * [free] not MPI");
-        write(
-                dir.resolve("b/third.binding"),
-                "binding third",
-                "title Third",
-                "packages mpi/",
-                "fingerprint mpi/Comm getRank ()I",
-                "map mpi/Comm getRank ()I MPI_COMM_RANK canonical comm=this");
-        try (URLClassLoader resources =
-                        new URLClassLoader(new URL[] {dir.toUri().toURL()}, null);
+        try (URLClassLoader resources = DescriptorTexts.resources(dir);
                 OpenMpiJar.RecordingLoader loader = new OpenMpiJar.RecordingLoader(OpenMpiJar.url())) {
-            BindingCatalog lazy = BindingCatalog.lazy(resources, "b/index");
+            BindingCatalog lazy = BindingCatalog.load(resources, "b/index");
             assertThat(lazy.forLoader(loader).id()).isEqualTo("first");
             assertThat(lazy.mapping(1).name()).isEqualTo("getSize");
-            // second's two map lines were counted by the light pass, not parsed: third starts at 4.
-            assertThat(lazy.mappingCount()).isEqualTo(5);
-            MethodMapping third = lazy.mapping(4);
-            assertThat(third.bindingDescriptor().id()).isEqualTo("third");
-            assertThat(third.id()).isEqualTo(4);
-            assertThat(third.function()).isEqualTo(MpiFunction.MPI_COMM_RANK);
-            // Asking for an id in second's range parses it, and then its error shows.
             assertThatThrownBy(() -> lazy.mapping(2))
                     .isInstanceOf(BindingFormatException.class)
-                    .hasMessageStartingWith("b/second.binding:5: unknown MPI function 'MPI_NOPE'");
-            assertThatThrownBy(() -> BindingCatalog.load(resources, "b/index"))
-                    .as("a full read fails at once")
-                    .isInstanceOf(BindingFormatException.class);
+                    .hasMessage("b/index:2: descriptor resource not found: b/second.binding.compiled");
         }
     }
 
     @Test
-    void parsingTheShippedDescriptorIsFast() {
+    void readingTheShippedDescriptorsIsFast() {
         // It runs in premain: keep it well under the JVM's own start-up cost.
-        BindingCatalog.load();
+        BindingCatalog.load().all();
         List<Long> nanos = new ArrayList<>();
         for (int i = 0; i < 5; i++) {
             long t = System.nanoTime();
-            BindingCatalog.load();
+            BindingCatalog.load().all();
             nanos.add(System.nanoTime() - t);
         }
         assertThat(nanos.stream().mapToLong(Long::longValue).min().getAsLong()).isLessThan(200_000_000L);

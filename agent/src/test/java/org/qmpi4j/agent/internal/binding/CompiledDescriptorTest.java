@@ -1,12 +1,9 @@
 package org.qmpi4j.agent.internal.binding;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.net.URL;
 import java.net.URLClassLoader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -15,22 +12,26 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.qmpi4j.api.MpiFunction;
-import org.qmpi4j.api.mpit.BindType;
+import org.qmpi4j.descriptor.DescriptorCompiler;
+import org.qmpi4j.descriptor.RoleKeyword;
+import org.qmpi4j.descriptor.Vocabulary;
 
 /**
- * The descriptors compiled by the build say exactly what their texts say, and the agent's catalog
- * reads the compiled form, not the text.
+ * The agent reads what the build's descriptor compiler wrote: the compiled form of each shipped
+ * descriptor is among the agent's resources and its text is not, and both sides give the words
+ * and numbers of the form the same meaning.
  */
 class CompiledDescriptorTest {
+    /** The descriptor texts: a build-only source folder, not resources. */
+    private static final Path TEXTS = Path.of("src/main/bindings");
+
     @Test
-    void eachShippedDescriptorHasACompiledFormThatSaysWhatItsTextSays() throws IOException {
-        List<String> resources = shippedResources();
-        assertThat(resources).hasSize(2);
-        int firstId = 0;
-        for (String resource : resources) {
-            String text = resource(resource);
-            BindingDescriptor parsed = DescriptorParser.parse(resource, text, firstId);
+    void eachShippedDescriptorIsCompiledByTheBuildAndOnlyCompiled() throws IOException {
+        List<String> names = shippedNames();
+        assertThat(names).containsExactly("openmpi.binding", "mpj.binding");
+        String dir = BindingCatalog.INDEX.substring(0, BindingCatalog.INDEX.lastIndexOf('/') + 1);
+        for (String name : names) {
+            String resource = dir + name;
             byte[] built;
             try (InputStream in = getClass().getResourceAsStream("/" + resource + CompiledDescriptor.SUFFIX)) {
                 assertThat(in)
@@ -38,98 +39,59 @@ class CompiledDescriptorTest {
                         .isNotNull();
                 built = in.readAllBytes();
             }
-            assertThat(built).as("the build's compiled form").isEqualTo(CompiledDescriptor.compile(resource, text));
-            BindingDescriptor compiled = CompiledDescriptor.read(new ByteArrayInputStream(built), firstId);
-            assertSameDescriptor(compiled, parsed);
-            firstId += parsed.mappingCount();
+            String text = Files.readString(TEXTS.resolve(name), StandardCharsets.UTF_8);
+            assertThat(built).as("the build's compiled form").isEqualTo(DescriptorCompiler.compile(resource, text));
+            assertThat(getClass().getResource("/" + resource))
+                    .as("the text of " + name)
+                    .isNull();
         }
+        assertThat(BindingCatalog.load().all())
+                .extracting(BindingDescriptor::id)
+                .containsExactly("openmpi", "mpj");
     }
 
     @Test
-    void aMalformedDescriptorFailsToCompile() throws IOException {
-        String text = resource("org/qmpi4j/agent/bindings/openmpi.binding") + "\nmap mpi/Comm nothing ()V MPI_NOPE\n";
-        assertThatThrownBy(() -> CompiledDescriptor.compile("broken.binding", text))
-                .isInstanceOf(BindingFormatException.class)
-                .hasMessageContaining("MPI_NOPE");
+    void theCompilerAndTheAgentGiveTheFormTheSameMeaning() {
+        assertThat(RoleKeyword.values()).hasSameSizeAs(Role.values());
+        for (Role r : Role.values()) {
+            assertThat(RoleKeyword.values()[r.ordinal()].keyword()).isEqualTo(r.keyword());
+        }
+        assertThat(Vocabulary.RECEIVER).isEqualTo(MethodMapping.RECEIVER);
+        assertThat(Vocabulary.NONE).isEqualTo(MethodMapping.NONE);
+        assertThat(Vocabulary.RETURN).isEqualTo(MethodMapping.RETURN);
+        assertThat(Vocabulary.REPAIR_WAIT_LOOP).isEqualTo(BindingDescriptor.REPAIR_WAIT_LOOP);
+        assertThat(Vocabulary.EXCEPTION_WITH_CLASS).isEqualTo(BindingDescriptor.EXCEPTION_WITH_CLASS);
+        assertThat(Vocabulary.EXCEPTION_WITH_MESSAGE).isEqualTo(BindingDescriptor.EXCEPTION_WITH_MESSAGE);
+        assertThat(DescriptorCompiler.SUFFIX).isEqualTo(CompiledDescriptor.SUFFIX);
+        assertThat(BindingCatalog.INDEX).endsWith("/" + DescriptorCompiler.INDEX);
     }
 
-    /** A compiled form beside the text wins: the catalog then never parses the text. */
+    /** A catalog of compiled descriptors in any folder: the texts need not be there. */
     @Test
-    void theAgentsCatalogReadsTheCompiledFormWhenThereIsOne(@TempDir Path dir) throws IOException {
-        String text = resource("org/qmpi4j/agent/bindings/openmpi.binding");
+    void aCatalogReadsCompiledDescriptors(@TempDir Path dir) throws IOException {
+        String text = Files.readString(TEXTS.resolve("openmpi.binding"), StandardCharsets.UTF_8);
         Path bindings = Files.createDirectories(dir.resolve("demo"));
         Files.writeString(bindings.resolve("index"), "openmpi.binding\n");
-        // the text is not a descriptor at all: only the compiled form can be read
-        Files.writeString(bindings.resolve("openmpi.binding"), "this is no descriptor\n");
         Files.write(
                 bindings.resolve("openmpi.binding" + CompiledDescriptor.SUFFIX),
-                CompiledDescriptor.compile("demo/openmpi.binding", text));
-        try (URLClassLoader resources =
-                new URLClassLoader(new URL[] {dir.toUri().toURL()}, null)) {
-            BindingCatalog catalog = BindingCatalog.lazy(resources, "demo/index");
-            assertThat(catalog.descriptor("openmpi")).isNotNull();
+                DescriptorCompiler.compile("demo/openmpi.binding", text));
+        try (URLClassLoader resources = DescriptorTexts.resources(dir)) {
+            BindingCatalog catalog = BindingCatalog.load(resources, "demo/index");
+            assertThat(catalog.descriptor("openmpi").resource()).isEqualTo("demo/openmpi.binding");
             assertThat(catalog.mapping(0).bindingDescriptor().id()).isEqualTo("openmpi");
             assertThat(catalog.mappingCount())
-                    .isEqualTo(DescriptorParser.parse("x", text, 0).mappingCount());
+                    .isEqualTo(DescriptorTexts.read("x", text, 0).mappingCount());
         }
     }
 
-    private static void assertSameDescriptor(BindingDescriptor c, BindingDescriptor p) {
-        assertThat(c.id()).isEqualTo(p.id());
-        assertThat(c.title()).isEqualTo(p.title());
-        assertThat(c.resource()).isEqualTo(p.resource());
-        assertThat(c.packages()).isEqualTo(p.packages());
-        assertThat(c.fingerprints()).usingRecursiveComparison().isEqualTo(p.fingerprints());
-        assertThat(c.versionMarks()).usingRecursiveComparison().isEqualTo(p.versionMarks());
-        assertThat(c.constantsClass()).isEqualTo(p.constantsClass());
-        assertThat(c.datatypeSizeMethod()).isEqualTo(p.datatypeSizeMethod());
-        assertThat(c.datatypeSizeUnit()).isEqualTo(p.datatypeSizeUnit());
-        assertThat(c.requestNullMethod()).isEqualTo(p.requestNullMethod());
-        assertThat(c.exceptionConstructor()).isEqualTo(p.exceptionConstructor());
-        assertThat(c.nativeLibrary()).isEqualTo(p.nativeLibrary());
-        assertThat(c.nativeHandleField()).isEqualTo(p.nativeHandleField());
-        for (BindType kind : BindType.values()) {
-            assertThat(c.objectClass(kind)).as(kind.name()).isEqualTo(p.objectClass(kind));
-        }
-        assertThat(c.exclusions()).usingRecursiveComparison().isEqualTo(p.exclusions());
-        assertThat(c.mappings()).hasSameSizeAs(p.mappings()).isNotEmpty();
-        for (int i = 0; i < p.mappings().size(); i++) {
-            MethodMapping cm = c.mappings().get(i);
-            MethodMapping pm = p.mappings().get(i);
-            assertThat(cm.toString()).isEqualTo(pm.toString());
-            assertThat(cm.id()).isEqualTo(pm.id());
-            assertThat(cm.isStatic()).isEqualTo(pm.isStatic());
-            assertThat(cm.canonical()).isEqualTo(pm.canonical());
-            assertThat(cm.parameterCount()).isEqualTo(pm.parameterCount());
-            assertThat(cm.version).isEqualTo(pm.version);
-            for (Role r : Role.values()) {
-                assertThat(cm.role(r)).as("%s %s", cm, r.keyword()).isEqualTo(pm.role(r));
-            }
-            assertThat(c.find(cm.owner(), cm.name(), cm.descriptor())).isSameAs(cm);
-        }
-        for (MpiFunction f : MpiFunction.values()) {
-            MethodMapping cc = c.canonical(f);
-            MethodMapping pc = p.canonical(f);
-            assertThat(cc == null ? null : cc.toString()).as(f.name()).isEqualTo(pc == null ? null : pc.toString());
-        }
-    }
-
-    private static List<String> shippedResources() throws IOException {
-        String dir = BindingCatalog.INDEX.substring(0, BindingCatalog.INDEX.lastIndexOf('/') + 1);
+    private static List<String> shippedNames() throws IOException {
         List<String> out = new ArrayList<>();
-        for (String line : resource(BindingCatalog.INDEX).split("\n")) {
+        for (String line : Files.readAllLines(TEXTS.resolve(DescriptorCompiler.INDEX), StandardCharsets.UTF_8)) {
             String t = line.trim();
             if (!t.isEmpty() && !t.startsWith("#")) {
-                out.add(dir + t);
+                out.add(t);
             }
         }
         return out;
-    }
-
-    private static String resource(String path) throws IOException {
-        try (InputStream in = CompiledDescriptorTest.class.getResourceAsStream("/" + path)) {
-            assertThat(in).as(path).isNotNull();
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        }
     }
 }

@@ -10,14 +10,14 @@ import org.qmpi4j.api.mpit.BindType;
 class DescriptorMpitLinesTest {
     @Test
     void optionalWhenAbsent() {
-        BindingDescriptor d = DescriptorParserTest.parse(DescriptorParserTest.GOOD);
+        BindingDescriptor d = BindingDescriptorTest.parse(BindingDescriptorTest.GOOD);
         assertThat(d.requestNullMethod()).isNull();
         assertThat(d.objectClass(BindType.MPI_COMM)).isNull();
     }
 
     @Test
     void parsed() {
-        BindingDescriptor d = DescriptorParserTest.parse(DescriptorParserTest.withExtraLine(
+        BindingDescriptor d = BindingDescriptorTest.parse(BindingDescriptorTest.withExtraLine(
                 "object MPI_COMM demo/Comm\nobject MPI_REQUEST demo/Request\nrequest-null demo/Request isNull ()Z"));
         assertThat(d.objectClass(BindType.MPI_COMM)).isEqualTo("demo/Comm");
         assertThat(d.objectClass(BindType.MPI_REQUEST)).isEqualTo("demo/Request");
@@ -27,19 +27,19 @@ class DescriptorMpitLinesTest {
 
     @Test
     void mistakesNameTheLine() {
-        assertThatThrownBy(
-                        () -> DescriptorParserTest.parse(DescriptorParserTest.withExtraLine("object MPI_BOX demo/Box")))
+        assertThatThrownBy(() ->
+                        BindingDescriptorTest.parse(BindingDescriptorTest.withExtraLine("object MPI_BOX demo/Box")))
                 .hasMessageContaining("test.binding:19:")
                 .hasMessageContaining("unknown MPI_T bind kind 'MPI_BOX'");
-        assertThatThrownBy(
-                        () -> DescriptorParserTest.parse(DescriptorParserTest.withExtraLine("object NO_OBJECT demo/X")))
+        assertThatThrownBy(() ->
+                        BindingDescriptorTest.parse(BindingDescriptorTest.withExtraLine("object NO_OBJECT demo/X")))
                 .hasMessageContaining("NO_OBJECT has no class");
-        assertThatThrownBy(() -> DescriptorParserTest.parse(
-                        DescriptorParserTest.withExtraLine("object MPI_COMM demo/Comm\nobject MPI_COMM demo/Comm2")))
+        assertThatThrownBy(() -> BindingDescriptorTest.parse(
+                        BindingDescriptorTest.withExtraLine("object MPI_COMM demo/Comm\nobject MPI_COMM demo/Comm2")))
                 .hasMessageContaining("test.binding:20:")
                 .hasMessageContaining("appears twice");
-        assertThatThrownBy(() -> DescriptorParserTest.parse(
-                        DescriptorParserTest.withExtraLine("request-null demo/Request isNull ()I")))
+        assertThatThrownBy(() -> BindingDescriptorTest.parse(
+                        BindingDescriptorTest.withExtraLine("request-null demo/Request isNull ()I")))
                 .hasMessageContaining("request-null names a method '()Z'");
     }
 }

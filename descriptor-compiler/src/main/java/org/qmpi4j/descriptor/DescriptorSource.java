@@ -1,4 +1,4 @@
-package org.qmpi4j.agent.internal.binding;
+package org.qmpi4j.descriptor;
 
 /**
  * Where the reading of a descriptor is: its resource and the current line, so that every failure,
@@ -18,8 +18,8 @@ final class DescriptorSource {
         lineText = text;
     }
 
-    BindingFormatException fail(String message) {
-        return new BindingFormatException(
+    DescriptorException fail(String message) {
+        return new DescriptorException(
                 resource, lineNo, lineText == null ? message : message + "\n    " + lineText.trim());
     }
 

@@ -1,11 +1,9 @@
-package org.qmpi4j.agent.internal.binding;
+package org.qmpi4j.descriptor;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.io.StringReader;
 import org.junit.jupiter.api.Test;
-import org.qmpi4j.api.MpiFunction;
 
 class DescriptorParserTest {
     /** A small but complete descriptor; line numbers matter for the error tests below. */
@@ -31,8 +29,8 @@ class DescriptorParserTest {
             "exclude demo/MPI slice * [alloc] slices buffers", // 18
             "");
 
-    static BindingDescriptor parse(String text) {
-        return DescriptorParser.parse("test.binding", new StringReader(text), 0);
+    static DescriptorSpec parse(String text) {
+        return DescriptorParser.parse("test.binding", text);
     }
 
     /** {@link #GOOD} with line {@code n} (1-based) replaced by {@code text}. */
@@ -46,109 +44,16 @@ class DescriptorParserTest {
         return GOOD + text + "\n";
     }
 
-    @Test
-    void parsesHeader() {
-        BindingDescriptor d = parse(GOOD);
-        assertThat(d.id()).isEqualTo("demo");
-        assertThat(d.title()).isEqualTo("Demo   binding  1.0");
-        assertThat(d.resource()).isEqualTo("test.binding");
-        assertThat(d.packages()).containsExactly("demo/", "demox/");
-        assertThat(d.ownsClass("demo/Comm")).isTrue();
-        assertThat(d.ownsClass("demox/Util")).isTrue();
-        assertThat(d.ownsClass("demonstration/Comm")).isFalse();
-        assertThat(d.ownsClass("app/Main")).isFalse();
-        assertThat(d.fingerprints()).hasSize(1);
-        assertThat(d.fingerprints().get(0)).containsExactly("demo/Comm", "getRank", "()I");
-        assertThat(d.constantsClass()).isEqualTo("demo/MPI");
-        assertThat(d.datatypeSizeMethod()).containsExactly("demo/Datatype", "getSize", "()I");
-        assertThat(d.datatypeSizeUnit()).containsExactly("demo/Datatype", "baseSize", "I");
-    }
-
-    @Test
-    void parsesMappingsWithRolesAndDenseIds() {
-        BindingDescriptor d = DescriptorParser.parse("test.binding", new StringReader(GOOD), 10);
-        assertThat(d.mappings()).hasSize(7);
-        for (int i = 0; i < d.mappings().size(); i++) {
-            assertThat(d.mappings().get(i).id()).isEqualTo(10 + i);
-            assertThat(d.mappings().get(i).bindingDescriptor()).isSameAs(d);
-        }
-        MethodMapping send = d.find("demo/Comm", "send", "(Ljava/lang/Object;ILdemo/Datatype;II)V");
-        assertThat(send.function()).isEqualTo(MpiFunction.MPI_SEND);
-        assertThat(send.isStatic()).isFalse();
-        assertThat(send.canonical()).isTrue();
-        assertThat(send.parameterCount()).isEqualTo(5);
-        assertThat(send.role(Role.COMM)).isEqualTo(MethodMapping.RECEIVER);
-        assertThat(send.role(Role.BUFFER)).isEqualTo(0);
-        assertThat(send.role(Role.COUNT)).isEqualTo(1);
-        assertThat(send.role(Role.DATATYPE)).isEqualTo(2);
-        assertThat(send.role(Role.PEER)).isEqualTo(3);
-        assertThat(send.role(Role.TAG)).isEqualTo(4);
-        assertThat(send.role(Role.REQUEST)).isEqualTo(MethodMapping.NONE);
-        assertThat(send.role(Role.OFFSET)).isEqualTo(MethodMapping.NONE);
-        assertThat(send.has(Role.OFFSET)).isFalse();
-
-        MethodMapping isend = d.find("demo/Comm", "iSend", "(Ljava/nio/Buffer;ILdemo/Datatype;II)Ldemo/Request;");
-        assertThat(isend.role(Role.REQUEST)).isEqualTo(MethodMapping.RETURN);
-
-        MethodMapping waitAll = d.find("demo/Request", "waitAll", "([Ldemo/Request;)V");
-        assertThat(waitAll.isStatic()).isTrue();
-        assertThat(waitAll.role(Role.REQUEST)).isEqualTo(0);
-
-        MethodMapping ctor = d.find("demo/Win", "<init>", "(Ldemo/Comm;)V");
-        assertThat(ctor.isConstructor()).isTrue();
-        assertThat(ctor.role(Role.COMM)).isEqualTo(0);
-
-        assertThat(d.canonical(MpiFunction.MPI_WAIT).name()).isEqualTo("waitFor");
-        assertThat(d.canonical(MpiFunction.MPI_BARRIER)).isNull();
-        assertThat(d.find("demo/Comm", "send", "()V")).isNull();
-        assertThat(d.find("demo/Intracomm", "send", "(Ljava/lang/Object;ILdemo/Datatype;II)V"))
-                .as("find is exact: declaring class only")
-                .isNull();
-        assertThat(send.toString()).contains("MPI_SEND", "comm=this", "buf=0", "canonical");
-    }
-
-    @Test
-    void parsesExclusions() {
-        BindingDescriptor d = parse(GOOD);
-        assertThat(d.isExcluded("demo/Comm", "isNull", "()Z")).isTrue();
-        assertThat(d.exclusionReason("demo/Comm", "isNull", "()Z")).isEqualTo("[null] compares   with MPI_COMM_NULL");
-        assertThat(d.isExcluded("demo/Comm", "isNull", "(I)Z")).isFalse();
-        assertThat(d.isExcluded("demo/MPI", "slice", "([II)Ljava/nio/IntBuffer;"))
-                .isTrue();
-        assertThat(d.exclusionReason("demo/MPI", "slice", "(Ljava/nio/IntBuffer;I)Ljava/nio/IntBuffer;"))
-                .isEqualTo("[alloc] slices buffers");
-        assertThat(d.isExcluded("demo/Comm", "send", "(Ljava/lang/Object;ILdemo/Datatype;II)V"))
-                .isFalse();
-        assertThat(d.exclusions()).hasSize(2);
-        assertThat(d.exclusions().get(1)).containsExactly("demo/MPI", "slice", "*", "[alloc] slices buffers");
-    }
-
-    @Test
-    void optionalHeadersMayBeAbsent() {
-        String text = "binding x\ntitle X\npackages x/\nfingerprint x/A f ()V\n";
-        BindingDescriptor d = parse(text);
-        assertThat(d.mappings()).isEmpty();
-        assertThat(d.datatypeSizeMethod()).isNull();
-        assertThat(d.datatypeSizeUnit()).isNull();
-        assertThat(d.constantsClass()).isNull();
-    }
-
-    @Test
-    void datatypeSizeMayBeAField() {
-        BindingDescriptor d = parse(replaceLine(8, "datatype-size demo/Datatype size J"));
-        assertThat(d.datatypeSizeMethod()).containsExactly("demo/Datatype", "size", "J");
-    }
-
     // ---- malformed input: every message names the resource and the line -------------------
 
     static void assertFails(String text, int line, String... fragments) {
         assertThatThrownBy(() -> parse(text))
-                .isInstanceOf(BindingFormatException.class)
+                .isInstanceOf(DescriptorException.class)
                 .hasMessageStartingWith("test.binding:" + line + ": ")
                 .hasMessageContainingAll(fragments)
                 .satisfies(e -> {
-                    assertThat(((BindingFormatException) e).line()).isEqualTo(line);
-                    assertThat(((BindingFormatException) e).resource()).isEqualTo("test.binding");
+                    assertThat(((DescriptorException) e).line()).isEqualTo(line);
+                    assertThat(((DescriptorException) e).resource()).isEqualTo("test.binding");
                 });
     }
 
@@ -182,18 +87,6 @@ class DescriptorParserTest {
         assertFails(replaceLine(5, "packages demo.sub/"), 5, "ending in '/'");
         assertFails(replaceLine(5, "packages demo/*"), 5, "ending in '/'");
         assertFails(replaceLine(5, "packages demo/**/"), 5, "ending in '/'");
-    }
-
-    @Test
-    void aPackageTakesItsSubpackagesOnlyWithTwoStars() {
-        BindingDescriptor d = parse(replaceLine(5, "packages demo/ demox/**"));
-        assertThat(d.ownsClass("demo/Comm")).isTrue();
-        assertThat(d.ownsClass("demo/app/Main"))
-                .as("an application under the binding's package")
-                .isFalse();
-        assertThat(d.ownsClass("demox/Util")).isTrue();
-        assertThat(d.ownsClass("demox/dev/Queue")).isTrue();
-        assertThat(d.ownsClass("demoxy/Util")).isFalse();
     }
 
     @Test
@@ -341,23 +234,6 @@ class DescriptorParserTest {
     }
 
     @Test
-    void versionedLinesHaveOneCanonicalPerVersion() {
-        String text = replaceLine(7, "version 2.0 demo/Comm sendAll ()V")
-                + "version 1.0\n"
-                + "constants demo/MPI\n"
-                + "map demo/Comm sendv (Ljava/nio/Buffer;)V MPI_ALLTOALLW canonical in=1.0 comm=this buf=0\n"
-                + "map demo/Comm sendv (Ljava/lang/Object;)V MPI_ALLTOALLW canonical in=2.0 comm=this buf=0\n";
-        BindingDescriptor d = parse(text);
-        assertThat(d.versionMarks()).hasSize(2);
-        assertThat(d.versionMarks().get(0)).containsExactly("2.0", "demo/Comm", "sendAll", "()V");
-        assertThat(d.versionMarks().get(1)).containsExactly("1.0");
-        assertThat(d.canonical(MpiFunction.MPI_ALLTOALLW, "2.0").descriptor()).isEqualTo("(Ljava/lang/Object;)V");
-        assertThat(d.canonical(MpiFunction.MPI_ALLTOALLW, "1.0").descriptor()).isEqualTo("(Ljava/nio/Buffer;)V");
-        assertThat(d.versionOf(d.canonical(MpiFunction.MPI_ALLTOALLW, "2.0"))).isEqualTo("2.0");
-        assertThat(d.versionOf(d.canonical(MpiFunction.MPI_SEND))).isNull();
-    }
-
-    @Test
     void versionedLinesAreChecked() {
         String versions = replaceLine(7, "version 2.0 demo/Comm sendAll ()V") + "version 1.0\n";
         assertFails(
@@ -394,7 +270,7 @@ class DescriptorParserTest {
     void packagesBeforeMappings() {
         String text = "binding x\ntitle X\nmap x/A f ()V MPI_BARRIER canonical\npackages x/\n";
         assertThatThrownBy(() -> parse(text))
-                .isInstanceOf(BindingFormatException.class)
+                .isInstanceOf(DescriptorException.class)
                 .hasMessageStartingWith("test.binding:3: ")
                 .hasMessageContaining("'packages' must come before");
     }
@@ -438,7 +314,7 @@ class DescriptorParserTest {
     @Test
     void missingHeadersAreReportedAsLineZero() {
         assertThatThrownBy(() -> parse("# nothing\n\n"))
-                .isInstanceOf(BindingFormatException.class)
+                .isInstanceOf(DescriptorException.class)
                 .hasMessage("test.binding:0: empty descriptor: no 'binding <id>' line");
         assertThatThrownBy(() -> parse("binding x\npackages x/\nfingerprint x/A f ()V\n"))
                 .hasMessage("test.binding:0: missing 'title' line");
@@ -464,5 +340,21 @@ class DescriptorParserTest {
         assertThat(MethodSignature.parse("(L;)V")).isNull();
         assertThat(MethodSignature.parse("(Ljava.lang.Object;)V")).isNull();
         assertThat(MethodSignature.parse("(I")).isNull();
+    }
+
+    @Test
+    void statusLines() {
+        DescriptorSpec s =
+                parse(withExtraLine("status source demo/Status getSource ()I\nstatus tag demo/Status tag I"));
+        assertThat(s.status).hasSize(2);
+        assertThat(s.status.get(1)).containsExactly("tag", "demo/Status", "tag", "I");
+        assertFails(withExtraLine("status count demo/Status getCount ()I"), 19, "status names source, tag or index");
+        assertFails(withExtraLine("status tag demo/Status getTag ()J"), 19, "an int method '()I' or an int field 'I'");
+        assertFails(withExtraLine("status tag other/Status getTag ()I"), 19, "not in the binding's packages");
+        assertFails(
+                withExtraLine("status tag demo/Status getTag ()I\nstatus tag demo/Status tag I"),
+                20,
+                "second 'status tag' line");
+        assertFails(withExtraLine("status tag demo/Status getTag"), 19, "expected 'status source|tag|index");
     }
 }

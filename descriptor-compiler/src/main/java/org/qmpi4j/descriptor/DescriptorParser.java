@@ -1,20 +1,17 @@
-package org.qmpi4j.agent.internal.binding;
+package org.qmpi4j.descriptor;
 
-import java.io.IOException;
-import java.io.Reader;
 import java.util.ArrayList;
 import java.util.List;
-import org.qmpi4j.agent.internal.binding.DescriptorSpec.ExcludeLine;
-import org.qmpi4j.agent.internal.binding.DescriptorSpec.MapLine;
 import org.qmpi4j.api.MpiFunction;
 import org.qmpi4j.api.mpit.BindType;
+import org.qmpi4j.descriptor.DescriptorSpec.ExcludeLine;
+import org.qmpi4j.descriptor.DescriptorSpec.MapLine;
 
 /**
  * Reads one binding descriptor. The format is line-oriented so that a descriptor can be reviewed
  * line by line against the binding's sources, and checked strictly so that a typo fails with
- * {@code resource:line:} (in the unit tests, which read every shipped descriptor in full; the
- * agent reads its own descriptors as trusted, see {@link #parseTrusted}) instead of silently
- * leaving a call unintercepted.
+ * {@code resource:line:} when the agent is built, instead of silently leaving a call
+ * unintercepted.
  *
  * <pre>
  * # comment (whole lines only)
@@ -37,6 +34,10 @@ import org.qmpi4j.api.mpit.BindType;
  * exception &lt;class&gt; &lt;constructor descriptor&gt;     optional: the binding's exception, made for tools that fail a call:
  *                                                 "(IILjava/lang/String;)V" (code, class, message) or
  *                                                 "(Ljava/lang/String;)V" (message only); may be non-public
+ * status  source|tag|index &lt;class&gt; &lt;member&gt; &lt;descriptor&gt;  optional, each once: the public member of the
+ *                                                 binding's status class (declared or inherited) that gives the
+ *                                                 message's source, tag or the completed request's index: a method
+ *                                                 "()I" or an int field "I"
  * map     &lt;class&gt; &lt;method&gt; &lt;descriptor&gt; &lt;MPI_FUNCTION&gt; [static] [canonical] [in=&lt;version&gt;] [role=value]...
  * exclude &lt;class&gt; &lt;method&gt; &lt;descriptor|*&gt; &lt;reason to end of line&gt;
  * </pre>
@@ -56,7 +57,7 @@ import org.qmpi4j.api.mpit.BindType;
  * <p>One class because it is the syntax of one format, described once in this comment: each kind of
  * line is a short method of one pass, sharing the resource and line number that every error names.
  */
-public final class DescriptorParser {
+final class DescriptorParser {
     private static final String STATIC = "static";
     private static final String CANONICAL = "canonical";
 
@@ -68,176 +69,26 @@ public final class DescriptorParser {
         this.checker = new DescriptorChecker(source);
     }
 
-    /** A parser of single {@code map} or {@code exclude} lines ({@link #readMap}): no rules across lines. */
-    private DescriptorParser(String resource, int lineNo, String line) {
-        this.source = new DescriptorSource(resource);
-        this.checker = null;
-        source.at(lineNo, line);
-    }
-
     /**
-     * Parses a descriptor whose mappings get ids {@code firstId, firstId + 1, ...}.
+     * Parses and checks the text of a descriptor. Lines end at {@code \n} (a {@code \r} before it
+     * is dropped).
      *
-     * @throws BindingFormatException if it is malformed or cannot be read
+     * @throws DescriptorException if it is malformed
      */
-    public static BindingDescriptor parse(String resource, Reader in, int firstId) {
-        String text;
-        try {
-            text = readAll(in);
-        } catch (IOException e) {
-            throw new BindingFormatException(resource, 0, "cannot read: " + e, e);
-        }
-        return parse(resource, text, firstId);
-    }
-
-    /**
-     * Parses the text of a descriptor whose mappings get ids {@code firstId, firstId + 1, ...}.
-     * Lines end at {@code \n} (a {@code \r} before it is dropped): cut with {@code indexOf}, which
-     * costs far less before the JIT has compiled anything than {@code BufferedReader.readLine}.
-     *
-     * @throws BindingFormatException if it is malformed
-     */
-    static BindingDescriptor parse(String resource, String text, int firstId) {
+    static DescriptorSpec parse(String resource, String text) {
         DescriptorParser p = new DescriptorParser(resource);
         int lineNo = 0;
         int pos = 0;
         int n = text.length();
         while (pos < n) {
-            int end = lineEnd(text, pos);
-            String line = text.substring(pos, end > pos && text.charAt(end - 1) == '\r' ? end - 1 : end);
-            p.source.at(++lineNo, line);
-            p.line(line);
-            pos = end + 1;
-        }
-        return new BindingDescriptor(p.checker.finish(), firstId);
-    }
-
-    /**
-     * Parses and checks the text of a descriptor as {@link #parse(String, String, int)} does, and
-     * gives what it read rather than the descriptor: for the build, which compiles it
-     * ({@link CompiledDescriptor}).
-     *
-     * @throws BindingFormatException if it is malformed
-     */
-    static DescriptorSpec parseChecked(String resource, String text) {
-        DescriptorParser p = new DescriptorParser(resource);
-        int lineNo = 0;
-        int pos = 0;
-        int n = text.length();
-        while (pos < n) {
-            int end = lineEnd(text, pos);
+            int nl = text.indexOf('\n', pos);
+            int end = nl < 0 ? n : nl;
             String line = text.substring(pos, end > pos && text.charAt(end - 1) == '\r' ? end - 1 : end);
             p.source.at(++lineNo, line);
             p.line(line);
             pos = end + 1;
         }
         return p.checker.finish();
-    }
-
-    private static int lineEnd(String text, int from) {
-        int nl = text.indexOf('\n', from);
-        return nl < 0 ? text.length() : nl;
-    }
-
-    private static String readAll(Reader in) throws IOException {
-        StringBuilder sb = new StringBuilder(8192);
-        char[] buf = new char[8192];
-        int got;
-        while ((got = in.read(buf)) > 0) {
-            sb.append(buf, 0, got);
-        }
-        return sb.toString();
-    }
-
-    /**
-     * Reads a trusted descriptor (one the agent ships) whose mappings get ids {@code firstId,
-     * firstId + 1, ...}: its header lines are read and checked as {@link #parse} does, its
-     * {@code map} and {@code exclude} lines (the bulk of it) are only located, and each is read
-     * when first needed ({@link DescriptorLines}); the rules across those lines are not checked.
-     * Only for descriptors checked in full elsewhere: the agent's own, which its unit tests parse.
-     *
-     * @throws BindingFormatException if a header line is malformed or missing
-     */
-    static BindingDescriptor parseTrusted(String resource, String text, int firstId) {
-        DescriptorParser p = new DescriptorParser(resource);
-        int[] maps = new int[3 * 512];
-        int mapCount = 0;
-        int[] excludes = new int[3 * 256];
-        int excludeCount = 0;
-        int lineNo = 0;
-        int pos = 0;
-        int n = text.length();
-        while (pos < n) {
-            int nl = lineEnd(text, pos);
-            int end = nl > pos && text.charAt(nl - 1) == '\r' ? nl - 1 : nl;
-            lineNo++;
-            int start = firstNonBlank(text, pos, end);
-            if (start == end || text.charAt(start) == '#') {
-                pos = nl + 1;
-                continue; // blank or comment
-            }
-            if (startsWord(text, start, end, "map")) {
-                if (3 * mapCount == maps.length) {
-                    maps = java.util.Arrays.copyOf(maps, 2 * maps.length);
-                }
-                maps[3 * mapCount] = pos;
-                maps[3 * mapCount + 1] = end;
-                maps[3 * mapCount + 2] = lineNo;
-                mapCount++;
-            } else if (startsWord(text, start, end, "exclude")) {
-                if (3 * excludeCount == excludes.length) {
-                    excludes = java.util.Arrays.copyOf(excludes, 2 * excludes.length);
-                }
-                excludes[3 * excludeCount] = pos;
-                excludes[3 * excludeCount + 1] = end;
-                excludes[3 * excludeCount + 2] = lineNo;
-                excludeCount++;
-            } else {
-                String line = text.substring(pos, end);
-                p.source.at(lineNo, line);
-                p.line(line);
-            }
-            pos = nl + 1;
-        }
-        DescriptorSpec spec = p.checker.finishHeader();
-        return new BindingDescriptor(
-                spec, firstId, new DescriptorLines(resource, text, maps, mapCount, excludes, excludeCount));
-    }
-
-    /** One {@code map} line ({@code lineNo} of {@code resource}), read and checked as {@link #parse} reads it. */
-    static MapLine readMap(String resource, int lineNo, String line) {
-        DescriptorParser p = new DescriptorParser(resource, lineNo, line);
-        String[] t = tokens(line);
-        if (t.length == 0 || !t[0].equals("map")) {
-            throw p.fail("not a 'map' line");
-        }
-        return p.map(t);
-    }
-
-    /** One {@code exclude} line, read and checked as {@link #parse} reads it. */
-    static ExcludeLine readExclude(String resource, int lineNo, String line) {
-        DescriptorParser p = new DescriptorParser(resource, lineNo, line);
-        String[] t = tokens(line);
-        if (t.length == 0 || !t[0].equals("exclude")) {
-            throw p.fail("not an 'exclude' line");
-        }
-        return p.exclude(t, line);
-    }
-
-    private static int firstNonBlank(String text, int from, int end) {
-        int i = from;
-        while (i < end && Character.isWhitespace(text.charAt(i))) {
-            i++;
-        }
-        return i;
-    }
-
-    /** Whether {@code word} is the token of {@code text} that starts at {@code at} (the line ends at {@code end}). */
-    private static boolean startsWord(String text, int at, int end, String word) {
-        int after = at + word.length();
-        return after <= end
-                && text.startsWith(word, at)
-                && (after == end || Character.isWhitespace(text.charAt(after)));
     }
 
     private void line(String text) {
@@ -266,8 +117,8 @@ public final class DescriptorParser {
                 break;
             case "repair":
                 arity(t, 5, 5, "repair <class> <method> <descriptor> wait-loop");
-                if (!t[4].equals(BindingDescriptor.REPAIR_WAIT_LOOP)) {
-                    throw fail("unknown repair '" + t[4] + "' (known: " + BindingDescriptor.REPAIR_WAIT_LOOP + ")");
+                if (!t[4].equals(Vocabulary.REPAIR_WAIT_LOOP)) {
+                    throw fail("unknown repair '" + t[4] + "' (known: " + Vocabulary.REPAIR_WAIT_LOOP + ")");
                 }
                 String[] m = method(t);
                 checker.repair(new String[] {m[0], m[1], m[2], t[4]});
@@ -309,10 +160,9 @@ public final class DescriptorParser {
             case "exception":
                 arity(t, 3, 3, "exception <class> <constructor descriptor>");
                 className(t[1]);
-                if (!t[2].equals(BindingDescriptor.EXCEPTION_WITH_CLASS)
-                        && !t[2].equals(BindingDescriptor.EXCEPTION_WITH_MESSAGE)) {
-                    throw fail("exception names a constructor " + BindingDescriptor.EXCEPTION_WITH_CLASS + " or "
-                            + BindingDescriptor.EXCEPTION_WITH_MESSAGE + ", not " + t[2]);
+                if (!t[2].equals(Vocabulary.EXCEPTION_WITH_CLASS) && !t[2].equals(Vocabulary.EXCEPTION_WITH_MESSAGE)) {
+                    throw fail("exception names a constructor " + Vocabulary.EXCEPTION_WITH_CLASS + " or "
+                            + Vocabulary.EXCEPTION_WITH_MESSAGE + ", not " + t[2]);
                 }
                 checker.exception(new String[] {t[1], t[2]});
                 break;
@@ -330,6 +180,10 @@ public final class DescriptorParser {
                     throw fail("native-handle names a long field 'J', not " + t[3]);
                 }
                 checker.nativeHandle(new String[] {t[1], t[2]});
+                break;
+            case "status":
+                arity(t, 5, 5, "status source|tag|index <class> <member> ()I|I");
+                checker.status(statusLine(t));
                 break;
             case "map":
                 checker.map(map(t));
@@ -396,7 +250,7 @@ public final class DescriptorParser {
         } catch (IllegalArgumentException e) {
             throw fail("unknown MPI function '" + t[4] + "' (see org.qmpi4j.api.MpiFunction)");
         }
-        m.roles = MethodMapping.noRoles();
+        m.roles = Vocabulary.noRoles();
         boolean constructor = "<init>".equals(m.name);
         if (constructor && !"V".equals(sig.ret)) {
             throw fail("a constructor returns V: " + t[3]);
@@ -426,8 +280,8 @@ public final class DescriptorParser {
             }
         }
         // 'static' may follow roles, so check receiver roles once all flags are known.
-        for (Role r : Role.values()) {
-            if (m.roles[r.ordinal()] == MethodMapping.RECEIVER && (m.isStatic || constructor)) {
+        for (RoleKeyword r : RoleKeyword.values()) {
+            if (m.roles[r.ordinal()] == Vocabulary.RECEIVER && (m.isStatic || constructor)) {
                 throw fail(r.keyword() + "=this, but " + m.name + " has no receiver"
                         + (constructor ? " (constructor)" : " (static)"));
             }
@@ -442,27 +296,27 @@ public final class DescriptorParser {
         }
         String name = word.substring(0, eq);
         String value = word.substring(eq + 1);
-        Role r = Role.forKeyword(name);
+        RoleKeyword r = RoleKeyword.forKeyword(name);
         if (r == null) {
             throw fail("unknown role '" + name + "' (comm, buf, offset, count, type, peer, tag, request)");
         }
-        if (m.roles[r.ordinal()] != MethodMapping.NONE) {
+        if (m.roles[r.ordinal()] != Vocabulary.NONE) {
             throw fail("role '" + name + "' twice");
         }
         int at;
         if (value.equals("this")) {
-            if (r != Role.COMM && r != Role.DATATYPE && r != Role.REQUEST) {
+            if (r != RoleKeyword.COMM && r != RoleKeyword.DATATYPE && r != RoleKeyword.REQUEST) {
                 throw fail(name + "=this: only comm, type and request can be the receiver");
             }
-            at = MethodMapping.RECEIVER;
+            at = Vocabulary.RECEIVER;
         } else if (value.equals("return")) {
-            if (r != Role.REQUEST) {
+            if (r != RoleKeyword.REQUEST) {
                 throw fail(name + "=return: only request can be the return value");
             }
             if (!MethodSignature.isReference(sig.ret)) {
                 throw fail("request=return, but the method returns " + sig.ret);
             }
-            at = MethodMapping.RETURN;
+            at = Vocabulary.RETURN;
         } else {
             at = index(value, name);
             if (at >= sig.params.length) {
@@ -534,6 +388,18 @@ public final class DescriptorParser {
         return kind;
     }
 
+    private String[] statusLine(String[] t) {
+        if (!t[1].equals("source") && !t[1].equals("tag") && !t[1].equals("index")) {
+            throw fail("status names source, tag or index, not '" + t[1] + "'");
+        }
+        className(t[2]);
+        methodName(t[3]);
+        if (!t[4].equals("()I") && !t[4].equals("I")) {
+            throw fail("status names an int method '()I' or an int field 'I', not " + t[4]);
+        }
+        return new String[] {t[1], t[2], t[3], t[4]};
+    }
+
     private String[] sizeMember(String[] t) {
         className(t[1]);
         if (t[3].startsWith("(")) {
@@ -580,7 +446,7 @@ public final class DescriptorParser {
         }
     }
 
-    private BindingFormatException fail(String message) {
+    private DescriptorException fail(String message) {
         return source.fail(message);
     }
 

@@ -1,13 +1,13 @@
-package org.qmpi4j.agent.internal.binding;
+package org.qmpi4j.descriptor;
 
 import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import org.qmpi4j.agent.internal.binding.DescriptorSpec.ExcludeLine;
-import org.qmpi4j.agent.internal.binding.DescriptorSpec.MapLine;
 import org.qmpi4j.api.MpiFunction;
 import org.qmpi4j.api.mpit.BindType;
+import org.qmpi4j.descriptor.DescriptorSpec.ExcludeLine;
+import org.qmpi4j.descriptor.DescriptorSpec.MapLine;
 
 /**
  * The rules of a descriptor that span lines, applied as {@link DescriptorParser} hands over each
@@ -34,11 +34,6 @@ final class DescriptorChecker {
     DescriptorChecker(DescriptorSource source) {
         this.source = source;
         spec.resource = source.resource;
-    }
-
-    /** The lines accepted so far. */
-    DescriptorSpec spec() {
-        return spec;
     }
 
     /** Before a line with keyword {@code kw} is read: the first line must be {@code binding}. */
@@ -140,6 +135,16 @@ final class DescriptorChecker {
         spec.exception = constructor;
     }
 
+    void status(String[] line) {
+        for (String[] l : spec.status) {
+            if (l[0].equals(line[0])) {
+                throw source.fail("second 'status " + line[0] + "' line");
+            }
+        }
+        owned(line[1]);
+        spec.status.add(line);
+    }
+
     void map(MapLine m) {
         owned(m.owner);
         int lineNo = source.lineNo;
@@ -197,7 +202,7 @@ final class DescriptorChecker {
 
     /** After the last line: the headers are there and every mapped function has its canonical line. */
     DescriptorSpec finish() {
-        finishHeader();
+        header();
         for (Map.Entry<MpiFunction, Integer> f : firstMapAt.entrySet()) {
             if (!canonicalAt.containsKey(f.getKey()) && !firstVersionedCanonicalAt.containsKey(f.getKey())) {
                 source.at(f.getValue(), null);
@@ -207,8 +212,8 @@ final class DescriptorChecker {
         return spec;
     }
 
-    /** After the last line: the header lines are there (all a trusted descriptor is checked for). */
-    DescriptorSpec finishHeader() {
+    /** The header lines are there. */
+    private void header() {
         source.at(0, null);
         if (spec.id == null) {
             throw source.fail("empty descriptor: no 'binding <id>' line");
@@ -222,7 +227,6 @@ final class DescriptorChecker {
         if (spec.fingerprints.isEmpty()) {
             throw source.fail("missing 'fingerprint' line");
         }
-        return spec;
     }
 
     private boolean hasVersion(String label) {
@@ -244,7 +248,7 @@ final class DescriptorChecker {
             throw source.fail("'packages' must come before 'map' and 'exclude' lines");
         }
         for (String p : spec.packages) {
-            if (BindingDescriptor.inPackage(className, p)) {
+            if (Vocabulary.inPackage(className, p)) {
                 return;
             }
         }

@@ -1,4 +1,4 @@
-package org.qmpi4j.agent.internal.binding;
+package org.qmpi4j.descriptor;
 
 import org.objectweb.asm.Type;
 
