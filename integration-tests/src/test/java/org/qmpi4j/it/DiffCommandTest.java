@@ -8,10 +8,10 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.qmpi4j.it.results.JobResults;
 import org.qmpi4j.it.support.AgentJob;
 import org.qmpi4j.it.support.BundledTools;
 import org.qmpi4j.it.support.SampleOutput;
-import org.qmpi4j.it.support.ToolResults;
 import org.qmpi4j.launch.JobResult;
 
 /**
@@ -31,14 +31,14 @@ class DiffCommandTest {
         String text = diff.stdout;
         assertThat(text).contains("A = " + a + " (2 ranks)", "B = " + b + " (2 ranks)");
 
-        long sendsA = ToolResults.profile(a).calls.get("MPI_SEND");
-        long sendsB = ToolResults.profile(b).calls.get("MPI_SEND");
+        long sendsA = JobResults.in(a).profile().calls.get("MPI_SEND");
+        long sendsB = JobResults.in(b).profile().calls.get("MPI_SEND");
         assertThat(sendsB).as("the program's own doubling").isEqualTo(2 * sendsA);
         String calls = text.substring(text.indexOf("Calls, by function"));
         assertThat(calls)
                 .containsPattern(
                         "(?m)^  MPI_SEND +" + sendsA + " +" + sendsB + " +\\+" + (sendsB - sendsA) + " +\\+100\\.0%$");
-        long messagesA = ToolResults.profile(a).root.get("matrix").get("cells").elements().stream()
+        long messagesA = JobResults.in(a).profile().root.get("matrix").get("cells").elements().stream()
                 .mapToLong(c -> {
                     try {
                         return c.elements().get(3).asLong();
@@ -64,8 +64,8 @@ class DiffCommandTest {
         BundledTools.Command diff = BundledTools.qmpi4j("diff", two.toString(), four.toString());
         assertThat(diff.exitCode).as(diff.toString()).isZero();
         assertThat(diff.stdout).containsPattern("(?m)^  ranks +2 +4 +\\+2 +\\+100\\.0%$");
-        long sends2 = ToolResults.profile(two).calls.get("MPI_SEND");
-        long sends4 = ToolResults.profile(four).calls.get("MPI_SEND");
+        long sends2 = JobResults.in(two).profile().calls.get("MPI_SEND");
+        long sends4 = JobResults.in(four).profile().calls.get("MPI_SEND");
         assertThat(diff.stdout.substring(diff.stdout.indexOf("Calls, by function")))
                 .containsPattern("(?m)^  MPI_SEND +" + sends2 + " +" + sends4 + " ");
 

@@ -12,9 +12,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.qmpi4j.it.results.JobResults;
 import org.qmpi4j.it.support.BundledTools;
 import org.qmpi4j.it.support.ItJars;
-import org.qmpi4j.it.support.ToolResults;
 import org.qmpi4j.launch.MpiRuntimes;
 import org.qmpi4j.report.json.JsonNode;
 
@@ -62,7 +62,7 @@ class ExitStatusTest {
 
         BundledTools.Command merge = BundledTools.qmpi4j("merge", out.toString());
         assertThat(merge.exitCode).as("%s", merge).isZero();
-        JsonNode first = ToolResults.profile(out).root.get("failure");
+        JsonNode first = JobResults.in(out).profile().root.get("failure");
         assertThat(first.get("rank").asInt()).isEqualTo(1);
         assertThat(first.get("exit_status").asInt()).isEqualTo(status);
         assertThat(first.get("site").asString()).startsWith(site);
@@ -95,7 +95,7 @@ class ExitStatusTest {
         // inadequate space ... show_help.c"), seen once in a clean-clone run.
         assertThat(run.stdout).as("%s", run).doesNotContain("first failure");
         assertThat(worldState(out)).as("%s", run).isEqualTo("mpi-error");
-        assertThat(ToolResults.rankFileState(out, 0))
+        assertThat(JobResults.in(out).rankState(0))
                 .as("rank 0 never came back from the bad send")
                 .isEqualTo("running");
     }

@@ -13,11 +13,11 @@ import java.util.Map;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.qmpi4j.it.results.JobResults;
 import org.qmpi4j.it.support.BundledTools;
 import org.qmpi4j.it.support.ItJars;
 import org.qmpi4j.it.support.NodeJobs;
 import org.qmpi4j.it.support.SampleOutput;
-import org.qmpi4j.it.support.ToolResults;
 import org.qmpi4j.launch.MpiRuntimes;
 
 /**
@@ -160,9 +160,9 @@ class MpjRunCommandTest {
         assertThat(own.okRanks())
                 .as("ranks whose own check passed\n%s", run)
                 .containsExactlyElementsOf(IntStream.range(0, RANKS).boxed()::iterator);
-        ToolResults.Profile p = ToolResults.profile(out);
+        JobResults.Profile p = JobResults.in(out).profile();
         assertThat(p.root.get("binding").asString()).isEqualTo("mpj");
-        NodeJobs.assertMatchesOwnCounts(p, ToolResults.trace(out), own, RANKS);
+        NodeJobs.assertMatchesOwnCounts(p, JobResults.in(out).trace(), own, RANKS);
     }
 
     /**

@@ -14,10 +14,10 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.qmpi4j.it.results.JobResults;
 import org.qmpi4j.it.support.AgentJob;
 import org.qmpi4j.it.support.BundledTools;
 import org.qmpi4j.it.support.SampleOutput;
-import org.qmpi4j.it.support.ToolResults;
 import org.qmpi4j.launch.JobResult;
 import org.qmpi4j.report.json.JsonNode;
 import org.qmpi4j.report.profile.RankProfileFormat;
@@ -126,9 +126,9 @@ class OutputFaultsTest {
         JobResult result = running.get(3, TimeUnit.MINUTES);
         assertThat(result.timedOut()).as(result.describe()).isFalse();
         assertThat(result.succeeded()).as(result.describe()).isFalse();
-        assertThat(ToolResults.rankFileState(out, 2)).isEqualTo("running");
+        assertThat(JobResults.in(out).rankState(2)).isEqualTo("running");
         for (int r : new int[] {0, 1, 3}) {
-            assertThat(ToolResults.rankFileState(out, r)).as("rank %d", r).isEqualTo("exited");
+            assertThat(JobResults.in(out).rankState(r)).as("rank %d", r).isEqualTo("exited");
         }
         assertEveryNamedFileIsWhole(out);
         assertThat(qmpi4jLines(result))
@@ -164,12 +164,12 @@ class OutputFaultsTest {
         assertThat(result.timedOut()).as(result.describe()).isTrue();
         assertThat(result.stderr()).contains("QMPI4J-HANGING in MPI_Finalize");
         for (int r = 0; r < RANKS; r++) {
-            assertThat(ToolResults.rankFileState(out, r)).as("rank %d", r).isEqualTo("finalized");
+            assertThat(JobResults.in(out).rankState(r)).as("rank %d", r).isEqualTo("finalized");
         }
-        ToolResults.Profile p = ToolResults.profile(out);
+        JobResults.Profile p = JobResults.in(out).profile();
         assertThat(p.root.get("complete").asBoolean()).isTrue();
         assertThat(p.callsPerRank.get(1)).containsEntry("MPI_SEND", 50L);
-        assertThat(ToolResults.trace(out).events).containsOnlyKeys(0, 1, 2, 3);
+        assertThat(JobResults.in(out).trace().events).containsOnlyKeys(0, 1, 2, 3);
         assertThat(result.stderr().lines().filter(l -> l.contains("qmpi4j: results in " + out)))
                 .as(result.describe())
                 .hasSize(1);

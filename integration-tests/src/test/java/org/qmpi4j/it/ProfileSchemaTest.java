@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.file.Files;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.qmpi4j.it.results.ProfileSchema;
 import org.qmpi4j.it.support.AgentJob;
-import org.qmpi4j.it.support.ProfileSchema;
 import org.qmpi4j.report.json.JsonNode;
 import org.qmpi4j.report.profile.CallStats;
 import org.qmpi4j.report.profile.ProfileFormat;
@@ -19,7 +19,7 @@ import org.qmpi4j.report.profile.SiteKey;
  * The published schema of {@code profile.json} ({@code docs/schemas/profile.schema.json}) is the
  * format's: it names the version the writer writes, accepts what the writer writes, and rejects
  * what the format does not have. Every profile the other tests read is validated against it too
- * ({@code ToolResults.profile}).
+ * ({@code JobResults.profile}).
  */
 class ProfileSchemaTest {
     @Test

@@ -13,9 +13,9 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.qmpi4j.it.results.JobResults;
 import org.qmpi4j.it.support.BundledTools;
 import org.qmpi4j.it.support.ItJars;
-import org.qmpi4j.it.support.ToolResults;
 import org.qmpi4j.launch.MpiRuntimes;
 import org.qmpi4j.report.check.CheckFormat;
 import org.qmpi4j.report.check.Finding;
@@ -51,10 +51,10 @@ class RunCommandTest {
                 .contains("qmpi4j: job exit status 0; results in " + out)
                 .contains("== Time per rank");
         assertThat(run.stderr).contains("qmpi4j: running the job with tools profiler,tracer; results in " + out);
-        assertThat(ToolResults.profile(out).callsPerRank)
+        assertThat(JobResults.in(out).profile().callsPerRank)
                 .as("the profile holds exactly the calls each rank counted itself")
                 .isEqualTo(ownCalls(run.stdout));
-        assertThat(ToolResults.trace(out).events).isEqualTo(ownCalls(run.stdout));
+        assertThat(JobResults.in(out).trace().events).isEqualTo(ownCalls(run.stdout));
     }
 
     @Test

@@ -15,10 +15,10 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.qmpi4j.it.results.JobResults;
 import org.qmpi4j.it.support.AgentJob;
 import org.qmpi4j.it.support.BundledTools;
 import org.qmpi4j.it.support.ItJars;
-import org.qmpi4j.it.support.ToolResults;
 import org.qmpi4j.launch.JobResult;
 import org.qmpi4j.launch.MpiJob;
 import org.qmpi4j.report.json.JsonNode;
@@ -130,8 +130,9 @@ class SpawnedWorldsTest {
         assertThat(merge.exitCode).as("%s", merge).isZero();
         assertThat(merge.stderr).contains(parentOf.size() + " worlds listed in " + out.resolve("worlds.txt"));
         for (Map.Entry<String, JsonNode> e : worldByRole.entrySet()) {
-            assertThat(ToolResults.profile(
-                                    out.resolve(e.getValue().get("folder").asString()))
+            assertThat(JobResults.in(out)
+                            .world(e.getValue().get("folder").asString())
+                            .profile()
                             .callsPerRank)
                     .as("merged profile of %s", e.getKey())
                     .isEqualTo(own.get(e.getKey()));
@@ -149,10 +150,10 @@ class SpawnedWorldsTest {
             assertThat(dir.resolve("ranks/rank-" + r + ".profile.json")).isRegularFile();
             assertThat(dir.resolve("ranks/rank-" + r + ".trace")).isRegularFile();
         }
-        ToolResults.Profile p = ToolResults.profile(dir);
+        JobResults.Profile p = JobResults.in(dir).profile();
         assertThat(p.ranks).isEqualTo(size);
         assertThat(p.callsPerRank).as("profile of world %s", role).isEqualTo(own);
-        ToolResults.Trace t = ToolResults.trace(dir);
+        JobResults.Trace t = JobResults.in(dir).trace();
         assertThat(t.events).as("trace of world %s", role).isEqualTo(own);
 
         // Messages inside the world are in the matrix; those to the parent are listed by its rank.

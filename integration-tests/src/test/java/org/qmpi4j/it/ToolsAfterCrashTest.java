@@ -11,10 +11,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.qmpi4j.it.results.JobResults;
 import org.qmpi4j.it.support.AgentJob;
 import org.qmpi4j.it.support.BundledTools;
 import org.qmpi4j.it.support.SampleOutput;
-import org.qmpi4j.it.support.ToolResults;
 import org.qmpi4j.launch.JobResult;
 import org.qmpi4j.report.worlds.WorldRecord;
 
@@ -46,16 +46,16 @@ class ToolsAfterCrashTest {
         assertThat(rank1.containsKey("MPI_ABORT")).isEqualTo(how.equals("abort"));
 
         assertThat(out.resolve("profile.json")).doesNotExist();
-        assertThat(ToolResults.rankFileState(out, 1)).isEqualTo(state);
+        assertThat(JobResults.in(out).rankState(1)).isEqualTo(state);
         // The world ends as its first rank to stop did (rank 0 was only stopped by mpirun).
         assertThat(worldState(out)).as("world.json").isEqualTo(world);
         for (int r : new int[] {0, 2, 3}) {
             // Stopped by mpirun's SIGTERM while waiting for the token: the shutdown hook wrote the file.
-            assertThat(ToolResults.rankFileState(out, r))
+            assertThat(JobResults.in(out).rankState(r))
                     .as("state of rank %d after SIGTERM", r)
                     .isEqualTo("exited");
         }
-        assertThat(ToolResults.rankFileCalls(out, 1)).as("rank 1's own file").isEqualTo(rank1);
+        assertThat(JobResults.in(out).rankCalls(1)).as("rank 1's own file").isEqualTo(rank1);
         long traced = Files.readAllLines(out.resolve("ranks/rank-1.trace")).stream()
                 .filter(l -> l.startsWith("E "))
                 .count();
@@ -74,10 +74,10 @@ class ToolsAfterCrashTest {
         BundledTools.Command merge = BundledTools.qmpi4j("merge", out.toString());
         assertThat(merge.exitCode).as("%s", merge).isZero();
         assertThat(merge.stderr).contains("stopped before MPI_Finalize");
-        ToolResults.Profile p = ToolResults.profile(out);
+        JobResults.Profile p = JobResults.in(out).profile();
         assertThat(p.callsPerRank.get(1)).isEqualTo(rank1);
         assertThat(p.matrixBytes[1][2]).isEqualTo(own.rankReport(1).sentTo.get(2)[1]);
-        ToolResults.Trace t = ToolResults.trace(out);
+        JobResults.Trace t = JobResults.in(out).trace();
         assertThat(t.events.get(1)).isEqualTo(rank1);
 
         BundledTools.Command report = BundledTools.qmpi4j("report", out.toString());
@@ -100,8 +100,8 @@ class ToolsAfterCrashTest {
         assertThat(rank0).as(result.describe()).containsEntry("MPI_ABORT", 1L);
 
         assertThat(worldState(out)).as("world.json\n%s", result.describe()).isEqualTo("aborted");
-        assertThat(ToolResults.rankFileState(out, 0)).isEqualTo("aborted");
-        assertThat(ToolResults.rankFileCalls(out, 0)).isEqualTo(rank0);
+        assertThat(JobResults.in(out).rankState(0)).isEqualTo("aborted");
+        assertThat(JobResults.in(out).rankCalls(0)).isEqualTo(rank0);
         assertThat(result.stderr().lines().filter(l -> l.contains("qmpi4j: the job ended")))
                 .as(result.describe())
                 .singleElement()
@@ -111,7 +111,7 @@ class ToolsAfterCrashTest {
 
         BundledTools.Command merge = BundledTools.qmpi4j("merge", out.toString());
         assertThat(merge.exitCode).as("%s", merge).isZero();
-        assertThat(ToolResults.profile(out).callsPerRank.get(0)).isEqualTo(rank0);
+        assertThat(JobResults.in(out).profile().callsPerRank.get(0)).isEqualTo(rank0);
     }
 
     private static String worldState(Path out) throws Exception {
