@@ -2,7 +2,6 @@ package org.qmpi4j.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -15,9 +14,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.qmpi4j.formats.check.CheckFormat;
 import org.qmpi4j.formats.check.Finding;
 import org.qmpi4j.formats.check.FindingSite;
+import org.qmpi4j.it.results.JobResults;
 import org.qmpi4j.it.support.AgentJob;
 import org.qmpi4j.it.support.MpjAgentJob;
 import org.qmpi4j.launch.JobResult;
@@ -41,9 +40,10 @@ class CheckToolTest {
     }
 
     private static List<Finding> findings(Path out, JobResult result) throws Exception {
-        Path json = out.resolve("check.json");
-        assertThat(json).as("check.json\n" + result.describe()).exists();
-        return CheckFormat.read(new String(Files.readAllBytes(json), StandardCharsets.UTF_8)).findings;
+        assertThat(out.resolve("check.json"))
+                .as("check.json\n" + result.describe())
+                .exists();
+        return JobResults.in(out).findings();
     }
 
     /** (rank, line) pairs the program's source marks for {@code rule}. */

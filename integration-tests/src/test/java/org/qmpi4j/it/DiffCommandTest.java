@@ -8,10 +8,10 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.qmpi4j.it.results.JobResults;
 import org.qmpi4j.it.support.AgentJob;
 import org.qmpi4j.it.support.BundledTools;
 import org.qmpi4j.it.support.SampleOutput;
-import org.qmpi4j.it.support.ToolResults;
 import org.qmpi4j.launch.JobResult;
 
 /**
@@ -31,22 +31,15 @@ class DiffCommandTest {
         String text = diff.stdout;
         assertThat(text).contains("A = " + a + " (2 ranks)", "B = " + b + " (2 ranks)");
 
-        long sendsA = ToolResults.profile(a).calls.get("MPI_SEND");
-        long sendsB = ToolResults.profile(b).calls.get("MPI_SEND");
+        long sendsA = JobResults.in(a).profile().calls.get("MPI_SEND");
+        long sendsB = JobResults.in(b).profile().calls.get("MPI_SEND");
         assertThat(sendsB).as("the program's own doubling").isEqualTo(2 * sendsA);
         String calls = text.substring(text.indexOf("Calls, by function"));
         assertThat(calls)
                 .containsPattern(
                         "(?m)^  MPI_SEND +" + sendsA + " +" + sendsB + " +\\+" + (sendsB - sendsA) + " +\\+100\\.0%$");
-        long messagesA = ToolResults.profile(a).root.get("matrix").get("cells").elements().stream()
-                .mapToLong(c -> {
-                    try {
-                        return c.elements().get(3).asLong();
-                    } catch (Exception e) {
-                        throw new IllegalStateException(e);
-                    }
-                })
-                .sum();
+        long messagesA = messages(JobResults.in(a).profile());
+        assertThat(messages(JobResults.in(b).profile())).isEqualTo(2 * messagesA);
         assertThat(text).containsPattern("(?m)^  point-to-point messages +" + messagesA + " +" + 2 * messagesA + " ");
 
         String dom = BundledTools.renderedDom(page);
@@ -64,8 +57,8 @@ class DiffCommandTest {
         BundledTools.Command diff = BundledTools.qmpi4j("diff", two.toString(), four.toString());
         assertThat(diff.exitCode).as(diff.toString()).isZero();
         assertThat(diff.stdout).containsPattern("(?m)^  ranks +2 +4 +\\+2 +\\+100\\.0%$");
-        long sends2 = ToolResults.profile(two).calls.get("MPI_SEND");
-        long sends4 = ToolResults.profile(four).calls.get("MPI_SEND");
+        long sends2 = JobResults.in(two).profile().calls.get("MPI_SEND");
+        long sends4 = JobResults.in(four).profile().calls.get("MPI_SEND");
         assertThat(diff.stdout.substring(diff.stdout.indexOf("Calls, by function")))
                 .containsPattern("(?m)^  MPI_SEND +" + sends2 + " +" + sends4 + " ");
 
@@ -75,6 +68,17 @@ class DiffCommandTest {
                 BundledTools.qmpi4j("diff", two.toString(), tmp.resolve("none").toString());
         assertThat(missing.exitCode).isEqualTo(2);
         assertThat(missing.stderr).contains("none: no such directory");
+    }
+
+    /** Point-to-point messages over the whole matrix. */
+    private static long messages(JobResults.Profile p) {
+        long n = 0;
+        for (long[] row : p.matrixMessages) {
+            for (long m : row) {
+                n += m;
+            }
+        }
+        return n;
     }
 
     private static Path pingPong(Path out, int iterations) throws Exception {

@@ -13,9 +13,10 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.qmpi4j.formats.json.JsonNode;
+import org.qmpi4j.formats.profile.RankFailure;
+import org.qmpi4j.it.results.JobResults;
 import org.qmpi4j.it.support.BundledTools;
 import org.qmpi4j.it.support.ItJars;
-import org.qmpi4j.it.support.ToolResults;
 import org.qmpi4j.launch.MpiRuntimes;
 
 /**
@@ -42,27 +43,30 @@ class ExitStatusTest {
         String failure = how.equals("abort")
                 ? "rank 1 called MPI_Abort(3) at " + site
                 : "rank 1 threw java.lang.IllegalStateException: rank 1 fails on purpose at lap 3 at " + site;
+        JobResults results = JobResults.in(out);
+        RankFailure recorded = results.failure(1);
+        assertThat(recorded).as("rank 1's failure record\n%s", run).isNotNull();
+        assertThat(recorded.kind().id()).isEqualTo(how.equals("abort") ? "abort" : "exception");
+        assertThat(recorded.exitStatus()).isEqualTo(status);
+        assertThat(recorded.site()).startsWith(site);
+        assertThat(recorded.describe()).startsWith(failure);
+        assertThat(results.failure(0)).as("only the failing rank records").isNull();
+        assertThat(results.world().state).isEqualTo(worldState);
+        // The command's summary names the failure the rank recorded, as recorded.
         assertThat(run.stdout)
                 .as("%s", run)
                 .contains("qmpi4j: job exit status " + status + "; results in " + out)
-                .contains("qmpi4j: first failure: " + failure);
+                .contains("qmpi4j: first failure: " + recorded.describe() + " (exit status " + status + ";");
         if (how.equals("throw")) {
             assertThat(run.stderr)
                     .as("the JVM's own message about the exception, unchanged")
                     .contains("Exception in thread \"main\" java.lang.IllegalStateException: rank 1 fails on purpose"
                             + " at lap 3\n\tat " + site);
         }
-        JsonNode recorded = JsonNode.parse(Files.readString(out.resolve("ranks/rank-1.failure.json")));
-        assertThat(recorded.get("kind").asString()).isEqualTo(how.equals("abort") ? "abort" : "exception");
-        assertThat(recorded.get("exit_status").asInt()).isEqualTo(status);
-        assertThat(out.resolve("ranks/rank-0.failure.json"))
-                .as("only the failing rank records")
-                .doesNotExist();
-        assertThat(worldState(out)).isEqualTo(worldState);
 
         BundledTools.Command merge = BundledTools.qmpi4j("merge", out.toString());
         assertThat(merge.exitCode).as("%s", merge).isZero();
-        JsonNode first = ToolResults.profile(out).root.get("failure");
+        JsonNode first = results.profile().root.get("failure");
         assertThat(first.get("rank").asInt()).isEqualTo(1);
         assertThat(first.get("exit_status").asInt()).isEqualTo(status);
         assertThat(first.get("site").asString()).startsWith(site);
@@ -77,7 +81,11 @@ class ExitStatusTest {
         BundledTools.Command run = qmpi4jRun(out, "3", SAMPLE + "ThrowMidway", "6", "3", "exit");
         assertThat(run.exitCode).as("%s", run).isEqualTo(3);
         assertThat(run.stdout).as("%s", run).doesNotContain("first failure");
-        assertThat(out.resolve("ranks/rank-1.failure.json")).doesNotExist();
+        JobResults results = JobResults.in(out);
+        for (int r = 0; r < 3; r++) {
+            assertThat(results.failure(r)).as("rank %d's failure record", r).isNull();
+        }
+        assertThat(results.rankState(1)).as("rank 1 called System.exit").isEqualTo("exited");
     }
 
     /**
@@ -94,16 +102,14 @@ class ExitStatusTest {
         // mpirun as the process dies, and that can fail ("ORTE_ERROR_LOG: Data unpack had
         // inadequate space ... show_help.c"), seen once in a clean-clone run.
         assertThat(run.stdout).as("%s", run).doesNotContain("first failure");
-        assertThat(worldState(out)).as("%s", run).isEqualTo("mpi-error");
-        assertThat(ToolResults.rankFileState(out, 0))
+        JobResults results = JobResults.in(out);
+        assertThat(results.world().state).as("%s", run).isEqualTo("mpi-error");
+        assertThat(results.failure(0))
+                .as("the library ended the job, not the application")
+                .isNull();
+        assertThat(results.rankState(0))
                 .as("rank 0 never came back from the bad send")
                 .isEqualTo("running");
-    }
-
-    private static String worldState(Path out) throws Exception {
-        return JsonNode.parse(Files.readString(out.resolve("world.json")))
-                .get("state")
-                .asString();
     }
 
     private static BundledTools.Command qmpi4jRun(Path out, String ranks, String... program) throws Exception {

@@ -15,12 +15,12 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.qmpi4j.cli.otf2.Otf2Reading;
+import org.qmpi4j.it.results.JobResults;
 import org.qmpi4j.it.support.AgentJob;
 import org.qmpi4j.it.support.BundledTools;
 import org.qmpi4j.it.support.MpjAgentJob;
 import org.qmpi4j.it.support.MpjAgentJob.Mode;
 import org.qmpi4j.it.support.SampleOutput;
-import org.qmpi4j.it.support.ToolResults;
 import org.qmpi4j.launch.JobResult;
 import org.qmpi4j.launch.MpiJob;
 
@@ -64,7 +64,7 @@ class ExportOtf2Test {
         assertThat(read.sourceOf)
                 .isNotEmpty()
                 .allSatisfy((site, source) -> assertThat(source).startsWith(file + ":"));
-        ToolResults.Profile profile = ToolResults.profile(out);
+        JobResults.Profile profile = JobResults.in(out).profile();
         for (int r = 0; r < ranks; r++) {
             assertThat(read.hostOf.get(r))
                     .isEqualTo(profile.root

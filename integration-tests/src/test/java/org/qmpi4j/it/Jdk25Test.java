@@ -18,13 +18,13 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.qmpi4j.it.results.JobResults;
 import org.qmpi4j.it.support.AgentJob;
 import org.qmpi4j.it.support.BundledTools;
 import org.qmpi4j.it.support.ItJars;
 import org.qmpi4j.it.support.MpjAgentJob;
 import org.qmpi4j.it.support.NodeJobs;
 import org.qmpi4j.it.support.SampleOutput;
-import org.qmpi4j.it.support.ToolResults;
 import org.qmpi4j.launch.JobResult;
 import org.qmpi4j.launch.MpiJob;
 import org.qmpi4j.launch.MpiRuntimes;
@@ -84,8 +84,8 @@ class Jdk25Test {
                 "2");
         assertThat(run.exitCode).as("%s", run).isZero();
         SampleOutput own = SampleOutput.parse(run.stdout);
-        ToolResults.Profile p = ToolResults.profile(out);
-        NodeJobs.assertMatchesOwnCounts(p, ToolResults.trace(out), own, 2);
+        JobResults.Profile p = JobResults.in(out).profile();
+        NodeJobs.assertMatchesOwnCounts(p, JobResults.in(out).trace(), own, 2);
         assertThat(restrictedCallers(run.stderr))
                 .as("JDK 25's native-access warnings name the binding's loadLibrary only, never the agent\n%s", run)
                 .containsOnly("java.lang.System::loadLibrary has been called by mpi.MPI");
@@ -119,7 +119,7 @@ class Jdk25Test {
         }
         BundledTools.Command merge = qmpi4j(Map.of(), "merge", copy.getParent().toString());
         assertThat(merge.exitCode).as("%s", merge).isZero();
-        assertThat(ToolResults.profile(copy.getParent()).callsPerRank).isEqualTo(p.callsPerRank);
+        assertThat(JobResults.in(copy.getParent()).profile().callsPerRank).isEqualTo(p.callsPerRank);
         BundledTools.Command report =
                 qmpi4j(Map.of(), "report", copy.getParent().toString());
         assertThat(report.exitCode).as("%s", report).isZero();
@@ -218,9 +218,9 @@ class Jdk25Test {
         assertThat(own.okRanks())
                 .as("%s", run)
                 .containsExactlyElementsOf(IntStream.range(0, ranks).boxed()::iterator);
-        ToolResults.Profile p = ToolResults.profile(out);
+        JobResults.Profile p = JobResults.in(out).profile();
         assertThat(p.root.get("binding").asString()).isEqualTo("mpj");
-        NodeJobs.assertMatchesOwnCounts(p, ToolResults.trace(out), own, ranks);
+        NodeJobs.assertMatchesOwnCounts(p, JobResults.in(out).trace(), own, ranks);
     }
 
     @ParameterizedTest(name = "Open MPI {0} with {1} ranks")
@@ -231,7 +231,8 @@ class Jdk25Test {
                 .args(NodeJobs.SAMPLES.get(sample))
                 .javaExecutable(JAVA_25);
         SampleOutput own = AgentJob.assertOk(AgentJob.run(job), ranks);
-        NodeJobs.assertMatchesOwnCounts(ToolResults.profile(out), ToolResults.trace(out), own, ranks);
+        NodeJobs.assertMatchesOwnCounts(
+                JobResults.in(out).profile(), JobResults.in(out).trace(), own, ranks);
     }
 
     @Test
@@ -242,9 +243,9 @@ class Jdk25Test {
                 .javaExecutable(JAVA_25);
         JobResult result = MpjAgentJob.run(MpjAgentJob.Mode.NIODEV, job);
         SampleOutput own = MpjAgentJob.assertOk(result, 4, MpjAgentJob.Mode.NIODEV);
-        ToolResults.Profile p = ToolResults.profile(out);
+        JobResults.Profile p = JobResults.in(out).profile();
         assertThat(p.root.get("binding").asString()).isEqualTo("mpj");
-        NodeJobs.assertMatchesOwnCounts(p, ToolResults.trace(out), own, 4);
+        NodeJobs.assertMatchesOwnCounts(p, JobResults.in(out).trace(), own, 4);
     }
 
     /** {@code qmpi4j} itself on JDK 25. */

@@ -5,9 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.qmpi4j.it.results.JobResults;
 import org.qmpi4j.it.support.AgentJob;
 import org.qmpi4j.it.support.SampleOutput;
-import org.qmpi4j.it.support.ToolResults;
 import org.qmpi4j.launch.JobResult;
 import org.qmpi4j.launch.MpiJob;
 
@@ -32,7 +32,7 @@ class JitInlineTest {
         JobResult result = AgentJob.run(job);
         SampleOutput own = AgentJob.assertOk(result, RANKS);
 
-        ToolResults.Profile p = ToolResults.profile(out);
+        JobResults.Profile p = JobResults.in(out).profile();
         for (int r = 0; r < RANKS; r++) {
             assertThat(AgentJob.rankStderr(result, r))
                     .as("rank %d: %s", r, result.describe())

@@ -13,12 +13,12 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.qmpi4j.formats.json.JsonNode;
+import org.qmpi4j.it.results.JobResults;
 import org.qmpi4j.it.support.AgentJob;
 import org.qmpi4j.it.support.BundledTools;
 import org.qmpi4j.it.support.ItJars;
 import org.qmpi4j.it.support.MpjAgentJob;
 import org.qmpi4j.it.support.SampleOutput;
-import org.qmpi4j.it.support.ToolResults;
 import org.qmpi4j.launch.JobResult;
 import org.qmpi4j.launch.MpiJob;
 import org.qmpi4j.launch.OpenMpiLauncher;
@@ -155,7 +155,7 @@ class ManyRanksTest {
     }
 
     private static void assertExact(Path out, SampleOutput own, int ranks, JobResult job) throws Exception {
-        ToolResults.Profile p = ToolResults.profile(out);
+        JobResults.Profile p = JobResults.in(out).profile();
         assertThat(p.root.get("complete").asBoolean()).as(job.describe()).isTrue();
         assertThat(p.ranks).isEqualTo(ranks);
         for (int r = 0; r < ranks; r++) {
@@ -171,7 +171,7 @@ class ManyRanksTest {
                 assertThat(p.matrixBytes[r][peer]).as("bytes %d -> %d", r, peer).isEqualTo(expected[1]);
             }
         }
-        ToolResults.Trace t = ToolResults.trace(out);
+        JobResults.Trace t = JobResults.in(out).trace();
         assertThat(t.processes).hasSize(ranks);
         assertThat(t.events).as("trace events per rank and function").isEqualTo(p.callsPerRank);
         String report = Files.readString(out.resolve("report.txt"));

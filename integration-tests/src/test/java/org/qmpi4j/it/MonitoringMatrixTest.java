@@ -9,8 +9,8 @@ import java.util.List;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.qmpi4j.it.results.JobResults;
 import org.qmpi4j.it.support.AgentJob;
-import org.qmpi4j.it.support.ToolResults;
 import org.qmpi4j.launch.JobResult;
 import org.qmpi4j.launch.MpiJob;
 
@@ -53,7 +53,7 @@ class MonitoringMatrixTest {
                     .exists();
             readApplicationLines(file, messages, bytes);
         }
-        ToolResults.Profile p = ToolResults.profile(out);
+        JobResults.Profile p = JobResults.in(out).profile();
         assertThat(p.root.get("complete").asBoolean()).isTrue();
         long total = 0;
         for (int s = 0; s < ranks; s++) {

@@ -10,11 +10,11 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.qmpi4j.formats.json.JsonNode;
+import org.qmpi4j.it.results.JobResults;
 import org.qmpi4j.it.support.AgentJob;
 import org.qmpi4j.it.support.MpjAgentJob;
 import org.qmpi4j.it.support.MpjAgentJob.Mode;
 import org.qmpi4j.it.support.SampleOutput;
-import org.qmpi4j.it.support.ToolResults;
 import org.qmpi4j.launch.JobResult;
 import org.qmpi4j.launch.MpiJob;
 
@@ -42,8 +42,8 @@ class MpjProfilerTest {
         JobResult openMpi = AgentJob.run(ompiJob);
         AgentJob.assertOk(openMpi, ranks);
 
-        ToolResults.Profile p = ToolResults.profile(mpjOut);
-        ToolResults.Profile reference = ToolResults.profile(ompiOut);
+        JobResults.Profile p = JobResults.in(mpjOut).profile();
+        JobResults.Profile reference = JobResults.in(ompiOut).profile();
         assertThat(p.root.get("binding").asString()).isEqualTo("mpj");
         assertThat(p.root.get("complete").asBoolean()).as(mpj.describe()).isTrue();
         assertThat(p.ranks).isEqualTo(ranks);
@@ -74,7 +74,7 @@ class MpjProfilerTest {
             assertThat(rank.get("main").asString()).as("main of %s", rank).isEqualTo(main);
         }
 
-        ToolResults.Trace t = ToolResults.trace(mpjOut);
+        JobResults.Trace t = JobResults.in(mpjOut).trace();
         assertThat(t.processes).hasSize(ranks);
         assertThat(t.events).as("trace events per rank and function").isEqualTo(p.callsPerRank);
     }

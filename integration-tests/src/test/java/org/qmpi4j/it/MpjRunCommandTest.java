@@ -13,11 +13,12 @@ import java.util.Map;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.qmpi4j.formats.profile.RankFailure;
+import org.qmpi4j.it.results.JobResults;
 import org.qmpi4j.it.support.BundledTools;
 import org.qmpi4j.it.support.ItJars;
 import org.qmpi4j.it.support.NodeJobs;
 import org.qmpi4j.it.support.SampleOutput;
-import org.qmpi4j.it.support.ToolResults;
 import org.qmpi4j.launch.MpiRuntimes;
 
 /**
@@ -88,23 +89,38 @@ class MpjRunCommandTest {
                 List.of(),
                 mpjrun("multicore", tmp, 3, null, "org.qmpi4j.samples.mpj.features.ThrowMidway", "6", "3", "abort"));
         assertThat(run.exitCode).as("%s", run).isEqualTo(3);
+        JobResults results = JobResults.in(out);
+        RankFailure recorded = results.failure(1);
+        assertThat(recorded).as("rank 1's failure record\n%s", run).isNotNull();
+        assertThat(recorded.kind()).isEqualTo(RankFailure.Kind.ABORT);
+        assertThat(recorded.code()).isEqualTo(3);
+        assertThat(recorded.site()).startsWith("org.qmpi4j.samples.mpj.features.ThrowMidway.main(ThrowMidway.java:");
+        assertThat(results.world().state).isEqualTo("aborted");
+        // The command's summary names the failure the rank recorded, and both statuses.
         assertThat(run.stdout)
                 .as("%s", run)
-                .contains("qmpi4j: first failure: rank 1 called MPI_Abort(3) at"
-                        + " org.qmpi4j.samples.mpj.features.ThrowMidway.main(ThrowMidway.java:")
-                .contains("(exit status 3; the launcher's: 0)");
+                .contains("qmpi4j: first failure: " + recorded.describe() + " (exit status 3; the launcher's: 0)");
     }
 
     private static final String DEADLOCK = "org.qmpi4j.samples.mpj.defects.RecvRecvDeadlock";
 
     private static void assertEndedByCheck(BundledTools.Command run, Path out) throws Exception {
         assertThat(run.exitCode).as("%s", run).isEqualTo(3);
+        JobResults results = JobResults.in(out);
+        RankFailure recorded = results.failure(0);
+        assertThat(recorded).as("rank 0's failure record\n%s", run).isNotNull();
+        assertThat(recorded.kind()).isEqualTo(RankFailure.Kind.ABORT);
+        assertThat(recorded.code()).isEqualTo(3);
+        assertThat(recorded.site()).startsWith("qmpi4j check: a deadlock");
+        assertThat(results.findings())
+                .singleElement()
+                .satisfies(f -> assertThat(f.rule()).isEqualTo("deadlock"));
+        assertThat(results.world().state).isEqualTo("aborted");
+        // The command's summary names the failure the rank recorded, and both statuses.
         assertThat(run.stdout)
                 .as("%s", run)
                 .contains("qmpi4j: job exit status 3; results in " + out)
-                .contains("qmpi4j: first failure: rank 0 called MPI_Abort(3) at qmpi4j check: a deadlock")
-                .contains("(exit status 3; the launcher's: 0)");
-        assertThat(Files.readString(out.resolve("world.json"))).contains("\"state\": \"aborted\"");
+                .contains("qmpi4j: first failure: " + recorded.describe() + " (exit status 3; the launcher's: 0)");
     }
 
     private static List<String> mpjrun(String device, Path tmp) throws IOException {
@@ -160,9 +176,11 @@ class MpjRunCommandTest {
         assertThat(own.okRanks())
                 .as("ranks whose own check passed\n%s", run)
                 .containsExactlyElementsOf(IntStream.range(0, RANKS).boxed()::iterator);
-        ToolResults.Profile p = ToolResults.profile(out);
+        JobResults results = JobResults.in(out);
+        JobResults.Profile p = results.profile();
         assertThat(p.root.get("binding").asString()).isEqualTo("mpj");
-        NodeJobs.assertMatchesOwnCounts(p, ToolResults.trace(out), own, RANKS);
+        NodeJobs.assertMatchesOwnCounts(p, results.trace(), own, RANKS);
+        assertThat(results.world().state).isEqualTo("finalized");
     }
 
     /**

@@ -6,10 +6,10 @@ import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.qmpi4j.it.results.JobResults;
 import org.qmpi4j.it.support.BundledTools;
 import org.qmpi4j.it.support.NodeJobs;
 import org.qmpi4j.it.support.Nodes;
-import org.qmpi4j.it.support.ToolResults;
 import org.testcontainers.containers.Container;
 
 /**
@@ -68,7 +68,7 @@ class NodeLostTest {
             cluster.copyOff(1, out + "/ranks", left.resolve("ranks"));
             cluster.copyOff(2, out + "/ranks", left.resolve("ranks"));
             for (int r = 0; r < 4; r++) {
-                assertThat(ToolResults.rankFileState(left, r))
+                assertThat(JobResults.in(left).rankState(r))
                         .as("state of rank %d", r)
                         .isEqualTo("exited");
             }

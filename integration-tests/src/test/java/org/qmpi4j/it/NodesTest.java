@@ -21,11 +21,11 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.qmpi4j.cli.otf2.Otf2Reading;
 import org.qmpi4j.formats.json.JsonNode;
+import org.qmpi4j.it.results.JobResults;
 import org.qmpi4j.it.support.BundledTools;
 import org.qmpi4j.it.support.NodeJobs;
 import org.qmpi4j.it.support.Nodes;
 import org.qmpi4j.it.support.SampleOutput;
-import org.qmpi4j.it.support.ToolResults;
 import org.qmpi4j.it.support.TraceArrows;
 import org.testcontainers.containers.Container;
 
@@ -131,8 +131,8 @@ class NodesTest {
 
         Path node1 = tmp.resolve("node1");
         cluster.copyOff(1, out, node1);
-        ToolResults.Profile p = ToolResults.profile(node1);
-        ToolResults.Trace t = ToolResults.trace(node1);
+        JobResults.Profile p = JobResults.in(node1).profile();
+        JobResults.Trace t = JobResults.in(node1).trace();
         NodeJobs.assertMatchesOwnCounts(p, t, own, RANKS);
         // Separate processes on separate nodes: the tracer aligned their clocks to rank 0's, states
         // each rank's error bound, and after the causality correction no arrow points backwards,
@@ -214,7 +214,7 @@ class NodesTest {
         }
         BundledTools.Command merge = BundledTools.qmpi4j("merge", "--trace-json-limit", "1", merged.toString());
         assertThat(merge.exitCode).as("%s", merge).isZero();
-        ToolResults.Profile p = ToolResults.profile(merged);
+        JobResults.Profile p = JobResults.in(merged).profile();
         assertThat(NodeJobs.hosts(p).values())
                 .as("hosts of the ranks")
                 .containsExactly("node1", "node1", "node2", "node3");
@@ -272,7 +272,7 @@ class NodesTest {
         cluster.copyOff(1, out + "/ranks", survivors.resolve("ranks"));
         cluster.copyOff(2, out + "/ranks", survivors.resolve("ranks"));
         for (int r = 0; r < 4; r++) {
-            assertThat(ToolResults.rankFileState(survivors, r))
+            assertThat(JobResults.in(survivors).rankState(r))
                     .as("state of rank %d", r)
                     .isEqualTo("exited");
         }
@@ -284,7 +284,7 @@ class NodesTest {
                 .contains("profile of 4 of 6 ranks (no data from rank(s) [4, 5])")
                 .contains("trace of 4 of 6 ranks")
                 .contains("no trace from rank(s) [4, 5]");
-        ToolResults.Profile p = ToolResults.profile(survivors);
+        JobResults.Profile p = JobResults.in(survivors).profile();
         assertThat(p.root.get("complete").asBoolean()).isFalse();
         assertThat(p.root.get("missing_ranks").elements())
                 .extracting(n -> n.asInt())
@@ -320,7 +320,7 @@ class NodesTest {
                 .as(NodeJobs.describe(job))
                 .containsExactlyElementsOf(IntStream.range(0, RANKS).boxed()::iterator);
         cluster.copyOff(1, out, tmp);
-        assertThat(NodeJobs.hosts(ToolResults.profile(tmp)).values())
+        assertThat(NodeJobs.hosts(JobResults.in(tmp).profile()).values())
                 .as("hosts of the ranks")
                 .containsExactly("node1", "node1", "node2", "node2", "node3", "node3");
     }
@@ -350,7 +350,7 @@ class NodesTest {
         assertThat(job.getExitCode()).as(NodeJobs.describe(job)).isZero();
         Path node1 = tmp.resolve("node1");
         cluster.copyOff(1, out, node1);
-        Map<Integer, String> hosts = NodeJobs.hosts(ToolResults.profile(node1));
+        Map<Integer, String> hosts = NodeJobs.hosts(JobResults.in(node1).profile());
         assertThat(hosts.values()).containsExactly("node1", "node1", "node2", "node2", "node3", "node3");
         Map<Integer, String> tracks = NodeJobs.trackNames(hosts);
         assertThat(tracks).containsEntry(3, "rank 3 (node2)");
@@ -367,7 +367,7 @@ class NodesTest {
         assertThat(merge.exitCode).as("%s", merge).isZero();
         assertThat(Files.readString(merged.resolve("profile.json"))).contains("\"wait_states\"");
         assertTimePerNode(merged, hosts);
-        assertThat(ToolResults.trace(merged).processes)
+        assertThat(JobResults.in(merged).trace().processes)
                 .as("trace.json's process names")
                 .isEqualTo(tracks);
         // The timelines of the worst waits name each rank's node under its label.

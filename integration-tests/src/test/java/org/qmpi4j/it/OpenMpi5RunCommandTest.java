@@ -15,11 +15,11 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.qmpi4j.it.fixtures.ImplicitNullChecks;
+import org.qmpi4j.it.results.JobResults;
 import org.qmpi4j.it.support.ItJars;
 import org.qmpi4j.it.support.NodeJobs;
 import org.qmpi4j.it.support.Nodes;
 import org.qmpi4j.it.support.SampleOutput;
-import org.qmpi4j.it.support.ToolResults;
 import org.qmpi4j.launch.MpiRuntimes;
 import org.testcontainers.containers.Container;
 
@@ -119,8 +119,8 @@ class OpenMpi5RunCommandTest {
                 .containsExactlyElementsOf(IntStream.range(0, ranks).boxed()::iterator);
 
         node.copyOff(1, out, tmp);
-        ToolResults.Profile p = ToolResults.profile(tmp);
-        NodeJobs.assertMatchesOwnCounts(p, ToolResults.trace(tmp), own, ranks);
+        JobResults.Profile p = JobResults.in(tmp).profile();
+        NodeJobs.assertMatchesOwnCounts(p, JobResults.in(tmp).trace(), own, ranks);
 
         // jfr: one qmpi4j.MpiCall per call, over the ranks' recordings.
         Container.ExecResult jfr = node.sh(
@@ -138,7 +138,7 @@ class OpenMpi5RunCommandTest {
         assertThat(merge.getExitCode()).as(NodeJobs.describe(merge)).isZero();
         Path merged = tmp.resolve("merged");
         node.copyOff(1, out, merged);
-        assertThat(ToolResults.profile(merged).callsPerRank).isEqualTo(p.callsPerRank);
+        assertThat(JobResults.in(merged).profile().callsPerRank).isEqualTo(p.callsPerRank);
         Container.ExecResult report = node.sh(1, QMPI4J + " report " + out);
         assertThat(report.getExitCode()).as(NodeJobs.describe(report)).isZero();
         assertThat(report.getStdout()).contains("== Time per rank", "MPI_SEND");
@@ -181,9 +181,9 @@ class OpenMpi5RunCommandTest {
                 .as(NodeJobs.describe(run))
                 .containsExactlyElementsOf(IntStream.range(0, ranks).boxed()::iterator);
         node.copyOff(1, out, tmp);
-        ToolResults.Profile p = ToolResults.profile(tmp);
+        JobResults.Profile p = JobResults.in(tmp).profile();
         assertThat(p.root.get("binding").asString()).isEqualTo("mpj");
-        NodeJobs.assertMatchesOwnCounts(p, ToolResults.trace(tmp), own, ranks);
+        NodeJobs.assertMatchesOwnCounts(p, JobResults.in(tmp).trace(), own, ranks);
     }
 
     private static String words(String... words) {

@@ -12,10 +12,10 @@ import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.qmpi4j.it.results.JobResults;
 import org.qmpi4j.it.support.NodeJobs;
 import org.qmpi4j.it.support.Nodes;
 import org.qmpi4j.it.support.SampleOutput;
-import org.qmpi4j.it.support.ToolResults;
 import org.testcontainers.containers.Container;
 
 /**
@@ -65,9 +65,9 @@ class OpenMpi5Test {
         assertThat(job.getStderr()).contains("qmpi4j: results in " + out + " (");
 
         node.copyOff(1, out, tmp);
-        ToolResults.Profile p = ToolResults.profile(tmp);
+        JobResults.Profile p = JobResults.in(tmp).profile();
         assertThat(p.root.get("binding").asString()).isEqualTo("openmpi");
-        NodeJobs.assertMatchesOwnCounts(p, ToolResults.trace(tmp), own, RANKS);
+        NodeJobs.assertMatchesOwnCounts(p, JobResults.in(tmp).trace(), own, RANKS);
     }
 
     /**

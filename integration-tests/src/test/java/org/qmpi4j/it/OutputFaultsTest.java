@@ -16,10 +16,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.qmpi4j.formats.json.JsonNode;
 import org.qmpi4j.formats.profile.RankProfileFormat;
+import org.qmpi4j.it.results.JobResults;
 import org.qmpi4j.it.support.AgentJob;
 import org.qmpi4j.it.support.BundledTools;
 import org.qmpi4j.it.support.SampleOutput;
-import org.qmpi4j.it.support.ToolResults;
 import org.qmpi4j.launch.JobResult;
 
 /**
@@ -117,18 +117,17 @@ class OutputFaultsTest {
             }
         });
         waitForFiles(out, running);
-        String pid = JsonNode.parse(Files.readString(out.resolve("ranks/rank-2.profile.json")))
-                .get("environment")
-                .get("pid")
-                .asString();
+        JobResults results = JobResults.in(out);
+        String pid = results.rank(2).environment().get("pid");
+        assertThat(pid).as("rank 2's pid in its profile").isNotNull();
         Process kill = new ProcessBuilder("kill", "-KILL", pid).inheritIO().start();
         assertThat(kill.waitFor()).as("kill -KILL %s", pid).isZero();
         JobResult result = running.get(3, TimeUnit.MINUTES);
         assertThat(result.timedOut()).as(result.describe()).isFalse();
         assertThat(result.succeeded()).as(result.describe()).isFalse();
-        assertThat(ToolResults.rankFileState(out, 2)).isEqualTo("running");
+        assertThat(results.rankState(2)).isEqualTo("running");
         for (int r : new int[] {0, 1, 3}) {
-            assertThat(ToolResults.rankFileState(out, r)).as("rank %d", r).isEqualTo("exited");
+            assertThat(results.rankState(r)).as("rank %d", r).isEqualTo("exited");
         }
         assertEveryNamedFileIsWhole(out);
         assertThat(qmpi4jLines(result))
@@ -163,13 +162,14 @@ class OutputFaultsTest {
                 .timeout(Duration.ofSeconds(25)));
         assertThat(result.timedOut()).as(result.describe()).isTrue();
         assertThat(result.stderr()).contains("QMPI4J-HANGING in MPI_Finalize");
+        JobResults results = JobResults.in(out);
         for (int r = 0; r < RANKS; r++) {
-            assertThat(ToolResults.rankFileState(out, r)).as("rank %d", r).isEqualTo("finalized");
+            assertThat(results.rankState(r)).as("rank %d", r).isEqualTo("finalized");
         }
-        ToolResults.Profile p = ToolResults.profile(out);
+        JobResults.Profile p = results.profile();
         assertThat(p.root.get("complete").asBoolean()).isTrue();
         assertThat(p.callsPerRank.get(1)).containsEntry("MPI_SEND", 50L);
-        assertThat(ToolResults.trace(out).events).containsOnlyKeys(0, 1, 2, 3);
+        assertThat(results.trace().events).containsOnlyKeys(0, 1, 2, 3);
         assertThat(result.stderr().lines().filter(l -> l.contains("qmpi4j: results in " + out)))
                 .as(result.describe())
                 .hasSize(1);

@@ -8,10 +8,10 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.qmpi4j.formats.json.JsonNode;
+import org.qmpi4j.it.results.JobResults;
 import org.qmpi4j.it.support.AgentJob;
 import org.qmpi4j.it.support.BundledTools;
 import org.qmpi4j.it.support.SampleOutput;
-import org.qmpi4j.it.support.ToolResults;
 import org.qmpi4j.launch.JobResult;
 
 /**
@@ -25,8 +25,8 @@ class PcontrolLevelsTest {
         JobResult result =
                 AgentJob.run(BundledTools.job(AgentJob.FEATURES + "PcontrolLevels", 2, "profiler,tracer", out));
         SampleOutput own = AgentJob.assertOk(result, 2);
-        ToolResults.Profile p = ToolResults.profile(out);
-        ToolResults.Trace t = ToolResults.trace(out);
+        JobResults.Profile p = JobResults.in(out).profile();
+        JobResults.Trace t = JobResults.in(out).trace();
         for (int r = 0; r < 2; r++) {
             assertThat(own.rankReport(r).calls).containsEntry("MPI_BARRIER", 7L).containsEntry("MPI_PCONTROL", 5L);
             Map<String, Long> expected = Map.of(

@@ -12,14 +12,14 @@ import org.qmpi4j.formats.profile.ProfileMerger;
 import org.qmpi4j.formats.profile.RankFailure;
 import org.qmpi4j.formats.profile.RankProfile;
 import org.qmpi4j.formats.profile.SiteKey;
+import org.qmpi4j.it.results.ProfileSchema;
 import org.qmpi4j.it.support.AgentJob;
-import org.qmpi4j.it.support.ProfileSchema;
 
 /**
  * The published schema of {@code profile.json} ({@code docs/schemas/profile.schema.json}) is the
  * format's: it names the version the writer writes, accepts what the writer writes, and rejects
  * what the format does not have. Every profile the other tests read is validated against it too
- * ({@code ToolResults.profile}).
+ * ({@code JobResults.profile}).
  */
 class ProfileSchemaTest {
     @Test

@@ -16,10 +16,10 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.qmpi4j.it.results.JobResults;
 import org.qmpi4j.it.support.AgentJob;
 import org.qmpi4j.it.support.BundledTools;
 import org.qmpi4j.it.support.SampleOutput;
-import org.qmpi4j.it.support.ToolResults;
 import org.qmpi4j.launch.JobResult;
 import org.qmpi4j.launch.MpiJob;
 
@@ -83,7 +83,7 @@ class ProfilerTest {
             assertThat(AgentJob.rankStderr(result, r)).noneMatch(l -> l.startsWith("qmpi4j: results"));
         }
 
-        ToolResults.Profile p = ToolResults.profile(out);
+        JobResults.Profile p = JobResults.in(out).profile();
         assertThat(p.ranks).isEqualTo(ranks);
         assertThat(p.root.get("binding").asString()).isEqualTo("openmpi");
         assertThat(p.root.get("complete").asBoolean()).isTrue();
@@ -126,7 +126,7 @@ class ProfilerTest {
             // the sample's counts, and each equal to the counter tool's count of the same site.
             Map<String, Long> perFunction = new TreeMap<>();
             Map<String, Long> sendBytesBySite = new TreeMap<>();
-            for (ToolResults.Site s : p.sites) {
+            for (JobResults.Site s : p.sites) {
                 Long n = s.callsPerRank.get(r);
                 if (n == null) {
                     continue;
@@ -155,7 +155,7 @@ class ProfilerTest {
         }
 
         // The trace: parses, one track per rank, every call the profile counted, arrows paired.
-        ToolResults.Trace t = ToolResults.trace(out);
+        JobResults.Trace t = JobResults.in(out).trace();
         Map<Integer, String> tracks = new TreeMap<>();
         for (int r = 0; r < ranks; r++) {
             tracks.put(r, "rank " + r);

@@ -53,7 +53,7 @@ class ReportPageTest {
         PageLayout.assertCallSitesReadable(page, 1100);
         PageLayout.assertCallSitesReadable(page, 1600);
 
-        org.qmpi4j.it.support.ProfileSchema.assertValid(out.resolve("profile.json"));
+        org.qmpi4j.it.results.ProfileSchema.assertValid(out.resolve("profile.json"));
         JsonNode profile = JsonNode.parse(Files.readString(out.resolve("profile.json")));
         // Per rank: the app and MPI seconds of profile.json, in the table and in the chart's bars.
         for (JsonNode r : profile.get("time").get("per_rank").elements()) {

@@ -9,15 +9,14 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.qmpi4j.formats.check.CheckFormat;
 import org.qmpi4j.formats.check.Finding;
+import org.qmpi4j.formats.profile.RankFailure;
+import org.qmpi4j.it.results.JobResults;
 import org.qmpi4j.it.support.BundledTools;
 import org.qmpi4j.it.support.ItJars;
-import org.qmpi4j.it.support.ToolResults;
+import org.qmpi4j.it.support.SampleOutput;
 import org.qmpi4j.launch.MpiRuntimes;
 
 /**
@@ -25,8 +24,6 @@ import org.qmpi4j.launch.MpiRuntimes;
  * command, the job's exit status is the command's, and bad input stops it before anything runs.
  */
 class RunCommandTest {
-    private static final Pattern CALLS = Pattern.compile("QMPI4J-CALLS rank=(\\d+) (.*)");
-
     @Test
     void runsAnUneditedMpirunCommandUnderTheAgentAndPrintsWhereTheResultsAre(@TempDir Path tmp) throws Exception {
         Path out = tmp.resolve("results");
@@ -51,10 +48,17 @@ class RunCommandTest {
                 .contains("qmpi4j: job exit status 0; results in " + out)
                 .contains("== Time per rank");
         assertThat(run.stderr).contains("qmpi4j: running the job with tools profiler,tracer; results in " + out);
-        assertThat(ToolResults.profile(out).callsPerRank)
+        Map<Integer, Map<String, Long>> own = ownCalls(run);
+        JobResults results = JobResults.in(out);
+        assertThat(results.profile().callsPerRank)
                 .as("the profile holds exactly the calls each rank counted itself")
-                .isEqualTo(ownCalls(run.stdout));
-        assertThat(ToolResults.trace(out).events).isEqualTo(ownCalls(run.stdout));
+                .isEqualTo(own);
+        assertThat(results.trace().events).isEqualTo(own);
+        for (int r = 0; r < 2; r++) {
+            assertThat(results.rankCalls(r)).as("rank %d's own file", r).isEqualTo(own.get(r));
+            assertThat(results.rankState(r)).isEqualTo("finalized");
+        }
+        assertThat(results.world().state).isEqualTo("finalized");
     }
 
     @Test
@@ -88,10 +92,19 @@ class RunCommandTest {
                         + ")")
                 .doesNotContain("no report")
                 .doesNotContain("no results");
-        List<Finding> findings = CheckFormat.read(Files.readString(out.resolve("check.json"))).findings;
+        JobResults results = JobResults.in(out);
+        List<Finding> findings = results.findings();
         assertThat(findings).hasSize(1);
         assertThat(findings.get(0).rule()).isEqualTo("deadlock");
         assertThat(findings.get(0).message()).contains("Wait-for cycle: 0 -> 1 -> 0");
+        assertThat(results.failures().values())
+                .as("check's abort, recorded by the rank that called it\n%s", run)
+                .isNotEmpty()
+                .allSatisfy(f -> {
+                    assertThat(f.kind()).isEqualTo(RankFailure.Kind.ABORT);
+                    assertThat(f.exitStatus()).isEqualTo(3);
+                });
+        assertThat(results.world().state).isEqualTo("aborted");
     }
 
     @Test
@@ -163,21 +176,11 @@ class RunCommandTest {
                 ItJars.jar("qmpi4j-samples-common").toString());
     }
 
-    /** rank -> function -> calls, from the samples' own QMPI4J-CALLS lines. */
-    private static Map<Integer, Map<String, Long>> ownCalls(String stdout) {
+    /** rank -> function -> calls, as the sample counted them itself. */
+    private static Map<Integer, Map<String, Long>> ownCalls(BundledTools.Command run) {
         Map<Integer, Map<String, Long>> calls = new TreeMap<>();
-        for (String line : stdout.split("\n")) {
-            Matcher m = CALLS.matcher(line.strip());
-            if (m.matches()) {
-                Map<String, Long> perFunction = new TreeMap<>();
-                for (String kv : m.group(2).split(" ")) {
-                    String[] p = kv.split("=");
-                    perFunction.put(p[0], Long.parseLong(p[1]));
-                }
-                calls.put(Integer.parseInt(m.group(1)), perFunction);
-            }
-        }
-        assertThat(calls).as("the samples' own counts in\n%s", stdout).hasSize(2);
+        SampleOutput.parse(run.stdout).ranks().forEach((rank, report) -> calls.put(rank, report.calls));
+        assertThat(calls).as("the samples' own counts in\n%s", run).hasSize(2);
         return calls;
     }
 }

@@ -8,10 +8,10 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.qmpi4j.it.results.JobResults;
 import org.qmpi4j.it.support.AgentJob;
 import org.qmpi4j.it.support.BundledTools;
 import org.qmpi4j.it.support.ItJars;
-import org.qmpi4j.it.support.ToolResults;
 import org.qmpi4j.launch.JobResult;
 import org.qmpi4j.launch.MpiJob;
 import org.qmpi4j.launch.OpenMpiLauncher;
@@ -49,7 +49,7 @@ class SealedAgentTest {
                             " hidden=all")
                     .containsPattern(" json=\\{\"rank\":[01]\\} ");
         }
-        ToolResults.Profile profile = ToolResults.profile(out);
+        JobResults.Profile profile = JobResults.in(out).profile();
         assertThat(profile.callsPerRank.get(0))
                 .as("the profiler saw the application's send")
                 .containsEntry("MPI_SEND", 1L);

@@ -17,11 +17,11 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.qmpi4j.formats.json.JsonNode;
+import org.qmpi4j.it.results.JobResults;
 import org.qmpi4j.it.support.BundledTools;
 import org.qmpi4j.it.support.NodeJobs;
 import org.qmpi4j.it.support.SampleOutput;
 import org.qmpi4j.it.support.SlurmCluster;
-import org.qmpi4j.it.support.ToolResults;
 import org.qmpi4j.it.support.TraceArrows;
 import org.testcontainers.containers.Container;
 
@@ -185,11 +185,11 @@ class SlurmTest {
                 .doesNotContainKey("MPI_FINALIZE");
         assertThat(rank1.containsKey("MPI_ABORT")).isEqualTo(how.equals("abort"));
         assertThat(dir.resolve("profile.json")).doesNotExist();
-        assertThat(ToolResults.rankFileState(dir, 1)).isEqualTo(state);
-        assertThat(ToolResults.rankFileCalls(dir, 1)).as("rank 1's own file").isEqualTo(rank1);
+        assertThat(JobResults.in(dir).rankState(1)).isEqualTo(state);
+        assertThat(JobResults.in(dir).rankCalls(1)).as("rank 1's own file").isEqualTo(rank1);
         for (int r = 0; r < RANKS; r++) {
             if (r != 1) {
-                assertThat(ToolResults.rankFileState(dir, r))
+                assertThat(JobResults.in(dir).rankState(r))
                         .as("state of rank %d\n%s", r, job.describe())
                         .isEqualTo(others);
             }
@@ -198,9 +198,9 @@ class SlurmTest {
 
         BundledTools.Command merge = BundledTools.qmpi4j("merge", dir.toString());
         assertThat(merge.exitCode).as("%s", merge).isZero();
-        ToolResults.Profile p = ToolResults.profile(dir);
+        JobResults.Profile p = JobResults.in(dir).profile();
         assertThat(p.callsPerRank.get(1)).isEqualTo(rank1);
-        assertThat(ToolResults.trace(dir).events.get(1)).isEqualTo(rank1);
+        assertThat(JobResults.in(dir).trace().events.get(1)).isEqualTo(rank1);
     }
 
     /**
@@ -233,8 +233,8 @@ class SlurmTest {
         assertThat(own.okRanks())
                 .as("ranks whose own check passed\n" + stdout)
                 .containsExactlyElementsOf(IntStream.range(0, RANKS).boxed()::iterator);
-        ToolResults.Profile p = ToolResults.profile(results);
-        NodeJobs.assertMatchesOwnCounts(p, ToolResults.trace(results), own, RANKS);
+        JobResults.Profile p = JobResults.in(results).profile();
+        NodeJobs.assertMatchesOwnCounts(p, JobResults.in(results).trace(), own, RANKS);
         TraceArrows arrows =
                 TraceArrows.strict(JsonNode.parse(Files.readString(results.resolve("trace.json"))), RANKS, 50_000_000L);
         assertThat(arrows.arrows).as("arrows in the trace of " + sample).isPositive();
@@ -263,7 +263,7 @@ class SlurmTest {
         Path dir = cluster.onHost(out);
         assertThat(dir.resolve("profile.json")).doesNotExist();
         for (int r = 0; r < RANKS; r++) {
-            assertThat(ToolResults.rankFileState(dir, r))
+            assertThat(JobResults.in(dir).rankState(r))
                     .as("state of rank %d\n%s", r, job.describe())
                     .isIn("exited", "running");
         }
@@ -273,7 +273,8 @@ class SlurmTest {
                 .as("%s\n%s", merge, job.describe())
                 .contains("profile of 6 of 6 ranks")
                 .containsPattern("ranks \\[0-5\\]: (stopped before MPI_Finalize|cut off during the run)");
-        assertThat(ToolResults.profile(dir).root.get("complete").asBoolean()).isTrue();
+        assertThat(JobResults.in(dir).profile().root.get("complete").asBoolean())
+                .isTrue();
         // One line for the job (rank 0's, at exit), not one per rank.
         assertThat((job.stdout + job.stderr)
                         .lines()

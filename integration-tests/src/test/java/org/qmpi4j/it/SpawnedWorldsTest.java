@@ -16,10 +16,11 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.qmpi4j.formats.json.JsonNode;
+import org.qmpi4j.formats.worlds.WorldRecord;
+import org.qmpi4j.it.results.JobResults;
 import org.qmpi4j.it.support.AgentJob;
 import org.qmpi4j.it.support.BundledTools;
 import org.qmpi4j.it.support.ItJars;
-import org.qmpi4j.it.support.ToolResults;
 import org.qmpi4j.launch.JobResult;
 import org.qmpi4j.launch.MpiJob;
 
@@ -89,7 +90,8 @@ class SpawnedWorldsTest {
                 .hasSize(1);
 
         // The job's index: one world per role, the first in the folder itself, the others under worlds/.
-        JsonNode index = JsonNode.parse(Files.readString(out.resolve("worlds.json"), StandardCharsets.UTF_8));
+        JobResults results = JobResults.in(out);
+        JsonNode index = results.json("worlds.json");
         Map<String, JsonNode> worldByRole = new HashMap<>();
         Map<String, String> roleById = new HashMap<>();
         for (JsonNode w : index.get("worlds").elements()) {
@@ -122,7 +124,14 @@ class SpawnedWorldsTest {
             }
             assertThat(w.get("state").asString()).isEqualTo("finalized");
             assertThat(w.get("ranks").asInt()).isEqualTo(own.get(role).size());
-            checkWorld(out.resolve(folder), role, own.get(role), parentOf.get(role) != null);
+            JobResults world = results.world(folder);
+            WorldRecord record = world.world();
+            assertThat(record.id)
+                    .as("world.json of %s", role)
+                    .isEqualTo(w.get("id").asString());
+            assertThat(record.parent).as("world.json of %s", role).isEqualTo(parent);
+            assertThat(record.state).as("world.json of %s", role).isEqualTo("finalized");
+            checkWorld(world, role, own.get(role), parentOf.get(role) != null);
         }
 
         // qmpi4j merge rebuilds every world from its per-rank files, and the index.
@@ -130,29 +139,34 @@ class SpawnedWorldsTest {
         assertThat(merge.exitCode).as("%s", merge).isZero();
         assertThat(merge.stderr).contains(parentOf.size() + " worlds listed in " + out.resolve("worlds.txt"));
         for (Map.Entry<String, JsonNode> e : worldByRole.entrySet()) {
-            assertThat(ToolResults.profile(
-                                    out.resolve(e.getValue().get("folder").asString()))
-                            .callsPerRank)
+            assertThat(results.world(e.getValue().get("folder").asString()).profile().callsPerRank)
                     .as("merged profile of %s", e.getKey())
                     .isEqualTo(own.get(e.getKey()));
         }
     }
 
-    private static void checkWorld(Path dir, String role, Map<Integer, Map<String, Long>> own, boolean spawned)
+    private static void checkWorld(JobResults world, String role, Map<Integer, Map<String, Long>> own, boolean spawned)
             throws Exception {
+        Path dir = world.dir();
         int size = own.size();
         for (String f :
                 List.of("world.json", "profile.json", "report.txt", "matrix.html", "matrix.svg", "trace.json")) {
             assertThat(dir.resolve(f)).as("%s of %s", f, role).isRegularFile();
         }
         for (int r = 0; r < size; r++) {
-            assertThat(dir.resolve("ranks/rank-" + r + ".profile.json")).isRegularFile();
-            assertThat(dir.resolve("ranks/rank-" + r + ".trace")).isRegularFile();
+            assertThat(world.rankCalls(r))
+                    .as("rank %d's own file in world %s", r, role)
+                    .isEqualTo(own.get(r));
+            assertThat(world.shardEvents(r))
+                    .as("rank %d's trace shard in world %s", r, role)
+                    .hasSize((int) own.get(r).values().stream()
+                            .mapToLong(Long::longValue)
+                            .sum());
         }
-        ToolResults.Profile p = ToolResults.profile(dir);
+        JobResults.Profile p = world.profile();
         assertThat(p.ranks).isEqualTo(size);
         assertThat(p.callsPerRank).as("profile of world %s", role).isEqualTo(own);
-        ToolResults.Trace t = ToolResults.trace(dir);
+        JobResults.Trace t = world.trace();
         assertThat(t.events).as("trace of world %s", role).isEqualTo(own);
 
         // Messages inside the world are in the matrix; those to the parent are listed by its rank.

@@ -12,12 +12,12 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.qmpi4j.formats.json.JsonNode;
+import org.qmpi4j.it.results.JobResults;
 import org.qmpi4j.it.support.AgentJob;
 import org.qmpi4j.it.support.MpjAgentJob;
 import org.qmpi4j.it.support.MpjAgentJob.Mode;
 import org.qmpi4j.it.support.NodeJobs;
 import org.qmpi4j.it.support.SampleOutput;
-import org.qmpi4j.it.support.ToolResults;
 import org.qmpi4j.launch.JobResult;
 
 /**
@@ -75,8 +75,8 @@ class ThirdPartyStylesTest {
      */
     private static void assertExact(Path out, SampleOutput own, int ranks, Set<String> receivingCalls)
             throws Exception {
-        ToolResults.Trace t = ToolResults.trace(out);
-        NodeJobs.assertMatchesOwnCounts(ToolResults.profile(out), t, own, ranks);
+        JobResults.Trace t = JobResults.in(out).trace();
+        NodeJobs.assertMatchesOwnCounts(JobResults.in(out).profile(), t, own, ranks);
         List<JsonNode> calls = new ArrayList<>();
         List<JsonNode> arrowEnds = new ArrayList<>();
         for (JsonNode e : t.root.get("traceEvents").elements()) {

@@ -2,20 +2,20 @@ package org.qmpi4j.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.qmpi4j.formats.worlds.WorldRecord;
+import org.qmpi4j.formats.profile.RankFailure;
+import org.qmpi4j.it.results.JobResults;
 import org.qmpi4j.it.support.AgentJob;
 import org.qmpi4j.it.support.BundledTools;
 import org.qmpi4j.it.support.SampleOutput;
-import org.qmpi4j.it.support.ToolResults;
 import org.qmpi4j.launch.JobResult;
 
 /**
@@ -45,23 +45,21 @@ class ToolsAfterCrashTest {
                 .doesNotContainKey("MPI_FINALIZE");
         assertThat(rank1.containsKey("MPI_ABORT")).isEqualTo(how.equals("abort"));
 
+        JobResults results = JobResults.in(out);
         assertThat(out.resolve("profile.json")).doesNotExist();
-        assertThat(ToolResults.rankFileState(out, 1)).isEqualTo(state);
+        assertThat(results.rankState(1)).isEqualTo(state);
         // The world ends as its first rank to stop did (rank 0 was only stopped by mpirun).
-        assertThat(worldState(out)).as("world.json").isEqualTo(world);
+        assertThat(results.world().state).as("world.json").isEqualTo(world);
         for (int r : new int[] {0, 2, 3}) {
             // Stopped by mpirun's SIGTERM while waiting for the token: the shutdown hook wrote the file.
-            assertThat(ToolResults.rankFileState(out, r))
+            assertThat(results.rankState(r))
                     .as("state of rank %d after SIGTERM", r)
                     .isEqualTo("exited");
         }
-        assertThat(ToolResults.rankFileCalls(out, 1)).as("rank 1's own file").isEqualTo(rank1);
-        long traced = Files.readAllLines(out.resolve("ranks/rank-1.trace")).stream()
-                .filter(l -> l.startsWith("E "))
-                .count();
-        assertThat(traced)
-                .as("calls in rank 1's trace file")
-                .isEqualTo(rank1.values().stream().mapToLong(Long::longValue).sum());
+        assertThat(results.rankCalls(1)).as("rank 1's own file").isEqualTo(rank1);
+        Map<String, Long> traced = new TreeMap<>();
+        results.shardEvents(1).forEach(e -> traced.merge(e.function(), 1L, Long::sum));
+        assertThat(traced).as("calls in rank 1's trace file").isEqualTo(rank1);
         List<String> said = AgentJob.rankStderr(result, 0).stream()
                 .filter(l -> l.startsWith("qmpi4j: the job ended"))
                 .collect(Collectors.toList());
@@ -74,10 +72,10 @@ class ToolsAfterCrashTest {
         BundledTools.Command merge = BundledTools.qmpi4j("merge", out.toString());
         assertThat(merge.exitCode).as("%s", merge).isZero();
         assertThat(merge.stderr).contains("stopped before MPI_Finalize");
-        ToolResults.Profile p = ToolResults.profile(out);
+        JobResults.Profile p = results.profile();
         assertThat(p.callsPerRank.get(1)).isEqualTo(rank1);
         assertThat(p.matrixBytes[1][2]).isEqualTo(own.rankReport(1).sentTo.get(2)[1]);
-        ToolResults.Trace t = ToolResults.trace(out);
+        JobResults.Trace t = results.trace();
         assertThat(t.events.get(1)).isEqualTo(rank1);
 
         BundledTools.Command report = BundledTools.qmpi4j("report", out.toString());
@@ -99,9 +97,16 @@ class ToolsAfterCrashTest {
         Map<String, Long> rank0 = SampleOutput.parse(result).rankReport(0).calls;
         assertThat(rank0).as(result.describe()).containsEntry("MPI_ABORT", 1L);
 
-        assertThat(worldState(out)).as("world.json\n%s", result.describe()).isEqualTo("aborted");
-        assertThat(ToolResults.rankFileState(out, 0)).isEqualTo("aborted");
-        assertThat(ToolResults.rankFileCalls(out, 0)).isEqualTo(rank0);
+        JobResults results = JobResults.in(out);
+        assertThat(results.world().state)
+                .as("world.json\n%s", result.describe())
+                .isEqualTo("aborted");
+        assertThat(results.rankState(0)).isEqualTo("aborted");
+        assertThat(results.rankCalls(0)).isEqualTo(rank0);
+        RankFailure recorded = results.failure(0);
+        assertThat(recorded).as("rank 0's failure record").isNotNull();
+        assertThat(recorded.kind()).isEqualTo(RankFailure.Kind.ABORT);
+        assertThat(recorded.code()).isEqualTo(3);
         assertThat(result.stderr().lines().filter(l -> l.contains("qmpi4j: the job ended")))
                 .as(result.describe())
                 .singleElement()
@@ -111,10 +116,6 @@ class ToolsAfterCrashTest {
 
         BundledTools.Command merge = BundledTools.qmpi4j("merge", out.toString());
         assertThat(merge.exitCode).as("%s", merge).isZero();
-        assertThat(ToolResults.profile(out).callsPerRank.get(0)).isEqualTo(rank0);
-    }
-
-    private static String worldState(Path out) throws Exception {
-        return WorldRecord.fromJson(Files.readString(out.resolve("world.json"))).state;
+        assertThat(results.profile().callsPerRank.get(0)).isEqualTo(rank0);
     }
 }

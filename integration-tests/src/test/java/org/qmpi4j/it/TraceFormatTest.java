@@ -10,10 +10,10 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.qmpi4j.it.results.JobResults;
 import org.qmpi4j.it.support.AgentJob;
 import org.qmpi4j.it.support.BundledTools;
 import org.qmpi4j.it.support.PerfettoTraces;
-import org.qmpi4j.it.support.ToolResults;
 import org.qmpi4j.launch.JobResult;
 
 /**
@@ -49,7 +49,7 @@ class TraceFormatTest {
         assertThat(shardBytes(out)).isGreaterThan(16L << 20);
 
         PerfettoTraces trace = PerfettoTraces.read(out.resolve("trace.pftrace"));
-        ToolResults.Profile profile = ToolResults.profile(out);
+        JobResults.Profile profile = JobResults.in(out).profile();
         assertThat(trace.processes).containsEntry(0, "rank 0").containsEntry(1, "rank 1");
         assertThat(trace.events).as("slices per rank and function").isEqualTo(profile.callsPerRank);
         // Every message of the ping-pong has its arrow, both ends.
@@ -76,7 +76,8 @@ class TraceFormatTest {
         assertThat(resultsLine(result))
                 .endsWith("(report.txt, report.html, profile.json, matrix.html, matrix.svg," + " trace.json)");
         assertThat(out.resolve("trace.pftrace")).doesNotExist();
-        assertThat(ToolResults.trace(out).events).isEqualTo(ToolResults.profile(out).callsPerRank);
+        assertThat(JobResults.in(out).trace().events)
+                .isEqualTo(JobResults.in(out).profile().callsPerRank);
     }
 
     private static String resultsLine(JobResult result) {

@@ -2,7 +2,6 @@ package org.qmpi4j.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -14,8 +13,8 @@ import org.junit.jupiter.api.io.TempDir;
 import org.qmpi4j.formats.json.JsonNode;
 import org.qmpi4j.formats.trace.ClockModel;
 import org.qmpi4j.formats.trace.ShardEvent;
-import org.qmpi4j.formats.trace.ShardParser;
 import org.qmpi4j.formats.trace.ShardSummary;
+import org.qmpi4j.it.results.JobResults;
 import org.qmpi4j.it.support.AgentJob;
 import org.qmpi4j.it.support.BundledTools;
 import org.qmpi4j.it.support.TraceArrows;
@@ -52,29 +51,28 @@ class TracerClockTest {
         AgentJob.assertOk(result, RANKS);
 
         // Every call, mapped, is within the stated bound of the truth (the unskewed clock).
+        JobResults results = JobResults.in(out);
         for (int rank = 0; rank < RANKS; rank++) {
             int r = rank;
-            Path shard = out.resolve("ranks/rank-" + r + ".trace");
-            ShardSummary s = ShardSummary.scan(shard, r);
+            ShardSummary s = results.shardSummary(r);
             ClockModel c = s.clock();
             assertThat(c.measurements()).as("clock measurements of rank %d", r).isEqualTo(2);
             assertThat(c.firstError()).as("error bound of rank %d", r).isLessThan(r == 0 ? 1 : 50_000_000L);
             double drift = SKEW[r][1] / 1e6;
             long offset = SKEW[r][0];
-            long[] checked = {0};
-            long[] worst = {0};
-            ShardParser p = new ShardParser(r, (ShardEvent e) -> {
+            long checked = 0;
+            long worst = 0;
+            for (ShardEvent e : results.shardEvents(r)) {
                 for (long local : new long[] {e.start(), e.end()}) {
                     long truth = Math.round((local - offset) / (1 + drift));
                     long error = Math.abs(c.toReference(local) - truth);
-                    worst[0] = Math.max(worst[0], error);
+                    worst = Math.max(worst, error);
                     assertThat(error)
                             .as("rank %d: a call at local %d maps %d ns from the truth", r, local, error)
                             .isLessThanOrEqualTo(c.errorAt(local) + 2);
                 }
-                checked[0]++;
-            });
-            feed(shard, p);
+                checked++;
+            }
             // The drift found is the skew's (rank 0's clock gains -drift against this one) within the
             // range of slopes of the lines through both measurements' bounds, and no more than it.
             double range = 2 * (c.firstError() + c.lastError()) * 1e6 / (c.lastLocal() - c.firstLocal());
@@ -84,14 +82,14 @@ class TracerClockTest {
             assertThat(Math.abs(c.driftPpm()))
                     .as("drift of rank %d in ppm, in magnitude", r)
                     .isLessThanOrEqualTo(Math.abs(SKEW[r][1]) + 0.01);
-            assertThat(checked[0]).as("calls of rank %d", r).isGreaterThan(400);
+            assertThat(checked).as("calls of rank %d", r).isGreaterThan(400);
             System.out.printf(
                     "rank %d: offset %d ns +- %d at MPI_Init, %d +- %d at MPI_Finalize, drift %.1f ppm; worst call %d ns off%n",
-                    r, c.firstOffset(), c.firstError(), c.lastOffset(), c.lastError(), c.driftPpm(), worst[0]);
+                    r, c.firstOffset(), c.firstError(), c.lastOffset(), c.lastError(), c.driftPpm(), worst);
         }
 
         // trace.json: the offsets and bounds per rank, arrows from each send to its receive, forwards.
-        JsonNode trace = JsonNode.parse(Files.readString(out.resolve("trace.json")));
+        JsonNode trace = results.trace().root;
         List<JsonNode> offsets = trace.get("otherData").get("clock_offsets").elements();
         assertThat(offsets).hasSize(RANKS);
         assertThat(offsets.get(1).get("init_offset_ns").asLong()).isLessThan(-1_900_000_000L);
@@ -138,7 +136,7 @@ class TracerClockTest {
                 part.toString(),
                 out.toString());
         assertThat(cmd.exitCode).as(cmd.toString()).isZero();
-        JsonNode sub = JsonNode.parse(Files.readString(part));
+        JsonNode sub = results.json("part.json");
         Set<Long> pids = new HashSet<>();
         List<Double> times = new ArrayList<>();
         int arrows = 0;
@@ -187,13 +185,14 @@ class TracerClockTest {
         BundledTools.Command cmd = BundledTools.qmpi4j(
                 "trace", "--format", "json", "--no-causality-correction", "-o", raw.toString(), out.toString());
         assertThat(cmd.exitCode).as(cmd.toString()).isZero();
-        TraceArrows before = TraceArrows.countBackwards(JsonNode.parse(Files.readString(raw)), RANKS, 50_000_000L);
+        JobResults results = JobResults.in(out);
+        TraceArrows before = TraceArrows.countBackwards(results.json("uncorrected.json"), RANKS, 50_000_000L);
         System.out.printf("without the correction: %d of %d arrows point backwards%n", before.backwards, before.arrows);
         assertThat(before.backwards)
                 .as("arrows pointing backwards without the correction")
                 .isPositive();
 
-        JsonNode trace = JsonNode.parse(Files.readString(out.resolve("trace.json")));
+        JsonNode trace = results.trace().root;
         TraceArrows after = TraceArrows.strict(trace, RANKS, 50_000_000L);
         assertThat(after.arrows).isEqualTo(before.arrows);
         JsonNode correction = trace.get("otherData").get("clock_correction");
@@ -221,7 +220,7 @@ class TracerClockTest {
         Path part = out.resolve("part.json");
         cmd = BundledTools.qmpi4j("trace", "--format", "json", "-o", part.toString(), out.toString());
         assertThat(cmd.exitCode).as(cmd.toString()).isZero();
-        TraceArrows.strict(JsonNode.parse(Files.readString(part)), RANKS, 50_000_000L);
+        TraceArrows.strict(results.json("part.json"), RANKS, 50_000_000L);
     }
 
     @Test
@@ -237,13 +236,12 @@ class TracerClockTest {
                         && l.contains("qmpi4j trace --ranks 0-3 --from ")
                         && l.contains("qmpi4j merge " + out));
         // Rank 0 did not read every shard at MPI_Finalize to analyse the waits; merge does.
-        assertThat(JsonNode.parse(Files.readString(out.resolve("profile.json"))).has("wait_analysis"))
-                .isFalse();
+        JobResults results = JobResults.in(out);
+        assertThat(results.profile().root.has("wait_analysis")).isFalse();
         BundledTools.Command merge = BundledTools.qmpi4j("merge", out.toString());
         assertThat(merge.exitCode).as(merge.toString()).isZero();
-        assertThat(JsonNode.parse(Files.readString(out.resolve("profile.json"))).has("wait_analysis"))
-                .isTrue();
-        JsonNode index = JsonNode.parse(Files.readString(out.resolve("trace-index.json")));
+        assertThat(results.profile().root.has("wait_analysis")).isTrue();
+        JsonNode index = results.json("trace-index.json");
         assertThat(index.get("shards").elements()).hasSize(RANKS);
         long total = 0;
         for (JsonNode s : index.get("shards").elements()) {
@@ -272,16 +270,5 @@ class TracerClockTest {
         assertThat(cmd.exitCode).as(cmd.toString()).isZero();
         assertThat(cmd.stderr).contains("trace of 2 rank(s)");
         assertThat(Files.size(part)).isGreaterThan(100 * 50L);
-    }
-
-    private static void feed(Path file, ShardParser p) throws Exception {
-        byte[] buf = new byte[1 << 16];
-        try (InputStream in = Files.newInputStream(file)) {
-            int n;
-            while ((n = in.read(buf)) > 0) {
-                p.feed(buf, 0, n);
-            }
-        }
-        p.end();
     }
 }

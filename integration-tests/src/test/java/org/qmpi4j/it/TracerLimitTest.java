@@ -9,9 +9,9 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.qmpi4j.it.results.JobResults;
 import org.qmpi4j.it.support.AgentJob;
 import org.qmpi4j.it.support.ItJars;
-import org.qmpi4j.it.support.ToolResults;
 import org.qmpi4j.launch.JobResult;
 
 /**
@@ -45,10 +45,10 @@ class TracerLimitTest {
                                     && l.contains("qmpi4j.tracer.limit / QMPI4J_TRACER_LIMIT"));
             assertThat(Files.size(out.resolve("ranks/rank-" + r + ".trace"))).isLessThanOrEqualTo(3 << 10);
         }
-        ToolResults.Trace t = ToolResults.trace(out);
+        JobResults.Trace t = JobResults.in(out).trace();
         assertThat(t.truncatedRanks).containsExactly(0, 1);
         assertThat(t.instantEvents).isEqualTo(2);
-        ToolResults.Profile p = ToolResults.profile(out);
+        JobResults.Profile p = JobResults.in(out).profile();
         assertThat(p.root.get("complete").asBoolean()).isTrue();
         long traced =
                 t.events.get(0).values().stream().mapToLong(Long::longValue).sum();

@@ -7,8 +7,8 @@ import java.nio.file.Path;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.qmpi4j.it.results.JobResults;
 import org.qmpi4j.it.support.AgentJob;
-import org.qmpi4j.it.support.ToolResults;
 import org.qmpi4j.launch.JobResult;
 
 /**
@@ -35,8 +35,9 @@ class TracerMissingShardTest {
         assertThat(AgentJob.rankStderr(result, 1))
                 .as(result.describe())
                 .noneMatch(l -> l.contains("opening this rank's trace file"));
-        ToolResults.Trace t = ToolResults.trace(out);
+        JobResults.Trace t = JobResults.in(out).trace();
         assertThat(t.events.keySet()).as("ranks with calls in the trace").containsExactly(0, 2, 3);
-        assertThat(ToolResults.profile(out).root.get("complete").asBoolean()).isTrue();
+        assertThat(JobResults.in(out).profile().root.get("complete").asBoolean())
+                .isTrue();
     }
 }

@@ -18,12 +18,12 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.qmpi4j.formats.json.JsonNode;
 import org.qmpi4j.formats.waits.Pattern;
+import org.qmpi4j.it.results.JobResults;
 import org.qmpi4j.it.support.AgentJob;
 import org.qmpi4j.it.support.BundledTools;
 import org.qmpi4j.it.support.MpjAgentJob;
 import org.qmpi4j.it.support.PageLayout;
 import org.qmpi4j.it.support.PerfettoTraces;
-import org.qmpi4j.it.support.ToolResults;
 import org.qmpi4j.launch.JobResult;
 import org.qmpi4j.report.trace.PerfettoTraceReader;
 import org.qmpi4j.report.trace.PerfettoTraceReader.Event;
@@ -107,7 +107,7 @@ class WaitStatesTest {
                 // The trace in Perfetto's format, to see the waits marked in it.
                 .env("QMPI4J_TRACER_JSON_LIMIT", "1"));
         AgentJob.assertOk(result, 4);
-        JsonNode profile = ToolResults.profile(out).root; // valid against the published schema
+        JsonNode profile = JobResults.in(out).profile().root; // valid against the published schema
         Object[][] made = openMpiMade();
         Map<String, Integer> lines =
                 markers("samples/openmpi/src/main/java/org/qmpi4j/samples/openmpi/waits/Waits.java");
@@ -314,7 +314,7 @@ class WaitStatesTest {
         System.arraycopy(MADE, 0, made, 0, MADE.length);
         System.arraycopy(MADE_ON_MPJ_COMMUNICATORS, 0, made, MADE.length, MADE_ON_MPJ_COMMUNICATORS.length);
         assertMadeWaits(
-                ToolResults.profile(out).root,
+                JobResults.in(out).profile().root,
                 out.resolve("trace.pftrace"),
                 markers("samples/mpj/src/main/java/org/qmpi4j/samples/mpj/waits/Waits.java"),
                 made);
@@ -328,7 +328,7 @@ class WaitStatesTest {
                 .timeout(Duration.ofSeconds(120))
                 .env("QMPI4J_OUTPUT", out.toString()));
         AgentJob.assertOk(result, 4);
-        JsonNode profile = ToolResults.profile(out).root;
+        JsonNode profile = JobResults.in(out).profile().root;
         List<JsonNode> above = new ArrayList<>();
         for (JsonNode w : profile.get("wait_states").elements()) {
             double meanMs =

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
+import org.qmpi4j.it.results.JobResults;
 import org.testcontainers.containers.Container;
 
 /**
@@ -106,7 +107,7 @@ public final class NodeJobs {
      * rank and function, bytes of sends, the matrix row by row, one trace track per rank with every
      * counted call, one arrow per message.
      */
-    public static void assertMatchesOwnCounts(ToolResults.Profile p, ToolResults.Trace t, SampleOutput own, int ranks)
+    public static void assertMatchesOwnCounts(JobResults.Profile p, JobResults.Trace t, SampleOutput own, int ranks)
             throws Exception {
         assertThat(p.ranks).isEqualTo(ranks);
         assertThat(p.root.get("complete").asBoolean()).isTrue();
@@ -168,7 +169,7 @@ public final class NodeJobs {
     }
 
     /** The host each rank ran on, from profile.json's {@code time.per_rank}. */
-    public static Map<Integer, String> hosts(ToolResults.Profile p) throws Exception {
+    public static Map<Integer, String> hosts(JobResults.Profile p) throws Exception {
         Map<Integer, String> hosts = new TreeMap<>();
         for (var r : p.root.get("time").get("per_rank").elements()) {
             hosts.put(r.get("rank").asInt(), r.get("host").asString());

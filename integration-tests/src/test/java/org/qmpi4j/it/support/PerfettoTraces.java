@@ -3,13 +3,14 @@ package org.qmpi4j.it.support;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Map;
+import org.qmpi4j.it.results.JobResults;
 import org.qmpi4j.report.trace.PerfettoTraceReader;
 
 /**
  * A Perfetto protobuf trace ({@code trace.pftrace}) read against Perfetto's published schema by
  * {@link PerfettoTraceReader} (which resolves interned ids and fails on a field the schema does
  * not declare, an id used before its definition, a track's event before its description, or a flow
- * without both ends). Counts the slices per rank and function, as {@link ToolResults.Trace} counts
+ * without both ends). Counts the slices per rank and function, as {@link JobResults.Trace} counts
  * trace.json's complete events.
  */
 public final class PerfettoTraces {

@@ -1,4 +1,4 @@
-package org.qmpi4j.it.support;
+package org.qmpi4j.it.results;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -28,7 +28,14 @@ public final class ProfileSchema {
 
     static synchronized Schema schema() throws IOException {
         if (schema == null) {
-            try (InputStream in = Files.newInputStream(AgentJob.repoRoot().resolve(PATH))) {
+            // The repository as Maven names it (AgentJob.repoRoot's property), read here so that the
+            // reader depends on nothing of the job support.
+            String root = System.getProperty("qmpi4j.repo.root");
+            if (root == null) {
+                throw new IllegalStateException(
+                        "system property qmpi4j.repo.root not set: run the tests through Maven");
+            }
+            try (InputStream in = Files.newInputStream(Path.of(root).resolve(PATH))) {
                 schema = SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_2020_12)
                         .getSchema(in, InputFormat.JSON);
             }

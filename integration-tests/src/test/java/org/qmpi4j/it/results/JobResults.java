@@ -1,8 +1,9 @@
-package org.qmpi4j.it.support;
+package org.qmpi4j.it.results;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -10,16 +11,153 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.stream.Stream;
+import org.qmpi4j.api.Nullable;
+import org.qmpi4j.formats.check.CheckFormat;
+import org.qmpi4j.formats.check.Finding;
 import org.qmpi4j.formats.json.JsonFormatException;
 import org.qmpi4j.formats.json.JsonNode;
+import org.qmpi4j.formats.profile.ProfileFormat;
+import org.qmpi4j.formats.profile.RankFailure;
+import org.qmpi4j.formats.profile.RankProfile;
+import org.qmpi4j.formats.profile.RankProfileFormat;
+import org.qmpi4j.formats.trace.ShardEvent;
+import org.qmpi4j.formats.trace.ShardParser;
+import org.qmpi4j.formats.trace.ShardSummary;
+import org.qmpi4j.formats.worlds.WorldRecord;
 
 /**
- * The bundled tools' results as tests read them: {@code profile.json} (per function and per call
- * site, per rank; the matrix) and {@code trace.json} (events per rank and function, arrows,
- * tracks), parsed from the files with nothing of the tools' own model in between.
+ * What a job left in its results folder, read as data, for tests to assert on instead of on
+ * printed lines. The files a rank writes (its profile, failure record and trace shard) and the
+ * records of the world and of {@code check} are read with the project's own format readers, so a
+ * file they cannot read fails the test; {@code profile.json} (validated against its published
+ * schema) and {@code trace.json} are parsed from the files with nothing of the tools' own model in
+ * between, so that the tools' model is checked, not reused.
  */
-public final class ToolResults {
-    private ToolResults() {}
+public final class JobResults {
+    private final Path dir;
+
+    private JobResults(Path dir) {
+        this.dir = dir;
+    }
+
+    /** The results in {@code dir}: a job's folder, or a spawned world's under it. */
+    public static JobResults in(Path dir) {
+        return new JobResults(dir);
+    }
+
+    public Path dir() {
+        return dir;
+    }
+
+    /** A file of the folder, by its path relative to it. */
+    public Path file(String name) {
+        return dir.resolve(name);
+    }
+
+    /** A spawned world's results, by the folder {@code worlds.json} names for it. */
+    public JobResults world(String folder) {
+        return in(dir.resolve(folder));
+    }
+
+    /** Any JSON file of the folder, parsed (the trace index, the worlds' index, a part of a trace). */
+    public JsonNode json(String name) throws IOException, JsonFormatException {
+        return JsonNode.parse(Files.readString(dir.resolve(name), StandardCharsets.UTF_8));
+    }
+
+    /**
+     * {@code profile.json}, validated against its published schema ({@link ProfileSchema}) and
+     * read by the report's own reader as {@code qmpi4j report} and {@code diff} read it.
+     */
+    public Profile profile() throws IOException, JsonFormatException {
+        Path file = dir.resolve("profile.json");
+        ProfileSchema.assertValid(file);
+        String text = Files.readString(file, StandardCharsets.UTF_8);
+        ProfileFormat.read(text);
+        return new Profile(JsonNode.parse(text));
+    }
+
+    /** {@code trace.json}: every event checked for its phase and non-negative times. */
+    public Trace trace() throws IOException, JsonFormatException {
+        return new Trace(json("trace.json"));
+    }
+
+    /** {@code world.json}: how the world ended, and who spawned it. */
+    public WorldRecord world() throws IOException, JsonFormatException {
+        return WorldRecord.fromJson(Files.readString(dir.resolve("world.json"), StandardCharsets.UTF_8));
+    }
+
+    /** {@code check.json}'s findings. */
+    public List<Finding> findings() throws IOException, JsonFormatException {
+        Path json = dir.resolve("check.json");
+        assertThat(json).as("check.json in %s", dir).exists();
+        return CheckFormat.read(Files.readString(json, StandardCharsets.UTF_8)).findings;
+    }
+
+    /** A rank's own profile, {@code ranks/rank-<r>.profile.json}. */
+    public RankProfile rank(int rank) throws IOException, JsonFormatException {
+        return RankProfileFormat.read(Files.readString(dir.resolve(rankFile(rank, ".profile.json"))));
+    }
+
+    /** How far a rank got when it last wrote its profile: running, finalized, aborted, exited. */
+    public String rankState(int rank) throws IOException, JsonFormatException {
+        return rank(rank).state().id();
+    }
+
+    /** A rank's own profile: function -> calls. */
+    public Map<String, Long> rankCalls(int rank) throws IOException, JsonFormatException {
+        Map<String, Long> calls = new TreeMap<>();
+        rank(rank).functions().forEach((f, stats) -> calls.put(f, stats.calls()));
+        return calls;
+    }
+
+    /** A rank's failure record ({@code ranks/rank-<r>.failure.json}), or null if it wrote none. */
+    public @Nullable RankFailure failure(int rank) throws IOException, JsonFormatException {
+        Path f = dir.resolve(rankFile(rank, ".failure.json"));
+        return Files.exists(f) ? RankFailure.read(Files.readString(f, StandardCharsets.UTF_8)) : null;
+    }
+
+    /** Every rank's failure record in the folder, by rank. */
+    public Map<Integer, RankFailure> failures() throws IOException, JsonFormatException {
+        Map<Integer, RankFailure> out = new TreeMap<>();
+        Path ranks = dir.resolve("ranks");
+        if (Files.isDirectory(ranks)) {
+            try (Stream<Path> files = Files.list(ranks)) {
+                for (Path f : files.toList()) {
+                    String name = f.getFileName().toString();
+                    if (name.startsWith("rank-") && name.endsWith(".failure.json")) {
+                        RankFailure r = RankFailure.read(Files.readString(f, StandardCharsets.UTF_8));
+                        out.put(r.rank(), r);
+                    }
+                }
+            }
+        }
+        return out;
+    }
+
+    /** What a scan of a rank's trace shard finds: its clock measurements, size, calls. */
+    public ShardSummary shardSummary(int rank) throws IOException {
+        return ShardSummary.scan(dir.resolve(rankFile(rank, ".trace")), rank);
+    }
+
+    /** The calls in a rank's trace shard ({@code ranks/rank-<r>.trace}), in the order recorded. */
+    public List<ShardEvent> shardEvents(int rank) throws IOException {
+        List<ShardEvent> events = new ArrayList<>();
+        ShardParser p = new ShardParser(rank, e -> events.add(e.copy()));
+        byte[] buf = new byte[1 << 16];
+        try (InputStream in = Files.newInputStream(dir.resolve(rankFile(rank, ".trace")))) {
+            int n;
+            while ((n = in.read(buf)) > 0) {
+                p.feed(buf, 0, n);
+            }
+        }
+        p.end();
+        return events;
+    }
+
+    private static String rankFile(int rank, String suffix) {
+        return "ranks/rank-" + rank + suffix;
+    }
 
     /** One call site of profile.json with its per-rank calls and bytes. */
     public static final class Site {
@@ -164,31 +302,5 @@ public final class ToolResults {
                 truncatedRanks.add((int) r);
             }
         }
-    }
-
-    /** {@code dir}'s {@code profile.json}, validated against its published schema ({@link ProfileSchema}). */
-    public static Profile profile(Path dir) throws IOException, JsonFormatException {
-        ProfileSchema.assertValid(dir.resolve("profile.json"));
-        return new Profile(JsonNode.parse(Files.readString(dir.resolve("profile.json"), StandardCharsets.UTF_8)));
-    }
-
-    public static Trace trace(Path dir) throws IOException, JsonFormatException {
-        return new Trace(JsonNode.parse(Files.readString(dir.resolve("trace.json"), StandardCharsets.UTF_8)));
-    }
-
-    /** A per-rank profile file, parsed: function -> calls. */
-    public static Map<String, Long> rankFileCalls(Path dir, int rank) throws IOException, JsonFormatException {
-        JsonNode root = JsonNode.parse(Files.readString(dir.resolve("ranks/rank-" + rank + ".profile.json")));
-        Map<String, Long> calls = new TreeMap<>();
-        for (JsonNode f : root.get("functions").elements()) {
-            calls.put(f.get("name").asString(), f.get("calls").asLong());
-        }
-        return calls;
-    }
-
-    public static String rankFileState(Path dir, int rank) throws IOException, JsonFormatException {
-        return JsonNode.parse(Files.readString(dir.resolve("ranks/rank-" + rank + ".profile.json")))
-                .get("state")
-                .asString();
     }
 }
