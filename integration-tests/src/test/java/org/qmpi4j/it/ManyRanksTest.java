@@ -90,7 +90,7 @@ class ManyRanksTest {
      * of the whole span's middle third could fall where no rank is in any MPI call.
      */
     private static void assertPartOfTheTrace(Path out, int ranks) throws Exception {
-        JsonNode whole = JsonNode.parse(Files.readString(out.resolve("trace.json")));
+        JsonNode whole = JobResults.in(out).json("trace.json");
         double first = Double.MAX_VALUE;
         double last = 0;
         for (JsonNode e : whole.get("traceEvents").elements()) {
@@ -126,8 +126,10 @@ class ManyRanksTest {
         assertThat(cmd.exitCode).as(cmd.toString()).isZero();
         Set<Long> tracks = new TreeSet<>();
         int calls = 0;
-        for (JsonNode e :
-                JsonNode.parse(Files.readString(part)).get("traceEvents").elements()) {
+        for (JsonNode e : JobResults.in(part.getParent())
+                .json(part.getFileName().toString())
+                .get("traceEvents")
+                .elements()) {
             if (e.get("ph").asString().equals("X")) {
                 calls++;
                 tracks.add(e.get("pid").asLong());

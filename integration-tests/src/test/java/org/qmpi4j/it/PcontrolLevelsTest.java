@@ -43,8 +43,7 @@ class PcontrolLevelsTest {
             assertThat(p.callsPerRank.get(r)).as("profile of rank %d", r).isEqualTo(expected);
             assertThat(t.events.get(r)).as("trace of rank %d", r).isEqualTo(expected);
 
-            Path snapshot = out.resolve("pcontrol/rank-" + r + "-1-snapshot.json");
-            JsonNode s = JsonNode.parse(Files.readString(snapshot));
+            JsonNode s = JobResults.in(out).json("pcontrol/rank-" + r + "-1-snapshot.json");
             assertThat(s.get("state").asString()).isEqualTo("running");
             Map<String, Long> atSnapshot = new java.util.TreeMap<>();
             for (JsonNode f : s.get("functions").elements()) {

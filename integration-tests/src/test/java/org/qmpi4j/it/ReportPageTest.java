@@ -12,6 +12,7 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.qmpi4j.formats.json.JsonNode;
+import org.qmpi4j.it.results.JobResults;
 import org.qmpi4j.it.support.AgentJob;
 import org.qmpi4j.it.support.BundledTools;
 import org.qmpi4j.it.support.PageLayout;
@@ -53,8 +54,7 @@ class ReportPageTest {
         PageLayout.assertCallSitesReadable(page, 1100);
         PageLayout.assertCallSitesReadable(page, 1600);
 
-        org.qmpi4j.it.results.ProfileSchema.assertValid(out.resolve("profile.json"));
-        JsonNode profile = JsonNode.parse(Files.readString(out.resolve("profile.json")));
+        JsonNode profile = JobResults.in(out).profile().root;
         // Per rank: the app and MPI seconds of profile.json, in the table and in the chart's bars.
         for (JsonNode r : profile.get("time").get("per_rank").elements()) {
             int rank = r.get("rank").asInt();

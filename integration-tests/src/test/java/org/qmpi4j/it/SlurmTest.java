@@ -16,7 +16,6 @@ import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.qmpi4j.formats.json.JsonNode;
 import org.qmpi4j.it.results.JobResults;
 import org.qmpi4j.it.support.BundledTools;
 import org.qmpi4j.it.support.NodeJobs;
@@ -235,8 +234,7 @@ class SlurmTest {
                 .containsExactlyElementsOf(IntStream.range(0, RANKS).boxed()::iterator);
         JobResults.Profile p = JobResults.in(results).profile();
         NodeJobs.assertMatchesOwnCounts(p, JobResults.in(results).trace(), own, RANKS);
-        TraceArrows arrows =
-                TraceArrows.strict(JsonNode.parse(Files.readString(results.resolve("trace.json"))), RANKS, 50_000_000L);
+        TraceArrows arrows = TraceArrows.strict(JobResults.in(results).json("trace.json"), RANKS, 50_000_000L);
         assertThat(arrows.arrows).as("arrows in the trace of " + sample).isPositive();
         Map<Integer, String> hosts = new TreeMap<>();
         for (int r = 0; r < RANKS; r++) {

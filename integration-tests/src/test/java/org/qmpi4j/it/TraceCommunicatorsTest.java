@@ -16,6 +16,7 @@ import org.qmpi4j.formats.trace.ShardCommunicator;
 import org.qmpi4j.formats.trace.ShardEvent;
 import org.qmpi4j.formats.trace.ShardParser;
 import org.qmpi4j.formats.trace.TraceFormat;
+import org.qmpi4j.it.results.JobResults;
 import org.qmpi4j.it.support.AgentJob;
 import org.qmpi4j.it.support.BundledTools;
 import org.qmpi4j.launch.JobResult;
@@ -231,7 +232,7 @@ class TraceCommunicatorsTest {
         }
 
         // trace.json draws the same arrows: one start and one end per message.
-        JsonNode trace = JsonNode.parse(Files.readString(out.resolve("trace.json")));
+        JsonNode trace = JobResults.in(out).json("trace.json");
         List<String> starts = new ArrayList<>();
         List<String> ends = new ArrayList<>();
         for (JsonNode e : trace.get("traceEvents").elements()) {

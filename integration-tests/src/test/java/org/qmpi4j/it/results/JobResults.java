@@ -21,6 +21,7 @@ import org.qmpi4j.formats.profile.ProfileFormat;
 import org.qmpi4j.formats.profile.RankFailure;
 import org.qmpi4j.formats.profile.RankProfile;
 import org.qmpi4j.formats.profile.RankProfileFormat;
+import org.qmpi4j.formats.trace.ShardCommunicator;
 import org.qmpi4j.formats.trace.ShardEvent;
 import org.qmpi4j.formats.trace.ShardParser;
 import org.qmpi4j.formats.trace.ShardSummary;
@@ -143,7 +144,33 @@ public final class JobResults {
     /** The calls in a rank's trace shard ({@code ranks/rank-<r>.trace}), in the order recorded. */
     public List<ShardEvent> shardEvents(int rank) throws IOException {
         List<ShardEvent> events = new ArrayList<>();
-        ShardParser p = new ShardParser(rank, e -> events.add(e.copy()));
+        readShard(rank, new ShardParser(rank, e -> events.add(e.copy())));
+        return events;
+    }
+
+    /**
+     * The messages a rank's shard says its completions (a wait or test that completed a request)
+     * received, one per request completed, as {@code "<function> <request id>"} in the order
+     * recorded.
+     */
+    public List<String> shardCompletions(int rank) throws IOException {
+        List<String> completions = new ArrayList<>();
+        ShardParser p = new ShardParser(rank, new ShardParser.Listener() {
+            @Override
+            public void event(ShardEvent e) {}
+
+            @Override
+            public void completed(
+                    ShardEvent call, long request, ShardCommunicator comm, long peer, long tag, long seq) {
+                completions.add(call.function() + " " + request);
+            }
+        });
+        readShard(rank, p);
+        assertThat(p.problems()).as("problems reading rank %d's shard", rank).isEmpty();
+        return completions;
+    }
+
+    private void readShard(int rank, ShardParser p) throws IOException {
         byte[] buf = new byte[1 << 16];
         try (InputStream in = Files.newInputStream(dir.resolve(rankFile(rank, ".trace")))) {
             int n;
@@ -152,7 +179,6 @@ public final class JobResults {
             }
         }
         p.end();
-        return events;
     }
 
     private static String rankFile(int rank, String suffix) {
