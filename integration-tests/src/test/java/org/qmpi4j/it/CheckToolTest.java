@@ -227,6 +227,21 @@ class CheckToolTest {
     }
 
     @Test
+    void receivesLeakedAtOneLineToSeveralRanksAreOneFindingNamingEveryPeer(@TempDir Path out) throws Exception {
+        JobResult result = AgentJob.run(job(DEFECTS + "LeakedReceives", 4, out));
+        assertThat(result.succeeded()).as(result.describe()).isTrue();
+        List<Finding> findings = findings(out, result);
+        assertThat(findings).as(result.describe()).hasSize(1);
+        Finding f = findings.get(0);
+        assertThat(f.rule()).isEqualTo("request_leak");
+        assertThat(f.count()).isEqualTo(3);
+        assertThat(f.message()).contains("the 3 requests of this MPI_IRECV from ranks [1, 2, 3], tag 9 were never");
+        TreeSet<String> sites = new TreeSet<>();
+        f.sites().forEach(s -> sites.add("rank " + s.rank() + " line " + s.line()));
+        assertThat(sites).as(f.line()).isEqualTo(markedSites("LeakedReceives", "request_leak"));
+    }
+
+    @Test
     void aRankComputingLongerThanTheTimeoutIsNotADeadlock(@TempDir Path out) throws Exception {
         JobResult result = AgentJob.run(job(DEFECTS + "SlowRank", 2, out).args("6"));
         assertThat(result.succeeded()).as(result.describe()).isTrue();
@@ -277,6 +292,7 @@ class CheckToolTest {
                 "waits.Waits; 4; 0",
                 "features.Threads; 2; ",
                 "features.WildcardOrder; 2; ",
+                "features.ReduceLocal; 2; ",
                 "styles.BusyWildcards; 2; ",
                 "styles.LoadBalance; 4; ",
                 "styles.MasterWorker; 4; "

@@ -1,10 +1,15 @@
 package org.qmpi4j.tools.check;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.TreeSet;
 import org.qmpi4j.api.MpiCall;
 import org.qmpi4j.api.MpiFunction;
 import org.qmpi4j.formats.check.Finding;
+import org.qmpi4j.formats.check.FindingSite;
 import org.qmpi4j.tools.mpi.Completions;
 
 /**
@@ -133,7 +138,7 @@ final class RequestRules {
             checker.report(
                     "buffer_modified",
                     Finding.Severity.ERROR,
-                    "the buffer of this " + p.function + " (" + p.bytes + " bytes" + to(p.worldPeer) + ", tag " + p.tag
+                    "the buffer of this " + p.function + " (" + p.bytes + " bytes" + to(p) + ", tag " + p.tag
                             + ") changed before its request completed: MPI may send either content. Do not write"
                             + " into a nonblocking send's buffer until " + completion.function()
                             + " (or a test) says it completed",
@@ -144,15 +149,26 @@ final class RequestRules {
 
     /** Requests still pending at MPI_Finalize: each is a request_leak at the call that started it. */
     void leaks() {
+        // One finding per call site, naming every peer and tag of its leaked requests: requests
+        // started in a loop to several ranks are one mistake in the code, not one per peer.
+        Map<FindingSite, List<PendingRequests.Pending>> bySite = new TreeMap<>(SITE_ORDER);
         for (PendingRequests.Pending p : requests.all()) {
-            checker.report(
+            bySite.computeIfAbsent(Sites.of(checker.rank(), p.function, p.site), k -> new ArrayList<>())
+                    .add(p);
+        }
+        for (Map.Entry<FindingSite, List<PendingRequests.Pending>> e : bySite.entrySet()) {
+            List<PendingRequests.Pending> group = e.getValue();
+            PendingRequests.Pending p = group.get(0);
+            checker.record(new Finding(
                     "request_leak",
                     Finding.Severity.ERROR,
-                    "the request of this " + p.function + to(p.worldPeer)
-                            + (p.tag >= 0 ? ", tag " + p.tag : "")
-                            + " was never completed (MPI_Wait, MPI_Test) or freed (MPI_Request_free) before"
+                    (group.size() == 1 ? "the request of this " : "the " + group.size() + " requests of this ")
+                            + p.function + peers(group)
+                            + (group.size() == 1 ? " was" : " were")
+                            + " never completed (MPI_Wait, MPI_Test) or freed (MPI_Request_free) before"
                             + " MPI_Finalize; complete or free every nonblocking request before finalizing",
-                    Sites.of(checker.rank(), p.function, p.site));
+                    List.of(e.getKey()),
+                    group.size()));
         }
         boolean canFree = canFreeRequests();
         for (PendingRequests.Persistent q : requests.persistent()) {
@@ -163,7 +179,7 @@ final class RequestRules {
             checker.report(
                     "request_leak",
                     Finding.Severity.ERROR,
-                    "the persistent request of this " + p.function + to(p.worldPeer)
+                    "the persistent request of this " + p.function + to(p)
                             + (p.tag >= 0 ? ", tag " + p.tag : "")
                             + (canFree
                                     ? (q.active ? " was still active (started, never completed) and" : "")
@@ -184,7 +200,38 @@ final class RequestRules {
         return !"mpj".equals(checker.binding());
     }
 
-    private static String to(int worldPeer) {
-        return worldPeer >= 0 ? " to rank " + worldPeer : "";
+    private static String to(PendingRequests.Pending p) {
+        return p.worldPeer >= 0 ? direction(p) + "rank " + p.worldPeer : "";
     }
+
+    private static String direction(PendingRequests.Pending p) {
+        return p.function.name().contains("RECV") ? " from " : " to ";
+    }
+
+    /** The peers and tags of requests started at one site: " from ranks [1, 2, 3], tag 5". */
+    private static String peers(List<PendingRequests.Pending> group) {
+        TreeSet<Integer> ranks = new TreeSet<>();
+        TreeSet<Integer> tags = new TreeSet<>();
+        for (PendingRequests.Pending p : group) {
+            if (p.worldPeer >= 0) {
+                ranks.add(p.worldPeer);
+            }
+            if (p.tag >= 0) {
+                tags.add(p.tag);
+            }
+        }
+        StringBuilder b = new StringBuilder();
+        if (!ranks.isEmpty()) {
+            b.append(direction(group.get(0))).append(ranks.size() == 1 ? "rank " + ranks.first() : "ranks " + ranks);
+        }
+        if (!tags.isEmpty()) {
+            b.append(tags.size() == 1 ? ", tag " + tags.first() : ", tags " + tags);
+        }
+        return b.toString();
+    }
+
+    private static final Comparator<FindingSite> SITE_ORDER = Comparator.comparing(FindingSite::className)
+            .thenComparing(FindingSite::method)
+            .thenComparingInt(FindingSite::line)
+            .thenComparing(FindingSite::function);
 }

@@ -53,15 +53,16 @@ final class WaitForGraph {
                         out.add(m);
                     }
                 }
-                who.append(" on ").append(c.comm);
+                // MPI_Finalize has no communicator of its own: it waits for the whole job.
+                String on = c.comm.isEmpty() ? "" : " on " + c.comm;
+                who.append(on);
                 if (!absent.isEmpty()) {
                     who.append(", waiting for rank(s) ").append(absent);
                     if (missing.length() > 0) {
                         missing.append("; ");
                     }
                     missing.append(c.function)
-                            .append(" on ")
-                            .append(c.comm)
+                            .append(on)
                             .append(" at rank ")
                             .append(r)
                             .append(" is missing rank(s) ")
@@ -88,7 +89,7 @@ final class WaitForGraph {
                     .append(c.line >= 0 ? ":" + c.line : "")
                     .append(')');
         }
-        List<Integer> cycle = cycle(edges, ranks);
+        List<List<Integer>> cycles = cycles(edges, ranks);
         StringBuilder m = new StringBuilder();
         if (every) {
             m.append("every rank is blocked in MPI and no call completed for ");
@@ -105,22 +106,81 @@ final class WaitForGraph {
                             + " and none of their calls completed for ");
         }
         m.append(String.format(Locale.ROOT, "%.0f", seconds)).append(" s: ").append(who);
-        if (cycle != null) {
-            m.append(". Wait-for cycle: ");
-            for (int i = 0; i < cycle.size(); i++) {
-                m.append(i == 0 ? "" : " -> ").append(cycle.get(i));
+        if (!cycles.isEmpty()) {
+            m.append(cycles.size() == 1 ? ". Wait-for cycle: " : ". Wait-for cycles: ");
+            for (int k = 0; k < cycles.size(); k++) {
+                List<Integer> cycle = cycles.get(k);
+                m.append(k == 0 ? "" : "; ");
+                for (int i = 0; i < cycle.size(); i++) {
+                    m.append(i == 0 ? "" : " -> ").append(cycle.get(i));
+                }
             }
         }
         if (missing.length() > 0) {
             m.append(". Collectives not reached: ").append(missing);
         }
-        m.append(". ")
-                .append(
-                        missing.length() > 0
-                                ? "Every rank of a communicator must call the same collectives in the same order."
-                                : "Order the calls so that one side of each pair sends first, or use MPI_Sendrecv or"
-                                        + " nonblocking calls; a standard send may block until its receive is posted.");
+        m.append(". ").append(advice(ranks, cycles, missing.length() > 0));
         return new Finding("deadlock", Finding.Severity.ERROR, m.toString(), sites, 1);
+    }
+
+    /**
+     * Advice that fits the cause: a cycle of point-to-point calls is the cause whatever waits
+     * behind it (ranks in a collective that wait for the cycle's ranks are released with it); a
+     * cycle in which every rank waits to receive needs a different fix from one of sends.
+     */
+    private static String advice(BlockedCall[] ranks, List<List<Integer>> cycles, boolean collectivesMissing) {
+        boolean pointToPoint = false;
+        boolean allReceive = true;
+        for (List<Integer> cycle : cycles) {
+            boolean collective = false;
+            for (int r : cycle) {
+                BlockedCall.Call c = ranks[r].call;
+                collective |= isCollective(c.function) || "MPI_FINALIZE".equals(c.function);
+            }
+            if (!collective) {
+                pointToPoint = true;
+                for (int r : cycle) {
+                    allReceive &= receives(ranks[r]);
+                }
+            }
+        }
+        String behind = collectivesMissing
+                ? " The ranks in collectives wait for the ranks of the cycle and are released with them."
+                : "";
+        if (pointToPoint && allReceive) {
+            return "Each rank of the cycle waits to receive before it sends, so none of the messages is ever sent:"
+                    + " let one side of each pair send first, post the receives with MPI_Irecv before the sends,"
+                    + " or use MPI_Sendrecv." + behind;
+        }
+        if (pointToPoint) {
+            return "Order the calls so that one side of each pair sends first, or use MPI_Sendrecv or nonblocking"
+                    + " calls; a standard send may block until its receive is posted." + behind;
+        }
+        if (collectivesMissing) {
+            return "Every rank of a communicator must call the same collectives in the same order.";
+        }
+        return "Order the calls so that one side of each pair sends first, or use MPI_Sendrecv or nonblocking"
+                + " calls; a standard send may block until its receive is posted.";
+    }
+
+    /** Whether a rank's blocked call waits only for messages to arrive (a receive, a probe, or a wait on receives). */
+    private static boolean receives(BlockedCall s) {
+        BlockedCall.Call c = s.call;
+        if (c.function.contains("SENDRECV")) {
+            return false;
+        }
+        if (c.function.contains("RECV") || c.function.contains("PROBE")) {
+            return true;
+        }
+        if (s.waits.isEmpty()) {
+            return false;
+        }
+        for (BlockedCall.Call w : s.waits) {
+            if (!w.function.contains("RECV")) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static void describe(StringBuilder who, BlockedCall.Call c) {
@@ -205,49 +265,126 @@ final class WaitForGraph {
                 && other.call.comm.equals(c.comm);
     }
 
-    /** A cycle through blocked ranks (the first found from the lowest rank), as ranks with the first repeated last. */
-    private static List<Integer> cycle(List<TreeSet<Integer>> edges, BlockedCall[] ranks) {
+    /**
+     * One cycle through each group of blocked ranks that wait on one another (each strongly
+     * connected part of the wait-for graph), lowest rank first, as ranks with the first repeated
+     * last: two pairs deadlocked independently are two cycles, and both are named.
+     */
+    private static List<List<Integer>> cycles(List<TreeSet<Integer>> edges, BlockedCall[] ranks) {
         int n = edges.size();
-        int[] state = new int[n]; // 0 new, 1 on the path, 2 done
-        int[] parent = new int[n];
+        int[] part = new StronglyConnected(edges, ranks).parts();
+        List<List<Integer>> cycles = new ArrayList<>();
+        boolean[] named = new boolean[n + 1];
         for (int start = 0; start < n; start++) {
-            if (state[start] != 0 || ranks[start] == null || ranks[start].call == null) {
+            int p = part[start];
+            if (p < 0 || named[p]) {
                 continue;
             }
-            List<Integer> found = dfs(start, edges, ranks, state, parent);
-            if (found != null) {
-                return found;
+            List<Integer> cycle = cycleWithin(start, p, part, edges);
+            if (cycle != null) {
+                named[p] = true;
+                cycles.add(cycle);
+            }
+        }
+        return cycles;
+    }
+
+    /** A shortest way from {@code start} back to itself inside its part (breadth first), or {@code null}. */
+    private static List<Integer> cycleWithin(int start, int p, int[] part, List<TreeSet<Integer>> edges) {
+        int n = edges.size();
+        int[] parent = new int[n];
+        java.util.Arrays.fill(parent, -1);
+        java.util.ArrayDeque<Integer> queue = new java.util.ArrayDeque<>();
+        queue.add(start);
+        while (!queue.isEmpty()) {
+            int v = queue.poll();
+            for (int w : edges.get(v)) {
+                if (w < 0 || w >= n || part[w] != p) {
+                    continue;
+                }
+                if (w == start) {
+                    List<Integer> cycle = new ArrayList<>();
+                    cycle.add(start);
+                    for (int x = v; x != start; x = parent[x]) {
+                        cycle.add(1, x);
+                    }
+                    cycle.add(start);
+                    return cycle;
+                }
+                if (parent[w] < 0) {
+                    parent[w] = v;
+                    queue.add(w);
+                }
             }
         }
         return null;
     }
 
-    private static List<Integer> dfs(
-            int v, List<TreeSet<Integer>> edges, BlockedCall[] ranks, int[] state, int[] parent) {
-        state[v] = 1;
-        for (int w : edges.get(v)) {
-            if (ranks[w] == null || ranks[w].call == null) {
-                continue;
-            }
-            if (state[w] == 1) {
-                List<Integer> cycle = new ArrayList<>();
-                cycle.add(w);
-                for (int x = v; x != w; x = parent[x]) {
-                    cycle.add(1, x);
+    /** Tarjan's strongly connected parts of the wait-for graph over the blocked ranks. */
+    private static final class StronglyConnected {
+        private final List<TreeSet<Integer>> edges;
+        private final BlockedCall[] ranks;
+        private final int[] index;
+        private final int[] low;
+        private final boolean[] onStack;
+        private final int[] part;
+        private final java.util.ArrayDeque<Integer> stack = new java.util.ArrayDeque<>();
+        private int next;
+        private int parts;
+
+        StronglyConnected(List<TreeSet<Integer>> edges, BlockedCall[] ranks) {
+            this.edges = edges;
+            this.ranks = ranks;
+            int n = edges.size();
+            index = new int[n];
+            low = new int[n];
+            onStack = new boolean[n];
+            part = new int[n];
+            java.util.Arrays.fill(index, -1);
+            java.util.Arrays.fill(part, -1);
+        }
+
+        /** Each blocked rank's part, numbered from 0; -1 for ranks not blocked. */
+        int[] parts() {
+            for (int v = 0; v < edges.size(); v++) {
+                if (index[v] < 0 && blocked(v)) {
+                    visit(v);
                 }
-                cycle.add(w);
-                return cycle;
             }
-            if (state[w] == 0) {
-                parent[w] = v;
-                List<Integer> found = dfs(w, edges, ranks, state, parent);
-                if (found != null) {
-                    return found;
+            return part;
+        }
+
+        private boolean blocked(int v) {
+            return v >= 0 && v < ranks.length && ranks[v] != null && ranks[v].call != null;
+        }
+
+        private void visit(int v) {
+            index[v] = next;
+            low[v] = next;
+            next++;
+            stack.push(v);
+            onStack[v] = true;
+            for (int w : edges.get(v)) {
+                if (!blocked(w)) {
+                    continue;
                 }
+                if (index[w] < 0) {
+                    visit(w);
+                    low[v] = Math.min(low[v], low[w]);
+                } else if (onStack[w]) {
+                    low[v] = Math.min(low[v], index[w]);
+                }
+            }
+            if (low[v] == index[v]) {
+                int w;
+                do {
+                    w = stack.pop();
+                    onStack[w] = false;
+                    part[w] = parts;
+                } while (w != v);
+                parts++;
             }
         }
-        state[v] = 2;
-        return null;
     }
 
     private static String simple(String className) {

@@ -52,4 +52,46 @@ class WaitForGraphTest {
                 .contains("rank 2 in MPI_RECV from any rank")
                 .contains("Every rank of a communicator must call the same collectives");
     }
+
+    @Test
+    void twoIndependentCyclesAreBothNamed() {
+        BlockedCall[] ranks = {
+            blocked(0, "MPI_RECV", 1, 10),
+            blocked(1, "MPI_RECV", 0, 11),
+            blocked(2, "MPI_SEND", 3, 12),
+            blocked(3, "MPI_SEND", 2, 13)
+        };
+        Finding f = WaitForGraph.explain(ranks, 10);
+        assertThat(f.message()).contains("Wait-for cycles: 0 -> 1 -> 0; 2 -> 3 -> 2");
+    }
+
+    @Test
+    void receivesWaitingForEachOtherGetAdviceAboutReceivesNotCollectives() {
+        // Ranks 0 and 1 receive from each other; ranks 2 to 5 wait for them in a barrier.
+        BlockedCall[] ranks = new BlockedCall[6];
+        ranks[0] = blocked(0, "MPI_RECV", 1, 10);
+        ranks[1] = blocked(1, "MPI_RECV", 0, 11);
+        for (int r = 2; r < 6; r++) {
+            ranks[r] = blocked(r, "MPI_BARRIER", -2, 20);
+        }
+        Finding f = WaitForGraph.explain(ranks, 10);
+        assertThat(f.message())
+                .contains("Wait-for cycle: 0 -> 1 -> 0")
+                .contains("MPI_BARRIER on MPI_COMM_WORLD at rank 2 is missing rank(s) [0, 1]")
+                .contains("Each rank of the cycle waits to receive before it sends")
+                .contains("The ranks in collectives wait for the ranks of the cycle")
+                .doesNotContain("must call the same collectives");
+    }
+
+    @Test
+    void finalizeNamesNoCommunicator() {
+        BlockedCall[] ranks = {blocked(0, "MPI_FINALIZE", -2, 40), blocked(1, "MPI_RECV", 0, 41)};
+        ranks[0].call.comm = "";
+        Finding f = WaitForGraph.explain(ranks, 10);
+        assertThat(f.message())
+                .contains("rank 0 in MPI_FINALIZE, waiting for rank(s) [1] at App.main(App.java:40)")
+                .contains("MPI_FINALIZE at rank 0 is missing rank(s) [1]")
+                .doesNotContain(" on ,")
+                .doesNotContain("on  ");
+    }
 }
