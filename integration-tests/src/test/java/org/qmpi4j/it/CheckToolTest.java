@@ -293,6 +293,7 @@ class CheckToolTest {
                 "features.Threads; 2; ",
                 "features.WildcardOrder; 2; ",
                 "features.ReduceLocal; 2; ",
+                "features.GetStatusLoop; 2; ",
                 "styles.BusyWildcards; 2; ",
                 "styles.LoadBalance; 4; ",
                 "styles.MasterWorker; 4; "

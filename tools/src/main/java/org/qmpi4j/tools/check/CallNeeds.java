@@ -29,6 +29,11 @@ final class CallNeeds {
     static final int MAKES_PERSISTENT = 128;
     /** Starts persistent requests. */
     static final int STARTS_PERSISTENT = 256;
+    /**
+     * Tells whether a request completed without completing it ({@code MPI_Request_get_status}): a
+     * receive it saw complete is no longer active, so freeing it afterwards is safe.
+     */
+    static final int SEES_COMPLETION = 512;
 
     static {
         for (MpiFunction f : FUNCTIONS) {
@@ -42,6 +47,7 @@ final class CallNeeds {
                             | (CommDuplicates.creates(f) ? CREATES_COMM : 0)
                             | (makesPersistent(f) ? MAKES_PERSISTENT : 0)
                             | (f == MpiFunction.MPI_START || f == MpiFunction.MPI_STARTALL ? STARTS_PERSISTENT : 0)
+                            | (f == MpiFunction.MPI_REQUEST_GET_STATUS ? SEES_COMPLETION : 0)
                             | (k == MpiFunction.Kind.POINT_TO_POINT
                                             || Completions.COMPLETING.contains(f)
                                             || f == MpiFunction.MPI_START

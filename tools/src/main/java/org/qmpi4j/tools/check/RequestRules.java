@@ -45,6 +45,13 @@ final class RequestRules {
             for (Object r : done) {
                 completed(r, call);
             }
+        } else if ((needs & CallNeeds.SEES_COMPLETION) != 0) {
+            // A status (or true) means the request completed; null (or false) that it has not.
+            Object result = call.result();
+            Object r = call.request();
+            if (r != null && (result instanceof Boolean ? (Boolean) result : result != null)) {
+                completed(r, call);
+            }
         } else if ((needs & CallNeeds.FREES) != 0) {
             freed(call);
         } else if ((needs & CallNeeds.MAKES_PERSISTENT) != 0) {
