@@ -18,6 +18,7 @@ import org.qmpi4j.formats.check.Finding;
 import org.qmpi4j.formats.check.FindingSite;
 import org.qmpi4j.it.results.JobResults;
 import org.qmpi4j.it.support.AgentJob;
+import org.qmpi4j.it.support.ItJars;
 import org.qmpi4j.it.support.MpjAgentJob;
 import org.qmpi4j.launch.JobResult;
 import org.qmpi4j.launch.MpiJob;
@@ -239,6 +240,26 @@ class CheckToolTest {
         TreeSet<String> sites = new TreeSet<>();
         f.sites().forEach(s -> sites.add("rank " + s.rank() + " line " + s.line()));
         assertThat(sites).as(f.line()).isEqualTo(markedSites("LeakedReceives", "request_leak"));
+    }
+
+    @Test
+    void parentsWaitingLongerThanTheTimeoutForASpawnedChildAreNotADeadlock(@TempDir Path out) throws Exception {
+        // Parent rank 0 waits 8 s for its child (timeout 3 s), parent rank 1 for rank 0: every rank
+        // of the parent's world is in MPI and none moves, yet the child in another world releases them.
+        JobResult result = AgentJob.run(MpiJob.builder("org.qmpi4j.it.fixtures.SpawnFamily")
+                .classpath(ItJars.testClasses())
+                .ranks(2)
+                .args("slow", "parent")
+                .timeout(java.time.Duration.ofMinutes(3))
+                .echo(false)
+                .env("JDK_JAVA_OPTIONS", "-javaagent:" + ItJars.jar("qmpi4j-agent") + "=tools=check")
+                .env("QMPI4J_OUTPUT", out.toString())
+                .env("QMPI4J_CHECK_DEADLOCK_SECONDS", "3"));
+        assertThat(result.exitCode()).as(result.describe()).isZero();
+        assertThat(result.elapsed().getSeconds()).as("the child's 8 s").isGreaterThanOrEqualTo(8);
+        List<String> described = new ArrayList<>();
+        findings(out, result).forEach(f -> described.add(f.line()));
+        assertThat(described).as(result.describe()).isEmpty();
     }
 
     @Test

@@ -28,6 +28,27 @@ final class BlockedCall {
         int tag = Integer.MIN_VALUE;
         String comm = "";
         int[] members = new int[0];
+        /**
+         * The call waits on processes of another world (a spawned, parent or connected one, or a
+         * spawn, accept or connect): they may release it, and this job's watch does not see them.
+         */
+        boolean otherWorld;
+    }
+
+    /** Whether this rank's blocked call, or a request it waits for, waits on another world. */
+    boolean waitsOnOtherWorld() {
+        if (call == null) {
+            return false;
+        }
+        if (call.otherWorld) {
+            return true;
+        }
+        for (Call w : waits) {
+            if (w.otherWorld) {
+                return true;
+            }
+        }
+        return false;
     }
 
     int rank;
@@ -75,6 +96,7 @@ final class BlockedCall {
                 .member("source", c.source)
                 .member("tag", c.tag)
                 .member("comm", c.comm)
+                .member("other_world", c.otherWorld)
                 .name("members")
                 .beginArray();
         for (int m : c.members) {
@@ -111,6 +133,7 @@ final class BlockedCall {
         c.source = n.get("source").asInt();
         c.tag = n.get("tag").asInt();
         c.comm = n.get("comm").asString();
+        c.otherWorld = n.has("other_world") && n.get("other_world").asBoolean();
         List<JsonNode> m = n.get("members").elements();
         c.members = new int[m.size()];
         for (int i = 0; i < c.members.length; i++) {

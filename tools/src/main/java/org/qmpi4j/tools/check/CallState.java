@@ -44,6 +44,7 @@ final class CallState {
                 w.line = p.site.line();
             }
             w.peer = p.worldPeer;
+            w.otherWorld = p.worldPeer == Communicators.OTHER_WORLD;
             w.tag = p.tag;
             w.comm = p.comm;
             s.waits.add(w);
@@ -71,6 +72,7 @@ final class CallState {
                 c.source = src < 0 ? -1 : comms == null ? -1 : comms.toWorld(comm, src);
             }
         }
+        c.otherWorld = (info != null && info.otherWorld) || joinsWorlds(f);
         if (f.kind() == MpiFunction.Kind.POINT_TO_POINT || f.kind() == MpiFunction.Kind.COLLECTIVE) {
             c.comm = info == null ? "a communicator" : info.name;
             if (info != null && f.kind() == MpiFunction.Kind.COLLECTIVE && !info.inter) {
@@ -78,5 +80,19 @@ final class CallState {
             }
         }
         return c;
+    }
+
+    /** Calls that wait for processes of another world to start, accept or connect. */
+    private static boolean joinsWorlds(MpiFunction f) {
+        switch (f) {
+            case MPI_COMM_SPAWN:
+            case MPI_COMM_SPAWN_MULTIPLE:
+            case MPI_COMM_ACCEPT:
+            case MPI_COMM_CONNECT:
+            case MPI_COMM_JOIN:
+                return true;
+            default:
+                return false;
+        }
     }
 }

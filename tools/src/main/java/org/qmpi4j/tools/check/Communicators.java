@@ -21,14 +21,31 @@ final class Communicators {
         final int[] worldRanks;
 
         final String name;
+        /** Of an intercommunicator, the remote group's world ranks ({@link #OTHER_WORLD} outside this world); else empty. */
+        final int[] remoteWorldRanks;
+        /**
+         * An intercommunicator reaching processes outside {@code COMM_WORLD} (a spawned, parent or
+         * connected world), or one whose remote group MPI could not describe: a call on it may be
+         * released by processes this rank's watch does not see.
+         */
+        final boolean otherWorld;
 
         Info(int size, boolean inter, int[] worldRanks, String name) {
+            this(size, inter, worldRanks, name, new int[0], false);
+        }
+
+        Info(int size, boolean inter, int[] worldRanks, String name, int[] remoteWorldRanks, boolean otherWorld) {
             this.size = size;
             this.inter = inter;
             this.worldRanks = worldRanks;
             this.name = name;
+            this.remoteWorldRanks = remoteWorldRanks;
+            this.otherWorld = otherWorld;
         }
     }
+
+    /** A peer in a world other than this one's {@code COMM_WORLD}, as {@link #toWorld} gives it. */
+    static final int OTHER_WORLD = -3;
 
     private final int toolId;
     private final Object world;
@@ -75,11 +92,26 @@ final class Communicators {
                     name.append("...");
                 }
             }
-            i = new Info(
-                    size,
-                    inter,
-                    ranks,
-                    inter ? "an intercommunicator" : name.append(']').toString());
+            if (inter) {
+                int[][] g = peers.groups(comm);
+                int[] remote = g == null || g.length < 2 ? new int[0] : g[1].clone();
+                boolean other = remote.length == 0;
+                for (int k = 0; k < remote.length; k++) {
+                    if (remote[k] < 0) {
+                        remote[k] = OTHER_WORLD;
+                        other = true;
+                    }
+                }
+                i = new Info(
+                        size,
+                        true,
+                        ranks,
+                        other ? "an intercommunicator to another world" : "an intercommunicator",
+                        remote,
+                        other);
+            } else {
+                i = new Info(size, false, ranks, name.append(']').toString());
+            }
         } catch (Exception | LinkageError e) {
             i = new Info(-1, true, new int[0], "a communicator");
         }
@@ -97,7 +129,11 @@ final class Communicators {
         return comm == world || comm == null ? worldInfo : known.get(comm);
     }
 
-    /** The world rank of {@code peer} of {@code comm}, or -1 (wildcard, none, unknown). */
+    /**
+     * The world rank of {@code peer} of {@code comm} (of the remote group on an
+     * intercommunicator), {@link #OTHER_WORLD} for a process of another world, or -1 (wildcard,
+     * none, unknown).
+     */
     int toWorld(Object comm, int peer) {
         if (peer < 0) {
             return -1;
@@ -106,7 +142,13 @@ final class Communicators {
             return peer < worldInfo.size ? peer : -1;
         }
         Info i = peek(comm);
-        return i != null && !i.inter && peer < i.worldRanks.length ? i.worldRanks[peer] : -1;
+        if (i == null) {
+            return -1;
+        }
+        if (i.inter) {
+            return peer < i.remoteWorldRanks.length ? i.remoteWorldRanks[peer] : i.otherWorld ? OTHER_WORLD : -1;
+        }
+        return peer < i.worldRanks.length ? i.worldRanks[peer] : -1;
     }
 
     /**

@@ -51,7 +51,8 @@ final class DeadlockDetector {
     /**
      * The ranks deadlocked at {@code now}, as their states ({@code null} for the others), or
      * {@code null} for none. A rank is blocked when it is connected, inside MPI, and has not moved
-     * for the timeout. When every rank is blocked, all are deadlocked; otherwise those that
+     * for the timeout, unless what it waits for is in another world (a spawned child may take
+     * longer than the timeout to answer, and no rank of this job can tell). When every rank is blocked, all are deadlocked; otherwise those that
      * {@link WaitConditions} shows no other rank can release.
      */
     synchronized BlockedCall[] deadlocked(long now) {
@@ -63,6 +64,7 @@ final class DeadlockDetector {
                     && s != null
                     && s.inside
                     && s.call != null
+                    && !s.waitsOnOtherWorld()
                     && now - lastChange[r] >= quietNanos
                     && now - lastSeen[r] <= freshNanos;
             every &= blocked[r];

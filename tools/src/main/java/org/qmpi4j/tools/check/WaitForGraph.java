@@ -189,6 +189,9 @@ final class WaitForGraph {
                     .append(c.peer);
         } else if (c.peer == -1) {
             who.append(" from any rank");
+        } else if (c.peer == Communicators.OTHER_WORLD) {
+            who.append(c.function.contains("RECV") || c.function.contains("PROBE") ? " from" : " to")
+                    .append(" a process of another world");
         }
         if (c.source >= 0) {
             who.append(" and from rank ").append(c.source);

@@ -151,4 +151,26 @@ class DeadlockDetectorTest {
         BlockedCall[] found = judge(d, 4 * SECOND, blocked(0, "MPI_RECV", 1), computing(2, 2));
         assertThat(ranks(found)).isEqualTo("0");
     }
+
+    @Test
+    void aRankWaitingOnAnotherWorldIsNotBlockedNorAreThoseWaitingForIt() throws Exception {
+        // Rank 0 waits for its spawned child, which answers after the timeout; rank 1 waits for rank 0.
+        BlockedCall parent = blocked(0, "MPI_RECV", Communicators.OTHER_WORLD);
+        parent.call.otherWorld = true;
+        parent = BlockedCall.parse(parent.toJson()); // as rank 0's watch receives it
+        BlockedCall[] found = judge(detector(2), 10 * SECOND, parent, blocked(1, "MPI_RECV", 0));
+        assertThat(found).isNull();
+    }
+
+    @Test
+    void aWaitForARequestOnAnotherWorldIsNotBlocked() {
+        BlockedCall parent = blocked(0, "MPI_WAIT", -2);
+        BlockedCall.Call request = new BlockedCall.Call();
+        request.function = "MPI_IRECV";
+        request.peer = Communicators.OTHER_WORLD;
+        request.otherWorld = true;
+        parent.waits.add(request);
+        BlockedCall[] found = judge(detector(2), 10 * SECOND, parent, blocked(1, "MPI_RECV", 0));
+        assertThat(found).isNull();
+    }
 }
