@@ -85,7 +85,8 @@ class CheckToolTest {
         "PersistentLeak, request_leak, 2",
         "CollectiveRequestLeak, request_leak, 2",
         "InterCollectiveMismatch, collective_mismatch, 2",
-        "InterRootMismatch, collective_mismatch, 4"
+        "InterRootMismatch, collective_mismatch, 4",
+        "SecondThreadAtFunneled, thread_level, 2"
     })
     void eachDefectGivesExactlyItsFindingAtItsLines(String program, String rule, int ranks, @TempDir Path out)
             throws Exception {

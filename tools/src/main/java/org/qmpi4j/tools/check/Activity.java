@@ -69,11 +69,13 @@ final class Activity {
     private volatile long progress;
     private volatile boolean multiple;
 
-    void enter(MpiCall call) {
-        inside.incrementAndGet();
-        Record r = recordOf(Thread.currentThread());
+    /** {@code call} entered on {@code t}; returns how many of this rank's threads are inside MPI now, it included. */
+    int enter(MpiCall call, Thread t) {
+        int n = inside.incrementAndGet();
+        Record r = recordOf(t);
         r.copy(call);
         current = r;
+        return n;
     }
 
     private Record recordOf(Thread t) {

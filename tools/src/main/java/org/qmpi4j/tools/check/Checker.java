@@ -36,6 +36,7 @@ final class Checker {
     private final FindingLog findings = new FindingLog();
     private final Activity activity = new Activity();
     private final RequestRules requests = new RequestRules(this);
+    private final ThreadRules threads = new ThreadRules(this);
     private final RankResults results;
 
     private volatile Communicators comms;
@@ -117,11 +118,21 @@ final class Checker {
         if (needs != 0) {
             return checked(context, call, n, needs);
         }
-        activity.enter(call);
+        entered(call);
         try {
             return n.invoke(context, call);
         } finally {
             activity.exit();
+        }
+    }
+
+    private void entered(MpiCall call) {
+        Thread t = Thread.currentThread();
+        int inside = activity.enter(call, t);
+        try {
+            threads.entered(call.function(), call.callingAddress(), t, inside);
+        } catch (RuntimeException | LinkageError e) {
+            results.output().fault("checking the thread of " + call.function(), e);
         }
     }
 
@@ -136,7 +147,7 @@ final class Checker {
                 results.output().fault("checking the arguments of " + call.function(), e);
             }
         }
-        activity.enter(call);
+        entered(call);
         beforeCollective(call, c);
         Object result;
         SignatureFlow flow = messages;
@@ -257,16 +268,28 @@ final class Checker {
     private Object init(QmpiContext context, MpiCall call) throws Exception {
         Object result = next[call.function().ordinal()].invoke(context, call);
         try {
-            if (call.function() == MpiFunction.MPI_INIT_THREAD
-                    && result != null
-                    && result.equals(Qmpi.bindingConstant(toolId, "THREAD_MULTIPLE"))) {
+            int level = providedLevel(call, result);
+            if (level == ThreadRules.MULTIPLE) {
                 activity.multiple();
             }
+            threads.initialized(level, Thread.currentThread());
             afterInit(call.binding());
         } catch (Exception | LinkageError e) {
             results.output().fault("setting up after MPI_Init; nothing is checked", e);
         }
         return result;
+    }
+
+    /** The thread level MPI provided ({@link ThreadRules#UNKNOWN} where the binding cannot say: the rule is off). */
+    private int providedLevel(MpiCall call, Object result) {
+        try {
+            Object provided = call.function() == MpiFunction.MPI_INIT_THREAD
+                    ? result
+                    : Qmpi.pmpi(toolId, MpiFunction.MPI_QUERY_THREAD, null);
+            return ThreadRules.levelOf(toolId, provided);
+        } catch (Exception | LinkageError e) {
+            return ThreadRules.UNKNOWN;
+        }
     }
 
     private void afterInit(String bindingId) throws Exception {
@@ -295,7 +318,7 @@ final class Checker {
 
     private Object finalizeMpi(QmpiContext context, MpiCall call) throws Exception {
         if (!done) {
-            activity.enter(call);
+            entered(call);
             try {
                 SignatureFlow flow = messages;
                 if (flow != null && flow.enabled()) {
