@@ -253,6 +253,7 @@ final class DescriptorParser {
         }
         MapLine m = new MapLine(owner, name, t[3], function);
         m.parameterCount = sig.params.length;
+        m.roles = Vocabulary.noRoles();
         boolean constructor = "<init>".equals(m.name);
         if (constructor && !"V".equals(sig.ret)) {
             throw fail("a constructor returns V: " + t[3]);

@@ -43,14 +43,20 @@ public final class DescriptorSpec {
 
     /** A {@code map} line. */
     public static final class MapLine {
+        /** Shared, never written: a line's own array replaces it (the agent loads no more to read one). */
+        private static final int[] NO_ROLES_YET = new int[0];
+
         public final String owner;
         public final String name;
         public final String descriptor;
         public final MpiFunction function;
         public boolean isStatic;
         public boolean canonical;
-        /** The parameter index of each role ({@link RoleKeyword} order), or a {@link Vocabulary} number. */
-        public int[] roles = Vocabulary.noRoles();
+        /**
+         * The parameter index of each role ({@link RoleKeyword} order), or a {@link Vocabulary}
+         * number; set by whoever builds the line ({@link Vocabulary#noRoles()} before any is read).
+         */
+        public int[] roles = NO_ROLES_YET;
 
         public int parameterCount;
         /** The version this line belongs to ({@code in=<label>}), or {@code null}: every version. */
