@@ -5,9 +5,11 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.qmpi4j.api.MpiFunction;
+import org.qmpi4j.api.Nullable;
 import org.qmpi4j.api.mpit.BindType;
-import org.qmpi4j.descriptor.DescriptorSpec.ExcludeLine;
-import org.qmpi4j.descriptor.DescriptorSpec.MapLine;
+import org.qmpi4j.descriptorform.DescriptorSpec;
+import org.qmpi4j.descriptorform.DescriptorSpec.ExcludeLine;
+import org.qmpi4j.descriptorform.DescriptorSpec.MapLine;
 
 /**
  * The rules of a descriptor that span lines, applied as {@link DescriptorParser} hands over each
@@ -238,7 +240,7 @@ final class DescriptorChecker {
         return false;
     }
 
-    private Integer excluded(String owner, String name, String desc) {
+    private @Nullable Integer excluded(String owner, String name, String desc) {
         Integer at = excludedAt.get(owner + '.' + name + desc);
         return at != null ? at : excludedAt.get(owner + '.' + name + " *");
     }
@@ -248,14 +250,25 @@ final class DescriptorChecker {
             throw source.fail("'packages' must come before 'map' and 'exclude' lines");
         }
         for (String p : spec.packages) {
-            if (Vocabulary.inPackage(className, p)) {
+            if (inPackage(className, p)) {
                 return;
             }
         }
         throw source.fail("class " + className + " is not in the binding's packages " + spec.packages);
     }
 
-    private void once(Object previous, String kw) {
+    /**
+     * Whether class {@code internalName} is in {@code entry} of a {@code packages} line: an entry
+     * without {@code **} takes no subpackage.
+     */
+    static boolean inPackage(String internalName, String entry) {
+        if (entry.endsWith("/**")) {
+            return internalName.startsWith(entry.substring(0, entry.length() - 2));
+        }
+        return internalName.startsWith(entry) && internalName.indexOf('/', entry.length()) < 0;
+    }
+
+    private void once(@Nullable Object previous, String kw) {
         if (previous != null) {
             throw source.fail("second '" + kw + "' line");
         }

@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.qmpi4j.descriptorform.CompiledForm;
 
 /**
  * Compiles the binding descriptors of the agent's build: reads the index and each descriptor it
@@ -15,9 +16,9 @@ import java.util.List;
  */
 public final class DescriptorCompiler {
     /** The name of the index of descriptors, in the source folder and among the agent's resources. */
-    public static final String INDEX = "bindings.index";
+    public static final String INDEX = CompiledForm.INDEX;
     /** What the compiled resource of a descriptor is named: its name and this suffix. */
-    public static final String SUFFIX = ".compiled";
+    public static final String SUFFIX = CompiledForm.SUFFIX;
 
     private DescriptorCompiler() {}
 

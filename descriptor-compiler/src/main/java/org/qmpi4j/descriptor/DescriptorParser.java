@@ -4,8 +4,11 @@ import java.util.ArrayList;
 import java.util.List;
 import org.qmpi4j.api.MpiFunction;
 import org.qmpi4j.api.mpit.BindType;
-import org.qmpi4j.descriptor.DescriptorSpec.ExcludeLine;
-import org.qmpi4j.descriptor.DescriptorSpec.MapLine;
+import org.qmpi4j.descriptorform.DescriptorSpec;
+import org.qmpi4j.descriptorform.DescriptorSpec.ExcludeLine;
+import org.qmpi4j.descriptorform.DescriptorSpec.MapLine;
+import org.qmpi4j.descriptorform.RoleKeyword;
+import org.qmpi4j.descriptorform.Vocabulary;
 
 /**
  * Reads one binding descriptor. The format is line-oriented so that a descriptor can be reviewed
@@ -239,17 +242,17 @@ final class DescriptorParser {
             throw fail(
                     "expected 'map <class> <method> <descriptor> <MPI_FUNCTION> [static] [canonical] [role=value]...'");
         }
-        MapLine m = new MapLine();
-        m.owner = className(t[1]);
-        m.name = methodName(t[2]);
-        m.descriptor = t[3];
+        String owner = className(t[1]);
+        String name = methodName(t[2]);
         MethodSignature sig = signature(t[3]);
-        m.parameterCount = sig.params.length;
+        MpiFunction function;
         try {
-            m.function = MpiFunction.valueOf(t[4]);
+            function = MpiFunction.valueOf(t[4]);
         } catch (IllegalArgumentException e) {
             throw fail("unknown MPI function '" + t[4] + "' (see org.qmpi4j.api.MpiFunction)");
         }
+        MapLine m = new MapLine(owner, name, t[3], function);
+        m.parameterCount = sig.params.length;
         m.roles = Vocabulary.noRoles();
         boolean constructor = "<init>".equals(m.name);
         if (constructor && !"V".equals(sig.ret)) {
@@ -364,15 +367,14 @@ final class DescriptorParser {
         if (t.length < 5) {
             throw fail("expected 'exclude <class> <method> <descriptor|*> <reason>' (a reason is required)");
         }
-        ExcludeLine e = new ExcludeLine();
-        e.owner = className(t[1]);
-        e.name = methodName(t[2]);
+        String owner = className(t[1]);
+        String name = methodName(t[2]);
+        String descriptor = null;
         if (!t[3].equals("*")) {
             signature(t[3]);
-            e.descriptor = t[3];
+            descriptor = t[3];
         }
-        e.reason = rest(text, 4);
-        return e;
+        return new ExcludeLine(owner, name, descriptor, rest(text, 4));
     }
 
     private BindType objectKind(String name) {

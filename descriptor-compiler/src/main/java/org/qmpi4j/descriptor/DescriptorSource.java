@@ -1,5 +1,7 @@
 package org.qmpi4j.descriptor;
 
+import org.qmpi4j.api.Nullable;
+
 /**
  * Where the reading of a descriptor is: its resource and the current line, so that every failure,
  * of syntax or of a rule across lines, names {@code resource:line:} and quotes the line.
@@ -7,13 +9,15 @@ package org.qmpi4j.descriptor;
 final class DescriptorSource {
     final String resource;
     int lineNo;
+    /** The current line's text; {@code null} where a failure concerns no one line. */
+    @Nullable
     String lineText;
 
     DescriptorSource(String resource) {
         this.resource = resource;
     }
 
-    void at(int line, String text) {
+    void at(int line, @Nullable String text) {
         lineNo = line;
         lineText = text;
     }

@@ -1,6 +1,7 @@
 package org.qmpi4j.descriptor;
 
 import org.objectweb.asm.Type;
+import org.qmpi4j.api.Nullable;
 
 /**
  * A JVM method descriptor of a descriptor line, read with ASM's {@link Type} and held as the type
@@ -20,7 +21,7 @@ final class MethodSignature {
     }
 
     /** Reads {@code (params)ret}, or returns {@code null} if it is malformed. */
-    static MethodSignature parse(String desc) {
+    static @Nullable MethodSignature parse(String desc) {
         if (desc.isEmpty() || desc.charAt(0) != '(') {
             return null;
         }

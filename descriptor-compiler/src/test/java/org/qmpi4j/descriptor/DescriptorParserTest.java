@@ -3,7 +3,9 @@ package org.qmpi4j.descriptor;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.util.Objects;
 import org.junit.jupiter.api.Test;
+import org.qmpi4j.descriptorform.DescriptorSpec;
 
 class DescriptorParserTest {
     /** A small but complete descriptor; line numbers matter for the error tests below. */
@@ -332,10 +334,10 @@ class DescriptorParserTest {
 
     @Test
     void methodDescriptorParsing() {
-        MethodSignature s = MethodSignature.parse("(J[[ILjava/lang/Object;Z)[Lmpi/Status;");
+        MethodSignature s = Objects.requireNonNull(MethodSignature.parse("(J[[ILjava/lang/Object;Z)[Lmpi/Status;"));
         assertThat(s.params).containsExactly("J", "[[I", "Ljava/lang/Object;", "Z");
         assertThat(s.ret).isEqualTo("[Lmpi/Status;");
-        assertThat(MethodSignature.parse("()V").params).isEmpty();
+        assertThat(Objects.requireNonNull(MethodSignature.parse("()V")).params).isEmpty();
         assertThat(MethodSignature.parse("(V)V")).isNull();
         assertThat(MethodSignature.parse("(L;)V")).isNull();
         assertThat(MethodSignature.parse("(Ljava.lang.Object;)V")).isNull();

@@ -72,6 +72,8 @@ class JarContentsTest {
                             "com/sun/jna",
                             "org/qmpi4j/agent/internal",
                             "org/qmpi4j/agent/shaded/asm",
+                            // The compiled form of the binding descriptors and its reader.
+                            "org/qmpi4j/descriptorform",
                             "org/qmpi4j/formats",
                             // MPI_T, its own module, shaded in and hidden like the agent's internals.
                             "org/qmpi4j/mpit",
@@ -101,8 +103,9 @@ class JarContentsTest {
     }
 
     /**
-     * The binding descriptors ship compiled only: their texts, and the parser, checker and writer
-     * that compile them (module descriptor-compiler), stay in the build.
+     * The binding descriptors ship compiled only: their texts, and the parser and checker that
+     * compile them (module descriptor-compiler), stay in the build; the compiled form's model and
+     * reader (module descriptor-form) ship.
      */
     @Test
     void theDescriptorsShipCompiledWithoutTheirTextsOrTheirCompiler() throws IOException {
@@ -134,6 +137,7 @@ class JarContentsTest {
                 "com/sun/jna",
                 "org/qmpi4j/agent/internal",
                 "org/qmpi4j/agent/shaded/asm",
+                "org/qmpi4j/descriptorform",
                 "org/qmpi4j/formats",
                 "org/qmpi4j/mpit",
                 "org/qmpi4j/report",

@@ -113,31 +113,33 @@ public final class MpitLibrary {
 
     public synchronized int cvarCount() {
         IntByReference n = ref();
-        LibraryCodes.check(c.MPI_T_cvar_get_num(n), "MPI_T_cvar_get_num", "the count");
-        return n.getValue();
+        return checked(c.MPI_T_cvar_get_num(n), n, "MPI_T_cvar_get_num", "the count");
     }
 
     public synchronized int pvarCount() {
         IntByReference n = ref();
-        LibraryCodes.check(c.MPI_T_pvar_get_num(n), "MPI_T_pvar_get_num", "the count");
-        return n.getValue();
+        return checked(c.MPI_T_pvar_get_num(n), n, "MPI_T_pvar_get_num", "the count");
     }
 
     public synchronized int categoryCount() {
         IntByReference n = ref();
-        LibraryCodes.check(c.MPI_T_category_get_num(n), "MPI_T_category_get_num", "the count");
-        return n.getValue();
+        return checked(c.MPI_T_category_get_num(n), n, "MPI_T_category_get_num", "the count");
     }
 
     /** {@code MPI_T_category_changed}: moves whenever the library adds something. */
     public synchronized int categoryStamp() {
         IntByReference n = ref();
-        LibraryCodes.check(c.MPI_T_category_changed(n), "MPI_T_category_changed", "the stamp");
-        return n.getValue();
+        return checked(c.MPI_T_category_changed(n), n, "MPI_T_category_changed", "the stamp");
     }
 
     private static IntByReference ref() {
         return new IntByReference();
+    }
+
+    /** The int a routine that returned {@code rc} left in {@code n}, once {@code rc} is checked. */
+    private static int checked(int rc, IntByReference n, String routine, String what) {
+        LibraryCodes.check(rc, routine, what);
+        return n.getValue();
     }
 
     // ---- metadata ----------------------------------------------------------------------------------

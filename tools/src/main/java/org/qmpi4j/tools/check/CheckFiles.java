@@ -5,7 +5,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.qmpi4j.formats.files.ResultFiles;
-import org.qmpi4j.report.files.CheckOutputs;
+import org.qmpi4j.report.JobReport;
 import org.qmpi4j.tools.output.OutputSession;
 import org.qmpi4j.tools.output.RankResults;
 
@@ -37,11 +37,11 @@ final class CheckFiles implements RankResults.Content {
         for (byte[] b : perRank) {
             texts.add(b.length == 0 ? null : new String(b, StandardCharsets.UTF_8));
         }
-        CheckOutputs.Merged merged = CheckOutputs.merge(texts);
-        for (String problem : merged.problems) {
+        JobReport.Checks merged = JobReport.mergeChecks(texts);
+        for (String problem : merged.problems()) {
             checker.results().output().say(problem);
         }
-        List<String> names = CheckOutputs.writeAll(dir, merged, size);
+        List<String> names = merged.write(dir, size);
         OutputSession session = checker.results().session();
         if (session != null && session.quietResults()) {
             return names; // qmpi4j run says the verdict after the job, from check.txt
@@ -49,9 +49,9 @@ final class CheckFiles implements RankResults.Content {
         checker.results()
                 .output()
                 .say(
-                        merged.findings.isEmpty()
-                                ? "no findings in " + merged.ranks.size() + " rank(s)"
-                                : merged.findings.size() + " finding(s), listed in "
+                        merged.findings().isEmpty()
+                                ? "no findings in " + merged.ranks().size() + " rank(s)"
+                                : merged.findings().size() + " finding(s), listed in "
                                         + dir.resolve(ResultFiles.CHECK_TXT));
         return names;
     }

@@ -16,7 +16,7 @@ import org.qmpi4j.api.Qmpi;
 import org.qmpi4j.api.output.RankOutput;
 import org.qmpi4j.api.settings.Settings;
 import org.qmpi4j.formats.check.Finding;
-import org.qmpi4j.report.files.CheckOutputs;
+import org.qmpi4j.report.JobReport;
 import org.qmpi4j.tools.mpi.WorldComm;
 import org.qmpi4j.tools.output.HostName;
 import org.qmpi4j.tools.output.OutputSession;
@@ -271,8 +271,7 @@ final class DeadlockWatch {
         checker.record(f);
         List<String> perRank = c.collect();
         if (session != null && session.dir() != null) {
-            CheckOutputs.Merged merged = CheckOutputs.merge(perRank);
-            CheckOutputs.writeAll(session.dir(), merged, size);
+            JobReport.mergeChecks(perRank).write(session.dir(), size);
             output.say("findings written to " + session.dir().resolve("check.txt")
                     + (abort ? "; ending the job (check.on-deadlock=abort)" : ""));
         }

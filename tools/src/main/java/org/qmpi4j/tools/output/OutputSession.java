@@ -39,10 +39,6 @@ import org.qmpi4j.tools.mpi.WorldComm;
  */
 public final class OutputSession {
     private static final Map<Object, OutputSession> SESSIONS = new IdentityHashMap<>();
-    /** Bytes of the broadcast that carries the world's folder: a length and the UTF-8 path. */
-    private static final int PATH_BUFFER = 8192;
-    /** Bytes of the broadcast that carries the first rank's trouble: a length and the UTF-8 words. */
-    private static final int TROUBLE_BUFFER = 1024;
 
     private final WorldComm comm;
     private final Path top;
@@ -90,9 +86,9 @@ public final class OutputSession {
                 return s;
             }
         }
-        Path top = agreeOnDirectory(comm, requested, log);
+        Path top = WorldFolders.agreeOnDirectory(comm, requested, log);
         WorldRecord[] record = new WorldRecord[1];
-        Path dir = top == null ? null : agreeOnWorldFolder(comm, top, record, log);
+        Path dir = top == null ? null : WorldFolders.agreeOnWorldFolder(comm, top, record, log);
         boolean ranksWritable = dir != null;
         if (dir != null) {
             try {
@@ -123,154 +119,6 @@ public final class OutputSession {
             Runtime.getRuntime().addShutdownHook(new Thread(new Announce(session), "qmpi4j-output"));
         }
         return s;
-    }
-
-    private static Path agreeOnDirectory(WorldComm comm, String requested, Log log) throws Exception {
-        if (!comm.canExchangeData()) {
-            // Cannot broadcast: each rank decides alone. The named directory is the same for all;
-            // a default name may differ between ranks whose clocks straddle a second.
-            if (comm.rank() == 0) {
-                log.warn("binding '" + comm.binding() + "': ranks cannot agree on a results directory;" + " set "
-                        + OutputDirectory.describeSetting() + " so that they share one");
-            }
-            return OutputDirectory.agree(requested, comm.rank(), null);
-        }
-        return OutputDirectory.agree(requested, comm.rank(), new BcastFromRank0(comm));
-    }
-
-    /*
-     * The callbacks below are named classes, not lambdas or method references: each of those is
-     * linked at its first use by spinning a hidden class, about a millisecond of a short job's
-     * start apiece before any of it is compiled.
-     */
-
-    /** The exit hook of rank 0: {@link #announceIfUnfinished()}. */
-    private static final class Announce implements Runnable {
-        private final OutputSession session;
-
-        Announce(OutputSession session) {
-            this.session = session;
-        }
-
-        @Override
-        public void run() {
-            session.announceIfUnfinished();
-        }
-    }
-
-    /** The folder's name from rank 0 to all, over the world communicator. */
-    private static final class BcastFromRank0 implements OutputDirectory.Broadcast {
-        private final WorldComm comm;
-
-        BcastFromRank0(WorldComm comm) {
-            this.comm = comm;
-        }
-
-        @Override
-        public void fromRank0(byte[] buffer) throws Exception {
-            comm.bcast(buffer, 0);
-        }
-    }
-
-    /** Chooses (and makes) the world's folder while the job folder's lock is held; fills in the record's folder. */
-    private static final class ClaimFolder implements WorldIndex.Locked<Path> {
-        private final Path top;
-        private final WorldIdentity who;
-        private final String host;
-        private final WorldRecord r;
-        private final boolean root;
-
-        ClaimFolder(Path top, WorldIdentity who, String host, WorldRecord r, boolean root) {
-            this.top = top;
-            this.who = who;
-            this.host = host;
-            this.r = r;
-            this.root = root;
-        }
-
-        @Override
-        public Path run() throws IOException {
-            if (who.parent == null && !WorldIndex.topTakenByLiveWorld(top, who.id, host)) {
-                r.folder = ".";
-                return top;
-            }
-            if (!root) {
-                return WorldIndex.worldFolder(
-                        top, who.id); // no broadcast: the id from the library is the same everywhere
-            }
-            Files.createDirectories(top.resolve(WorldIndex.WORLDS_DIR));
-            for (int n = 1; ; n++) {
-                String name = n == 1 ? who.id : who.id + "-" + n;
-                Path d = WorldIndex.worldFolder(top, name);
-                try {
-                    Files.createDirectory(d); // ours only if we made it: never another world's folder
-                    r.folder = WorldIndex.WORLDS_DIR + "/" + name;
-                    return d;
-                } catch (java.nio.file.FileAlreadyExistsException taken) {
-                    if (n > 1000) {
-                        throw taken;
-                    }
-                }
-            }
-        }
-    }
-
-    /**
-     * Where this world's rank 0 stands: chooses the world's folder, writes its {@code world.json}
-     * and the job's index, and broadcasts the folder. Without a broadcast every rank decides alone,
-     * which agrees when the id comes from the MPI library (Open MPI's job id).
-     */
-    private static Path agreeOnWorldFolder(WorldComm comm, Path top, WorldRecord[] record, Log log) throws Exception {
-        boolean broadcast = comm.canExchangeData();
-        Path folder = null;
-        if (comm.rank() == 0 || !broadcast) {
-            WorldIdentity who = WorldIdentity.of(comm.hasParent(), System.getenv());
-            try {
-                folder = chooseWorldFolder(top, who, comm, record, comm.rank() == 0);
-            } catch (IOException | RuntimeException e) {
-                log.warn("cannot create this world's results folder under " + top + " (" + e
-                        + "). No results are written.");
-            }
-        }
-        if (!broadcast) {
-            return folder;
-        }
-        byte[] buf = new byte[PATH_BUFFER];
-        if (comm.rank() == 0 && folder != null) {
-            byte[] path = folder.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8);
-            if (path.length <= PATH_BUFFER - 4) {
-                java.nio.ByteBuffer.wrap(buf).putInt(path.length).put(path);
-            }
-        }
-        comm.bcast(buf, 0);
-        int len = java.nio.ByteBuffer.wrap(buf).getInt();
-        return len <= 0 || len > PATH_BUFFER - 4
-                ? null
-                : Path.of(new String(buf, 4, len, java.nio.charset.StandardCharsets.UTF_8));
-    }
-
-    private static Path chooseWorldFolder(
-            Path top, WorldIdentity who, WorldComm comm, WorldRecord[] record, boolean root) throws IOException {
-        String host = HostName.get();
-        WorldRecord r = new WorldRecord();
-        r.id = who.id;
-        r.parent = who.parent;
-        r.command = who.command;
-        r.ranks = comm.size();
-        r.binding = comm.binding();
-        r.host = host;
-        r.pid = org.qmpi4j.formats.files.ProcessId.get();
-        r.startMillis = who.jvmStartMillis;
-        Path folder = WorldIndex.locked(top, new ClaimFolder(top, who, host, r, root));
-        if (root) {
-            if (r.folder == null) {
-                r.folder = top.relativize(folder).toString().replace(java.io.File.separatorChar, '/');
-            }
-            WorldIndex.writeRecord(top, r);
-            WorldIndex.update(top);
-            record[0] = r;
-        }
-        return folder;
     }
 
     /** The results directory of this world, or {@code null} if none could be made (tools then write nothing). */
@@ -341,10 +189,10 @@ public final class OutputSession {
         }
         String trouble;
         try {
-            trouble = troubleAcrossRanks();
+            trouble = RankTrouble.acrossRanks(comm, dir, log);
         } catch (Exception | LinkageError e) {
             log.once("trouble", "could not ask the ranks whether they wrote their files: " + e);
-            trouble = ownTrouble();
+            trouble = RankTrouble.own(comm);
         }
         if (comm.rank() != 0) {
             return;
@@ -371,58 +219,6 @@ public final class OutputSession {
             }
             worldEnded("finalized");
         }
-    }
-
-    /**
-     * Collective: which ranks' file system refused their files. Where the binding cannot exchange
-     * data, each rank with trouble says its own and {@code null} is returned; otherwise rank 0 gets
-     * the words for the job's line ({@code null} if no rank had trouble), the others {@code null}.
-     * No trouble anywhere costs one reduction.
-     */
-    private String troubleAcrossRanks() throws Exception {
-        String mine = OutputTrouble.first();
-        int rank = comm.rank();
-        int size = comm.size();
-        if (!comm.canExchangeData()) {
-            if (mine != null) {
-                log.warn("rank " + rank + " could not write its files in " + dir + ": " + mine);
-            }
-            return null;
-        }
-        long lowest = -comm.allMax(mine != null ? -rank : -size);
-        if (lowest >= size) {
-            return null;
-        }
-        byte[] words = new byte[TROUBLE_BUFFER];
-        if (rank == lowest) {
-            byte[] text = mine.getBytes(java.nio.charset.StandardCharsets.UTF_8);
-            int n = Math.min(text.length, TROUBLE_BUFFER - 2);
-            words[0] = (byte) (n >>> 8);
-            words[1] = (byte) n;
-            System.arraycopy(text, 0, words, 2, n);
-        }
-        comm.bcast(words, (int) lowest);
-        byte[] flags = rank == 0 ? new byte[size] : null;
-        comm.gather(new byte[] {(byte) (mine != null ? 1 : 0)}, 1, flags, 0);
-        if (rank != 0) {
-            return null;
-        }
-        List<Integer> failed = new ArrayList<>();
-        for (int r = 0; r < size; r++) {
-            if (flags[r] != 0) {
-                failed.add(r);
-            }
-        }
-        int n = (words[0] & 0xff) << 8 | (words[1] & 0xff);
-        String first = new String(words, 2, Math.min(n, TROUBLE_BUFFER - 2), java.nio.charset.StandardCharsets.UTF_8);
-        return "the file system refused the files of " + failed.size() + " of " + size + " rank(s) "
-                + org.qmpi4j.formats.files.RankRanges.of(failed) + " (rank " + lowest + ": " + first + ")";
-    }
-
-    /** This process's own trouble in the words of the job's line, or {@code null}. */
-    private String ownTrouble() {
-        String mine = OutputTrouble.first();
-        return mine == null ? null : "the file system refused rank " + comm.rank() + "'s files (" + mine + ")";
     }
 
     /**
@@ -554,7 +350,7 @@ public final class OutputSession {
      * never got to gather, where each rank's own data is.
      */
     private synchronized void announceIfUnfinished() {
-        String trouble = ownTrouble();
+        String trouble = RankTrouble.own(comm);
         String troubleTail = trouble == null ? "" : "; " + trouble;
         if (!announced && finished > 0) {
             announced = true;
@@ -567,6 +363,25 @@ public final class OutputSession {
                 log.warn(endedEarlyHint() + troubleTail);
             }
             worldEnded("exited");
+        }
+    }
+
+    /*
+     * A named class, not a lambda or method reference: each of those is linked at its first use by
+     * spinning a hidden class, a cost a short job's start pays before any of it is compiled.
+     */
+
+    /** The exit hook of rank 0: {@link #announceIfUnfinished()}. */
+    private static final class Announce implements Runnable {
+        private final OutputSession session;
+
+        Announce(OutputSession session) {
+            this.session = session;
+        }
+
+        @Override
+        public void run() {
+            session.announceIfUnfinished();
         }
     }
 }

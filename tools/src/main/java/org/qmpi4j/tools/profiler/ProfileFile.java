@@ -13,7 +13,7 @@ import org.qmpi4j.formats.profile.ProfileMerger;
 import org.qmpi4j.formats.profile.RankProfile;
 import org.qmpi4j.formats.profile.RankProfileFormat;
 import org.qmpi4j.formats.profile.SiteKey;
-import org.qmpi4j.report.render.TextReport;
+import org.qmpi4j.report.JobReport;
 import org.qmpi4j.tools.output.OutputSession;
 import org.qmpi4j.tools.output.RankResults;
 
@@ -91,13 +91,12 @@ final class ProfileFile implements RankResults.RankFile {
                     ResultFiles.pcontrol(s.dir(), rank, n, "snapshot.json"), new String(json, StandardCharsets.UTF_8));
             return;
         }
-        TextReport.Detail detail = level == 3 ? TextReport.Detail.VERBOSE : TextReport.Detail.CONCISE;
         Profile mine = ProfileMerger.merge(List.of(snapshot(s, RankProfile.State.RUNNING)));
         String title = "qmpi4j profile of rank " + rank + " only, at MPI_Pcontrol(" + level + ") (output " + n
                 + " of this rank)";
         AtomicFiles.write(
                 ResultFiles.pcontrol(s.dir(), rank, n, level == 3 ? "verbose.txt" : "concise.txt"),
-                TextReport.render(mine, detail, title));
+                JobReport.rankText(mine, level == 3, title));
     }
 
     /** This rank's measurements now. */

@@ -9,7 +9,7 @@ import org.qmpi4j.formats.profile.PartialProfileFormat;
 import org.qmpi4j.formats.profile.Profile;
 import org.qmpi4j.formats.profile.ProfileMerger;
 import org.qmpi4j.formats.profile.RankProfileFormat;
-import org.qmpi4j.report.files.ProfileOutputs;
+import org.qmpi4j.report.JobReport;
 import org.qmpi4j.tools.mpi.TreeReduce;
 import org.qmpi4j.tools.mpi.WorldComm;
 import org.qmpi4j.tools.output.OutputSession;
@@ -18,7 +18,7 @@ import org.qmpi4j.tools.output.RankResults;
 /**
  * The profiler's gather at {@code MPI_Finalize}: the ranks' profiles merged as they arrive, through
  * collectives up to {@link CollectiveGather#MAX_RANKS} ranks and along a tree of partial merges
- * past it, and rank 0 writing the job's profile and reports ({@link ProfileOutputs}).
+ * past it, and rank 0 writing the job's profile and reports ({@link JobReport#writeProfile}).
  */
 final class ProfileGather implements RankResults.Gather {
     @Override
@@ -51,14 +51,9 @@ final class ProfileGather implements RankResults.Gather {
             return List.of();
         }
         Profile merged = merge.finish();
-        // A rank that called MPI_Abort where it returns (MPJ Express) or whose other thread failed
-        // still got here: the report names the first failure the ranks recorded.
-        org.qmpi4j.formats.profile.RankFailure first = org.qmpi4j.report.files.RankFiles.firstFailure(s.dir());
-        if (first != null && first.rank() < merged.ranks()) {
-            merged.withFailure(first);
-        }
         long mergedAt = System.nanoTime();
-        List<String> written = ProfileOutputs.writeAll(s.dir(), merged);
+        // With the first failure a rank recorded (MPI_Abort where it returns, another thread's exception).
+        List<String> written = JobReport.writeProfile(s.dir(), merged);
         long done = System.nanoTime();
         // For measuring the finalize cost at scale (BENCHMARKS.md): shown with the setting verbose
         // (and only then formatted: the formatter's first use loads locale data).

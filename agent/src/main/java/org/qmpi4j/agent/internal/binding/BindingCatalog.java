@@ -9,6 +9,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.WeakHashMap;
+import org.qmpi4j.descriptorform.CompiledForm;
 
 /**
  * All binding descriptors the agent ships, listed by the index resource {@value #INDEX} (one
@@ -24,7 +25,7 @@ import java.util.WeakHashMap;
  */
 public final class BindingCatalog {
     /** The index of descriptors, as a resource of the agent's class loader. */
-    public static final String INDEX = "org/qmpi4j/agent/bindings/bindings.index";
+    public static final String INDEX = "org/qmpi4j/agent/bindings/" + CompiledForm.INDEX;
 
     private static final Object NONE = new Object();
 

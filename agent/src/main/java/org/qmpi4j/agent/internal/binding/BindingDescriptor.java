@@ -8,6 +8,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 import org.qmpi4j.api.MpiFunction;
+import org.qmpi4j.descriptorform.DescriptorSpec;
+import org.qmpi4j.descriptorform.Vocabulary;
 
 /**
  * Everything the agent knows about one MPI Java binding (Open MPI's, MPJ Express', ...), read
@@ -297,16 +299,16 @@ public final class BindingDescriptor {
     }
 
     /** Constructor of the binding's exception taking error code, error class and message. */
-    public static final String EXCEPTION_WITH_CLASS = "(IILjava/lang/String;)V";
+    public static final String EXCEPTION_WITH_CLASS = Vocabulary.EXCEPTION_WITH_CLASS;
 
     /**
      * The repair that turns a method's {@code if (condition) wait();} into {@code while (condition)
      * wait();}: {@code Object.wait} may return without a notification (the JVM allows spurious
      * wakeups), and code that waits once takes that for the event it waited for.
      */
-    public static final String REPAIR_WAIT_LOOP = "wait-loop";
+    public static final String REPAIR_WAIT_LOOP = Vocabulary.REPAIR_WAIT_LOOP;
     /** Constructor of the binding's exception taking a message only (a binding without error classes). */
-    public static final String EXCEPTION_WITH_MESSAGE = "(Ljava/lang/String;)V";
+    public static final String EXCEPTION_WITH_MESSAGE = Vocabulary.EXCEPTION_WITH_MESSAGE;
 
     /**
      * {@code {class, constructor descriptor}} of the exception the binding throws for MPI errors

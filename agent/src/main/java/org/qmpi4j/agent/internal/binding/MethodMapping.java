@@ -1,6 +1,7 @@
 package org.qmpi4j.agent.internal.binding;
 
 import org.qmpi4j.api.MpiFunction;
+import org.qmpi4j.descriptorform.Vocabulary;
 
 /**
  * One binding method that is (the Java binding of) one MPI function, with the parameter index of
@@ -10,11 +11,11 @@ import org.qmpi4j.api.MpiFunction;
  */
 public final class MethodMapping {
     /** {@link #role(Role)}: the receiver ({@code this}) of an instance method plays the role. */
-    public static final int RECEIVER = -1;
+    public static final int RECEIVER = Vocabulary.RECEIVER;
     /** {@link #role(Role)}: no parameter plays the role. */
-    public static final int NONE = -2;
+    public static final int NONE = Vocabulary.NONE;
     /** {@link #role(Role)}: the method's return value plays the role (a new request). */
-    public static final int RETURN = -3;
+    public static final int RETURN = Vocabulary.RETURN;
 
     private final int id;
     private final BindingDescriptor binding;

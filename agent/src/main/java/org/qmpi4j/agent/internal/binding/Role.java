@@ -1,35 +1,39 @@
 package org.qmpi4j.agent.internal.binding;
 
+import org.qmpi4j.descriptorform.RoleKeyword;
+
 /**
  * The part a parameter plays in an MPI call. Tools need these to say what a call did (which
  * communicator, how many bytes to or from whom, with which tag, which request) without knowing
  * each binding's parameter order, so a descriptor names them per mapped method and
- * {@link MethodMapping#role(Role)} answers with a parameter index.
+ * {@link MethodMapping#role(Role)} answers with a parameter index. The compiled form holds a
+ * line's roles in the order of the descriptor form's {@link RoleKeyword}, which this enum follows
+ * constant for constant.
  */
 public enum Role {
     /** The communicator: the receiver of {@code comm.send(...)}, or a parameter. */
-    COMM("comm"),
+    COMM(RoleKeyword.COMM),
     /** The primary data buffer: the send side, or the receive buffer for receives. */
-    BUFFER("buf"),
+    BUFFER(RoleKeyword.BUFFER),
     /** An element offset into {@link #BUFFER} (bindings that pass arrays plus offsets). */
-    OFFSET("offset"),
+    OFFSET(RoleKeyword.OFFSET),
     /** Number of {@link #DATATYPE} items in {@link #BUFFER}; an {@code int}. */
-    COUNT("count"),
+    COUNT(RoleKeyword.COUNT),
     /** The datatype of the items in {@link #BUFFER}. */
-    DATATYPE("type"),
+    DATATYPE(RoleKeyword.DATATYPE),
     /** The other process: destination, source, root or target rank; an {@code int}. */
-    PEER("peer"),
+    PEER(RoleKeyword.PEER),
     /** The message tag; an {@code int}. */
-    TAG("tag"),
+    TAG(RoleKeyword.TAG),
     /** The request: returned by non-blocking calls, the receiver or a parameter of wait/test. */
-    REQUEST("request");
+    REQUEST(RoleKeyword.REQUEST);
 
     private static final Role[] VALUES = values();
 
     private final String keyword;
 
-    Role(String keyword) {
-        this.keyword = keyword;
+    Role(RoleKeyword keyword) {
+        this.keyword = keyword.keyword();
     }
 
     /** The name used for this role in descriptor files ({@code buf=0}). */

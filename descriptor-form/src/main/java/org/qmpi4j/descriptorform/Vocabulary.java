@@ -1,11 +1,11 @@
-package org.qmpi4j.descriptor;
+package org.qmpi4j.descriptorform;
 
 import java.util.Arrays;
 
 /**
- * The words and numbers of the compiled form that the agent reads back with its own names for
- * them ({@code MethodMapping}, {@code BindingDescriptor}): the compiler does not depend on the
- * agent, so they are stated here once more, and the agent's tests hold both sides equal.
+ * The words and numbers of the compiled form beyond its strings: where a role is played other than
+ * by a parameter, and the fixed words of {@code repair} and {@code exception} lines. The compiler
+ * writes them and the agent reads them by these names, so both sides mean the same.
  */
 public final class Vocabulary {
     /** A role played by the receiver ({@code comm=this}). */
@@ -24,20 +24,10 @@ public final class Vocabulary {
 
     private Vocabulary() {}
 
-    static int[] noRoles() {
+    /** One {@link #NONE} per role: a map line before its roles are read. */
+    public static int[] noRoles() {
         int[] r = new int[RoleKeyword.values().length];
         Arrays.fill(r, NONE);
         return r;
-    }
-
-    /**
-     * Whether class {@code internalName} is in {@code entry} of a {@code packages} line: an entry
-     * without {@code **} takes no subpackage.
-     */
-    static boolean inPackage(String internalName, String entry) {
-        if (entry.endsWith("/**")) {
-            return internalName.startsWith(entry.substring(0, entry.length() - 2));
-        }
-        return internalName.startsWith(entry) && internalName.indexOf('/', entry.length()) < 0;
     }
 }

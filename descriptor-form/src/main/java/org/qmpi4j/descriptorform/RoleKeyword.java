@@ -1,9 +1,11 @@
-package org.qmpi4j.descriptor;
+package org.qmpi4j.descriptorform;
+
+import org.qmpi4j.api.Nullable;
 
 /**
- * The roles a {@code map} line may name, in the order of the agent's {@code Role}: the compiled
- * form holds a line's roles as one parameter index per role, by this order. The agent's tests
- * hold the two orders equal.
+ * The roles a {@code map} line may name: the compiled form holds a line's roles as one parameter
+ * index per role, in this order. The agent's {@code Role} names each by one of these, in the
+ * same order.
  */
 public enum RoleKeyword {
     COMM("comm"),
@@ -27,7 +29,7 @@ public enum RoleKeyword {
     }
 
     /** The role a descriptor keyword names, or {@code null}. */
-    static RoleKeyword forKeyword(String keyword) {
+    public static @Nullable RoleKeyword forKeyword(String keyword) {
         for (RoleKeyword r : values()) {
             if (r.keyword.equals(keyword)) {
                 return r;
