@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.SortedMap;
 import java.util.TreeMap;
+import org.qmpi4j.api.Nullable;
 import org.qmpi4j.formats.waits.WaitReport;
 
 /**
@@ -209,11 +210,11 @@ public final class Profile {
     private final Map<SiteKey, Entry> sites;
     private final TrafficMatrix matrix;
     private final List<InterWorldTraffic> interWorld;
-    private final RankDetail rankDetail;
+    private final @Nullable RankDetail rankDetail;
     /** Set once the traces were analysed; {@code null} without traces. */
-    private WaitReport waits;
+    private @Nullable WaitReport waits;
     /** The job's first failing rank, when one recorded a failure; else {@code null}. */
-    private RankFailure failure;
+    private @Nullable RankFailure failure;
 
     public Profile(
             String binding,
@@ -281,7 +282,7 @@ public final class Profile {
             Map<SiteKey, Entry> sites,
             TrafficMatrix matrix,
             List<InterWorldTraffic> interWorld,
-            RankDetail rankDetail) {
+            @Nullable RankDetail rankDetail) {
         if (matrix.ranks() != ranks) {
             throw new IllegalArgumentException("matrix of " + matrix.ranks() + " ranks in a profile of " + ranks);
         }
@@ -301,7 +302,7 @@ public final class Profile {
      * The ranks' shares of each function and call site as the merge wrote them, when the entries
      * do not hold them; {@code null} otherwise (see {@link #perRankKept()}).
      */
-    public RankDetail rankDetail() {
+    public @Nullable RankDetail rankDetail() {
         return rankDetail;
     }
 
@@ -325,23 +326,23 @@ public final class Profile {
     }
 
     /** Why ranks waited, from the traces ({@code null}: the job left no traces to analyse). */
-    public WaitReport waits() {
+    public @Nullable WaitReport waits() {
         return waits;
     }
 
     /** Adds the analysis of the job's traces; returns this profile. */
-    public Profile withWaits(WaitReport report) {
+    public Profile withWaits(@Nullable WaitReport report) {
         this.waits = report;
         return this;
     }
 
     /** How the job's first failing rank failed ({@code MPI_Abort}, an exception), or {@code null} if none did. */
-    public RankFailure failure() {
+    public @Nullable RankFailure failure() {
         return failure;
     }
 
     /** Adds the job's first failure ({@code null}: none); returns this profile. */
-    public Profile withFailure(RankFailure first) {
+    public Profile withFailure(@Nullable RankFailure first) {
         this.failure = first;
         return this;
     }
@@ -437,8 +438,8 @@ public final class Profile {
                         int c = Boolean.compare(!RankProfile.inApplicationTime(a), !RankProfile.inApplicationTime(b));
                         if (c == 0) {
                             c = Long.compare(
-                                    -functions.get(a).total().timeNs(),
-                                    -functions.get(b).total().timeNs());
+                                    -known(functions, a).total().timeNs(),
+                                    -known(functions, b).total().timeNs());
                         }
                         return c != 0 ? c : a.compareTo(b);
                     }
@@ -458,13 +459,18 @@ public final class Profile {
                                 !RankProfile.inApplicationTime(b.function()));
                         if (c == 0) {
                             c = Long.compare(
-                                    -sites.get(a).total().timeNs(),
-                                    -sites.get(b).total().timeNs());
+                                    -known(sites, a).total().timeNs(),
+                                    -known(sites, b).total().timeNs());
                         }
                         return c != 0 ? c : a.compareTo(b);
                     }
                 });
         return keys;
+    }
+
+    /** The value of a key taken from {@code entries}' own key set or built from the same keys: there. */
+    static <K, V> V known(Map<K, V> entries, K key) {
+        return java.util.Objects.requireNonNull(entries.get(key));
     }
 
     /** Functions of kind {@code COLLECTIVE}, by time. */

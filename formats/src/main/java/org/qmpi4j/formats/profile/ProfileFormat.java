@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import org.qmpi4j.api.Nullable;
 import org.qmpi4j.formats.json.JsonFormatException;
 import org.qmpi4j.formats.json.JsonNode;
 import org.qmpi4j.formats.json.JsonWriter;
@@ -141,7 +142,7 @@ public final class ProfileFormat {
 
         w.name("functions").beginArray();
         for (String f : p.functionsByTime()) {
-            Profile.Entry e = p.functions().get(f);
+            Profile.Entry e = Profile.known(p.functions(), f);
             w.beginObject().member("name", f);
             String kind = p.kinds().get(f);
             if (kind != null) {
@@ -156,7 +157,7 @@ public final class ProfileFormat {
         w.name("callsites").beginArray();
         for (Map.Entry<SiteKey, Integer> id : p.siteIds().entrySet()) {
             SiteKey k = id.getKey();
-            Profile.Entry e = p.sites().get(k);
+            Profile.Entry e = Profile.known(p.sites(), k);
             w.beginObject()
                     .member("id", id.getValue())
                     .member("function", k.function())
@@ -196,7 +197,7 @@ public final class ProfileFormat {
 
         w.name("collectives").beginArray();
         for (String f : p.collectivesByTime()) {
-            CallStats s = p.functions().get(f).total();
+            CallStats s = Profile.known(p.functions(), f).total();
             w.beginObject()
                     .member("name", f)
                     .member("calls", s.calls())
@@ -208,7 +209,8 @@ public final class ProfileFormat {
 
         w.name("histograms").beginArray();
         for (String f : p.functionsByTime()) {
-            long[] h = p.functions().get(f).total().histogram();
+            long[] h = Profile.known(p.functions(), f).total().histogram();
+
             if (h == null) {
                 continue;
             }
@@ -390,7 +392,9 @@ public final class ProfileFormat {
         private final Profile p;
         private final Appendable out;
         private final Map<SiteKey, Integer> ids;
-        private JsonWriter w;
+        /** The line of the rank being written; {@code null} before the first rank and after {@link #end()}. */
+        private @Nullable JsonWriter w;
+
         private boolean inSites;
 
         RankLines(Profile p, Appendable out) {
@@ -403,7 +407,8 @@ public final class ProfileFormat {
         public void rank(int rank) throws IOException {
             end();
             Profile.RankSummary r = p.rankSummaries().get(rank);
-            w = new JsonWriter(out, false);
+            JsonWriter w = new JsonWriter(out, false);
+            this.w = w;
             w.beginObject()
                     .member("rank", rank)
                     .member("state", r.state())
@@ -415,16 +420,26 @@ public final class ProfileFormat {
 
         @Override
         public void function(String name, CallStats share) {
-            share(w.name(name), share);
+            share(line().name(name), share);
+        }
+
+        /** The rank's line: a detail visits a rank before its shares. */
+        private JsonWriter line() {
+            JsonWriter line = w;
+            if (line == null) {
+                throw new IllegalStateException("a rank's share before its rank");
+            }
+            return line;
         }
 
         @Override
         public void site(SiteKey site, CallStats share) {
+            JsonWriter line = line();
             if (!inSites) {
-                w.endObject().name("callsites").beginObject();
+                line.endObject().name("callsites").beginObject();
                 inSites = true;
             }
-            share(w.name(Integer.toString(ids.get(site))), share);
+            share(line.name(Integer.toString(Profile.known(ids, site))), share);
         }
 
         private static void share(JsonWriter w, CallStats s) {
@@ -439,6 +454,7 @@ public final class ProfileFormat {
 
         /** Closes the line of the rank before, if any. */
         void end() throws IOException {
+            JsonWriter w = this.w;
             if (w == null) {
                 return;
             }
@@ -446,6 +462,7 @@ public final class ProfileFormat {
                 w.endObject().name("callsites").beginObject();
             }
             w.endObject().endObject().finish();
+
             out.append('\n');
             w = null;
         }
@@ -625,7 +642,7 @@ public final class ProfileFormat {
         return b.build();
     }
 
-    private static Profile.Entry entry(JsonNode n, long[] histogram, int ranks, boolean inline)
+    private static Profile.Entry entry(JsonNode n, @Nullable long[] histogram, int ranks, boolean inline)
             throws JsonFormatException {
         CallStats total = new CallStats(
                 n.get("calls").asLong(),

@@ -87,7 +87,8 @@ public final class RankProfileFormat {
                     .member("method", k.methodName())
                     .member("file", k.fileName())
                     .member("line", k.line());
-            stats(w, p.sites().get(k));
+            stats(w, Profile.known(p.sites(), k));
+
             w.endObject();
         }
         w.endArray();

@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
+import org.qmpi4j.api.Nullable;
 import org.qmpi4j.formats.files.AtomicFiles;
 import org.qmpi4j.formats.json.JsonFormatException;
 import org.qmpi4j.formats.json.JsonNode;
@@ -100,11 +101,16 @@ public final class WorldIndex {
 
     /** Writes {@code record} as {@code world.json} of its folder, atomically. */
     public static void writeRecord(Path top, WorldRecord record) throws IOException {
-        AtomicFiles.write(top.resolve(record.folder).resolve(WORLD_JSON), record.toJson());
+        String folder = record.folder;
+        if (folder == null) {
+            throw new IllegalArgumentException("world " + record.id + ": no folder to write its record in");
+        }
+        AtomicFiles.write(top.resolve(folder).resolve(WORLD_JSON), record.toJson());
     }
 
     /** The record in {@code top/world.json}, or {@code null}. */
-    public static WorldRecord topRecord(Path top) {
+    public static @Nullable WorldRecord topRecord(Path top) {
+
         return readRecord(top.resolve(WORLD_JSON), new ArrayList<>());
     }
 
@@ -158,7 +164,7 @@ public final class WorldIndex {
         return out;
     }
 
-    private static WorldRecord readRecord(Path file, List<String> problems) {
+    private static @Nullable WorldRecord readRecord(Path file, List<String> problems) {
         if (!Files.isRegularFile(file)) {
             return null;
         }
@@ -207,7 +213,7 @@ public final class WorldIndex {
      * @return the number of the job's worlds when this call ended the last running one of several,
      *     else 0: under the lock exactly one call sees that, however many worlds end at once
      */
-    public static int end(Path top, Path worldDir, WorldRecord mine, String state) throws IOException {
+    public static int end(Path top, Path worldDir, @Nullable WorldRecord mine, String state) throws IOException {
         synchronized (JVM_LOCK) {
             try (FileChannel ch = openLock(top);
                     FileLock ignored = ch.lock()) {
@@ -282,7 +288,8 @@ public final class WorldIndex {
      * its children initialised MPI, so the next call begins well after they started). Clocks of
      * processes on different hosts may differ; {@link #MATCH_SLACK_MILLIS} absorbs a little.
      */
-    public static WorldRecord.Spawn spawnCall(List<WorldRecord> worlds, WorldRecord child) {
+    public static @Nullable WorldRecord.Spawn spawnCall(List<WorldRecord> worlds, WorldRecord child) {
+
         if (child.parent == null) {
             return null;
         }
