@@ -2,7 +2,6 @@ package org.qmpi4j.formats.profile;
 
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -15,8 +14,10 @@ import org.qmpi4j.formats.waits.WaitReport;
  * A job's profile: every rank's measurements merged, with the per-rank values kept. This is what
  * {@code profile.json} holds ({@link ProfileFormat}) and what the renderers draw.
  *
- * <p>One class because it is one immutable value with its parts ({@link RankSummary}, {@link Entry}),
- * and the queries every renderer shares (orderings, totals, the matrix) read that value.
+ * <p>One class, somewhat over the usual size, because it is one immutable value with its parts
+ * ({@link RankSummary}, {@link Entry}, public nested types that readers across the modules name),
+ * and the queries every renderer shares (totals, the matrix) read that value; the order of
+ * functions and call sites is {@link ProfileOrder}'s.
  */
 public final class Profile {
     /** One rank's totals. {@code present} is false for a rank whose data never arrived. */
@@ -430,42 +431,12 @@ public final class Profile {
      * application time, after all others.
      */
     public List<String> functionsByTime() {
-        List<String> names = new ArrayList<>(functions.keySet());
-        names.sort(
-                new Comparator<String>() { // named, not a comparing() chain: cheaper at a short job's end
-                    @Override
-                    public int compare(String a, String b) {
-                        int c = Boolean.compare(!RankProfile.inApplicationTime(a), !RankProfile.inApplicationTime(b));
-                        if (c == 0) {
-                            c = Long.compare(
-                                    -known(functions, a).total().timeNs(),
-                                    -known(functions, b).total().timeNs());
-                        }
-                        return c != 0 ? c : a.compareTo(b);
-                    }
-                });
-        return names;
+        return ProfileOrder.functions(functions);
     }
 
     /** Call sites by total time, longest first (then by site); {@code MPI_INIT} sites last. */
     public List<SiteKey> sitesByTime() {
-        List<SiteKey> keys = new ArrayList<>(sites.keySet());
-        keys.sort(
-                new Comparator<SiteKey>() { // named, not a comparing() chain: cheaper at a short job's end
-                    @Override
-                    public int compare(SiteKey a, SiteKey b) {
-                        int c = Boolean.compare(
-                                !RankProfile.inApplicationTime(a.function()),
-                                !RankProfile.inApplicationTime(b.function()));
-                        if (c == 0) {
-                            c = Long.compare(
-                                    -known(sites, a).total().timeNs(),
-                                    -known(sites, b).total().timeNs());
-                        }
-                        return c != 0 ? c : a.compareTo(b);
-                    }
-                });
-        return keys;
+        return ProfileOrder.sites(sites);
     }
 
     /** The value of a key taken from {@code entries}' own key set or built from the same keys: there. */
