@@ -28,16 +28,20 @@ final class MatrixJson {
         }
         w.name("other_worlds").beginArray();
         for (InterWorldTraffic t : p.interWorld()) {
-            w.beginInlineObject()
-                    .member("rank", t.rank())
-                    .member("via", t.via())
-                    .member("peer", t.peer())
-                    .member("messages", t.messages())
-                    .member("bytes", t.bytes())
-                    .endObject();
+            w.beginInlineObject().member("rank", t.rank());
+            otherWorld(w, t);
+            w.endObject();
         }
         w.endArray();
         w.endObject();
+    }
+
+    /** The members of messages to another world that a rank's profile and the job's share. */
+    static void otherWorld(JsonWriter w, InterWorldTraffic t) {
+        w.member("via", t.via())
+                .member("peer", t.peer())
+                .member("messages", t.messages())
+                .member("bytes", t.bytes());
     }
 
     /** The traffic between the job's ranks: the cells, or version 1's dense arrays. */

@@ -142,13 +142,8 @@ public final class ProfileFormat {
         for (Map.Entry<SiteKey, Integer> id : p.siteIds().entrySet()) {
             SiteKey k = id.getKey();
             Profile.Entry e = Profile.known(p.sites(), k);
-            w.beginObject()
-                    .member("id", id.getValue())
-                    .member("function", k.function())
-                    .member("class", k.className())
-                    .member("method", k.methodName())
-                    .member("file", k.fileName())
-                    .member("line", k.line());
+            w.beginObject().member("id", id.getValue());
+            SiteKeyJson.write(w, k);
             totals(w, e.total(), app, mpi, k.function());
             perRank(w, e, inline);
             w.endObject();
@@ -341,13 +336,7 @@ public final class ProfileFormat {
         }
         Map<SiteKey, Profile.Entry> sites = new LinkedHashMap<>();
         for (JsonNode s : root.get("callsites").elements()) {
-            SiteKey key = new SiteKey(
-                    s.get("function").asString(),
-                    s.get("class").asString(),
-                    s.get("method").asString(),
-                    s.get("file").asStringOrNull(),
-                    s.get("line").asInt());
-            sites.put(key, entry(s, null, ranks, inline));
+            sites.put(SiteKeyJson.read(s), entry(s, null, ranks, inline));
         }
         JsonNode matrix = root.get("matrix");
         TrafficMatrix traffic = MatrixJson.traffic(matrix, ranks);
