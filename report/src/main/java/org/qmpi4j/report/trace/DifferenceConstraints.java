@@ -58,39 +58,25 @@ final class DifferenceConstraints {
 
     /** The greatest solution at most {@code upper}, or {@code null} if there is none (a cycle). */
     long[] greatest(long[] upper) {
-        long[] v = upper.clone();
-        ArrayDeque<Integer> work = new ArrayDeque<>();
-        boolean[] queued = new boolean[nodes];
-        int[] rounds = new int[nodes];
-        for (int i = 0; i < nodes; i++) {
-            work.add(i);
-            queued[i] = true;
-        }
-        while (!work.isEmpty()) {
-            int y = work.poll();
-            queued[y] = false;
-            for (int k = inStart[y]; k < inStart[y + 1]; k++) {
-                int e = inEdges[k];
-                int x = from[e];
-                long limit = v[y] - weight[e]; // value[x] <= value[y] - w
-                if (limit < v[x]) {
-                    v[x] = limit;
-                    if (++rounds[x] > nodes + 1) {
-                        return null;
-                    }
-                    if (!queued[x]) {
-                        queued[x] = true;
-                        work.add(x);
-                    }
-                }
-            }
-        }
-        return v;
+        return relax(upper, true);
     }
 
     /** The least solution at least {@code lower}, or {@code null} if there is none (a cycle). */
     long[] least(long[] lower) {
-        long[] v = lower.clone();
+        return relax(lower, false);
+    }
+
+    /**
+     * Relaxes {@code start} until every constraint holds: {@code down}, lowering the tail of each
+     * edge to at most its head's value less the weight (the greatest solution below); else raising
+     * the head to at least its tail's value plus the weight (the least solution above). {@code null}
+     * when a node keeps changing: a cycle of positive weight.
+     */
+    private long[] relax(long[] start, boolean down) {
+        int[] first = down ? inStart : outStart;
+        int[] list = down ? inEdges : outEdges;
+        int[] far = down ? from : to;
+        long[] v = start.clone();
         ArrayDeque<Integer> work = new ArrayDeque<>();
         boolean[] queued = new boolean[nodes];
         int[] rounds = new int[nodes];
@@ -99,20 +85,20 @@ final class DifferenceConstraints {
             queued[i] = true;
         }
         while (!work.isEmpty()) {
-            int x = work.poll();
-            queued[x] = false;
-            for (int k = outStart[x]; k < outStart[x + 1]; k++) {
-                int e = outEdges[k];
-                int y = to[e];
-                long need = v[x] + weight[e];
-                if (need > v[y]) {
-                    v[y] = need;
-                    if (++rounds[y] > nodes + 1) {
+            int n = work.poll();
+            queued[n] = false;
+            for (int k = first[n]; k < first[n + 1]; k++) {
+                int e = list[k];
+                int m = far[e];
+                long bound = down ? v[n] - weight[e] : v[n] + weight[e];
+                if (down ? bound < v[m] : bound > v[m]) {
+                    v[m] = bound;
+                    if (++rounds[m] > nodes + 1) {
                         return null;
                     }
-                    if (!queued[y]) {
-                        queued[y] = true;
-                        work.add(y);
+                    if (!queued[m]) {
+                        queued[m] = true;
+                        work.add(m);
                     }
                 }
             }
