@@ -1,6 +1,7 @@
 package org.qmpi4j.formats.check;
 
 import java.util.Objects;
+import org.qmpi4j.api.Nullable;
 
 /** Where one rank made the call a finding is about: the MPI function and the calling class, method, file and line. */
 public final class FindingSite {
@@ -8,7 +9,7 @@ public final class FindingSite {
     private final String function;
     private final String className;
     private final String method;
-    private final String file;
+    private final @Nullable String file;
     private final int line;
 
     /**
@@ -16,7 +17,7 @@ public final class FindingSite {
      * @param file     the source file, or {@code null} when the class has no debug information
      * @param line     the line, or -1 when not known
      */
-    public FindingSite(int rank, String function, String className, String method, String file, int line) {
+    public FindingSite(int rank, String function, String className, String method, @Nullable String file, int line) {
         this.rank = rank;
         this.function = Objects.requireNonNull(function, "function");
         this.className = Objects.requireNonNull(className, "className");
@@ -42,7 +43,8 @@ public final class FindingSite {
     }
 
     /** The source file, or {@code null}. */
-    public String file() {
+    public @Nullable String file() {
+
         return file;
     }
 

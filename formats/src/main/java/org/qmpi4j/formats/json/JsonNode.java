@@ -3,6 +3,7 @@ package org.qmpi4j.formats.json;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.qmpi4j.api.Nullable;
 
 /**
  * A parsed JSON value together with where it sits in its document ({@code functions[2].calls}),
@@ -10,16 +11,16 @@ import java.util.Map;
  * {@code profile.json: functions[2].calls: expected an integer, found "x"}.
  */
 public final class JsonNode {
-    private final Object value;
+    private final @Nullable Object value;
     private final String path;
 
-    private JsonNode(Object value, String path) {
+    private JsonNode(@Nullable Object value, String path) {
         this.value = value;
         this.path = path;
     }
 
     /** The root of a parsed document. */
-    public static JsonNode root(Object value) {
+    public static JsonNode root(@Nullable Object value) {
         return new JsonNode(value, "");
     }
 
@@ -85,7 +86,8 @@ public final class JsonNode {
     }
 
     /** A string, or {@code null} for JSON null. */
-    public String asStringOrNull() throws JsonFormatException {
+    public @Nullable String asStringOrNull() throws JsonFormatException {
+
         return value == null ? null : asString();
     }
 
@@ -147,7 +149,7 @@ public final class JsonNode {
         return new JsonFormatException(path() + ": expected " + expected + ", found " + describe(value));
     }
 
-    private static String describe(Object v) {
+    private static String describe(@Nullable Object v) {
         if (v == null) {
             return "null";
         }

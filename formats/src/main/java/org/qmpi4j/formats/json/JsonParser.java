@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.qmpi4j.api.Nullable;
 
 /**
  * Parses one JSON document (RFC 8259) into plain Java values: {@link Map} (member order kept),
@@ -22,13 +23,13 @@ public final class JsonParser {
     }
 
     /** The value of the whole document; trailing content other than whitespace is an error. */
-    public static Object parse(CharSequence text) throws JsonFormatException {
+    public static @Nullable Object parse(CharSequence text) throws JsonFormatException {
         JsonParser p = new JsonParser(text);
         p.skipWhitespace();
         if (p.pos >= text.length()) {
             throw p.error("empty document");
         }
-        Object v = p.value();
+        @Nullable Object v = p.value();
         p.skipWhitespace();
         if (p.pos < text.length()) {
             throw p.error("unexpected " + shown(text.charAt(p.pos)) + " after the end of the document");
@@ -36,7 +37,7 @@ public final class JsonParser {
         return v;
     }
 
-    private Object value() throws JsonFormatException {
+    private @Nullable Object value() throws JsonFormatException {
         if (pos >= text.length()) {
             throw error("unexpected end of document");
         }
@@ -245,7 +246,8 @@ public final class JsonParser {
         return Double.parseDouble(s);
     }
 
-    private Object literal(String word, Object value) throws JsonFormatException {
+    private @Nullable Object literal(String word, @Nullable Object value) throws JsonFormatException {
+
         if (pos + word.length() > text.length()
                 || !text.subSequence(pos, pos + word.length()).toString().equals(word)) {
             throw error("unexpected " + shown(text.charAt(pos)));

@@ -2,6 +2,7 @@ package org.qmpi4j.formats.json;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import org.qmpi4j.api.Nullable;
 
 /**
  * A streaming JSON writer: objects, arrays, strings, numbers, booleans, null, written straight to
@@ -62,7 +63,8 @@ public final class JsonWriter {
         return this;
     }
 
-    public JsonWriter value(String s) {
+    public JsonWriter value(@Nullable String s) {
+
         beforeValue();
         if (s == null) {
             raw("null");
@@ -97,7 +99,7 @@ public final class JsonWriter {
     }
 
     /** Shorthands for one member. */
-    public JsonWriter member(String name, String v) {
+    public JsonWriter member(String name, @Nullable String v) {
         return name(name).value(v);
     }
 

@@ -1,6 +1,7 @@
 package org.qmpi4j.formats.profile;
 
 import java.util.Arrays;
+import org.qmpi4j.api.Nullable;
 
 /**
  * What was measured for a group of MPI calls (one function, or one call site, on one rank or
@@ -16,12 +17,12 @@ public final class CallStats {
     private long minNs = Long.MAX_VALUE;
     private long maxNs;
     private long bytes;
-    private long[] histogram; // null: not recorded for this function
+    private @Nullable long[] histogram; // null: not recorded for this function
 
     public CallStats() {}
 
     /** A snapshot with the given values; {@code histogram} is copied (may be {@code null}). */
-    public CallStats(long calls, long timeNs, long minNs, long maxNs, long bytes, long[] histogram) {
+    public CallStats(long calls, long timeNs, long minNs, long maxNs, long bytes, @Nullable long[] histogram) {
         this.calls = calls;
         this.timeNs = timeNs;
         this.minNs = calls == 0 ? Long.MAX_VALUE : minNs;
@@ -55,7 +56,8 @@ public final class CallStats {
     }
 
     /** Message-size histogram (see {@link SizeHistogram}), or {@code null} when none was kept. */
-    public long[] histogram() {
+    public @Nullable long[] histogram() {
+
         return histogram == null ? null : histogram.clone();
     }
 

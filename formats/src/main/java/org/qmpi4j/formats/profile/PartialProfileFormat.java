@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.qmpi4j.api.Nullable;
 
 /**
  * A partial merge ({@link ProfileMerger.Streaming}) as bytes, exactly: what one process passes to
@@ -35,7 +36,7 @@ public final class PartialProfileFormat {
             if (m.size < 0) {
                 return finish(out, bytes);
             }
-            string(out, m.binding);
+            string(out, m.binding());
             out.writeInt(m.summaries.size());
             for (Profile.RankSummary s : m.summaries.values()) {
                 out.writeInt(s.rank());
@@ -70,10 +71,10 @@ public final class PartialProfileFormat {
                 entry(out, s.getValue());
             }
             int[] cells = {0};
-            m.matrix.forEach((from, to, b, n) -> cells[0]++);
+            m.matrix().forEach((from, to, b, n) -> cells[0]++);
             out.writeInt(cells[0]);
             UncheckedIOException[] failed = {null};
-            m.matrix.forEach((from, to, b, n) -> {
+            m.matrix().forEach((from, to, b, n) -> {
                 try {
                     out.writeInt(from);
                     out.writeInt(to);
@@ -94,9 +95,10 @@ public final class PartialProfileFormat {
                 out.writeLong(t.messages());
                 out.writeLong(t.bytes());
             }
-            out.writeBoolean(m.detail != null);
-            if (m.detail != null) {
-                shares(out, m);
+            RankDetail detail = m.detail;
+            out.writeBoolean(detail != null);
+            if (detail != null) {
+                shares(out, m, detail);
             }
             return finish(out, bytes);
         } catch (IOException e) {
@@ -142,22 +144,23 @@ public final class PartialProfileFormat {
                 m.kinds.put(string(in), string(in));
             }
             for (int i = count(in); i > 0; i--) {
-                SiteKey k = new SiteKey(string(in), string(in), string(in), string(in), in.readInt());
+                SiteKey k = new SiteKey(string(in), string(in), string(in), stringOrNull(in), in.readInt());
                 m.sites.put(k, entry(in));
             }
             for (int i = count(in); i > 0; i--) {
-                m.matrix.add(in.readInt(), in.readInt(), in.readLong(), in.readLong());
+                m.matrix().add(in.readInt(), in.readInt(), in.readLong(), in.readLong());
             }
             for (int i = count(in); i > 0; i--) {
                 m.interWorld.add(
                         new InterWorldTraffic(in.readInt(), string(in), in.readInt(), in.readLong(), in.readLong()));
             }
-            if (in.readBoolean() != (m.detail != null)) {
+            RankDetail detail = m.detail;
+            if (in.readBoolean() != (detail != null)) {
                 throw new IOException("a partial merge of " + size + " ranks with the ranks' shares "
-                        + (m.detail != null ? "in its entries" : "apart"));
+                        + (detail != null ? "in its entries" : "apart"));
             }
-            if (m.detail != null) {
-                shares(in, m);
+            if (detail != null) {
+                shares(in, m, detail);
             }
         } catch (IllegalArgumentException e) {
             throw new IOException("a partial merge with impossible content: " + e.getMessage(), e);
@@ -207,7 +210,7 @@ public final class PartialProfileFormat {
      * bytes]} each, the key numbering the functions then the call sites in the order written
      * above; a rank of -1 ends them.
      */
-    private static void shares(DataOutputStream out, ProfileMerger.Streaming m) throws IOException {
+    private static void shares(DataOutputStream out, ProfileMerger.Streaming m, RankDetail detail) throws IOException {
         Map<Object, Integer> numbers = new java.util.HashMap<>();
         for (String f : m.functions.keySet()) {
             numbers.put(f, numbers.size());
@@ -215,7 +218,7 @@ public final class PartialProfileFormat {
         for (SiteKey k : m.sites.keySet()) {
             numbers.put(k, numbers.size());
         }
-        m.detail.forEach(new RankDetail.Visitor() {
+        detail.forEach(new RankDetail.Visitor() {
             private int rank;
 
             @Override
@@ -225,12 +228,22 @@ public final class PartialProfileFormat {
 
             @Override
             public void function(String name, CallStats share) throws IOException {
-                write(numbers.get(name), share);
+                write(number(name), share);
             }
 
             @Override
             public void site(SiteKey site, CallStats share) throws IOException {
-                write(numbers.get(site), share);
+                write(number(site), share);
+            }
+
+            /** Every function and site of a rank's detail is one of the merge's: numbered above. */
+            private int number(Object key) throws IOException {
+                Integer n = numbers.get(key);
+                if (n == null) {
+                    throw new IOException(
+                            "a share of " + key + ", which the partial merge of " + m.size + " ranks does not list");
+                }
+                return n;
             }
 
             private void write(int key, CallStats share) throws IOException {
@@ -246,7 +259,7 @@ public final class PartialProfileFormat {
         out.writeInt(-1);
     }
 
-    private static void shares(DataInputStream in, ProfileMerger.Streaming m) throws IOException {
+    private static void shares(DataInputStream in, ProfileMerger.Streaming m, RankDetail detail) throws IOException {
         List<Object> keys = new ArrayList<>(m.functions.keySet());
         keys.addAll(m.sites.keySet());
         for (int rank = in.readInt(); rank >= 0; rank = in.readInt()) {
@@ -255,7 +268,7 @@ public final class PartialProfileFormat {
                 throw new IOException("a share of rank " + rank + ", key " + key + " in a partial merge of " + m.size
                         + " ranks and " + keys.size() + " keys");
             }
-            m.detail.add(
+            detail.add(
                     rank,
                     keys.get(key),
                     new CallStats(in.readLong(), in.readLong(), in.readLong(), in.readLong(), in.readLong(), null));
@@ -283,7 +296,8 @@ public final class PartialProfileFormat {
         long min = in.readLong();
         long max = in.readLong();
         long bytes = in.readLong();
-        long[] h = null;
+        @Nullable long[] h = null;
+
         if (in.readBoolean()) {
             h = new long[SizeHistogram.BUCKETS];
             for (int i = 0; i < h.length; i++) {
@@ -293,7 +307,7 @@ public final class PartialProfileFormat {
         return new CallStats(calls, time, min, max, bytes, h);
     }
 
-    private static void string(DataOutputStream out, String s) throws IOException {
+    private static void string(DataOutputStream out, @Nullable String s) throws IOException {
         if (s == null) {
             out.writeInt(-1);
             return;
@@ -304,10 +318,19 @@ public final class PartialProfileFormat {
     }
 
     private static String string(DataInputStream in) throws IOException {
+        String s = stringOrNull(in);
+        if (s == null) {
+            throw new IOException("a missing value in a partial merge where one is always written");
+        }
+        return s;
+    }
+
+    private static @Nullable String stringOrNull(DataInputStream in) throws IOException {
         int n = in.readInt();
         if (n < 0) {
             return null;
         }
+
         if (n > in.available()) {
             throw new IOException("a string of " + n + " bytes in a partial merge with " + in.available() + " left");
         }

@@ -2,20 +2,22 @@ package org.qmpi4j.formats.profile;
 
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SortedMap;
 import java.util.TreeMap;
+import org.qmpi4j.api.Nullable;
 import org.qmpi4j.formats.waits.WaitReport;
 
 /**
  * A job's profile: every rank's measurements merged, with the per-rank values kept. This is what
  * {@code profile.json} holds ({@link ProfileFormat}) and what the renderers draw.
  *
- * <p>One class because it is one immutable value with its parts ({@link RankSummary}, {@link Entry}),
- * and the queries every renderer shares (orderings, totals, the matrix) read that value.
+ * <p>One class, somewhat over the usual size, because it is one immutable value with its parts
+ * ({@link RankSummary}, {@link Entry}, public nested types that readers across the modules name),
+ * and the queries every renderer shares (totals, the matrix) read that value; the order of
+ * functions and call sites is {@link ProfileOrder}'s.
  */
 public final class Profile {
     /** One rank's totals. {@code present} is false for a rank whose data never arrived. */
@@ -209,11 +211,11 @@ public final class Profile {
     private final Map<SiteKey, Entry> sites;
     private final TrafficMatrix matrix;
     private final List<InterWorldTraffic> interWorld;
-    private final RankDetail rankDetail;
+    private final @Nullable RankDetail rankDetail;
     /** Set once the traces were analysed; {@code null} without traces. */
-    private WaitReport waits;
+    private @Nullable WaitReport waits;
     /** The job's first failing rank, when one recorded a failure; else {@code null}. */
-    private RankFailure failure;
+    private @Nullable RankFailure failure;
 
     public Profile(
             String binding,
@@ -281,7 +283,7 @@ public final class Profile {
             Map<SiteKey, Entry> sites,
             TrafficMatrix matrix,
             List<InterWorldTraffic> interWorld,
-            RankDetail rankDetail) {
+            @Nullable RankDetail rankDetail) {
         if (matrix.ranks() != ranks) {
             throw new IllegalArgumentException("matrix of " + matrix.ranks() + " ranks in a profile of " + ranks);
         }
@@ -301,7 +303,7 @@ public final class Profile {
      * The ranks' shares of each function and call site as the merge wrote them, when the entries
      * do not hold them; {@code null} otherwise (see {@link #perRankKept()}).
      */
-    public RankDetail rankDetail() {
+    public @Nullable RankDetail rankDetail() {
         return rankDetail;
     }
 
@@ -325,23 +327,23 @@ public final class Profile {
     }
 
     /** Why ranks waited, from the traces ({@code null}: the job left no traces to analyse). */
-    public WaitReport waits() {
+    public @Nullable WaitReport waits() {
         return waits;
     }
 
     /** Adds the analysis of the job's traces; returns this profile. */
-    public Profile withWaits(WaitReport report) {
+    public Profile withWaits(@Nullable WaitReport report) {
         this.waits = report;
         return this;
     }
 
     /** How the job's first failing rank failed ({@code MPI_Abort}, an exception), or {@code null} if none did. */
-    public RankFailure failure() {
+    public @Nullable RankFailure failure() {
         return failure;
     }
 
     /** Adds the job's first failure ({@code null}: none); returns this profile. */
-    public Profile withFailure(RankFailure first) {
+    public Profile withFailure(@Nullable RankFailure first) {
         this.failure = first;
         return this;
     }
@@ -429,42 +431,17 @@ public final class Profile {
      * application time, after all others.
      */
     public List<String> functionsByTime() {
-        List<String> names = new ArrayList<>(functions.keySet());
-        names.sort(
-                new Comparator<String>() { // named, not a comparing() chain: cheaper at a short job's end
-                    @Override
-                    public int compare(String a, String b) {
-                        int c = Boolean.compare(!RankProfile.inApplicationTime(a), !RankProfile.inApplicationTime(b));
-                        if (c == 0) {
-                            c = Long.compare(
-                                    -functions.get(a).total().timeNs(),
-                                    -functions.get(b).total().timeNs());
-                        }
-                        return c != 0 ? c : a.compareTo(b);
-                    }
-                });
-        return names;
+        return ProfileOrder.functions(functions);
     }
 
     /** Call sites by total time, longest first (then by site); {@code MPI_INIT} sites last. */
     public List<SiteKey> sitesByTime() {
-        List<SiteKey> keys = new ArrayList<>(sites.keySet());
-        keys.sort(
-                new Comparator<SiteKey>() { // named, not a comparing() chain: cheaper at a short job's end
-                    @Override
-                    public int compare(SiteKey a, SiteKey b) {
-                        int c = Boolean.compare(
-                                !RankProfile.inApplicationTime(a.function()),
-                                !RankProfile.inApplicationTime(b.function()));
-                        if (c == 0) {
-                            c = Long.compare(
-                                    -sites.get(a).total().timeNs(),
-                                    -sites.get(b).total().timeNs());
-                        }
-                        return c != 0 ? c : a.compareTo(b);
-                    }
-                });
-        return keys;
+        return ProfileOrder.sites(sites);
+    }
+
+    /** The value of a key taken from {@code entries}' own key set or built from the same keys: there. */
+    static <K, V> V known(Map<K, V> entries, K key) {
+        return java.util.Objects.requireNonNull(entries.get(key));
     }
 
     /** Functions of kind {@code COLLECTIVE}, by time. */

@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import org.qmpi4j.api.Nullable;
 import org.qmpi4j.formats.json.JsonFormatException;
 import org.qmpi4j.formats.json.JsonNode;
 import org.qmpi4j.formats.json.JsonWriter;
@@ -49,8 +50,11 @@ import org.qmpi4j.formats.waits.WaitReportFormat;
  * added {@code matrix.cells} and left out the dense arrays above {@value #DENSE_MAX_RANKS} ranks;
  * versions 1 (dense arrays only) and 2 are still read.
  *
- * <p>One class because this comment is the format's one description and the writer and reader of
- * each field stand side by side, so that a field added to one is added to the other.
+ * <p>The {@code matrix} member is written and read by {@link MatrixJson}, the file of the ranks'
+ * shares by {@link RankDetailFile}. The rest stays in this one class, somewhat over the usual
+ * size, because this comment is the format's one description and the writer and reader of each
+ * field stand side by side, so that a field added to one is added to the other.
+ *
  */
 public final class ProfileFormat {
     public static final String FORMAT = "qmpi4j-profile";
@@ -75,25 +79,6 @@ public final class ProfileFormat {
     public static final int DENSE_MAX_RANKS = 64;
 
     private ProfileFormat() {}
-
-    /** Writes each matrix cell as {@code [from, to, bytes, messages]}. */
-    private static final class Cells implements TrafficMatrix.CellVisitor {
-        private final JsonWriter w;
-
-        Cells(JsonWriter w) {
-            this.w = w;
-        }
-
-        @Override
-        public void visit(int from, int to, long bytes, long messages) {
-            w.beginInlineArray()
-                    .value(from)
-                    .value(to)
-                    .value(bytes)
-                    .value(messages)
-                    .endArray();
-        }
-    }
 
     /** {@code profile.json} as a string (for small profiles; {@link #write(Profile, Appendable)} streams). */
     public static String write(Profile p) {
@@ -141,7 +126,7 @@ public final class ProfileFormat {
 
         w.name("functions").beginArray();
         for (String f : p.functionsByTime()) {
-            Profile.Entry e = p.functions().get(f);
+            Profile.Entry e = Profile.known(p.functions(), f);
             w.beginObject().member("name", f);
             String kind = p.kinds().get(f);
             if (kind != null) {
@@ -156,47 +141,20 @@ public final class ProfileFormat {
         w.name("callsites").beginArray();
         for (Map.Entry<SiteKey, Integer> id : p.siteIds().entrySet()) {
             SiteKey k = id.getKey();
-            Profile.Entry e = p.sites().get(k);
-            w.beginObject()
-                    .member("id", id.getValue())
-                    .member("function", k.function())
-                    .member("class", k.className())
-                    .member("method", k.methodName())
-                    .member("file", k.fileName())
-                    .member("line", k.line());
+            Profile.Entry e = Profile.known(p.sites(), k);
+            w.beginObject().member("id", id.getValue());
+            SiteKeyJson.write(w, k);
             totals(w, e.total(), app, mpi, k.function());
             perRank(w, e, inline);
             w.endObject();
         }
         w.endArray();
 
-        w.name("matrix").beginObject();
-        w.member("row", "sender").member("column", "receiver");
-        TrafficMatrix traffic = p.matrix();
-        w.member("pairs", traffic.pairs());
-        w.name("cells").beginArray();
-        traffic.forEach(new Cells(w));
-        w.endArray();
-        if (p.ranks() <= DENSE_MAX_RANKS) {
-            matrix(w, "bytes", traffic.denseBytes());
-            matrix(w, "messages", traffic.denseMessages());
-        }
-        w.name("other_worlds").beginArray();
-        for (InterWorldTraffic t : p.interWorld()) {
-            w.beginInlineObject()
-                    .member("rank", t.rank())
-                    .member("via", t.via())
-                    .member("peer", t.peer())
-                    .member("messages", t.messages())
-                    .member("bytes", t.bytes())
-                    .endObject();
-        }
-        w.endArray();
-        w.endObject();
+        MatrixJson.write(w, p);
 
         w.name("collectives").beginArray();
         for (String f : p.collectivesByTime()) {
-            CallStats s = p.functions().get(f).total();
+            CallStats s = Profile.known(p.functions(), f).total();
             w.beginObject()
                     .member("name", f)
                     .member("calls", s.calls())
@@ -208,7 +166,8 @@ public final class ProfileFormat {
 
         w.name("histograms").beginArray();
         for (String f : p.functionsByTime()) {
-            long[] h = p.functions().get(f).total().histogram();
+            long[] h = Profile.known(p.functions(), f).total().histogram();
+
             if (h == null) {
                 continue;
             }
@@ -248,25 +207,7 @@ public final class ProfileFormat {
      * @throws IllegalArgumentException if {@code p} holds no such detail
      */
     public static void writeRankDetail(Profile p, Appendable out) throws IOException {
-        RankDetail detail = p.rankDetail();
-        if (detail == null) {
-            throw new IllegalArgumentException("the profile lists its ranks' shares itself");
-        }
-        JsonWriter header = new JsonWriter(out, false);
-        header.beginObject()
-                .member("format", RANK_DETAIL_FORMAT)
-                .member("version", RANK_DETAIL_VERSION)
-                .member("binding", p.binding())
-                .member("ranks", p.ranks());
-        header.name("shares").beginInlineArray();
-        for (String c : SHARE_COLUMNS) {
-            header.value(c);
-        }
-        header.endArray().endObject();
-        out.append('\n');
-        RankLines lines = new RankLines(p, out);
-        detail.forEach(lines);
-        lines.end();
+        RankDetailFile.write(p, out);
     }
 
     /**
@@ -277,181 +218,12 @@ public final class ProfileFormat {
      * @throws JsonFormatException if a line is not JSON, the header is not of this format, or a
      *                             line names a rank, function or call site the profile does not have
      */
-    /** {@code e}, found in line {@code lineNumber} of a JSON Lines file, with that line and the column in it. */
-    private static JsonFormatException onLine(int lineNumber, String line, JsonFormatException e) {
-        String m = org.qmpi4j.formats.json.JsonPosition.describe(line, e); // "line 1, column C: ..."
-        int comma = m.indexOf(", column ");
-        return new JsonFormatException("line " + lineNumber + (comma < 0 ? ": " + m : m.substring(comma)));
-    }
-
     public static Profile withRankDetail(
             Profile p, java.io.BufferedReader lines, java.util.function.IntPredicate keepRank)
             throws IOException, JsonFormatException {
-        String first = lines.readLine();
-        if (first == null) {
-            throw new JsonFormatException("line 1, column 1: empty");
-        }
-        JsonNode header;
-        try {
-            header = VersionedJson.parse(first, RANK_DETAIL_FORMAT, 1, RANK_DETAIL_VERSION);
-            if (header.get("ranks").asInt() != p.ranks()) {
-                throw new JsonFormatException(
-                        "ranks: a job of " + header.get("ranks").asInt() + " ranks, profile.json one of " + p.ranks());
-            }
-        } catch (JsonFormatException e) {
-            throw onLine(1, first, e);
-        }
-        Map<String, SiteKey> sitesById = new LinkedHashMap<>();
-        for (Map.Entry<SiteKey, Integer> id : p.siteIds().entrySet()) {
-            sitesById.put(Integer.toString(id.getValue()), id.getKey());
-        }
-        Map<String, Map<Integer, CallStats>> functionShares = new LinkedHashMap<>();
-        Map<SiteKey, Map<Integer, CallStats>> siteShares = new LinkedHashMap<>();
-        int lineNumber = 1;
-        for (String line = lines.readLine(); line != null; line = lines.readLine()) {
-            lineNumber++;
-            if (line.isEmpty()) {
-                continue;
-            }
-            try {
-                JsonNode r = JsonNode.parse(line);
-                int rank = r.get("rank").asInt();
-                if (rank < 0 || rank >= p.ranks()) {
-                    throw new JsonFormatException("rank: " + rank + " is not a rank of a job of " + p.ranks());
-                }
-                if (!keepRank.test(rank)) {
-                    continue;
-                }
-                for (Map.Entry<String, JsonNode> f :
-                        r.get("functions").members().entrySet()) {
-                    if (!p.functions().containsKey(f.getKey())) {
-                        throw new JsonFormatException(
-                                "functions." + f.getKey() + ": function " + f.getKey() + " not in profile.json");
-                    }
-                    functionShares
-                            .computeIfAbsent(f.getKey(), k -> new TreeMap<>())
-                            .put(rank, share(f.getValue()));
-                }
-                for (Map.Entry<String, JsonNode> s :
-                        r.get("callsites").members().entrySet()) {
-                    SiteKey site = sitesById.get(s.getKey());
-                    if (site == null) {
-                        throw new JsonFormatException(
-                                "callsites." + s.getKey() + ": call site " + s.getKey() + " not in profile.json");
-                    }
-                    siteShares.computeIfAbsent(site, k -> new TreeMap<>()).put(rank, share(s.getValue()));
-                }
-            } catch (JsonFormatException e) {
-                throw onLine(lineNumber, line, e);
-            }
-        }
-        Map<String, Profile.Entry> functions = new LinkedHashMap<>();
-        for (Map.Entry<String, Profile.Entry> f : p.functions().entrySet()) {
-            functions.put(
-                    f.getKey(),
-                    Profile.Entry.restore(f.getValue().total(), functionShares.getOrDefault(f.getKey(), Map.of())));
-        }
-        Map<SiteKey, Profile.Entry> sites = new LinkedHashMap<>();
-        for (Map.Entry<SiteKey, Profile.Entry> s : p.sites().entrySet()) {
-            sites.put(
-                    s.getKey(),
-                    Profile.Entry.restore(s.getValue().total(), siteShares.getOrDefault(s.getKey(), Map.of())));
-        }
-        return new Profile(
-                p.binding(),
-                p.ranks(),
-                p.created(),
-                p.rankSummaries(),
-                functions,
-                p.kinds(),
-                sites,
-                p.matrix(),
-                p.interWorld());
+        return RankDetailFile.read(p, lines, keepRank);
     }
 
-    private static CallStats share(JsonNode n) throws JsonFormatException {
-        List<JsonNode> v = n.elements();
-        if (v.size() != SHARE_COLUMNS.length) {
-            throw new JsonFormatException(n.path() + ": expected " + String.join(", ", SHARE_COLUMNS));
-        }
-        return new CallStats(
-                v.get(0).asLong(),
-                nanos(v.get(1).asDouble()),
-                nanos(v.get(2).asDouble()),
-                nanos(v.get(3).asDouble()),
-                v.get(4).asLong(),
-                null);
-    }
-
-    private static final String[] SHARE_COLUMNS = {"calls", "time_s", "min_s", "max_s", "bytes"};
-
-    /** Writes one line per rank as the detail is read back. */
-    private static final class RankLines implements RankDetail.Visitor {
-        private final Profile p;
-        private final Appendable out;
-        private final Map<SiteKey, Integer> ids;
-        private JsonWriter w;
-        private boolean inSites;
-
-        RankLines(Profile p, Appendable out) {
-            this.p = p;
-            this.out = out;
-            this.ids = p.siteIds();
-        }
-
-        @Override
-        public void rank(int rank) throws IOException {
-            end();
-            Profile.RankSummary r = p.rankSummaries().get(rank);
-            w = new JsonWriter(out, false);
-            w.beginObject()
-                    .member("rank", rank)
-                    .member("state", r.state())
-                    .member("app_s", seconds(r.appNs()))
-                    .member("mpi_s", seconds(r.mpiNs()));
-            w.name("functions").beginObject();
-            inSites = false;
-        }
-
-        @Override
-        public void function(String name, CallStats share) {
-            share(w.name(name), share);
-        }
-
-        @Override
-        public void site(SiteKey site, CallStats share) {
-            if (!inSites) {
-                w.endObject().name("callsites").beginObject();
-                inSites = true;
-            }
-            share(w.name(Integer.toString(ids.get(site))), share);
-        }
-
-        private static void share(JsonWriter w, CallStats s) {
-            w.beginInlineArray()
-                    .value(s.calls())
-                    .value(seconds(s.timeNs()))
-                    .value(seconds(s.minNs()))
-                    .value(seconds(s.maxNs()))
-                    .value(s.bytes())
-                    .endArray();
-        }
-
-        /** Closes the line of the rank before, if any. */
-        void end() throws IOException {
-            if (w == null) {
-                return;
-            }
-            if (!inSites) {
-                w.endObject().name("callsites").beginObject();
-            }
-            w.endObject().endObject().finish();
-            out.append('\n');
-            w = null;
-        }
-    }
-
-    /** Percentages are null for MPI_INIT, which runs before the application time starts. */
     private static void totals(JsonWriter w, CallStats s, long app, long mpi, String function) {
         boolean inApp = RankProfile.inApplicationTime(function);
         w.member("calls", s.calls())
@@ -486,18 +258,6 @@ public final class ProfileFormat {
                     .member("max_s", seconds(s.maxNs()))
                     .member("bytes", s.bytes())
                     .endObject();
-        }
-        w.endArray();
-    }
-
-    private static void matrix(JsonWriter w, String name, long[][] m) {
-        w.name(name).beginArray();
-        for (long[] row : m) {
-            w.beginInlineArray();
-            for (long v : row) {
-                w.value(v);
-            }
-            w.endArray();
         }
         w.endArray();
     }
@@ -576,31 +336,11 @@ public final class ProfileFormat {
         }
         Map<SiteKey, Profile.Entry> sites = new LinkedHashMap<>();
         for (JsonNode s : root.get("callsites").elements()) {
-            SiteKey key = new SiteKey(
-                    s.get("function").asString(),
-                    s.get("class").asString(),
-                    s.get("method").asString(),
-                    s.get("file").asStringOrNull(),
-                    s.get("line").asInt());
-            sites.put(key, entry(s, null, ranks, inline));
+            sites.put(SiteKeyJson.read(s), entry(s, null, ranks, inline));
         }
         JsonNode matrix = root.get("matrix");
-        TrafficMatrix traffic = matrix.optional("cells").isNull()
-                ? TrafficMatrix.ofDense(
-                        matrix(matrix.get("bytes"), ranks), matrix(matrix.get("messages"), ranks), ranks)
-                : cells(matrix.get("cells"), ranks);
-        List<InterWorldTraffic> interWorld = new ArrayList<>();
-        JsonNode other = matrix.optional("other_worlds");
-        if (!other.isNull()) {
-            for (JsonNode t : other.elements()) {
-                interWorld.add(new InterWorldTraffic(
-                        rankIn(t, ranks),
-                        t.get("via").asString(),
-                        t.get("peer").asInt(),
-                        t.get("messages").asLong(),
-                        t.get("bytes").asLong()));
-            }
-        }
+        TrafficMatrix traffic = MatrixJson.traffic(matrix, ranks);
+        List<InterWorldTraffic> interWorld = MatrixJson.otherWorlds(matrix, ranks);
         JsonNode failure = root.optional("failure");
         RankFailure first = failure.isNull() ? null : RankFailure.fromMembers(failure);
         if (first != null && first.rank() >= ranks) {
@@ -612,20 +352,7 @@ public final class ProfileFormat {
                 .withFailure(first);
     }
 
-    private static TrafficMatrix cells(JsonNode n, int ranks) throws JsonFormatException {
-        TrafficMatrix.Builder b = TrafficMatrix.builder(ranks);
-        for (JsonNode c : n.elements()) {
-            long[] v = c.asLongArray();
-            if (v.length != 4 || v[0] < 0 || v[0] >= ranks || v[1] < 0 || v[1] >= ranks) {
-                throw new JsonFormatException(
-                        c.path() + ": expected [from, to, bytes, messages] with ranks below " + ranks);
-            }
-            b.add((int) v[0], (int) v[1], v[2], v[3]);
-        }
-        return b.build();
-    }
-
-    private static Profile.Entry entry(JsonNode n, long[] histogram, int ranks, boolean inline)
+    private static Profile.Entry entry(JsonNode n, @Nullable long[] histogram, int ranks, boolean inline)
             throws JsonFormatException {
         CallStats total = new CallStats(
                 n.get("calls").asLong(),
@@ -665,27 +392,11 @@ public final class ProfileFormat {
         return Profile.Entry.restore(total, perRank);
     }
 
-    private static int rankIn(JsonNode n, int ranks) throws JsonFormatException {
+    static int rankIn(JsonNode n, int ranks) throws JsonFormatException {
         int r = n.get("rank").asInt();
         if (r < 0 || r >= ranks) {
             throw new JsonFormatException(n.path() + ".rank: " + r + " is not a rank of a job of " + ranks);
         }
         return r;
-    }
-
-    private static long[][] matrix(JsonNode n, int ranks) throws JsonFormatException {
-        List<JsonNode> rows = n.elements();
-        if (rows.size() != ranks) {
-            throw new JsonFormatException(n.path() + ": expected " + ranks + " rows, found " + rows.size());
-        }
-        long[][] m = new long[ranks][];
-        for (int i = 0; i < ranks; i++) {
-            m[i] = rows.get(i).asLongArray();
-            if (m[i].length != ranks) {
-                throw new JsonFormatException(
-                        rows.get(i).path() + ": expected " + ranks + " columns, found " + m[i].length);
-            }
-        }
-        return m;
     }
 }

@@ -8,6 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import org.qmpi4j.api.Nullable;
 import org.qmpi4j.api.internal.CivilTime;
 
 /**
@@ -99,24 +100,50 @@ public final class ProfileMerger {
     public static final class Streaming {
         // Package-private for PartialProfileFormat, which writes and reads this state exactly.
         int size = -1;
+
+        @Nullable
         String binding;
+
         final Map<Integer, Profile.RankSummary> summaries = new TreeMap<>();
         final Map<String, Profile.Entry> functions = new LinkedHashMap<>();
         final Map<String, String> kinds = new LinkedHashMap<>();
         final Map<SiteKey, Profile.Entry> sites = new TreeMap<>();
+
+        @Nullable
         TrafficMatrix.Builder matrix;
+
         final List<InterWorldTraffic> interWorld = new ArrayList<>();
         /** The ranks' shares when the entries do not keep them (above the per-rank limit), else null. */
+        @Nullable
         RankDetail detail;
         /** One instance of each environment value (host names, main classes repeat over ranks). */
         private final Map<String, String> values = new java.util.HashMap<>();
 
         /** Starts the merge of a job of {@code size} ranks on {@code binding} (partial forms being read back). */
         void start(int size, String binding) {
+
             this.size = size;
             this.binding = binding;
             this.matrix = TrafficMatrix.builder(size);
             this.detail = size > ProfileFormat.RANK_DETAIL_MAX_RANKS ? RankDetail.create() : null;
+        }
+
+        /** The job's binding, once started. */
+        String binding() {
+            String b = binding;
+            if (b == null) {
+                throw new IllegalStateException("a merge not started: it has no rank yet");
+            }
+            return b;
+        }
+
+        /** The point-to-point traffic so far, once started. */
+        TrafficMatrix.Builder matrix() {
+            TrafficMatrix.Builder m = matrix;
+            if (m == null) {
+                throw new IllegalStateException("a merge not started: it has no rank yet");
+            }
+            return m;
         }
 
         /** Whether the entries keep each rank's share (false: they are in {@link #detail}). */
@@ -167,12 +194,13 @@ public final class ProfileMerger {
             for (Map.Entry<SiteKey, CallStats> s : p.sites().entrySet()) {
                 share(entry(sites, s.getKey()), rank, s.getKey(), s.getValue());
             }
-            p.forEachSent(new IntoMatrix(matrix));
+            p.forEachSent(new IntoMatrix(matrix()));
             interWorld.addAll(p.interWorld());
             return this;
         }
 
         private void share(Profile.Entry e, int rank, Object key, CallStats stats) {
+            RankDetail detail = this.detail;
             if (detail == null) {
                 e.add(rank, stats);
             } else {
@@ -195,11 +223,11 @@ public final class ProfileMerger {
                 return this;
             }
             if (size < 0) {
-                start(other.size, other.binding);
+                start(other.size, other.binding());
             } else if (other.size != size) {
                 throw new IllegalArgumentException(
                         "a partial merge of a job of " + other.size + " ranks, this one of " + size);
-            } else if (!other.binding.equals(binding)) {
+            } else if (!other.binding().equals(binding)) {
                 throw new IllegalArgumentException(
                         "a partial merge of binding " + other.binding + ", this one of " + binding);
             }
@@ -216,10 +244,12 @@ public final class ProfileMerger {
             for (Map.Entry<SiteKey, Profile.Entry> k : other.sites.entrySet()) {
                 entry(sites, k.getKey()).absorb(k.getValue());
             }
-            other.matrix.forEach(new IntoMatrix(matrix));
+            other.matrix().forEach(new IntoMatrix(matrix()));
             interWorld.addAll(other.interWorld);
-            if (detail != null && other.detail != null) {
-                detail.addAll(other.detail);
+            RankDetail detail = this.detail;
+            RankDetail otherDetail = other.detail;
+            if (detail != null && otherDetail != null) {
+                detail.addAll(otherDetail);
             }
             return this;
         }
@@ -260,7 +290,7 @@ public final class ProfileMerger {
             interWorld.sort(BY_RANK);
             String created = isoSeconds(System.currentTimeMillis());
             return new Profile(
-                    binding, size, created, all, functions, kinds, sites, matrix.build(), interWorld, detail);
+                    binding(), size, created, all, functions, kinds, sites, matrix().build(), interWorld, detail);
         }
     }
 }

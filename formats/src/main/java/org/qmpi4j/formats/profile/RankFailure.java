@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Objects;
+import org.qmpi4j.api.Nullable;
 import org.qmpi4j.formats.json.JsonFormatException;
 import org.qmpi4j.formats.json.JsonNode;
 import org.qmpi4j.formats.json.JsonWriter;
@@ -52,23 +53,23 @@ public final class RankFailure {
     private final int rank;
     private final Kind kind;
     private final int code;
-    private final String site;
-    private final String exception;
-    private final String message;
+    private final @Nullable String site;
+    private final @Nullable String exception;
+    private final @Nullable String message;
     private final List<String> frames;
     private final long epochMillis;
-    private final String host;
+    private final @Nullable String host;
 
     private RankFailure(
             int rank,
             Kind kind,
             int code,
-            String site,
-            String exception,
-            String message,
+            @Nullable String site,
+            @Nullable String exception,
+            @Nullable String message,
             List<String> frames,
             long epochMillis,
-            String host) {
+            @Nullable String host) {
         this.rank = rank;
         this.kind = kind;
         this.code = code;
@@ -81,12 +82,13 @@ public final class RankFailure {
     }
 
     /** Rank {@code rank} calls {@code MPI_Abort} with {@code code} at {@code site} (a stack-trace-like place, or {@code null}). */
-    public static RankFailure abort(int rank, int code, String site, long epochMillis, String host) {
+    public static RankFailure abort(
+            int rank, int code, @Nullable String site, long epochMillis, @Nullable String host) {
         return new RankFailure(rank, Kind.ABORT, code, site, null, null, List.of(), epochMillis, host);
     }
 
     /** {@code thrown} ended rank {@code rank}'s main thread. */
-    public static RankFailure exception(int rank, Throwable thrown, long epochMillis, String host) {
+    public static RankFailure exception(int rank, Throwable thrown, long epochMillis, @Nullable String host) {
         List<String> frames = new ArrayList<>();
         StackTraceElement[] stack = thrown.getStackTrace();
         for (int i = 0; i < stack.length && i < FRAMES; i++) {
@@ -118,17 +120,17 @@ public final class RankFailure {
     }
 
     /** Where it happened (the abort's call site, the exception's top frame), or {@code null}. */
-    public String site() {
+    public @Nullable String site() {
         return site;
     }
 
     /** The exception's class name, or {@code null} for an abort. */
-    public String exception() {
+    public @Nullable String exception() {
         return exception;
     }
 
     /** The exception's message, or {@code null}. */
-    public String message() {
+    public @Nullable String message() {
         return message;
     }
 
@@ -143,7 +145,7 @@ public final class RankFailure {
     }
 
     /** The rank's host, or {@code null}. */
-    public String host() {
+    public @Nullable String host() {
         return host;
     }
 
@@ -186,8 +188,9 @@ public final class RankFailure {
      * when there is none. Times come from the ranks' hosts' clocks, which agree to the
      * synchronisation of those clocks.
      */
-    public static RankFailure first(Collection<RankFailure> failures) {
+    public static @Nullable RankFailure first(Collection<RankFailure> failures) {
         RankFailure first = null;
+
         for (RankFailure f : failures) {
             if (first == null
                     || f.epochMillis < first.epochMillis

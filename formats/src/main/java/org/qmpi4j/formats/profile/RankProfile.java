@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import org.qmpi4j.api.Nullable;
 
 /**
  * What the profiler measured on one rank: per MPI function and per call site, the application's
@@ -224,7 +225,8 @@ public final class RankProfile {
         }
 
         /** Adds (merges into) the stats of {@code function}. */
-        public Builder function(String function, String kind, CallStats stats) {
+        public Builder function(String function, @Nullable String kind, CallStats stats) {
+
             stats(functions, function).merge(stats);
             if (kind != null) {
                 kinds.put(function, kind);

@@ -82,12 +82,9 @@ public final class RankProfileFormat {
         w.name("sites").beginArray();
         for (SiteKey k : p.sortedSites()) {
             w.beginObject();
-            w.member("function", k.function())
-                    .member("class", k.className())
-                    .member("method", k.methodName())
-                    .member("file", k.fileName())
-                    .member("line", k.line());
-            stats(w, p.sites().get(k));
+            SiteKeyJson.write(w, k);
+            stats(w, Profile.known(p.sites(), k));
+
             w.endObject();
         }
         w.endArray();
@@ -116,12 +113,9 @@ public final class RankProfileFormat {
         if (!p.interWorld().isEmpty()) {
             w.name("sent_to_other_worlds").beginArray();
             for (InterWorldTraffic t : p.interWorld()) {
-                w.beginInlineObject()
-                        .member("via", t.via())
-                        .member("peer", t.peer())
-                        .member("messages", t.messages())
-                        .member("bytes", t.bytes())
-                        .endObject();
+                w.beginInlineObject();
+                MatrixJson.otherWorld(w, t);
+                w.endObject();
             }
             w.endArray();
         }
@@ -187,13 +181,7 @@ public final class RankProfileFormat {
             b.function(f.get("name").asString(), f.optional("kind").asStringOrNull(), stats(f));
         }
         for (JsonNode s : root.get("sites").elements()) {
-            SiteKey key = new SiteKey(
-                    s.get("function").asString(),
-                    s.get("class").asString(),
-                    s.get("method").asString(),
-                    s.get("file").asStringOrNull(),
-                    s.get("line").asInt());
-            b.site(key, stats(s));
+            b.site(SiteKeyJson.read(s), stats(s));
         }
         JsonNode sent = root.get("sent");
         long[] messages = sent.get("messages").asLongArray();

@@ -2,6 +2,7 @@ package org.qmpi4j.formats.profile;
 
 import java.util.Comparator;
 import java.util.Objects;
+import org.qmpi4j.api.Nullable;
 
 /**
  * A call site of one MPI function: the function and where the application wrote the call (class,
@@ -33,14 +34,14 @@ public final class SiteKey implements Comparable<SiteKey> {
     private final String function;
     private final String className;
     private final String methodName;
-    private final String fileName;
+    private final @Nullable String fileName;
     private final int line;
 
     /**
      * @param fileName source file or {@code null} when the class has none
      * @param line     source line or {@code -1} when unknown
      */
-    public SiteKey(String function, String className, String methodName, String fileName, int line) {
+    public SiteKey(String function, String className, String methodName, @Nullable String fileName, int line) {
         this.function = Objects.requireNonNull(function, "function");
         this.className = Objects.requireNonNull(className, "className");
         this.methodName = Objects.requireNonNull(methodName, "methodName");
@@ -60,7 +61,8 @@ public final class SiteKey implements Comparable<SiteKey> {
         return methodName;
     }
 
-    public String fileName() {
+    public @Nullable String fileName() {
+
         return fileName;
     }
 

@@ -1,6 +1,7 @@
 package org.qmpi4j.formats.waits;
 
 import java.util.Objects;
+import org.qmpi4j.api.Nullable;
 
 /**
  * Where an MPI call is in the program: class, method, source file and line, each possibly unknown
@@ -10,12 +11,12 @@ public final class CallSite {
     /** A call whose place in the program is not known. */
     public static final CallSite UNKNOWN = new CallSite(null, null, null, -1);
 
-    private final String className;
-    private final String methodName;
-    private final String fileName;
+    private final @Nullable String className;
+    private final @Nullable String methodName;
+    private final @Nullable String fileName;
     private final int line;
 
-    public CallSite(String className, String methodName, String fileName, int line) {
+    public CallSite(@Nullable String className, @Nullable String methodName, @Nullable String fileName, int line) {
         this.className = className;
         this.methodName = methodName;
         this.fileName = fileName;
@@ -23,17 +24,18 @@ public final class CallSite {
     }
 
     /** The class, or {@code null}. */
-    public String className() {
+    public @Nullable String className() {
         return className;
     }
 
     /** The method, or {@code null}. */
-    public String methodName() {
+    public @Nullable String methodName() {
         return methodName;
     }
 
     /** The source file, or {@code null}. */
-    public String fileName() {
+    public @Nullable String fileName() {
+
         return fileName;
     }
 

@@ -1,6 +1,7 @@
 package org.qmpi4j.formats.waits;
 
 import java.util.Objects;
+import org.qmpi4j.api.Nullable;
 
 /**
  * A stretch of one rank's time named by call sites: either its computation between two MPI calls
@@ -39,14 +40,20 @@ public final class Interval {
     private final Kind kind;
     private final String function;
     private final CallSite site;
-    private final String previous;
-    private final CallSite previousSite;
+    private final @Nullable String previous;
+    private final @Nullable CallSite previousSite;
 
     /**
      * @param previous for {@link Kind#COMPUTATION}: the MPI call before it, or {@code null} (the
      *     rank's first call, or older than the analysis keeps)
      */
-    public Interval(int rank, Kind kind, String function, CallSite site, String previous, CallSite previousSite) {
+    public Interval(
+            int rank,
+            Kind kind,
+            String function,
+            CallSite site,
+            @Nullable String previous,
+            @Nullable CallSite previousSite) {
         this.rank = rank;
         this.kind = kind;
         this.function = function;
@@ -73,12 +80,13 @@ public final class Interval {
     }
 
     /** The call the computation follows, or {@code null}. */
-    public String previous() {
+    public @Nullable String previous() {
         return previous;
     }
 
     /** Its site, or {@code null}. */
-    public CallSite previousSite() {
+    public @Nullable CallSite previousSite() {
+
         return previousSite;
     }
 
@@ -87,8 +95,9 @@ public final class Interval {
         if (kind == Kind.MPI) {
             return "rank " + rank + ": in " + function + " (" + site.shortText() + ")";
         }
+        CallSite from = previousSite == null ? CallSite.UNKNOWN : previousSite;
         return "rank " + rank + ": computation "
-                + (previous == null ? "before" : "from " + previous + " (" + previousSite.shortText() + ") to")
+                + (previous == null ? "before" : "from " + previous + " (" + from.shortText() + ") to")
                 + " " + function + " (" + site.shortText() + ")";
     }
 

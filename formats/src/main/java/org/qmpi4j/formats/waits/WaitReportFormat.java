@@ -2,6 +2,7 @@ package org.qmpi4j.formats.waits;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.qmpi4j.api.Nullable;
 import org.qmpi4j.formats.json.JsonFormatException;
 import org.qmpi4j.formats.json.JsonNode;
 import org.qmpi4j.formats.json.JsonWriter;
@@ -87,7 +88,7 @@ public final class WaitReportFormat {
     }
 
     /** Reads the members back, or returns {@code null} if the profile has none. */
-    public static WaitReport read(JsonNode root) throws JsonFormatException {
+    public static @Nullable WaitReport read(JsonNode root) throws JsonFormatException {
         if (!root.has("wait_states")) {
             return null;
         }
@@ -159,7 +160,7 @@ public final class WaitReportFormat {
         site(w, prefix, site);
     }
 
-    private static void site(JsonWriter w, String prefix, CallSite site) {
+    private static void site(JsonWriter w, String prefix, @Nullable CallSite site) {
         text(w, prefix + "class", site == null ? null : site.className());
         text(w, prefix + "method", site == null ? null : site.methodName());
         text(w, prefix + "file", site == null ? null : site.fileName());
@@ -171,7 +172,8 @@ public final class WaitReportFormat {
         }
     }
 
-    private static void text(JsonWriter w, String name, String value) {
+    private static void text(JsonWriter w, String name, @Nullable String value) {
+
         w.name(name);
         if (value == null) {
             w.nullValue();

@@ -3,24 +3,15 @@ package org.qmpi4j.formats.worlds;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import java.time.Instant;
-import java.time.ZoneId;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Locale;
+import org.qmpi4j.api.Nullable;
 import org.qmpi4j.formats.files.AtomicFiles;
-import org.qmpi4j.formats.json.JsonFormatException;
-import org.qmpi4j.formats.json.JsonNode;
-import org.qmpi4j.formats.json.JsonWriter;
-import org.qmpi4j.formats.profile.Decimals;
-import org.qmpi4j.formats.profile.Units;
 
 /**
  * The worlds of a job that share one results folder. The first world without a parent writes
@@ -55,11 +46,6 @@ public final class WorldIndex {
     /** A JVM's start time is known to a clock tick (10 ms); a spawned JVM cannot start before the call. */
     static final long START_SLACK_MILLIS = 100;
 
-    /** Made when a job summary is first written: only jobs of several worlds have one. */
-    private static final class Time {
-        static final DateTimeFormatter FORMAT = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss.SSS", Locale.ROOT)
-                .withZone(ZoneId.systemDefault());
-    }
     /** By start time, then id (a named class: a comparator built from lambdas costs a short job's start more). */
     private static final Comparator<WorldRecord> BY_START = new Comparator<WorldRecord>() {
         @Override
@@ -100,11 +86,16 @@ public final class WorldIndex {
 
     /** Writes {@code record} as {@code world.json} of its folder, atomically. */
     public static void writeRecord(Path top, WorldRecord record) throws IOException {
-        AtomicFiles.write(top.resolve(record.folder).resolve(WORLD_JSON), record.toJson());
+        String folder = record.folder;
+        if (folder == null) {
+            throw new IllegalArgumentException("world " + record.id + ": no folder to write its record in");
+        }
+        AtomicFiles.write(top.resolve(folder).resolve(WORLD_JSON), record.toJson());
     }
 
     /** The record in {@code top/world.json}, or {@code null}. */
-    public static WorldRecord topRecord(Path top) {
+    public static @Nullable WorldRecord topRecord(Path top) {
+
         return readRecord(top.resolve(WORLD_JSON), new ArrayList<>());
     }
 
@@ -158,7 +149,7 @@ public final class WorldIndex {
         return out;
     }
 
-    private static WorldRecord readRecord(Path file, List<String> problems) {
+    private static @Nullable WorldRecord readRecord(Path file, List<String> problems) {
         if (!Files.isRegularFile(file)) {
             return null;
         }
@@ -207,7 +198,7 @@ public final class WorldIndex {
      * @return the number of the job's worlds when this call ended the last running one of several,
      *     else 0: under the lock exactly one call sees that, however many worlds end at once
      */
-    public static int end(Path top, Path worldDir, WorldRecord mine, String state) throws IOException {
+    public static int end(Path top, Path worldDir, @Nullable WorldRecord mine, String state) throws IOException {
         synchronized (JVM_LOCK) {
             try (FileChannel ch = openLock(top);
                     FileLock ignored = ch.lock()) {
@@ -282,7 +273,8 @@ public final class WorldIndex {
      * its children initialised MPI, so the next call begins well after they started). Clocks of
      * processes on different hosts may differ; {@link #MATCH_SLACK_MILLIS} absorbs a little.
      */
-    public static WorldRecord.Spawn spawnCall(List<WorldRecord> worlds, WorldRecord child) {
+    public static @Nullable WorldRecord.Spawn spawnCall(List<WorldRecord> worlds, WorldRecord child) {
+
         if (child.parent == null) {
             return null;
         }
@@ -303,112 +295,11 @@ public final class WorldIndex {
     }
 
     static String indexJson(Path top, List<WorldRecord> worlds) {
-        StringBuilder sb = new StringBuilder();
-        JsonWriter w = new JsonWriter(sb, true);
-        w.beginObject().member("format", "qmpi4j-worlds").member("version", 1);
-        w.name("worlds").beginArray();
-        for (WorldRecord r : worlds) {
-            double[] times = times(top, r);
-            WorldRecord.Spawn by = spawnCall(worlds, r);
-            w.beginObject()
-                    .member("id", r.id)
-                    .member("folder", r.folder)
-                    .member("parent", r.parent)
-                    .member("spawned_by_call", by == null ? -1 : by.sequence)
-                    .member("command", r.command)
-                    .member("ranks", r.ranks)
-                    .member("state", r.state)
-                    .member("start_ms", r.startMillis)
-                    .member("end_ms", r.endMillis)
-                    .member("app_s", times[0])
-                    .member("mpi_s", times[1])
-                    .endObject();
-        }
-        w.endArray().endObject();
-        w.finish();
-        return sb.toString();
+        return WorldsSummary.indexJson(top, worlds);
     }
 
     /** The job summary: one block per world, parent first, then by start time. */
     public static String summary(Path top, List<WorldRecord> worlds) {
-        StringBuilder sb = new StringBuilder();
-        sb.append("qmpi4j job of ")
-                .append(worlds.size())
-                .append(" MPI_COMM_WORLD(s) in ")
-                .append(top)
-                .append('\n');
-        sb.append("Each world's profile, matrix and trace are in its folder (the first world's in this folder).\n\n");
-        for (WorldRecord r : worlds) {
-            double[] times = times(top, r);
-            sb.append("world ")
-                    .append(r.id)
-                    .append("  folder ")
-                    .append(r.folder)
-                    .append("  ranks ")
-                    .append(r.ranks)
-                    .append("  ")
-                    .append(r.state)
-                    .append('\n');
-            if (r.parent == null) {
-                sb.append("  started by mpirun");
-            } else {
-                sb.append("  spawned by world ").append(r.parent.isEmpty() ? "(unknown)" : r.parent);
-                WorldRecord.Spawn s = spawnCall(worlds, r);
-                if (s != null) {
-                    sb.append(", its ")
-                            .append(s.function)
-                            .append(" #")
-                            .append(s.sequence)
-                            .append(" (root ")
-                            .append(s.root)
-                            .append(", maxprocs ")
-                            .append(s.maxprocs)
-                            .append(")");
-                }
-            }
-            sb.append(" at ")
-                    .append(Time.FORMAT.format(Instant.ofEpochMilli(r.startMillis)))
-                    .append('\n');
-            sb.append("  command ").append(r.command).append('\n');
-            sb.append("  time ")
-                    .append(r.endMillis > 0 ? Units.seconds((r.endMillis - r.startMillis) / 1e3) : "(running)");
-            if (times[0] >= 0) {
-                sb.append("  application ")
-                        .append(Units.seconds(times[0]))
-                        .append("  MPI ")
-                        .append(Units.seconds(times[1]))
-                        .append(" (")
-                        .append(Decimals.fixed(times[0] > 0 ? 100 * times[1] / times[0] : 0.0, 1))
-                        .append("%)");
-            }
-            sb.append('\n');
-            for (WorldRecord.Spawn s : r.spawns) {
-                sb.append("  ")
-                        .append(s.function)
-                        .append(" #")
-                        .append(s.sequence)
-                        .append(" at ")
-                        .append(Time.FORMAT.format(Instant.ofEpochMilli(s.startMillis)))
-                        .append(": ")
-                        .append(s.command)
-                        .append(" x")
-                        .append(s.maxprocs)
-                        .append('\n');
-            }
-            sb.append('\n');
-        }
-        return sb.toString();
-    }
-
-    /** Application and MPI seconds summed over the world's ranks, from its profile.json; {-1, -1} without one. */
-    private static double[] times(Path top, WorldRecord r) {
-        Path profile = top.resolve(r.folder).resolve("profile.json");
-        try {
-            JsonNode time = JsonNode.parse(Files.readString(profile, StandardCharsets.UTF_8))
-                    .get("time");
-            return new double[] {time.get("app_s").asDouble(), time.get("mpi_s").asDouble()};
-        } catch (IOException | JsonFormatException | RuntimeException e) {
-            return new double[] {-1, -1};
-        }
+        return WorldsSummary.text(top, worlds);
     }
 }

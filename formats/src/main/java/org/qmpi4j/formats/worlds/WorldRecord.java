@@ -3,6 +3,7 @@ package org.qmpi4j.formats.worlds;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import org.qmpi4j.api.Nullable;
 import org.qmpi4j.formats.json.JsonFormatException;
 import org.qmpi4j.formats.json.JsonNode;
 import org.qmpi4j.formats.json.JsonWriter;
@@ -26,7 +27,7 @@ public final class WorldRecord {
         /** The {@code root} argument: rank, in the spawning communicator, whose arguments count. */
         public final int root;
         /** Command and arguments, as the root passed them ({@code " : "} between the commands of a spawn-multiple). */
-        public final String command;
+        public final @Nullable String command;
 
         public final int maxprocs;
         /** When the call started and returned, milliseconds since the epoch. */
@@ -38,7 +39,7 @@ public final class WorldRecord {
                 int sequence,
                 String function,
                 int root,
-                String command,
+                @Nullable String command,
                 int maxprocs,
                 long startMillis,
                 long endMillis) {
@@ -53,17 +54,18 @@ public final class WorldRecord {
     }
 
     /** The job-unique id: Open MPI's job id of the world where known, else made from time, pid and a counter. */
-    public String id;
+    public String id = "";
+
     /** The folder of the world's results relative to the job's folder: {@code .} for the top world. */
-    public String folder;
+    public @Nullable String folder;
     /** The id of the world that spawned this one (from Open MPI's parent port), {@code ""} if spawned by a world it cannot name, {@code null} if not spawned. */
-    public String parent;
+    public @Nullable String parent;
     /** The main class (or jar) and arguments of rank 0. */
-    public String command;
+    public @Nullable String command;
 
     public int ranks;
-    public String binding;
-    public String host;
+    public @Nullable String binding;
+    public @Nullable String host;
     public long pid;
     /** When rank 0's JVM started, and when the world finished ({@code 0}: not yet), milliseconds since the epoch. */
     public long startMillis;

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import org.junit.jupiter.api.Test;
 
 class JsonTest {
@@ -35,7 +36,7 @@ class JsonTest {
 
         Object parsed = JsonParser.parse(sb);
         assertThat(parsed).isInstanceOf(Map.class);
-        Map<?, ?> m = (Map<?, ?>) parsed;
+        Map<?, ?> m = (Map<?, ?>) Objects.requireNonNull(parsed);
         assertThat(m.get("s")).isEqualTo("a\"b\\c\n\t\u0001<");
         assertThat(m.get("n")).isEqualTo(-42L);
         assertThat(m.get("d")).isEqualTo(0.5);

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.List;
+import java.util.Objects;
 import org.junit.jupiter.api.Test;
 
 class ProfileTest {
@@ -15,7 +16,7 @@ class ProfileTest {
         assertThat(s.minNs()).isEqualTo(1000);
         assertThat(s.maxNs()).isEqualTo(3000);
         assertThat(s.bytes()).isEqualTo(1028);
-        long[] h = s.histogram();
+        long[] h = Objects.requireNonNull(s.histogram());
         assertThat(h[0]).isEqualTo(1); // 0 B
         assertThat(h[SizeHistogram.bucketOf(4)]).isEqualTo(1);
         assertThat(h[11]).isEqualTo(1); // 1024 is in [1024, 2048)
@@ -43,7 +44,10 @@ class ProfileTest {
         String json = RankProfileFormat.write(p);
         RankProfile back = RankProfileFormat.read(json);
         assertThat(RankProfileFormat.write(back)).isEqualTo(json);
-        assertThat(back.functions().get("MPI_SEND").histogram()[SizeHistogram.bucketOf(4)])
+        assertThat(
+                        Objects.requireNonNull(
+                                Objects.requireNonNull(back.functions().get("MPI_SEND"))
+                                        .histogram())[SizeHistogram.bucketOf(4)])
                 .isEqualTo(2);
         assertThat(back.sentBytes()).containsExactly(0, 0, 1032);
         assertThat(back.environment()).containsEntry("host", "node1");
@@ -68,7 +72,7 @@ class ProfileTest {
         assertThat(p.ranks()).isEqualTo(3);
         assertThat(p.missingRanks()).containsExactly(1);
         assertThat(p.complete()).isFalse();
-        Profile.Entry send = p.functions().get("MPI_SEND");
+        Profile.Entry send = Objects.requireNonNull(p.functions().get("MPI_SEND"));
         assertThat(send.total().calls()).isEqualTo(6);
         assertThat(send.total().bytes()).isEqualTo(2064);
         assertThat(send.perRank().keySet()).containsExactly(0, 2);
@@ -107,7 +111,11 @@ class ProfileTest {
         String again = ProfileFormat.write(back);
         // Everything but the creation time survives (the reader keeps it too).
         assertThat(again).isEqualTo(json);
-        assertThat(back.functions().get("MPI_SEND").total().histogram())
-                .isEqualTo(p.functions().get("MPI_SEND").total().histogram());
+        assertThat(Objects.requireNonNull(back.functions().get("MPI_SEND"))
+                        .total()
+                        .histogram())
+                .isEqualTo(Objects.requireNonNull(p.functions().get("MPI_SEND"))
+                        .total()
+                        .histogram());
     }
 }

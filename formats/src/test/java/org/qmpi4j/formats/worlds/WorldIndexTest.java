@@ -6,11 +6,13 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.qmpi4j.api.Nullable;
 
 class WorldIndexTest {
-    private static WorldRecord world(String id, String folder, String parent, long start) {
+    private static WorldRecord world(String id, String folder, @Nullable String parent, long start) {
         WorldRecord r = new WorldRecord();
         r.id = id;
         r.folder = folder;
@@ -37,8 +39,10 @@ class WorldIndexTest {
         }
         List<WorldRecord> worlds = WorldIndex.update(top);
         assertThat(worlds).extracting(r -> r.id).containsExactly("1", "2", "3");
-        assertThat(WorldIndex.spawnCall(worlds, worlds.get(1)).sequence).isEqualTo(1);
-        assertThat(WorldIndex.spawnCall(worlds, worlds.get(2)).sequence).isEqualTo(2);
+        assertThat(Objects.requireNonNull(WorldIndex.spawnCall(worlds, worlds.get(1))).sequence)
+                .isEqualTo(1);
+        assertThat(Objects.requireNonNull(WorldIndex.spawnCall(worlds, worlds.get(2))).sequence)
+                .isEqualTo(2);
         assertThat(WorldIndex.spawnCall(worlds, worlds.get(0))).isNull();
         assertThat(Files.readString(top.resolve(WorldIndex.WORLDS_TXT)))
                 .contains("spawned by world 1, its MPI_COMM_SPAWN #2")

@@ -1,8 +1,25 @@
 package org.qmpi4j.report.render;
 
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+
 /** Text put into the HTML page and the SVG image. */
 final class Markup {
     private Markup() {}
+
+    /** A file of this package's resources, inlined into the page: it must open with no other file. */
+    static String resource(String name) {
+        try (InputStream in = Markup.class.getResourceAsStream(name)) {
+            if (in == null) {
+                throw new IllegalStateException(name + " missing beside " + Markup.class.getName());
+            }
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + name, e);
+        }
+    }
 
     /** {@code s} with the characters that HTML and XML give a meaning escaped. */
     static String escape(String s) {

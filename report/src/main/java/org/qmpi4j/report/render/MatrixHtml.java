@@ -1,9 +1,5 @@
 package org.qmpi4j.report.render;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.util.List;
 import org.qmpi4j.formats.profile.CallStats;
 import org.qmpi4j.formats.profile.Decimals;
@@ -301,7 +297,7 @@ public final class MatrixHtml {
     }
 
     /** The page's style sheet ({@code matrix.css}). */
-    private static final String STYLE = resource("matrix.css");
+    private static final String STYLE = Markup.resource("matrix.css");
 
     /**
      * Hover box and the bytes/messages switch over the table ({@code matrix-table.js}); recolours
@@ -315,19 +311,7 @@ public final class MatrixHtml {
 
     /** One view's script after the shared part, in one function scope of its own. */
     private static String script(String view) {
-        return "<script>\n(function () {\n'use strict';\n" + resource("matrix-common.js") + resource(view)
+        return "<script>\n(function () {\n'use strict';\n" + Markup.resource("matrix-common.js") + Markup.resource(view)
                 + "})();\n</script>\n";
-    }
-
-    /** A file of this package's resources, inlined into the page: it must open with no other file. */
-    private static String resource(String name) {
-        try (InputStream in = MatrixHtml.class.getResourceAsStream(name)) {
-            if (in == null) {
-                throw new IllegalStateException(name + " missing beside " + MatrixHtml.class.getName());
-            }
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read " + name, e);
-        }
     }
 }

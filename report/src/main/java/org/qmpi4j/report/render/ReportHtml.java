@@ -1,9 +1,5 @@
 package org.qmpi4j.report.render;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 import org.qmpi4j.formats.profile.CallStats;
@@ -365,22 +361,11 @@ public final class ReportHtml {
     }
 
     /** The page's own style ({@code report.css}), after the matrix's. */
-    private static final String STYLE = resource("report.css");
+    private static final String STYLE = Markup.resource("report.css");
 
     /** Records script errors on the page ({@code report-errors.js}); first in the page. */
-    private static final String ERRORS_SCRIPT = resource("report-errors.js");
+    private static final String ERRORS_SCRIPT = Markup.resource("report-errors.js");
 
     /** The time-per-rank chart and its order switch ({@code report.js}). */
-    private static final String SCRIPT = resource("report.js");
-
-    private static String resource(String name) {
-        try (InputStream in = ReportHtml.class.getResourceAsStream(name)) {
-            if (in == null) {
-                throw new IllegalStateException(name + " missing beside " + ReportHtml.class.getName());
-            }
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read " + name, e);
-        }
-    }
+    private static final String SCRIPT = Markup.resource("report.js");
 }
