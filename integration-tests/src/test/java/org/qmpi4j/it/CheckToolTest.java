@@ -85,8 +85,7 @@ class CheckToolTest {
         "PersistentLeak, request_leak, 2",
         "CollectiveRequestLeak, request_leak, 2",
         "InterCollectiveMismatch, collective_mismatch, 2",
-        "InterRootMismatch, collective_mismatch, 4",
-        "SecondThreadAtFunneled, thread_level, 2"
+        "InterRootMismatch, collective_mismatch, 4"
     })
     void eachDefectGivesExactlyItsFindingAtItsLines(String program, String rule, int ranks, @TempDir Path out)
             throws Exception {
@@ -241,6 +240,20 @@ class CheckToolTest {
         TreeSet<String> sites = new TreeSet<>();
         f.sites().forEach(s -> sites.add("rank " + s.rank() + " line " + s.line()));
         assertThat(sites).as(f.line()).isEqualTo(markedSites("LeakedReceives", "request_leak"));
+    }
+
+    @Test
+    void aCallFromASecondThreadAtFunneledIsAThreadLevelError(@TempDir Path out) throws Exception {
+        JobResult result = AgentJob.run(job(DEFECTS + "SecondThreadAtFunneled", 2, out));
+        assertThat(result.succeeded()).as(result.describe()).isTrue();
+        List<Finding> findings = findings(out, result);
+        assertThat(findings).as(result.describe()).hasSize(1);
+        Finding f = findings.get(0);
+        assertThat(f.rule()).isEqualTo("thread_level");
+        assertThat(f.message()).contains("\"worker\"").contains("MPI_THREAD_FUNNELED");
+        TreeSet<String> sites = new TreeSet<>();
+        f.sites().forEach(s -> sites.add("rank " + s.rank() + " line " + s.line()));
+        assertThat(sites).as(f.line()).isEqualTo(markedSites("SecondThreadAtFunneled", "thread_level"));
     }
 
     @Test
