@@ -229,31 +229,29 @@ class CheckToolTest {
 
     @Test
     void receivesLeakedAtOneLineToSeveralRanksAreOneFindingNamingEveryPeer(@TempDir Path out) throws Exception {
-        JobResult result = AgentJob.run(job(DEFECTS + "LeakedReceives", 4, out));
+        Finding f = onlyFindingAtItsMarks("LeakedReceives", "request_leak", 4, out);
+        assertThat(f.count()).isEqualTo(3);
+        assertThat(f.message()).contains("the 3 requests of this MPI_IRECV from ranks [1, 2, 3], tag 9 were never");
+    }
+
+    /** Runs a defect program that ends normally; its one finding is of {@code rule}, at the lines its source marks. */
+    private static Finding onlyFindingAtItsMarks(String program, String rule, int ranks, Path out) throws Exception {
+        JobResult result = AgentJob.run(job(DEFECTS + program, ranks, out));
         assertThat(result.succeeded()).as(result.describe()).isTrue();
         List<Finding> findings = findings(out, result);
         assertThat(findings).as(result.describe()).hasSize(1);
         Finding f = findings.get(0);
-        assertThat(f.rule()).isEqualTo("request_leak");
-        assertThat(f.count()).isEqualTo(3);
-        assertThat(f.message()).contains("the 3 requests of this MPI_IRECV from ranks [1, 2, 3], tag 9 were never");
+        assertThat(f.rule()).isEqualTo(rule);
         TreeSet<String> sites = new TreeSet<>();
         f.sites().forEach(s -> sites.add("rank " + s.rank() + " line " + s.line()));
-        assertThat(sites).as(f.line()).isEqualTo(markedSites("LeakedReceives", "request_leak"));
+        assertThat(sites).as(f.line()).isEqualTo(markedSites(program, rule));
+        return f;
     }
 
     @Test
     void aCallFromASecondThreadAtFunneledIsAThreadLevelError(@TempDir Path out) throws Exception {
-        JobResult result = AgentJob.run(job(DEFECTS + "SecondThreadAtFunneled", 2, out));
-        assertThat(result.succeeded()).as(result.describe()).isTrue();
-        List<Finding> findings = findings(out, result);
-        assertThat(findings).as(result.describe()).hasSize(1);
-        Finding f = findings.get(0);
-        assertThat(f.rule()).isEqualTo("thread_level");
+        Finding f = onlyFindingAtItsMarks("SecondThreadAtFunneled", "thread_level", 2, out);
         assertThat(f.message()).contains("\"worker\"").contains("MPI_THREAD_FUNNELED");
-        TreeSet<String> sites = new TreeSet<>();
-        f.sites().forEach(s -> sites.add("rank " + s.rank() + " line " + s.line()));
-        assertThat(sites).as(f.line()).isEqualTo(markedSites("SecondThreadAtFunneled", "thread_level"));
     }
 
     @Test
