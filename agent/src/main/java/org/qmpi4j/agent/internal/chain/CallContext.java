@@ -1,6 +1,5 @@
 package org.qmpi4j.agent.internal.chain;
 
-import java.lang.invoke.MethodType;
 import org.qmpi4j.agent.internal.binding.MethodMapping;
 import org.qmpi4j.agent.internal.binding.Role;
 import org.qmpi4j.api.ArgumentRole;
@@ -22,8 +21,10 @@ import org.qmpi4j.api.QmpiContext;
  * <p>The binding runs at most once per application call; if the chain never reaches it (a faulty
  * tool) the agent runs it.
  *
- * <p>One class on purpose: being both interfaces in one object is what keeps an intercepted call at
- * one allocation, so it carries every method of both, the copies a tool makes among them.
+ * <p>One class on purpose, and longer than most for it: being both interfaces in one object is
+ * what keeps an intercepted call at one allocation, so it carries every method of both. What can
+ * live apart does: the copies a tool makes and their checks are {@link CallChanges}', and the
+ * entry and exit instants of a timed call are {@link TimedCallContext}'s.
  */
 public class CallContext implements MpiCall, QmpiContext {
     // Kept small: three references, the state bits, the outcome and the cached byte count.
@@ -33,8 +34,8 @@ public class CallContext implements MpiCall, QmpiContext {
     private static final byte COMPLETED = 4; // a tool completed the call on purpose: outcome is its result
     private static final byte TOOL_FAILED = 8; // a tool failed the call on purpose: outcome is its exception
 
-    private final CallTarget target;
-    private final Object[] args; // receiver first for instance methods
+    final CallTarget target;
+    final Object[] args; // receiver first for instance methods
     /** The application's call a tool copied, or {@code null} for the application's call itself. */
     private final CallContext origin;
 
@@ -51,14 +52,15 @@ public class CallContext implements MpiCall, QmpiContext {
         this.origin = null;
     }
 
-    private CallContext(CallTarget target, Object[] args, CallContext root) {
+    /** A tool's changed copy of {@code root}, the application's call ({@link CallChanges}). */
+    CallContext(CallTarget target, Object[] args, CallContext root) {
         this.target = target;
         this.args = args;
         this.origin = root;
     }
 
     /** The application's call this one stands for: itself, or the call a tool copied. */
-    private CallContext root() {
+    CallContext root() {
         CallContext o = origin;
         return o == null ? this : o;
     }
@@ -97,15 +99,17 @@ public class CallContext implements MpiCall, QmpiContext {
         return target.callBinding(arguments);
     }
 
-    MpiProcess process() {
-        return target.process();
+    /** The way the call's process takes calls: for a copy that changed the function ({@link NextFunction}). */
+    CallRoute route() {
+        return target.route();
     }
 
     /** Reads the entry instant, on a call that takes times ({@link TimedCallContext}); nothing otherwise. */
     void startClock() {}
 
     /**
-     * Reads the exit instant once, on a call that takes times; nothing otherwise.
+     * Reads the exit instant once, on a call that takes times ({@link TimedCallContext}); nothing
+     * otherwise.
      *
      * <p>A type test, not an override: {@link #reachBinding} calls this on the path where the binding
      * throws, for which the JIT has no receiver profile. A virtual call left there takes the call
@@ -116,7 +120,10 @@ public class CallContext implements MpiCall, QmpiContext {
      */
     final void stopClock() {
         if (this instanceof TimedCallContext) {
-            ((TimedCallContext) this).readExitClock();
+            TimedCallContext timed = (TimedCallContext) this;
+            if (timed.exit == NO_TIME) {
+                timed.exit = System.nanoTime();
+            }
         }
     }
 
@@ -157,7 +164,7 @@ public class CallContext implements MpiCall, QmpiContext {
             return true;
         }
         Class<?> type = target.returnType();
-        return type == void.class || fits(type, returned);
+        return type == void.class || CallChanges.fits(type, returned);
     }
 
     /** After a fault of a tool or the agent: run the binding if nothing has, else give back how the call ended. */
@@ -310,110 +317,26 @@ public class CallContext implements MpiCall, QmpiContext {
         return root().exitTime();
     }
 
-    // ---- changing the call ------------------------------------------------------------------
+    // ---- changing the call: copies made and checked by CallChanges ---------------------------
 
     @Override
     public MpiCall withArgument(int index, Object value) {
-        if (index < 0 || index >= argumentCount()) {
-            throw new IndexOutOfBoundsException(
-                    function() + " has no argument " + index + " (it has " + argumentCount() + ")");
-        }
-        return replaced(index + offset(), "argument " + index, value);
+        return CallChanges.withArgument(this, index, value);
     }
 
     @Override
     public MpiCall withRole(ArgumentRole role, Object value) {
-        if (role == null) {
-            throw new IllegalArgumentException("role must not be null");
-        }
-        Role r = Role.valueOf(role == ArgumentRole.COMMUNICATOR ? "COMM" : role.name());
-        int at = target.mapping().role(r);
-        String name = role.name().toLowerCase(java.util.Locale.ROOT);
-        if (at == MethodMapping.NONE) {
-            throw new IllegalArgumentException(
-                    function() + " (" + target.mapping().bindingDescriptor().id() + ") has no " + name + " argument");
-        }
-        if (at == MethodMapping.RETURN) {
-            throw new IllegalArgumentException(
-                    function() + " returns its " + name + "; it takes none that could be replaced");
-        }
-        if (at == MethodMapping.RECEIVER) {
-            return replaced(0, name + " (the receiver)", value);
-        }
-        return replaced(at + offset(), "argument " + at + " (" + name + ")", value);
-    }
-
-    private CallContext replaced(int at, String what, Object value) {
-        MethodType type = target.methodType();
-        if (type != null && !fits(type.parameterType(at), value)) {
-            throw new IllegalArgumentException(function() + ": " + what + " must be "
-                    + type.parameterType(at).getName() + ", not " + describe(value));
-        }
-        Object[] copy = args.clone();
-        copy[at] = value;
-        return new CallContext(target, copy, root());
+        return CallChanges.withRole(this, role, value);
     }
 
     @Override
     public MpiCall withFunction(MpiFunction function) {
-        if (function == null) {
-            throw new IllegalArgumentException("function must not be null");
-        }
-        return as(function, args);
+        return CallChanges.withFunction(this, function);
     }
 
     @Override
     public MpiCall withFunction(MpiFunction function, Object receiver, Object... arguments) {
-        if (function == null) {
-            throw new IllegalArgumentException("function must not be null");
-        }
-        CallTarget other = target.process().canonical(function, target.callingAddress());
-        return new CallContext(other, checked(other, pack(other, receiver, arguments)), root());
-    }
-
-    private CallContext as(MpiFunction function, Object[] arguments) {
-        CallTarget other =
-                function == target.function() ? target : target.process().canonical(function, target.callingAddress());
-        return new CallContext(other, checked(other, arguments), root());
-    }
-
-    /** {@code arguments} if they fit {@code other}'s method, else the reason why not. */
-    private Object[] checked(CallTarget other, Object[] arguments) {
-        MethodType type = other.methodType();
-        if (type == null) {
-            return arguments;
-        }
-        if (type.parameterCount() != arguments.length) {
-            throw new IllegalArgumentException(
-                    other.function() + " (" + other.mapping().name() + ") takes " + type.parameterCount()
-                            + " values with the receiver, not " + arguments.length);
-        }
-        int offset = other.mapping().isStatic() ? 0 : 1;
-        for (int i = 0; i < arguments.length; i++) {
-            if (!fits(type.parameterType(i), arguments[i])) {
-                throw new IllegalArgumentException(other.function() + ": "
-                        + (i < offset ? "the receiver" : "argument " + (i - offset)) + " must be "
-                        + type.parameterType(i).getName() + ", not " + describe(arguments[i]));
-            }
-        }
-        return arguments;
-    }
-
-    /** The receiver (for instance methods) and the arguments as one array. */
-    static Object[] pack(CallTarget target, Object receiver, Object[] args) {
-        boolean isStatic = target.mapping().isStatic();
-        Object[] packed = new Object[(isStatic ? 0 : 1) + (args == null ? 0 : args.length)];
-        if (!isStatic) {
-            if (receiver == null) {
-                throw new IllegalArgumentException(
-                        target.function() + " is an instance method of the binding: pass its receiver");
-            }
-            packed[0] = receiver;
-        }
-        if (args != null) {
-            System.arraycopy(args, 0, packed, isStatic ? 0 : 1, args.length);
-        }
-        return packed;
+        return CallChanges.withFunction(this, function, receiver, arguments);
     }
 
     @Override
@@ -424,9 +347,9 @@ public class CallContext implements MpiCall, QmpiContext {
                     function() + " has already " + ((r.state & CALLED) != 0 ? "reached MPI" : "been completed"));
         }
         Class<?> type = target.returnType();
-        if (type != void.class && !fits(type, result)) {
+        if (type != void.class && !CallChanges.fits(type, result)) {
             throw new IllegalArgumentException(
-                    function() + ": the result must be " + type.getName() + ", not " + describe(result));
+                    function() + ": the result must be " + type.getName() + ", not " + CallChanges.describe(result));
         }
         r.state = COMPLETED;
         r.outcome = result;
@@ -439,7 +362,7 @@ public class CallContext implements MpiCall, QmpiContext {
         if (error == null) {
             throw new IllegalArgumentException("error must not be null");
         }
-        if (!(error instanceof RuntimeException) && !isBindingException(error)) {
+        if (!(error instanceof RuntimeException) && !CallChanges.isBindingException(target, error)) {
             throw new IllegalArgumentException(function() + " can only fail with a RuntimeException or the binding's"
                     + " own exception (Qmpi.bindingException), not "
                     + error.getClass().getName());
@@ -451,33 +374,7 @@ public class CallContext implements MpiCall, QmpiContext {
         return error;
     }
 
-    private boolean isBindingException(Exception error) {
-        String[] ctor = target.mapping().bindingDescriptor().exceptionConstructor();
-        if (ctor == null) {
-            return false;
-        }
-        String name = ctor[0].replace('/', '.');
-        for (Class<?> c = error.getClass(); c != null; c = c.getSuperclass()) {
-            if (c.getName().equals(name)) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    /** Whether {@code value} can be passed where {@code type} is expected (boxed for primitives). */
-    static boolean fits(Class<?> type, Object value) {
-        if (!type.isPrimitive()) {
-            return value == null || type.isInstance(value);
-        }
-        return value != null && MethodType.methodType(type).wrap().returnType().isInstance(value);
-    }
-
-    private static String describe(Object value) {
-        return value == null ? "null" : value.getClass().getName();
-    }
-
-    private int offset() {
+    int offset() {
         return target.mapping().isStatic() ? 0 : 1;
     }
 

@@ -15,7 +15,14 @@ public interface CallTarget extends BindingMethod {
 
     CallingAddress callingAddress();
 
+    /** The process whose binding method this is: what a tool's changed call or an entry site needs of it. */
     MpiProcess process();
+
+    /**
+     * The way the process's calls take, for the calls that are not bound to it when linked: entry
+     * sites ({@link Dispatcher}) and a tool's copy that changed the function.
+     */
+    CallRoute route();
 
     /** The binding method's return type ({@code void.class} for none). */
     default Class<?> returnType() {

@@ -10,11 +10,13 @@ import org.qmpi4j.api.MpiFunction;
 /** A binding method a tool or the agent calls by function name, in one process, for one calling address. */
 final class CanonicalTarget implements CallTarget {
     private final MpiProcess process;
+    private final CallRoute route;
     private final BindingMethod method;
     private final CallingAddress where;
 
-    CanonicalTarget(MpiProcess process, BindingMethod method, CallingAddress where) {
+    CanonicalTarget(MpiProcess process, CallRoute route, BindingMethod method, CallingAddress where) {
         this.process = process;
+        this.route = route;
         this.method = method;
         this.where = where;
     }
@@ -52,6 +54,11 @@ final class CanonicalTarget implements CallTarget {
     @Override
     public MpiProcess process() {
         return process;
+    }
+
+    @Override
+    public CallRoute route() {
+        return route;
     }
 
     @Override

@@ -15,7 +15,8 @@ public final class Chain {
     private static final NextFunction BINDING = sealedBinding();
 
     private final List<ToolInstance> instances;
-    private final NextFunction[] entries = new NextFunction[FUNCTIONS.length];
+    /** By function ordinal; read in place by {@link CallRoute}'s call path, which is this class's {@link #entry}. */
+    final NextFunction[] entries = new NextFunction[FUNCTIONS.length];
 
     Chain(List<ToolInstance> instances, Specialisation specialisation) {
         this.instances = List.copyOf(instances);

@@ -3,22 +3,18 @@ package org.qmpi4j.agent.internal.chain;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
-import org.qmpi4j.agent.internal.telemetry.CallObserver;
 import org.qmpi4j.api.MpiFunction;
 import org.qmpi4j.api.internal.log.JobVoice;
 import org.qmpi4j.api.internal.log.Log;
 
 /**
- * Entry points that linked call sites jump to: an intercepted call, MPI initialisation (which
+ * Entry points that the call sites of MPI's own life cycle jump to: MPI initialisation (which
  * first initialises the tools), MPI finalisation (after which some settings cannot change) and
  * {@code MPI_Pcontrol} (which switches the tools off and on). The linker binds each handle here
- * to one call site's {@link CallTarget}; what happens to the call from then on is the chain's
- * business, so this class sits beside {@link CallContext}.
+ * to one call site's {@link CallTarget}; the call itself then goes as any other
+ * ({@link CallRoute#dispatch}).
  */
 public final class Dispatcher {
-    /** {@code (CallContext)Object}: an intercepted call whose context the call site made. */
-    public static final MethodHandle DISPATCH_CALL = findDispatchCall();
-
     private Dispatcher() {}
 
     /**
@@ -31,92 +27,11 @@ public final class Dispatcher {
         return find(name);
     }
 
-    /** An intercepted call of a site without a context class of its own (see {@link #dispatch(CallContext)}). */
+    /** A call of an entry site that goes through the agent, as any other call ({@link CallRoute#dispatch}). */
     static Object dispatch(CallTarget link, Object[] args) throws Throwable {
-        boolean timed = link.process().timesCalls(link.function());
-        return dispatch(timed ? new TimedCallContext(link, args) : new CallContext(link, args));
-    }
-
-    /**
-     * An application call that some tool intercepts or that the agent's MPI_T variables watch:
-     * measured if watched, through the chain if tools are on, to the binding in any case. The call
-     * site made {@code ctx} (of its binding method's own class, see {@code jit.CallContextClasses}).
-     *
-     * <p>The unmeasured path is kept small and the measured one separate: the JIT compiles what
-     * it inlines, and exception and measuring paths it never takes only get in the way.
-     */
-    static Object dispatch(CallContext ctx) throws Throwable {
-        MpiProcess process = ctx.process();
-        MpiFunction f = ctx.function();
-        if (process.timesCalls(f)) {
-            return timed(process, f, ctx);
-        }
-        // Kept to the fewest levels and bytes, so that the JIT inlines the whole chain into the
-        // call site: the chain's entry is a binding hop when no tool intercepts f.
-        Object returned;
-        try {
-            returned = process.toolsActive() ? process.chain().entry(f).invoke(ctx) : ctx.reachBinding();
-        } catch (Throwable t) {
-            returned = afterFailure(f, ctx, t);
-        }
-        return ctx.finish(returned);
-    }
-
-    /** What the chain returned: MPI's result, or what the first tool substituted for it. */
-    private static Object route(MpiProcess process, MpiFunction f, CallContext ctx) throws Exception {
-        return process.routesThroughTools(f) ? process.chain().entry(f).invoke(ctx) : ctx.reachBinding();
-    }
-
-    /**
-     * MPI's own exception, or one a tool failed the call with, stays for {@link CallContext#finish};
-     * anything else is the agent's fault (tools' are contained per tool).
-     */
-    private static Object afterFailure(MpiFunction f, CallContext ctx, Throwable t) throws Exception {
-        if (ctx.isOutcome(t)) {
-            return null;
-        }
-        AgentFaults.report("dispatching " + f, t);
-        return ctx.completeAfterFault();
-    }
-
-    /**
-     * A call with entry and exit instants: some tool asked for them, or the agent's MPI_T
-     * variables watch the function (then the monitor also sees the call).
-     */
-    private static Object timed(MpiProcess process, MpiFunction f, CallContext ctx) throws Throwable {
-        ctx.startClock();
-        CallObserver monitor = process.observer();
-        // one entry and one exit instant for the monitor (when it watches f) and every tool
-        boolean watched = monitor.observes(f);
-        long start = watched ? enter(monitor, ctx) : 0;
-        Object returned;
-        try {
-            returned = route(process, f, ctx);
-        } catch (Throwable t) {
-            returned = afterFailure(f, ctx, t);
-        } finally {
-            if (watched) {
-                exit(monitor, ctx, start);
-            }
-        }
-        return ctx.finish(returned);
-    }
-
-    private static long enter(CallObserver monitor, CallContext ctx) {
-        try {
-            return monitor.enter(ctx);
-        } catch (Throwable t) {
-            AgentFaults.report("measuring " + ctx.function(), t);
-            return System.nanoTime();
-        }
-    }
-
-    private static void exit(CallObserver monitor, CallContext ctx, long start) {
-        try {
-            monitor.exit(ctx, start);
-        } catch (Throwable t) {
-            AgentFaults.report("measuring " + ctx.function(), t);
-        }
+        CallRoute route = link.route();
+        boolean timed = route.timesCalls(link.function());
+        return route.dispatch(timed ? new TimedCallContext(link, args) : new CallContext(link, args));
     }
 
     /**
@@ -126,8 +41,7 @@ public final class Dispatcher {
     static Object init(CallTarget link, Object[] args) throws Throwable {
         MpiProcess process = link.process();
         try {
-            process.initializeTools(
-                    process.settings().tools(), process.settings().toolsSource());
+            process.initializeTools();
         } catch (UnknownToolException e) {
             // A job that asked for a profile must not run for hours without it: stop now, clearly,
             // and once per job. Before MPI_Init only the launcher's environment tells the rank. A
@@ -141,7 +55,8 @@ public final class Dispatcher {
         } catch (Throwable t) {
             AgentFaults.report("initialising tools", t);
         }
-        Object result = process.routesThroughAgent(link.function()) ? dispatch(link, args) : link.callBinding(args);
+        Object result =
+                link.route().routesThroughAgent(link.function()) ? dispatch(link, args) : link.callBinding(args);
         JobVoice.worldRank(worldRank(process));
         return result;
     }
@@ -172,7 +87,7 @@ public final class Dispatcher {
     static Object finalizeMpi(CallTarget link, Object[] args) throws Throwable {
         MpiProcess process = link.process();
         try {
-            return process.routesThroughAgent(link.function()) ? dispatch(link, args) : link.callBinding(args);
+            return link.route().routesThroughAgent(link.function()) ? dispatch(link, args) : link.callBinding(args);
         } finally {
             process.markFinalized();
         }
@@ -192,23 +107,16 @@ public final class Dispatcher {
         int level = (Integer) first;
         if (level == 0) {
             // The switch-off call itself still reaches tools that are on, so they see the region start.
-            Object result = process.routesThroughAgent(MpiFunction.MPI_PCONTROL)
+            Object result = link.route().routesThroughAgent(MpiFunction.MPI_PCONTROL)
                     ? dispatch(link, args)
                     : link.callBinding(args);
             process.setPcontrolLevel(0);
             return result;
         }
         process.setPcontrolLevel(level);
-        return process.routesThroughAgent(MpiFunction.MPI_PCONTROL) ? dispatch(link, args) : link.callBinding(args);
-    }
-
-    private static MethodHandle findDispatchCall() {
-        try {
-            return MethodHandles.lookup()
-                    .findStatic(Dispatcher.class, "dispatch", MethodType.methodType(Object.class, CallContext.class));
-        } catch (ReflectiveOperationException e) {
-            throw new ExceptionInInitializerError(e);
-        }
+        return link.route().routesThroughAgent(MpiFunction.MPI_PCONTROL)
+                ? dispatch(link, args)
+                : link.callBinding(args);
     }
 
     private static MethodHandle find(String name) {

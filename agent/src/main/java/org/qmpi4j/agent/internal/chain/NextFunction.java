@@ -111,13 +111,12 @@ public class NextFunction implements ToolFunction {
     /** A copy of the call as another function: on through the tools after the owner for that function. */
     Object redirect(CallContext ctx) throws Exception {
         MpiFunction f = ctx.function();
-        NextFunction n = owner == null ? ctx.process().chain().entry(f) : owner.next(f);
+        NextFunction n = owner == null ? ctx.route().chain().entry(f) : owner.next(f);
         return n.invoke(ctx);
     }
 
     Object afterWrongResult(ToolInstance tool, CallContext ctx, Object returned) throws Exception {
-        tool.process()
-                .faults()
+        tool.faults()
                 .fault(
                         tool,
                         function.name() + " handler",
@@ -134,13 +133,12 @@ public class NextFunction implements ToolFunction {
             // MPI's own exception, or the one a tool failed the call with: the application's business
             throw CallContext.rethrow(thrown);
         }
-        tool.process().faults().fault(tool, function.name() + " handler", thrown);
+        tool.faults().fault(tool, function.name() + " handler", thrown);
         return continueWithout(tool, ctx);
     }
 
     Object afterSkip(ToolInstance tool, CallContext ctx) throws Exception {
-        tool.process()
-                .faults()
+        tool.faults()
                 .fault(
                         tool,
                         function.name() + " handler",

@@ -66,7 +66,7 @@ public final class QmpiBackendImpl implements QmpiBackend {
         CallContext outer = context(context);
         ToolInstance inst = registry.instance(toolId);
         CallTarget target = inst.process().canonical(function, outer.callingAddress());
-        CallContext nested = new CallContext(target, CallContext.pack(target, receiver, args));
+        CallContext nested = new CallContext(target, CallChanges.pack(target, receiver, args));
         Object returned = inst.next(function).invoke(nested, nested);
         return finish(nested, returned);
     }
@@ -76,7 +76,7 @@ public final class QmpiBackendImpl implements QmpiBackend {
         MpiProcess process = registry.instance(toolId).process();
         CallTarget target = process.canonical(function, null);
         try {
-            return target.callBinding(CallContext.pack(target, receiver, args));
+            return target.callBinding(CallChanges.pack(target, receiver, args));
         } catch (Exception | Error e) {
             throw e;
         } catch (Throwable t) {

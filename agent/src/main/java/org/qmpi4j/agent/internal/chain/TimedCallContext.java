@@ -9,7 +9,8 @@ package org.qmpi4j.agent.internal.chain;
  */
 class TimedCallContext extends CallContext {
     private long entry = NO_TIME;
-    private long exit = NO_TIME;
+    /** Set once, by {@link CallContext#stopClock}, which the call path reads top to bottom. */
+    long exit = NO_TIME;
 
     TimedCallContext(CallTarget target, Object[] args) {
         super(target, args);
@@ -18,13 +19,6 @@ class TimedCallContext extends CallContext {
     @Override
     final void startClock() {
         entry = System.nanoTime();
-    }
-
-    /** The exit instant, read once: {@link CallContext#stopClock} on a call that takes times. */
-    final void readExitClock() {
-        if (exit == NO_TIME) {
-            exit = System.nanoTime();
-        }
     }
 
     @Override

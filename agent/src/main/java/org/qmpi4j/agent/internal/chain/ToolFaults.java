@@ -41,10 +41,7 @@ public final class ToolFaults {
     /** The MPI_T event {@code qmpi4j_tool_fault} of the tool's process (nothing if nobody registered). */
     private void raiseEvent(ToolInstance instance, String what) {
         try {
-            MpiProcess p = instance.process();
-            if (p != null) {
-                p.observer().toolFault(instance.name(), what);
-            }
+            instance.observer().toolFault(instance.name(), what);
         } catch (RuntimeException e) {
             log.fault("tool-fault-event", "could not raise the MPI_T event of a tool fault: " + e, e);
         }

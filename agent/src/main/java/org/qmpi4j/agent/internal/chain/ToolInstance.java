@@ -1,5 +1,6 @@
 package org.qmpi4j.agent.internal.chain;
 
+import org.qmpi4j.agent.internal.telemetry.CallObserver;
 import org.qmpi4j.api.MpiFunction;
 import org.qmpi4j.api.ToolHandler;
 import org.qmpi4j.api.ToolInitializer;
@@ -9,10 +10,28 @@ import org.qmpi4j.api.ToolInitializer;
  * listed twice gives two instances that share nothing but their code.
  */
 public final class ToolInstance {
+    /**
+     * What every instance of one process is given besides the process the tool's own calls go to:
+     * where its faults go, the MPI_T monitor that raises an event for each, and the classes its next
+     * functions are made of.
+     */
+    static final class Parts {
+        final ToolFaults faults;
+        final CallObserver observer;
+        final Specialisation specialisation;
+
+        Parts(ToolFaults faults, CallObserver observer, Specialisation specialisation) {
+            this.faults = faults;
+            this.observer = observer;
+            this.specialisation = specialisation;
+        }
+    }
+
     private final int id;
     private final String name;
     private final ToolInitializer initializer;
     private final MpiProcess process;
+    private final Parts parts;
     /** Where the instance is in its process's chain: 1 for the first listed tool. */
     private final int position;
 
@@ -21,12 +40,13 @@ public final class ToolInstance {
     private volatile Object storage;
     private volatile boolean initializing;
 
-    ToolInstance(int id, String name, ToolInitializer initializer, MpiProcess process, int position) {
+    ToolInstance(int id, String name, ToolInitializer initializer, int position, MpiProcess process, Parts parts) {
         this.id = id;
         this.position = position;
         this.name = name;
         this.initializer = initializer;
         this.process = process;
+        this.parts = parts;
     }
 
     public int id() {
@@ -37,8 +57,19 @@ public final class ToolInstance {
         return name;
     }
 
+    /** The process the tool's own calls go to ({@code Qmpi.pmpi}, {@code invokeNext}, its MPI_T). */
     public MpiProcess process() {
         return process;
+    }
+
+    /** Where this instance's faults are counted and reported. */
+    ToolFaults faults() {
+        return parts.faults;
+    }
+
+    /** The process's MPI_T monitor, which raises an event for each of this instance's faults. */
+    CallObserver observer() {
+        return parts.observer;
     }
 
     Object storage() {
@@ -64,7 +95,7 @@ public final class ToolInstance {
     synchronized NextFunction nextFunction(MpiFunction f) {
         NextFunction n = next[f.ordinal()];
         if (n == null) {
-            n = process.specialisation().nextFunction(f, this, position);
+            n = parts.specialisation.nextFunction(f, this, position);
             next[f.ordinal()] = n;
         }
         return n;

@@ -117,10 +117,10 @@ public final class ToolRegistry {
         return closed;
     }
 
-    synchronized ToolInstance newInstance(String name, MpiProcess process, int position) {
+    synchronized ToolInstance newInstance(String name, int position, MpiProcess process, ToolInstance.Parts parts) {
         Registered r = tools.get(name);
         int id = nextId.getAndIncrement();
-        ToolInstance inst = new ToolInstance(id, name, r.init, process, position);
+        ToolInstance inst = new ToolInstance(id, name, r.init, position, process, parts);
         ToolInstance[] table = byId;
         if (id >= table.length) {
             table = java.util.Arrays.copyOf(table, Math.max(id + 1, table.length * 2));

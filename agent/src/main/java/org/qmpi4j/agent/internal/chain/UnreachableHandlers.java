@@ -48,7 +48,7 @@ public final class UnreachableHandlers {
         if (binding == null || binding.canonical(function) != null) {
             return;
         }
-        process.faults()
+        instance.faults()
                 .verboseOnce(
                         binding.id() + ' ' + function + ' ' + instance.name(),
                         "tool '" + instance.name() + "' intercepts " + function + ", but " + binding.title()

@@ -44,7 +44,7 @@ public final class CallContextClasses {
      * {@code (CallTarget, Object[]) -> CallContext}: makes the context of one call through
      * {@code binding}, the spread handle ({@code (Object[])Object}) of a binding method; a
      * {@code TimedCallContext} if {@code timed}. A new class each time: callers keep the factory
-     * for every site that calls the same method the same way ({@code MpiProcess.contextFactory}).
+     * for every site that calls the same method the same way ({@code CallSites.contextFactory}).
      */
     public static synchronized MethodHandle factory(MethodHandle binding, boolean timed) {
         return define(binding, timed);

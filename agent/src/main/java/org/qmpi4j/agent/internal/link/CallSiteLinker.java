@@ -9,7 +9,6 @@ import java.lang.invoke.MutableCallSite;
 import org.qmpi4j.agent.CallSiteBootstrap;
 import org.qmpi4j.agent.internal.binding.MethodMapping;
 import org.qmpi4j.agent.internal.chain.Dispatcher;
-import org.qmpi4j.agent.internal.chain.MpiProcess;
 import org.qmpi4j.agent.internal.jit.EntrySites;
 import org.qmpi4j.agent.internal.runtime.AgentRuntime;
 import org.qmpi4j.api.CallingAddress;
@@ -45,7 +44,7 @@ public final class CallSiteLinker implements CallSiteBootstrap.Linker {
         try {
             AgentRuntime runtime = AgentRuntime.current();
             MethodMapping mapping = runtime.catalog().mapping(mappingId);
-            MpiProcess process = MpiProcesses.forCaller(mapping.bindingDescriptor(), caller.lookupClass());
+            MpiProcesses.Parts process = MpiProcesses.forCaller(mapping.bindingDescriptor(), caller.lookupClass());
             CallingAddress address = new CallingAddress(
                     className, methodName, fileName == null || fileName.isEmpty() ? null : fileName, line);
             SiteLink link = new SiteLink(mapping, address, process, original, type);
@@ -60,7 +59,7 @@ public final class CallSiteLinker implements CallSiteBootstrap.Linker {
                 return entrySite(EntrySites.Entry.FINALIZE, type, link, original);
             }
             MutableCallSite site = link.site();
-            process.register(link);
+            process.sites.register(link);
             runtime.stats().siteLinked();
             return site;
         } catch (Throwable t) {

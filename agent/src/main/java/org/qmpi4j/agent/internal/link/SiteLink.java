@@ -5,8 +5,9 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MutableCallSite;
 import org.qmpi4j.agent.internal.access.BindingHandles;
 import org.qmpi4j.agent.internal.binding.MethodMapping;
+import org.qmpi4j.agent.internal.chain.CallRoute;
+import org.qmpi4j.agent.internal.chain.CallSites;
 import org.qmpi4j.agent.internal.chain.CallTarget;
-import org.qmpi4j.agent.internal.chain.Dispatcher;
 import org.qmpi4j.agent.internal.chain.MpiProcess;
 import org.qmpi4j.api.CallingAddress;
 import org.qmpi4j.api.MpiFunction;
@@ -16,10 +17,10 @@ import org.qmpi4j.api.MpiFunction;
  * binding method (no tool intercepts the function, tools not initialised yet, or Pcontrol level
  * 0: the JIT then compiles the plain call) or at the chain.
  */
-final class SiteLink implements CallTarget, MpiProcess.Relinkable {
+final class SiteLink implements CallTarget, CallSites.Relinkable {
     private final MethodMapping mapping;
     private final CallingAddress address;
-    private final MpiProcess process;
+    private final MpiProcesses.Parts process;
     private final MethodHandle original;
     /**
      * {@code (Object[])Object}, made on first use: only calls through the agent need it, and each
@@ -40,7 +41,7 @@ final class SiteLink implements CallTarget, MpiProcess.Relinkable {
     SiteLink(
             MethodMapping mapping,
             CallingAddress address,
-            MpiProcess process,
+            MpiProcesses.Parts process,
             MethodHandle original,
             java.lang.invoke.MethodType siteType) {
         this.mapping = mapping;
@@ -72,9 +73,9 @@ final class SiteLink implements CallTarget, MpiProcess.Relinkable {
     private MethodHandle viaChain(boolean timed) {
         MethodHandle made = timed ? viaChainTimed : viaChain;
         if (made == null) {
-            MethodHandle factory = process.contextFactory(mapping.id(), original.type(), bindingHandle(), timed);
+            MethodHandle factory = process.sites.contextFactory(mapping.id(), original.type(), bindingHandle(), timed);
             MethodHandle makeCall = MethodHandles.insertArguments(factory, 0, this);
-            made = MethodHandles.filterArguments(Dispatcher.DISPATCH_CALL, 0, makeCall)
+            made = MethodHandles.filterArguments(process.route.dispatchHandle(), 0, makeCall)
                     .asCollector(Object[].class, siteType.parameterCount())
                     .asType(siteType);
             if (timed) {
@@ -101,7 +102,8 @@ final class SiteLink implements CallTarget, MpiProcess.Relinkable {
 
     private MethodHandle target() {
         MpiFunction f = mapping.function();
-        return process.routesThroughAgent(f) ? viaChain(process.timesCalls(f)) : direct;
+        CallRoute route = process.route;
+        return route.routesThroughAgent(f) ? viaChain(route.timesCalls(f)) : direct;
     }
 
     @Override
@@ -121,7 +123,12 @@ final class SiteLink implements CallTarget, MpiProcess.Relinkable {
 
     @Override
     public MpiProcess process() {
-        return process;
+        return process.process;
+    }
+
+    @Override
+    public CallRoute route() {
+        return process.route;
     }
 
     @Override
@@ -141,6 +148,6 @@ final class SiteLink implements CallTarget, MpiProcess.Relinkable {
 
     @Override
     public long datatypeSize(Object datatype) {
-        return process.access().datatypeSize(datatype);
+        return process.access.datatypeSize(datatype);
     }
 }

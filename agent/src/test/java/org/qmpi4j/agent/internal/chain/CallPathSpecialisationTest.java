@@ -28,9 +28,10 @@ class CallPathSpecialisationTest {
     private static final MethodMapping RANK = OPENMPI.canonical(MpiFunction.MPI_COMM_RANK);
 
     private final ToolRegistry registry = new ToolRegistry();
-    private final MpiProcess process = MpiProcessBuilder.of(OPENMPI, getClass().getClassLoader())
-            .tools(registry)
-            .build();
+    private final MpiProcessBuilder built =
+            MpiProcessBuilder.of(OPENMPI, getClass().getClassLoader()).tools(registry);
+    private final MpiProcess process = built.build();
+    private final CallRoute route = built.route();
 
     @Test
     void everyChainPositionHasAStepClassOfItsOwnWithTheSameBehaviour() throws Throwable {
@@ -49,7 +50,7 @@ class CallPathSpecialisationTest {
                 "test tool");
         process.initializeTools(List.of("t", "t", "t"), "test");
 
-        NextFunction entry = process.chain().entry(MpiFunction.MPI_COMM_RANK);
+        NextFunction entry = route.chain().entry(MpiFunction.MPI_COMM_RANK);
         List<Class<?>> classes = new ArrayList<>();
         classes.add(entry.getClass());
         for (int id : ids) {
@@ -77,14 +78,14 @@ class CallPathSpecialisationTest {
     void aBindingMethodsOwnContextClassCallsItsBindingAndTimesOnlyWhenAsked() throws Throwable {
         RankTarget target = new RankTarget();
         MethodType siteMethod = MethodType.methodType(int.class, Object.class);
-        MethodHandle plain = process.contextFactory(RANK.id(), siteMethod, target.bindingHandle(), false);
-        MethodHandle timed = process.contextFactory(RANK.id(), siteMethod, target.bindingHandle(), true);
-        assertThat(process.contextFactory(RANK.id(), siteMethod, target.bindingHandle(), false))
+        MethodHandle plain = built.sites().contextFactory(RANK.id(), siteMethod, target.bindingHandle(), false);
+        MethodHandle timed = built.sites().contextFactory(RANK.id(), siteMethod, target.bindingHandle(), true);
+        assertThat(built.sites().contextFactory(RANK.id(), siteMethod, target.bindingHandle(), false))
                 .isSameAs(plain);
-        MpiProcess otherRank = MpiProcessBuilder.of(OPENMPI, getClass().getClassLoader())
-                .tools(new ToolRegistry())
-                .build();
-        assertThat(otherRank.contextFactory(RANK.id(), siteMethod, target.bindingHandle(), false))
+        MpiProcessBuilder otherRank =
+                MpiProcessBuilder.of(OPENMPI, getClass().getClassLoader()).tools(new ToolRegistry());
+        otherRank.build();
+        assertThat(otherRank.sites().contextFactory(RANK.id(), siteMethod, target.bindingHandle(), false))
                 .as("each process (an MPJ multicore rank has its own binding) has its own")
                 .isNotSameAs(plain);
 
@@ -140,6 +141,11 @@ class CallPathSpecialisationTest {
 
         @Override
         public MpiProcess process() {
+            throw new UnsupportedOperationException("not needed here");
+        }
+
+        @Override
+        public CallRoute route() {
             throw new UnsupportedOperationException("not needed here");
         }
 

@@ -29,10 +29,12 @@ class ChainTest {
     private final ByteArrayOutputStream errBytes = new ByteArrayOutputStream();
     private final ToolFaults faults = new ToolFaults(new PrintStream(errBytes, true, StandardCharsets.UTF_8));
     private final ToolRegistry registry = new ToolRegistry();
-    private final MpiProcess process = MpiProcessBuilder.of(OPENMPI, getClass().getClassLoader())
+    private final MpiProcessBuilder built = MpiProcessBuilder.of(
+                    OPENMPI, getClass().getClassLoader())
             .faults(faults)
-            .tools(registry)
-            .build();
+            .tools(registry);
+    private final MpiProcess process = built.build();
+    private final CallRoute route = built.route();
     private final List<String> events = new ArrayList<>();
 
     /** A binding method that records that it ran, and returns or throws what the test says. */
@@ -59,6 +61,11 @@ class ChainTest {
         @Override
         public MpiProcess process() {
             return process;
+        }
+
+        @Override
+        public CallRoute route() {
+            return route;
         }
 
         @Override
@@ -99,7 +106,7 @@ class ChainTest {
 
     private Object call(FakeBinding binding) throws Throwable {
         CallContext ctx = new CallContext(binding, new Object[] {"comm", new int[3], 3, "INT", 1, 9});
-        process.chain().entry(MpiFunction.MPI_SEND).invoke(ctx);
+        route.chain().entry(MpiFunction.MPI_SEND).invoke(ctx);
         return ctx.finish();
     }
 
@@ -153,7 +160,7 @@ class ChainTest {
                 "");
         process.initializeTools(List.of("early"), "test");
 
-        int id = process.chain().instances().get(0).id();
+        int id = route.chain().instances().get(0).id();
         assertThat(registry.instance(id).next(MpiFunction.MPI_SEND)).isSameAs(seenInInit.get(0));
         assertThat(call(new FakeBinding())).isEqualTo("mpi-result");
     }
@@ -177,7 +184,7 @@ class ChainTest {
 
         assertThat(binding.runs).hasValue(3);
         assertThat(events).filteredOn(e -> e.startsWith("after")).hasSize(3);
-        assertThat(faults.of(process.chain().instances().get(0))).isEqualTo(3);
+        assertThat(faults.of(route.chain().instances().get(0))).isEqualTo(3);
         String err = errBytes.toString(StandardCharsets.UTF_8);
         assertThat(err).contains("tool 'boom'").contains("tool bug");
         assertThat(err.split("tool 'boom'", -1)).as("reported once").hasSize(2);
@@ -301,14 +308,14 @@ class ChainTest {
     void pcontrolZeroTakesEveryFunctionOffTheChain() {
         register("x", recording("x"), new ArrayList<>());
         process.initializeTools(List.of("x"), "test");
-        assertThat(process.routesThroughTools(MpiFunction.MPI_SEND)).isTrue();
-        assertThat(process.routesThroughTools(MpiFunction.MPI_RECV))
+        assertThat(route.routesThroughTools(MpiFunction.MPI_SEND)).isTrue();
+        assertThat(route.routesThroughTools(MpiFunction.MPI_RECV))
                 .as("no tool intercepts it")
                 .isFalse();
         process.setPcontrolLevel(0);
-        assertThat(process.routesThroughTools(MpiFunction.MPI_SEND)).isFalse();
+        assertThat(route.routesThroughTools(MpiFunction.MPI_SEND)).isFalse();
         process.setPcontrolLevel(2);
-        assertThat(process.routesThroughTools(MpiFunction.MPI_SEND)).isTrue();
+        assertThat(route.routesThroughTools(MpiFunction.MPI_SEND)).isTrue();
         assertThat(process.pcontrolLevel()).isEqualTo(2);
     }
 

@@ -43,11 +43,13 @@ class ChangedCallsTest {
     private final ToolFaults faults = new ToolFaults(new PrintStream(errBytes, true, StandardCharsets.UTF_8));
     private final ToolRegistry registry = new ToolRegistry();
     private final Map<MpiFunction, FakeMethod> methods = new EnumMap<>(MpiFunction.class);
-    private final MpiProcess process = MpiProcessBuilder.of(OPENMPI, getClass().getClassLoader())
+    private final MpiProcessBuilder built = MpiProcessBuilder.of(
+                    OPENMPI, getClass().getClassLoader())
             .faults(faults)
             .tools(registry)
-            .access(new FakeAccess())
-            .build();
+            .access(new FakeAccess());
+    private final MpiProcess process = built.build();
+    private final CallRoute route = built.route();
     private final List<String> seen = new ArrayList<>();
 
     /** One binding method: records each call's arguments, returns or throws what the test says. */
@@ -83,6 +85,11 @@ class ChangedCallsTest {
         @Override
         public MpiProcess process() {
             return process;
+        }
+
+        @Override
+        public CallRoute route() {
+            return route;
         }
 
         @Override

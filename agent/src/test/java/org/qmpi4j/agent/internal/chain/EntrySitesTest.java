@@ -50,8 +50,10 @@ class EntrySitesTest {
         }
     }
 
-    private final MpiProcess process =
-            MpiProcessBuilder.of(OPENMPI, getClass().getClassLoader()).build();
+    private final MpiProcessBuilder built =
+            MpiProcessBuilder.of(OPENMPI, getClass().getClassLoader());
+    private final MpiProcess process = built.build();
+    private final CallRoute route = built.route();
 
     /** A binding method that records its arguments and returns a fixed result. */
     private final class Recording implements CallTarget {
@@ -82,6 +84,11 @@ class EntrySitesTest {
         @Override
         public MpiProcess process() {
             return process;
+        }
+
+        @Override
+        public CallRoute route() {
+            return route;
         }
 
         @Override

@@ -27,6 +27,8 @@ public final class MpiProcessBuilder {
             new ToolFaults(new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
 
     private BindingAccess access;
+    private final CallRoute route = new CallRoute(new CallMonitor());
+    private final CallSites sites = new CallSites(JitSpecialisation.INSTANCE);
 
     private MpiProcessBuilder(BindingDescriptor binding, ClassLoader loader) {
         this.binding = binding;
@@ -53,6 +55,17 @@ public final class MpiProcessBuilder {
         return this;
     }
 
+    /** The way the built process's calls take, which a test's call targets give their calls. */
+    public CallRoute route() {
+        return route;
+    }
+
+    /** The built process's call sites. */
+    public CallSites sites() {
+        return sites;
+    }
+
+    /** The process, once per builder: its route and sites are the builder's. */
     public MpiProcess build() {
         MpitRegistry mpit = new MpitRegistry(ObjectKinds.ANY);
         return new MpiProcess(
@@ -61,7 +74,8 @@ public final class MpiProcessBuilder {
                 access,
                 registry,
                 faults,
-                new CallMonitor(),
+                route,
+                sites,
                 () -> mpit,
                 new ProcessSettings(new AgentConfig(null, Map.of(), Map.of())),
                 JitSpecialisation.INSTANCE);
