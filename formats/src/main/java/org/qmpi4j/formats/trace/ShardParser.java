@@ -379,7 +379,9 @@ public final class ShardParser {
      * reported with its byte offset and the rest of the file skipped.
      */
     private final class BinaryRecords {
-        private byte[] buf = new byte[1 << 12];
+        /** Grown only for a long text record: a job's trace may read thousands of shards at once. */
+        private byte[] buf = new byte[2 * TraceFormat.EVENT_MAX_BYTES];
+
         private int start;
         private int end;
         /** The file offset of {@code buf[start]}. */
