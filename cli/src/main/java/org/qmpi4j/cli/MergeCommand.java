@@ -53,19 +53,19 @@ final class MergeCommand implements Callable<Integer> {
     @Option(
             names = "--trace-limit",
             paramLabel = "<bytes>",
-            description = "the most bytes of trace shards merged into one trace, e.g. 64m, 2g (default: 64m, as the"
+            description = "the most bytes of trace shards merged into one trace, e.g. 64m, 2g (default: 20m, as the"
                     + " tracer's tracer.merge-limit); past it merge writes trace-index.json and says how to build a"
                     + " trace of chosen ranks and a time window with qmpi4j trace")
-    String traceLimit = "64m";
+    String traceLimit = "20m";
 
     @Option(
             names = "--trace-json-limit",
             paramLabel = "<bytes>",
-            description = "the most bytes of trace shards merged into trace.json (default: 16m, as the tracer's"
+            description = "the most bytes of trace shards merged into trace.json (default: 5m, as the tracer's"
                     + " tracer.json-limit); past it, up to --trace-limit, merge writes trace.pftrace (Perfetto's"
                     + " protobuf format, https://ui.perfetto.dev): as JSON the trace would be too large for the JSON"
                     + " viewers")
-    String traceJsonLimit = "16m";
+    String traceJsonLimit = "5m";
 
     @Spec
     CommandSpec spec;

@@ -69,6 +69,8 @@ class ReaderFuzzTest {
     private static Path job;
     private static Path profileOnly;
     private static Path job4;
+    /** Binary shards (format 5) as the tracer writes them. */
+    private static Path job5;
     /** A job above the ranks whose shares profile.json lists itself: it has profile-ranks.jsonl. */
     private static Path big;
     /** Whether OTF2's library is installed, for export --format otf2. */
@@ -136,6 +138,11 @@ class ReaderFuzzTest {
         Files.createDirectories(ResultFiles.ranksDir(job4));
         Files.writeString(ResultFiles.rankTrace(job4, 0), SHARD4_RANK0, StandardCharsets.US_ASCII);
         Files.writeString(ResultFiles.rankTrace(job4, 1), SHARD4_RANK1, StandardCharsets.US_ASCII);
+        job5 = base.resolve("seed-job5");
+        Files.createDirectories(ResultFiles.ranksDir(job5));
+        for (int r = 0; r < 2; r++) {
+            writeShard5(job5, r);
+        }
 
         spawning = base.resolve("seed-spawning");
         new SimulatedJob(2).writeRankFiles(spawning);
@@ -234,6 +241,16 @@ class ReaderFuzzTest {
                                 "<dir>/t.json",
                                 "<dir>"),
                         new Target(
+                                job5,
+                                "ranks/rank-0.trace",
+                                Mutator.Kind.SHARD,
+                                "trace",
+                                "--format",
+                                "json",
+                                "-o",
+                                "<dir>/t.json",
+                                "<dir>"),
+                        new Target(
                                 job4,
                                 "ranks/rank-0.trace",
                                 Mutator.Kind.SHARD,
@@ -253,6 +270,7 @@ class ReaderFuzzTest {
                         new Target(job, "ranks/rank-0.trace", Mutator.Kind.SHARD, "merge", "<dir>"),
                         new Target(job, "ranks/rank-2.check.json", Mutator.Kind.JSON, "merge", "<dir>"),
                         new Target(job4, "ranks/rank-1.trace", Mutator.Kind.SHARD, "merge", "<dir>"),
+                        new Target(job5, "ranks/rank-1.trace", Mutator.Kind.SHARD, "merge", "<dir>"),
                         new Target(spawning, "worlds/2/world.json", Mutator.Kind.JSON, "merge", "<dir>"),
                         new Target(spawning, "world.json", Mutator.Kind.JSON, "merge", "<dir>"));
             default:
@@ -557,4 +575,38 @@ class ReaderFuzzTest {
             + "E 3 2 380 60 0 9 4 - 0 9 0 0 0 - - - 4 -\n"
             + "L 4096 4 500\n"
             + "C 2000 -50 20\nZ 0\n";
+
+    /** Rank {@code rank}'s shard of a 2-rank job in format 5: sites, communicators, messages, a wait, a pvar. */
+    private static void writeShard5(Path dir, int rank) throws IOException {
+        long n = org.qmpi4j.formats.trace.TraceFormat.NONE;
+        int peer = 1 - rank;
+        try (org.qmpi4j.formats.trace.TraceFileWriter w = new org.qmpi4j.formats.trace.TraceFileWriter(
+                ResultFiles.rankTrace(dir, rank), rank, 2, "openmpi", "node 1", Long.MAX_VALUE, 4096)) {
+            w.clock(1000, rank * -50L, rank * 20L);
+            w.zero(0);
+            w.defineFunction(0, rank == 0 ? "MPI_ISEND" : "MPI_IRECV");
+            w.defineFunction(1, "MPI_WAIT");
+            w.defineFunction(2, "MPI_BCAST");
+            w.defineThread(1, "main");
+            w.defineSite(0, "org.example.App", "main", "App.java", 10 + rank);
+            w.defineCommunicator(0, org.qmpi4j.formats.trace.TraceFormat.WORLD_KEY, "0..1", null);
+            w.defineCommunicator(1, KEY, "1,0", null);
+            w.definePvar(0, true, "pml_unexpected_msgq_length");
+            for (int i = 0; i < 3; i++) {
+                long t = 100 + 400L * i;
+                if (rank == 0) {
+                    w.event(0, 1, t, 10, peer, 7, 8, i, n, n, n, 0, 1, n, n, i, n, n, null, 0);
+                } else {
+                    w.event(0, 1, t + 10, 5, peer, 7, 8, n, peer, 7, i, 0, 1, n, n, i, 8, n, null, 0);
+                }
+                long[] done = rank == 0 ? new long[] {i, 1, n, n, n} : new long[] {i, 1, peer, 7, i};
+                w.event(1, 1, t + 50, 100, n, n, n, n, n, n, n, 0, 1, n, n, n, n, n, done, 1);
+                w.pvarSample(0, t + 150, 3, true);
+                w.event(2, 1, t + 300, 25, 1, n, 16, n, n, n, n, 0, 0, 1, i, n, 16, n, null, 0);
+            }
+            w.clock(2000, rank * -50L, rank * 20L);
+            w.zero(0);
+            w.end();
+        }
+    }
 }

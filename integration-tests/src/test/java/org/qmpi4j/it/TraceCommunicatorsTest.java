@@ -98,7 +98,7 @@ class TraceCommunicatorsTest {
             p.end();
             ends.finish();
             assertThat(p.problems()).as("rank %d", r).isEmpty();
-            assertThat(p.version()).isEqualTo(4);
+            assertThat(p.version()).isEqualTo(TraceFormat.VERSION);
             shards.add(s);
             parsers.add(p);
         }

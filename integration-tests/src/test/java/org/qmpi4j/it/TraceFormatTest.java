@@ -24,7 +24,7 @@ import org.qmpi4j.launch.JobResult;
  * counted; {@code qmpi4j merge} rebuilds the same file from the shards.
  */
 class TraceFormatTest {
-    /** PingPong round trips whose shards (about 240 bytes per round trip) pass the default JSON limit, 16 MiB. */
+    /** PingPong round trips whose shards (about 70 bytes per round trip) pass the default JSON limit, 5 MiB. */
     private static final String LARGE = "100000";
 
     private static final String TOOLS = "tools=profiler,tracer";
@@ -46,7 +46,7 @@ class TraceFormatTest {
                         && l.contains("over tracer.json-limit (")
                         && l.contains("the trace is in trace.pftrace"));
         assertThat(out.resolve("trace.json")).doesNotExist();
-        assertThat(shardBytes(out)).isGreaterThan(16L << 20);
+        assertThat(shardBytes(out)).isGreaterThan(5L << 20);
 
         PerfettoTraces trace = PerfettoTraces.read(out.resolve("trace.pftrace"));
         JobResults.Profile profile = JobResults.in(out).profile();

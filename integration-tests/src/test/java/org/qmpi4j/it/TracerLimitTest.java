@@ -24,7 +24,7 @@ class TracerLimitTest {
     @Test
     void stopsAtTheLimitAndSaysSoInTheDefaultFolder(@TempDir Path work) throws Exception {
         JobResult result = AgentJob.run(AgentJob.plain(AgentJob.SAMPLES + "Stencil", 2)
-                .args("32", "20")
+                .args("32", "100") // enough calls to pass 3 KiB of binary records
                 .jvmOption("-Dqmpi4j.tracer.limit=3k")
                 .jvmOption("-javaagent:" + ItJars.jar("qmpi4j-agent") + "=tools=profiler,tracer;verbose")
                 .workDir(work));

@@ -394,8 +394,52 @@ public final class Mutator {
 
     // ---- trace shards
 
+    /**
+     * Damage to a binary shard's records (after its header line at {@code body}): lines mean
+     * nothing there, and repeating one would repeat most of the file.
+     */
+    private Mutation binaryShard(byte[] b, int body, int which) {
+        if (body <= 0 || body >= b.length) {
+            return truncate(b);
+        }
+        int at = body + random.nextInt(b.length - body);
+        byte[] out = b.clone();
+        switch (which % 4) {
+            case 0: {
+                byte v = new byte[] {0, 1, 2, 3, 4, 0x7f, (byte) 0x80, (byte) 0xff}[random.nextInt(8)];
+                out[at] = v;
+                return new Mutation(out, "byte " + at + " set to " + (v & 0xff));
+            }
+            case 1: {
+                for (int i = at; i < Math.min(out.length, at + 4 + random.nextInt(12)); i++) {
+                    out[i] = (byte) 0xff;
+                }
+                return new Mutation(out, "bytes from " + at + " set to 255");
+            }
+            case 2: {
+                int end = Math.min(b.length, at + 1 + random.nextInt(64));
+                int times = random.nextInt(3) == 0 ? 5000 : 1 + random.nextInt(3);
+                byte[] slice = Arrays.copyOfRange(b, at, end);
+                ByteArrayOutputStream rep = new ByteArrayOutputStream();
+                for (int i = 0; i < times; i++) {
+                    rep.writeBytes(slice);
+                }
+                return new Mutation(
+                        splice(b, at, at, rep.toByteArray()),
+                        "bytes " + at + "-" + end + " repeated " + times + " time(s)");
+            }
+            default: {
+                int end = Math.min(b.length, at + 1 + random.nextInt(32));
+                return new Mutation(splice(b, at, end, new byte[0]), "deleted bytes " + at + "-" + end);
+            }
+        }
+    }
+
     private Mutation shard(byte[] b, int which) {
         String text = new String(b, StandardCharsets.ISO_8859_1);
+        if (text.startsWith("qmpi4j-trace 5 ")) {
+            return binaryShard(b, text.indexOf('\n') + 1, which);
+        }
         List<String> lines = new ArrayList<>(Arrays.asList(text.split("\n", -1)));
         if (lines.size() < 2) {
             return truncate(b);

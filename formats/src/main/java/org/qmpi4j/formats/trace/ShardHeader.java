@@ -56,6 +56,7 @@ public final class ShardHeader {
             case "2":
             case "3":
             case "4":
+            case "5":
                 version = Integer.parseInt(h[1]);
                 break;
             default:

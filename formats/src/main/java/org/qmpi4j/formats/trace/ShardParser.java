@@ -1,6 +1,7 @@
 package org.qmpi4j.formats.trace;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -12,8 +13,10 @@ import org.qmpi4j.formats.files.DamagedFileException;
 
 /**
  * Reads one rank's trace shard ({@link TraceFormat}) as it arrives, in chunks of any size (even
- * mid-line), and hands each call to a {@link Listener}. Keeps what later lines need (function and
- * thread names, the clock measurements, the common zero) and the lines it could not read.
+ * mid-record), and hands each call to a {@link Listener}. Keeps what later records need (function
+ * and thread names, the clock measurements, the common zero) and the records it could not read.
+ * Reads the binary records of version 5 and the text lines of versions 1 to 4 alike: a results
+ * folder written by an earlier release stays readable.
  */
 public final class ShardParser {
     /** What the shard holds, as it is read. */
@@ -78,6 +81,12 @@ public final class ShardParser {
     private long lineNo;
     private long events;
     private boolean truncated;
+    /** Bytes of the file read so far, in the text part (the header, and older versions' lines). */
+    private long textBytes;
+    /** Version 5, after the header line: binary records. */
+    private boolean binary;
+
+    private final BinaryRecords records = new BinaryRecords();
 
     public ShardParser(int rank, Listener listener) {
         this.rank = rank;
@@ -86,7 +95,12 @@ public final class ShardParser {
 
     /** Feeds {@code len} more bytes of the shard, in file order. */
     public void feed(byte[] data, int off, int len) throws IOException {
+        if (binary) {
+            records.feed(data, off, len);
+            return;
+        }
         for (int i = off; i < off + len; i++) {
+            textBytes++;
             char c = (char) (data[i] & 0xff);
             if (c == '\n') {
                 if (overlong > 0) {
@@ -103,6 +117,11 @@ public final class ShardParser {
                     line(partial.toString());
                 }
                 partial.setLength(0);
+                if (binary) {
+                    records.start(textBytes);
+                    records.feed(data, i + 1, off + len - i - 1);
+                    return;
+                }
             } else if (partial.length() < MAX_LINE) {
                 partial.append(c);
             } else {
@@ -113,6 +132,9 @@ public final class ShardParser {
 
     /** The shard ended; an unterminated last line is reported and skipped. */
     public void end() {
+        if (binary) {
+            records.end();
+        }
         if (partial.length() > 0 || overlong > 0) {
             overlong = 0;
             lineNo++;
@@ -120,8 +142,9 @@ public final class ShardParser {
             partial.setLength(0);
         }
         if (problemCount > PROBLEMS_LISTED) {
-            problems.add(ShardHeader.label(rank) + " line " + firstUnlisted + " to line " + lineNo + ": "
-                    + (problemCount - PROBLEMS_LISTED) + " more line(s) skipped as unreadable");
+            problems.add(ShardHeader.label(rank) + " " + unit() + " " + firstUnlisted + " to " + unit() + " "
+                    + position() + ": " + (problemCount - PROBLEMS_LISTED) + " more "
+                    + (binary ? "record(s)" : "line(s)") + " skipped as unreadable");
         }
     }
 
@@ -139,6 +162,7 @@ public final class ShardParser {
             binding = h.binding;
             host = h.host;
             headerSeen = true;
+            binary = version >= 5;
             return;
         }
         if (line.isEmpty()) {
@@ -249,10 +273,19 @@ public final class ShardParser {
     private void problem(String what) {
         problemCount++;
         if (problemCount <= PROBLEMS_LISTED) {
-            problems.add(ShardHeader.label(rank) + " line " + lineNo + ": " + what);
+            problems.add(ShardHeader.label(rank) + " " + unit() + " " + position() + ": " + what);
         } else if (problemCount == PROBLEMS_LISTED + 1) {
-            firstUnlisted = lineNo;
+            firstUnlisted = position();
         }
+    }
+
+    /** How a problem's place is given: by line in text, by byte offset among binary records. */
+    private String unit() {
+        return binary ? "byte" : "line";
+    }
+
+    private long position() {
+        return binary ? records.recordOffset : lineNo;
     }
 
     private void completion(String[] c) throws IOException {
@@ -336,6 +369,303 @@ public final class ShardParser {
         events++;
         eventSeen = true;
         listener.event(ev);
+    }
+
+    /**
+     * Version 5's records after the header line ({@link TraceFormat}), from chunks of any size: a
+     * record cut between two chunks waits in a buffer no larger than the longest record allowed, so
+     * memory stays bounded whatever the input. A record whose own structure is broken (an unknown
+     * tag, an impossible length, an overlong number) leaves no way to find the next one: it is
+     * reported with its byte offset and the rest of the file skipped.
+     */
+    private final class BinaryRecords {
+        /** Grown only for a long text record: a job's trace may read thousands of shards at once. */
+        private byte[] buf = new byte[2 * TraceFormat.EVENT_MAX_BYTES];
+
+        private int start;
+        private int end;
+        /** The file offset of {@code buf[start]}. */
+        private long offset;
+        /** The file offset of the record being read, for messages. */
+        long recordOffset;
+        /** A record could not be framed: the rest of the file is skipped. */
+        private boolean lost;
+        /** The start of the call read last: each call's start is written as the difference. */
+        private long previousStart;
+
+        void start(long fileOffset) {
+            offset = fileOffset;
+            recordOffset = fileOffset;
+        }
+
+        void feed(byte[] data, int off, int len) throws IOException {
+            if (lost) {
+                return;
+            }
+            while (len > 0) {
+                if (end == buf.length) {
+                    if (start > 0) {
+                        System.arraycopy(buf, start, buf, 0, end - start);
+                        end -= start;
+                        start = 0;
+                    } else {
+                        // Only a long text record fills the buffer: its length was checked against MAX_LINE.
+                        buf = java.util.Arrays.copyOf(buf, Math.min(buf.length * 2, MAX_LINE + 16));
+                    }
+                }
+                int n = Math.min(len, buf.length - end);
+                System.arraycopy(data, off, buf, end, n);
+                end += n;
+                off += n;
+                len -= n;
+                records();
+                if (lost) {
+                    return;
+                }
+            }
+        }
+
+        /** Reads every whole record in the buffer. */
+        private void records() throws IOException {
+            while (start < end && !lost) {
+                recordOffset = offset;
+                int used = record(buf, start, end);
+                if (used <= 0) {
+                    return; // needs more bytes
+                }
+                start += used;
+                offset += used;
+            }
+            if (start == end) {
+                start = 0;
+                end = 0;
+            }
+        }
+
+        void end() {
+            if (lost) {
+                return; // said where it was lost
+            }
+            if (end > start) {
+                recordOffset = offset;
+                problem("cut short (a record of " + (end - start) + " of its bytes), skipped");
+                start = 0;
+                end = 0;
+            }
+        }
+
+        private void lose(String what) {
+            problem(what + "; the rest of the file skipped");
+            lost = true;
+            start = 0;
+            end = 0;
+        }
+
+        /** Reads the record at {@code b[at]}: its length, 0 if {@code b} ends first, -1 if it is lost. */
+        private int record(byte[] b, int at, int limit) throws IOException {
+            byte tag = b[at];
+            switch (tag) {
+                case TraceFormat.TEXT_RECORD: {
+                    if (limit - at < TraceFormat.TEXT_RECORD_HEADER) {
+                        return 0;
+                    }
+                    int length = (b[at + 1] & 0xff)
+                            | (b[at + 2] & 0xff) << 8
+                            | (b[at + 3] & 0xff) << 16
+                            | (b[at + 4] & 0xff) << 24;
+                    if (length < 0 || length > MAX_LINE) {
+                        lose("a text record of " + Integer.toUnsignedString(length) + " bytes, longer than any");
+                        return -1;
+                    }
+                    int total = TraceFormat.TEXT_RECORD_HEADER + length;
+                    if (limit - at < total) {
+                        return 0;
+                    }
+                    line(new String(b, at + TraceFormat.TEXT_RECORD_HEADER, length, StandardCharsets.ISO_8859_1));
+                    return total;
+                }
+                case TraceFormat.EVENT_RECORD:
+                    return eventRecord(b, at, limit);
+                case TraceFormat.COMPLETION_RECORD:
+                    return completionRecord(b, at, limit);
+                case TraceFormat.END_RECORD: {
+                    if (limit - at < TraceFormat.END_RECORD_BYTES) {
+                        return 0;
+                    }
+                    for (int i = 0; i < TraceFormat.END_MARK.length; i++) {
+                        if (b[at + 17 + i] != TraceFormat.END_MARK[i]) {
+                            lose("a damaged end record");
+                            return -1;
+                        }
+                    }
+                    return TraceFormat.END_RECORD_BYTES;
+                }
+                default:
+                    lose("unknown record type " + (tag & 0xff));
+                    return -1;
+            }
+        }
+
+        /** The varint being read ends at {@link #next}; {@link #next} is -1 past the limit, -2 if overlong. */
+        private int next;
+
+        private long unsigned(byte[] b, int at, int limit) {
+            long v = 0;
+            for (int shift = 0; shift < 64; shift += 7) {
+                if (at >= limit) {
+                    next = -1;
+                    return 0;
+                }
+                byte x = b[at++];
+                v |= (long) (x & 0x7f) << shift;
+                if (x >= 0) {
+                    next = at;
+                    return v;
+                }
+            }
+            next = -2;
+            return 0;
+        }
+
+        private long signed(byte[] b, int at, int limit) {
+            long u = unsigned(b, at, limit);
+            return (u >>> 1) ^ -(u & 1);
+        }
+
+        private int eventRecord(byte[] b, int at, int limit) throws IOException {
+            if (limit - at < 3) {
+                return 0;
+            }
+            int present = (b[at + 1] & 0xff) | (b[at + 2] & 0xff) << 8;
+            if ((present & ~0x3fff) != 0) {
+                lose("a call record with unknown fields");
+                return -1;
+            }
+            long[] v = fields;
+            int p = at + 3;
+            int count = 4 + Integer.bitCount(present);
+            for (int i = 0; i < count; i++) {
+                v[i] = i < 2 ? unsigned(b, p, limit) : signed(b, p, limit);
+                if (next < 0) {
+                    return framing(next);
+                }
+                p = next;
+            }
+            long start = previousStart + v[2];
+            previousStart = start;
+            eventSeen = false; // a completion after an unreadable call has no call to belong to
+            String name = v[0] <= Integer.MAX_VALUE ? functions.get((int) v[0]) : null;
+            if (name == null) {
+                problem("a call of function id " + Long.toUnsignedString(v[0]) + ", not defined, skipped");
+                return p - at;
+            }
+            ShardEvent ev = event;
+            int k = 4;
+            long[] o = optional;
+            for (int bit = 0; bit < 14; bit++) {
+                o[bit] = (present & (1 << bit)) != 0 ? v[k++] : TraceFormat.NONE;
+            }
+            ev.function = name;
+            ev.tid = v[1];
+            ev.start = start;
+            ev.duration = v[3];
+            ev.peer = o[0];
+            ev.tag = o[1];
+            ev.bytes = o[2];
+            ev.sendSeq = o[3];
+            ev.recvPeer = o[4];
+            ev.recvTag = o[5];
+            ev.recvSeq = o[6];
+            try {
+                ev.site = o[7] == TraceFormat.NONE ? null : site(o[7]);
+                ev.communicator = o[8] == TraceFormat.NONE ? null : communicatorById(o[8]);
+            } catch (IllegalArgumentException e) {
+                problem("a call skipped (" + e.getMessage() + ")");
+                return p - at;
+            }
+            ev.root = o[9];
+            ev.collectiveSeq = o[10];
+            ev.requestId = o[11];
+            ev.receivedBytes = o[12];
+            ev.level = o[13];
+            ev.posted = ev.requestId != TraceFormat.NONE;
+            events++;
+            eventSeen = true;
+            try {
+                listener.event(ev);
+            } catch (IllegalArgumentException | IndexOutOfBoundsException e) {
+                problem("a call not read (" + e.getMessage() + ")");
+            }
+            return p - at;
+        }
+
+        private int completionRecord(byte[] b, int at, int limit) throws IOException {
+            if (limit - at < 2) {
+                return 0;
+            }
+            int present = b[at + 1] & 0xff;
+            if ((present & ~0x1f) != 0) {
+                lose("a completion record with unknown fields");
+                return -1;
+            }
+            int p = at + 2;
+            long[] o = optional;
+            for (int bit = 0; bit < TraceFileWriter.COMPLETION_FIELDS; bit++) {
+                if ((present & (1 << bit)) != 0) {
+                    o[bit] = signed(b, p, limit);
+                    if (next < 0) {
+                        return framing(next);
+                    }
+                    p = next;
+                } else {
+                    o[bit] = TraceFormat.NONE;
+                }
+            }
+            if (!eventSeen) {
+                problem("a completion with no call before it, skipped");
+                return p - at;
+            }
+            ShardCommunicator comm;
+            try {
+                comm = o[1] == TraceFormat.NONE ? null : communicatorById(o[1]);
+            } catch (IllegalArgumentException e) {
+                problem("a completion skipped (" + e.getMessage() + ")");
+                return p - at;
+            }
+            try {
+                listener.completed(event, o[0], comm, o[2], o[3], o[4]);
+            } catch (IllegalArgumentException | IndexOutOfBoundsException e) {
+                problem("a completion not read (" + e.getMessage() + ")");
+            }
+            return p - at;
+        }
+
+        private int framing(int why) {
+            if (why == -1) {
+                return 0; // the record goes on in the next chunk
+            }
+            lose("a number of more than 10 bytes");
+            return -1;
+        }
+
+        private final long[] fields = new long[18];
+        private final long[] optional = new long[14];
+    }
+
+    private ShardSite site(long id) {
+        ShardSite s = id >= Integer.MIN_VALUE && id <= Integer.MAX_VALUE ? sites.get((int) id) : null;
+        if (s == null) {
+            throw new IllegalArgumentException("site id " + id + " not defined");
+        }
+        return s;
+    }
+
+    private ShardCommunicator communicatorById(long id) {
+        ShardCommunicator c = id >= Integer.MIN_VALUE && id <= Integer.MAX_VALUE ? communicators.get((int) id) : null;
+        if (c == null) {
+            throw new IllegalArgumentException("communicator id " + id + " not defined");
+        }
+        return c;
     }
 
     /** The shard's format version (0 before the header). */

@@ -3,21 +3,22 @@ package org.qmpi4j.formats.trace;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 
 /**
  * Writes one rank's trace file ({@link TraceFormat}) through a fixed buffer: recording an event
- * formats a handful of numbers into the buffer and allocates nothing; a full buffer goes to disk.
- * Memory stays at the buffer whatever the run's length; the file stops growing at a size limit,
- * after which a line says so and later events are counted but not written.
+ * encodes its numbers as a binary record into the buffer (no text formatting, no allocation); a
+ * full buffer goes to disk in one write. The rare records (definitions, clock measurements, the
+ * limit) are short text lines inside a record each. Memory stays at the buffer whatever the run's
+ * length; the file stops growing at a size limit, after which a record says so and later events
+ * are counted but not written.
  *
  * <p>Thread safe: events from several threads are serialised.
  *
- * <p>One class because every kind of line is formatted into the same buffer under the same lock;
- * its length is one short method per kind of line of the format.
+ * <p>One class because every kind of record is encoded into the same buffer under the same lock;
+ * its length is one short method per kind of record of the format.
  */
 public final class TraceFileWriter implements Closeable {
     private final OutputStream out;
@@ -30,6 +31,11 @@ public final class TraceFileWriter implements Closeable {
     private boolean limitReached;
     private long firstTime;
     private long lastTime;
+    /** The start of the event written last: the next one's start is written as the difference. */
+    private long previousStart;
+    /** Where the text record being written began in the buffer (its length is patched at its end). */
+    private int textStart;
+
     private boolean closed;
 
     /**
@@ -51,6 +57,7 @@ public final class TraceFileWriter implements Closeable {
                 file, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE);
         this.buf = new byte[Math.max(bufferSize, 1024)];
         this.limitBytes = limitBytes;
+        // The header stays one text line in every version, so that a reader tells the formats apart by it.
         ascii(TraceFormat.MAGIC)
                 .sp()
                 .num(TraceFormat.VERSION)
@@ -63,7 +70,7 @@ public final class TraceFileWriter implements Closeable {
         if (!host.isEmpty()) {
             sp().ascii(host.replace(' ', '?').replace('\n', '?').replace('\r', '?'));
         }
-        nl();
+        buf[pos++] = '\n';
     }
 
     /** Names function id {@code fid} for the lines that follow. */
@@ -72,7 +79,7 @@ public final class TraceFileWriter implements Closeable {
             return;
         }
         reserve(name.length() + 16);
-        ascii("F ").num(fid).sp().ascii(name).nl();
+        text().ascii("F ").num(fid).sp().ascii(name).endText();
     }
 
     /** Names a thread (its first event follows). Characters outside ASCII become '?'. */
@@ -82,7 +89,7 @@ public final class TraceFileWriter implements Closeable {
         }
         String clean = name.replace('\n', ' ').replace('\r', ' ');
         reserve(clean.length() + 24);
-        ascii("T ").num(tid).sp().ascii(clean).nl();
+        text().ascii("T ").num(tid).sp().ascii(clean).endText();
     }
 
     /**
@@ -95,7 +102,7 @@ public final class TraceFileWriter implements Closeable {
             return;
         }
         reserve(80);
-        ascii("C ").num(local).sp().num(offset).sp().num(error).nl();
+        text().ascii("C ").num(local).sp().num(offset).sp().num(error).endText();
     }
 
     /** Records the job's zero on rank 0's clock (a {@code Z} line). */
@@ -104,7 +111,7 @@ public final class TraceFileWriter implements Closeable {
             return;
         }
         reserve(32);
-        ascii("Z ").num(zero).nl();
+        text().ascii("Z ").num(zero).endText();
     }
 
     /**
@@ -121,7 +128,7 @@ public final class TraceFileWriter implements Closeable {
         }
         String f = file == null ? "-" : file.replace('\n', '?').replace('\r', '?');
         reserve(className.length() + method.length() + f.length() + 40);
-        ascii("S ")
+        text().ascii("S ")
                 .num(id)
                 .sp()
                 .ascii(token(className))
@@ -131,7 +138,7 @@ public final class TraceFileWriter implements Closeable {
                 .num(line)
                 .sp()
                 .ascii(f)
-                .nl();
+                .endText();
     }
 
     /**
@@ -147,7 +154,7 @@ public final class TraceFileWriter implements Closeable {
         }
         String remote = remoteGroup == null ? "-" : remoteGroup;
         reserve(key.length() + localGroup.length() + remote.length() + 32);
-        ascii("M ")
+        text().ascii("M ")
                 .num(id)
                 .sp()
                 .ascii(key)
@@ -157,7 +164,7 @@ public final class TraceFileWriter implements Closeable {
                 .ascii(localGroup)
                 .sp()
                 .ascii(remote)
-                .nl();
+                .endText();
     }
 
     /**
@@ -169,13 +176,13 @@ public final class TraceFileWriter implements Closeable {
             return;
         }
         reserve(name.length() + 24);
-        ascii("V ")
+        text().ascii("V ")
                 .num(id)
                 .sp()
                 .ascii(integer ? "I" : "D")
                 .sp()
                 .ascii(token(name))
-                .nl();
+                .endText();
     }
 
     /**
@@ -187,13 +194,13 @@ public final class TraceFileWriter implements Closeable {
             return;
         }
         reserve(72);
-        ascii("P ").num(id).sp().num(time).sp();
+        text().ascii("P ").num(id).sp().num(time).sp();
         if (integer) {
             num((long) value);
         } else {
             ascii(Double.toString(value));
         }
-        nl();
+        endText();
     }
 
     private static String token(String s) {
@@ -246,12 +253,12 @@ public final class TraceFileWriter implements Closeable {
     }
 
     /**
-     * Records one call (an {@code E} line, fields as {@link TraceFormat} lists them; those the call
-     * does not have are {@link TraceFormat#NONE}) that completed {@code completedCount} requests,
-     * each named by {@link #COMPLETION_FIELDS} numbers of {@code completed} (request id,
-     * communicator id, and for a receive the message's source, tag and sequence number as on the
-     * posting call's line): a {@code W} line each, written with the call's {@code E} line so no
-     * other thread's line comes between.
+     * Records one call (a call record, fields as {@link TraceFormat} lists them for the E line;
+     * those the call does not have are {@link TraceFormat#NONE}) that completed
+     * {@code completedCount} requests, each named by {@link #COMPLETION_FIELDS} numbers of
+     * {@code completed} (request id, communicator id, and for a receive the message's source, tag
+     * and sequence number as on the posting call's record): a completion record each, written with
+     * the call's record so no other thread's record comes between.
      *
      * @return {@code false} if the event was not written because the size limit was reached
      */
@@ -284,10 +291,16 @@ public final class TraceFileWriter implements Closeable {
             dropped++;
             return false;
         }
-        // 18 numbers of at most 20 characters and separators.
-        if (written + pos + 420 + 110L * completedCount > limitBytes) {
+        if (written + pos + TraceFormat.EVENT_MAX_BYTES + (long) TraceFormat.COMPLETION_MAX_BYTES * completedCount
+                > limitBytes) {
             reserve(100);
-            ascii("L ").num(limitBytes).sp().num(events).sp().num(startNs).nl();
+            text().ascii("L ")
+                    .num(limitBytes)
+                    .sp()
+                    .num(events)
+                    .sp()
+                    .num(startNs)
+                    .endText();
             limitReached = true;
             dropped++;
             flushBuffer();
@@ -300,58 +313,62 @@ public final class TraceFileWriter implements Closeable {
             firstTime = Math.min(firstTime, startNs);
             lastTime = Math.max(lastTime, startNs + durationNs);
         }
-        reserve(420);
-        ascii("E ")
-                .num(fid)
-                .sp()
-                .num(tid)
-                .sp()
-                .num(startNs)
-                .sp()
-                .num(durationNs)
-                .sp()
-                .opt(peer)
-                .sp()
-                .opt(tag)
-                .sp()
-                .opt(bytes)
-                .sp()
-                .opt(sendSeq)
-                .sp()
-                .opt(recvPeer)
-                .sp()
-                .opt(recvTag)
-                .sp()
-                .opt(recvSeq)
-                .sp()
-                .opt(site)
-                .sp()
-                .opt(comm)
-                .sp()
-                .opt(root)
-                .sp()
-                .opt(collectiveSeq)
-                .sp()
-                .opt(requestId)
-                .sp()
-                .opt(receivedBytes)
-                .sp()
-                .opt(level)
-                .nl();
+        reserve(TraceFormat.EVENT_MAX_BYTES);
+        long n = TraceFormat.NONE;
+        // Bit i: the i-th of the optional fields is present (see TraceFormat's event record).
+        int present = (peer != n ? 1 : 0)
+                | (tag != n ? 1 << 1 : 0)
+                | (bytes != n ? 1 << 2 : 0)
+                | (sendSeq != n ? 1 << 3 : 0)
+                | (recvPeer != n ? 1 << 4 : 0)
+                | (recvTag != n ? 1 << 5 : 0)
+                | (recvSeq != n ? 1 << 6 : 0)
+                | (site != n ? 1 << 7 : 0)
+                | (comm != n ? 1 << 8 : 0)
+                | (root != n ? 1 << 9 : 0)
+                | (collectiveSeq != n ? 1 << 10 : 0)
+                | (requestId != n ? 1 << 11 : 0)
+                | (receivedBytes != n ? 1 << 12 : 0)
+                | (level != n ? 1 << 13 : 0);
+        byte[] b = buf;
+        int p = pos;
+        b[p++] = TraceFormat.EVENT_RECORD;
+        b[p++] = (byte) present;
+        b[p++] = (byte) (present >>> 8);
+        pos = p;
+        unsigned(fid);
+        unsigned(tid);
+        signed(startNs - previousStart);
+        signed(durationNs);
+        previousStart = startNs;
+        if (present != 0) {
+            optional(present, 0, peer);
+            optional(present, 1, tag);
+            optional(present, 2, bytes);
+            optional(present, 3, sendSeq);
+            optional(present, 4, recvPeer);
+            optional(present, 5, recvTag);
+            optional(present, 6, recvSeq);
+            optional(present, 7, site);
+            optional(present, 8, comm);
+            optional(present, 9, root);
+            optional(present, 10, collectiveSeq);
+            optional(present, 11, requestId);
+            optional(present, 12, receivedBytes);
+            optional(present, 13, level);
+        }
         for (int i = 0; i < completedCount; i++) {
             int at = COMPLETION_FIELDS * i;
-            reserve(110);
-            ascii("W ")
-                    .opt(completed[at])
-                    .sp()
-                    .opt(completed[at + 1])
-                    .sp()
-                    .opt(completed[at + 2])
-                    .sp()
-                    .opt(completed[at + 3])
-                    .sp()
-                    .opt(completed[at + 4])
-                    .nl();
+            reserve(TraceFormat.COMPLETION_MAX_BYTES);
+            int fields = 0;
+            for (int k = 0; k < COMPLETION_FIELDS; k++) {
+                fields |= completed[at + k] != n ? 1 << k : 0;
+            }
+            buf[pos++] = TraceFormat.COMPLETION_RECORD;
+            buf[pos++] = (byte) fields;
+            for (int k = 0; k < COMPLETION_FIELDS; k++) {
+                optional(fields, k, completed[at + k]);
+            }
         }
         events++;
         return true;
@@ -401,16 +418,21 @@ public final class TraceFileWriter implements Closeable {
     }
 
     /**
-     * Writes the end line ({@code X <events written> <events dropped>}, also past the size limit):
-     * a reader then knows the file was not cut off. Called once, just before {@link #close} at
+     * Writes the end record (events written and dropped, also past the size limit): a reader then
+     * knows the file was not cut off. Called once, just before {@link #close} at
      * {@code MPI_Finalize}; a file without it ended with its process, or could not be written on.
      */
     public synchronized void end() throws IOException {
         if (closed) {
             return;
         }
-        reserve(48);
-        ascii("X ").num(events).sp().num(dropped).nl();
+        reserve(TraceFormat.END_RECORD_BYTES);
+        buf[pos++] = TraceFormat.END_RECORD;
+        fixed(events);
+        fixed(dropped);
+        for (int i = 0; i < TraceFormat.END_MARK.length; i++) {
+            buf[pos++] = TraceFormat.END_MARK[i];
+        }
     }
 
     @Override
@@ -422,12 +444,14 @@ public final class TraceFileWriter implements Closeable {
         }
     }
 
+    /** Room for {@code n} bytes of a record (and a text record's own tag and length). */
     private void reserve(int n) throws IOException {
-        if (pos + n > buf.length) {
+        int need = n + TraceFormat.TEXT_RECORD_HEADER;
+        if (pos + need > buf.length) {
             flushBuffer();
         }
-        if (n > buf.length) {
-            throw new IOException("trace line of " + n + " bytes does not fit the buffer");
+        if (need > buf.length) {
+            throw new IOException("trace record of " + need + " bytes does not fit the buffer");
         }
     }
 
@@ -455,15 +479,8 @@ public final class TraceFileWriter implements Closeable {
         }
     }
 
-    private TraceFileWriter ascii(String s) throws IOException {
-        if (pos + s.length() > buf.length) {
-            flushBuffer();
-            if (s.length() > buf.length) {
-                out.write(s.getBytes(StandardCharsets.US_ASCII));
-                written += s.length();
-                return this;
-            }
-        }
+    /** Characters of {@code s} as ASCII ('?' for others), into room {@link #reserve} made. */
+    private TraceFileWriter ascii(String s) {
         for (int i = 0; i < s.length(); i++) {
             char c = s.charAt(i);
             buf[pos++] = (byte) (c < 0x80 ? c : '?');
@@ -476,23 +493,56 @@ public final class TraceFileWriter implements Closeable {
         return this;
     }
 
-    private TraceFileWriter nl() {
-        buf[pos++] = '\n';
+    /** Begins a text record: its tag, and room for its length, which {@link #endText} fills in. */
+    private TraceFileWriter text() {
+        buf[pos++] = TraceFormat.TEXT_RECORD;
+        textStart = pos;
+        pos += 4;
         return this;
     }
 
-    private TraceFileWriter opt(long v) {
-        if (v == TraceFormat.NONE) {
-            buf[pos++] = '-';
-            return this;
+    private void endText() {
+        int length = pos - textStart - 4;
+        buf[textStart] = (byte) length;
+        buf[textStart + 1] = (byte) (length >>> 8);
+        buf[textStart + 2] = (byte) (length >>> 16);
+        buf[textStart + 3] = (byte) (length >>> 24);
+    }
+
+    /** {@code v} as an unsigned varint: 7 bits a byte, low bits first, the high bit set on all but the last. */
+    private void unsigned(long v) {
+        byte[] b = buf;
+        int p = pos;
+        while ((v & ~0x7fL) != 0) {
+            b[p++] = (byte) (v | 0x80);
+            v >>>= 7;
         }
-        return num(v);
+        b[p++] = (byte) v;
+        pos = p;
+    }
+
+    /** {@code v} zigzag-encoded (small magnitudes, of either sign, small) as an unsigned varint. */
+    private void signed(long v) {
+        unsigned((v << 1) ^ (v >> 63));
+    }
+
+    private void optional(int present, int bit, long v) {
+        if ((present & (1 << bit)) != 0) {
+            signed(v);
+        }
+    }
+
+    /** {@code v} as 8 bytes, little-endian. */
+    private void fixed(long v) {
+        for (int i = 0; i < 8; i++) {
+            buf[pos++] = (byte) (v >>> (8 * i));
+        }
     }
 
     /** Decimal digits of {@code v}, without allocating. */
     private TraceFileWriter num(long v) {
         if (v == Long.MIN_VALUE) {
-            // Cannot be negated; never a real value here (NONE is written as '-').
+            // Cannot be negated; never a real value here (NONE is written as '-' or left out).
             buf[pos++] = '-';
             return this;
         }

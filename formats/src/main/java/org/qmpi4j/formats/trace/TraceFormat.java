@@ -3,9 +3,33 @@ package org.qmpi4j.formats.trace;
 import org.qmpi4j.formats.files.ResultFiles;
 
 /**
- * The per-rank trace file ({@code ranks/rank-<r>.trace}): ASCII lines, written as the run goes,
- * so that whatever reached the disk is readable after a crash (a cut last line is ignored). This
- * javadoc is the format's one description.
+ * The per-rank trace file ({@code ranks/rank-<r>.trace}), written as the run goes, so that
+ * whatever reached the disk is readable after a crash (a cut last record is ignored). This javadoc
+ * is the format's one description.
+ *
+ * <p><b>Version 5</b> (written since calls are recorded in binary): a header line of text, then
+ * binary records, each a tag byte and its body:
+ * <pre>
+ * qmpi4j-trace 5 &lt;rank&gt; &lt;size&gt; &lt;binding&gt; [&lt;host&gt;]\n   the header line, as in version 4
+ * 1 &lt;length: 4 bytes&gt; &lt;line&gt;        a text record: one line of the version 4 lines below (F, T, S, M, C, Z, V, P, L), without its '\n'
+ * 2 &lt;mask: 2 bytes&gt; &lt;varints&gt;         a call: what version 4's E line holds
+ * 3 &lt;mask: 1 byte&gt; &lt;varints&gt;          a completion: what version 4's W line holds
+ * 4 &lt;events: 8 bytes&gt; &lt;dropped: 8 bytes&gt; END\n    the end record (version 4's X line), the last
+ * </pre>
+ * Numbers of fixed size are little-endian. A varint is an unsigned number in 7-bit groups, low
+ * group first, the high bit set on every byte but the last (at most 10 bytes); a signed field is
+ * zigzag-encoded first ({@code (v << 1) ^ (v >> 63)}), so that small magnitudes of either sign are
+ * short. A call record holds, in order: the function id, the thread id (unsigned), the start as the
+ * difference from the previous call record's start (signed; the first from 0), the duration, then
+ * the fields of the E line's {@code <peer>} to {@code <level>} (14, signed) that the call has: bit
+ * {@code i} of the mask (low byte first) says whether the {@code i}-th of them is present, absent
+ * ones ({@code -} in an E line) take no byte. A completion record's mask names which of the W line's
+ * five fields follow. A record is never split by anything
+ * else; a reader that cannot frame one (an unknown tag, a text record longer than 1 MiB, a varint
+ * of more than 10 bytes) reports its byte offset and skips the rest of the file.
+ *
+ * <p><b>The lines</b> (version 4's file, and version 5's text records and what its binary records
+ * hold):
  * <pre>
  * qmpi4j-trace 4 &lt;rank&gt; &lt;size&gt; &lt;binding&gt; [&lt;host&gt;]      the host (optional; '?' for spaces and non-ASCII)
  * F &lt;function id&gt; &lt;MPI_NAME&gt;                 a function id used by later lines
@@ -22,10 +46,11 @@ import org.qmpi4j.formats.files.ResultFiles;
  * P &lt;var id&gt; &lt;time&gt; &lt;value&gt;                  that variable's value at &lt;time&gt;: the sum of its elements
  * X &lt;events written&gt; &lt;events dropped&gt;          the end: the file was closed at MPI_Finalize (the last line)
  * </pre>
- * A file without an X line as its last line was cut off: its process ended before
+ * {@link ShardText} shows a version 5 file as these lines.
+ * A file without an end record (X line) as its last was cut off: its process ended before
  * {@code MPI_Finalize} (killed, its node lost, a time limit) or the file system refused more
- * (full, read-only); what it holds is still readable. Files written before the X line was added
- * (within version 4) have none.
+ * (full, read-only); what it holds is still readable ({@link ShardEnd} tells). Files written
+ * before the X line was added (within version 4) have none.
  * A value a call does not have is written as {@code -}. Times are nanoseconds on the rank's own
  * clock (version 1: on the job's common clock, no C or Z lines). The tracer measures the offset at
  * {@code MPI_Init} and {@code MPI_Finalize} (a C line each, and the job's zero, the earliest
@@ -96,14 +121,35 @@ import org.qmpi4j.formats.files.ResultFiles;
  * form. A shard without the setting has neither; readers of version 4 that predate them report
  * them as unknown records and go on.
  *
- * <p><b>Older versions,</b> which readers still accept: version 3 has E lines of the first 11
+ * <p><b>Older versions,</b> which readers still accept (a results folder of an earlier release
+ * stays readable): version 4 is the lines above, one per record, as ASCII text; version 3 has E lines of the first 11
  * fields (messages on {@code COMM_WORLD} only), no S or M lines, and W lines of three fields,
  * {@code W <recv peer> <recv tag> <recv seq>}, for receives posted by {@code MPI_IRECV} only;
  * versions 1 and 2 have no W lines either.
  */
 public final class TraceFormat {
     public static final String MAGIC = "qmpi4j-trace";
-    public static final int VERSION = 4;
+    public static final int VERSION = 5;
+    /** A record holding one line of the text format (version 5: every record but calls, completions and the end). */
+    static final byte TEXT_RECORD = 1;
+    /** A call (version 5). */
+    static final byte EVENT_RECORD = 2;
+    /** A request the call just before completed (version 5). */
+    static final byte COMPLETION_RECORD = 3;
+    /** The end: the file was closed at MPI_Finalize (version 5). */
+    static final byte END_RECORD = 4;
+    /** A text record's tag and length before its line. */
+    static final int TEXT_RECORD_HEADER = 5;
+    /** The longest varint: 64 bits, 7 a byte. */
+    static final int VARINT_MAX_BYTES = 10;
+    /** The longest call record: tag, field mask and 18 varints. */
+    static final int EVENT_MAX_BYTES = 3 + 18 * VARINT_MAX_BYTES;
+    /** The longest completion record: tag, field mask and 5 varints. */
+    static final int COMPLETION_MAX_BYTES = 2 + 5 * VARINT_MAX_BYTES;
+    /** The end record's last bytes, which tell a complete file from its tail alone. */
+    static final byte[] END_MARK = {'E', 'N', 'D', '\n'};
+    /** The end record: tag, events written and dropped (8 bytes each), {@link #END_MARK}. */
+    static final int END_RECORD_BYTES = 1 + 16 + 4;
     /** The receive a version-3 shard names on the posting call, whose arrow ends at its W line. */
     public static final String POSTED_RECEIVE = "MPI_IRECV";
     /** Written for a field the call does not have. */

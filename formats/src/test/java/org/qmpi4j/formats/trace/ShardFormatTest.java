@@ -12,7 +12,10 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Format 4 written by {@link TraceFileWriter} and read back by {@link ShardParser}, field by field; older versions still read. */
+/**
+ * Format 5 written by {@link TraceFileWriter} and read back by {@link ShardParser}, field by field,
+ * whole or in chunks of any size; damage reported by byte offset; older (text) versions still read.
+ */
 class ShardFormatTest {
     @TempDir
     Path dir;
@@ -47,7 +50,7 @@ class ShardFormatTest {
     }
 
     @Test
-    void everyVersion4FieldAndLineIsReadBackAsWritten() throws Exception {
+    void everyFieldAndRecordIsReadBackAsWritten() throws Exception {
         Path f = dir.resolve("rank-1.trace");
         String subKey = TraceFormat.communicatorKey("I 1,3", 0);
         try (TraceFileWriter w = new TraceFileWriter(f, 1, 4, "openmpi", Long.MAX_VALUE, 1024)) {
@@ -94,21 +97,34 @@ class ShardFormatTest {
                     6, 1, 800, 1, NONE, NONE, NONE, NONE, NONE, NONE, NONE, 0, NONE, NONE, NONE, NONE, NONE, 2, null,
                     0);
         }
-        String text = Files.readString(f, StandardCharsets.US_ASCII);
-        assertThat(text)
-                .startsWith("qmpi4j-trace 4 1 4 openmpi\n")
-                .contains("\nS 0 org.example.App main 42 App.java\n")
-                .contains("\nS 1 org.example.App lambda$run$0 -1 -\n")
-                .contains("\nM 0 w I 0..3 -\n")
-                .contains("\nM 1 " + subKey + " I 1,3 -\n")
-                .contains("\nM 2 00000000000000ab.0 X 0,1 2,3\n")
-                .contains("\nE 3 1 100 50 3 - 64 - - - - 0 1 3 5 - 64 -\n")
-                .contains("\nW 0 1 3 9 2\nW 1 - - - -\n");
+        byte[] bytes = Files.readAllBytes(f);
+        assertThat(new String(bytes, StandardCharsets.US_ASCII)).startsWith("qmpi4j-trace 5 1 4 openmpi\n");
+        // As text, the records are the lines version 4 wrote.
+        assertThat(ShardText.lines(f))
+                .startsWith("qmpi4j-trace 5 1 4 openmpi")
+                .contains("S 0 org.example.App main 42 App.java")
+                .contains("S 1 org.example.App lambda$run$0 -1 -")
+                .contains("M 0 w I 0..3 -")
+                .contains("M 1 " + subKey + " I 1,3 -")
+                .contains("M 2 00000000000000ab.0 X 0,1 2,3")
+                .contains("E 3 1 100 50 3 - 64 - - - - 0 1 3 5 - 64 -")
+                .containsSubsequence("W 0 1 3 9 2", "W 1 - - - -");
+        // The same calls, fed a byte at a time: records cut anywhere between two chunks.
+        Recorded bytewise = new Recorded();
+        ShardParser q = new ShardParser(1, bytewise);
+        for (int i = 0; i < bytes.length; i++) {
+            q.feed(bytes, i, 1);
+        }
+        q.end();
+        assertThat(q.problems()).isEmpty();
+        assertThat(bytewise.events).hasSize(5);
+        assertThat(bytewise.completions).hasSize(2);
+        assertThat(bytewise.events.get(3).start()).isEqualTo(300);
 
         ShardParser[] p = new ShardParser[1];
         Recorded r = parse(1, Files.readAllBytes(f), p);
         assertThat(p[0].problems()).isEmpty();
-        assertThat(p[0].version()).isEqualTo(4);
+        assertThat(p[0].version()).isEqualTo(5);
         assertThat(p[0].sites()).hasSize(2);
         ShardSite site = p[0].sites().get(0);
         assertThat(site.className()).isEqualTo("org.example.App");
@@ -214,5 +230,158 @@ class ShardFormatTest {
         assertThat(r.completions).hasSize(1);
         assertThat(r.completions.get(0)).containsExactly(NONE, 0, 7, 4);
         assertThat(r.completionComms.get(0)).isNull();
+    }
+
+    /** A version-4 shard, as the previous release wrote it, reads as before. */
+    @Test
+    void aVersion4TextShardStillReads() throws Exception {
+        String subKey = TraceFormat.communicatorKey("I 1,3", 0);
+        String v4 = "qmpi4j-trace 4 1 4 openmpi\n"
+                + "F 3 MPI_BCAST\n"
+                + "F 5 MPI_WAITALL\n"
+                + "T 1 main\n"
+                + "S 0 org.example.App main 42 App.java\n"
+                + "M 0 w I 0..3 -\n"
+                + "M 1 " + subKey + " I 1,3 -\n"
+                + "E 3 1 100 50 3 - 64 - - - - 0 1 3 5 - 64 -\n"
+                + "E 5 1 300 400 - - - - - - - 0 - - - - - -\n"
+                + "W 0 1 3 9 2\nW 1 - - - -\n"
+                + "X 2 0\n";
+        ShardParser[] p = new ShardParser[1];
+        Recorded r = parse(1, v4.getBytes(StandardCharsets.US_ASCII), p);
+        assertThat(p[0].problems()).isEmpty();
+        assertThat(p[0].version()).isEqualTo(4);
+        assertThat(r.events).hasSize(2);
+        assertThat(r.events.get(0).communicator().key()).isEqualTo(subKey);
+        assertThat(r.events.get(0).collectiveSeq()).isEqualTo(5);
+        assertThat(r.completions.get(0)).containsExactly(0, 3, 9, 2);
+        assertThat(r.completions.get(1)).containsExactly(1, NONE, NONE, NONE);
+        Path f = dir.resolve("rank-1.trace");
+        Files.writeString(f, v4, StandardCharsets.US_ASCII);
+        assertThat(ShardEnd.ended(f)).isTrue();
+    }
+
+    /** Extreme values, negative ones and times that go backwards (another thread's call) survive the varints. */
+    @Test
+    void extremeValuesRoundTrip() throws Exception {
+        Path f = dir.resolve("rank-0.trace");
+        long big = Long.MAX_VALUE;
+        long small = Long.MIN_VALUE + 1;
+        try (TraceFileWriter w = new TraceFileWriter(f, 0, 1, "openmpi", Long.MAX_VALUE, 1024)) {
+            w.defineFunction(0, "MPI_SEND");
+            w.event(
+                    0, big, big - 5, 0, -1, -2, big, 0, small, -3, big, NONE, NONE, NONE, NONE, NONE, NONE, NONE, null,
+                    0);
+            w.event(
+                    0, 1, 7, big, NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE,
+                    null, 0);
+            w.end();
+        }
+        ShardParser[] p = new ShardParser[1];
+        Recorded r = parse(0, Files.readAllBytes(f), p);
+        assertThat(p[0].problems()).isEmpty();
+        ShardEvent a = r.events.get(0);
+        assertThat(new long[] {a.tid(), a.start(), a.duration(), a.peer(), a.tag(), a.bytes(), a.sendSeq()})
+                .containsExactly(big, big - 5, 0, -1, -2, big, 0);
+        assertThat(new long[] {a.recvPeer(), a.recvTag(), a.recvSeq()}).containsExactly(small, -3, big);
+        ShardEvent b = r.events.get(1);
+        assertThat(new long[] {b.tid(), b.start(), b.duration(), b.peer()}).containsExactly(1, 7, big, NONE);
+        assertThat(ShardEnd.ended(f)).isTrue();
+    }
+
+    /** The size limit: the file stops growing below it, a record says when, the end record still follows. */
+    @Test
+    void theLimitStopsTheFileAndIsReported() throws Exception {
+        Path f = dir.resolve("rank-0.trace");
+        long[] limit = new long[1];
+        try (TraceFileWriter w = new TraceFileWriter(f, 0, 1, "openmpi", 2000, 1024)) {
+            w.defineFunction(0, "MPI_BARRIER");
+            for (int i = 0; i < 1000; i++) {
+                w.event(0, 1, 1000L + 10 * i, 5, NONE, NONE, NONE, NONE, NONE, NONE, NONE);
+            }
+            assertThat(w.limitReached()).isTrue();
+            assertThat(w.eventsWritten() + w.eventsDropped()).isEqualTo(1000);
+            w.end();
+        }
+        assertThat(Files.size(f)).isLessThanOrEqualTo(2000 + TraceFormat.END_RECORD_BYTES);
+        ShardParser p = new ShardParser(0, new ShardParser.Listener() {
+            @Override
+            public void event(ShardEvent e) {}
+
+            @Override
+            public void limit(long limitBytes, long eventsWritten, long localTime) {
+                limit[0] = eventsWritten;
+            }
+        });
+        byte[] bytes = Files.readAllBytes(f);
+        p.feed(bytes, 0, bytes.length);
+        p.end();
+        assertThat(p.problems()).isEmpty();
+        assertThat(p.truncated()).isTrue();
+        assertThat(limit[0]).isEqualTo(p.events()).isPositive();
+        assertThat(ShardEnd.ended(f)).isTrue();
+    }
+
+    /**
+     * Damage: a cut file, an unknown record, an overlong number, an undefined function: each is one
+     * problem naming the file and the byte offset, never an exception, and reading stops or goes on
+     * as the damage allows.
+     */
+    @Test
+    void damageIsReportedByByteOffset() throws Exception {
+        Path f = dir.resolve("rank-0.trace");
+        try (TraceFileWriter w = new TraceFileWriter(f, 0, 1, "openmpi", Long.MAX_VALUE, 1024)) {
+            w.defineFunction(0, "MPI_BARRIER");
+            for (int i = 0; i < 3; i++) {
+                w.event(0, 1, 1000L + 10 * i, 5, NONE, NONE, NONE, NONE, NONE, NONE, NONE);
+            }
+            w.end();
+        }
+        byte[] whole = Files.readAllBytes(f);
+        int header = new String(whole, StandardCharsets.ISO_8859_1).indexOf('\n') + 1;
+        assertThat(ShardEnd.ended(f)).isTrue();
+
+        byte[] cut = java.util.Arrays.copyOf(whole, whole.length - 30);
+        ShardParser[] p = new ShardParser[1];
+        Recorded r = parse(0, cut, p);
+        assertThat(r.events).hasSizeLessThan(3);
+        assertThat(p[0].problems()).singleElement().asString().matches("ranks/rank-0\\.trace byte \\d+: cut short.*");
+        Files.write(f, cut);
+        assertThat(ShardEnd.ended(f)).isFalse();
+
+        byte[] unknown = whole.clone();
+        unknown[header] = 9;
+        parse(0, unknown, p);
+        assertThat(p[0].problems())
+                .singleElement()
+                .asString()
+                .isEqualTo(
+                        "ranks/rank-0.trace byte " + header + ": unknown record type 9; the rest of the file skipped");
+
+        byte[] overlong = new byte[header + 40];
+        System.arraycopy(whole, 0, overlong, 0, header);
+        overlong[header] = TraceFormat.EVENT_RECORD;
+        java.util.Arrays.fill(overlong, header + 3, overlong.length, (byte) 0xff);
+        parse(0, overlong, p);
+        assertThat(p[0].problems())
+                .singleElement()
+                .asString()
+                .contains("byte " + header + ": a number of more than 10 bytes");
+
+        byte[] undefined = whole.clone();
+        int firstEvent = header;
+        while (undefined[firstEvent] != TraceFormat.EVENT_RECORD) {
+            firstEvent++; // past the function's text record
+        }
+        undefined[firstEvent + 3] = 5; // function id 5
+        r = parse(0, undefined, p);
+        assertThat(r.events).hasSize(2);
+        assertThat(p[0].problems()).singleElement().asString().contains("function id 5, not defined");
+
+        byte[] hugeText = java.util.Arrays.copyOf(whole, header + 5);
+        hugeText[header] = TraceFormat.TEXT_RECORD;
+        hugeText[header + 4] = 0x7f; // 2 GiB
+        parse(0, hugeText, p);
+        assertThat(p[0].problems()).singleElement().asString().contains("longer than any");
     }
 }

@@ -1,13 +1,9 @@
 package org.qmpi4j.report.files;
 
 import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -17,6 +13,7 @@ import java.util.Set;
 import org.qmpi4j.formats.files.RankRanges;
 import org.qmpi4j.formats.files.ResultFiles;
 import org.qmpi4j.formats.profile.RankProfile;
+import org.qmpi4j.formats.trace.ShardEnd;
 
 /**
  * Which ranks of a job left less than a finished rank leaves, and why, as far as the files in
@@ -133,27 +130,9 @@ public final class RankStates {
         return null;
     }
 
-    /** Whether a trace shard's last line is its end line ({@code X ...}): read from its tail only. */
+    /** Whether a trace shard ends with its end record: read from its tail only. */
     static boolean ended(Path trace) throws IOException {
-        long size = Files.size(trace);
-        int tail = (int) Math.min(size, 96);
-        byte[] b = new byte[tail];
-        try (FileChannel ch = FileChannel.open(trace, StandardOpenOption.READ)) {
-            ByteBuffer into = ByteBuffer.wrap(b);
-            long at = size - tail;
-            while (into.hasRemaining()) {
-                int n = ch.read(into, at + into.position());
-                if (n < 0) {
-                    return false;
-                }
-            }
-        }
-        if (tail == 0 || b[tail - 1] != '\n') {
-            return false;
-        }
-        String last = new String(b, StandardCharsets.US_ASCII);
-        int start = last.lastIndexOf('\n', last.length() - 2) + 1;
-        return last.startsWith("X ", start);
+        return ShardEnd.ended(trace);
     }
 
     /** {@code r} of {@code rank-<r>.<anything>} (a profile, a check file), else -1. */

@@ -53,10 +53,10 @@ class PerfettoCountersTest {
                 w.pvarSample(1, t + 500, 0.25 * (i + 1), false);
             }
         }
-        assertThat(Files.readString(shard))
-                .contains("\nV 0 I pml_ob1_unexpected_msgq_length\n")
-                .contains("\nP 0 2500 3\n")
-                .contains("\nP 1 2500 0.25\n");
+        assertThat(org.qmpi4j.formats.trace.ShardText.lines(shard))
+                .contains("V 0 I pml_ob1_unexpected_msgq_length")
+                .contains("P 0 2500 3")
+                .contains("P 1 2500 0.25");
         ShardSummary summary = ShardSummary.scan(shard, 0);
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         PerfettoTraceAssembler a = new PerfettoTraceAssembler(out, 1);

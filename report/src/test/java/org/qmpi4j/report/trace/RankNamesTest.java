@@ -80,7 +80,9 @@ class RankNamesTest {
         assertThat(json()).isEqualTo(expected);
         assertThat(perfetto()).isEqualTo(expected);
         shards("", "", "");
-        assertThat(Files.readAllLines(ResultFiles.rankTrace(dir, 0)).get(0)).isEqualTo("qmpi4j-trace 4 0 3 openmpi");
+        assertThat(org.qmpi4j.formats.trace.ShardText.lines(ResultFiles.rankTrace(dir, 0))
+                        .get(0))
+                .isEqualTo("qmpi4j-trace 5 0 3 openmpi");
         assertThat(json()).isEqualTo(expected);
     }
 }

@@ -19,7 +19,7 @@ import org.qmpi4j.tools.mpi.MessageRoles;
 import org.qmpi4j.tools.mpi.StatusCompletions;
 
 /**
- * The tracer's per-call path: runs the rest of the chain and writes the call as one line of this
+ * The tracer's per-call path: runs the rest of the chain and writes the call as one binary record of this
  * rank's shard ({@link TraceFileWriter#event}), its envelope, message sequence numbers, call site,
  * communicator, collective number, request ids and what it completed ({@link MessageBook}). Called
  * for every MPI call: it allocates nothing beyond what a call's completions need, and every fault

@@ -18,12 +18,12 @@ import org.qmpi4j.tools.output.RankResults;
 import org.qmpi4j.tools.output.ToolLifecycle;
 
 /**
- * One instance of the {@code tracer} tool: records each MPI call as one line of its rank's trace
- * file and, at {@code MPI_Finalize}, brings every rank's file to rank 0, which writes the trace.
+ * One instance of the {@code tracer} tool: records each MPI call as one binary record of its rank's
+ * trace file and, at {@code MPI_Finalize}, brings every rank's file to rank 0, which writes the trace.
  * This class wires the parts to the MPI functions; each part is one concern:
  * <ul>
- *   <li>{@link CallRecorder}, the per-call path: one line per call;</li>
- *   <li>{@link MessageBook}, the communicator and message bookkeeping the lines name;</li>
+ *   <li>{@link CallRecorder}, the per-call path: one record per call;</li>
+ *   <li>{@link MessageBook}, the communicator and message bookkeeping the records name;</li>
  *   <li>{@link TraceShard}, the shard file and its clock, measured at {@code MPI_Init} and again at
  *       {@code MPI_Finalize} ({@link ClockSync}, {@link ClockModel});</li>
  *   <li>{@link PvarSampling}, the MPI_T performance variables sampled into the shard;</li>
@@ -36,13 +36,13 @@ import org.qmpi4j.tools.output.ToolLifecycle;
  *
  * <p>Arrows: a send and a receive carry their sequence number among messages of the same envelope
  * on the same communicator ({@link Communicators}, any communicator); by MPI's non-overtaking rule
- * the n-th of each belong together. Each line also names its call site ({@link CallSites}), its
+ * the n-th of each belong together. Each record also names its call site ({@link CallSites}), its
  * communicator, a collective's number on it, and the request a call created ({@link RequestIds}),
- * which the completing call names again ({@link TraceFormat}, version 4). A wildcard
+ * which the completing call names again ({@link TraceFormat}, version 4 and later). A wildcard
  * receive's envelope is read from the status of the call that completed it; a completion whose
  * method returns no status is run through the one that does ({@link StatusCompletions}). A
  * nonblocking receive's arrow ends at the call that completed it ({@link PostedReceives}: a
- * {@code W} line after that call's line), where the message was actually received. Where the
+ * completion record after that call's record), where the message was actually received. Where the
  * order of receives cannot be known, {@link PostedReceives} says why and the rank draws no more
  * arrow ends rather than wrong ones.
  */

@@ -30,8 +30,11 @@ public final class TracerTool implements ToolProvider {
                     + " shows an instant event on that rank's track and lists it in `otherData.truncated_ranks`;"
                     + " the profile is unaffected");
 
-    /** Chosen by what the JSON viewers open: benchmarks/TRACE-VIEWERS.md. */
-    static final long DEFAULT_JSON_LIMIT = 16L << 20;
+    /**
+     * Chosen by what the JSON viewers open: benchmarks/TRACE-VIEWERS.md (measured with text shards;
+     * binary shards hold as many calls in under a third of the bytes, so the limit is a third).
+     */
+    static final long DEFAULT_JSON_LIMIT = 5L << 20;
     /** The setting {@code tracer.json-limit}. */
     static final Setting<Long> JSON_LIMIT = Setting.byteSize(
             "tracer.json-limit",
@@ -43,7 +46,8 @@ public final class TracerTool implements ToolProvider {
                     + " it would take several times the shards' bytes, more than the JSON viewers open well;"
                     + " `qmpi4j trace --format json` still builds JSON of chosen ranks and a time window");
 
-    static final long DEFAULT_MERGE_LIMIT = 64L << 20;
+    /** As many calls as the text shards' 64 MiB held (binary shards take under a third of the bytes). */
+    static final long DEFAULT_MERGE_LIMIT = 20L << 20;
     /** The setting {@code tracer.merge-limit}. */
     static final Setting<Long> MERGE_LIMIT = Setting.byteSize(
             "tracer.merge-limit",
