@@ -95,12 +95,17 @@ public final class JvmActivity {
                 d.get("sun.rt.safepoints", 0),
                 nanos(d.get("sun.cls.time", 0), frequency),
                 descheduled,
-                d.string("sun.gc.lastCause"));
+                cause(d.string("sun.gc.lastCause")));
     }
 
     /** The calling thread's operating-system id, for {@link #now}; -1 where there is none. */
     public static long callingThread() {
         return SchedulerStats.currentThread();
+    }
+
+    /** HotSpot's cause, or {@code null} before the first collection (which it calls "No GC"). */
+    private static @Nullable String cause(@Nullable String c) {
+        return c == null || c.isEmpty() || c.equals("No GC") ? null : c;
     }
 
     private static long nanos(long ticks, long frequency) {
