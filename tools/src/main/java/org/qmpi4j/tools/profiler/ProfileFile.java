@@ -110,8 +110,8 @@ final class ProfileFile implements RankResults.RankFile {
                 RankProfile.builder(s.rank(), s.size(), binding).state(state).appNs(System.nanoTime() - appStartNs);
         ProcessFacts.describe(b);
         JvmReading j = jvm;
-        // At the end only: the file written as MPI_Init returns would otherwise make the MPI_T
-        // registry at start, on every rank.
+        // At the end only: the file written as MPI_Init returns would otherwise read the JVM's
+        // counters file at start, on every rank, for figures of the start alone.
         if (j != null && state != RankProfile.State.RUNNING) {
             b.jvm(j.read());
         }

@@ -1,6 +1,7 @@
 package org.qmpi4j.agent.internal.jvm;
 
 import org.qmpi4j.api.Nullable;
+import org.qmpi4j.api.jvm.JvmActivity;
 
 /**
  * The JVM's activity as one MPI process's variables read it: the thread that calls MPI (named
@@ -10,13 +11,13 @@ import org.qmpi4j.api.Nullable;
 public final class JvmWatch {
     private static final long FRESH_NANOS = 5_000_000;
 
-    private volatile long thread = SchedulerStats.NO_THREAD;
+    private volatile long thread = JvmActivity.NO_THREAD;
     private @Nullable JvmActivity last;
     private long lastAt;
 
     /** The calling thread is the one that calls MPI (the descheduled time is its time). */
     public void callingThreadCallsMpi() {
-        thread = SchedulerStats.currentThread();
+        thread = JvmActivity.callingThread();
     }
 
     /** What the JVM did so far; at most a few milliseconds old. */

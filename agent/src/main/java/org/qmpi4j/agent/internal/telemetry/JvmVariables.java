@@ -1,8 +1,8 @@
 package org.qmpi4j.agent.internal.telemetry;
 
 import java.util.function.ToLongFunction;
-import org.qmpi4j.agent.internal.jvm.JvmActivity;
 import org.qmpi4j.agent.internal.jvm.JvmWatch;
+import org.qmpi4j.api.jvm.JvmActivity;
 import org.qmpi4j.api.mpit.CvarDefinition;
 import org.qmpi4j.api.mpit.CvarSources;
 import org.qmpi4j.api.mpit.MpitDatatype;

@@ -1,4 +1,4 @@
-package org.qmpi4j.agent.internal.jvm;
+package org.qmpi4j.api.jvm;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,4 +1,4 @@
-package org.qmpi4j.agent.internal.jvm;
+package org.qmpi4j.api.jvm;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -7,7 +7,19 @@ import org.qmpi4j.api.Nullable;
 /**
  * What the JVM did since it started, at one instant: its garbage-collection pauses (per
  * collector), the other safepoints, class loading, and how long the thread that calls MPI was
- * descheduled. All durations in nanoseconds.
+ * descheduled. All durations in nanoseconds, all counts since the JVM started: a tool takes two
+ * readings and subtracts. For example, a tool notes the thread that calls MPI in its
+ * {@code MPI_INIT} handler and sums up the run at {@code MPI_FINALIZE}:
+ * <pre>{@code
+ * long thread = JvmActivity.callingThread();      // in the MPI_INIT handler, on the calling thread
+ * ...
+ * JvmActivity a = JvmActivity.now(thread);         // at MPI_FINALIZE
+ * double gcSeconds = a.gcPauseNanos() / 1e9;
+ * }</pre>
+ *
+ * <p>Cost: nothing until {@link #now} is called; each call reads the JVM's counters file (tens of
+ * kilobytes) and one {@code /proc} file, a few milliseconds of CPU the first time and tens of
+ * microseconds after. Not for the call path.
  *
  * <p>From HotSpot's performance counters: a collector whose counter name ends in "pauses" (G1,
  * Parallel, Serial and ZGC on JDK 17 to 25) counts its stop-the-world pauses; Shenandoah's count
@@ -18,6 +30,9 @@ import org.qmpi4j.api.Nullable;
  * threads.
  */
 public final class JvmActivity {
+    /** What {@link #callingThread()} returns where the operating system names no threads. */
+    public static final long NO_THREAD = SchedulerStats.NO_THREAD;
+
     private static final String COLLECTOR = "sun.gc.collector.";
 
     /** A JVM without performance counters: nothing known but the thread's scheduling. */
@@ -56,7 +71,10 @@ public final class JvmActivity {
         this.lastGcCause = lastGcCause;
     }
 
-    /** Now, with thread {@code tid} (an id of {@link #callingThread()}) as the thread that calls MPI. */
+    /**
+     * What the JVM did up to now, with thread {@code tid} (from {@link #callingThread()}, or
+     * {@link #NO_THREAD}) as the thread whose time descheduled is counted.
+     */
     public static JvmActivity now(long tid) {
         long descheduled = SchedulerStats.waitingNanos(tid);
         PerfData d = PerfData.read(
@@ -127,10 +145,12 @@ public final class JvmActivity {
         return pausing.get(i);
     }
 
+    /** Collector {@code i}'s time (pauses or cycles, as {@link #pausing} says). */
     public long collectorNanos(int i) {
         return collectorNanos[i];
     }
 
+    /** Collector {@code i}'s count (pauses or cycles, as {@link #pausing} says). */
     public long collectorCount(int i) {
         return collectorPauses[i];
     }
@@ -163,10 +183,12 @@ public final class JvmActivity {
         return Math.max(0, safepoints - gcPauses());
     }
 
+    /** Loading, linking and initialising classes, static initialisers included, on all threads. */
     public long classLoadingNanos() {
         return classLoadingNanos;
     }
 
+    /** How long the thread given to {@link #now} was runnable but waiting for a CPU; 0 if unknown. */
     public long descheduledNanos() {
         return descheduledNanos;
     }
