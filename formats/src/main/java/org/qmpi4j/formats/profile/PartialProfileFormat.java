@@ -49,6 +49,7 @@ public final class PartialProfileFormat {
                     string(out, e.getKey());
                     string(out, e.getValue());
                 }
+                JvmSummary.writeBinary(out, s.jvm());
             }
             out.writeInt(m.functions.size());
             for (Map.Entry<String, Profile.Entry> f : m.functions.entrySet()) {
@@ -131,10 +132,11 @@ public final class PartialProfileFormat {
                 for (int j = count(in); j > 0; j--) {
                     env.put(string(in), string(in));
                 }
+                JvmSummary jvm = JvmSummary.readBinary(in);
                 if (rank < 0 || rank >= size || m.summaries.containsKey(rank)) {
                     throw new IOException("rank " + rank + " in a partial merge of " + size + " ranks");
                 }
-                m.summaries.put(rank, m.summary(rank, present, state, app, mpi, env));
+                m.summaries.put(rank, m.summary(rank, present, state, app, mpi, env, jvm));
             }
             for (int i = count(in); i > 0; i--) {
                 String f = string(in);

@@ -28,15 +28,33 @@ public final class Profile {
         private final long appNs;
         private final long mpiNs;
         private final Map<String, String> environment;
+        private final @org.qmpi4j.api.Nullable JvmSummary jvm;
 
         public RankSummary(
                 int rank, boolean present, String state, long appNs, long mpiNs, Map<String, String> environment) {
+            this(rank, present, state, appNs, mpiNs, environment, null);
+        }
+
+        public RankSummary(
+                int rank,
+                boolean present,
+                String state,
+                long appNs,
+                long mpiNs,
+                Map<String, String> environment,
+                @org.qmpi4j.api.Nullable JvmSummary jvm) {
             this.rank = rank;
             this.present = present;
             this.state = state;
             this.appNs = appNs;
             this.mpiNs = mpiNs;
             this.environment = Collections.unmodifiableMap(new LinkedHashMap<>(environment));
+            this.jvm = jvm;
+        }
+
+        /** What the JVM did to the rank, or {@code null} if not known (a profile written before it was kept). */
+        public @org.qmpi4j.api.Nullable JvmSummary jvm() {
+            return jvm;
         }
 
         public int rank() {

@@ -22,7 +22,8 @@ import org.qmpi4j.formats.waits.WaitReportFormat;
  *       name of the file beside that holds them, {@value #RANK_DETAIL_FILE}
  *       ({@link #writeRankDetail});</li>
  *   <li>{@code time}: {@code app_s}, {@code mpi_s}, {@code mpi_pct} summed over ranks, and
- *       {@code per_rank} [{@code rank, state, app_s, mpi_s, mpi_pct, host, pid}];</li>
+ *       {@code per_rank} [{@code rank, state, app_s, mpi_s, mpi_pct, host, pid, jvm}] ({@code jvm},
+ *       what the JVM did to the rank, when known: {@link JvmSummary});</li>
  *   <li>{@code functions}: [{@code name, kind, calls, time_s, mean_s, min_s, max_s, bytes, app_pct,
  *       mpi_pct, rank_spread: {ranks, max_rank, max_s, min_s}, per_rank: [{rank, calls, time_s,
  *       min_s, max_s, bytes}]}], longest first ({@code app_pct} and {@code mpi_pct} are null for
@@ -118,6 +119,10 @@ public final class ProfileFormat {
                     .member("mpi_pct", percent(r.mpiNs(), r.appNs()));
             for (Map.Entry<String, String> env : r.environment().entrySet()) {
                 w.member(env.getKey(), env.getValue());
+            }
+            JvmSummary jvm = r.jvm();
+            if (jvm != null) {
+                jvm.write(w);
             }
             w.endObject();
         }
@@ -297,7 +302,8 @@ public final class ProfileFormat {
         for (JsonNode r : root.get("time").get("per_rank").elements()) {
             Map<String, String> env = new LinkedHashMap<>();
             for (Map.Entry<String, JsonNode> m : r.members().entrySet()) {
-                if (!List.of("rank", "state", "app_s", "mpi_s", "mpi_pct").contains(m.getKey())) {
+                if (!List.of("rank", "state", "app_s", "mpi_s", "mpi_pct", "jvm")
+                        .contains(m.getKey())) {
                     env.put(m.getKey(), m.getValue().asString());
                 }
             }
@@ -308,7 +314,8 @@ public final class ProfileFormat {
                     state,
                     nanos(r.get("app_s").asDouble()),
                     nanos(r.get("mpi_s").asDouble()),
-                    env));
+                    env,
+                    JvmSummary.read(r)));
         }
         if (summaries.size() != ranks) {
             throw new JsonFormatException("time.per_rank: expected " + ranks + " entries, found " + summaries.size());

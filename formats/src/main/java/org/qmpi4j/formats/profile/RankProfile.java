@@ -40,6 +40,7 @@ public final class RankProfile {
     private final State state;
     private final long appNs;
     private final Map<String, String> environment;
+    private final @org.qmpi4j.api.Nullable JvmSummary jvm;
     private final Map<String, CallStats> functions;
     private final Map<String, String> kinds;
     private final Map<SiteKey, CallStats> sites;
@@ -57,6 +58,7 @@ public final class RankProfile {
         this.state = Objects.requireNonNull(b.state, "state");
         this.appNs = b.appNs;
         this.environment = Collections.unmodifiableMap(new LinkedHashMap<>(b.environment));
+        this.jvm = b.jvm;
         this.functions = Collections.unmodifiableMap(new LinkedHashMap<>(b.functions));
         this.kinds = Collections.unmodifiableMap(new LinkedHashMap<>(b.kinds));
         this.sites = Collections.unmodifiableMap(new LinkedHashMap<>(b.sites));
@@ -103,6 +105,11 @@ public final class RankProfile {
     /** Descriptive facts about the process (host, pid, main class), shown in reports. */
     public Map<String, String> environment() {
         return environment;
+    }
+
+    /** What the JVM did to the rank, or {@code null} if not known. */
+    public @org.qmpi4j.api.Nullable JvmSummary jvm() {
+        return jvm;
     }
     /** Per MPI function (standard upper-case name), in first-call order. */
     public Map<String, CallStats> functions() {
@@ -183,6 +190,7 @@ public final class RankProfile {
         private State state = State.RUNNING;
         private long appNs;
         private final Map<String, String> environment = new LinkedHashMap<>();
+        private @org.qmpi4j.api.Nullable JvmSummary jvm;
         private final Map<String, CallStats> functions = new LinkedHashMap<>();
         private final Map<String, String> kinds = new LinkedHashMap<>();
         private final Map<SiteKey, CallStats> sites = new LinkedHashMap<>();
@@ -204,6 +212,12 @@ public final class RankProfile {
 
         public Builder appNs(long ns) {
             appNs = ns;
+            return this;
+        }
+
+        /** What the JVM did to the rank. */
+        public Builder jvm(@org.qmpi4j.api.Nullable JvmSummary summary) {
+            jvm = summary;
             return this;
         }
 

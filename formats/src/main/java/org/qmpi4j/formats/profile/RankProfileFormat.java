@@ -67,6 +67,10 @@ public final class RankProfileFormat {
             w.member(e.getKey(), e.getValue());
         }
         w.endObject();
+        JvmSummary jvm = p.jvm();
+        if (jvm != null) {
+            jvm.write(w);
+        }
         w.name("functions").beginArray();
         for (Map.Entry<String, CallStats> f : p.functions().entrySet()) {
             String name = f.getKey();
@@ -177,6 +181,7 @@ public final class RankProfileFormat {
                 b.environment(e.getKey(), e.getValue().asString());
             }
         }
+        b.jvm(JvmSummary.read(root));
         for (JsonNode f : root.get("functions").elements()) {
             b.function(f.get("name").asString(), f.optional("kind").asStringOrNull(), stats(f));
         }

@@ -31,6 +31,9 @@ final class ProfileFile implements RankResults.RankFile {
     private volatile long appStartNs;
 
     private volatile String binding = "unknown";
+    /** Null until MPI_Init returned. */
+    private volatile JvmReading jvm;
+
     private int pcontrolOutputs;
 
     ProfileFile(SiteTable sites) {
@@ -38,8 +41,9 @@ final class ProfileFile implements RankResults.RankFile {
     }
 
     /** Once {@code MPI_Init} returned: the binding, the application's start, its messages' table. */
-    void started(String bindingId, long appStart, SentTable sentTable) {
+    void started(String bindingId, long appStart, SentTable sentTable, JvmReading jvmReading) {
         binding = bindingId;
+        jvm = jvmReading;
         appStartNs = appStart;
         sent = sentTable;
     }
@@ -104,6 +108,12 @@ final class ProfileFile implements RankResults.RankFile {
         RankProfile.Builder b =
                 RankProfile.builder(s.rank(), s.size(), binding).state(state).appNs(System.nanoTime() - appStartNs);
         ProcessFacts.describe(b);
+        JvmReading j = jvm;
+        // At the end only: the file written as MPI_Init returns would otherwise read the JVM's
+        // counters file at start, on every rank, for figures of the start alone.
+        if (j != null && state != RankProfile.State.RUNNING) {
+            b.jvm(j.read());
+        }
         CallStats[] functions = new CallStats[FUNCTIONS.length];
         sites.forEach(new SiteCopier(b, functions));
         for (MpiFunction f : FUNCTIONS) {

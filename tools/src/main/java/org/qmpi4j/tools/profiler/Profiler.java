@@ -281,7 +281,7 @@ final class Profiler implements ToolLifecycle.Calls {
         peers = new PeerTranslator(toolId, comm.world(), comm.size());
         SentTable t = new SentTable(comm.size());
         sent = t;
-        file.started(bindingId, appStart, t);
+        file.started(bindingId, appStart, t, new JvmReading());
         results.open(comm, toolId, settings, err);
     }
 

@@ -34,6 +34,7 @@ import org.qmpi4j.mpit.MpitRegistry;
  *   qmpi4j_process          MPI state, fraction of time in MPI, communicator size
  *   qmpi4j_other_functions  everything else (environment, communicators, datatypes, ...)
  *   qmpi4j_agent            the agent's settings and its own counters
+ *   qmpi4j_jvm              what the JVM did: collections, safepoints, class loading, descheduling
  * </pre>
  *
  * <p>One class on purpose: the order of registration is the variables' indices, which every process must
@@ -70,6 +71,11 @@ final class AgentVariables {
                 "qmpi4j_other_functions",
                 "Environment, communicator, group, datatype, topology, one-sided and I/O functions");
         int agent = child(root, "qmpi4j_agent", "The agent's settings and its own counters");
+        int jvm = child(
+                root,
+                "qmpi4j_jvm",
+                "What the JVM did to the process: garbage-collection pauses, other safepoints, class loading, "
+                        + "time descheduled");
 
         for (MpiFunction f : MpiFunction.values()) {
             int cat;
@@ -95,6 +101,7 @@ final class AgentVariables {
         telemetry
                 .monitor()
                 .events(AgentEvents.register(r, telemetry.monitor(), p2p, coll, requests, processCat, agent));
+        JvmVariables.register(r, telemetry.jvm(), jvm);
     }
 
     private int child(int parent, String name, String description) {

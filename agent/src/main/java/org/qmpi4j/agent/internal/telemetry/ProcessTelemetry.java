@@ -2,6 +2,7 @@ package org.qmpi4j.agent.internal.telemetry;
 
 import org.qmpi4j.agent.internal.config.AgentConfig;
 import org.qmpi4j.agent.internal.config.ProcessSettings;
+import org.qmpi4j.agent.internal.jvm.JvmWatch;
 import org.qmpi4j.mpit.MpitRegistry;
 
 /**
@@ -19,6 +20,7 @@ public final class ProcessTelemetry {
 
     private boolean shuttingDown;
     private final CallMonitor monitor = new CallMonitor();
+    private final JvmWatch jvm = new JvmWatch();
     private final ProcessSettings settings;
     private final Counters counters;
     private final AgentConfig config;
@@ -120,8 +122,18 @@ public final class ProcessTelemetry {
         return process;
     }
 
+    /**
+     * The process begins: {@code p} is made on the thread of its first MPI call, whose time
+     * descheduled the {@code qmpi4j_jvm} variables report.
+     */
     public void attach(ObservedProcess p) {
         this.process = p;
+        jvm.callingThreadCallsMpi();
+    }
+
+    /** What the JVM did, as the {@code qmpi4j_jvm} variables read it. */
+    JvmWatch jvm() {
+        return jvm;
     }
 
     /**

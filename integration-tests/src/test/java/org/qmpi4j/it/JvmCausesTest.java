@@ -1,0 +1,106 @@
+package org.qmpi4j.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.qmpi4j.formats.json.JsonNode;
+import org.qmpi4j.it.results.JobResults;
+import org.qmpi4j.it.support.AgentJob;
+import org.qmpi4j.launch.JobResult;
+import org.qmpi4j.launch.MpiJob;
+
+/**
+ * What the JVM did, per rank, on a real Open MPI job made for it ({@code waits.GcPauses}): rank 0
+ * collects garbage over a large live set a known number of times, rank 1 sleeps as long. The
+ * profile's {@code jvm} object of each rank says what that rank's JVM reports of itself (its
+ * garbage-collector beans, printed by the program before {@code MPI_Finalize}): the collections
+ * are rank 0's, not rank 1's.
+ */
+class JvmCausesTest {
+    private static final int COLLECTIONS = 5;
+    private static final Pattern OWN = Pattern.compile(
+            "QMPI4J-JVM rank=(\\d+) collections=(\\d+) collection_ms=(\\d+) full=(\\d+) full_ms=(\\d+).*");
+
+    @Test
+    void eachRanksCollectionsAreWhatItsJvmReports(@TempDir Path tmp) throws Exception {
+        Path out = tmp.resolve("results");
+        MpiJob.Builder job = AgentJob.plain(AgentJob.SAMPLES + "waits.GcPauses", 2)
+                .jvmOption(AgentJob.agentOption("tools=profiler"))
+                .jvmOption("-XX:+UseG1GC")
+                .env("QMPI4J_OUTPUT", out.toString())
+                .args(Integer.toString(COLLECTIONS), "64", "100");
+        JobResult result = AgentJob.run(job);
+        AgentJob.assertOk(result, 2);
+        Map<Integer, long[]> own = new HashMap<>();
+        for (String line : AgentJob.markerLines(result, "QMPI4J-JVM")) {
+            Matcher m = OWN.matcher(line);
+            assertThat(m.matches()).as(line).isTrue();
+            own.put(Integer.parseInt(m.group(1)), new long[] {
+                Long.parseLong(m.group(2)),
+                Long.parseLong(m.group(3)),
+                Long.parseLong(m.group(4)),
+                Long.parseLong(m.group(5))
+            });
+        }
+        assertThat(own).as(result.describe()).containsOnlyKeys(0, 1);
+
+        List<JsonNode> perRank =
+                JobResults.in(out).profile().root.get("time").get("per_rank").elements();
+        JsonNode collector = perRank.get(0).get("jvm");
+        JsonNode sleeper = perRank.get(1).get("jvm");
+
+        // Rank 0: its full collections are the ones it asked for, with the pause time its JVM's
+        // beans report (they count whole milliseconds per collection). The profile is read at
+        // MPI_Finalize, after the program printed the beans: young collections may come between.
+        long full = -1;
+        double fullSeconds = -1;
+        for (JsonNode c : collector.get("collectors").elements()) {
+            if (c.get("name").asString().equals("G1 full collection pauses")) {
+                full = c.get("count").asLong();
+                fullSeconds = c.get("pause_s").asDouble();
+            }
+        }
+        long[] mine = own.get(0);
+        assertThat(full)
+                .as("System.gc() calls on rank 0")
+                .isEqualTo(COLLECTIONS)
+                .isEqualTo(mine[2]);
+        assertThat(fullSeconds * 1e3)
+                .as("full collections' pause time against the beans' %s ms", mine[3])
+                .isCloseTo(mine[3], org.assertj.core.data.Offset.offset(1.0 * COLLECTIONS + 2));
+        long count = collector.get("gc_count").asLong();
+        double seconds = collector.get("gc_pause_s").asDouble();
+        assertThat(count).isGreaterThanOrEqualTo(mine[0]);
+        assertThat(seconds * 1e3).isGreaterThanOrEqualTo(mine[1] - 1.0 * mine[0] - 2);
+        assertThat(collector.get("last_gc_cause").asString()).isNotEmpty();
+        assertThat(seconds).as("collections over a 64 MB live set take time").isGreaterThan(0.005 * COLLECTIONS);
+
+        // Rank 1 slept as long: no full collection, and next to no pause time.
+        for (JsonNode c : sleeper.get("collectors").elements()) {
+            if (c.get("name").asString().equals("G1 full collection pauses")) {
+                assertThat(c.get("count").asLong()).isZero();
+            }
+        }
+        assertThat(own.get(1)[2]).isZero();
+        assertThat(sleeper.get("gc_count").asLong())
+                .isGreaterThanOrEqualTo(own.get(1)[0])
+                .isLessThan(COLLECTIONS);
+        assertThat(sleeper.get("gc_pause_s").asDouble()).isLessThan(seconds / 5);
+
+        for (JsonNode r : perRank) {
+            JsonNode jvm = r.get("jvm");
+            assertThat(jvm.get("class_loading_s").asDouble())
+                    .as("a JVM loads classes")
+                    .isPositive();
+            assertThat(jvm.get("descheduled_s").asDouble()).isGreaterThanOrEqualTo(0);
+            assertThat(jvm.get("safepoint_count").asLong()).isGreaterThanOrEqualTo(0);
+        }
+    }
+}
