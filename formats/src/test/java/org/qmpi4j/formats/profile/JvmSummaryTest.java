@@ -3,8 +3,10 @@ package org.qmpi4j.formats.profile;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
+import java.util.Objects;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.qmpi4j.api.Nullable;
 
 class JvmSummaryTest {
     private static JvmSummary summary(int rank) {
@@ -37,7 +39,8 @@ class JvmSummaryTest {
         return b.build();
     }
 
-    private static void assertSame(JvmSummary got, JvmSummary expected) {
+    private static void assertSame(@Nullable JvmSummary got, JvmSummary expected) {
+        Objects.requireNonNull(got, "the rank has no jvm object");
         assertThat(got.gcPauseNs()).isEqualTo(expected.gcPauseNs());
         assertThat(got.gcCount()).isEqualTo(expected.gcCount());
         assertThat(got.safepointNs()).isEqualTo(expected.safepointNs());
