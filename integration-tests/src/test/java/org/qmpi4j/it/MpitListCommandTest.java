@@ -23,7 +23,7 @@ class MpitListCommandTest {
         assertThat(r.status).as(r.err).isZero();
         assertThat(r.out)
                 .containsPattern("qmpi4j MPI_T catalogue: \\d+ control variables, \\d{4} performance "
-                        + "variables, 7 categories");
+                        + "variables, 8 categories");
         assertThat(r.out)
                 .contains(
                         "[0] qmpi4j  (",
@@ -32,7 +32,8 @@ class MpitListCommandTest {
                         "qmpi4j_requests",
                         "qmpi4j_process",
                         "qmpi4j_other_functions",
-                        "qmpi4j_agent");
+                        "qmpi4j_agent",
+                        "qmpi4j_jvm");
         // Settings show their values; the tool list comes from the environment as in a job.
         assertThat(r.out)
                 .contains("qmpi4j_tools  CHAR  scope=LOCAL  bind=NO_OBJECT", "value: \"counter,send-profiler\"");
