@@ -33,6 +33,8 @@ final class CallSegment extends Segment {
     long latePreviousExit;
     /** The two ranks' clock error bounds added: a shorter wait may be the clocks'. */
     long bound;
+    /** This rank's clock error bound on the common clock, when the call was made. */
+    final long ownBound;
 
     WaitCauses causes;
     /** The late rank's critical path up to its late call, which this call's path takes over. */
@@ -44,6 +46,7 @@ final class CallSegment extends Segment {
         this.function = e.function;
         this.site = e.site;
         this.previousExit = previousExit;
+        this.ownBound = e.errorBound;
     }
 
     Interval mpiInterval() {

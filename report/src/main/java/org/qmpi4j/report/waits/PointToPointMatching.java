@@ -78,7 +78,11 @@ final class PointToPointMatching {
         if (!m.lateReceiverDone && m.sendDone != null && m.recvPost != null) {
             m.lateReceiverDone = true;
             CallSegment sd = m.sendDone;
-            if (m.recvPost.start > sd.start && sd.end > m.recvPost.start) {
+            // A send still in its call when the receive was posted waited for it. On clocks aligned
+            // by measurement (ranks on other nodes) a send that must wait for its receive (a
+            // synchronous one) can seem to end up to the two bounds before the receive was posted.
+            long clocks = sd.ownBound + m.recvPost.ownBound;
+            if (m.recvPost.start > sd.start && sd.end + clocks > m.recvPost.start) {
                 sink.offer(
                         sd,
                         Pattern.LATE_RECEIVER,

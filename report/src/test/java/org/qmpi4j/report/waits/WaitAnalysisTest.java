@@ -148,6 +148,19 @@ class WaitAnalysisTest {
     }
 
     @Test
+    void aSynchronousSendThatSeemsToEndBeforeItsReceiveWithinTheClocksBoundsStillWaitedForIt() {
+        init(0, 1);
+        // Rank 1's clock is aligned to within 5 ms: its receive seems posted 2 ms after the send ended.
+        call(0, "MPI_SSEND", SEND, 10, 101).sends(msg(0, 1, 0), WaitEvent.Completion.HERE);
+        call(1, "MPI_RECV", RECV, 103, 104).errorBound(5 * MS).receives(msg(0, 1, 0), WaitEvent.Completion.HERE);
+        // Beyond the bounds, a send that ended before the receive was posted did not wait for it.
+        call(0, "MPI_SEND", SEND, 200, 201).sends(msg(0, 1, 1), WaitEvent.Completion.HERE);
+        call(1, "MPI_RECV", RECV, 300, 301).errorBound(5 * MS).receives(msg(0, 1, 1), WaitEvent.Completion.HERE);
+        WaitReport r = analyse();
+        assertThat(waits(r)).isEqualTo("late_receiver rank 0 MPI_SSEND line 20 peer 1 91 ms x1");
+    }
+
+    @Test
     void waitsAtBarrierAndAtNxNAreForTheLastToArrive() {
         init(0, 1, 2, 3);
         long[] at = {10, 20, 30, 100};
