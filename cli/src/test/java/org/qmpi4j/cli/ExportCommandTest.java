@@ -31,7 +31,7 @@ class ExportCommandTest {
         return Qmpi4jCommand.execute(args, new PrintWriter(out, true), new PrintWriter(err, true));
     }
 
-    /** Rank r: 2 + r sends at line 10, one waitall at line 20 and one at line 21. */
+    /** Rank r: MPI_Init at line 5, 2 + r sends at line 10, one waitall at line 20 and one at line 21. */
     private static RankProfile rank(int r) {
         CallStats sends = new CallStats();
         for (int i = 0; i < 2 + r; i++) {
@@ -40,13 +40,16 @@ class ExportCommandTest {
         CallStats wait20 = new CallStats().add(5_000, 0, false);
         CallStats wait21 = new CallStats().add(7_000, 0, false);
         CallStats waits = new CallStats().add(5_000, 0, false).add(7_000, 0, false);
+        CallStats init = new CallStats().add(600_000_000, 0, false);
         return RankProfile.builder(r, 3, "openmpi")
                 .state(RankProfile.State.FINALIZED)
                 .appNs(1_000_000)
                 .environment("host", "node1")
                 .environment("main", "org.example.Stencil")
+                .function("MPI_INIT", "ENVIRONMENT", init)
                 .function("MPI_SEND", "POINT_TO_POINT", sends)
                 .function("MPI_WAITALL", "POINT_TO_POINT", waits)
+                .site(new SiteKey("MPI_INIT", "org.example.Stencil", "main", "Stencil.java", 5), init)
                 .site(new SiteKey("MPI_SEND", "org.example.Stencil", "main", "Stencil.java", 10), sends)
                 .site(new SiteKey("MPI_WAITALL", "org.example.Stencil", "main", "Stencil.java", 20), wait20)
                 .site(new SiteKey("MPI_WAITALL", "org.example.Stencil", "exchange", "Stencil.java", 21), wait21)
@@ -75,10 +78,13 @@ class ExportCommandTest {
         assertThat(err.toString()).contains("qmpi4j: wrote " + cali);
 
         HatchetCaliperReading h = HatchetCaliperReading.read(Files.readString(cali));
-        assertThat(h.roots).extracting(HatchetCaliperReading.Node::label).containsExactly("main");
-        assertThat(h.metricColumns).containsExactly("time", "count", "bytes");
+        assertThat(h.roots).extracting(HatchetCaliperReading.Node::label).containsExactly("main", "MPI start-up");
+        assertThat(h.metricColumns).containsExactly("time", "time (inc)", "count", "bytes");
         assertThat(h.metrics.keySet())
                 .containsExactlyInAnyOrder(
+                        "MPI start-up",
+                        "MPI start-up/Stencil.main(Stencil.java:5)",
+                        "MPI start-up/Stencil.main(Stencil.java:5)/MPI_Init",
                         "main",
                         "main/Stencil.main(Stencil.java:10)",
                         "main/Stencil.main(Stencil.java:10)/MPI_Send",
@@ -102,8 +108,32 @@ class ExportCommandTest {
                             .get("count"))
                     .isEqualTo(1.0);
             assertThat(h.metrics.get("main").get(r).get("count"))
-                    .as("inner nodes carry no rows")
+                    .as("inner nodes carry no calls")
                     .isZero();
+            assertThat(h.metrics.get("main").get(r).get("time"))
+                    .as("nor exclusive time")
+                    .isZero();
+            // Without update_inclusive_columns(), main's and each site's totals are there; MPI_Init's
+            // 0.6 s are not main's.
+            assertThat(h.metrics.get("main").get(r).get("time (inc)"))
+                    .isCloseTo(expectedSeconds + 12_000e-9, org.assertj.core.data.Offset.offset(1e-12));
+            assertThat(h.metrics
+                            .get("main/Stencil.main(Stencil.java:20)")
+                            .get(r)
+                            .get("time (inc)"))
+                    .isCloseTo(5_000e-9, org.assertj.core.data.Offset.offset(1e-12));
+            assertThat(h.metrics
+                            .get("main/Stencil.main(Stencil.java:10)/MPI_Send")
+                            .get(r)
+                            .get("time (inc)"))
+                    .isEqualTo(send.get("time"));
+            assertThat(h.metrics.get("MPI start-up").get(r).get("time (inc)"))
+                    .isCloseTo(0.6, org.assertj.core.data.Offset.offset(1e-12));
+            assertThat(h.metrics
+                            .get("MPI start-up/Stencil.main(Stencil.java:5)/MPI_Init")
+                            .get(r)
+                            .get("count"))
+                    .isEqualTo(1.0);
         }
         assertThat(h.metadata.get("mpi.world.size").asLong()).isEqualTo(3);
         assertThat(h.metadata.get("qmpi4j.binding").asString()).isEqualTo("openmpi");

@@ -15,7 +15,8 @@ import org.qmpi4j.formats.json.JsonNode;
  * would fail: the four sections it requires, every other top-level key as metadata, the hierarchy
  * column ({@code source.function#callpath.address}, else {@code path}, else it exits), rows whose
  * path is null dropped, the columns renamed ({@code mpi.rank} to {@code rank},
- * {@code sum#time.duration} to {@code time}), the metric columns (values other than the rank), the
+ * {@code sum#time.duration} to {@code time}, {@code inclusive#sum#time.duration} to
+ * {@code time (inc)}), the metric columns (values other than the rank), the
  * tree from the nodes of the hierarchy column (a parent must be read before its child: it is looked
  * up by index as the nodes are read), and the metrics per node and rank, zero where a node has no
  * row for a rank.
@@ -67,7 +68,11 @@ final class HatchetCaliperReading {
             renamed.add(
                     c.equals(pathColumn)
                             ? "nid"
-                            : c.equals("mpi.rank") ? "rank" : c.equals("sum#time.duration") ? "time" : c);
+                            : c.equals("mpi.rank")
+                                    ? "rank"
+                                    : c.equals("sum#time.duration")
+                                            ? "time"
+                                            : c.equals("inclusive#sum#time.duration") ? "time (inc)" : c);
         }
         for (int i = 0; i < columnMetadata.size(); i++) {
             if (!renamed.get(i).equals("rank")

@@ -5,9 +5,11 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.TreeMap;
 import org.qmpi4j.formats.json.JsonWriter;
 import org.qmpi4j.formats.profile.CallStats;
 import org.qmpi4j.formats.profile.Profile;
+import org.qmpi4j.formats.profile.RankProfile;
 import org.qmpi4j.formats.profile.SiteKey;
 
 /**
@@ -15,17 +17,26 @@ import org.qmpi4j.formats.profile.SiteKey;
  * read: {@code columns} and {@code column_metadata} (which columns are values), {@code nodes} (the
  * call tree: {@code {label, column: "path", parent}}, each parent listed before its children),
  * {@code data} (one row per MPI function node and rank: the node's index, {@code mpi.rank},
- * {@code sum#time.duration} in seconds, {@code count} of calls and {@code bytes}), and the job's
- * metadata as further top-level keys, which Thicket turns into its metadata table when it reads a
- * folder of runs.
+ * {@code sum#time.duration} in seconds, {@code inclusive#sum#time.duration}, {@code count} of
+ * calls and {@code bytes}), and the job's metadata as further top-level keys, which Thicket turns
+ * into its metadata table when it reads a folder of runs.
  *
  * <p>The tree is the Java call path down to each MPI function: {@code main}, then the call site
  * ({@code Stencil.main(Stencil.java:112)}), then the function as Caliper's MPI service names it
- * ({@code MPI_Waitall}). Only the MPI function nodes carry rows; Hatchet gives the others zero.
+ * ({@code MPI_Waitall}). The MPI functions carry the time, calls and bytes; every node carries its
+ * inclusive time, which Hatchet reads as {@code time (inc)}, so that {@code main} and each call site
+ * show their totals without {@code update_inclusive_columns()}. {@code MPI_Init} and
+ * {@code MPI_Init_thread} are outside the application's time, as in the profile: they hang under a
+ * root of their own, {@link #START_UP}, so that {@code main}'s total is the run's MPI time.
  */
 public final class CaliperJson {
     /** The value columns after {@code path}, as Hatchet names them once read. */
-    static final String[] COLUMNS = {"path", "mpi.rank", "sum#time.duration", "count", "bytes"};
+    static final String[] COLUMNS = {
+        "path", "mpi.rank", "sum#time.duration", "inclusive#sum#time.duration", "count", "bytes"
+    };
+
+    /** The root of MPI's start-up calls, outside {@code main}'s time. */
+    static final String START_UP = "MPI start-up";
 
     private CaliperJson() {}
 
@@ -37,24 +48,45 @@ public final class CaliperJson {
             Profile profile, Map<String, Object> metadata, java.util.function.IntPredicate keepRank) {
         List<String[]> nodes = new ArrayList<>(); // {label, parent index or null}
         List<Object[]> rows = new ArrayList<>();
+        // node index -> rank -> inclusive seconds, for the inner nodes' rows
+        Map<Integer, Map<Integer, Double>> inclusive = new LinkedHashMap<>();
         nodes.add(new String[] {"main", null});
+        int startUp = -1;
         Map<String, Integer> siteNodes = new LinkedHashMap<>();
         for (Map.Entry<SiteKey, Profile.Entry> e : profile.sites().entrySet()) {
             SiteKey site = e.getKey();
+            int root = 0;
+            if (!RankProfile.inApplicationTime(site.function())) {
+                if (startUp < 0) {
+                    startUp = nodes.size();
+                    nodes.add(new String[] {START_UP, null});
+                }
+                root = startUp;
+            }
             String label = siteLabel(site);
-            Integer siteNode = siteNodes.get(label);
+            String key = root + "/" + label;
+            Integer siteNode = siteNodes.get(key);
             if (siteNode == null) {
                 siteNode = nodes.size();
-                nodes.add(new String[] {label, "0"});
-                siteNodes.put(label, siteNode);
+                nodes.add(new String[] {label, Integer.toString(root)});
+                siteNodes.put(key, siteNode);
             }
             int functionNode = nodes.size();
             nodes.add(new String[] {caliperName(site.function()), Integer.toString(siteNode)});
             for (Map.Entry<Integer, CallStats> r : e.getValue().perRank().entrySet()) {
                 if (keepRank.test(r.getKey())) {
                     CallStats s = r.getValue();
-                    rows.add(new Object[] {functionNode, r.getKey(), s.timeNs() / 1e9, s.calls(), s.bytes()});
+                    double seconds = s.timeNs() / 1e9;
+                    rows.add(new Object[] {functionNode, r.getKey(), seconds, seconds, s.calls(), s.bytes()});
+                    for (int inner : new int[] {siteNode, root}) {
+                        inclusive.computeIfAbsent(inner, k -> new TreeMap<>()).merge(r.getKey(), seconds, Double::sum);
+                    }
                 }
+            }
+        }
+        for (Map.Entry<Integer, Map<Integer, Double>> n : inclusive.entrySet()) {
+            for (Map.Entry<Integer, Double> r : n.getValue().entrySet()) {
+                rows.add(new Object[] {n.getKey(), r.getKey(), 0.0, r.getValue(), 0L, 0L});
             }
         }
         StringBuilder sb = new StringBuilder(4096 + 64 * rows.size());
@@ -66,8 +98,9 @@ public final class CaliperJson {
                     .value((Integer) row[0])
                     .value((Integer) row[1])
                     .value((Double) row[2])
-                    .value((Long) row[3])
+                    .value((Double) row[3])
                     .value((Long) row[4])
+                    .value((Long) row[5])
                     .endArray();
         }
         w.endArray();
