@@ -123,7 +123,7 @@ final class ExportCommand implements Callable<Integer> {
     }
 
     /** {@code profile} with the shares of the kept ranks from {@code profile-ranks.jsonl} beside it. */
-    private static Profile withRankDetail(Path dir, Profile profile, IntPredicate keep) throws UserError {
+    static Profile withRankDetail(Path dir, Profile profile, IntPredicate keep) throws UserError {
         Path lines = dir.resolve(ResultFiles.PROFILE_RANKS_JSONL);
         try (java.io.BufferedReader in = Files.newBufferedReader(lines, java.nio.charset.StandardCharsets.UTF_8)) {
             return ProfileFormat.withRankDetail(profile, in, keep);
@@ -165,7 +165,7 @@ final class ExportCommand implements Callable<Integer> {
      * command from {@code world.json} when there is one, the tools whose results are there, and
      * this qmpi4j's version.
      */
-    private static Map<String, Object> metadata(Path dir, Profile profile) {
+    static Map<String, Object> metadata(Path dir, Profile profile) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("qmpi4j.version", Qmpi4jCommand.versionText());
         m.put("qmpi4j.binding", profile.binding());

@@ -33,6 +33,7 @@ import picocli.CommandLine.Command;
             TraceCommand.class,
             ExportCommand.class,
             DiffCommand.class,
+            CompareCommand.class,
             MpitCommand.class,
             CommandLine.HelpCommand.class
         })
