@@ -27,8 +27,8 @@ import org.qmpi4j.tools.output.ToolLifecycle;
  * added up when a snapshot is taken) and, for sends, to one matrix row: no allocation, no map keyed
  * by value, no lock for the thread that makes most calls (see {@link Accumulator}). It is kept small
  * on purpose: C2 compiles it into the agent's chain, and while the application warms up on few cores
- * a longer compilation there is time taken from the application (BENCHMARKS.md, the stencil's
- * loop with the profiler). Everything that can fail (files, gathering) happens at
+ * a longer compilation there is time taken from the application (the stencil's loop in
+ * docs/decisions/0013-the-profiler-times-every-call.md). Everything that can fail (files, gathering) happens at
  * initialisation, {@code MPI_Pcontrol}, {@code MPI_Abort}, {@code MPI_Finalize} or exit, is
  * caught, reported once, and never stops the application's call.
  */
