@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# qmpi4j merge at scale (BENCHMARKS.md, "Scale"): writes the per-rank files of simulated jobs
+# qmpi4j merge at scale (BENCHMARKS.md, "Merge at scale"): writes the per-rank files of simulated jobs
 # (test-fixtures/simulated-job) and times 'qmpi4j merge' of each, $RUNS runs per size (default 3),
 # in a JVM limited to each heap of $HEAPS (default 1g). Prints per size and heap: the fastest wall
 # time, the CPU time (user + system) of that run, the largest resident set, and from the GC log the

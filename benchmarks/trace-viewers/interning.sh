@@ -3,7 +3,7 @@
 # every event's strings in full, for the same shards of real jobs (Open MPI, tools=tracer): the
 # PingPong sample on 2 ranks and the Stencil sample on 4 ranks. Both files are built one after the
 # other from each job's shards by org.qmpi4j.bench.trace.PerfettoStrings; prints a Markdown table
-# (BENCHMARKS.md, "Perfetto trace: bytes per call").
+# (BENCHMARKS.md, "Trace sizes").
 #
 # Needs: a build of this checkout (mvn -B -ntp -o -pl benchmarks,cli -am package -DskipTests),
 # Open MPI 4.1 (scripts/setup-mpi.sh). Holds /tmp/qmpi4j-mpi.lock for the whole run. Environment:

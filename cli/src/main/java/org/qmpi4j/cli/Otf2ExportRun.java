@@ -6,7 +6,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
-import java.util.BitSet;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
@@ -46,7 +45,7 @@ final class Otf2ExportRun {
                     + " tracer (tools=profiler,tracer)");
         }
         int size = TraceCommand.headers(dir, shards).size;
-        TraceSelection selection = selection(ranks, from, to, size);
+        TraceSelection selection = TraceCommand.selection(ranks, from, to, size);
         Path target = destination.toAbsolutePath().normalize();
         checkDestination(target);
         Path tmp = target.resolveSibling("." + target.getFileName() + ".partial-"
@@ -80,26 +79,6 @@ final class Otf2ExportRun {
                 + "; open it in Vampir, or analyse it with Scalasca's scout)");
         err.flush();
         return 0;
-    }
-
-    private static TraceSelection selection(String ranks, String from, String to, int size) throws UserError {
-        BitSet wanted;
-        long fromNs;
-        long toNs;
-        try {
-            wanted = ranks == null ? null : TraceSelection.parseRanks(ranks);
-            fromNs = from == null ? Long.MIN_VALUE : TraceSelection.parseTime(from);
-            toNs = to == null ? Long.MAX_VALUE : TraceSelection.parseTime(to);
-        } catch (IllegalArgumentException e) {
-            throw new UserError(e.getMessage());
-        }
-        if (fromNs > toNs) {
-            throw new UserError("--from " + from + " is after --to " + to);
-        }
-        if (wanted != null && wanted.length() > size) {
-            throw new UserError("--ranks " + ranks + ": the job has ranks 0-" + (size - 1));
-        }
-        return new TraceSelection(wanted, fromNs, toNs);
     }
 
     private static void checkDestination(Path target) throws UserError {

@@ -87,6 +87,34 @@ final class TraceCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new UserError("--format " + format + ": expected perfetto or json");
         }
+        ShardHeader header = headers(d, shards);
+        int size = header.size;
+        TraceSelection selection = selection(ranks, from, to, size);
+        Path target = output != null
+                ? output
+                : d.resolve("trace-" + (ranks == null ? "all" : ranks.replace(',', '_'))
+                        + (from == null ? "" : "-from-" + from.trim())
+                        + (to == null ? "" : "-to-" + to.trim())
+                        + (f == TraceBuilder.Format.PERFETTO ? ".pftrace" : ".json"));
+        TraceResult r;
+        try {
+            r = TraceBuilder.build(d, size, header.binding, selection, f, target, !noCausality);
+        } catch (IOException e) {
+            throw UserError.reading(d, ResultFiles.ranksDir(d), e);
+        }
+        r.problems().forEach(p -> err.println("qmpi4j: trace " + p));
+        long calls = r.calls().values().stream().mapToLong(Long::longValue).sum();
+        err.println("qmpi4j: trace of " + r.calls().size() + " rank(s)"
+                + (f == TraceBuilder.Format.PERFETTO ? ", " + calls + " calls in the window" : "")
+                + (r.missingRanks().isEmpty() ? "" : "; no shard for rank(s) " + r.missingRanks())
+                + ": " + target
+                + (f == TraceBuilder.Format.PERFETTO ? " (open it in https://ui.perfetto.dev)" : ""));
+        err.flush();
+        return 0;
+    }
+
+    /** The ranks and time window of {@code --ranks}, {@code --from} and {@code --to}, checked against the job's size. */
+    static TraceSelection selection(String ranks, String from, String to, int size) throws UserError {
         BitSet wanted;
         long fromNs;
         long toNs;
@@ -100,33 +128,10 @@ final class TraceCommand implements Callable<Integer> {
         if (fromNs > toNs) {
             throw new UserError("--from " + from + " is after --to " + to);
         }
-        ShardHeader header = headers(d, shards);
-        int size = header.size;
         if (wanted != null && wanted.length() > size) {
             throw new UserError("--ranks " + ranks + ": the job has ranks 0-" + (size - 1));
         }
-        Path target = output != null
-                ? output
-                : d.resolve("trace-" + (ranks == null ? "all" : ranks.replace(',', '_'))
-                        + (from == null ? "" : "-from-" + from.trim())
-                        + (to == null ? "" : "-to-" + to.trim())
-                        + (f == TraceBuilder.Format.PERFETTO ? ".pftrace" : ".json"));
-        TraceResult r;
-        try {
-            r = TraceBuilder.build(
-                    d, size, header.binding, new TraceSelection(wanted, fromNs, toNs), f, target, !noCausality);
-        } catch (IOException e) {
-            throw UserError.reading(d, ResultFiles.ranksDir(d), e);
-        }
-        r.problems().forEach(p -> err.println("qmpi4j: trace " + p));
-        long calls = r.calls().values().stream().mapToLong(Long::longValue).sum();
-        err.println("qmpi4j: trace of " + r.calls().size() + " rank(s)"
-                + (f == TraceBuilder.Format.PERFETTO ? ", " + calls + " calls in the window" : "")
-                + (r.missingRanks().isEmpty() ? "" : "; no shard for rank(s) " + r.missingRanks())
-                + ": " + target
-                + (f == TraceBuilder.Format.PERFETTO ? " (open it in https://ui.perfetto.dev)" : ""));
-        err.flush();
-        return 0;
+        return new TraceSelection(wanted, fromNs, toNs);
     }
 
     /**

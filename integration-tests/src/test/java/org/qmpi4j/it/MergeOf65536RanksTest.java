@@ -30,7 +30,7 @@ import org.qmpi4j.it.support.ItJars;
  * heap ({@code -Xmx1g}): it completes, and its outputs are exact: the matrix has exactly the job's
  * pairs, bytes and messages, every function's calls and time equal the sum of the ranks' own
  * figures, profile-ranks.jsonl has one line per rank with that rank's calls, and report.txt names
- * the most loaded rank. How long it takes is measured in BENCHMARKS.md ("Scale"), not here.
+ * the most loaded rank. How long it takes is measured in BENCHMARKS.md ("Merge at scale"), not here.
  *
  * <p>Writes about 600 MB of files and takes minutes: in the Maven profile {@code many-ranks}.
  */

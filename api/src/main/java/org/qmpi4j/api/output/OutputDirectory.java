@@ -124,7 +124,8 @@ public final class OutputDirectory {
      *
      * @return the directory, or {@code null} on every rank if rank 0 could not make one (said once on stderr)
      */
-    public static @Nullable Path agree(@Nullable String requested, int rank, Broadcast broadcast) throws Exception {
+    public static @Nullable Path agree(@Nullable String requested, int rank, @Nullable Broadcast broadcast)
+            throws Exception {
         Path here = Path.of("").toAbsolutePath();
         if (broadcast == null) {
             return chooseStamped(requested, here, requested != null ? "" : timestamp(System.currentTimeMillis()));

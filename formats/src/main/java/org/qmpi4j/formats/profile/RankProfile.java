@@ -221,7 +221,7 @@ public final class RankProfile {
             return this;
         }
 
-        public Builder environment(String key, String value) {
+        public Builder environment(String key, @Nullable String value) {
             if (value != null) {
                 environment.put(key, value);
             }

@@ -17,6 +17,11 @@ import org.qmpi4j.formats.files.DamagedFileException;
  * and thread names, the clock measurements, the common zero) and the records it could not read.
  * Reads the binary records of version 5 and the text lines of versions 1 to 4 alike: a results
  * folder written by an earlier release stays readable.
+ *
+ * <p>One class, longer than most, because both encodings are read from one stream, in chunks that
+ * may end mid-record, into the same state (the header, thread names, sites, communicators, the
+ * clock measurements, the problems with their place) for one listener; the binary records are its
+ * inner {@code BinaryRecords}, which would have to be handed all of that state to stand apart.
  */
 public final class ShardParser {
     /** What the shard holds, as it is read. */

@@ -4,6 +4,7 @@ import java.util.function.Function;
 import jdk.jfr.FlightRecorder;
 import org.qmpi4j.api.MpiCall;
 import org.qmpi4j.api.MpiFunction;
+import org.qmpi4j.api.Nullable;
 import org.qmpi4j.api.Qmpi;
 import org.qmpi4j.api.QmpiContext;
 import org.qmpi4j.api.ToolFunction;
@@ -84,7 +85,7 @@ final class JfrRecorder {
         }
 
         @Override
-        public Object intercept(QmpiContext context, int id, MpiCall call) throws Exception {
+        public @Nullable Object intercept(QmpiContext context, int id, MpiCall call) throws Exception {
             return recorder.record(context, id, call);
         }
     }
@@ -100,7 +101,7 @@ final class JfrRecorder {
         }
 
         @Override
-        public Object intercept(QmpiContext context, int id, MpiCall call) throws Exception {
+        public @Nullable Object intercept(QmpiContext context, int id, MpiCall call) throws Exception {
             return init ? recorder.init(context, id, call) : recorder.pcontrol(context, id, call);
         }
     }
@@ -120,7 +121,7 @@ final class JfrRecorder {
 
     // ---- handlers ---------------------------------------------------------------------------
 
-    private Object record(QmpiContext context, int id, MpiCall call) throws Exception {
+    private @Nullable Object record(QmpiContext context, int id, MpiCall call) throws Exception {
         ToolFunction n = next[call.function().ordinal()];
         if (!FlightRecorder.isInitialized()) {
             // No recording can run before JFR is up, and the first event object would initialise
@@ -143,7 +144,7 @@ final class JfrRecorder {
         }
     }
 
-    private Object init(QmpiContext context, int id, MpiCall call) throws Exception {
+    private @Nullable Object init(QmpiContext context, int id, MpiCall call) throws Exception {
         try {
             return record(context, id, call);
         } finally {
@@ -151,7 +152,7 @@ final class JfrRecorder {
         }
     }
 
-    private Object pcontrol(QmpiContext context, int id, MpiCall call) throws Exception {
+    private @Nullable Object pcontrol(QmpiContext context, int id, MpiCall call) throws Exception {
         Object result = record(context, id, call);
         Object level = call.argumentCount() > 0 ? call.argument(0) : null;
         if (level instanceof Integer) {

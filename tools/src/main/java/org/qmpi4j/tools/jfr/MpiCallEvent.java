@@ -6,6 +6,7 @@ import jdk.jfr.Description;
 import jdk.jfr.Label;
 import jdk.jfr.Name;
 import jdk.jfr.StackTrace;
+import org.qmpi4j.api.Nullable;
 
 /**
  * One MPI call of the application, with its duration (the event's own begin and end, around the
@@ -23,10 +24,12 @@ final class MpiCallEvent extends jdk.jfr.Event {
 
     @Label("Function")
     @Description("The MPI standard's name, e.g. MPI_SEND")
+    @Nullable
     String function;
 
     @Label("Call Site")
     @Description("Where the application made the call: class.method(File.java:line)")
+    @Nullable
     String callSite;
 
     @Label("Communicator Size")

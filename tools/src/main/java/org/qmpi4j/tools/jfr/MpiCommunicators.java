@@ -44,7 +44,8 @@ final class MpiCommunicators implements Communicators {
         }
         int n;
         try {
-            n = (Integer) Qmpi.pmpi(toolId, MpiFunction.MPI_COMM_SIZE, comm);
+            Object size = Qmpi.pmpi(toolId, MpiFunction.MPI_COMM_SIZE, comm);
+            n = size instanceof Integer ? (Integer) size : -1;
         } catch (Exception | LinkageError e) {
             n = -1; // remembered as unknown, not asked again
         }

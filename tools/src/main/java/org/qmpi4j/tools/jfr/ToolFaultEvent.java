@@ -5,6 +5,7 @@ import jdk.jfr.Description;
 import jdk.jfr.Label;
 import jdk.jfr.Name;
 import jdk.jfr.StackTrace;
+import org.qmpi4j.api.Nullable;
 
 /**
  * A tool's handler or initialiser failed (the MPI call went ahead unchanged): any tool of the
@@ -19,9 +20,11 @@ final class ToolFaultEvent extends jdk.jfr.Event {
     static final String NAME = "qmpi4j.ToolFault";
 
     @Label("Tool")
+    @Nullable
     String tool;
 
     @Label("Where")
     @Description("The function whose handler failed, e.g. MPI_SEND, or the tool's initialiser")
+    @Nullable
     String where;
 }

@@ -2,6 +2,7 @@ package org.qmpi4j.tools.output;
 
 import java.util.Map;
 import java.util.WeakHashMap;
+import org.qmpi4j.api.Nullable;
 
 /**
  * Sees the exception that ends a rank's main thread (the thread that initialised MPI), so that the
@@ -18,7 +19,7 @@ final class MainThreadWatch implements Thread.UncaughtExceptionHandler {
     /** Each watched thread's session; guarded by the class. Weak: a thread that ended goes. */
     private static final Map<Thread, OutputSession> MAINS = new WeakHashMap<>();
 
-    private static MainThreadWatch installed;
+    private static @Nullable MainThreadWatch installed;
 
     private final Thread.UncaughtExceptionHandler previous;
 

@@ -10,6 +10,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.qmpi4j.api.Nullable;
 import org.qmpi4j.api.internal.log.JobVoice;
 import org.qmpi4j.api.internal.log.Log;
 import org.qmpi4j.api.internal.log.OutputTrouble;
@@ -41,8 +42,8 @@ public final class OutputSession {
     private static final Map<Object, OutputSession> SESSIONS = new IdentityHashMap<>();
 
     private final WorldComm comm;
-    private final Path top;
-    private final Path dir;
+    private final @Nullable Path top;
+    private final @Nullable Path dir;
     private final Log log;
     /** This world's record, on rank 0 only (else {@code null}); guarded by {@code this}. */
     private final WorldRecord record;
@@ -61,7 +62,13 @@ public final class OutputSession {
     /** {@link OutputDirectory#QUIET_RESULTS}: rank 0 does not say where the results are. */
     private volatile boolean quietResults;
 
-    private OutputSession(WorldComm comm, Path top, Path dir, WorldRecord record, Log log, boolean ranksWritable) {
+    private OutputSession(
+            WorldComm comm,
+            @Nullable Path top,
+            @Nullable Path dir,
+            WorldRecord record,
+            Log log,
+            boolean ranksWritable) {
         this.ranksWritable = ranksWritable;
         this.comm = comm;
         this.top = top;
@@ -78,7 +85,7 @@ public final class OutputSession {
      * @param err       where the session's lines go (stderr)
      * @return the session, whose {@link #dir()} is {@code null} when no directory could be made
      */
-    public static OutputSession open(WorldComm comm, String requested, PrintStream err) throws Exception {
+    public static OutputSession open(WorldComm comm, @Nullable String requested, PrintStream err) throws Exception {
         Log log = Log.to(err, "qmpi4j:");
         synchronized (SESSIONS) {
             OutputSession s = SESSIONS.get(comm.world());
@@ -140,11 +147,11 @@ public final class OutputSession {
         return quietResults;
     }
 
-    public Path dir() {
+    public @Nullable Path dir() {
         return dir;
     }
     /** The job's results directory: {@link #dir()} itself for the first world, its parent's parent for a spawned one. */
-    public Path top() {
+    public @Nullable Path top() {
         return top;
     }
 
@@ -228,7 +235,7 @@ public final class OutputSession {
      */
     public synchronized void recordSpawn(
             String function, int root, String command, int maxprocs, long startMillis, long endMillis) {
-        if (record != null) {
+        if (record != null && top != null && dir != null) { // rank 0 of a world with a folder
             record.spawns.add(new WorldRecord.Spawn(
                     record.spawns.size() + 1, function, root, command, maxprocs, startMillis, endMillis));
             try {
@@ -304,7 +311,7 @@ public final class OutputSession {
 
     /** Writes this rank's first failure, atomically; later ones are left out. */
     private void recordFailure(RankFailure failure) {
-        if (failureRecorded || !ranksWritable) {
+        if (failureRecorded || !ranksWritable || dir == null) {
             return;
         }
         failureRecorded = true;
@@ -321,7 +328,7 @@ public final class OutputSession {
      * aborts ({@link WorldIndex#end} takes the record on disk where this process keeps none).
      */
     private void worldEnded(String state) {
-        if (dir == null || (record == null && comm.rank() == 0)) {
+        if (dir == null || top == null || (record == null && comm.rank() == 0)) {
             return;
         }
         try {
@@ -341,8 +348,9 @@ public final class OutputSession {
     }
 
     private String endedEarlyHint() {
-        return "the job ended before MPI_Finalize; each rank's data is in " + ResultFiles.ranksDir(dir)
-                + "; 'qmpi4j merge " + top + "' builds the reports";
+        Path d = dir;
+        String where = d == null ? "" : "; each rank's data is in " + ResultFiles.ranksDir(d);
+        return "the job ended before MPI_Finalize" + where + "; 'qmpi4j merge " + top + "' builds the reports";
     }
 
     /**

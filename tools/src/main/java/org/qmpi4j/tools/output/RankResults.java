@@ -7,7 +7,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import org.qmpi4j.api.MpiCall;
+import org.qmpi4j.api.Nullable;
 import org.qmpi4j.api.output.OutputDirectory;
 import org.qmpi4j.api.output.RankOutput;
 import org.qmpi4j.api.settings.Settings;
@@ -109,7 +111,7 @@ public final class RankResults {
     /** Guarded by {@link #fileLock}. */
     private boolean finalWritten;
 
-    private volatile OutputSession session;
+    private volatile @Nullable OutputSession session;
     private volatile boolean finished;
 
     /**
@@ -159,7 +161,7 @@ public final class RankResults {
      */
     public OutputSession open(WorldComm comm, int toolId, Settings settings, PrintStream err) throws Exception {
         OutputSession s = OutputSession.open(comm, OutputDirectory.requested(toolId, settings), err);
-        s.quietResults(settings.get(OutputDirectory.QUIET_RESULTS));
+        s.quietResults(Boolean.TRUE.equals(settings.get(OutputDirectory.QUIET_RESULTS)));
         if (s.dir() == null) {
             return s;
         }
@@ -168,12 +170,12 @@ public final class RankResults {
         // its own: the others wait for it in every collective of the gather.
         session = s;
         writeRankFile(Moment.RUNNING);
-        output.start(settings.get(RankOutput.FLUSH_SECONDS));
+        output.start(Objects.requireNonNull(settings.get(RankOutput.FLUSH_SECONDS), "a setting with a default"));
         return s;
     }
 
     /** The session once {@link #open} succeeded, else {@code null}. */
-    public OutputSession session() {
+    public @Nullable OutputSession session() {
         return session;
     }
 
@@ -308,8 +310,9 @@ public final class RankResults {
         @Override
         public byte[] write(OutputSession s, Moment moment, RankOutput output) throws Exception {
             byte[] bytes = content.rankFile(moment == Moment.FINALIZED);
-            if (s.ranksWritable()) {
-                AtomicFiles.write(content.rankPath(s.dir(), s.rank()), new String(bytes, StandardCharsets.UTF_8));
+            Path dir = s.dir();
+            if (s.ranksWritable() && dir != null) {
+                AtomicFiles.write(content.rankPath(dir, s.rank()), new String(bytes, StandardCharsets.UTF_8));
             }
             return bytes;
         }
@@ -340,7 +343,8 @@ public final class RankResults {
             for (ByteArrayOutputStream b : collect.streams) {
                 perRank.add(b == null ? new byte[0] : b.toByteArray());
             }
-            return content.writeResults(s.dir(), perRank, comm.size());
+            // The gather runs only in a session that has its folder (open() returns before it otherwise).
+            return content.writeResults(Objects.requireNonNull(s.dir()), perRank, comm.size());
         }
     }
 

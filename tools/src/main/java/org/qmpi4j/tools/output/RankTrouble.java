@@ -3,6 +3,7 @@ package org.qmpi4j.tools.output;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.qmpi4j.api.Nullable;
 import org.qmpi4j.api.internal.log.Log;
 import org.qmpi4j.api.internal.log.OutputTrouble;
 import org.qmpi4j.tools.mpi.WorldComm;
@@ -23,7 +24,7 @@ final class RankTrouble {
      * the words for the job's line ({@code null} if no rank had trouble), the others {@code null}.
      * No trouble anywhere costs one reduction.
      */
-    static String acrossRanks(WorldComm comm, Path dir, Log log) throws Exception {
+    static @Nullable String acrossRanks(WorldComm comm, Path dir, Log log) throws Exception {
         String mine = OutputTrouble.first();
         int rank = comm.rank();
         int size = comm.size();
@@ -38,7 +39,7 @@ final class RankTrouble {
             return null;
         }
         byte[] words = new byte[TROUBLE_BUFFER];
-        if (rank == lowest) {
+        if (rank == lowest && mine != null) { // the lowest rank is one with trouble
             byte[] text = mine.getBytes(java.nio.charset.StandardCharsets.UTF_8);
             int n = Math.min(text.length, TROUBLE_BUFFER - 2);
             words[0] = (byte) (n >>> 8);
@@ -48,7 +49,7 @@ final class RankTrouble {
         comm.bcast(words, (int) lowest);
         byte[] flags = rank == 0 ? new byte[size] : null;
         comm.gather(new byte[] {(byte) (mine != null ? 1 : 0)}, 1, flags, 0);
-        if (rank != 0) {
+        if (flags == null) { // not rank 0
             return null;
         }
         List<Integer> failed = new ArrayList<>();
@@ -64,7 +65,7 @@ final class RankTrouble {
     }
 
     /** This process's own trouble in the words of the job's line, or {@code null}. */
-    static String own(WorldComm comm) {
+    static @Nullable String own(WorldComm comm) {
         String mine = OutputTrouble.first();
         return mine == null ? null : "the file system refused rank " + comm.rank() + "'s files (" + mine + ")";
     }

@@ -2,6 +2,7 @@ package org.qmpi4j.tools.output;
 
 import org.qmpi4j.api.MpiCall;
 import org.qmpi4j.api.MpiFunction;
+import org.qmpi4j.api.Nullable;
 import org.qmpi4j.api.QmpiContext;
 import org.qmpi4j.api.ToolFunction;
 import org.qmpi4j.api.ToolHandler;
@@ -18,12 +19,16 @@ import org.qmpi4j.api.output.LifecycleHandlers;
 public final class ToolLifecycle {
     /** What a tool does at each life-cycle call; each runs the rest of the chain itself. */
     public interface Calls {
+        @Nullable
         Object init(QmpiContext context, MpiCall call) throws Exception;
 
+        @Nullable
         Object finalizeMpi(QmpiContext context, MpiCall call) throws Exception;
 
+        @Nullable
         Object abort(QmpiContext context, MpiCall call) throws Exception;
 
+        @Nullable
         Object pcontrol(QmpiContext context, MpiCall call) throws Exception;
     }
 
@@ -59,7 +64,7 @@ public final class ToolLifecycle {
         }
 
         @Override
-        public Object intercept(QmpiContext context, int id, MpiCall call) throws Exception {
+        public @Nullable Object intercept(QmpiContext context, int id, MpiCall call) throws Exception {
             switch (role) {
                 case MPI_INIT:
                     return calls.init(context, call);

@@ -3,6 +3,7 @@ package org.qmpi4j.tools.output;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.qmpi4j.api.Nullable;
 import org.qmpi4j.api.internal.log.Log;
 import org.qmpi4j.api.output.OutputDirectory;
 import org.qmpi4j.formats.worlds.WorldIndex;
@@ -24,7 +25,7 @@ final class WorldFolders {
     private WorldFolders() {}
 
     /** The job's results folder, agreed by all ranks ({@code null}: none could be made). */
-    static Path agreeOnDirectory(WorldComm comm, String requested, Log log) throws Exception {
+    static @Nullable Path agreeOnDirectory(WorldComm comm, @Nullable String requested, Log log) throws Exception {
         if (!comm.canExchangeData()) {
             // Cannot broadcast: each rank decides alone. The named directory is the same for all;
             // a default name may differ between ranks whose clocks straddle a second.
@@ -99,7 +100,7 @@ final class WorldFolders {
      * and the job's index, and broadcasts the folder. Without a broadcast every rank decides alone,
      * which agrees when the id comes from the MPI library (Open MPI's job id).
      */
-    static Path agreeOnWorldFolder(WorldComm comm, Path top, WorldRecord[] record, Log log) throws Exception {
+    static @Nullable Path agreeOnWorldFolder(WorldComm comm, Path top, WorldRecord[] record, Log log) throws Exception {
         boolean broadcast = comm.canExchangeData();
         Path folder = null;
         if (comm.rank() == 0 || !broadcast) {

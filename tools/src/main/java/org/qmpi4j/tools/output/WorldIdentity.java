@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.qmpi4j.api.Nullable;
 import org.qmpi4j.api.output.OutputDirectory;
 import org.qmpi4j.formats.files.ProcessId;
 
@@ -24,12 +25,12 @@ final class WorldIdentity {
 
     final String id;
     /** The parent world's id; {@code ""} when spawned by a world that cannot be named; {@code null} when not spawned. */
-    final String parent;
+    final @Nullable String parent;
 
     final String command;
     final long jvmStartMillis;
 
-    private WorldIdentity(String id, String parent, String command, long jvmStartMillis) {
+    private WorldIdentity(String id, @Nullable String parent, String command, long jvmStartMillis) {
         this.id = id;
         this.parent = parent;
         this.command = command;
@@ -47,7 +48,7 @@ final class WorldIdentity {
                 : "w" + OutputDirectory.timestamp(System.currentTimeMillis()) + "-" + ProcessId.get() + "-"
                         + COUNTER.incrementAndGet();
         String port = env.get("OMPI_PARENT_PORT");
-        String parent = null;
+        @Nullable String parent = null;
         if (port != null && !port.isBlank()) {
             int dot = port.indexOf('.');
             parent = dot > 0 ? port.substring(0, dot) : "";

@@ -2,6 +2,7 @@ package org.qmpi4j.tools.profiler;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import org.qmpi4j.api.Nullable;
 import org.qmpi4j.formats.profile.CallStats;
 import org.qmpi4j.formats.profile.SizeHistogram;
 
@@ -43,7 +44,7 @@ final class Accumulator extends FirstWriterOwned {
         long minNs = Long.MAX_VALUE;
         long maxNs;
         long bytes;
-        final long[] histogram;
+        final @Nullable long[] histogram;
 
         Cells(boolean sizes) {
             histogram = sizes ? new long[SizeHistogram.BUCKETS] : null;
@@ -82,7 +83,7 @@ final class Accumulator extends FirstWriterOwned {
     /** The owner's cells, written without a lock (see {@link FirstWriterOwned}). */
     private final Cells mine;
     /** Every other thread's calls; created on first use, guarded by {@code this}. */
-    private Cells others;
+    private @Nullable Cells others;
 
     Accumulator(boolean sizes) {
         this.mine = new Cells(sizes);

@@ -3,6 +3,7 @@ package org.qmpi4j.tools.profiler;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
+import org.qmpi4j.api.Nullable;
 import org.qmpi4j.api.output.RankOutput;
 import org.qmpi4j.formats.json.JsonFormatException;
 import org.qmpi4j.formats.profile.ProfileMerger;
@@ -29,8 +30,8 @@ final class CollectiveGather {
      * rank's profile added; elsewhere {@code null}. A rank whose profile cannot be read is left out
      * and said so through {@code output}.
      */
-    static ProfileMerger.Streaming run(WorldComm comm, byte[] mine, ProfileMerger.Streaming merge, RankOutput output)
-            throws Exception {
+    static @Nullable ProfileMerger.Streaming run(
+            WorldComm comm, byte[] mine, ProfileMerger.Streaming merge, RankOutput output) throws Exception {
         boolean root = comm.rank() == 0;
         Collect collect = new Collect(root ? comm.size() : 0);
         ChunkedGather.run(comm, new ByteArrayInputStream(mine), mine.length, 0, collect);

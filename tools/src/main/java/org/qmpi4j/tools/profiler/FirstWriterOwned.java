@@ -2,6 +2,7 @@ package org.qmpi4j.tools.profiler;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import org.qmpi4j.api.Nullable;
 
 /**
  * Totals that one thread, the first to record into them, updates without a lock; every other
@@ -21,7 +22,7 @@ abstract class FirstWriterOwned {
     }
 
     @SuppressWarnings("unused") // accessed through OWNER
-    private Thread owner;
+    private @Nullable Thread owner;
 
     /**
      * Whether the calling thread owns these totals, claiming them if nobody does yet. A plain read

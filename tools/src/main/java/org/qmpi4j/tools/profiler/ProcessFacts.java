@@ -1,12 +1,13 @@
 package org.qmpi4j.tools.profiler;
 
+import org.qmpi4j.api.Nullable;
 import org.qmpi4j.formats.profile.RankProfile;
 
 /** Facts about this process that help read a report: host, process id, main class, Java version. */
 final class ProcessFacts {
     private static final String HOST = org.qmpi4j.tools.output.HostName.get();
     private static final String PID = Long.toString(org.qmpi4j.formats.files.ProcessId.get());
-    private static final String MAIN = mainClass();
+    private static final @Nullable String MAIN = mainClass();
     private static final String JAVA = System.getProperty("java.version");
 
     private ProcessFacts() {}
@@ -25,7 +26,7 @@ final class ProcessFacts {
      */
     static final String MAIN_CLASS_PROPERTY = "qmpi4j.main-class";
 
-    private static String mainClass() {
+    private static @Nullable String mainClass() {
         String wrapped = System.getProperty(MAIN_CLASS_PROPERTY);
         if (wrapped != null && !wrapped.isBlank()) {
             return wrapped.trim();

@@ -1,9 +1,11 @@
 package org.qmpi4j.tools.profiler;
 
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.util.List;
 import org.qmpi4j.api.CallingAddress;
 import org.qmpi4j.api.MpiFunction;
+import org.qmpi4j.api.Nullable;
 import org.qmpi4j.api.output.RankOutput;
 import org.qmpi4j.formats.files.AtomicFiles;
 import org.qmpi4j.formats.files.ResultFiles;
@@ -26,13 +28,13 @@ final class ProfileFile implements RankResults.RankFile {
     private static final MpiFunction[] FUNCTIONS = MpiFunction.values();
 
     private final SiteTable sites;
-    private volatile SentTable sent;
+    private volatile @Nullable SentTable sent;
     /** When the application time starts: the end of MPI_Init, as in mpiP. */
     private volatile long appStartNs;
 
     private volatile String binding = "unknown";
     /** Null until MPI_Init returned. */
-    private volatile JvmReading jvm;
+    private volatile @Nullable JvmReading jvm;
 
     private int pcontrolOutputs;
 
@@ -51,12 +53,13 @@ final class ProfileFile implements RankResults.RankFile {
     @Override
     public byte[] write(OutputSession s, RankResults.Moment moment, RankOutput output) {
         String json = RankProfileFormat.write(snapshot(s, state(moment)));
-        if (s.ranksWritable()) {
+        Path dir = s.dir();
+        if (s.ranksWritable() && dir != null) {
             try {
-                AtomicFiles.write(ResultFiles.rankProfile(s.dir(), s.rank()), json);
+                AtomicFiles.write(ResultFiles.rankProfile(dir, s.rank()), json);
             } catch (Exception e) {
                 // The gather still gets the content.
-                output.fault("writing " + ResultFiles.rankProfile(s.dir(), s.rank()), e);
+                output.fault("writing " + ResultFiles.rankProfile(dir, s.rank()), e);
             }
         }
         return json.getBytes(StandardCharsets.UTF_8);
@@ -84,6 +87,10 @@ final class ProfileFile implements RankResults.RankFile {
         if (level < 2 || level > 4) {
             return;
         }
+        Path dir = s.dir();
+        if (dir == null) { // a session without its folder writes nothing
+            return;
+        }
         int n;
         synchronized (this) {
             n = ++pcontrolOutputs;
@@ -92,14 +99,14 @@ final class ProfileFile implements RankResults.RankFile {
         if (level == 2) {
             byte[] json = results.rankFileNow();
             AtomicFiles.write(
-                    ResultFiles.pcontrol(s.dir(), rank, n, "snapshot.json"), new String(json, StandardCharsets.UTF_8));
+                    ResultFiles.pcontrol(dir, rank, n, "snapshot.json"), new String(json, StandardCharsets.UTF_8));
             return;
         }
         Profile mine = ProfileMerger.merge(List.of(snapshot(s, RankProfile.State.RUNNING)));
         String title = "qmpi4j profile of rank " + rank + " only, at MPI_Pcontrol(" + level + ") (output " + n
                 + " of this rank)";
         AtomicFiles.write(
-                ResultFiles.pcontrol(s.dir(), rank, n, level == 3 ? "verbose.txt" : "concise.txt"),
+                ResultFiles.pcontrol(dir, rank, n, level == 3 ? "verbose.txt" : "concise.txt"),
                 JobReport.rankText(mine, level == 3, title));
     }
 
@@ -140,14 +147,14 @@ final class ProfileFile implements RankResults.RankFile {
         }
 
         @Override
-        public void visit(CallingAddress address, int function, Accumulator acc) {
+        public void visit(@Nullable CallingAddress address, int function, Accumulator acc) {
             CallStats site = acc.snapshot();
             builder.site(siteKey(address, FUNCTIONS[function]), site);
             functions[function] = functions[function] == null ? site.copy() : functions[function].merge(site);
         }
     }
 
-    private static SiteKey siteKey(CallingAddress a, MpiFunction f) {
+    private static SiteKey siteKey(@Nullable CallingAddress a, MpiFunction f) {
         if (a == null) {
             return new SiteKey(f.name(), "(unknown)", "(unknown)", null, -1);
         }

@@ -4,6 +4,7 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import org.qmpi4j.api.MpiCall;
 import org.qmpi4j.api.MpiFunction;
+import org.qmpi4j.api.Nullable;
 import org.qmpi4j.api.Qmpi;
 import org.qmpi4j.api.QmpiContext;
 import org.qmpi4j.api.ToolFunction;
@@ -27,8 +28,8 @@ import org.qmpi4j.tools.output.ToolLifecycle;
  * added up when a snapshot is taken) and, for sends, to one matrix row: no allocation, no map keyed
  * by value, no lock for the thread that makes most calls (see {@link Accumulator}). It is kept small
  * on purpose: C2 compiles it into the agent's chain, and while the application warms up on few cores
- * a longer compilation there is time taken from the application (BENCHMARKS.md, the stencil's
- * loop with the profiler). Everything that can fail (files, gathering) happens at
+ * a longer compilation there is time taken from the application (the stencil's loop in
+ * docs/decisions/0013-the-profiler-times-every-call.md). Everything that can fail (files, gathering) happens at
  * initialisation, {@code MPI_Pcontrol}, {@code MPI_Abort}, {@code MPI_Finalize} or exit, is
  * caught, reported once, and never stops the application's call.
  */
@@ -83,8 +84,8 @@ final class Profiler implements ToolLifecycle.Calls {
     /** This rank's file kept up to date, and the gather at MPI_Finalize; faults reported once. */
     private final RankResults results;
 
-    private volatile SentTable sent;
-    private volatile PeerTranslator peers;
+    private volatile @Nullable SentTable sent;
+    private volatile @Nullable PeerTranslator peers;
     /** Set once the profile has been gathered: later calls (after MPI_Finalize) are not profiled. */
     private volatile boolean gathered;
 
@@ -114,7 +115,7 @@ final class Profiler implements ToolLifecycle.Calls {
         }
 
         @Override
-        public Object intercept(QmpiContext context, int id, MpiCall call) throws Exception {
+        public @Nullable Object intercept(QmpiContext context, int id, MpiCall call) throws Exception {
             return profiler.profile(context, call);
         }
     }
@@ -129,7 +130,7 @@ final class Profiler implements ToolLifecycle.Calls {
     // ---- handlers ---------------------------------------------------------------------------
 
     /** Every function without a special handler: time the rest of the chain, then account. */
-    private Object profile(QmpiContext context, MpiCall call) throws Exception {
+    private @Nullable Object profile(QmpiContext context, MpiCall call) throws Exception {
         int f = call.function().ordinal();
         ToolFunction n = next[f];
         if (gathered) {
@@ -153,10 +154,10 @@ final class Profiler implements ToolLifecycle.Calls {
      * is named for the messages sent over it to another world ({@link PeerTranslator#name}); a
      * spawn is also noted in the world's record, with its command.
      */
-    private Object joinWorlds(QmpiContext context, MpiCall call, ToolFunction n) throws Exception {
+    private @Nullable Object joinWorlds(QmpiContext context, MpiCall call, ToolFunction n) throws Exception {
         long startMillis = System.currentTimeMillis();
         long t0 = System.nanoTime();
-        Object result;
+        @Nullable Object result;
         try {
             result = n.invoke(context, call);
         } finally {
@@ -171,7 +172,7 @@ final class Profiler implements ToolLifecycle.Calls {
     }
 
     @Override
-    public Object init(QmpiContext context, MpiCall call) throws Exception {
+    public @Nullable Object init(QmpiContext context, MpiCall call) throws Exception {
         long start = System.nanoTime();
         long appStart = start;
         Object result;
@@ -190,7 +191,7 @@ final class Profiler implements ToolLifecycle.Calls {
     }
 
     @Override
-    public Object finalizeMpi(QmpiContext context, MpiCall call) throws Exception {
+    public @Nullable Object finalizeMpi(QmpiContext context, MpiCall call) throws Exception {
         if (!gathered) {
             // Counted, not timed: the profile is gathered before MPI_Finalize runs.
             account(call, call.function().ordinal(), 0);
@@ -205,7 +206,7 @@ final class Profiler implements ToolLifecycle.Calls {
 
     /** MPI_Abort ends the job without returning: leave this rank's data first. */
     @Override
-    public Object abort(QmpiContext context, MpiCall call) throws Exception {
+    public @Nullable Object abort(QmpiContext context, MpiCall call) throws Exception {
         if (!gathered) {
             account(call, call.function().ordinal(), 0);
         }
@@ -214,7 +215,7 @@ final class Profiler implements ToolLifecycle.Calls {
     }
 
     @Override
-    public Object pcontrol(QmpiContext context, MpiCall call) throws Exception {
+    public @Nullable Object pcontrol(QmpiContext context, MpiCall call) throws Exception {
         Object result = profile(context, call);
         Object level = call.argumentCount() > 0 ? call.argument(0) : null;
         if (!gathered && level instanceof Integer) {
@@ -290,6 +291,7 @@ final class Profiler implements ToolLifecycle.Calls {
     }
 
     /** For tests: the directory results go to, or null. */
+    @Nullable
     Path dir() {
         OutputSession s = results.session();
         return s == null ? null : s.dir();

@@ -1,6 +1,7 @@
 package org.qmpi4j.tools.profiler;
 
 import org.qmpi4j.api.CallingAddress;
+import org.qmpi4j.api.Nullable;
 
 /**
  * The accumulator of each call site, found by the identity of the site's {@link CallingAddress}
@@ -12,11 +13,11 @@ import org.qmpi4j.api.CallingAddress;
 final class SiteTable {
     /** One site. Final fields: a reader that sees the slot sees it complete. */
     static final class Slot {
-        final CallingAddress address;
+        final @Nullable CallingAddress address;
         final int function;
         final Accumulator accumulator;
 
-        Slot(CallingAddress address, int function, Accumulator accumulator) {
+        Slot(@Nullable CallingAddress address, int function, Accumulator accumulator) {
             this.address = address;
             this.function = function;
             this.accumulator = accumulator;
@@ -25,14 +26,14 @@ final class SiteTable {
 
     /** Visits every site. */
     interface Visitor {
-        void visit(CallingAddress address, int function, Accumulator accumulator);
+        void visit(@Nullable CallingAddress address, int function, Accumulator accumulator);
     }
 
     private volatile Slot[] slots = new Slot[64];
     private int size;
 
     /** The accumulator of {@code function} at {@code address}, created on first use. */
-    Accumulator get(CallingAddress address, int function, boolean sizes) {
+    Accumulator get(@Nullable CallingAddress address, int function, boolean sizes) {
         Slot[] t = slots;
         int mask = t.length - 1;
         for (int i = hash(address, function) & mask; ; i = (i + 1) & mask) {
@@ -46,7 +47,7 @@ final class SiteTable {
         }
     }
 
-    private synchronized Accumulator insert(CallingAddress address, int function, boolean sizes) {
+    private synchronized Accumulator insert(@Nullable CallingAddress address, int function, boolean sizes) {
         Slot[] t = slots;
         int mask = t.length - 1;
         int i = hash(address, function) & mask;
@@ -81,7 +82,7 @@ final class SiteTable {
         t[i] = s;
     }
 
-    private static int hash(CallingAddress address, int function) {
+    private static int hash(@Nullable CallingAddress address, int function) {
         int h = System.identityHashCode(address) * 31 + function;
         return h ^ (h >>> 16);
     }

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import org.qmpi4j.api.MpiCall;
 import org.qmpi4j.api.MpiFunction;
+import org.qmpi4j.api.Nullable;
 import org.qmpi4j.tools.mpi.PeerTranslator;
 import org.qmpi4j.tools.output.OutputSession;
 
@@ -23,9 +24,9 @@ final class WorldLinks {
 
     static void joined(
             MpiCall call,
-            Object result,
-            PeerTranslator peers,
-            OutputSession session,
+            @Nullable Object result,
+            @Nullable PeerTranslator peers,
+            @Nullable OutputSession session,
             long startMillis,
             long endMillis) {
         MpiFunction f = call.function();
@@ -76,7 +77,7 @@ final class WorldLinks {
         return "(unknown)";
     }
 
-    private static String join(String command, String[] argv) {
+    private static String join(String command, @Nullable String[] argv) {
         StringBuilder sb = new StringBuilder(String.valueOf(command));
         if (argv != null) {
             for (String s : argv) {
@@ -106,7 +107,7 @@ final class WorldLinks {
         return v instanceof Integer ? (Integer) v : -1;
     }
 
-    private static Object argument(MpiCall call, int i) {
+    private static @Nullable Object argument(MpiCall call, int i) {
         return i < call.argumentCount() ? call.argument(i) : null;
     }
 }

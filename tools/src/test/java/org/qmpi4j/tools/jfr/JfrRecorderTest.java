@@ -14,6 +14,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.qmpi4j.api.CallingAddress;
 import org.qmpi4j.api.MpiCall;
 import org.qmpi4j.api.MpiFunction;
+import org.qmpi4j.api.Nullable;
 import org.qmpi4j.api.QmpiContext;
 import org.qmpi4j.tools.testing.FakeMpi;
 
@@ -61,6 +62,11 @@ class JfrRecorderTest {
             return value;
         }
 
+        private @Nullable Object readNothing() {
+            reads.incrementAndGet();
+            return null;
+        }
+
         @Override
         public MpiFunction function() {
             return MpiFunction.MPI_SEND;
@@ -87,8 +93,8 @@ class JfrRecorderTest {
         }
 
         @Override
-        public Object argument(int i) {
-            return read(null);
+        public @Nullable Object argument(int i) {
+            return readNothing();
         }
 
         @Override
@@ -97,8 +103,8 @@ class JfrRecorderTest {
         }
 
         @Override
-        public Object buffer() {
-            return read(null);
+        public @Nullable Object buffer() {
+            return readNothing();
         }
 
         @Override
@@ -107,8 +113,8 @@ class JfrRecorderTest {
         }
 
         @Override
-        public Object datatype() {
-            return read(null);
+        public @Nullable Object datatype() {
+            return readNothing();
         }
 
         @Override
@@ -127,13 +133,13 @@ class JfrRecorderTest {
         }
 
         @Override
-        public Object request() {
-            return read(null);
+        public @Nullable Object request() {
+            return readNothing();
         }
 
         @Override
-        public Object result() {
-            return read(null);
+        public @Nullable Object result() {
+            return readNothing();
         }
     }
 

@@ -55,7 +55,9 @@ class AccumulatorTest {
         assertThat(s.bytes()).isEqualTo(8L * WRITERS * CALLS);
         assertThat(s.minNs()).isEqualTo(1);
         assertThat(s.maxNs()).isEqualTo(1);
-        assertThat(s.histogram()[org.qmpi4j.formats.profile.SizeHistogram.bucketOf(8)])
+        assertThat(
+                        java.util.Objects.requireNonNull(s.histogram())[
+                                org.qmpi4j.formats.profile.SizeHistogram.bucketOf(8)])
                 .isEqualTo((long) WRITERS * CALLS);
     }
 

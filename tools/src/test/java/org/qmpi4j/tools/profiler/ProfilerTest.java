@@ -83,10 +83,22 @@ class ProfilerTest {
         for (JsonNode f : p.get("functions").elements()) {
             byName.put(f.get("name").asString(), f);
         }
-        assertThat(byName.get("MPI_WTIME").get("calls").asLong()).isEqualTo(3);
-        assertThat(byName.get("MPI_WTICK").get("calls").asLong()).isEqualTo(1);
-        assertThat(byName.get("MPI_WTIME").get("time_s").asDouble()).isZero();
-        assertThat(byName.get("MPI_WTICK").get("time_s").asDouble()).isZero();
+        assertThat(java.util.Objects.requireNonNull(byName.get("MPI_WTIME"))
+                        .get("calls")
+                        .asLong())
+                .isEqualTo(3);
+        assertThat(java.util.Objects.requireNonNull(byName.get("MPI_WTICK"))
+                        .get("calls")
+                        .asLong())
+                .isEqualTo(1);
+        assertThat(java.util.Objects.requireNonNull(byName.get("MPI_WTIME"))
+                        .get("time_s")
+                        .asDouble())
+                .isZero();
+        assertThat(java.util.Objects.requireNonNull(byName.get("MPI_WTICK"))
+                        .get("time_s")
+                        .asDouble())
+                .isZero();
     }
 
     @Test

@@ -63,8 +63,8 @@ class SiteTableTest {
         assertThat(s.minNs()).isEqualTo(10);
         assertThat(s.maxNs()).isEqualTo(30);
         assertThat(s.bytes()).isEqualTo(1024);
-        assertThat(s.histogram()[0]).isEqualTo(1);
-        assertThat(s.histogram()[11]).isEqualTo(1);
+        assertThat(java.util.Objects.requireNonNull(s.histogram())[0]).isEqualTo(1);
+        assertThat(java.util.Objects.requireNonNull(s.histogram())[11]).isEqualTo(1);
         assertThat(new Accumulator(false).snapshot().hasHistogram()).isFalse();
     }
 }

@@ -9,6 +9,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import org.qmpi4j.api.CallingAddress;
 import org.qmpi4j.api.MpiCall;
 import org.qmpi4j.api.MpiFunction;
+import org.qmpi4j.api.Nullable;
 import org.qmpi4j.api.QmpiContext;
 import org.qmpi4j.api.ToolFunction;
 import org.qmpi4j.api.ToolHandler;
@@ -38,7 +39,7 @@ public final class FakeMpi implements QmpiBackend {
         }
 
         @Override
-        public Object invoke(QmpiContext context, MpiCall call) {
+        public @Nullable Object invoke(QmpiContext context, MpiCall call) {
             if (call instanceof Call && ((Call) call).failure != null) {
                 throw ((Call) call).failure;
             }
@@ -84,12 +85,16 @@ public final class FakeMpi implements QmpiBackend {
 
     /** The handler the tool registered for {@code f}. */
     public ToolHandler handler(MpiFunction f) {
-        return handlers.get(f);
+        ToolHandler h = handlers.get(f);
+        if (h == null) {
+            throw new IllegalStateException("the tool registered no handler for " + f);
+        }
+        return h;
     }
 
     /** Runs one call through the tool (tool id 1). */
-    public Object call(Call c) throws Exception {
-        return handlers.get(c.function()).intercept(c, 1, c);
+    public @Nullable Object call(Call c) throws Exception {
+        return handler(c.function()).intercept(c, 1, c);
     }
 
     public Object constant(String name) {
@@ -118,7 +123,7 @@ public final class FakeMpi implements QmpiBackend {
     }
 
     @Override
-    public Object getToolStorage(QmpiContext context, int toolId) {
+    public @Nullable Object getToolStorage(QmpiContext context, int toolId) {
         return null;
     }
 
@@ -128,12 +133,13 @@ public final class FakeMpi implements QmpiBackend {
     }
 
     @Override
-    public Object invokeNext(QmpiContext context, int toolId, MpiFunction function, Object receiver, Object... args) {
+    public @Nullable Object invokeNext(
+            QmpiContext context, int toolId, MpiFunction function, @Nullable Object receiver, Object... args) {
         throw new UnsupportedOperationException();
     }
 
     @Override
-    public Object pmpi(int toolId, MpiFunction function, Object receiver, Object... args) {
+    public @Nullable Object pmpi(int toolId, MpiFunction function, @Nullable Object receiver, Object... args) {
         synchronized (toolCalls) {
             toolCalls.add(new Object[] {function, receiver});
         }
@@ -198,14 +204,14 @@ public final class FakeMpi implements QmpiBackend {
     public static final class Call implements MpiCall, QmpiContext {
         private final MpiFunction function;
         private final CallingAddress site;
-        private Object communicator;
+        private @Nullable Object communicator;
         private int peer = ABSENT;
         private int tag = ABSENT;
         private long bytes;
         private Object[] args = new Object[0];
-        private RuntimeException failure;
-        private Object request;
-        private Object result;
+        private @Nullable RuntimeException failure;
+        private @Nullable Object request;
+        private @Nullable Object result;
         private Class<?> resultType = Object.class;
 
         public Call(MpiFunction function, CallingAddress site) {
@@ -278,7 +284,7 @@ public final class FakeMpi implements QmpiBackend {
         }
 
         @Override
-        public Object receiver() {
+        public @Nullable Object receiver() {
             return communicator;
         }
 
@@ -288,17 +294,17 @@ public final class FakeMpi implements QmpiBackend {
         }
 
         @Override
-        public Object argument(int i) {
+        public @Nullable Object argument(int i) {
             return args[i];
         }
 
         @Override
-        public Object communicator() {
+        public @Nullable Object communicator() {
             return communicator;
         }
 
         @Override
-        public Object buffer() {
+        public @Nullable Object buffer() {
             return null;
         }
 
@@ -308,7 +314,7 @@ public final class FakeMpi implements QmpiBackend {
         }
 
         @Override
-        public Object datatype() {
+        public @Nullable Object datatype() {
             return null;
         }
 
@@ -328,12 +334,12 @@ public final class FakeMpi implements QmpiBackend {
         }
 
         @Override
-        public Object request() {
+        public @Nullable Object request() {
             return request;
         }
 
         @Override
-        public Object result() {
+        public @Nullable Object result() {
             return result;
         }
     }

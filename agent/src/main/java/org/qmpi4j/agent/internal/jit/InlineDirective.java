@@ -23,7 +23,7 @@ import org.qmpi4j.api.internal.log.Log;
  * call site then calls them. The call's context and its argument array are then passed to a real
  * call, so escape analysis cannot remove them and every call allocates both. With the agent's
  * classes inlined by directive the whole chain is compiled into the call site and neither is
- * allocated (BENCHMARKS.md, "The intercept path", has the figures).
+ * allocated (BENCHMARKS.md, "Per-call cost (JMH)", has the figures).
  *
  * <p>The directive only concerns the agent's call-path classes ({@code ...internal.chain}) and the
  * bundled tools' ({@code org.qmpi4j.tools}); it changes no other inlining decision. It needs {@code java.management}, whose platform MBean server
