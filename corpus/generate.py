@@ -876,14 +876,14 @@ world.bcast(a, 1, MPI.INT, 0);
 world.reduce(a, b, 1, MPI.INT, MPI.SUM, 0);
 world.barrier();""", 3),
     ("IntercommExchange", "two halves joined by an intercommunicator exchange through it", """Intracomm half = world.split(rank % 2, rank);
-Intercomm inter = half.createIntercomm(world, 0, 1 - rank % 2, 9);
+Intercomm inter = world.createIntercomm(half, 0, 1 - rank % 2, 9);
 int[] buf = {rank};
 int[] in = new int[1];
 inter.sendRecv(buf, 1, MPI.INT, half.getRank(), 0, in, 1, MPI.INT, half.getRank(), 0);
 inter.free();
 half.free();""", 4),
     ("IntercommBcast", "an intercommunicator broadcast: the root passes MPI.ROOT, its group MPI.PROC_NULL", """Intracomm half = world.split(rank % 2, rank);
-Intercomm inter = half.createIntercomm(world, 0, 1 - rank % 2, 9);
+Intercomm inter = world.createIntercomm(half, 0, 1 - rank % 2, 9);
 int[] buf = {rank};
 int root = rank % 2 == 0 ? (half.getRank() == 0 ? MPI.ROOT : MPI.PROC_NULL) : 0;
 inter.bcast(buf, 1, MPI.INT, root);

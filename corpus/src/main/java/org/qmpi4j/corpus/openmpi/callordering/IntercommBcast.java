@@ -16,7 +16,7 @@ public final class IntercommBcast {
         int rank = world.getRank();
         int size = world.getSize();
         Intracomm half = world.split(rank % 2, rank);
-        Intercomm inter = half.createIntercomm(world, 0, 1 - rank % 2, 9);
+        Intercomm inter = world.createIntercomm(half, 0, 1 - rank % 2, 9);
         int[] buf = {rank};
         int root = rank % 2 == 0 ? (half.getRank() == 0 ? MPI.ROOT : MPI.PROC_NULL) : 0;
         inter.bcast(buf, 1, MPI.INT, root);

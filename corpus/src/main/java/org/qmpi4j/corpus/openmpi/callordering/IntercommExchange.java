@@ -16,7 +16,7 @@ public final class IntercommExchange {
         int rank = world.getRank();
         int size = world.getSize();
         Intracomm half = world.split(rank % 2, rank);
-        Intercomm inter = half.createIntercomm(world, 0, 1 - rank % 2, 9);
+        Intercomm inter = world.createIntercomm(half, 0, 1 - rank % 2, 9);
         int[] buf = {rank};
         int[] in = new int[1];
         inter.sendRecv(buf, 1, MPI.INT, half.getRank(), 0, in, 1, MPI.INT, half.getRank(), 0);
