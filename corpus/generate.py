@@ -987,7 +987,7 @@ GC = "globalconcurrency"
 prog(GC, "PutPutSameTarget", "rma_race", "ranks 1 and 2 put to the same place of rank 0's window in one epoch", """IntBuffer mem = MPI.newIntBuffer(1);
 IntBuffer val = MPI.newIntBuffer(1);
 val.put(0, rank);
-Win win = new Win(mem, 1, 4, MPI.INFO_NULL, world);
+Win win = new Win(mem, 1, 1, MPI.INFO_NULL, world);
 win.fence(0);
 if (rank != 0) {
     win.put(val, 1, MPI.INT, 0, 0, 1, MPI.INT); // ERROR
@@ -996,7 +996,7 @@ win.fence(0);
 win.free();""", ranks=3)
 prog(GC, "LocalWriteDuringEpoch", "rma_race", "rank 0 writes its window memory while rank 1 puts to it in the same epoch", """IntBuffer mem = MPI.newIntBuffer(1);
 IntBuffer val = MPI.newIntBuffer(1);
-Win win = new Win(mem, 1, 4, MPI.INFO_NULL, world);
+Win win = new Win(mem, 1, 1, MPI.INFO_NULL, world);
 win.fence(0);
 if (rank == 1) {
     win.put(val, 1, MPI.INT, 0, 0, 1, MPI.INT);
@@ -1008,7 +1008,7 @@ win.free();""")
 prog(GC, "PutDisjointPlaces", None, "ranks put to disjoint places of rank 0's window in one epoch", """IntBuffer mem = MPI.newIntBuffer(size);
 IntBuffer val = MPI.newIntBuffer(1);
 val.put(0, rank);
-Win win = new Win(mem, size, 4, MPI.INFO_NULL, world);
+Win win = new Win(mem, size, 1, MPI.INFO_NULL, world);
 win.fence(0);
 if (rank != 0) {
     win.put(val, 1, MPI.INT, 0, rank, 1, MPI.INT);
@@ -1018,7 +1018,7 @@ win.free();""", ranks=3)
 prog(GC, "PutSeparateEpochs", None, "ranks 1 and 2 put to the same place in separate epochs", """IntBuffer mem = MPI.newIntBuffer(1);
 IntBuffer val = MPI.newIntBuffer(1);
 val.put(0, rank);
-Win win = new Win(mem, 1, 4, MPI.INFO_NULL, world);
+Win win = new Win(mem, 1, 1, MPI.INFO_NULL, world);
 win.fence(0);
 if (rank == 1) {
     win.put(val, 1, MPI.INT, 0, 0, 1, MPI.INT);

@@ -17,7 +17,7 @@ public final class LocalWriteDuringEpoch {
         int size = world.getSize();
         IntBuffer mem = MPI.newIntBuffer(1);
         IntBuffer val = MPI.newIntBuffer(1);
-        Win win = new Win(mem, 1, 4, MPI.INFO_NULL, world);
+        Win win = new Win(mem, 1, 1, MPI.INFO_NULL, world);
         win.fence(0);
         if (rank == 1) {
             win.put(val, 1, MPI.INT, 0, 0, 1, MPI.INT);

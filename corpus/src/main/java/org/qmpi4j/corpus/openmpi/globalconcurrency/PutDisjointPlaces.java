@@ -18,7 +18,7 @@ public final class PutDisjointPlaces {
         IntBuffer mem = MPI.newIntBuffer(size);
         IntBuffer val = MPI.newIntBuffer(1);
         val.put(0, rank);
-        Win win = new Win(mem, size, 4, MPI.INFO_NULL, world);
+        Win win = new Win(mem, size, 1, MPI.INFO_NULL, world);
         win.fence(0);
         if (rank != 0) {
             win.put(val, 1, MPI.INT, 0, rank, 1, MPI.INT);

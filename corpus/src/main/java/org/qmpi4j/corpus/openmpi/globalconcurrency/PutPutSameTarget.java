@@ -18,7 +18,7 @@ public final class PutPutSameTarget {
         IntBuffer mem = MPI.newIntBuffer(1);
         IntBuffer val = MPI.newIntBuffer(1);
         val.put(0, rank);
-        Win win = new Win(mem, 1, 4, MPI.INFO_NULL, world);
+        Win win = new Win(mem, 1, 1, MPI.INFO_NULL, world);
         win.fence(0);
         if (rank != 0) {
             win.put(val, 1, MPI.INT, 0, 0, 1, MPI.INT); // ERROR
