@@ -135,4 +135,9 @@ public final class CorpusRun {
         }
         return b.toString();
     }
+
+    @Override
+    public String toString() {
+        return describe();
+    }
 }
