@@ -1,0 +1,24 @@
+// corpus: category=bufferinghazard ranks=2
+// intent: both ranks send 16 ints before receiving: works only because MPI buffers small standard sends
+// expect: buffering_deadlock lines 20
+package org.qmpi4j.corpus.openmpi.bufferinghazard;
+
+import java.nio.*;
+import mpi.*;
+
+/** Corpus program (bufferinghazard): both ranks send 16 ints before receiving: works only because MPI buffers small standard sends. */
+public final class SendSendEager16 {
+    private SendSendEager16() {}
+
+    public static void main(String[] args) throws Exception {
+        MPI.Init(args);
+        Intracomm world = MPI.COMM_WORLD;
+        int rank = world.getRank();
+        int size = world.getSize();
+        int[] buf = new int[16];
+        int peer = 1 - rank;
+        world.send(buf, 16, MPI.INT, peer, 0); // ERROR
+        world.recv(buf, 16, MPI.INT, peer, 0);
+        MPI.Finalize();
+    }
+}

@@ -1,0 +1,30 @@
+// corpus: category=invalidparam ranks=2
+// intent: rank 0 receives with tag -5 (not MPI_ANY_TAG)
+// expect: invalid_argument lines 22
+package org.qmpi4j.corpus.openmpi.invalidparam;
+
+import java.nio.*;
+import mpi.*;
+
+/** Corpus program (invalidparam): rank 0 receives with tag -5 (not MPI_ANY_TAG). */
+public final class RecvNegativeTag {
+    private RecvNegativeTag() {}
+
+    public static void main(String[] args) throws Exception {
+        MPI.Init(args);
+        Intracomm world = MPI.COMM_WORLD;
+        int rank = world.getRank();
+        int size = world.getSize();
+        world.setErrhandler(MPI.ERRORS_RETURN);
+        int[] buf = new int[1];
+        if (rank == 0) {
+            try {
+                world.recv(buf, 1, MPI.INT, 1, -5); // ERROR
+            } catch (MPIException refused) {
+                System.out.println("MPI refused: " + refused.getMessage());
+            }
+        }
+        world.barrier();
+        MPI.Finalize();
+    }
+}

@@ -1,0 +1,28 @@
+// corpus: category=localconcurrency ranks=2
+// intent: rank 0 writes into a nonblocking send's double buffer before waiting
+// expect: buffer_modified lines 20,22
+package org.qmpi4j.corpus.openmpi.localconcurrency;
+
+import java.nio.*;
+import mpi.*;
+
+/** Corpus program (localconcurrency): rank 0 writes into a nonblocking send's double buffer before waiting. */
+public final class ModifiedSendBufferDouble {
+    private ModifiedSendBufferDouble() {}
+
+    public static void main(String[] args) throws Exception {
+        MPI.Init(args);
+        Intracomm world = MPI.COMM_WORLD;
+        int rank = world.getRank();
+        int size = world.getSize();
+        DoubleBuffer buf = MPI.newDoubleBuffer(8);
+        if (rank == 0) {
+            Request r = world.iSend(buf, 8, MPI.DOUBLE, 1, 0); // ERROR
+            buf.put(2, 1.0);
+            r.waitFor(); // ERROR
+        } else if (rank == 1) {
+            world.recv(buf, 8, MPI.DOUBLE, 0, 0);
+        }
+        MPI.Finalize();
+    }
+}

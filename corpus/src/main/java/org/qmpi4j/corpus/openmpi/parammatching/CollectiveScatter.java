@@ -1,0 +1,23 @@
+// corpus: category=parammatching ranks=3
+// intent: rank 0 scatters 2 ints to each
+// expect: none
+package org.qmpi4j.corpus.openmpi.parammatching;
+
+import java.nio.*;
+import mpi.*;
+
+/** Corpus program (parammatching): rank 0 scatters 2 ints to each. */
+public final class CollectiveScatter {
+    private CollectiveScatter() {}
+
+    public static void main(String[] args) throws Exception {
+        MPI.Init(args);
+        Intracomm world = MPI.COMM_WORLD;
+        int rank = world.getRank();
+        int size = world.getSize();
+        int[] in = new int[2 * size];
+        int[] out = new int[2];
+        world.scatter(in, 2, MPI.INT, out, 2, MPI.INT, 0);
+        MPI.Finalize();
+    }
+}

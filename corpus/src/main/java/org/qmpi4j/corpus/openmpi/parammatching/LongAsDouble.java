@@ -1,0 +1,27 @@
+// corpus: category=parammatching ranks=2
+// intent: rank 0 sends 8 MPI.LONG, rank 1 receives the same bytes as 8 MPI.DOUBLE
+// expect: type_mismatch lines 20,23
+package org.qmpi4j.corpus.openmpi.parammatching;
+
+import java.nio.*;
+import mpi.*;
+
+/** Corpus program (parammatching): rank 0 sends 8 MPI.LONG, rank 1 receives the same bytes as 8 MPI.DOUBLE. */
+public final class LongAsDouble {
+    private LongAsDouble() {}
+
+    public static void main(String[] args) throws Exception {
+        MPI.Init(args);
+        Intracomm world = MPI.COMM_WORLD;
+        int rank = world.getRank();
+        int size = world.getSize();
+        if (rank == 0) {
+            long[] out = new long[8];
+            world.send(out, 8, MPI.LONG, 1, 5); // ERROR
+        } else if (rank == 1) {
+            double[] in = new double[8];
+            world.recv(in, 8, MPI.DOUBLE, 0, 5); // ERROR
+        }
+        MPI.Finalize();
+    }
+}

@@ -1,0 +1,26 @@
+// corpus: category=parammatching ranks=2
+// intent: rank 0 sends 4 MPI.INT and rank 1 receives 4 MPI.INT: types match
+// expect: none
+package org.qmpi4j.corpus.openmpi.parammatching;
+
+import java.nio.*;
+import mpi.*;
+
+/** Corpus program (parammatching): rank 0 sends 4 MPI.INT and rank 1 receives 4 MPI.INT: types match. */
+public final class MatchedInt {
+    private MatchedInt() {}
+
+    public static void main(String[] args) throws Exception {
+        MPI.Init(args);
+        Intracomm world = MPI.COMM_WORLD;
+        int rank = world.getRank();
+        int size = world.getSize();
+        int[] buf = new int[4];
+        if (rank == 0) {
+            world.send(buf, 4, MPI.INT, 1, 3);
+        } else if (rank == 1) {
+            world.recv(buf, 4, MPI.INT, 0, 3);
+        }
+        MPI.Finalize();
+    }
+}

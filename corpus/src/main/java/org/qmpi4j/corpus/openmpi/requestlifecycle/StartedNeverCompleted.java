@@ -1,0 +1,28 @@
+// corpus: category=requestlifecycle ranks=2
+// intent: rank 0 starts a persistent send, frees nothing and never waits
+// expect: request_leak lines 20
+package org.qmpi4j.corpus.openmpi.requestlifecycle;
+
+import java.nio.*;
+import mpi.*;
+
+/** Corpus program (requestlifecycle): rank 0 starts a persistent send, frees nothing and never waits. */
+public final class StartedNeverCompleted {
+    private StartedNeverCompleted() {}
+
+    public static void main(String[] args) throws Exception {
+        MPI.Init(args);
+        Intracomm world = MPI.COMM_WORLD;
+        int rank = world.getRank();
+        int size = world.getSize();
+        IntBuffer buf = MPI.newIntBuffer(1);
+        if (rank == 0) {
+            Prequest p = world.sendInit(buf, 1, MPI.INT, 1, 0); // ERROR
+            p.start();
+        } else if (rank == 1) {
+            world.recv(buf, 1, MPI.INT, 0, 0);
+        }
+        world.barrier();
+        MPI.Finalize();
+    }
+}

@@ -1,0 +1,27 @@
+// corpus: category=resourceleak ranks=2
+// intent: rank 1 never completes a nonblocking receive
+// expect: request_leak lines 22
+package org.qmpi4j.corpus.openmpi.resourceleak;
+
+import java.nio.*;
+import mpi.*;
+
+/** Corpus program (resourceleak): rank 1 never completes a nonblocking receive. */
+public final class LeakedIRecv {
+    private LeakedIRecv() {}
+
+    public static void main(String[] args) throws Exception {
+        MPI.Init(args);
+        Intracomm world = MPI.COMM_WORLD;
+        int rank = world.getRank();
+        int size = world.getSize();
+        IntBuffer buf = MPI.newIntBuffer(1);
+        if (rank == 0) {
+            world.send(buf, 1, MPI.INT, 1, 0);
+        } else if (rank == 1) {
+            world.iRecv(buf, 1, MPI.INT, 0, 0); // ERROR
+        }
+        world.barrier();
+        MPI.Finalize();
+    }
+}

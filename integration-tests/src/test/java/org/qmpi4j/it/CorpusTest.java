@@ -1,0 +1,88 @@
+package org.qmpi4j.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.qmpi4j.formats.check.Finding;
+import org.qmpi4j.it.support.CorpusProgram;
+import org.qmpi4j.it.support.CorpusRun;
+
+/**
+ * The corpus's fast part (module {@code corpus}, docs/corpus.md): a program per rule of
+ * {@code check} and correct programs that look suspicious. A rule that regresses (its finding
+ * missing, at another line, or a false alarm on a correct program) fails the build. The whole
+ * corpus, with its scores, runs in the Maven profile {@code corpus} ({@code CorpusScoreTest}).
+ */
+class CorpusTest {
+
+    @ParameterizedTest(name = "{0} gives its finding at its lines")
+    @ValueSource(
+            strings = {
+                "callordering.RecvRecv",
+                "callordering.RecvRecvAmongFour",
+                "bufferinghazard.SendSendLarge1M",
+                "resourceleak.LeakedIRecv",
+                "resourceleak.LeakedIBarrier",
+                "requestlifecycle.StartedNeverCompleted",
+                "invalidparam.SendDestOutOfRange",
+                "invalidparam.BcastRootOutOfRange",
+                "parammatching.IntAsDouble",
+                "parammatching.TruncatedInt",
+                "parammatching.CollectiveReduceOps",
+                "localconcurrency.ModifiedSendBufferInt",
+                "threads.SendOnThreadAtFunneled",
+                "requestlifecycle.FreeActiveReceive"
+            })
+    void eachRuleFindsItsError(String name, @TempDir Path out) throws Exception {
+        CorpusProgram program = CorpusProgram.named(name);
+        assertThat(program.ruleChecked())
+                .as("%s expects a rule check has", name)
+                .isTrue();
+        CorpusRun run = CorpusRun.run(program, out);
+        assertThat(run.result().timedOut()).as(run.describe()).isFalse();
+        assertThat(run.findingsWritten()).as(run.result().describe()).isTrue();
+        List<Finding> findings = run.findings();
+        assertThat(findings).as(run.describe()).isNotEmpty();
+        assertThat(findings).as(run.describe()).allMatch(f -> f.rule().equals(program.expectedRule()));
+        assertThat(findings).as(run.describe()).anyMatch(run::helpful);
+    }
+
+    @ParameterizedTest(name = "{0} gives no finding")
+    @ValueSource(
+            strings = {
+                "invalidparam.RingWithProcNullEnds",
+                "invalidparam.RecvAnySourceAnyTag",
+                "messagerace.WildcardUsesStatus",
+                "requestlifecycle.GetStatusLoopThenFree",
+                "requestlifecycle.FreeActiveSend",
+                "resourceleak.FreedPersistentPair",
+                "threads.ThreadsAtMultiple",
+                "callordering.IntercommBcast",
+                "callordering.SlowRank",
+                "parammatching.CollectiveReduceLocalOnOneRank",
+                "bufferinghazard.BsendWithAttachedBuffer"
+            })
+    void correctProgramsGiveNoFinding(String name, @TempDir Path out) throws Exception {
+        CorpusProgram program = CorpusProgram.named(name);
+        assertThat(program.correct()).as("%s is correct", name).isTrue();
+        CorpusRun run = CorpusRun.run(program, out);
+        assertThat(run.result().succeeded()).as(run.result().describe()).isTrue();
+        assertThat(run.findingsWritten()).as(run.result().describe()).isTrue();
+        assertThat(run.findings()).as(run.describe()).isEmpty();
+    }
+
+    @Test
+    void everyHeaderParsesAndHalfTheCorpusIsCorrect() {
+        List<CorpusProgram> all = CorpusProgram.all();
+        assertThat(all).hasSizeGreaterThanOrEqualTo(150);
+        long correct = all.stream().filter(CorpusProgram::correct).count();
+        assertThat(correct).isBetween(all.size() * 4L / 10, all.size() * 6L / 10);
+        assertThat(all).allMatch(p -> p.correct() == p.lines().isEmpty());
+        assertThat(all).allMatch(p -> p.ranks() >= 2 && p.ranks() <= 4);
+    }
+}
