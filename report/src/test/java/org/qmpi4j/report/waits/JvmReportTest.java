@@ -16,6 +16,7 @@ import org.qmpi4j.formats.profile.ProfileMerger;
 import org.qmpi4j.formats.profile.RankProfile;
 import org.qmpi4j.formats.waits.CallSite;
 import org.qmpi4j.formats.waits.WaitReport;
+import org.qmpi4j.report.render.ReportHtml;
 import org.qmpi4j.report.render.TextReport;
 
 /**
@@ -85,6 +86,28 @@ class JvmReportTest {
                 .doesNotContain("runnable but not running");
         String txt = TextReport.render(profile("System.gc()").withWaits(report(60)), TextReport.Detail.VERBOSE, "t");
         assertThat(txt).containsPattern("computation .*gc 61 %");
+    }
+
+    @Test
+    void reportHtmlSaysTheSame() throws Exception {
+        String html = ReportHtml.render(profile("System.gc()").withWaits(report(60)));
+        assertThat(html)
+                .contains("<a href=\"#jvm\">what the JVM did</a>")
+                .contains("<section id=\"jvm\"><h2>What the JVM did</h2>")
+                .contains("<li><b>61 % of the job&#39;s waiting was caused by garbage collection on rank 2")
+                .contains("id=\"jvm-advice\"")
+                .contains("<td>gc 61 %</td>");
+        String balanced = ReportHtml.render(profile("G1 Evacuation Pause").withWaits(report(0)));
+        assertThat(balanced)
+                .contains("id=\"jvm-none\"")
+                .doesNotContain("jvm-findings")
+                .doesNotContain("jvm-advice");
+        if (System.getProperty("qmpi4j.test.html") != null) { // for a look in a browser
+            java.nio.file.Files.writeString(
+                    java.nio.file.Path.of(System.getProperty("qmpi4j.test.html"), "gc.html"), html);
+            java.nio.file.Files.writeString(
+                    java.nio.file.Path.of(System.getProperty("qmpi4j.test.html"), "balanced.html"), balanced);
+        }
     }
 
     @Test
