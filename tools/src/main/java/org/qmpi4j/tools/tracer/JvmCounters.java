@@ -19,7 +19,8 @@ import org.qmpi4j.formats.trace.TraceFormat;
  * performance counters (the pausing collectors' time and count, all safepoints' time, class
  * loading time) straight from the shared-memory file the JVM updates in place
  * ({@code /tmp/hsperfdata_<user>/<pid>}), mapped once, with each counter's offset found once; a
- * reading is a few plain long reads. The thread's descheduled time ({@code /proc} schedstat, a
+ * reading is a few plain long reads (the safepoint and class loading counters; the collectors'
+ * only when a safepoint ended, since every pause is one). The thread's descheduled time ({@code /proc} schedstat, a
  * system call of about a microsecond) is read only at the end of an interval longer than
  * {@link #SCHEDSTAT_AFTER_NS}, where it costs under 0.1 % of it; shorter intervals' descheduled
  * time is counted in the next long one.
@@ -183,9 +184,15 @@ final class JvmCounters {
     /** At a call's entry ({@code entryNs} on the call clock). */
     void enter(long entryNs) {
         entered = true;
-        entryGc = gc();
-        entryGcCount = gcCount();
-        entrySafepoint = ticks(safepointTime);
+        long sp = ticks(safepointTime);
+        if (sp != exitSafepoint || safepointTime < 0) {
+            entryGc = gc(); // a collection's pause is a safepoint: only then can the collectors' counters have moved
+            entryGcCount = gcCount();
+        } else {
+            entryGc = exitGc;
+            entryGcCount = exitGcCount;
+        }
+        entrySafepoint = sp;
         entryClass = ticks(classTime);
         Schedstat s = schedstat;
         entryDescheduled = s != null && lastExitNs != Long.MIN_VALUE && entryNs - lastExitNs > SCHEDSTAT_AFTER_NS
@@ -195,19 +202,29 @@ final class JvmCounters {
 
     /**
      * At the call's exit: fills {@code out} ({@link TraceFormat#JVM_FIELDS} numbers, see there)
-     * and says whether any is not 0.
+     * and says whether any is not 0 (if none is, {@code out} is left as it was). The usual call,
+     * around which nothing happened, reads two counters here and two at its entry.
      */
     boolean exit(long entryNs, long exitNs, long[] out) {
         if (!entered) {
             enter(entryNs); // all that happened since the last call is the interval's
         }
         entered = false;
-        long g = gc();
-        long gc = gcCount();
+        lastExitNs = exitNs;
         long sp = ticks(safepointTime);
         long cl = ticks(classTime);
         Schedstat s = schedstat;
         long ds = s != null && exitNs - entryNs > SCHEDSTAT_AFTER_NS ? s.waitingNanos() : entryDescheduled;
+        if (sp == exitSafepoint
+                && cl == exitClass
+                && ds == exitDescheduled
+                && entryGc == exitGc
+                && entryGcCount == exitGcCount
+                && safepointTime >= 0) {
+            return false; // nothing moved since the last exit (the entry's readings are the same)
+        }
+        long g = sp != entrySafepoint || safepointTime < 0 ? gc() : entryGc;
+        long gc = sp != entrySafepoint || safepointTime < 0 ? gcCount() : entryGcCount;
         long gapGc = nanos(entryGc - exitGc);
         long gapSafepoint = nanos(entrySafepoint - exitSafepoint);
         long inGc = nanos(g - entryGc);
@@ -227,7 +244,6 @@ final class JvmCounters {
         exitSafepoint = sp;
         exitClass = cl;
         exitDescheduled = ds;
-        lastExitNs = exitNs;
         return (out[0] | out[1] | out[2] | out[3] | out[4] | out[5] | out[6] | out[7] | out[8] | out[9]) != 0;
     }
 
