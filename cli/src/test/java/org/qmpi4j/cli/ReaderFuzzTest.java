@@ -69,7 +69,7 @@ class ReaderFuzzTest {
     private static Path job;
     private static Path profileOnly;
     private static Path job4;
-    /** Binary shards (format 5) as the tracer writes them. */
+    /** Binary shards (format 6, with JVM records) as the tracer writes them. */
     private static Path job5;
     /** A job above the ranks whose shares profile.json lists itself: it has profile-ranks.jsonl. */
     private static Path big;
@@ -600,7 +600,11 @@ class ReaderFuzzTest {
                     w.event(0, 1, t + 10, 5, peer, 7, 8, n, peer, 7, i, 0, 1, n, n, i, 8, n, null, 0);
                 }
                 long[] done = rank == 0 ? new long[] {i, 1, n, n, n} : new long[] {i, 1, peer, 7, i};
-                w.event(1, 1, t + 50, 100, n, n, n, n, n, n, n, 0, 1, n, n, n, n, n, done, 1);
+                // A collection before the wait on one rank, class loading inside it on the other.
+                long[] jvm = rank == 0
+                        ? new long[] {40, 1, 3, 0, 2, 0, 0, 0, 0, 0}
+                        : new long[] {0, 0, 0, 0, 0, 0, 0, 0, 7, 0};
+                w.event(1, 1, t + 50, 100, n, n, n, n, n, n, n, 0, 1, n, n, n, n, n, done, 1, jvm);
                 w.pvarSample(0, t + 150, 3, true);
                 w.event(2, 1, t + 300, 25, 1, n, 16, n, n, n, n, 0, 0, 1, i, n, 16, n, null, 0);
             }

@@ -103,4 +103,83 @@ class JvmCausesTest {
             assertThat(jvm.get("safepoint_count").asLong()).isGreaterThanOrEqualTo(0);
         }
     }
+
+    /**
+     * The waits' causes on the same program with the tracer, 3 ranks: the waiting rank 0's
+     * intervals caused is named garbage collection, for about as long as rank 0's JVM says its
+     * collections paused (ranks 1 and 2 waited for each, so twice that); the waiting rank 1's
+     * sleeps caused is the application's, not the JVM's. Shares, not times, are asserted where the
+     * loaded machine could move them: other ranks descheduled arrive later and wait less, which
+     * shortens the late windows but not what they held.
+     */
+    @Test
+    void theWaitsACollectingRankCausedAreNamedGarbageCollection(@TempDir Path tmp) throws Exception {
+        Path out = tmp.resolve("results");
+        MpiJob.Builder job = AgentJob.plain(AgentJob.SAMPLES + "waits.GcPauses", 3)
+                .jvmOption(AgentJob.agentOption("tools=profiler,tracer"))
+                .jvmOption("-XX:+UseG1GC")
+                .env("QMPI4J_OUTPUT", out.toString())
+                .args(Integer.toString(COLLECTIONS), "64", "100");
+        JobResult result = AgentJob.run(job);
+        AgentJob.assertOk(result, 3);
+        JsonNode profile = JobResults.in(out).profile().root; // valid against the published schema
+        // Rank 0's intervals from one barrier to the next, each with its System.gc() (the one before
+        // the first barrier allocates the live set, and its young collections are gc too).
+        double[] collector = causes(profile, 0, true);
+        double[] sleeper = causes(profile, 1, false);
+        String seen = "rank 0 " + java.util.Arrays.toString(collector) + ", rank 1 "
+                + java.util.Arrays.toString(sleeper) + " (seconds, gc, safepoint, class_loading, descheduled,"
+                + " application)";
+
+        double fullSeconds = -1;
+        JsonNode jvm0 = profile.get("time").get("per_rank").elements().get(0).get("jvm");
+        for (JsonNode c : jvm0.get("collectors").elements()) {
+            if (c.get("name").asString().equals("G1 full collection pauses")) {
+                fullSeconds = c.get("pause_s").asDouble();
+            }
+        }
+        assertThat(fullSeconds).as("rank 0's full collections").isGreaterThan(0.005 * COLLECTIONS);
+        assertThat(collector[0]).as(seen).isPositive();
+        // What rank 0 made others wait for there was its collections ...
+        assertThat(collector[1] / collector[0]).as(seen).isGreaterThan(0.8);
+        // ... two ranks waited through each, so the gc seconds are up to twice its JVM's pause time,
+        // and at least 0.6 of twice it (a rank that came late to a barrier waited less).
+        assertThat(collector[1])
+                .as(seen + "; rank 0's full collections paused %s s", fullSeconds)
+                .isBetween(0.6 * 2 * fullSeconds, 1.05 * 2 * fullSeconds + 0.002);
+        // Rank 1 slept: its waits' causes are the application's.
+        assertThat(sleeper[0]).as(seen).isGreaterThan(0.5 * 2 * COLLECTIONS * 0.1);
+        assertThat((sleeper[1] + sleeper[2]) / sleeper[0]).as(seen).isLessThan(0.03);
+        assertThat(sleeper[5] / sleeper[0]).as(seen).isGreaterThanOrEqualTo(0.9);
+    }
+
+    /**
+     * The delays of {@code rank}'s intervals (if {@code betweenBarriers}, only its computation
+     * from one barrier to the next) added up: their seconds, then the seconds of each
+     * cause (gc, safepoint, class_loading, descheduled, application), which sum to them.
+     */
+    private static double[] causes(JsonNode profile, int rank, boolean betweenBarriers) throws Exception {
+        List<String> order = List.of("gc", "safepoint", "class_loading", "descheduled", "application");
+        double[] sum = new double[1 + order.size()];
+        for (JsonNode d : profile.get("delays").elements()) {
+            if (d.get("rank").asInt() != rank) {
+                continue;
+            }
+            if (betweenBarriers
+                    && !(d.get("kind").asString().equals("computation")
+                            && d.get("function").asString().equals("MPI_BARRIER")
+                            && "MPI_BARRIER".equals(d.get("previous_function").asStringOrNull()))) {
+                continue;
+            }
+            sum[0] += d.get("seconds").asDouble();
+            double parts = 0;
+            for (JsonNode c : d.get("causes").elements()) {
+                double s = c.get("seconds").asDouble();
+                sum[1 + order.indexOf(c.get("cause").asString())] += s;
+                parts += s;
+            }
+            assertThat(parts).isCloseTo(d.get("seconds").asDouble(), org.assertj.core.data.Offset.offset(1e-6));
+        }
+        return sum;
+    }
 }

@@ -406,7 +406,7 @@ public final class Mutator {
         byte[] out = b.clone();
         switch (which % 4) {
             case 0: {
-                byte v = new byte[] {0, 1, 2, 3, 4, 0x7f, (byte) 0x80, (byte) 0xff}[random.nextInt(8)];
+                byte v = new byte[] {0, 1, 2, 3, 4, 5, 0x7f, (byte) 0x80, (byte) 0xff}[random.nextInt(9)];
                 out[at] = v;
                 return new Mutation(out, "byte " + at + " set to " + (v & 0xff));
             }
@@ -437,7 +437,7 @@ public final class Mutator {
 
     private Mutation shard(byte[] b, int which) {
         String text = new String(b, StandardCharsets.ISO_8859_1);
-        if (text.startsWith("qmpi4j-trace 5 ")) {
+        if (text.startsWith("qmpi4j-trace 5 ") || text.startsWith("qmpi4j-trace 6 ")) {
             return binaryShard(b, text.indexOf('\n') + 1, which);
         }
         List<String> lines = new ArrayList<>(Arrays.asList(text.split("\n", -1)));

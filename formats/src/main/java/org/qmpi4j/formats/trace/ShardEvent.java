@@ -26,6 +26,8 @@ public final class ShardEvent {
     long requestId;
     long receivedBytes;
     long level;
+    /** What the JVM did before and in the call ({@link TraceFormat#JVM_FIELDS} numbers; all 0: nothing seen). */
+    final long[] jvm = new long[TraceFormat.JVM_FIELDS];
 
     /** Makes this a copy of {@code e} (an instance to reuse, where a reader keeps one call). */
     public void copyFrom(ShardEvent e) {
@@ -48,6 +50,7 @@ public final class ShardEvent {
         requestId = e.requestId;
         receivedBytes = e.receivedBytes;
         level = e.level;
+        System.arraycopy(e.jvm, 0, jvm, 0, jvm.length);
     }
 
     /** A copy that outlives the callback. */
@@ -189,5 +192,23 @@ public final class ShardEvent {
     /** The sender of the message this call receives ({@link TraceFormat#NONE}: no arrow). */
     public long receivedFrom() {
         return recvSeq == TraceFormat.NONE ? TraceFormat.NONE : recvPeer;
+    }
+
+    /**
+     * Number {@code field} of what the JVM did around this call, as {@link TraceFormat#JVM_FIELDS}
+     * lists them (0 when nothing was seen, and in shards before version 6).
+     */
+    public long jvm(int field) {
+        return jvm[field];
+    }
+
+    /** Whether the JVM did anything the tracer saw before or in this call. */
+    public boolean hasJvm() {
+        for (long v : jvm) {
+            if (v != 0) {
+                return true;
+            }
+        }
+        return false;
     }
 }

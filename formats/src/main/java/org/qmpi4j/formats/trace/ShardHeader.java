@@ -57,6 +57,7 @@ public final class ShardHeader {
             case "3":
             case "4":
             case "5":
+            case "6":
                 version = Integer.parseInt(h[1]);
                 break;
             default:

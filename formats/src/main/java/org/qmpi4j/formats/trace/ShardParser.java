@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -493,6 +494,8 @@ public final class ShardParser {
                     return eventRecord(b, at, limit);
                 case TraceFormat.COMPLETION_RECORD:
                     return completionRecord(b, at, limit);
+                case TraceFormat.JVM_RECORD:
+                    return jvmRecord(b, at, limit);
                 case TraceFormat.END_RECORD: {
                     if (limit - at < TraceFormat.END_RECORD_BYTES) {
                         return 0;
@@ -562,6 +565,7 @@ public final class ShardParser {
             String name = v[0] <= Integer.MAX_VALUE ? functions.get((int) v[0]) : null;
             if (name == null) {
                 problem("a call of function id " + Long.toUnsignedString(v[0]) + ", not defined, skipped");
+                Arrays.fill(pendingJvm, 0);
                 return p - at;
             }
             ShardEvent ev = event;
@@ -594,6 +598,8 @@ public final class ShardParser {
             ev.receivedBytes = o[12];
             ev.level = o[13];
             ev.posted = ev.requestId != TraceFormat.NONE;
+            System.arraycopy(pendingJvm, 0, ev.jvm, 0, TraceFormat.JVM_FIELDS);
+            Arrays.fill(pendingJvm, 0);
             events++;
             eventSeen = true;
             try {
@@ -603,6 +609,37 @@ public final class ShardParser {
             }
             return p - at;
         }
+
+        /** A JVM record: kept for the call record that follows it. */
+        private int jvmRecord(byte[] b, int at, int limit) {
+            if (limit - at < 3) {
+                return 0;
+            }
+            int present = (b[at + 1] & 0xff) | (b[at + 2] & 0xff) << 8;
+            if ((present & ~((1 << TraceFormat.JVM_FIELDS) - 1)) != 0) {
+                lose("a JVM record with unknown fields");
+                return -1;
+            }
+            int p = at + 3;
+            long[] j = pendingJvm;
+            for (int i = 0; i < TraceFormat.JVM_FIELDS; i++) {
+                if ((present & (1 << i)) != 0) {
+                    long v = unsigned(b, p, limit);
+                    if (next < 0) {
+                        Arrays.fill(j, 0);
+                        return framing(next);
+                    }
+                    p = next;
+                    j[i] = v < 0 ? 0 : v;
+                } else {
+                    j[i] = 0;
+                }
+            }
+            return p - at;
+        }
+
+        /** The JVM record read last, for the next call record (all 0 after each call). */
+        private final long[] pendingJvm = new long[TraceFormat.JVM_FIELDS];
 
         private int completionRecord(byte[] b, int at, int limit) throws IOException {
             if (limit - at < 2) {

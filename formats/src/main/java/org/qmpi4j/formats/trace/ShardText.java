@@ -24,7 +24,7 @@ public final class ShardText {
         }
         String first = new String(b, 0, header, StandardCharsets.ISO_8859_1);
         List<String> lines = new ArrayList<>();
-        if (!first.startsWith(TraceFormat.MAGIC + " 5 ")) {
+        if (!first.startsWith(TraceFormat.MAGIC + " 5 ") && !first.startsWith(TraceFormat.MAGIC + " 6 ")) {
             for (String l : new String(b, StandardCharsets.ISO_8859_1).split("\n", -1)) {
                 if (!l.isEmpty()) {
                     lines.add(l);
@@ -63,6 +63,16 @@ public final class ShardText {
                 for (int bit = 0; bit < TraceFileWriter.COMPLETION_FIELDS; bit++) {
                     sb.append(' ');
                     optional(sb, present, bit, in);
+                }
+                if (in.broken) {
+                    break;
+                }
+                lines.add(sb.toString());
+            } else if (tag == TraceFormat.JVM_RECORD && in.at + 2 <= b.length) {
+                int present = (int) in.fixed(2);
+                StringBuilder sb = new StringBuilder("J");
+                for (int i = 0; i < TraceFormat.JVM_FIELDS; i++) {
+                    sb.append(' ').append((present & (1 << i)) != 0 ? in.unsigned() : 0);
                 }
                 if (in.broken) {
                     break;

@@ -6,6 +6,7 @@ import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import org.qmpi4j.api.Nullable;
 
 /**
  * Writes one rank's trace file ({@link TraceFormat}) through a fixed buffer: recording an event
@@ -284,6 +285,58 @@ public final class TraceFileWriter implements Closeable {
             long[] completed,
             int completedCount)
             throws IOException {
+        return event(
+                fid,
+                tid,
+                startNs,
+                durationNs,
+                peer,
+                tag,
+                bytes,
+                sendSeq,
+                recvPeer,
+                recvTag,
+                recvSeq,
+                site,
+                comm,
+                root,
+                collectiveSeq,
+                requestId,
+                receivedBytes,
+                level,
+                completed,
+                completedCount,
+                null);
+    }
+
+    /**
+     * As the method above, with what the JVM did before and in the call: {@code jvm} holds
+     * {@link TraceFormat#JVM_FIELDS} numbers, written as a JVM record just before the call's
+     * record ({@code null}, or all 0: none).
+     */
+    public synchronized boolean event(
+            int fid,
+            long tid,
+            long startNs,
+            long durationNs,
+            long peer,
+            long tag,
+            long bytes,
+            long sendSeq,
+            long recvPeer,
+            long recvTag,
+            long recvSeq,
+            long site,
+            long comm,
+            long root,
+            long collectiveSeq,
+            long requestId,
+            long receivedBytes,
+            long level,
+            long[] completed,
+            int completedCount,
+            @Nullable long[] jvm)
+            throws IOException {
         if (closed) {
             return false;
         }
@@ -291,7 +344,11 @@ public final class TraceFileWriter implements Closeable {
             dropped++;
             return false;
         }
-        if (written + pos + TraceFormat.EVENT_MAX_BYTES + (long) TraceFormat.COMPLETION_MAX_BYTES * completedCount
+        if (written
+                        + pos
+                        + TraceFormat.EVENT_MAX_BYTES
+                        + TraceFormat.JVM_MAX_BYTES
+                        + (long) TraceFormat.COMPLETION_MAX_BYTES * completedCount
                 > limitBytes) {
             reserve(100);
             text().ascii("L ")
@@ -312,6 +369,9 @@ public final class TraceFileWriter implements Closeable {
         } else {
             firstTime = Math.min(firstTime, startNs);
             lastTime = Math.max(lastTime, startNs + durationNs);
+        }
+        if (jvm != null) {
+            jvm(jvm);
         }
         reserve(TraceFormat.EVENT_MAX_BYTES);
         long n = TraceFormat.NONE;
@@ -372,6 +432,26 @@ public final class TraceFileWriter implements Closeable {
         }
         events++;
         return true;
+    }
+
+    /** A JVM record of the numbers of {@code jvm} that are not 0 (none if all are). */
+    private void jvm(long[] jvm) throws IOException {
+        int present = 0;
+        for (int i = 0; i < TraceFormat.JVM_FIELDS; i++) {
+            present |= jvm[i] != 0 ? 1 << i : 0;
+        }
+        if (present == 0) {
+            return;
+        }
+        reserve(TraceFormat.JVM_MAX_BYTES);
+        buf[pos++] = TraceFormat.JVM_RECORD;
+        buf[pos++] = (byte) present;
+        buf[pos++] = (byte) (present >>> 8);
+        for (int i = 0; i < TraceFormat.JVM_FIELDS; i++) {
+            if (jvm[i] != 0) {
+                unsigned(Math.max(0, jvm[i]));
+            }
+        }
     }
 
     /** Numbers per completed request in {@link #event}'s {@code completed}: request, comm, source, tag, seq. */

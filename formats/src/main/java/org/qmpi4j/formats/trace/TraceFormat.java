@@ -7,6 +7,17 @@ import org.qmpi4j.formats.files.ResultFiles;
  * whatever reached the disk is readable after a crash (a cut last record is ignored). This javadoc
  * is the format's one description.
  *
+ * <p><b>Version 6</b> is version 5 with one more record, what the JVM did around a call
+ * ({@link #JVM_RECORD}, written just before that call's record, only when one of its numbers is not
+ * 0):
+ * <pre>
+ * 5 &lt;mask: 2 bytes&gt; &lt;varints&gt;         the JVM: of the {@link #JVM_FIELDS} numbers, those not 0 (unsigned)
+ * </pre>
+ * Bit {@code i} of its mask says whether the {@code i}-th number follows: garbage-collection pause
+ * ns, collections, non-collection safepoint ns, class loading ns and descheduled ns in the interval
+ * since the rank's previous call, then the same five inside the call. ShardText shows it as a line
+ * {@code J <ten numbers>}. A shard of version 5 has no such record: nothing is known of its JVM.
+ *
  * <p><b>Version 5</b> (written since calls are recorded in binary): a header line of text, then
  * binary records, each a tag byte and its body:
  * <pre>
@@ -129,7 +140,7 @@ import org.qmpi4j.formats.files.ResultFiles;
  */
 public final class TraceFormat {
     public static final String MAGIC = "qmpi4j-trace";
-    public static final int VERSION = 5;
+    public static final int VERSION = 6;
     /** A record holding one line of the text format (version 5: every record but calls, completions and the end). */
     static final byte TEXT_RECORD = 1;
     /** A call (version 5). */
@@ -138,6 +149,19 @@ public final class TraceFormat {
     static final byte COMPLETION_RECORD = 3;
     /** The end: the file was closed at MPI_Finalize (version 5). */
     static final byte END_RECORD = 4;
+    /**
+     * What the JVM did in the interval before the call whose record follows and inside that call
+     * (version 6): written only when one of its numbers is not 0.
+     */
+    static final byte JVM_RECORD = 5;
+    /**
+     * The numbers of a JVM record, in order: for the interval between the rank's previous call and
+     * this one, garbage-collection pause ns, collections, other safepoints' ns, class loading ns,
+     * descheduled ns; then the same five inside the call.
+     */
+    public static final int JVM_FIELDS = 10;
+    /** The longest JVM record: tag, field mask and 10 varints. */
+    static final int JVM_MAX_BYTES = 3 + JVM_FIELDS * 10;
     /** A text record's tag and length before its line. */
     static final int TEXT_RECORD_HEADER = 5;
     /** The longest varint: 64 bits, 7 a byte. */

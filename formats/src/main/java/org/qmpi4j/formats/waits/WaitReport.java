@@ -2,6 +2,7 @@ package org.qmpi4j.formats.waits;
 
 import java.util.Collections;
 import java.util.List;
+import org.qmpi4j.api.Nullable;
 
 /**
  * What the wait-state analysis found: the waits by pattern, rank and call site, the delays that
@@ -94,12 +95,25 @@ public final class WaitReport {
         private final long shortTermNs;
         private final long longTermNs;
         private final long instances;
+        private final @Nullable DelayCauses causes;
 
         public Delay(Interval interval, long shortTermNs, long longTermNs, long instances) {
+            this(interval, shortTermNs, longTermNs, instances, null);
+        }
+
+        /** @param causes what the waiting went to; {@code null} if not known (a trace without the JVM's numbers) */
+        public Delay(
+                Interval interval, long shortTermNs, long longTermNs, long instances, @Nullable DelayCauses causes) {
             this.interval = interval;
             this.shortTermNs = shortTermNs;
             this.longTermNs = longTermNs;
             this.instances = instances;
+            this.causes = causes;
+        }
+
+        /** What the waiting went to, summing to {@link #ns()}; {@code null} if not known. */
+        public @Nullable DelayCauses causes() {
+            return causes;
         }
 
         public Interval interval() {
@@ -130,10 +144,22 @@ public final class WaitReport {
     public static final class PathStep {
         private final Interval interval;
         private final long ns;
+        private final @Nullable DelayCauses causes;
 
         public PathStep(Interval interval, long ns) {
+            this(interval, ns, null);
+        }
+
+        /** @param causes what the time went to; {@code null} if not known */
+        public PathStep(Interval interval, long ns, @Nullable DelayCauses causes) {
             this.interval = interval;
             this.ns = ns;
+            this.causes = causes;
+        }
+
+        /** What the time went to, summing to {@link #ns()}; {@code null} if not known. */
+        public @Nullable DelayCauses causes() {
+            return causes;
         }
 
         public Interval interval() {

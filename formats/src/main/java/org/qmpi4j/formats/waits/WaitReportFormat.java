@@ -43,8 +43,12 @@ public final class WaitReportFormat {
             w.member("seconds", seconds(d.ns()))
                     .member("short_term_s", seconds(d.shortTermNs()))
                     .member("long_term_s", seconds(d.longTermNs()))
-                    .member("instances", d.instances())
-                    .endObject();
+                    .member("instances", d.instances());
+            DelayCauses causes = d.causes();
+            if (causes != null) {
+                causes.write(w);
+            }
+            w.endObject();
         }
         w.endArray();
         w.name("critical_path").beginObject();
@@ -53,7 +57,12 @@ public final class WaitReportFormat {
         for (WaitReport.PathStep p : r.criticalPath()) {
             w.beginObject();
             interval(w, p.interval());
-            w.member("seconds", seconds(p.ns())).endObject();
+            w.member("seconds", seconds(p.ns()));
+            DelayCauses causes = p.causes();
+            if (causes != null) {
+                causes.write(w);
+            }
+            w.endObject();
         }
         w.endArray();
         w.endObject();
@@ -112,12 +121,13 @@ public final class WaitReportFormat {
                     interval(d),
                     nanos(d.get("short_term_s")),
                     nanos(d.get("long_term_s")),
-                    d.get("instances").asLong()));
+                    d.get("instances").asLong(),
+                    DelayCauses.read(d)));
         }
         JsonNode cp = root.get("critical_path");
         List<WaitReport.PathStep> path = new ArrayList<>();
         for (JsonNode p : cp.get("intervals").elements()) {
-            path.add(new WaitReport.PathStep(interval(p), nanos(p.get("seconds"))));
+            path.add(new WaitReport.PathStep(interval(p), nanos(p.get("seconds")), DelayCauses.read(p)));
         }
         JsonNode a = root.get("wait_analysis");
         List<WaitReport.Instance> worst = new ArrayList<>();

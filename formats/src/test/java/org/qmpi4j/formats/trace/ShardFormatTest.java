@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Format 5 written by {@link TraceFileWriter} and read back by {@link ShardParser}, field by field,
+ * Format 6 written by {@link TraceFileWriter} and read back by {@link ShardParser}, field by field,
  * whole or in chunks of any size; damage reported by byte offset; older (text) versions still read.
  */
 class ShardFormatTest {
@@ -98,10 +98,10 @@ class ShardFormatTest {
                     0);
         }
         byte[] bytes = Files.readAllBytes(f);
-        assertThat(new String(bytes, StandardCharsets.US_ASCII)).startsWith("qmpi4j-trace 5 1 4 openmpi\n");
+        assertThat(new String(bytes, StandardCharsets.US_ASCII)).startsWith("qmpi4j-trace 6 1 4 openmpi\n");
         // As text, the records are the lines version 4 wrote.
         assertThat(ShardText.lines(f))
-                .startsWith("qmpi4j-trace 5 1 4 openmpi")
+                .startsWith("qmpi4j-trace 6 1 4 openmpi")
                 .contains("S 0 org.example.App main 42 App.java")
                 .contains("S 1 org.example.App lambda$run$0 -1 -")
                 .contains("M 0 w I 0..3 -")
@@ -124,7 +124,7 @@ class ShardFormatTest {
         ShardParser[] p = new ShardParser[1];
         Recorded r = parse(1, Files.readAllBytes(f), p);
         assertThat(p[0].problems()).isEmpty();
-        assertThat(p[0].version()).isEqualTo(5);
+        assertThat(p[0].version()).isEqualTo(6);
         assertThat(p[0].sites()).hasSize(2);
         ShardSite site = p[0].sites().get(0);
         assertThat(site.className()).isEqualTo("org.example.App");
@@ -320,6 +320,85 @@ class ShardFormatTest {
         assertThat(p.truncated()).isTrue();
         assertThat(limit[0]).isEqualTo(p.events()).isPositive();
         assertThat(ShardEnd.ended(f)).isTrue();
+    }
+
+    /**
+     * JVM records: written only when a number is not 0, read back onto the call that follows them,
+     * never onto a later call; a call without one reads all 0, fed whole or a byte at a time.
+     */
+    @Test
+    void jvmRecordsBelongToTheCallAfterThemAndCostNothingWhenEmpty() throws Exception {
+        Path f = dir.resolve("rank-0.trace");
+        long[] pause = {1_500_000, 2, 30_000, 0, 0, 0, 0, 0, 0, Long.MAX_VALUE / 2};
+        long[] inside = {0, 0, 0, 0, 0, 9_000_000, 1, 0, 250_000, 0};
+        long[] nothing = new long[TraceFormat.JVM_FIELDS];
+        long without;
+        long withNull;
+        try (TraceFileWriter w = new TraceFileWriter(f, 0, 1, "openmpi", Long.MAX_VALUE, 1024)) {
+            w.defineFunction(0, "MPI_BARRIER");
+            w.event(
+                    0, 1, 100, 5, NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE,
+                    null, 0, pause);
+            long before = w.size();
+            w.event(
+                    0, 1, 200, 5, NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE,
+                    null, 0, nothing);
+            without = w.size() - before;
+            w.event(
+                    0, 1, 300, 5, NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE,
+                    null, 0, inside);
+            before = w.size();
+            w.event(
+                    0, 1, 400, 5, NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE,
+                    null, 0, null);
+            withNull = w.size() - before;
+            w.end();
+        }
+        // A call with nothing from the JVM is as long as one written without the JVM's numbers.
+        assertThat(without).isEqualTo(withNull);
+        byte[] bytes = Files.readAllBytes(f);
+        assertThat(new String(bytes, StandardCharsets.US_ASCII)).startsWith("qmpi4j-trace 6 ");
+        assertThat(ShardText.lines(f)).contains("J 1500000 2 30000 0 0 0 0 0 0 " + Long.MAX_VALUE / 2);
+        ShardParser[] p = new ShardParser[1];
+        for (boolean bytewise : new boolean[] {false, true}) {
+            Recorded r;
+            if (bytewise) {
+                r = new Recorded();
+                ShardParser q = new ShardParser(0, r);
+                for (int i = 0; i < bytes.length; i++) {
+                    q.feed(bytes, i, 1);
+                }
+                q.end();
+                p[0] = q;
+            } else {
+                r = parse(0, bytes, p);
+            }
+            assertThat(p[0].problems()).isEmpty();
+            assertThat(r.events).hasSize(4);
+            assertThat(jvmOf(r.events.get(0))).containsExactly(pause);
+            assertThat(r.events.get(1).hasJvm()).isFalse();
+            assertThat(jvmOf(r.events.get(2))).containsExactly(inside);
+            assertThat(r.events.get(3).hasJvm()).isFalse();
+        }
+        // A reader of version 5 stops at the new record: the version says so first.
+        byte[] damaged = bytes.clone();
+        int header = new String(bytes, StandardCharsets.ISO_8859_1).indexOf('\n') + 1;
+        int jvmAt = header;
+        while (damaged[jvmAt] != TraceFormat.JVM_RECORD) {
+            jvmAt++;
+        }
+        damaged[jvmAt + 2] = (byte) 0xf0; // fields beyond the ten
+        Recorded r = parse(0, damaged, p);
+        assertThat(p[0].problems()).singleElement().asString().contains("a JVM record with unknown fields");
+        assertThat(r.events).isEmpty();
+    }
+
+    private static long[] jvmOf(ShardEvent e) {
+        long[] v = new long[TraceFormat.JVM_FIELDS];
+        for (int i = 0; i < v.length; i++) {
+            v[i] = e.jvm(i);
+        }
+        return v;
     }
 
     /**

@@ -81,6 +81,7 @@ public final class ReportHtml {
                 .append("<a href=\"#sites\">call sites</a><a href=\"#sizes\">message sizes</a>")
                 .append("<a href=\"#collectives\">collectives</a>")
                 .append(p.waits() != null ? "<a href=\"#waits\">why ranks wait</a>" : "")
+                .append(JvmHtml.has(p) ? "<a href=\"#jvm\">what the JVM did</a>" : "")
                 .append("<a href=\"#matrix-section\">matrix</a></nav>\n")
                 .append("</header>\n");
 
@@ -96,6 +97,7 @@ public final class ReportHtml {
         if (p.waits() != null) {
             WaitStatesHtml.append(h, p.waits(), p.ranks(), NodeTimes.hostsOfRanks(p));
         }
+        JvmHtml.append(h, p);
         h.append("<section id=\"matrix-section\"><h2>Point-to-point communication</h2>\n")
                 .append("<p class=\"note\">bytes sent, row = sender, column = receiver (COMM_WORLD ranks); ")
                 .append(Markup.escape(

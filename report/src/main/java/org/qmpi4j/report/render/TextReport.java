@@ -116,6 +116,7 @@ public final class TextReport {
         if (p.waits() != null) {
             WaitStatesText.append(out, p.waits());
         }
+        JvmText.append(out, p);
         if (detail == Detail.CONCISE) {
             return out.toString();
         }

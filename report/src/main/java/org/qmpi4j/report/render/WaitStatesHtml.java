@@ -203,7 +203,7 @@ final class WaitStatesHtml {
                 + " that waited for it in turn.</p>\n");
         h.append("<div class=\"scroll\"><table class=\"data\" id=\"delay-table\"><thead><tr><th>rank</th>")
                 .append(
-                        "<th class=\"interval\">interval</th><th>caused [s]</th><th>directly</th><th>via waits</th><th>instances</th>")
+                        "<th class=\"interval\">interval</th><th>caused [s]</th><th>directly</th><th>via waits</th><th>instances</th><th>cause</th>")
                 .append("</tr></thead><tbody>\n");
         List<WaitReport.Delay> delays = r.delays();
         for (int i = 0; i < Math.min(WaitStatesText.ROWS, delays.size()); i++) {
@@ -220,6 +220,8 @@ final class WaitStatesHtml {
                     .append(WaitStatesText.seconds(d.longTermNs()))
                     .append("</td><td>")
                     .append(d.instances())
+                    .append("</td><td>")
+                    .append(Markup.escape(WaitStatesText.cause(d.causes(), d.ns())))
                     .append("</td></tr>\n");
         }
         h.append("</tbody></table></div>\n");

@@ -1,7 +1,9 @@
 package org.qmpi4j.report.render;
 
 import java.util.List;
+import org.qmpi4j.api.Nullable;
 import org.qmpi4j.formats.profile.Decimals;
+import org.qmpi4j.formats.waits.DelayCauses;
 import org.qmpi4j.formats.waits.Pattern;
 import org.qmpi4j.formats.waits.WaitReport;
 
@@ -67,7 +69,7 @@ final class WaitStatesText {
         }
         out.append(
                 "\n  caused by (delay: the late rank's intervals just before its late calls; via: through other waits):\n");
-        Table d = new Table("<interval", "caused [s]", "directly", "via waits", "instances");
+        Table d = new Table("<interval", "caused [s]", "directly", "via waits", "instances", "<cause");
         List<WaitReport.Delay> delays = r.delays();
         for (int i = 0; i < Math.min(ROWS, delays.size()); i++) {
             WaitReport.Delay x = delays.get(i);
@@ -76,7 +78,8 @@ final class WaitStatesText {
                     seconds(x.ns()),
                     seconds(x.shortTermNs()),
                     seconds(x.longTermNs()),
-                    x.instances());
+                    x.instances(),
+                    cause(x.causes(), x.ns()));
         }
         d.appendTo(out, "  ");
         out.append("\n  critical path: ")
@@ -93,6 +96,21 @@ final class WaitStatesText {
         }
         c.appendTo(out, "  ");
         problems(out, r);
+    }
+
+    /**
+     * The largest of the JVM's causes of a delay with its share, if it is at least
+     * {@link JvmFindings#NOTABLE} of the delay ("gc 61 %"); else "application"; "" if not known.
+     */
+    static String cause(@Nullable DelayCauses c, long ns) {
+        if (c == null) {
+            return "";
+        }
+        DelayCauses.Cause k = c.largestJvmCause();
+        if (k == DelayCauses.Cause.APPLICATION || ns <= 0 || c.ns(k) < JvmFindings.NOTABLE * ns) {
+            return "application";
+        }
+        return k.key() + " " + Decimals.fixed(100.0 * c.ns(k) / ns, 0) + " %";
     }
 
     private static void problems(StringBuilder out, WaitReport r) {

@@ -180,6 +180,7 @@ public final class TraceWaits {
                 "-",
                 received == null ? "-" : received,
                 recvWhen,
+                jvm(e),
                 coll
             };
         }
@@ -241,6 +242,24 @@ public final class TraceWaits {
             }
             call = null;
             completions.setLength(0);
+        }
+
+        /**
+         * What the JVM did before and in the call, as comma-separated numbers; {@code -} if nothing
+         * (or a shard of a version before the JVM's records).
+         */
+        private static String jvm(ShardEvent e) {
+            if (!e.hasJvm()) {
+                return "-";
+            }
+            StringBuilder sb = new StringBuilder();
+            for (int i = 0; i < TraceFormat.JVM_FIELDS; i++) {
+                if (i > 0) {
+                    sb.append(',');
+                }
+                sb.append(e.jvm(i));
+            }
+            return sb.toString();
         }
 
         private static String text(String s) {
@@ -322,7 +341,15 @@ public final class TraceWaits {
                     e.receives(f[11], WaitEvent.Completion.valueOf(f[12]));
                 }
                 if (!f[13].equals("-")) {
-                    e.collective(f[13], Integer.parseInt(f[14]), Long.parseLong(f[15]), Integer.parseInt(f[16]));
+                    String[] n = f[13].split(",");
+                    long[] numbers = new long[n.length];
+                    for (int i = 0; i < n.length; i++) {
+                        numbers[i] = Long.parseLong(n[i]);
+                    }
+                    e.jvm(numbers);
+                }
+                if (!f[14].equals("-")) {
+                    e.collective(f[14], Integer.parseInt(f[15]), Long.parseLong(f[16]), Integer.parseInt(f[17]));
                 }
                 pending = e;
             } else if (pending != null && f[0].equals("S")) {

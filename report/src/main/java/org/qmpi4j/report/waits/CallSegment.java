@@ -41,7 +41,7 @@ final class CallSegment extends Segment {
     CriticalPathNode lateNode;
 
     CallSegment(WaitEvent e, long previousExit) {
-        super(e.enter, e.exit);
+        super(e.enter, e.exit, e.jvmKnown ? JvmParts.inside(e.jvm) : null);
         this.rank = e.rank;
         this.function = e.function;
         this.site = e.site;

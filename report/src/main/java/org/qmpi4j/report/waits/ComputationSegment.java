@@ -10,8 +10,9 @@ final class ComputationSegment extends Segment {
     final String function;
     final CallSite site;
 
-    ComputationSegment(long start, long end, String previous, CallSite previousSite, String function, CallSite site) {
-        super(start, end);
+    ComputationSegment(
+            long start, long end, String previous, CallSite previousSite, String function, CallSite site, long[] jvm) {
+        super(start, end, jvm);
         this.previous = previous;
         this.previousSite = previousSite;
         this.function = function;

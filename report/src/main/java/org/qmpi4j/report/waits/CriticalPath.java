@@ -24,24 +24,27 @@ final class CriticalPath {
         this.length = length;
     }
 
-    /** The path that ends at {@code last} (none if null). */
-    static CriticalPath endingAt(CriticalPathNode last) {
+    /** The path that ends at {@code last} (none if null), with causes if {@code jvmKnown}. */
+    static CriticalPath endingAt(CriticalPathNode last, boolean jvmKnown) {
         Map<Interval, long[]> path = new HashMap<>();
         long length = 0;
         for (CriticalPathNode n = last; n != null; n = n.prev) {
             for (Map.Entry<Interval, long[]> t : n.time.entrySet()) {
                 long[] sum = path.get(t.getKey());
                 if (sum == null) {
-                    sum = new long[1];
+                    sum = new long[CriticalPathNode.WIDTH];
                     path.put(t.getKey(), sum);
                 }
-                sum[0] += t.getValue()[0];
+                for (int k = 0; k < CriticalPathNode.WIDTH; k++) {
+                    sum[k] += t.getValue()[k];
+                }
                 length += t.getValue()[0];
             }
         }
         List<WaitReport.PathStep> steps = new ArrayList<>();
         for (Map.Entry<Interval, long[]> p : path.entrySet()) {
-            steps.add(new WaitReport.PathStep(p.getKey(), p.getValue()[0]));
+            long[] v = p.getValue();
+            steps.add(new WaitReport.PathStep(p.getKey(), v[0], jvmKnown ? JvmParts.causes(v[0], v, 1) : null));
         }
         steps.sort(ReportOrder.PATH);
         return new CriticalPath(steps, length);

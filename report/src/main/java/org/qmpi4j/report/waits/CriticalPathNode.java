@@ -23,14 +23,38 @@ final class CriticalPathNode {
         this.prev = prev;
     }
 
+    /** Numbers per interval: ns, then the JVM's parts of them ({@link JvmParts}). */
+    static final int WIDTH = 1 + JvmParts.KINDS;
+
     void add(Interval i, long ns) {
+        add(i, ns, null, 0);
+    }
+
+    /**
+     * Adds {@code ns} of interval {@code i}, a part of a stretch of {@code lengthNs} whose JVM parts
+     * were {@code jvm} ({@code null}: not known).
+     */
+    void add(Interval i, long ns, long[] jvm, long lengthNs) {
         if (ns > 0) {
             long[] t = time.get(i);
             if (t == null) {
-                t = new long[1];
+                t = new long[WIDTH];
                 time.put(i, t);
             }
             t[0] += ns;
+            JvmParts.share(t, 1, jvm, lengthNs, ns);
+        }
+    }
+
+    /** Adds numbers as {@link #time} holds them (a node folded into this one). */
+    void addAll(Interval i, long[] numbers) {
+        long[] t = time.get(i);
+        if (t == null) {
+            t = new long[WIDTH];
+            time.put(i, t);
+        }
+        for (int k = 0; k < WIDTH; k++) {
+            t[k] += numbers[k];
         }
     }
 

@@ -41,7 +41,7 @@ final class RankProgress {
         while (n.prev != null && n.prev.rank == rank && n.prev.refs == 0 && !n.prev.pinned) {
             CriticalPathNode p = n.prev;
             for (Map.Entry<Interval, long[]> t : p.time.entrySet()) {
-                n.add(t.getKey(), t.getValue()[0]);
+                n.addAll(t.getKey(), t.getValue());
             }
             n.prev = p.prev;
         }
@@ -60,7 +60,7 @@ final class RankProgress {
             CriticalPathNode from = c.lateNode;
             from.pinned = true;
             head = new CriticalPathNode(rank, from);
-            head.add(c.mpiInterval(), c.end - Math.max(c.start, c.lateStart));
+            head.add(c.mpiInterval(), c.end - Math.max(c.start, c.lateStart), c.jvm, c.end - c.start);
             from.refs--;
             c.lateNode = null;
         } else {
@@ -68,7 +68,7 @@ final class RankProgress {
                 c.lateNode.refs--;
                 c.lateNode = null;
             }
-            head.add(c.mpiInterval(), c.end - c.start);
+            head.add(c.mpiInterval(), c.end - c.start, c.jvm, c.end - c.start);
         }
     }
 }

@@ -4,9 +4,12 @@ package org.qmpi4j.report.waits;
 abstract class Segment {
     final long start;
     final long end;
+    /** What the JVM did in it ({@link JvmParts#KINDS} numbers), {@code null} if not known. */
+    final long[] jvm;
 
-    Segment(long start, long end) {
+    Segment(long start, long end, long[] jvm) {
         this.start = start;
         this.end = end;
+        this.jvm = jvm;
     }
 }

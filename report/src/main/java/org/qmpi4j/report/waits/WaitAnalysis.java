@@ -46,6 +46,8 @@ public final class WaitAnalysis {
     private final PointToPointMatching messages = new PointToPointMatching(sink);
     private final CollectiveMatching collectives = new CollectiveMatching(sink, problems);
     private final WaitTally tally;
+    /** Some call came with what the JVM did around it: delays and the path get causes. */
+    private boolean jvmKnown;
 
     public WaitAnalysis(long noiseFloorNs) {
         this(noiseFloorNs, NOBODY);
@@ -85,11 +87,18 @@ public final class WaitAnalysis {
         }
         finalizeOpen(s);
         if (s.lastExit != Long.MIN_VALUE && e.enter > s.lastExit) {
-            ComputationSegment comp =
-                    new ComputationSegment(s.lastExit, e.enter, s.lastFunction, s.lastSite, e.function, e.site);
+            ComputationSegment comp = new ComputationSegment(
+                    s.lastExit,
+                    e.enter,
+                    s.lastFunction,
+                    s.lastSite,
+                    e.function,
+                    e.site,
+                    e.jvmKnown ? JvmParts.before(e.jvm) : null);
             s.remember(comp);
-            s.head.add(comp.interval(e.rank), e.enter - s.lastExit);
+            s.head.add(comp.interval(e.rank), e.enter - s.lastExit, comp.jvm, e.enter - s.lastExit);
         }
+        jvmKnown |= e.jvmKnown;
         CallSegment c = new CallSegment(e, s.lastExit == Long.MIN_VALUE ? -1 : s.lastExit);
         s.remember(c);
         s.open = c;
@@ -184,7 +193,7 @@ public final class WaitAnalysis {
                 lastRank = s;
             }
         }
-        CriticalPath path = CriticalPath.endingAt(lastRank == null ? null : lastRank.head);
+        CriticalPath path = CriticalPath.endingAt(lastRank == null ? null : lastRank.head, jvmKnown);
         if (messages.open() > 0) {
             problems.add(messages.open() + " message(s) with one end not in the trace");
         }
@@ -192,6 +201,6 @@ public final class WaitAnalysis {
             problems.add(collectives.open() + " collective call(s) whose members were not all in the trace");
         }
         return new WaitReport(
-                tally.states(), tally.delays(), path.steps, path.length, tally.worst(), noiseFloorNs, problems);
+                tally.states(), tally.delays(jvmKnown), path.steps, path.length, tally.worst(), noiseFloorNs, problems);
     }
 }

@@ -22,6 +22,10 @@ import org.qmpi4j.formats.waits.Interval;
 final class WaitCauses {
     /** Causes kept per wait; smaller ones are merged into the largest. */
     static final int LIMIT = 8;
+    /** Where an interval's JVM parts begin in its numbers (after short- and long-term ns). */
+    static final int JVM = 2;
+    /** Numbers per interval: short-term ns, long-term ns, then the JVM's parts ({@link JvmParts}). */
+    static final int WIDTH = JVM + JvmParts.KINDS;
 
     final Map<Interval, long[]> parts = new LinkedHashMap<>();
 
@@ -43,7 +47,8 @@ final class WaitCauses {
                 continue;
             }
             if (s instanceof ComputationSegment) {
-                mix.add(((ComputationSegment) s).interval(l.rank), b - a, 0);
+                long[] p = mix.add(((ComputationSegment) s).interval(l.rank), b - a, 0);
+                JvmParts.share(p, JVM, s.jvm, s.end - s.start, b - a);
             } else {
                 CallSegment c = (CallSegment) s;
                 long waited = 0;
@@ -56,7 +61,9 @@ final class WaitCauses {
                     }
                 }
                 if (b - a - waited > 0) {
-                    mix.add(new Interval(l.rank, Interval.Kind.MPI, c.function, c.site, null, null), b - a - waited, 0);
+                    long[] p = mix.add(
+                            new Interval(l.rank, Interval.Kind.MPI, c.function, c.site, null, null), b - a - waited, 0);
+                    JvmParts.share(p, JVM, c.jvm, c.end - c.start, b - a - waited);
                 }
             }
             covered += b - a;
@@ -71,14 +78,16 @@ final class WaitCauses {
         return mix;
     }
 
-    void add(Interval i, long shortNs, long longNs) {
+    /** Adds to interval {@code i}'s numbers; returns them (to add its JVM parts). */
+    long[] add(Interval i, long shortNs, long longNs) {
         long[] p = parts.get(i);
         if (p == null) {
-            p = new long[2];
+            p = new long[WIDTH];
             parts.put(i, p);
         }
         p[0] += shortNs;
         p[1] += longNs;
+        return p;
     }
 
     long total() {
@@ -101,7 +110,12 @@ final class WaitCauses {
         for (Map.Entry<Interval, long[]> c : causes.parts.entrySet()) {
             long part = c.getValue()[0] + c.getValue()[1];
             long share = (long) ((double) ns * part / total);
-            add(c.getKey(), 0, share);
+            long[] p = add(c.getKey(), 0, share);
+            double f = (double) ns / total;
+            for (int k = JVM; k < WIDTH; k++) {
+                long v = c.getValue()[k];
+                p[k] += k == JVM + JvmParts.GC_COUNT ? v : (long) (v * f);
+            }
             given += share;
             if (part > largestNs) {
                 largestNs = part;
@@ -120,18 +134,20 @@ final class WaitCauses {
         }
         List<Map.Entry<Interval, long[]>> all = new ArrayList<>(parts.entrySet());
         all.sort(new LargestCause());
-        long[] rest = new long[2];
+        long[] rest = new long[WIDTH];
         for (int i = n; i < all.size(); i++) {
-            rest[0] += all.get(i).getValue()[0];
-            rest[1] += all.get(i).getValue()[1];
+            for (int k = 0; k < WIDTH; k++) {
+                rest[k] += all.get(i).getValue()[k];
+            }
         }
         Map<Interval, long[]> kept = new LinkedHashMap<>();
         for (int i = 0; i < n; i++) {
             kept.put(all.get(i).getKey(), all.get(i).getValue().clone());
         }
         long[] first = kept.values().iterator().next();
-        first[0] += rest[0];
-        first[1] += rest[1];
+        for (int k = 0; k < WIDTH; k++) {
+            first[k] += rest[k];
+        }
         parts.clear();
         parts.putAll(kept);
     }

@@ -39,6 +39,13 @@ public final class WaitEvent {
     int members;
     long instance = -1;
     int root = -1;
+    /**
+     * What the JVM did in the interval before the call and inside it (gc ns, collections,
+     * safepoint ns, class loading ns, descheduled ns; each twice), if {@link #jvmKnown}.
+     */
+    final long[] jvm = new long[2 * JvmParts.KINDS];
+    /** The trace said what the JVM did around this call (even if nothing). */
+    boolean jvmKnown;
 
     /** A call of {@code rank} to {@code function} at {@code site} from {@code enter} to {@code exit} (ns). */
     public static WaitEvent call(int rank, String function, CallSite site, long enter, long exit) {
@@ -61,6 +68,17 @@ public final class WaitEvent {
         members = 0;
         instance = -1;
         root = -1;
+        jvmKnown = false;
+        return this;
+    }
+
+    /**
+     * What the JVM did before and in the call: {@code numbers} as a trace's JVM record holds them
+     * (five for the interval before the call, then five inside it), all 0 when nothing happened.
+     */
+    public WaitEvent jvm(long[] numbers) {
+        System.arraycopy(numbers, 0, jvm, 0, jvm.length);
+        jvmKnown = true;
         return this;
     }
 

@@ -59,12 +59,15 @@ final class WaitTally {
         for (Map.Entry<Interval, long[]> d : c.causes.parts.entrySet()) {
             long[] t = delays.get(d.getKey());
             if (t == null) {
-                t = new long[3];
+                t = new long[1 + WaitCauses.WIDTH];
                 delays.put(d.getKey(), t);
             }
             t[0] += d.getValue()[0];
             t[1] += d.getValue()[1];
             t[2]++;
+            for (int k = WaitCauses.JVM; k < WaitCauses.WIDTH; k++) {
+                t[1 + k] += d.getValue()[k];
+            }
         }
         if (listener != WaitAnalysis.NOBODY
                 || worst.size() < WORST
@@ -107,12 +110,20 @@ final class WaitTally {
         return states;
     }
 
-    /** The delays that caused the waits, largest first. */
-    List<WaitReport.Delay> delays() {
+    /**
+     * The delays that caused the waits, largest first; with their causes if {@code jvmKnown} (the
+     * trace said what the JVM did).
+     */
+    List<WaitReport.Delay> delays(boolean jvmKnown) {
         List<WaitReport.Delay> delayList = new ArrayList<>();
         for (Map.Entry<Interval, long[]> d : delays.entrySet()) {
             long[] v = d.getValue();
-            delayList.add(new WaitReport.Delay(d.getKey(), v[0], v[1], v[2]));
+            delayList.add(new WaitReport.Delay(
+                    d.getKey(),
+                    v[0],
+                    v[1],
+                    v[2],
+                    jvmKnown ? JvmParts.causes(v[0] + v[1], v, 1 + WaitCauses.JVM) : null));
         }
         delayList.sort(ReportOrder.DELAYS);
         return delayList;

@@ -82,7 +82,7 @@ class RankNamesTest {
         shards("", "", "");
         assertThat(org.qmpi4j.formats.trace.ShardText.lines(ResultFiles.rankTrace(dir, 0))
                         .get(0))
-                .isEqualTo("qmpi4j-trace 5 0 3 openmpi");
+                .isEqualTo("qmpi4j-trace 6 0 3 openmpi");
         assertThat(json()).isEqualTo(expected);
     }
 }

@@ -7,6 +7,7 @@ import java.util.Set;
 import org.qmpi4j.api.CallingAddress;
 import org.qmpi4j.api.MpiCall;
 import org.qmpi4j.api.MpiFunction;
+import org.qmpi4j.api.Nullable;
 import org.qmpi4j.api.QmpiContext;
 import org.qmpi4j.api.ToolFunction;
 import org.qmpi4j.api.output.RankOutput;
@@ -60,6 +61,12 @@ final class CallRecorder {
 
     private volatile int rank;
 
+    /** What the JVM did around each call ({@code null}: not known in this JVM, or not yet attached). */
+    private volatile @Nullable JvmCounters jvm;
+
+    /** The numbers of one JVM record, filled by {@link JvmCounters#exit} (under the writer's record order). */
+    private final long[] jvmFields = new long[TraceFormat.JVM_FIELDS];
+
     CallRecorder(ToolFunction[] next, RankOutput output, PvarSampling pvars) {
         this.next = next;
         this.output = output;
@@ -75,6 +82,7 @@ final class CallRecorder {
     void attach(TraceFileWriter w, TracerClock c, int rankInWorld) {
         clock = c;
         rank = rankInWorld;
+        jvm = JvmCounters.open();
         writer = w;
     }
 
@@ -95,6 +103,10 @@ final class CallRecorder {
         }
         MessageBook b = book;
         long t0 = CallClock.entry(call);
+        JvmCounters j = jvm;
+        if (j != null) {
+            j.enter(t0);
+        }
         boolean returned = false;
         try {
             MpiCall withStatuses = b.posted.wildcardWaiting() ? b.withStatuses(call) : null;
@@ -309,6 +321,8 @@ final class CallRecorder {
         }
         TracerClock c = clock;
         long start = c.local(startNs);
+        JvmCounters j = jvm;
+        long[] jvmNumbers = j != null && j.exit(startNs, endNs, jvmFields) ? jvmFields : null;
         if (!w.event(
                         ord,
                         tid,
@@ -329,7 +343,8 @@ final class CallRecorder {
                         recvBytes,
                         level,
                         completed,
-                        completedCount)
+                        completedCount,
+                        jvmNumbers)
                 && w.limitReached()) {
             output.sayOnce(
                     "limit",

@@ -162,7 +162,7 @@ class TracerTest {
         mpi.call(new FakeMpi.Call(MpiFunction.MPI_FINALIZE, barrierAt));
 
         java.util.List<String> lines = ShardText.lines(dir.resolve("ranks/rank-0.trace"));
-        assertThat(lines.get(0)).startsWith("qmpi4j-trace 5 0 1 ");
+        assertThat(lines.get(0)).startsWith("qmpi4j-trace 6 0 1 ");
         assertThat(lines).contains("M 0 w I 0 -");
         // One S line per call site, before its first use; MPI_Init's site is the first.
         assertThat(lines.stream().filter(l -> l.startsWith("S ")))

@@ -10,8 +10,9 @@ import org.qmpi4j.samples.SampleReport;
 
 /**
  * Waits the JVM causes: rank 0 holds a large live set and calls {@code System.gc()} a known
- * number of times, each before a barrier, while rank 1 sleeps about as long before the same
- * barrier; further ranks go straight to it and wait. Before {@code MPI_Finalize} each rank prints
+ * number of times, each before a barrier, and rank 1 sleeps about as long before each barrier in
+ * between (in turns, so each is the late rank of its own barriers); further ranks go straight to
+ * them and wait. Before {@code MPI_Finalize} each rank prints
  * what its JVM's own accounting (the garbage-collector beans) says, one line
  * {@code QMPI4J-JVM rank=R collections=N collection_ms=T full=F full_ms=U} (all collections, and
  * G1's full ones), for a tool's figures to be compared with.
@@ -43,10 +44,12 @@ public final class GcPauses {
         }
         MPI.COMM_WORLD.barrier(); // SITE:start
         report.call("MPI_BARRIER");
-        for (int i = 0; i < collections; i++) {
-            if (rank == 0) {
+        // In turns: rank 0 collects before one barrier, rank 1 sleeps before the next, so that
+        // each is the late rank of its own barriers.
+        for (int i = 0; i < 2 * collections; i++) {
+            if (rank == 0 && i % 2 == 0) {
                 System.gc();
-            } else if (rank == 1) {
+            } else if (rank == 1 && i % 2 == 1) {
                 Thread.sleep(sleepMs);
             }
             MPI.COMM_WORLD.barrier(); // SITE:after-collection

@@ -1,0 +1,163 @@
+package org.qmpi4j.report.render;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.qmpi4j.api.Nullable;
+import org.qmpi4j.formats.profile.Decimals;
+import org.qmpi4j.formats.profile.JvmSummary;
+import org.qmpi4j.formats.profile.Profile;
+import org.qmpi4j.formats.waits.DelayCauses;
+import org.qmpi4j.formats.waits.DelayCauses.Cause;
+import org.qmpi4j.formats.waits.WaitReport;
+
+/**
+ * What the JVM did, as the report says it: each rank's pauses by kind (its {@code jvm} object),
+ * the share of the job's waiting each kind caused on each rank (the delays' {@code causes}), and
+ * the advice that follows, each with its evidence. Says only what it saw: a share under
+ * {@link #NOTABLE} of the waiting is no finding, and without causes (a profile without a trace, or
+ * from before them) it claims none.
+ */
+final class JvmFindings {
+    /** A cause's share of the job's waiting below this is not called a finding. */
+    static final double NOTABLE = 0.05;
+
+    /** One rank's JVM cause of waiting. */
+    static final class Finding {
+        final int rank;
+        final Cause cause;
+        final long ns;
+        final long count;
+        final double share;
+
+        Finding(int rank, Cause cause, long ns, long count, double share) {
+            this.rank = rank;
+            this.cause = cause;
+            this.ns = ns;
+            this.count = count;
+            this.share = share;
+        }
+    }
+
+    /** Each rank's JVM summary, where known. */
+    final Map<Integer, JvmSummary> jvm = new TreeMap<>();
+    /** Whether the delays said what their waiting went to. */
+    final boolean causesKnown;
+    /** All waiting the delays explain. */
+    final long waitingNs;
+    /** The JVM's causes of waiting per rank, largest first, each at least {@link #NOTABLE}. */
+    final List<Finding> findings = new ArrayList<>();
+    /** The application's share of all waiting (1 when nothing else was seen). */
+    final double applicationShare;
+
+    private JvmFindings(Profile p) {
+        for (Profile.RankSummary r : p.rankSummaries()) {
+            JvmSummary s = r.jvm();
+            if (s != null) {
+                jvm.put(r.rank(), s);
+            }
+        }
+        WaitReport w = p.waits();
+        long total = 0;
+        long application = 0;
+        boolean known = false;
+        Map<Integer, long[]> byRank = new TreeMap<>();
+        if (w != null) {
+            for (WaitReport.Delay d : w.delays()) {
+                total += d.ns();
+                DelayCauses c = d.causes();
+                if (c == null) {
+                    continue;
+                }
+                known = true;
+                application += c.ns(Cause.APPLICATION);
+                long[] sums = byRank.computeIfAbsent(d.interval().rank(), k -> new long[2 * Cause.values().length]);
+                for (Cause k : Cause.values()) {
+                    sums[k.ordinal()] += c.ns(k);
+                    sums[Cause.values().length + k.ordinal()] += c.count(k);
+                }
+            }
+        }
+        causesKnown = known;
+        waitingNs = total;
+        applicationShare = total <= 0 ? 1 : (double) application / total;
+        for (Map.Entry<Integer, long[]> e : byRank.entrySet()) {
+            for (Cause k : Cause.values()) {
+                long ns = e.getValue()[k.ordinal()];
+                double share = total <= 0 ? 0 : (double) ns / total;
+                if (k != Cause.APPLICATION && share >= NOTABLE) {
+                    findings.add(
+                            new Finding(e.getKey(), k, ns, e.getValue()[Cause.values().length + k.ordinal()], share));
+                }
+            }
+        }
+        findings.sort((a, b) -> Long.compare(b.ns, a.ns));
+    }
+
+    /** What {@code p} says of the JVM, or {@code null} if it says nothing (no jvm objects, no causes). */
+    static @Nullable JvmFindings of(Profile p) {
+        JvmFindings f = new JvmFindings(p);
+        return f.jvm.isEmpty() && !f.causesKnown ? null : f;
+    }
+
+    /** "41 % of the job's waiting was caused by garbage collection on rank 2: 8 collections, System.gc(), 0.9 s". */
+    String sentence(Finding f) {
+        StringBuilder sb = new StringBuilder();
+        sb.append(Decimals.fixed(100 * f.share, 0))
+                .append(" % of the job's waiting was caused by ")
+                .append(f.cause.label())
+                .append(" on rank ")
+                .append(f.rank)
+                .append(": ");
+        JvmSummary s = jvm.get(f.rank);
+        if (f.cause == Cause.GC && s != null) {
+            sb.append(s.gcCount()).append(s.gcCount() == 1 ? " collection" : " collections");
+            if (s.lastGcCause() != null) {
+                sb.append(", last cause ").append(s.lastGcCause());
+            }
+            sb.append(", ");
+        }
+        return sb.append(Decimals.fixed(f.ns / 1e9, 3)).append(" s").toString();
+    }
+
+    /** Advice that follows from the findings, each with its evidence. */
+    List<String> advice() {
+        List<String> out = new ArrayList<>();
+        for (Finding f : findings) {
+            JvmSummary s = jvm.get(f.rank);
+            String share = Decimals.fixed(100 * f.share, 0) + " % of the waiting";
+            switch (f.cause) {
+                case GC:
+                    if (s != null && "System.gc()".equals(s.lastGcCause())) {
+                        out.add("rank " + f.rank + " calls System.gc() (its last collection's cause) and that caused "
+                                + share + ": remove the call, or run with -XX:+ExplicitGCInvokesConcurrent (G1) or"
+                                + " -XX:+DisableExplicitGC");
+                    } else {
+                        out.add("rank " + f.rank + "'s collections caused " + share
+                                + (s == null || s.lastGcCause() == null ? "" : " (last cause " + s.lastGcCause() + ")")
+                                + ": its heap may be too small for its live set and allocation rate; give it more"
+                                + " (-Xmx) or allocate less per iteration");
+                    }
+                    break;
+                case SAFEPOINT:
+                    out.add("rank " + f.rank + " stopped at safepoints that were no collection for " + share
+                            + " (deoptimisation, code cache, biased locks): see -Xlog:safepoint");
+                    break;
+                case CLASS_LOADING:
+                    out.add("rank " + f.rank + " loaded classes while others waited (" + share
+                            + "): warm up before the timed iterations, or use a class-data sharing archive"
+                            + " (-XX:SharedArchiveFile)");
+                    break;
+                case DESCHEDULED:
+                    out.add("rank " + f.rank + " was runnable but not running for " + share
+                            + ": more ranks (and JIT and GC threads) than cores; run fewer ranks per node or bind"
+                            + " them to cores");
+                    break;
+                default:
+                    break;
+            }
+        }
+        return out;
+    }
+}

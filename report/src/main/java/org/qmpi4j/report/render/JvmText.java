@@ -1,0 +1,68 @@
+package org.qmpi4j.report.render;
+
+import java.util.Map;
+import org.qmpi4j.formats.profile.Decimals;
+import org.qmpi4j.formats.profile.JvmSummary;
+import org.qmpi4j.formats.profile.Profile;
+
+/** The "What the JVM did" section of {@code report.txt} ({@link JvmFindings}). */
+final class JvmText {
+    private JvmText() {}
+
+    static void append(StringBuilder out, Profile p) {
+        JvmFindings f = JvmFindings.of(p);
+        if (f == null) {
+            return;
+        }
+        TextReport.section(
+                out, "What the JVM did (pauses per rank, the waiting they caused; user guide: What the JVM did)");
+        if (!f.jvm.isEmpty()) {
+            Table t = new Table(
+                    "rank",
+                    "gc pauses [s]",
+                    "collections",
+                    "safepoints [s]",
+                    "class loading [s]",
+                    "descheduled [s]",
+                    "<last gc cause");
+            for (Map.Entry<Integer, JvmSummary> e : f.jvm.entrySet()) {
+                JvmSummary s = e.getValue();
+                t.row(
+                        e.getKey(),
+                        seconds(s.gcPauseNs()),
+                        s.gcCount(),
+                        seconds(s.safepointNs()),
+                        seconds(s.classLoadingNs()),
+                        seconds(s.descheduledNs()),
+                        s.lastGcCause() == null ? "-" : s.lastGcCause());
+            }
+            t.appendTo(out, "  ");
+        }
+        if (!f.causesKnown) {
+            out.append("  (which waits the JVM caused is known with the tracer: tools=profiler,tracer)\n");
+            return;
+        }
+        if (f.findings.isEmpty()) {
+            out.append("  the JVM caused no notable waiting: ")
+                    .append(Decimals.fixed(100 * f.applicationShare, 0))
+                    .append(" % of the job's ")
+                    .append(Decimals.fixed(f.waitingNs / 1e9, 3))
+                    .append(" s of waiting came from the application's own time (computation and MPI calls)\n");
+            return;
+        }
+        out.append('\n');
+        for (JvmFindings.Finding x : f.findings) {
+            out.append("  ").append(f.sentence(x)).append('\n');
+        }
+        out.append("  the application's own time caused the rest: ")
+                .append(Decimals.fixed(100 * f.applicationShare, 0))
+                .append(" %\n\n  advice:\n");
+        for (String a : f.advice()) {
+            out.append("  - ").append(a).append('\n');
+        }
+    }
+
+    private static String seconds(long ns) {
+        return Decimals.fixed(ns / 1e9, 3);
+    }
+}

@@ -1,0 +1,137 @@
+package org.qmpi4j.report.waits;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.junit.jupiter.api.Test;
+import org.qmpi4j.formats.profile.CallStats;
+import org.qmpi4j.formats.profile.JvmSummary;
+import org.qmpi4j.formats.profile.Profile;
+import org.qmpi4j.formats.profile.ProfileFormat;
+import org.qmpi4j.formats.profile.ProfileMerger;
+import org.qmpi4j.formats.profile.RankProfile;
+import org.qmpi4j.formats.waits.CallSite;
+import org.qmpi4j.formats.waits.WaitReport;
+import org.qmpi4j.report.render.ReportHtml;
+import org.qmpi4j.report.render.TextReport;
+
+/**
+ * "What the JVM did" in report.txt: the collecting rank named with its share of the job's waiting
+ * and the advice its evidence supports; a balanced program, whose late rank only computed, claims
+ * no JVM cause; a profile without causes says none.
+ */
+class JvmReportTest {
+    private static final long MS = 1_000_000;
+    private static final CallSite BARRIER = new CallSite("org.example.App", "main", "App.java", 32);
+    private static final long[] NOTHING = new long[10];
+
+    /** Rank 2 reaches the barrier at 100 ms; of its 99 ms before it, {@code gcMs} were collections. */
+    private static WaitReport report(long gcMs) throws Exception {
+        Map<Integer, List<WaitEvent>> calls = new TreeMap<>();
+        for (int r = 0; r < 3; r++) {
+            calls.put(r, new ArrayList<>());
+            calls.get(r)
+                    .add(WaitEvent.call(r, "MPI_INIT", CallSite.UNKNOWN, 0, MS).jvm(NOTHING));
+            long[] jvm = r == 2 ? new long[] {gcMs * MS, 8, 0, 0, 0, 0, 0, 0, 0, 0} : NOTHING;
+            calls.get(r)
+                    .add(WaitEvent.call(r, "MPI_BARRIER", BARRIER, (r == 2 ? 100 : 10) * MS, 101 * MS)
+                            .collective("world", 3, 0, -1)
+                            .jvm(jvm));
+        }
+        Map<Integer, WaitAnalysis.RankEvents> sources = new TreeMap<>();
+        calls.forEach((r, list) -> {
+            Iterator<WaitEvent> it = list.iterator();
+            sources.put(r, () -> it.hasNext() ? it.next() : null);
+        });
+        return WaitAnalysis.analyse(sources, WaitAnalysis.DEFAULT_NOISE_FLOOR_NS);
+    }
+
+    private static Profile profile(String lastCause) {
+        List<RankProfile> ranks = new ArrayList<>();
+        for (int r = 0; r < 3; r++) {
+            ranks.add(RankProfile.builder(r, 3, "openmpi")
+                    .state(RankProfile.State.FINALIZED)
+                    .appNs(200 * MS)
+                    .function("MPI_BARRIER", "COLLECTIVE", new CallStats().add(1000, 0, false))
+                    .jvm(new JvmSummary(
+                            r == 2 ? 61 * MS : MS, r == 2 ? 8 : 1, MS / 10, 3, 20 * MS, 0, List.of(), lastCause))
+                    .build());
+        }
+        return ProfileMerger.merge(ranks);
+    }
+
+    private static String section(Profile p) throws Exception {
+        // Through profile.json, as `qmpi4j report` reads it.
+        String txt = TextReport.render(ProfileFormat.read(ProfileFormat.write(p)), TextReport.Detail.VERBOSE, "t");
+        int at = txt.indexOf("== What the JVM did");
+        assertThat(at).as(txt).isNotNegative();
+        int end = txt.indexOf("\n== ", at + 1);
+        return txt.substring(at, end < 0 ? txt.length() : end);
+    }
+
+    @Test
+    void theCollectingRankIsNamedWithItsShareAndTheAdviceItsEvidenceSupports() throws Exception {
+        String s = section(profile("System.gc()").withWaits(report(60)));
+        // Ranks 0 and 1 waited 90 ms each for rank 2, whose window held 90/99 of its 60 ms of collection.
+        assertThat(s)
+                .contains("61 % of the job's waiting was caused by garbage collection on rank 2: 8 collections,"
+                        + " last cause System.gc(), 0.109 s")
+                .contains("rank 2 calls System.gc() (its last collection's cause)")
+                .doesNotContain("heap may be too small")
+                .doesNotContain("class loading while")
+                .doesNotContain("runnable but not running");
+        String txt = TextReport.render(profile("System.gc()").withWaits(report(60)), TextReport.Detail.VERBOSE, "t");
+        assertThat(txt).containsPattern("computation .*gc 61 %");
+    }
+
+    @Test
+    void reportHtmlSaysTheSame() throws Exception {
+        String html = ReportHtml.render(profile("System.gc()").withWaits(report(60)));
+        assertThat(html)
+                .contains("<a href=\"#jvm\">what the JVM did</a>")
+                .contains("<section id=\"jvm\"><h2>What the JVM did</h2>")
+                .contains("<li><b>61 % of the job&#39;s waiting was caused by garbage collection on rank 2")
+                .contains("id=\"jvm-advice\"")
+                .contains("<td>gc 61 %</td>");
+        String balanced = ReportHtml.render(profile("G1 Evacuation Pause").withWaits(report(0)));
+        assertThat(balanced)
+                .contains("id=\"jvm-none\"")
+                .doesNotContain("jvm-findings")
+                .doesNotContain("jvm-advice");
+        if (System.getProperty("qmpi4j.test.html") != null) { // for a look in a browser
+            java.nio.file.Files.writeString(
+                    java.nio.file.Path.of(System.getProperty("qmpi4j.test.html"), "gc.html"), html);
+            java.nio.file.Files.writeString(
+                    java.nio.file.Path.of(System.getProperty("qmpi4j.test.html"), "balanced.html"), balanced);
+        }
+    }
+
+    @Test
+    void collectionsThatWereNotAskedForAdviseAlargerHeap() throws Exception {
+        String s = section(profile("G1 Evacuation Pause").withWaits(report(60)));
+        assertThat(s).contains("heap may be too small").doesNotContain("System.gc() (its");
+    }
+
+    @Test
+    void aBalancedProgramClaimsNoCauseItDidNotSee() throws Exception {
+        String s = section(profile("G1 Evacuation Pause").withWaits(report(0)));
+        assertThat(s)
+                .contains("the JVM caused no notable waiting: 100 % of the job's 0.180 s of waiting came from the"
+                        + " application's own time")
+                .doesNotContain("% of the job's waiting was caused by")
+                .doesNotContain("advice");
+    }
+
+    @Test
+    void withoutTheTracerNoCauseIsClaimed() throws Exception {
+        String s = section(profile("System.gc()"));
+        assertThat(s)
+                .contains("known with the tracer")
+                .doesNotContain("caused by")
+                .doesNotContain("advice");
+    }
+}
