@@ -3,6 +3,7 @@ package org.qmpi4j.report.render;
 import java.util.List;
 import java.util.Map;
 import org.qmpi4j.formats.profile.CallStats;
+import org.qmpi4j.formats.profile.Iterations;
 import org.qmpi4j.formats.profile.Profile;
 import org.qmpi4j.formats.profile.RankFailure;
 import org.qmpi4j.formats.profile.SiteKey;
@@ -81,6 +82,7 @@ public final class ReportHtml {
                 .append("<a href=\"#sites\">call sites</a><a href=\"#sizes\">message sizes</a>")
                 .append("<a href=\"#collectives\">collectives</a>")
                 .append(p.waits() != null ? "<a href=\"#waits\">why ranks wait</a>" : "")
+                .append(p.iterations() != null ? "<a href=\"#iterations\">iterations</a>" : "")
                 .append("<a href=\"#matrix-section\">matrix</a></nav>\n")
                 .append("</header>\n");
 
@@ -95,6 +97,10 @@ public final class ReportHtml {
         collectives(h, p, mpi);
         if (p.waits() != null) {
             WaitStatesHtml.append(h, p.waits(), p.ranks(), NodeTimes.hostsOfRanks(p));
+        }
+        Iterations iterations = p.iterations();
+        if (iterations != null) {
+            IterationsHtml.append(h, iterations);
         }
         h.append("<section id=\"matrix-section\"><h2>Point-to-point communication</h2>\n")
                 .append("<p class=\"note\">bytes sent, row = sender, column = receiver (COMM_WORLD ranks); ")
