@@ -1,0 +1,103 @@
+package org.qmpi4j.samples.openmpi.iterations;
+
+import mpi.MPI;
+import mpi.MPIException;
+import org.qmpi4j.samples.SampleReport;
+
+/**
+ * An iterative solver's skeleton on 4 ranks: each iteration exchanges with the ring neighbours,
+ * computes (sleeps), and sums a residual over all ranks. The first argument picks what is made:
+ *
+ * <ul>
+ *   <li>{@code spike}: {@value #SPIKE_ITERATIONS} iterations of {@value #STEP_MS} ms; in iteration
+ *       {@value #SPIKE_AT} rank {@value #SPIKE_RANK} computes {@value #SPIKE_MS} ms longer;
+ *   <li>{@code warmup}: the first {@value #WARMUP} of {@value #WARMUP_ITERATIONS} iterations take
+ *       {@value #WARMUP_MS} ms, the rest {@value #STEADY_MS} ms;
+ *   <li>{@code nested}: {@value #OUTER} iterations, each of {@value #INNER} exchanges, then the sum;
+ *   <li>{@code noloop}: set-up and tear-down calls only.
+ * </ul>
+ */
+public final class Iterations {
+    static final int SPIKE_ITERATIONS = 40;
+    static final int STEP_MS = 5;
+    static final int SPIKE_AT = 25;
+    static final int SPIKE_RANK = 1;
+    static final int SPIKE_MS = 300;
+    static final int WARMUP_ITERATIONS = 30;
+    static final int WARMUP = 10;
+    static final int WARMUP_MS = 80;
+    static final int STEADY_MS = 20;
+    static final int OUTER = 10;
+    static final int INNER = 5;
+    private static final int TAG = 3;
+
+    private Iterations() {}
+
+    public static void main(String[] args) throws MPIException, InterruptedException {
+        SampleReport report = new SampleReport("iterations");
+        String mode = args.length > 0 ? args[0] : "spike";
+        args = MPI.Init(args);
+        report.call("MPI_INIT");
+        int rank = MPI.COMM_WORLD.getRank();
+        report.call("MPI_COMM_RANK");
+        report.rank(rank);
+        int size = MPI.COMM_WORLD.getSize();
+        report.call("MPI_COMM_SIZE");
+        double[] setting = {42};
+        MPI.COMM_WORLD.bcast(setting, 1, MPI.DOUBLE, 0); // set-up
+        report.call("MPI_BCAST");
+        double sum = 0;
+        switch (mode) {
+            case "spike":
+                for (int it = 1; it <= SPIKE_ITERATIONS; it++) {
+                    exchange(rank, size, report);
+                    Thread.sleep(STEP_MS + (it == SPIKE_AT && rank == SPIKE_RANK ? SPIKE_MS : 0));
+                    sum += residual(rank, report);
+                }
+                break;
+            case "warmup":
+                for (int it = 1; it <= WARMUP_ITERATIONS; it++) {
+                    exchange(rank, size, report);
+                    Thread.sleep(it <= WARMUP ? WARMUP_MS : STEADY_MS);
+                    sum += residual(rank, report);
+                }
+                break;
+            case "nested":
+                for (int it = 1; it <= OUTER; it++) {
+                    for (int j = 0; j < INNER; j++) {
+                        exchange(rank, size, report);
+                        Thread.sleep(1);
+                    }
+                    sum += residual(rank, report);
+                }
+                break;
+            default:
+                sum = residual(rank, report);
+                break;
+        }
+        MPI.COMM_WORLD.barrier(); // tear-down
+        report.call("MPI_BARRIER");
+        MPI.Finalize();
+        int status = report.print(System.out, size == 4 && sum > 0, "mode " + mode + " on " + size + " ranks");
+        if (status != 0) {
+            System.exit(status);
+        }
+    }
+
+    private static void exchange(int rank, int size, SampleReport report) throws MPIException {
+        int[] mine = {rank};
+        int[] theirs = new int[1];
+        int right = (rank + 1) % size;
+        int left = (rank + size - 1) % size;
+        MPI.COMM_WORLD.sendRecv(mine, 1, MPI.INT, right, TAG, theirs, 1, MPI.INT, left, TAG); // SITE:exchange
+        report.call("MPI_SENDRECV");
+        report.sent(right, 4);
+    }
+
+    private static double residual(int rank, SampleReport report) throws MPIException {
+        double[] r = {rank + 1.0};
+        MPI.COMM_WORLD.allReduce(r, 1, MPI.DOUBLE, MPI.SUM); // SITE:residual
+        report.call("MPI_ALLREDUCE");
+        return r[0];
+    }
+}
