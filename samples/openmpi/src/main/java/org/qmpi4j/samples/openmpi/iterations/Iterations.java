@@ -14,6 +14,8 @@ import org.qmpi4j.samples.SampleReport;
  *   <li>{@code warmup}: the first {@value #WARMUP} of {@value #WARMUP_ITERATIONS} iterations take
  *       {@value #WARMUP_MS} ms, the rest {@value #STEADY_MS} ms;
  *   <li>{@code nested}: {@value #OUTER} iterations, each of {@value #INNER} exchanges, then the sum;
+ *   <li>{@code master}: rank 0 hands out {@value #TASKS} tasks, the workers take turns unevenly
+ *       (ranks doing different work, no call every rank repeats equally);
  *   <li>{@code noloop}: set-up and tear-down calls only.
  * </ul>
  */
@@ -25,10 +27,11 @@ public final class Iterations {
     static final int SPIKE_MS = 300;
     static final int WARMUP_ITERATIONS = 30;
     static final int WARMUP = 10;
-    static final int WARMUP_MS = 80;
-    static final int STEADY_MS = 20;
+    static final int WARMUP_MS = 160;
+    static final int STEADY_MS = 40;
     static final int OUTER = 10;
     static final int INNER = 5;
+    static final int TASKS = 12;
     private static final int TAG = 3;
 
     private Iterations() {}
@@ -71,6 +74,9 @@ public final class Iterations {
                     sum += residual(rank, report);
                 }
                 break;
+            case "master":
+                sum = masterWorker(rank, size, report);
+                break;
             default:
                 sum = residual(rank, report);
                 break;
@@ -82,6 +88,31 @@ public final class Iterations {
         if (status != 0) {
             System.exit(status);
         }
+    }
+
+    /** Task {@code t} goes to worker {@code 1 + t % 3} except every fourth, which goes to worker 1. */
+    private static double masterWorker(int rank, int size, SampleReport report)
+            throws MPIException, InterruptedException {
+        int[] task = new int[1];
+        double done = 0;
+        for (int t = 0; t < TASKS; t++) {
+            int worker = t % 4 == 3 ? 1 : 1 + t % (size - 1);
+            if (rank == 0) {
+                task[0] = t;
+                MPI.COMM_WORLD.send(task, 1, MPI.INT, worker, TAG); // SITE:task
+                report.call("MPI_SEND");
+                report.sent(worker, 4);
+            } else if (rank == worker) {
+                MPI.COMM_WORLD.recv(task, 1, MPI.INT, 0, TAG);
+                report.call("MPI_RECV");
+                Thread.sleep(2);
+                done++;
+            }
+        }
+        double[] total = {done};
+        MPI.COMM_WORLD.allReduce(total, 1, MPI.DOUBLE, MPI.SUM);
+        report.call("MPI_ALLREDUCE");
+        return total[0];
     }
 
     private static void exchange(int rank, int size, SampleReport report) throws MPIException {
