@@ -8,12 +8,14 @@ import org.qmpi4j.formats.profile.Iterations;
  * its median {@code m} and robust sigma {@code s} (1.4826 times the median absolute deviation).
  * An iteration is in the steady band when it takes at most {@code max(1.25 m, m + 3 s)}: the
  * factor keeps a quiet run's small jitter from counting, the sigma term keeps a loaded machine's
- * noise from lengthening the warm-up. The warm-up is the iterations before the first
- * {@value #SETTLED_RUN} in a row inside the band (fewer at the very end of a short run); a spike
- * later does not lengthen it. Times above the band after the warm-up are spikes.
+ * noise from lengthening the warm-up. The warm-up is the iterations before the first one inside
+ * the band that starts a run of {@value #SETTLED_RUN} with at least {@value #SETTLED_IN} inside
+ * (fewer at the very end of a short run); a spike later does not lengthen it, nor does one slow
+ * iteration just after it. Times above the band after the warm-up are spikes.
  */
 final class WarmUpRule {
-    static final int SETTLED_RUN = 3;
+    static final int SETTLED_RUN = 5;
+    static final int SETTLED_IN = 4;
     static final double FACTOR = 1.25;
     static final double SIGMAS = 3;
     /** The median absolute deviation times this estimates a normal distribution's sigma. */
@@ -38,18 +40,7 @@ final class WarmUpRule {
         double m = median(half);
         double band = Math.max(FACTOR * m, m + SIGMAS * sigma(half, m));
         int k = 0;
-        while (k < n) {
-            int run = Math.min(SETTLED_RUN, n - k);
-            boolean settled = true;
-            for (int j = k; j < k + run; j++) {
-                if (wall[j] > band) {
-                    settled = false;
-                    break;
-                }
-            }
-            if (settled) {
-                break;
-            }
+        while (k < n && !settles(wall, k, band)) {
             k++;
         }
         long[] steady = Arrays.copyOfRange(wall, k, n);
@@ -70,6 +61,26 @@ final class WarmUpRule {
         return new Result(
                 new Iterations.WarmUp(k, warmMean / 1e9, slowdown),
                 new Iterations.Steady(k + 1L, sm / 1e9, ss / 1e9, band / 1e9, spikes));
+    }
+
+    /**
+     * Whether the time settles at iteration {@code k} (from 0): it is inside the band, and so are
+     * at least {@value #SETTLED_IN} of the {@value #SETTLED_RUN} iterations from it (all of them
+     * when fewer are left), so that one slow iteration on a loaded machine just after the warm-up
+     * does not lengthen it.
+     */
+    private static boolean settles(long[] wall, int k, double band) {
+        if (wall[k] > band) {
+            return false;
+        }
+        int run = Math.min(SETTLED_RUN, wall.length - k);
+        int inside = 0;
+        for (int j = k; j < k + run; j++) {
+            if (wall[j] <= band) {
+                inside++;
+            }
+        }
+        return inside >= Math.min(SETTLED_IN, run);
     }
 
     static double median(long[] values) {
