@@ -1,5 +1,6 @@
 package org.qmpi4j.report.render;
 
+import java.util.ArrayList;
 import java.util.List;
 import org.qmpi4j.formats.profile.Decimals;
 import org.qmpi4j.formats.profile.Iterations;
@@ -21,6 +22,8 @@ final class IterationsHtml {
     private static final int WIDTH = 720;
     private static final int TOP = 16;
     private static final int HEIGHT = 180;
+    private static final int LABELS = 6;
+    private static final int LABEL_GAP = 110;
 
     private IterationsHtml() {}
 
@@ -130,6 +133,7 @@ final class IterationsHtml {
         }
         polyline(h, series, dx, top, false, MEAN);
         polyline(h, series, dx, top, true, MAX);
+        spikeLabels(h, series, dx, band, warm);
         // spikes, and a hover target per entry
         for (int i = 0; i < n; i++) {
             Iterations.Span s = series.get(i);
@@ -152,13 +156,6 @@ final class IterationsHtml {
                         .append(" z\" fill=\"")
                         .append(SPIKE)
                         .append("\"/>\n");
-                text(
-                        h,
-                        cx + 7,
-                        TOP + 8,
-                        "start",
-                        IterationsText.ms(s.wallMax()) + " ms, rank " + s.slowestRank(),
-                        SPIKE);
             }
             h.append("<rect x=\"")
                     .append(fmt(x))
@@ -186,6 +183,47 @@ final class IterationsHtml {
                     .append("</title></rect>\n");
         }
         h.append("</svg>\n");
+    }
+
+    /**
+     * The spikes' times and ranks as text by their marks, the longest first, at most
+     * {@value #LABELS}, none within {@value #LABEL_GAP} pixels of one already written (the others
+     * say theirs on hover).
+     */
+    private static void spikeLabels(StringBuilder h, List<Iterations.Span> series, double dx, double band, long warm) {
+        List<Integer> spikes = new ArrayList<>();
+        for (int i = 0; i < series.size(); i++) {
+            Iterations.Span s = series.get(i);
+            if (s.wallMax() > band && s.first() > warm) {
+                spikes.add(i);
+            }
+        }
+        spikes.sort(
+                (a, b) -> Double.compare(series.get(b).wallMax(), series.get(a).wallMax()));
+        List<Double> written = new ArrayList<>();
+        for (int i : spikes) {
+            if (written.size() == LABELS) {
+                break;
+            }
+            double cx = LEFT + (i + 0.5) * dx;
+            boolean near = false;
+            for (double x : written) {
+                near |= Math.abs(x - cx) < LABEL_GAP;
+            }
+            if (near) {
+                continue;
+            }
+            written.add(cx);
+            Iterations.Span s = series.get(i);
+            boolean right = cx > LEFT + WIDTH - LABEL_GAP;
+            text(
+                    h,
+                    right ? cx - 7 : cx + 7,
+                    TOP + 20, // below the row of marks, so that a neighbour's mark does not cover it
+                    right ? "end" : "start",
+                    IterationsText.ms(s.wallMax()) + " ms, rank " + s.slowestRank(),
+                    SPIKE);
+        }
     }
 
     private static double y(double v, double top) {
