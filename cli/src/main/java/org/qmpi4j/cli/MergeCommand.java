@@ -67,6 +67,14 @@ final class MergeCommand implements Callable<Integer> {
                     + " viewers")
     String traceJsonLimit = "5m";
 
+    @Option(
+            names = "--iteration",
+            paramLabel = "<auto|off|Class:line>",
+            description = "how the job's main loop is found in the traces (default: auto, as the tracer's"
+                    + " tracer.iteration): auto from the calls every rank repeats, Class:line names the MPI call that"
+                    + " ends each iteration, off does not look")
+    String iteration = "auto";
+
     @Spec
     CommandSpec spec;
 
@@ -144,6 +152,7 @@ final class MergeCommand implements Callable<Integer> {
             binding = merged.binding();
             if (!traces.isEmpty()) {
                 waits(d, merged, err, marks);
+                iterations(d, merged, err, iteration);
             }
             try {
                 written.addAll(ProfileOutputs.writeAll(d, merged));
@@ -255,6 +264,23 @@ final class MergeCommand implements Callable<Integer> {
                     .state;
         } catch (IOException | RuntimeException | org.qmpi4j.formats.json.JsonFormatException e) {
             return null;
+        }
+    }
+
+    /** Adds the job's main loop, from the traces (reported, not fatal, when they cannot say). */
+    private static void iterations(Path d, Profile merged, PrintWriter err, String setting) {
+        try {
+            org.qmpi4j.formats.profile.Iterations it =
+                    org.qmpi4j.report.iterations.TraceCalls.find(d, merged.ranks(), setting);
+            merged.withIterations(it);
+            if (it != null) {
+                err.println("qmpi4j: iterations: "
+                        + (it.found()
+                                ? it.count() + ", each ending at " + it.boundary()
+                                : "none (" + it.reason() + ")"));
+            }
+        } catch (IOException | RuntimeException e) {
+            err.println("qmpi4j: iterations not found: " + e.getMessage());
         }
     }
 

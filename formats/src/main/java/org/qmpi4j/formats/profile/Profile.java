@@ -234,6 +234,8 @@ public final class Profile {
     private @Nullable WaitReport waits;
     /** The job's first failing rank, when one recorded a failure; else {@code null}. */
     private @Nullable RankFailure failure;
+    /** The main loop found in the traces ({@code null}: not looked for, no traces). */
+    private @Nullable Iterations iterations;
 
     public Profile(
             String binding,
@@ -363,6 +365,17 @@ public final class Profile {
     /** Adds the job's first failure ({@code null}: none); returns this profile. */
     public Profile withFailure(@Nullable RankFailure first) {
         this.failure = first;
+        return this;
+    }
+
+    /** The job's main loop, from the traces ({@code null}: not looked for, e.g. no traces). */
+    public @Nullable Iterations iterations() {
+        return iterations;
+    }
+
+    /** Adds the iterations found in the job's traces ({@code null}: none looked for); returns this profile. */
+    public Profile withIterations(@Nullable Iterations found) {
+        this.iterations = found;
         return this;
     }
 

@@ -40,6 +40,7 @@ import org.qmpi4j.formats.waits.WaitReportFormat;
  *       {@code other_worlds}: [{@code rank, via, peer, messages, bytes}];</li>
  *   <li>{@code collectives}: [{@code name, calls, time_s, bytes}];</li>
  *   <li>{@code histograms}: [{@code function, buckets: [{min_bytes, max_bytes, count}]}];</li>
+ *   <li>{@code iterations}, only when the traces were looked at: the main loop ({@link IterationsJson});</li>
  *   <li>{@code failure}, only when a rank failed: the first failing rank, how and when
  *       ({@link RankFailure#writeMembers}: {@code rank, kind, code, exit_status, site, exception,
  *       message, frames, time, epoch_ms, host}).</li>
@@ -191,6 +192,10 @@ public final class ProfileFormat {
         w.endArray();
         if (p.waits() != null) {
             WaitReportFormat.write(w, p.waits());
+        }
+        Iterations iterations = p.iterations();
+        if (iterations != null) {
+            IterationsJson.write(w, iterations);
         }
         if (p.failure() != null) {
             w.name("failure").beginObject();
@@ -356,6 +361,7 @@ public final class ProfileFormat {
         }
         return new Profile(binding, ranks, created, summaries, functions, kinds, sites, traffic, interWorld)
                 .withWaits(WaitReportFormat.read(root))
+                .withIterations(IterationsJson.read(root))
                 .withFailure(first);
     }
 

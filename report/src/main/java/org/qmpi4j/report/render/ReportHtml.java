@@ -3,6 +3,7 @@ package org.qmpi4j.report.render;
 import java.util.List;
 import java.util.Map;
 import org.qmpi4j.formats.profile.CallStats;
+import org.qmpi4j.formats.profile.Iterations;
 import org.qmpi4j.formats.profile.Profile;
 import org.qmpi4j.formats.profile.RankFailure;
 import org.qmpi4j.formats.profile.SiteKey;
@@ -82,6 +83,7 @@ public final class ReportHtml {
                 .append("<a href=\"#collectives\">collectives</a>")
                 .append(p.waits() != null ? "<a href=\"#waits\">why ranks wait</a>" : "")
                 .append(JvmHtml.has(p) ? "<a href=\"#jvm\">what the JVM did</a>" : "")
+                .append(p.iterations() != null ? "<a href=\"#iterations\">iterations</a>" : "")
                 .append("<a href=\"#matrix-section\">matrix</a></nav>\n")
                 .append("</header>\n");
 
@@ -98,6 +100,10 @@ public final class ReportHtml {
             WaitStatesHtml.append(h, p.waits(), p.ranks(), NodeTimes.hostsOfRanks(p));
         }
         JvmHtml.append(h, p);
+        Iterations iterations = p.iterations();
+        if (iterations != null) {
+            IterationsHtml.append(h, iterations);
+        }
         h.append("<section id=\"matrix-section\"><h2>Point-to-point communication</h2>\n")
                 .append("<p class=\"note\">bytes sent, row = sender, column = receiver (COMM_WORLD ranks); ")
                 .append(Markup.escape(

@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Map;
 import org.qmpi4j.formats.profile.CallStats;
 import org.qmpi4j.formats.profile.Decimals;
+import org.qmpi4j.formats.profile.Iterations;
 import org.qmpi4j.formats.profile.Profile;
 import org.qmpi4j.formats.profile.RankFailure;
 import org.qmpi4j.formats.profile.RankProfile;
@@ -117,6 +118,10 @@ public final class TextReport {
             WaitStatesText.append(out, p.waits());
         }
         JvmText.append(out, p);
+        Iterations iterations = p.iterations();
+        if (iterations != null) {
+            IterationsText.append(out, iterations);
+        }
         if (detail == Detail.CONCISE) {
             return out.toString();
         }

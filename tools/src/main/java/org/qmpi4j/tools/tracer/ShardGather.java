@@ -99,7 +99,8 @@ final class ShardGather implements RankResults.Gather {
                 ? new GatheredChromeTrace(binding)
                 : new GatheredPerfettoTrace(s.dir(), settings.get(TracerTool.JSON_LIMIT));
         List<String> written = writeAtRoot(s, comm, file, length, all, trace, output);
-        WaitStatesAtFinalize.addToProfile(s.dir(), comm.size(), output, merge[0] == WRITE_PERFETTO);
+        WaitStatesAtFinalize.addToProfile(
+                s.dir(), comm.size(), output, merge[0] == WRITE_PERFETTO, settings.get(TracerTool.ITERATION));
         return written;
     }
 

@@ -80,6 +80,14 @@ public final class TracerTool implements ToolProvider {
             "MPI functions at the end of whose every call the variables of `tracer.pvars` are sampled, instead of"
                     + " by `tracer.pvar-interval`, e.g. `MPI_Recv,MPI_Barrier`");
 
+    /** The setting {@code tracer.iteration}. */
+    static final Setting<String> ITERATION = Setting.string(
+            "tracer.iteration",
+            "auto",
+            "how rank 0 finds the job's main loop in the trace at `MPI_Finalize` (profile.json's `iterations`, the"
+                    + " report's time per iteration): `auto` finds it from the calls every rank repeats, `Class:line`"
+                    + " names the MPI call that ends each iteration (e.g. `Solver:42`), `off` does not look");
+
     @Override
     public String name() {
         return "tracer";
@@ -103,6 +111,7 @@ public final class TracerTool implements ToolProvider {
                 PVARS,
                 PVAR_INTERVAL,
                 PVAR_CALLS,
+                ITERATION,
                 TracerClock.TEST_SKEW);
     }
 

@@ -5,6 +5,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
+import org.qmpi4j.api.Nullable;
 import org.qmpi4j.api.internal.log.Log;
 import org.qmpi4j.api.output.RankOutput;
 import org.qmpi4j.formats.files.ResultFiles;
@@ -27,8 +28,12 @@ import org.qmpi4j.report.waits.WaitAnalysis;
 final class WaitStatesAtFinalize {
     private WaitStatesAtFinalize() {}
 
-    /** {@code perfetto}: whether the trace just written is {@code trace.pftrace}, to mark the waits in. */
-    static void addToProfile(Path dir, int ranks, RankOutput output, boolean perfetto) {
+    /**
+     * {@code perfetto}: whether the trace just written is {@code trace.pftrace}, to mark the waits
+     * in; {@code iteration}: the setting {@code tracer.iteration} (the job's main loop is found
+     * here too, {@link IterationsAtFinalize}).
+     */
+    static void addToProfile(Path dir, int ranks, RankOutput output, boolean perfetto, @Nullable String iteration) {
         Path json = dir.resolve(ResultFiles.PROFILE_JSON);
         try {
             if (!Files.isRegularFile(json)) {
@@ -48,11 +53,14 @@ final class WaitStatesAtFinalize {
             WaitReport w = TraceWaits.analyse(
                     dir, ranks, WaitAnalysis.DEFAULT_NOISE_FLOOR_NS, perfetto ? marks : WaitAnalysis.NOBODY);
             long analysed = System.nanoTime();
-            if (w != null) {
+            p.withIterations(IterationsAtFinalize.find(dir, ranks, iteration, output));
+            if (w != null || p.iterations() != null) {
                 ProfileOutputs.writeAll(dir, p.withWaits(w));
                 long written = System.nanoTime();
-                marks.appendTo(dir.resolve(ResultFiles.TRACE_PFTRACE));
-                sayCost(ranks, w, analysed - start, written - analysed, System.nanoTime() - written);
+                if (w != null) {
+                    marks.appendTo(dir.resolve(ResultFiles.TRACE_PFTRACE));
+                    sayCost(ranks, w, analysed - start, written - analysed, System.nanoTime() - written);
+                }
             }
         } catch (IOException | JsonFormatException | RuntimeException e) {
             output.fault("analysing the wait states (qmpi4j merge can do it from the per-rank files)", e);

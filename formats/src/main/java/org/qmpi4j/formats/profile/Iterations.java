@@ -1,0 +1,298 @@
+package org.qmpi4j.formats.profile;
+
+import java.util.List;
+import java.util.Objects;
+import org.qmpi4j.api.Nullable;
+
+/**
+ * The job's main loop as found in its trace (or named by the setting {@code tracer.iteration}):
+ * which call ends each iteration, how many iterations every rank ran, the time per iteration over
+ * the run, the warm-up and the steady state. Iterations are counted from 1. When no loop was
+ * found, {@link #found()} is false and {@link #reason()} says why; the other members are empty.
+ * A value class with its parts nested, as {@code profile.json}'s member {@code iterations} nests
+ * them ({@link IterationsJson}).
+ */
+public final class Iterations {
+    /** At most this many entries in {@link #series()}; longer runs get entries covering ranges. */
+    public static final int SERIES_LIMIT = 1000;
+
+    private final boolean found;
+    private final String reason;
+    private final @Nullable Boundary boundary;
+    private final long count;
+    private final List<Span> series;
+    private final @Nullable WarmUp warmup;
+    private final @Nullable Steady steady;
+    private final @Nullable Slowest slowest;
+
+    public Iterations(
+            boolean found,
+            String reason,
+            @Nullable Boundary boundary,
+            long count,
+            List<Span> series,
+            @Nullable WarmUp warmup,
+            @Nullable Steady steady,
+            @Nullable Slowest slowest) {
+        this.found = found;
+        this.reason = reason;
+        this.boundary = boundary;
+        this.count = count;
+        this.series = List.copyOf(series);
+        this.warmup = warmup;
+        this.steady = steady;
+        this.slowest = slowest;
+    }
+
+    /** No loop: {@code reason} says why. */
+    public static Iterations none(String reason) {
+        return new Iterations(false, reason, null, 0, List.of(), null, null, null);
+    }
+
+    /** Whether a loop was found (or the named boundary was called equally on every rank). */
+    public boolean found() {
+        return found;
+    }
+
+    /** How the boundary was chosen, or why there is none. */
+    public String reason() {
+        return reason;
+    }
+
+    /** The call that ends each iteration; {@code null} when none was found. */
+    public @Nullable Boundary boundary() {
+        return boundary;
+    }
+
+    /** Iterations every rank ran. */
+    public long count() {
+        return count;
+    }
+
+    /** Time per iteration: one entry per iteration up to {@link #SERIES_LIMIT}, beyond it equal ranges. */
+    public List<Span> series() {
+        return series;
+    }
+
+    public @Nullable WarmUp warmup() {
+        return warmup;
+    }
+
+    public @Nullable Steady steady() {
+        return steady;
+    }
+
+    public @Nullable Slowest slowest() {
+        return slowest;
+    }
+
+    /** The call that ends each iteration: an MPI function at a call site. */
+    public static final class Boundary {
+        private final String function;
+        private final @Nullable String className;
+        private final @Nullable String method;
+        private final @Nullable String file;
+        private final int line;
+
+        public Boundary(
+                String function, @Nullable String className, @Nullable String method, @Nullable String file, int line) {
+            this.function = function;
+            this.className = className;
+            this.method = method;
+            this.file = file;
+            this.line = line;
+        }
+
+        public String function() {
+            return function;
+        }
+
+        public @Nullable String className() {
+            return className;
+        }
+
+        public @Nullable String method() {
+            return method;
+        }
+
+        public @Nullable String file() {
+            return file;
+        }
+
+        /** Source line, -1 when unknown. */
+        public int line() {
+            return line;
+        }
+
+        @Override
+        public boolean equals(@Nullable Object o) {
+            if (!(o instanceof Boundary)) {
+                return false;
+            }
+            Boundary b = (Boundary) o;
+            return line == b.line
+                    && function.equals(b.function)
+                    && Objects.equals(className, b.className)
+                    && Objects.equals(method, b.method)
+                    && Objects.equals(file, b.file);
+        }
+
+        @Override
+        public int hashCode() {
+            return Objects.hash(function, className, method, line);
+        }
+
+        /** Like a stack trace element, after the function: {@code MPI_ALLREDUCE at Solver.main(Solver.java:42)}. */
+        @Override
+        public String toString() {
+            String where = className == null
+                    ? "an unknown site"
+                    : className + "." + method + "(" + (file == null ? "Unknown Source" : file)
+                            + (line >= 0 ? ":" + line : "") + ")";
+            return function + " at " + where;
+        }
+    }
+
+    /**
+     * Iterations {@code first} to {@code last} (equal for one iteration). Times are per iteration,
+     * in seconds: {@code wallMax} the longest any rank took for one iteration of the range,
+     * {@code wallMean} and {@code mpiMean} the means over ranks and iterations; {@code slowestRank}
+     * the rank with the most time outside MPI in one iteration of the range.
+     */
+    public static final class Span {
+        private final long first;
+        private final long last;
+        private final double wallMax;
+        private final double wallMean;
+        private final double mpiMean;
+        private final int slowestRank;
+
+        public Span(long first, long last, double wallMax, double wallMean, double mpiMean, int slowestRank) {
+            this.first = first;
+            this.last = last;
+            this.wallMax = wallMax;
+            this.wallMean = wallMean;
+            this.mpiMean = mpiMean;
+            this.slowestRank = slowestRank;
+        }
+
+        public long first() {
+            return first;
+        }
+
+        public long last() {
+            return last;
+        }
+
+        public double wallMax() {
+            return wallMax;
+        }
+
+        public double wallMean() {
+            return wallMean;
+        }
+
+        public double mpiMean() {
+            return mpiMean;
+        }
+
+        public int slowestRank() {
+            return slowestRank;
+        }
+    }
+
+    /**
+     * The first {@code iterations} iterations took longer than the steady state (their mean time
+     * per iteration, {@code wallMean} seconds, is {@code slowdown} times the steady median);
+     * {@code iterations} is 0 when the run started in its steady state.
+     */
+    public static final class WarmUp {
+        private final long iterations;
+        private final double wallMean;
+        private final double slowdown;
+
+        public WarmUp(long iterations, double wallMean, double slowdown) {
+            this.iterations = iterations;
+            this.wallMean = wallMean;
+            this.slowdown = slowdown;
+        }
+
+        public long iterations() {
+            return iterations;
+        }
+
+        public double wallMean() {
+            return wallMean;
+        }
+
+        public double slowdown() {
+            return slowdown;
+        }
+    }
+
+    /**
+     * The steady state from iteration {@code first} on: median time per iteration and its spread
+     * (robust sigma: 1.4826 times the median absolute deviation), the band above which an
+     * iteration counts as a spike, all in seconds, and how many spikes there were.
+     */
+    public static final class Steady {
+        private final long first;
+        private final double median;
+        private final double sigma;
+        private final double band;
+        private final long spikes;
+
+        public Steady(long first, double median, double sigma, double band, long spikes) {
+            this.first = first;
+            this.median = median;
+            this.sigma = sigma;
+            this.band = band;
+            this.spikes = spikes;
+        }
+
+        public long first() {
+            return first;
+        }
+
+        public double median() {
+            return median;
+        }
+
+        public double sigma() {
+            return sigma;
+        }
+
+        public double band() {
+            return band;
+        }
+
+        public long spikes() {
+            return spikes;
+        }
+    }
+
+    /** The slowest iteration, its longest rank's time (seconds), and the rank with most time outside MPI in it. */
+    public static final class Slowest {
+        private final long iteration;
+        private final double wall;
+        private final int rank;
+
+        public Slowest(long iteration, double wall, int rank) {
+            this.iteration = iteration;
+            this.wall = wall;
+            this.rank = rank;
+        }
+
+        public long iteration() {
+            return iteration;
+        }
+
+        public double wall() {
+            return wall;
+        }
+
+        public int rank() {
+            return rank;
+        }
+    }
+}

@@ -1,0 +1,101 @@
+package org.qmpi4j.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.qmpi4j.formats.json.JsonNode;
+import org.qmpi4j.it.results.JobResults;
+import org.qmpi4j.it.support.AgentJob;
+import org.qmpi4j.launch.JobResult;
+
+/**
+ * Real Open MPI jobs of {@code iterations.Iterations}, 4 ranks, whose iterations are made by
+ * construction: the main loop is found at the call the program ends each iteration with, with
+ * the count it ran; a spike of 300 ms (against iterations of 5 ms) is found in its iteration on
+ * its rank; a warm-up of 10 iterations of 160 ms (then 40 ms) is found exactly, however the loaded
+ * machine jitters (a margin of 10 ms or 3 sigma before an iteration counts as slow); nested loops
+ * give the outer count; master/worker ranks that repeat no call equally, and no loop, give none.
+ * Read from profile.json through {@link JobResults}.
+ */
+class IterationsTest {
+    private static final String SAMPLE = "org.qmpi4j.samples.openmpi.iterations.Iterations";
+    private static final String SOURCE =
+            "samples/openmpi/src/main/java/org/qmpi4j/samples/openmpi/iterations/Iterations.java";
+
+    private static JsonNode iterations(Path tmp, String mode) throws Exception {
+        Path out = tmp.resolve(mode);
+        JobResult result = AgentJob.run(AgentJob.withTools(SAMPLE, 4, "profiler,tracer")
+                .args(mode)
+                .timeout(Duration.ofSeconds(120))
+                .env("QMPI4J_OUTPUT", out.toString()));
+        AgentJob.assertOk(result, 4);
+        JsonNode profile = JobResults.in(out).profile().root; // valid against the published schema
+        assertThat(profile.has("iterations"))
+                .as("profile.json of %s has iterations", mode)
+                .isTrue();
+        assertThat(Files.readString(out.resolve("report.txt"))).contains("== Iterations");
+        return profile.get("iterations");
+    }
+
+    private static void assertBoundaryIsTheResidual(JsonNode it, long count) throws Exception {
+        Map<String, Integer> lines = WaitStatesTest.markers(SOURCE);
+        assertThat(it.get("found").asBoolean())
+                .as("%s", it.get("reason").asString())
+                .isTrue();
+        assertThat(it.get("count").asLong()).isEqualTo(count);
+        JsonNode b = it.get("boundary");
+        assertThat(b.get("function").asString()).isEqualTo("MPI_ALLREDUCE");
+        assertThat(b.get("class").asString()).isEqualTo(SAMPLE);
+        assertThat(b.get("line").asInt()).isEqualTo(lines.get("residual"));
+        assertThat(it.get("series").elements()).hasSize((int) count);
+    }
+
+    @Test
+    void aSpikeIsFoundInItsIterationOnItsRank(@TempDir Path tmp) throws Exception {
+        JsonNode it = iterations(tmp, "spike");
+        assertBoundaryIsTheResidual(it, 40);
+        JsonNode slowest = it.get("slowest");
+        assertThat(slowest.get("iteration").asLong()).isEqualTo(25);
+        assertThat(slowest.get("rank").asInt()).isEqualTo(1);
+        assertThat(slowest.get("wall_s").asDouble()).isBetween(0.300, 0.600);
+        JsonNode entry = it.get("series").elements().get(24);
+        assertThat(entry.get("first").asLong()).isEqualTo(25);
+        assertThat(entry.get("slowest_rank").asInt()).isEqualTo(1);
+    }
+
+    @Test
+    void aWarmUpMadeLongerIsFoundExactly(@TempDir Path tmp) throws Exception {
+        JsonNode it = iterations(tmp, "warmup");
+        assertBoundaryIsTheResidual(it, 30);
+        JsonNode warmup = it.get("warmup");
+        assertThat(warmup.get("iterations").asLong()).as("%s", it).isEqualTo(10);
+        // 160 ms over about 40, and more: the first iteration also holds the JVMs' first calls
+        // (class loading, the first connections), measured up to several hundred ms
+        assertThat(warmup.get("slowdown").asDouble()).isBetween(3.5, 20.0);
+        assertThat(it.get("steady").get("wall_s_median").asDouble()).isBetween(0.039, 0.060);
+    }
+
+    @Test
+    void nestedLoopsGiveTheOuterCount(@TempDir Path tmp) throws Exception {
+        assertBoundaryIsTheResidual(iterations(tmp, "nested"), 10);
+    }
+
+    @Test
+    void masterAndWorkersDoingDifferentWorkGiveNone(@TempDir Path tmp) throws Exception {
+        JsonNode it = iterations(tmp, "master");
+        assertThat(it.get("found").asBoolean()).isFalse();
+        assertThat(it.get("reason").asString()).contains("ranks doing different work");
+    }
+
+    @Test
+    void noLoopGivesNone(@TempDir Path tmp) throws Exception {
+        JsonNode it = iterations(tmp, "noloop");
+        assertThat(it.get("found").asBoolean()).isFalse();
+        assertThat(it.has("count")).isFalse();
+    }
+}

@@ -1,0 +1,26 @@
+package org.qmpi4j.report.iterations;
+
+import java.io.IOException;
+import org.qmpi4j.formats.profile.Iterations;
+
+/**
+ * Every rank's calls in the order the rank made them, readable more than once (the finder reads
+ * them in three passes, one rank at a time, so that no pass holds more than one rank's calls).
+ */
+public interface CallSource {
+    /** The ranks, in order. */
+    int[] ranks();
+
+    /** Hands rank {@code rank}'s calls to {@code sink}, in order. */
+    void read(int rank, Sink sink) throws IOException;
+
+    /** Receives one rank's calls. */
+    interface Sink {
+        /**
+         * One call: the function at its site ({@code site} the same instance for every call of
+         * that function at that site on this rank, so that it can be a map key), its entry and
+         * exit in nanoseconds.
+         */
+        void call(Iterations.Boundary site, long start, long end);
+    }
+}

@@ -1,0 +1,76 @@
+package org.qmpi4j.report.iterations;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import org.qmpi4j.api.Nullable;
+import org.qmpi4j.formats.profile.Iterations;
+
+/**
+ * Finds the job's iterations in its calls ({@link IterationRule}), measures each one on each rank
+ * ({@link IterationTimes}) and sums them up for {@code profile.json}: the series (one entry per
+ * iteration up to {@link Iterations#SERIES_LIMIT}, beyond it equal ranges), the warm-up and steady
+ * state ({@link WarmUpRule}) and the slowest iteration.
+ */
+public final class IterationFinder {
+    private IterationFinder() {}
+
+    /**
+     * The iterations of the calls in {@code source}; {@code setting}: the value of
+     * {@code tracer.iteration} ({@code auto}, {@code Class:line}; {@code off} gives {@code null}).
+     */
+    public static @Nullable Iterations find(CallSource source, @Nullable String setting) throws IOException {
+        if (BoundarySetting.isOff(setting)) {
+            return null;
+        }
+        IterationRule.Outcome o = IterationRule.find(source, BoundarySetting.parse(setting));
+        IterationRule.Choice c = o.choice();
+        if (c == null) {
+            return Iterations.none(o.reason());
+        }
+        IterationTimes t = IterationTimes.measure(source, c.boundary(), c.count());
+        return summarize(c, t);
+    }
+
+    static Iterations summarize(IterationRule.Choice c, IterationTimes t) {
+        int n = t.maxWall.length;
+        int ranks = t.ranks.length;
+        int per = (n + Iterations.SERIES_LIMIT - 1) / Iterations.SERIES_LIMIT;
+        List<Iterations.Span> series = new ArrayList<>();
+        for (int from = 0; from < n; from += per) {
+            int to = Math.min(n, from + per);
+            long max = 0;
+            double wall = 0;
+            double mpi = 0;
+            long outside = -1;
+            int rank = -1;
+            for (int i = from; i < to; i++) {
+                max = Math.max(max, t.maxWall[i]);
+                wall += t.sumWall[i];
+                mpi += t.sumMpi[i];
+                if (t.maxOutside[i] > outside) {
+                    outside = t.maxOutside[i];
+                    rank = t.outsideRank[i];
+                }
+            }
+            double samples = (double) ranks * (to - from);
+            series.add(new Iterations.Span(from + 1L, to, max / 1e9, wall / samples / 1e9, mpi / samples / 1e9, rank));
+        }
+        WarmUpRule.Result w = WarmUpRule.judge(t.maxWall);
+        int slowest = 0;
+        for (int i = 1; i < n; i++) {
+            if (t.maxWall[i] > t.maxWall[slowest]) {
+                slowest = i;
+            }
+        }
+        return new Iterations(
+                true,
+                c.reason(),
+                c.boundary(),
+                c.count(),
+                series,
+                w.warmup,
+                w.steady,
+                new Iterations.Slowest(slowest + 1L, t.maxWall[slowest] / 1e9, t.outsideRank[slowest]));
+    }
+}

@@ -1,0 +1,97 @@
+package org.qmpi4j.report.iterations;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+import org.qmpi4j.formats.profile.Iterations;
+import org.qmpi4j.formats.profile.Profile;
+import org.qmpi4j.formats.profile.ProfileMerger;
+import org.qmpi4j.formats.profile.RankProfile;
+import org.qmpi4j.formats.profile.SampleProfiles;
+import org.qmpi4j.report.render.ReportHtml;
+import org.qmpi4j.report.render.TextReport;
+
+/**
+ * report.txt's summary line and report.html's section of a run with a warm-up of 12 iterations and
+ * a spike in iteration 25 on rank 1. Leaves the page in {@code target/report-html/} to look at.
+ */
+class IterationsShownTest {
+    private static Iterations warmUpAndSpike(int n, int ranks) throws Exception {
+        Random random = new Random(7);
+        SyntheticCalls s = new SyntheticCalls(ranks).everyRank(1, 1);
+        for (int i = 0; i < n; i++) {
+            double[] ms = new double[ranks];
+            double slowest = 0;
+            for (int r = 0; r < ranks; r++) {
+                ms[r] = (i < 12 ? 13 : 4.2) + 0.2 * random.nextGaussian() + (i == 24 && r == 1 ? 258 : 0);
+                slowest = Math.max(slowest, ms[r]);
+            }
+            s.everyRank(10, 0.05);
+            for (int r = 0; r < ranks; r++) {
+                s.compute(r, ms[r]).call(r, 11, 0.05 + slowest - ms[r]);
+            }
+        }
+        return Objects.requireNonNull(IterationFinder.find(s, "auto"));
+    }
+
+    private static Profile profile(int ranks, Iterations it) {
+        List<RankProfile> all = new ArrayList<>();
+        for (int r = 0; r < ranks; r++) {
+            all.add(SampleProfiles.rank(r, ranks));
+        }
+        return ProfileMerger.merge(all).withIterations(it);
+    }
+
+    @Test
+    void theTextReportSaysWarmUpSteadyStateAndSlowestIteration() throws Exception {
+        Profile p = profile(4, warmUpAndSpike(60, 4));
+        String text = TextReport.render(p, TextReport.Detail.CONCISE, "t");
+        assertThat(text)
+                .contains("== Iterations")
+                .contains("60 iterations, each ending at MPI_L11 at org.example.Solver.main(Solver.java:11)")
+                .containsPattern("iterations 1-12 warm-up, 3\\.\\dx the steady state; steady state 4\\.\\d+ ms")
+                .containsPattern("slowest iteration 25, 26\\d ms, rank 1");
+    }
+
+    @Test
+    void thePageDrawsTheSeriesAndMarksTheSpikeWithItsRank() throws Exception {
+        Profile p = profile(4, warmUpAndSpike(60, 4));
+        String html = ReportHtml.render(p);
+        assertThat(html)
+                .contains("<section id=\"iterations\">", "<svg id=\"iterations-chart\"", "class=\"iter-max\"")
+                .contains("<title>iteration 25: max 26")
+                .contains("(rank 1 slowest outside MPI)")
+                .containsPattern("26\\d ms, rank 1</text>");
+        Path dir = Path.of("target", "report-html");
+        Files.createDirectories(dir);
+        Files.writeString(dir.resolve("iterations-4.html"), html, StandardCharsets.UTF_8);
+    }
+
+    @Test
+    void noLoopSaysWhy() throws Exception {
+        Profile p = profile(2, Iterations.none("no call is made the same number of times"));
+        assertThat(TextReport.render(p, TextReport.Detail.CONCISE, "t"))
+                .contains("none: no call is made the same number of times");
+        assertThat(ReportHtml.render(p)).contains("No main loop found: no call is made");
+    }
+
+    @Test
+    void aLongRunStaysSmall() throws Exception {
+        Profile p = profile(4, warmUpAndSpike(20_000, 4));
+        String html = ReportHtml.render(p);
+        Path dir = Path.of("target", "report-html");
+        Files.createDirectories(dir);
+        Files.writeString(dir.resolve("iterations-long.html"), html, StandardCharsets.UTF_8);
+        int start = html.indexOf("<section id=\"iterations\">");
+        int end = html.indexOf("</section>", start);
+        assertThat(end - start).isLessThan(400_000);
+        assertThat(html).contains("<title>iterations 21-40: max");
+    }
+}

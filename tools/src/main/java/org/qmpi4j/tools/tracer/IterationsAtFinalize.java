@@ -1,0 +1,26 @@
+package org.qmpi4j.tools.tracer;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import org.qmpi4j.api.Nullable;
+import org.qmpi4j.api.output.RankOutput;
+import org.qmpi4j.formats.profile.Iterations;
+import org.qmpi4j.report.iterations.TraceCalls;
+
+/**
+ * At {@code MPI_Finalize} on rank 0, beside the wait states: the job's main loop found in the
+ * shards ({@link TraceCalls}). A failure is reported once and leaves the profile without it; the
+ * waits are still added.
+ */
+final class IterationsAtFinalize {
+    private IterationsAtFinalize() {}
+
+    static @Nullable Iterations find(Path dir, int ranks, @Nullable String setting, RankOutput output) {
+        try {
+            return TraceCalls.find(dir, ranks, setting);
+        } catch (IOException | RuntimeException e) {
+            output.fault("finding the iterations (qmpi4j merge can do it from the per-rank files)", e);
+            return null;
+        }
+    }
+}
