@@ -76,6 +76,21 @@ class CorpusTest {
         assertThat(run.findings()).as(run.describe()).isEmpty();
     }
 
+    /**
+     * A send with a negative tag on a communicator whose errors return: MPI refuses it with an
+     * exception the program catches, and the job ends well, as without the agent; the checker names
+     * it and sends no signature of its own with that tag (which would end the job).
+     */
+    @Test
+    void anInvalidTagTheProgramCatchesDoesNotEndTheJob(@TempDir Path out) throws Exception {
+        CorpusProgram program = CorpusProgram.named("invalidparam.SendNegativeTag");
+        CorpusRun run = CorpusRun.run(program, out);
+        assertThat(run.result().succeeded()).as(run.result().describe()).isTrue();
+        assertThat(run.result().stdout()).as(run.result().describe()).contains("MPI refused");
+        assertThat(run.findingsWritten()).as(run.result().describe()).isTrue();
+        assertThat(run.findings()).as(run.describe()).singleElement().matches(run::helpful);
+    }
+
     @Test
     void everyHeaderParsesAndHalfTheCorpusIsCorrect() {
         List<CorpusProgram> all = CorpusProgram.all();
