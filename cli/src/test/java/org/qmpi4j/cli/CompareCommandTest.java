@@ -15,6 +15,8 @@ import org.qmpi4j.formats.files.AtomicFiles;
 import org.qmpi4j.formats.files.ResultFiles;
 import org.qmpi4j.formats.json.JsonNode;
 import org.qmpi4j.formats.profile.CallStats;
+import org.qmpi4j.formats.profile.Iterations;
+import org.qmpi4j.formats.profile.Profile;
 import org.qmpi4j.formats.profile.ProfileFormat;
 import org.qmpi4j.formats.profile.ProfileMerger;
 import org.qmpi4j.formats.profile.RankProfile;
@@ -56,8 +58,27 @@ class CompareCommandTest {
                     .site(new SiteKey("MPI_BCAST", "org.example.Solver", "main", "Solver.java", 40), b)
                     .build());
         }
-        AtomicFiles.write(d.resolve(ResultFiles.PROFILE_JSON), ProfileFormat.write(ProfileMerger.merge(rs)));
+        AtomicFiles.write(
+                d.resolve(ResultFiles.PROFILE_JSON),
+                ProfileFormat.write(withIterations(ProfileMerger.merge(rs), ranks)));
         return d;
+    }
+
+    /**
+     * 10 steps of the loop found, the first 3 a warm-up; the steady step 80 ms over the ranks plus
+     * 20 ms per rank, as the broadcast makes it.
+     */
+    private static Profile withIterations(Profile p, int ranks) {
+        double steady = 0.08 / ranks + 0.02 * ranks;
+        return p.withIterations(new Iterations(
+                true,
+                "found",
+                new Iterations.Boundary("MPI_BCAST", "org.example.Solver", "main", "Solver.java", 40),
+                10,
+                List.of(),
+                new Iterations.WarmUp(3, 3 * steady, 3),
+                new Iterations.Steady(4, steady, steady / 100, 1.25 * steady, 0),
+                null));
     }
 
     @Test
@@ -99,6 +120,16 @@ class CompareCommandTest {
                 .extracting(f -> f.get("name").asString())
                 .as("start-up is outside the application's time")
                 .doesNotContain("MPI_INIT");
+
+        List<JsonNode> iterations = s.get("iterations").elements();
+        assertThat(iterations)
+                .extracting(f -> f.get("name").asString())
+                .containsExactly("iterations", "steady time per iteration", "speedup of the steady state");
+        // Steady steps 100, 80 and 100 ms: the steady state's speedup 1.25 at 2 ranks, 1.0 at 4.
+        assertThat(iterations.get(2).get("per_rank_s").elements().get(1).asDouble())
+                .isCloseTo(1.25, within(1e-9));
+        assertThat(iterations.get(2).get("per_rank_s").elements().get(2).asDouble())
+                .isCloseTo(1.0, within(1e-9));
 
         String text = out.toString();
         assertThat(text).contains("strong scaling, 3 runs").contains("What stops the code scaling: MPI_BCAST");

@@ -47,14 +47,21 @@ class CompareCommandTest {
         // On 4 ranks, three ranks wait about 40 ms in each of the 10 broadcasts: 0.3 s per rank.
         assertThat(bcast.get("excess_s").asDouble()).as(compare.stdout).isBetween(0.2, 0.6);
         assertThat(compare.stdout).contains("What stops the code scaling: MPI_BCAST");
+        // With the tracer, each run's loop of 10 broadcasts is found and its steady state compared.
+        List<JsonNode> iterations = study.get("iterations").elements();
+        assertThat(iterations.get(0).get("per_rank_s").elements())
+                .as(compare.stdout)
+                .extracting(JsonNode::asDouble)
+                .containsExactly(10.0, 10.0, 10.0);
 
         String dom = BundledTools.renderedDom(page);
         assertThat(dom).contains("<h1>qmpi4j compare</h1>", "<svg", "What stops the code scaling: MPI_BCAST");
     }
 
     private static Path run(Path out, int ranks) throws Exception {
-        JobResult result = AgentJob.run(AgentJob.withTools(AgentJob.SAMPLES + "scaling.SerialRoot", ranks, "profiler")
-                .env("QMPI4J_OUTPUT", out.toString()));
+        JobResult result =
+                AgentJob.run(AgentJob.withTools(AgentJob.SAMPLES + "scaling.SerialRoot", ranks, "profiler,tracer")
+                        .env("QMPI4J_OUTPUT", out.toString()));
         AgentJob.assertOk(result, ranks);
         assertThat(Files.exists(out.resolve("profile.json"))).isTrue();
         return out;

@@ -5,6 +5,7 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.qmpi4j.formats.profile.Iterations;
 import org.qmpi4j.formats.profile.JvmSummary;
 import org.qmpi4j.formats.profile.Profile;
 import org.qmpi4j.formats.profile.RankProfile;
@@ -144,6 +145,7 @@ public final class ScalingStudy {
     private final List<Part> sites = new ArrayList<>();
     private final List<Figure> waits = new ArrayList<>();
     private final List<Figure> jvm = new ArrayList<>();
+    private final List<Figure> iterations = new ArrayList<>();
 
     /**
      * A study of {@code profiles} (two or more) named by {@code labels}; the runs are ordered by
@@ -212,6 +214,39 @@ public final class ScalingStudy {
             }
         }
         jvmFigures(ps);
+        iterationFigures(ps);
+    }
+
+    /**
+     * The steady state's time per iteration (the median of the longest rank's, after the warm-up)
+     * and its speedup against the smallest run, where every run's profile found iterations: a small
+     * run's time is otherwise distorted by the JVM's warm-up, which it pays over fewer iterations.
+     */
+    private void iterationFigures(List<Profile> ps) {
+        int n = ps.size();
+        double[] steady = new double[n];
+        double[] count = new double[n];
+        for (int i = 0; i < n; i++) {
+            Iterations it = ps.get(i).iterations();
+            Iterations.Steady st = it == null || !it.found() ? null : it.steady();
+            if (st == null) {
+                return;
+            }
+            steady[i] = st.median();
+            count[i] = it.count();
+        }
+        double[] speedup = new double[n];
+        for (int i = 0; i < n; i++) {
+            double ratio = steady[i] == 0 ? Double.NaN : steady[0] / steady[i];
+            speedup[i] = mode == Mode.STRONG
+                    ? ratio
+                    : ratio
+                            * Math.max(1, ps.get(i).ranks())
+                            / Math.max(1, ps.get(0).ranks());
+        }
+        iterations.add(new Figure("iterations", count));
+        iterations.add(new Figure("steady time per iteration", steady));
+        iterations.add(new Figure("speedup of the steady state", speedup));
     }
 
     private void parts(List<Part> into, Map<String, double[]> values, List<Profile> ps) {
@@ -297,6 +332,14 @@ public final class ScalingStudy {
     /** Waiting per rank by pattern, when every run's profile has wait states; else empty. */
     public List<Figure> waits() {
         return waits;
+    }
+
+    /**
+     * Each run's iterations, steady time per iteration (seconds) and the steady state's speedup,
+     * when every run's profile found iterations; else empty.
+     */
+    public List<Figure> iterations() {
+        return iterations;
     }
 
     /** JVM pauses per rank by kind (mean over ranks), when every run's profile has them; else empty. */

@@ -40,6 +40,31 @@ public final class ScalingHtml {
                 .append("</p>\n");
         parts(sb, s, "Time per rank by part", s.functions());
         parts(sb, s, "Time per rank by call site", s.sites());
+        if (!s.iterations().isEmpty()) {
+            sb.append("<h2>Iterations (steady state: after the warm-up)</h2>\n<table><tr><th></th>");
+            for (int i = 0; i < s.runs().size(); i++) {
+                sb.append("<th>")
+                        .append(ComparisonText.name(i))
+                        .append(" (")
+                        .append(s.runs().get(i).ranks())
+                        .append(")</th>");
+            }
+            sb.append("</tr>\n");
+            for (int row = 0; row < s.iterations().size(); row++) {
+                ScalingStudy.Figure f = s.iterations().get(row);
+                sb.append("<tr><td>").append(Markup.escape(f.name())).append("</td>");
+                for (double v : f.values()) {
+                    sb.append("<td>")
+                            .append(
+                                    row == 0
+                                            ? Long.toString(Math.round(v))
+                                            : row == 1 ? Units.seconds(v) : Decimals.fixed(v, 2))
+                            .append("</td>");
+                }
+                sb.append("</tr>\n");
+            }
+            sb.append("</table>\n");
+        }
         figures(sb, s, "Waiting per rank, by pattern", s.waits());
         figures(sb, s, "JVM pauses per rank (mean over ranks)", s.jvm());
         sb.append("</body></html>\n");

@@ -8,7 +8,9 @@ import org.qmpi4j.report.compare.ScalingStudy;
  * {@code qmpi4j compare --json}: the study for scripts. {@code {format: "qmpi4j-scaling", version,
  * mode, runs: [{label, ranks, seconds, speedup, efficiency}], limiting, functions: [{name,
  * per_rank_s: [...], ideal_s: [...], excess_s}], sites: [...], waits: [{name, per_rank_s}],
- * jvm: [{name, per_rank_s}]}}, runs smallest first, every array in the runs' order.
+ * jvm: [{name, per_rank_s}], iterations: [{name, per_rank_s}]}}, runs smallest first, every array in
+ * the runs' order; {@code iterations}' three entries are the count, the steady time per iteration
+ * and the steady state's speedup (their values under {@code per_rank_s} too).
  */
 public final class ScalingJson {
     private ScalingJson() {}
@@ -41,6 +43,7 @@ public final class ScalingJson {
         parts(w, "sites", s.sites());
         figures(w, "waits", s.waits());
         figures(w, "jvm", s.jvm());
+        figures(w, "iterations", s.iterations());
         w.endObject();
         w.finish();
         return sb.toString();

@@ -36,6 +36,7 @@ public final class ScalingText {
         sb.append('\n').append(verdict(s)).append('\n');
         parts(sb, s, "Time per rank by part, largest excess over perfect scaling first", s.functions(), 100);
         parts(sb, s, "Time per rank by call site, largest excess first", s.sites(), ComparisonText.TOP);
+        iterations(sb, s);
         figures(sb, s, "Waiting per rank, by pattern", s.waits());
         figures(sb, s, "JVM pauses per rank (mean over ranks)", s.jvm());
         return sb.toString();
@@ -96,6 +97,34 @@ public final class ScalingText {
         if (parts.size() > top) {
             sb.append("  ... ").append(parts.size() - top).append(" more\n");
         }
+    }
+
+    /** The iterations' figures: a count, a time, a ratio. */
+    private static void iterations(StringBuilder sb, ScalingStudy s) {
+        List<ScalingStudy.Figure> f = s.iterations();
+        if (f.isEmpty()) {
+            return;
+        }
+        sb.append("\nIterations (steady state: after the warm-up)\n");
+        int n = s.runs().size();
+        String[] header = new String[n + 1];
+        header[0] = "<";
+        for (int i = 0; i < n; i++) {
+            header[i + 1] = ComparisonText.name(i) + " (" + s.runs().get(i).ranks() + ")";
+        }
+        Table t = new Table(header);
+        for (int row = 0; row < f.size(); row++) {
+            Object[] cells = new Object[n + 1];
+            cells[0] = f.get(row).name();
+            double[] v = f.get(row).values();
+            for (int i = 0; i < n; i++) {
+                cells[i + 1] = row == 0
+                        ? Long.toString(Math.round(v[i]))
+                        : row == 1 ? Units.seconds(v[i]) : Decimals.fixed(v[i], 2);
+            }
+            t.row(cells);
+        }
+        t.appendTo(sb, "  ");
     }
 
     private static void figures(StringBuilder sb, ScalingStudy s, String title, List<ScalingStudy.Figure> figures) {
