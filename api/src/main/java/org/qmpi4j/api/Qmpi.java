@@ -127,6 +127,19 @@ public final class Qmpi {
     }
 
     /**
+     * Whether the binding calls {@code function} on a receiver (an instance method, such as Open
+     * MPI's {@code Comm.setErrhandler}), so that {@link #pmpi} needs one, or statically (MPJ
+     * Express' {@code MPI.Errorhandler_set}, which acts on {@code COMM_WORLD} whatever receiver is
+     * passed). A tool that means to act on its own communicator asks this first, lest a static
+     * method act on the application's.
+     *
+     * @throws UnsupportedOperationException if the binding has no method for the function
+     */
+    public static boolean takesReceiver(int toolId, MpiFunction function) {
+        return QmpiBackend.current().takesReceiver(toolId, function);
+    }
+
+    /**
      * A public static constant of the binding's {@code mpi.MPI} class by name, e.g.
      * {@code "COMM_WORLD"}, {@code "LONG"}, {@code "SUM"}, for use with {@link #pmpi}.
      *

@@ -36,6 +36,11 @@ public interface QmpiBackend {
 
     Object bindingConstant(int toolId, String name);
 
+    /** Whether the binding's method for {@code function} has a receiver, see {@link org.qmpi4j.api.Qmpi#takesReceiver}. */
+    default boolean takesReceiver(int toolId, MpiFunction function) {
+        throw new UnsupportedOperationException("this backend does not say how its binding's methods are called");
+    }
+
     int pcontrolLevel(int toolId);
 
     /** A new exception of the binding's type, see {@link org.qmpi4j.api.Qmpi#bindingException}. */

@@ -14,6 +14,7 @@ import org.qmpi4j.api.Qmpi;
 import org.qmpi4j.formats.check.Finding;
 import org.qmpi4j.formats.check.FindingSite;
 import org.qmpi4j.tools.mpi.DirectBuffers;
+import org.qmpi4j.tools.mpi.ToolErrors;
 
 /**
  * {@code collective_mismatch}: before each blocking collective, the ranks of its communicator
@@ -169,6 +170,9 @@ final class CollectiveCheck {
             }
         }
         Object d = Qmpi.pmpi(toolId, MpiFunction.MPI_COMM_DUP, comm);
+        if (d != null) {
+            ToolErrors.returnOn(toolId, d);
+        }
         synchronized (dups) {
             dups.put(comm, d);
         }

@@ -4,6 +4,7 @@ import java.util.IdentityHashMap;
 import java.util.Map;
 import org.qmpi4j.api.MpiFunction;
 import org.qmpi4j.api.Qmpi;
+import org.qmpi4j.tools.mpi.ToolErrors;
 
 /**
  * The checker's own duplicate of each communicator the application makes, on which the datatype
@@ -13,7 +14,8 @@ import org.qmpi4j.api.Qmpi;
  * {@code MPI_Intercomm_create}, ...): that call is collective over the new communicator's members,
  * so every member makes the duplicate at the same point, as {@code MPI_Comm_dup} requires. A
  * communicator met otherwise (a spawned world's parent, one made by a nonblocking duplicate) has
- * none, and its messages are not followed.
+ * none, and its messages are not followed. Errors on a duplicate return (see {@link ToolErrors}):
+ * a signature MPI refuses must not end a job whose own communicator returns errors.
  */
 final class CommDuplicates {
     /** Beyond this many, new communicators are not followed: each duplicate holds a context id of MPI's. */
@@ -29,6 +31,7 @@ final class CommDuplicates {
         if (d == null) {
             throw new IllegalStateException("MPI_COMM_DUP returned null");
         }
+        ToolErrors.returnOn(toolId, d);
         dups.put(world, d);
         worldDup = d;
     }
@@ -72,6 +75,7 @@ final class CommDuplicates {
         }
         Object d = Qmpi.pmpi(toolId, MpiFunction.MPI_COMM_DUP, made);
         if (d != null) {
+            ToolErrors.returnOn(toolId, d);
             synchronized (this) {
                 dups.put(made, d);
             }

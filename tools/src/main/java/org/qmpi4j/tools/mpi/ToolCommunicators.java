@@ -39,6 +39,7 @@ final class ToolCommunicators {
         if (dup == null) {
             throw new IllegalStateException("MPI_COMM_DUP of COMM_WORLD returned null");
         }
+        ToolErrors.returnOn(toolId, dup);
         synchronized (DUPLICATES) {
             for (Object[] pair : DUPLICATES) {
                 if (pair[0] == world) {

@@ -26,10 +26,14 @@ class WorldCommTest {
 
         List<Object> dups = new ArrayList<>();
         List<Object> exchangedOn = new ArrayList<>();
+        List<Object> errorsReturnOn = new ArrayList<>();
         for (Object[] c : mpi.toolCalls) {
             if (c[0] == MpiFunction.MPI_COMM_DUP) {
                 assertThat(c[1]).as("what is duplicated").isSameAs(world);
                 dups.add(c);
+            } else if (c[0] == MpiFunction.MPI_COMM_SET_ERRHANDLER) {
+                assertThat(((Object[]) c[2])[0]).hasToString("MPI.ERRORS_RETURN");
+                errorsReturnOn.add(c[1]);
             } else if (c[0] != MpiFunction.MPI_COMM_RANK && c[0] != MpiFunction.MPI_COMM_SIZE) {
                 exchangedOn.add(c[1]);
             }
@@ -39,5 +43,8 @@ class WorldCommTest {
         assertThat(exchangedOn.stream().distinct().count())
                 .as("communicators used")
                 .isEqualTo(1);
+        assertThat(errorsReturnOn)
+                .as("a refused tool message returns, not aborts the job")
+                .containsExactly(exchangedOn.get(0));
     }
 }

@@ -3,6 +3,7 @@ package org.qmpi4j.tools.testing;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;
 import java.util.EnumMap;
+import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
@@ -141,9 +142,11 @@ public final class FakeMpi implements QmpiBackend {
     @Override
     public @Nullable Object pmpi(int toolId, MpiFunction function, @Nullable Object receiver, Object... args) {
         synchronized (toolCalls) {
-            toolCalls.add(new Object[] {function, receiver});
+            toolCalls.add(new Object[] {function, receiver, args});
         }
         switch (function) {
+            case MPI_COMM_SET_ERRHANDLER:
+                return null;
             case MPI_COMM_DUP:
                 return new Object(); // a communicator of its own
             case MPI_COMM_RANK:
@@ -176,7 +179,21 @@ public final class FakeMpi implements QmpiBackend {
         }
     }
 
-    /** Every call the tools made through the name-shifted entry: {function, receiver}. */
+    /** Functions the fake binding calls statically (as MPJ Express does {@code MPI_COMM_SET_ERRHANDLER}). */
+    public final java.util.Set<MpiFunction> staticFunctions = EnumSet.noneOf(MpiFunction.class);
+
+    /** Functions the fake binding has no method for. */
+    public final java.util.Set<MpiFunction> missingFunctions = EnumSet.noneOf(MpiFunction.class);
+
+    @Override
+    public boolean takesReceiver(int toolId, MpiFunction function) {
+        if (missingFunctions.contains(function)) {
+            throw new UnsupportedOperationException("fake binding has no method for " + function);
+        }
+        return !staticFunctions.contains(function);
+    }
+
+    /** Every call the tools made through the name-shifted entry: {function, receiver, args}. */
     public final java.util.List<Object[]> toolCalls = new java.util.ArrayList<>();
 
     @Override

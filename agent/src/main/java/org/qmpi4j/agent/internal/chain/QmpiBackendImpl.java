@@ -98,6 +98,15 @@ public final class QmpiBackendImpl implements QmpiBackend {
     }
 
     @Override
+    public boolean takesReceiver(int toolId, MpiFunction function) {
+        return !registry.instance(toolId)
+                .process()
+                .canonical(function, null)
+                .mapping()
+                .isStatic();
+    }
+
+    @Override
     public Object bindingConstant(int toolId, String name) {
         return registry.instance(toolId).process().access().constant(name);
     }

@@ -111,6 +111,21 @@ class BindingCatalogTest {
     }
 
     @Test
+    void saysWhichBindingSetsAnErrorHandlerOnTheCommunicatorItIsGiven() {
+        // The tools set MPI_ERRORS_RETURN on their own duplicates only where the call acts on its
+        // receiver (Qmpi.takesReceiver); MPJ's MPI-1 call sets COMM_WORLD's, the application's.
+        BindingCatalog catalog = BindingCatalog.load();
+        assertThat(catalog.descriptor("openmpi")
+                        .canonical(MpiFunction.MPI_COMM_SET_ERRHANDLER)
+                        .isStatic())
+                .isFalse();
+        assertThat(catalog.descriptor("mpj")
+                        .canonical(MpiFunction.MPI_COMM_SET_ERRHANDLER)
+                        .isStatic())
+                .isTrue();
+    }
+
+    @Test
     void firstRecognisedDescriptorWinsAndIdsContinueAcrossDescriptors() throws IOException {
         String a = "binding first\ntitle First\npackages mpi/\nfingerprint mpi/Comm getRank ()I\n"
                 + "map mpi/Comm barrier ()V MPI_BARRIER canonical comm=this\n";
