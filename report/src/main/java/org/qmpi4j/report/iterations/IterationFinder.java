@@ -57,8 +57,12 @@ public final class IterationFinder {
             series.add(new Iterations.Span(from + 1L, to, max / 1e9, wall / samples / 1e9, mpi / samples / 1e9, rank));
         }
         WarmUpRule.Result w = WarmUpRule.judge(t.maxWall);
-        int slowest = 0;
-        for (int i = 1; i < n; i++) {
+        // The slowest iteration after the warm-up, which is reported on its own: the first
+        // iteration also holds each JVM's first calls (class loading, first connections), which
+        // on a loaded machine can outlast the spike a user looks for.
+        int settled = (int) Math.min(w.warmup.iterations(), n - 1L);
+        int slowest = settled;
+        for (int i = settled + 1; i < n; i++) {
             if (t.maxWall[i] > t.maxWall[slowest]) {
                 slowest = i;
             }

@@ -67,6 +67,20 @@ class IterationTimesTest {
     }
 
     @Test
+    void theSlowestIterationIsTheSpikeNotAFirstIterationSlowedByStartUp() throws IOException {
+        double[][] t = steady(40, 4, 5, 0.3, 2);
+        t[0][2] += 500; // iteration 1: a loaded machine's first calls
+        t[24][1] += 300; // iteration 25, rank 1
+        Iterations it = run(t);
+        assertEquals(1, it.warmup().iterations());
+        Iterations.Slowest s = it.slowest();
+        assertNotNull(s);
+        assertEquals(25, s.iteration());
+        assertEquals(1, s.rank());
+        assertEquals(0.505, it.series().get(0).wallMax(), 0.003);
+    }
+
+    @Test
     void aWarmUpMadeByConstructionIsFoundExactly() throws IOException {
         double[][] t = steady(60, 2, 5, 0.2, 2);
         for (int i = 0; i < 12; i++) {
