@@ -301,7 +301,15 @@ class SlurmTest {
         Files.writeString(jobs.resolve(name + ".sh"), script);
         Container.ExecResult r = cluster.sh(CTL, "timeout 360 sbatch --parsable --wait /shared/jobs/" + name + ".sh");
         String id = r.getStdout().strip();
-        String state = cluster.sh(CTL, "scontrol -o show job " + id).getStdout();
+        // sbatch --wait returns when the job is over, but its tasks may still be ending (a time
+        // limit's SIGTERM, then KillWait): the controller shows COMPLETING until they are gone, for
+        // seconds on a loaded machine. Wait for the final state (up to a minute; then the last one seen).
+        String state = cluster.sh(
+                        CTL,
+                        "sh -c 'i=0; while s=$(scontrol -o show job " + id
+                                + "); echo \"$s\" | grep -qE \"JobState=(PENDING|RUNNING|COMPLETING)\""
+                                + " && [ $i -lt 200 ]; do sleep 0.3; i=$((i+1)); done; echo \"$s\"'")
+                .getStdout();
         // slurmdbd records the job's end a moment after it: wait for a final state.
         String sacct = cluster.sh(
                         CTL,
