@@ -22,6 +22,11 @@ import org.qmpi4j.formats.waits.WaitReport;
 final class JvmFindings {
     /** A cause's share of the job's waiting below this is not called a finding. */
     static final double NOTABLE = 0.05;
+    /**
+     * Fewer collections than this in a rank's whole run are no evidence of a heap too small (a
+     * young collection at start-up is in most runs).
+     */
+    static final long FEW_COLLECTIONS = 3;
 
     /** One rank's JVM cause of waiting. */
     static final class Finding {
@@ -228,6 +233,13 @@ final class JvmFindings {
                         out.add("rank " + f.rank + " calls System.gc() (its last collection's cause) and that caused "
                                 + share + ": remove the call, or run with -XX:+ExplicitGCInvokesConcurrent (G1) or"
                                 + " -XX:+DisableExplicitGC");
+                    } else if (s != null && s.gcCount() < FEW_COLLECTIONS) {
+                        out.add("rank " + f.rank + "'s " + s.gcCount()
+                                + (s.gcCount() == 1 ? " collection" : " collections")
+                                + " caused " + share
+                                + (s == null || s.lastGcCause() == null ? "" : " (last cause " + s.lastGcCause() + ")")
+                                + ": too few to say its heap is too small; if they recur in a longer run, give it"
+                                + " more heap (-Xmx) or allocate less per iteration");
                     } else {
                         out.add("rank " + f.rank + "'s collections caused " + share
                                 + (s == null || s.lastGcCause() == null ? "" : " (last cause " + s.lastGcCause() + ")")

@@ -31,12 +31,16 @@ class JvmReportTest {
 
     /** Rank 2 reaches the barrier at 100 ms; of its 99 ms before it, {@code gcMs} were collections. */
     private static WaitReport report(long gcMs) throws Exception {
+        return report(gcMs, 8);
+    }
+
+    private static WaitReport report(long gcMs, long collections) throws Exception {
         Map<Integer, List<WaitEvent>> calls = new TreeMap<>();
         for (int r = 0; r < 3; r++) {
             calls.put(r, new ArrayList<>());
             calls.get(r)
                     .add(WaitEvent.call(r, "MPI_INIT", CallSite.UNKNOWN, 0, MS).jvm(NOTHING));
-            long[] jvm = r == 2 ? new long[] {gcMs * MS, 8, 0, 0, 0, 0, 0, 0, 0, 0} : NOTHING;
+            long[] jvm = r == 2 ? new long[] {gcMs * MS, collections, 0, 0, 0, 0, 0, 0, 0, 0} : NOTHING;
             calls.get(r)
                     .add(WaitEvent.call(r, "MPI_BARRIER", BARRIER, (r == 2 ? 100 : 10) * MS, 101 * MS)
                             .collective("world", 3, 0, -1)
@@ -60,6 +64,10 @@ class JvmReportTest {
      * rank's end), descheduled time each thread's own.
      */
     private static Profile profile(String lastCause, boolean oneJvm) {
+        return profile(lastCause, oneJvm, 8);
+    }
+
+    private static Profile profile(String lastCause, boolean oneJvm, long collections) {
         List<RankProfile> ranks = new ArrayList<>();
         for (int r = 0; r < 3; r++) {
             boolean collected = r == 2 || oneJvm;
@@ -70,7 +78,7 @@ class JvmReportTest {
                     .function("MPI_BARRIER", "COLLECTIVE", new CallStats().add(1000, 0, false))
                     .jvm(new JvmSummary(
                             collected ? 61 * MS : MS,
-                            collected ? 8 : 1,
+                            collected ? collections : 1,
                             MS / 10,
                             3,
                             20 * MS,
@@ -132,6 +140,16 @@ class JvmReportTest {
     void collectionsThatWereNotAskedForAdviseAlargerHeap() throws Exception {
         String s = section(profile("G1 Evacuation Pause").withWaits(report(60)));
         assertThat(s).contains("heap may be too small").doesNotContain("System.gc() (its");
+    }
+
+    @Test
+    void oneCollectionIsNamedButIsNoEvidenceOfAHeapTooSmall() throws Exception {
+        String s = section(profile("G1 Evacuation Pause", false, 1).withWaits(report(20, 1)));
+        assertThat(s)
+                .contains("caused by garbage collection on rank 2")
+                .contains("rank 2's 1 collection caused")
+                .contains("too few to say its heap is too small")
+                .doesNotContain("heap may be too small");
     }
 
     @Test
