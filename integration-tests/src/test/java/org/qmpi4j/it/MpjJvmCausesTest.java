@@ -25,9 +25,10 @@ import org.qmpi4j.launch.JobResult;
  * rank 1 sleeps before the others). In niodev mode, as under Open MPI, each rank has its JVM and
  * only rank 0's has the collections. In multicore mode the ranks are threads of one JVM: every
  * rank's profile has that JVM's collections, and the report shows them once, for the JVM, and says
- * why. In both, the waiting rank 0's collections caused is named garbage collection for about
+ * why. In both, the waiting rank 0's collections caused is named garbage collection for up to
  * twice their pause time (two ranks waited through each), not three times (once per rank of the
- * JVM), and rank 1's sleeps are the application's.
+ * JVM); in one JVM down to once, since a collection also holds a rank that had not reached the
+ * barrier yet (seen: 1.0 times in one run, 2 in another). Rank 1's sleeps are the application's.
  */
 class MpjJvmCausesTest {
     private static final int COLLECTIONS = 5;
@@ -93,7 +94,13 @@ class MpjJvmCausesTest {
                 + " (seconds, gc, safepoint, class_loading, descheduled, application); rank 0's full collections "
                 + fullSeconds + " s";
         assertThat(collector[1] / collector[0]).as(seen).isGreaterThan(0.8);
-        assertThat(collector[1]).as(seen).isBetween(0.6 * 2 * fullSeconds, 1.05 * 2 * fullSeconds + 0.002);
+        // Two ranks may wait through each collection, so up to twice its pause time (three times would
+        // be the JVM's pause charged once per rank). In one JVM the collection also stops a rank that
+        // had not reached the barrier yet, which then arrives as late and waits less: at least one
+        // rank's worth there.
+        assertThat(collector[1])
+                .as(seen)
+                .isBetween(0.6 * (oneJvm ? 1 : 2) * fullSeconds, 1.05 * 2 * fullSeconds + 0.002);
         assertThat(sleeper[0]).as(seen).isGreaterThan(0.5 * 2 * COLLECTIONS * 0.1);
         assertThat((sleeper[1] + sleeper[2] + sleeper[3]) / sleeper[0])
                 .as(seen + ": rank 1's JVM paused with rank 0's in one JVM, but its own waits were not caused by that")

@@ -258,8 +258,9 @@ final class JvmFindings {
                     break;
                 case DESCHEDULED:
                     out.add("rank " + f.rank + " was runnable but not running for " + share
-                            + ": more ranks (and JIT and GC threads) than cores; run fewer ranks per node or bind"
-                            + " them to cores");
+                            + ": more threads wanted its CPU than there were cores (other ranks, the JVM's JIT and GC"
+                            + " threads, other processes on the node); run fewer ranks per node, bind them to cores,"
+                            + " or fewer GC threads (-XX:ParallelGCThreads)");
                     break;
                 default:
                     break;
