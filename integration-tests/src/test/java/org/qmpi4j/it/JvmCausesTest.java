@@ -158,7 +158,7 @@ class JvmCausesTest {
      * from one barrier to the next) added up: their seconds, then the seconds of each
      * cause (gc, safepoint, class_loading, descheduled, application), which sum to them.
      */
-    private static double[] causes(JsonNode profile, int rank, boolean betweenBarriers) throws Exception {
+    static double[] causes(JsonNode profile, int rank, boolean betweenBarriers) throws Exception {
         List<String> order = List.of("gc", "safepoint", "class_loading", "descheduled", "application");
         double[] sum = new double[1 + order.size()];
         for (JsonNode d : profile.get("delays").elements()) {

@@ -22,6 +22,11 @@ import org.qmpi4j.formats.waits.WaitReport;
 final class JvmFindings {
     /** A cause's share of the job's waiting below this is not called a finding. */
     static final double NOTABLE = 0.05;
+    /**
+     * Fewer collections than this in a rank's whole run are no evidence of a heap too small (a
+     * young collection at start-up is in most runs).
+     */
+    static final long FEW_COLLECTIONS = 3;
 
     /** One rank's JVM cause of waiting. */
     static final class Finding {
@@ -42,6 +47,12 @@ final class JvmFindings {
 
     /** Each rank's JVM summary, where known. */
     final Map<Integer, JvmSummary> jvm = new TreeMap<>();
+    /**
+     * The ranks with a summary grouped by the JVM they ran in (same host and process id), in rank
+     * order: more than one rank in a group where ranks are threads of one JVM (MPJ Express's
+     * multicore mode), whose every pause stopped all of them at once.
+     */
+    final List<List<Integer>> jvms = new ArrayList<>();
     /** Whether the delays said what their waiting went to. */
     final boolean causesKnown;
     /** All waiting the delays explain. */
@@ -52,12 +63,19 @@ final class JvmFindings {
     final double applicationShare;
 
     private JvmFindings(Profile p) {
+        Map<String, List<Integer>> byProcess = new TreeMap<>();
         for (Profile.RankSummary r : p.rankSummaries()) {
             JvmSummary s = r.jvm();
             if (s != null) {
                 jvm.put(r.rank(), s);
+                String host = r.environment().get("host");
+                String pid = r.environment().get("pid");
+                String key = host == null || pid == null ? "rank " + r.rank() : host + " " + pid;
+                byProcess.computeIfAbsent(key, k -> new ArrayList<>()).add(r.rank());
             }
         }
+        jvms.addAll(byProcess.values());
+        jvms.sort((a, b) -> Integer.compare(a.get(0), b.get(0)));
         WaitReport w = p.waits();
         long total = 0;
         long application = 0;
@@ -95,6 +113,74 @@ final class JvmFindings {
         findings.sort((a, b) -> Long.compare(b.ns, a.ns));
     }
 
+    /**
+     * What one JVM did, counted once for all its ranks: the collections, safepoints and class
+     * loading of the process (every rank's summary has them; the one read last, with the most
+     * collections, is taken), and the time each rank's calling thread was descheduled, added up.
+     */
+    JvmSummary ofJvm(List<Integer> ranks) {
+        JvmSummary last = jvm.get(ranks.get(0));
+        long descheduled = 0;
+        for (int r : ranks) {
+            JvmSummary s = jvm.get(r);
+            descheduled += s.descheduledNs();
+            if (s.gcCount() > last.gcCount() || (s.gcCount() == last.gcCount() && s.gcPauseNs() > last.gcPauseNs())) {
+                last = s;
+            }
+        }
+        if (ranks.size() == 1) {
+            return last;
+        }
+        return new JvmSummary(
+                last.gcPauseNs(),
+                last.gcCount(),
+                last.safepointNs(),
+                last.safepointCount(),
+                last.classLoadingNs(),
+                descheduled,
+                last.collectors(),
+                last.lastGcCause());
+    }
+
+    /** "3", or "0-3 (one JVM)" for ranks that share one JVM. */
+    static String label(List<Integer> ranks) {
+        if (ranks.size() == 1) {
+            return Integer.toString(ranks.get(0));
+        }
+        boolean contiguous = ranks.get(ranks.size() - 1) - ranks.get(0) == ranks.size() - 1;
+        StringBuilder sb = new StringBuilder();
+        if (contiguous) {
+            sb.append(ranks.get(0)).append('-').append(ranks.get(ranks.size() - 1));
+        } else {
+            for (int i = 0; i < ranks.size(); i++) {
+                sb.append(i == 0 ? "" : ",").append(ranks.get(i));
+            }
+        }
+        return sb.append(" (one JVM)").toString();
+    }
+
+    /**
+     * Said when ranks share a JVM: that its pauses stopped all of them at once and are counted
+     * once for it, not once per rank; {@code null} when every rank has a JVM of its own.
+     */
+    @Nullable
+    String sharedJvmNote() {
+        List<String> shared = new ArrayList<>();
+        for (List<Integer> g : jvms) {
+            if (g.size() > 1) {
+                shared.add(label(g).replace(" (one JVM)", ""));
+            }
+        }
+        if (shared.isEmpty()) {
+            return null;
+        }
+        return "ranks " + String.join(" and ", shared)
+                + (shared.size() == 1 ? " are threads of one JVM" : " share JVMs")
+                + " (MPJ Express multicore mode): each collection, safepoint and class load stopped all of its ranks"
+                + " at once, so it is counted once for the JVM, not once per rank (descheduled time is each thread's"
+                + " own, added up); a pause that stops every rank of a job alike makes none of them wait for another";
+    }
+
     /** What {@code p} says of the JVM, or {@code null} if it says nothing (no jvm objects, no causes). */
     static @Nullable JvmFindings of(Profile p) {
         JvmFindings f = new JvmFindings(p);
@@ -113,12 +199,26 @@ final class JvmFindings {
         JvmSummary s = jvm.get(f.rank);
         if (f.cause == Cause.GC && s != null) {
             sb.append(s.gcCount()).append(s.gcCount() == 1 ? " collection" : " collections");
+            List<Integer> group = groupOf(f.rank);
+            if (group.size() > 1) {
+                sb.append(" of the JVM it shares with ranks ")
+                        .append(label(group).replace(" (one JVM)", ""));
+            }
             if (s.lastGcCause() != null) {
                 sb.append(", last cause ").append(s.lastGcCause());
             }
             sb.append(", ");
         }
         return sb.append(Decimals.fixed(f.ns / 1e9, 3)).append(" s").toString();
+    }
+
+    private List<Integer> groupOf(int rank) {
+        for (List<Integer> g : jvms) {
+            if (g.contains(rank)) {
+                return g;
+            }
+        }
+        return List.of(rank);
     }
 
     /** Advice that follows from the findings, each with its evidence. */
@@ -133,6 +233,13 @@ final class JvmFindings {
                         out.add("rank " + f.rank + " calls System.gc() (its last collection's cause) and that caused "
                                 + share + ": remove the call, or run with -XX:+ExplicitGCInvokesConcurrent (G1) or"
                                 + " -XX:+DisableExplicitGC");
+                    } else if (s != null && s.gcCount() < FEW_COLLECTIONS) {
+                        out.add("rank " + f.rank + "'s " + s.gcCount()
+                                + (s.gcCount() == 1 ? " collection" : " collections")
+                                + " caused " + share
+                                + (s == null || s.lastGcCause() == null ? "" : " (last cause " + s.lastGcCause() + ")")
+                                + ": too few to say its heap is too small; if they recur in a longer run, give it"
+                                + " more heap (-Xmx) or allocate less per iteration");
                     } else {
                         out.add("rank " + f.rank + "'s collections caused " + share
                                 + (s == null || s.lastGcCause() == null ? "" : " (last cause " + s.lastGcCause() + ")")
@@ -151,8 +258,9 @@ final class JvmFindings {
                     break;
                 case DESCHEDULED:
                     out.add("rank " + f.rank + " was runnable but not running for " + share
-                            + ": more ranks (and JIT and GC threads) than cores; run fewer ranks per node or bind"
-                            + " them to cores");
+                            + ": more threads wanted its CPU than there were cores (other ranks, the JVM's JIT and GC"
+                            + " threads, other processes on the node); run fewer ranks per node, bind them to cores,"
+                            + " or fewer GC threads (-XX:ParallelGCThreads)");
                     break;
                 default:
                     break;

@@ -1,6 +1,6 @@
 package org.qmpi4j.report.render;
 
-import java.util.Map;
+import java.util.List;
 import org.qmpi4j.formats.profile.Decimals;
 import org.qmpi4j.formats.profile.JvmSummary;
 import org.qmpi4j.formats.profile.Profile;
@@ -52,10 +52,10 @@ final class JvmHtml {
             h.append("<div class=\"scroll\"><table class=\"data\" id=\"jvm-table\"><thead><tr><th>rank</th>"
                     + "<th>gc pauses [s]</th><th>collections</th><th>safepoints [s]</th><th>class loading [s]</th>"
                     + "<th>descheduled [s]</th><th class=\"function\">last gc cause</th></tr></thead><tbody>\n");
-            for (Map.Entry<Integer, JvmSummary> e : f.jvm.entrySet()) {
-                JvmSummary s = e.getValue();
+            for (List<Integer> ranks : f.jvms) {
+                JvmSummary s = f.ofJvm(ranks);
                 h.append("<tr><td>")
-                        .append(e.getKey())
+                        .append(JvmFindings.label(ranks))
                         .append("</td><td>")
                         .append(Decimals.fixed(s.gcPauseNs() / 1e9, 3))
                         .append("</td><td>")
@@ -71,6 +71,12 @@ final class JvmHtml {
                         .append("</td></tr>\n");
             }
             h.append("</tbody></table></div>\n");
+            String shared = f.sharedJvmNote();
+            if (shared != null) {
+                h.append("<p class=\"note\" id=\"jvm-shared\">")
+                        .append(Markup.escape(shared))
+                        .append("</p>\n");
+            }
         }
         h.append("</section>\n");
     }

@@ -1,6 +1,6 @@
 package org.qmpi4j.report.render;
 
-import java.util.Map;
+import java.util.List;
 import org.qmpi4j.formats.profile.Decimals;
 import org.qmpi4j.formats.profile.JvmSummary;
 import org.qmpi4j.formats.profile.Profile;
@@ -25,10 +25,10 @@ final class JvmText {
                     "class loading [s]",
                     "descheduled [s]",
                     "<last gc cause");
-            for (Map.Entry<Integer, JvmSummary> e : f.jvm.entrySet()) {
-                JvmSummary s = e.getValue();
+            for (List<Integer> ranks : f.jvms) {
+                JvmSummary s = f.ofJvm(ranks);
                 t.row(
-                        e.getKey(),
+                        JvmFindings.label(ranks),
                         seconds(s.gcPauseNs()),
                         s.gcCount(),
                         seconds(s.safepointNs()),
@@ -37,6 +37,10 @@ final class JvmText {
                         s.lastGcCause() == null ? "-" : s.lastGcCause());
             }
             t.appendTo(out, "  ");
+            String shared = f.sharedJvmNote();
+            if (shared != null) {
+                out.append("  ").append(shared).append('\n');
+            }
         }
         if (!f.causesKnown) {
             out.append("  (which waits the JVM caused is known with the tracer: tools=profiler,tracer)\n");

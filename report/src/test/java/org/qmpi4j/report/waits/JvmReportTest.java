@@ -31,12 +31,16 @@ class JvmReportTest {
 
     /** Rank 2 reaches the barrier at 100 ms; of its 99 ms before it, {@code gcMs} were collections. */
     private static WaitReport report(long gcMs) throws Exception {
+        return report(gcMs, 8);
+    }
+
+    private static WaitReport report(long gcMs, long collections) throws Exception {
         Map<Integer, List<WaitEvent>> calls = new TreeMap<>();
         for (int r = 0; r < 3; r++) {
             calls.put(r, new ArrayList<>());
             calls.get(r)
                     .add(WaitEvent.call(r, "MPI_INIT", CallSite.UNKNOWN, 0, MS).jvm(NOTHING));
-            long[] jvm = r == 2 ? new long[] {gcMs * MS, 8, 0, 0, 0, 0, 0, 0, 0, 0} : NOTHING;
+            long[] jvm = r == 2 ? new long[] {gcMs * MS, collections, 0, 0, 0, 0, 0, 0, 0, 0} : NOTHING;
             calls.get(r)
                     .add(WaitEvent.call(r, "MPI_BARRIER", BARRIER, (r == 2 ? 100 : 10) * MS, 101 * MS)
                             .collective("world", 3, 0, -1)
@@ -51,14 +55,36 @@ class JvmReportTest {
     }
 
     private static Profile profile(String lastCause) {
+        return profile(lastCause, false);
+    }
+
+    /**
+     * Rank 2 collected; with {@code oneJvm} the three ranks are threads of one JVM (as in MPJ's
+     * multicore mode), each rank's summary then the process's (61 ms, 8 collections, read at each
+     * rank's end), descheduled time each thread's own.
+     */
+    private static Profile profile(String lastCause, boolean oneJvm) {
+        return profile(lastCause, oneJvm, 8);
+    }
+
+    private static Profile profile(String lastCause, boolean oneJvm, long collections) {
         List<RankProfile> ranks = new ArrayList<>();
         for (int r = 0; r < 3; r++) {
-            ranks.add(RankProfile.builder(r, 3, "openmpi")
-                    .state(RankProfile.State.FINALIZED)
+            boolean collected = r == 2 || oneJvm;
+            ranks.add(RankProfile.builder(r, 3, oneJvm ? "mpj" : "openmpi")
+                    .environment("host", "n1")
+                    .environment("pid", oneJvm ? "4242" : Integer.toString(4242 + r))
                     .appNs(200 * MS)
                     .function("MPI_BARRIER", "COLLECTIVE", new CallStats().add(1000, 0, false))
                     .jvm(new JvmSummary(
-                            r == 2 ? 61 * MS : MS, r == 2 ? 8 : 1, MS / 10, 3, 20 * MS, 0, List.of(), lastCause))
+                            collected ? 61 * MS : MS,
+                            collected ? collections : 1,
+                            MS / 10,
+                            3,
+                            20 * MS,
+                            MS * (r + 1),
+                            List.of(),
+                            lastCause))
                     .build());
         }
         return ProfileMerger.merge(ranks);
@@ -117,6 +143,16 @@ class JvmReportTest {
     }
 
     @Test
+    void oneCollectionIsNamedButIsNoEvidenceOfAHeapTooSmall() throws Exception {
+        String s = section(profile("G1 Evacuation Pause", false, 1).withWaits(report(20, 1)));
+        assertThat(s)
+                .contains("caused by garbage collection on rank 2")
+                .contains("rank 2's 1 collection caused")
+                .contains("too few to say its heap is too small")
+                .doesNotContain("heap may be too small");
+    }
+
+    @Test
     void aBalancedProgramClaimsNoCauseItDidNotSee() throws Exception {
         String s = section(profile("G1 Evacuation Pause").withWaits(report(0)));
         assertThat(s)
@@ -124,6 +160,23 @@ class JvmReportTest {
                         + " application's own time")
                 .doesNotContain("% of the job's waiting was caused by")
                 .doesNotContain("advice");
+    }
+
+    @Test
+    void ranksThatShareOneJvmHaveItsPausesCountedOnceAndAreToldSo() throws Exception {
+        String s = section(profile("System.gc()", true).withWaits(report(60)));
+        // One row for the JVM, its collections once, the threads' descheduled time added up (1+2+3 ms).
+        assertThat(s)
+                .containsPattern("\\n  0-2 \\(one JVM\\) +0\\.061 +8 +0\\.000 +0\\.020 +0\\.006 +System\\.gc\\(\\)\\n")
+                .doesNotContainPattern("\\n  [012] +0\\.061")
+                .contains("ranks 0-2 are threads of one JVM (MPJ Express multicore mode)")
+                .contains("counted once for the JVM, not once per rank")
+                .contains("garbage collection on rank 2: 8 collections of the JVM it shares with ranks 0-2,");
+        String separate = section(profile("System.gc()", false).withWaits(report(60)));
+        assertThat(separate).doesNotContain("one JVM").containsPattern("\\n +2 +0\\.061 +8 ");
+        assertThat(ReportHtml.render(profile("System.gc()", true).withWaits(report(60))))
+                .contains("<tr><td>0-2 (one JVM)</td><td>0.061</td><td>8</td>")
+                .contains("id=\"jvm-shared\"");
     }
 
     @Test
