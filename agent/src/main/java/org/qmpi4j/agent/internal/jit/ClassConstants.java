@@ -1,9 +1,11 @@
 package org.qmpi4j.agent.internal.jit;
 
 import java.lang.invoke.MethodHandles;
+import java.util.Objects;
 import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
+import org.qmpi4j.api.Nullable;
 
 /**
  * Gives a class the agent generates ({@link CallContextClasses}, {@link EntrySites}) its
@@ -16,7 +18,7 @@ public final class ClassConstants {
     private static final String SELF = "org/qmpi4j/agent/internal/jit/ClassConstants";
 
     /** The values of the class being initialised; guarded by this class's lock. */
-    private static Object[] pending;
+    private static @Nullable Object[] pending;
 
     private ClassConstants() {}
 
@@ -41,7 +43,7 @@ public final class ClassConstants {
      * public because the generated classes live in the chain's package.
      */
     public static Object take(int index) {
-        return pending[index];
+        return Objects.requireNonNull(pending, "taken only while define runs")[index];
     }
 
     /** Emits into a static initialiser: {@code owner.field = (type) take(index)}. */

@@ -10,6 +10,7 @@ import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
 import org.qmpi4j.agent.internal.chain.CallTarget;
 import org.qmpi4j.agent.internal.chain.Dispatcher;
+import org.qmpi4j.api.Nullable;
 
 /**
  * The call sites of {@code MPI_Init}, {@code MPI_Init_thread}, {@code MPI_Finalize} and
@@ -75,7 +76,8 @@ public final class EntrySites {
      * binding method {@code original} spread over an array (the same without {@code asSpreader});
      * {@code null} when a type of the site or method is not visible to the agent's class loader.
      */
-    public static synchronized Made make(Entry entry, CallTarget link, MethodType siteType, MethodHandle original)
+    public static synchronized @Nullable Made make(
+            Entry entry, CallTarget link, MethodType siteType, MethodHandle original)
             throws ReflectiveOperationException {
         if (!visible(siteType) || !visible(original.type())) {
             return null;
@@ -222,7 +224,7 @@ public final class EntrySites {
     }
 
     /** The wrapper class of a primitive type, {@code null} for references. */
-    private static String wrapper(Type t) {
+    private static @Nullable String wrapper(Type t) {
         switch (t.getSort()) {
             case Type.BOOLEAN:
                 return "java/lang/Boolean";
