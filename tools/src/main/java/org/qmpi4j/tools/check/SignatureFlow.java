@@ -67,14 +67,10 @@ final class SignatureFlow {
     @Nullable
     Signatures.Expect before(MpiCall call) throws Exception {
         MpiFunction f = call.function();
+        if (CallNeeds.makesPersistent(f) || f == MpiFunction.MPI_IMRECV) {
+            return null; // after the call
+        }
         switch (f) {
-            case MPI_SEND_INIT:
-            case MPI_BSEND_INIT:
-            case MPI_SSEND_INIT:
-            case MPI_RSEND_INIT:
-            case MPI_RECV_INIT:
-            case MPI_IMRECV:
-                return null; // after the call
             case MPI_START:
                 startPersistent(call.request());
                 return null;

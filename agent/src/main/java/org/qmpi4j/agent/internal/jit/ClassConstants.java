@@ -2,6 +2,7 @@ package org.qmpi4j.agent.internal.jit;
 
 import java.lang.invoke.MethodHandles;
 import java.util.Objects;
+import org.objectweb.asm.ClassWriter;
 import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
@@ -44,6 +45,19 @@ public final class ClassConstants {
      */
     public static Object take(int index) {
         return Objects.requireNonNull(pending, "taken only while define runs")[index];
+    }
+
+    /** A writer of the final synthetic class {@code name} (a Java 11 class file) extending {@code superName}. */
+    static ClassWriter syntheticClass(String name, String superName) {
+        ClassWriter cw = new ClassWriter(ClassWriter.COMPUTE_MAXS);
+        cw.visit(
+                Opcodes.V11,
+                Opcodes.ACC_FINAL | Opcodes.ACC_SUPER | Opcodes.ACC_SYNTHETIC,
+                name,
+                null,
+                superName,
+                null);
+        return cw;
     }
 
     /** Emits into a static initialiser: {@code owner.field = (type) take(index)}. */

@@ -113,14 +113,7 @@ public final class EntrySites {
     }
 
     private static byte[] bytes(String name, Entry entry, MethodType siteType, MethodType originalType) {
-        ClassWriter cw = new ClassWriter(ClassWriter.COMPUTE_MAXS);
-        cw.visit(
-                Opcodes.V11,
-                Opcodes.ACC_FINAL | Opcodes.ACC_SUPER | Opcodes.ACC_SYNTHETIC,
-                name,
-                null,
-                "java/lang/Object",
-                null);
+        ClassWriter cw = ClassConstants.syntheticClass(name, "java/lang/Object");
         cw.visitField(Opcodes.ACC_PRIVATE | Opcodes.ACC_STATIC | Opcodes.ACC_FINAL, "TARGET", TARGET, null, null)
                 .visitEnd();
         cw.visitField(Opcodes.ACC_PRIVATE | Opcodes.ACC_STATIC | Opcodes.ACC_FINAL, "ORIGINAL", HANDLE, null, null)

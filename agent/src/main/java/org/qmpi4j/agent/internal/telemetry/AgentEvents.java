@@ -137,11 +137,7 @@ final class AgentEvents {
         return add(
                 r,
                 category,
-                EventDefinition.builder(name)
-                        .description(description)
-                        .source(source)
-                        .element("function", MpitDatatype.CHAR, FUNCTION_LENGTH)
-                        .element("communicator", MpitDatatype.INT)
+                callEvent(name, description, source)
                         .element("peer_world_rank", MpitDatatype.INT)
                         .element("tag", MpitDatatype.INT)
                         .element("bytes", MpitDatatype.COUNT)
@@ -151,16 +147,16 @@ final class AgentEvents {
 
     private EventType collective(
             MpitRegistry r, int source, int category, String name, String description, Set<MpiFunction> needs) {
-        return add(
-                r,
-                category,
-                EventDefinition.builder(name)
-                        .description(description)
-                        .source(source)
-                        .element("function", MpitDatatype.CHAR, FUNCTION_LENGTH)
-                        .element("communicator", MpitDatatype.INT)
-                        .element("bytes", MpitDatatype.COUNT),
-                needs);
+        return add(r, category, callEvent(name, description, source).element("bytes", MpitDatatype.COUNT), needs);
+    }
+
+    /** An event of a call: its function and communicator first, as every such event has them. */
+    private static EventDefinition.Builder callEvent(String name, String description, int source) {
+        return EventDefinition.builder(name)
+                .description(description)
+                .source(source)
+                .element("function", MpitDatatype.CHAR, FUNCTION_LENGTH)
+                .element("communicator", MpitDatatype.INT);
     }
 
     private EventType add(MpitRegistry r, int category, EventDefinition.Builder b, Set<MpiFunction> needs) {
