@@ -11,6 +11,7 @@ import java.util.Collections;
 import java.util.Enumeration;
 import java.util.jar.JarEntry;
 import java.util.jar.JarFile;
+import org.qmpi4j.api.Nullable;
 
 /**
  * The class loader of everything the agent carries that the application must not see: the agent's
@@ -53,7 +54,7 @@ final class AgentClassLoader extends ClassLoader {
      * agent jar (a directory of classes in the project's own unit tests, or a jar built without the
      * sealing step): then the internals are on the same class path as this class.
      */
-    static AgentClassLoader forJar(URL jarLocation, ClassLoader visible) throws IOException {
+    static @Nullable AgentClassLoader forJar(@Nullable URL jarLocation, ClassLoader visible) throws IOException {
         if (jarLocation == null
                 || !"file".equals(jarLocation.getProtocol())
                 || !jarLocation.getPath().endsWith(".jar")) {
@@ -125,7 +126,7 @@ final class AgentClassLoader extends ClassLoader {
      * the agent's names, so the order changes nothing else.
      */
     @Override
-    public InputStream getResourceAsStream(String name) {
+    public @Nullable InputStream getResourceAsStream(String name) {
         JarEntry entry = jar.getJarEntry(PREFIX + (name.startsWith("/") ? name.substring(1) : name));
         if (entry != null) {
             try {
@@ -138,7 +139,7 @@ final class AgentClassLoader extends ClassLoader {
     }
 
     @Override
-    protected URL findResource(String name) {
+    protected @Nullable URL findResource(String name) {
         String path = PREFIX + (name.startsWith("/") ? name.substring(1) : name);
         if (jar.getEntry(path) == null) {
             return null;

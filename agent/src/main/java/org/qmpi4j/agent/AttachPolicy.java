@@ -10,6 +10,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.qmpi4j.api.Nullable;
 import org.qmpi4j.api.internal.log.Log;
 
 /**
@@ -30,7 +31,7 @@ import org.qmpi4j.api.internal.log.Log;
  */
 final class AttachPolicy {
     private static final Object LOCK = new Object();
-    private static String firstArgs; // guarded by LOCK; null until attached
+    private static @Nullable String firstArgs; // guarded by LOCK; null until attached
     private static boolean attached; // guarded by LOCK
 
     private static final List<String> JDK_PREFIXES = Arrays.asList("jdk.", "sun.", "com.sun.", "java.", "javax.");
@@ -44,7 +45,7 @@ final class AttachPolicy {
     private static final List<String> OWN_COMMAND_JARS = Arrays.asList("qmpi4j-cli", "qmpi4j-launcher", "qmpi4j-agent");
     private static final List<String> ENVIRONMENT_VARIABLES = Arrays.asList("JDK_JAVA_OPTIONS", "JAVA_TOOL_OPTIONS");
 
-    private final List<String> commandLine;
+    private final @Nullable List<String> commandLine;
     private final String javaCommand;
     private final Map<String, String> environment;
 
@@ -54,7 +55,7 @@ final class AttachPolicy {
      *                    when unknown
      * @param javaCommand the {@code sun.java.command} property: main class or jar, then arguments
      */
-    AttachPolicy(List<String> commandLine, String javaCommand, Map<String, String> environment) {
+    AttachPolicy(@Nullable List<String> commandLine, @Nullable String javaCommand, Map<String, String> environment) {
         this.commandLine = commandLine;
         this.javaCommand = javaCommand == null ? "" : javaCommand;
         this.environment = environment;
@@ -68,7 +69,7 @@ final class AttachPolicy {
      * Whether to attach; when refusing a second attachment, one line, by world rank 0 only (every
      * rank is started alike, so every rank would say it).
      */
-    boolean admit(String args, Log log) {
+    boolean admit(@Nullable String args, Log log) {
         synchronized (LOCK) {
             if (attached) {
                 log.oncePerJob("second attachment", secondAttachmentLine(firstArgs, args));
@@ -83,7 +84,7 @@ final class AttachPolicy {
         }
     }
 
-    static String secondAttachmentLine(String first, String second) {
+    static String secondAttachmentLine(@Nullable String first, @Nullable String second) {
         String s = second == null ? "" : second;
         String line = "the agent is already attached to this JVM; this further -javaagent is ignored";
         if (!s.equals(first)) {
@@ -165,7 +166,7 @@ final class AttachPolicy {
     }
 
     /** {@code /proc/self/cmdline}, or {@code null} where there is none. */
-    private static List<String> processCommandLine() {
+    private static @Nullable List<String> processCommandLine() {
         try {
             // a FileInputStream, not Files: java.nio's file channels are dozens of classes that no
             // short job without the agent loads

@@ -5,6 +5,7 @@ import java.lang.invoke.ConstantCallSite;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
+import org.qmpi4j.api.Nullable;
 
 /**
  * The bootstrap method named by every call site the agent rewrote: the one agent class besides the
@@ -33,7 +34,7 @@ public final class CallSiteBootstrap {
                 int line);
     }
 
-    private static volatile Linker linker;
+    private static volatile @Nullable Linker linker;
 
     private CallSiteBootstrap() {}
 

@@ -3,6 +3,7 @@ package org.qmpi4j.agent;
 import java.lang.instrument.Instrumentation;
 import java.net.URL;
 import java.security.CodeSource;
+import org.qmpi4j.api.Nullable;
 
 /**
  * The door from the visible entry classes to the agent's sealed internals: finds the agent's own
@@ -15,7 +16,7 @@ final class Internals {
 
     static final String COMMANDS_CLASS = "org.qmpi4j.agent.internal.JarCommands";
 
-    private static ClassLoader loader; // guarded by Internals.class
+    private static @Nullable ClassLoader loader; // guarded by Internals.class
 
     private Internals() {}
 

@@ -10,6 +10,7 @@ import java.net.URL;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Objects;
 import java.util.jar.JarEntry;
 import java.util.jar.JarOutputStream;
 import org.junit.jupiter.api.Test;
@@ -41,7 +42,8 @@ class AgentClassLoaderTest {
     void hiddenClassesAndResourcesLoadOnlyThroughTheAgentsLoader() throws Exception {
         Path jar = jar(true);
         ClassLoader visible = getClass().getClassLoader();
-        AgentClassLoader loader = AgentClassLoader.forJar(jar.toUri().toURL(), visible);
+        AgentClassLoader loader =
+                Objects.requireNonNull(AgentClassLoader.forJar(jar.toUri().toURL(), visible));
         assertThat(loader).isNotNull();
 
         Class<?> hidden = loader.loadClass(HIDDEN_CLASS);
@@ -70,8 +72,8 @@ class AgentClassLoaderTest {
 
     @Test
     void theApiAndTheEntryClassesComeFromTheVisibleLoaderAndTheApplicationsClassesNotAtAll() throws Exception {
-        AgentClassLoader loader =
-                AgentClassLoader.forJar(jar(true).toUri().toURL(), getClass().getClassLoader());
+        AgentClassLoader loader = Objects.requireNonNull(
+                AgentClassLoader.forJar(jar(true).toUri().toURL(), getClass().getClassLoader()));
         assertThat(loader.loadClass("org.qmpi4j.api.Qmpi")).isSameAs(org.qmpi4j.api.Qmpi.class);
         assertThat(loader.loadClass(CallSiteBootstrap.class.getName())).isSameAs(CallSiteBootstrap.class);
         assertThat(loader.loadClass("java.util.List")).isSameAs(java.util.List.class);

@@ -13,6 +13,7 @@ import java.util.ServiceConfigurationError;
 import java.util.ServiceLoader;
 import java.util.Set;
 import org.qmpi4j.agent.internal.chain.ToolRegistry;
+import org.qmpi4j.api.Nullable;
 import org.qmpi4j.api.ToolProvider;
 import org.qmpi4j.api.internal.log.Log;
 import org.qmpi4j.api.settings.Setting;
@@ -28,7 +29,7 @@ public final class ToolDiscovery {
     private final Set<String> toolPackages = new LinkedHashSet<>();
     private final List<ToolProvider> providers = new ArrayList<>();
     /** Asked for only when an agent argument is not one of the agent's own (see {@link #declaredSettings}). */
-    private List<Setting<?>> declaredSettings;
+    private @Nullable List<Setting<?>> declaredSettings;
 
     private final Log log = Log.agent();
 

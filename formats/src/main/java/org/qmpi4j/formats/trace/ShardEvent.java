@@ -1,5 +1,7 @@
 package org.qmpi4j.formats.trace;
 
+import org.qmpi4j.api.Nullable;
+
 /**
  * One MPI call read from a trace shard ({@link TraceFormat}'s {@code E} line). Times are on the
  * rank's own clock; fields the call does not have, and fields a shard of an older version does not
@@ -19,8 +21,13 @@ public final class ShardEvent {
     long recvTag;
     long recvSeq;
     boolean posted;
+
+    @Nullable
     ShardSite site;
+
+    @Nullable
     ShardCommunicator communicator;
+
     long root;
     long collectiveSeq;
     long requestId;
@@ -120,7 +127,7 @@ public final class ShardEvent {
     }
 
     /** Where in the application the call was written (version 4), or {@code null}. */
-    public ShardSite site() {
+    public @Nullable ShardSite site() {
         return site;
     }
 
@@ -128,12 +135,12 @@ public final class ShardEvent {
      * The communicator the call operates on (version 4), or {@code null} (none, or an older
      * shard: there messages are on {@code COMM_WORLD}).
      */
-    public ShardCommunicator communicator() {
+    public @Nullable ShardCommunicator communicator() {
         return communicator;
     }
 
     /** The key of the call's communicator, {@code null} if the shard names none. */
-    public String communicatorKey() {
+    public @Nullable String communicatorKey() {
         return communicator == null ? null : communicator.key();
     }
 
@@ -167,14 +174,14 @@ public final class ShardEvent {
     }
 
     /** The id of the message this call sends, if its arrow can be drawn; else {@code null}. */
-    public String sentMessage(long rank) {
+    public @Nullable String sentMessage(long rank) {
         return sendSeq != TraceFormat.NONE && peer != TraceFormat.NONE && tag != TraceFormat.NONE
                 ? TraceFormat.flowId(rank, peer, tag, sendSeq, communicatorKey())
                 : null;
     }
 
     /** The id of the message this call receives, if its arrow can be drawn; else {@code null}. */
-    public String receivedMessage(long rank) {
+    public @Nullable String receivedMessage(long rank) {
         return recvSeq != TraceFormat.NONE && recvPeer != TraceFormat.NONE && recvTag != TraceFormat.NONE
                 ? TraceFormat.flowId(recvPeer, rank, recvTag, recvSeq, communicatorKey())
                 : null;

@@ -114,7 +114,7 @@ public final class ShardHeader {
         try {
             return parse(new String(first, 0, end, StandardCharsets.ISO_8859_1), rank);
         } catch (IllegalArgumentException e) {
-            throw new DamagedFileException(file, "line 1", e.getMessage());
+            throw new DamagedFileException(file, "line 1", String.valueOf(e.getMessage()));
         }
     }
 }

@@ -10,6 +10,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import org.qmpi4j.api.Nullable;
 import org.qmpi4j.formats.files.DamagedFileException;
 
 /**
@@ -53,7 +54,8 @@ public final class ShardParser {
          * {@code comm} ({@code null}: {@code COMM_WORLD} in version 3); {@code peer}, {@code tag}
          * and {@code seq} are {@link TraceFormat#NONE} for a send or an unknown message.
          */
-        default void completed(ShardEvent call, long request, ShardCommunicator comm, long peer, long tag, long seq)
+        default void completed(
+                ShardEvent call, long request, @Nullable ShardCommunicator comm, long peer, long tag, long seq)
                 throws IOException {}
     }
 
@@ -83,7 +85,7 @@ public final class ShardParser {
     private String binding = "";
     private String host = "";
     private ClockModel clock = ClockModel.IDENTITY;
-    private Long zero;
+    private @Nullable Long zero;
     private long lineNo;
     private long events;
     private boolean truncated;
@@ -161,7 +163,8 @@ public final class ShardParser {
             try {
                 h = ShardHeader.parse(line, rank);
             } catch (IllegalArgumentException e) {
-                throw new DamagedFileException(Path.of(ShardHeader.label(rank)), "line 1", e.getMessage());
+                throw new DamagedFileException(
+                        Path.of(ShardHeader.label(rank)), "line 1", String.valueOf(e.getMessage()));
             }
             version = h.version;
             size = h.size;
@@ -312,7 +315,7 @@ public final class ShardParser {
         listener.completed(event, opt(c[1]), communicator(c[2]), opt(c[3]), opt(c[4]), opt(c[5]));
     }
 
-    private ShardCommunicator communicator(String field) {
+    private @Nullable ShardCommunicator communicator(String field) {
         if (field.equals("-")) {
             return null;
         }
@@ -758,7 +761,7 @@ public final class ShardParser {
     }
 
     /** The common zero on rank 0's clock, if the shard names it. */
-    public Long zero() {
+    public @Nullable Long zero() {
         return zero;
     }
 

@@ -1,14 +1,16 @@
 package org.qmpi4j.formats.trace;
 
+import org.qmpi4j.api.Nullable;
+
 /** A call site named by an {@code S} line of a version-4 shard ({@link TraceFormat}). */
 public final class ShardSite {
     private final int id;
     private final String className;
     private final String method;
     private final int line;
-    private final String file;
+    private final @Nullable String file;
 
-    public ShardSite(int id, String className, String method, int line, String file) {
+    public ShardSite(int id, String className, String method, int line, @Nullable String file) {
         this.id = id;
         this.className = className;
         this.method = method;
@@ -36,7 +38,7 @@ public final class ShardSite {
     }
 
     /** Source file name, or {@code null} when unknown. */
-    public String file() {
+    public @Nullable String file() {
         return file;
     }
 

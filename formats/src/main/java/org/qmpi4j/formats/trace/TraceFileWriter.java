@@ -22,6 +22,9 @@ import org.qmpi4j.api.Nullable;
  * its length is one short method per kind of record of the format.
  */
 public final class TraceFileWriter implements Closeable {
+    /** A call that completed no request. */
+    private static final long[] NO_COMPLETIONS = new long[0];
+
     private final OutputStream out;
     private final byte[] buf;
     private final long limitBytes;
@@ -122,7 +125,7 @@ public final class TraceFileWriter implements Closeable {
      * @param file the source file, or {@code null} if unknown
      * @param line the source line, or -1 if unknown
      */
-    public synchronized void defineSite(int id, String className, String method, String file, int line)
+    public synchronized void defineSite(int id, String className, String method, @Nullable String file, int line)
             throws IOException {
         if (closed || limitReached) {
             return;
@@ -148,7 +151,7 @@ public final class TraceFileWriter implements Closeable {
      *
      * @param remoteGroup the remote group's text, {@code null} for an intracommunicator
      */
-    public synchronized void defineCommunicator(int id, String key, String localGroup, String remoteGroup)
+    public synchronized void defineCommunicator(int id, String key, String localGroup, @Nullable String remoteGroup)
             throws IOException {
         if (closed || limitReached) {
             return;
@@ -249,7 +252,7 @@ public final class TraceFileWriter implements Closeable {
                 n,
                 n,
                 n,
-                null,
+                NO_COMPLETIONS,
                 0);
     }
 

@@ -1,5 +1,6 @@
 package org.qmpi4j.formats.trace;
 
+import org.qmpi4j.api.Nullable;
 import org.qmpi4j.formats.files.ResultFiles;
 
 /**
@@ -192,7 +193,7 @@ public final class TraceFormat {
      * The id of a message on the communicator of key {@code commKey} ({@code null} or
      * {@link #WORLD_KEY}: {@code COMM_WORLD}, whose ids are those of {@link #flowId(long, long, long, long)}).
      */
-    public static String flowId(long source, long dest, long tag, long seq, String commKey) {
+    public static String flowId(long source, long dest, long tag, long seq, @Nullable String commKey) {
         String id = flowId(source, dest, tag, seq);
         return commKey == null || commKey.equals(WORLD_KEY) ? id : id + "@" + commKey;
     }

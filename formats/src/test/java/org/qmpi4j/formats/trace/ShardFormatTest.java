@@ -9,14 +9,19 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.qmpi4j.api.Nullable;
 
 /**
  * Format 6 written by {@link TraceFileWriter} and read back by {@link ShardParser}, field by field,
  * whole or in chunks of any size; damage reported by byte offset; older (text) versions still read.
  */
 class ShardFormatTest {
+    /** What a call that completed no request passes. */
+    private static final long[] NO_COMPLETIONS = new long[0];
+
     @TempDir
     Path dir;
 
@@ -33,7 +38,8 @@ class ShardFormatTest {
         }
 
         @Override
-        public void completed(ShardEvent call, long request, ShardCommunicator comm, long peer, long tag, long seq) {
+        public void completed(
+                ShardEvent call, long request, @Nullable ShardCommunicator comm, long peer, long tag, long seq) {
             completions.add(new long[] {request, peer, tag, seq});
             completionComms.add(comm);
             completedBy.add(call.copy());
@@ -66,11 +72,11 @@ class ShardFormatTest {
             w.defineCommunicator(1, subKey, "1,3", null);
             w.defineCommunicator(2, "00000000000000ab.0", "0,1", "2,3");
             // A bcast on the sub-communicator rooted at world rank 3, its collective number 5.
-            w.event(3, 1, 100, 50, 3, NONE, 64, NONE, NONE, NONE, NONE, 0, 1, 3, 5, NONE, 64, NONE, null, 0);
+            w.event(3, 1, 100, 50, 3, NONE, 64, NONE, NONE, NONE, NONE, 0, 1, 3, 5, NONE, 64, NONE, NO_COMPLETIONS, 0);
             // An irecv on the sub-communicator from world rank 3, tag 9, its message 2, request 0.
-            w.event(4, 1, 200, 10, 3, 9, 16, NONE, 3, 9, 2, 1, 1, NONE, NONE, 0, 16, NONE, null, 0);
+            w.event(4, 1, 200, 10, 3, 9, 16, NONE, 3, 9, 2, 1, 1, NONE, NONE, 0, 16, NONE, NO_COMPLETIONS, 0);
             // An isend on the intercommunicator, request 1.
-            w.event(7, 1, 250, 10, 2, 4, 8, 0, NONE, NONE, NONE, 1, 2, NONE, NONE, 1, NONE, NONE, null, 0);
+            w.event(7, 1, 250, 10, 2, 4, 8, 0, NONE, NONE, NONE, 1, 2, NONE, NONE, 1, NONE, NONE, NO_COMPLETIONS, 0);
             // A waitall completing both: the receive names its message.
             w.event(
                     5,
@@ -94,7 +100,25 @@ class ShardFormatTest {
                     new long[] {0, 1, 3, 9, 2, 1, NONE, NONE, NONE, NONE},
                     2);
             w.event(
-                    6, 1, 800, 1, NONE, NONE, NONE, NONE, NONE, NONE, NONE, 0, NONE, NONE, NONE, NONE, NONE, 2, null,
+                    6,
+                    1,
+                    800,
+                    1,
+                    NONE,
+                    NONE,
+                    NONE,
+                    NONE,
+                    NONE,
+                    NONE,
+                    NONE,
+                    0,
+                    NONE,
+                    NONE,
+                    NONE,
+                    NONE,
+                    NONE,
+                    2,
+                    NO_COMPLETIONS,
                     0);
         }
         byte[] bytes = Files.readAllBytes(f);
@@ -126,23 +150,24 @@ class ShardFormatTest {
         assertThat(p[0].problems()).isEmpty();
         assertThat(p[0].version()).isEqualTo(6);
         assertThat(p[0].sites()).hasSize(2);
-        ShardSite site = p[0].sites().get(0);
+        ShardSite site = Objects.requireNonNull(p[0].sites().get(0));
         assertThat(site.className()).isEqualTo("org.example.App");
         assertThat(site.method()).isEqualTo("main");
         assertThat(site.file()).isEqualTo("App.java");
         assertThat(site.line()).isEqualTo(42);
-        assertThat(p[0].sites().get(1).file()).isNull();
-        assertThat(p[0].sites().get(1).line()).isEqualTo(-1);
+        ShardSite anonymous = Objects.requireNonNull(p[0].sites().get(1));
+        assertThat(anonymous.file()).isNull();
+        assertThat(anonymous.line()).isEqualTo(-1);
         assertThat(p[0].communicators()).hasSize(3);
-        ShardCommunicator world = p[0].communicators().get(0);
+        ShardCommunicator world = Objects.requireNonNull(p[0].communicators().get(0));
         assertThat(world.isWorld()).isTrue();
         assertThat(world.localGroup()).containsExactly(0, 1, 2, 3);
-        ShardCommunicator sub = p[0].communicators().get(1);
+        ShardCommunicator sub = Objects.requireNonNull(p[0].communicators().get(1));
         assertThat(sub.key()).isEqualTo(subKey);
         assertThat(sub.isInter()).isFalse();
         assertThat(sub.localGroup()).containsExactly(1, 3);
         assertThat(sub.remoteGroup()).isEmpty();
-        ShardCommunicator inter = p[0].communicators().get(2);
+        ShardCommunicator inter = Objects.requireNonNull(p[0].communicators().get(2));
         assertThat(inter.isInter()).isTrue();
         assertThat(inter.localGroup()).containsExactly(0, 1);
         assertThat(inter.remoteGroup()).containsExactly(2, 3);
@@ -252,7 +277,7 @@ class ShardFormatTest {
         assertThat(p[0].problems()).isEmpty();
         assertThat(p[0].version()).isEqualTo(4);
         assertThat(r.events).hasSize(2);
-        assertThat(r.events.get(0).communicator().key()).isEqualTo(subKey);
+        assertThat(Objects.requireNonNull(r.events.get(0).communicator()).key()).isEqualTo(subKey);
         assertThat(r.events.get(0).collectiveSeq()).isEqualTo(5);
         assertThat(r.completions.get(0)).containsExactly(0, 3, 9, 2);
         assertThat(r.completions.get(1)).containsExactly(1, NONE, NONE, NONE);
@@ -270,11 +295,47 @@ class ShardFormatTest {
         try (TraceFileWriter w = new TraceFileWriter(f, 0, 1, "openmpi", Long.MAX_VALUE, 1024)) {
             w.defineFunction(0, "MPI_SEND");
             w.event(
-                    0, big, big - 5, 0, -1, -2, big, 0, small, -3, big, NONE, NONE, NONE, NONE, NONE, NONE, NONE, null,
+                    0,
+                    big,
+                    big - 5,
+                    0,
+                    -1,
+                    -2,
+                    big,
+                    0,
+                    small,
+                    -3,
+                    big,
+                    NONE,
+                    NONE,
+                    NONE,
+                    NONE,
+                    NONE,
+                    NONE,
+                    NONE,
+                    NO_COMPLETIONS,
                     0);
             w.event(
-                    0, 1, 7, big, NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE,
-                    null, 0);
+                    0,
+                    1,
+                    7,
+                    big,
+                    NONE,
+                    NONE,
+                    NONE,
+                    NONE,
+                    NONE,
+                    NONE,
+                    NONE,
+                    NONE,
+                    NONE,
+                    NONE,
+                    NONE,
+                    NONE,
+                    NONE,
+                    NONE,
+                    NO_COMPLETIONS,
+                    0);
             w.end();
         }
         ShardParser[] p = new ShardParser[1];
@@ -337,20 +398,96 @@ class ShardFormatTest {
         try (TraceFileWriter w = new TraceFileWriter(f, 0, 1, "openmpi", Long.MAX_VALUE, 1024)) {
             w.defineFunction(0, "MPI_BARRIER");
             w.event(
-                    0, 1, 100, 5, NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE,
-                    null, 0, pause);
+                    0,
+                    1,
+                    100,
+                    5,
+                    NONE,
+                    NONE,
+                    NONE,
+                    NONE,
+                    NONE,
+                    NONE,
+                    NONE,
+                    NONE,
+                    NONE,
+                    NONE,
+                    NONE,
+                    NONE,
+                    NONE,
+                    NONE,
+                    NO_COMPLETIONS,
+                    0,
+                    pause);
             long before = w.size();
             w.event(
-                    0, 1, 200, 5, NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE,
-                    null, 0, nothing);
+                    0,
+                    1,
+                    200,
+                    5,
+                    NONE,
+                    NONE,
+                    NONE,
+                    NONE,
+                    NONE,
+                    NONE,
+                    NONE,
+                    NONE,
+                    NONE,
+                    NONE,
+                    NONE,
+                    NONE,
+                    NONE,
+                    NONE,
+                    NO_COMPLETIONS,
+                    0,
+                    nothing);
             without = w.size() - before;
             w.event(
-                    0, 1, 300, 5, NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE,
-                    null, 0, inside);
+                    0,
+                    1,
+                    300,
+                    5,
+                    NONE,
+                    NONE,
+                    NONE,
+                    NONE,
+                    NONE,
+                    NONE,
+                    NONE,
+                    NONE,
+                    NONE,
+                    NONE,
+                    NONE,
+                    NONE,
+                    NONE,
+                    NONE,
+                    NO_COMPLETIONS,
+                    0,
+                    inside);
             before = w.size();
             w.event(
-                    0, 1, 400, 5, NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE,
-                    null, 0, null);
+                    0,
+                    1,
+                    400,
+                    5,
+                    NONE,
+                    NONE,
+                    NONE,
+                    NONE,
+                    NONE,
+                    NONE,
+                    NONE,
+                    NONE,
+                    NONE,
+                    NONE,
+                    NONE,
+                    NONE,
+                    NONE,
+                    NONE,
+                    NO_COMPLETIONS,
+                    0,
+                    null);
             withNull = w.size() - before;
             w.end();
         }

@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeSet;
+import org.qmpi4j.api.Nullable;
 import org.qmpi4j.formats.check.CheckFormat;
 import org.qmpi4j.formats.check.Finding;
 import org.qmpi4j.formats.files.AtomicFiles;
@@ -27,7 +28,7 @@ public final class CheckOutputs {
     private CheckOutputs() {}
 
     /** The findings in {@code dir}'s {@code check.json}, or {@code null} when there is none or it is unreadable. */
-    public static List<Finding> read(Path dir) {
+    public static @Nullable List<Finding> read(Path dir) {
         Path json = dir.resolve(ResultFiles.CHECK_JSON);
         if (!Files.isRegularFile(json)) {
             return null;

@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import org.qmpi4j.api.Nullable;
 import org.qmpi4j.formats.files.DamagedFileException;
 import org.qmpi4j.formats.files.ResultFiles;
 import org.qmpi4j.formats.files.ResultText;
@@ -245,7 +246,7 @@ public final class RankFiles {
     }
 
     /** The job's first failure in {@code dir} ({@link RankFailure#first}), or {@code null}; unreadable files are skipped. */
-    public static RankFailure firstFailure(Path dir) throws IOException {
+    public static @Nullable RankFailure firstFailure(Path dir) throws IOException {
         return RankFailure.first(failures(dir, new ArrayList<>()));
     }
 }

@@ -10,6 +10,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.qmpi4j.api.Nullable;
 import org.qmpi4j.formats.files.RankRanges;
 import org.qmpi4j.formats.files.ResultFiles;
 import org.qmpi4j.formats.profile.RankProfile;
@@ -99,7 +100,7 @@ public final class RankStates {
         return lines;
     }
 
-    private static String reason(
+    private static @Nullable String reason(
             int r,
             Set<Integer> withFiles,
             Set<Integer> traces,

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.qmpi4j.api.Nullable;
 import org.qmpi4j.formats.profile.Profile;
 import org.qmpi4j.formats.waits.WaitReport;
 
@@ -47,7 +48,7 @@ final class NodeTimes {
     }
 
     /** The table of {@code p}, or {@code null} when its ranks are known to have run on fewer than two hosts. */
-    static NodeTimes of(Profile p) {
+    static @Nullable NodeTimes of(Profile p) {
         Map<String, Node> byHost = new LinkedHashMap<>();
         for (Profile.RankSummary r : p.rankSummaries()) {
             String host = r.present() ? r.environment().get("host") : null;

@@ -2,6 +2,7 @@ package org.qmpi4j.report.render;
 
 import java.util.List;
 import java.util.Map;
+import org.qmpi4j.api.Nullable;
 import org.qmpi4j.formats.profile.CallStats;
 import org.qmpi4j.formats.profile.Iterations;
 import org.qmpi4j.formats.profile.Profile;
@@ -120,7 +121,7 @@ public final class ReportHtml {
         return h.toString();
     }
 
-    private static String mainClass(Profile p) {
+    private static @Nullable String mainClass(Profile p) {
         for (Profile.RankSummary r : p.rankSummaries()) {
             if (r.present() && r.environment().get("main") != null) {
                 return r.environment().get("main");

@@ -6,6 +6,7 @@ import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
+import org.qmpi4j.api.Nullable;
 import org.qmpi4j.formats.trace.ShardCommunicator;
 import org.qmpi4j.formats.trace.ShardEvent;
 import org.qmpi4j.formats.trace.ShardParser;
@@ -81,7 +82,7 @@ public final class ArrowEnds implements ShardParser.Listener {
         final long from;
         final long tag;
         final long seq;
-        final String comm;
+        final @Nullable String comm;
         final long tid;
         final long start;
         final long end;

@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import org.qmpi4j.api.Nullable;
 import org.qmpi4j.formats.json.JsonWriter;
 import org.qmpi4j.formats.trace.ClockModel;
 import org.qmpi4j.formats.trace.ClockSummary;
@@ -27,7 +28,11 @@ public final class ChromeTraceAssembler implements ShardAssembler {
         final int rank;
         final ShardParser parser;
         final ArrowEnds arrows;
+
+        @Nullable
         ClockModel presetClock;
+
+        @Nullable
         Long presetZero;
         /** Whether the call last read was written (it is in the selection's window). */
         boolean callShown;

@@ -3,6 +3,7 @@ package org.qmpi4j.report.trace;
 import java.util.Arrays;
 import java.util.Map;
 import java.util.TreeMap;
+import org.qmpi4j.api.Nullable;
 
 /**
  * Solves {@link CausalityCorrection}'s shifts from the {@link MessageConstraints}: per
@@ -35,6 +36,7 @@ final class CorrectionSolver {
      * Solves the correction from the messages: on {@link CausalityCorrection#SEGMENTS} segments
      * first, on finer ones while that is not within the bounds (see {@link CausalityCorrection#FINEST}).
      */
+    @Nullable
     CausalityCorrection solve() {
         CausalityCorrection best = null;
         for (int segments : RESOLUTIONS) {

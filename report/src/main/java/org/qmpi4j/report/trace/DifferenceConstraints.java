@@ -2,6 +2,7 @@ package org.qmpi4j.report.trace;
 
 import java.util.ArrayDeque;
 import java.util.Arrays;
+import org.qmpi4j.api.Nullable;
 
 /**
  * Difference constraints {@code value[y] >= value[x] + w} over numbered nodes, solved by worklist
@@ -72,7 +73,7 @@ final class DifferenceConstraints {
      * the head to at least its tail's value plus the weight (the least solution above). {@code null}
      * when a node keeps changing: a cycle of positive weight.
      */
-    private long[] relax(long[] start, boolean down) {
+    private @Nullable long[] relax(long[] start, boolean down) {
         int[] first = down ? inStart : outStart;
         int[] list = down ? inEdges : outEdges;
         int[] far = down ? from : to;

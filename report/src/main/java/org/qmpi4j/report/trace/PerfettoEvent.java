@@ -30,6 +30,7 @@ import static org.qmpi4j.report.trace.PerfettoProto.PACKET_TRACK_EVENT;
 
 import java.io.IOException;
 import java.util.Map;
+import org.qmpi4j.api.Nullable;
 import org.qmpi4j.formats.trace.ShardSite;
 import org.qmpi4j.formats.trace.TraceFormat;
 
@@ -45,7 +46,7 @@ final class PerfettoEvent {
     private final ProtoBuffer body = new ProtoBuffer();
     private final ProtoBuffer annotation = new ProtoBuffer();
     private final ProtoBuffer entry = new ProtoBuffer();
-    private PerfettoSequence sequence;
+    private @Nullable PerfettoSequence sequence;
 
     PerfettoEvent(PerfettoTraceWriter.Strings strings, PerfettoPackets packets) {
         this.strings = strings;

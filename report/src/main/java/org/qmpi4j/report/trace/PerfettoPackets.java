@@ -11,6 +11,7 @@ import static org.qmpi4j.report.trace.PerfettoProto.TRACE_PACKET;
 
 import java.io.IOException;
 import java.io.OutputStream;
+import org.qmpi4j.api.Nullable;
 
 /**
  * Frames each {@code TracePacket} and writes it out: its time, its sequence and the sequence's
@@ -28,7 +29,7 @@ final class PerfettoPackets {
 
     private boolean needsState;
     /** Trace packet defaults for the packet being built, or null. */
-    private ProtoBuffer defaults;
+    private @Nullable ProtoBuffer defaults;
 
     private long written;
 

@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import org.qmpi4j.api.Nullable;
 import org.qmpi4j.formats.trace.ClockModel;
 import org.qmpi4j.formats.trace.ClockSummary;
 import org.qmpi4j.formats.trace.ShardEvent;
@@ -178,7 +179,7 @@ public final class PerfettoTraceAssembler implements ShardAssembler {
         private final ShardEvent call = new ShardEvent();
         private long start;
         private long end;
-        private String sent;
+        private @Nullable String sent;
         private final List<String> received = new ArrayList<>();
         /** The level the last MPI_PCONTROL set (a version-4 shard says it), or NONE. */
         private long level = TraceFormat.NONE;

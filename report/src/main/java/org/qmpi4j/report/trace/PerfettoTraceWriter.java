@@ -12,6 +12,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.qmpi4j.api.Nullable;
 import org.qmpi4j.formats.trace.ShardEvent;
 import org.qmpi4j.formats.trace.ShardSite;
 import org.qmpi4j.formats.trace.TraceFormat;
@@ -71,7 +72,7 @@ public final class PerfettoTraceWriter implements Closeable {
     private final PerfettoEvent event;
     private final Map<Integer, PerfettoSequence> sequences = new HashMap<>();
     /** The sequence of the wait marks, made when the first is written. */
-    private PerfettoSequence marks;
+    private @Nullable PerfettoSequence marks;
 
     /** A writer that interns its strings ({@link Strings#INTERNED}). */
     public PerfettoTraceWriter(OutputStream out) {

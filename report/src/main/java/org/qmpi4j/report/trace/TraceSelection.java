@@ -1,13 +1,14 @@
 package org.qmpi4j.report.trace;
 
 import java.util.BitSet;
+import org.qmpi4j.api.Nullable;
 
 /**
  * Which part of a job's trace to build: a set of ranks and a time window on the job's common
  * clock (nanoseconds from its zero). A call is in the window if any part of it is.
  */
 public final class TraceSelection {
-    private final BitSet ranks;
+    private final @Nullable BitSet ranks;
     private final long from;
     private final long to;
 

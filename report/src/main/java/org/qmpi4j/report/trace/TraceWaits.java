@@ -17,6 +17,7 @@ import java.util.ArrayDeque;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.TreeMap;
+import org.qmpi4j.api.Nullable;
 import org.qmpi4j.formats.trace.ShardCommunicator;
 import org.qmpi4j.formats.trace.ShardEvent;
 import org.qmpi4j.formats.trace.ShardParser;
@@ -59,8 +60,8 @@ public final class TraceWaits {
      * As {@link #analyse(Path, int, long)}, telling {@code listener} of every wait instance counted
      * (to mark them in a trace: {@link PerfettoWaitMarks}).
      */
-    public static WaitReport analyse(Path dir, int ranks, long noiseFloorNs, WaitAnalysis.InstanceListener listener)
-            throws IOException {
+    public static @Nullable WaitReport analyse(
+            Path dir, int ranks, long noiseFloorNs, WaitAnalysis.InstanceListener listener) throws IOException {
         Timeline timeline = Timeline.open(dir, ranks, TraceSelection.all());
         if (timeline.ranks().isEmpty()) {
             return null;
@@ -126,7 +127,7 @@ public final class TraceWaits {
         /** Requests of nonblocking sends not yet completed, and their messages. */
         private final Map<Long, String> sendRequests = new HashMap<>();
 
-        private String[] call;
+        private @Nullable String[] call;
         private final StringBuilder completions = new StringBuilder();
         private long requestOfCall = TraceFormat.NONE;
         private boolean nonblockingSend;
@@ -279,7 +280,7 @@ public final class TraceWaits {
         private final ArrayDeque<WaitEvent> ready = new ArrayDeque<>();
         private final StringBuilder line = new StringBuilder();
         private final Map<String, CallSite> sites = new HashMap<>();
-        private WaitEvent pending;
+        private @Nullable WaitEvent pending;
         private long position;
         private boolean ended;
 
@@ -359,7 +360,7 @@ public final class TraceWaits {
             }
         }
 
-        private static String opt(String s) {
+        private static @Nullable String opt(String s) {
             return s.equals("-") ? null : s;
         }
     }

@@ -1,5 +1,6 @@
 package org.qmpi4j.report.waits;
 
+import org.qmpi4j.api.Nullable;
 import org.qmpi4j.formats.waits.CallSite;
 import org.qmpi4j.formats.waits.Interval;
 import org.qmpi4j.formats.waits.Pattern;
@@ -23,11 +24,18 @@ final class CallSegment extends Segment {
     /** Its wait has been counted. */
     boolean emitted;
 
+    @Nullable
     Pattern pattern;
+
     long waitNs;
     int peer = -1;
+
+    @Nullable
     String lateFunction;
+
+    @Nullable
     CallSite lateSite;
+
     long lateStart;
     long lateEnd;
     long latePreviousExit;
@@ -36,8 +44,10 @@ final class CallSegment extends Segment {
     /** This rank's clock error bound on the common clock, when the call was made. */
     final long ownBound;
 
+    @Nullable
     WaitCauses causes;
     /** The late rank's critical path up to its late call, which this call's path takes over. */
+    @Nullable
     CriticalPathNode lateNode;
 
     CallSegment(WaitEvent e, long previousExit) {

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.qmpi4j.api.Nullable;
 import org.qmpi4j.formats.waits.Pattern;
 
 /**
@@ -141,7 +142,10 @@ final class CollectiveMatching {
         /** The root's world rank as a member named it, or -1. */
         long namedRoot = -1;
 
+        @Nullable
         CallSegment root;
+
+        @Nullable
         CriticalPathNode rootNode;
 
         Collective(CollectiveKind kind, int expected, String function) {

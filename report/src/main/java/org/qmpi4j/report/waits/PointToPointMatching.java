@@ -2,6 +2,7 @@ package org.qmpi4j.report.waits;
 
 import java.util.HashMap;
 import java.util.Map;
+import org.qmpi4j.api.Nullable;
 import org.qmpi4j.formats.waits.Pattern;
 
 /**
@@ -109,12 +110,24 @@ final class PointToPointMatching {
 
     /** The calls of one message seen so far. */
     private static final class Message {
+        @Nullable
         CallSegment send;
+
+        @Nullable
         CallSegment sendDone;
+
+        @Nullable
         CallSegment recvPost;
+
+        @Nullable
         CallSegment recvDone;
+
+        @Nullable
         CriticalPathNode sendNode;
+
+        @Nullable
         CriticalPathNode recvNode;
+
         boolean lateSenderDone;
         boolean lateReceiverDone;
     }

@@ -2,6 +2,7 @@ package org.qmpi4j.report.waits;
 
 import java.util.ArrayDeque;
 import java.util.Map;
+import org.qmpi4j.api.Nullable;
 import org.qmpi4j.formats.waits.CallSite;
 import org.qmpi4j.formats.waits.Interval;
 
@@ -13,10 +14,18 @@ final class RankProgress {
     final int rank;
     final ArrayDeque<Segment> history = new ArrayDeque<>(HISTORY + 1);
     CriticalPathNode head;
+
+    @Nullable
     CallSegment open;
+
     long lastExit = Long.MIN_VALUE;
+
+    @Nullable
     String lastFunction;
+
+    @Nullable
     CallSite lastSite;
+
     long errorBound;
 
     RankProgress(int rank) {

@@ -3,6 +3,7 @@ package org.qmpi4j.report.waits;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import org.qmpi4j.api.Nullable;
 import org.qmpi4j.formats.waits.CallSite;
 
 /**
@@ -29,13 +30,22 @@ public final class WaitEvent {
     long enter;
     long exit;
     long errorBound;
+
+    @Nullable
     String sends;
+
     Completion sendCompletion = Completion.HERE;
+
+    @Nullable
     String receives;
+
     Completion receiveCompletion = Completion.HERE;
     final List<String> completedSends = new ArrayList<>(2);
     final List<String> completedReceives = new ArrayList<>(2);
+
+    @Nullable
     String communicator;
+
     int members;
     long instance = -1;
     int root = -1;

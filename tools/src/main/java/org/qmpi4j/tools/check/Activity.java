@@ -4,6 +4,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.qmpi4j.api.CallingAddress;
 import org.qmpi4j.api.MpiCall;
 import org.qmpi4j.api.MpiFunction;
+import org.qmpi4j.api.Nullable;
 import org.qmpi4j.tools.mpi.MessageRoles;
 
 /**
@@ -23,14 +24,22 @@ final class Activity {
      * {@link #current} after the copy publishes them to the watch's next read.
      */
     static final class Record {
+        /** The function, the site and the communicator: {@code null} until the thread\'s first call. */
+        @Nullable
         MpiFunction function;
+
+        @Nullable
         CallingAddress site;
+
+        @Nullable
         Object comm;
+
         int peer;
         int tag;
         /** A send-receive's source, or {@link MpiCall#ABSENT}. */
         int source;
         /** The request(s) a completion waits for, or {@code null}. */
+        @Nullable
         Object request;
 
         void copy(MpiCall call) {
@@ -62,10 +71,10 @@ final class Activity {
     private final AtomicInteger inside = new AtomicInteger();
     private final ThreadLocal<Record> records = new Records();
     /** The first thread to call MPI and its record: most ranks have no other, and skip the thread-local. */
-    private volatile Thread owner;
+    private volatile @Nullable Thread owner;
 
-    private volatile Record ownerRecord;
-    private volatile Record current;
+    private volatile @Nullable Record ownerRecord;
+    private volatile @Nullable Record current;
     private volatile long progress;
     private volatile boolean multiple;
 
@@ -80,7 +89,10 @@ final class Activity {
 
     private Record recordOf(Thread t) {
         if (t == owner) {
-            return ownerRecord;
+            Record mine = ownerRecord; // written before owner, so set for the owner's own thread
+            if (mine != null) {
+                return mine;
+            }
         }
         if (owner == null) {
             synchronized (this) {
@@ -106,6 +118,7 @@ final class Activity {
     }
 
     /** The call last entered (it may have returned since; see {@link #inside()}), or {@code null}. */
+    @Nullable
     Record current() {
         return current;
     }

@@ -2,6 +2,7 @@ package org.qmpi4j.tools.check;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.qmpi4j.api.Nullable;
 import org.qmpi4j.formats.json.JsonFormatException;
 import org.qmpi4j.formats.json.JsonNode;
 import org.qmpi4j.formats.json.JsonWriter;
@@ -18,7 +19,10 @@ final class BlockedCall {
         String function = "";
         String className = "(unknown)";
         String method = "(unknown)";
+        /** The source file, or {@code null} where the class file names none. */
+        @Nullable
         String file;
+
         int line = -1;
         /** The peer's world rank; -1 for any, -2 for none. */
         int peer = -2;
@@ -60,7 +64,10 @@ final class BlockedCall {
      */
     boolean multiple;
 
+    /** The blocked call, or {@code null} where the rank is not inside MPI. */
+    @Nullable
     Call call;
+
     final List<Call> waits = new ArrayList<>();
 
     String toJson() {

@@ -8,6 +8,7 @@ import java.nio.FloatBuffer;
 import java.nio.IntBuffer;
 import java.nio.LongBuffer;
 import java.nio.ShortBuffer;
+import org.qmpi4j.api.Nullable;
 
 /**
  * A checksum of the part of a message buffer a send reads: the first {@code bytes} bytes of a
@@ -23,7 +24,7 @@ final class BufferChecksum {
     private BufferChecksum() {}
 
     /** The checksum of {@code bytes} bytes of {@code buffer} from element {@code offset} (arrays only). */
-    static long of(Object buffer, int offset, long bytes) {
+    static long of(@Nullable Object buffer, int offset, long bytes) {
         if (buffer == null || bytes <= 0) {
             return NONE;
         }

@@ -2,6 +2,7 @@ package org.qmpi4j.tools.check;
 
 import org.qmpi4j.api.MpiCall;
 import org.qmpi4j.api.MpiFunction;
+import org.qmpi4j.api.Nullable;
 
 /**
  * A rank's state as the deadlock watch sees it, read on the watch's thread from the rank's
@@ -11,15 +12,16 @@ import org.qmpi4j.api.MpiFunction;
 final class CallState {
     private CallState() {}
 
-    static BlockedCall of(int rank, Activity a, Communicators comms, PendingRequests requests) {
+    static BlockedCall of(int rank, Activity a, @Nullable Communicators comms, PendingRequests requests) {
         BlockedCall s = new BlockedCall();
         s.rank = rank;
         s.progress = a.progress();
         s.inside = a.inside();
         s.multiple = a.isMultiple();
         Activity.Record c = s.inside ? a.current() : null;
-        if (c != null && c.function != null) {
-            s.call = describe(c, comms);
+        MpiFunction f = c == null ? null : c.function; // read once: the thread may be rewriting it
+        if (c != null && f != null) {
+            s.call = describe(c, f, comms);
             Object req = c.request;
             if (req instanceof Object[]) {
                 for (Object r : (Object[]) req) {
@@ -32,7 +34,7 @@ final class CallState {
         return s;
     }
 
-    private static void pending(BlockedCall s, Object request, PendingRequests requests) {
+    private static void pending(BlockedCall s, @Nullable Object request, PendingRequests requests) {
         PendingRequests.Pending p = request == null ? null : requests.get(request);
         if (p != null) {
             BlockedCall.Call w = new BlockedCall.Call();
@@ -51,9 +53,8 @@ final class CallState {
         }
     }
 
-    private static BlockedCall.Call describe(Activity.Record call, Communicators comms) {
+    private static BlockedCall.Call describe(Activity.Record call, MpiFunction f, @Nullable Communicators comms) {
         BlockedCall.Call c = new BlockedCall.Call();
-        MpiFunction f = call.function;
         c.function = f.name();
         if (call.site != null) {
             c.className = call.site.className();

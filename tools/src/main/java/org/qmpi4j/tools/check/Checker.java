@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.qmpi4j.api.MpiCall;
 import org.qmpi4j.api.MpiFunction;
+import org.qmpi4j.api.Nullable;
 import org.qmpi4j.api.Qmpi;
 import org.qmpi4j.api.QmpiContext;
 import org.qmpi4j.api.ToolFunction;
@@ -39,14 +40,16 @@ final class Checker {
     private final ThreadRules threads = new ThreadRules(this);
     private final RankResults results;
 
-    private volatile Communicators comms;
-    private volatile ArgumentRules arguments;
-    private volatile Object world;
+    /** What MPI_Init set up: {@code null} before it, or where setting up failed (nothing is checked then). */
+    private volatile @Nullable Communicators comms;
+
+    private volatile @Nullable ArgumentRules arguments;
+    private volatile @Nullable Object world;
     private volatile int rank = -1;
     private volatile boolean done;
-    private volatile DeadlockWatch watch;
-    private volatile SignatureFlow messages;
-    private volatile CollectiveCheck collectives;
+    private volatile @Nullable DeadlockWatch watch;
+    private volatile @Nullable SignatureFlow messages;
+    private volatile @Nullable CollectiveCheck collectives;
     private volatile String binding = "unknown";
 
     Checker(int toolId, Settings settings, PrintStream err) {
@@ -67,7 +70,7 @@ final class Checker {
         }
 
         @Override
-        public Object intercept(QmpiContext context, int id, MpiCall call) throws Exception {
+        public @Nullable Object intercept(QmpiContext context, int id, MpiCall call) throws Exception {
             return checker.check(context, call);
         }
     }
@@ -81,22 +84,22 @@ final class Checker {
         }
 
         @Override
-        public Object init(QmpiContext context, MpiCall call) throws Exception {
+        public @Nullable Object init(QmpiContext context, MpiCall call) throws Exception {
             return checker.init(context, call);
         }
 
         @Override
-        public Object finalizeMpi(QmpiContext context, MpiCall call) throws Exception {
+        public @Nullable Object finalizeMpi(QmpiContext context, MpiCall call) throws Exception {
             return checker.finalizeMpi(context, call);
         }
 
         @Override
-        public Object abort(QmpiContext context, MpiCall call) throws Exception {
+        public @Nullable Object abort(QmpiContext context, MpiCall call) throws Exception {
             return checker.abort(context, call);
         }
 
         @Override
-        public Object pcontrol(QmpiContext context, MpiCall call) throws Exception {
+        public @Nullable Object pcontrol(QmpiContext context, MpiCall call) throws Exception {
             return checker.check(context, call);
         }
     }
@@ -108,7 +111,7 @@ final class Checker {
 
     // ---- handlers ---------------------------------------------------------------------------
 
-    private Object check(QmpiContext context, MpiCall call) throws Exception {
+    private @Nullable Object check(QmpiContext context, MpiCall call) throws Exception {
         int f = call.function().ordinal();
         ToolFunction n = next[f];
         if (done) {
@@ -137,7 +140,7 @@ final class Checker {
     }
 
     /** The slower path of calls a rule looks at: before the call, the arguments; after it, the requests. */
-    private Object checked(QmpiContext context, MpiCall call, ToolFunction n, int needs) throws Exception {
+    private @Nullable Object checked(QmpiContext context, MpiCall call, ToolFunction n, int needs) throws Exception {
         Communicators c = comms;
         ArgumentRules a = arguments;
         if (c != null && a != null && (needs & CallNeeds.ARGUMENTS) != 0) {
@@ -154,19 +157,19 @@ final class Checker {
         boolean follow = flow != null && flow.enabled() && (needs & CallNeeds.MESSAGES) != 0;
         Signatures.Expect expect = null;
         try {
-            if (follow) {
+            if (follow && flow != null) {
                 expect = flow.before(call);
             }
             result = n.invoke(context, call);
         } catch (Exception | Error e) {
-            if (expect != null) {
+            if (expect != null && flow != null) {
                 flow.afterFailedReceive(expect);
             }
             throw e;
         } finally {
             activity.exit();
         }
-        if (follow && flow.enabled()) {
+        if (follow && flow != null && flow.enabled()) {
             try {
                 flow.after(call, expect, result);
             } catch (Exception | LinkageError e) {
@@ -193,7 +196,7 @@ final class Checker {
     }
 
     /** Before a blocking collective: the ranks compare what they call. */
-    private void beforeCollective(MpiCall call, Communicators c) {
+    private void beforeCollective(MpiCall call, @Nullable Communicators c) {
         CollectiveCheck cc = collectives;
         if (cc != null && c != null && CollectiveCheck.checks(call.function())) {
             try {
@@ -265,7 +268,7 @@ final class Checker {
 
     // ---- life cycle -----------------------------------------------------------------------------
 
-    private Object init(QmpiContext context, MpiCall call) throws Exception {
+    private @Nullable Object init(QmpiContext context, MpiCall call) throws Exception {
         Object result = next[call.function().ordinal()].invoke(context, call);
         try {
             int level = providedLevel(call, result);
@@ -281,7 +284,7 @@ final class Checker {
     }
 
     /** The thread level MPI provided ({@link ThreadRules#UNKNOWN} where the binding cannot say: the rule is off). */
-    private int providedLevel(MpiCall call, Object result) {
+    private int providedLevel(MpiCall call, @Nullable Object result) {
         try {
             Object provided = call.function() == MpiFunction.MPI_INIT_THREAD
                     ? result
@@ -316,7 +319,7 @@ final class Checker {
         }
     }
 
-    private Object finalizeMpi(QmpiContext context, MpiCall call) throws Exception {
+    private @Nullable Object finalizeMpi(QmpiContext context, MpiCall call) throws Exception {
         if (!done) {
             entered(call);
             try {
@@ -344,7 +347,7 @@ final class Checker {
         return next[call.function().ordinal()].invoke(context, call);
     }
 
-    private Object abort(QmpiContext context, MpiCall call) throws Exception {
+    private @Nullable Object abort(QmpiContext context, MpiCall call) throws Exception {
         if (!done) {
             results.aborting(call);
         }
@@ -361,6 +364,7 @@ final class Checker {
         return requests.pending();
     }
 
+    @Nullable
     Communicators communicators() {
         return comms;
     }
@@ -373,6 +377,7 @@ final class Checker {
         return toolId;
     }
 
+    @Nullable
     Object world() {
         return world;
     }

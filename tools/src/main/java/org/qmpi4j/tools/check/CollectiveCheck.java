@@ -10,10 +10,12 @@ import java.util.Map;
 import org.qmpi4j.api.CallingAddress;
 import org.qmpi4j.api.MpiCall;
 import org.qmpi4j.api.MpiFunction;
+import org.qmpi4j.api.Nullable;
 import org.qmpi4j.api.Qmpi;
 import org.qmpi4j.formats.check.Finding;
 import org.qmpi4j.formats.check.FindingSite;
 import org.qmpi4j.tools.mpi.DirectBuffers;
+import org.qmpi4j.tools.mpi.Pmpi;
 import org.qmpi4j.tools.mpi.ToolErrors;
 
 /**
@@ -44,7 +46,7 @@ final class CollectiveCheck {
     private final Map<Object, Object> dups = new IdentityHashMap<>();
     private final Signatures types;
     /** Made at the first collective on an intercommunicator: most programs have none. */
-    private volatile InterCollectiveCheck inter;
+    private volatile @Nullable InterCollectiveCheck inter;
 
     CollectiveCheck(Checker checker, int toolId, String binding, Signatures types) {
         this.checker = checker;
@@ -122,7 +124,7 @@ final class CollectiveCheck {
     }
 
     /** Before the collective {@code call} on {@code comm} (an intracommunicator of {@code info}). */
-    void before(MpiCall call, Object comm, Communicators.Info info) throws Exception {
+    void before(MpiCall call, @Nullable Object comm, Communicators.Info info) throws Exception {
         MpiFunction f = call.function();
         long[] rec = new long[FIELDS];
         rec[0] = f.ordinal();
@@ -162,17 +164,15 @@ final class CollectiveCheck {
         }
     }
 
-    private Object dupOf(Object comm) throws Exception {
+    private Object dupOf(@Nullable Object comm) throws Exception {
         synchronized (dups) {
             Object d = dups.get(comm);
             if (d != null) {
                 return d;
             }
         }
-        Object d = Qmpi.pmpi(toolId, MpiFunction.MPI_COMM_DUP, comm);
-        if (d != null) {
-            ToolErrors.returnOn(toolId, d);
-        }
+        Object d = Pmpi.result(toolId, MpiFunction.MPI_COMM_DUP, comm);
+        ToolErrors.returnOn(toolId, d);
         synchronized (dups) {
             dups.put(comm, d);
         }
@@ -184,7 +184,7 @@ final class CollectiveCheck {
      * world ranks, are {@code groups} ({@code {local, remote}}, {@code -1} for a process outside
      * {@code COMM_WORLD}).
      */
-    void beforeInter(MpiCall call, Object comm, int[][] groups) throws Exception {
+    void beforeInter(MpiCall call, @Nullable Object comm, int[][] groups) throws Exception {
         InterCollectiveCheck i = inter;
         if (i == null) {
             synchronized (this) {
@@ -202,7 +202,7 @@ final class CollectiveCheck {
      * a program that splits and frees communicators in a loop would pile them up in the library.
      * Every rank of {@code comm} frees it, so every member of the checker's one frees that.
      */
-    void forget(Object comm) throws Exception {
+    void forget(@Nullable Object comm) throws Exception {
         Object d;
         synchronized (dups) {
             d = dups.remove(comm);
@@ -347,7 +347,7 @@ final class CollectiveCheck {
         return op >= 1 && op <= OPS.length ? "MPI_" + OPS[(int) op - 1] : "a user-defined operation";
     }
 
-    String datatypeName(Object type) {
+    String datatypeName(@Nullable Object type) {
         return types.nameOf(type);
     }
 

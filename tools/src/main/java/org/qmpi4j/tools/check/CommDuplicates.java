@@ -3,6 +3,7 @@ package org.qmpi4j.tools.check;
 import java.util.IdentityHashMap;
 import java.util.Map;
 import org.qmpi4j.api.MpiFunction;
+import org.qmpi4j.api.Nullable;
 import org.qmpi4j.api.Qmpi;
 import org.qmpi4j.tools.mpi.ToolErrors;
 
@@ -64,7 +65,7 @@ final class CommDuplicates {
     }
 
     /** After a call that {@link #creates} a communicator returned {@code made}: its duplicate, now. */
-    void created(Object made) throws Exception {
+    void created(@Nullable Object made) throws Exception {
         if (made == null || isNull(made)) {
             return;
         }
@@ -83,7 +84,7 @@ final class CommDuplicates {
     }
 
     /** The duplicate of {@code comm}, or {@code null}. */
-    synchronized Object of(Object comm) {
+    synchronized @Nullable Object of(@Nullable Object comm) {
         return comm == null ? null : dups.get(comm);
     }
 
@@ -92,7 +93,7 @@ final class CommDuplicates {
      * may still be on their way on it; a later communicator the binding gives the same object is
      * then duplicated afresh.
      */
-    synchronized void forget(Object comm) {
+    synchronized void forget(@Nullable Object comm) {
         dups.remove(comm);
     }
 

@@ -3,8 +3,10 @@ package org.qmpi4j.tools.check;
 import java.util.IdentityHashMap;
 import java.util.Map;
 import org.qmpi4j.api.MpiFunction;
+import org.qmpi4j.api.Nullable;
 import org.qmpi4j.api.Qmpi;
 import org.qmpi4j.tools.mpi.PeerTranslator;
+import org.qmpi4j.tools.mpi.Pmpi;
 
 /**
  * What the checker knows of each communicator the application uses: its size, whether it is an
@@ -65,7 +67,8 @@ final class Communicators {
     }
 
     /** On the application's thread: the communicator's facts, learned now if new; {@code null} if MPI cannot say. */
-    Info learn(Object comm) {
+    @Nullable
+    Info learn(@Nullable Object comm) {
         if (comm == world || comm == null) {
             return worldInfo;
         }
@@ -78,7 +81,7 @@ final class Communicators {
         Info i;
         try {
             boolean inter = Boolean.TRUE.equals(Qmpi.pmpi(toolId, MpiFunction.MPI_COMM_TEST_INTER, comm));
-            int size = (Integer) Qmpi.pmpi(toolId, MpiFunction.MPI_COMM_SIZE, comm);
+            int size = Pmpi.intResult(toolId, MpiFunction.MPI_COMM_SIZE, comm);
             int[] ranks = new int[size];
             StringBuilder name = new StringBuilder("communicator of world ranks [");
             for (int r = 0; r < size; r++) {
@@ -125,7 +128,7 @@ final class Communicators {
     }
 
     /** From any thread: what is known of {@code comm}, without calling MPI; {@code null} if nothing. */
-    synchronized Info peek(Object comm) {
+    synchronized @Nullable Info peek(@Nullable Object comm) {
         return comm == world || comm == null ? worldInfo : known.get(comm);
     }
 
@@ -134,7 +137,7 @@ final class Communicators {
      * intercommunicator), {@link #OTHER_WORLD} for a process of another world, or -1 (wildcard,
      * none, unknown).
      */
-    int toWorld(Object comm, int peer) {
+    int toWorld(@Nullable Object comm, int peer) {
         if (peer < 0) {
             return -1;
         }
@@ -156,11 +159,12 @@ final class Communicators {
      * or {@code {local, remote}} for an intercommunicator; {@code -1} for a process outside
      * {@code COMM_WORLD}), or {@code null} if MPI cannot say.
      */
-    int[][] groups(Object comm) {
+    @Nullable
+    int[][] groups(@Nullable Object comm) {
         return peers.groups(comm);
     }
 
-    void forget(Object comm) {
+    void forget(@Nullable Object comm) {
         synchronized (this) {
             known.remove(comm);
         }

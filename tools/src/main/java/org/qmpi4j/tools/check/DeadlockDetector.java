@@ -1,5 +1,7 @@
 package org.qmpi4j.tools.check;
 
+import org.qmpi4j.api.Nullable;
+
 /**
  * Rank 0's judgement of the ranks' states: each rank's latest {@link BlockedCall}, when its
  * progress or blocking last changed and when it was last heard from, and which ranks, if any,
@@ -55,7 +57,7 @@ final class DeadlockDetector {
      * longer than the timeout to answer, and no rank of this job can tell). When every rank is blocked, all are deadlocked; otherwise those that
      * {@link WaitConditions} shows no other rank can release.
      */
-    synchronized BlockedCall[] deadlocked(long now) {
+    synchronized @Nullable BlockedCall[] deadlocked(long now) {
         boolean[] blocked = new boolean[size];
         boolean every = true;
         for (int r = 0; r < size; r++) {

@@ -11,7 +11,9 @@ import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Locale;
+import java.util.Objects;
 import org.qmpi4j.api.MpiFunction;
+import org.qmpi4j.api.Nullable;
 import org.qmpi4j.api.Qmpi;
 import org.qmpi4j.api.output.RankOutput;
 import org.qmpi4j.api.settings.Settings;
@@ -57,8 +59,10 @@ final class DeadlockWatch {
     private final int size;
     private final OutputSession session;
     private volatile boolean stopped;
-    private volatile Socket socket;
-    private volatile WatchCoordinator coordinator;
+    /** The connection to rank 0's coordinator, once made; the coordinator, on rank 0 only. */
+    private volatile @Nullable Socket socket;
+
+    private volatile @Nullable WatchCoordinator coordinator;
     private volatile boolean reported;
 
     private DeadlockWatch(
@@ -77,10 +81,10 @@ final class DeadlockWatch {
      * its address, port and the job's secret; every rank starts its reporting thread. Returns
      * {@code null} (and says why) when the watch cannot run.
      */
-    static DeadlockWatch start(
+    static @Nullable DeadlockWatch start(
             Checker checker, WorldComm comm, OutputSession session, Settings settings, RankOutput output)
             throws Exception {
-        double seconds = settings.get(CheckTool.DEADLOCK_SECONDS);
+        double seconds = Objects.requireNonNull(settings.get(CheckTool.DEADLOCK_SECONDS), "a setting with a default");
         String mode = settings.get(CheckTool.ON_DEADLOCK);
         boolean abort = mode == null || !"report".equals(mode.trim().toLowerCase(Locale.ROOT));
         if (mode != null && !"report".equals(mode.trim()) && !"abort".equals(mode.trim()) && comm.rank() == 0) {
@@ -102,7 +106,7 @@ final class DeadlockWatch {
             output.say("the deadlock watch's first exchange failed (" + e + "); deadlocks are not detected");
         }
         byte[] where = new byte[ADDRESS_BUFFER];
-        if (comm.rank() == 0 && gathered) {
+        if (hosts != null && gathered) { // rank 0
             try {
                 WatchCoordinator c = new WatchCoordinator(
                         hosts, comm.size(), new DeadlockDetector(comm.size(), seconds, w.intervalMillis));
@@ -199,7 +203,7 @@ final class DeadlockWatch {
             }
         }
 
-        private Socket connect() throws IOException {
+        private @Nullable Socket connect() throws IOException {
             long giveUp = System.currentTimeMillis() + 30_000;
             while (!stopped) {
                 try {

@@ -7,9 +7,11 @@ import java.util.List;
 import java.util.Map;
 import org.qmpi4j.api.MpiCall;
 import org.qmpi4j.api.MpiFunction;
+import org.qmpi4j.api.Nullable;
 import org.qmpi4j.api.Qmpi;
 import org.qmpi4j.formats.check.Finding;
 import org.qmpi4j.formats.check.FindingSite;
+import org.qmpi4j.tools.mpi.Pmpi;
 
 /**
  * {@code collective_mismatch} on an intercommunicator. Its two groups do not pass the same
@@ -71,11 +73,11 @@ final class InterCollectiveCheck {
      * Before the collective {@code call} on the intercommunicator {@code comm} whose groups, as
      * world ranks, are {@code groups} ({@code {local, remote}}).
      */
-    void before(MpiCall call, Object comm, int[][] groups) throws Exception {
+    void before(MpiCall call, @Nullable Object comm, int[][] groups) throws Exception {
         if (groups.length != 2 || !inWorld(groups[0]) || !inWorld(groups[1])) {
             return;
         }
-        int localRank = (Integer) Qmpi.pmpi(toolId, MpiFunction.MPI_COMM_RANK, comm);
+        int localRank = Pmpi.intResult(toolId, MpiFunction.MPI_COMM_RANK, comm);
         int size = groups[0].length + groups[1].length;
         long[] mine = record(call, lowest(groups[0]), localRank);
         Object union = mergeOf(comm, lowest(groups[0]) > lowest(groups[1]));
@@ -117,7 +119,7 @@ final class InterCollectiveCheck {
     }
 
     /** The application freed {@code comm}: the checker's merge of its groups is freed with it. */
-    void forget(Object comm) throws Exception {
+    void forget(@Nullable Object comm) throws Exception {
         Object m;
         synchronized (merged) {
             m = merged.remove(comm);
@@ -195,7 +197,7 @@ final class InterCollectiveCheck {
     }
 
     /** The same judgement on every rank, from the same records. */
-    static Verdict judge(long[][] recs) {
+    static @Nullable Verdict judge(long[][] recs) {
         List<Integer> byFunction = variants(recs, all(recs), FUNCTION);
         if (byFunction.size() > 1) {
             return new Verdict("call different collectives", byFunction);
@@ -238,7 +240,7 @@ final class InterCollectiveCheck {
         return judgePayload(recs, f, root);
     }
 
-    private static Verdict judgePayload(long[][] recs, MpiFunction f, int root) {
+    private static @Nullable Verdict judgePayload(long[][] recs, MpiFunction f, int root) {
         List<Integer> others = new ArrayList<>();
         for (int i = 0; i < recs.length; i++) {
             if (root >= 0 && recs[i][GROUP] != recs[root][GROUP]) {
@@ -342,7 +344,7 @@ final class InterCollectiveCheck {
         return b.toString();
     }
 
-    private Object mergeOf(Object comm, boolean high) throws Exception {
+    private Object mergeOf(@Nullable Object comm, boolean high) throws Exception {
         synchronized (merged) {
             Object m = merged.get(comm);
             if (m != null) {

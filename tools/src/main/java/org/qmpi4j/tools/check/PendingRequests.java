@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import org.qmpi4j.api.CallingAddress;
 import org.qmpi4j.api.MpiFunction;
+import org.qmpi4j.api.Nullable;
 
 /**
  * The nonblocking requests this rank started and has not yet completed or freed, by the request
@@ -28,7 +29,7 @@ final class PendingRequests {
         final int tag;
         final String comm;
         /** The send buffer and its checksum at the start, or {@code null} and {@link BufferChecksum#NONE}. */
-        final Object buffer;
+        final @Nullable Object buffer;
 
         final int offset;
         final long bytes;
@@ -40,7 +41,7 @@ final class PendingRequests {
                 int worldPeer,
                 int tag,
                 String comm,
-                Object buffer,
+                @Nullable Object buffer,
                 int offset,
                 long bytes,
                 long checksum) {
@@ -70,14 +71,14 @@ final class PendingRequests {
     private final Map<Object, Persistent> persistent = new IdentityHashMap<>();
 
     /** A persistent request was made ({@code *_INIT}): inactive until started. */
-    synchronized void made(Object request, Pending p) {
+    synchronized void made(@Nullable Object request, Pending p) {
         if (request != null) {
             persistent.put(request, new Persistent(p));
         }
     }
 
     /** {@code MPI_Start} of {@code request}: a persistent request is active now. */
-    synchronized void start(Object request) {
+    synchronized void start(@Nullable Object request) {
         Persistent q = request == null ? null : persistent.get(request);
         if (q != null) {
             q.active = true;
@@ -88,7 +89,7 @@ final class PendingRequests {
      * {@code MPI_Request_free} of {@code request}: its record, removed, if it was active (a
      * nonblocking call's, or a started persistent one's); otherwise {@code null}.
      */
-    synchronized Pending freed(Object request) {
+    synchronized @Nullable Pending freed(@Nullable Object request) {
         Pending p = pending.remove(request);
         if (p != null) {
             return p;
@@ -112,7 +113,7 @@ final class PendingRequests {
      * The record of {@code request}, removed; or {@code null} if it was not pending. A persistent
      * request completed is inactive again (and gives {@code null}: it was never pending).
      */
-    synchronized Pending completed(Object request) {
+    synchronized @Nullable Pending completed(Object request) {
         Pending p = pending.remove(request);
         if (p == null && request != null) {
             Persistent q = persistent.get(request);
@@ -124,7 +125,7 @@ final class PendingRequests {
     }
 
     /** The record of {@code request} if it is pending or an active persistent request, left in place. */
-    synchronized Pending get(Object request) {
+    synchronized @Nullable Pending get(Object request) {
         Pending p = pending.get(request);
         if (p == null) {
             Persistent q = persistent.get(request);

@@ -4,8 +4,10 @@ import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import org.qmpi4j.api.MpiCall;
 import org.qmpi4j.api.MpiFunction;
+import org.qmpi4j.api.Nullable;
 import org.qmpi4j.tools.mpi.Completions;
 import org.qmpi4j.tools.mpi.MessageRoles;
 import org.qmpi4j.tools.mpi.StatusFields;
@@ -45,11 +47,11 @@ final class SignatureFlow {
      * After a call that makes a communicator returned {@code made}: the checker's duplicate of it,
      * made even while the checks are off so that every member makes it.
      */
-    void created(Object made) throws Exception {
+    void created(@Nullable Object made) throws Exception {
         sig.created(made);
     }
 
-    void forget(Object comm) {
+    void forget(@Nullable Object comm) {
         sig.forget(comm);
     }
 
@@ -62,16 +64,13 @@ final class SignatureFlow {
      * Before the call: a send's signature leaves; a receive from a known source and tag posts the
      * receive of its signature and, if it has arrived, compares now (before MPI could fail).
      */
+    @Nullable
     Signatures.Expect before(MpiCall call) throws Exception {
         MpiFunction f = call.function();
+        if (CallNeeds.makesPersistent(f) || f == MpiFunction.MPI_IMRECV) {
+            return null; // after the call
+        }
         switch (f) {
-            case MPI_SEND_INIT:
-            case MPI_BSEND_INIT:
-            case MPI_SSEND_INIT:
-            case MPI_RSEND_INIT:
-            case MPI_RECV_INIT:
-            case MPI_IMRECV:
-                return null; // after the call
             case MPI_START:
                 startPersistent(call.request());
                 return null;
@@ -111,8 +110,8 @@ final class SignatureFlow {
             if (at < 0 || at + 1 >= call.argumentCount()) {
                 return null;
             }
-            source = (Integer) call.argument(at);
-            tag = (Integer) call.argument(at + 1);
+            source = (Integer) Objects.requireNonNull(call.argument(at), "a send-receive\'s source");
+            tag = (Integer) Objects.requireNonNull(call.argument(at + 1), "a send-receive\'s tag");
             type = f == MpiFunction.MPI_SENDRECV ? call.argument(at - 1) : call.datatype();
             capacity = f == MpiFunction.MPI_SENDRECV ? -1 : call.bytes();
         } else {
@@ -137,25 +136,28 @@ final class SignatureFlow {
      * The ranks a message on {@code comm} may name: its size, or for an intercommunicator (whose
      * peers are the remote group's ranks) any rank, which MPI itself checks.
      */
-    private int peers(Object comm) {
+    private int peers(@Nullable Object comm) {
         Communicators.Info info = comms.peek(comm);
         return info == null ? 0 : info.inter ? Integer.MAX_VALUE : info.size;
     }
 
     /** A persistent send about to start: its signature leaves now, as a send's would. */
-    private void startPersistent(Object request) throws Exception {
+    private void startPersistent(@Nullable Object request) throws Exception {
         MpiCall init;
         synchronized (persistentSends) {
             init = request == null ? null : persistentSends.get(request);
         }
-        Object dup = init == null ? null : sig.dupOf(init.communicator());
+        if (init == null) {
+            return;
+        }
+        Object dup = sig.dupOf(init.communicator());
         if (dup != null) {
             sig.send(dup, init, init.peer(), init.tag(), init.datatype(), init.count(), init.bytes());
         }
     }
 
     /** After the call: the signature a receive waits for is compared, or kept waiting for. */
-    void after(MpiCall call, Signatures.Expect expect, Object result) throws Exception {
+    void after(MpiCall call, @Nullable Signatures.Expect expect, @Nullable Object result) throws Exception {
         MpiFunction f = call.function();
         switch (f) {
             case MPI_SEND_INIT:
@@ -231,7 +233,7 @@ final class SignatureFlow {
     }
 
     /** A receive completed: a known source's signature compared; a wildcard's posted from its status and compared. */
-    private void completeReceive(Signatures.Expect e, Object status) throws Exception {
+    private void completeReceive(Signatures.Expect e, @Nullable Object status) throws Exception {
         if (e.request != null) {
             sig.check(e);
             return;

@@ -7,9 +7,11 @@ import java.util.IdentityHashMap;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import org.qmpi4j.api.CallingAddress;
 import org.qmpi4j.api.MpiCall;
 import org.qmpi4j.api.MpiFunction;
+import org.qmpi4j.api.Nullable;
 import org.qmpi4j.api.Qmpi;
 import org.qmpi4j.formats.check.Finding;
 import org.qmpi4j.formats.check.FindingSite;
@@ -57,8 +59,10 @@ final class Signatures {
         /** The checker's duplicate of the receive's communicator. */
         final Object dup;
 
-        final Object request;
-        final Object buffer;
+        /** The receive of the signature and its buffer; {@code null} for a wildcard receive until its status names the sender. */
+        final @Nullable Object request;
+
+        final @Nullable Object buffer;
         final MpiFunction function;
         final CallingAddress site;
         final String type;
@@ -67,8 +71,8 @@ final class Signatures {
 
         Expect(
                 Object dup,
-                Object request,
-                Object buffer,
+                @Nullable Object request,
+                @Nullable Object buffer,
                 MpiFunction function,
                 CallingAddress site,
                 String type,
@@ -129,7 +133,7 @@ final class Signatures {
         }
     }
 
-    String nameOf(Object type) {
+    String nameOf(@Nullable Object type) {
         String n = type == null ? null : typeNames.get(type);
         return n == null ? "derived" : n;
     }
@@ -144,7 +148,8 @@ final class Signatures {
      * message arrived, and that message would never leave. Completed sends are reaped at the next
      * send.
      */
-    void send(Object dup, MpiCall call, int dest, int tag, Object type, int count, long bytes) throws Exception {
+    void send(Object dup, MpiCall call, int dest, int tag, @Nullable Object type, int count, long bytes)
+            throws Exception {
         if (tag < 0) {
             // The application's send is invalid (invalid_argument says so) and MPI refuses it, with
             // an exception where the program asked for one; the signature with the same tag would
@@ -208,7 +213,8 @@ final class Signatures {
     }
 
     /** The checker's duplicate of {@code comm}, or {@code null} if its messages are not followed. */
-    Object dupOf(Object comm) {
+    @Nullable
+    Object dupOf(@Nullable Object comm) {
         return dups.of(comm);
     }
 
@@ -217,18 +223,19 @@ final class Signatures {
     }
 
     /** After a call that made {@code made}, a new communicator: the duplicate its signatures travel on. */
-    void created(Object made) throws Exception {
+    void created(@Nullable Object made) throws Exception {
         dups.created(made);
     }
 
-    void forget(Object comm) {
+    void forget(@Nullable Object comm) {
         dups.forget(comm);
     }
 
     // ---- receiver -------------------------------------------------------------------------------
 
     /** Posts the receive of the signature of the next message from {@code source} with {@code tag}. */
-    Expect expect(Object dup, MpiCall call, int source, int tag, Object type, long capacity) throws Exception {
+    Expect expect(Object dup, MpiCall call, int source, int tag, @Nullable Object type, long capacity)
+            throws Exception {
         Object buffer = buffer();
         Object request = openmpi
                 ? Qmpi.pmpi(toolId, MpiFunction.MPI_IRECV, dup, buffer, MAX, byteType, source, tag)
@@ -265,10 +272,11 @@ final class Signatures {
             return false;
         }
         e.done = true;
-        String sig = read(e.buffer);
+        Object buffer = Objects.requireNonNull(e.buffer, "a posted receive has its buffer");
+        String sig = read(buffer);
         synchronized (buffers) {
             if (buffers.size() < 64) {
-                buffers.push(e.buffer);
+                buffers.push(buffer);
             }
         }
         compare(e, sig);

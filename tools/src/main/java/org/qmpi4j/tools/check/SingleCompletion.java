@@ -2,6 +2,7 @@ package org.qmpi4j.tools.check;
 
 import org.qmpi4j.api.MpiCall;
 import org.qmpi4j.api.MpiFunction;
+import org.qmpi4j.api.Nullable;
 
 /**
  * The completion of one request ({@code MPI_WAIT}, {@code MPI_TEST}), the common case, read
@@ -16,7 +17,7 @@ final class SingleCompletion {
     }
 
     /** The request {@code call} (one {@link #handles}, returned normally) completed, or {@code null}. */
-    static Object request(MpiCall call) {
+    static @Nullable Object request(MpiCall call) {
         Object request = call.request();
         if (request == null || call.function() == MpiFunction.MPI_WAIT) {
             return request;
@@ -27,7 +28,7 @@ final class SingleCompletion {
     }
 
     /** The status {@code call} returned, or {@code null} where it returned none. */
-    static Object status(MpiCall call) {
+    static @Nullable Object status(MpiCall call) {
         Object result = call.result();
         return result instanceof Boolean || result instanceof Integer ? null : result;
     }

@@ -2,6 +2,7 @@ package org.qmpi4j.tools.check;
 
 import org.qmpi4j.api.CallingAddress;
 import org.qmpi4j.api.MpiFunction;
+import org.qmpi4j.api.Nullable;
 import org.qmpi4j.api.Qmpi;
 import org.qmpi4j.formats.check.Finding;
 
@@ -29,7 +30,8 @@ final class ThreadRules {
 
     private final Checker checker;
     private volatile int level = UNKNOWN;
-    private volatile Thread initThread;
+    /** The thread that initialized MPI; {@code null} before MPI_Init. */
+    private volatile @Nullable Thread initThread;
 
     ThreadRules(Checker checker) {
         this.checker = checker;
@@ -45,7 +47,7 @@ final class ThreadRules {
      * The level the binding's value {@code provided} stands for ({@link #UNKNOWN} if none): the
      * binding's constants {@code THREAD_SINGLE}, ... name them.
      */
-    static int levelOf(int toolId, Object provided) {
+    static int levelOf(int toolId, @Nullable Object provided) {
         if (provided == null) {
             return UNKNOWN;
         }
@@ -63,7 +65,7 @@ final class ThreadRules {
     }
 
     /** On entering {@code f} at {@code site} on thread {@code t}, with {@code inside} threads of this rank now in MPI. */
-    void entered(MpiFunction f, CallingAddress site, Thread t, int inside) {
+    void entered(MpiFunction f, @Nullable CallingAddress site, Thread t, int inside) {
         int l = level;
         if (l == UNKNOWN || l == MULTIPLE || anyThreadMayCall(f)) {
             return;

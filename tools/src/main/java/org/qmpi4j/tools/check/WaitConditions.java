@@ -1,6 +1,7 @@
 package org.qmpi4j.tools.check;
 
 import java.util.TreeSet;
+import org.qmpi4j.api.Nullable;
 
 /**
  * Which blocked ranks can never be released, when not every rank is blocked. Each blocked call
@@ -77,9 +78,12 @@ final class WaitConditions {
      * The ranks {@code r}'s blocked call waits on, or {@code null} if not known. A rank that
      * finished has been through {@code MPI_Finalize}, whatever the last state it sent.
      */
-    private static TreeSet<Integer> targets(BlockedCall[] states, int r, boolean[] finished) {
+    private static @Nullable TreeSet<Integer> targets(BlockedCall[] states, int r, boolean[] finished) {
         int n = states.length;
         BlockedCall.Call c = states[r].call;
+        if (c == null) {
+            return null; // not inside a call: waits on nothing
+        }
         TreeSet<Integer> out = new TreeSet<>();
         boolean finalizing = "MPI_FINALIZE".equals(c.function);
         if (WaitForGraph.isCollective(c.function) || finalizing) {
@@ -137,6 +141,9 @@ final class WaitConditions {
     /** OR semantics: a wait for any request, or a wildcard anywhere in what the call waits on. */
     private static boolean waitsOnAny(BlockedCall s) {
         BlockedCall.Call c = s.call;
+        if (c == null) {
+            return false;
+        }
         if (c.function.startsWith("MPI_WAITANY")
                 || c.function.startsWith("MPI_WAITSOME")
                 || c.function.startsWith("MPI_TESTANY")

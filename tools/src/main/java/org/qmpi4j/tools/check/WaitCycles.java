@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.TreeSet;
+import org.qmpi4j.api.Nullable;
 
 /**
  * The cycles of a deadlock's wait-for graph ({@link WaitForGraph}): one per group of blocked ranks
@@ -38,7 +39,7 @@ final class WaitCycles {
     }
 
     /** A shortest way from {@code start} back to itself inside its part (breadth first), or {@code null}. */
-    private static List<Integer> cycleWithin(int start, int p, int[] part, List<TreeSet<Integer>> edges) {
+    private static @Nullable List<Integer> cycleWithin(int start, int p, int[] part, List<TreeSet<Integer>> edges) {
         int n = edges.size();
         int[] parent = new int[n];
         Arrays.fill(parent, -1);

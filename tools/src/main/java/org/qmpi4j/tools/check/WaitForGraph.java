@@ -135,7 +135,7 @@ final class WaitForGraph {
             boolean collective = false;
             for (int r : cycle) {
                 BlockedCall.Call c = ranks[r].call;
-                collective |= isCollective(c.function) || "MPI_FINALIZE".equals(c.function);
+                collective |= c != null && (isCollective(c.function) || "MPI_FINALIZE".equals(c.function));
             }
             if (!collective) {
                 pointToPoint = true;
@@ -166,7 +166,7 @@ final class WaitForGraph {
     /** Whether a rank's blocked call waits only for messages to arrive (a receive, a probe, or a wait on receives). */
     private static boolean receives(BlockedCall s) {
         BlockedCall.Call c = s.call;
-        if (c.function.contains("SENDRECV")) {
+        if (c == null || c.function.contains("SENDRECV")) {
             return false;
         }
         if (c.function.contains("RECV") || c.function.contains("PROBE")) {

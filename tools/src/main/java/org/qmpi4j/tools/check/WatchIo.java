@@ -4,6 +4,7 @@ import java.io.Closeable;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
+import org.qmpi4j.api.Nullable;
 
 /** The deadlock watch's line protocol and its quiet closing and sleeping. */
 final class WatchIo {
@@ -16,7 +17,7 @@ final class WatchIo {
         }
     }
 
-    static void close(Closeable c) {
+    static void close(@Nullable Closeable c) {
         if (c != null) {
             try {
                 c.close();

@@ -77,7 +77,7 @@ public final class ChunkedGather {
             }
             putInt(send, n);
             comm.gather(send, block, recv, root);
-            if (isRoot) {
+            if (recv != null) { // the root's
                 for (int r = 0; r < comm.size(); r++) {
                     int at = r * block;
                     int len = getInt(recv, at);

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Set;
 import org.qmpi4j.api.MpiCall;
 import org.qmpi4j.api.MpiFunction;
+import org.qmpi4j.api.Nullable;
 
 /**
  * Which nonblocking requests a completion call ({@code MPI_Wait}, {@code MPI_Test} and their
@@ -42,7 +43,7 @@ public final class Completions {
      * each request added, the status the call returned for it, or {@code null} where it returned
      * none (Open MPI's {@code waitFor()}, {@code waitAll}, ...).
      */
-    public static void completed(MpiCall call, List<Object> out, List<Object> statuses) {
+    public static void completed(MpiCall call, List<Object> out, @Nullable List<Object> statuses) {
         Object request = call.request();
         if (request == null) {
             return;
@@ -87,19 +88,21 @@ public final class Completions {
         }
     }
 
-    private static void add(List<Object> out, List<Object> statuses, Object request, Object status) {
+    private static void add(
+            List<Object> out, @Nullable List<Object> statuses, Object request, @Nullable Object status) {
         out.add(request);
         if (statuses != null) {
             statuses.add(status);
         }
     }
 
-    private static boolean done(Object result) {
+    private static boolean done(@Nullable Object result) {
         return result instanceof Boolean ? (Boolean) result : result != null;
     }
 
     /** Every request of the array; the statuses, one per request in order, when the call returned them. */
-    private static void all(Object requests, Object result, List<Object> out, List<Object> statuses) {
+    private static void all(
+            Object requests, @Nullable Object result, List<Object> out, @Nullable List<Object> statuses) {
         if (requests instanceof Object[]) {
             Object[] rs = (Object[]) requests;
             Object[] ss =
@@ -112,7 +115,8 @@ public final class Completions {
         }
     }
 
-    private static void one(Object requests, int index, Object status, List<Object> out, List<Object> statuses) {
+    private static void one(
+            Object requests, int index, @Nullable Object status, List<Object> out, @Nullable List<Object> statuses) {
         if (requests instanceof Object[] && index >= 0 && index < ((Object[]) requests).length) {
             Object r = ((Object[]) requests)[index];
             if (r != null) {
@@ -122,7 +126,7 @@ public final class Completions {
     }
 
     /** An index given as a number or as a status; -1 if none. */
-    static int indexOf(Object result) {
+    static int indexOf(@Nullable Object result) {
         if (result instanceof Integer) {
             return (Integer) result;
         }

@@ -3,6 +3,7 @@ package org.qmpi4j.tools.mpi;
 import java.util.IdentityHashMap;
 import java.util.Map;
 import org.qmpi4j.api.MpiFunction;
+import org.qmpi4j.api.Nullable;
 import org.qmpi4j.api.Qmpi;
 
 /**
@@ -31,7 +32,8 @@ public final class PeerTranslator {
     private final Map<Object, int[]> tables = new IdentityHashMap<>();
     private final Map<Object, String> names = new IdentityHashMap<>();
     private final Map<Object, int[][]> groups = new IdentityHashMap<>();
-    private Object worldGroup;
+    /** {@code COMM_WORLD}'s group, asked for when the first table is built. */
+    private @Nullable Object worldGroup;
 
     public PeerTranslator(int toolId, Object world, int worldSize) {
         this.toolId = toolId;
@@ -44,7 +46,7 @@ public final class PeerTranslator {
      * none: no peer, a wildcard or {@code MPI_PROC_NULL} (negative), or a communicator the binding
      * cannot describe.
      */
-    public int toWorld(Object comm, int peer) {
+    public int toWorld(@Nullable Object comm, int peer) {
         if (peer < 0) {
             return -1;
         }
@@ -56,7 +58,7 @@ public final class PeerTranslator {
     }
 
     /** Whether {@code peer} of {@code comm} is a process of another world (a rank of a remote group). */
-    public boolean outsideWorld(Object comm, int peer) {
+    public boolean outsideWorld(@Nullable Object comm, int peer) {
         if (peer < 0 || comm == world || comm == null) {
             return false;
         }
@@ -65,7 +67,7 @@ public final class PeerTranslator {
     }
 
     /** Names {@code comm}, a communicator that reaches another world, e.g. {@code spawn 2}. */
-    public synchronized void name(Object comm, String name) {
+    public synchronized void name(@Nullable Object comm, String name) {
         if (comm != null) {
             if (names.size() >= MAX_CACHED) {
                 names.clear();
@@ -75,13 +77,13 @@ public final class PeerTranslator {
     }
 
     /** The name given to {@code comm}, or {@code other} for one made by a call not seen (a dup, a merge). */
-    public synchronized String nameOf(Object comm) {
+    public synchronized String nameOf(@Nullable Object comm) {
         String n = names.get(comm);
         return n == null ? "other" : n;
     }
 
     /** Forgets {@code comm} (it is being freed; a new communicator may reuse the object). */
-    public synchronized void forget(Object comm) {
+    public synchronized void forget(@Nullable Object comm) {
         tables.remove(comm);
         names.remove(comm);
         groups.remove(comm);
@@ -94,7 +96,7 @@ public final class PeerTranslator {
      * binding cannot describe it (e.g. {@code MPI_COMM_NULL}). Built once per communicator, with
      * the same calls as the peer tables, and kept until it is {@link #forget forgotten}.
      */
-    public synchronized int[][] groups(Object comm) {
+    public synchronized @Nullable int[][] groups(@Nullable Object comm) {
         if (comm == null) {
             return null;
         }
@@ -123,7 +125,7 @@ public final class PeerTranslator {
             return new int[][] {all};
         }
         boolean inter = Boolean.TRUE.equals(Qmpi.pmpi(toolId, MpiFunction.MPI_COMM_TEST_INTER, comm));
-        int[] local = worldRanksOf(Qmpi.pmpi(toolId, MpiFunction.MPI_COMM_GROUP, comm));
+        int[] local = worldRanksOf(Pmpi.result(toolId, MpiFunction.MPI_COMM_GROUP, comm));
         if (!inter) {
             return new int[][] {local};
         }
@@ -141,7 +143,7 @@ public final class PeerTranslator {
         return new int[][] {local, r};
     }
 
-    private synchronized int[] table(Object comm) {
+    private synchronized @Nullable int[] table(Object comm) {
         int[] t = tables.get(comm);
         if (t != null) {
             return t.length == 0 ? null : t;
@@ -159,28 +161,32 @@ public final class PeerTranslator {
     }
 
     private int[] build(Object comm) throws Exception {
-        if (worldGroup == null) {
-            worldGroup = Qmpi.pmpi(toolId, MpiFunction.MPI_COMM_GROUP, world);
-        }
+        worldGroup();
         boolean inter = Boolean.TRUE.equals(Qmpi.pmpi(toolId, MpiFunction.MPI_COMM_TEST_INTER, comm));
         // Point-to-point peers of an intercommunicator are ranks of the remote group.
         return worldRanksOf(
-                Qmpi.pmpi(toolId, inter ? MpiFunction.MPI_COMM_REMOTE_GROUP : MpiFunction.MPI_COMM_GROUP, comm));
+                Pmpi.result(toolId, inter ? MpiFunction.MPI_COMM_REMOTE_GROUP : MpiFunction.MPI_COMM_GROUP, comm));
+    }
+
+    private Object worldGroup() throws Exception {
+        Object all = worldGroup;
+        if (all == null) {
+            all = Pmpi.result(toolId, MpiFunction.MPI_COMM_GROUP, world);
+            worldGroup = all;
+        }
+        return all;
     }
 
     /** The world ranks of {@code group}'s members ({@link #OUTSIDE} for others); frees the group. */
     private int[] worldRanksOf(Object group) throws Exception {
-        if (worldGroup == null) {
-            worldGroup = Qmpi.pmpi(toolId, MpiFunction.MPI_COMM_GROUP, world);
-        }
+        Object all = worldGroup();
         try {
-            int n = (Integer) Qmpi.pmpi(toolId, MpiFunction.MPI_GROUP_SIZE, group);
+            int n = Pmpi.intResult(toolId, MpiFunction.MPI_GROUP_SIZE, group);
             int[] ranks = new int[n];
             for (int i = 0; i < n; i++) {
                 ranks[i] = i;
             }
-            int[] inWorld =
-                    (int[]) Qmpi.pmpi(toolId, MpiFunction.MPI_GROUP_TRANSLATE_RANKS, null, group, ranks, worldGroup);
+            int[] inWorld = (int[]) Pmpi.result(toolId, MpiFunction.MPI_GROUP_TRANSLATE_RANKS, null, group, ranks, all);
             for (int i = 0; i < inWorld.length; i++) {
                 if (inWorld[i] < 0 || inWorld[i] >= worldSize) {
                     inWorld[i] = OUTSIDE; // MPI_UNDEFINED: a process outside COMM_WORLD (spawned, connected)

@@ -1,6 +1,7 @@
 package org.qmpi4j.tools.mpi;
 
 import org.qmpi4j.api.MpiCall;
+import org.qmpi4j.api.Nullable;
 
 /**
  * A completion call run through the method of its MPI function that returns statuses, for a
@@ -37,7 +38,7 @@ public final class StatusCompletions {
      *
      * @param undefined the binding's {@code MPI.UNDEFINED}: the index when nothing completed
      */
-    public static Object asWritten(MpiCall call, Object statuses, int undefined) {
+    public static @Nullable Object asWritten(MpiCall call, @Nullable Object statuses, int undefined) {
         Class<?> type = call.resultType();
         if (type == void.class) {
             return null;

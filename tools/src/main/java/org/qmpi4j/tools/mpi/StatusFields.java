@@ -5,6 +5,7 @@ import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import org.qmpi4j.api.Nullable;
 import org.qmpi4j.api.internal.QmpiBackend;
 
 /**
@@ -32,17 +33,17 @@ public final class StatusFields {
     }
 
     /** The source rank (in the communicator of the receive) of {@code status}, or {@link #UNKNOWN}. */
-    public static int source(Object status) {
+    public static int source(@Nullable Object status) {
         return status == null ? UNKNOWN : of(status).source.read(status);
     }
 
     /** The tag of the message {@code status} describes, or {@link #UNKNOWN}. */
-    public static int tag(Object status) {
+    public static int tag(@Nullable Object status) {
         return status == null ? UNKNOWN : of(status).tag.read(status);
     }
 
     /** The index of the completed request {@code status} names, or {@link #UNKNOWN}. */
-    public static int index(Object status) {
+    public static int index(@Nullable Object status) {
         return status == null ? UNKNOWN : of(status).index.read(status);
     }
 
@@ -60,10 +61,12 @@ public final class StatusFields {
     private static final class Reader {
         private static final Reader NONE = new Reader(null, null);
 
-        private final Method method;
-        private final Field field;
+        /** The getter, or {@code null} where the status tells it by a field (or not at all). */
+        private final @Nullable Method method;
 
-        private Reader(Method method, Field field) {
+        private final @Nullable Field field;
+
+        private Reader(@Nullable Method method, @Nullable Field field) {
             this.method = method;
             this.field = field;
         }

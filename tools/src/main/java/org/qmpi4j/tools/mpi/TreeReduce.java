@@ -2,6 +2,7 @@ package org.qmpi4j.tools.mpi;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.qmpi4j.api.Nullable;
 
 /**
  * Combines one value per rank at rank 0 along a binomial tree: rank {@code r} covers the ranks
@@ -94,7 +95,7 @@ public final class TreeReduce {
      * @param empty a partial covering no rank, sent upward if encoding {@code mine} fails
      * @return at rank 0, the partial covering every rank that arrived; elsewhere {@code null}
      */
-    public static <T> T run(Links links, T mine, byte[] empty, Part<T> part) throws Exception {
+    public static @Nullable <T> T run(Links links, T mine, byte[] empty, Part<T> part) throws Exception {
         int rank = links.rank();
         for (int child : children(rank, links.size())) {
             byte[] data;

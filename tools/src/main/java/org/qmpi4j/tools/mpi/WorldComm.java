@@ -2,6 +2,7 @@ package org.qmpi4j.tools.mpi;
 
 import java.nio.ByteBuffer;
 import org.qmpi4j.api.MpiFunction;
+import org.qmpi4j.api.Nullable;
 import org.qmpi4j.api.Qmpi;
 
 /**
@@ -37,13 +38,15 @@ public final class WorldComm {
     private final String binding;
     private final Layout layout;
     private final Object world;
-    private final Object byteType;
-    private final Object longType;
-    private final Object max;
+    /** The datatypes and operation the exchanges use; {@code null} with a binding that cannot exchange data. */
+    private final @Nullable Object byteType;
+
+    private final @Nullable Object longType;
+    private final @Nullable Object max;
     private final int rank;
     private final int size;
     /** The tools' own duplicate of {@code world}; made by the first exchange, which every rank makes. */
-    private Object talk;
+    private @Nullable Object talk;
     /** MPJ Express' Gather copies each rank's own block into its receive buffer, even off the root. */
     private byte[] gatherScratch = new byte[0];
 
@@ -67,8 +70,8 @@ public final class WorldComm {
         this.byteType = data ? Qmpi.bindingConstant(toolId, "BYTE") : null;
         this.longType = data ? Qmpi.bindingConstant(toolId, "LONG") : null;
         this.max = data ? Qmpi.bindingConstant(toolId, "MAX") : null;
-        this.rank = (Integer) Qmpi.pmpi(toolId, MpiFunction.MPI_COMM_RANK, world);
-        this.size = (Integer) Qmpi.pmpi(toolId, MpiFunction.MPI_COMM_SIZE, world);
+        this.rank = Pmpi.intResult(toolId, MpiFunction.MPI_COMM_RANK, world);
+        this.size = Pmpi.intResult(toolId, MpiFunction.MPI_COMM_SIZE, world);
     }
 
     public int rank() {
@@ -143,10 +146,10 @@ public final class WorldComm {
         requireData();
         if (layout == Layout.OPENMPI) {
             ByteBuffer d = DirectBuffers.holding(buf, buf.length, DirectBuffers.SEND);
-            Qmpi.pmpi(toolId, MpiFunction.MPI_BCAST, talk(), d, buf.length, byteType, root);
+            Qmpi.pmpi(toolId, MpiFunction.MPI_BCAST, talk(), d, buf.length, byteType(), root);
             DirectBuffers.copy(d, buf, buf.length);
         } else {
-            Qmpi.pmpi(toolId, MpiFunction.MPI_BCAST, talk(), buf, 0, buf.length, byteType, root);
+            Qmpi.pmpi(toolId, MpiFunction.MPI_BCAST, talk(), buf, 0, buf.length, byteType(), root);
         }
     }
 
@@ -164,11 +167,11 @@ public final class WorldComm {
                     DirectBuffers.holding(in, DirectBuffers.SEND),
                     d,
                     1,
-                    longType,
-                    max);
+                    longType(),
+                    max());
             DirectBuffers.copy(d, out);
         } else {
-            Qmpi.pmpi(toolId, MpiFunction.MPI_ALLREDUCE, talk(), in, 0, out, 0, 1, longType, max);
+            Qmpi.pmpi(toolId, MpiFunction.MPI_ALLREDUCE, talk(), in, 0, out, 0, 1, longType(), max());
         }
         return out[0];
     }
@@ -178,9 +181,9 @@ public final class WorldComm {
         requireData();
         if (layout == Layout.OPENMPI) {
             ByteBuffer d = DirectBuffers.holding(buf, DirectBuffers.SEND);
-            Qmpi.pmpi(toolId, MpiFunction.MPI_SEND, talk(), d, buf.length, longType, dest, tag);
+            Qmpi.pmpi(toolId, MpiFunction.MPI_SEND, talk(), d, buf.length, longType(), dest, tag);
         } else {
-            Qmpi.pmpi(toolId, MpiFunction.MPI_SEND, talk(), buf, 0, buf.length, longType, dest, tag);
+            Qmpi.pmpi(toolId, MpiFunction.MPI_SEND, talk(), buf, 0, buf.length, longType(), dest, tag);
         }
     }
 
@@ -189,10 +192,10 @@ public final class WorldComm {
         requireData();
         if (layout == Layout.OPENMPI) {
             ByteBuffer d = DirectBuffers.of(Math.multiplyExact(buf.length, Long.BYTES), DirectBuffers.RECEIVE);
-            Qmpi.pmpi(toolId, MpiFunction.MPI_RECV, talk(), d, buf.length, longType, source, tag);
+            Qmpi.pmpi(toolId, MpiFunction.MPI_RECV, talk(), d, buf.length, longType(), source, tag);
             DirectBuffers.copy(d, buf);
         } else {
-            Qmpi.pmpi(toolId, MpiFunction.MPI_RECV, talk(), buf, 0, buf.length, longType, source, tag);
+            Qmpi.pmpi(toolId, MpiFunction.MPI_RECV, talk(), buf, 0, buf.length, longType(), source, tag);
         }
     }
 
@@ -200,14 +203,14 @@ public final class WorldComm {
      * Gathers {@code block} bytes from every rank into {@code recv} at {@code root} (rank r's
      * block at offset {@code r * block}); {@code recv} may be {@code null} on other ranks.
      */
-    public void gather(byte[] send, int block, byte[] recv, int root) throws Exception {
+    public void gather(byte[] send, int block, @Nullable byte[] recv, int root) throws Exception {
         requireData();
         if (layout == Layout.OPENMPI) {
             // the receive buffer counts at the root only; elsewhere the binding leaves it alone
             int received = recv == null ? 0 : Math.multiplyExact(block, size);
             ByteBuffer in = DirectBuffers.of(Math.max(received, 1), DirectBuffers.RECEIVE);
             ByteBuffer out = DirectBuffers.holding(send, block, DirectBuffers.SEND);
-            Qmpi.pmpi(toolId, MpiFunction.MPI_GATHER, talk(), out, block, byteType, in, block, byteType, root);
+            Qmpi.pmpi(toolId, MpiFunction.MPI_GATHER, talk(), out, block, byteType(), in, block, byteType(), root);
             if (recv != null) {
                 DirectBuffers.copy(in, recv, received);
             }
@@ -221,7 +224,7 @@ public final class WorldComm {
             }
             into = gatherScratch;
         }
-        Qmpi.pmpi(toolId, MpiFunction.MPI_GATHER, talk(), send, 0, block, byteType, into, 0, block, byteType, root);
+        Qmpi.pmpi(toolId, MpiFunction.MPI_GATHER, talk(), send, 0, block, byteType(), into, 0, block, byteType(), root);
     }
 
     /**
@@ -255,22 +258,43 @@ public final class WorldComm {
         return data;
     }
 
+    private Object byteType() {
+        return dataConstant(byteType);
+    }
+
+    private Object longType() {
+        return dataConstant(longType);
+    }
+
+    private Object max() {
+        return dataConstant(max);
+    }
+
+    /** One of the constants the constructor looks up for every binding that can exchange data. */
+    private Object dataConstant(@Nullable Object constant) {
+        if (constant == null) {
+            requireData();
+            throw new IllegalStateException("binding '" + binding + "' has no such constant");
+        }
+        return constant;
+    }
+
     private void sendBytes(byte[] buf, int dest, int tag) throws Exception {
         if (layout == Layout.OPENMPI) {
             ByteBuffer d = DirectBuffers.holding(buf, buf.length, DirectBuffers.SEND);
-            Qmpi.pmpi(toolId, MpiFunction.MPI_SEND, talk(), d, buf.length, byteType, dest, tag);
+            Qmpi.pmpi(toolId, MpiFunction.MPI_SEND, talk(), d, buf.length, byteType(), dest, tag);
         } else {
-            Qmpi.pmpi(toolId, MpiFunction.MPI_SEND, talk(), buf, 0, buf.length, byteType, dest, tag);
+            Qmpi.pmpi(toolId, MpiFunction.MPI_SEND, talk(), buf, 0, buf.length, byteType(), dest, tag);
         }
     }
 
     private void recvBytes(byte[] buf, int source, int tag) throws Exception {
         if (layout == Layout.OPENMPI) {
             ByteBuffer d = DirectBuffers.of(buf.length, DirectBuffers.RECEIVE);
-            Qmpi.pmpi(toolId, MpiFunction.MPI_RECV, talk(), d, buf.length, byteType, source, tag);
+            Qmpi.pmpi(toolId, MpiFunction.MPI_RECV, talk(), d, buf.length, byteType(), source, tag);
             DirectBuffers.copy(d, buf, buf.length);
         } else {
-            Qmpi.pmpi(toolId, MpiFunction.MPI_RECV, talk(), buf, 0, buf.length, byteType, source, tag);
+            Qmpi.pmpi(toolId, MpiFunction.MPI_RECV, talk(), buf, 0, buf.length, byteType(), source, tag);
         }
     }
 }

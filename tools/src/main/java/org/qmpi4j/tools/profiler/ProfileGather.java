@@ -2,6 +2,7 @@ package org.qmpi4j.tools.profiler;
 
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import org.qmpi4j.api.Nullable;
 import org.qmpi4j.api.internal.log.Log;
 import org.qmpi4j.api.output.RankOutput;
 import org.qmpi4j.formats.json.JsonFormatException;
@@ -78,7 +79,7 @@ final class ProfileGather implements RankResults.Gather {
      * combines log2(size) partials instead of parsing every rank's profile. Rank 0 gets the merge;
      * the others {@code null}.
      */
-    private static ProfileMerger.Streaming treeMerge(
+    private static @Nullable ProfileMerger.Streaming treeMerge(
             WorldComm comm, ProfileMerger.Streaming own, long[] workNs, int[] partials, RankOutput output)
             throws Exception {
         return TreeReduce.run(

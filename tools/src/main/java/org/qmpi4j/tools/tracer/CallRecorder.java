@@ -49,12 +49,12 @@ final class CallRecorder {
      * The first thread that recorded: known without taking the lock that {@link #seen} needs for
      * the others. Written once under that lock; a stale read only takes the locked path.
      */
-    private Thread firstThread;
+    private @Nullable Thread firstThread;
 
-    /** Set at MPI_Init, before {@link #writer}. */
-    private volatile MessageBook book;
+    /** Set at MPI_Init, before {@link #writer}; both {@code null} until then. */
+    private volatile @Nullable MessageBook book;
 
-    private volatile TraceFileWriter writer;
+    private volatile @Nullable TraceFileWriter writer;
     private volatile boolean closed;
     /** This rank's clock (skewed only under the test-only setting); maps the raw instants. */
     private volatile TracerClock clock = new TracerClock(0, 0);
@@ -96,12 +96,16 @@ final class CallRecorder {
     }
 
     /** The handler of every function without a life-cycle role. */
+    @Nullable
     Object trace(QmpiContext context, MpiCall call) throws Exception {
         ToolFunction n = next[call.function().ordinal()];
         if (closed || writer == null) {
             return n.invoke(context, call);
         }
-        MessageBook b = book;
+        MessageBook b = book; // set before writer: not null once writer is
+        if (b == null) {
+            return n.invoke(context, call);
+        }
         long t0 = CallClock.entry(call);
         JvmCounters j = jvm;
         if (j != null) {
@@ -135,7 +139,8 @@ final class CallRecorder {
      */
     void record(MpiCall call, long startNs, long endNs, boolean returned) {
         TraceFileWriter w = writer;
-        if (w == null || closed) {
+        MessageBook b = book; // set before writer
+        if (w == null || b == null || closed) {
             return;
         }
         MpiFunction f = call.function();
@@ -168,11 +173,12 @@ final class CallRecorder {
                     && !((f == MpiFunction.MPI_WAIT || f == MpiFunction.MPI_TEST)
                             && request != null
                             && !(request instanceof Object[]))
-                    && book.tracksRequests()) {
-                several = book.completions(call);
+                    && b.tracksRequests()) {
+                several = b.completions(call);
             }
             writeOutOfLine(
                     w,
+                    b,
                     f,
                     startNs,
                     endNs,
@@ -208,12 +214,13 @@ final class CallRecorder {
      */
     private void writeOutOfLine(
             TraceFileWriter w,
+            MessageBook b,
             MpiFunction f,
             long startNs,
             long endNs,
             boolean returned,
             CallingAddress address,
-            Object comm,
+            @Nullable Object comm,
             int p,
             int t,
             long bytes,
@@ -221,11 +228,10 @@ final class CallRecorder {
             long level,
             int src,
             int rtag,
-            Object request,
-            Object result,
-            long[] several)
+            @Nullable Object request,
+            @Nullable Object result,
+            @Nullable long[] several)
             throws IOException {
-        MessageBook b = book;
         Communicators comms = b.comms;
         PostedReceives posted = b.posted;
         int ord = f.ordinal();
@@ -314,7 +320,7 @@ final class CallRecorder {
             posted.forget(request); // completes unseen: its arrow ends at the MPI_IRECV
             b.requests.forget(request);
         }
-        if (returned && comms.isCommunicator(result)) {
+        if (returned && result != null && comms.isCommunicator(result)) {
             comms.created(result, w); // defined now, so that numbering follows creation
         } else if (f == MpiFunction.MPI_COMM_FREE || f == MpiFunction.MPI_COMM_DISCONNECT) {
             comms.forget(comm);

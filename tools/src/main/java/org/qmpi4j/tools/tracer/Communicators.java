@@ -4,6 +4,8 @@ import java.io.IOException;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Objects;
+import org.qmpi4j.api.Nullable;
 import org.qmpi4j.formats.trace.TraceFileWriter;
 import org.qmpi4j.formats.trace.TraceFormat;
 import org.qmpi4j.tools.mpi.PeerTranslator;
@@ -46,7 +48,7 @@ final class Communicators implements PostedReceives.Counters {
     }
 
     /** Whether {@code result}, what a call returned, is a communicator. */
-    boolean isCommunicator(Object result) {
+    boolean isCommunicator(@Nullable Object result) {
         return result != null && commClass.isInstance(result);
     }
 
@@ -87,7 +89,7 @@ final class Communicators implements PostedReceives.Counters {
         String remote = null;
         if (comm == world) {
             key = TraceFormat.WORLD_KEY;
-            local = TraceFormat.groupText(peers.groups(comm)[0]);
+            local = TraceFormat.groupText(Objects.requireNonNull(peers.groups(comm), "COMM_WORLD's group")[0]);
         } else {
             if (isNull(comm)) {
                 return TraceFormat.NONE; // not kept: a binding may make a new null object per call
@@ -134,7 +136,7 @@ final class Communicators implements PostedReceives.Counters {
     }
 
     /** {@code comm} was freed: a later object is a new communicator (this one is null now: {@link #isNull}). */
-    synchronized void forget(Object comm) {
+    synchronized void forget(@Nullable Object comm) {
         if (comm != null && comm != world) {
             ids.remove(comm);
             peers.forget(comm);
@@ -142,7 +144,7 @@ final class Communicators implements PostedReceives.Counters {
     }
 
     /** The communicator of id {@code id}, or {@code null}. */
-    synchronized Object communicator(long id) {
+    synchronized @Nullable Object communicator(long id) {
         return id >= 0 && id < count ? byId[(int) id] : null;
     }
 

@@ -6,6 +6,8 @@ import java.io.OutputStreamWriter;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.Objects;
+import org.qmpi4j.api.Nullable;
 import org.qmpi4j.formats.files.ResultFiles;
 import org.qmpi4j.formats.trace.ShardSummary;
 import org.qmpi4j.formats.trace.TraceResult;
@@ -16,8 +18,10 @@ import org.qmpi4j.report.trace.ShardAssembler;
 /** The gathered trace as Chrome Trace Event JSON, {@code trace.json}: for small traces. */
 final class GatheredChromeTrace extends GatheredTrace {
     private final String binding;
-    private Writer out;
-    private ChromeTraceAssembler assembler;
+    /** Set by {@link #start}; {@code null} before. */
+    private @Nullable Writer out;
+
+    private @Nullable ChromeTraceAssembler assembler;
 
     /** {@code binding}: the binding's id, named in the trace. */
     GatheredChromeTrace(String binding) {
@@ -28,19 +32,22 @@ final class GatheredChromeTrace extends GatheredTrace {
     @Override
     ShardAssembler start(OutputStream stream, List<ShardSummary> summaries, CausalityCorrection correction)
             throws IOException {
-        out = new OutputStreamWriter(stream, StandardCharsets.UTF_8);
-        assembler = new ChromeTraceAssembler(out, summaries.size(), binding);
-        assembler.correction(correction);
+        Writer w = new OutputStreamWriter(stream, StandardCharsets.UTF_8);
+        ChromeTraceAssembler a = new ChromeTraceAssembler(w, summaries.size(), binding);
+        a.correction(correction);
         for (ShardSummary x : summaries) {
-            assembler.clock(x.rank(), x.clock(), x.zero());
+            a.clock(x.rank(), x.clock(), x.zero());
         }
-        return assembler;
+        out = w;
+        assembler = a;
+        return a;
     }
 
     @Override
     List<String> finish(int ranks) throws IOException {
-        TraceResult summary = assembler.finish();
-        out.close();
+        TraceResult summary =
+                Objects.requireNonNull(assembler, "finish follows start").finish();
+        Objects.requireNonNull(out, "finish follows start").close();
         if (summary.truncatedRanks().isEmpty()) {
             return List.of();
         }

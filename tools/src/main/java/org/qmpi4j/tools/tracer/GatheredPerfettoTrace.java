@@ -5,6 +5,8 @@ import java.io.OutputStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
+import org.qmpi4j.api.Nullable;
 import org.qmpi4j.formats.files.ResultFiles;
 import org.qmpi4j.formats.profile.Units;
 import org.qmpi4j.formats.trace.ShardSummary;
@@ -20,9 +22,11 @@ import org.qmpi4j.report.trace.ShardAssembler;
 final class GatheredPerfettoTrace extends GatheredTrace {
     private final Path dir;
     private final long jsonLimit;
-    private OutputStream out;
-    private PerfettoTraceAssembler assembler;
-    private ShardSpan span;
+    /** Set by {@link #start}; {@code null} before. */
+    private @Nullable OutputStream out;
+
+    private @Nullable PerfettoTraceAssembler assembler;
+    private @Nullable ShardSpan span;
 
     /** {@code dir}: the results folder; {@code jsonLimit}: the size up to which it would be JSON. */
     GatheredPerfettoTrace(Path dir, long jsonLimit) {
@@ -34,21 +38,24 @@ final class GatheredPerfettoTrace extends GatheredTrace {
     @Override
     ShardAssembler start(OutputStream stream, List<ShardSummary> summaries, CausalityCorrection correction)
             throws IOException {
-        out = stream;
-        assembler = new PerfettoTraceAssembler(out, summaries.size());
-        assembler.correction(correction);
-        assembler.hosts(summaries);
+        PerfettoTraceAssembler a = new PerfettoTraceAssembler(stream, summaries.size());
+        a.correction(correction);
+        a.hosts(summaries);
         for (ShardSummary x : summaries) {
-            assembler.rank(x);
+            a.rank(x);
         }
+        out = stream;
+        assembler = a;
         span = ShardSpan.of(summaries);
-        return assembler;
+        return a;
     }
 
     @Override
     List<String> finish(int ranks) throws IOException {
-        TraceResult summary = assembler.finish();
-        out.close();
+        TraceResult summary =
+                Objects.requireNonNull(assembler, "finish follows start").finish();
+        Objects.requireNonNull(out, "finish follows start").close();
+        ShardSpan span = Objects.requireNonNull(this.span, "finish follows start");
         List<String> said = new ArrayList<>();
         said.add("the " + ranks + " ranks' trace shards hold " + Units.bytes(span.bytes) + ", over "
                 + TracerTool.JSON_LIMIT.key() + " (" + Units.bytes(jsonLimit)

@@ -3,6 +3,8 @@ package org.qmpi4j.tools.tracer;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.util.List;
+import java.util.Objects;
+import org.qmpi4j.api.Nullable;
 import org.qmpi4j.formats.trace.ShardSummary;
 import org.qmpi4j.report.trace.CausalityCorrection;
 import org.qmpi4j.report.trace.ShardAssembler;
@@ -16,7 +18,8 @@ import org.qmpi4j.report.trace.ShardAssembler;
 abstract class GatheredTrace {
     private final String fileName;
     private int ranks;
-    private ShardAssembler assembler;
+    /** Set by {@link #open}; {@code null} before. */
+    private @Nullable ShardAssembler assembler;
 
     /** A trace written to the results file {@code fileName}. */
     GatheredTrace(String fileName) {
@@ -36,7 +39,7 @@ abstract class GatheredTrace {
 
     /** A piece of rank {@code rank}'s shard, in order. */
     final void add(int rank, byte[] data, int off, int len) throws IOException {
-        assembler.feed(rank, data, off, len);
+        started().feed(rank, data, off, len);
     }
 
     /**
@@ -44,10 +47,15 @@ abstract class GatheredTrace {
      * tell the user once the file is in place.
      */
     final List<String> close() throws IOException {
+        ShardAssembler a = started();
         for (int r = 0; r < ranks; r++) {
-            assembler.endRank(r);
+            a.endRank(r);
         }
         return finish(ranks);
+    }
+
+    private ShardAssembler started() {
+        return Objects.requireNonNull(assembler, "the trace was not opened");
     }
 
     /** Starts the trace in {@code out}; returns the format's assembler, which the shards are fed to. */

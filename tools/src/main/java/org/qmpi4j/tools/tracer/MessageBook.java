@@ -5,6 +5,7 @@ import java.util.Arrays;
 import java.util.List;
 import org.qmpi4j.api.MpiCall;
 import org.qmpi4j.api.MpiFunction;
+import org.qmpi4j.api.Nullable;
 import org.qmpi4j.api.Qmpi;
 import org.qmpi4j.formats.trace.TraceFileWriter;
 import org.qmpi4j.formats.trace.TraceFormat;
@@ -56,6 +57,7 @@ final class MessageBook {
      * {@code waitAll}, ...): the status is the only place that says what the receive took. Else, or
      * if the binding offers no such method, {@code null}: the call runs as written.
      */
+    @Nullable
     MpiCall withStatuses(MpiCall call) {
         if (!StatusCompletions.dropsStatuses(call) || !completesWildcard(call.request())) {
             return null;
@@ -67,7 +69,7 @@ final class MessageBook {
         }
     }
 
-    private boolean completesWildcard(Object request) {
+    private boolean completesWildcard(@Nullable Object request) {
         if (request instanceof Object[]) {
             for (Object r : (Object[]) request) {
                 if (posted.isWildcard(r)) {
@@ -131,7 +133,7 @@ final class MessageBook {
      * it, without allocating (the common case: a wait per nonblocking call); whether it names
      * anything.
      */
-    boolean completeOne(MpiFunction f, Object request, Object result, long[] out) {
+    boolean completeOne(MpiFunction f, @Nullable Object request, @Nullable Object result, long[] out) {
         if (f == MpiFunction.MPI_TEST && !(result instanceof Boolean ? (Boolean) result : result != null)) {
             return false; // nothing completed
         }

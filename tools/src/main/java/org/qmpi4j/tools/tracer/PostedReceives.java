@@ -5,6 +5,7 @@ import java.util.Arrays;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import org.qmpi4j.api.Nullable;
 import org.qmpi4j.formats.trace.TraceFormat;
 import org.qmpi4j.tools.mpi.StatusFields;
 
@@ -63,7 +64,7 @@ final class PostedReceives {
     }
 
     /** A receive of message ({@code source}, {@code tag}, {@code seq}) on communicator {@code comm} posted as {@code request}. */
-    synchronized void post(Object request, long comm, long source, long tag, long seq) {
+    synchronized void post(@Nullable Object request, long comm, long source, long tag, long seq) {
         if (request != null && pending.size() < MAX) {
             pending.put(request, new long[] {source, tag, seq, posted++, 0, comm});
             waiting = true;
@@ -74,7 +75,7 @@ final class PostedReceives {
      * A wildcard receive on communicator {@code comm} posted as {@code request}: {@code source} and
      * {@code tag} as the call gave them, {@link #ANY} for a wildcard.
      */
-    synchronized void postWildcard(Object request, long comm, long source, long tag) {
+    synchronized void postWildcard(@Nullable Object request, long comm, long source, long tag) {
         if (request == null) {
             return;
         }
@@ -106,7 +107,7 @@ final class PostedReceives {
      * took, from its {@code status}; {@link TraceFormat#NONE} if the status does not tell or the
      * matching is lost. The envelope is put in {@code envelope} (source, tag).
      */
-    synchronized long receiveWildcard(long comm, Object status, long[] envelope) {
+    synchronized long receiveWildcard(long comm, @Nullable Object status, long[] envelope) {
         int source = StatusFields.source(status);
         int tag = StatusFields.tag(status);
         if (source < 0 || tag < 0 || (wildcards > 0 && anyPendingWildcardTakes(comm, source, tag, Long.MAX_VALUE))) {
@@ -136,7 +137,7 @@ final class PostedReceives {
     }
 
     /** Whether {@code request} is a pending wildcard receive. */
-    synchronized boolean isWildcard(Object request) {
+    synchronized boolean isWildcard(@Nullable Object request) {
         long[] m = request == null ? null : pending.get(request);
         return m != null && m[WILDCARD] == 1;
     }
@@ -203,7 +204,7 @@ final class PostedReceives {
      * {@code out[at..at+3]} (all {@link TraceFormat#NONE} if it is not a pending receive or its
      * message is not known); returns whether the message is known.
      */
-    boolean completeOne(Object request, Object status, long[] out, int at) {
+    boolean completeOne(@Nullable Object request, @Nullable Object status, long[] out, int at) {
         out[at] = TraceFormat.NONE;
         out[at + 1] = TraceFormat.NONE;
         out[at + 2] = TraceFormat.NONE;
@@ -234,7 +235,7 @@ final class PostedReceives {
     }
 
     /** Puts the envelope {@code status} tells into {@code m}; marks it unknown if it tells none. */
-    private static void resolveFrom(long[] m, Object status) {
+    private static void resolveFrom(long[] m, @Nullable Object status) {
         int source = StatusFields.source(status);
         int tag = StatusFields.tag(status);
         if (source < 0 || tag < 0) {
@@ -272,7 +273,7 @@ final class PostedReceives {
     }
 
     /** {@code request} was freed: its completion will not be seen. */
-    synchronized void forget(Object request) {
+    synchronized void forget(@Nullable Object request) {
         if (request != null) {
             long[] m = pending.remove(request);
             if (m != null && m[WILDCARD] == 1) {

@@ -2,7 +2,9 @@ package org.qmpi4j.tools.tracer;
 
 import java.io.IOException;
 import java.util.List;
+import java.util.Objects;
 import org.qmpi4j.api.MpiFunction;
+import org.qmpi4j.api.Nullable;
 import org.qmpi4j.api.Qmpi;
 import org.qmpi4j.api.output.RankOutput;
 import org.qmpi4j.api.settings.Settings;
@@ -19,9 +21,10 @@ final class PvarSampling {
     private final Settings settings;
     private final RankOutput output;
     /** The performance variables sampled, or null: none, or no longer. */
-    private volatile PvarSampler pvars;
+    private volatile @Nullable PvarSampler pvars;
 
-    private PvarSchedule schedule;
+    /** When to sample; set with {@link #pvars}. */
+    private @Nullable PvarSchedule schedule;
 
     PvarSampling(int toolId, Settings settings, RankOutput output) {
         this.toolId = toolId;
@@ -34,7 +37,7 @@ final class PvarSampling {
      * that cannot be sampled is said once (rank 0) and left out.
      */
     void start(TraceFileWriter w, Object comm, int rank) throws IOException {
-        List<String> wanted = settings.get(TracerTool.PVARS);
+        List<String> wanted = Objects.requireNonNull(settings.get(TracerTool.PVARS), "a setting with a default");
         if (wanted.isEmpty()) {
             return;
         }
@@ -48,7 +51,9 @@ final class PvarSampling {
     private void open(TraceFileWriter w, List<String> wanted, Object comm, int rank) throws IOException {
         PvarSchedule s;
         try {
-            s = new PvarSchedule(settings.get(TracerTool.PVAR_INTERVAL), settings.get(TracerTool.PVAR_CALLS));
+            s = new PvarSchedule(
+                    Objects.requireNonNull(settings.get(TracerTool.PVAR_INTERVAL), "a setting with a default"),
+                    Objects.requireNonNull(settings.get(TracerTool.PVAR_CALLS), "a setting with a default"));
         } catch (IllegalArgumentException e) {
             if (rank == 0) {
                 output.say(TracerTool.PVAR_CALLS.key() + " names a function MPI does not have (" + e.getMessage()
@@ -80,7 +85,8 @@ final class PvarSampling {
             return;
         }
         synchronized (p) {
-            if (pvars != p || !schedule.due(f, endNs)) {
+            PvarSchedule due = schedule;
+            if (pvars != p || due == null || !due.due(f, endNs)) {
                 return;
             }
             long t = clock.local(endNs);

@@ -3,6 +3,7 @@ package org.qmpi4j.tools.tracer;
 import org.qmpi4j.api.ArgumentRole;
 import org.qmpi4j.api.MpiCall;
 import org.qmpi4j.api.MpiFunction;
+import org.qmpi4j.api.Nullable;
 import org.qmpi4j.formats.trace.TraceFormat;
 import org.qmpi4j.tools.mpi.MessageRoles;
 
@@ -19,7 +20,7 @@ import org.qmpi4j.tools.mpi.MessageRoles;
 final class ReceiveBytes {
     private final IdentityTable sizes = new IdentityTable();
     /** The binding's datatype class (the root of its datatype classes), known from the first call with one. */
-    private volatile Class<?> typeClass;
+    private volatile @Nullable Class<?> typeClass;
 
     /** Whether {@code f} receives into a buffer its arguments describe. */
     static boolean receives(MpiFunction f) {

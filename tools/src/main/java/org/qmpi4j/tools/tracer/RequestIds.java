@@ -1,5 +1,6 @@
 package org.qmpi4j.tools.tracer;
 
+import org.qmpi4j.api.Nullable;
 import org.qmpi4j.formats.trace.TraceFormat;
 
 /**
@@ -28,7 +29,10 @@ final class RequestIds {
     }
 
     /** The id of {@code request}, completed now, or {@link TraceFormat#NONE}; forgotten unless persistent. */
-    synchronized long completed(Object request) {
+    synchronized long completed(@Nullable Object request) {
+        if (request == null) {
+            return TraceFormat.NONE; // never recorded: the table holds no null key
+        }
         long v = live.get(request);
         if (v == IdentityTable.MISSING) {
             return TraceFormat.NONE;
@@ -41,7 +45,7 @@ final class RequestIds {
     }
 
     /** {@code request} was freed. */
-    synchronized void forget(Object request) {
+    synchronized void forget(@Nullable Object request) {
         if (request != null) {
             live.remove(request);
             any = live.size() > 0;

@@ -11,6 +11,8 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
+import org.qmpi4j.api.Nullable;
 import org.qmpi4j.api.internal.log.OutputTrouble;
 import org.qmpi4j.api.output.RankOutput;
 import org.qmpi4j.api.settings.Settings;
@@ -66,15 +68,14 @@ final class ShardGather implements RankResults.Gather {
     @Override
     public List<String> run(OutputSession s, byte[] mine, RankOutput output) throws Exception {
         WorldComm comm = s.comm();
-        Path file = ResultFiles.rankTrace(s.dir(), s.rank());
+        Path dir = Objects.requireNonNull(s.dir(), "no results folder");
+        Path file = ResultFiles.rankTrace(dir, s.rank());
         long length = shard.length(file, output);
         List<ShardSummary> all = gatherSummaries(comm, shard.summary(comm.rank(), length));
         byte[] merge = new byte[1];
         if (comm.rank() == 0) {
             long total = ShardSpan.of(all).bytes;
-            merge[0] = total > settings.get(TracerTool.MERGE_LIMIT)
-                    ? WRITE_INDEX
-                    : total <= settings.get(TracerTool.JSON_LIMIT) ? WRITE_JSON : WRITE_PERFETTO;
+            merge[0] = total > mergeLimit() ? WRITE_INDEX : total <= jsonLimit() ? WRITE_JSON : WRITE_PERFETTO;
         }
         comm.bcast(merge, 0);
         if (merge[0] == WRITE_INDEX) {
@@ -83,7 +84,7 @@ final class ShardGather implements RankResults.Gather {
             }
             // Nor are the shards analysed for waits here: that would read all of them at rank 0,
             // the cost the limit keeps out of MPI_Finalize. qmpi4j merge does it afterwards.
-            return writeIndex(s, comm, all, output);
+            return writeIndex(dir, comm, all, output);
         }
         // Two rounds: the message endpoints for the causality correction, then the calls.
         if (comm.rank() != 0) {
@@ -95,12 +96,11 @@ final class ShardGather implements RankResults.Gather {
             }
             return List.of();
         }
-        GatheredTrace trace = merge[0] == WRITE_JSON
-                ? new GatheredChromeTrace(binding)
-                : new GatheredPerfettoTrace(s.dir(), settings.get(TracerTool.JSON_LIMIT));
+        GatheredTrace trace =
+                merge[0] == WRITE_JSON ? new GatheredChromeTrace(binding) : new GatheredPerfettoTrace(dir, jsonLimit());
         List<String> written = writeAtRoot(s, comm, file, length, all, trace, output);
         WaitStatesAtFinalize.addToProfile(
-                s.dir(), comm.size(), output, merge[0] == WRITE_PERFETTO, settings.get(TracerTool.ITERATION));
+                dir, comm.size(), output, merge[0] == WRITE_PERFETTO, settings.get(TracerTool.ITERATION));
         return written;
     }
 
@@ -138,17 +138,25 @@ final class ShardGather implements RankResults.Gather {
         return all;
     }
 
-    private List<String> writeIndex(OutputSession s, WorldComm comm, List<ShardSummary> all, RankOutput output)
+    private List<String> writeIndex(Path dir, WorldComm comm, List<ShardSummary> all, RankOutput output)
             throws IOException {
         ShardSpan span = ShardSpan.of(all);
-        TraceIndex.write(s.dir(), comm.size(), binding, all, List.of(), settings.get(TracerTool.MERGE_LIMIT));
+        TraceIndex.write(dir, comm.size(), binding, all, List.of(), mergeLimit());
         output.say("the " + comm.size() + " ranks' trace shards hold " + Units.bytes(span.bytes) + ", over "
-                + TracerTool.MERGE_LIMIT.key() + " (" + Units.bytes(settings.get(TracerTool.MERGE_LIMIT))
+                + TracerTool.MERGE_LIMIT.key() + " (" + Units.bytes(mergeLimit())
                 + "): each rank's shard stays in "
                 + ResultFiles.RANKS_DIR + "/, " + TraceIndex.FILE + " lists them; build a trace of chosen ranks and"
-                + " a time window with: " + span.command(s.dir(), comm.size()) + "; and add why ranks waited to the"
-                + " profile with: qmpi4j merge " + s.dir());
+                + " a time window with: " + span.command(dir, comm.size()) + "; and add why ranks waited to the"
+                + " profile with: qmpi4j merge " + dir);
         return List.of(TraceIndex.FILE);
+    }
+
+    private long mergeLimit() {
+        return Objects.requireNonNull(settings.get(TracerTool.MERGE_LIMIT), "a setting with a default");
+    }
+
+    private long jsonLimit() {
+        return Objects.requireNonNull(settings.get(TracerTool.JSON_LIMIT), "a setting with a default");
     }
 
     private List<String> writeAtRoot(
@@ -190,7 +198,7 @@ final class ShardGather implements RankResults.Gather {
             GatheredTrace trace,
             RankOutput output)
             throws Exception {
-        Path target = s.dir().resolve(trace.fileName());
+        Path target = Objects.requireNonNull(s.dir(), "no results folder").resolve(trace.fileName());
         PendingFile file = create(target, output);
         List<String> said;
         try {
@@ -218,10 +226,10 @@ final class ShardGather implements RankResults.Gather {
      * so that rank 0 still takes part in the gather the others are in.
      */
     private static final class PendingFile {
-        final Path tmp;
+        final @Nullable Path tmp;
         final OutputStream out;
 
-        PendingFile(Path tmp, OutputStream out) {
+        PendingFile(@Nullable Path tmp, OutputStream out) {
             this.tmp = tmp;
             this.out = out;
         }
@@ -285,10 +293,10 @@ final class ShardGather implements RankResults.Gather {
      */
     private static final class SkippingUnreadable implements ChunkedGather.Sink {
         private final ShardPieces target;
-        private final RankOutput output;
+        private final @Nullable RankOutput output;
         final boolean[] skipped;
 
-        SkippingUnreadable(ShardPieces target, RankOutput output, int ranks) {
+        SkippingUnreadable(ShardPieces target, @Nullable RankOutput output, int ranks) {
             this.target = target;
             this.output = output;
             this.skipped = new boolean[ranks];

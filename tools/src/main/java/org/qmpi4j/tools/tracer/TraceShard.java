@@ -4,6 +4,8 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Objects;
+import org.qmpi4j.api.Nullable;
 import org.qmpi4j.api.output.RankOutput;
 import org.qmpi4j.api.settings.Settings;
 import org.qmpi4j.formats.files.ResultFiles;
@@ -27,7 +29,8 @@ final class TraceShard implements RankResults.RankFile {
 
     private final Settings settings;
 
-    private volatile TraceFileWriter writer;
+    /** This rank's shard once opened; {@code null} before, or where the rank has none. */
+    private volatile @Nullable TraceFileWriter writer;
     /** Set at MPI_Finalize before the shard is closed: no more flushes. */
     private volatile boolean closed;
 
@@ -47,9 +50,10 @@ final class TraceShard implements RankResults.RankFile {
      * 0's clock) and, where the rank can write its file, opens the shard with COMM_WORLD defined
      * in it. Returns the shard, or {@code null} where this rank has none.
      */
-    TraceFileWriter open(WorldComm comm, OutputSession s, String binding, long initEntryNs, MessageBook book)
+    @Nullable
+    TraceFileWriter open(WorldComm comm, @Nullable OutputSession s, String binding, long initEntryNs, MessageBook book)
             throws Exception {
-        long limit = settings.get(TracerTool.LIMIT);
+        long limit = Objects.requireNonNull(settings.get(TracerTool.LIMIT), "a setting with a default");
         TracerClock c = TracerClock.forRank(settings.get(TracerClock.TEST_SKEW), comm.rank());
         clock = c;
         comm.barrier();
@@ -71,7 +75,7 @@ final class TraceShard implements RankResults.RankFile {
             return null; // no folder, or said once for the node when the folder could not be made
         }
         TraceFileWriter w = new TraceFileWriter(
-                ResultFiles.rankTrace(s.dir(), s.rank()),
+                ResultFiles.rankTrace(Objects.requireNonNull(s.dir(), "ranks can write: the folder exists"), s.rank()),
                 s.rank(),
                 s.size(),
                 binding,
@@ -116,7 +120,7 @@ final class TraceShard implements RankResults.RankFile {
     private void close(OutputSession s, RankOutput output) throws Exception {
         TraceFileWriter w = writer; // null: this rank has no shard, and takes part with an empty one
         closed = true;
-        Path file = ResultFiles.rankTrace(s.dir(), s.rank());
+        Path file = ResultFiles.rankTrace(Objects.requireNonNull(s.dir(), "no results folder"), s.rank());
         WorldComm comm = s.comm();
         try {
             if (comm.canExchangeData()) {
@@ -178,6 +182,7 @@ final class TraceShard implements RankResults.RankFile {
      * The closed shard, or {@code null} if there is none or it cannot be read (the rank still takes
      * part with an empty stream: the others would wait for ever).
      */
+    @Nullable
     InputStream read(Path file, RankOutput output) {
         if (writer == null) {
             return null; // no shard: said when it could not be made

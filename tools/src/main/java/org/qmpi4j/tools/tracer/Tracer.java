@@ -3,6 +3,7 @@ package org.qmpi4j.tools.tracer;
 import java.io.PrintStream;
 import org.qmpi4j.api.MpiCall;
 import org.qmpi4j.api.MpiFunction;
+import org.qmpi4j.api.Nullable;
 import org.qmpi4j.api.Qmpi;
 import org.qmpi4j.api.QmpiContext;
 import org.qmpi4j.api.ToolFunction;
@@ -92,7 +93,7 @@ final class Tracer implements ToolLifecycle.Calls {
         }
 
         @Override
-        public Object intercept(QmpiContext context, int id, MpiCall call) throws Exception {
+        public @Nullable Object intercept(QmpiContext context, int id, MpiCall call) throws Exception {
             return recorder.trace(context, call);
         }
     }
@@ -104,7 +105,7 @@ final class Tracer implements ToolLifecycle.Calls {
     }
 
     @Override
-    public Object init(QmpiContext context, MpiCall call) throws Exception {
+    public @Nullable Object init(QmpiContext context, MpiCall call) throws Exception {
         long entry = System.nanoTime();
         Object result = next[call.function().ordinal()].invoke(context, call);
         long done = System.nanoTime();
@@ -144,7 +145,7 @@ final class Tracer implements ToolLifecycle.Calls {
     }
 
     @Override
-    public Object finalizeMpi(QmpiContext context, MpiCall call) throws Exception {
+    public @Nullable Object finalizeMpi(QmpiContext context, MpiCall call) throws Exception {
         if (!recorder.closed() && results.session() != null) {
             long now = System.nanoTime();
             recorder.record(call, now, now, true); // the trace is gathered before MPI_Finalize runs
@@ -156,7 +157,7 @@ final class Tracer implements ToolLifecycle.Calls {
     }
 
     @Override
-    public Object abort(QmpiContext context, MpiCall call) throws Exception {
+    public @Nullable Object abort(QmpiContext context, MpiCall call) throws Exception {
         long now = System.nanoTime();
         recorder.record(call, now, now, true);
         results.aborting(call);
@@ -164,7 +165,7 @@ final class Tracer implements ToolLifecycle.Calls {
     }
 
     @Override
-    public Object pcontrol(QmpiContext context, MpiCall call) throws Exception {
+    public @Nullable Object pcontrol(QmpiContext context, MpiCall call) throws Exception {
         Object result = recorder.trace(context, call);
         if (call.argumentCount() > 0 && Integer.valueOf(2).equals(call.argument(0))) {
             results.flush(); // level 2: buffers to disk

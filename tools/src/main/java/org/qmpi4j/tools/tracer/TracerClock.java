@@ -1,5 +1,6 @@
 package org.qmpi4j.tools.tracer;
 
+import org.qmpi4j.api.Nullable;
 import org.qmpi4j.api.settings.Setting;
 
 /**
@@ -36,7 +37,7 @@ final class TracerClock {
     }
 
     /** The clock of {@code rank} under the skew setting {@code spec} (null or blank: none). */
-    static TracerClock forRank(String spec, int rank) {
+    static TracerClock forRank(@Nullable String spec, int rank) {
         if (spec == null || spec.isBlank() || spec.trim().equals("none")) {
             return new TracerClock(0, 0);
         }

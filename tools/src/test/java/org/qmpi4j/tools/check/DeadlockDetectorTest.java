@@ -2,7 +2,9 @@ package org.qmpi4j.tools.check;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.Objects;
 import org.junit.jupiter.api.Test;
+import org.qmpi4j.api.Nullable;
 
 class DeadlockDetectorTest {
     private static final long SECOND = 1_000_000_000L;
@@ -38,7 +40,7 @@ class DeadlockDetectorTest {
     }
 
     /** Feeds the states once at time 0 and again at {@code at}; the computing ranks' progress moves. */
-    private static BlockedCall[] judge(DeadlockDetector d, long at, BlockedCall... states) {
+    private static @Nullable BlockedCall[] judge(DeadlockDetector d, long at, BlockedCall... states) {
         for (BlockedCall s : states) {
             d.state(s.rank, s, 0);
         }
@@ -50,6 +52,11 @@ class DeadlockDetectorTest {
             d.state(s.rank, again, at);
         }
         return d.deadlocked(at);
+    }
+
+    /** {@link #judge}, where the test expects a deadlock. */
+    private static BlockedCall[] deadlock(DeadlockDetector d, long at, BlockedCall... states) {
+        return Objects.requireNonNull(judge(d, at, states), "a deadlock");
     }
 
     private static String ranks(BlockedCall[] found) {
@@ -66,7 +73,7 @@ class DeadlockDetectorTest {
 
     @Test
     void twoRanksReceivingFromEachOtherAreDeadlockedWhileTheOthersCompute() {
-        BlockedCall[] found = judge(
+        BlockedCall[] found = deadlock(
                 detector(4),
                 4 * SECOND,
                 blocked(0, "MPI_RECV", 1),
@@ -104,7 +111,7 @@ class DeadlockDetectorTest {
                 computing(3, 1));
         // Rank 2's send to rank 1 waits on rank 1 only; rank 1 could be released by rank 3.
         assertThat(found).isNull();
-        BlockedCall[] all = judge(
+        BlockedCall[] all = deadlock(
                 detector(3),
                 4 * SECOND,
                 blocked(0, "MPI_RECV", 1),
@@ -148,7 +155,7 @@ class DeadlockDetectorTest {
         DeadlockDetector d = detector(3);
         judge(d, 0, computing(1, 1), computing(2, 1));
         d.closed(1);
-        BlockedCall[] found = judge(d, 4 * SECOND, blocked(0, "MPI_RECV", 1), computing(2, 2));
+        BlockedCall[] found = deadlock(d, 4 * SECOND, blocked(0, "MPI_RECV", 1), computing(2, 2));
         assertThat(ranks(found)).isEqualTo("0");
     }
 
@@ -156,7 +163,7 @@ class DeadlockDetectorTest {
     void aRankWaitingOnAnotherWorldIsNotBlockedNorAreThoseWaitingForIt() throws Exception {
         // Rank 0 waits for its spawned child, which answers after the timeout; rank 1 waits for rank 0.
         BlockedCall parent = blocked(0, "MPI_RECV", Communicators.OTHER_WORLD);
-        parent.call.otherWorld = true;
+        Objects.requireNonNull(parent.call).otherWorld = true;
         parent = BlockedCall.parse(parent.toJson()); // as rank 0's watch receives it
         BlockedCall[] found = judge(detector(2), 10 * SECOND, parent, blocked(1, "MPI_RECV", 0));
         assertThat(found).isNull();

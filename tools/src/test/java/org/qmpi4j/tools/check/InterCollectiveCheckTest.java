@@ -2,6 +2,7 @@ package org.qmpi4j.tools.check;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.Objects;
 import org.junit.jupiter.api.Test;
 import org.qmpi4j.api.MpiFunction;
 
@@ -42,7 +43,7 @@ class InterCollectiveCheckTest {
     void aReceiverNamingAnotherRootIsCitedWithTheRoot() {
         long[][] recs = bcastFrom(0);
         recs[3][5] = 1;
-        InterCollectiveCheck.Verdict v = InterCollectiveCheck.judge(recs);
+        InterCollectiveCheck.Verdict v = judged(recs);
         assertThat(v.problem).isEqualTo("disagree on the root");
         assertThat(cited(v)).containsExactly(0, 3);
     }
@@ -52,7 +53,7 @@ class InterCollectiveCheckTest {
         long[][] recs = bcastFrom(0);
         recs[1][4] = REMOTE;
         recs[1][5] = 0;
-        InterCollectiveCheck.Verdict v = InterCollectiveCheck.judge(recs);
+        InterCollectiveCheck.Verdict v = judged(recs);
         assertThat(v.problem).isEqualTo("disagree on the root");
         assertThat(cited(v)).containsExactly(0, 1);
     }
@@ -61,10 +62,10 @@ class InterCollectiveCheckTest {
     void noRootAndTwoRootsAreEachNamed() {
         long[][] none = bcastFrom(0);
         none[0][4] = PROC_NULL;
-        assertThat(InterCollectiveCheck.judge(none).problem).endsWith("no rank passes MPI_ROOT");
+        assertThat(judged(none).problem).endsWith("no rank passes MPI_ROOT");
         long[][] two = bcastFrom(0);
         two[2][4] = ROOT;
-        InterCollectiveCheck.Verdict v = InterCollectiveCheck.judge(two);
+        InterCollectiveCheck.Verdict v = judged(two);
         assertThat(v.problem).endsWith("more than one rank passes MPI_ROOT");
         // One record per distinct root argument in each group.
         assertThat(cited(v)).containsExactly(0, 1, 2, 3);
@@ -78,7 +79,7 @@ class InterCollectiveCheckTest {
             rec(2, 2, 0, MpiFunction.MPI_ALLREDUCE, NONE, -1, 4, 2),
             rec(3, 2, 1, MpiFunction.MPI_ALLREDUCE, NONE, -1, 4, 2)
         };
-        InterCollectiveCheck.Verdict v = InterCollectiveCheck.judge(recs);
+        InterCollectiveCheck.Verdict v = judged(recs);
         assertThat(v.problem).isEqualTo("call different collectives");
         assertThat(cited(v)).containsExactly(0, 2);
     }
@@ -89,7 +90,7 @@ class InterCollectiveCheckTest {
         recs[1][6] = 400; // MPI_PROC_NULL: its buffer does not matter
         assertThat(InterCollectiveCheck.judge(recs)).isNull();
         recs[2][6] = 8;
-        InterCollectiveCheck.Verdict v = InterCollectiveCheck.judge(recs);
+        InterCollectiveCheck.Verdict v = judged(recs);
         assertThat(v.problem).isEqualTo("call it with different counts, datatypes or operations");
         assertThat(cited(v)).containsExactly(0, 2);
     }
@@ -104,7 +105,7 @@ class InterCollectiveCheckTest {
         };
         assertThat(InterCollectiveCheck.judge(recs)).isNull();
         recs[3][6] = 8;
-        assertThat(cited(InterCollectiveCheck.judge(recs))).containsExactly(2, 3);
+        assertThat(cited(judged(recs))).containsExactly(2, 3);
     }
 
     @Test
@@ -113,6 +114,11 @@ class InterCollectiveCheckTest {
             rec(0, 0, 0, MpiFunction.MPI_ALLREDUCE, NONE, -1, 4, 3),
             rec(1, 1, 0, MpiFunction.MPI_ALLREDUCE, NONE, -1, 4, 1)
         };
-        assertThat(cited(InterCollectiveCheck.judge(recs))).containsExactly(0, 1);
+        assertThat(cited(judged(recs))).containsExactly(0, 1);
+    }
+
+    /** A verdict the test expects: {@code judge} returns {@code null} where the ranks agree. */
+    private static InterCollectiveCheck.Verdict judged(long[][] recs) {
+        return Objects.requireNonNull(InterCollectiveCheck.judge(recs), "a verdict");
     }
 }

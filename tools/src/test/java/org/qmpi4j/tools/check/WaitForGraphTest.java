@@ -2,6 +2,7 @@ package org.qmpi4j.tools.check;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.Objects;
 import org.junit.jupiter.api.Test;
 import org.qmpi4j.formats.check.Finding;
 
@@ -86,7 +87,7 @@ class WaitForGraphTest {
     @Test
     void finalizeNamesNoCommunicator() {
         BlockedCall[] ranks = {blocked(0, "MPI_FINALIZE", -2, 40), blocked(1, "MPI_RECV", 0, 41)};
-        ranks[0].call.comm = "";
+        Objects.requireNonNull(ranks[0].call).comm = "";
         Finding f = WaitForGraph.explain(ranks, 10);
         assertThat(f.message())
                 .contains("rank 0 in MPI_FINALIZE, waiting for rank(s) [1] at App.main(App.java:40)")

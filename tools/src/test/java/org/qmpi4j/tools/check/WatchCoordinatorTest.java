@@ -14,6 +14,7 @@ import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.qmpi4j.api.Nullable;
 import org.qmpi4j.tools.output.HostName;
 
 /**
@@ -49,7 +50,7 @@ class WatchCoordinatorTest {
     }
 
     /** The next line rank 0 sends; "closed" when it closed the connection, "open" when nothing came. */
-    private static String next(Socket s, String hello) throws IOException {
+    private static String next(Socket s, @Nullable String hello) throws IOException {
         if (hello != null) {
             s.getOutputStream().write((hello + "\n").getBytes(StandardCharsets.UTF_8));
         }

@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
@@ -143,7 +144,7 @@ class TreeReduceTest {
                     assertThat(got).as("rank %d returns nothing", r).isNull();
                 }
             }
-            Profile p = atRoot.finish();
+            Profile p = Objects.requireNonNull(atRoot, "rank 0's partial").finish();
             return ProfileFormat.write(p).replace(p.created(), "T");
         } finally {
             pool.shutdownNow();

@@ -256,7 +256,7 @@ public final class FakeMpi implements QmpiBackend {
             return this;
         }
 
-        public Call args(Object... a) {
+        public Call args(@Nullable Object... a) {
             args = a;
             return this;
         }
@@ -268,7 +268,7 @@ public final class FakeMpi implements QmpiBackend {
         }
 
         /** The request the call takes or created, and what the binding returned. */
-        public Call returned(Object req, Object res) {
+        public Call returned(@Nullable Object req, @Nullable Object res) {
             request = req;
             result = res;
             return this;

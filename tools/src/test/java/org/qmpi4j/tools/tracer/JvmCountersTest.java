@@ -3,6 +3,7 @@ package org.qmpi4j.tools.tracer;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import java.util.Objects;
 import org.junit.jupiter.api.Test;
 import org.qmpi4j.api.jvm.JvmActivity;
 import org.qmpi4j.formats.trace.TraceFormat;
@@ -16,8 +17,9 @@ class JvmCountersTest {
     @Test
     @SuppressWarnings("DoNotCall") // System.gc() is the collection under test
     void aCollectionIsGivenToTheIntervalOrCallItHappenedIn() throws Exception {
-        JvmCounters j = JvmCounters.open();
-        assumeTrue(j != null, "this JVM keeps no shared performance counters");
+        JvmCounters opened = JvmCounters.open();
+        assumeTrue(opened != null, "this JVM keeps no shared performance counters");
+        JvmCounters j = Objects.requireNonNull(opened);
         long[] out = new long[TraceFormat.JVM_FIELDS];
         long t = System.nanoTime();
         j.enter(t);
@@ -53,8 +55,9 @@ class JvmCountersTest {
 
     @Test
     void aLifeCycleCallWithoutAnEntryReadingGivesEverythingToTheInterval() {
-        JvmCounters j = JvmCounters.open();
-        assumeTrue(j != null, "this JVM keeps no shared performance counters");
+        JvmCounters opened = JvmCounters.open();
+        assumeTrue(opened != null, "this JVM keeps no shared performance counters");
+        JvmCounters j = Objects.requireNonNull(opened);
         long[] out = new long[TraceFormat.JVM_FIELDS];
         long t = System.nanoTime();
         j.enter(t);

@@ -10,6 +10,7 @@ import org.junit.jupiter.api.Test;
 import org.qmpi4j.api.CallingAddress;
 import org.qmpi4j.api.MpiCall;
 import org.qmpi4j.api.MpiFunction;
+import org.qmpi4j.api.Nullable;
 import org.qmpi4j.formats.trace.TraceFormat;
 import org.qmpi4j.tools.mpi.Completions;
 import org.qmpi4j.tools.testing.FakeMpi;
@@ -63,7 +64,7 @@ class PostedReceivesTest {
         }
     }
 
-    private static FakeMpi.Call call(MpiFunction f, Object request, Object result) {
+    private static FakeMpi.Call call(MpiFunction f, Object request, @Nullable Object result) {
         return new FakeMpi.Call(f, AT).returned(request, result);
     }
 

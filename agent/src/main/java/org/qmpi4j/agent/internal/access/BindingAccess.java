@@ -2,6 +2,7 @@ package org.qmpi4j.agent.internal.access;
 
 import org.qmpi4j.api.CallingAddress;
 import org.qmpi4j.api.MpiFunction;
+import org.qmpi4j.api.Nullable;
 
 /**
  * What the chain needs from one process's copy of the binding, beyond the call sites themselves.
@@ -17,7 +18,7 @@ public interface BindingAccess {
      *
      * @throws UnsupportedOperationException if the binding has none
      */
-    BindingMethod canonical(MpiFunction function, CallingAddress where);
+    BindingMethod canonical(MpiFunction function, @Nullable CallingAddress where);
 
     /** A public static constant of the binding's constants class, e.g. {@code COMM_WORLD}. */
     Object constant(String name);
@@ -36,7 +37,7 @@ public interface BindingAccess {
      * Whether {@code request} is the binding's null request (complete and freed), or {@code null}
      * if the descriptor does not say how to tell.
      */
-    default Boolean requestIsNull(Object request) {
+    default @Nullable Boolean requestIsNull(Object request) {
         return null;
     }
 }

@@ -3,6 +3,7 @@ package org.qmpi4j.agent.internal.access;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodType;
 import org.qmpi4j.agent.internal.binding.MethodMapping;
+import org.qmpi4j.api.Nullable;
 
 /**
  * One method of one process's copy of the binding, as the agent calls it: the receiver first for
@@ -25,7 +26,7 @@ public interface BindingMethod {
      * The method's own type, the receiver first for instance methods; {@code null} when unknown
      * (then replaced arguments are not checked before the call).
      */
-    default MethodType methodType() {
+    default @Nullable MethodType methodType() {
         return null;
     }
 }

@@ -4,11 +4,13 @@ import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 import org.qmpi4j.agent.internal.binding.BindingDescriptor;
 import org.qmpi4j.agent.internal.binding.MethodMapping;
 import org.qmpi4j.api.CallingAddress;
 import org.qmpi4j.api.MpiFunction;
+import org.qmpi4j.api.Nullable;
 
 /**
  * The binding's methods that the descriptor names (datatype size, canonical method per function,
@@ -17,8 +19,8 @@ import org.qmpi4j.api.MpiFunction;
 public final class ReflectiveBindingAccess implements BindingAccess {
     private final BindingDescriptor binding;
     private final ClassLoader loader;
-    private volatile MethodHandle sizeOf;
-    private volatile MethodHandle sizeUnit;
+    private volatile @Nullable MethodHandle sizeOf;
+    private volatile @Nullable MethodHandle sizeUnit;
     /** A datatype's size never changes; tools ask on every call. */
     private final DatatypeSizes sizes = new DatatypeSizes();
 
@@ -37,7 +39,7 @@ public final class ReflectiveBindingAccess implements BindingAccess {
         private final java.lang.reflect.Method method;
         private final MethodType type;
         private final java.util.concurrent.atomic.AtomicInteger calls = new java.util.concurrent.atomic.AtomicInteger();
-        private volatile MethodHandle spread;
+        private volatile @Nullable MethodHandle spread;
 
         CanonicalMethod(MethodMapping mapping, java.lang.reflect.Method method) {
             this.mapping = mapping;
@@ -97,7 +99,8 @@ public final class ReflectiveBindingAccess implements BindingAccess {
         try {
             MethodHandle h = sizeOf;
             if (h == null) {
-                h = longMember(binding.datatypeSizeMethod());
+                h = longMember(
+                        Objects.requireNonNull(binding.datatypeSizeMethod(), "the descriptor names no size method"));
                 sizeOf = h;
             }
             long size = (long) h.invokeExact(datatype);
@@ -116,7 +119,7 @@ public final class ReflectiveBindingAccess implements BindingAccess {
      * A binding whose size method counts base elements (Open MPI's {@code getSize()}) names the
      * field holding a base element's bytes; it may be protected, hence reflection.
      */
-    private MethodHandle unitHandle() throws ReflectiveOperationException {
+    private @Nullable MethodHandle unitHandle() throws ReflectiveOperationException {
         String[] u = binding.datatypeSizeUnit();
         if (u == null) {
             return null;
@@ -146,10 +149,10 @@ public final class ReflectiveBindingAccess implements BindingAccess {
     }
 
     /** The binding's version as this loader sees it ("null" if the descriptor has none); read once. */
-    private volatile String version;
+    private volatile @Nullable String version;
 
     @Override
-    public BindingMethod canonical(MpiFunction function, CallingAddress where) {
+    public BindingMethod canonical(MpiFunction function, @Nullable CallingAddress where) {
         // Versions of one binding may differ in a canonical method's signature (Open MPI 5.0).
         String v = version;
         if (v == null) {
@@ -205,11 +208,11 @@ public final class ReflectiveBindingAccess implements BindingAccess {
         }
     }
 
-    private volatile MethodHandle requestNull;
+    private volatile @Nullable MethodHandle requestNull;
     private volatile boolean requestNullUnknown;
 
     @Override
-    public Boolean requestIsNull(Object request) {
+    public @Nullable Boolean requestIsNull(Object request) {
         if (requestNullUnknown || request == null) {
             return null;
         }

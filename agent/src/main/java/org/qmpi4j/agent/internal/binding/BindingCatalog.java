@@ -9,6 +9,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.WeakHashMap;
+import org.qmpi4j.api.Nullable;
 import org.qmpi4j.descriptorform.CompiledForm;
 
 /**
@@ -32,15 +33,15 @@ public final class BindingCatalog {
     /** The index, in order; each entry is read lazily (guarded by this). */
     private final Entry[] entries;
     /** Where the index and compiled descriptors are read from; {@code null}: this class's own loader. */
-    private final ClassLoader resources;
+    private final @Nullable ClassLoader resources;
     /** loader -> its BindingDescriptor, or NONE. */
     private final Map<ClassLoader, Object> byLoader = new WeakHashMap<>();
 
-    private volatile Object forSystemResources;
+    private volatile @Nullable Object forSystemResources;
     /** {@link #repairsOf}'s answers by class, from the descriptors read so far; replaced, never changed. */
     private volatile Map<String, List<String[]>> repairs = Map.of();
     /** All descriptors once every entry is read, in index order. */
-    private volatile List<BindingDescriptor> all;
+    private volatile @Nullable List<BindingDescriptor> all;
 
     /** One line of the index and what has been read of its descriptor. */
     private static final class Entry {
@@ -49,7 +50,11 @@ public final class BindingCatalog {
         final String index;
 
         final int indexLine;
+
+        @Nullable
         DescriptorHeader header;
+
+        @Nullable
         BindingDescriptor descriptor;
 
         Entry(String resource, String index, int indexLine) {
@@ -59,7 +64,7 @@ public final class BindingCatalog {
         }
     }
 
-    private BindingCatalog(Entry[] entries, ClassLoader resources) {
+    private BindingCatalog(Entry[] entries, @Nullable ClassLoader resources) {
         this.entries = entries;
         this.resources = resources;
     }
@@ -79,11 +84,11 @@ public final class BindingCatalog {
      * {@code resources} (which must stay open), or with this class's own loader when {@code null};
      * each descriptor is read when first needed. Tests give their own.
      */
-    static BindingCatalog load(ClassLoader resources, String index) {
+    static BindingCatalog load(@Nullable ClassLoader resources, String index) {
         return new BindingCatalog(readIndex(resources, index), resources);
     }
 
-    private static Entry[] readIndex(ClassLoader resources, String index) {
+    private static Entry[] readIndex(@Nullable ClassLoader resources, String index) {
         String dir = index.lastIndexOf('/') < 0 ? "" : index.substring(0, index.lastIndexOf('/') + 1);
         String text;
         try (InputStream in = stream(resources, index, index, 0)) {
@@ -123,7 +128,7 @@ public final class BindingCatalog {
         }
     }
 
-    private static InputStream stream(ClassLoader resources, String path, String index, int indexLine) {
+    private static InputStream stream(@Nullable ClassLoader resources, String path, String index, int indexLine) {
         InputStream in = resources != null
                 ? resources.getResourceAsStream(path)
                 : BindingCatalog.class.getResourceAsStream("/" + path);
@@ -165,7 +170,7 @@ public final class BindingCatalog {
      * rewriting recognised the binding and read its descriptor; a job of another binding never
      * reads this one's.
      */
-    public List<String[]> repairsOf(String internalName) {
+    public @Nullable List<String[]> repairsOf(String internalName) {
         return repairs.get(internalName);
     }
 
@@ -222,7 +227,7 @@ public final class BindingCatalog {
     }
 
     /** The descriptor with this id, or {@code null}. */
-    public BindingDescriptor descriptor(String id) {
+    public @Nullable BindingDescriptor descriptor(String id) {
         for (BindingDescriptor d : all()) {
             if (d.id().equals(id)) {
                 return d;
@@ -266,7 +271,7 @@ public final class BindingCatalog {
      * class; the answer is cached per loader (weakly). A {@code null} loader means the system
      * class loader's resources.
      */
-    public BindingDescriptor forLoader(ClassLoader loader) {
+    public @Nullable BindingDescriptor forLoader(@Nullable ClassLoader loader) {
         if (loader == null) {
             Object v = forSystemResources;
             if (v == null) {
@@ -290,7 +295,7 @@ public final class BindingCatalog {
         return d;
     }
 
-    private BindingDescriptor recognise(ClassLoader loader) {
+    private @Nullable BindingDescriptor recognise(@Nullable ClassLoader loader) {
         for (int i = 0; i < entries.length; i++) {
             if (BindingDescriptor.recognises(header(i).fingerprints, loader)) {
                 return descriptor(i);

@@ -6,8 +6,10 @@ import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 import org.qmpi4j.api.MpiFunction;
+import org.qmpi4j.api.Nullable;
 import org.qmpi4j.descriptorform.DescriptorSpec;
 import org.qmpi4j.descriptorform.Vocabulary;
 
@@ -51,7 +53,7 @@ public final class BindingDescriptor {
     private final Map<String, Integer> slotByKey;
 
     /** All mappings, once every slot is made. */
-    private List<MethodMapping> all; // guarded by this
+    private @Nullable List<MethodMapping> all; // guarded by this
     /**
      * By function ordinal: its {@code canonical} mappings in line order, each list made on first
      * use and read without a lock afterwards (tools ask for canonical overloads as they call).
@@ -59,11 +61,11 @@ public final class BindingDescriptor {
     private final AtomicReferenceArray<List<MethodMapping>> canonicalLines =
             new AtomicReferenceArray<>(MpiFunction.values().length);
     /** owner -> (name + descriptor, or name + " *") -> reason; made on first use. */
-    private Map<String, Map<String, String>> exclusions; // guarded by this
+    private @Nullable Map<String, Map<String, String>> exclusions; // guarded by this
 
-    private List<String[]> exclusionLines; // guarded by this
+    private @Nullable List<String[]> exclusionLines; // guarded by this
     /** The exclude lines until {@link #exclusions} is made from them. */
-    private List<DescriptorSpec.ExcludeLine> parsedExcludes; // guarded by this
+    private @Nullable List<DescriptorSpec.ExcludeLine> parsedExcludes; // guarded by this
 
     /** The descriptor {@code spec} holds, its mappings numbered from {@code firstId}. */
     BindingDescriptor(DescriptorSpec spec, int firstId) {
@@ -156,7 +158,8 @@ public final class BindingDescriptor {
 
     private synchronized Map<String, Map<String, String>> exclusionMap() {
         if (exclusions == null) {
-            List<DescriptorSpec.ExcludeLine> parsed = parsedExcludes;
+            List<DescriptorSpec.ExcludeLine> parsed =
+                    Objects.requireNonNull(parsedExcludes, "kept until the map is built");
             Map<String, Map<String, String>> ex = new HashMap<>();
             List<String[]> ls = new ArrayList<>(parsed.size());
             for (DescriptorSpec.ExcludeLine l : parsed) {
@@ -251,13 +254,13 @@ public final class BindingDescriptor {
      * ({@code mpi/Intracomm} for {@code MPI.COMM_WORLD.send}, declared in {@code mpi/Comm}), so
      * the rewriter resolves up the superclass chain first.
      */
-    public MethodMapping find(String declaringClass, String name, String desc) {
+    public @Nullable MethodMapping find(String declaringClass, String name, String desc) {
         Integer slot = slotByKey.get(key(declaringClass, name, desc));
         return slot == null ? null : slot(slot);
     }
 
     /** The overload a tool gets when it invokes {@code f} by name, or {@code null}. */
-    public MethodMapping canonical(MpiFunction f) {
+    public @Nullable MethodMapping canonical(MpiFunction f) {
         // The line for every version; without one, the first line for one version.
         MethodMapping first = null;
         MethodMapping forEvery = null;
@@ -277,7 +280,7 @@ public final class BindingDescriptor {
      * {@code (}, otherwise a field. {@code null} if the descriptor names none. Bytes of a call are
      * {@code count * size * unit} where unit comes from {@link #datatypeSizeUnit()}.
      */
-    public String[] datatypeSizeMethod() {
+    public @Nullable String[] datatypeSizeMethod() {
         return datatypeSize == null ? null : datatypeSize.clone();
     }
 
@@ -288,7 +291,7 @@ public final class BindingDescriptor {
      * {@code Datatype.getSize()} counts base elements (it divides {@code MPI_Type_size} by the
      * protected field {@code baseSize}), so its descriptor names {@code baseSize} here.
      */
-    public String[] datatypeSizeUnit() {
+    public @Nullable String[] datatypeSizeUnit() {
         return datatypeSizeUnit == null ? null : datatypeSizeUnit.clone();
     }
 
@@ -314,7 +317,7 @@ public final class BindingDescriptor {
      * {@code {class, constructor descriptor}} of the exception the binding throws for MPI errors
      * ({@link #EXCEPTION_WITH_CLASS} or {@link #EXCEPTION_WITH_MESSAGE}), or {@code null}.
      */
-    public String[] exceptionConstructor() {
+    public @Nullable String[] exceptionConstructor() {
         return exception == null ? null : exception.clone();
     }
 
@@ -328,7 +331,7 @@ public final class BindingDescriptor {
     }
 
     /** {@code {class, field}}: where the binding's MPI objects keep their C handle, or {@code null}. */
-    public String[] nativeHandleField() {
+    public @Nullable String[] nativeHandleField() {
         return nativeHandle == null ? null : nativeHandle.clone();
     }
 
@@ -338,7 +341,7 @@ public final class BindingDescriptor {
      * method when the descriptor starts with {@code (}, otherwise an int field; {@code null} if the
      * descriptor has no such {@code status} line.
      */
-    public String[] statusMember(String statusClass, String field) {
+    public @Nullable String[] statusMember(String statusClass, String field) {
         for (String[] l : status) {
             if (l[0].equals(field) && l[1].equals(statusClass)) {
                 return new String[] {l[2], l[3]};
@@ -348,7 +351,7 @@ public final class BindingDescriptor {
     }
 
     /** Internal name of the class of MPI objects of {@code kind}, or {@code null} if the binding does not say. */
-    public String objectClass(org.qmpi4j.api.mpit.BindType kind) {
+    public @Nullable String objectClass(org.qmpi4j.api.mpit.BindType kind) {
         return objectClasses.get(kind);
     }
 
@@ -362,7 +365,7 @@ public final class BindingDescriptor {
     }
 
     /** Why the method is left unmapped, or {@code null} if it is not excluded. */
-    public String exclusionReason(String owner, String name, String desc) {
+    public @Nullable String exclusionReason(String owner, String name, String desc) {
         Map<String, String> m = exclusionMap().get(owner);
         if (m == null) {
             return null;
@@ -377,8 +380,9 @@ public final class BindingDescriptor {
      */
     public synchronized List<String[]> exclusions() {
         exclusionMap();
-        List<String[]> copy = new ArrayList<>(exclusionLines.size());
-        for (String[] e : exclusionLines) {
+        List<String[]> lines = Objects.requireNonNull(exclusionLines, "built with the map");
+        List<String[]> copy = new ArrayList<>(lines.size());
+        for (String[] e : lines) {
             copy.add(e.clone());
         }
         return copy;
@@ -406,7 +410,7 @@ public final class BindingDescriptor {
      * method it declares, else the fallback line's label; {@code null} if the descriptor has no
      * version lines or none fits. Reads class files, loads no class.
      */
-    public String version(ClassLoader loader) {
+    public @Nullable String version(ClassLoader loader) {
         for (String[] v : versions) {
             if (v.length == 1) {
                 return v[0];
@@ -420,7 +424,7 @@ public final class BindingDescriptor {
     }
 
     /** The version a mapping's line is limited to ({@code in=}), or {@code null} for every version. */
-    public String versionOf(MethodMapping m) {
+    public @Nullable String versionOf(MethodMapping m) {
         int slot = m.id() - firstId;
         return slot < 0 || slot >= slots.length ? null : slot(slot).version;
     }
@@ -429,7 +433,7 @@ public final class BindingDescriptor {
      * The canonical mapping of {@code f} in {@code version} (the versioned line if there is one,
      * else the line for every version), or {@code null}.
      */
-    public MethodMapping canonical(MpiFunction f, String version) {
+    public @Nullable MethodMapping canonical(MpiFunction f, @Nullable String version) {
         MethodMapping m = null;
         if (version != null) {
             for (MethodMapping c : canonicalLines(f)) {
@@ -451,7 +455,7 @@ public final class BindingDescriptor {
     }
 
     /** Whether every fingerprint method {@code {class, name, descriptor}} is declared as {@code loader} sees it. */
-    static boolean recognises(List<String[]> fingerprints, ClassLoader loader) {
+    static boolean recognises(List<String[]> fingerprints, @Nullable ClassLoader loader) {
         String read = null;
         byte[] bytes = null;
         for (String[] f : fingerprints) {

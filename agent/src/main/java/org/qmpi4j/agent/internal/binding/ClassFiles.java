@@ -3,6 +3,7 @@ package org.qmpi4j.agent.internal.binding;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URL;
+import org.qmpi4j.api.Nullable;
 
 /**
  * Reads a binding's class files as bytes through a class loader's resources, never through
@@ -18,7 +19,7 @@ final class ClassFiles {
      * {@code null} if it has none (or it cannot be read). A {@code null} loader means the system
      * class loader's resources.
      */
-    static byte[] read(ClassLoader loader, String internalName) {
+    static @Nullable byte[] read(@Nullable ClassLoader loader, String internalName) {
         String path = internalName + ".class";
         URL url = loader == null ? ClassLoader.getSystemResource(path) : loader.getResource(path);
         if (url == null) {

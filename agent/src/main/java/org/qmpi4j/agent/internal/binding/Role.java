@@ -1,5 +1,6 @@
 package org.qmpi4j.agent.internal.binding;
 
+import org.qmpi4j.api.Nullable;
 import org.qmpi4j.descriptorform.RoleKeyword;
 
 /**
@@ -42,7 +43,7 @@ public enum Role {
     }
 
     /** The role a descriptor keyword names, or {@code null}. */
-    public static Role forKeyword(String keyword) {
+    public static @Nullable Role forKeyword(String keyword) {
         for (Role r : VALUES) {
             if (r.keyword.equals(keyword)) {
                 return r;

@@ -6,6 +6,7 @@ import org.qmpi4j.agent.internal.binding.Role;
 import org.qmpi4j.api.ArgumentRole;
 import org.qmpi4j.api.MpiCall;
 import org.qmpi4j.api.MpiFunction;
+import org.qmpi4j.api.Nullable;
 
 /**
  * The copies a tool makes of a call ({@code MpiCall.withArgument}, {@code withRole},
@@ -16,7 +17,7 @@ import org.qmpi4j.api.MpiFunction;
 final class CallChanges {
     private CallChanges() {}
 
-    static MpiCall withArgument(CallContext call, int index, Object value) {
+    static MpiCall withArgument(CallContext call, int index, @Nullable Object value) {
         if (index < 0 || index >= call.argumentCount()) {
             throw new IndexOutOfBoundsException(
                     call.function() + " has no argument " + index + " (it has " + call.argumentCount() + ")");
@@ -24,7 +25,7 @@ final class CallChanges {
         return replaced(call, index + call.offset(), "argument " + index, value);
     }
 
-    static MpiCall withRole(CallContext call, ArgumentRole role, Object value) {
+    static MpiCall withRole(CallContext call, ArgumentRole role, @Nullable Object value) {
         CallTarget target = call.target;
         if (role == null) {
             throw new IllegalArgumentException("role must not be null");
@@ -46,7 +47,7 @@ final class CallChanges {
         return replaced(call, at + call.offset(), "argument " + at + " (" + name + ")", value);
     }
 
-    private static CallContext replaced(CallContext call, int at, String what, Object value) {
+    private static CallContext replaced(CallContext call, int at, String what, @Nullable Object value) {
         MethodType type = call.target.methodType();
         if (type != null && !fits(type.parameterType(at), value)) {
             throw new IllegalArgumentException(call.function() + ": " + what + " must be "
@@ -67,7 +68,8 @@ final class CallChanges {
         return new CallContext(other, checked(other, call.args), call.root());
     }
 
-    static MpiCall withFunction(CallContext call, MpiFunction function, Object receiver, Object... arguments) {
+    static MpiCall withFunction(
+            CallContext call, MpiFunction function, @Nullable Object receiver, Object... arguments) {
         if (function == null) {
             throw new IllegalArgumentException("function must not be null");
         }
@@ -99,7 +101,7 @@ final class CallChanges {
     }
 
     /** The receiver (for instance methods) and the arguments as one array. */
-    static Object[] pack(CallTarget target, Object receiver, Object[] args) {
+    static Object[] pack(CallTarget target, @Nullable Object receiver, Object[] args) {
         boolean isStatic = target.mapping().isStatic();
         Object[] packed = new Object[(isStatic ? 0 : 1) + (args == null ? 0 : args.length)];
         if (!isStatic) {
@@ -131,14 +133,14 @@ final class CallChanges {
     }
 
     /** Whether {@code value} can be passed where {@code type} is expected (boxed for primitives). */
-    static boolean fits(Class<?> type, Object value) {
+    static boolean fits(Class<?> type, @Nullable Object value) {
         if (!type.isPrimitive()) {
             return value == null || type.isInstance(value);
         }
         return value != null && MethodType.methodType(type).wrap().returnType().isInstance(value);
     }
 
-    static String describe(Object value) {
+    static String describe(@Nullable Object value) {
         return value == null ? "null" : value.getClass().getName();
     }
 }

@@ -1,11 +1,13 @@
 package org.qmpi4j.agent.internal.chain;
 
+import java.util.Objects;
 import org.qmpi4j.agent.internal.binding.MethodMapping;
 import org.qmpi4j.agent.internal.binding.Role;
 import org.qmpi4j.api.ArgumentRole;
 import org.qmpi4j.api.CallingAddress;
 import org.qmpi4j.api.MpiCall;
 import org.qmpi4j.api.MpiFunction;
+import org.qmpi4j.api.Nullable;
 import org.qmpi4j.api.QmpiContext;
 
 /**
@@ -37,12 +39,12 @@ public class CallContext implements MpiCall, QmpiContext {
     final CallTarget target;
     final Object[] args; // receiver first for instance methods
     /** The application's call a tool copied, or {@code null} for the application's call itself. */
-    private final CallContext origin;
+    private final @Nullable CallContext origin;
 
     // ---- state of the application's call: read and written on root() only ----
     private byte state;
     /** What the binding returned or threw, or what a tool completed or failed the call with; see the bits. */
-    private Object outcome;
+    private @Nullable Object outcome;
 
     private long bytes = -1;
 
@@ -158,7 +160,7 @@ public class CallContext implements MpiCall, QmpiContext {
      * case, one comparison), anything while the call ends in an exception anyway, or a value of the
      * binding method's return type.
      */
-    boolean accepts(Object returned) {
+    boolean accepts(@Nullable Object returned) {
         CallContext r = root();
         if (returned == r.outcome || r.endsInException()) {
             return true;
@@ -168,13 +170,14 @@ public class CallContext implements MpiCall, QmpiContext {
     }
 
     /** After a fault of a tool or the agent: run the binding if nothing has, else give back how the call ended. */
+    @Nullable
     Object completeAfterFault() throws Exception {
         CallContext r = root();
         if (r.state == 0) {
             return reachBinding();
         }
         if (r.endsInException()) {
-            throw rethrow((Throwable) r.outcome);
+            throw rethrow((Throwable) Objects.requireNonNull(r.outcome, "an exception ends it"));
         }
         return r.outcome;
     }
@@ -183,12 +186,14 @@ public class CallContext implements MpiCall, QmpiContext {
      * Ends the call for the application: MPI's exception if it threw one (even if a tool swallowed
      * it) or the one a tool failed it with, else MPI's result.
      */
+    @Nullable
     Object finish() throws Throwable {
         return finish(root().outcome);
     }
 
     /** As {@link #finish()}, but with the value the chain returned (a tool may have substituted it). */
-    Object finish(Object returned) throws Throwable {
+    @Nullable
+    Object finish(@Nullable Object returned) throws Throwable {
         CallContext r = root();
         if (r.endsInException()) {
             throw (Throwable) r.outcome;
@@ -197,6 +202,7 @@ public class CallContext implements MpiCall, QmpiContext {
     }
 
     /** Throws {@code t} unchecked; the declared return type lets callers write {@code throw rethrow(t)}. */
+    @SuppressWarnings("NullAway") // never returns: sneaky() throws t, so the null is never seen
     static RuntimeException rethrow(Throwable t) {
         CallContext.<RuntimeException>sneaky(t);
         return null;
@@ -231,7 +237,7 @@ public class CallContext implements MpiCall, QmpiContext {
     }
 
     @Override
-    public Object receiver() {
+    public @Nullable Object receiver() {
         return target.mapping().isStatic() ? null : args[0];
     }
 
@@ -249,12 +255,12 @@ public class CallContext implements MpiCall, QmpiContext {
     }
 
     @Override
-    public Object communicator() {
+    public @Nullable Object communicator() {
         return role(Role.COMM);
     }
 
     @Override
-    public Object buffer() {
+    public @Nullable Object buffer() {
         return role(Role.BUFFER);
     }
 
@@ -264,7 +270,7 @@ public class CallContext implements MpiCall, QmpiContext {
     }
 
     @Override
-    public Object datatype() {
+    public @Nullable Object datatype() {
         return role(Role.DATATYPE);
     }
 
@@ -279,12 +285,12 @@ public class CallContext implements MpiCall, QmpiContext {
     }
 
     @Override
-    public Object request() {
+    public @Nullable Object request() {
         return role(Role.REQUEST);
     }
 
     @Override
-    public Object result() {
+    public @Nullable Object result() {
         CallContext r = root();
         return r.endsInException() ? null : r.outcome;
     }
@@ -320,12 +326,12 @@ public class CallContext implements MpiCall, QmpiContext {
     // ---- changing the call: copies made and checked by CallChanges ---------------------------
 
     @Override
-    public MpiCall withArgument(int index, Object value) {
+    public MpiCall withArgument(int index, @Nullable Object value) {
         return CallChanges.withArgument(this, index, value);
     }
 
     @Override
-    public MpiCall withRole(ArgumentRole role, Object value) {
+    public MpiCall withRole(ArgumentRole role, @Nullable Object value) {
         return CallChanges.withRole(this, role, value);
     }
 
@@ -335,12 +341,12 @@ public class CallContext implements MpiCall, QmpiContext {
     }
 
     @Override
-    public MpiCall withFunction(MpiFunction function, Object receiver, Object... arguments) {
+    public MpiCall withFunction(MpiFunction function, @Nullable Object receiver, Object... arguments) {
         return CallChanges.withFunction(this, function, receiver, arguments);
     }
 
     @Override
-    public Object complete(Object result) {
+    public @Nullable Object complete(@Nullable Object result) {
         CallContext r = root();
         if (r.state != 0) {
             throw new IllegalStateException(
@@ -378,7 +384,7 @@ public class CallContext implements MpiCall, QmpiContext {
         return target.mapping().isStatic() ? 0 : 1;
     }
 
-    private Object role(Role r) {
+    private @Nullable Object role(Role r) {
         int at = target.mapping().role(r);
         if (at == MethodMapping.NONE) {
             return null;

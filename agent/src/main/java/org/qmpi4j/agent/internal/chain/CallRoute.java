@@ -5,6 +5,7 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import org.qmpi4j.agent.internal.telemetry.CallObserver;
 import org.qmpi4j.api.MpiFunction;
+import org.qmpi4j.api.Nullable;
 
 /**
  * The way one MPI process's calls take, and the call taking it, top to bottom: which functions go
@@ -36,7 +37,7 @@ public final class CallRoute {
 
     private volatile boolean callTimes;
     /** {@link #DISPATCH} bound to this route, made on first use: most processes of a short job need none. */
-    private volatile MethodHandle dispatch;
+    private volatile @Nullable MethodHandle dispatch;
 
     /** @param observer the agent's measurements of the process (MPI_T), the one way the call path reaches them */
     public CallRoute(CallObserver observer) {
@@ -53,6 +54,7 @@ public final class CallRoute {
      * <p>The unmeasured path is kept small and the measured one separate: the JIT compiles what
      * it inlines, and exception and measuring paths it never takes only get in the way.
      */
+    @Nullable
     Object dispatch(CallContext ctx) throws Throwable {
         MpiFunction f = ctx.function();
         if (callTimes || observer.observes(f)) {
@@ -74,7 +76,7 @@ public final class CallRoute {
      * variables watch the function (then the monitor also sees the call, with the same instants).
      * A fault while measuring is the agent's, and the call goes on.
      */
-    private Object timed(MpiFunction f, CallContext ctx) throws Throwable {
+    private @Nullable Object timed(MpiFunction f, CallContext ctx) throws Throwable {
         ctx.startClock();
         CallObserver monitor = observer;
         boolean watched = monitor.observes(f);
@@ -114,7 +116,7 @@ public final class CallRoute {
      * MPI's own exception, or one a tool failed the call with, stays for {@link CallContext#finish};
      * anything else is the agent's fault (tools' are contained per tool).
      */
-    private static Object afterFailure(MpiFunction f, CallContext ctx, Throwable t) throws Exception {
+    private static @Nullable Object afterFailure(MpiFunction f, CallContext ctx, Throwable t) throws Exception {
         if (ctx.isOutcome(t)) {
             return null;
         }

@@ -6,6 +6,7 @@ import org.qmpi4j.agent.internal.access.BindingMethod;
 import org.qmpi4j.agent.internal.binding.MethodMapping;
 import org.qmpi4j.api.CallingAddress;
 import org.qmpi4j.api.MpiFunction;
+import org.qmpi4j.api.Nullable;
 
 /** A binding method a tool or the agent calls by function name, in one process, for one calling address. */
 final class CanonicalTarget implements CallTarget {
@@ -37,7 +38,7 @@ final class CanonicalTarget implements CallTarget {
     }
 
     @Override
-    public MethodType methodType() {
+    public @Nullable MethodType methodType() {
         return method.methodType();
     }
 

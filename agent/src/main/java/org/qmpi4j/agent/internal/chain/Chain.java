@@ -2,6 +2,7 @@ package org.qmpi4j.agent.internal.chain;
 
 import java.util.List;
 import org.qmpi4j.api.MpiFunction;
+import org.qmpi4j.api.Nullable;
 
 /**
  * The sealed order of tool instances of one MPI process: for each function, which instance sees a
@@ -47,7 +48,7 @@ public final class Chain {
         return new Chain(List.of(), Specialisation.GENERIC);
     }
 
-    private ToolInstance firstWithHandler(int from, MpiFunction f) {
+    private @Nullable ToolInstance firstWithHandler(int from, MpiFunction f) {
         for (int i = from; i < instances.size(); i++) {
             if (instances.get(i).handler(f) != null) {
                 return instances.get(i);

@@ -4,6 +4,7 @@ import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import org.qmpi4j.api.MpiFunction;
+import org.qmpi4j.api.Nullable;
 import org.qmpi4j.api.internal.log.JobVoice;
 import org.qmpi4j.api.internal.log.Log;
 
@@ -28,7 +29,7 @@ public final class Dispatcher {
     }
 
     /** A call of an entry site that goes through the agent, as any other call ({@link CallRoute#dispatch}). */
-    static Object dispatch(CallTarget link, Object[] args) throws Throwable {
+    static @Nullable Object dispatch(CallTarget link, Object[] args) throws Throwable {
         CallRoute route = link.route();
         boolean timed = route.timesCalls(link.function());
         return route.dispatch(timed ? new TimedCallContext(link, args) : new CallContext(link, args));
@@ -38,7 +39,7 @@ public final class Dispatcher {
      * {@code MPI_INIT}/{@code MPI_INIT_THREAD}: QMPI's initialisation phase first (each listed tool
      * instance initialised), then MPI's own initialisation, through the now sealed chain.
      */
-    static Object init(CallTarget link, Object[] args) throws Throwable {
+    static @Nullable Object init(CallTarget link, Object[] args) throws Throwable {
         MpiProcess process = link.process();
         try {
             process.initializeTools();
@@ -50,7 +51,7 @@ public final class Dispatcher {
             if (JobVoice.launcherRank(System.getenv()) > 0) {
                 pauseForRankZero();
             }
-            Log.agent().raw(e.getMessage());
+            Log.agent().raw(String.valueOf(e.getMessage()));
             System.exit(1);
         } catch (Throwable t) {
             AgentFaults.report("initialising tools", t);
@@ -75,7 +76,7 @@ public final class Dispatcher {
      */
     private static int worldRank(MpiProcess process) {
         try {
-            Object rank = process.canonical(MpiFunction.MPI_COMM_RANK, null)
+            Object rank = process.canonical(MpiFunction.MPI_COMM_RANK, MpiProcess.OWN_CALL)
                     .callBinding(new Object[] {process.access().constant("COMM_WORLD")});
             return rank instanceof Number ? ((Number) rank).intValue() : -1;
         } catch (Throwable t) {
@@ -84,7 +85,7 @@ public final class Dispatcher {
     }
 
     /** {@code MPI_FINALIZE}: as any call, then the process is marked finalised. */
-    static Object finalizeMpi(CallTarget link, Object[] args) throws Throwable {
+    static @Nullable Object finalizeMpi(CallTarget link, Object[] args) throws Throwable {
         MpiProcess process = link.process();
         try {
             return link.route().routesThroughAgent(link.function()) ? dispatch(link, args) : link.callBinding(args);
@@ -97,7 +98,7 @@ public final class Dispatcher {
      * {@code MPI_Pcontrol(level, ...)}: the tools see the call; level 0 then bypasses every tool
      * (sites relinked straight to the binding), any other level routes calls through them again.
      */
-    static Object pcontrol(CallTarget link, Object[] args) throws Throwable {
+    static @Nullable Object pcontrol(CallTarget link, Object[] args) throws Throwable {
         MpiProcess process = link.process();
         int offset = link.mapping().isStatic() ? 0 : 1;
         Object first = args.length > offset ? args[offset] : null;

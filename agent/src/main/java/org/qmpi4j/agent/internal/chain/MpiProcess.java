@@ -10,6 +10,7 @@ import org.qmpi4j.agent.internal.config.ProcessSettings;
 import org.qmpi4j.agent.internal.telemetry.ObservedProcess;
 import org.qmpi4j.api.CallingAddress;
 import org.qmpi4j.api.MpiFunction;
+import org.qmpi4j.api.Nullable;
 import org.qmpi4j.api.mpit.MpiT;
 
 /**
@@ -26,7 +27,7 @@ import org.qmpi4j.api.mpit.MpiT;
 public final class MpiProcess implements ObservedProcess {
     private final BindingDescriptor bindingDescriptor;
     private final ClassLoader bindingLoader;
-    private final BindingAccess access;
+    private final @Nullable BindingAccess access;
     private final ToolRegistry registry;
     private final ToolFaults faults;
     private final CallRoute route;
@@ -55,7 +56,7 @@ public final class MpiProcess implements ObservedProcess {
     public MpiProcess(
             BindingDescriptor bindingDescriptor,
             ClassLoader bindingLoader,
-            BindingAccess access,
+            @Nullable BindingAccess access,
             ToolRegistry registry,
             ToolFaults faults,
             CallRoute route,
@@ -97,6 +98,12 @@ public final class MpiProcess implements ObservedProcess {
         }
         return a;
     }
+
+    /**
+     * Where the agent's and the tools' own calls of the binding are made ({@code pmpi}): no
+     * application's site. No call context is made for them, so no tool is shown it.
+     */
+    static final CallingAddress OWN_CALL = new CallingAddress("org.qmpi4j.agent", "pmpi", null, -1);
 
     /**
      * The binding method that stands for {@code function} when a tool or the agent calls it by

@@ -1,7 +1,9 @@
 package org.qmpi4j.agent.internal.chain;
 
+import java.util.Objects;
 import org.qmpi4j.api.MpiCall;
 import org.qmpi4j.api.MpiFunction;
+import org.qmpi4j.api.Nullable;
 import org.qmpi4j.api.QmpiContext;
 import org.qmpi4j.api.ToolFunction;
 import org.qmpi4j.api.ToolHandler;
@@ -23,35 +25,36 @@ import org.qmpi4j.api.ToolHandler;
 public class NextFunction implements ToolFunction {
     /** The sealed target, immutable: one volatile read gives handler and instance together. */
     static final class Hop {
-        final ToolInstance instance; // null: the binding
-        final ToolHandler handler; // null exactly when instance is null
+        final @Nullable ToolInstance instance; // null: the binding
+        final @Nullable ToolHandler handler; // null exactly when instance is null
         final int toolId;
 
-        Hop(ToolInstance instance, ToolHandler handler) {
+        Hop(@Nullable ToolInstance instance, @Nullable ToolHandler handler) {
             this.instance = instance;
             this.handler = handler;
             this.toolId = instance == null ? 0 : instance.id();
         }
     }
 
-    final MpiFunction function;
+    /** The function; {@code null} only for the binding's entry that every function shares (it has no tool). */
+    final @Nullable MpiFunction function;
     /** The tool instance this is the next function of; {@code null} for where the chain starts. */
-    final ToolInstance owner;
+    final @Nullable ToolInstance owner;
 
-    volatile Hop hop; // null until the chain is sealed
+    volatile @Nullable Hop hop; // null until the chain is sealed
 
-    NextFunction(MpiFunction function, ToolInstance owner) {
+    NextFunction(@Nullable MpiFunction function, @Nullable ToolInstance owner) {
         this.function = function;
         this.owner = owner;
     }
 
     /** The next function of {@code owner} for {@code f} in the class every position can share. */
-    public static NextFunction generic(MpiFunction function, ToolInstance owner) {
+    public static NextFunction generic(MpiFunction function, @Nullable ToolInstance owner) {
         return new NextFunction(function, owner);
     }
 
-    void seal(ToolInstance next) {
-        this.hop = new Hop(next, next == null ? null : next.handler(function));
+    void seal(@Nullable ToolInstance next) {
+        this.hop = new Hop(next, next == null ? null : next.handler(named()));
     }
 
     @Override
@@ -70,7 +73,7 @@ public class NextFunction implements ToolFunction {
      * next function for that function.
      */
     @Override
-    public Object invoke(QmpiContext context, MpiCall call) throws Exception {
+    public @Nullable Object invoke(QmpiContext context, MpiCall call) throws Exception {
         CallContext ctx;
         if (call instanceof CallContext) {
             ctx = (CallContext) call;
@@ -87,7 +90,7 @@ public class NextFunction implements ToolFunction {
 
     // The two invoke methods are copied into a class per chain position (jit.ChainStepClasses): whatever
     // they call must not be private, since the copies run in a subclass.
-    public Object invoke(CallContext ctx) throws Exception {
+    public @Nullable Object invoke(CallContext ctx) throws Exception {
         Hop h = hop;
         ToolHandler handler;
         if (h == null) {
@@ -109,17 +112,21 @@ public class NextFunction implements ToolFunction {
     }
 
     /** A copy of the call as another function: on through the tools after the owner for that function. */
+    @Nullable
     Object redirect(CallContext ctx) throws Exception {
         MpiFunction f = ctx.function();
         NextFunction n = owner == null ? ctx.route().chain().entry(f) : owner.next(f);
         return n.invoke(ctx);
     }
 
-    Object afterWrongResult(ToolInstance tool, CallContext ctx, Object returned) throws Exception {
+    @Nullable
+    Object afterWrongResult(@Nullable ToolInstance hopTool, CallContext ctx, @Nullable Object returned)
+            throws Exception {
+        ToolInstance tool = toolOf(hopTool);
         tool.faults()
                 .fault(
                         tool,
-                        function.name() + " handler",
+                        named().name() + " handler",
                         new IllegalArgumentException("handler returned "
                                 + (returned == null
                                         ? "null"
@@ -128,20 +135,24 @@ public class NextFunction implements ToolFunction {
         return ctx.completeAfterFault();
     }
 
-    Object afterThrow(ToolInstance tool, CallContext ctx, Throwable thrown) throws Exception {
+    @Nullable
+    Object afterThrow(@Nullable ToolInstance hopTool, CallContext ctx, Throwable thrown) throws Exception {
         if (ctx.isOutcome(thrown)) {
             // MPI's own exception, or the one a tool failed the call with: the application's business
             throw CallContext.rethrow(thrown);
         }
-        tool.faults().fault(tool, function.name() + " handler", thrown);
+        ToolInstance tool = toolOf(hopTool);
+        tool.faults().fault(tool, named().name() + " handler", thrown);
         return continueWithout(tool, ctx);
     }
 
-    Object afterSkip(ToolInstance tool, CallContext ctx) throws Exception {
+    @Nullable
+    Object afterSkip(@Nullable ToolInstance hopTool, CallContext ctx) throws Exception {
+        ToolInstance tool = toolOf(hopTool);
         tool.faults()
                 .fault(
                         tool,
-                        function.name() + " handler",
+                        named().name() + " handler",
                         new IllegalStateException("handler returned without continuing the chain"));
         return continueWithout(tool, ctx);
     }
@@ -152,11 +163,22 @@ public class NextFunction implements ToolFunction {
      * from the faulty tool's successor, and the tools after it still see it. Otherwise MPI's result
      * or exception stands.
      */
+    @Nullable
     Object continueWithout(ToolInstance faulty, CallContext ctx) throws Exception {
         if (!ctx.continued()) {
-            return faulty.next(function).invoke(ctx);
+            return faulty.next(named()).invoke(ctx);
         }
         return ctx.completeAfterFault();
+    }
+
+    /** The function of a tool's next function: only the binding's shared entry has none, and it has no tool. */
+    MpiFunction named() {
+        return Objects.requireNonNull(function, "the binding's shared entry has no function");
+    }
+
+    /** A hop's tool where it has a handler: the two are null together. */
+    static ToolInstance toolOf(@Nullable ToolInstance tool) {
+        return Objects.requireNonNull(tool, "a hop with a handler has its tool");
     }
 
     Hop sealed() {

@@ -4,6 +4,7 @@ import org.qmpi4j.agent.internal.binding.BindingCatalog;
 import org.qmpi4j.agent.internal.binding.BindingDescriptor;
 import org.qmpi4j.api.CallingAddress;
 import org.qmpi4j.api.MpiFunction;
+import org.qmpi4j.api.Nullable;
 import org.qmpi4j.api.QmpiContext;
 import org.qmpi4j.api.ToolFunction;
 import org.qmpi4j.api.ToolHandler;
@@ -50,7 +51,7 @@ public final class QmpiBackendImpl implements QmpiBackend {
     }
 
     @Override
-    public Object getToolStorage(QmpiContext context, int toolId) {
+    public @Nullable Object getToolStorage(QmpiContext context, int toolId) {
         context(context);
         return registry.instance(toolId).storage();
     }
@@ -61,7 +62,8 @@ public final class QmpiBackendImpl implements QmpiBackend {
     }
 
     @Override
-    public Object invokeNext(QmpiContext context, int toolId, MpiFunction function, Object receiver, Object... args)
+    public @Nullable Object invokeNext(
+            QmpiContext context, int toolId, MpiFunction function, @Nullable Object receiver, Object... args)
             throws Exception {
         CallContext outer = context(context);
         ToolInstance inst = registry.instance(toolId);
@@ -72,9 +74,10 @@ public final class QmpiBackendImpl implements QmpiBackend {
     }
 
     @Override
-    public Object pmpi(int toolId, MpiFunction function, Object receiver, Object... args) throws Exception {
+    public @Nullable Object pmpi(int toolId, MpiFunction function, @Nullable Object receiver, Object... args)
+            throws Exception {
         MpiProcess process = registry.instance(toolId).process();
-        CallTarget target = process.canonical(function, null);
+        CallTarget target = process.canonical(function, MpiProcess.OWN_CALL);
         try {
             return target.callBinding(CallChanges.pack(target, receiver, args));
         } catch (Exception | Error e) {
@@ -132,7 +135,7 @@ public final class QmpiBackendImpl implements QmpiBackend {
     }
 
     @Override
-    public String[] statusMember(Class<?> statusClass, String field) {
+    public @Nullable String[] statusMember(Class<?> statusClass, String field) {
         // The binding of the class's own loader: Open MPI's and MPJ Express' status classes are both mpi.Status.
         BindingDescriptor d = catalog.forLoader(statusClass.getClassLoader());
         return d == null ? null : d.statusMember(statusClass.getName().replace('.', '/'), field);
@@ -145,7 +148,7 @@ public final class QmpiBackendImpl implements QmpiBackend {
         return (CallContext) context;
     }
 
-    private static Object finish(CallContext ctx, Object returned) throws Exception {
+    private static @Nullable Object finish(CallContext ctx, @Nullable Object returned) throws Exception {
         try {
             return ctx.finish(returned);
         } catch (Exception | Error e) {

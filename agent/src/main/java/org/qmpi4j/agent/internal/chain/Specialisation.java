@@ -4,6 +4,7 @@ import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import org.qmpi4j.api.MpiFunction;
+import org.qmpi4j.api.Nullable;
 
 /**
  * The classes the chain is specialised with for the JIT (package {@code jit}: a step class per
@@ -19,7 +20,7 @@ public interface Specialisation {
      * The next function of {@code owner} ({@code null}: the chain's entry) for {@code f}, at chain
      * position {@code position} (0 for the entry, {@code i + 1} after the {@code i}-th instance).
      */
-    NextFunction nextFunction(MpiFunction f, ToolInstance owner, int position);
+    NextFunction nextFunction(MpiFunction f, @Nullable ToolInstance owner, int position);
 
     /**
      * {@code (CallTarget, Object[]) -> CallContext}: makes the context of one call through the
@@ -38,7 +39,7 @@ public interface Specialisation {
         private Generic() {}
 
         @Override
-        public NextFunction nextFunction(MpiFunction f, ToolInstance owner, int position) {
+        public NextFunction nextFunction(MpiFunction f, @Nullable ToolInstance owner, int position) {
             return NextFunction.generic(f, owner);
         }
 

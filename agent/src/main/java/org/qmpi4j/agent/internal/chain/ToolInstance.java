@@ -2,6 +2,7 @@ package org.qmpi4j.agent.internal.chain;
 
 import org.qmpi4j.agent.internal.telemetry.CallObserver;
 import org.qmpi4j.api.MpiFunction;
+import org.qmpi4j.api.Nullable;
 import org.qmpi4j.api.ToolHandler;
 import org.qmpi4j.api.ToolInitializer;
 
@@ -37,7 +38,7 @@ public final class ToolInstance {
 
     private final ToolHandler[] handlers = new ToolHandler[MpiFunction.values().length];
     private final NextFunction[] next = new NextFunction[MpiFunction.values().length];
-    private volatile Object storage;
+    private volatile @Nullable Object storage;
     private volatile boolean initializing;
 
     ToolInstance(int id, String name, ToolInitializer initializer, int position, MpiProcess process, Parts parts) {
@@ -72,6 +73,7 @@ public final class ToolInstance {
         return parts.observer;
     }
 
+    @Nullable
     Object storage() {
         return storage;
     }

@@ -4,8 +4,10 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.qmpi4j.api.Nullable;
 import org.qmpi4j.api.ToolInitializer;
 
 /**
@@ -32,7 +34,7 @@ public final class ToolRegistry {
         }
     }
 
-    private Runnable deferredDiscovery; // guarded by this
+    private @Nullable Runnable deferredDiscovery; // guarded by this
 
     /** A registry of its own; the agent uses {@link #global()}, tests use fresh ones. */
     ToolRegistry() {}
@@ -120,7 +122,8 @@ public final class ToolRegistry {
     synchronized ToolInstance newInstance(String name, int position, MpiProcess process, ToolInstance.Parts parts) {
         Registered r = tools.get(name);
         int id = nextId.getAndIncrement();
-        ToolInstance inst = new ToolInstance(id, name, r.init, position, process, parts);
+        ToolInstance inst = new ToolInstance(
+                id, name, Objects.requireNonNull(r, "a registered tool").init, position, process, parts);
         ToolInstance[] table = byId;
         if (id >= table.length) {
             table = java.util.Arrays.copyOf(table, Math.max(id + 1, table.length * 2));

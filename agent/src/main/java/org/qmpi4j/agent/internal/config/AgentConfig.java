@@ -5,6 +5,8 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import org.qmpi4j.api.Nullable;
 import org.qmpi4j.api.internal.log.Log;
 import org.qmpi4j.api.internal.settings.AgentArgument;
 import org.qmpi4j.api.output.OutputDirectory;
@@ -46,7 +48,7 @@ public final class AgentConfig {
     }
 
     /** From the given sources (tests); bad values are reported once through the agent's logger. */
-    public AgentConfig(String agentArgs, Map<String, String> sysProps, Map<String, String> env) {
+    public AgentConfig(@Nullable String agentArgs, Map<String, String> sysProps, Map<String, String> env) {
         this(Settings.of(agentArgs, sysProps::get, env::get, line -> Log.agent().once("setting: " + line, line)));
     }
 
@@ -54,7 +56,7 @@ public final class AgentConfig {
      * Configuration from this JVM's agent argument, system properties and environment. Publishes
      * the agent argument first, so that tools reading {@link Settings#current()} see it too.
      */
-    public static AgentConfig fromJvm(String agentArgs) {
+    public static AgentConfig fromJvm(@Nullable String agentArgs) {
         AgentArgument.publish(agentArgs);
         return new AgentConfig(Settings.current());
     }
@@ -67,7 +69,7 @@ public final class AgentConfig {
      * The line reporting agent argument keys that no one declared, or {@code null} if all are
      * known: the agent's own and those of {@code toolSettings}, the discovered tools'.
      */
-    public String unknownKeys(Collection<Setting<?>> toolSettings) {
+    public @Nullable String unknownKeys(Collection<Setting<?>> toolSettings) {
         List<Setting<?>> known = new ArrayList<>(DECLARED);
         known.addAll(toolSettings);
         List<String> unknown = settings.unknownAgentArguments(known);
@@ -76,7 +78,7 @@ public final class AgentConfig {
 
     /** Tool names in order; empty if none listed. */
     public List<String> tools() {
-        return settings.get(TOOLS);
+        return Objects.requireNonNull(settings.get(TOOLS), "a list setting defaults to empty");
     }
 
     /** Where the tool list came from, for messages. */
@@ -86,11 +88,11 @@ public final class AgentConfig {
     }
 
     public List<Path> toolPath() {
-        return settings.get(TOOLPATH);
+        return Objects.requireNonNull(settings.get(TOOLPATH), "a list setting defaults to empty");
     }
 
     public boolean verbose() {
-        return settings.get(VERBOSE);
+        return Boolean.TRUE.equals(settings.get(VERBOSE)); // a flag: never null, off by default
     }
 
     /** Where tools write results; empty for their default. */

@@ -3,6 +3,7 @@ package org.qmpi4j.agent.internal.instrument;
 import org.qmpi4j.agent.internal.binding.BindingCatalog;
 import org.qmpi4j.agent.internal.binding.BindingDescriptor;
 import org.qmpi4j.agent.internal.binding.MethodMapping;
+import org.qmpi4j.api.Nullable;
 
 /**
  * {@link MappingLookup} over the agent's {@link BindingCatalog}: the binding a class loader sees
@@ -28,7 +29,7 @@ final class BindingCatalogLookup implements MappingLookup {
     }
 
     @Override
-    public java.util.List<String[]> repairs(String internalName) {
+    public @Nullable java.util.List<String[]> repairs(String internalName) {
         return catalog.repairsOf(internalName);
     }
 

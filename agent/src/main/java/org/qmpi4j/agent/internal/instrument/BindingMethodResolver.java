@@ -15,6 +15,7 @@ import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.ClassVisitor;
 import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
+import org.qmpi4j.api.Nullable;
 
 /**
  * Decides whether a method reference in application bytecode ({@code owner.name desc}, as written
@@ -132,7 +133,7 @@ final class BindingMethodResolver {
     }
 
     /** A mapped id, unless the declaration's static-ness contradicts the invoke (an ICCE at run time). */
-    private static int checked(int id, Integer access, boolean isStatic) {
+    private static int checked(int id, @Nullable Integer access, boolean isStatic) {
         if (id != MappingLookup.NONE && access != null && ((access & Opcodes.ACC_STATIC) != 0) != isStatic) {
             return MappingLookup.NONE;
         }
@@ -170,7 +171,7 @@ final class BindingMethodResolver {
         }
     }
 
-    private ClassReader currentReader(String internalName) {
+    private @Nullable ClassReader currentReader(String internalName) {
         Current c = current.get();
         return c != null && c.name.equals(internalName) ? c.reader : null;
     }
@@ -235,7 +236,7 @@ final class BindingMethodResolver {
         reader.accept(
                 new ClassVisitor(Opcodes.ASM9) {
                     @Override
-                    public MethodVisitor visitMethod(
+                    public @Nullable MethodVisitor visitMethod(
                             int access, String name, String descriptor, String signature, String[] exceptions) {
                         methods.put(name + descriptor, access);
                         return null;
@@ -245,7 +246,7 @@ final class BindingMethodResolver {
         return methods;
     }
 
-    private static ClassReader readClass(ClassLoader loader, String internalName) {
+    private static @Nullable ClassReader readClass(ClassLoader loader, String internalName) {
         try (InputStream in = loader == null
                 ? ClassLoader.getSystemResourceAsStream(internalName + ".class")
                 : loader.getResourceAsStream(internalName + ".class")) {
@@ -281,17 +282,17 @@ final class BindingMethodResolver {
 
         final boolean binding;
         final boolean bindingAncestor;
-        final String superName;
+        final @Nullable String superName;
         final String[] interfaces;
         /** name+desc to access flags; {@code null} when not needed (no binding supertype) or unknown. */
-        final Map<String, Integer> methods;
+        final @Nullable Map<String, Integer> methods;
 
         ClassInfo(
                 boolean binding,
                 boolean bindingAncestor,
-                String superName,
+                @Nullable String superName,
                 String[] interfaces,
-                Map<String, Integer> methods) {
+                @Nullable Map<String, Integer> methods) {
             this.binding = binding;
             this.bindingAncestor = bindingAncestor;
             this.superName = superName;

@@ -14,6 +14,7 @@ import org.objectweb.asm.Label;
 import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
+import org.qmpi4j.api.Nullable;
 
 /**
  * Rewrites one application class: every call of a mapped binding method becomes an
@@ -80,8 +81,8 @@ final class CallSiteRewriter extends ClassVisitor {
     private final Set<String> takenNames;
     private final List<Bridge> bridges = new ArrayList<>();
 
-    private String className;
-    private String binaryName;
+    private @Nullable String className;
+    private @Nullable String binaryName;
     private String sourceFile = LinkerContract.NO_SOURCE_FILE;
     private boolean isInterface;
     private boolean active;
@@ -115,12 +116,12 @@ final class CallSiteRewriter extends ClassVisitor {
         static final Result UNCHANGED = new Result(null, 0, 0);
 
         /** The rewritten class, or {@code null} if nothing needed rewriting. */
-        final byte[] bytes;
+        final @Nullable byte[] bytes;
 
         final int callSites;
         final int methodRefs;
 
-        Result(byte[] bytes, int callSites, int methodRefs) {
+        Result(@Nullable byte[] bytes, int callSites, int methodRefs) {
             this.bytes = bytes;
             this.callSites = callSites;
             this.methodRefs = methodRefs;
@@ -180,7 +181,7 @@ final class CallSiteRewriter extends ClassVisitor {
         reader.accept(
                 new ClassVisitor(Opcodes.ASM9) {
                     @Override
-                    public MethodVisitor visitMethod(
+                    public @Nullable MethodVisitor visitMethod(
                             int access, String name, String descriptor, String signature, String[] exceptions) {
                         names.add(name);
                         return null;
@@ -275,7 +276,7 @@ final class CallSiteRewriter extends ClassVisitor {
      * The implementation handle of a LambdaMetafactory call site that could be redirected to a
      * bridge, or {@code null}.
      */
-    static Handle lambdaImplementation(Handle bootstrap, Object[] args) {
+    static @Nullable Handle lambdaImplementation(Handle bootstrap, Object[] args) {
         if (!LMF.equals(bootstrap.getOwner()) || args.length < 3 || !(args[1] instanceof Handle)) {
             return null;
         }
@@ -359,7 +360,7 @@ final class CallSiteRewriter extends ClassVisitor {
     }
 
     /** Plans a bridge for a method reference and returns the handle that replaces it, or null. */
-    private Handle addBridge(Handle impl, int id, String factoryDesc, String callerMethod, int line) {
+    private @Nullable Handle addBridge(Handle impl, int id, String factoryDesc, String callerMethod, int line) {
         String desc;
         if (impl.getTag() == Opcodes.H_INVOKESTATIC) {
             desc = impl.getDesc();

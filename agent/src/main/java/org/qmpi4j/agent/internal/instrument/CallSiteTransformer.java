@@ -15,6 +15,7 @@ import java.util.function.Predicate;
 import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.Opcodes;
 import org.qmpi4j.agent.internal.binding.BindingCatalog;
+import org.qmpi4j.api.Nullable;
 import org.qmpi4j.api.internal.log.Log;
 
 /**
@@ -157,9 +158,9 @@ public final class CallSiteTransformer implements ClassFileTransformer {
 
     /** Whether a loader is the tool path's ({@code null}: there is none, no loader is). */
     private static final class SameLoader implements Predicate<ClassLoader> {
-        private final ClassLoader toolLoader;
+        private final @Nullable ClassLoader toolLoader;
 
-        SameLoader(ClassLoader toolLoader) {
+        SameLoader(@Nullable ClassLoader toolLoader) {
             this.toolLoader = toolLoader;
         }
 
@@ -174,11 +175,11 @@ public final class CallSiteTransformer implements ClassFileTransformer {
     }
 
     @Override
-    public byte[] transform(
-            ClassLoader loader,
-            String className,
-            Class<?> classBeingRedefined,
-            ProtectionDomain protectionDomain,
+    public @Nullable byte[] transform(
+            @Nullable ClassLoader loader, // the bootstrap loader's classes: null
+            @Nullable String className, // null for hidden and some generated classes
+            @Nullable Class<?> classBeingRedefined,
+            @Nullable ProtectionDomain protectionDomain,
             byte[] classfileBuffer) {
         stats.seen();
         try {
@@ -188,8 +189,8 @@ public final class CallSiteTransformer implements ClassFileTransformer {
                     return repair(className, classfileBuffer, repairs);
                 }
             }
-            if (!eligible(loader, className)) {
-                return null;
+            if (className == null || loader == null || !eligible(loader, className)) {
+                return null; // hidden/anonymous classes, bootstrap classes, and the rest eligible says
             }
             // Redefinition/retransformation must not add methods: no bridges then.
             return rewrite(loader, className, classfileBuffer, classBeingRedefined == null);
@@ -200,8 +201,8 @@ public final class CallSiteTransformer implements ClassFileTransformer {
     }
 
     private boolean eligible(ClassLoader loader, String className) {
-        if (className == null || loader == null || loader == platformLoader) {
-            return false; // hidden/anonymous classes, bootstrap and platform (JDK) classes
+        if (loader == platformLoader) {
+            return false; // platform (JDK) classes
         }
         return !never(className)
                 && !excludedClass.test(className)
@@ -220,7 +221,7 @@ public final class CallSiteTransformer implements ClassFileTransformer {
         return false;
     }
 
-    private byte[] rewrite(ClassLoader loader, String className, byte[] bytes, boolean bridgesAllowed) {
+    private @Nullable byte[] rewrite(ClassLoader loader, String className, byte[] bytes, boolean bridgesAllowed) {
         if (bytes == null || bytes.length < 10 || readInt(bytes, 0) != CLASS_MAGIC) {
             throw new IllegalArgumentException("not a class file");
         }
@@ -284,7 +285,7 @@ public final class CallSiteTransformer implements ClassFileTransformer {
      * rewritten otherwise. A method not of the expected shape is left alone and said once; a
      * repair that fails is a failed class rewrite (the class loads unchanged).
      */
-    private byte[] repair(String className, byte[] bytes, java.util.List<String[]> repairs) {
+    private @Nullable byte[] repair(String className, byte[] bytes, java.util.List<String[]> repairs) {
         byte[] out = bytes;
         for (String[] r : repairs) {
             byte[] repaired = WaitLoopRepair.apply(out, r[1], r[2]);
@@ -302,7 +303,7 @@ public final class CallSiteTransformer implements ClassFileTransformer {
         return out == bytes ? null : out;
     }
 
-    private void failed(String className, Throwable t) {
+    private void failed(@Nullable String className, Throwable t) {
         try {
             stats.failed(className);
             if (log.count("rewrite-failed") == 0) {
@@ -361,7 +362,7 @@ public final class CallSiteTransformer implements ClassFileTransformer {
         }
     }
 
-    private static String binary(String internalName) {
+    private static String binary(@Nullable String internalName) {
         return internalName == null ? "<unnamed>" : internalName.replace('/', '.');
     }
 

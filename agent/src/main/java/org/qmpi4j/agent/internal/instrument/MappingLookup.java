@@ -1,5 +1,7 @@
 package org.qmpi4j.agent.internal.instrument;
 
+import org.qmpi4j.api.Nullable;
+
 /**
  * What the rewriter needs to know about the MPI binding: which classes belong to it and which of
  * their methods are mapped to MPI functions. Kept to two questions so that the rewriter does not
@@ -39,7 +41,7 @@ public interface MappingLookup {
      * descriptor, kind}}, or {@code null} (the default: none). Repairs are of a binding's runtime,
      * whatever loader defines it.
      */
-    default java.util.List<String[]> repairs(String internalName) {
+    default @Nullable java.util.List<String[]> repairs(String internalName) {
         return null;
     }
 }

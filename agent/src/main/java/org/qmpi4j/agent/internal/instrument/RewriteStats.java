@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
+import org.qmpi4j.api.Nullable;
 
 /**
  * Counters of the transformer, safe to read at any time from any thread. The agent prints them at
@@ -81,7 +82,7 @@ public final class RewriteStats {
     }
 
     /** @return the number of failures so far, this one included */
-    long failed(String className) {
+    long failed(@Nullable String className) {
         long n = failures.incrementAndGet();
         synchronized (failedClasses) {
             if (failedClasses.size() < KEPT_FAILURE_NAMES) {

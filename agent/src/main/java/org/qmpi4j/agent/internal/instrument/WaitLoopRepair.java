@@ -6,6 +6,7 @@ import org.objectweb.asm.ClassWriter;
 import org.objectweb.asm.Label;
 import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
+import org.qmpi4j.api.Nullable;
 
 /**
  * Turns a method's {@code if (condition) wait();} into {@code while (condition) wait();}.
@@ -28,7 +29,7 @@ final class WaitLoopRepair {
      * The class file with method {@code name desc} repaired, or {@code null} when the class has
      * no such method or it is not of the expected shape.
      */
-    static byte[] apply(byte[] classFile, String name, String desc) {
+    static @Nullable byte[] apply(byte[] classFile, String name, String desc) {
         ClassReader reader = new ClassReader(classFile);
         Shape shape = new Shape(name, desc);
         reader.accept(shape, ClassReader.SKIP_DEBUG | ClassReader.SKIP_FRAMES);
@@ -70,7 +71,8 @@ final class WaitLoopRepair {
         }
 
         @Override
-        public MethodVisitor visitMethod(int access, String n, String d, String signature, String[] exceptions) {
+        public @Nullable MethodVisitor visitMethod(
+                int access, String n, String d, String signature, String[] exceptions) {
             if (!n.equals(name) || !d.equals(desc) || (access & Opcodes.ACC_STATIC) != 0) {
                 return null;
             }

@@ -63,14 +63,7 @@ public final class CallContextClasses {
     }
 
     private static byte[] bytes(String name, String superName) {
-        ClassWriter cw = new ClassWriter(ClassWriter.COMPUTE_MAXS);
-        cw.visit(
-                Opcodes.V11,
-                Opcodes.ACC_FINAL | Opcodes.ACC_SUPER | Opcodes.ACC_SYNTHETIC,
-                name,
-                null,
-                superName,
-                null);
+        ClassWriter cw = ClassConstants.syntheticClass(name, superName);
         cw.visitField(Opcodes.ACC_PRIVATE | Opcodes.ACC_STATIC | Opcodes.ACC_FINAL, "BINDING", HANDLE, null, null)
                 .visitEnd();
 

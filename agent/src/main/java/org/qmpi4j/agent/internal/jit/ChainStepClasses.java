@@ -13,6 +13,7 @@ import org.objectweb.asm.Opcodes;
 import org.qmpi4j.agent.internal.chain.NextFunction;
 import org.qmpi4j.agent.internal.chain.ToolInstance;
 import org.qmpi4j.api.MpiFunction;
+import org.qmpi4j.api.Nullable;
 import org.qmpi4j.api.internal.log.Log;
 
 /**
@@ -42,7 +43,7 @@ public final class ChainStepClasses {
             MethodType.methodType(NextFunction.class, MpiFunction.class, ToolInstance.class);
 
     private static final MethodHandle[] FACTORIES = new MethodHandle[LIMIT];
-    private static byte[] template;
+    private static @Nullable byte[] template;
     private static boolean unavailable;
 
     private ChainStepClasses() {}
@@ -52,7 +53,7 @@ public final class ChainStepClasses {
      * class of chain position {@code position} (0 for the entry, {@code i + 1} after the
      * {@code i}-th tool instance).
      */
-    public static NextFunction create(MpiFunction f, ToolInstance owner, int position) {
+    public static NextFunction create(MpiFunction f, @Nullable ToolInstance owner, int position) {
         MethodHandle factory = factory(position);
         if (factory != null) {
             try {
@@ -64,7 +65,7 @@ public final class ChainStepClasses {
         return NextFunction.generic(f, owner);
     }
 
-    private static synchronized MethodHandle factory(int position) {
+    private static synchronized @Nullable MethodHandle factory(int position) {
         if (position < 0 || position >= LIMIT || unavailable) {
             return null;
         }
@@ -120,7 +121,7 @@ public final class ChainStepClasses {
         reader.accept(
                 new ClassVisitor(Opcodes.ASM9) {
                     @Override
-                    public MethodVisitor visitMethod(
+                    public @Nullable MethodVisitor visitMethod(
                             int access, String method, String descriptor, String signature, String[] exceptions) {
                         if (!"invoke".equals(method) || (access & Opcodes.ACC_STATIC) != 0) {
                             return null;

@@ -1,9 +1,12 @@
 package org.qmpi4j.agent.internal.jit;
 
 import java.lang.invoke.MethodHandles;
+import java.util.Objects;
+import org.objectweb.asm.ClassWriter;
 import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
+import org.qmpi4j.api.Nullable;
 
 /**
  * Gives a class the agent generates ({@link CallContextClasses}, {@link EntrySites}) its
@@ -16,7 +19,7 @@ public final class ClassConstants {
     private static final String SELF = "org/qmpi4j/agent/internal/jit/ClassConstants";
 
     /** The values of the class being initialised; guarded by this class's lock. */
-    private static Object[] pending;
+    private static @Nullable Object[] pending;
 
     private ClassConstants() {}
 
@@ -41,7 +44,20 @@ public final class ClassConstants {
      * public because the generated classes live in the chain's package.
      */
     public static Object take(int index) {
-        return pending[index];
+        return Objects.requireNonNull(pending, "taken only while define runs")[index];
+    }
+
+    /** A writer of the final synthetic class {@code name} (a Java 11 class file) extending {@code superName}. */
+    static ClassWriter syntheticClass(String name, String superName) {
+        ClassWriter cw = new ClassWriter(ClassWriter.COMPUTE_MAXS);
+        cw.visit(
+                Opcodes.V11,
+                Opcodes.ACC_FINAL | Opcodes.ACC_SUPER | Opcodes.ACC_SYNTHETIC,
+                name,
+                null,
+                superName,
+                null);
+        return cw;
     }
 
     /** Emits into a static initialiser: {@code owner.field = (type) take(index)}. */

@@ -10,6 +10,7 @@ import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
 import org.qmpi4j.agent.internal.chain.CallTarget;
 import org.qmpi4j.agent.internal.chain.Dispatcher;
+import org.qmpi4j.api.Nullable;
 
 /**
  * The call sites of {@code MPI_Init}, {@code MPI_Init_thread}, {@code MPI_Finalize} and
@@ -75,7 +76,8 @@ public final class EntrySites {
      * binding method {@code original} spread over an array (the same without {@code asSpreader});
      * {@code null} when a type of the site or method is not visible to the agent's class loader.
      */
-    public static synchronized Made make(Entry entry, CallTarget link, MethodType siteType, MethodHandle original)
+    public static synchronized @Nullable Made make(
+            Entry entry, CallTarget link, MethodType siteType, MethodHandle original)
             throws ReflectiveOperationException {
         if (!visible(siteType) || !visible(original.type())) {
             return null;
@@ -111,14 +113,7 @@ public final class EntrySites {
     }
 
     private static byte[] bytes(String name, Entry entry, MethodType siteType, MethodType originalType) {
-        ClassWriter cw = new ClassWriter(ClassWriter.COMPUTE_MAXS);
-        cw.visit(
-                Opcodes.V11,
-                Opcodes.ACC_FINAL | Opcodes.ACC_SUPER | Opcodes.ACC_SYNTHETIC,
-                name,
-                null,
-                "java/lang/Object",
-                null);
+        ClassWriter cw = ClassConstants.syntheticClass(name, "java/lang/Object");
         cw.visitField(Opcodes.ACC_PRIVATE | Opcodes.ACC_STATIC | Opcodes.ACC_FINAL, "TARGET", TARGET, null, null)
                 .visitEnd();
         cw.visitField(Opcodes.ACC_PRIVATE | Opcodes.ACC_STATIC | Opcodes.ACC_FINAL, "ORIGINAL", HANDLE, null, null)
@@ -222,7 +217,7 @@ public final class EntrySites {
     }
 
     /** The wrapper class of a primitive type, {@code null} for references. */
-    private static String wrapper(Type t) {
+    private static @Nullable String wrapper(Type t) {
         switch (t.getSort()) {
             case Type.BOOLEAN:
                 return "java/lang/Boolean";

@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Locale;
 import org.qmpi4j.agent.internal.chain.MpiProcess;
 import org.qmpi4j.agent.internal.config.AgentConfig;
+import org.qmpi4j.api.Nullable;
 import org.qmpi4j.api.internal.log.Log;
 
 /**
@@ -48,14 +49,14 @@ public final class InlineDirective {
      * that asked (MPJ Express' multicore mode runs all ranks in one JVM), since the directive is
      * the JVM's. One thread for all; {@code null} once the directive has been added.
      */
-    private static List<MpiProcess> waiting = new ArrayList<>();
+    private static @Nullable List<MpiProcess> waiting = new ArrayList<>();
 
     private static boolean started;
 
     private InlineDirective() {}
 
     /** The delay in milliseconds that {@code text} asks for, or -1 for off (with a warning if unreadable). */
-    public static long delayMillis(String text) {
+    public static long delayMillis(@Nullable String text) {
         String t = text == null
                 ? AgentConfig.JIT_INLINE.defaultText()
                 : text.trim().toLowerCase(Locale.ROOT);
@@ -83,12 +84,13 @@ public final class InlineDirective {
      * unless switched off. A process that asks after the directive was added needs nothing: its
      * code is compiled under the directive.
      */
-    public static synchronized void schedule(MpiProcess process, String setting) {
+    public static synchronized void schedule(MpiProcess process, @Nullable String setting) {
         long delay = delayMillis(setting);
-        if (delay < 0 || waiting == null) {
+        List<MpiProcess> w = waiting;
+        if (delay < 0 || w == null) {
             return;
         }
-        waiting.add(process);
+        w.add(process);
         if (!started) {
             started = true;
             Thread t = new Thread(new Apply(delay), "qmpi4j-jit-inline");
@@ -98,7 +100,11 @@ public final class InlineDirective {
     }
 
     private static synchronized boolean anyRunning() {
-        for (MpiProcess p : waiting) {
+        List<MpiProcess> w = waiting;
+        if (w == null) {
+            return false; // taken: the directive was added
+        }
+        for (MpiProcess p : w) {
             if (!p.finalized()) {
                 return true;
             }
@@ -107,7 +113,7 @@ public final class InlineDirective {
     }
 
     /** The processes to relink, once; later calls of {@link #schedule} then do nothing. */
-    private static synchronized List<MpiProcess> takeWaiting() {
+    private static synchronized @Nullable List<MpiProcess> takeWaiting() {
         List<MpiProcess> w = waiting;
         waiting = null;
         return w;
@@ -134,7 +140,8 @@ public final class InlineDirective {
                 Log.agent().info("compiler directive for the call path: " + result.trim());
                 // code compiled before the directive depends on the sites' targets: setting them
                 // again has it compiled anew, with the chain inlined
-                for (MpiProcess process : takeWaiting()) {
+                List<MpiProcess> taken = takeWaiting();
+                for (MpiProcess process : taken == null ? List.<MpiProcess>of() : taken) {
                     if (!process.finalized()) {
                         process.recompileSites();
                     }

@@ -7,6 +7,7 @@ import org.qmpi4j.agent.internal.chain.Specialisation;
 import org.qmpi4j.agent.internal.chain.ToolInstance;
 import org.qmpi4j.agent.internal.config.AgentConfig;
 import org.qmpi4j.api.MpiFunction;
+import org.qmpi4j.api.Nullable;
 import org.qmpi4j.api.settings.Settings;
 
 /**
@@ -21,7 +22,7 @@ public final class JitSpecialisation implements Specialisation {
     private JitSpecialisation() {}
 
     @Override
-    public NextFunction nextFunction(MpiFunction f, ToolInstance owner, int position) {
+    public NextFunction nextFunction(MpiFunction f, @Nullable ToolInstance owner, int position) {
         return ChainStepClasses.create(f, owner, position);
     }
 

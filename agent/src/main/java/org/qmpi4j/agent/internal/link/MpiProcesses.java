@@ -14,6 +14,7 @@ import org.qmpi4j.agent.internal.jit.JitSpecialisation;
 import org.qmpi4j.agent.internal.runtime.AgentRuntime;
 import org.qmpi4j.agent.internal.telemetry.BindingProbe;
 import org.qmpi4j.agent.internal.telemetry.ProcessTelemetry;
+import org.qmpi4j.api.Nullable;
 import org.qmpi4j.api.mpit.MpiT;
 
 /**
@@ -94,7 +95,7 @@ final class MpiProcesses {
         }
 
         @Override
-        public MpiT get() {
+        public @Nullable MpiT get() {
             return telemetry.registry();
         }
     }

@@ -11,6 +11,7 @@ import org.qmpi4j.agent.internal.chain.CallTarget;
 import org.qmpi4j.agent.internal.chain.MpiProcess;
 import org.qmpi4j.api.CallingAddress;
 import org.qmpi4j.api.MpiFunction;
+import org.qmpi4j.api.Nullable;
 
 /**
  * One rewritten application call site. Its {@link MutableCallSite} points either straight at the
@@ -28,14 +29,14 @@ final class SiteLink implements CallTarget, CallSites.Relinkable {
      * stay direct. Racing first uses make equal handles; a handle's fields are final, so the
      * unsynchronised publication is safe.
      */
-    private MethodHandle spreadBinding;
+    private @Nullable MethodHandle spreadBinding;
 
     private final MutableCallSite site;
     private final MethodHandle direct;
     /** Made on first use (most sites never need them): untimed and timed calls through the agent. */
-    private MethodHandle viaChain;
+    private @Nullable MethodHandle viaChain;
 
-    private MethodHandle viaChainTimed;
+    private @Nullable MethodHandle viaChainTimed;
     private final java.lang.invoke.MethodType siteType;
 
     SiteLink(

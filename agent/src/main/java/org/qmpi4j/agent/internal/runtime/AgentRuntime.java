@@ -10,6 +10,7 @@ import org.qmpi4j.agent.internal.chain.MpiProcess;
 import org.qmpi4j.agent.internal.chain.ToolFaults;
 import org.qmpi4j.agent.internal.config.AgentConfig;
 import org.qmpi4j.agent.internal.telemetry.ProcessTelemetry;
+import org.qmpi4j.api.Nullable;
 import org.qmpi4j.api.internal.log.Log;
 import org.qmpi4j.api.mpit.MpiT;
 
@@ -18,7 +19,7 @@ import org.qmpi4j.api.mpit.MpiT;
  * counters. The linker reaches it through {@link #current()}.
  */
 public final class AgentRuntime implements ProcessTelemetry.Counters, JvmMpit {
-    private static volatile AgentRuntime current;
+    private static volatile @Nullable AgentRuntime current;
     private static final String LINK_FAILURE = "link-failure";
 
     private final AgentConfig config;

@@ -9,6 +9,7 @@ import java.util.WeakHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.qmpi4j.api.MpiCall;
 import org.qmpi4j.api.MpiFunction;
+import org.qmpi4j.api.Nullable;
 import org.qmpi4j.api.mpit.CallbackSafety;
 import org.qmpi4j.api.mpit.EventDefinition;
 import org.qmpi4j.api.mpit.EventType;
@@ -56,9 +57,9 @@ final class AgentEvents {
     private static final class Started {
         final MpiFunction function;
         final long startNanos;
-        final Object[] receive; // the receive event's values, or null for other operations
+        final @Nullable Object[] receive; // the receive event's values, or null for other operations
 
-        Started(MpiFunction function, long startNanos, Object[] receive) {
+        Started(MpiFunction function, long startNanos, @Nullable Object[] receive) {
             this.function = function;
             this.startNanos = startNanos;
             this.receive = receive;
@@ -136,11 +137,7 @@ final class AgentEvents {
         return add(
                 r,
                 category,
-                EventDefinition.builder(name)
-                        .description(description)
-                        .source(source)
-                        .element("function", MpitDatatype.CHAR, FUNCTION_LENGTH)
-                        .element("communicator", MpitDatatype.INT)
+                callEvent(name, description, source)
                         .element("peer_world_rank", MpitDatatype.INT)
                         .element("tag", MpitDatatype.INT)
                         .element("bytes", MpitDatatype.COUNT)
@@ -150,16 +147,16 @@ final class AgentEvents {
 
     private EventType collective(
             MpitRegistry r, int source, int category, String name, String description, Set<MpiFunction> needs) {
-        return add(
-                r,
-                category,
-                EventDefinition.builder(name)
-                        .description(description)
-                        .source(source)
-                        .element("function", MpitDatatype.CHAR, FUNCTION_LENGTH)
-                        .element("communicator", MpitDatatype.INT)
-                        .element("bytes", MpitDatatype.COUNT),
-                needs);
+        return add(r, category, callEvent(name, description, source).element("bytes", MpitDatatype.COUNT), needs);
+    }
+
+    /** An event of a call: its function and communicator first, as every such event has them. */
+    private static EventDefinition.Builder callEvent(String name, String description, int source) {
+        return EventDefinition.builder(name)
+                .description(description)
+                .source(source)
+                .element("function", MpitDatatype.CHAR, FUNCTION_LENGTH)
+                .element("communicator", MpitDatatype.INT);
     }
 
     private EventType add(MpitRegistry r, int category, EventDefinition.Builder b, Set<MpiFunction> needs) {
@@ -207,7 +204,7 @@ final class AgentEvents {
         }
     }
 
-    private void completed(Object requests, MpiFunction by, boolean waited) {
+    private void completed(@Nullable Object requests, MpiFunction by, boolean waited) {
         if (requests instanceof Object[]) {
             for (Object one : (Object[]) requests) {
                 completed(one, by, waited);
@@ -270,7 +267,7 @@ final class AgentEvents {
     }
 
     /** A process-local number per communicator object, in the order the events first meet them (-1: none). */
-    private int communicatorNumber(Object comm) {
+    private int communicatorNumber(@Nullable Object comm) {
         if (comm == null) {
             return -1;
         }
@@ -278,7 +275,7 @@ final class AgentEvents {
     }
 
     /** The peer's rank in MPI_COMM_WORLD, or -1 for wildcards, absent peers and unknown members. */
-    private int worldRank(Object comm, int peer) {
+    private int worldRank(@Nullable Object comm, int peer) {
         if (comm == null || peer < 0) {
             return -1;
         }

@@ -1,7 +1,9 @@
 package org.qmpi4j.agent.internal.telemetry;
 
+import java.util.Objects;
 import org.qmpi4j.agent.internal.access.BindingAccess;
 import org.qmpi4j.api.MpiFunction;
+import org.qmpi4j.api.Nullable;
 
 /**
  * Answers the monitor's questions with the binding's canonical methods for {@code MPI_COMM_SIZE},
@@ -17,7 +19,7 @@ public final class BindingProbe implements MonitoredBinding {
         this.access = access;
     }
 
-    private Object call(MpiFunction f, Object... args) throws Exception {
+    private @Nullable Object call(MpiFunction f, @Nullable Object... args) throws Exception {
         try {
             return access.canonical(f, null).callBinding(args);
         } catch (Exception | Error e) {
@@ -33,12 +35,14 @@ public final class BindingProbe implements MonitoredBinding {
     }
 
     @Override
-    public int size(Object comm) throws Exception {
-        return ((Number) call(MpiFunction.MPI_COMM_SIZE, comm)).intValue();
+    public int size(@Nullable Object comm) throws Exception {
+        return ((Number)
+                        Objects.requireNonNull(call(MpiFunction.MPI_COMM_SIZE, comm), "MPI_COMM_SIZE returned nothing"))
+                .intValue();
     }
 
     @Override
-    public int[] worldRanks(Object comm) throws Exception {
+    public int[] worldRanks(@Nullable Object comm) throws Exception {
         Object world = access.constant("COMM_WORLD");
         int n = size(comm);
         int[] ranks = new int[n];
@@ -51,7 +55,9 @@ public final class BindingProbe implements MonitoredBinding {
         Object group = call(MpiFunction.MPI_COMM_GROUP, comm);
         Object worldGroup = call(MpiFunction.MPI_COMM_GROUP, world);
         try {
-            int[] translated = (int[]) call(MpiFunction.MPI_GROUP_TRANSLATE_RANKS, group, ranks, worldGroup);
+            int[] translated = (int[]) Objects.requireNonNull(
+                    call(MpiFunction.MPI_GROUP_TRANSLATE_RANKS, group, ranks, worldGroup),
+                    "MPI_GROUP_TRANSLATE_RANKS returned nothing");
             for (int i = 0; i < translated.length; i++) {
                 if (translated[i] < 0) {
                     translated[i] = -1; // MPI_UNDEFINED
@@ -64,7 +70,7 @@ public final class BindingProbe implements MonitoredBinding {
         }
     }
 
-    private void freeGroup(Object group) {
+    private void freeGroup(@Nullable Object group) {
         try {
             call(MpiFunction.MPI_GROUP_FREE, group);
         } catch (Exception e) {
@@ -73,7 +79,7 @@ public final class BindingProbe implements MonitoredBinding {
     }
 
     @Override
-    public Boolean requestIsNull(Object request) {
+    public @Nullable Boolean requestIsNull(Object request) {
         return access.requestIsNull(request);
     }
 }

@@ -4,6 +4,7 @@ import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.qmpi4j.api.MpiCall;
 import org.qmpi4j.api.MpiFunction;
+import org.qmpi4j.api.Nullable;
 
 /**
  * The agent's own measurements of one MPI process, fed from the call path and read through MPI_T.
@@ -30,13 +31,13 @@ public final class CallMonitor extends CallObserver {
     private final AtomicInteger activityActive = new AtomicInteger();
     private final AtomicInteger messageSizeActive = new AtomicInteger();
     private final AtomicInteger eventsActive = new AtomicInteger();
-    private volatile AgentEvents events;
+    private volatile @Nullable AgentEvents events;
     /** {@code null} until attached to a process (nothing to relink before). */
-    private volatile Runnable relinker;
+    private volatile @Nullable Runnable relinker;
 
     final CommunicatorRanks ranks = new CommunicatorRanks();
     /** Made when a variable first needs them (most jobs never read MPI_T); set under {@code this}. */
-    private volatile Measurements measurements;
+    private volatile @Nullable Measurements measurements;
 
     /** What the monitor counts, made on first demand. */
     static final class Measurements {
@@ -70,7 +71,7 @@ public final class CallMonitor extends CallObserver {
      * Connects the monitor to its process: how to reach the binding, and what to run when the set
      * of watched functions changes (relink the call sites).
      */
-    public void attach(MonitoredBinding binding, Runnable relinkSites) {
+    public void attach(@Nullable MonitoredBinding binding, Runnable relinkSites) {
         ranks.attach(binding);
         this.relinker = relinkSites;
     }
@@ -154,7 +155,7 @@ public final class CallMonitor extends CallObserver {
         }
     }
 
-    private MonitoredBinding bindingOrNull() {
+    private @Nullable MonitoredBinding bindingOrNull() {
         try {
             return ranks.probe();
         } catch (IllegalArgumentException e) {
@@ -201,7 +202,7 @@ public final class CallMonitor extends CallObserver {
         }
     }
 
-    private AtomicInteger counter(Family family) {
+    private @Nullable AtomicInteger counter(Family family) {
         switch (family) {
             case PEERS:
                 return peersActive;

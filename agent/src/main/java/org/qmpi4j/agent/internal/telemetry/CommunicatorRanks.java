@@ -3,6 +3,7 @@ package org.qmpi4j.agent.internal.telemetry;
 import java.util.Collections;
 import java.util.Map;
 import java.util.WeakHashMap;
+import org.qmpi4j.api.Nullable;
 
 /**
  * World ranks of each communicator's members, asked of the binding once per communicator object
@@ -12,9 +13,9 @@ final class CommunicatorRanks {
     private static final int[] NONE = new int[0];
 
     private final Map<Object, int[]> cache = Collections.synchronizedMap(new WeakHashMap<>());
-    private volatile MonitoredBinding binding;
+    private volatile @Nullable MonitoredBinding binding;
 
-    void attach(MonitoredBinding b) {
+    void attach(@Nullable MonitoredBinding b) {
         this.binding = b;
     }
 
@@ -27,7 +28,7 @@ final class CommunicatorRanks {
     }
 
     /** World ranks of {@code comm}'s members; empty if they cannot be known (the binding failed). */
-    int[] worldRanks(Object comm) {
+    int[] worldRanks(@Nullable Object comm) {
         int[] known = cache.get(comm);
         if (known != null) {
             return known;
@@ -43,7 +44,7 @@ final class CommunicatorRanks {
     }
 
     /** Like {@link #worldRanks} but failing loudly, for binding a handle to the communicator. */
-    int[] worldRanksOrFail(Object comm) {
+    int[] worldRanksOrFail(@Nullable Object comm) {
         int[] ranks = worldRanks(comm);
         if (ranks.length == 0) {
             cache.remove(comm);

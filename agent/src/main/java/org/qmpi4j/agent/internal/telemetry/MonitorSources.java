@@ -2,6 +2,7 @@ package org.qmpi4j.agent.internal.telemetry;
 
 import java.util.Set;
 import org.qmpi4j.api.MpiFunction;
+import org.qmpi4j.api.Nullable;
 import org.qmpi4j.api.mpit.PvarCell;
 import org.qmpi4j.api.mpit.PvarSource;
 
@@ -208,7 +209,7 @@ public final class MonitorSources {
     }
 
     /** World ranks of the bound communicator's members (for a control variable). */
-    public int[] worldRanks(Object comm) {
+    public int[] worldRanks(@Nullable Object comm) {
         return monitor.ranks.worldRanksOrFail(comm).clone();
     }
 }

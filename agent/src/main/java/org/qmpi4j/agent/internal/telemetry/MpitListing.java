@@ -4,6 +4,7 @@ import java.io.PrintStream;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import org.qmpi4j.api.Nullable;
 import org.qmpi4j.api.mpit.BindType;
 import org.qmpi4j.api.mpit.CategoryInfo;
 import org.qmpi4j.api.mpit.CvarHandle;
@@ -217,7 +218,7 @@ public final class MpitListing {
         }
     }
 
-    private static String format(MpitDatatype type, Object buffer, EnumType e) {
+    private static String format(MpitDatatype type, Object buffer, @Nullable EnumType e) {
         switch (type) {
             case CHAR: {
                 byte[] b = (byte[]) buffer;
@@ -298,13 +299,13 @@ public final class MpitListing {
         }
     }
 
-    private void noteEnum(EnumType e) {
+    private void noteEnum(@Nullable EnumType e) {
         if (e != null) {
             enums.putIfAbsent(mpit.enumGetInfo(e).name(), e);
         }
     }
 
-    private String enumSuffix(EnumType e) {
+    private String enumSuffix(@Nullable EnumType e) {
         return e == null ? "" : " enum=" + mpit.enumGetInfo(e).name();
     }
 }

@@ -1,6 +1,7 @@
 package org.qmpi4j.agent.internal.telemetry;
 
 import java.util.concurrent.atomic.AtomicLongArray;
+import org.qmpi4j.api.Nullable;
 
 /**
  * Messages and bytes this process sent to each process, indexed by rank in MPI_COMM_WORLD
@@ -9,14 +10,14 @@ import java.util.concurrent.atomic.AtomicLongArray;
  */
 final class PeerTraffic {
     private final CommunicatorRanks ranks;
-    private volatile AtomicLongArray messages;
-    private volatile AtomicLongArray bytes;
+    private volatile @Nullable AtomicLongArray messages;
+    private volatile @Nullable AtomicLongArray bytes;
 
     PeerTraffic(CommunicatorRanks ranks) {
         this.ranks = ranks;
     }
 
-    void record(Object comm, int peer, long byteCount) {
+    void record(@Nullable Object comm, int peer, long byteCount) {
         if (comm == null || peer < 0) {
             return; // MPI_PROC_NULL and the like: nothing is sent
         }
@@ -24,19 +25,22 @@ final class PeerTraffic {
         if (peer >= world.length || world[peer] < 0) {
             return;
         }
-        ensureSized(world.length);
+        AtomicLongArray m = ensureSized(world.length);
+        AtomicLongArray b = bytes; // written before messages, so set once m is
         int w = world[peer];
-        AtomicLongArray m = messages;
-        if (w < m.length()) {
+        if (b != null && w < m.length()) {
             m.incrementAndGet(w);
-            bytes.addAndGet(w, Math.max(0, byteCount));
+            b.addAndGet(w, Math.max(0, byteCount));
         }
     }
 
-    private void ensureSized(int atLeast) {
-        if (messages == null) {
+    /** The message counts, made at the first message. */
+    private AtomicLongArray ensureSized(int atLeast) {
+        AtomicLongArray m = messages;
+        if (m == null) {
             synchronized (this) {
-                if (messages == null) {
+                m = messages;
+                if (m == null) {
                     int n;
                     try {
                         n = ranks.probe().worldSize();
@@ -44,10 +48,12 @@ final class PeerTraffic {
                         n = atLeast;
                     }
                     bytes = new AtomicLongArray(Math.max(n, atLeast));
-                    messages = new AtomicLongArray(Math.max(n, atLeast));
+                    m = new AtomicLongArray(Math.max(n, atLeast));
+                    messages = m;
                 }
             }
         }
+        return m;
     }
 
     /** Totals sent to each member of a communicator whose world ranks are {@code members}. */

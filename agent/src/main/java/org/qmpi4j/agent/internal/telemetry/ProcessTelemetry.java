@@ -1,8 +1,10 @@
 package org.qmpi4j.agent.internal.telemetry;
 
+import java.util.Objects;
 import org.qmpi4j.agent.internal.config.AgentConfig;
 import org.qmpi4j.agent.internal.config.ProcessSettings;
 import org.qmpi4j.agent.internal.jvm.JvmWatch;
+import org.qmpi4j.api.Nullable;
 import org.qmpi4j.mpit.MpitRegistry;
 
 /**
@@ -16,7 +18,7 @@ public final class ProcessTelemetry {
      * Made on first use: its construction loads the registry's classes, which a job that never
      * asks for MPI_T (most short jobs) need not pay for at start. Guarded by {@code this}.
      */
-    private MpitRegistry registry;
+    private @Nullable MpitRegistry registry;
 
     private boolean shuttingDown;
     private final CallMonitor monitor = new CallMonitor();
@@ -25,7 +27,7 @@ public final class ProcessTelemetry {
     private final Counters counters;
     private final AgentConfig config;
     private volatile boolean registered;
-    private volatile ObservedProcess process;
+    private volatile @Nullable ObservedProcess process;
 
     /** Counters the agent keeps for the whole JVM. */
     public interface Counters {
@@ -78,7 +80,7 @@ public final class ProcessTelemetry {
                 }
             }
         }
-        return registry;
+        return Objects.requireNonNull(registry, "made when the variables were registered");
     }
 
     private synchronized MpitRegistry created() {
@@ -118,7 +120,7 @@ public final class ProcessTelemetry {
     }
 
     /** The MPI process, once the application has made its first MPI call; else {@code null}. */
-    public ObservedProcess process() {
+    public @Nullable ObservedProcess process() {
         return process;
     }
 
@@ -144,7 +146,7 @@ public final class ProcessTelemetry {
     private boolean isKind(org.qmpi4j.api.mpit.BindType kind, Object object) {
         ObservedProcess p = process;
         String className = p == null ? null : p.bindingDescriptor().objectClass(kind);
-        if (className == null) {
+        if (p == null || className == null) {
             return true;
         }
         try {

@@ -4,6 +4,7 @@ import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
+import org.qmpi4j.api.Nullable;
 import org.qmpi4j.api.mpit.PvarSources;
 
 /**
@@ -22,7 +23,7 @@ final class RequestTracker {
     private final Map<Object, Object> tracked = Collections.synchronizedMap(new IdentityHashMap<>());
     private final Map<Object, AtomicLong> postedByComm = Collections.synchronizedMap(new IdentityHashMap<>());
 
-    void started(Object request, boolean receive, Object comm) {
+    void started(@Nullable Object request, boolean receive, @Nullable Object comm) {
         if (request == null) {
             return;
         }
@@ -40,7 +41,7 @@ final class RequestTracker {
      * that the binding now shows as null is done. If the binding cannot tell, a wait is taken as
      * completing its requests and a test as completing none.
      */
-    void maybeCompleted(Object requests, MonitoredBinding binding, boolean waited) {
+    void maybeCompleted(@Nullable Object requests, @Nullable MonitoredBinding binding, boolean waited) {
         if (requests instanceof Object[]) {
             for (Object r : (Object[]) requests) {
                 maybeCompleted(r, binding, waited);
@@ -65,7 +66,7 @@ final class RequestTracker {
         }
     }
 
-    long postedReceives(Object comm) {
+    long postedReceives(@Nullable Object comm) {
         AtomicLong n = postedByComm.get(comm);
         return n == null ? 0 : n.get();
     }

@@ -7,6 +7,7 @@ import java.lang.reflect.Constructor;
 import java.lang.reflect.Field;
 import java.net.URL;
 import java.net.URLClassLoader;
+import java.util.Objects;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -31,7 +32,8 @@ class MpjDatatypeSizeTest {
                 .as("MPJ Express jar (system property mpj.jar; run scripts/setup-mpi.sh)")
                 .isFile();
         mpj = new URLClassLoader(new URL[] {jar.toURI().toURL()}, ClassLoader.getPlatformClassLoader());
-        access = new ReflectiveBindingAccess(BindingCatalog.load().descriptor("mpj"), mpj);
+        access = new ReflectiveBindingAccess(
+                Objects.requireNonNull(BindingCatalog.load().descriptor("mpj")), mpj);
         datatype = Class.forName("mpi.Datatype", true, mpj);
     }
 

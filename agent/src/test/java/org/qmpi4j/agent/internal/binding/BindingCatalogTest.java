@@ -11,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.qmpi4j.api.MpiFunction;
@@ -22,7 +23,7 @@ class BindingCatalogTest {
     void loadsTheShippedDescriptorsWithDenseIds() {
         BindingCatalog catalog = BindingCatalog.load();
         assertThat(catalog.all()).extracting(BindingDescriptor::id).containsExactly("openmpi", "mpj");
-        BindingDescriptor openmpi = catalog.descriptor("openmpi");
+        BindingDescriptor openmpi = Objects.requireNonNull(catalog.descriptor("openmpi"));
         assertThat(openmpi.title()).isEqualTo("Open MPI Java bindings 4.1");
         assertThat(openmpi.resource()).isEqualTo("org/qmpi4j/agent/bindings/openmpi.binding");
         assertThat(catalog.mappingCount())
@@ -30,7 +31,8 @@ class BindingCatalogTest {
         for (int i = 0; i < catalog.mappingCount(); i++) {
             assertThat(catalog.mapping(i).id()).isEqualTo(i);
         }
-        MethodMapping send = openmpi.find("mpi/Comm", "send", "(Ljava/lang/Object;ILmpi/Datatype;II)V");
+        MethodMapping send =
+                Objects.requireNonNull(openmpi.find("mpi/Comm", "send", "(Ljava/lang/Object;ILmpi/Datatype;II)V"));
         assertThat(catalog.mapping(send.id())).isSameAs(send);
         assertThat(send.bindingDescriptor()).isSameAs(openmpi);
         assertThat(openmpi.canonical(MpiFunction.MPI_SEND)).isSameAs(send);
@@ -45,7 +47,7 @@ class BindingCatalogTest {
     void recognisesOpenMpiFromClassFileBytesWithoutLoadingAnyClass() throws IOException {
         BindingCatalog catalog = BindingCatalog.load();
         try (OpenMpiJar.RecordingLoader loader = new OpenMpiJar.RecordingLoader(OpenMpiJar.url())) {
-            BindingDescriptor d = catalog.forLoader(loader);
+            BindingDescriptor d = Objects.requireNonNull(catalog.forLoader(loader));
             assertThat(d).isNotNull();
             assertThat(d.id()).isEqualTo("openmpi");
             assertThat(loader.resourceRequests).contains("mpi/Comm.class");
@@ -81,7 +83,7 @@ class BindingCatalogTest {
         // Both have mpi/Comm and mpi/MPI.Init; the method spelling of the fingerprints tells them apart.
         BindingCatalog catalog = BindingCatalog.load();
         try (OpenMpiJar.RecordingLoader loader = new OpenMpiJar.RecordingLoader(MpjJar.url())) {
-            BindingDescriptor d = catalog.forLoader(loader);
+            BindingDescriptor d = Objects.requireNonNull(catalog.forLoader(loader));
             assertThat(d).isNotNull();
             assertThat(d.id()).isEqualTo("mpj");
             assertThat(d.title()).isEqualTo("MPJ Express 0.44 (mpiJava 1.2)");
@@ -94,16 +96,17 @@ class BindingCatalogTest {
                         new URLClassLoader(new URL[] {OpenMpiJar.url()}, ClassLoader.getPlatformClassLoader());
                 URLClassLoader mpj =
                         new URLClassLoader(new URL[] {MpjJar.url()}, ClassLoader.getPlatformClassLoader())) {
-            assertThat(catalog.descriptor("mpj").recognises(openMpi))
+            assertThat(Objects.requireNonNull(catalog.descriptor("mpj")).recognises(openMpi))
                     .as("Open MPI's jar is not MPJ")
                     .isFalse();
-            assertThat(catalog.descriptor("openmpi").recognises(mpj))
+            assertThat(Objects.requireNonNull(catalog.descriptor("openmpi")).recognises(mpj))
                     .as("MPJ's jar is not Open MPI")
                     .isFalse();
         }
         // Ids stay dense across both descriptors.
         BindingDescriptor mpj = catalog.descriptor("mpj");
-        MethodMapping send = mpj.find("mpi/Comm", "Send", "(Ljava/lang/Object;IILmpi/Datatype;II)V");
+        MethodMapping send =
+                Objects.requireNonNull(mpj.find("mpi/Comm", "Send", "(Ljava/lang/Object;IILmpi/Datatype;II)V"));
         assertThat(catalog.mapping(send.id())).isSameAs(send);
         assertThat(mpj.canonical(MpiFunction.MPI_PCONTROL))
                 .as("mpiJava 1.2 has no MPI_Pcontrol")
@@ -139,7 +142,7 @@ class BindingCatalogTest {
         assertThat(catalog.mapping(1).bindingDescriptor().id()).isEqualTo("second");
         assertThat(catalog.mapping(2).function()).isEqualTo(MpiFunction.MPI_COMM_RANK);
         try (OpenMpiJar.RecordingLoader loader = new OpenMpiJar.RecordingLoader(OpenMpiJar.url())) {
-            assertThat(catalog.forLoader(loader).id()).isEqualTo("first");
+            assertThat(Objects.requireNonNull(catalog.forLoader(loader)).id()).isEqualTo("first");
         }
     }
 
@@ -239,7 +242,7 @@ class BindingCatalogTest {
         try (URLClassLoader resources = DescriptorTexts.resources(dir);
                 OpenMpiJar.RecordingLoader loader = new OpenMpiJar.RecordingLoader(OpenMpiJar.url())) {
             BindingCatalog lazy = BindingCatalog.load(resources, "b/index");
-            assertThat(lazy.forLoader(loader).id()).isEqualTo("first");
+            assertThat(Objects.requireNonNull(lazy.forLoader(loader)).id()).isEqualTo("first");
             assertThat(lazy.mapping(1).name()).isEqualTo("getSize");
             assertThatThrownBy(() -> lazy.mapping(2))
                     .isInstanceOf(BindingFormatException.class)

@@ -11,6 +11,7 @@ import java.util.Enumeration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.jar.JarEntry;
@@ -25,6 +26,7 @@ import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
 import org.qmpi4j.api.MpiFunction;
+import org.qmpi4j.api.Nullable;
 
 /**
  * Holds a binding's descriptor to the binding's real jar: every public method of every public
@@ -38,6 +40,7 @@ import org.qmpi4j.api.MpiFunction;
 abstract class BindingCoverageTest {
     BindingDescriptor binding;
     /** The binding version the jar is, by the descriptor's {@code version} lines; null without any. */
+    @Nullable
     String jarVersion;
     /** Every class in the jar, by internal name. */
     final Map<String, JarClass> classes = new TreeMap<>();
@@ -57,8 +60,11 @@ abstract class BindingCoverageTest {
     }
 
     static final class JarClass {
-        String name;
+        String name = "";
+
+        @Nullable
         String superName;
+
         int access;
         boolean publicClass;
         final Map<String, Integer> methods = new LinkedHashMap<>(); // name + desc -> access
@@ -67,7 +73,7 @@ abstract class BindingCoverageTest {
 
     @BeforeAll
     void readJarAndDescriptor() throws IOException {
-        binding = BindingCatalog.load().descriptor(descriptorId());
+        binding = Objects.requireNonNull(BindingCatalog.load().descriptor(descriptorId()));
         assertThat(binding)
                 .as(descriptorId() + " descriptor in " + BindingCatalog.INDEX)
                 .isNotNull();
@@ -127,14 +133,14 @@ abstract class BindingCoverageTest {
                             }
 
                             @Override
-                            public FieldVisitor visitField(
+                            public @Nullable FieldVisitor visitField(
                                     int access, String name, String descriptor, String signature, Object value) {
                                 c.fields.put(name, descriptor);
                                 return null;
                             }
 
                             @Override
-                            public MethodVisitor visitMethod(
+                            public @Nullable MethodVisitor visitMethod(
                                     int access, String name, String descriptor, String signature, String[] exceptions) {
                                 c.methods.put(name + descriptor, access);
                                 return null;
@@ -207,7 +213,7 @@ abstract class BindingCoverageTest {
             if (!forThisJar(m)) {
                 continue;
             }
-            JarClass c = classes.get(m.owner());
+            JarClass c = Objects.requireNonNull(classes.get(m.owner()));
             Integer access = c == null ? null : c.methods.get(m.name() + m.descriptor());
             if (access == null) {
                 problems.add("no such method in " + jarTitle() + ": " + m.methodKey());
@@ -353,12 +359,13 @@ abstract class BindingCoverageTest {
     @Test
     void headerNamesRealMembers() {
         for (String[] f : binding.fingerprints()) {
-            assertThat(classes.get(f[0]).methods)
+            assertThat(Objects.requireNonNull(classes.get(f[0])).methods)
                     .as("fingerprint " + String.join(" ", f))
                     .containsKey(f[1] + f[2]);
         }
-        String[] size = binding.datatypeSizeMethod();
-        Integer access = classes.get(size[0]).methods.get(size[1] + size[2]);
+        String[] size = Objects.requireNonNull(binding.datatypeSizeMethod());
+        Integer access = Objects.requireNonNull(
+                Objects.requireNonNull(classes.get(size[0])).methods.get(size[1] + size[2]));
         assertThat(access).as("datatype-size method").isNotNull();
         assertThat(access & Opcodes.ACC_STATIC)
                 .as("datatype-size is an instance method")
@@ -366,11 +373,11 @@ abstract class BindingCoverageTest {
         assertThat(access & Opcodes.ACC_PUBLIC).as("datatype-size is public").isNotZero();
         String[] unit = binding.datatypeSizeUnit();
         if (unit != null) {
-            assertThat(classes.get(unit[0]).fields)
+            assertThat(Objects.requireNonNull(classes.get(unit[0])).fields)
                     .as("datatype-size-unit field")
                     .containsEntry(unit[1], unit[2]);
         }
-        JarClass constants = classes.get(binding.constantsClass());
+        JarClass constants = Objects.requireNonNull(classes.get(binding.constantsClass()));
         assertThat(constants.fields).containsKeys("COMM_WORLD", "INT", "DOUBLE", "SUM", "ANY_SOURCE");
         for (String cls : classes.keySet()) {
             assertThat(binding.ownsClass(cls)).as("owns " + cls).isTrue();
@@ -388,7 +395,7 @@ abstract class BindingCoverageTest {
             }
         }
         for (MpiFunction f : mapped) {
-            MethodMapping c = binding.canonical(f, jarVersion);
+            MethodMapping c = Objects.requireNonNull(binding.canonical(f, jarVersion));
             assertThat(c).as("canonical " + f).isNotNull();
             assertThat(c.function()).isEqualTo(f);
             assertThat(c.canonical()).isTrue();
@@ -407,7 +414,7 @@ abstract class BindingCoverageTest {
     abstract void bindingSpecificFunctions(Set<MpiFunction> mapped);
 
     MethodMapping check(String owner, String name, String desc, MpiFunction f) {
-        MethodMapping m = binding.find(owner, name, desc);
+        MethodMapping m = Objects.requireNonNull(binding.find(owner, name, desc));
         assertThat(m).as(owner + "." + name + desc).isNotNull();
         assertThat(m.function()).as(owner + "." + name + desc).isEqualTo(f);
         return m;

@@ -2,6 +2,7 @@ package org.qmpi4j.agent.internal.binding;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.Objects;
 import org.junit.jupiter.api.Test;
 import org.qmpi4j.api.MpiFunction;
 
@@ -74,7 +75,8 @@ class BindingDescriptorTest {
             assertThat(d.mappings().get(i).id()).isEqualTo(10 + i);
             assertThat(d.mappings().get(i).bindingDescriptor()).isSameAs(d);
         }
-        MethodMapping send = d.find("demo/Comm", "send", "(Ljava/lang/Object;ILdemo/Datatype;II)V");
+        MethodMapping send =
+                Objects.requireNonNull(d.find("demo/Comm", "send", "(Ljava/lang/Object;ILdemo/Datatype;II)V"));
         assertThat(send.function()).isEqualTo(MpiFunction.MPI_SEND);
         assertThat(send.isStatic()).isFalse();
         assertThat(send.canonical()).isTrue();
@@ -89,18 +91,20 @@ class BindingDescriptorTest {
         assertThat(send.role(Role.OFFSET)).isEqualTo(MethodMapping.NONE);
         assertThat(send.has(Role.OFFSET)).isFalse();
 
-        MethodMapping isend = d.find("demo/Comm", "iSend", "(Ljava/nio/Buffer;ILdemo/Datatype;II)Ldemo/Request;");
+        MethodMapping isend = Objects.requireNonNull(
+                d.find("demo/Comm", "iSend", "(Ljava/nio/Buffer;ILdemo/Datatype;II)Ldemo/Request;"));
         assertThat(isend.role(Role.REQUEST)).isEqualTo(MethodMapping.RETURN);
 
-        MethodMapping waitAll = d.find("demo/Request", "waitAll", "([Ldemo/Request;)V");
+        MethodMapping waitAll = Objects.requireNonNull(d.find("demo/Request", "waitAll", "([Ldemo/Request;)V"));
         assertThat(waitAll.isStatic()).isTrue();
         assertThat(waitAll.role(Role.REQUEST)).isEqualTo(0);
 
-        MethodMapping ctor = d.find("demo/Win", "<init>", "(Ldemo/Comm;)V");
+        MethodMapping ctor = Objects.requireNonNull(d.find("demo/Win", "<init>", "(Ldemo/Comm;)V"));
         assertThat(ctor.isConstructor()).isTrue();
         assertThat(ctor.role(Role.COMM)).isEqualTo(0);
 
-        assertThat(d.canonical(MpiFunction.MPI_WAIT).name()).isEqualTo("waitFor");
+        assertThat(Objects.requireNonNull(d.canonical(MpiFunction.MPI_WAIT)).name())
+                .isEqualTo("waitFor");
         assertThat(d.canonical(MpiFunction.MPI_BARRIER)).isNull();
         assertThat(d.find("demo/Comm", "send", "()V")).isNull();
         assertThat(d.find("demo/Intracomm", "send", "(Ljava/lang/Object;ILdemo/Datatype;II)V"))
@@ -164,9 +168,15 @@ class BindingDescriptorTest {
         assertThat(d.versionMarks()).hasSize(2);
         assertThat(d.versionMarks().get(0)).containsExactly("2.0", "demo/Comm", "sendAll", "()V");
         assertThat(d.versionMarks().get(1)).containsExactly("1.0");
-        assertThat(d.canonical(MpiFunction.MPI_ALLTOALLW, "2.0").descriptor()).isEqualTo("(Ljava/lang/Object;)V");
-        assertThat(d.canonical(MpiFunction.MPI_ALLTOALLW, "1.0").descriptor()).isEqualTo("(Ljava/nio/Buffer;)V");
-        assertThat(d.versionOf(d.canonical(MpiFunction.MPI_ALLTOALLW, "2.0"))).isEqualTo("2.0");
-        assertThat(d.versionOf(d.canonical(MpiFunction.MPI_SEND))).isNull();
+        assertThat(Objects.requireNonNull(d.canonical(MpiFunction.MPI_ALLTOALLW, "2.0"))
+                        .descriptor())
+                .isEqualTo("(Ljava/lang/Object;)V");
+        assertThat(Objects.requireNonNull(d.canonical(MpiFunction.MPI_ALLTOALLW, "1.0"))
+                        .descriptor())
+                .isEqualTo("(Ljava/nio/Buffer;)V");
+        assertThat(d.versionOf(Objects.requireNonNull(d.canonical(MpiFunction.MPI_ALLTOALLW, "2.0"))))
+                .isEqualTo("2.0");
+        assertThat(d.versionOf(Objects.requireNonNull(d.canonical(MpiFunction.MPI_SEND))))
+                .isNull();
     }
 }

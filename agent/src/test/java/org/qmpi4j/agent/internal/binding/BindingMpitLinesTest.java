@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.util.EnumSet;
 import java.util.HashSet;
+import java.util.Objects;
 import java.util.Set;
 import java.util.jar.JarEntry;
 import java.util.jar.JarFile;
@@ -16,6 +17,7 @@ import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.ClassVisitor;
 import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
+import org.qmpi4j.api.Nullable;
 import org.qmpi4j.api.mpit.BindType;
 
 /**
@@ -27,7 +29,7 @@ class BindingMpitLinesTest {
     @ParameterizedTest
     @ValueSource(strings = {"openmpi", "mpj"})
     void objectClassesAndRequestNullExistInTheJar(String id) throws IOException {
-        BindingDescriptor openmpi = BindingCatalog.load().descriptor(id);
+        BindingDescriptor openmpi = Objects.requireNonNull(BindingCatalog.load().descriptor(id));
         File file = id.equals("openmpi") ? OpenMpiJar.file() : MpjJar.file();
         EnumSet<BindType> absent = id.equals("openmpi")
                 ? EnumSet.of(BindType.NO_OBJECT)
@@ -65,7 +67,7 @@ class BindingMpitLinesTest {
                         .accept(
                                 new ClassVisitor(Opcodes.ASM9) {
                                     @Override
-                                    public MethodVisitor visitMethod(
+                                    public @Nullable MethodVisitor visitMethod(
                                             int access, String name, String desc, String sig, String[] ex) {
                                         if ((access & Opcodes.ACC_PUBLIC) != 0 && (access & Opcodes.ACC_STATIC) == 0) {
                                             publicMethods.add(name + desc);

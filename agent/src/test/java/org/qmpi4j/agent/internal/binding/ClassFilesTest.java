@@ -17,6 +17,7 @@ import org.objectweb.asm.ClassVisitor;
 import org.objectweb.asm.ClassWriter;
 import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
+import org.qmpi4j.api.Nullable;
 
 /** {@link ClassFiles#declaresMethod} reads class files by hand: it must agree with ASM on real ones. */
 class ClassFilesTest {
@@ -108,7 +109,7 @@ class ClassFilesTest {
                 .accept(
                         new ClassVisitor(Opcodes.ASM9) {
                             @Override
-                            public MethodVisitor visitMethod(
+                            public @Nullable MethodVisitor visitMethod(
                                     int access, String name, String desc, String signature, String[] exceptions) {
                                 methods.add(new String[] {name, desc});
                                 return null;

@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.qmpi4j.descriptor.DescriptorCompiler;
@@ -69,7 +70,8 @@ class CompiledDescriptorTest {
                 DescriptorCompiler.compile("demo/openmpi.binding", text));
         try (URLClassLoader resources = DescriptorTexts.resources(dir)) {
             BindingCatalog catalog = BindingCatalog.load(resources, "demo/index");
-            assertThat(catalog.descriptor("openmpi").resource()).isEqualTo("demo/openmpi.binding");
+            assertThat(Objects.requireNonNull(catalog.descriptor("openmpi")).resource())
+                    .isEqualTo("demo/openmpi.binding");
             assertThat(catalog.mapping(0).bindingDescriptor().id()).isEqualTo("openmpi");
             assertThat(catalog.mappingCount())
                     .isEqualTo(DescriptorTexts.read("x", text, 0).mappingCount());

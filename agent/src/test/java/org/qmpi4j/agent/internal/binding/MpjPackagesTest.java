@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.net.URL;
 import java.net.URLClassLoader;
+import java.util.Objects;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -15,7 +16,7 @@ class MpjPackagesTest {
     @Test
     void mpiIsOnePackageAndTheDeviceLayersAreTrees() throws Exception {
         try (URLClassLoader mpj = new URLClassLoader(new URL[] {MpjJar.url()}, null)) {
-            BindingDescriptor d = BindingCatalog.load().forLoader(mpj);
+            BindingDescriptor d = Objects.requireNonNull(BindingCatalog.load().forLoader(mpj));
             assertThat(d).isNotNull();
             assertThat(d.id()).isEqualTo("mpj");
             assertThat(d.ownsClass("mpi/Comm")).isTrue();

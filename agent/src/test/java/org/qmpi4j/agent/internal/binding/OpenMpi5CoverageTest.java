@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.File;
 import java.net.URLClassLoader;
+import java.util.Objects;
 import org.junit.jupiter.api.Test;
 import org.qmpi4j.api.MpiFunction;
 
@@ -42,19 +43,20 @@ class OpenMpi5CoverageTest extends BindingCoverageTest {
         assertThat(jarVersion).isEqualTo("5.0");
         try (URLClassLoader loader =
                 new URLClassLoader(new java.net.URL[] {RealJar.url(jar())}, ClassLoader.getPlatformClassLoader())) {
-            BindingDescriptor d = BindingCatalog.load().forLoader(loader);
+            BindingDescriptor d = Objects.requireNonNull(BindingCatalog.load().forLoader(loader));
             assertThat(d).isNotNull();
             assertThat(d.id()).isEqualTo("openmpi");
             assertThat(d.version(loader)).isEqualTo("5.0");
-            MethodMapping w = d.canonical(MpiFunction.MPI_ALLTOALLW, d.version(loader));
+            MethodMapping w = Objects.requireNonNull(d.canonical(MpiFunction.MPI_ALLTOALLW, d.version(loader)));
             assertThat(w.descriptor()).isEqualTo(ALLTOALLW_50);
             assertThat(d.versionOf(w)).isEqualTo("5.0");
         }
         try (URLClassLoader loader =
                 new URLClassLoader(new java.net.URL[] {OpenMpiJar.url()}, ClassLoader.getPlatformClassLoader())) {
-            BindingDescriptor d = BindingCatalog.load().forLoader(loader);
+            BindingDescriptor d = Objects.requireNonNull(BindingCatalog.load().forLoader(loader));
             assertThat(d.version(loader)).as("Open MPI 4.1.4's jar").isEqualTo("4.1");
-            assertThat(d.canonical(MpiFunction.MPI_ALLTOALLW, "4.1").descriptor())
+            assertThat(Objects.requireNonNull(d.canonical(MpiFunction.MPI_ALLTOALLW, "4.1"))
+                            .descriptor())
                     .startsWith("(Ljava/nio/Buffer;");
         }
     }

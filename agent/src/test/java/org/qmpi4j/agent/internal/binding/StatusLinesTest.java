@@ -6,6 +6,7 @@ import java.lang.reflect.Member;
 import java.lang.reflect.Modifier;
 import java.net.URL;
 import java.net.URLClassLoader;
+import java.util.Objects;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -36,12 +37,12 @@ class StatusLinesTest {
     private static void assertStatusMembers(URL jar, String id, String... names) throws Exception {
         BindingCatalog catalog = BindingCatalog.load();
         try (URLClassLoader loader = new URLClassLoader(new URL[] {jar}, null)) {
-            BindingDescriptor d = catalog.forLoader(loader);
+            BindingDescriptor d = Objects.requireNonNull(catalog.forLoader(loader));
             assertThat(d.id()).isEqualTo(id);
             Class<?> status = Class.forName("mpi.Status", false, loader);
             String[] fields = {"source", "tag", "index"};
             for (int i = 0; i < fields.length; i++) {
-                String[] m = d.statusMember("mpi/Status", fields[i]);
+                String[] m = Objects.requireNonNull(d.statusMember("mpi/Status", fields[i]));
                 assertThat(m).as(fields[i]).isNotNull();
                 assertThat(m[0]).isEqualTo(names[i]);
                 Member member = m[1].startsWith("(") ? status.getMethod(m[0]) : status.getField(m[0]);

@@ -7,6 +7,7 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import org.junit.jupiter.api.Test;
 import org.qmpi4j.agent.internal.binding.BindingCatalog;
 import org.qmpi4j.agent.internal.binding.BindingDescriptor;
@@ -24,8 +25,9 @@ import org.qmpi4j.api.ToolFunction;
  * generic path it specialises.
  */
 class CallPathSpecialisationTest {
-    private static final BindingDescriptor OPENMPI = BindingCatalog.load().descriptor("openmpi");
-    private static final MethodMapping RANK = OPENMPI.canonical(MpiFunction.MPI_COMM_RANK);
+    private static final BindingDescriptor OPENMPI =
+            Objects.requireNonNull(BindingCatalog.load().descriptor("openmpi"));
+    private static final MethodMapping RANK = Objects.requireNonNull(OPENMPI.canonical(MpiFunction.MPI_COMM_RANK));
 
     private final ToolRegistry registry = new ToolRegistry();
     private final MpiProcessBuilder built =

@@ -8,6 +8,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.qmpi4j.agent.internal.binding.BindingCatalog;
@@ -15,6 +16,7 @@ import org.qmpi4j.agent.internal.binding.BindingDescriptor;
 import org.qmpi4j.agent.internal.binding.MethodMapping;
 import org.qmpi4j.api.CallingAddress;
 import org.qmpi4j.api.MpiFunction;
+import org.qmpi4j.api.Nullable;
 import org.qmpi4j.api.ToolFunction;
 import org.qmpi4j.api.ToolHandler;
 
@@ -23,8 +25,9 @@ import org.qmpi4j.api.ToolHandler;
  * counts how often it runs. Real-MPI behaviour is covered by the integration tests.
  */
 class ChainTest {
-    private static final BindingDescriptor OPENMPI = BindingCatalog.load().descriptor("openmpi");
-    private static final MethodMapping SEND = OPENMPI.canonical(MpiFunction.MPI_SEND);
+    private static final BindingDescriptor OPENMPI =
+            Objects.requireNonNull(BindingCatalog.load().descriptor("openmpi"));
+    private static final MethodMapping SEND = Objects.requireNonNull(OPENMPI.canonical(MpiFunction.MPI_SEND));
 
     private final ByteArrayOutputStream errBytes = new ByteArrayOutputStream();
     private final ToolFaults faults = new ToolFaults(new PrintStream(errBytes, true, StandardCharsets.UTF_8));
@@ -41,6 +44,8 @@ class ChainTest {
     private final class FakeBinding implements CallTarget {
         final AtomicInteger runs = new AtomicInteger();
         Object result = "mpi-result";
+
+        @Nullable
         Throwable failure;
 
         @Override
@@ -104,7 +109,7 @@ class ChainTest {
         return registry.instance(id).next(MpiFunction.MPI_SEND);
     }
 
-    private Object call(FakeBinding binding) throws Throwable {
+    private @Nullable Object call(FakeBinding binding) throws Throwable {
         CallContext ctx = new CallContext(binding, new Object[] {"comm", new int[3], 3, "INT", 1, 9});
         route.chain().entry(MpiFunction.MPI_SEND).invoke(ctx);
         return ctx.finish();

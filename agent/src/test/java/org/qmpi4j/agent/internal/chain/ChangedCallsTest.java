@@ -15,6 +15,7 @@ import java.util.Collections;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 import org.qmpi4j.agent.internal.access.BindingAccess;
@@ -25,6 +26,7 @@ import org.qmpi4j.api.ArgumentRole;
 import org.qmpi4j.api.CallingAddress;
 import org.qmpi4j.api.MpiCall;
 import org.qmpi4j.api.MpiFunction;
+import org.qmpi4j.api.Nullable;
 import org.qmpi4j.api.ToolHandler;
 
 /**
@@ -33,7 +35,8 @@ import org.qmpi4j.api.ToolHandler;
  * methods that record what reached them. The guarantees of pass-through chains are ChainTest's.
  */
 class ChangedCallsTest {
-    private static final BindingDescriptor OPENMPI = BindingCatalog.load().descriptor("openmpi");
+    private static final BindingDescriptor OPENMPI =
+            Objects.requireNonNull(BindingCatalog.load().descriptor("openmpi"));
     private static final CallingAddress APP = new CallingAddress("app.Main", "main", "Main.java", 7);
     /** {@code Comm.send(Object buf, int count, Datatype type, int dest, int tag)}, the receiver first. */
     private static final MethodType SEND_TYPE = MethodType.methodType(
@@ -58,10 +61,12 @@ class ChangedCallsTest {
         final MethodType type;
         final CallingAddress where;
         final List<Object[]> calls = new ArrayList<>();
+
+        @Nullable
         Object result;
 
-        FakeMethod(MpiFunction f, MethodType type, Object result, CallingAddress where) {
-            this.mapping = OPENMPI.canonical(f);
+        FakeMethod(MpiFunction f, MethodType type, @Nullable Object result, CallingAddress where) {
+            this.mapping = Objects.requireNonNull(OPENMPI.canonical(f));
             this.type = type;
             this.result = result;
             this.where = where;
@@ -111,6 +116,7 @@ class ChangedCallsTest {
             }
         }
 
+        @Nullable
         Object run(Object[] args) {
             calls.add(args.clone());
             seen.add("MPI " + function());
@@ -128,7 +134,7 @@ class ChangedCallsTest {
         }
 
         @Override
-        public CallTarget canonical(MpiFunction function, CallingAddress where) {
+        public CallTarget canonical(MpiFunction function, @Nullable CallingAddress where) {
             FakeMethod m = methods.get(function);
             if (m == null) {
                 throw new UnsupportedOperationException("no " + function);
@@ -143,7 +149,7 @@ class ChangedCallsTest {
         }
     }
 
-    private FakeMethod method(MpiFunction f, MethodType type, Object result) {
+    private FakeMethod method(MpiFunction f, MethodType type, @Nullable Object result) {
         FakeMethod m = new FakeMethod(f, type, result, APP);
         methods.put(f, m);
         return m;
@@ -165,7 +171,7 @@ class ChangedCallsTest {
         return new Object[] {"comm", new int[3], 3, "INT", 1, 9};
     }
 
-    private Object call(FakeMethod site) throws Throwable {
+    private @Nullable Object call(FakeMethod site) throws Throwable {
         return Dispatcher.dispatch(site, sendArgs());
     }
 
@@ -285,8 +291,9 @@ class ChangedCallsTest {
         tool(
                 "plus-ten",
                 MpiFunction.MPI_COMM_RANK,
-                (ctx, id, call) ->
-                        (Integer) registry.instance(id).next(call.function()).invoke(ctx, call) + 10);
+                (ctx, id, call) -> (Integer) Objects.requireNonNull(
+                                registry.instance(id).next(call.function()).invoke(ctx, call))
+                        + 10);
         process.initializeTools(List.of("first", "plus-ten"), "test");
 
         assertThat(Dispatcher.dispatch(getRank, new Object[] {"comm"})).isEqualTo(13);

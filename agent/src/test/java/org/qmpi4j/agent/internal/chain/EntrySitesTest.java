@@ -7,6 +7,7 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import org.junit.jupiter.api.Test;
 import org.objectweb.asm.ClassWriter;
 import org.objectweb.asm.Opcodes;
@@ -16,13 +17,15 @@ import org.qmpi4j.agent.internal.binding.MethodMapping;
 import org.qmpi4j.agent.internal.jit.EntrySites;
 import org.qmpi4j.api.CallingAddress;
 import org.qmpi4j.api.MpiFunction;
+import org.qmpi4j.api.Nullable;
 
 /**
  * The generated classes of the init, finalize and Pcontrol sites pass the site's arguments to the
  * dispatcher and its result back, boxed and unboxed, with the site's exact type.
  */
 class EntrySitesTest {
-    private static final BindingDescriptor OPENMPI = BindingCatalog.load().descriptor("openmpi");
+    private static final BindingDescriptor OPENMPI =
+            Objects.requireNonNull(BindingCatalog.load().descriptor("openmpi"));
     private static final MethodHandle ORIGINAL_INIT = fake("fakeInit", String[].class, String[].class);
     private static final MethodHandle ORIGINAL_INIT_THREAD =
             fake("fakeInitThread", int.class, String[].class, int.class);
@@ -58,11 +61,11 @@ class EntrySitesTest {
     /** A binding method that records its arguments and returns a fixed result. */
     private final class Recording implements CallTarget {
         final MethodMapping mapping;
-        final Object result;
+        final @Nullable Object result;
         final List<Object[]> calls = new ArrayList<>();
 
-        Recording(MpiFunction f, Object result) {
-            this.mapping = OPENMPI.canonical(f);
+        Recording(MpiFunction f, @Nullable Object result) {
+            this.mapping = Objects.requireNonNull(OPENMPI.canonical(f));
             this.result = result;
         }
 
@@ -100,6 +103,7 @@ class EntrySitesTest {
             }
         }
 
+        @Nullable
         Object run(Object[] args) {
             calls.add(args.clone());
             return result;
@@ -116,7 +120,8 @@ class EntrySitesTest {
         String[] rest = {"rest"};
         Recording init = new Recording(MpiFunction.MPI_INIT, rest);
         MethodType site = MethodType.methodType(String[].class, String[].class);
-        EntrySites.Made made = EntrySites.make(EntrySites.Entry.INIT, init, site, ORIGINAL_INIT);
+        EntrySites.Made made =
+                Objects.requireNonNull(EntrySites.make(EntrySites.Entry.INIT, init, site, ORIGINAL_INIT));
         MethodHandle h = made.site;
 
         assertThat(h.type()).isEqualTo(site);
@@ -137,14 +142,14 @@ class EntrySitesTest {
 
     @Test
     void theSpreadBindingBoxesPrimitivesAndAnswersNullForVoid() throws Throwable {
-        Object provided = EntrySites.make(
+        Object provided = made(
                         EntrySites.Entry.INIT,
                         new Recording(MpiFunction.MPI_INIT_THREAD, 0),
                         MethodType.methodType(int.class, String[].class, int.class),
                         ORIGINAL_INIT_THREAD)
                 .binding
                 .invokeExact(new Object[] {new String[0], 2});
-        Object none = EntrySites.make(
+        Object none = made(
                         EntrySites.Entry.FINALIZE,
                         new Recording(MpiFunction.MPI_FINALIZE, null),
                         MethodType.methodType(void.class),
@@ -160,7 +165,7 @@ class EntrySitesTest {
     void primitivesAreBoxedOnTheWayInAndUnboxedOnTheWayOut() throws Throwable {
         Recording initThread = new Recording(MpiFunction.MPI_INIT_THREAD, 3);
         MethodType site = MethodType.methodType(int.class, String[].class, int.class);
-        MethodHandle h = EntrySites.make(EntrySites.Entry.INIT, initThread, site, ORIGINAL_INIT_THREAD).site;
+        MethodHandle h = made(EntrySites.Entry.INIT, initThread, site, ORIGINAL_INIT_THREAD).site;
 
         int provided = (int) h.invokeExact(new String[0], 2);
 
@@ -171,12 +176,11 @@ class EntrySitesTest {
     @Test
     void finalizeMarksTheProcessAndPcontrolSetsTheLevel() throws Throwable {
         Recording fin = new Recording(MpiFunction.MPI_FINALIZE, null);
-        MethodHandle f = EntrySites.make(
-                        EntrySites.Entry.FINALIZE, fin, MethodType.methodType(void.class), ORIGINAL_FINALIZE)
-                .site;
+        MethodHandle f =
+                made(EntrySites.Entry.FINALIZE, fin, MethodType.methodType(void.class), ORIGINAL_FINALIZE).site;
         Recording pc = new Recording(MpiFunction.MPI_PCONTROL, null);
         MethodType pcontrolSite = MethodType.methodType(void.class, int.class, Object.class);
-        MethodHandle p = EntrySites.make(EntrySites.Entry.PCONTROL, pc, pcontrolSite, ORIGINAL_PCONTROL).site;
+        MethodHandle p = made(EntrySites.Entry.PCONTROL, pc, pcontrolSite, ORIGINAL_PCONTROL).site;
         process.initializeTools(List.of(), "test");
 
         p.invokeExact(0, (Object) "region");
@@ -208,5 +212,12 @@ class EntrySitesTest {
         Class<?> define(byte[] bytes) {
             return defineClass(null, bytes, 0, bytes.length);
         }
+    }
+
+    /** {@link EntrySites#make}, where the test expects a site ({@code null}: a type it cannot serve). */
+    private static EntrySites.Made made(
+            EntrySites.Entry entry, CallTarget link, MethodType siteType, MethodHandle original)
+            throws ReflectiveOperationException {
+        return Objects.requireNonNull(EntrySites.make(entry, link, siteType, original), "a site");
     }
 }

@@ -10,6 +10,7 @@ import org.qmpi4j.agent.internal.config.AgentConfig;
 import org.qmpi4j.agent.internal.config.ProcessSettings;
 import org.qmpi4j.agent.internal.jit.JitSpecialisation;
 import org.qmpi4j.agent.internal.telemetry.CallMonitor;
+import org.qmpi4j.api.Nullable;
 import org.qmpi4j.mpit.MpitRegistry;
 import org.qmpi4j.mpit.ObjectKinds;
 
@@ -26,7 +27,7 @@ public final class MpiProcessBuilder {
     private ToolFaults faults =
             new ToolFaults(new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
 
-    private BindingAccess access;
+    private @Nullable BindingAccess access;
     private final CallRoute route = new CallRoute(new CallMonitor());
     private final CallSites sites = new CallSites(JitSpecialisation.INSTANCE);
 

@@ -6,6 +6,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.Objects;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.qmpi4j.agent.internal.binding.BindingCatalog;
@@ -25,7 +26,7 @@ class UnreachableHandlersTest {
     private final ToolRegistry registry = new ToolRegistry();
 
     private MpiProcess process(String binding) {
-        BindingDescriptor d = CATALOG.descriptor(binding);
+        BindingDescriptor d = Objects.requireNonNull(CATALOG.descriptor(binding));
         return MpiProcessBuilder.of(d, getClass().getClassLoader())
                 .faults(faults)
                 .tools(registry)

@@ -28,6 +28,7 @@ import java.lang.reflect.Modifier;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Objects;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.IntSupplier;
 import java.util.stream.Collectors;
@@ -155,7 +156,7 @@ class CallSiteRewriterTest {
         Class.forName(APP + cls, false, loader);
         byte[] b = loader.rewritten().get(APP + cls);
         assertThat(b).as("rewritten " + cls).isNotNull();
-        return b;
+        return Objects.requireNonNull(b);
     }
 
     // ---- direct calls ----
@@ -424,7 +425,7 @@ class CallSiteRewriterTest {
     void callSiteShapeFollowsTheLinkerContract() throws Exception {
         CallSiteTransformer real = new CallSiteTransformer(new FakeBindingLookup(), n -> false, l -> false);
         byte[] original = RewritingLoader.original(APP + "Calls");
-        byte[] out = real.transform(loader, APP_INTERNAL + "Calls", null, null, original);
+        byte[] out = Objects.requireNonNull(real.transform(loader, APP_INTERNAL + "Calls", null, null, original));
         ClassNode c = node(out);
         assertThat(c.version).isEqualTo(node(original).version);
 
@@ -464,7 +465,8 @@ class CallSiteRewriterTest {
     void classWithoutDebugInformationGetsEmptyFileAndNoLine() throws Exception {
         ClassWriter w = new ClassWriter(0);
         new ClassReader(RewritingLoader.original(APP + "Calls")).accept(w, ClassReader.SKIP_DEBUG);
-        byte[] out = transformer.transform(loader, APP_INTERNAL + "Calls", null, null, w.toByteArray());
+        byte[] out = Objects.requireNonNull(
+                transformer.transform(loader, APP_INTERNAL + "Calls", null, null, w.toByteArray()));
         InvokeDynamicInsnNode rank = onlyIndy(method(node(out), "rank"));
         assertThat(rank.bsmArgs[4]).isEqualTo(LinkerContract.NO_SOURCE_FILE);
         assertThat(rank.bsmArgs[5]).isEqualTo(LinkerContract.NO_LINE);

@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
@@ -21,6 +22,7 @@ import org.junit.jupiter.api.Test;
 import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.tree.ClassNode;
 import org.objectweb.asm.tree.MethodNode;
+import org.qmpi4j.api.Nullable;
 
 /** Which classes the transformer rewrites, and how it fails. */
 class CallSiteTransformerTest {
@@ -245,7 +247,7 @@ class CallSiteTransformerTest {
     void classesOfLoadersThatCannotSeeTheLinkerAreSkipped() {
         ClassLoader isolated = new ClassLoader("isolated", app) {
             @Override
-            public URL getResource(String name) {
+            public @Nullable URL getResource(String name) {
                 return name.startsWith(RecordingLinker.CONTRACT.bootstrapOwner()) ? null : super.getResource(name);
             }
         };
@@ -263,7 +265,7 @@ class CallSiteTransformerTest {
     @Test
     void redefinitionRewritesCallSitesButAddsNoMethods() {
         CallSiteTransformer t = transformer();
-        byte[] out = t.transform(app, REFS, Object.class, null, bytes(REFS));
+        byte[] out = Objects.requireNonNull(t.transform(app, REFS, Object.class, null, bytes(REFS)));
         assertThat(out).isNotNull();
         assertThat(methodNames(out)).isEqualTo(methodNames(bytes(REFS)));
         assertThat(t.stats().methodRefsRewritten()).isZero();
@@ -273,7 +275,7 @@ class CallSiteTransformerTest {
     @Test
     void bridgeNamesNeverClashWithExistingMethods() {
         CallSiteTransformer t = transformer();
-        byte[] once = t.transform(app, REFS, null, null, bytes(REFS));
+        byte[] once = Objects.requireNonNull(t.transform(app, REFS, null, null, bytes(REFS)));
         // Rewriting the output again finds nothing left to rewrite.
         assertThat(t.transform(app, REFS, null, null, once)).isNull();
         Set<String> names = methodNames(once);

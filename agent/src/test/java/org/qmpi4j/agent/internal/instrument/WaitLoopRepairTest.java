@@ -9,6 +9,7 @@ import java.lang.reflect.Method;
 import java.net.URL;
 import java.net.URLClassLoader;
 import java.util.List;
+import java.util.Objects;
 import java.util.zip.ZipFile;
 import org.junit.jupiter.api.Test;
 import org.qmpi4j.agent.internal.binding.BindingCatalog;
@@ -28,9 +29,9 @@ class WaitLoopRepairTest {
         // A job of another binding never reads MPJ's descriptor for its repairs.
         assertThat(catalog.repairsOf(SEMAPHORE)).isNull();
         try (URLClassLoader mpj = new URLClassLoader(new URL[] {mpjJar()}, null)) {
-            assertThat(catalog.forLoader(mpj).id()).isEqualTo("mpj");
+            assertThat(Objects.requireNonNull(catalog.forLoader(mpj)).id()).isEqualTo("mpj");
         }
-        List<String[]> r = catalog.repairsOf(SEMAPHORE);
+        List<String[]> r = Objects.requireNonNull(catalog.repairsOf(SEMAPHORE));
         assertThat(r).hasSize(1);
         assertThat(r.get(0)).containsExactly(SEMAPHORE, "acquire", "()V", BindingDescriptor.REPAIR_WAIT_LOOP);
         assertThat(catalog.repairsOf("mpi/Comm")).isNull();
@@ -45,7 +46,7 @@ class WaitLoopRepairTest {
     @Test
     void aWakeupWithoutSignalEndsTheOriginalWaitButNotTheRepairedOne() throws Exception {
         byte[] original = semaphoreClassFile();
-        byte[] repaired = WaitLoopRepair.apply(original, "acquire", "()V");
+        byte[] repaired = Objects.requireNonNull(WaitLoopRepair.apply(original, "acquire", "()V"));
         assertThat(repaired).isNotNull();
 
         Object before = newSemaphore(original);

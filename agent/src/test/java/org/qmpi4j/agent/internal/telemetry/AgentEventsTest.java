@@ -17,6 +17,7 @@ import org.qmpi4j.agent.internal.config.AgentConfig;
 import org.qmpi4j.api.CallingAddress;
 import org.qmpi4j.api.MpiCall;
 import org.qmpi4j.api.MpiFunction;
+import org.qmpi4j.api.Nullable;
 import org.qmpi4j.api.mpit.CallbackSafety;
 import org.qmpi4j.api.mpit.EventInfo;
 import org.qmpi4j.api.mpit.EventInstance;
@@ -45,17 +46,17 @@ class AgentEventsTest {
         }
 
         @Override
-        public int size(Object comm) {
+        public int size(@Nullable Object comm) {
             return 4;
         }
 
         @Override
-        public int[] worldRanks(Object comm) {
+        public int[] worldRanks(@Nullable Object comm) {
             return new int[] {0, 1, 2, 3};
         }
 
         @Override
-        public Boolean requestIsNull(Object request) {
+        public @Nullable Boolean requestIsNull(Object request) {
             return null;
         }
     };
@@ -251,6 +252,8 @@ class AgentEventsTest {
         private final int peer;
         private final int tag;
         private final long bytes;
+
+        @Nullable
         Object request;
 
         Call(MpiFunction function, int peer, int tag, long bytes) {
@@ -276,7 +279,7 @@ class AgentEventsTest {
         }
 
         @Override
-        public Object receiver() {
+        public @Nullable Object receiver() {
             return null;
         }
 
@@ -286,7 +289,7 @@ class AgentEventsTest {
         }
 
         @Override
-        public Object argument(int i) {
+        public @Nullable Object argument(int i) {
             return null;
         }
 
@@ -296,7 +299,7 @@ class AgentEventsTest {
         }
 
         @Override
-        public Object buffer() {
+        public @Nullable Object buffer() {
             return null;
         }
 
@@ -306,7 +309,7 @@ class AgentEventsTest {
         }
 
         @Override
-        public Object datatype() {
+        public @Nullable Object datatype() {
             return null;
         }
 
@@ -326,12 +329,12 @@ class AgentEventsTest {
         }
 
         @Override
-        public Object request() {
+        public @Nullable Object request() {
             return request;
         }
 
         @Override
-        public Object result() {
+        public @Nullable Object result() {
             return null;
         }
     }

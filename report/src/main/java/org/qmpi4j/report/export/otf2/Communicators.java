@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
+import org.qmpi4j.api.Nullable;
 
 /**
  * The job's communicators as OTF2 defines them: {@code MPI_COMM_WORLD} (id {@link #WORLD}) and
@@ -37,7 +38,7 @@ public final class Communicators {
         }
 
         /** The remote group of an inter-communicator as world ranks; {@code null} for an intra one. */
-        public int[] remote() {
+        public @Nullable int[] remote() {
             return remote == null ? null : remote.clone();
         }
 

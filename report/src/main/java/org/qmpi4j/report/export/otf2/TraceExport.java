@@ -8,6 +8,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import org.qmpi4j.api.Nullable;
 import org.qmpi4j.formats.trace.ShardCommunicator;
 import org.qmpi4j.formats.trace.ShardEvent;
 import org.qmpi4j.formats.trace.ShardParser;
@@ -72,7 +73,7 @@ public final class TraceExport {
 
         final Map<Integer, Long> calls = new TreeMap<>();
         final List<String> problems = new ArrayList<>();
-        private Otf2Export.RankWriter writer;
+        private @Nullable Otf2Export.RankWriter writer;
         private boolean pending;
         private long count;
 
