@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import org.qmpi4j.api.Nullable;
 import org.qmpi4j.api.output.RankOutput;
 import org.qmpi4j.formats.profile.Iterations;
+import org.qmpi4j.report.iterations.RankWaits;
 import org.qmpi4j.report.iterations.TraceCalls;
 
 /**
@@ -15,9 +16,11 @@ import org.qmpi4j.report.iterations.TraceCalls;
 final class IterationsAtFinalize {
     private IterationsAtFinalize() {}
 
-    static @Nullable Iterations find(Path dir, int ranks, @Nullable String setting, RankOutput output) {
+    /** {@code waits}: the wait analysis's instances, {@code null} if it did not run. */
+    static @Nullable Iterations find(
+            Path dir, int ranks, @Nullable String setting, @Nullable RankWaits waits, RankOutput output) {
         try {
-            return TraceCalls.find(dir, ranks, setting);
+            return TraceCalls.find(dir, ranks, setting, waits);
         } catch (IOException | RuntimeException e) {
             output.fault("finding the iterations (qmpi4j merge can do it from the per-rank files)", e);
             return null;

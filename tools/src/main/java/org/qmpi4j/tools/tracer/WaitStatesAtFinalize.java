@@ -14,6 +14,7 @@ import org.qmpi4j.formats.profile.Profile;
 import org.qmpi4j.formats.profile.ProfileFormat;
 import org.qmpi4j.formats.waits.WaitReport;
 import org.qmpi4j.report.files.ProfileOutputs;
+import org.qmpi4j.report.iterations.RankWaits;
 import org.qmpi4j.report.trace.PerfettoWaitMarks;
 import org.qmpi4j.report.trace.TraceWaits;
 import org.qmpi4j.report.waits.WaitAnalysis;
@@ -50,10 +51,10 @@ final class WaitStatesAtFinalize {
             }
             long start = System.nanoTime();
             PerfettoWaitMarks marks = new PerfettoWaitMarks();
-            WaitReport w = TraceWaits.analyse(
-                    dir, ranks, WaitAnalysis.DEFAULT_NOISE_FLOOR_NS, perfetto ? marks : WaitAnalysis.NOBODY);
+            RankWaits waits = new RankWaits(perfetto ? marks : WaitAnalysis.NOBODY);
+            WaitReport w = TraceWaits.analyse(dir, ranks, WaitAnalysis.DEFAULT_NOISE_FLOOR_NS, waits);
             long analysed = System.nanoTime();
-            p.withIterations(IterationsAtFinalize.find(dir, ranks, iteration, output));
+            p.withIterations(IterationsAtFinalize.find(dir, ranks, iteration, w == null ? null : waits, output));
             if (w != null || p.iterations() != null) {
                 ProfileOutputs.writeAll(dir, p.withWaits(w));
                 long written = System.nanoTime();
