@@ -94,4 +94,53 @@ class IterationsShownTest {
         assertThat(end - start).isLessThan(400_000);
         assertThat(html).contains("<title>iterations 21-40: max");
     }
+
+    /**
+     * 2 ranks, 30 iterations of exactly 5 ms; rank 1 late by 40 ms in iteration 10 (a 30 ms
+     * collection before its allreduce, rank 0 waiting 40 ms) and in iteration 20 (rank 0 waiting 40
+     * ms, no pause), by 20 ms in iteration 25 (nothing the trace tells).
+     */
+    private static Iterations spikesWithCauses() throws Exception {
+        SyntheticCalls s = new SyntheticCalls(2).everyRank(1, 1);
+        for (int i = 1; i <= 30; i++) {
+            double late = i == 10 || i == 20 ? 40 : i == 25 ? 20 : 0;
+            s.everyRank(10, 0.05);
+            s.compute(0, 5).call(0, 11, 0.05 + late).compute(1, 5 + late).call(1, 11, 0.05);
+            if (i == 10) {
+                s.jvm(1, 0, 30, 0).waited(0, 40);
+            } else if (i == 20) {
+                s.waited(0, 40);
+            }
+        }
+        return Objects.requireNonNull(IterationFinder.find(s, "auto", s.waits));
+    }
+
+    @Test
+    void theSummaryLineSaysTheSpikesCausesAndTheSlowestIterationsCause() throws Exception {
+        Profile p = profile(2, spikesWithCauses());
+        String text = TextReport.render(p, TextReport.Detail.CONCISE, "t");
+        assertThat(text)
+                .contains("no warm-up; steady state 5.10 ms +- 0.000; 3 spikes above 6.38 ms (1 gc, 1 waiting,"
+                        + " 1 unknown); slowest iteration 10, 45.1 ms, rank 1 (gc 30.0 ms on rank 1)");
+    }
+
+    @Test
+    void thePageMarksEachSpikeWithItsCause() throws Exception {
+        Profile p = profile(2, spikesWithCauses());
+        String html = ReportHtml.render(p);
+        assertThat(html)
+                .contains("<title>iteration 10: max 45.1 ms (rank 1 slowest outside MPI), mean 45.1 ms, in MPI 20.1"
+                        + " ms, waiting 20.0 ms - spike: gc 30.0 ms on rank 1</title>")
+                .contains("<title>iteration 20: max 45.1 ms (rank 1 slowest outside MPI), mean 45.1 ms, in MPI 20.1"
+                        + " ms, waiting 20.0 ms - spike: waiting 40.0 ms on rank 0</title>")
+                .contains("<title>iteration 25: max 25.1 ms (rank 1 slowest outside MPI), mean 25.1 ms, in MPI 10.1"
+                        + " ms, waiting 0.000 ms - spike</title>")
+                .contains(">gc 30.0 ms on rank 1</text>", ">waiting 40.0 ms on rank 0</text>");
+        assertThat(html.split("class=\"spike-mark\" data-cause=\"gc\"", -1)).hasSize(2);
+        assertThat(html.split("class=\"spike-mark\" data-cause=\"wait\"", -1)).hasSize(2);
+        assertThat(html.split("class=\"spike-mark\" data-cause=\"\"", -1)).hasSize(2);
+        Path dir = Path.of("target", "report-html");
+        Files.createDirectories(dir);
+        Files.writeString(dir.resolve("iterations-causes.html"), html, StandardCharsets.UTF_8);
+    }
 }
