@@ -146,6 +146,9 @@ final class MergeCommand implements Callable<Integer> {
         boolean perfetto = !traces.isEmpty() && shardBytes <= limit && shardBytes > jsonLimit;
         // The wait instances, to mark them in trace.pftrace once it is written.
         PerfettoWaitMarks marks = perfetto ? new PerfettoWaitMarks() : null;
+        // Each rank's iteration counter, to add to trace.pftrace too.
+        org.qmpi4j.report.iterations.PerfettoIterations counters =
+                perfetto ? new org.qmpi4j.report.iterations.PerfettoIterations() : null;
         if (profiles.profile() != null) {
             Profile merged = profiles.profile();
             size = merged.ranks();
@@ -155,7 +158,7 @@ final class MergeCommand implements Callable<Integer> {
                 org.qmpi4j.report.iterations.RankWaits waits =
                         new org.qmpi4j.report.iterations.RankWaits(marks == null ? WaitAnalysis.NOBODY : marks);
                 boolean analysed = waits(d, merged, err, waits);
-                iterations(d, merged, err, iteration, analysed ? waits : null);
+                iterations(d, merged, err, iteration, analysed ? waits : null, counters);
             }
             try {
                 written.addAll(ProfileOutputs.writeAll(d, merged));
@@ -220,6 +223,13 @@ final class MergeCommand implements Callable<Integer> {
             } catch (IOException e) {
                 err.println("qmpi4j: wait states not marked in " + ResultFiles.TRACE_PFTRACE + ": " + e.getMessage());
             }
+            try {
+                if (counters != null) {
+                    counters.appendTo(d.resolve(ResultFiles.TRACE_PFTRACE));
+                }
+            } catch (IOException e) {
+                err.println("qmpi4j: iterations not added to " + ResultFiles.TRACE_PFTRACE + ": " + e.getMessage());
+            }
             err.println("qmpi4j: trace of " + r.calls().size() + " of " + size + " ranks, "
                     + r.calls().values().stream().mapToLong(Long::longValue).sum() + " calls, in "
                     + ResultFiles.TRACE_PFTRACE + " (Perfetto's format; open it in https://ui.perfetto.dev): the shards"
@@ -276,10 +286,11 @@ final class MergeCommand implements Callable<Integer> {
             Profile merged,
             PrintWriter err,
             String setting,
-            @org.qmpi4j.api.Nullable org.qmpi4j.report.iterations.RankWaits waits) {
+            @org.qmpi4j.api.Nullable org.qmpi4j.report.iterations.RankWaits waits,
+            @org.qmpi4j.api.Nullable org.qmpi4j.report.iterations.IterationStarts starts) {
         try {
             org.qmpi4j.formats.profile.Iterations it =
-                    org.qmpi4j.report.iterations.TraceCalls.find(d, merged.ranks(), setting, waits);
+                    org.qmpi4j.report.iterations.TraceCalls.find(d, merged.ranks(), setting, waits, starts);
             merged.withIterations(it);
             if (it != null) {
                 err.println("qmpi4j: iterations: "

@@ -30,6 +30,13 @@ public final class IterationFinder {
      */
     public static @Nullable Iterations find(CallSource source, @Nullable String setting, @Nullable RankWaits waits)
             throws IOException {
+        return find(source, setting, waits, null);
+    }
+
+    /** As {@link #find(CallSource, String, RankWaits)}, telling {@code starts} when each rank started each iteration. */
+    public static @Nullable Iterations find(
+            CallSource source, @Nullable String setting, @Nullable RankWaits waits, @Nullable IterationStarts starts)
+            throws IOException {
         if (BoundarySetting.isOff(setting)) {
             return null;
         }
@@ -38,7 +45,7 @@ public final class IterationFinder {
         if (c == null) {
             return Iterations.none(o.reason());
         }
-        IterationTimes t = IterationTimes.measure(source, c.boundary(), c.count(), waits);
+        IterationTimes t = IterationTimes.measure(source, c.boundary(), c.count(), waits, starts);
         return summarize(c, t);
     }
 

@@ -70,15 +70,36 @@ final class IterationTimes {
     }
 
     static IterationTimes measure(CallSource source, Iterations.Boundary boundary, long count) throws IOException {
-        return measure(source, boundary, count, null);
+        return measure(source, boundary, count, null, null);
     }
 
-    /** As without {@code waits}, giving each wait in {@code waits} to its call's iteration. */
+    private static final IterationStarts NOBODY = new IterationStarts() {
+        @Override
+        public void begin(int ranks, long count) {}
+
+        @Override
+        public void start(int rank, long iteration, long time) {}
+
+        @Override
+        public void end(int rank, long time) {}
+    };
+
+    /**
+     * As without {@code waits}, giving each wait in {@code waits} to its call's iteration, and
+     * telling {@code starts} when each rank started each iteration.
+     */
     static IterationTimes measure(
-            CallSource source, Iterations.Boundary boundary, long count, @Nullable RankWaits waits) throws IOException {
+            CallSource source,
+            Iterations.Boundary boundary,
+            long count,
+            @Nullable RankWaits waits,
+            @Nullable IterationStarts starts)
+            throws IOException {
         IterationTimes t = new IterationTimes(count, source.ranks(), waits != null);
+        IterationStarts told = starts == null ? NOBODY : starts;
+        told.begin(t.ranks.length, count);
         for (int r : t.ranks) {
-            RankPass p = new RankPass(t, r, boundary, waits == null ? new long[0] : waits.of(r));
+            RankPass p = new RankPass(t, r, boundary, waits == null ? new long[0] : waits.of(r), told);
             source.read(r, p);
             p.finish();
         }
@@ -117,6 +138,7 @@ final class IterationTimes {
         private final IterationTimes into;
         private final int rank;
         private final Iterations.Boundary boundary;
+        private final IterationStarts starts;
         /** The rank's waits, (entry, ns) in order of entry, and the next one not yet given. */
         private final long[] waits;
 
@@ -129,8 +151,9 @@ final class IterationTimes {
         private long wait;
         private final long[] pauses = new long[PAUSES.length];
 
-        RankPass(IterationTimes into, int rank, Iterations.Boundary boundary, long[] waits) {
+        RankPass(IterationTimes into, int rank, Iterations.Boundary boundary, long[] waits, IterationStarts starts) {
             this.into = into;
+            this.starts = starts;
             this.rank = rank;
             this.boundary = boundary;
             this.waits = waits;
@@ -173,6 +196,16 @@ final class IterationTimes {
                 wait = 0;
                 Arrays.fill(pauses, 0);
                 boundaries++;
+                next(end);
+            }
+        }
+
+        /** The iteration that ended at {@code end} is followed by the next, or by the loop's end. */
+        private void next(long end) {
+            if (boundaries < into.count) {
+                starts.start(rank, boundaries + 1L, end);
+            } else {
+                starts.end(rank, end);
             }
         }
 
@@ -214,6 +247,9 @@ final class IterationTimes {
             addHeld(0, loopStart, firstEnd + 1, end1 - start);
             long end2 = heldTimes.get(heldTimes.size() - 1)[1];
             addHeld(1, firstEnd + 1, heldSites.size(), end2 - end1);
+            starts.start(rank, 1, start);
+            starts.start(rank, 2, end1);
+            next(end2);
             previousEnd = end2;
             heldSites.clear();
             heldTimes.clear();

@@ -52,6 +52,16 @@ public final class TraceCalls implements CallSource {
      */
     public static @Nullable Iterations find(Path dir, int ranks, @Nullable String setting, @Nullable RankWaits waits)
             throws IOException {
+        return find(dir, ranks, setting, waits, null);
+    }
+
+    /**
+     * As {@link #find(Path, int, String, RankWaits)}, telling {@code starts} when each rank started
+     * each iteration (for {@link PerfettoIterations}).
+     */
+    public static @Nullable Iterations find(
+            Path dir, int ranks, @Nullable String setting, @Nullable RankWaits waits, @Nullable IterationStarts starts)
+            throws IOException {
         if (BoundarySetting.isOff(setting)) {
             return null;
         }
@@ -62,7 +72,7 @@ public final class TraceCalls implements CallSource {
         if (!calls.timeline.missingRanks().isEmpty()) {
             return Iterations.none("ranks " + calls.timeline.missingRanks() + " left no trace");
         }
-        return IterationFinder.find(calls, setting, waits);
+        return IterationFinder.find(calls, setting, waits, starts);
     }
 
     @Override

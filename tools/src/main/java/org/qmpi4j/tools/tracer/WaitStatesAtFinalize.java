@@ -14,6 +14,7 @@ import org.qmpi4j.formats.profile.Profile;
 import org.qmpi4j.formats.profile.ProfileFormat;
 import org.qmpi4j.formats.waits.WaitReport;
 import org.qmpi4j.report.files.ProfileOutputs;
+import org.qmpi4j.report.iterations.PerfettoIterations;
 import org.qmpi4j.report.iterations.RankWaits;
 import org.qmpi4j.report.trace.PerfettoWaitMarks;
 import org.qmpi4j.report.trace.TraceWaits;
@@ -54,10 +55,15 @@ final class WaitStatesAtFinalize {
             RankWaits waits = new RankWaits(perfetto ? marks : WaitAnalysis.NOBODY);
             WaitReport w = TraceWaits.analyse(dir, ranks, WaitAnalysis.DEFAULT_NOISE_FLOOR_NS, waits);
             long analysed = System.nanoTime();
-            p.withIterations(IterationsAtFinalize.find(dir, ranks, iteration, w == null ? null : waits, output));
+            PerfettoIterations counters = new PerfettoIterations();
+            p.withIterations(IterationsAtFinalize.find(
+                    dir, ranks, iteration, w == null ? null : waits, perfetto ? counters : null, output));
             if (w != null || p.iterations() != null) {
                 ProfileOutputs.writeAll(dir, p.withWaits(w));
                 long written = System.nanoTime();
+                if (perfetto) {
+                    IterationsAtFinalize.addCounters(counters, dir.resolve(ResultFiles.TRACE_PFTRACE), output);
+                }
                 if (w != null) {
                     marks.appendTo(dir.resolve(ResultFiles.TRACE_PFTRACE));
                     sayCost(ranks, w, analysed - start, written - analysed, System.nanoTime() - written);
