@@ -232,7 +232,7 @@ final class IterationsHtml {
             written.add(cx);
             Iterations.Span s = series.get(i);
             boolean right = cx > LEFT + WIDTH - LABEL_GAP;
-            text(
+            label(
                     h,
                     right ? cx - 7 : cx + 7,
                     TOP + 20, // below the row of marks, so that a neighbour's mark does not cover it
@@ -241,7 +241,7 @@ final class IterationsHtml {
                     SPIKE);
             Iterations.Spike cause = causeIn(it, s);
             if (cause != null) {
-                text(
+                label(
                         h,
                         right ? cx - 7 : cx + 7,
                         TOP + 33,
@@ -319,6 +319,16 @@ final class IterationsHtml {
                 .append("\" fill=\"")
                 .append(fill)
                 .append("\"/>\n");
+    }
+
+    /**
+     * A spike's label, on a white ground (its width guessed from 6.2 pixels a character at 11
+     * pixels) so that the band's line it crosses does not strike it through.
+     */
+    private static void label(StringBuilder h, double x, double y, String anchor, String s, String colour) {
+        double w = 6.2 * s.length() + 4;
+        rect(h, anchor.equals("end") ? x - w + 2 : x - 2, y - 10, w, 13, "#ffffff");
+        text(h, x, y, anchor, s, colour);
     }
 
     private static void text(StringBuilder h, double x, double y, String anchor, String s, String colour) {
