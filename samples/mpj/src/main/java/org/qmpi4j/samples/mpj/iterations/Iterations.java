@@ -39,8 +39,9 @@ public final class Iterations {
 
     public static void main(String[] args) throws MPIException, InterruptedException {
         SampleReport report = new SampleReport("iterations");
-        String mode = args.length > 0 ? args[0] : "spike";
+        // MPJ passes its own rank/config/device arguments first; Init returns the application's.
         args = MPI.Init(args);
+        String mode = args.length > 0 ? args[0] : "spike";
         report.call("MPI_INIT");
         int rank = MPI.COMM_WORLD.Rank();
         report.call("MPI_COMM_RANK");
@@ -78,8 +79,11 @@ public final class Iterations {
             case "master":
                 sum = masterWorker(rank, size, report);
                 break;
-            default:
+            case "noloop":
                 sum = residual(rank, report);
+                break;
+            default:
+                sum = -1; // an unknown mode fails the run: a test cannot pass on the wrong program
                 break;
         }
         MPI.COMM_WORLD.Barrier(); // tear-down
