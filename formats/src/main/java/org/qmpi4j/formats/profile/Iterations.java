@@ -366,7 +366,7 @@ public final class Iterations {
      * {@code rank} had the most time outside MPI in it. {@code cause}, when the trace tells, is what
      * explains the time above the steady median: the longest JVM pause of one kind
      * ({@code gc}, {@code safepoint}, {@code class_loading}, {@code descheduled}) one rank had in
-     * the iteration if it is at least half of that time, else waiting in wait states
+     * the iteration outside MPI if it is at least half of that time, else waiting in wait states
      * ({@code wait}) if one rank's waits are; {@code causeSeconds} long, on rank
      * {@code causeRank}; {@code null} when neither is.
      */

@@ -16,7 +16,7 @@ import org.qmpi4j.formats.profile.Iterations;
  * the exit of the call before the first call of the loop's body (the first call, in the first
  * period, of a call the second period makes too): what comes before is set-up. Calls after the
  * last boundary are tear-down. A call's waits (from the wait-state analysis) and the JVM's pauses
- * before it and in it (from the trace's JVM records) count in the iteration the call belongs to.
+ * before it (outside MPI, from the trace's JVM records) count in the iteration the call belongs to.
  */
 final class IterationTimes {
     /** The JVM's pauses, in the order of a JVM record's ns fields that {@link #PAUSE_FIELDS} names. */
@@ -222,14 +222,19 @@ final class IterationTimes {
             return w;
         }
 
-        /** Adds the JVM's pauses before and in a call ({@code jvm}, a JVM record) to {@code into} from {@code at}. */
+        /**
+         * Adds the JVM's pauses before a call ({@code jvm}, a JVM record: its first half, the
+         * interval since the previous call, outside MPI) to {@code into} from {@code at}. A pause
+         * inside a call is left out: it fell while the rank waited in MPI (a busy-polling wait on
+         * a loaded machine is descheduled) and delayed nobody.
+         */
         private void addPauses(long[] into, int at, @Nullable long[] jvm) {
             if (jvm == null) {
                 return;
             }
             this.into.jvmKnown = true;
             for (int k = 0; k < PAUSE_FIELDS.length; k++) {
-                into[at + k] += jvm[PAUSE_FIELDS[k]] + jvm[HALF + PAUSE_FIELDS[k]];
+                into[at + k] += jvm[PAUSE_FIELDS[k]];
             }
         }
 
