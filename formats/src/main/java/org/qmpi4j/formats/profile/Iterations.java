@@ -10,7 +10,8 @@ import org.qmpi4j.api.Nullable;
  * the run, the warm-up and the steady state. Iterations are counted from 1. When no loop was
  * found, {@link #found()} is false and {@link #reason()} says why; the other members are empty.
  * A value class with its parts nested, as {@code profile.json}'s member {@code iterations} nests
- * them ({@link IterationsJson}).
+ * them ({@link IterationsJson}); over 400 lines for that reason only: six small parts, each
+ * meaningful only inside it, read more easily here than as six files.
  */
 public final class Iterations {
     /** At most this many entries in {@link #series()}; longer runs get entries covering ranges. */
