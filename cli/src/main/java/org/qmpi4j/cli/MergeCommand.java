@@ -158,7 +158,7 @@ final class MergeCommand implements Callable<Integer> {
                 org.qmpi4j.report.iterations.RankWaits waits =
                         new org.qmpi4j.report.iterations.RankWaits(marks == null ? WaitAnalysis.NOBODY : marks);
                 boolean analysed = waits(d, merged, err, waits);
-                iterations(d, merged, err, iteration, analysed ? waits : null, counters);
+                iterations(d, merged, err, iteration, analysed && waits.complete() ? waits : null, counters);
             }
             try {
                 written.addAll(ProfileOutputs.writeAll(d, merged));

@@ -10,17 +10,36 @@ import org.qmpi4j.report.waits.WaitAnalysis;
  * The waits the wait-state analysis counted, per rank: when the waiting call entered and how long
  * it waited, so that {@link IterationTimes} can give each wait to the iteration its call belongs
  * to (the analysis and the iterations read the same calls on the same common clock, so a wait's
- * entry is its call's). Holds two numbers per wait counted; passes every wait on to
+ * entry is its call's). Holds two numbers per wait counted, at most {@link #MOST} waits (128 MiB):
+ * beyond, it lets them go and is no longer {@link #complete()}, so that a merge of a long job
+ * within a small heap gives no {@code wait_s_mean} rather than failing. Passes every wait on to
  * {@code next}.
  */
 public final class RankWaits implements WaitAnalysis.InstanceListener {
+    /** Waits kept at most, over all ranks. */
+    public static final long MOST = 8_000_000;
+
     private final WaitAnalysis.InstanceListener next;
+    private final long most;
+    private long kept;
+    private boolean complete = true;
     private final Map<Integer, long[]> pairs = new HashMap<>();
     private final Map<Integer, Integer> sizes = new HashMap<>();
 
     /** Collects the waits and tells {@code next} of each too. */
     public RankWaits(WaitAnalysis.InstanceListener next) {
+        this(next, MOST);
+    }
+
+    /** As {@link #RankWaits(WaitAnalysis.InstanceListener)}, keeping at most {@code most} waits. */
+    RankWaits(WaitAnalysis.InstanceListener next, long most) {
         this.next = next;
+        this.most = most;
+    }
+
+    /** Whether every wait counted is held (none let go beyond {@link #MOST}). */
+    public boolean complete() {
+        return complete;
     }
 
     @Override
@@ -31,6 +50,15 @@ public final class RankWaits implements WaitAnalysis.InstanceListener {
 
     /** A wait of {@code ns} in the call of {@code rank} that entered at {@code enter}. */
     void add(int rank, long enter, long ns) {
+        if (!complete) {
+            return;
+        }
+        if (++kept > most) {
+            complete = false;
+            pairs.clear();
+            sizes.clear();
+            return;
+        }
         long[] p = pairs.get(rank);
         int n = sizes.getOrDefault(rank, 0);
         if (p == null) {

@@ -261,4 +261,18 @@ class IterationTimesTest {
         assertEquals(15, it.spikes().get(0).iteration());
         assertEquals(null, it.spikes().get(0).cause());
     }
+
+    @Test
+    void beyondTheWaitsItHoldsTheWaitMeansAreUnknownNotWrong() {
+        RankWaits w = new RankWaits(org.qmpi4j.report.waits.WaitAnalysis.NOBODY, 3);
+        w.add(0, 10, 1);
+        w.add(1, 10, 1);
+        w.add(0, 5, 2);
+        assertTrue(w.complete());
+        assertEquals(4, w.of(0).length);
+        assertEquals(5, w.of(0)[0]); // in order of entry
+        w.add(1, 20, 1);
+        assertTrue(!w.complete());
+        assertEquals(0, w.of(0).length);
+    }
 }

@@ -57,7 +57,12 @@ final class WaitStatesAtFinalize {
             long analysed = System.nanoTime();
             PerfettoIterations counters = new PerfettoIterations();
             p.withIterations(IterationsAtFinalize.find(
-                    dir, ranks, iteration, w == null ? null : waits, perfetto ? counters : null, output));
+                    dir,
+                    ranks,
+                    iteration,
+                    w == null || !waits.complete() ? null : waits,
+                    perfetto ? counters : null,
+                    output));
             if (w != null || p.iterations() != null) {
                 ProfileOutputs.writeAll(dir, p.withWaits(w));
                 long written = System.nanoTime();
