@@ -146,13 +146,19 @@ final class MergeCommand implements Callable<Integer> {
         boolean perfetto = !traces.isEmpty() && shardBytes <= limit && shardBytes > jsonLimit;
         // The wait instances, to mark them in trace.pftrace once it is written.
         PerfettoWaitMarks marks = perfetto ? new PerfettoWaitMarks() : null;
+        // Each rank's iteration counter, to add to trace.pftrace too.
+        org.qmpi4j.report.iterations.PerfettoIterations counters =
+                perfetto ? new org.qmpi4j.report.iterations.PerfettoIterations() : null;
         if (profiles.profile() != null) {
             Profile merged = profiles.profile();
             size = merged.ranks();
             binding = merged.binding();
             if (!traces.isEmpty()) {
-                waits(d, merged, err, marks);
-                iterations(d, merged, err, iteration);
+                // The waits each iteration holds come from the wait analysis's instances.
+                org.qmpi4j.report.iterations.RankWaits waits =
+                        new org.qmpi4j.report.iterations.RankWaits(marks == null ? WaitAnalysis.NOBODY : marks);
+                boolean analysed = waits(d, merged, err, waits);
+                iterations(d, merged, err, iteration, analysed && waits.complete() ? waits : null, counters);
             }
             try {
                 written.addAll(ProfileOutputs.writeAll(d, merged));
@@ -217,6 +223,13 @@ final class MergeCommand implements Callable<Integer> {
             } catch (IOException e) {
                 err.println("qmpi4j: wait states not marked in " + ResultFiles.TRACE_PFTRACE + ": " + e.getMessage());
             }
+            try {
+                if (counters != null) {
+                    counters.appendTo(d.resolve(ResultFiles.TRACE_PFTRACE));
+                }
+            } catch (IOException e) {
+                err.println("qmpi4j: iterations not added to " + ResultFiles.TRACE_PFTRACE + ": " + e.getMessage());
+            }
             err.println("qmpi4j: trace of " + r.calls().size() + " of " + size + " ranks, "
                     + r.calls().values().stream().mapToLong(Long::longValue).sum() + " calls, in "
                     + ResultFiles.TRACE_PFTRACE + " (Perfetto's format; open it in https://ui.perfetto.dev): the shards"
@@ -268,10 +281,16 @@ final class MergeCommand implements Callable<Integer> {
     }
 
     /** Adds the job's main loop, from the traces (reported, not fatal, when they cannot say). */
-    private static void iterations(Path d, Profile merged, PrintWriter err, String setting) {
+    private static void iterations(
+            Path d,
+            Profile merged,
+            PrintWriter err,
+            String setting,
+            @org.qmpi4j.api.Nullable org.qmpi4j.report.iterations.RankWaits waits,
+            @org.qmpi4j.api.Nullable org.qmpi4j.report.iterations.IterationStarts starts) {
         try {
             org.qmpi4j.formats.profile.Iterations it =
-                    org.qmpi4j.report.iterations.TraceCalls.find(d, merged.ranks(), setting);
+                    org.qmpi4j.report.iterations.TraceCalls.find(d, merged.ranks(), setting, waits, starts);
             merged.withIterations(it);
             if (it != null) {
                 err.println("qmpi4j: iterations: "
@@ -286,16 +305,13 @@ final class MergeCommand implements Callable<Integer> {
 
     /**
      * Adds why ranks waited, from the traces, to the profile (reported, not fatal, when the traces
-     * cannot say); {@code marks}, if not null, collects the wait instances to mark in the trace.
+     * cannot say); {@code listener} is told of each wait instance (to mark them in the trace, to
+     * give them to the iterations). Whether the waits were analysed.
      */
-    private static void waits(Path d, Profile merged, PrintWriter err, PerfettoWaitMarks marks) {
+    private static boolean waits(Path d, Profile merged, PrintWriter err, WaitAnalysis.InstanceListener listener) {
         try {
             long start = System.nanoTime();
-            WaitReport w = TraceWaits.analyse(
-                    d,
-                    merged.ranks(),
-                    WaitAnalysis.DEFAULT_NOISE_FLOOR_NS,
-                    marks == null ? WaitAnalysis.NOBODY : marks);
+            WaitReport w = TraceWaits.analyse(d, merged.ranks(), WaitAnalysis.DEFAULT_NOISE_FLOOR_NS, listener);
             if (w != null) {
                 long ms = (System.nanoTime() - start) / 1_000_000;
                 merged.withWaits(w);
@@ -305,8 +321,10 @@ final class MergeCommand implements Callable<Integer> {
                         + " (analysed in " + ms + " ms)"
                         + (w.problems().isEmpty() ? "" : "; not analysed: " + String.join("; ", w.problems())));
             }
+            return w != null;
         } catch (IOException | RuntimeException e) {
             err.println("qmpi4j: wait states not analysed: " + e.getMessage());
+            return false;
         }
     }
 

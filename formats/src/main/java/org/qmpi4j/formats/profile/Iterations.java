@@ -10,11 +10,15 @@ import org.qmpi4j.api.Nullable;
  * the run, the warm-up and the steady state. Iterations are counted from 1. When no loop was
  * found, {@link #found()} is false and {@link #reason()} says why; the other members are empty.
  * A value class with its parts nested, as {@code profile.json}'s member {@code iterations} nests
- * them ({@link IterationsJson}).
+ * them ({@link IterationsJson}); over 400 lines for that reason only: six small parts, each
+ * meaningful only inside it, read more easily here than as six files.
  */
 public final class Iterations {
     /** At most this many entries in {@link #series()}; longer runs get entries covering ranges. */
     public static final int SERIES_LIMIT = 1000;
+
+    /** At most this many entries in {@link #spikes()}: the longest spikes, in order of iteration. */
+    public static final int SPIKES_LIMIT = 100;
 
     private final boolean found;
     private final String reason;
@@ -24,7 +28,9 @@ public final class Iterations {
     private final @Nullable WarmUp warmup;
     private final @Nullable Steady steady;
     private final @Nullable Slowest slowest;
+    private final List<Spike> spikes;
 
+    /** Iterations without spikes listed (profiles written before they were). */
     public Iterations(
             boolean found,
             String reason,
@@ -34,6 +40,19 @@ public final class Iterations {
             @Nullable WarmUp warmup,
             @Nullable Steady steady,
             @Nullable Slowest slowest) {
+        this(found, reason, boundary, count, series, warmup, steady, slowest, List.of());
+    }
+
+    public Iterations(
+            boolean found,
+            String reason,
+            @Nullable Boundary boundary,
+            long count,
+            List<Span> series,
+            @Nullable WarmUp warmup,
+            @Nullable Steady steady,
+            @Nullable Slowest slowest,
+            List<Spike> spikes) {
         this.found = found;
         this.reason = reason;
         this.boundary = boundary;
@@ -42,6 +61,7 @@ public final class Iterations {
         this.warmup = warmup;
         this.steady = steady;
         this.slowest = slowest;
+        this.spikes = List.copyOf(spikes);
     }
 
     /** No loop: {@code reason} says why. */
@@ -84,6 +104,30 @@ public final class Iterations {
 
     public @Nullable Slowest slowest() {
         return slowest;
+    }
+
+    /**
+     * The steady state's spikes (iterations above {@link Steady#band()}) with what caused them
+     * where the trace says: the longest {@link #SPIKES_LIMIT}, in order of iteration.
+     */
+    public List<Spike> spikes() {
+        return spikes;
+    }
+
+    /**
+     * The same iterations with each series entry's {@link Span#waitMean()} set from
+     * {@code waitMeans} (one per entry, seconds).
+     */
+    public Iterations withWaitMeans(double[] waitMeans) {
+        if (waitMeans.length != series.size()) {
+            throw new IllegalArgumentException(waitMeans.length + " wait means for " + series.size() + " entries");
+        }
+        List<Span> s = new java.util.ArrayList<>(series.size());
+        for (int i = 0; i < waitMeans.length; i++) {
+            Span o = series.get(i);
+            s.add(new Span(o.first, o.last, o.wallMax, o.wallMean, o.mpiMean, waitMeans[i], o.slowestRank));
+        }
+        return new Iterations(found, reason, boundary, count, s, warmup, steady, slowest, spikes);
     }
 
     /** The call that ends each iteration: an MPI function at a call site. */
@@ -156,8 +200,11 @@ public final class Iterations {
     /**
      * Iterations {@code first} to {@code last} (equal for one iteration). Times are per iteration,
      * in seconds: {@code wallMax} the longest any rank took for one iteration of the range,
-     * {@code wallMean} and {@code mpiMean} the means over ranks and iterations; {@code slowestRank}
-     * the rank with the most time outside MPI in one iteration of the range.
+     * {@code wallMean} and {@code mpiMean} the means over ranks and iterations; {@code waitMean}
+     * the mean over ranks and iterations of a rank's time in wait states in its calls of one
+     * iteration (each call's longest wait, as the wait-state analysis counts it; NaN when the
+     * waits were not analysed); {@code slowestRank} the rank with the most time outside MPI in one
+     * iteration of the range.
      */
     public static final class Span {
         private final long first;
@@ -165,14 +212,28 @@ public final class Iterations {
         private final double wallMax;
         private final double wallMean;
         private final double mpiMean;
+        private final double waitMean;
         private final int slowestRank;
 
+        /** An entry whose waits are not known. */
         public Span(long first, long last, double wallMax, double wallMean, double mpiMean, int slowestRank) {
+            this(first, last, wallMax, wallMean, mpiMean, Double.NaN, slowestRank);
+        }
+
+        public Span(
+                long first,
+                long last,
+                double wallMax,
+                double wallMean,
+                double mpiMean,
+                double waitMean,
+                int slowestRank) {
             this.first = first;
             this.last = last;
             this.wallMax = wallMax;
             this.wallMean = wallMean;
             this.mpiMean = mpiMean;
+            this.waitMean = waitMean;
             this.slowestRank = slowestRank;
         }
 
@@ -194,6 +255,11 @@ public final class Iterations {
 
         public double mpiMean() {
             return mpiMean;
+        }
+
+        /** Seconds per rank and iteration in wait states; NaN when not known. */
+        public double waitMean() {
+            return waitMean;
         }
 
         public int slowestRank() {
@@ -293,6 +359,60 @@ public final class Iterations {
 
         public int rank() {
             return rank;
+        }
+    }
+
+    /**
+     * A spike: iteration {@code iteration} took {@code wall} seconds on its longest rank;
+     * {@code rank} had the most time outside MPI in it. {@code cause}, when the trace tells, is what
+     * explains the time above the steady median: the longest JVM pause of one kind
+     * ({@code gc}, {@code safepoint}, {@code class_loading}, {@code descheduled}) one rank had in
+     * the iteration outside MPI if it is at least half of that time, else waiting in wait states
+     * ({@code wait}) if one rank's waits are; {@code causeSeconds} long, on rank
+     * {@code causeRank}; {@code null} when neither is.
+     */
+    public static final class Spike {
+        private final long iteration;
+        private final double wall;
+        private final int rank;
+        private final @Nullable String cause;
+        private final double causeSeconds;
+        private final int causeRank;
+
+        public Spike(
+                long iteration, double wall, int rank, @Nullable String cause, double causeSeconds, int causeRank) {
+            this.iteration = iteration;
+            this.wall = wall;
+            this.rank = rank;
+            this.cause = cause;
+            this.causeSeconds = causeSeconds;
+            this.causeRank = causeRank;
+        }
+
+        public long iteration() {
+            return iteration;
+        }
+
+        public double wall() {
+            return wall;
+        }
+
+        public int rank() {
+            return rank;
+        }
+
+        /** {@code gc}, {@code safepoint}, {@code class_loading}, {@code descheduled}, {@code wait}; or null. */
+        public @Nullable String cause() {
+            return cause;
+        }
+
+        public double causeSeconds() {
+            return causeSeconds;
+        }
+
+        /** The rank the cause was found on; -1 without a cause. */
+        public int causeRank() {
+            return causeRank;
         }
     }
 }

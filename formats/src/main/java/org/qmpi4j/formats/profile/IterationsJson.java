@@ -10,9 +10,10 @@ import org.qmpi4j.formats.json.JsonWriter;
 /**
  * {@code profile.json}'s optional member {@code iterations} ({@link Iterations}): {@code found},
  * {@code reason}, and when found {@code boundary {function, class, method, file, line}},
- * {@code count}, {@code series [{first, last, wall_s_max, wall_s_mean, mpi_s_mean, slowest_rank}]},
+ * {@code count}, {@code series [{first, last, wall_s_max, wall_s_mean, mpi_s_mean, wait_s_mean, slowest_rank}]},
  * {@code warmup {iterations, wall_s_mean, slowdown}}, {@code steady {first, wall_s_median,
- * wall_s_sigma, band_s, spikes}}, {@code slowest {iteration, wall_s, rank}}. Profiles without it
+ * wall_s_sigma, band_s, spikes}}, {@code slowest {iteration, wall_s, rank}},
+ * {@code spikes [{iteration, wall_s, rank, cause, cause_s, cause_rank}]}. Profiles without it
  * (older, or untraced jobs) read as {@code null}.
  */
 public final class IterationsJson {
@@ -40,6 +41,7 @@ public final class IterationsJson {
                         .member("wall_s_max", s.wallMax())
                         .member("wall_s_mean", s.wallMean())
                         .member("mpi_s_mean", s.mpiMean())
+                        .member("wait_s_mean", s.waitMean())
                         .member("slowest_rank", s.slowestRank())
                         .endObject();
             }
@@ -73,6 +75,18 @@ public final class IterationsJson {
                         .member("rank", sl.rank())
                         .endObject();
             }
+            w.name("spikes").beginArray();
+            for (Iterations.Spike k : it.spikes()) {
+                w.beginInlineObject()
+                        .member("iteration", k.iteration())
+                        .member("wall_s", k.wall())
+                        .member("rank", k.rank())
+                        .member("cause", k.cause())
+                        .member("cause_s", k.causeSeconds())
+                        .member("cause_rank", k.causeRank())
+                        .endObject();
+            }
+            w.endArray();
         }
         w.endObject();
     }
@@ -103,6 +117,7 @@ public final class IterationsJson {
                     number(s.get("wall_s_max")),
                     number(s.get("wall_s_mean")),
                     number(s.get("mpi_s_mean")),
+                    number(s.optional("wait_s_mean")),
                     s.get("slowest_rank").asInt()));
         }
         JsonNode u = n.optional("warmup");
@@ -126,7 +141,22 @@ public final class IterationsJson {
                         sl.get("iteration").asLong(),
                         number(sl.get("wall_s")),
                         sl.get("rank").asInt());
-        return new Iterations(true, reason, boundary, n.get("count").asLong(), series, warmup, steady, slowest);
+        List<Iterations.Spike> spikes = new ArrayList<>();
+        JsonNode sp = n.optional("spikes");
+        if (!sp.isNull()) {
+            for (JsonNode k : sp.elements()) {
+                spikes.add(new Iterations.Spike(
+                        k.get("iteration").asLong(),
+                        number(k.get("wall_s")),
+                        k.get("rank").asInt(),
+                        k.optional("cause").asStringOrNull(),
+                        number(k.optional("cause_s")),
+                        k.optional("cause_rank").isNull()
+                                ? -1
+                                : k.get("cause_rank").asInt()));
+            }
+        }
+        return new Iterations(true, reason, boundary, n.get("count").asLong(), series, warmup, steady, slowest, spikes);
     }
 
     /** A number written as {@code null} (not finite) reads as NaN. */

@@ -40,6 +40,58 @@ class IterationsJsonTest {
     }
 
     @Test
+    void waitMeansAndSpikesWithTheirCausesRoundTrip() throws Exception {
+        Iterations it = new Iterations(
+                true,
+                "found",
+                new Iterations.Boundary("MPI_ALLREDUCE", "org.example.Solver", "main", "Solver.java", 42),
+                2,
+                List.of(
+                        new Iterations.Span(1, 1, 0.005, 0.004, 0.001, 0.00075, 0),
+                        new Iterations.Span(2, 2, 0.262, 0.150, 0.1, Double.NaN, 1)),
+                new Iterations.WarmUp(0, 0, 1),
+                new Iterations.Steady(1, 0.005, 0.0003, 0.00625, 1),
+                new Iterations.Slowest(2, 0.262, 1),
+                List.of(
+                        new Iterations.Spike(2, 0.262, 1, "gc", 0.25, 1),
+                        new Iterations.Spike(7, 0.03, 0, null, Double.NaN, -1)));
+        String json = ProfileFormat.write(profile().withIterations(it));
+        assertThat(json)
+                .contains("\"wait_s_mean\": 7.5E-4", "\"wait_s_mean\": null")
+                .contains("\"cause\": \"gc\"", "\"cause_s\": 0.25", "\"cause\": null", "\"cause_rank\": -1");
+        Iterations read = Objects.requireNonNull(ProfileFormat.read(json).iterations());
+        assertThat(read.series().get(0).waitMean()).isEqualTo(0.00075);
+        assertThat(read.series().get(1).waitMean()).isNaN();
+        assertThat(read.spikes()).hasSize(2);
+        assertThat(read.spikes().get(0).cause()).isEqualTo("gc");
+        assertThat(read.spikes().get(0).causeSeconds()).isEqualTo(0.25);
+        assertThat(read.spikes().get(0).causeRank()).isEqualTo(1);
+        assertThat(read.spikes().get(1).cause()).isNull();
+        assertThat(read.spikes().get(1).iteration()).isEqualTo(7);
+        assertThat(ProfileFormat.write(ProfileFormat.read(json))).isEqualTo(json);
+    }
+
+    @Test
+    void profilesWithoutWaitMeansOrSpikesReadAsUnknownAndNone() throws Exception {
+        String json = ProfileFormat.write(profile()
+                        .withIterations(new Iterations(
+                                true,
+                                "found",
+                                new Iterations.Boundary("MPI_BARRIER", null, null, null, -1),
+                                1,
+                                List.of(new Iterations.Span(1, 1, 0.005, 0.004, 0.001, 0)),
+                                null,
+                                null,
+                                null)))
+                .replace("\"wait_s_mean\": null, ", "")
+                .replaceAll(",\\s*\"spikes\": \\[\\s*\\]", "");
+        assertThat(json).doesNotContain("wait_s_mean").doesNotContain("spikes\"");
+        Iterations read = Objects.requireNonNull(ProfileFormat.read(json).iterations());
+        assertThat(read.series().get(0).waitMean()).isNaN();
+        assertThat(read.spikes()).isEmpty();
+    }
+
+    @Test
     void noneKeepsItsReasonAndOlderProfilesHaveNoIterations() throws Exception {
         String json = ProfileFormat.write(profile().withIterations(Iterations.none("no loop")));
         Iterations read = Objects.requireNonNull(ProfileFormat.read(json).iterations());

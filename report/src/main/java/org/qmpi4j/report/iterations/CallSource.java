@@ -1,6 +1,7 @@
 package org.qmpi4j.report.iterations;
 
 import java.io.IOException;
+import org.qmpi4j.api.Nullable;
 import org.qmpi4j.formats.profile.Iterations;
 
 /**
@@ -22,5 +23,15 @@ public interface CallSource {
          * exit in nanoseconds.
          */
         void call(Iterations.Boundary site, long start, long end);
+
+        /**
+         * As {@link #call(Iterations.Boundary, long, long)}, with what the JVM did in the
+         * interval before the call and inside it ({@code jvm}: a trace's JVM record, ten numbers,
+         * {@code null} when the trace does not tell); valid only during the call, as a source may
+         * reuse it. Sinks that need only the times need not override it.
+         */
+        default void call(Iterations.Boundary site, long start, long end, @Nullable long[] jvm) {
+            call(site, start, end);
+        }
     }
 }

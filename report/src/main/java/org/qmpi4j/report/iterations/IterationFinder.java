@@ -20,6 +20,23 @@ public final class IterationFinder {
      * {@code tracer.iteration} ({@code auto}, {@code Class:line}; {@code off} gives {@code null}).
      */
     public static @Nullable Iterations find(CallSource source, @Nullable String setting) throws IOException {
+        return find(source, setting, null);
+    }
+
+    /**
+     * As {@link #find(CallSource, String)}, with the waits the wait-state analysis counted
+     * ({@code waits}, {@code null} if it did not run): each entry's {@code wait_s_mean} and the
+     * spikes' waits come from them.
+     */
+    public static @Nullable Iterations find(CallSource source, @Nullable String setting, @Nullable RankWaits waits)
+            throws IOException {
+        return find(source, setting, waits, null);
+    }
+
+    /** As {@link #find(CallSource, String, RankWaits)}, telling {@code starts} when each rank started each iteration. */
+    public static @Nullable Iterations find(
+            CallSource source, @Nullable String setting, @Nullable RankWaits waits, @Nullable IterationStarts starts)
+            throws IOException {
         if (BoundarySetting.isOff(setting)) {
             return null;
         }
@@ -28,7 +45,7 @@ public final class IterationFinder {
         if (c == null) {
             return Iterations.none(o.reason());
         }
-        IterationTimes t = IterationTimes.measure(source, c.boundary(), c.count());
+        IterationTimes t = IterationTimes.measure(source, c.boundary(), c.count(), waits, starts);
         return summarize(c, t);
     }
 
@@ -42,19 +59,28 @@ public final class IterationFinder {
             long max = 0;
             double wall = 0;
             double mpi = 0;
+            double wait = 0;
             long outside = -1;
             int rank = -1;
             for (int i = from; i < to; i++) {
                 max = Math.max(max, t.maxWall[i]);
                 wall += t.sumWall[i];
                 mpi += t.sumMpi[i];
+                wait += t.sumWait[i];
                 if (t.maxOutside[i] > outside) {
                     outside = t.maxOutside[i];
                     rank = t.outsideRank[i];
                 }
             }
             double samples = (double) ranks * (to - from);
-            series.add(new Iterations.Span(from + 1L, to, max / 1e9, wall / samples / 1e9, mpi / samples / 1e9, rank));
+            series.add(new Iterations.Span(
+                    from + 1L,
+                    to,
+                    max / 1e9,
+                    wall / samples / 1e9,
+                    mpi / samples / 1e9,
+                    t.waitsKnown ? wait / samples / 1e9 : Double.NaN,
+                    rank));
         }
         WarmUpRule.Result w = WarmUpRule.judge(t.maxWall);
         // The slowest iteration after the warm-up, which is reported on its own: the first
@@ -75,6 +101,50 @@ public final class IterationFinder {
                 series,
                 w.warmup,
                 w.steady,
-                new Iterations.Slowest(slowest + 1L, t.maxWall[slowest] / 1e9, t.outsideRank[slowest]));
+                new Iterations.Slowest(slowest + 1L, t.maxWall[slowest] / 1e9, t.outsideRank[slowest]),
+                spikes(t, w));
+    }
+
+    /**
+     * The steady state's spikes, the longest {@link Iterations#SPIKES_LIMIT} in order of iteration,
+     * each with its cause: the longest JVM pause of one kind that one rank had in the iteration,
+     * if it is at least half the time above the steady median; else the longest time in waits one
+     * rank had, if that is. A pause comes first because it makes the other ranks wait: their wait
+     * is its effect. A cause under half leaves most of the spike unexplained: none is given.
+     */
+    static List<Iterations.Spike> spikes(IterationTimes t, WarmUpRule.Result w) {
+        int n = t.maxWall.length;
+        List<Integer> above = new ArrayList<>();
+        for (int i = Math.toIntExact(w.steady.first() - 1); i < n; i++) {
+            if (t.maxWall[i] > w.bandNs) {
+                above.add(i);
+            }
+        }
+        above.sort((a, b) -> Long.compare(t.maxWall[b], t.maxWall[a]));
+        List<Integer> kept = new ArrayList<>(above.subList(0, Math.min(above.size(), Iterations.SPIKES_LIMIT)));
+        kept.sort(null);
+        List<Iterations.Spike> spikes = new ArrayList<>(kept.size());
+        for (int i : kept) {
+            double half = (t.maxWall[i] - w.medianNs) / 2;
+            String cause = null;
+            long causeNs = 0;
+            int causeRank = -1;
+            if (t.maxPause[i] > 0 && t.maxPause[i] >= half) {
+                cause = IterationTimes.PAUSES[t.pauseKind[i]];
+                causeNs = t.maxPause[i];
+                causeRank = t.pauseRank[i];
+            } else if (t.maxWait[i] > 0 && t.maxWait[i] >= half) {
+                cause = "wait";
+                causeNs = t.maxWait[i];
+                causeRank = t.waitRank[i];
+            }
+            if (cause == null) {
+                spikes.add(new Iterations.Spike(i + 1L, t.maxWall[i] / 1e9, t.outsideRank[i], null, Double.NaN, -1));
+            } else {
+                spikes.add(new Iterations.Spike(
+                        i + 1L, t.maxWall[i] / 1e9, t.outsideRank[i], cause, causeNs / 1e9, causeRank));
+            }
+        }
+        return spikes;
     }
 }

@@ -2,20 +2,30 @@ package org.qmpi4j.report.iterations;
 
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import org.qmpi4j.api.Nullable;
 import org.qmpi4j.formats.profile.Iterations;
 
 /**
  * The time of each iteration on each rank, folded over the ranks as they are read (one rank in
- * memory at a time; five numbers per iteration in all). Iteration {@code i} ends at the exit of
+ * memory at a time; eleven numbers per iteration in all). Iteration {@code i} ends at the exit of
  * the boundary's {@code i}-th call and starts at the exit of the one before; the first starts at
  * the exit of the call before the first call of the loop's body (the first call, in the first
  * period, of a call the second period makes too): what comes before is set-up. Calls after the
- * last boundary are tear-down.
+ * last boundary are tear-down. A call's waits (from the wait-state analysis) and the JVM's pauses
+ * before it (outside MPI, from the trace's JVM records) count in the iteration the call belongs to.
  */
 final class IterationTimes {
+    /** The JVM's pauses, in the order of a JVM record's ns fields that {@link #PAUSE_FIELDS} names. */
+    static final String[] PAUSES = {"gc", "safepoint", "class_loading", "descheduled"};
+    /** Where each of {@link #PAUSES} is in a JVM record's first half (the second half: plus five). */
+    private static final int[] PAUSE_FIELDS = {0, 2, 3, 4};
+
+    private static final int HALF = 5;
+
     final long count;
     final int[] ranks;
     final long[] maxWall;
@@ -23,30 +33,80 @@ final class IterationTimes {
     final long[] sumMpi;
     final long[] maxOutside;
     final int[] outsideRank;
+    /** Waits summed over ranks; the longest one rank waited in total, and that rank. */
+    final long[] sumWait;
 
-    private IterationTimes(long count, int[] ranks) {
+    final long[] maxWait;
+    final int[] waitRank;
+    /** The longest JVM pause of one kind one rank had in total, its kind (index in {@link #PAUSES}) and rank. */
+    final long[] maxPause;
+
+    final byte[] pauseKind;
+    final int[] pauseRank;
+    /** Whether the waits were analysed, and whether some call came with the JVM's record. */
+    final boolean waitsKnown;
+
+    boolean jvmKnown;
+
+    private IterationTimes(long count, int[] ranks, boolean waitsKnown) {
         this.count = count;
         this.ranks = ranks;
+        this.waitsKnown = waitsKnown;
         int n = Math.toIntExact(count);
         maxWall = new long[n];
         sumWall = new long[n];
         sumMpi = new long[n];
         maxOutside = new long[n];
         outsideRank = new int[n];
-        java.util.Arrays.fill(maxOutside, -1);
+        Arrays.fill(maxOutside, -1);
+        sumWait = new long[n];
+        maxWait = new long[n];
+        waitRank = new int[n];
+        Arrays.fill(waitRank, -1);
+        maxPause = new long[n];
+        pauseKind = new byte[n];
+        pauseRank = new int[n];
+        Arrays.fill(pauseRank, -1);
     }
 
     static IterationTimes measure(CallSource source, Iterations.Boundary boundary, long count) throws IOException {
-        IterationTimes t = new IterationTimes(count, source.ranks());
+        return measure(source, boundary, count, null, null);
+    }
+
+    private static final IterationStarts NOBODY = new IterationStarts() {
+        @Override
+        public void begin(int ranks, long count) {}
+
+        @Override
+        public void start(int rank, long iteration, long time) {}
+
+        @Override
+        public void end(int rank, long time) {}
+    };
+
+    /**
+     * As without {@code waits}, giving each wait in {@code waits} to its call's iteration, and
+     * telling {@code starts} when each rank started each iteration.
+     */
+    static IterationTimes measure(
+            CallSource source,
+            Iterations.Boundary boundary,
+            long count,
+            @Nullable RankWaits waits,
+            @Nullable IterationStarts starts)
+            throws IOException {
+        IterationTimes t = new IterationTimes(count, source.ranks(), waits != null);
+        IterationStarts told = starts == null ? NOBODY : starts;
+        told.begin(t.ranks.length, count);
         for (int r : t.ranks) {
-            RankPass p = new RankPass(t, r, boundary);
+            RankPass p = new RankPass(t, r, boundary, waits == null ? new long[0] : waits.of(r), told);
             source.read(r, p);
             p.finish();
         }
         return t;
     }
 
-    private void add(int rank, int iteration, long wall, long mpi) {
+    private void add(int rank, int iteration, long wall, long mpi, long wait, long[] pauses) {
         maxWall[iteration] = Math.max(maxWall[iteration], wall);
         sumWall[iteration] += wall;
         sumMpi[iteration] += mpi;
@@ -55,33 +115,69 @@ final class IterationTimes {
             maxOutside[iteration] = outside;
             outsideRank[iteration] = rank;
         }
+        sumWait[iteration] += wait;
+        if (wait > maxWait[iteration]) {
+            maxWait[iteration] = wait;
+            waitRank[iteration] = rank;
+        }
+        for (int k = 0; k < PAUSES.length; k++) {
+            if (pauses[k] > maxPause[iteration]) {
+                maxPause[iteration] = pauses[k];
+                pauseKind[iteration] = (byte) k;
+                pauseRank[iteration] = rank;
+            }
+        }
     }
 
-    /** One rank's calls: the first two periods are held to find where the loop starts, the rest streamed. */
+    /**
+     * One rank's calls: the first two periods are held to find where the loop starts, the rest
+     * streamed. Each held call is kept as its entry, exit, wait and the JVM's pauses.
+     */
     private static final class RankPass implements CallSource.Sink {
+        private static final int HELD = 3 + PAUSES.length;
         private final IterationTimes into;
         private final int rank;
         private final Iterations.Boundary boundary;
+        private final IterationStarts starts;
+        /** The rank's waits, (entry, ns) in order of entry, and the next one not yet given. */
+        private final long[] waits;
+
+        private int nextWait;
         private final List<Iterations.Boundary> heldSites = new ArrayList<>();
         private final List<long[]> heldTimes = new ArrayList<>();
         private int boundaries;
         private long previousEnd;
         private long mpi;
+        private long wait;
+        private final long[] pauses = new long[PAUSES.length];
 
-        RankPass(IterationTimes into, int rank, Iterations.Boundary boundary) {
+        RankPass(IterationTimes into, int rank, Iterations.Boundary boundary, long[] waits, IterationStarts starts) {
             this.into = into;
+            this.starts = starts;
             this.rank = rank;
             this.boundary = boundary;
+            this.waits = waits;
         }
 
         @Override
         public void call(Iterations.Boundary site, long start, long end) {
+            call(site, start, end, null);
+        }
+
+        @Override
+        public void call(Iterations.Boundary site, long start, long end, @Nullable long[] jvm) {
             if (boundaries >= into.count) {
                 return; // tear-down
             }
+            long w = waitOf(start);
             if (boundaries < 2) {
+                long[] held = new long[HELD];
+                held[0] = start;
+                held[1] = end;
+                held[2] = w;
+                addPauses(held, 3, jvm);
                 heldSites.add(site);
-                heldTimes.add(new long[] {start, end});
+                heldTimes.add(held);
                 if (site.equals(boundary)) {
                     boundaries++;
                     if (boundaries == 2) {
@@ -91,11 +187,54 @@ final class IterationTimes {
                 return;
             }
             mpi += end - start;
+            wait += w;
+            addPauses(pauses, 0, jvm);
             if (site.equals(boundary)) {
-                into.add(rank, boundaries, end - previousEnd, mpi);
+                into.add(rank, boundaries, end - previousEnd, mpi, wait, pauses);
                 previousEnd = end;
                 mpi = 0;
+                wait = 0;
+                Arrays.fill(pauses, 0);
                 boundaries++;
+                next(end);
+            }
+        }
+
+        /** The iteration that ended at {@code end} is followed by the next, or by the loop's end. */
+        private void next(long end) {
+            if (boundaries < into.count) {
+                starts.start(rank, boundaries + 1L, end);
+            } else {
+                starts.end(rank, end);
+            }
+        }
+
+        /** The waits of the call that entered at {@code start}; earlier ones (set-up) are passed over. */
+        private long waitOf(long start) {
+            while (2 * nextWait < waits.length && waits[2 * nextWait] < start) {
+                nextWait++;
+            }
+            long w = 0;
+            while (2 * nextWait < waits.length && waits[2 * nextWait] == start) {
+                w += waits[2 * nextWait + 1];
+                nextWait++;
+            }
+            return w;
+        }
+
+        /**
+         * Adds the JVM's pauses before a call ({@code jvm}, a JVM record: its first half, the
+         * interval since the previous call, outside MPI) to {@code into} from {@code at}. A pause
+         * inside a call is left out: it fell while the rank waited in MPI (a busy-polling wait on
+         * a loaded machine is descheduled) and delayed nobody.
+         */
+        private void addPauses(long[] into, int at, @Nullable long[] jvm) {
+            if (jvm == null) {
+                return;
+            }
+            this.into.jvmKnown = true;
+            for (int k = 0; k < PAUSE_FIELDS.length; k++) {
+                into[at + k] += jvm[PAUSE_FIELDS[k]];
             }
         }
 
@@ -109,21 +248,32 @@ final class IterationTimes {
             }
             long start =
                     loopStart > 0 ? heldTimes.get(loopStart - 1)[1] : heldTimes.get(loopStart)[0];
-            long m = 0;
-            for (int k = loopStart; k <= firstEnd; k++) {
-                m += heldTimes.get(k)[1] - heldTimes.get(k)[0];
-            }
             long end1 = heldTimes.get(firstEnd)[1];
-            into.add(rank, 0, end1 - start, m);
-            m = 0;
-            for (int k = firstEnd + 1; k < heldSites.size(); k++) {
-                m += heldTimes.get(k)[1] - heldTimes.get(k)[0];
-            }
+            addHeld(0, loopStart, firstEnd + 1, end1 - start);
             long end2 = heldTimes.get(heldTimes.size() - 1)[1];
-            into.add(rank, 1, end2 - end1, m);
+            addHeld(1, firstEnd + 1, heldSites.size(), end2 - end1);
+            starts.start(rank, 1, start);
+            starts.start(rank, 2, end1);
+            next(end2);
             previousEnd = end2;
             heldSites.clear();
             heldTimes.clear();
+        }
+
+        /** Iteration {@code iteration} made of held calls {@code from} to {@code to} (exclusive). */
+        private void addHeld(int iteration, int from, int to, long wall) {
+            long m = 0;
+            long w = 0;
+            long[] p = new long[PAUSES.length];
+            for (int k = from; k < to; k++) {
+                long[] h = heldTimes.get(k);
+                m += h[1] - h[0];
+                w += h[2];
+                for (int j = 0; j < p.length; j++) {
+                    p[j] += h[3 + j];
+                }
+            }
+            into.add(rank, iteration, wall, m, w, p);
         }
 
         void finish() {

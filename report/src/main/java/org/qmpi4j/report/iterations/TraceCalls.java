@@ -10,6 +10,7 @@ import org.qmpi4j.api.Nullable;
 import org.qmpi4j.formats.profile.Iterations;
 import org.qmpi4j.formats.trace.ShardEvent;
 import org.qmpi4j.formats.trace.ShardSite;
+import org.qmpi4j.formats.trace.TraceFormat;
 import org.qmpi4j.report.trace.Timeline;
 import org.qmpi4j.report.trace.TraceSelection;
 
@@ -42,6 +43,25 @@ public final class TraceCalls implements CallSource {
      * trace gets none: a count from some ranks could be wrong for the others.
      */
     public static @Nullable Iterations find(Path dir, int ranks, @Nullable String setting) throws IOException {
+        return find(dir, ranks, setting, null);
+    }
+
+    /**
+     * As {@link #find(Path, int, String)}, with the waits the wait-state analysis counted in the
+     * same shards ({@code waits}; {@code null} if it did not run).
+     */
+    public static @Nullable Iterations find(Path dir, int ranks, @Nullable String setting, @Nullable RankWaits waits)
+            throws IOException {
+        return find(dir, ranks, setting, waits, null);
+    }
+
+    /**
+     * As {@link #find(Path, int, String, RankWaits)}, telling {@code starts} when each rank started
+     * each iteration (for {@link PerfettoIterations}).
+     */
+    public static @Nullable Iterations find(
+            Path dir, int ranks, @Nullable String setting, @Nullable RankWaits waits, @Nullable IterationStarts starts)
+            throws IOException {
         if (BoundarySetting.isOff(setting)) {
             return null;
         }
@@ -52,7 +72,7 @@ public final class TraceCalls implements CallSource {
         if (!calls.timeline.missingRanks().isEmpty()) {
             return Iterations.none("ranks " + calls.timeline.missingRanks() + " left no trace");
         }
-        return IterationFinder.find(calls, setting);
+        return IterationFinder.find(calls, setting, waits, starts);
     }
 
     @Override
@@ -64,6 +84,7 @@ public final class TraceCalls implements CallSource {
     public void read(int rank, Sink sink) throws IOException {
         Map<ShardSite, Map<String, Iterations.Boundary>> bySite = new IdentityHashMap<>();
         Map<String, Iterations.Boundary> noSite = new HashMap<>();
+        long[] jvm = new long[TraceFormat.JVM_FIELDS];
         timeline.read(rank, new Timeline.Visitor() {
             @Override
             public void call(int r, ShardEvent e, long start, long end) {
@@ -77,7 +98,14 @@ public final class TraceCalls implements CallSource {
                             : new Iterations.Boundary(e.function(), s.className(), s.method(), s.file(), s.line());
                     byFunction.put(e.function(), b);
                 }
-                sink.call(b, start, end);
+                if (e.hasJvm()) {
+                    for (int i = 0; i < jvm.length; i++) {
+                        jvm[i] = e.jvm(i);
+                    }
+                    sink.call(b, start, end, jvm);
+                } else {
+                    sink.call(b, start, end, null);
+                }
             }
         });
     }

@@ -26,10 +26,16 @@ final class WarmUpRule {
     static final class Result {
         final Iterations.WarmUp warmup;
         final Iterations.Steady steady;
+        /** The same in ns: the band above which a steady iteration is a spike, and the steady median. */
+        final double bandNs;
 
-        Result(Iterations.WarmUp warmup, Iterations.Steady steady) {
+        final double medianNs;
+
+        Result(Iterations.WarmUp warmup, Iterations.Steady steady, double bandNs, double medianNs) {
             this.warmup = warmup;
             this.steady = steady;
+            this.bandNs = bandNs;
+            this.medianNs = medianNs;
         }
     }
 
@@ -60,7 +66,9 @@ final class WarmUpRule {
         double slowdown = k == 0 || sm <= 0 ? 1 : warmMean / sm;
         return new Result(
                 new Iterations.WarmUp(k, warmMean / 1e9, slowdown),
-                new Iterations.Steady(k + 1L, sm / 1e9, ss / 1e9, band / 1e9, spikes));
+                new Iterations.Steady(k + 1L, sm / 1e9, ss / 1e9, band / 1e9, spikes),
+                band,
+                sm);
     }
 
     /**

@@ -10,14 +10,20 @@ import org.qmpi4j.formats.profile.Iterations;
  * the run as an inline SVG, the longest rank's time (max) and the mean over ranks, the warm-up
  * shaded, the steady median and spike band as lines, spikes marked. The vertical scale ends a
  * little above the highest iteration that is not a spike, so that one spike of 300 ms does not
- * flatten iterations of 5 ms: a spike is drawn to the top with a red mark and its time. Each entry
- * tells its iteration, times and slowest rank on hover ({@code <title>}).
+ * flatten iterations of 5 ms: a spike is drawn to the top with a red mark and its time, and its
+ * cause where the trace tells (a JVM pause, waiting), the mark then filled in the cause's colour.
+ * Each entry tells its iteration, times, waits, slowest rank and a spike's cause on hover
+ * ({@code <title>}).
  */
 final class IterationsHtml {
     private static final String MAX = "#0969da";
     private static final String MEAN = "#8c959f";
     private static final String SPIKE = "#cf222e";
     private static final String WARMUP = "#fff8c5";
+    /** A spike's mark when its cause is a JVM pause, and when it is waiting. */
+    private static final String PAUSE = "#8250df";
+
+    private static final String WAITING = "#bf8700";
     private static final int LEFT = 60;
     private static final int WIDTH = 720;
     private static final int TOP = 16;
@@ -53,7 +59,11 @@ final class IterationsHtml {
                 .append(swatch(WARMUP))
                 .append("warm-up ")
                 .append(swatch(SPIKE))
-                .append("spike (above the steady band; drawn to the top); hover an iteration for its slowest rank")
+                .append("spike (above the steady band; drawn to the top) ")
+                .append(swatch(PAUSE))
+                .append("spike caused by a JVM pause ")
+                .append(swatch(WAITING))
+                .append("spike caused by waiting; hover an iteration for its slowest rank")
                 .append(" (most time outside MPI)</p>\n</section>\n");
     }
 
@@ -133,12 +143,13 @@ final class IterationsHtml {
         }
         polyline(h, series, dx, top, false, MEAN);
         polyline(h, series, dx, top, true, MAX);
-        spikeLabels(h, series, dx, band, warm);
+        spikeLabels(h, it, series, dx, band, warm);
         // spikes, and a hover target per entry
         for (int i = 0; i < n; i++) {
             Iterations.Span s = series.get(i);
             boolean spike = s.wallMax() > band && s.first() > warm;
             double x = LEFT + i * dx;
+            Iterations.Spike cause = spike ? causeIn(it, s) : null;
             if (spike) {
                 double cx = x + dx / 2;
                 h.append("<path d=\"M")
@@ -154,7 +165,9 @@ final class IterationsHtml {
                         .append(',')
                         .append(TOP)
                         .append(" z\" fill=\"")
-                        .append(SPIKE)
+                        .append(cause == null ? SPIKE : "wait".equals(cause.cause()) ? WAITING : PAUSE)
+                        .append("\" class=\"spike-mark\" data-cause=\"")
+                        .append(cause == null ? "" : cause.cause())
                         .append("\"/>\n");
             }
             h.append("<rect x=\"")
@@ -179,7 +192,9 @@ final class IterationsHtml {
                     .append(" ms, in MPI ")
                     .append(IterationsText.ms(s.mpiMean()))
                     .append(" ms")
+                    .append(Double.isNaN(s.waitMean()) ? "" : ", waiting " + IterationsText.ms(s.waitMean()) + " ms")
                     .append(spike ? " - spike" : "")
+                    .append(cause == null ? "" : ": " + IterationsText.cause(cause))
                     .append("</title></rect>\n");
         }
         h.append("</svg>\n");
@@ -190,7 +205,8 @@ final class IterationsHtml {
      * {@value #LABELS}, none within {@value #LABEL_GAP} pixels of one already written (the others
      * say theirs on hover).
      */
-    private static void spikeLabels(StringBuilder h, List<Iterations.Span> series, double dx, double band, long warm) {
+    private static void spikeLabels(
+            StringBuilder h, Iterations it, List<Iterations.Span> series, double dx, double band, long warm) {
         List<Integer> spikes = new ArrayList<>();
         for (int i = 0; i < series.size(); i++) {
             Iterations.Span s = series.get(i);
@@ -216,14 +232,38 @@ final class IterationsHtml {
             written.add(cx);
             Iterations.Span s = series.get(i);
             boolean right = cx > LEFT + WIDTH - LABEL_GAP;
-            text(
+            label(
                     h,
                     right ? cx - 7 : cx + 7,
                     TOP + 20, // below the row of marks, so that a neighbour's mark does not cover it
                     right ? "end" : "start",
                     IterationsText.ms(s.wallMax()) + " ms, rank " + s.slowestRank(),
                     SPIKE);
+            Iterations.Spike cause = causeIn(it, s);
+            if (cause != null) {
+                label(
+                        h,
+                        right ? cx - 7 : cx + 7,
+                        TOP + 33,
+                        right ? "end" : "start",
+                        IterationsText.cause(cause),
+                        "wait".equals(cause.cause()) ? WAITING : PAUSE);
+            }
         }
+    }
+
+    /** The longest spike with a cause among the iterations of entry {@code s}, or {@code null}. */
+    private static Iterations.Spike causeIn(Iterations it, Iterations.Span s) {
+        Iterations.Spike best = null;
+        for (Iterations.Spike k : it.spikes()) {
+            if (k.cause() != null
+                    && k.iteration() >= s.first()
+                    && k.iteration() <= s.last()
+                    && (best == null || k.wall() > best.wall())) {
+                best = k;
+            }
+        }
+        return best;
     }
 
     private static double y(double v, double top) {
@@ -279,6 +319,16 @@ final class IterationsHtml {
                 .append("\" fill=\"")
                 .append(fill)
                 .append("\"/>\n");
+    }
+
+    /**
+     * A spike's label, on a white ground (its width guessed from 6.2 pixels a character at 11
+     * pixels) so that the band's line it crosses does not strike it through.
+     */
+    private static void label(StringBuilder h, double x, double y, String anchor, String s, String colour) {
+        double w = 6.2 * s.length() + 4;
+        rect(h, anchor.equals("end") ? x - w + 2 : x - 2, y - 10, w, 13, "#ffffff");
+        text(h, x, y, anchor, s, colour);
     }
 
     private static void text(StringBuilder h, double x, double y, String anchor, String s, String colour) {

@@ -51,7 +51,9 @@ final class IterationsText {
                         .append(st.spikes() == 1 ? " spike" : " spikes")
                         .append(" above ")
                         .append(ms(st.band()))
-                        .append(" ms; ");
+                        .append(" ms")
+                        .append(causeCounts(it))
+                        .append("; ");
             }
         }
         Iterations.Slowest sl = it.slowest();
@@ -62,8 +64,52 @@ final class IterationsText {
                     .append(ms(sl.wall()))
                     .append(" ms, rank ")
                     .append(sl.rank());
+            for (Iterations.Spike k : it.spikes()) {
+                if (k.iteration() == sl.iteration() && k.cause() != null) {
+                    s.append(" (").append(cause(k)).append(')');
+                }
+            }
         }
         return s.toString();
+    }
+
+    /** " (2 gc, 1 waiting, 1 unknown)": the listed spikes' causes, most frequent first; empty without any. */
+    static String causeCounts(Iterations it) {
+        java.util.Map<String, Integer> counts = new java.util.LinkedHashMap<>();
+        int unknown = 0;
+        for (Iterations.Spike k : it.spikes()) {
+            String c = k.cause();
+            if (c == null) {
+                unknown++;
+            } else {
+                counts.merge(label(c), 1, Integer::sum);
+            }
+        }
+        if (counts.isEmpty()) {
+            return "";
+        }
+        java.util.List<java.util.Map.Entry<String, Integer>> order = new java.util.ArrayList<>(counts.entrySet());
+        order.sort((a, b) -> b.getValue() - a.getValue());
+        StringBuilder s = new StringBuilder(" (");
+        for (java.util.Map.Entry<String, Integer> e : order) {
+            s.append(e.getValue()).append(' ').append(e.getKey()).append(", ");
+        }
+        if (unknown > 0) {
+            s.append(unknown).append(" unknown, ");
+        }
+        s.setLength(s.length() - 2);
+        return s.append(')').toString();
+    }
+
+    /** "gc 30.0 ms on rank 1", or "" without a cause. */
+    static String cause(Iterations.Spike k) {
+        String c = k.cause();
+        return c == null ? "" : label(c) + " " + ms(k.causeSeconds()) + " ms on rank " + k.causeRank();
+    }
+
+    /** A cause as a reader says it: {@code class_loading} as "class loading", {@code wait} as "waiting". */
+    static String label(String cause) {
+        return cause.equals("wait") ? "waiting" : cause.replace('_', ' ');
     }
 
     /** Seconds as milliseconds, to about three significant digits. */

@@ -15,6 +15,8 @@ final class PerfettoSequence {
      * so that it clears no rank's interned strings (the ranks' are their rank + 1, below 2^24).
      */
     static final long MARKS = (1L << 31) - 1;
+    /** The packet sequence of the iteration counters, appended like the wait marks: its own. */
+    static final long ITERATIONS = (1L << 31) - 2;
 
     final long id;
     boolean started;
@@ -37,6 +39,10 @@ final class PerfettoSequence {
 
     static PerfettoSequence ofRank(int rank) {
         return new PerfettoSequence(rank + 1L);
+    }
+
+    static PerfettoSequence ofIterations() {
+        return new PerfettoSequence(ITERATIONS);
     }
 
     static PerfettoSequence ofWaitMarks() {

@@ -73,6 +73,8 @@ public final class PerfettoTraceWriter implements Closeable {
     private final Map<Integer, PerfettoSequence> sequences = new HashMap<>();
     /** The sequence of the wait marks, made when the first is written. */
     private @Nullable PerfettoSequence marks;
+    /** The sequence of the iteration counters, made when the first is written. */
+    private @Nullable PerfettoSequence iterations;
 
     /** A writer that interns its strings ({@link Strings#INTERNED}). */
     public PerfettoTraceWriter(OutputStream out) {
@@ -237,6 +239,22 @@ public final class PerfettoTraceWriter implements Closeable {
         event.begin(sequence(rank), TYPE_COUNTER)
                 .track(PerfettoTracks.counterTrack(rank, index))
                 .counterValue(value)
+                .emit(time);
+    }
+
+    /**
+     * Rank {@code rank} (its process track announced before, possibly by another writer of the
+     * same trace) is in iteration {@code iteration} from {@code time} on (0: outside the loop):
+     * a value of its "Iteration" counter track, on a packet sequence of the iterations' own.
+     */
+    public void iteration(int rank, long time, long iteration) throws IOException {
+        if (iterations == null) {
+            iterations = PerfettoSequence.ofIterations();
+        }
+        long track = tracks.iterations(iterations, rank);
+        event.begin(iterations, TYPE_COUNTER)
+                .track(track)
+                .counterValue(iteration)
                 .emit(time);
     }
 

@@ -47,6 +47,8 @@ final class PerfettoTracks {
     private static final int LEVELS_ORDER = -1;
 
     private static final int COUNTERS_ORDER = 1 << 20;
+    /** The iteration counter comes first of all, above the wait states. */
+    private static final int ITERATIONS_ORDER = -3;
 
     private final Set<Long> described = new HashSet<>();
     private final Map<Integer, String> names = new HashMap<>();
@@ -138,7 +140,18 @@ final class PerfettoTracks {
     /** Describes counter track {@code index} of rank {@code rank} (once), named {@code name}, in {@code unit}. */
     void counter(PerfettoSequence s, int rank, int index, String name, PerfettoTraceWriter.Unit unit)
             throws IOException {
-        long uuid = counterTrack(rank, index);
+        counter(s, rank, counterTrack(rank, index), name, unit, COUNTERS_ORDER + index);
+    }
+
+    /** Rank {@code rank}'s iteration counter track, described on its first use (on sequence {@code s}). */
+    long iterations(PerfettoSequence s, int rank) throws IOException {
+        long track = iterationTrack(rank);
+        counter(s, rank, track, "Iteration", PerfettoTraceWriter.Unit.COUNT, ITERATIONS_ORDER);
+        return track;
+    }
+
+    private void counter(PerfettoSequence s, int rank, long uuid, String name, PerfettoTraceWriter.Unit unit, int order)
+            throws IOException {
         if (!described.add(uuid)) {
             return;
         }
@@ -155,7 +168,7 @@ final class PerfettoTracks {
                 .varint(TRACK_PARENT_UUID, processTrack(rank))
                 .string(TRACK_NAME, name)
                 .message(TRACK_COUNTER, inner)
-                .varint(TRACK_SIBLING_ORDER_RANK, COUNTERS_ORDER + index);
+                .varint(TRACK_SIBLING_ORDER_RANK, order);
         packets.emit(s, PACKET_TRACK_DESCRIPTOR, descriptor, NO_TIME);
     }
 
@@ -186,6 +199,10 @@ final class PerfettoTracks {
 
     static long waitTrack(int rank) {
         return (1L << 60) | rank;
+    }
+
+    static long iterationTrack(int rank) {
+        return (1L << 59) | rank;
     }
 
     static long counterTrack(int rank, int index) {

@@ -157,4 +157,136 @@ class IterationTimesTest {
         assertEquals(1, withSpike.slowestRank());
         assertEquals(1235, it.slowest().iteration());
     }
+
+    /** Two ranks, four iterations of sendrecv, compute 5 ms, allreduce; waits set by hand. */
+    private static SyntheticCalls fourIterationsWithWaits() {
+        SyntheticCalls s = new SyntheticCalls(2).everyRank(INIT, 1).waited(1, 0.7); // set-up: not counted
+        for (int i = 1; i <= 4; i++) {
+            s.everyRank(SENDRECV, 0.1);
+            if (i == 3) {
+                s.waited(0, 0.5);
+            }
+            s.computeEveryRank(5).everyRank(ALLREDUCE, 0.05);
+            if (i == 1) {
+                s.waited(0, 2);
+            } else if (i == 3) {
+                s.waited(1, 1);
+            }
+        }
+        return s.everyRank(INIT, 0.2).waited(0, 9); // tear-down: not counted
+    }
+
+    @Test
+    void eachEntrysWaitMeanIsTheWaitsInItsIterationsOverRanksAndIterations() throws IOException {
+        SyntheticCalls s = fourIterationsWithWaits();
+        Iterations it = IterationFinder.find(s, "auto", s.waits);
+        assertNotNull(it);
+        assertEquals(4, it.count());
+        double[] expected = {2e-3 / 2, 0, (0.5e-3 + 1e-3) / 2, 0};
+        for (int i = 0; i < 4; i++) {
+            assertEquals(expected[i], it.series().get(i).waitMean(), 1e-12, "iteration " + (i + 1));
+        }
+        Iterations without = IterationFinder.find(s, "auto");
+        assertTrue(Double.isNaN(without.series().get(0).waitMean()));
+    }
+
+    @Test
+    void anEntryCoveringARangeAveragesItsWaitsOverItsIterations() throws IOException {
+        SyntheticCalls s = new SyntheticCalls(2).everyRank(INIT, 1);
+        for (int i = 1; i <= 2 * Iterations.SERIES_LIMIT; i++) {
+            s.everyRank(SENDRECV, 0.1).computeEveryRank(1).everyRank(ALLREDUCE, 0.05);
+            if (i == 2) {
+                s.waited(0, 4);
+            }
+            if (i == 1999) {
+                s.waited(1, 2).waited(0, 1);
+            }
+        }
+        Iterations it = IterationFinder.find(s, "auto", s.waits);
+        assertEquals(Iterations.SERIES_LIMIT, it.series().size());
+        assertEquals(1, it.series().get(0).first());
+        assertEquals(2, it.series().get(0).last());
+        assertEquals(4e-3 / (2 * 2), it.series().get(0).waitMean(), 1e-12);
+        assertEquals(3e-3 / (2 * 2), it.series().get(999).waitMean(), 1e-12);
+        assertEquals(0, it.series().get(500).waitMean(), 0);
+    }
+
+    /** 40 iterations of 5 ms on 2 ranks; spikes made by construction with the JVM's records. */
+    @Test
+    void spikesAreMarkedWithTheirCauseWhereTheTraceTells() throws IOException {
+        SyntheticCalls s = new SyntheticCalls(2).everyRank(INIT, 1);
+        for (int i = 1; i <= 40; i++) {
+            s.everyRank(SENDRECV, 0.1);
+            double[] compute = {5, 5};
+            if (i == 10 || i == 20 || i == 30) {
+                compute[1] = 45; // rank 1 late by 40 ms
+            }
+            for (int r = 0; r < 2; r++) {
+                s.compute(r, compute[r]).call(r, ALLREDUCE, 0.05 + Math.max(compute[0], compute[1]) - compute[r]);
+            }
+            if (i == 10) {
+                s.jvm(1, 0, 30, 0); // a 30 ms collection before rank 1's allreduce
+                s.waited(0, 40);
+            } else if (i == 20) {
+                s.waited(0, 40); // rank 0 waited: no pause anywhere
+            } else if (i == 25) {
+                s.jvm(0, 4, 1, 0); // 1 ms descheduled: no spike
+            }
+            // iteration 30: no wait the analysis counted, and rank 0 descheduled 40 ms inside its allreduce
+            // (while it waited): a pause inside MPI delays nobody, so no cause
+            if (i == 30) {
+                s.jvm(0, 4, 0, 40);
+            }
+        }
+        Iterations it = IterationFinder.find(s, "auto", s.waits);
+        assertEquals(3, it.steady().spikes());
+        assertEquals(3, it.spikes().size());
+        Iterations.Spike gc = it.spikes().get(0);
+        assertEquals(10, gc.iteration());
+        assertEquals(1, gc.rank());
+        assertEquals("gc", gc.cause());
+        assertEquals(1, gc.causeRank());
+        assertEquals(0.030, gc.causeSeconds(), 1e-12);
+        assertEquals(0.04515, gc.wall(), 1e-9);
+        Iterations.Spike wait = it.spikes().get(1);
+        assertEquals(20, wait.iteration());
+        assertEquals("wait", wait.cause());
+        assertEquals(0, wait.causeRank());
+        assertEquals(0.040, wait.causeSeconds(), 1e-12);
+        Iterations.Spike unknown = it.spikes().get(2);
+        assertEquals(30, unknown.iteration());
+        assertEquals(null, unknown.cause());
+        assertEquals(-1, unknown.causeRank());
+    }
+
+    @Test
+    void aPauseShorterThanHalfTheSpikeIsNotItsCause() throws IOException {
+        SyntheticCalls s = new SyntheticCalls(2).everyRank(INIT, 1);
+        for (int i = 1; i <= 30; i++) {
+            s.everyRank(SENDRECV, 0.1);
+            double late = i == 15 ? 40 : 0;
+            s.compute(0, 5 + late).call(0, ALLREDUCE, 0.05).compute(1, 5).call(1, ALLREDUCE, 0.05 + late);
+            if (i == 15) {
+                s.jvm(0, 2, 19, 0); // a 19 ms safepoint: less than half of the 40 ms above the median
+            }
+        }
+        Iterations it = IterationFinder.find(s, "auto", s.waits);
+        assertEquals(1, it.spikes().size());
+        assertEquals(15, it.spikes().get(0).iteration());
+        assertEquals(null, it.spikes().get(0).cause());
+    }
+
+    @Test
+    void beyondTheWaitsItHoldsTheWaitMeansAreUnknownNotWrong() {
+        RankWaits w = new RankWaits(org.qmpi4j.report.waits.WaitAnalysis.NOBODY, 3);
+        w.add(0, 10, 1);
+        w.add(1, 10, 1);
+        w.add(0, 5, 2);
+        assertTrue(w.complete());
+        assertEquals(4, w.of(0).length);
+        assertEquals(5, w.of(0)[0]); // in order of entry
+        w.add(1, 20, 1);
+        assertTrue(!w.complete());
+        assertEquals(0, w.of(0).length);
+    }
 }

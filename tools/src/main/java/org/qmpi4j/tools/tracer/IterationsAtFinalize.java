@@ -5,6 +5,8 @@ import java.nio.file.Path;
 import org.qmpi4j.api.Nullable;
 import org.qmpi4j.api.output.RankOutput;
 import org.qmpi4j.formats.profile.Iterations;
+import org.qmpi4j.report.iterations.PerfettoIterations;
+import org.qmpi4j.report.iterations.RankWaits;
 import org.qmpi4j.report.iterations.TraceCalls;
 
 /**
@@ -15,12 +17,31 @@ import org.qmpi4j.report.iterations.TraceCalls;
 final class IterationsAtFinalize {
     private IterationsAtFinalize() {}
 
-    static @Nullable Iterations find(Path dir, int ranks, @Nullable String setting, RankOutput output) {
+    /**
+     * {@code waits}: the wait analysis's instances, {@code null} if it did not run;
+     * {@code counters}, if not null, is told each rank's iterations (for {@code trace.pftrace}).
+     */
+    static @Nullable Iterations find(
+            Path dir,
+            int ranks,
+            @Nullable String setting,
+            @Nullable RankWaits waits,
+            @Nullable PerfettoIterations counters,
+            RankOutput output) {
         try {
-            return TraceCalls.find(dir, ranks, setting);
+            return TraceCalls.find(dir, ranks, setting, waits, counters);
         } catch (IOException | RuntimeException e) {
             output.fault("finding the iterations (qmpi4j merge can do it from the per-rank files)", e);
             return null;
+        }
+    }
+
+    /** Adds each rank's iteration counter to {@code pftrace}; a failure leaves it without them. */
+    static void addCounters(PerfettoIterations counters, Path pftrace, RankOutput output) {
+        try {
+            counters.appendTo(pftrace);
+        } catch (IOException | RuntimeException e) {
+            output.fault("adding the iterations to " + pftrace.getFileName(), e);
         }
     }
 }

@@ -14,6 +14,8 @@ import org.qmpi4j.formats.profile.Profile;
 import org.qmpi4j.formats.profile.ProfileFormat;
 import org.qmpi4j.formats.waits.WaitReport;
 import org.qmpi4j.report.files.ProfileOutputs;
+import org.qmpi4j.report.iterations.PerfettoIterations;
+import org.qmpi4j.report.iterations.RankWaits;
 import org.qmpi4j.report.trace.PerfettoWaitMarks;
 import org.qmpi4j.report.trace.TraceWaits;
 import org.qmpi4j.report.waits.WaitAnalysis;
@@ -50,13 +52,23 @@ final class WaitStatesAtFinalize {
             }
             long start = System.nanoTime();
             PerfettoWaitMarks marks = new PerfettoWaitMarks();
-            WaitReport w = TraceWaits.analyse(
-                    dir, ranks, WaitAnalysis.DEFAULT_NOISE_FLOOR_NS, perfetto ? marks : WaitAnalysis.NOBODY);
+            RankWaits waits = new RankWaits(perfetto ? marks : WaitAnalysis.NOBODY);
+            WaitReport w = TraceWaits.analyse(dir, ranks, WaitAnalysis.DEFAULT_NOISE_FLOOR_NS, waits);
             long analysed = System.nanoTime();
-            p.withIterations(IterationsAtFinalize.find(dir, ranks, iteration, output));
+            PerfettoIterations counters = new PerfettoIterations();
+            p.withIterations(IterationsAtFinalize.find(
+                    dir,
+                    ranks,
+                    iteration,
+                    w == null || !waits.complete() ? null : waits,
+                    perfetto ? counters : null,
+                    output));
             if (w != null || p.iterations() != null) {
                 ProfileOutputs.writeAll(dir, p.withWaits(w));
                 long written = System.nanoTime();
+                if (perfetto) {
+                    IterationsAtFinalize.addCounters(counters, dir.resolve(ResultFiles.TRACE_PFTRACE), output);
+                }
                 if (w != null) {
                     marks.appendTo(dir.resolve(ResultFiles.TRACE_PFTRACE));
                     sayCost(ranks, w, analysed - start, written - analysed, System.nanoTime() - written);
