@@ -73,7 +73,7 @@ class IterationsTest {
      * In iteration 25 of the spike run, the three ranks other than rank 1 waited for its 300 ms in
      * the allreduce (and the exchange after): its entry's mean wait over the 4 ranks is about 3/4 of
      * 300 ms, the other iterations' a few ms at most; the spike is listed with rank 1, caused by
-     * waiting (on another rank) unless a JVM pause took most of it.
+     * its own work (application) unless a JVM pause of it took most of it.
      */
     static void assertTheSpikesWaits(JsonNode it) throws Exception {
         java.util.List<JsonNode> series = it.get("series").elements();
@@ -95,13 +95,16 @@ class IterationsTest {
         }
         assertThat(spike).as("spike 25 in %s", it.get("spikes")).isNotNull();
         assertThat(spike.get("rank").asInt()).isEqualTo(1);
-        if ("wait".equals(spike.get("cause").asStringOrNull())) {
-            assertThat(spike.get("cause_rank").asInt()).isNotEqualTo(1);
-            assertThat(spike.get("cause_s").asDouble()).isBetween(0.150, 0.600);
+        // Rank 1 computed 300 ms longer: its own work, which the other ranks waited for (their
+        // waits are its effect), unless a JVM pause of rank 1 took most of it.
+        if ("application".equals(spike.get("cause").asStringOrNull())) {
+            assertThat(spike.get("cause_rank").asInt()).as("%s", spike).isEqualTo(1);
+            assertThat(spike.get("cause_s").asDouble()).as("%s", spike).isBetween(0.150, 0.600);
         } else {
             assertThat(spike.get("cause").asStringOrNull())
                     .as("%s", spike)
                     .isIn("gc", "safepoint", "class_loading", "descheduled");
+            assertThat(spike.get("cause_rank").asInt()).as("%s", spike).isEqualTo(1);
         }
     }
 

@@ -2,6 +2,7 @@ package org.qmpi4j.report.iterations;
 
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import org.qmpi4j.api.Nullable;
 import org.qmpi4j.formats.profile.Iterations;
@@ -108,10 +109,34 @@ public final class IterationFinder {
     /**
      * The steady state's spikes, the longest {@link Iterations#SPIKES_LIMIT} in order of iteration,
      * each with its cause: the longest JVM pause of one kind that one rank had in the iteration,
-     * if it is at least half the time above the steady median; else the longest time in waits one
-     * rank had, if that is. A pause comes first because it makes the other ranks wait: their wait
-     * is its effect. A cause under half leaves most of the spike unexplained: none is given.
+     * if it is at least half the time above the steady median; else the application's own work
+     * ({@value #APPLICATION}) on the rank with the most time outside MPI, if that rank's time
+     * outside MPI exceeded its usual (the steady state's median of that maximum) by that much;
+     * else the longest time in waits one rank had, if that is. A pause or a rank's extra work
+     * comes first because it makes the other ranks wait: their wait is its effect. A cause under
+     * half leaves most of the spike unexplained: none is given.
      */
+    /** A spike's cause when a rank computed longer than usual: no pause, its own code. */
+    static final String APPLICATION = "application";
+
+    /** The steady state's median of the longest time a rank spent outside MPI per iteration. */
+    private static long usualOutside(IterationTimes t, WarmUpRule.Result w) {
+        int first = Math.toIntExact(w.steady.first() - 1);
+        long[] steady = new long[Math.max(0, t.maxOutside.length - first)];
+        int k = 0;
+        for (int i = first; i < t.maxOutside.length; i++) {
+            if (t.maxOutside[i] >= 0) {
+                steady[k++] = t.maxOutside[i];
+            }
+        }
+        if (k == 0) {
+            return 0;
+        }
+        long[] known = Arrays.copyOf(steady, k);
+        Arrays.sort(known);
+        return known[k / 2];
+    }
+
     static List<Iterations.Spike> spikes(IterationTimes t, WarmUpRule.Result w) {
         int n = t.maxWall.length;
         List<Integer> above = new ArrayList<>();
@@ -123,16 +148,22 @@ public final class IterationFinder {
         above.sort((a, b) -> Long.compare(t.maxWall[b], t.maxWall[a]));
         List<Integer> kept = new ArrayList<>(above.subList(0, Math.min(above.size(), Iterations.SPIKES_LIMIT)));
         kept.sort(null);
+        long usualOutside = usualOutside(t, w);
         List<Iterations.Spike> spikes = new ArrayList<>(kept.size());
         for (int i : kept) {
             double half = (t.maxWall[i] - w.medianNs) / 2;
             String cause = null;
             long causeNs = 0;
             int causeRank = -1;
+            long extraOutside = t.maxOutside[i] - usualOutside;
             if (t.maxPause[i] > 0 && t.maxPause[i] >= half) {
                 cause = IterationTimes.PAUSES[t.pauseKind[i]];
                 causeNs = t.maxPause[i];
                 causeRank = t.pauseRank[i];
+            } else if (t.maxOutside[i] >= 0 && extraOutside > 0 && extraOutside >= half) {
+                cause = APPLICATION;
+                causeNs = extraOutside;
+                causeRank = t.outsideRank[i];
             } else if (t.maxWait[i] > 0 && t.maxWait[i] >= half) {
                 cause = "wait";
                 causeNs = t.maxWait[i];

@@ -20,9 +20,10 @@ final class IterationsHtml {
     private static final String MEAN = "#8c959f";
     private static final String SPIKE = "#cf222e";
     private static final String WARMUP = "#fff8c5";
-    /** A spike's mark when its cause is a JVM pause, and when it is waiting. */
+    /** A spike's mark when its cause is a JVM pause, a rank's own longer work, and waiting. */
     private static final String PAUSE = "#8250df";
 
+    private static final String COMPUTATION = "#1a7f37";
     private static final String WAITING = "#bf8700";
     private static final int LEFT = 60;
     private static final int WIDTH = 720;
@@ -62,6 +63,8 @@ final class IterationsHtml {
                 .append("spike (above the steady band; drawn to the top) ")
                 .append(swatch(PAUSE))
                 .append("spike caused by a JVM pause ")
+                .append(swatch(COMPUTATION))
+                .append("by a rank's own longer work ")
                 .append(swatch(WAITING))
                 .append("spike caused by waiting; hover an iteration for its slowest rank")
                 .append(" (most time outside MPI)</p>\n</section>\n");
@@ -165,7 +168,7 @@ final class IterationsHtml {
                         .append(',')
                         .append(TOP)
                         .append(" z\" fill=\"")
-                        .append(cause == null ? SPIKE : "wait".equals(cause.cause()) ? WAITING : PAUSE)
+                        .append(cause == null ? SPIKE : colour(cause))
                         .append("\" class=\"spike-mark\" data-cause=\"")
                         .append(cause == null ? "" : cause.cause())
                         .append("\"/>\n");
@@ -247,8 +250,20 @@ final class IterationsHtml {
                         TOP + 33,
                         right ? "end" : "start",
                         IterationsText.cause(cause),
-                        "wait".equals(cause.cause()) ? WAITING : PAUSE);
+                        colour(cause));
             }
+        }
+    }
+
+    /** A spike's colour by its cause: waiting, the application's own work, or a JVM pause. */
+    private static String colour(Iterations.Spike cause) {
+        switch (String.valueOf(cause.cause())) {
+            case "wait":
+                return WAITING;
+            case "application":
+                return COMPUTATION;
+            default:
+                return PAUSE;
         }
     }
 

@@ -107,8 +107,14 @@ final class IterationsText {
         return c == null ? "" : label(c) + " " + ms(k.causeSeconds()) + " ms on rank " + k.causeRank();
     }
 
-    /** A cause as a reader says it: {@code class_loading} as "class loading", {@code wait} as "waiting". */
+    /**
+     * A cause as a reader says it: {@code class_loading} as "class loading", {@code wait} as
+     * "waiting", {@code application} as "computation".
+     */
     static String label(String cause) {
+        if (cause.equals("application")) {
+            return "computation";
+        }
         return cause.equals("wait") ? "waiting" : cause.replace('_', ' ');
     }
 

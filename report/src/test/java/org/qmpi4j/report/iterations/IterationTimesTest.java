@@ -218,29 +218,33 @@ class IterationTimesTest {
         for (int i = 1; i <= 40; i++) {
             s.everyRank(SENDRECV, 0.1);
             double[] compute = {5, 5};
-            if (i == 10 || i == 20 || i == 30) {
+            if (i == 10 || i == 20) {
                 compute[1] = 45; // rank 1 late by 40 ms
             }
+            // iterations 30 and 35: both ranks 40 ms longer inside the allreduce (a slow network)
+            double stuck = i == 30 || i == 35 ? 40 : 0;
             for (int r = 0; r < 2; r++) {
-                s.compute(r, compute[r]).call(r, ALLREDUCE, 0.05 + Math.max(compute[0], compute[1]) - compute[r]);
+                s.compute(r, compute[r])
+                        .call(r, ALLREDUCE, 0.05 + stuck + Math.max(compute[0], compute[1]) - compute[r]);
             }
             if (i == 10) {
                 s.jvm(1, 0, 30, 0); // a 30 ms collection before rank 1's allreduce
                 s.waited(0, 40);
             } else if (i == 20) {
-                s.waited(0, 40); // rank 0 waited: no pause anywhere
+                s.waited(0, 40); // rank 1 computed 40 ms longer, no pause: rank 0 waited for its work
             } else if (i == 25) {
                 s.jvm(0, 4, 1, 0); // 1 ms descheduled: no spike
-            }
-            // iteration 30: no wait the analysis counted, and rank 0 descheduled 40 ms inside its allreduce
-            // (while it waited): a pause inside MPI delays nobody, so no cause
-            if (i == 30) {
+            } else if (i == 30) {
+                s.waited(0, 40); // the analysis counted rank 0's time in the allreduce as waiting
+            } else if (i == 35) {
+                // no wait counted, and rank 0 descheduled 40 ms inside its allreduce (while it
+                // waited): a pause inside MPI delays nobody, so no cause
                 s.jvm(0, 4, 0, 40);
             }
         }
         Iterations it = IterationFinder.find(s, "auto", s.waits);
-        assertEquals(3, it.steady().spikes());
-        assertEquals(3, it.spikes().size());
+        assertEquals(4, it.steady().spikes());
+        assertEquals(4, it.spikes().size());
         Iterations.Spike gc = it.spikes().get(0);
         assertEquals(10, gc.iteration());
         assertEquals(1, gc.rank());
@@ -248,13 +252,18 @@ class IterationTimesTest {
         assertEquals(1, gc.causeRank());
         assertEquals(0.030, gc.causeSeconds(), 1e-12);
         assertEquals(0.04515, gc.wall(), 1e-9);
-        Iterations.Spike wait = it.spikes().get(1);
-        assertEquals(20, wait.iteration());
+        Iterations.Spike work = it.spikes().get(1);
+        assertEquals(20, work.iteration());
+        assertEquals("application", work.cause(), "rank 1's own work, not rank 0's wait, which is its effect");
+        assertEquals(1, work.causeRank());
+        assertEquals(0.040, work.causeSeconds(), 1e-9);
+        Iterations.Spike wait = it.spikes().get(2);
+        assertEquals(30, wait.iteration());
         assertEquals("wait", wait.cause());
         assertEquals(0, wait.causeRank());
         assertEquals(0.040, wait.causeSeconds(), 1e-12);
-        Iterations.Spike unknown = it.spikes().get(2);
-        assertEquals(30, unknown.iteration());
+        Iterations.Spike unknown = it.spikes().get(3);
+        assertEquals(35, unknown.iteration());
         assertEquals(null, unknown.cause());
         assertEquals(-1, unknown.causeRank());
     }
@@ -273,7 +282,8 @@ class IterationTimesTest {
         Iterations it = IterationFinder.find(s, "auto", s.waits);
         assertEquals(1, it.spikes().size());
         assertEquals(15, it.spikes().get(0).iteration());
-        assertEquals(null, it.spikes().get(0).cause());
+        assertEquals("application", it.spikes().get(0).cause(), "rank 0's 40 ms more outside MPI, not the safepoint");
+        assertEquals(0, it.spikes().get(0).causeRank());
     }
 
     @Test

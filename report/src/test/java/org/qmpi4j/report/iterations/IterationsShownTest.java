@@ -97,18 +97,20 @@ class IterationsShownTest {
 
     /**
      * 2 ranks, 30 iterations of exactly 5 ms; rank 1 late by 40 ms in iteration 10 (a 30 ms
-     * collection before its allreduce, rank 0 waiting 40 ms) and in iteration 20 (rank 0 waiting 40
-     * ms, no pause), by 20 ms in iteration 25 (nothing the trace tells).
+     * collection before its allreduce, rank 0 waiting 40 ms) and in iteration 15 (its own work, rank
+     * 0 waiting 40 ms); both ranks 40 ms longer inside the allreduce in iteration 20 (rank 0's
+     * counted as waiting) and 20 ms in iteration 25 (nothing the trace tells).
      */
     private static Iterations spikesWithCauses() throws Exception {
         SyntheticCalls s = new SyntheticCalls(2).everyRank(1, 1);
         for (int i = 1; i <= 30; i++) {
-            double late = i == 10 || i == 20 ? 40 : i == 25 ? 20 : 0;
+            double late = i == 10 || i == 15 ? 40 : 0;
+            double stuck = i == 20 ? 40 : i == 25 ? 20 : 0;
             s.everyRank(10, 0.05);
-            s.compute(0, 5).call(0, 11, 0.05 + late).compute(1, 5 + late).call(1, 11, 0.05);
+            s.compute(0, 5).call(0, 11, 0.05 + late + stuck).compute(1, 5 + late).call(1, 11, 0.05 + stuck);
             if (i == 10) {
                 s.jvm(1, 0, 30, 0).waited(0, 40);
-            } else if (i == 20) {
+            } else if (i == 15 || i == 20) {
                 s.waited(0, 40);
             }
         }
@@ -120,8 +122,8 @@ class IterationsShownTest {
         Profile p = profile(2, spikesWithCauses());
         String text = TextReport.render(p, TextReport.Detail.CONCISE, "t");
         assertThat(text)
-                .contains("no warm-up; steady state 5.10 ms +- 0.000; 3 spikes above 6.38 ms (1 gc, 1 waiting,"
-                        + " 1 unknown); slowest iteration 10, 45.1 ms, rank 1 (gc 30.0 ms on rank 1)");
+                .contains("no warm-up; steady state 5.10 ms +- 0.000; 4 spikes above 6.38 ms (1 gc, 1 computation,"
+                        + " 1 waiting, 1 unknown); slowest iteration 10, 45.1 ms, rank 1 (gc 30.0 ms on rank 1)");
     }
 
     @Test
@@ -131,12 +133,18 @@ class IterationsShownTest {
         assertThat(html)
                 .contains("<title>iteration 10: max 45.1 ms (rank 1 slowest outside MPI), mean 45.1 ms, in MPI 20.1"
                         + " ms, waiting 20.0 ms - spike: gc 30.0 ms on rank 1</title>")
-                .contains("<title>iteration 20: max 45.1 ms (rank 1 slowest outside MPI), mean 45.1 ms, in MPI 20.1"
+                .contains("<title>iteration 15: max 45.1 ms (rank 1 slowest outside MPI), mean 45.1 ms, in MPI 20.1"
+                        + " ms, waiting 20.0 ms - spike: computation 40.0 ms on rank 1</title>")
+                .contains("<title>iteration 20: max 45.1 ms (rank 0 slowest outside MPI), mean 45.1 ms, in MPI 40.1"
                         + " ms, waiting 20.0 ms - spike: waiting 40.0 ms on rank 0</title>")
-                .contains("<title>iteration 25: max 25.1 ms (rank 1 slowest outside MPI), mean 25.1 ms, in MPI 10.1"
+                .contains("<title>iteration 25: max 25.1 ms (rank 0 slowest outside MPI), mean 25.1 ms, in MPI 20.1"
                         + " ms, waiting 0.000 ms - spike</title>")
-                .contains(">gc 30.0 ms on rank 1</text>", ">waiting 40.0 ms on rank 0</text>");
+                .contains(
+                        ">gc 30.0 ms on rank 1</text>",
+                        ">computation 40.0 ms on rank 1</text>",
+                        ">waiting 40.0 ms on rank 0</text>");
         assertThat(html.split("class=\"spike-mark\" data-cause=\"gc\"", -1)).hasSize(2);
+        assertThat(html.split("class=\"spike-mark\" data-cause=\"application\"", -1)).hasSize(2);
         assertThat(html.split("class=\"spike-mark\" data-cause=\"wait\"", -1)).hasSize(2);
         assertThat(html.split("class=\"spike-mark\" data-cause=\"\"", -1)).hasSize(2);
         Path dir = Path.of("target", "report-html");
@@ -213,7 +221,9 @@ class IterationsShownTest {
         assertThat(it.series()).hasSize(Iterations.SERIES_LIMIT);
         assertThat(it.warmup().iterations()).isEqualTo(50);
         assertThat(it.spikes()).extracting(Iterations.Spike::iteration).containsExactly(30_000L, 70_000L);
-        assertThat(it.spikes()).extracting(Iterations.Spike::cause).containsExactly("gc", "wait");
+        // rank 17's 60 ms of its own work; the other ranks' waits for it are its effect
+        assertThat(it.spikes()).extracting(Iterations.Spike::cause).containsExactly("gc", "application");
+        assertThat(it.spikes()).extracting(Iterations.Spike::causeRank).containsExactly(5, 17);
         Profile p = profile(LongRun.RANKS, it);
         String html = ReportHtml.render(p);
         int start = html.indexOf("<section id=\"iterations\">");
@@ -222,7 +232,7 @@ class IterationsShownTest {
         assertThat(html)
                 .contains("<title>iterations 29901-30000: max 61.")
                 .contains(">gc 40.0 ms on rank 5</text>")
-                .containsPattern(">waiting 6\\d\\.\\d ms on rank \\d+</text>");
+                .containsPattern(">computation (59|6\\d)\\.\\d ms on rank 17</text>");
         Path dir = Path.of("target", "report-html");
         Files.createDirectories(dir);
         Files.writeString(dir.resolve("iterations-64x100000.html"), html, StandardCharsets.UTF_8);
