@@ -39,8 +39,10 @@ final class JvmVariables {
         this.category = category;
     }
 
+    /** The variables, then the pause event {@link JvmPauseEvents#NAME}. */
     static void register(MpitRegistry r, JvmWatch watch, int category) {
         new JvmVariables(r, watch, category).registerAll();
+        JvmPauseEvents.register(r, watch, category);
     }
 
     private void registerAll() {
