@@ -45,6 +45,8 @@ final class PerfettoTracks {
     private static final int WAITS_ORDER = -2;
     /** The process track's children: the levels track first, then the threads, then the counters. */
     private static final int LEVELS_ORDER = -1;
+    /** The JVM's track comes just below the wait states, next to the waits it may explain. */
+    private static final int JVM_ORDER = -3;
 
     private static final int COUNTERS_ORDER = 1 << 20;
 
@@ -135,6 +137,15 @@ final class PerfettoTracks {
         return track;
     }
 
+    /** Rank {@code rank}'s track of what the JVM did, described on its first use. */
+    long jvm(PerfettoSequence s, int rank) throws IOException {
+        long track = jvmTrack(rank);
+        if (described.add(track)) {
+            child(s, track, rank, "JVM", JVM_ORDER);
+        }
+        return track;
+    }
+
     /** Describes counter track {@code index} of rank {@code rank} (once), named {@code name}, in {@code unit}. */
     void counter(PerfettoSequence s, int rank, int index, String name, PerfettoTraceWriter.Unit unit)
             throws IOException {
@@ -186,6 +197,10 @@ final class PerfettoTracks {
 
     static long waitTrack(int rank) {
         return (1L << 60) | rank;
+    }
+
+    static long jvmTrack(int rank) {
+        return (1L << 59) | rank;
     }
 
     static long counterTrack(int rank, int index) {
