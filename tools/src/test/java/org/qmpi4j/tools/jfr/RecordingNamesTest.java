@@ -60,4 +60,25 @@ class RecordingNamesTest {
             assertThat(Files.exists(dir.resolve("ranks-3-5-later.jfr"))).isTrue();
         }
     }
+
+    @Test
+    void aFolderInTheJvmsOptionsIsWhereTheJdksNameGoesWithTheRankInFront() throws Exception {
+        assertThat(RecordingNames.folder(
+                        List.of("-Xmx1g", "-XX:StartFlightRecording=filename=/tmp/rec/,settings=profile")))
+                .isEqualTo(Path.of("/tmp/rec/"));
+        assertThat(RecordingNames.folder(List.of("-XX:StartFlightRecording:filename=" + dir)))
+                .isEqualTo(dir);
+        assertThat(RecordingNames.folder(List.of("-XX:StartFlightRecording=filename=/tmp/rec/app.jfr")))
+                .isNull();
+        assertThat(RecordingNames.folder(List.of(
+                        "-XX:StartFlightRecording=filename=/tmp/a/", "-XX:StartFlightRecording=filename=/tmp/b/")))
+                .as("two folders: which recording is whose is not known")
+                .isNull();
+        assertThat(RecordingNames.folder(List.of("-Xmx1g"))).isNull();
+        try (Recording r = new Recording()) {
+            r.start();
+            assertThat(RecordingNames.jdkName(dir, 4711, r).getFileName().toString())
+                    .matches("hotspot-pid-4711-id-" + r.getId() + "-\\d{4}_\\d{2}_\\d{2}_\\d{2}_\\d{2}_\\d{2}\\.jfr");
+        }
+    }
 }
