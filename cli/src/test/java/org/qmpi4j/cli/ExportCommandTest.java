@@ -143,6 +143,48 @@ class ExportCommandTest {
     }
 
     @Test
+    void whatTheJvmTookIsARootOfItsOwnWithANodePerKind() throws Exception {
+        Path d = Files.createDirectories(dir.resolve("jvm-results"));
+        RankProfile collecting = RankProfile.builder(2, 3, "openmpi")
+                .state(RankProfile.State.FINALIZED)
+                .appNs(1_000_000)
+                .environment("host", "node1")
+                .function("MPI_SEND", "POINT_TO_POINT", new CallStats().add(1_000, 8, true))
+                .site(
+                        new SiteKey("MPI_SEND", "org.example.Stencil", "main", "Stencil.java", 10),
+                        new CallStats().add(1_000, 8, true))
+                .jvm(new org.qmpi4j.formats.profile.JvmSummary(
+                        500_000_000L, 3, 10_000_000L, 4, 200_000_000L, 0, List.of(), "System.gc()"))
+                .build();
+        AtomicFiles.write(
+                d.resolve(ResultFiles.PROFILE_JSON),
+                ProfileFormat.write(ProfileMerger.merge(List.of(rank(0), rank(1), collecting))));
+        Path cali = dir.resolve("jvm.json");
+        assertThat(run("export", "--format", "caliper-json", d.toString(), cali.toString()))
+                .as(err.toString())
+                .isZero();
+        HatchetCaliperReading h = HatchetCaliperReading.read(Files.readString(cali));
+        assertThat(h.roots)
+                .extracting(HatchetCaliperReading.Node::label)
+                .containsExactly("main", "MPI start-up", "JVM");
+        assertThat(h.metrics.keySet())
+                .contains("JVM", "JVM/JVM: gc", "JVM/JVM: safepoint", "JVM/JVM: class loading")
+                .doesNotContain("JVM/JVM: descheduled");
+        Map<String, Double> gc = h.metrics.get("JVM/JVM: gc").get(2);
+        assertThat(gc.get("time")).isEqualTo(0.5);
+        assertThat(gc.get("count")).isEqualTo(3.0);
+        assertThat(h.metrics.get("JVM/JVM: safepoint").get(2).get("count")).isEqualTo(4.0);
+        assertThat(h.metrics.get("JVM/JVM: gc").get(0).get("time"))
+                .as("rank 0's JVM is not known")
+                .isZero();
+        assertThat(h.metrics.get("JVM").get(2).get("time (inc)"))
+                .isCloseTo(0.71, org.assertj.core.data.Offset.offset(1e-12));
+        assertThat(h.metrics.get("main").get(2).get("time (inc)"))
+                .as("not MPI time")
+                .isCloseTo(1_000e-9, org.assertj.core.data.Offset.offset(1e-12));
+    }
+
+    @Test
     void ranksChooseTheRowsAndBadInputIsOneLine() throws Exception {
         Path d = results();
         Path cali = dir.resolve("one.json");

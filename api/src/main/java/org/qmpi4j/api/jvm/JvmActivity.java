@@ -47,6 +47,8 @@ public final class JvmActivity {
     private final long classLoadingNanos;
     private final long descheduledNanos;
     private final @Nullable String lastGcCause;
+    private final long classesLoaded;
+    private final long descheduledCount;
 
     private JvmActivity(
             boolean countersRead,
@@ -58,7 +60,9 @@ public final class JvmActivity {
             long safepoints,
             long classLoadingNanos,
             long descheduledNanos,
-            @Nullable String lastGcCause) {
+            @Nullable String lastGcCause,
+            long classesLoaded,
+            long descheduledCount) {
         this.countersRead = countersRead;
         this.collectors = collectors;
         this.pausing = pausing;
@@ -69,6 +73,8 @@ public final class JvmActivity {
         this.classLoadingNanos = classLoadingNanos;
         this.descheduledNanos = descheduledNanos;
         this.lastGcCause = lastGcCause;
+        this.classesLoaded = classesLoaded;
+        this.descheduledCount = descheduledCount;
     }
 
     /**
@@ -77,10 +83,12 @@ public final class JvmActivity {
      */
     public static JvmActivity now(long tid) {
         long descheduled = SchedulerStats.waitingNanos(tid);
+        long switches = SchedulerStats.involuntarySwitches(tid);
         PerfData d = PerfData.read(
-                COLLECTOR, "sun.rt.safepoint", "sun.cls.time", "sun.os.hrt.frequency", "sun.gc.lastCause");
+                COLLECTOR, "sun.rt.safepoint", "sun.cls.time", "java.cls.", "sun.os.hrt.frequency", "sun.gc.lastCause");
         if (d == null) {
-            return new JvmActivity(false, List.of(), List.of(), new long[0], new long[0], 0, 0, 0, descheduled, null);
+            return new JvmActivity(
+                    false, List.of(), List.of(), new long[0], new long[0], 0, 0, 0, descheduled, null, 0, switches);
         }
         long frequency = d.get("sun.os.hrt.frequency", 1_000_000_000L);
         List<String> names = new ArrayList<>();
@@ -113,7 +121,10 @@ public final class JvmActivity {
                 d.get("sun.rt.safepoints", 0),
                 nanos(d.get("sun.cls.time", 0), frequency),
                 descheduled,
-                cause(d.string("sun.gc.lastCause")));
+                cause(d.string("sun.gc.lastCause")),
+                // as the class-loading bean counts them: those read from the shared archive too
+                d.get("java.cls.loadedClasses", 0) + d.get("java.cls.sharedLoadedClasses", 0),
+                switches);
     }
 
     /** The calling thread's operating-system id, for {@link #now}; -1 where there is none. */
@@ -191,6 +202,19 @@ public final class JvmActivity {
     /** How long the thread given to {@link #now} was runnable but waiting for a CPU; 0 if unknown. */
     public long descheduledNanos() {
         return descheduledNanos;
+    }
+
+    /** Classes loaded since the JVM started, as {@code ClassLoadingMXBean.getTotalLoadedClassCount} counts them. */
+    public long classesLoaded() {
+        return classesLoaded;
+    }
+
+    /**
+     * How many times the thread given to {@link #now} was taken off its CPU while it could have run
+     * on (its involuntary context switches); 0 if unknown.
+     */
+    public long descheduledCount() {
+        return descheduledCount;
     }
 
     /** The JVM's cause of its last collection, e.g. "System.gc()", "G1 Evacuation Pause"; {@code null} if unknown. */

@@ -43,6 +43,36 @@ final class SchedulerStats {
         }
     }
 
+    /**
+     * Times thread {@code tid} of this process was taken off its CPU while it could have run on
+     * (its involuntary context switches, {@code /proc/self/task/<tid>/status}), or 0 if unknown.
+     */
+    static long involuntarySwitches(long tid) {
+        if (tid == NO_THREAD) {
+            return 0;
+        }
+        try {
+            String s = new String(
+                    Files.readAllBytes(Path.of("/proc/self/task", Long.toString(tid), "status")),
+                    StandardCharsets.US_ASCII);
+            return parseInvoluntary(s);
+        } catch (IOException | RuntimeException e) {
+            return 0;
+        }
+    }
+
+    /** The number of the {@code nonvoluntary_ctxt_switches:} line, 0 without one. */
+    static long parseInvoluntary(String status) {
+        String key = "nonvoluntary_ctxt_switches:";
+        int at = status.indexOf(key);
+        if (at < 0) {
+            return 0;
+        }
+        int end = status.indexOf('\n', at);
+        return Long.parseLong(status.substring(at + key.length(), end < 0 ? status.length() : end)
+                .trim());
+    }
+
     /** The second of the three numbers. */
     static long parseWaiting(String schedstat) {
         String[] f = schedstat.trim().split(" ");

@@ -31,5 +31,20 @@ class JvmActivityTest {
         assertThat(PerfData.parse(ByteBuffer.allocate(64), "sun.")).isNull();
         assertThat(SchedulerStats.parseWaiting("1182466 433841 5\n")).isEqualTo(433841);
         assertThat(SchedulerStats.waitingNanos(SchedulerStats.NO_THREAD)).isZero();
+        assertThat(SchedulerStats.parseInvoluntary("voluntary_ctxt_switches:\t12\nnonvoluntary_ctxt_switches:\t7\n"))
+                .isEqualTo(7);
+        assertThat(SchedulerStats.parseInvoluntary("Name:\tjava\n")).isZero();
+    }
+
+    @Test
+    @DisplayName("Classes loaded as the class-loading bean counts them; the calling thread's involuntary switches")
+    void classesAndSwitches() {
+        java.lang.management.ClassLoadingMXBean bean = java.lang.management.ManagementFactory.getClassLoadingMXBean();
+        long beanBefore = bean.getTotalLoadedClassCount();
+        JvmActivity a = JvmActivity.now(JvmActivity.callingThread());
+        long beanAfter = bean.getTotalLoadedClassCount();
+        assertThat(a.classesLoaded()).isBetween(beanBefore, beanAfter);
+        assertThat(a.descheduledCount()).isGreaterThanOrEqualTo(0);
+        assertThat(JvmActivity.now(JvmActivity.NO_THREAD).descheduledCount()).isZero();
     }
 }

@@ -107,6 +107,39 @@ class NativeOtf2ArchiveTest {
     }
 
     @Test
+    void whatTheJvmTookIsReadBackAsRegionsBeforeTheCall() throws Exception {
+        Communicators comms = new Communicators(2);
+        try (NativeOtf2Archive archive = NativeOtf2Archive.create(dir, "qmpi4j test", "a late rank")) {
+            Otf2Export export = new Otf2Export(archive, comms, new CallSites(), List.of("node-a", "node-a"));
+            TracedCall c = new TracedCall();
+            for (int r = 0; r < 2; r++) {
+                Otf2Export.RankWriter w = export.rank(r);
+                w.call(c.reset("MPI_INIT", 1, 1_000, 2_000));
+                // Rank 0 reaches the barrier at 3000 after 600 ns of collections and 100 of safepoints.
+                c.reset("MPI_BARRIER", 1, r == 0 ? 3_000 : 2_500, 3_100);
+                w.call(r == 0 ? c.jvmBefore(600, 100, 0, 0) : c);
+                w.call(c.reset("MPI_FINALIZE", 1, 4_000, 5_000));
+                w.close();
+            }
+            export.finish();
+        }
+        Otf2Reading read = Otf2Reading.python(dir.resolve("traces.otf2"));
+        assertThat(read.ordered).as("%s", read.problems).isTrue();
+        assertThat(read.records(0))
+                .containsEntry("Enter JVM: gc", 1L)
+                .containsEntry("Leave JVM: gc", 1L)
+                .containsEntry("Enter JVM: safepoint", 1L)
+                .containsEntry("Leave JVM: safepoint", 1L)
+                .doesNotContainKeys("Enter JVM: class loading", "Enter JVM: descheduled");
+        assertThat(read.records(0).keySet()).noneMatch(k -> k.startsWith("Nested"));
+        assertThat(read.records(1).keySet()).noneMatch(k -> k.contains("JVM"));
+        Otf2Reading.Printed printed = Otf2Reading.otf2Print(dir.resolve("traces.otf2"));
+        assertThat(printed.perRecord).containsEntry("ENTER", 8L).containsEntry("LEAVE", 8L);
+        assertThat(printed.warnings).isEmpty();
+        assertThat(printed.text).contains("JVM: gc");
+    }
+
+    @Test
     void withoutTheLibraryTheMessageSaysWhatToInstall() {
         assertThatThrownBy(() -> NativeOtf2Archive.library("no-such-otf2-library"))
                 .isInstanceOf(Otf2Unavailable.class)

@@ -62,6 +62,7 @@ public final class ProfileComparison {
     private final List<Row> functionCalls = new ArrayList<>();
     private final List<Row> sites = new ArrayList<>();
     private final List<Row> waits = new ArrayList<>();
+    private final List<Row> jvm = new ArrayList<>();
 
     /** Compares {@code profiles} (at least two), named by {@code labels}, first to last. */
     public ProfileComparison(List<String> labels, List<Profile> profiles) {
@@ -134,6 +135,7 @@ public final class ProfileComparison {
             }
             waits.add(new Row("critical path", "s", path));
         }
+        JvmComparison.rows(profiles, allWaits, jvm);
     }
 
     private static void addSorted(List<Row> into, Map<String, double[]> values, String unit) {
@@ -194,6 +196,15 @@ public final class ProfileComparison {
      */
     public List<Row> waits() {
         return waits;
+    }
+
+    /**
+     * What the JVM took (per rank on average, then each rank's, for jobs of at most
+     * {@link JvmComparison#MOST_RANKS} ranks) and, when every profile has wait states, the waiting
+     * each kind caused; only rows some run has; empty when no profile knows what its JVM did.
+     */
+    public List<Row> jvm() {
+        return jvm;
     }
 
     /** Each call site's MPI time per rank, most changed first. */

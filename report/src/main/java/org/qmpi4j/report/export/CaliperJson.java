@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import org.qmpi4j.formats.json.JsonWriter;
 import org.qmpi4j.formats.profile.CallStats;
+import org.qmpi4j.formats.profile.JvmSummary;
 import org.qmpi4j.formats.profile.Profile;
 import org.qmpi4j.formats.profile.RankProfile;
 import org.qmpi4j.formats.profile.SiteKey;
@@ -27,7 +28,9 @@ import org.qmpi4j.formats.profile.SiteKey;
  * inclusive time, which Hatchet reads as {@code time (inc)}, so that {@code main} and each call site
  * show their totals without {@code update_inclusive_columns()}. {@code MPI_Init} and
  * {@code MPI_Init_thread} are outside the application's time, as in the profile: they hang under a
- * root of their own, {@link #START_UP}, so that {@code main}'s total is the run's MPI time.
+ * root of their own, {@link #START_UP}, so that {@code main}'s total is the run's MPI time. What
+ * the JVM took from each rank (garbage collection, other safepoints, class loading, time
+ * descheduled) hangs under a root {@link #JVM}, a node per kind.
  */
 public final class CaliperJson {
     /** The value columns after {@code path}, as Hatchet names them once read. */
@@ -37,6 +40,12 @@ public final class CaliperJson {
 
     /** The root of MPI's start-up calls, outside {@code main}'s time. */
     static final String START_UP = "MPI start-up";
+
+    /** The root of what the JVM took from the ranks, outside {@code main}'s time. */
+    static final String JVM = "JVM";
+
+    /** The JVM root's children, in the order of their kinds. */
+    static final String[] JVM_KINDS = {"JVM: gc", "JVM: safepoint", "JVM: class loading", "JVM: descheduled"};
 
     private CaliperJson() {}
 
@@ -84,6 +93,7 @@ public final class CaliperJson {
                 }
             }
         }
+        jvm(profile, keepRank, nodes, rows, inclusive);
         for (Map.Entry<Integer, Map<Integer, Double>> n : inclusive.entrySet()) {
             for (Map.Entry<Integer, Double> r : n.getValue().entrySet()) {
                 rows.add(new Object[] {n.getKey(), r.getKey(), 0.0, r.getValue(), 0L, 0L});
@@ -134,6 +144,46 @@ public final class CaliperJson {
         w.endObject();
         w.finish();
         return sb.toString();
+    }
+
+    /**
+     * What the JVM took from each rank ({@code time.per_rank[].jvm}), under a root {@link #JVM} of
+     * its own (it is not MPI time, so not under {@code main}): a node per kind, its time the
+     * rank's seconds, its count the collections or safepoints (0 for class loading and
+     * descheduling, which the JVM does not count one by one). Only when some rank has any.
+     */
+    private static void jvm(
+            Profile profile,
+            java.util.function.IntPredicate keepRank,
+            List<String[]> nodes,
+            List<Object[]> rows,
+            Map<Integer, Map<Integer, Double>> inclusive) {
+        int root = -1;
+        int[] kinds = new int[JVM_KINDS.length];
+        for (Profile.RankSummary r : profile.rankSummaries()) {
+            JvmSummary j = r.jvm();
+            if (j == null || !keepRank.test(r.rank())) {
+                continue;
+            }
+            long[] ns = {j.gcPauseNs(), j.safepointNs(), j.classLoadingNs(), j.descheduledNs()};
+            long[] counts = {j.gcCount(), j.safepointCount(), 0, 0};
+            for (int k = 0; k < ns.length; k++) {
+                if (ns[k] <= 0 && counts[k] <= 0) {
+                    continue;
+                }
+                if (root < 0) {
+                    root = nodes.size();
+                    nodes.add(new String[] {JVM, null});
+                }
+                if (kinds[k] == 0) {
+                    kinds[k] = nodes.size();
+                    nodes.add(new String[] {JVM_KINDS[k], Integer.toString(root)});
+                }
+                double seconds = ns[k] / 1e9;
+                rows.add(new Object[] {kinds[k], r.rank(), seconds, seconds, counts[k], 0L});
+                inclusive.computeIfAbsent(root, n -> new TreeMap<>()).merge(r.rank(), seconds, Double::sum);
+            }
+        }
     }
 
     /** {@code Stencil.main(Stencil.java:112)}: the class's simple name, as a Java stack trace shows a frame. */

@@ -44,6 +44,9 @@ public final class ComparisonHtml {
         if (!c.waits().isEmpty()) {
             section(sb, c, "Waiting per rank, by pattern (why ranks wait)", c.waits(), false);
         }
+        if (!c.jvm().isEmpty()) {
+            section(sb, c, "What the JVM did, and the waiting it caused", c.jvm(), true);
+        }
         sb.append("</body></html>\n");
         return sb.toString();
     }

@@ -32,6 +32,9 @@ public final class ComparisonText {
         if (!c.waits().isEmpty()) {
             section(sb, c, "Waiting per rank, by pattern (why ranks wait)", c.waits(), Integer.MAX_VALUE);
         }
+        if (!c.jvm().isEmpty()) {
+            section(sb, c, "What the JVM did, and the waiting it caused", c.jvm(), Integer.MAX_VALUE);
+        }
         return sb.toString();
     }
 

@@ -187,6 +187,8 @@ public final class PerfettoTraceAssembler implements ShardAssembler {
         private boolean levelShown;
         /** End of the last call written, where the last level slice ends. */
         private long lastEnd = Long.MIN_VALUE;
+        /** End of the last call read (written or not), where the interval before the next begins. */
+        private long previousExit = Long.MIN_VALUE;
 
         PerfettoRank(
                 PerfettoTraceWriter w,
@@ -213,6 +215,11 @@ public final class PerfettoTraceAssembler implements ShardAssembler {
             flush();
             start = common(e.start());
             end = common(e.end());
+            long before = previousExit; // Long.MIN_VALUE before the first call: the interval's start is not known
+            previousExit = Math.max(previousExit, end);
+            if (e.hasJvm()) {
+                PerfettoJvmSlices.write(w, rank, e, before, start, end, selection);
+            }
             boolean setsLevel = e.pcontrolLevel() != TraceFormat.NONE;
             if (setsLevel) {
                 level = e.pcontrolLevel();

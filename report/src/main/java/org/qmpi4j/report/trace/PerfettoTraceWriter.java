@@ -24,7 +24,8 @@ import org.qmpi4j.formats.trace.TraceFormat;
  * <p>Tracks are described once each, before their first event: per rank a process ({@code rank <r>},
  * pid r + 1, since Perfetto reserves pid 0), ordered by rank; under it a thread per application
  * thread that called MPI (its Java thread id and name), a track of the measurement levels the
- * application set with {@code MPI_Pcontrol}, and a counter track per sampled performance variable.
+ * application set with {@code MPI_Pcontrol}, a "JVM" track of what the JVM took from the
+ * application (pauses, class loading, descheduling), and a counter track per sampled performance variable.
  * Each call is a slice (begin and end {@code TrackEvent}s) with its peer, tag and bytes as
  * arguments and its call site as source location; each matched message a flow from the send's
  * slice to the slice of the call that completed the receive.
@@ -215,6 +216,24 @@ public final class PerfettoTraceWriter implements Closeable {
         }
         s.levelOpen = false;
         event.begin(s, TYPE_SLICE_END).track(PerfettoTracks.levelTrack(rank)).emit(time);
+    }
+
+    /**
+     * Something the JVM or the operating system took from rank {@code rank}'s application, from
+     * {@code start} to {@code end}: a slice named {@code name} on the rank's "JVM" track with
+     * {@code args} (name, value pairs) as arguments.
+     */
+    public void jvmSlice(int rank, long start, long end, String name, String... args) throws IOException {
+        rank(rank);
+        PerfettoSequence s = sequence(rank);
+        long track = tracks.jvm(s, rank);
+        event.begin(s, TYPE_SLICE_BEGIN)
+                .track(track)
+                .category("qmpi4j.jvm")
+                .name(name)
+                .textArguments(args)
+                .emit(start);
+        event.begin(s, TYPE_SLICE_END).track(track).emit(Math.max(start, end));
     }
 
     /**

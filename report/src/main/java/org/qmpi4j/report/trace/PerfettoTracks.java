@@ -45,10 +45,12 @@ final class PerfettoTracks {
     private static final int WAITS_ORDER = -2;
     /** The process track's children: the levels track first, then the threads, then the counters. */
     private static final int LEVELS_ORDER = -1;
+    /** The JVM's track comes just below the wait states, next to the waits it may explain. */
+    private static final int JVM_ORDER = -3;
 
     private static final int COUNTERS_ORDER = 1 << 20;
-    /** The iteration counter comes first of all, above the wait states. */
-    private static final int ITERATIONS_ORDER = -3;
+    /** The iteration counter comes first of all, above the wait states and the JVM's track. */
+    private static final int ITERATIONS_ORDER = -4;
 
     private final Set<Long> described = new HashSet<>();
     private final Map<Integer, String> names = new HashMap<>();
@@ -137,6 +139,15 @@ final class PerfettoTracks {
         return track;
     }
 
+    /** Rank {@code rank}'s track of what the JVM did, described on its first use. */
+    long jvm(PerfettoSequence s, int rank) throws IOException {
+        long track = jvmTrack(rank);
+        if (described.add(track)) {
+            child(s, track, rank, "JVM", JVM_ORDER);
+        }
+        return track;
+    }
+
     /** Describes counter track {@code index} of rank {@code rank} (once), named {@code name}, in {@code unit}. */
     void counter(PerfettoSequence s, int rank, int index, String name, PerfettoTraceWriter.Unit unit)
             throws IOException {
@@ -203,6 +214,10 @@ final class PerfettoTracks {
 
     static long iterationTrack(int rank) {
         return (1L << 59) | rank;
+    }
+
+    static long jvmTrack(int rank) {
+        return (1L << 58) | rank;
     }
 
     static long counterTrack(int rank, int index) {

@@ -77,6 +77,8 @@ public final class PerfettoTraceReader {
     public final List<Event> instants = new ArrayList<>();
     /** Slices on the ranks' "Wait states" tracks: the wait instances marked. */
     public final List<Event> waits = new ArrayList<>();
+    /** Slices on the ranks' "JVM" tracks: what the JVM took from the application. */
+    public final List<Event> jvm = new ArrayList<>();
     /** Instants on the ranks' "Wait states" tracks: the late calls the waits' arrows end at. */
     public final List<Event> lateCalls = new ArrayList<>();
     /** Counter values, by rank and counter track name. */
@@ -239,6 +241,8 @@ public final class PerfettoTraceReader {
             tracks.put(uuid, new Track(p.rank, -1, (String) get(td, "name"), "counter"));
         } else if ("Wait states".equals(get(td, "name"))) {
             tracks.put(uuid, new Track(p.rank, -1, "Wait states", "waits"));
+        } else if ("JVM".equals(get(td, "name"))) {
+            tracks.put(uuid, new Track(p.rank, -1, "JVM", "jvm"));
         } else {
             tracks.put(uuid, new Track(p.rank, -1, (String) get(td, "name"), "levels"));
         }
@@ -327,11 +331,14 @@ public final class PerfettoTraceReader {
             flows.computeIfAbsent((Long) id, k -> new int[2])[1]++;
         }
         if (type.equals("TYPE_SLICE_BEGIN")) {
-            assertThat(track.kind.equals("waits") && !track.open.isEmpty())
-                    .as("wait slices on rank %s's wait-state track overlap", track.rank)
+            assertThat((track.kind.equals("waits") || track.kind.equals("jvm")) && !track.open.isEmpty())
+                    .as("slices on rank %s's %s track overlap", track.rank, track.name)
                     .isFalse();
             track.open.push(e);
-            (track.kind.equals("levels") ? levels : track.kind.equals("waits") ? waits : calls).add(e);
+            (track.kind.equals("levels")
+                            ? levels
+                            : track.kind.equals("waits") ? waits : track.kind.equals("jvm") ? jvm : calls)
+                    .add(e);
         } else {
             assertThat(type).isEqualTo("TYPE_INSTANT");
             (track.kind.equals("waits") ? lateCalls : instants).add(e);

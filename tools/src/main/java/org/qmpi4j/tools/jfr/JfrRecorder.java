@@ -64,6 +64,11 @@ final class JfrRecorder {
         public Communicators apply(String binding) {
             try {
                 WorldComm comm = new WorldComm(toolId, binding);
+                try {
+                    RecordingNames.rank(comm.rank());
+                } catch (RuntimeException | LinkageError e) {
+                    log.fault("names", "cannot name the recordings after rank " + comm.rank() + " (" + e + ")", e);
+                }
                 return new MpiCommunicators(toolId, comm.world(), comm.size());
             } catch (Exception | LinkageError e) {
                 log.fault("world", "cannot ask MPI for COMM_WORLD (" + e + "); events carry no peer or size", e);

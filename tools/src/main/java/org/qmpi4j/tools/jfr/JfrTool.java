@@ -8,7 +8,8 @@ import org.qmpi4j.api.internal.log.Log;
  * safepoints, allocation, thread states) in the same recording: {@code qmpi4j.MpiCall} per call
  * (function, call site, communicator size, peer as world rank, tag, bytes, duration),
  * {@code qmpi4j.Pcontrol} per level change and {@code qmpi4j.ToolFault} per fault of any tool.
- * Writes no file of its own: the recording does ({@code -XX:StartFlightRecording=filename=...}).
+ * Writes no file of its own: the recording does ({@code -XX:StartFlightRecording=filename=...}),
+ * under a name that starts with the rank ({@link RecordingNames}).
  * Costs nothing measurable while no recording runs.
  */
 public final class JfrTool implements ToolProvider {
@@ -59,6 +60,13 @@ public final class JfrTool implements ToolProvider {
             if (!listening) {
                 listening = true;
                 ToolFaultEvents.listen(toolId);
+            }
+        }
+
+        @Override
+        public void recordingStateChanged(jdk.jfr.Recording recording) {
+            if (recording.getState() == jdk.jfr.RecordingState.RUNNING) {
+                RecordingNames.started(recording);
             }
         }
     }

@@ -31,4 +31,9 @@ public final class JvmWatch {
         }
         return a;
     }
+
+    /** What the JVM did so far, read now (for the pause events, which need each reading's own). */
+    public JvmActivity fresh() {
+        return JvmActivity.now(thread);
+    }
 }

@@ -39,8 +39,10 @@ final class JvmVariables {
         this.category = category;
     }
 
+    /** The variables, then the pause event {@link JvmPauseEvents#NAME}. */
     static void register(MpitRegistry r, JvmWatch watch, int category) {
         new JvmVariables(r, watch, category).registerAll();
+        JvmPauseEvents.register(r, watch, category);
     }
 
     private void registerAll() {
@@ -62,11 +64,20 @@ final class JvmVariables {
                 "qmpi4j_jvm_class_loading_time",
                 "Seconds spent loading, linking and initialising classes, on all threads (whole JVM)",
                 JvmActivity::classLoadingNanos);
+        counter(
+                "qmpi4j_jvm_classes_loaded",
+                "Classes loaded (whole JVM, as its class-loading bean counts them)",
+                JvmActivity::classesLoaded);
         timer(
                 "qmpi4j_jvm_descheduled_time",
                 "Seconds the thread that made the process's first MPI call was runnable but not running "
                         + "(the operating system's scheduler statistics; 0 where it has none)",
                 JvmActivity::descheduledNanos);
+        counter(
+                "qmpi4j_jvm_descheduled",
+                "Times the thread that made the process's first MPI call was taken off its CPU while it could "
+                        + "have run on (its involuntary context switches; 0 where the operating system does not say)",
+                JvmActivity::descheduledCount);
         r.categoryAddPvar(
                 category,
                 r.registerPvar(PvarDefinition.builder(TOTALS, PvarClass.GENERIC)

@@ -51,7 +51,7 @@ class JvmVariablesTest {
             + "counts the collections since its allocation as the collector beans do")
     void countsCollectionsSinceAllocation() {
         int category = r.categoryGetIndex("qmpi4j_jvm");
-        assertThat(r.categoryGetPvars(category)).hasSize(7);
+        assertThat(r.categoryGetPvars(category)).hasSize(9);
         int pauses = r.pvarGetIndex("qmpi4j_jvm_gc_pauses", PvarClass.COUNTER);
         int time = r.pvarGetIndex("qmpi4j_jvm_gc_pause_time", PvarClass.TIMER);
         for (int v : r.categoryGetPvars(category)) {
@@ -122,6 +122,76 @@ class JvmVariablesTest {
         byte[] c = new byte[cause.count()];
         r.cvarRead(cause, c);
         assertThat(cString(c)).isEqualTo("System.gc()");
+        r.pvarSessionFree(s);
+    }
+
+    @Test
+    @DisplayName("A counter per kind for class loading and descheduling too: classes a fresh loader loads, "
+            + "and the calling thread taken off its CPU by threads that keep every core busy")
+    void classesAndDeschedulingAreCounted() throws Exception {
+        PvarSession s = r.pvarSessionCreate();
+        PvarHandle classes = r.pvarHandleAlloc(s, r.pvarGetIndex("qmpi4j_jvm_classes_loaded", PvarClass.COUNTER), null);
+        PvarHandle switches = r.pvarHandleAlloc(s, r.pvarGetIndex("qmpi4j_jvm_descheduled", PvarClass.COUNTER), null);
+        java.lang.management.ClassLoadingMXBean bean = java.lang.management.ManagementFactory.getClassLoadingMXBean();
+        long before = bean.getTotalLoadedClassCount();
+        java.nio.file.Path jar = java.nio.file.Path.of(org.assertj.core.api.Assertions.class
+                .getProtectionDomain()
+                .getCodeSource()
+                .getLocation()
+                .toURI());
+        int loaded = 0;
+        try (java.net.URLClassLoader loader = new java.net.URLClassLoader(
+                        new java.net.URL[] {jar.toUri().toURL()}, null);
+                java.util.jar.JarFile f = new java.util.jar.JarFile(jar.toFile())) {
+            java.util.Enumeration<java.util.jar.JarEntry> entries = f.entries();
+            while (entries.hasMoreElements() && loaded < 300) {
+                String n = entries.nextElement().getName();
+                if (n.endsWith(".class") && !n.contains("-info")) {
+                    try {
+                        Class.forName(n.substring(0, n.length() - 6).replace('/', '.'), false, loader);
+                        loaded++;
+                    } catch (LinkageError | ClassNotFoundException e) {
+                        // dependencies elsewhere: the others are enough
+                    }
+                }
+            }
+        }
+        // Twice as many spinning threads as cores, and this thread spinning among them.
+        int n = 2 * Runtime.getRuntime().availableProcessors();
+        java.util.concurrent.atomic.AtomicBoolean stop = new java.util.concurrent.atomic.AtomicBoolean();
+        java.util.List<Thread> busy = new java.util.ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            Thread t = new Thread(() -> {
+                while (!stop.get()) {
+                    Thread.onSpinWait();
+                }
+            });
+            t.setDaemon(true);
+            t.start();
+            busy.add(t);
+        }
+        long end = System.nanoTime() + 300_000_000L;
+        long spins = 0;
+        while (System.nanoTime() < end) {
+            spins++;
+        }
+        stop.set(true);
+        for (Thread t : busy) {
+            t.join();
+        }
+        long after = bean.getTotalLoadedClassCount();
+        try {
+            Thread.sleep(6); // past the reading kept fresh
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        long[] c = new long[1];
+        r.pvarRead(s, classes, c);
+        assertThat(loaded).isGreaterThan(100);
+        assertThat(c[0]).isGreaterThanOrEqualTo(loaded).isBetween(after - before - 5, after - before + 50);
+        r.pvarRead(s, switches, c);
+        assertThat(spins).isPositive();
+        assertThat(c[0]).as("descheduled by %s busy threads", n).isPositive();
         r.pvarSessionFree(s);
     }
 

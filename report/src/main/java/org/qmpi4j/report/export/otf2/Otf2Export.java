@@ -23,6 +23,12 @@ import java.util.TreeMap;
  *       and {@code MpiIsendComplete} or {@code MpiIrecv} in the call that completes it (a wait or
  *       test), one per completed request; {@code MpiCollectiveBegin} after {@code Enter} and
  *       {@code MpiCollectiveEnd} (operation, communicator, root, bytes) before {@code Leave};
+ *   <li>what the JVM took from the rank before a call (garbage collection, other safepoints,
+ *       class loading, time descheduled) is an {@code Enter}/{@code Leave} of a region per kind
+ *       ({@code JVM: gc}, user paradigm) just before the call's, as long as the trace says, on the
+ *       rank's location: Vampir shows them on the timeline, Scalasca and Cube as time in those
+ *       regions, the late rank's cause; pauses inside a call are left out, since a region inside an
+ *       MPI region is not what OTF2's MPI readers expect;
  *   <li>peers and roots are ranks in the call's communicator, as in MPI;
  *   <li>definitions: the system tree (the machine, one node per host), one location group
  *       ({@code PROCESS}) per rank, one location per thread that made calls (a rank's first
@@ -33,6 +39,10 @@ import java.util.TreeMap;
  * Every rank of the job gets its location, also a rank left out of the export (without events),
  * so that communicator groups stay world ranks. A request completed without its start in the
  * export (outside the time window) gets no completion record: OTF2 readers pair them.
+ *
+ * <p>Why one file of this length: the records of a call and the definitions they refer to (region,
+ * string and location ids) are numbered here as they are written, and the definitions, written
+ * last, must use the same numbers; split, the numbering would be shared state between classes.
  */
 public final class Otf2Export {
     private static final int SYSTEM_ROOT = 0;
@@ -45,6 +55,9 @@ public final class Otf2Export {
     private final Map<String, Integer> strings = new LinkedHashMap<>();
     private final Map<String, Integer> mpiRegions = new LinkedHashMap<>();
     private final Map<Integer, Integer> siteRegions = new LinkedHashMap<>();
+    /** Kind of {@link TracedCall#JVM_KINDS} -> region. */
+    private final Map<Integer, Integer> jvmRegions = new LinkedHashMap<>();
+
     private final Map<Long, long[]> locationEvents = new TreeMap<>();
     private final Map<Long, String> locationNames = new HashMap<>();
     private int nextRegion;
@@ -129,6 +142,7 @@ public final class Otf2Export {
                 int siteRegion = c.site >= 0 && c.site < sites.all().size() ? siteRegion(c.site) : -1;
                 int commId = comms.valid(c.comm) ? c.comm : Communicators.WORLD;
                 Communicators.Communicator comm = comms.get(commId);
+                jvm(c);
                 if (siteRegion >= 0) {
                     events.enter(at(c.start), siteRegion);
                 }
@@ -181,6 +195,32 @@ public final class Otf2Export {
                 }
             }
 
+            /**
+             * What the JVM took before the call: a region per kind, entered and left end to end so
+             * that the last ends at the call's entry, within the interval since the location's last
+             * record (the trace records how much, not when).
+             */
+            private void jvm(TracedCall c) throws IOException {
+                long total = 0;
+                for (long ns : c.jvmBefore) {
+                    total += ns;
+                }
+                if (total <= 0) {
+                    return;
+                }
+                long room = Math.max(0, c.start - time);
+                long t = c.start - Math.min(total, room);
+                for (int k = 0; k < c.jvmBefore.length; k++) {
+                    long shown = Math.min(c.jvmBefore[k], c.start - t);
+                    if (shown > 0) {
+                        int region = jvmRegion(k);
+                        events.enter(at(t), region);
+                        events.leave(at(t + shown), region);
+                        t += shown;
+                    }
+                }
+            }
+
             private void receive(TracedCall c, Communicators.Communicator comm, int commId) throws IOException {
                 if (c.source != TracedCall.NONE && comm.peerRank(c.source) >= 0) {
                     events.mpiRecv(
@@ -228,6 +268,10 @@ public final class Otf2Export {
 
     private int mpiRegion(MpiFunctionKind kind) {
         return mpiRegions.computeIfAbsent(kind.function(), f -> nextRegion++);
+    }
+
+    private int jvmRegion(int kind) {
+        return jvmRegions.computeIfAbsent(kind, k -> nextRegion++);
     }
 
     private int siteRegion(int site) {
@@ -283,6 +327,14 @@ public final class Otf2Export {
                 file,
                 s.line()
             });
+        }
+        for (Map.Entry<Integer, Integer> e : jvmRegions.entrySet()) {
+            int name = string(TracedCall.JVM_KINDS[e.getKey()]);
+            int description = string("What the JVM took from the application before an MPI call (the trace records "
+                    + "how much of the interval, not when: drawn just before the call)");
+            regionStrings.put(
+                    e.getValue(),
+                    new int[] {name, name, description, REGION_ROLE_FUNCTION, PARADIGM_USER, UNDEFINED_UINT32, 0});
         }
         List<Communicators.Communicator> all = comms.all();
         int[] commNames = new int[all.size()];

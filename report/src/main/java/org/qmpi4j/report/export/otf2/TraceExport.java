@@ -128,6 +128,9 @@ public final class TraceExport {
                 return;
             }
             call.reset(e.function(), e.tid(), zero + start, zero + end);
+            if (e.hasJvm()) {
+                call.jvmBefore(e.jvm(0), e.jvm(2), e.jvm(3), e.jvm(4));
+            }
             if (e.site() != null) {
                 call.site(rankSites.getOrDefault(e.site().id(), -1));
             }

@@ -30,6 +30,11 @@ public final class TracedCall {
     long[] completedSources = new long[4];
     long[] completedTags = new long[4];
     long[] completedBytes = new long[4];
+    /** What the JVM took in the interval before the call, ns per kind of {@link #JVM_KINDS}. */
+    final long[] jvmBefore = new long[JVM_KINDS.length];
+
+    /** The kinds of {@link #jvmBefore}, as the export's regions name them. */
+    static final String[] JVM_KINDS = {"JVM: gc", "JVM: safepoint", "JVM: class loading", "JVM: descheduled"};
 
     /** Starts a new call: every field back to none. */
     public TracedCall reset(String function, long thread, long start, long end) {
@@ -48,6 +53,19 @@ public final class TracedCall {
         root = NONE;
         request = NONE;
         completions = 0;
+        Arrays.fill(jvmBefore, 0);
+        return this;
+    }
+
+    /**
+     * What the JVM took between the rank's previous call and this one: ns of garbage-collection
+     * pauses, other safepoints, class loading and time descheduled.
+     */
+    public TracedCall jvmBefore(long gcNs, long safepointNs, long classLoadingNs, long descheduledNs) {
+        jvmBefore[0] = gcNs;
+        jvmBefore[1] = safepointNs;
+        jvmBefore[2] = classLoadingNs;
+        jvmBefore[3] = descheduledNs;
         return this;
     }
 

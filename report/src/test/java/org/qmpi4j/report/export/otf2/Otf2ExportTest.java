@@ -30,6 +30,42 @@ class Otf2ExportTest {
     }
 
     @Test
+    void whatTheJvmTookBeforeACallIsARegionPerKindEndingAtTheCallsEntry() throws Exception {
+        Otf2Export e = new Otf2Export(out, comms, sites, List.of());
+        Otf2Export.RankWriter r = e.rank(0);
+        r.call(c.reset("MPI_INIT", 1, 0, 10));
+        // 60 of gc and 5 of safepoints before the barrier at 100; 50 of class loading before the
+        // next at 130, more than the 20 since the barrier's exit: cut to them.
+        r.call(c.reset("MPI_BARRIER", 1, 100, 110).jvmBefore(60, 5, 0, 0));
+        r.call(c.reset("MPI_BARRIER", 1, 130, 140).jvmBefore(0, 0, 50, 0));
+        r.close();
+        e.finish();
+        assertThat(out.events.get(0L))
+                .containsExactly(
+                        "0 Enter 0",
+                        "10 Leave 0",
+                        "35 Enter 2",
+                        "95 Leave 2",
+                        "95 Enter 3",
+                        "100 Leave 3",
+                        "100 Enter 1",
+                        "100 MpiCollectiveBegin",
+                        "110 MpiCollectiveEnd 0 0 -1 0 0",
+                        "110 Leave 1",
+                        "110 Enter 4",
+                        "130 Leave 4",
+                        "130 Enter 1",
+                        "130 MpiCollectiveBegin",
+                        "140 MpiCollectiveEnd 0 0 -1 0 0",
+                        "140 Leave 1",
+                        "close");
+        assertThat(out.definitions)
+                .anyMatch(d -> d.startsWith("Region 2 JVM: gc role 1 paradigm 1"))
+                .anyMatch(d -> d.startsWith("Region 3 JVM: safepoint role 1 paradigm 1"))
+                .anyMatch(d -> d.startsWith("Region 4 JVM: class loading role 1 paradigm 1"));
+    }
+
+    @Test
     void aReceiveIsRecordedWhenItReturnsAndPeersAreRanksOfTheCommunicator() throws Exception {
         int sub = comms.add("comm 3", new int[] {2, 0});
         Otf2Export e = new Otf2Export(out, comms, sites, List.of());

@@ -1,0 +1,223 @@
+package org.qmpi4j.agent.internal.telemetry;
+
+import com.sun.management.GarbageCollectionNotificationInfo;
+import java.lang.management.GarbageCollectorMXBean;
+import java.lang.management.ManagementFactory;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import javax.management.ListenerNotFoundException;
+import javax.management.Notification;
+import javax.management.NotificationEmitter;
+import javax.management.NotificationListener;
+import javax.management.openmbean.CompositeData;
+import org.qmpi4j.agent.internal.jvm.JvmWatch;
+import org.qmpi4j.api.Nullable;
+import org.qmpi4j.api.jvm.JvmActivity;
+import org.qmpi4j.api.mpit.CallbackSafety;
+import org.qmpi4j.api.mpit.EventDefinition;
+import org.qmpi4j.api.mpit.EventType;
+import org.qmpi4j.api.mpit.MpitDatatype;
+import org.qmpi4j.api.mpit.SourceOrder;
+import org.qmpi4j.mpit.MpitRegistry;
+
+/**
+ * The MPI_T event {@code qmpi4j_jvm_pause}: one per stretch of time the JVM or the operating
+ * system took from the application, with its kind ({@code gc}, {@code safepoint},
+ * {@code class_loading}, {@code descheduled}), cause and duration, from a source of its own.
+ *
+ * <p>Nothing runs until a tool registers for it (the event type's demand): then a listener on the
+ * garbage collectors' notifications gives one event per collection pause, with the collector's
+ * name and the JVM's cause, its duration from the collectors' pause counters (nanoseconds, where
+ * the notification holds whole milliseconds): what they moved by since the last notification,
+ * shared equally among the pauses they counted whose notifications are still to come, so the
+ * events' durations sum to the counters' time; and a daemon thread reads
+ * the JVM's counters every {@link #POLL_MS} ms and gives, per kind that moved, one event for what
+ * the other kinds took in that period (the counters know no single safepoint, class or
+ * descheduling). The last registration's free removes both. Events are raised at
+ * {@link CallbackSafety#THREAD_SAFE}, on the JVM's notification thread or the poller, never on an
+ * application thread.
+ */
+final class JvmPauseEvents {
+    static final String NAME = "qmpi4j_jvm_pause";
+    static final String SOURCE = "qmpi4j_jvm";
+    static final int KIND_LENGTH = 16;
+    static final int CAUSE_LENGTH = 96;
+    /** Period of the counters' poll while the event is watched. */
+    static final long POLL_MS = 10;
+
+    private final JvmWatch watch;
+    private final EventType type;
+    private @Nullable Watcher watcher;
+
+    private JvmPauseEvents(MpitRegistry r, JvmWatch watch, int category) {
+        this.watch = watch;
+        int source = r.registerSource(
+                SOURCE,
+                "What the JVM and the operating system took from the application: System.nanoTime ticks",
+                SourceOrder.UNORDERED);
+        this.type = r.registerEventType(
+                EventDefinition.builder(NAME)
+                        .description("The JVM or the operating system stopped the application: kind gc (one per "
+                                + "collection pause; cause: collector and the JVM's cause), or safepoint, "
+                                + "class_loading or descheduled (what the counters moved by in "
+                                + POLL_MS
+                                + " ms; count: safepoints, else 0)")
+                        .source(source)
+                        .element("kind", MpitDatatype.CHAR, KIND_LENGTH)
+                        .element("cause", MpitDatatype.CHAR, CAUSE_LENGTH)
+                        .element("duration_ns", MpitDatatype.COUNT)
+                        .element("count", MpitDatatype.COUNT)
+                        .build(),
+                this::demand);
+        r.categoryAddEvent(category, type.index());
+    }
+
+    static JvmPauseEvents register(MpitRegistry r, JvmWatch watch, int category) {
+        return new JvmPauseEvents(r, watch, category);
+    }
+
+    /** Whether the listener and poller run (only while a registration exists). */
+    synchronized boolean running() {
+        return watcher != null;
+    }
+
+    private synchronized void demand(int delta) {
+        if (delta > 0 && watcher == null) {
+            watcher = new Watcher();
+            watcher.start();
+        } else if (delta < 0 && watcher != null) {
+            watcher.stop();
+            watcher = null;
+        }
+    }
+
+    private void raise(String kind, String cause, long nanos, long count) {
+        if (nanos > 0 && type.isWatched()) {
+            type.raise(CallbackSafety.THREAD_SAFE, null, kind, cause, nanos, count);
+        }
+    }
+
+    /** The collectors' listener and the counters' poller of one watched period. */
+    private final class Watcher implements NotificationListener, Runnable {
+        private final List<NotificationEmitter> emitters = new ArrayList<>();
+        private final Thread poller = new Thread(this, "qmpi4j-jvm-pauses");
+        private volatile boolean stopped;
+        private long gcNanos;
+        private long gcPauses;
+        /** Pauses the counters counted whose notification has not come yet, and their time. */
+        private long unclaimedNanos;
+
+        private long unclaimedPauses;
+        private long safepointNanos;
+        private long safepoints;
+        private long classNanos;
+        private long descheduledNanos;
+
+        void start() {
+            JvmActivity a = watch.fresh();
+            synchronized (this) {
+                gcNanos = a.gcPauseNanos();
+                gcPauses = a.gcPauses();
+                safepointNanos = a.safepointNanos();
+                safepoints = a.safepoints();
+                classNanos = a.classLoadingNanos();
+                descheduledNanos = a.descheduledNanos();
+            }
+            for (GarbageCollectorMXBean b : ManagementFactory.getGarbageCollectorMXBeans()) {
+                if (b instanceof NotificationEmitter && pausing(b.getName())) {
+                    ((NotificationEmitter) b).addNotificationListener(this, null, null);
+                    emitters.add((NotificationEmitter) b);
+                }
+            }
+            poller.setDaemon(true);
+            poller.start();
+        }
+
+        void stop() {
+            stopped = true;
+            poller.interrupt();
+            for (NotificationEmitter e : emitters) {
+                try {
+                    e.removeNotificationListener(this);
+                } catch (ListenerNotFoundException ignored) {
+                    // already gone: nothing to remove
+                }
+            }
+        }
+
+        @Override
+        public void handleNotification(Notification n, Object handback) {
+            if (stopped
+                    || !GarbageCollectionNotificationInfo.GARBAGE_COLLECTION_NOTIFICATION.equals(n.getType())
+                    || !(n.getUserData() instanceof CompositeData)) {
+                return;
+            }
+            try {
+                GarbageCollectionNotificationInfo info =
+                        GarbageCollectionNotificationInfo.from((CompositeData) n.getUserData());
+                long nanos;
+                synchronized (this) {
+                    JvmActivity a = watch.fresh();
+                    unclaimedNanos += a.gcPauseNanos() - gcNanos;
+                    unclaimedPauses += a.gcPauses() - gcPauses;
+                    gcNanos = a.gcPauseNanos();
+                    gcPauses = a.gcPauses();
+                    if (unclaimedPauses > 0) {
+                        nanos = unclaimedNanos / unclaimedPauses;
+                        unclaimedNanos -= nanos;
+                        unclaimedPauses--;
+                    } else { // a collector whose pauses the counters do not count (Shenandoah's)
+                        nanos = info.getGcInfo().getDuration() * 1_000_000L;
+                    }
+                }
+                raise("gc", info.getGcName() + ": " + info.getGcCause(), nanos, 1);
+            } catch (RuntimeException e) {
+                // a notification of another shape: not a pause this event can describe
+            }
+        }
+
+        @Override
+        public void run() {
+            while (!stopped) {
+                try {
+                    Thread.sleep(POLL_MS);
+                } catch (InterruptedException e) {
+                    return;
+                }
+                try {
+                    poll();
+                } catch (RuntimeException e) {
+                    // counters unreadable for a moment: try again at the next period
+                }
+            }
+        }
+
+        private void poll() {
+            JvmActivity a = watch.fresh();
+            long sp;
+            long sps;
+            long cl;
+            long ds;
+            synchronized (this) {
+                sp = a.safepointNanos() - safepointNanos;
+                sps = a.safepoints() - safepoints;
+                cl = a.classLoadingNanos() - classNanos;
+                ds = a.descheduledNanos() - descheduledNanos;
+                safepointNanos = a.safepointNanos();
+                safepoints = a.safepoints();
+                classNanos = a.classLoadingNanos();
+                descheduledNanos = a.descheduledNanos();
+            }
+            raise("safepoint", "VM operations", sp, Math.max(0, sps));
+            raise("class_loading", "loading, linking and initialising classes", cl, 0);
+            raise("descheduled", "runnable, waiting for a CPU", ds, 0);
+        }
+    }
+
+    /** Collectors' beans whose collections stop the application (not concurrent cycles). */
+    static boolean pausing(String beanName) {
+        String n = beanName.toLowerCase(Locale.ROOT);
+        return !n.contains("concurrent") && !n.contains("cycles");
+    }
+}

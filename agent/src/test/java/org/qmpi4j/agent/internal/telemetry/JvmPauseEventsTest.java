@@ -1,0 +1,217 @@
+package org.qmpi4j.agent.internal.telemetry;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Enumeration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.jar.JarEntry;
+import java.util.jar.JarFile;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.qmpi4j.agent.internal.config.AgentConfig;
+import org.qmpi4j.api.jvm.JvmActivity;
+import org.qmpi4j.api.mpit.BindType;
+import org.qmpi4j.api.mpit.CallbackSafety;
+import org.qmpi4j.api.mpit.EventInfo;
+import org.qmpi4j.api.mpit.EventInstance;
+import org.qmpi4j.api.mpit.EventRegistration;
+import org.qmpi4j.api.mpit.ThreadLevel;
+import org.qmpi4j.mpit.MpitRegistry;
+
+/**
+ * The MPI_T event {@code qmpi4j_jvm_pause} against what this JVM's own counters report of pauses
+ * made on purpose: explicit collections over a live set, and classes loaded by a fresh loader.
+ */
+class JvmPauseEventsTest {
+    private MpitRegistry r;
+    private EventRegistration registration;
+
+    /** One delivered event's elements. */
+    private static final class Pause {
+        final String kind;
+        final String cause;
+        final long nanos;
+        final long count;
+
+        Pause(String kind, String cause, long nanos, long count) {
+            this.kind = kind;
+            this.cause = cause;
+            this.nanos = nanos;
+            this.count = count;
+        }
+    }
+
+    private final List<Pause> pauses = new CopyOnWriteArrayList<>();
+
+    @BeforeEach
+    void setUp() {
+        ProcessTelemetry telemetry =
+                new ProcessTelemetry(new AgentConfig(null, Map.of(), Map.of()), ProcessTelemetry.Counters.NONE);
+        telemetry.jvm().callingThreadCallsMpi();
+        r = telemetry.registry();
+        r.initThread(ThreadLevel.SINGLE);
+    }
+
+    @AfterEach
+    void tearDown() {
+        if (registration != null) {
+            r.eventHandleFree(registration, null);
+        }
+        r.finalizeInterface();
+    }
+
+    private static boolean pollerAlive() {
+        return Thread.getAllStackTraces().keySet().stream()
+                .anyMatch(t -> t.getName().equals("qmpi4j-jvm-pauses") && t.isAlive());
+    }
+
+    private void register() {
+        registration = r.eventHandleAlloc(r.eventGetIndex(JvmPauseEvents.NAME), null, null);
+        r.eventRegisterCallback(registration, CallbackSafety.THREAD_SAFE, null, this::record);
+    }
+
+    private void record(EventInstance i, EventRegistration g, CallbackSafety s) {
+        byte[] kind = new byte[JvmPauseEvents.KIND_LENGTH];
+        byte[] cause = new byte[JvmPauseEvents.CAUSE_LENGTH];
+        long[] nanos = new long[1];
+        long[] count = new long[1];
+        r.eventRead(i, 0, kind);
+        r.eventRead(i, 1, cause);
+        r.eventRead(i, 2, nanos);
+        r.eventRead(i, 3, count);
+        pauses.add(new Pause(cString(kind), cString(cause), nanos[0], count[0]));
+    }
+
+    private List<Pause> of(String kind) {
+        List<Pause> out = new ArrayList<>();
+        for (Pause p : pauses) {
+            if (p.kind.equals(kind)) {
+                out.add(p);
+            }
+        }
+        return out;
+    }
+
+    private static void sleep(long ms) {
+        try {
+            Thread.sleep(ms);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    @Test
+    @DisplayName("qmpi4j_jvm_pause: in category qmpi4j_jvm, bound to no object, from its own source qmpi4j_jvm, "
+            + "elements kind, cause, duration_ns, count")
+    void typeSourceAndCategory() {
+        int index = r.eventGetIndex(JvmPauseEvents.NAME);
+        EventInfo info = r.eventGetInfo(index);
+        assertThat(info.bind()).isEqualTo(BindType.NO_OBJECT);
+        assertThat(info.elements()).extracting(e -> e.name()).containsExactly("kind", "cause", "duration_ns", "count");
+        assertThat(r.sourceGetInfo(info.sourceIndex()).name()).isEqualTo(JvmPauseEvents.SOURCE);
+        int category = r.categoryGetIndex("qmpi4j_jvm");
+        assertThat(r.categoryGetEvents(category)).containsExactly(index);
+        assertThat(r.sourceGetTimestamp(info.sourceIndex())).isGreaterThanOrEqualTo(0);
+    }
+
+    @Test
+    @DisplayName("nothing runs until a registration exists; freeing the last stops the poller")
+    void zeroCostUntilRegistered() throws InterruptedException {
+        assertThat(pollerAlive()).isFalse();
+        register();
+        assertThat(pollerAlive()).isTrue();
+        r.eventHandleFree(registration, null);
+        registration = null;
+        for (int i = 0; i < 100 && pollerAlive(); i++) {
+            Thread.sleep(10);
+        }
+        assertThat(pollerAlive()).isFalse();
+    }
+
+    @Test
+    @DisplayName("one gc event per explicit collection, cause System.gc(), durations summing to what the "
+            + "collectors' pause counters moved by")
+    void oneEventPerCollection() {
+        byte[][] live = new byte[256][];
+        for (int k = 0; k < live.length; k++) {
+            live[k] = new byte[64 * 1024];
+        }
+        register();
+        long before = JvmActivity.now(JvmActivity.NO_THREAD).gcPauseNanos();
+        long pausesBefore = JvmActivity.now(JvmActivity.NO_THREAD).gcPauses();
+        for (int i = 0; i < 4; i++) {
+            System.gc();
+        }
+        JvmActivity after = JvmActivity.now(JvmActivity.NO_THREAD);
+        long made = after.gcPauses() - pausesBefore;
+        for (int i = 0; i < 300 && of("gc").size() < made; i++) {
+            sleep(10);
+        }
+        assertThat(live[255]).hasSize(64 * 1024);
+        List<Pause> gc = of("gc");
+        assertThat(made).isGreaterThanOrEqualTo(4);
+        assertThat((long) gc.size()).isEqualTo(made);
+        long sum = 0;
+        for (Pause p : gc) {
+            assertThat(p.cause).endsWith(": System.gc()");
+            assertThat(p.count).isEqualTo(1);
+            sum += p.nanos;
+        }
+        long counted = after.gcPauseNanos() - before;
+        assertThat((double) sum).isCloseTo(counted, org.assertj.core.data.Offset.offset(0.05 * counted + 1e6));
+    }
+
+    @Test
+    @DisplayName("classes loaded by a fresh loader give class_loading events as long as the JVM's class loading "
+            + "counter moved")
+    void classLoading() throws Exception {
+        register();
+        sleep(3 * JvmPauseEvents.POLL_MS); // the poller's first readings
+        pauses.clear();
+        long before = JvmActivity.now(JvmActivity.NO_THREAD).classLoadingNanos();
+        Path jar = Path.of(org.assertj.core.api.Assertions.class
+                .getProtectionDomain()
+                .getCodeSource()
+                .getLocation()
+                .toURI());
+        int loaded = 0;
+        try (URLClassLoader loader = new URLClassLoader(new URL[] {jar.toUri().toURL()}, null);
+                JarFile f = new JarFile(jar.toFile())) {
+            Enumeration<JarEntry> entries = f.entries();
+            while (entries.hasMoreElements() && loaded < 400) {
+                String n = entries.nextElement().getName();
+                if (n.endsWith(".class") && !n.contains("module-info") && !n.contains("package-info")) {
+                    try {
+                        Class.forName(n.substring(0, n.length() - 6).replace('/', '.'), false, loader);
+                        loaded++;
+                    } catch (LinkageError | ClassNotFoundException e) {
+                        // a class whose dependencies are elsewhere: the others are enough
+                    }
+                }
+            }
+        }
+        long moved = JvmActivity.now(JvmActivity.NO_THREAD).classLoadingNanos() - before;
+        sleep(10 * JvmPauseEvents.POLL_MS);
+        assertThat(loaded).isGreaterThan(100);
+        assertThat(moved).isPositive();
+        long sum = of("class_loading").stream().mapToLong(p -> p.nanos).sum();
+        assertThat(sum).isGreaterThanOrEqualTo(moved);
+    }
+
+    private static String cString(byte[] b) {
+        int end = 0;
+        while (end < b.length && b[end] != 0) {
+            end++;
+        }
+        return new String(b, 0, end, StandardCharsets.UTF_8);
+    }
+}
