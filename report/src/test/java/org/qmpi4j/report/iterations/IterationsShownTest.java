@@ -107,7 +107,10 @@ class IterationsShownTest {
             double late = i == 10 || i == 15 ? 40 : 0;
             double stuck = i == 20 ? 40 : i == 25 ? 20 : 0;
             s.everyRank(10, 0.05);
-            s.compute(0, 5).call(0, 11, 0.05 + late + stuck).compute(1, 5 + late).call(1, 11, 0.05 + stuck);
+            s.compute(0, 5)
+                    .call(0, 11, 0.05 + late + stuck)
+                    .compute(1, 5 + late)
+                    .call(1, 11, 0.05 + stuck);
             if (i == 10) {
                 s.jvm(1, 0, 30, 0).waited(0, 40);
             } else if (i == 15 || i == 20) {
@@ -144,7 +147,8 @@ class IterationsShownTest {
                         ">computation 40.0 ms on rank 1</text>",
                         ">waiting 40.0 ms on rank 0</text>");
         assertThat(html.split("class=\"spike-mark\" data-cause=\"gc\"", -1)).hasSize(2);
-        assertThat(html.split("class=\"spike-mark\" data-cause=\"application\"", -1)).hasSize(2);
+        assertThat(html.split("class=\"spike-mark\" data-cause=\"application\"", -1))
+                .hasSize(2);
         assertThat(html.split("class=\"spike-mark\" data-cause=\"wait\"", -1)).hasSize(2);
         assertThat(html.split("class=\"spike-mark\" data-cause=\"\"", -1)).hasSize(2);
         Path dir = Path.of("target", "report-html");

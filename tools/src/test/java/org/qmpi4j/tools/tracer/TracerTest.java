@@ -115,8 +115,13 @@ class TracerTest {
                 .as("a Trace's first packet: field 1, length-delimited")
                 .isEqualTo((byte) 0x0a);
         // Each call is a slice with its name: 82 of them (init, 40 x (isend, recv), finalize); the
-        // names are written once (interned), each slice refers to its name by id.
-        assertThat(occurrences(trace, "MPI_ISEND")).isEqualTo(1);
+        // names are written once (interned), each slice refers to its name by id. The JVM track's
+        // slices name their call in a text argument ("inside MPI_ISEND"), which this test JVM's
+        // class loading during a call may or may not produce: those are not names.
+        assertThat(occurrences(trace, "MPI_ISEND")
+                        - occurrences(trace, "inside MPI_ISEND")
+                        - occurrences(trace, "before MPI_ISEND"))
+                .isEqualTo(1);
         PerfettoTraceReader read = PerfettoTraceReader.read(trace);
         assertThat(read.callsPerRank())
                 .isEqualTo(Map.of(0, Map.of("MPI_INIT", 1L, "MPI_ISEND", 40L, "MPI_RECV", 40L, "MPI_FINALIZE", 1L)));

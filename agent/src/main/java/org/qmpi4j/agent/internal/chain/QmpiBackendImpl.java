@@ -104,7 +104,7 @@ public final class QmpiBackendImpl implements QmpiBackend {
     public boolean takesReceiver(int toolId, MpiFunction function) {
         return !registry.instance(toolId)
                 .process()
-                .canonical(function, null)
+                .canonical(function, MpiProcess.OWN_CALL)
                 .mapping()
                 .isStatic();
     }

@@ -118,14 +118,12 @@ class BindingCatalogTest {
         // The tools set MPI_ERRORS_RETURN on their own duplicates only where the call acts on its
         // receiver (Qmpi.takesReceiver); MPJ's MPI-1 call sets COMM_WORLD's, the application's.
         BindingCatalog catalog = BindingCatalog.load();
-        assertThat(catalog.descriptor("openmpi")
-                        .canonical(MpiFunction.MPI_COMM_SET_ERRHANDLER)
-                        .isStatic())
-                .isFalse();
-        assertThat(catalog.descriptor("mpj")
-                        .canonical(MpiFunction.MPI_COMM_SET_ERRHANDLER)
-                        .isStatic())
-                .isTrue();
+        MethodMapping openMpi = Objects.requireNonNull(
+                Objects.requireNonNull(catalog.descriptor("openmpi")).canonical(MpiFunction.MPI_COMM_SET_ERRHANDLER));
+        MethodMapping mpj = Objects.requireNonNull(
+                Objects.requireNonNull(catalog.descriptor("mpj")).canonical(MpiFunction.MPI_COMM_SET_ERRHANDLER));
+        assertThat(openMpi.isStatic()).isFalse();
+        assertThat(mpj.isStatic()).isTrue();
     }
 
     @Test

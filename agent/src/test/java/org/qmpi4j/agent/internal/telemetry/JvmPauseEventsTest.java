@@ -18,6 +18,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.qmpi4j.agent.internal.config.AgentConfig;
+import org.qmpi4j.api.Nullable;
 import org.qmpi4j.api.jvm.JvmActivity;
 import org.qmpi4j.api.mpit.BindType;
 import org.qmpi4j.api.mpit.CallbackSafety;
@@ -33,7 +34,7 @@ import org.qmpi4j.mpit.MpitRegistry;
  */
 class JvmPauseEventsTest {
     private MpitRegistry r;
-    private EventRegistration registration;
+    private @Nullable EventRegistration registration;
 
     /** One delivered event's elements. */
     private static final class Pause {
