@@ -401,7 +401,10 @@ public final class Iterations {
             return rank;
         }
 
-        /** {@code gc}, {@code safepoint}, {@code class_loading}, {@code descheduled}, {@code wait}; or null. */
+        /**
+         * {@code gc}, {@code safepoint}, {@code class_loading}, {@code descheduled},
+         * {@code application} (the rank's own longer work), {@code wait}; or null.
+         */
         public @Nullable String cause() {
             return cause;
         }

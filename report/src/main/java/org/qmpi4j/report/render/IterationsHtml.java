@@ -64,7 +64,7 @@ final class IterationsHtml {
                 .append(swatch(PAUSE))
                 .append("spike caused by a JVM pause ")
                 .append(swatch(COMPUTATION))
-                .append("by a rank's own longer work ")
+                .append("spike caused by a rank's own longer work ")
                 .append(swatch(WAITING))
                 .append("spike caused by waiting; hover an iteration for its slowest rank")
                 .append(" (most time outside MPI)</p>\n</section>\n");
