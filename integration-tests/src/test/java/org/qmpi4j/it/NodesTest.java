@@ -226,6 +226,58 @@ class NodesTest {
                 true);
     }
 
+    /**
+     * What the JVM did, across nodes: rank 0 on the first node collects garbage over a 64 MB live
+     * set before every other barrier ({@code waits.GcPauses}), rank 1 on the second sleeps as long
+     * before the others, rank 2 on the third waits. From the files of the three nodes, merged, the
+     * waits rank 0's barrier-to-barrier intervals caused are garbage collection (over 0.8 of them),
+     * at most twice its JVM's pause time (two ranks waited through each), and the sleeping rank's
+     * are the application's: the attribution reads each rank's own JVM records, so clocks aligned
+     * between machines do not move it.
+     */
+    @Test
+    void jvmCausesAcrossNodesAreTheCollectingRanks(@TempDir Path tmp) throws Exception {
+        String out = "/results/jvm";
+        Container.ExecResult job = cluster.sh(
+                1,
+                NodeJobs.mpirun(
+                        jobNodes().get(0) + ":1," + jobNodes().get(1) + ":1,"
+                                + jobNodes().get(2) + ":1",
+                        3,
+                        "tools=profiler,tracer;output=" + out,
+                        180,
+                        "org.qmpi4j.samples.openmpi.waits.GcPauses",
+                        List.of("5", "64", "100"),
+                        "vader"));
+        assertThat(job.getExitCode()).as(NodeJobs.describe(job)).isZero();
+        Path merged = tmp.resolve("merged");
+        for (int node = 1; node <= NODES; node++) {
+            cluster.copyOff(node, out + "/ranks", merged.resolve("ranks"));
+        }
+        BundledTools.Command merge = BundledTools.qmpi4j("merge", merged.toString());
+        assertThat(merge.exitCode).as("%s", merge).isZero();
+        JobResults.Profile p = JobResults.in(merged).profile();
+        assertThat(NodeJobs.hosts(p).values()).as("hosts of the ranks").containsExactly("node1", "node2", "node3");
+        double[] collector = JvmCausesTest.causes(p.root, 0, true);
+        double[] sleeper = JvmCausesTest.causes(p.root, 1, false);
+        double pause = p.root.get("time")
+                .get("per_rank")
+                .elements()
+                .get(0)
+                .get("jvm")
+                .get("gc_pause_s")
+                .asDouble();
+        String seen = "rank 0 " + java.util.Arrays.toString(collector) + ", rank 1 "
+                + java.util.Arrays.toString(sleeper) + " (seconds, gc, safepoint, class_loading, descheduled,"
+                + " application); rank 0's JVM paused " + pause + " s for collections";
+        assertThat(collector[0]).as(seen).isGreaterThan(0.005 * 5);
+        assertThat(collector[1] / collector[0]).as(seen).isGreaterThan(0.8);
+        assertThat(collector[1]).as(seen).isLessThanOrEqualTo(1.05 * 2 * pause + 0.002);
+        assertThat(sleeper[0]).as(seen).isGreaterThan(0.5 * 2 * 5 * 0.1);
+        assertThat((sleeper[1] + sleeper[2]) / sleeper[0]).as(seen).isLessThan(0.03);
+        assertThat(sleeper[5] / sleeper[0]).as(seen).isGreaterThanOrEqualTo(0.9);
+    }
+
     @Test
     void killedNodeLeavesTheOthersFilesAndMergeNamesTheMissingRanks(@TempDir Path tmp) throws Exception {
         String out = "/results/killed";
