@@ -141,7 +141,10 @@ class JvmCausesTest {
         assertThat(fullSeconds).as("rank 0's full collections").isGreaterThan(0.005 * COLLECTIONS);
         assertThat(collector[0]).as(seen).isPositive();
         // What rank 0 made others wait for there was its collections ...
-        assertThat(collector[1] / collector[0]).as(seen).isGreaterThan(0.8);
+        // ... of what its own JVM and code took (the machine's descheduling of 3 ranks on 2 cores is
+        // apart: 0.24 of those waits once in a suite run, leaving gc 0.76 of the whole) ...
+        assertThat(collector[1] / (collector[0] - collector[4])).as(seen).isGreaterThan(0.8);
+        assertThat(collector[1] / collector[0]).as(seen).isGreaterThan(0.6);
         // ... two ranks waited through each, so the gc seconds are up to twice its JVM's pause time,
         // and at least 0.6 of twice it (a rank that came late to a barrier waited less).
         assertThat(collector[1])

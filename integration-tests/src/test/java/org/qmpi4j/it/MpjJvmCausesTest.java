@@ -93,7 +93,9 @@ class MpjJvmCausesTest {
         String seen = mode + ": rank 0 " + Arrays.toString(collector) + ", rank 1 " + Arrays.toString(sleeper)
                 + " (seconds, gc, safepoint, class_loading, descheduled, application); rank 0's full collections "
                 + fullSeconds + " s";
-        assertThat(collector[1] / collector[0]).as(seen).isGreaterThan(0.8);
+        // Of what rank 0's JVM and code took, collections (the machine's descheduling is apart).
+        assertThat(collector[1] / (collector[0] - collector[4])).as(seen).isGreaterThan(0.8);
+        assertThat(collector[1] / collector[0]).as(seen).isGreaterThan(0.6);
         // Two ranks may wait through each collection, so up to twice its pause time (three times would
         // be the JVM's pause charged once per rank). In one JVM the collection also stops a rank that
         // had not reached the barrier yet, which then arrives as late and waits less: at least one

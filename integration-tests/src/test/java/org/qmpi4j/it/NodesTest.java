@@ -271,7 +271,10 @@ class NodesTest {
                 + java.util.Arrays.toString(sleeper) + " (seconds, gc, safepoint, class_loading, descheduled,"
                 + " application); rank 0's JVM paused " + pause + " s for collections";
         assertThat(collector[0]).as(seen).isGreaterThan(0.005 * 5);
-        assertThat(collector[1] / collector[0]).as(seen).isGreaterThan(0.8);
+        // Of what rank 0's JVM and code took, collections (the containers share the machine's cores:
+        // their descheduling is apart).
+        assertThat(collector[1] / (collector[0] - collector[4])).as(seen).isGreaterThan(0.8);
+        assertThat(collector[1] / collector[0]).as(seen).isGreaterThan(0.6);
         assertThat(collector[1]).as(seen).isLessThanOrEqualTo(1.05 * 2 * pause + 0.002);
         assertThat(sleeper[0]).as(seen).isGreaterThan(0.5 * 2 * 5 * 0.1);
         assertThat((sleeper[1] + sleeper[2]) / sleeper[0]).as(seen).isLessThan(0.03);
