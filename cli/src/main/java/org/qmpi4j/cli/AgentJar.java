@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.qmpi4j.api.Nullable;
 
 /** Where the qmpi4j agent jar is, for the commands that run it or attach it. */
 final class AgentJar {
@@ -33,12 +34,14 @@ final class AgentJar {
             here = null;
         }
         List<Path> candidates = new ArrayList<>();
-        if (here != null) {
-            // here: target/qmpi4j-cli-<v>.jar, or target/classes when run from the build tree
-            Path dir = here.getParent();
-            candidates.add(dir); // agent jar installed beside the command's jar
-            if (dir.getParent() != null && dir.getParent().getParent() != null) {
-                candidates.add(dir.getParent().getParent().resolve("agent").resolve("target")); // a build tree
+        // here: target/qmpi4j-cli-<v>.jar, or target/classes when run from the build tree
+        Path beside = here == null ? null : here.getParent();
+        if (beside != null) {
+            candidates.add(beside); // agent jar installed beside the command's jar
+            Path module = beside.getParent();
+            Path tree = module == null ? null : module.getParent();
+            if (tree != null) {
+                candidates.add(tree.resolve("agent").resolve("target")); // a build tree
             }
         }
         for (Path dir : candidates) {
@@ -51,7 +54,7 @@ final class AgentJar {
                 + "); set QMPI4J_AGENT_JAR to its path");
     }
 
-    private static Path findIn(Path dir) {
+    private static @Nullable Path findIn(Path dir) {
         if (!Files.isDirectory(dir)) {
             return null;
         }

@@ -7,13 +7,14 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.qmpi4j.api.Nullable;
 
 /** The tools an agent jar finds ({@code java -jar qmpi4j-agent.jar tools}), asked before a job starts. */
 final class AgentTools {
     private AgentTools() {}
 
     /** Tool name to description, with the tool path given (or none). */
-    static Map<String, String> available(Path agent, String toolPath)
+    static Map<String, String> available(Path agent, @Nullable String toolPath)
             throws UserError, IOException, InterruptedException {
         ProcessBuilder builder = new ProcessBuilder(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-jar", agent.toString(), "tools"));

@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import org.qmpi4j.api.Nullable;
 import org.qmpi4j.formats.files.AtomicFiles;
 import org.qmpi4j.formats.files.ResultFiles;
 import org.qmpi4j.formats.profile.Profile;
@@ -40,9 +41,11 @@ final class CompareCommand implements Callable<Integer> {
     boolean weak;
 
     @Option(names = "--html", paramLabel = "<file>", description = "also write the study as one self-contained page")
+    @Nullable
     Path html;
 
     @Option(names = "--json", paramLabel = "<file>", description = "also write the study as JSON, for scripts")
+    @Nullable
     Path json;
 
     @Option(
@@ -50,6 +53,7 @@ final class CompareCommand implements Callable<Integer> {
             paramLabel = "<dir>",
             description = "also write each run's profile as Caliper json-split (run-<ranks>-<n>.json) with the run's"
                     + " metadata, which Thicket reads together: Thicket.from_caliper(glob)")
+    @Nullable
     Path thicket;
 
     @Spec
@@ -61,8 +65,12 @@ final class CompareCommand implements Callable<Integer> {
         List<Profile> profiles = new ArrayList<>();
         List<Path> dirs = new ArrayList<>();
         for (Path run : runs) {
-            Path d = Files.isRegularFile(run) && run.getFileName().toString().equals(ResultFiles.PROFILE_JSON)
-                    ? run.toAbsolutePath().normalize().getParent()
+            Path profile = run.toAbsolutePath().normalize();
+            Path parent = profile.getParent();
+            Path d = Files.isRegularFile(profile)
+                            && parent != null
+                            && String.valueOf(profile.getFileName()).equals(ResultFiles.PROFILE_JSON)
+                    ? parent
                     : ResultsDir.require(run);
             dirs.add(d);
             profiles.add(ProfileFile.read(d));
@@ -78,13 +86,13 @@ final class CompareCommand implements Callable<Integer> {
             write(json, ScalingJson.render(s));
         }
         if (thicket != null) {
-            thicket(dirs, profiles);
+            thicket(thicket, dirs, profiles);
         }
         return 0;
     }
 
     /** One json-split file per run, its metadata naming the study's order, for Thicket's ensemble. */
-    private void thicket(List<Path> dirs, List<Profile> profiles) throws UserError {
+    private void thicket(Path thicket, List<Path> dirs, List<Profile> profiles) throws UserError {
         try {
             Files.createDirectories(thicket);
         } catch (IOException e) {

@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.qmpi4j.api.Nullable;
 import org.qmpi4j.formats.files.AtomicFiles;
 import org.qmpi4j.formats.profile.Profile;
 import org.qmpi4j.report.compare.ProfileComparison;
@@ -31,6 +32,7 @@ final class DiffCommand implements Callable<Integer> {
             names = "--html",
             paramLabel = "<file>",
             description = "also write the comparison as one self-contained page")
+    @Nullable
     Path html;
 
     @Spec

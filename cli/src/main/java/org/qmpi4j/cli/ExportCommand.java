@@ -10,6 +10,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.function.IntPredicate;
+import org.qmpi4j.api.Nullable;
 import org.qmpi4j.formats.files.AtomicFiles;
 import org.qmpi4j.formats.files.ResultFiles;
 import org.qmpi4j.formats.json.JsonFormatException;
@@ -54,6 +55,7 @@ final class ExportCommand implements Callable<Integer> {
             names = "--ranks",
             paramLabel = "<ranks>",
             description = "ranks to include, e.g. 0-15 or 0,4,8-11 (default: all)")
+    @Nullable
     String ranks;
 
     @Option(
@@ -61,9 +63,11 @@ final class ExportCommand implements Callable<Integer> {
             paramLabel = "<time>",
             description = "otf2: start of the window, from the job's start: 10s, 1.5s, 250ms, 40us (default: the"
                     + " job's start)")
+    @Nullable
     String from;
 
     @Option(names = "--to", paramLabel = "<time>", description = "otf2: end of the window (default: the job's end)")
+    @Nullable
     String to;
 
     @Parameters(index = "0", paramLabel = "<dir>", description = "results directory of a job")
@@ -134,8 +138,7 @@ final class ExportCommand implements Callable<Integer> {
             throw new UserError(lines + " is corrupt: " + e.getMessage());
         } catch (java.nio.charset.CharacterCodingException e) {
             try {
-                throw new UserError(
-                        org.qmpi4j.formats.files.ResultText.notUtf8(lines).getMessage());
+                throw UserError.of(org.qmpi4j.formats.files.ResultText.notUtf8(lines));
             } catch (IOException again) {
                 throw new UserError(lines + ": cannot read (" + again.getMessage() + ")");
             }
@@ -152,7 +155,7 @@ final class ExportCommand implements Callable<Integer> {
         try {
             wanted = TraceSelection.parseRanks(ranks);
         } catch (IllegalArgumentException e) {
-            throw new UserError(e.getMessage());
+            throw UserError.of(e);
         }
         if (wanted.length() > size) {
             throw new UserError("--ranks " + ranks + ": the job has ranks 0-" + (size - 1));
@@ -196,7 +199,7 @@ final class ExportCommand implements Callable<Integer> {
         return m;
     }
 
-    private static String worldCommand(Path dir) {
+    private static @Nullable String worldCommand(Path dir) {
         Path world = dir.resolve("world.json");
         if (!Files.isRegularFile(world)) {
             return null;

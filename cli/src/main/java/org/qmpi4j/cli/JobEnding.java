@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import org.qmpi4j.api.Nullable;
 import org.qmpi4j.formats.files.ResultFiles;
 import org.qmpi4j.formats.json.JsonFormatException;
 import org.qmpi4j.formats.json.JsonNode;
@@ -31,10 +32,10 @@ final class JobEnding {
     private static final Set<String> REPLACEABLE = Set.of(WorldIndex.RUNNING, "exited");
 
     private final int status;
-    private final RankFailure first;
+    private final @Nullable RankFailure first;
     private final List<String> notes;
 
-    private JobEnding(int status, RankFailure first, List<String> notes) {
+    private JobEnding(int status, @Nullable RankFailure first, List<String> notes) {
         this.status = status;
         this.first = first;
         this.notes = notes;
@@ -46,6 +47,7 @@ final class JobEnding {
     }
 
     /** The job's first failure, or {@code null}. */
+    @Nullable
     RankFailure first() {
         return first;
     }
@@ -92,7 +94,8 @@ final class JobEnding {
     }
 
     /** The state world {@code world} ended in, as far as its ranks' files tell. */
-    private static void settle(Path top, Path world, RankFailure failure, int launcherStatus, List<String> notes) {
+    private static void settle(
+            Path top, Path world, @Nullable RankFailure failure, int launcherStatus, List<String> notes) {
         if (!Files.isRegularFile(world.resolve(WorldIndex.WORLD_JSON))) {
             return;
         }
@@ -137,7 +140,7 @@ final class JobEnding {
         return false;
     }
 
-    private static String stateOf(Path rankProfile) {
+    private static @Nullable String stateOf(Path rankProfile) {
         try {
             return JsonNode.parse(Files.readString(rankProfile, StandardCharsets.UTF_8))
                     .get("state")

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.qmpi4j.api.Nullable;
 
 /**
  * The command and the variables {@code qmpi4j run} starts a job with, so that the agent and its
@@ -175,12 +176,12 @@ final class JobLaunch {
     }
 
     /** The agent after what is there already; JDK_JAVA_OPTIONS honours quotes around a path with spaces. */
-    static String jdkJavaOptions(Path agent, String existing) {
+    static String jdkJavaOptions(Path agent, @Nullable String existing) {
         return jdkJavaOptions(agent, List.of(), existing);
     }
 
     /** The agent and then {@code more} after what is there already, each quoted if it has a space. */
-    static String jdkJavaOptions(Path agent, List<String> more, String existing) {
+    static String jdkJavaOptions(Path agent, List<String> more, @Nullable String existing) {
         List<String> options = new ArrayList<>();
         options.add(quoted("-javaagent:" + agent));
         for (String o : more) {

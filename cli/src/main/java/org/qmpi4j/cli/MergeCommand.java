@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.qmpi4j.api.Nullable;
 import org.qmpi4j.formats.files.ResultFiles;
 import org.qmpi4j.formats.profile.Profile;
 import org.qmpi4j.formats.trace.ShardSummary;
@@ -173,7 +174,7 @@ final class MergeCommand implements Callable<Integer> {
                             ? ""
                             : "; " + profiles.unfinished()
                                     + " rank(s) stopped before MPI_Finalize (their data is as last written)"));
-        } else if (traces.isEmpty()) {
+        } else if (traceHeader == null) { // no traces
             size = -1;
             binding = "unknown";
         } else {
@@ -270,7 +271,7 @@ final class MergeCommand implements Callable<Integer> {
     }
 
     /** The state the world's {@code world.json} in {@code d} records, or {@code null} if it cannot be read. */
-    static String worldState(Path d) {
+    static @Nullable String worldState(Path d) {
         try {
             return org.qmpi4j.formats.worlds.WorldRecord.fromJson(
                             Files.readString(d.resolve(WorldIndex.WORLD_JSON), java.nio.charset.StandardCharsets.UTF_8))

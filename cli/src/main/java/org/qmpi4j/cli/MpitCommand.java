@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.qmpi4j.api.Nullable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -45,6 +46,7 @@ final class MpitCommand implements Runnable {
                 names = "--verbosity",
                 paramLabel = "LEVEL",
                 description = "show variables up to this verbosity: USER_BASIC ... MPIDEV_ALL (default all)")
+        @Nullable
         String verbosity;
 
         @Option(
@@ -52,6 +54,7 @@ final class MpitCommand implements Runnable {
                 paramLabel = "SOURCE",
                 description = "whose variables: agent (the agent's and the tools'), library (the MPI library's own,"
                         + " through its C MPI_T, found from the binding's native library) or all (default: agent)")
+        @Nullable
         String source;
 
         @Spec

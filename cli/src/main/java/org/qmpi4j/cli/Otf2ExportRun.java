@@ -10,6 +10,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
+import org.qmpi4j.api.Nullable;
 import org.qmpi4j.cli.otf2.NativeOtf2Archive;
 import org.qmpi4j.cli.otf2.Otf2Unavailable;
 import org.qmpi4j.formats.files.DamagedFileException;
@@ -32,7 +33,8 @@ final class Otf2ExportRun {
         this.err = err;
     }
 
-    int run(Path dir, Path destination, String ranks, String from, String to) throws UserError {
+    int run(Path dir, Path destination, @Nullable String ranks, @Nullable String from, @Nullable String to)
+            throws UserError {
         List<Integer> shards;
         try {
             shards = RankFiles.traceRanks(dir);
@@ -63,7 +65,7 @@ final class Otf2ExportRun {
             Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE);
         } catch (Otf2Unavailable e) {
             deleteTree(tmp);
-            throw new UserError(e.getMessage());
+            throw UserError.of(e);
         } catch (DamagedFileException e) {
             deleteTree(tmp);
             throw UserError.reading(dir, dir, e);

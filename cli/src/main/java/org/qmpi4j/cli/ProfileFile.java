@@ -27,7 +27,7 @@ final class ProfileFile {
         try {
             return ResultText.readJson(json, ProfileFormat::read);
         } catch (DamagedFileException e) {
-            throw new UserError(e.getMessage());
+            throw UserError.of(e);
         } catch (IOException e) {
             throw new UserError(json + ": cannot read (" + e.getMessage() + ")");
         }

@@ -15,6 +15,7 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
+import org.qmpi4j.api.Nullable;
 import org.qmpi4j.cli.aot.AotCache;
 import org.qmpi4j.cli.aot.RankJava;
 import org.qmpi4j.formats.files.ResultFiles;
@@ -57,12 +58,14 @@ final class RunCommand implements Callable<Integer> {
             names = "--toolpath",
             paramLabel = "PATH",
             description = "jars or directories with more tools, separated by ':'")
+    @Nullable
     String toolPath;
 
     @Option(
             names = "--output",
             paramLabel = "DIR",
             description = "the results folder (default: a new qmpi4j-<date>-<time> in the working directory)")
+    @Nullable
     Path output;
 
     @Option(
@@ -139,7 +142,7 @@ final class RunCommand implements Callable<Integer> {
             List<String> command,
             Path agent,
             List<String> tools,
-            String toolPath,
+            @Nullable String toolPath,
             boolean switchedOff,
             Map<String, String> env) {
         if (switchedOff
@@ -199,7 +202,7 @@ final class RunCommand implements Callable<Integer> {
         return names;
     }
 
-    private static void checkToolPath(String toolPath) throws UserError {
+    private static void checkToolPath(@Nullable String toolPath) throws UserError {
         if (toolPath == null) {
             return;
         }
@@ -220,7 +223,7 @@ final class RunCommand implements Callable<Integer> {
     }
 
     /** The given folder, or a new {@code qmpi4j-<date>-<time>}; created, and checked to be writable. */
-    static Path outputFolder(Path requested) throws UserError {
+    static Path outputFolder(@Nullable Path requested) throws UserError {
         Path dir = requested != null
                 ? requested.toAbsolutePath().normalize()
                 : newFolder(Path.of("").toAbsolutePath());
@@ -244,7 +247,7 @@ final class RunCommand implements Callable<Integer> {
     }
 
     /** The settings as the agent reads them from the environment, in order. */
-    static Map<String, String> settings(List<String> tools, String toolPath, Path dir) {
+    static Map<String, String> settings(List<String> tools, @Nullable String toolPath, Path dir) {
         Map<String, String> env = new LinkedHashMap<>();
         env.put("QMPI4J_TOOLS", String.join(",", tools));
         if (toolPath != null) {

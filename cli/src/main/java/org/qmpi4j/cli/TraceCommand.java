@@ -7,6 +7,7 @@ import java.util.BitSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import org.qmpi4j.api.Nullable;
 import org.qmpi4j.formats.files.DamagedFileException;
 import org.qmpi4j.formats.files.ResultFiles;
 import org.qmpi4j.formats.trace.ShardHeader;
@@ -41,15 +42,18 @@ final class TraceCommand implements Callable<Integer> {
             names = "--ranks",
             paramLabel = "<list>",
             description = "ranks to include, e.g. 0-15 or 0,4,8-11 (default: all)")
+    @Nullable
     String ranks;
 
     @Option(
             names = "--from",
             paramLabel = "<time>",
             description = "start of the window: 10s, 1.5s, 250ms, 40us (default: the job's start)")
+    @Nullable
     String from;
 
     @Option(names = "--to", paramLabel = "<time>", description = "end of the window (default: the job's end)")
+    @Nullable
     String to;
 
     @Option(
@@ -62,6 +66,7 @@ final class TraceCommand implements Callable<Integer> {
             names = {"-o", "--output"},
             paramLabel = "<file>",
             description = "where to write (default: <dir>/trace-<ranks>-<from>-<to>.pftrace, or .json)")
+    @Nullable
     Path output;
 
     @Option(
@@ -114,7 +119,8 @@ final class TraceCommand implements Callable<Integer> {
     }
 
     /** The ranks and time window of {@code --ranks}, {@code --from} and {@code --to}, checked against the job's size. */
-    static TraceSelection selection(String ranks, String from, String to, int size) throws UserError {
+    static TraceSelection selection(@Nullable String ranks, @Nullable String from, @Nullable String to, int size)
+            throws UserError {
         BitSet wanted;
         long fromNs;
         long toNs;
@@ -123,7 +129,7 @@ final class TraceCommand implements Callable<Integer> {
             fromNs = from == null ? Long.MIN_VALUE : TraceSelection.parseTime(from);
             toNs = to == null ? Long.MAX_VALUE : TraceSelection.parseTime(to);
         } catch (IllegalArgumentException e) {
-            throw new UserError(e.getMessage());
+            throw UserError.of(e);
         }
         if (fromNs > toNs) {
             throw new UserError("--from " + from + " is after --to " + to);

@@ -11,13 +11,19 @@ final class UserError extends Exception {
         super(message);
     }
 
+    /** The one line of exception {@code e}, which says what was wrong with the input. */
+    static UserError of(Exception e) {
+        String m = e.getMessage();
+        return new UserError(m != null ? m : e.toString());
+    }
+
     /**
      * What reading results folder {@code dir} ran into: a damaged file is its own one line (file,
      * position, what); another failure to read is said of {@code what} ({@code dir/ranks}, say).
      */
     static UserError reading(Path dir, Path what, java.io.IOException e) {
         if (e instanceof DamagedFileException) {
-            return new UserError(((DamagedFileException) e).in(dir).getMessage());
+            return of(((DamagedFileException) e).in(dir));
         }
         return new UserError(what + ": " + e.getMessage());
     }

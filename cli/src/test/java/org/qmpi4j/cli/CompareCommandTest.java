@@ -140,9 +140,9 @@ class CompareCommandTest {
                     .containsExactly("run-1-2.json", "run-2-3.json", "run-4-1.json");
         }
         HatchetCaliperReading h = HatchetCaliperReading.read(Files.readString(thicket.resolve("run-4-1.json")));
-        assertThat(h.metadata.get("mpi.world.size").asLong()).isEqualTo(4);
-        assertThat(h.metadata.get("qmpi4j.scaling").asString()).isEqualTo("strong");
-        assertThat(h.metrics.get("main").get(3).get("time (inc)")).isCloseTo(0.08, within(1e-9));
+        assertThat(h.meta("mpi.world.size").asLong()).isEqualTo(4);
+        assertThat(h.meta("qmpi4j.scaling").asString()).isEqualTo("strong");
+        assertThat(h.at("main", 3).get("time (inc)")).isCloseTo(0.08, within(1e-9));
     }
 
     @Test

@@ -1,5 +1,6 @@
 package org.qmpi4j.cli;
 
+import static java.util.Objects.requireNonNull;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.PrintWriter;
@@ -93,8 +94,7 @@ class ExportCommandTest {
                         "main/Stencil.exchange(Stencil.java:21)",
                         "main/Stencil.exchange(Stencil.java:21)/MPI_Waitall");
         for (int r = 0; r < 3; r++) {
-            Map<String, Double> send =
-                    h.metrics.get("main/Stencil.main(Stencil.java:10)/MPI_Send").get(r);
+            Map<String, Double> send = h.at("main/Stencil.main(Stencil.java:10)/MPI_Send", r);
             assertThat(send.get("count")).isEqualTo(2.0 + r);
             assertThat(send.get("bytes")).isEqualTo(8.0 * (2 + r));
             double expectedSeconds = 0;
@@ -102,43 +102,31 @@ class ExportCommandTest {
                 expectedSeconds += 1_000e-9 * (i + 1);
             }
             assertThat(send.get("time")).isCloseTo(expectedSeconds, org.assertj.core.data.Offset.offset(1e-12));
-            assertThat(h.metrics
-                            .get("main/Stencil.exchange(Stencil.java:21)/MPI_Waitall")
-                            .get(r)
+            assertThat(h.at("main/Stencil.exchange(Stencil.java:21)/MPI_Waitall", r)
                             .get("count"))
                     .isEqualTo(1.0);
-            assertThat(h.metrics.get("main").get(r).get("count"))
+            assertThat(h.at("main", r).get("count"))
                     .as("inner nodes carry no calls")
                     .isZero();
-            assertThat(h.metrics.get("main").get(r).get("time"))
-                    .as("nor exclusive time")
-                    .isZero();
+            assertThat(h.at("main", r).get("time")).as("nor exclusive time").isZero();
             // Without update_inclusive_columns(), main's and each site's totals are there; MPI_Init's
             // 0.6 s are not main's.
-            assertThat(h.metrics.get("main").get(r).get("time (inc)"))
+            assertThat(h.at("main", r).get("time (inc)"))
                     .isCloseTo(expectedSeconds + 12_000e-9, org.assertj.core.data.Offset.offset(1e-12));
-            assertThat(h.metrics
-                            .get("main/Stencil.main(Stencil.java:20)")
-                            .get(r)
-                            .get("time (inc)"))
+            assertThat(h.at("main/Stencil.main(Stencil.java:20)", r).get("time (inc)"))
                     .isCloseTo(5_000e-9, org.assertj.core.data.Offset.offset(1e-12));
-            assertThat(h.metrics
-                            .get("main/Stencil.main(Stencil.java:10)/MPI_Send")
-                            .get(r)
-                            .get("time (inc)"))
+            assertThat(h.at("main/Stencil.main(Stencil.java:10)/MPI_Send", r).get("time (inc)"))
                     .isEqualTo(send.get("time"));
-            assertThat(h.metrics.get("MPI start-up").get(r).get("time (inc)"))
+            assertThat(h.at("MPI start-up", r).get("time (inc)"))
                     .isCloseTo(0.6, org.assertj.core.data.Offset.offset(1e-12));
-            assertThat(h.metrics
-                            .get("MPI start-up/Stencil.main(Stencil.java:5)/MPI_Init")
-                            .get(r)
+            assertThat(h.at("MPI start-up/Stencil.main(Stencil.java:5)/MPI_Init", r)
                             .get("count"))
                     .isEqualTo(1.0);
         }
-        assertThat(h.metadata.get("mpi.world.size").asLong()).isEqualTo(3);
-        assertThat(h.metadata.get("qmpi4j.binding").asString()).isEqualTo("openmpi");
-        assertThat(h.metadata.get("command").asString()).isEqualTo("org.example.Stencil 64");
-        assertThat(h.metadata.get("host").asString()).isEqualTo("node1");
+        assertThat(h.meta("mpi.world.size").asLong()).isEqualTo(3);
+        assertThat(h.meta("qmpi4j.binding").asString()).isEqualTo("openmpi");
+        assertThat(h.meta("command").asString()).isEqualTo("org.example.Stencil 64");
+        assertThat(h.meta("host").asString()).isEqualTo("node1");
         assertThat(h.metadata).containsKeys("date", "qmpi4j.version", "qmpi4j.tools");
     }
 
@@ -170,16 +158,15 @@ class ExportCommandTest {
         assertThat(h.metrics.keySet())
                 .contains("JVM", "JVM/JVM: gc", "JVM/JVM: safepoint", "JVM/JVM: class loading")
                 .doesNotContain("JVM/JVM: descheduled");
-        Map<String, Double> gc = h.metrics.get("JVM/JVM: gc").get(2);
+        Map<String, Double> gc = h.at("JVM/JVM: gc", 2);
         assertThat(gc.get("time")).isEqualTo(0.5);
         assertThat(gc.get("count")).isEqualTo(3.0);
-        assertThat(h.metrics.get("JVM/JVM: safepoint").get(2).get("count")).isEqualTo(4.0);
-        assertThat(h.metrics.get("JVM/JVM: gc").get(0).get("time"))
+        assertThat(h.at("JVM/JVM: safepoint", 2).get("count")).isEqualTo(4.0);
+        assertThat(h.at("JVM/JVM: gc", 0).get("time"))
                 .as("rank 0's JVM is not known")
                 .isZero();
-        assertThat(h.metrics.get("JVM").get(2).get("time (inc)"))
-                .isCloseTo(0.71, org.assertj.core.data.Offset.offset(1e-12));
-        assertThat(h.metrics.get("main").get(2).get("time (inc)"))
+        assertThat(h.at("JVM", 2).get("time (inc)")).isCloseTo(0.71, org.assertj.core.data.Offset.offset(1e-12));
+        assertThat(h.at("main", 2).get("time (inc)"))
                 .as("not MPI time")
                 .isCloseTo(1_000e-9, org.assertj.core.data.Offset.offset(1e-12));
     }
@@ -191,9 +178,9 @@ class ExportCommandTest {
         assertThat(run("export", "--format", "caliper-json", "--ranks", "1", d.toString(), cali.toString()))
                 .isZero();
         HatchetCaliperReading h = HatchetCaliperReading.read(Files.readString(cali));
-        Map<Integer, Map<String, Double>> send = h.metrics.get("main/Stencil.main(Stencil.java:10)/MPI_Send");
-        assertThat(send.get(1).get("count")).isEqualTo(3.0);
-        assertThat(send.get(0).get("count"))
+        Map<Integer, Map<String, Double>> send = h.ranks("main/Stencil.main(Stencil.java:10)/MPI_Send");
+        assertThat(requireNonNull(send.get(1)).get("count")).isEqualTo(3.0);
+        assertThat(requireNonNull(send.get(0)).get("count"))
                 .as("rank 0 left out (filled with zero)")
                 .isZero();
 

@@ -33,6 +33,33 @@ final class HatchetCaliperReading {
     /** node path -> rank -> metric -> value, zero-filled for every rank up to the largest. */
     final Map<String, Map<Integer, Map<String, Double>>> metrics = new TreeMap<>();
 
+    /** The metrics of node {@code path} per rank; fails the test if the tree has no such node. */
+    Map<Integer, Map<String, Double>> ranks(String path) {
+        Map<Integer, Map<String, Double>> r = metrics.get(path);
+        if (r == null) {
+            throw new AssertionError("no node " + path + " in " + metrics.keySet());
+        }
+        return r;
+    }
+
+    /** The metrics of node {@code path} on rank {@code rank}; fails the test if there are none. */
+    Map<String, Double> at(String path, int rank) {
+        Map<String, Double> m = ranks(path).get(rank);
+        if (m == null) {
+            throw new AssertionError("no rank " + rank + " at node " + path);
+        }
+        return m;
+    }
+
+    /** Metadata {@code key}; fails the test if the file has none. */
+    JsonNode meta(String key) {
+        JsonNode m = metadata.get(key);
+        if (m == null) {
+            throw new AssertionError("no metadata " + key + " in " + metadata.keySet());
+        }
+        return m;
+    }
+
     static HatchetCaliperReading read(String text) throws Exception {
         HatchetCaliperReading h = new HatchetCaliperReading();
         JsonNode root = JsonNode.parse(text);

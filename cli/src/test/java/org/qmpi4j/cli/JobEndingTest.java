@@ -1,5 +1,6 @@
 package org.qmpi4j.cli;
 
+import static java.util.Objects.requireNonNull;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
@@ -26,7 +27,7 @@ class JobEndingTest {
         JobEnding ending = JobEnding.of(dir, 0);
 
         assertThat(ending.status()).isEqualTo(5);
-        assertThat(ending.first().rank()).isEqualTo(1);
+        assertThat(requireNonNull(ending.first()).rank()).isEqualTo(1);
         assertThat(ending.notes().get(0))
                 .startsWith("first failure: rank 1 called MPI_Abort(5) at A.main(A.java:8), ")
                 .endsWith("(exit status 5; the launcher's: 0)");

@@ -1,5 +1,6 @@
 package org.qmpi4j.cli;
 
+import static java.util.Objects.requireNonNull;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.BufferedReader;
@@ -94,7 +95,7 @@ class MergeAboveRankDetailLimitTest {
             assertThat(e.maxRankNs()).as(f.getKey()).isEqualTo(max);
             assertThat(e.minRankNs()).as(f.getKey()).isEqualTo(min);
         }
-        assertThat(merged.functions().get("MPI_RECV").ranks())
+        assertThat(requireNonNull(merged.functions().get("MPI_RECV")).ranks())
                 .as("only rank 0 collects, but every rank of a group of 32 receives the transpose")
                 .isEqualTo(RANKS);
 
@@ -117,7 +118,8 @@ class MergeAboveRankDetailLimitTest {
             }
             assertThat(line.get("callsites").members()).hasSize(own.sites().size());
             for (Map.Entry<SiteKey, CallStats> s : own.sites().entrySet()) {
-                assertShare(line.get("callsites").get(Integer.toString(ids.get(s.getKey()))), s.getValue());
+                assertShare(
+                        line.get("callsites").get(Integer.toString(requireNonNull(ids.get(s.getKey())))), s.getValue());
             }
         }
 
@@ -179,12 +181,15 @@ class MergeAboveRankDetailLimitTest {
         ProfileFormat.writeRankDetail(tree, treeLines);
         assertThat(treeLines.toString())
                 .isEqualTo(Files.readString(dir.resolve("profile-ranks.jsonl"), StandardCharsets.UTF_8));
-        tree.rankDetail().discard();
+        requireNonNull(tree.rankDetail()).discard();
 
         // And the line file read back gives each rank's shares to the entries.
         try (BufferedReader in = Files.newBufferedReader(dir.resolve("profile-ranks.jsonl"))) {
             Profile full = ProfileFormat.withRankDetail(merged, in, r -> r >= RANKS - 2);
-            assertThat(full.functions().get("MPI_ALLREDUCE").perRank().keySet()).containsExactly(RANKS - 2, RANKS - 1);
+            assertThat(requireNonNull(full.functions().get("MPI_ALLREDUCE"))
+                            .perRank()
+                            .keySet())
+                    .containsExactly(RANKS - 2, RANKS - 1);
         }
     }
 

@@ -1,5 +1,6 @@
 package org.qmpi4j.cli;
 
+import static java.util.Objects.requireNonNull;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
@@ -24,6 +25,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.qmpi4j.api.Nullable;
 import org.qmpi4j.cli.fuzz.Mutator;
 import org.qmpi4j.fixtures.simjob.SimulatedJob;
 import org.qmpi4j.fixtures.simjob.SimulatedTraces;
@@ -168,7 +170,7 @@ class ReaderFuzzTest {
                         "profile.json",
                         Mutator.Kind.JSON,
                         "diff",
-                        seedProfile.getParent().toString(),
+                        requireNonNull(seedProfile.getParent()).toString(),
                         "<dir>"));
             case "export":
                 return List.of(
@@ -377,7 +379,10 @@ class ReaderFuzzTest {
         int exit;
         String err = "";
         String out = "";
+
+        @Nullable
         Throwable escaped;
+
         long allocated;
     }
 
@@ -400,7 +405,7 @@ class ReaderFuzzTest {
     }
 
     /** What is wrong with an outcome, or {@code null}. */
-    private static String check(Outcome o, Target target, long bound) {
+    private static @Nullable String check(Outcome o, Target target, long bound) {
         if (o.escaped != null) {
             StringWriter s = new StringWriter();
             o.escaped.printStackTrace(new PrintWriter(s));
@@ -532,7 +537,7 @@ class ReaderFuzzTest {
                 1 + rank);
     }
 
-    private static WorldRecord world(String id, String folder, String parent) {
+    private static WorldRecord world(String id, String folder, @Nullable String parent) {
         WorldRecord r = new WorldRecord();
         r.id = id;
         r.folder = folder;
@@ -595,9 +600,9 @@ class ReaderFuzzTest {
             for (int i = 0; i < 3; i++) {
                 long t = 100 + 400L * i;
                 if (rank == 0) {
-                    w.event(0, 1, t, 10, peer, 7, 8, i, n, n, n, 0, 1, n, n, i, n, n, null, 0);
+                    w.event(0, 1, t, 10, peer, 7, 8, i, n, n, n, 0, 1, n, n, i, n, n, new long[0], 0);
                 } else {
-                    w.event(0, 1, t + 10, 5, peer, 7, 8, n, peer, 7, i, 0, 1, n, n, i, 8, n, null, 0);
+                    w.event(0, 1, t + 10, 5, peer, 7, 8, n, peer, 7, i, 0, 1, n, n, i, 8, n, new long[0], 0);
                 }
                 long[] done = rank == 0 ? new long[] {i, 1, n, n, n} : new long[] {i, 1, peer, 7, i};
                 // A collection before the wait on one rank, class loading inside it on the other.
@@ -606,7 +611,7 @@ class ReaderFuzzTest {
                         : new long[] {0, 0, 0, 0, 0, 0, 0, 0, 7, 0};
                 w.event(1, 1, t + 50, 100, n, n, n, n, n, n, n, 0, 1, n, n, n, n, n, done, 1, jvm);
                 w.pvarSample(0, t + 150, 3, true);
-                w.event(2, 1, t + 300, 25, 1, n, 16, n, n, n, n, 0, 0, 1, i, n, 16, n, null, 0);
+                w.event(2, 1, t + 300, 25, 1, n, 16, n, n, n, n, 0, 0, 1, i, n, 16, n, new long[0], 0);
             }
             w.clock(2000, rank * -50L, rank * 20L);
             w.zero(0);

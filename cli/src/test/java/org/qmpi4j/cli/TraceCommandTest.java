@@ -22,6 +22,7 @@ import java.util.Set;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.qmpi4j.api.Nullable;
 import org.qmpi4j.formats.files.ResultFiles;
 import org.qmpi4j.formats.json.JsonNode;
 import org.qmpi4j.formats.trace.TraceFileWriter;
@@ -322,7 +323,7 @@ class TraceCommandTest {
         return m.getField(field(m.getDescriptorForType(), name));
     }
 
-    private static Message sub(Message m, String name) {
+    private static @Nullable Message sub(Message m, String name) {
         FieldDescriptor f = field(m.getDescriptorForType(), name);
         return m.hasField(f) ? (Message) m.getField(f) : null;
     }

@@ -17,6 +17,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
+import org.qmpi4j.api.Nullable;
 
 /**
  * The JDK's ahead-of-time cache (JDK 25's {@code -XX:AOTCacheOutput} and {@code -XX:AOTCache})
@@ -60,7 +61,8 @@ public final class AotCache {
      * The cache's name for this JDK (binary, version, release file), agent jar (path, size, time)
      * and tools: a change to any of them makes a new cache.
      */
-    public static String key(RankJava java, Path agent, List<String> tools, String toolPath) throws IOException {
+    public static String key(RankJava java, Path agent, List<String> tools, @Nullable String toolPath)
+            throws IOException {
         String text = String.join(
                 "\n",
                 java.binary().toString(),
@@ -88,7 +90,7 @@ public final class AotCache {
      * The cache for the ranks' {@code java} (empty: the command names none this can read), training
      * it first if there is none yet.
      */
-    public Outcome prepare(Optional<RankJava> java, Path agent, List<String> tools, String toolPath) {
+    public Outcome prepare(Optional<RankJava> java, Path agent, List<String> tools, @Nullable String toolPath) {
         if (java.isEmpty()) {
             return Outcome.without("the command names no java whose JDK this can tell (a 'java' word with its"
                     + " JDK's release file)");
@@ -113,7 +115,7 @@ public final class AotCache {
     }
 
     /** One run of the JDK with the agent, the tools and no application; empty when the cache is in place. */
-    Optional<String> train(RankJava jdk, Path agent, List<String> tools, String toolPath, Path file)
+    Optional<String> train(RankJava jdk, Path agent, List<String> tools, @Nullable String toolPath, Path file)
             throws IOException {
         ownerOnlyDirectories(dir);
         Path work = Files.createTempDirectory(dir, ".training-");

@@ -4,6 +4,7 @@ import com.sun.jna.Callback;
 import com.sun.jna.Library;
 import com.sun.jna.Pointer;
 import com.sun.jna.Structure;
+import org.qmpi4j.api.Nullable;
 
 /**
  * The part of OTF2's writer API the export calls (OTF2 3.0: {@code otf2/OTF2_Archive.h},
@@ -20,8 +21,9 @@ interface LibOtf2 extends Library {
     /** {@code OTF2_FlushCallbacks}; no post-flush callback, so no flush records in the trace. */
     @Structure.FieldOrder({"preFlush", "postFlush"})
     final class FlushCallbacks extends Structure {
-        public PreFlush preFlush;
-        public Pointer postFlush;
+        // Set after construction, as JNA structures are; postFlush stays null.
+        public @Nullable PreFlush preFlush;
+        public @Nullable Pointer postFlush;
     }
 
     Pointer OTF2_Archive_Open(
@@ -35,7 +37,7 @@ interface LibOtf2 extends Library {
 
     int OTF2_Archive_Close(Pointer archive);
 
-    int OTF2_Archive_SetFlushCallbacks(Pointer archive, FlushCallbacks callbacks, Pointer data);
+    int OTF2_Archive_SetFlushCallbacks(Pointer archive, FlushCallbacks callbacks, @Nullable Pointer data);
 
     int OTF2_Archive_SetSerialCollectiveCallbacks(Pointer archive);
 
@@ -93,33 +95,49 @@ interface LibOtf2 extends Library {
             int endLine);
 
     int OTF2_GlobalDefWriter_WriteGroup(
-            Pointer w, int id, int name, byte type, byte paradigm, int flags, int members, long[] memberList);
+            Pointer w, int id, int name, byte type, byte paradigm, int flags, int members, @Nullable long[] memberList);
 
     int OTF2_GlobalDefWriter_WriteComm(Pointer w, int id, int name, int group, int parent, int flags);
 
     int OTF2_GlobalDefWriter_WriteInterComm(
             Pointer w, int id, int name, int localGroup, int remoteGroup, int parent, int flags);
 
-    int OTF2_EvtWriter_Enter(Pointer w, Pointer attributes, long time, int region);
+    int OTF2_EvtWriter_Enter(Pointer w, @Nullable Pointer attributes, long time, int region);
 
-    int OTF2_EvtWriter_Leave(Pointer w, Pointer attributes, long time, int region);
+    int OTF2_EvtWriter_Leave(Pointer w, @Nullable Pointer attributes, long time, int region);
 
-    int OTF2_EvtWriter_MpiSend(Pointer w, Pointer attributes, long time, int receiver, int comm, int tag, long bytes);
+    int OTF2_EvtWriter_MpiSend(
+            Pointer w, @Nullable Pointer attributes, long time, int receiver, int comm, int tag, long bytes);
 
     int OTF2_EvtWriter_MpiIsend(
-            Pointer w, Pointer attributes, long time, int receiver, int comm, int tag, long bytes, long request);
+            Pointer w,
+            @Nullable Pointer attributes,
+            long time,
+            int receiver,
+            int comm,
+            int tag,
+            long bytes,
+            long request);
 
-    int OTF2_EvtWriter_MpiIsendComplete(Pointer w, Pointer attributes, long time, long request);
+    int OTF2_EvtWriter_MpiIsendComplete(Pointer w, @Nullable Pointer attributes, long time, long request);
 
-    int OTF2_EvtWriter_MpiIrecvRequest(Pointer w, Pointer attributes, long time, long request);
+    int OTF2_EvtWriter_MpiIrecvRequest(Pointer w, @Nullable Pointer attributes, long time, long request);
 
-    int OTF2_EvtWriter_MpiRecv(Pointer w, Pointer attributes, long time, int sender, int comm, int tag, long bytes);
+    int OTF2_EvtWriter_MpiRecv(
+            Pointer w, @Nullable Pointer attributes, long time, int sender, int comm, int tag, long bytes);
 
     int OTF2_EvtWriter_MpiIrecv(
-            Pointer w, Pointer attributes, long time, int sender, int comm, int tag, long bytes, long request);
+            Pointer w,
+            @Nullable Pointer attributes,
+            long time,
+            int sender,
+            int comm,
+            int tag,
+            long bytes,
+            long request);
 
-    int OTF2_EvtWriter_MpiCollectiveBegin(Pointer w, Pointer attributes, long time);
+    int OTF2_EvtWriter_MpiCollectiveBegin(Pointer w, @Nullable Pointer attributes, long time);
 
     int OTF2_EvtWriter_MpiCollectiveEnd(
-            Pointer w, Pointer attributes, long time, byte op, int comm, int root, long sent, long received);
+            Pointer w, @Nullable Pointer attributes, long time, byte op, int comm, int root, long sent, long received);
 }

@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import org.qmpi4j.api.Nullable;
 import org.qmpi4j.report.export.otf2.Otf2Records;
 
 /**
@@ -42,7 +43,7 @@ public final class NativeOtf2Archive implements Otf2Records {
 
     private final Set<Long> locations = new LinkedHashSet<>();
     private final List<Pointer> openWriters = new ArrayList<>();
-    private Pointer defs;
+    private @Nullable Pointer defs;
     private boolean closed;
 
     private NativeOtf2Archive(LibOtf2 lib, Pointer archive, LibOtf2.FlushCallbacks flush) {

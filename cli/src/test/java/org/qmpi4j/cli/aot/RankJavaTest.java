@@ -1,5 +1,6 @@
 package org.qmpi4j.cli.aot;
 
+import static java.util.Objects.requireNonNull;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
@@ -60,7 +61,8 @@ class RankJavaTest {
     @Test
     void withoutAReleaseFileOrOnThePathThereIsNoJavaToTell() throws IOException {
         Path java = jdk(tmp, "jdk", "");
-        Files.delete(java.getParent().getParent().resolve("release"));
+        Files.delete(
+                requireNonNull(requireNonNull(java.getParent()).getParent()).resolve("release"));
 
         assertThat(RankJava.of(List.of("mpirun", java.toString(), "Main"), Map.of()))
                 .isEmpty();
