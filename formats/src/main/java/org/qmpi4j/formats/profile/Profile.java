@@ -400,12 +400,38 @@ public final class Profile {
         return functions;
     }
 
+    /**
+     * Function {@code name}'s entry, for a name this profile lists ({@link #functionsByTime()}).
+     *
+     * @throws IllegalArgumentException for a function the profile does not have
+     */
+    public Entry function(String name) {
+        Entry e = functions.get(name);
+        if (e == null) {
+            throw new IllegalArgumentException("no function " + name + " in the profile");
+        }
+        return e;
+    }
+
     public Map<String, String> kinds() {
         return kinds;
     }
 
     public Map<SiteKey, Entry> sites() {
         return sites;
+    }
+
+    /**
+     * Call site {@code key}'s entry, for a site this profile lists.
+     *
+     * @throws IllegalArgumentException for a site the profile does not have
+     */
+    public Entry site(SiteKey key) {
+        Entry e = sites.get(key);
+        if (e == null) {
+            throw new IllegalArgumentException("no call site " + key + " in the profile");
+        }
+        return e;
     }
 
     /** Point-to-point traffic, sender by receiver in {@code COMM_WORLD} ranks, sparse. */

@@ -3,6 +3,7 @@ package org.qmpi4j.report.compare;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import org.qmpi4j.api.Nullable;
 import org.qmpi4j.formats.profile.JvmSummary;
 import org.qmpi4j.formats.profile.Profile;
 import org.qmpi4j.formats.waits.DelayCauses;
@@ -23,7 +24,7 @@ final class JvmComparison {
 
     private JvmComparison() {}
 
-    static void rows(List<Profile> profiles, boolean allWaits, List<ProfileComparison.Row> into) {
+    static void rows(List<Profile> profiles, @Nullable List<WaitReport> allWaits, List<ProfileComparison.Row> into) {
         int n = profiles.size();
         boolean any = false;
         int ranks = 0;
@@ -64,12 +65,12 @@ final class JvmComparison {
                 }
             }
         }
-        if (allWaits) {
+        if (allWaits != null) {
             for (DelayCauses.Cause c : DelayCauses.Cause.values()) {
                 double[] v = new double[n];
                 for (int i = 0; i < n; i++) {
                     Profile p = profiles.get(i);
-                    for (WaitReport.Delay d : p.waits().delays()) {
+                    for (WaitReport.Delay d : allWaits.get(i).delays()) {
                         DelayCauses causes = d.causes();
                         if (causes != null) {
                             v[i] += causes.ns(c) / 1e9 / Math.max(1, p.ranks());

@@ -5,10 +5,12 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import org.qmpi4j.formats.profile.CallStats;
 import org.qmpi4j.formats.profile.Profile;
 import org.qmpi4j.formats.profile.SiteKey;
 import org.qmpi4j.formats.waits.Pattern;
+import org.qmpi4j.formats.waits.WaitReport;
 
 /**
  * The figures of several runs side by side, each row with its change from the first run to the
@@ -111,19 +113,16 @@ public final class ProfileComparison {
         job.add(new Row("point-to-point bytes", "B", bytes));
         addSorted(functions, fnTime, "s");
         for (Row f : functions) {
-            functionCalls.add(new Row(f.name(), "calls", fnCalls.get(f.name())));
+            functionCalls.add(new Row(f.name(), "calls", Objects.requireNonNull(fnCalls.get(f.name()))));
         }
         addSorted(sites, siteTime, "s");
-        boolean allWaits = true;
-        for (Profile p : profiles) {
-            allWaits &= p.waits() != null;
-        }
-        if (allWaits) {
+        List<WaitReport> allWaits = RunWaits.ofAll(profiles);
+        if (allWaits != null) {
             // Waiting per pattern, per rank as the other times: comparable across job sizes.
             for (Pattern pattern : Pattern.values()) {
                 double[] v = new double[n];
                 for (int i = 0; i < n; i++) {
-                    v[i] = profiles.get(i).waits().totalNs(pattern)
+                    v[i] = allWaits.get(i).totalNs(pattern)
                             / 1e9
                             / Math.max(1, profiles.get(i).ranks());
                 }
@@ -131,7 +130,7 @@ public final class ProfileComparison {
             }
             double[] path = new double[n];
             for (int i = 0; i < n; i++) {
-                path[i] = profiles.get(i).waits().criticalPathNs() / 1e9;
+                path[i] = allWaits.get(i).criticalPathNs() / 1e9;
             }
             waits.add(new Row("critical path", "s", path));
         }

@@ -11,6 +11,7 @@ import org.qmpi4j.formats.profile.Profile;
 import org.qmpi4j.formats.profile.RankProfile;
 import org.qmpi4j.formats.profile.SiteKey;
 import org.qmpi4j.formats.waits.Pattern;
+import org.qmpi4j.formats.waits.WaitReport;
 
 /**
  * A scaling study: runs of one program at several rank counts, ordered by ranks, with each run's
@@ -202,11 +203,12 @@ public final class ScalingStudy {
         }
         parts(functions, fn, ps);
         parts(sites, site, ps);
-        if (ps.stream().allMatch(p -> p.waits() != null)) {
+        List<WaitReport> allWaits = RunWaits.ofAll(ps);
+        if (allWaits != null) {
             for (Pattern pattern : Pattern.values()) {
                 double[] v = new double[n];
                 for (int i = 0; i < n; i++) {
-                    v[i] = ps.get(i).waits().totalNs(pattern)
+                    v[i] = allWaits.get(i).totalNs(pattern)
                             / 1e9
                             / Math.max(1, ps.get(i).ranks());
                 }
@@ -229,7 +231,7 @@ public final class ScalingStudy {
         for (int i = 0; i < n; i++) {
             Iterations it = ps.get(i).iterations();
             Iterations.Steady st = it == null || !it.found() ? null : it.steady();
-            if (st == null) {
+            if (it == null || st == null) {
                 return;
             }
             steady[i] = st.median();

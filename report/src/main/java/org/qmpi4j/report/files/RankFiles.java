@@ -46,7 +46,7 @@ public final class RankFiles {
 
     /** The merge of the per-rank profiles found, what could not be read, and how many ranks had not finished. */
     public static final class Merged {
-        private final Profile profile;
+        private final @Nullable Profile profile;
         private final int ranksRead;
         private final int unfinished;
         private final List<String> problems;
@@ -54,7 +54,7 @@ public final class RankFiles {
         private final Map<Integer, String> unreadable;
 
         Merged(
-                Profile profile,
+                @Nullable Profile profile,
                 int ranksRead,
                 int unfinished,
                 List<String> problems,
@@ -79,7 +79,7 @@ public final class RankFiles {
         }
 
         /** The merged profile, or {@code null} when no per-rank profile was readable. */
-        public Profile profile() {
+        public @Nullable Profile profile() {
             return profile;
         }
 

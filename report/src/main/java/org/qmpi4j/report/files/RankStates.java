@@ -9,6 +9,7 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import org.qmpi4j.api.Nullable;
 import org.qmpi4j.formats.files.RankRanges;
@@ -52,7 +53,7 @@ public final class RankStates {
      * @param profiles   what {@link RankFiles#mergeProfiles} read
      * @param worldState the state in the world's {@code world.json}, or {@code null} if unknown
      */
-    public static List<String> describe(Path dir, int size, RankFiles.Merged profiles, String worldState)
+    public static List<String> describe(Path dir, int size, RankFiles.Merged profiles, @Nullable String worldState)
             throws IOException {
         Path ranks = ResultFiles.ranksDir(dir);
         Set<Integer> withFiles = new HashSet<>();
@@ -105,7 +106,7 @@ public final class RankStates {
             Set<Integer> withFiles,
             Set<Integer> traces,
             RankFiles.Merged profiles,
-            String worldState,
+            @Nullable String worldState,
             Path ranks)
             throws IOException {
         if (!withFiles.contains(r)) {
@@ -125,7 +126,7 @@ public final class RankStates {
         if (state == RankProfile.State.ABORTED) {
             return ABORTED;
         }
-        if (traces.contains(r) && !ended(ResultFiles.rankTrace(ranks.getParent(), r))) {
+        if (traces.contains(r) && !ended(ResultFiles.rankTrace(Objects.requireNonNull(ranks.getParent()), r))) {
             return TRACE_CUT;
         }
         return null;

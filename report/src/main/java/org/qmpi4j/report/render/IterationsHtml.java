@@ -2,6 +2,7 @@ package org.qmpi4j.report.render;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.qmpi4j.api.Nullable;
 import org.qmpi4j.formats.profile.Decimals;
 import org.qmpi4j.formats.profile.Iterations;
 
@@ -268,7 +269,7 @@ final class IterationsHtml {
     }
 
     /** The longest spike with a cause among the iterations of entry {@code s}, or {@code null}. */
-    private static Iterations.Spike causeIn(Iterations it, Iterations.Span s) {
+    private static @Nullable Iterations.Spike causeIn(Iterations it, Iterations.Span s) {
         Iterations.Spike best = null;
         for (Iterations.Spike k : it.spikes()) {
             if (k.cause() != null

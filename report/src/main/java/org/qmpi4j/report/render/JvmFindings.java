@@ -3,6 +3,7 @@ package org.qmpi4j.report.render;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.TreeMap;
 import org.qmpi4j.api.Nullable;
 import org.qmpi4j.formats.profile.Decimals;
@@ -119,10 +120,11 @@ final class JvmFindings {
      * collections, is taken), and the time each rank's calling thread was descheduled, added up.
      */
     JvmSummary ofJvm(List<Integer> ranks) {
-        JvmSummary last = jvm.get(ranks.get(0));
+        // The groups are made of the ranks this map holds.
+        JvmSummary last = Objects.requireNonNull(jvm.get(ranks.get(0)));
         long descheduled = 0;
         for (int r : ranks) {
-            JvmSummary s = jvm.get(r);
+            JvmSummary s = Objects.requireNonNull(jvm.get(r));
             descheduled += s.descheduledNs();
             if (s.gcCount() > last.gcCount() || (s.gcCount() == last.gcCount() && s.gcPauseNs() > last.gcPauseNs())) {
                 last = s;

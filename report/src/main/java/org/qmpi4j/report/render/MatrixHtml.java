@@ -244,7 +244,7 @@ public final class MatrixHtml {
         h.append(
                 "<table class=\"side\" id=\"collectives\"><thead><tr><th>function</th><th>calls</th><th>time</th><th>bytes</th></tr></thead><tbody>\n");
         for (String f : names) {
-            CallStats s = p.functions().get(f).total();
+            CallStats s = p.function(f).total();
             h.append("<tr><td>")
                     .append(Markup.escape(f))
                     .append("</td><td>")

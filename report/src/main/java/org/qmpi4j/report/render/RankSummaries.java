@@ -108,7 +108,7 @@ final class RankSummaries {
         TextReport.section(out, "MPI functions: imbalance over ranks (max / mean of a rank's time)");
         Table t = new Table("<function", "ranks", "mean [ms]", "max [ms]", "max rank", "min [ms]", "max/mean");
         for (String f : p.functionsByTime()) {
-            imbalanceRow(t, p.functions().get(f), present, f);
+            imbalanceRow(t, p.function(f), present, f);
         }
         t.appendTo(out, "  ");
     }
@@ -120,14 +120,14 @@ final class RankSummaries {
         Table sites = TextReport.statsTable("site");
         ids.forEach((k, id) -> TextReport.statsRow(
                 sites,
-                p.sites().get(k).total(),
+                p.site(k).total(),
                 TextReport.inApp(k.function(), app),
                 TextReport.inApp(k.function(), mpi),
                 id));
         sites.appendTo(out, "  ");
         TextReport.section(out, "Call sites: imbalance over ranks (max / mean of a rank's time)");
         Table t = new Table("site", "ranks", "mean [ms]", "max [ms]", "max rank", "min [ms]", "max/mean");
-        ids.forEach((k, id) -> imbalanceRow(t, p.sites().get(k), present, id));
+        ids.forEach((k, id) -> imbalanceRow(t, p.site(k), present, id));
         t.appendTo(out, "  ");
     }
 

@@ -133,7 +133,7 @@ public final class ReportHtml {
     private static void summary(StringBuilder h, Profile p, long app, long mpi) {
         long calls = 0;
         for (String f : p.functionsByTime()) {
-            calls += p.functions().get(f).total().calls();
+            calls += p.function(f).total().calls();
         }
         RankBalance balance = RankBalance.of(p);
         h.append("<section id=\"summary\" class=\"cards\">\n");
@@ -262,7 +262,7 @@ public final class ReportHtml {
                     .append("\"><td>")
                     .append(Markup.escape(f))
                     .append("</td>");
-            statsCells(h, p.functions().get(f).total(), a, m);
+            statsCells(h, p.function(f).total(), a, m);
             h.append("</tr>\n");
         }
         h.append("</tbody></table></div>\n</section>\n");
@@ -292,11 +292,7 @@ public final class ReportHtml {
                     .append("</td><td class=\"where\">")
                     .append(Markup.where(k.where()))
                     .append("</td>");
-            statsCells(
-                    h,
-                    p.sites().get(k).total(),
-                    TextReport.inApp(k.function(), app),
-                    TextReport.inApp(k.function(), mpi));
+            statsCells(h, p.site(k).total(), TextReport.inApp(k.function(), app), TextReport.inApp(k.function(), mpi));
             h.append("</tr>\n");
         }
         h.append("</tbody></table></div>\n</section>\n");
@@ -306,7 +302,7 @@ public final class ReportHtml {
         h.append("<section id=\"sizes\"><h2>Message sizes (bytes per call)</h2>\n<div class=\"histograms\">\n");
         boolean any = false;
         for (String f : p.functionsByTime()) {
-            long[] hist = p.functions().get(f).total().histogram();
+            long[] hist = p.function(f).total().histogram();
             if (hist == null) {
                 continue;
             }
@@ -353,7 +349,7 @@ public final class ReportHtml {
         h.append("<table class=\"data\" id=\"collective-table\"><thead><tr><th>function</th><th>calls</th>")
                 .append("<th>time [ms]</th><th>bytes</th><th>MPI %</th></tr></thead><tbody>\n");
         for (String f : names) {
-            CallStats s = p.functions().get(f).total();
+            CallStats s = p.function(f).total();
             h.append("<tr><td>")
                     .append(Markup.escape(f))
                     .append("</td><td>")

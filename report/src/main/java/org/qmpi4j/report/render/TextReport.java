@@ -108,7 +108,7 @@ public final class TextReport {
         section(out, "MPI functions, all ranks, by time");
         Table functions = statsTable("<function");
         for (String f : p.functionsByTime()) {
-            statsRow(functions, p.functions().get(f).total(), inApp(f, app), inApp(f, mpi), f);
+            statsRow(functions, p.function(f).total(), inApp(f, app), inApp(f, mpi), f);
         }
         functions.appendTo(out, "  ");
         if (summarised) {
@@ -144,7 +144,7 @@ public final class TextReport {
         section(out, "Message sizes (bytes per call)");
         Table sizes = new Table("<function", "<size", "calls", "share %");
         for (String f : p.functionsByTime()) {
-            long[] h = p.functions().get(f).total().histogram();
+            long[] h = p.function(f).total().histogram();
             if (h == null) {
                 continue;
             }
@@ -200,7 +200,7 @@ public final class TextReport {
         } else {
             Table c = new Table("<function", "calls", "time [ms]", "bytes", "MPI %");
             for (String f : collectives) {
-                CallStats s = p.functions().get(f).total();
+                CallStats s = p.function(f).total();
                 c.row(f, s.calls(), fixed(s.timeNs() / 1e6, 3), s.bytes(), fixed(pct(s.timeNs(), mpi), 2));
             }
             c.appendTo(out, "  ");
@@ -215,7 +215,7 @@ public final class TextReport {
         for (Map.Entry<SiteKey, Integer> site : ids.entrySet()) {
             SiteKey k = site.getKey();
             Integer id = site.getValue();
-            Profile.Entry e = p.sites().get(k);
+            Profile.Entry e = p.site(k);
             long siteApp = inApp(k.function(), app);
             long siteMpi = inApp(k.function(), mpi);
             statsRow(sites, e.total(), siteApp, siteMpi, id, "*");

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.TreeMap;
 import org.qmpi4j.formats.profile.Decimals;
 import org.qmpi4j.formats.waits.Pattern;
@@ -101,7 +102,7 @@ final class WaitStatesHtml {
             }
         } else {
             shown.addAll(perRank.keySet());
-            shown.sort(Comparator.comparingLong((Integer k) -> -sum(perRank.get(k))));
+            shown.sort(Comparator.comparingLong((Integer k) -> -sum(Objects.requireNonNull(perRank.get(k)))));
             shown = new ArrayList<>(shown.subList(0, Math.min(BAR_RANKS / 2, shown.size())));
         }
         long max = 1;

@@ -1,6 +1,7 @@
 package org.qmpi4j.report.render;
 
 import java.util.Map;
+import org.qmpi4j.api.Nullable;
 import org.qmpi4j.formats.profile.Decimals;
 import org.qmpi4j.formats.waits.WaitReport;
 
@@ -130,7 +131,7 @@ final class WorstWaitsSvg {
     }
 
     /** The node a rank ran on, under its label, when the job ran on several. */
-    private static void host(StringBuilder h, int x, int y, String host) {
+    private static void host(StringBuilder h, int x, int y, @Nullable String host) {
         if (host != null) {
             h.append("<text class=\"node\" x=\"")
                     .append(x)

@@ -26,7 +26,7 @@ final class CollectiveMatching {
     }
 
     /** {@code c}, the call of {@code e}, is a member of its collective instance. */
-    void arrive(WaitEvent e, CallSegment c, CriticalPathNode node) {
+    void arrive(WaitEvent e, CallSegment c, @Nullable CriticalPathNode node) {
         CollectiveKind kind = CollectiveKind.of(e.function);
         if (kind == CollectiveKind.NONE) {
             return;

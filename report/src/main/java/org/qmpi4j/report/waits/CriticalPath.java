@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.qmpi4j.api.Nullable;
 import org.qmpi4j.formats.waits.Interval;
 import org.qmpi4j.formats.waits.WaitReport;
 
@@ -25,7 +26,7 @@ final class CriticalPath {
     }
 
     /** The path that ends at {@code last} (none if null), with causes if {@code jvmKnown}. */
-    static CriticalPath endingAt(CriticalPathNode last, boolean jvmKnown) {
+    static CriticalPath endingAt(@Nullable CriticalPathNode last, boolean jvmKnown) {
         Map<Interval, long[]> path = new HashMap<>();
         long length = 0;
         for (CriticalPathNode n = last; n != null; n = n.prev) {

@@ -2,6 +2,7 @@ package org.qmpi4j.report.waits;
 
 import java.util.HashMap;
 import java.util.Map;
+import org.qmpi4j.api.Nullable;
 import org.qmpi4j.formats.waits.Interval;
 
 /**
@@ -12,13 +13,15 @@ import org.qmpi4j.formats.waits.Interval;
 final class CriticalPathNode {
     final int rank;
     final Map<Interval, long[]> time = new HashMap<>(4);
+
+    @Nullable
     CriticalPathNode prev;
     /** Messages and collectives still holding it. */
     int refs;
     /** A rank's path continues from it (it cannot be folded). */
     boolean pinned;
 
-    CriticalPathNode(int rank, CriticalPathNode prev) {
+    CriticalPathNode(int rank, @Nullable CriticalPathNode prev) {
         this.rank = rank;
         this.prev = prev;
     }
@@ -34,7 +37,7 @@ final class CriticalPathNode {
      * Adds {@code ns} of interval {@code i}, a part of a stretch of {@code lengthNs} whose JVM parts
      * were {@code jvm} ({@code null}: not known).
      */
-    void add(Interval i, long ns, long[] jvm, long lengthNs) {
+    void add(Interval i, long ns, @Nullable long[] jvm, long lengthNs) {
         if (ns > 0) {
             long[] t = time.get(i);
             if (t == null) {
@@ -59,7 +62,7 @@ final class CriticalPathNode {
     }
 
     /** Lets go of {@code old}, takes hold of {@code node} (either may be null); returns {@code node}. */
-    static CriticalPathNode hold(CriticalPathNode old, CriticalPathNode node) {
+    static @Nullable CriticalPathNode hold(@Nullable CriticalPathNode old, @Nullable CriticalPathNode node) {
         if (old != null) {
             old.refs--;
         }

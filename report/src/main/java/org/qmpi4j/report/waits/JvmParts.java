@@ -1,6 +1,7 @@
 package org.qmpi4j.report.waits;
 
 import java.util.Arrays;
+import org.qmpi4j.api.Nullable;
 import org.qmpi4j.formats.waits.DelayCauses;
 
 /**
@@ -34,7 +35,7 @@ final class JvmParts {
      * {@code lengthNs}) that {@code ns} of it held, each kind's ns at most its share of the stretch;
      * a collection's count is given whole to any part that holds some of its pause.
      */
-    static void share(long[] into, int at, long[] parts, long lengthNs, long ns) {
+    static void share(long[] into, int at, @Nullable long[] parts, long lengthNs, long ns) {
         if (parts == null || ns <= 0) {
             return;
         }

@@ -20,7 +20,7 @@ final class PointToPointMatching {
     }
 
     /** {@code c} posts the send of message {@code id}, completed in the call or not. */
-    void send(String id, CallSegment c, CriticalPathNode node, WaitEvent.Completion completion) {
+    void send(String id, CallSegment c, @Nullable CriticalPathNode node, WaitEvent.Completion completion) {
         Message m = message(id);
         m.send = c;
         m.sendNode = CriticalPathNode.hold(m.sendNode, node);
@@ -33,7 +33,7 @@ final class PointToPointMatching {
     }
 
     /** {@code c} posts the receive of message {@code id}, completed in the call or not. */
-    void receive(String id, CallSegment c, CriticalPathNode node, WaitEvent.Completion completion) {
+    void receive(String id, CallSegment c, @Nullable CriticalPathNode node, WaitEvent.Completion completion) {
         Message m = message(id);
         m.recvPost = c;
         m.recvNode = CriticalPathNode.hold(m.recvNode, node);

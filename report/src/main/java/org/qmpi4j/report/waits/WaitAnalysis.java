@@ -5,6 +5,8 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import org.qmpi4j.api.Nullable;
 import org.qmpi4j.formats.waits.Pattern;
 import org.qmpi4j.formats.waits.WaitReport;
 
@@ -28,6 +30,7 @@ public final class WaitAnalysis {
 
     /** One rank's calls in the order it made them; {@code null} at the end. May reuse its event. */
     public interface RankEvents {
+        @Nullable
         WaitEvent next() throws IOException;
     }
 
@@ -133,7 +136,8 @@ public final class WaitAnalysis {
     }
 
     /** {@code victim} waited {@code ns} for {@code late}; the longest such wait of a call counts. */
-    private void offer(CallSegment victim, Pattern pattern, long ns, CallSegment late, CriticalPathNode lateNode) {
+    private void offer(
+            CallSegment victim, Pattern pattern, long ns, CallSegment late, @Nullable CriticalPathNode lateNode) {
         if (ns < noiseFloorNs || ns <= victim.waitNs) {
             return;
         }
@@ -146,7 +150,8 @@ public final class WaitAnalysis {
         victim.lateStart = late.start;
         victim.lateEnd = late.end;
         victim.latePreviousExit = late.previousExit;
-        victim.bound = ranks.get(victim.rank).errorBound + (l == null ? 0 : l.errorBound);
+        // The victim's rank has a progress record: its call is being analysed.
+        victim.bound = Objects.requireNonNull(ranks.get(victim.rank)).errorBound + (l == null ? 0 : l.errorBound);
         victim.causes = l == null ? new WaitCauses() : WaitCauses.explain(l, late, ns);
         victim.lateNode = CriticalPathNode.hold(victim.lateNode, lateNode);
         if (victim.finalized) {
@@ -163,7 +168,8 @@ public final class WaitAnalysis {
     /** The matchers' waits, to {@link #offer}. */
     private final class Offers implements WaitSink {
         @Override
-        public void offer(CallSegment victim, Pattern pattern, long ns, CallSegment late, CriticalPathNode lateNode) {
+        public void offer(
+                CallSegment victim, Pattern pattern, long ns, CallSegment late, @Nullable CriticalPathNode lateNode) {
             WaitAnalysis.this.offer(victim, pattern, ns, late, lateNode);
         }
     }

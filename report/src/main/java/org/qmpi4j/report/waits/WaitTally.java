@@ -5,6 +5,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.PriorityQueue;
 import org.qmpi4j.formats.waits.CallSite;
 import org.qmpi4j.formats.waits.Interval;
@@ -36,9 +37,14 @@ final class WaitTally {
             return;
         }
         c.emitted = true;
+        // A call is counted once a wait was offered for it, which set these.
+        Pattern pattern = Objects.requireNonNull(c.pattern, "a wait counted before it was offered");
+        WaitCauses causes = Objects.requireNonNull(c.causes, "a wait counted before it was offered");
+        String lateFunction = Objects.requireNonNull(c.lateFunction, "a wait counted before it was offered");
+        CallSite lateSite = Objects.requireNonNull(c.lateSite, "a wait counted before it was offered");
         long ns = c.waitNs;
         boolean uncertain = ns < c.bound;
-        WaitKey key = new WaitKey(c.pattern, c.rank, c.function, c.site);
+        WaitKey key = new WaitKey(pattern, c.rank, c.function, c.site);
         long[] w = waits.get(key);
         if (w == null) {
             w = new long[4];
@@ -56,7 +62,7 @@ final class WaitTally {
         } else if (peer != c.peer) {
             peers.put(key, -1);
         }
-        for (Map.Entry<Interval, long[]> d : c.causes.parts.entrySet()) {
+        for (Map.Entry<Interval, long[]> d : causes.parts.entrySet()) {
             long[] t = delays.get(d.getKey());
             if (t == null) {
                 t = new long[1 + WaitCauses.WIDTH];
@@ -73,7 +79,7 @@ final class WaitTally {
                 || worst.size() < WORST
                 || ns > worst.peek().waitNs()) {
             WaitReport.Instance instance = new WaitReport.Instance(
-                    c.pattern,
+                    pattern,
                     c.rank,
                     c.function,
                     c.site,
@@ -81,8 +87,8 @@ final class WaitTally {
                     c.end,
                     ns,
                     c.peer,
-                    c.lateFunction,
-                    c.lateSite,
+                    lateFunction,
+                    lateSite,
                     c.lateStart,
                     c.lateEnd,
                     c.latePreviousExit,
@@ -104,7 +110,15 @@ final class WaitTally {
             WaitKey k = w.getKey();
             long[] v = w.getValue();
             states.add(new WaitReport.WaitState(
-                    k.pattern, k.rank, k.function, k.site, peers.get(k), v[0], v[1], v[2], v[3]));
+                    k.pattern,
+                    k.rank,
+                    k.function,
+                    k.site,
+                    Objects.requireNonNull(peers.get(k)),
+                    v[0],
+                    v[1],
+                    v[2],
+                    v[3]));
         }
         states.sort(ReportOrder.STATES);
         return states;

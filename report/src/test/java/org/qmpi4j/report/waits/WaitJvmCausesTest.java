@@ -1,5 +1,6 @@
 package org.qmpi4j.report.waits;
 
+import static java.util.Objects.requireNonNull;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
@@ -93,7 +94,7 @@ class WaitJvmCausesTest {
         WaitReport.Delay d =
                 delay(r, new Interval(1, Interval.Kind.COMPUTATION, "MPI_BARRIER", COLL, "MPI_INIT", INIT));
         assertThat(d.ns()).isEqualTo(90 * MS);
-        DelayCauses c = d.causes();
+        DelayCauses c = requireNonNull(d.causes());
         assertThat(c).isNotNull();
         // The late window is the last 90 of the 99 ms: 90/99 of each.
         assertThat(ms(c, Cause.GC)).isCloseTo(60 * 90 / 99.0, within(0.01));
@@ -109,9 +110,9 @@ class WaitJvmCausesTest {
                 .filter(p -> p.interval().equals(d.interval()))
                 .findFirst()
                 .orElseThrow();
-        assertThat(step.causes()).isNotNull();
-        assertThat(step.causes().ns(Cause.GC)).isEqualTo(60 * MS);
-        sumsTo(step.causes(), step.ns());
+        DelayCauses stepCauses = requireNonNull(step.causes());
+        assertThat(stepCauses.ns(Cause.GC)).isEqualTo(60 * MS);
+        sumsTo(stepCauses, step.ns());
     }
 
     @Test
@@ -121,8 +122,9 @@ class WaitJvmCausesTest {
         call(0, "MPI_BARRIER", COLL, 10, 101).collective("world", 2, 0, -1).jvm(jvm(3, 1, 1, 0, 0, 0));
         call(1, "MPI_BARRIER", COLL, 100, 101).collective("world", 2, 0, -1).jvm(NOTHING);
         WaitReport r = analyse();
-        DelayCauses c = delay(r, new Interval(1, Interval.Kind.COMPUTATION, "MPI_BARRIER", COLL, "MPI_INIT", INIT))
-                .causes();
+        DelayCauses c = requireNonNull(
+                delay(r, new Interval(1, Interval.Kind.COMPUTATION, "MPI_BARRIER", COLL, "MPI_INIT", INIT))
+                        .causes());
         assertThat(c).isNotNull();
         // Rank 0's own collection made nobody wait: it is not the late rank's.
         assertThat(c.jvmNs()).isZero();
@@ -142,13 +144,14 @@ class WaitJvmCausesTest {
         // The late window [10, 100): 50 of the call's 59 ms, then the 40 ms computation.
         WaitReport.Delay inCall = delay(r, new Interval(1, Interval.Kind.MPI, "MPI_COMM_RANK", RANK, null, null));
         assertThat(inCall.ns()).isEqualTo(50 * MS);
-        assertThat(ms(inCall.causes(), Cause.GC)).isCloseTo(40 * 50 / 59.0, within(0.01));
-        assertThat(inCall.causes().count(Cause.GC)).isEqualTo(1);
-        sumsTo(inCall.causes(), inCall.ns());
+        DelayCauses inCallCauses = requireNonNull(inCall.causes());
+        assertThat(ms(inCallCauses, Cause.GC)).isCloseTo(40 * 50 / 59.0, within(0.01));
+        assertThat(inCallCauses.count(Cause.GC)).isEqualTo(1);
+        sumsTo(inCallCauses, inCall.ns());
         WaitReport.Delay comp =
                 delay(r, new Interval(1, Interval.Kind.COMPUTATION, "MPI_BARRIER", COLL, "MPI_COMM_RANK", RANK));
         assertThat(comp.ns()).isEqualTo(40 * MS);
-        assertThat(comp.causes().jvmNs()).isZero();
+        assertThat(requireNonNull(comp.causes()).jvmNs()).isZero();
     }
 
     @Test
@@ -173,7 +176,7 @@ class WaitJvmCausesTest {
         WaitReport r = analyse();
         WaitReport.Delay d = delay(r, new Interval(0, Interval.Kind.COMPUTATION, "MPI_SEND", COLL, "MPI_INIT", INIT));
         assertThat(d.longTermNs()).isPositive();
-        DelayCauses c = d.causes();
+        DelayCauses c = requireNonNull(d.causes());
         // Every part of rank 0's delay, direct or handed on, is 50/99 collection.
         assertThat(c.ns(Cause.GC) / (double) d.ns()).isCloseTo(50 / 99.0, within(0.001));
         sumsTo(c, d.ns());

@@ -1,5 +1,6 @@
 package org.qmpi4j.report.waits;
 
+import static java.util.Objects.requireNonNull;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
@@ -30,16 +31,16 @@ class WaitReportOutputsTest {
         Map<Integer, List<WaitEvent>> calls = new TreeMap<>();
         for (int r = 0; r < 4; r++) {
             calls.put(r, new java.util.ArrayList<>());
-            calls.get(r)
+            requireNonNull(calls.get(r))
                     .add(WaitEvent.call(r, "MPI_INIT", CallSite.UNKNOWN, 0, MS).errorBound(MS / 10));
         }
-        calls.get(1)
+        requireNonNull(calls.get(1))
                 .add(WaitEvent.call(1, "MPI_SEND", SEND, 440 * MS, 441 * MS).sends("1>0", WaitEvent.Completion.HERE));
-        calls.get(0)
+        requireNonNull(calls.get(0))
                 .add(WaitEvent.call(0, "MPI_RECV", RECV, 10 * MS, 441 * MS).receives("1>0", WaitEvent.Completion.HERE));
         long[] at = {450, 450, 450, 750};
         for (int r = 0; r < 4; r++) {
-            calls.get(r)
+            requireNonNull(calls.get(r))
                     .add(WaitEvent.call(r, "MPI_BARRIER", BARRIER, at[r] * MS, 751 * MS)
                             .collective("world", 4, 0, -1)
                             .errorBound(r == 2 ? 400 * MS : MS / 10));
@@ -69,7 +70,7 @@ class WaitReportOutputsTest {
                 .contains("\"line\": 28")
                 .contains("\"critical_path\"");
         Profile back = ProfileFormat.read(json);
-        assertThat(back.waits().waits()).hasSize(4);
+        assertThat(requireNonNull(back.waits()).waits()).hasSize(4);
         assertThat(ProfileFormat.write(back)).isEqualTo(json);
         assertThat(ProfileFormat.read(ProfileFormat.write(profile())).waits()).isNull();
     }

@@ -20,9 +20,9 @@ public final class Communicators {
     public static final class Communicator {
         private final String name;
         private final int[] local;
-        private final int[] remote;
+        private final @Nullable int[] remote;
 
-        Communicator(String name, int[] local, int[] remote) {
+        Communicator(String name, int[] local, @Nullable int[] remote) {
             this.name = name;
             this.local = local;
             this.remote = remote;

@@ -8,6 +8,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.TreeMap;
 
 /**
@@ -351,15 +352,20 @@ public final class Otf2Export {
         out.paradigm(PARADIGM_MPI, mpi, PARADIGM_CLASS_PROCESS);
         out.systemTreeNode(SYSTEM_ROOT, machineName, machineName, UNDEFINED_UINT32);
         for (Map.Entry<String, Integer> h : hostNodes.entrySet()) {
-            out.systemTreeNode(h.getValue(), hostNames.get(h.getKey()), nodeClass, SYSTEM_ROOT);
+            out.systemTreeNode(h.getValue(), Objects.requireNonNull(hostNames.get(h.getKey())), nodeClass, SYSTEM_ROOT);
         }
         for (int r = 0; r < comms.size(); r++) {
-            out.locationGroup(r, rankNames[r], LOCATION_GROUP_TYPE_PROCESS, hostNodes.get(host(r)));
+            out.locationGroup(
+                    r, rankNames[r], LOCATION_GROUP_TYPE_PROCESS, Objects.requireNonNull(hostNodes.get(host(r))));
         }
         for (Map.Entry<Long, long[]> l : locationEvents.entrySet()) {
             long id = l.getKey();
             out.location(
-                    id, locationNameIds.get(id), LOCATION_TYPE_CPU_THREAD, l.getValue()[0], (int) (id & 0xffffffffL));
+                    id,
+                    Objects.requireNonNull(locationNameIds.get(id)),
+                    LOCATION_TYPE_CPU_THREAD,
+                    l.getValue()[0],
+                    (int) (id & 0xffffffffL));
         }
         for (Map.Entry<Integer, int[]> e : regionStrings.entrySet()) {
             int[] v = e.getValue();

@@ -7,6 +7,7 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.TreeMap;
 import org.qmpi4j.api.Nullable;
 import org.qmpi4j.formats.trace.ShardCommunicator;
@@ -84,6 +85,11 @@ public final class TraceExport {
             this.selection = selection;
             this.zero = zero;
             commByKey.put(TraceFormat.WORLD_KEY, Communicators.WORLD);
+        }
+
+        /** The writer of the rank being read: set at {@link #beginRank}, before any call of it. */
+        private Otf2Export.RankWriter writer() {
+            return Objects.requireNonNull(writer, "a rank's records before its beginning");
         }
 
         @Override
@@ -192,7 +198,7 @@ public final class TraceExport {
 
         private void flush() throws IOException {
             if (pending) {
-                writer.call(call);
+                writer().call(call);
                 count++;
                 pending = false;
             }
@@ -201,7 +207,7 @@ public final class TraceExport {
         @Override
         public void endRank(int rank, ShardParser shard) throws IOException {
             flush();
-            writer.close();
+            writer().close();
             calls.put(rank, count);
             problems.addAll(shard.problems());
         }

@@ -14,7 +14,7 @@ final class RecordingOtf2 implements Otf2Records {
     boolean closed;
 
     String s(int id) {
-        return id == Otf2Constants.UNDEFINED_UINT32 ? "-" : strings.get(id);
+        return id == Otf2Constants.UNDEFINED_UINT32 ? "-" : String.valueOf(strings.get(id));
     }
 
     @Override
