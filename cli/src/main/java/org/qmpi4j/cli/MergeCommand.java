@@ -70,10 +70,12 @@ final class MergeCommand implements Callable<Integer> {
 
     @Option(
             names = "--iteration",
-            paramLabel = "<auto|off|Class:line>",
+            paramLabel = "<auto|pcontrol|off|Class:line>",
             description = "how the job's main loop is found in the traces (default: auto, as the tracer's"
-                    + " tracer.iteration): auto from the calls every rank repeats, Class:line names the MPI call that"
-                    + " ends each iteration, off does not look")
+                    + " tracer.iteration): auto takes the program's MPI_Pcontrol marker (an MPI_Pcontrol call site"
+                    + " with a level other than 0 that every rank calls equally often, at least 3 times) or else"
+                    + " finds the loop from the calls every rank repeats, pcontrol takes the marker only, Class:line"
+                    + " names the MPI call that ends each iteration (before any marker), off does not look")
     String iteration = "auto";
 
     @Spec
@@ -296,7 +298,11 @@ final class MergeCommand implements Callable<Integer> {
             if (it != null) {
                 err.println("qmpi4j: iterations: "
                         + (it.found()
-                                ? it.count() + ", each ending at " + it.boundary()
+                                ? it.count()
+                                        + (it.foundBy() == org.qmpi4j.formats.profile.Iterations.FoundBy.PCONTROL
+                                                ? ", each starting at the MPI_Pcontrol marker "
+                                                : ", each ending at ")
+                                        + it.boundary()
                                 : "none (" + it.reason() + ")"));
             }
         } catch (IOException | RuntimeException e) {

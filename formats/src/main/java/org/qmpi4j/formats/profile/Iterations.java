@@ -29,6 +29,7 @@ public final class Iterations {
     private final @Nullable Steady steady;
     private final @Nullable Slowest slowest;
     private final List<Spike> spikes;
+    private final @Nullable FoundBy foundBy;
 
     /** Iterations without spikes listed (profiles written before they were). */
     public Iterations(
@@ -53,6 +54,24 @@ public final class Iterations {
             @Nullable Steady steady,
             @Nullable Slowest slowest,
             List<Spike> spikes) {
+        this(found, reason, boundary, count, series, warmup, steady, slowest, spikes, null);
+    }
+
+    /**
+     * Iterations whose boundary was found as {@code foundBy} says ({@code null}: not said, as in
+     * profiles written before it was).
+     */
+    public Iterations(
+            boolean found,
+            String reason,
+            @Nullable Boundary boundary,
+            long count,
+            List<Span> series,
+            @Nullable WarmUp warmup,
+            @Nullable Steady steady,
+            @Nullable Slowest slowest,
+            List<Spike> spikes,
+            @Nullable FoundBy foundBy) {
         this.found = found;
         this.reason = reason;
         this.boundary = boundary;
@@ -62,6 +81,7 @@ public final class Iterations {
         this.steady = steady;
         this.slowest = slowest;
         this.spikes = List.copyOf(spikes);
+        this.foundBy = foundBy;
     }
 
     /** No loop: {@code reason} says why. */
@@ -82,6 +102,14 @@ public final class Iterations {
     /** The call that ends each iteration; {@code null} when none was found. */
     public @Nullable Boundary boundary() {
         return boundary;
+    }
+
+    /**
+     * How the boundary was found ({@code boundary.found_by} in {@code profile.json}); {@code null}
+     * when none was found, or in profiles written before it was said.
+     */
+    public @Nullable FoundBy foundBy() {
+        return foundBy;
     }
 
     /** Iterations every rank ran. */
@@ -127,7 +155,39 @@ public final class Iterations {
             Span o = series.get(i);
             s.add(new Span(o.first, o.last, o.wallMax, o.wallMean, o.mpiMean, waitMeans[i], o.slowestRank));
         }
-        return new Iterations(found, reason, boundary, count, s, warmup, steady, slowest, spikes);
+        return new Iterations(found, reason, boundary, count, s, warmup, steady, slowest, spikes, foundBy);
+    }
+
+    /**
+     * How the boundary was found: by the search over the ranks' calls, named by the setting
+     * {@code tracer.iteration=Class:line}, or marked by the program's {@code MPI_Pcontrol} calls
+     * (the boundary then starts each iteration instead of ending it).
+     */
+    public enum FoundBy {
+        SEARCH("search"),
+        NAMED("named"),
+        PCONTROL("pcontrol");
+
+        private final String json;
+
+        FoundBy(String json) {
+            this.json = json;
+        }
+
+        /** The name {@code profile.json} gives it. */
+        public String json() {
+            return json;
+        }
+
+        /** The one named {@code json}; {@code null} for a name this version does not know. */
+        public static @Nullable FoundBy ofJson(@Nullable String json) {
+            for (FoundBy f : values()) {
+                if (f.json.equals(json)) {
+                    return f;
+                }
+            }
+            return null;
+        }
     }
 
     /** The call that ends each iteration: an MPI function at a call site. */

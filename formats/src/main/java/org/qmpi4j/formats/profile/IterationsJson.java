@@ -9,7 +9,7 @@ import org.qmpi4j.formats.json.JsonWriter;
 
 /**
  * {@code profile.json}'s optional member {@code iterations} ({@link Iterations}): {@code found},
- * {@code reason}, and when found {@code boundary {function, class, method, file, line}},
+ * {@code reason}, and when found {@code boundary {function, class, method, file, line, found_by}},
  * {@code count}, {@code series [{first, last, wall_s_max, wall_s_mean, mpi_s_mean, wait_s_mean, slowest_rank}]},
  * {@code warmup {iterations, wall_s_mean, slowdown}}, {@code steady {first, wall_s_median,
  * wall_s_sigma, band_s, spikes}}, {@code slowest {iteration, wall_s, rank}},
@@ -30,8 +30,12 @@ public final class IterationsJson {
                     .member("class", b.className())
                     .member("method", b.method())
                     .member("file", b.file())
-                    .member("line", b.line())
-                    .endObject();
+                    .member("line", b.line());
+            Iterations.FoundBy by = it.foundBy();
+            if (by != null) {
+                w.member("found_by", by.json());
+            }
+            w.endObject();
             w.member("count", it.count()).member("series_limit", Iterations.SERIES_LIMIT);
             w.name("series").beginArray();
             for (Iterations.Span s : it.series()) {
@@ -109,6 +113,8 @@ public final class IterationsJson {
                 b.optional("method").asStringOrNull(),
                 b.optional("file").asStringOrNull(),
                 b.get("line").asInt());
+        Iterations.FoundBy foundBy =
+                Iterations.FoundBy.ofJson(b.optional("found_by").asStringOrNull());
         List<Iterations.Span> series = new ArrayList<>();
         for (JsonNode s : n.get("series").elements()) {
             series.add(new Iterations.Span(
@@ -156,7 +162,8 @@ public final class IterationsJson {
                                 : k.get("cause_rank").asInt()));
             }
         }
-        return new Iterations(true, reason, boundary, n.get("count").asLong(), series, warmup, steady, slowest, spikes);
+        return new Iterations(
+                true, reason, boundary, n.get("count").asLong(), series, warmup, steady, slowest, spikes, foundBy);
     }
 
     /** A number written as {@code null} (not finite) reads as NaN. */

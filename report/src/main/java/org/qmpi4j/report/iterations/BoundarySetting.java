@@ -4,7 +4,8 @@ import org.qmpi4j.api.Nullable;
 import org.qmpi4j.formats.profile.Iterations;
 
 /**
- * The setting {@code tracer.iteration}: {@code auto} (find the loop), {@code off} (do not look),
+ * The setting {@code tracer.iteration}: {@code auto} (the program's {@code MPI_Pcontrol} marker if
+ * it has one, else find the loop), {@code pcontrol} (the marker only), {@code off} (do not look),
  * or {@code Class:line}, the call that ends each iteration, by the class's simple or binary name
  * and the source line (every MPI call on that line).
  */
@@ -13,6 +14,9 @@ public final class BoundarySetting {
     public static final String AUTO = "auto";
 
     public static final String OFF = "off";
+
+    /** Iterations marked by the program's {@code MPI_Pcontrol} calls only, without the search. */
+    public static final String PCONTROL = "pcontrol";
 
     private final String className;
     private final int line;
@@ -24,7 +28,8 @@ public final class BoundarySetting {
 
     /**
      * {@code null} for {@code auto} (or empty); the boundary for {@code Class:line}. Throws for
-     * {@code off} (ask {@link #isOff} first) and for text of neither form.
+     * {@code off} and {@code pcontrol} (ask {@link #isOff} and {@link #isPcontrol} first) and for
+     * text of neither form.
      */
     public static @Nullable BoundarySetting parse(@Nullable String text) {
         String t = text == null ? "" : text.trim();
@@ -43,12 +48,17 @@ public final class BoundarySetting {
             }
         }
         throw new IllegalArgumentException(
-                "tracer.iteration: expected auto, off or Class:line (e.g. Solver:42), got " + t);
+                "tracer.iteration: expected auto, pcontrol, off or Class:line (e.g. Solver:42), got " + t);
     }
 
     /** Whether {@code text} switches the search off. */
     public static boolean isOff(@Nullable String text) {
         return text != null && text.trim().equalsIgnoreCase(OFF);
+    }
+
+    /** Whether {@code text} asks for the {@code MPI_Pcontrol} marker only. */
+    public static boolean isPcontrol(@Nullable String text) {
+        return text != null && text.trim().equalsIgnoreCase(PCONTROL);
     }
 
     /** Whether {@code site} is at the named class and line. */

@@ -33,5 +33,17 @@ public interface CallSource {
         default void call(Iterations.Boundary site, long start, long end, @Nullable long[] jvm) {
             call(site, start, end);
         }
+
+        /**
+         * As {@link #call(Iterations.Boundary, long, long, long[])}, with the level an
+         * {@code MPI_PCONTROL} call set ({@code level}; {@link #NO_LEVEL} for other calls, and
+         * where the trace does not tell). Sinks that need no level need not override it.
+         */
+        default void call(Iterations.Boundary site, long start, long end, @Nullable long[] jvm, long level) {
+            call(site, start, end, jvm);
+        }
     }
+
+    /** The level of a call that set none (not {@code MPI_PCONTROL}, or a trace that does not tell). */
+    long NO_LEVEL = Long.MIN_VALUE;
 }

@@ -18,7 +18,9 @@ public final class IterationFinder {
 
     /**
      * The iterations of the calls in {@code source}; {@code setting}: the value of
-     * {@code tracer.iteration} ({@code auto}, {@code Class:line}; {@code off} gives {@code null}).
+     * {@code tracer.iteration} ({@code auto}, {@code pcontrol}, {@code Class:line}; {@code off}
+     * gives {@code null}). A named boundary comes first, then the program's {@code MPI_Pcontrol}
+     * marker, then the search ({@link IterationRule}).
      */
     public static @Nullable Iterations find(CallSource source, @Nullable String setting) throws IOException {
         return find(source, setting, null);
@@ -41,12 +43,16 @@ public final class IterationFinder {
         if (BoundarySetting.isOff(setting)) {
             return null;
         }
-        IterationRule.Outcome o = IterationRule.find(source, BoundarySetting.parse(setting));
+        boolean markersOnly = BoundarySetting.isPcontrol(setting);
+        IterationRule.Outcome o =
+                IterationRule.find(source, markersOnly ? null : BoundarySetting.parse(setting), markersOnly);
         IterationRule.Choice c = o.choice();
         if (c == null) {
             return Iterations.none(o.reason());
         }
-        IterationTimes t = IterationTimes.measure(source, c.boundary(), c.count(), waits, starts);
+        IterationTimes t = c.foundBy() == Iterations.FoundBy.PCONTROL
+                ? IterationTimes.measureMarked(source, c.boundary(), c.count(), waits, starts)
+                : IterationTimes.measure(source, c.boundary(), c.count(), waits, starts);
         return summarize(c, t);
     }
 
@@ -103,7 +109,8 @@ public final class IterationFinder {
                 w.warmup,
                 w.steady,
                 new Iterations.Slowest(slowest + 1L, t.maxWall[slowest] / 1e9, t.outsideRank[slowest]),
-                spikes(t, w));
+                spikes(t, w),
+                c.foundBy());
     }
 
     /**

@@ -38,6 +38,10 @@ import org.qmpi4j.formats.profile.Iterations;
  *
  * Nothing passes: no answer, with the reason. So a job with no loop, two loops in sequence, or
  * ranks that do not repeat a common call equally get none rather than a wrong count.
+ *
+ * <p>The search runs only when the user named no boundary and the program has no usable
+ * {@code MPI_Pcontrol} marker ({@link PcontrolMarkers}): a named boundary comes first, then the
+ * marker, then the search.
  */
 public final class IterationRule {
     /** Fewer repetitions than this are not a loop (set-up, tear-down). */
@@ -50,11 +54,18 @@ public final class IterationRule {
         private final Iterations.Boundary boundary;
         private final long count;
         private final String reason;
+        private final Iterations.FoundBy foundBy;
 
-        Choice(Iterations.Boundary boundary, long count, String reason) {
+        Choice(Iterations.Boundary boundary, long count, String reason, Iterations.FoundBy foundBy) {
             this.boundary = boundary;
             this.count = count;
             this.reason = reason;
+            this.foundBy = foundBy;
+        }
+
+        /** How it was found; {@link Iterations.FoundBy#PCONTROL}: the boundary starts each iteration. */
+        public Iterations.FoundBy foundBy() {
+            return foundBy;
         }
 
         public Iterations.Boundary boundary() {
@@ -89,28 +100,57 @@ public final class IterationRule {
         }
     }
 
-    /** Finds the loop in {@code source}; {@code named}: the boundary the user named ({@code null}: find it). */
+    /**
+     * Finds the loop in {@code source}; {@code named}: the boundary the user named ({@code null}:
+     * the program's {@code MPI_Pcontrol} marker if it has a usable one, else the search).
+     */
     public static Outcome find(CallSource source, @Nullable BoundarySetting named) throws IOException {
+        return find(source, named, false);
+    }
+
+    /**
+     * As {@link #find(CallSource, BoundarySetting)}; {@code markersOnly} (the setting
+     * {@code pcontrol}): the {@code MPI_Pcontrol} marker or no answer, never the search. The order:
+     * a named boundary (markers are not looked at), else a usable marker ({@link PcontrolMarkers}),
+     * else the search; markers that exist but cannot be used are passed over for the search, whose
+     * reason then says why.
+     */
+    public static Outcome find(CallSource source, @Nullable BoundarySetting named, boolean markersOnly)
+            throws IOException {
         int[] ranks = source.ranks();
         if (ranks.length == 0) {
             return new Outcome(null, "no ranks' calls to look at");
         }
-        // Pass 1: counts per rank; keep those equal on all ranks.
+        // Pass 1: counts per rank; keep those equal on all ranks. The MPI_Pcontrol markers are
+        // counted in the same pass.
+        PcontrolMarkers markers = named == null ? new PcontrolMarkers(ranks.length) : null;
         Map<Iterations.Boundary, Long> common = null;
         Map<Iterations.Boundary, Long> firstIndexOnFirstRank = new HashMap<>();
-        for (int r : ranks) {
+        for (int ri = 0; ri < ranks.length; ri++) {
             Map<Iterations.Boundary, Long> counts = new LinkedHashMap<>();
             long[] index = {0};
             boolean first = common == null;
-            source.read(r, (site, start, end) -> {
-                if (named != null && !named.matches(site)) {
-                    return;
+            int rankIndex = ri;
+            source.read(ranks[ri], new CallSource.Sink() {
+                @Override
+                public void call(Iterations.Boundary site, long start, long end) {
+                    if (markersOnly || (named != null && !named.matches(site))) {
+                        return;
+                    }
+                    counts.merge(site, 1L, Long::sum);
+                    if (first) {
+                        firstIndexOnFirstRank.putIfAbsent(site, index[0]);
+                    }
+                    index[0]++;
                 }
-                counts.merge(site, 1L, Long::sum);
-                if (first) {
-                    firstIndexOnFirstRank.putIfAbsent(site, index[0]);
+
+                @Override
+                public void call(Iterations.Boundary site, long start, long end, @Nullable long[] jvm, long level) {
+                    if (markers != null) {
+                        markers.call(rankIndex, site, level);
+                    }
+                    call(site, start, end);
                 }
-                index[0]++;
             });
             if (common == null) {
                 common = counts;
@@ -122,6 +162,33 @@ public final class IterationRule {
         if (named != null) {
             return namedOutcome(common, named);
         }
+        PcontrolMarkers.Verdict v = java.util.Objects.requireNonNull(markers).verdict(ranks);
+        Iterations.Boundary marker = v.marker();
+        if (marker != null) {
+            return new Outcome(new Choice(marker, v.count(), v.reason(), Iterations.FoundBy.PCONTROL), v.reason());
+        }
+        if (markersOnly) {
+            return new Outcome(null, "tracer.iteration=" + BoundarySetting.PCONTROL + ", but " + v.reason());
+        }
+        // Markers that exist but cannot be used: the search decides, and its reason says why.
+        String note = v.present() ? "MPI_Pcontrol markers not used (" + v.reason() + "); " : "";
+        Outcome searched = search(source, ranks, common, firstIndexOnFirstRank);
+        Choice c = searched.choice();
+        if (note.isEmpty()) {
+            return searched;
+        }
+        return c == null
+                ? new Outcome(null, note + searched.reason())
+                : new Outcome(new Choice(c.boundary(), c.count(), note + c.reason(), c.foundBy()), note + c.reason());
+    }
+
+    /** Passes 2 and 3 of the search over the candidates {@code common} (equal on every rank, counted in pass 1). */
+    private static Outcome search(
+            CallSource source,
+            int[] ranks,
+            Map<Iterations.Boundary, Long> common,
+            Map<Iterations.Boundary, Long> firstIndexOnFirstRank)
+            throws IOException {
         if (common.isEmpty()) {
             return new Outcome(
                     null,
@@ -172,7 +239,7 @@ public final class IterationRule {
                             + " (loops one after another, or irregular repetition)");
         }
         String reason = "found: the outermost loop whose last call every rank makes " + counts.get(best) + " times";
-        return new Outcome(new Choice(best, counts.get(best), reason), reason);
+        return new Outcome(new Choice(best, counts.get(best), reason, Iterations.FoundBy.SEARCH), reason);
     }
 
     private static Outcome namedOutcome(Map<Iterations.Boundary, Long> common, BoundarySetting named) {
@@ -187,7 +254,7 @@ public final class IterationRule {
         }
         Map.Entry<Iterations.Boundary, Long> e = common.entrySet().iterator().next();
         String reason = "named by the setting tracer.iteration=" + named;
-        return new Outcome(new Choice(e.getKey(), e.getValue(), reason), reason);
+        return new Outcome(new Choice(e.getKey(), e.getValue(), reason, Iterations.FoundBy.NAMED), reason);
     }
 
     /**

@@ -17,6 +17,11 @@ import org.qmpi4j.formats.profile.Iterations;
  * period, of a call the second period makes too): what comes before is set-up. Calls after the
  * last boundary are tear-down. A call's waits (from the wait-state analysis) and the JVM's pauses
  * before it (outside MPI, from the trace's JVM records) count in the iteration the call belongs to.
+ *
+ * <p>With an {@code MPI_Pcontrol} marker ({@link #measureMarked}) the boundary starts each
+ * iteration instead: iteration {@code i} runs from the marker's {@code i}-th entry to its next
+ * entry, the last to the exit of the rank's last call before {@code MPI_Finalize}; calls before the
+ * first marker are set-up, and the JVM's pauses before a marker count in the iteration it ends.
  */
 final class IterationTimes {
     /** The JVM's pauses, in the order of a JVM record's ns fields that {@link #PAUSE_FIELDS} names. */
@@ -106,6 +111,147 @@ final class IterationTimes {
         return t;
     }
 
+    /**
+     * As {@link #measure(CallSource, Iterations.Boundary, long, RankWaits, IterationStarts)}, with
+     * {@code marker} an {@code MPI_Pcontrol} site that starts each iteration (its calls with a
+     * level other than 0; {@code count} of them on every rank).
+     */
+    static IterationTimes measureMarked(
+            CallSource source,
+            Iterations.Boundary marker,
+            long count,
+            @Nullable RankWaits waits,
+            @Nullable IterationStarts starts)
+            throws IOException {
+        IterationTimes t = new IterationTimes(count, source.ranks(), waits != null);
+        IterationStarts told = starts == null ? NOBODY : starts;
+        told.begin(t.ranks.length, count);
+        for (int r : t.ranks) {
+            MarkedPass p = new MarkedPass(t, r, marker, waits == null ? new long[0] : waits.of(r), told);
+            source.read(r, p);
+            p.finish();
+        }
+        return t;
+    }
+
+    /** The function whose call ends a rank's calls; the last marked iteration ends before it. */
+    static final String FINALIZE = "MPI_FINALIZE";
+
+    /**
+     * Adds the JVM's pauses before a call ({@code jvm}, a JVM record: its first half, the
+     * interval since the previous call, outside MPI) to {@code to} from {@code at}. A pause
+     * inside a call is left out: it fell while the rank waited in MPI (a busy-polling wait on
+     * a loaded machine is descheduled) and delayed nobody.
+     */
+    private void addPauses(long[] to, int at, @Nullable long[] jvm) {
+        if (jvm == null) {
+            return;
+        }
+        jvmKnown = true;
+        for (int k = 0; k < PAUSE_FIELDS.length; k++) {
+            to[at + k] += jvm[PAUSE_FIELDS[k]];
+        }
+    }
+
+    /** A rank's waits, (entry, ns) in order of entry, and the next one not yet given. */
+    private static final class WaitCursor {
+        private final long[] waits;
+        private int next;
+
+        WaitCursor(long[] waits) {
+            this.waits = waits;
+        }
+
+        /** The waits of the call that entered at {@code start}; earlier ones (set-up) are passed over. */
+        long of(long start) {
+            while (2 * next < waits.length && waits[2 * next] < start) {
+                next++;
+            }
+            long w = 0;
+            while (2 * next < waits.length && waits[2 * next] == start) {
+                w += waits[2 * next + 1];
+                next++;
+            }
+            return w;
+        }
+    }
+
+    /** One rank's calls, cut at the marker's calls; streamed, one iteration's sums held. */
+    private static final class MarkedPass implements CallSource.Sink {
+        private final IterationTimes into;
+        private final int rank;
+        private final Iterations.Boundary marker;
+        private final IterationStarts starts;
+        private final WaitCursor waits;
+        /** Marker calls seen: the iteration in progress (0: set-up). */
+        private int markers;
+
+        private boolean finalized;
+        private long iterationStart;
+        private long lastEnd;
+        private long mpi;
+        private long wait;
+        private final long[] pauses = new long[PAUSES.length];
+
+        MarkedPass(IterationTimes into, int rank, Iterations.Boundary marker, long[] waits, IterationStarts starts) {
+            this.into = into;
+            this.rank = rank;
+            this.marker = marker;
+            this.waits = new WaitCursor(waits);
+            this.starts = starts;
+        }
+
+        @Override
+        public void call(Iterations.Boundary site, long start, long end) {
+            call(site, start, end, null, CallSource.NO_LEVEL);
+        }
+
+        @Override
+        public void call(Iterations.Boundary site, long start, long end, @Nullable long[] jvm) {
+            call(site, start, end, jvm, CallSource.NO_LEVEL);
+        }
+
+        @Override
+        public void call(Iterations.Boundary site, long start, long end, @Nullable long[] jvm, long level) {
+            if (finalized || site.function().equals(FINALIZE)) {
+                finalized = true;
+                return;
+            }
+            long w = waits.of(start);
+            if (markers < into.count && PcontrolMarkers.marks(site, level) && site.equals(marker)) {
+                if (markers > 0) {
+                    // The time before the marker's entry, and what the JVM did in it, ends the iteration in progress.
+                    into.addPauses(pauses, 0, jvm);
+                    into.add(rank, markers - 1, start - iterationStart, mpi, wait, pauses);
+                    Arrays.fill(pauses, 0);
+                }
+                markers++;
+                starts.start(rank, markers, start);
+                iterationStart = start;
+                lastEnd = end;
+                mpi = end - start;
+                wait = w;
+                return;
+            }
+            if (markers == 0) {
+                return; // set-up
+            }
+            into.addPauses(pauses, 0, jvm);
+            mpi += end - start;
+            wait += w;
+            lastEnd = end;
+        }
+
+        void finish() {
+            if (markers < into.count) {
+                throw new IllegalStateException(
+                        "rank " + rank + " called the marker " + marker + " " + markers + " times, not " + into.count);
+            }
+            into.add(rank, markers - 1, lastEnd - iterationStart, mpi, wait, pauses);
+            starts.end(rank, lastEnd);
+        }
+    }
+
     private void add(int rank, int iteration, long wall, long mpi, long wait, long[] pauses) {
         maxWall[iteration] = Math.max(maxWall[iteration], wall);
         sumWall[iteration] += wall;
@@ -139,10 +285,7 @@ final class IterationTimes {
         private final int rank;
         private final Iterations.Boundary boundary;
         private final IterationStarts starts;
-        /** The rank's waits, (entry, ns) in order of entry, and the next one not yet given. */
-        private final long[] waits;
-
-        private int nextWait;
+        private final WaitCursor waits;
         private final List<Iterations.Boundary> heldSites = new ArrayList<>();
         private final List<long[]> heldTimes = new ArrayList<>();
         private int boundaries;
@@ -156,7 +299,7 @@ final class IterationTimes {
             this.starts = starts;
             this.rank = rank;
             this.boundary = boundary;
-            this.waits = waits;
+            this.waits = new WaitCursor(waits);
         }
 
         @Override
@@ -169,13 +312,13 @@ final class IterationTimes {
             if (boundaries >= into.count) {
                 return; // tear-down
             }
-            long w = waitOf(start);
+            long w = waits.of(start);
             if (boundaries < 2) {
                 long[] held = new long[HELD];
                 held[0] = start;
                 held[1] = end;
                 held[2] = w;
-                addPauses(held, 3, jvm);
+                into.addPauses(held, 3, jvm);
                 heldSites.add(site);
                 heldTimes.add(held);
                 if (site.equals(boundary)) {
@@ -188,7 +331,7 @@ final class IterationTimes {
             }
             mpi += end - start;
             wait += w;
-            addPauses(pauses, 0, jvm);
+            into.addPauses(pauses, 0, jvm);
             if (site.equals(boundary)) {
                 into.add(rank, boundaries, end - previousEnd, mpi, wait, pauses);
                 previousEnd = end;
@@ -206,35 +349,6 @@ final class IterationTimes {
                 starts.start(rank, boundaries + 1L, end);
             } else {
                 starts.end(rank, end);
-            }
-        }
-
-        /** The waits of the call that entered at {@code start}; earlier ones (set-up) are passed over. */
-        private long waitOf(long start) {
-            while (2 * nextWait < waits.length && waits[2 * nextWait] < start) {
-                nextWait++;
-            }
-            long w = 0;
-            while (2 * nextWait < waits.length && waits[2 * nextWait] == start) {
-                w += waits[2 * nextWait + 1];
-                nextWait++;
-            }
-            return w;
-        }
-
-        /**
-         * Adds the JVM's pauses before a call ({@code jvm}, a JVM record: its first half, the
-         * interval since the previous call, outside MPI) to {@code into} from {@code at}. A pause
-         * inside a call is left out: it fell while the rank waited in MPI (a busy-polling wait on
-         * a loaded machine is descheduled) and delayed nobody.
-         */
-        private void addPauses(long[] into, int at, @Nullable long[] jvm) {
-            if (jvm == null) {
-                return;
-            }
-            this.into.jvmKnown = true;
-            for (int k = 0; k < PAUSE_FIELDS.length; k++) {
-                into[at + k] += jvm[PAUSE_FIELDS[k]];
             }
         }
 

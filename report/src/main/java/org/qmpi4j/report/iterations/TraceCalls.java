@@ -98,13 +98,14 @@ public final class TraceCalls implements CallSource {
                             : new Iterations.Boundary(e.function(), s.className(), s.method(), s.file(), s.line());
                     byFunction.put(e.function(), b);
                 }
+                long level = e.pcontrolLevel() == TraceFormat.NONE ? NO_LEVEL : e.pcontrolLevel();
                 if (e.hasJvm()) {
                     for (int i = 0; i < jvm.length; i++) {
                         jvm[i] = e.jvm(i);
                     }
-                    sink.call(b, start, end, jvm);
+                    sink.call(b, start, end, jvm, level);
                 } else {
-                    sink.call(b, start, end, null);
+                    sink.call(b, start, end, null, level);
                 }
             }
         });

@@ -45,11 +45,18 @@ final class IterationsHtml {
             h.append("</section>\n");
             return;
         }
+        String cut = IterationsText.boundary(it, b);
+        String site = b.toString();
+        int at = cut.indexOf(site);
         h.append("<p>")
                 .append(it.count())
-                .append(" iterations, each ending at <code>")
-                .append(Markup.escape(b.toString()))
-                .append("</code></p>\n<p id=\"iterations-summary\">")
+                .append(" iterations, ")
+                .append(Markup.escape(cut.substring(0, at)))
+                .append("<code>")
+                .append(Markup.escape(site))
+                .append("</code>")
+                .append(Markup.escape(cut.substring(at + site.length())))
+                .append("</p>\n<p id=\"iterations-summary\">")
                 .append(Markup.escape(IterationsText.summary(it)))
                 .append("</p>\n");
         chart(h, it);

@@ -19,12 +19,24 @@ final class IterationsText {
         }
         out.append("  ")
                 .append(it.count())
-                .append(" iterations, each ending at ")
-                .append(b)
+                .append(" iterations, ")
+                .append(boundary(it, b))
                 .append('\n')
                 .append("  ")
                 .append(summary(it))
                 .append('\n');
+    }
+
+    /**
+     * How the iterations are cut: "each ending at MPI_ALLREDUCE at ...", or, when the program marks
+     * them, "each starting at the MPI_Pcontrol marker MPI_PCONTROL at ...".
+     */
+    static String boundary(Iterations it, Iterations.Boundary b) {
+        Iterations.FoundBy by = it.foundBy();
+        if (by == Iterations.FoundBy.PCONTROL) {
+            return "each starting at the MPI_Pcontrol marker " + b;
+        }
+        return "each ending at " + b + (by == Iterations.FoundBy.NAMED ? " (named by tracer.iteration)" : "");
     }
 
     /** One line: "iterations 1-12 warm-up, 3.1x the steady state; steady state 4.2 ms +- 0.3; slowest ...". */

@@ -85,8 +85,11 @@ public final class TracerTool implements ToolProvider {
             "tracer.iteration",
             "auto",
             "how rank 0 finds the job's main loop in the trace at `MPI_Finalize` (profile.json's `iterations`, the"
-                    + " report's time per iteration): `auto` finds it from the calls every rank repeats, `Class:line`"
-                    + " names the MPI call that ends each iteration (e.g. `Solver:42`), `off` does not look");
+                    + " report's time per iteration): `auto` takes the program's `MPI_Pcontrol` marker (an"
+                    + " `MPI_Pcontrol` call site with a level other than 0 that every rank calls equally often, at least"
+                    + " 3 times: each call starts an iteration) or else finds the loop from the calls every rank"
+                    + " repeats, `pcontrol` takes the marker only, `Class:line` names the MPI call that ends each"
+                    + " iteration (e.g. `Solver:42`; before any marker), `off` does not look");
 
     @Override
     public String name() {
