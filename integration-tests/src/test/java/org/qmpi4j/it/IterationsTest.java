@@ -19,7 +19,8 @@ import org.qmpi4j.launch.JobResult;
  * the count it ran; a spike of 300 ms (against iterations of 5 ms) is found in its iteration on
  * its rank; a warm-up of 10 iterations of 160 ms (then 40 ms) is found exactly, however the loaded
  * machine jitters (a margin of 10 ms or 3 sigma before an iteration counts as slow); nested loops
- * give the outer count; master/worker ranks that repeat no call equally, and no loop, give none.
+ * give the outer count; master/worker ranks that repeat no call equally, and no loop, give none;
+ * an {@code MPI_Pcontrol} marker at the top of each iteration decides over the search.
  * Read from profile.json through {@link JobResults}.
  */
 class IterationsTest {
@@ -130,6 +131,40 @@ class IterationsTest {
         JsonNode it = iterations(tmp, "master");
         assertThat(it.get("found").asBoolean()).isFalse();
         assertThat(it.get("reason").asString()).contains("ranks doing different work");
+    }
+
+    /**
+     * The {@code pcontrol} mode marks each of its 20 iterations with {@code MPI.pControl(1, null)}
+     * at the top of the body; the body's own calls would give the search 4 iterations (the
+     * residual of every 5th). The marker wins: 20 iterations, the boundary the marker's site,
+     * {@code found_by} pcontrol, and rank 2's 300 ms in iteration 13 is the slowest iteration
+     * (marked iterations run from one marker's entry to the next, so the spike and the waits it
+     * causes in the exchanges after it fall in iteration 13).
+     */
+    @Test
+    void anMpiPcontrolMarkerStartsEachIteration(@TempDir Path tmp) throws Exception {
+        JsonNode it = iterations(tmp, "pcontrol");
+        Map<String, Integer> lines = WaitStatesTest.markers(SOURCE);
+        assertThat(it.get("found").asBoolean())
+                .as("%s", it.get("reason").asString())
+                .isTrue();
+        assertThat(it.get("count").asLong())
+                .as("%s", it.get("reason").asString())
+                .isEqualTo(20);
+        JsonNode b = it.get("boundary");
+        assertThat(b.get("found_by").asString()).isEqualTo("pcontrol");
+        assertThat(b.get("function").asString()).isEqualTo("MPI_PCONTROL");
+        assertThat(b.get("class").asString()).isEqualTo(SAMPLE);
+        assertThat(b.get("line").asInt()).isEqualTo(lines.get("marker"));
+        assertThat(it.get("series").elements()).hasSize(20);
+        JsonNode slowest = it.get("slowest");
+        assertThat(slowest.get("iteration").asLong()).as("%s", it).isEqualTo(13);
+        assertThat(slowest.get("rank").asInt()).as("%s", it).isEqualTo(2);
+        assertThat(slowest.get("wall_s").asDouble()).isBetween(0.300, 0.600);
+        assertThat(it.get("series").elements().get(12).get("slowest_rank").asInt())
+                .isEqualTo(2);
+        assertThat(Files.readString(tmp.resolve("pcontrol").resolve("report.txt")))
+                .contains("20 iterations, each starting at the MPI_Pcontrol marker MPI_PCONTROL at " + SAMPLE);
     }
 
     @Test

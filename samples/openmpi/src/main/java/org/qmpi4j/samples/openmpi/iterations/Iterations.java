@@ -16,7 +16,13 @@ import org.qmpi4j.samples.SampleReport;
  *   <li>{@code nested}: {@value #OUTER} iterations, each of {@value #INNER} exchanges, then the sum;
  *   <li>{@code master}: rank 0 hands out {@value #TASKS} tasks, the workers take turns unevenly
  *       (ranks doing different work, no call every rank repeats equally);
- *   <li>{@code noloop}: set-up and tear-down calls only.
+ *   <li>{@code noloop}: set-up and tear-down calls only;
+ *   <li>{@code pcontrol}: {@value #MARKED_ITERATIONS} iterations, each starting with
+ *       {@code MPI.pControl(1, null)} (the marker), computing {@value #STEP_MS} ms (in iteration
+ *       {@value #MARKED_SPIKE_AT} rank {@value #MARKED_SPIKE_RANK} {@value #SPIKE_MS} ms longer),
+ *       then {@code 1 + it % 3} exchanges, and every {@value #CHECK_EVERY}th iteration the residual:
+ *       the search alone would take the residual's {@value #MARKED_ITERATIONS}/{@value #CHECK_EVERY}
+ *       calls for the loop.
  * </ul>
  */
 public final class Iterations {
@@ -32,6 +38,10 @@ public final class Iterations {
     static final int OUTER = 10;
     static final int INNER = 5;
     static final int TASKS = 12;
+    static final int MARKED_ITERATIONS = 20;
+    static final int MARKED_SPIKE_AT = 13;
+    static final int MARKED_SPIKE_RANK = 2;
+    static final int CHECK_EVERY = 5;
     private static final int TAG = 3;
 
     private Iterations() {}
@@ -72,6 +82,19 @@ public final class Iterations {
                         Thread.sleep(1);
                     }
                     sum += residual(rank, report);
+                }
+                break;
+            case "pcontrol":
+                for (int it = 1; it <= MARKED_ITERATIONS; it++) {
+                    MPI.pControl(1, null); // SITE:marker
+                    report.call("MPI_PCONTROL");
+                    Thread.sleep(STEP_MS + (it == MARKED_SPIKE_AT && rank == MARKED_SPIKE_RANK ? SPIKE_MS : 0));
+                    for (int k = 0; k <= it % 3; k++) {
+                        exchange(rank, size, report);
+                    }
+                    if (it % CHECK_EVERY == 0) {
+                        sum += residual(rank, report);
+                    }
                 }
                 break;
             case "master":
