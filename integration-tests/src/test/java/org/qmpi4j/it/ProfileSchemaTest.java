@@ -51,6 +51,49 @@ class ProfileSchemaTest {
                 .isNotEmpty();
     }
 
+    /**
+     * {@code iterations.boundary.found_by} (search, named, pcontrol) is valid, optional (profiles
+     * written before it stay valid), and no other value is.
+     */
+    @Test
+    void howTheIterationsBoundaryWasFoundIsOptionalAndOneOfThree() throws Exception {
+        for (org.qmpi4j.formats.profile.Iterations.FoundBy by :
+                org.qmpi4j.formats.profile.Iterations.FoundBy.values()) {
+            String json = ProfileFormat.write(
+                    ProfileMerger.merge(List.of(rank(0), rank(1))).withIterations(marked(by)));
+            assertThat(json).contains("\"found_by\": \"" + by.json() + "\"");
+            assertThat(ProfileSchema.problems(json)).as("%s", by).isEmpty();
+            if (by == org.qmpi4j.formats.profile.Iterations.FoundBy.PCONTROL) {
+                assertThat(ProfileSchema.problems(
+                                json.replace("\"found_by\": \"pcontrol\"", "\"found_by\": \"guess\"")))
+                        .as("a way of finding the boundary the format does not have")
+                        .isNotEmpty();
+            }
+        }
+        String older = ProfileFormat.write(
+                ProfileMerger.merge(List.of(rank(0), rank(1))).withIterations(marked(null)));
+        assertThat(older).contains("\"boundary\"").doesNotContain("found_by");
+        assertThat(ProfileSchema.problems(older))
+                .as("a profile written before found_by")
+                .isEmpty();
+    }
+
+    private static org.qmpi4j.formats.profile.Iterations marked(
+            @org.qmpi4j.api.Nullable org.qmpi4j.formats.profile.Iterations.FoundBy by) {
+        return new org.qmpi4j.formats.profile.Iterations(
+                true,
+                "marked by MPI_Pcontrol",
+                new org.qmpi4j.formats.profile.Iterations.Boundary(
+                        "MPI_PCONTROL", "org.example.Solver", "main", "Solver.java", 10),
+                1,
+                List.of(new org.qmpi4j.formats.profile.Iterations.Span(1, 1, 0.005, 0.004, 0.001, 0)),
+                new org.qmpi4j.formats.profile.Iterations.WarmUp(0, 0, 1),
+                new org.qmpi4j.formats.profile.Iterations.Steady(1, 0.005, 0.0003, 0.00625, 0),
+                new org.qmpi4j.formats.profile.Iterations.Slowest(1, 0.005, 0),
+                List.of(),
+                by);
+    }
+
     @Test
     void aFirstFailureIsValidReadBackAndOptional() throws Exception {
         org.qmpi4j.formats.profile.Profile p = ProfileMerger.merge(List.of(rank(0), rank(1)));

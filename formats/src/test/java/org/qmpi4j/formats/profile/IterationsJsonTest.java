@@ -91,6 +91,43 @@ class IterationsJsonTest {
         assertThat(read.spikes()).isEmpty();
     }
 
+    /** {@code boundary.found_by}: written for each way, read back; absent (older profiles) reads as not said. */
+    static Iterations foundBy(@org.qmpi4j.api.Nullable Iterations.FoundBy by) {
+        return new Iterations(
+                true,
+                "marked",
+                new Iterations.Boundary("MPI_PCONTROL", "org.example.Solver", "main", "Solver.java", 10),
+                1,
+                List.of(new Iterations.Span(1, 1, 0.005, 0.004, 0.001, 0)),
+                new Iterations.WarmUp(0, 0, 1),
+                new Iterations.Steady(1, 0.005, 0.0003, 0.00625, 0),
+                new Iterations.Slowest(1, 0.005, 0),
+                List.of(),
+                by);
+    }
+
+    @Test
+    void howTheBoundaryWasFoundRoundTrips() throws Exception {
+        for (Iterations.FoundBy by : Iterations.FoundBy.values()) {
+            String json = ProfileFormat.write(profile().withIterations(foundBy(by)));
+            assertThat(json).contains("\"line\": 10, \"found_by\": \"" + by.json() + "\"");
+            Iterations read = Objects.requireNonNull(ProfileFormat.read(json).iterations());
+            assertThat(read.foundBy()).isEqualTo(by);
+            assertThat(ProfileFormat.write(ProfileFormat.read(json))).isEqualTo(json);
+        }
+        assertThat(Iterations.FoundBy.PCONTROL.json()).isEqualTo("pcontrol");
+        String older = ProfileFormat.write(profile().withIterations(foundBy(null)));
+        assertThat(older).doesNotContain("found_by");
+        assertThat(Objects.requireNonNull(ProfileFormat.read(older).iterations())
+                        .foundBy())
+                .isNull();
+        // withWaitMeans keeps it
+        assertThat(foundBy(Iterations.FoundBy.NAMED)
+                        .withWaitMeans(new double[] {0.001})
+                        .foundBy())
+                .isEqualTo(Iterations.FoundBy.NAMED);
+    }
+
     @Test
     void noneKeepsItsReasonAndOlderProfilesHaveNoIterations() throws Exception {
         String json = ProfileFormat.write(profile().withIterations(Iterations.none("no loop")));
