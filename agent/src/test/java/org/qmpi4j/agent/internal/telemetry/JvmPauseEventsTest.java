@@ -172,6 +172,50 @@ class JvmPauseEventsTest {
     }
 
     @Test
+    @DisplayName("a collection that ended before the registration gives no event, even when its notification "
+            + "comes after it (the JVM's service thread held up)")
+    void noEventForACollectionBeforeTheRegistration() throws Exception {
+        java.util.concurrent.CountDownLatch entered = new java.util.concurrent.CountDownLatch(1);
+        java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
+        java.util.concurrent.atomic.AtomicBoolean first = new java.util.concurrent.atomic.AtomicBoolean(true);
+        javax.management.NotificationListener holder = (n, handback) -> {
+            if (first.getAndSet(false)) {
+                entered.countDown();
+                try {
+                    release.await(10, java.util.concurrent.TimeUnit.SECONDS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+        };
+        List<javax.management.NotificationEmitter> emitters = new ArrayList<>();
+        for (java.lang.management.GarbageCollectorMXBean b :
+                java.lang.management.ManagementFactory.getGarbageCollectorMXBeans()) {
+            ((javax.management.NotificationEmitter) b).addNotificationListener(holder, null, null);
+            emitters.add((javax.management.NotificationEmitter) b);
+        }
+        long made;
+        try {
+            System.gc(); // its notification holds the service thread in the listener above
+            assertThat(entered.await(10, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+            System.gc(); // ends now; its notification waits behind the first
+            long pausesBefore = JvmActivity.now(JvmActivity.NO_THREAD).gcPauses();
+            register();
+            release.countDown();
+            sleep(300); // the late notification is delivered (to the registration too, as a listener now)
+            made = JvmActivity.now(JvmActivity.NO_THREAD).gcPauses() - pausesBefore;
+        } finally {
+            release.countDown();
+            for (javax.management.NotificationEmitter e : emitters) {
+                e.removeNotificationListener(holder);
+            }
+        }
+        assertThat((long) of("gc").size())
+                .as("gc events against the pauses made after the registration")
+                .isEqualTo(made);
+    }
+
+    @Test
     @DisplayName("classes loaded by a fresh loader give class_loading events as long as the JVM's class loading "
             + "counter moved")
     void classLoading() throws Exception {
