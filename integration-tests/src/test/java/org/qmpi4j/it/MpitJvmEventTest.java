@@ -21,9 +21,12 @@ import org.qmpi4j.launch.JobResult;
  * garbage-collector beans report:
  * <ul>
  *   <li>rank 0 gets exactly one {@code gc} event per {@code System.gc()}, cause
- *       {@code <collector>: System.gc()}, each with a positive duration; their durations sum to
- *       the full collections' time its beans report within 1 ms a collection plus 2 ms (the beans
- *       count whole milliseconds); rank 1 gets none of cause {@code System.gc()};
+ *       {@code <collector>: System.gc()}, each with a positive duration; rank 1 gets none of cause
+ *       {@code System.gc()};
+ *   <li>the {@code gc} events between the tool's two reads sum to the collection time the rank's
+ *       beans report between {@code MPI_Init} and the program's end within 1 ms a collection plus
+ *       2 ms (the beans count whole milliseconds); per cause they need not, as a collection whose
+ *       notification comes after the next pause shares the pending time with it (as documented);
  *   <li>on each rank the {@code gc} events are at least the collections the beans counted between
  *       {@code MPI_Init} and the end of the program, and their time as much less the same rounding;
  *   <li>the variables, read through a session and handles allocated before the registration,
@@ -93,9 +96,11 @@ class MpitJvmEventTest {
             if (rank == 0) {
                 assertThat(own[2]).as("the beans' full collections: %s", where).isEqualTo(COLLECTIONS);
                 assertThat(explicit).as("one event per System.gc(): %s", where).isEqualTo(COLLECTIONS);
-                assertThat(explicitNanos / 1e6)
-                        .as("the System.gc() events' time against the beans' full collections: %s", where)
-                        .isCloseTo(own[3], Offset.offset(1.0 * COLLECTIONS + 2));
+                // Not held against the beans' full collections alone: a collection whose notification
+                // comes after the next pause shares the pending time equally with it (documented), and
+                // under load that moved a fifth of the full collections' time to young ones (101 ms of
+                // System.gc() events against the beans' 124 ms, with the sum of all equal).
+                assertThat(explicitNanos).as(where).isPositive().isLessThanOrEqualTo(gcNanos);
                 assertThat(own[3])
                         .as("collections over a 64 MB live set take time")
                         .isGreaterThan(COLLECTIONS);
@@ -133,6 +138,12 @@ class MpitJvmEventTest {
                     .isCloseTo(
                             num(fin, "gc_pause_ns") - num(init, "gc_pause_ns"),
                             Offset.offset(1000.0 * (1 + pausesMoved)));
+            // ... and what the rank's beans counted in the same stretch: the collections, and their time
+            // within 1 ms a collection plus 2 ms (the beans count whole milliseconds).
+            assertThat(eventsMoved).as(where).isGreaterThanOrEqualTo(collected);
+            assertThat((num(fin, "gc_events_ns") - num(init, "gc_events_ns")) / 1e6)
+                    .as("the gc events' time against the beans' collection time: %s", where)
+                    .isCloseTo(own[1] - own[5], Offset.offset(1.0 * eventsMoved + 2));
             assertThat(num(fin, "gc_events")).as(where).isLessThanOrEqualTo(gcEvents);
             assertThat(num(fin, "classes_loaded")).as(where).isGreaterThanOrEqualTo(num(init, "classes_loaded"));
 
