@@ -31,9 +31,10 @@ import org.qmpi4j.mpit.MpitRegistry;
  * started (a notification may come late: one of a collection counted before is left out, by the
  * collector's count of collections then), with the collector's
  * name and the JVM's cause, its duration from the collectors' pause counters (nanoseconds, where
- * the notification holds whole milliseconds): what they moved by since the last notification,
- * shared equally among the pauses they counted whose notifications are still to come, so the
- * events' durations sum to the counters' time; and a daemon thread reads
+ * the notification holds whole milliseconds): what they moved by since the last notification, or,
+ * when they counted further pauses whose notifications are still to come, the notification's
+ * milliseconds (see {@link #share}) and the rest to those, so the events' durations sum to the
+ * counters' time; and a daemon thread reads
  * the JVM's counters every {@link #POLL_MS} ms and gives, per kind that moved, one event for what
  * the other kinds took in that period (the counters know no single safepoint, class or
  * descheduling). The last registration's free removes both. Events are raised at
@@ -193,7 +194,10 @@ final class JvmPauseEvents {
                     gcNanos = a.gcPauseNanos();
                     gcPauses = a.gcPauses();
                     if (unclaimedPauses > 0) {
-                        nanos = unclaimedNanos / unclaimedPauses;
+                        nanos = share(
+                                unclaimedNanos,
+                                unclaimedPauses,
+                                info.getGcInfo().getDuration());
                         unclaimedNanos -= nanos;
                         unclaimedPauses--;
                     } else { // a collector whose pauses the counters do not count (Shenandoah's)
@@ -242,6 +246,24 @@ final class JvmPauseEvents {
             raise("class_loading", "loading, linking and initialising classes", cl, 0);
             raise("descheduled", "runnable, waiting for a CPU", ds, 0);
         }
+    }
+
+    /**
+     * This pause's part of {@code pending} nanoseconds that {@code pauses} pauses took, the first of
+     * them (this one) lasting {@code millis} by its notification: all of it for the last pending
+     * pause; else the notification's whole milliseconds taken as their middle (+0.5 ms), leaving at
+     * least a nanosecond to each pause still to come, and never less than one. Equal shares would
+     * give a short pause notified late part of the long one after it.
+     */
+    static long share(long pending, long pauses, long millis) {
+        if (pauses <= 1) {
+            return pending;
+        }
+        long most = pending - (pauses - 1);
+        if (most < 1) {
+            return pending / pauses;
+        }
+        return Math.max(1, Math.min(most, millis * 1_000_000L + 500_000L));
     }
 
     /** Collectors' beans whose collections stop the application (not concurrent cycles). */
