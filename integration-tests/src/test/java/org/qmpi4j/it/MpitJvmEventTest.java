@@ -170,7 +170,8 @@ class MpitJvmEventTest {
             expected.put("read_after_callback", "MPI_T_ERR_INVALID_HANDLE");
             expected.put("free_registration", "SUCCESS");
             expected.put("dropped", "0");
-            assertThat(codes).as(where).containsExactlyEntriesOf(expected);
+            // In any order: the callback's codes come whenever the first event does.
+            assertThat(codes).as(where).isEqualTo(expected);
         }
     }
 

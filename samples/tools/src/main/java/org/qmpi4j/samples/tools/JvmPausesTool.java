@@ -70,8 +70,8 @@ public final class JvmPausesTool implements ToolProvider {
         final PvarHandle[] timers = new PvarHandle[TIMERS.length];
         /** Kind, then cause: the events' sums. */
         final Map<String, Map<String, Sum>> sums = new TreeMap<>();
-        /** The return codes, in the order they were asked. */
-        final Map<String, String> codes = new java.util.LinkedHashMap<>();
+        /** The return codes, in the order they were asked (the callback's on the JVM's thread, any time). */
+        final Map<String, String> codes = java.util.Collections.synchronizedMap(new java.util.LinkedHashMap<>());
 
         final StringBuilder readings = new StringBuilder();
 
@@ -257,8 +257,10 @@ public final class JvmPausesTool implements ToolProvider {
                     .append('\n')));
             out.append(s.readings);
             out.append("QMPI4J-JVM-CODES rank=").append(rank);
-            s.codes.forEach(
-                    (what, code) -> out.append(' ').append(what).append('=').append(code));
+            synchronized (s.codes) {
+                s.codes.forEach(
+                        (what, code) -> out.append(' ').append(what).append('=').append(code));
+            }
             out.append(" dropped=").append(s.dropped).append('\n');
         }
         ToolOutput.print(out);
