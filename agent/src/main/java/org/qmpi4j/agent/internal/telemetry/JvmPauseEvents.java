@@ -27,11 +27,14 @@ import org.qmpi4j.mpit.MpitRegistry;
  * {@code class_loading}, {@code descheduled}), cause and duration, from a source of its own.
  *
  * <p>Nothing runs until a tool registers for it (the event type's demand): then a listener on the
- * garbage collectors' notifications gives one event per collection pause, with the collector's
+ * garbage collectors' notifications gives one event per collection pause that ended after it
+ * started (a notification may come late: one of a collection counted before is left out, by the
+ * collector's count of collections then), with the collector's
  * name and the JVM's cause, its duration from the collectors' pause counters (nanoseconds, where
- * the notification holds whole milliseconds): what they moved by since the last notification,
- * shared equally among the pauses they counted whose notifications are still to come, so the
- * events' durations sum to the counters' time; and a daemon thread reads
+ * the notification holds whole milliseconds): what they moved by since the last notification, or,
+ * when they counted further pauses whose notifications are still to come, the notification's
+ * milliseconds (see {@link #share}) and the rest to those, so the events' durations sum to the
+ * counters' time; and a daemon thread reads
  * the JVM's counters every {@link #POLL_MS} ms and gives, per kind that moved, one event for what
  * the other kinds took in that period (the counters know no single safepoint, class or
  * descheduling). The last registration's free removes both. Events are raised at
@@ -113,22 +116,42 @@ final class JvmPauseEvents {
         private long safepoints;
         private long classNanos;
         private long descheduledNanos;
+        /** Each watched collector's count of collections at the start: notifications of these are not ours. */
+        private long[] startCounts = new long[0];
 
         void start() {
-            JvmActivity a = watch.fresh();
+            List<GarbageCollectorMXBean> beans = new ArrayList<>();
+            for (GarbageCollectorMXBean b : ManagementFactory.getGarbageCollectorMXBeans()) {
+                if (b instanceof NotificationEmitter && pausing(b.getName())) {
+                    beans.add(b);
+                }
+            }
+            startCounts = new long[beans.size()];
             synchronized (this) {
+                for (int i = 0; i < beans.size(); i++) {
+                    // the handback tells the collector, to hold a notification's id against its count
+                    ((NotificationEmitter) beans.get(i)).addNotificationListener(this, null, i);
+                    emitters.add((NotificationEmitter) beans.get(i));
+                }
+                // The counters and each collector's count as one reading: a collection counts in both at
+                // once (at a safepoint), so equal pause counts before and after mean none came between.
+                JvmActivity a = watch.fresh();
+                for (int tries = 0; tries < 10; tries++) {
+                    for (int i = 0; i < beans.size(); i++) {
+                        startCounts[i] = beans.get(i).getCollectionCount();
+                    }
+                    JvmActivity b = watch.fresh();
+                    if (b.gcPauses() == a.gcPauses()) {
+                        break;
+                    }
+                    a = b;
+                }
                 gcNanos = a.gcPauseNanos();
                 gcPauses = a.gcPauses();
                 safepointNanos = a.safepointNanos();
                 safepoints = a.safepoints();
                 classNanos = a.classLoadingNanos();
                 descheduledNanos = a.descheduledNanos();
-            }
-            for (GarbageCollectorMXBean b : ManagementFactory.getGarbageCollectorMXBeans()) {
-                if (b instanceof NotificationEmitter && pausing(b.getName())) {
-                    ((NotificationEmitter) b).addNotificationListener(this, null, null);
-                    emitters.add((NotificationEmitter) b);
-                }
             }
             poller.setDaemon(true);
             poller.start();
@@ -158,13 +181,23 @@ final class JvmPauseEvents {
                         GarbageCollectionNotificationInfo.from((CompositeData) n.getUserData());
                 long nanos;
                 synchronized (this) {
+                    // A collection that ended before the start (its notification late): its pause is in the
+                    // counters' starting values, and no registration was watching when it happened.
+                    if (handback instanceof Integer
+                            && (Integer) handback < startCounts.length
+                            && info.getGcInfo().getId() <= startCounts[(Integer) handback]) {
+                        return;
+                    }
                     JvmActivity a = watch.fresh();
                     unclaimedNanos += a.gcPauseNanos() - gcNanos;
                     unclaimedPauses += a.gcPauses() - gcPauses;
                     gcNanos = a.gcPauseNanos();
                     gcPauses = a.gcPauses();
                     if (unclaimedPauses > 0) {
-                        nanos = unclaimedNanos / unclaimedPauses;
+                        nanos = share(
+                                unclaimedNanos,
+                                unclaimedPauses,
+                                info.getGcInfo().getDuration());
                         unclaimedNanos -= nanos;
                         unclaimedPauses--;
                     } else { // a collector whose pauses the counters do not count (Shenandoah's)
@@ -213,6 +246,24 @@ final class JvmPauseEvents {
             raise("class_loading", "loading, linking and initialising classes", cl, 0);
             raise("descheduled", "runnable, waiting for a CPU", ds, 0);
         }
+    }
+
+    /**
+     * This pause's part of {@code pending} nanoseconds that {@code pauses} pauses took, the first of
+     * them (this one) lasting {@code millis} by its notification: all of it for the last pending
+     * pause; else the notification's whole milliseconds taken as their middle (+0.5 ms), leaving at
+     * least a nanosecond to each pause still to come, and never less than one. Equal shares would
+     * give a short pause notified late part of the long one after it.
+     */
+    static long share(long pending, long pauses, long millis) {
+        if (pauses <= 1) {
+            return pending;
+        }
+        long most = pending - (pauses - 1);
+        if (most < 1) {
+            return pending / pauses;
+        }
+        return Math.max(1, Math.min(most, millis * 1_000_000L + 500_000L));
     }
 
     /** Collectors' beans whose collections stop the application (not concurrent cycles). */

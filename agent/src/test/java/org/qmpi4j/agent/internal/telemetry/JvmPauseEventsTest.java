@@ -172,6 +172,128 @@ class JvmPauseEventsTest {
     }
 
     @Test
+    @DisplayName("a collection that ended before the registration gives no event, even when its notification "
+            + "comes after it (the JVM's service thread held up)")
+    void noEventForACollectionBeforeTheRegistration() throws Exception {
+        java.util.concurrent.CountDownLatch entered = new java.util.concurrent.CountDownLatch(1);
+        java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
+        java.util.concurrent.atomic.AtomicBoolean first = new java.util.concurrent.atomic.AtomicBoolean(true);
+        javax.management.NotificationListener holder = (n, handback) -> {
+            if (first.getAndSet(false)) {
+                entered.countDown();
+                try {
+                    release.await(10, java.util.concurrent.TimeUnit.SECONDS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+        };
+        List<javax.management.NotificationEmitter> emitters = new ArrayList<>();
+        for (java.lang.management.GarbageCollectorMXBean b :
+                java.lang.management.ManagementFactory.getGarbageCollectorMXBeans()) {
+            ((javax.management.NotificationEmitter) b).addNotificationListener(holder, null, null);
+            emitters.add((javax.management.NotificationEmitter) b);
+        }
+        long made;
+        try {
+            System.gc(); // its notification holds the service thread in the listener above
+            assertThat(entered.await(10, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+            System.gc(); // ends now; its notification waits behind the first
+            long pausesBefore = JvmActivity.now(JvmActivity.NO_THREAD).gcPauses();
+            register();
+            release.countDown();
+            sleep(300); // the late notification is delivered (to the registration too, as a listener now)
+            made = JvmActivity.now(JvmActivity.NO_THREAD).gcPauses() - pausesBefore;
+        } finally {
+            release.countDown();
+            for (javax.management.NotificationEmitter e : emitters) {
+                e.removeNotificationListener(holder);
+            }
+        }
+        assertThat((long) of("gc").size())
+                .as("gc events against the pauses made after the registration")
+                .isEqualTo(made);
+    }
+
+    @Test
+    @DisplayName("a long collection notified after a short one came: each event has its own pause's time (within "
+            + "the notification's millisecond), not half of both")
+    void aLateNotificationKeepsItsOwnPause() throws Exception {
+        java.util.concurrent.CountDownLatch entered = new java.util.concurrent.CountDownLatch(1);
+        java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
+        java.util.concurrent.atomic.AtomicBoolean first = new java.util.concurrent.atomic.AtomicBoolean(true);
+        javax.management.NotificationListener holder = (n, handback) -> {
+            if (first.getAndSet(false)) {
+                entered.countDown();
+                try {
+                    release.await(10, java.util.concurrent.TimeUnit.SECONDS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+        };
+        List<byte[]> live = new ArrayList<>();
+        for (long b = 0; b < (96L << 20); b += 256) { // many small objects: a long full collection
+            live.add(new byte[240]);
+        }
+        System.gc(); // the young collections of the allocation, and this one, before everything
+        sleep(200);
+        // The holder first, then the registration: the holder holds the notifications' thread first.
+        List<javax.management.NotificationEmitter> emitters = new ArrayList<>();
+        for (java.lang.management.GarbageCollectorMXBean b :
+                java.lang.management.ManagementFactory.getGarbageCollectorMXBeans()) {
+            ((javax.management.NotificationEmitter) b).addNotificationListener(holder, null, null);
+            emitters.add((javax.management.NotificationEmitter) b);
+        }
+        register();
+        long[] took = new long[2];
+        int kept;
+        try {
+            long before = JvmActivity.now(JvmActivity.NO_THREAD).gcPauseNanos();
+            System.gc(); // long; its notification holds the service thread
+            took[0] = JvmActivity.now(JvmActivity.NO_THREAD).gcPauseNanos() - before;
+            assertThat(entered.await(10, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+            kept = live.size();
+            live.clear();
+            before = JvmActivity.now(JvmActivity.NO_THREAD).gcPauseNanos();
+            System.gc(); // short, while the long one's notification waits
+            took[1] = JvmActivity.now(JvmActivity.NO_THREAD).gcPauseNanos() - before;
+        } finally {
+            release.countDown();
+            for (javax.management.NotificationEmitter e : emitters) {
+                e.removeNotificationListener(holder);
+            }
+        }
+        for (int i = 0; i < 300 && of("gc").size() < 2; i++) {
+            sleep(10);
+        }
+        List<Pause> gc = of("gc");
+        String seen = "pauses " + java.util.Arrays.toString(took) + " ns, events "
+                + gc.stream().map(p -> p.cause + " " + p.nanos).collect(java.util.stream.Collectors.toList());
+        assertThat(kept).isGreaterThan(1000);
+        assertThat(gc).as(seen).hasSize(2);
+        assertThat(took[0] - took[1])
+                .as("the first collection is the longer by far: %s", seen)
+                .isGreaterThan(4_000_000);
+        for (int i = 0; i < 2; i++) {
+            assertThat((double) gc.get(i).nanos)
+                    .as("event %d: %s", i, seen)
+                    .isCloseTo(took[i], org.assertj.core.data.Offset.offset(1.5e6));
+        }
+    }
+
+    @Test
+    @DisplayName("share: the last pending pause takes what is left; an earlier one its milliseconds' middle, "
+            + "leaving a nanosecond to each after it")
+    void shareOfPendingTime() {
+        assertThat(JvmPauseEvents.share(7_300_000, 1, 2)).isEqualTo(7_300_000);
+        assertThat(JvmPauseEvents.share(30_000_000, 2, 3)).isEqualTo(3_500_000);
+        assertThat(JvmPauseEvents.share(30_000_000, 3, 0)).isEqualTo(500_000);
+        assertThat(JvmPauseEvents.share(2_000_000, 2, 5)).isEqualTo(1_999_999);
+        assertThat(JvmPauseEvents.share(1, 2, 5)).isEqualTo(0);
+    }
+
+    @Test
     @DisplayName("classes loaded by a fresh loader give class_loading events as long as the JVM's class loading "
             + "counter moved")
     void classLoading() throws Exception {

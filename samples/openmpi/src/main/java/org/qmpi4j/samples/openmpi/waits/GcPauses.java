@@ -14,8 +14,10 @@ import org.qmpi4j.samples.SampleReport;
  * between (in turns, so each is the late rank of its own barriers); further ranks go straight to
  * them and wait. Before {@code MPI_Finalize} each rank prints
  * what its JVM's own accounting (the garbage-collector beans) says, one line
- * {@code QMPI4J-JVM rank=R collections=N collection_ms=T full=F full_ms=U} (all collections, and
- * G1's full ones), for a tool's figures to be compared with.
+ * {@code QMPI4J-JVM rank=R collections=N collection_ms=T full=F full_ms=U live=L start_collections=S
+ * start_collection_ms=V} (all collections, and G1's full ones, since the JVM started; the size of
+ * the live set; all collections as the beans counted them when {@code MPI_Init} had returned),
+ * for a tool's figures to be compared with.
  *
  * <p>Usage: {@code GcPauses [collections [live-megabytes [sleep-ms]]]} (default 5, 64, 100).
  */
@@ -32,6 +34,7 @@ public final class GcPauses {
         int rank = MPI.COMM_WORLD.getRank();
         report.call("MPI_COMM_RANK");
         report.rank(rank);
+        long[] start = collections();
         int collections = args.length > 0 ? Integer.parseInt(args[0]) : 5;
         int liveMegabytes = args.length > 1 ? Integer.parseInt(args[1]) : 64;
         long sleepMs = args.length > 2 ? Long.parseLong(args[2]) : 100;
@@ -55,25 +58,29 @@ public final class GcPauses {
             MPI.COMM_WORLD.barrier(); // SITE:after-collection
             report.call("MPI_BARRIER");
         }
-        long count = 0;
-        long ms = 0;
-        long full = 0;
-        long fullMs = 0;
-        for (GarbageCollectorMXBean gc : ManagementFactory.getGarbageCollectorMXBeans()) {
-            count += gc.getCollectionCount();
-            ms += gc.getCollectionTime();
-            if (gc.getName().endsWith("Old Generation")) { // G1's full collections
-                full += gc.getCollectionCount();
-                fullMs += gc.getCollectionTime();
-            }
-        }
-        System.out.println(JVM_PREFIX + " rank=" + rank + " collections=" + count + " collection_ms=" + ms + " full="
-                + full + " full_ms=" + fullMs + " live=" + live.size());
+        long[] end = collections();
+        System.out.println(JVM_PREFIX + " rank=" + rank + " collections=" + end[0] + " collection_ms=" + end[1]
+                + " full=" + end[2] + " full_ms=" + end[3] + " live=" + live.size() + " start_collections="
+                + start[0] + " start_collection_ms=" + start[1]);
         MPI.Finalize();
         report.call("MPI_FINALIZE");
         int status = report.print(System.out, true, collections + " collections on rank 0");
         if (status != 0) {
             System.exit(status);
         }
+    }
+
+    /** {all collections, their milliseconds, G1's full collections, theirs} as the beans count them now. */
+    private static long[] collections() {
+        long[] c = new long[4];
+        for (GarbageCollectorMXBean gc : ManagementFactory.getGarbageCollectorMXBeans()) {
+            c[0] += gc.getCollectionCount();
+            c[1] += gc.getCollectionTime();
+            if (gc.getName().endsWith("Old Generation")) { // G1's full collections
+                c[2] += gc.getCollectionCount();
+                c[3] += gc.getCollectionTime();
+            }
+        }
+        return c;
     }
 }
