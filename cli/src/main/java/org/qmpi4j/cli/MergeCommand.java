@@ -149,9 +149,9 @@ final class MergeCommand implements Callable<Integer> {
         boolean perfetto = !traces.isEmpty() && shardBytes <= limit && shardBytes > jsonLimit;
         // The wait instances, to mark them in trace.pftrace once it is written.
         PerfettoWaitMarks marks = perfetto ? new PerfettoWaitMarks() : null;
-        // Each rank's iteration counter, to add to trace.pftrace too.
-        org.qmpi4j.report.iterations.PerfettoIterations counters =
-                perfetto ? new org.qmpi4j.report.iterations.PerfettoIterations() : null;
+        // Each rank's iteration counter, to add to the trace (trace.json or trace.pftrace) too.
+        org.qmpi4j.report.iterations.IterationCounters counters =
+                !traces.isEmpty() && shardBytes <= limit ? new org.qmpi4j.report.iterations.IterationCounters() : null;
         if (profiles.profile() != null) {
             Profile merged = profiles.profile();
             size = merged.ranks();
@@ -247,6 +247,13 @@ final class MergeCommand implements Callable<Integer> {
                 throw UserError.reading(d, ranks, e);
             }
             s.problems().forEach(p -> err.println("qmpi4j: trace " + p));
+            try {
+                if (counters != null) {
+                    counters.appendToJson(d.resolve(ResultFiles.TRACE_JSON));
+                }
+            } catch (IOException e) {
+                err.println("qmpi4j: iterations not added to " + ResultFiles.TRACE_JSON + ": " + e.getMessage());
+            }
             err.println("qmpi4j: trace of " + s.calls().size() + " of " + size + " ranks, "
                     + s.calls().values().stream().mapToLong(Long::longValue).sum() + " calls"
                     // A node that was lost takes its ranks' files with it: name them, as for the profile.

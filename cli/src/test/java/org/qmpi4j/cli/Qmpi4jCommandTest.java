@@ -81,6 +81,69 @@ class Qmpi4jCommandTest {
         assertThat(trace.get("otherData").get("missing_ranks").asLongArray()).containsExactly(2);
     }
 
+    /**
+     * Two ranks whose shards hold a set-up broadcast (1 ms, 0.1 ms long) and 10 iterations of 5 ms
+     * of work ending in an allreduce of 0.05 ms at its own call site.
+     */
+    private void writeLoop(int r) throws Exception {
+        Files.createDirectories(ResultFiles.ranksDir(dir));
+        try (TraceFileWriter w =
+                new TraceFileWriter(ResultFiles.rankTrace(dir, r), r, 2, "openmpi", Long.MAX_VALUE, 4096)) {
+            w.defineFunction(0, "MPI_BCAST");
+            w.defineFunction(1, "MPI_ALLREDUCE");
+            w.defineThread(1, "main");
+            w.defineSite(0, "org.example.Solver", "main", "Solver.java", 12);
+            w.defineSite(1, "org.example.Solver", "main", "Solver.java", 20);
+            w.clock(0, 0, 0);
+            w.zero(0);
+            long n = TraceFormat.NONE;
+            w.event(0, 1, 1_000_000, 100_000, n, n, 8, n, n, n, n, 0, n, n, n, n, n, n, new long[0], 0);
+            long t = 1_100_000;
+            for (int i = 1; i <= 10; i++) {
+                t += 5_000_000;
+                w.event(1, 1, t, 50_000, n, n, 8, n, n, n, n, 1, n, n, n, n, n, n, new long[0], 0);
+                t += 50_000;
+            }
+            w.clock(t, 0, 0);
+        }
+    }
+
+    @Test
+    void mergeAddsEachRanksIterationCounterToTraceJson() throws Exception {
+        for (int r = 0; r < 2; r++) {
+            writeRank(r, 2, RankProfile.State.FINALIZED);
+            writeLoop(r);
+        }
+        assertThat(run("merge", dir.toString())).as(err.toString()).isZero();
+        assertThat(err.toString()).contains("iterations: 10, each ending at");
+        JsonNode trace = JsonNode.parse(Files.readString(dir.resolve("trace.json")));
+        java.util.Map<Long, java.util.List<long[]>> counters = new java.util.TreeMap<>();
+        int calls = 0;
+        for (JsonNode e : trace.get("traceEvents").elements()) {
+            String ph = e.get("ph").asString();
+            if (ph.equals("C")) {
+                assertThat(e.get("name").asString()).isEqualTo("Iteration");
+                counters.computeIfAbsent(e.get("pid").asLong(), k -> new java.util.ArrayList<>())
+                        .add(new long[] {
+                            Math.round(e.get("ts").asDouble() * 1000),
+                            e.get("args").get("value").asLong()
+                        });
+            } else if (ph.equals("X") && e.get("cat").asString().equals("mpi")) {
+                calls++;
+            }
+        }
+        assertThat(calls).isEqualTo(2 * 11);
+        assertThat(counters).containsOnlyKeys(0L, 1L);
+        for (java.util.List<long[]> points : counters.values()) {
+            assertThat(points).extracting(p -> p[1]).containsExactly(1L, 2L, 3L, 4L, 5L, 6L, 7L, 8L, 9L, 10L, 0L);
+            for (int i = 1; i < points.size(); i++) {
+                assertThat(points.get(i)[0] - points.get(i - 1)[0])
+                        .as("iteration %d: 5 ms of work and the allreduce", i)
+                        .isEqualTo(5_050_000L);
+            }
+        }
+    }
+
     @Test
     void reportRendersAgainFromProfileJson() throws Exception {
         writeRank(0, 2, RankProfile.State.FINALIZED);

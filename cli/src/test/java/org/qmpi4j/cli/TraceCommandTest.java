@@ -219,7 +219,7 @@ class TraceCommandTest {
         JsonNode root = JsonNode.parse(Files.readString(target));
         int complete = 0;
         for (JsonNode e : root.get("traceEvents").elements()) {
-            if (e.get("ph").asString().equals("X")) {
+            if (e.get("ph").asString().equals("X") && e.get("cat").asString().equals("mpi")) {
                 complete++;
                 assertThat(e.get("ts").asDouble()).isBetween(2000.0 - 4, 4500.0);
             }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -60,6 +61,7 @@ class IterationsTest {
     void aSpikeIsFoundInItsIterationOnItsRank(@TempDir Path tmp) throws Exception {
         JsonNode it = iterations(tmp, "spike");
         assertBoundaryIsTheResidual(it, 40);
+        assertTheIterationCounters(tmp.resolve("spike"), 40);
         JsonNode slowest = it.get("slowest");
         assertThat(slowest.get("iteration").asLong()).isEqualTo(25);
         assertThat(slowest.get("rank").asInt()).isEqualTo(1);
@@ -76,6 +78,33 @@ class IterationsTest {
      * 300 ms, the other iterations' a few ms at most; the spike is listed with rank 1, caused by
      * its own work (application) unless a JVM pause of it took most of it.
      */
+    /**
+     * trace.json, written at MPI_Finalize, holds each rank's "Iteration" counter: 1 to
+     * {@code count} in turn, then 0, in time order; rank 1's iteration 25, the spike of 300 ms,
+     * lasts that long on its counter; the MPI calls are counted by their category as before.
+     */
+    private static void assertTheIterationCounters(Path out, long count) throws Exception {
+        JobResults.Trace trace = JobResults.in(out).trace();
+        assertThat(trace.counters).containsOnlyKeys(0, 1, 2, 3);
+        for (int rank = 0; rank < 4; rank++) {
+            List<JsonNode> points = trace.counters.get(rank).get("Iteration");
+            assertThat(points).as("rank %d's Iteration counter", rank).hasSize((int) count + 1);
+            double last = -1;
+            for (int i = 0; i < points.size(); i++) {
+                assertThat(points.get(i).get("args").get("value").asLong())
+                        .as("rank %d point %d", rank, i)
+                        .isEqualTo(i < count ? i + 1 : 0);
+                assertThat(points.get(i).get("ts").asDouble()).isGreaterThanOrEqualTo(last);
+                last = points.get(i).get("ts").asDouble();
+            }
+            assertThat(trace.events.get(rank).get("MPI_ALLREDUCE")).isGreaterThanOrEqualTo(count);
+        }
+        List<JsonNode> rank1 = trace.counters.get(1).get("Iteration");
+        assertThat(rank1.get(25).get("ts").asDouble() - rank1.get(24).get("ts").asDouble())
+                .as("rank 1's iteration 25 on its counter, in us")
+                .isGreaterThanOrEqualTo(300_000);
+    }
+
     static void assertTheSpikesWaits(JsonNode it) throws Exception {
         java.util.List<JsonNode> series = it.get("series").elements();
         assertThat(series.get(24).get("wait_s_mean").asDouble())
@@ -172,5 +201,8 @@ class IterationsTest {
         JsonNode it = iterations(tmp, "noloop");
         assertThat(it.get("found").asBoolean()).isFalse();
         assertThat(it.has("count")).isFalse();
+        assertThat(JobResults.in(tmp.resolve("noloop")).trace().counters)
+                .as("no Iteration counter in trace.json")
+                .isEmpty();
     }
 }

@@ -44,6 +44,20 @@ class JvmExportsTest {
         return result;
     }
 
+    /** Copies the folder {@code from} with all it holds to {@code to}. */
+    private static void copy(Path from, Path to) throws Exception {
+        try (Stream<Path> all = Files.walk(from)) {
+            for (Path p : (Iterable<Path>) all::iterator) {
+                Path target = to.resolve(from.relativize(p).toString());
+                if (Files.isDirectory(p)) {
+                    Files.createDirectories(target);
+                } else {
+                    Files.copy(p, target);
+                }
+            }
+        }
+    }
+
     /** Rank {@code rank}'s {@code jvm} object of the profile. */
     private static JsonNode jvm(Path out, int rank) throws Exception {
         return JobResults.in(out)
@@ -95,6 +109,49 @@ class JvmExportsTest {
                 .as("rank 0's collections on its JVM track against the profile's %s s", gcSeconds)
                 .isBetween(fullSeconds - 0.001 * COLLECTIONS, gcSeconds + 0.001);
         assertThat(gcNs[1]).as("rank 1 slept").isLessThan(gcNs[0] / 5);
+
+        // trace.json, as qmpi4j merge writes it for shards under its JSON limit (a copy of the
+        // results): the same JVM slices on each rank's own "JVM" thread, of their own category,
+        // and the Iteration counter of the iterations merge found; the calls counted as before.
+        Path json = tmp.resolve("json");
+        copy(out, json);
+        Files.delete(json.resolve("trace.pftrace"));
+        BundledTools.Command merged = BundledTools.qmpi4j("merge", "--trace-json-limit", "1g", json.toString());
+        assertThat(merged.exitCode).as("%s", merged).isZero();
+        JobResults.Trace chrome = JobResults.in(json).trace();
+        long[] jsonGcNs = new long[2];
+        long[] jsonCollections = new long[2];
+        int jsonSlices = 0;
+        for (List<JsonNode> slices : chrome.jvm.values()) {
+            for (JsonNode e : slices) {
+                jsonSlices++;
+                assertThat(e.get("tid").asLong()).isEqualTo(org.qmpi4j.report.trace.ChromeTraceAssembler.JVM_TID);
+                if (e.get("name").asString().equals("JVM: gc")) {
+                    jsonGcNs[e.get("pid").asInt()] += e.get("args").get("ns").asLong();
+                    jsonCollections[e.get("pid").asInt()] +=
+                            e.get("args").get("collections").asLong();
+                }
+            }
+        }
+        assertThat(jsonSlices).as("the JVM slices of trace.pftrace").isEqualTo(trace.jvm.size());
+        assertThat(jsonGcNs).as("gc ns per rank, as in trace.pftrace").containsExactly(gcNs);
+        assertThat(jsonCollections)
+                .as("collections per rank, as in trace.pftrace")
+                .containsExactly(collections);
+        assertThat(chrome.threads.get(0)).containsEntry(org.qmpi4j.report.trace.ChromeTraceAssembler.JVM_TID, "JVM");
+        assertThat(chrome.events).isEqualTo(trace.callsPerRank());
+        JsonNode iterations = JobResults.in(json).profile().root.get("iterations");
+        assertThat(iterations.get("found").asBoolean()).as("%s", iterations).isTrue();
+        long count = iterations.get("count").asLong();
+        for (int rank = 0; rank < 2; rank++) {
+            assertThat(chrome.counters.get(rank).get("Iteration"))
+                    .as("rank %d's Iteration counter", rank)
+                    .extracting(e -> e.get("args").get("value").asLong())
+                    .containsExactlyElementsOf(java.util.stream.LongStream.rangeClosed(0, count)
+                            .map(i -> i == count ? 0 : i + 1)
+                            .boxed()
+                            .collect(java.util.stream.Collectors.toList()));
+        }
 
         // OTF2, read by OTF2's Python bindings and otf2-print: rank 0 enters JVM: gc before its barriers.
         Path otf2 = tmp.resolve("otf2");

@@ -94,7 +94,7 @@ class ManyRanksTest {
         double first = Double.MAX_VALUE;
         double last = 0;
         for (JsonNode e : whole.get("traceEvents").elements()) {
-            if (!e.get("ph").asString().equals("X")) {
+            if (!e.get("ph").asString().equals("X") || !e.get("cat").asString().equals("mpi")) {
                 continue;
             }
             String name = e.get("name").asString();
@@ -130,7 +130,7 @@ class ManyRanksTest {
                 .json(part.getFileName().toString())
                 .get("traceEvents")
                 .elements()) {
-            if (e.get("ph").asString().equals("X")) {
+            if (e.get("ph").asString().equals("X") && e.get("cat").asString().equals("mpi")) {
                 calls++;
                 tracks.add(e.get("pid").asLong());
                 assertThat(e.get("ts").asDouble() + e.get("dur").asDouble()).isGreaterThanOrEqualTo(from * 1e6 - 1);

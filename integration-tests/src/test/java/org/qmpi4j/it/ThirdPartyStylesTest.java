@@ -81,7 +81,7 @@ class ThirdPartyStylesTest {
         List<JsonNode> arrowEnds = new ArrayList<>();
         for (JsonNode e : t.root.get("traceEvents").elements()) {
             String ph = e.get("ph").asString();
-            if (ph.equals("X")) {
+            if (ph.equals("X") && e.get("cat").asString().equals("mpi")) {
                 calls.add(e);
             } else if (ph.equals("f")) {
                 arrowEnds.add(e);

@@ -278,8 +278,14 @@ public final class JobResults {
     /** trace.json, parsed. */
     public static final class Trace {
         public final JsonNode root;
-        /** pid -> function -> complete ("X") events */
+        /** pid -> function -> complete ("X") events of category {@code mpi}: the MPI calls */
         public final Map<Integer, Map<String, Long>> events = new TreeMap<>();
+        /** pid -> the complete events of category {@code qmpi4j.jvm} (the rank's JVM track), in order */
+        public final Map<Integer, List<JsonNode>> jvm = new TreeMap<>();
+        /** pid -> counter name -> its counter ("C") events, in order */
+        public final Map<Integer, Map<String, List<JsonNode>>> counters = new TreeMap<>();
+        /** pid -> tid -> name from the thread_name metadata */
+        public final Map<Integer, Map<Long, String>> threads = new TreeMap<>();
         /** pid -> name from the process_name metadata */
         public final Map<Integer, String> processes = new TreeMap<>();
 
@@ -301,8 +307,19 @@ public final class JobResults {
                         assertThat(e.get("dur").asDouble())
                                 .as("dur of %s", e.path())
                                 .isGreaterThanOrEqualTo(0);
+                        String cat = e.get("cat").asString();
+                        if (cat.equals("qmpi4j.jvm")) {
+                            jvm.computeIfAbsent(pid, k -> new ArrayList<>()).add(e);
+                            break;
+                        }
+                        assertThat(cat).as("category of %s", e.path()).isEqualTo("mpi");
                         events.computeIfAbsent(pid, k -> new TreeMap<>())
                                 .merge(e.get("name").asString(), 1L, Long::sum);
+                        break;
+                    case "C":
+                        counters.computeIfAbsent(pid, k -> new TreeMap<>())
+                                .computeIfAbsent(e.get("name").asString(), k -> new ArrayList<>())
+                                .add(e);
                         break;
                     case "s":
                         flowStarts.add(e.get("id").asString());
@@ -314,6 +331,12 @@ public final class JobResults {
                         instantEvents++;
                         break;
                     case "M":
+                        if (e.get("name").asString().equals("thread_name")) {
+                            threads.computeIfAbsent(pid, k -> new TreeMap<>())
+                                    .put(
+                                            e.get("tid").asLong(),
+                                            e.get("args").get("name").asString());
+                        }
                         if (e.get("name").asString().equals("process_name")) {
                             assertThat(processes.put(
                                             pid, e.get("args").get("name").asString()))

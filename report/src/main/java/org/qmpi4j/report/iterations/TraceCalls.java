@@ -57,7 +57,7 @@ public final class TraceCalls implements CallSource {
 
     /**
      * As {@link #find(Path, int, String, RankWaits)}, telling {@code starts} when each rank started
-     * each iteration (for {@link PerfettoIterations}).
+     * each iteration (for {@link IterationCounters}).
      */
     public static @Nullable Iterations find(
             Path dir, int ranks, @Nullable String setting, @Nullable RankWaits waits, @Nullable IterationStarts starts)

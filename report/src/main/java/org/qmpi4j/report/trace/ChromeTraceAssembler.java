@@ -19,12 +19,16 @@ import org.qmpi4j.formats.trace.TraceResult;
  * Turns per-rank trace files ({@link TraceFormat}) into one Chrome Trace Event JSON document
  * (the format Perfetto and {@code chrome://tracing} open): one process per rank named
  * {@code rank <r>}, one thread track per application thread that called MPI, a complete event
- * ({@code "ph": "X"}) per MPI call, and flow events (arrows) from each matched send to its
- * receive. Streams: per-rank input arrives in chunks of any size (even mid-line), output is
+ * ({@code "ph": "X"}, category {@link #CALLS}) per MPI call, and flow events (arrows) from each
+ * matched send to its receive; a thread track "JVM" ({@link #JVM_TID}) per rank whose JVM took time
+ * from it, with complete events of category {@code qmpi4j.jvm} ({@link JvmSlices}: pauses, class
+ * loading, descheduling); each rank's "Iteration" counter ({@code "ph": "C"}) is added once the
+ * iterations are found ({@link ChromeTraceCounters}). A reader that counts calls counts the complete
+ * events of category {@link #CALLS} only. Streams: per-rank input arrives in chunks of any size (even mid-line), output is
  * written as it is produced, so memory does not grow with the trace.
  */
 public final class ChromeTraceAssembler implements ShardAssembler {
-    private final class RankState implements ArrowEnds.Sink {
+    private final class RankState implements ArrowEnds.Sink, JvmSlices.Sink {
         final int rank;
         final ShardParser parser;
         final ArrowEnds arrows;
@@ -44,6 +48,10 @@ public final class ChromeTraceAssembler implements ShardAssembler {
 
         long firstLocal;
         long lastLocal;
+        /** End of the last call read (written or not), on the common clock, where the interval before the next begins. */
+        long previousExit = Long.MIN_VALUE;
+        /** Whether a slice was written on the rank's JVM track (which is then named). */
+        boolean jvmShown;
 
         RankState(int rank) {
             this.rank = rank;
@@ -101,6 +109,32 @@ public final class ChromeTraceAssembler implements ShardAssembler {
         }
 
         @Override
+        public void jvmSlice(long start, long end, String name, long ns, long collections, String where)
+                throws IOException {
+            jvmShown = true;
+            StringBuilder sb = new StringBuilder(320);
+            JsonWriter w = new JsonWriter(sb, false);
+            w.beginObject()
+                    .member("name", name)
+                    .member("cat", JvmSlices.CATEGORY)
+                    .member("ph", "X")
+                    .member("pid", rank)
+                    .member("tid", JVM_TID);
+            // As in trace.pftrace: a time a little before the zero (within the clock error) is shown at the zero.
+            long from = Math.max(0, start);
+            sb.append(",\"ts\":").append(micros(from)).append(",\"dur\":").append(micros(Math.max(0, end - from)));
+            w.name("args").beginObject().member("ns", ns);
+            if (collections != JvmSlices.NO_COLLECTIONS) {
+                w.member("collections", collections);
+            }
+            w.member("where", where)
+                    .member("placed", JvmSlices.PLACED)
+                    .endObject()
+                    .endObject();
+            emit(sb);
+        }
+
+        @Override
         public void limit(long limitBytes, long eventsWritten, long localTime) throws IOException {
             instant(
                     this,
@@ -110,6 +144,15 @@ public final class ChromeTraceAssembler implements ShardAssembler {
                     limitBytes);
         }
     }
+
+    /**
+     * The thread id of each rank's "JVM" track: not a Java thread's (those count up from 1), and
+     * within the 32 bits that JSON trace readers take a thread id in.
+     */
+    public static final long JVM_TID = Integer.MAX_VALUE;
+
+    /** The category of the MPI calls' slices; other complete events (the JVM's) have their own. */
+    public static final String CALLS = "mpi";
 
     private final Writer out;
     private final int ranks;
@@ -185,6 +228,11 @@ public final class ChromeTraceAssembler implements ShardAssembler {
         long start = s.common(e.start());
         long end = s.common(e.end());
         long dur = Math.max(0, end - start);
+        long before = s.previousExit; // Long.MIN_VALUE before the first call: the interval's start is not known
+        s.previousExit = Math.max(s.previousExit, end);
+        if (e.hasJvm()) {
+            JvmSlices.of(e, before, start, end, selection, s);
+        }
         s.callShown = selection.overlaps(start, end);
         s.callStart = start;
         s.callDur = dur;
@@ -195,7 +243,7 @@ public final class ChromeTraceAssembler implements ShardAssembler {
         JsonWriter w = new JsonWriter(sb, false);
         w.beginObject()
                 .member("name", e.function())
-                .member("cat", "mpi")
+                .member("cat", CALLS)
                 .member("ph", "X")
                 .member("pid", s.rank)
                 .member("tid", e.tid());
@@ -312,6 +360,9 @@ public final class ChromeTraceAssembler implements ShardAssembler {
             metadata("process_sort_index", r, null, "sort_index", r);
             for (Map.Entry<Long, String> t : s.parser.threads().entrySet()) {
                 metadata("thread_name", r, t.getKey(), "name", t.getValue());
+            }
+            if (s.jvmShown) {
+                metadata("thread_name", r, JVM_TID, "name", JvmSlices.TRACK);
             }
         }
         out.write("\n],\n");

@@ -172,6 +172,7 @@ public final class PerfettoTraceAssembler implements ShardAssembler {
         final ShardParser parser;
         final ArrowEnds ends;
         private final RankClock clock;
+        private final PerfettoJvmSlices jvm;
         long written;
         boolean ended;
 
@@ -204,6 +205,7 @@ public final class PerfettoTraceAssembler implements ShardAssembler {
             this.ends = new ArrowEnds(rank, this);
             this.parser = new ShardParser(rank, ends);
             this.clock = new RankClock(rank, summary.clock(), summary.zero(), correction);
+            this.jvm = new PerfettoJvmSlices(w, rank);
         }
 
         private long common(long local) {
@@ -218,7 +220,7 @@ public final class PerfettoTraceAssembler implements ShardAssembler {
             long before = previousExit; // Long.MIN_VALUE before the first call: the interval's start is not known
             previousExit = Math.max(previousExit, end);
             if (e.hasJvm()) {
-                PerfettoJvmSlices.write(w, rank, e, before, start, end, selection);
+                jvm.write(e, before, start, end, selection);
             }
             boolean setsLevel = e.pcontrolLevel() != TraceFormat.NONE;
             if (setsLevel) {

@@ -229,7 +229,7 @@ public final class PerfettoTraceWriter implements Closeable {
         long track = tracks.jvm(s, rank);
         event.begin(s, TYPE_SLICE_BEGIN)
                 .track(track)
-                .category("qmpi4j.jvm")
+                .category(JvmSlices.CATEGORY)
                 .name(name)
                 .textArguments(args)
                 .emit(start);

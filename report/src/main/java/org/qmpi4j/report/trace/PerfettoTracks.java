@@ -143,7 +143,7 @@ final class PerfettoTracks {
     long jvm(PerfettoSequence s, int rank) throws IOException {
         long track = jvmTrack(rank);
         if (described.add(track)) {
-            child(s, track, rank, "JVM", JVM_ORDER);
+            child(s, track, rank, JvmSlices.TRACK, JVM_ORDER);
         }
         return track;
     }

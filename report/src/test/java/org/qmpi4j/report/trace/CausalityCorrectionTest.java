@@ -164,7 +164,9 @@ class CausalityCorrectionTest {
         assertThat(moved.get("within_bound").asBoolean()).isTrue();
         // Only rank 1's calls moved, each by the shift.
         for (JsonNode e : trace.get("traceEvents").elements()) {
-            if (e.get("ph").asString().equals("X") && e.get("pid").asLong() == 0) {
+            if (e.get("ph").asString().equals("X")
+                    && e.get("cat").asString().equals("mpi")
+                    && e.get("pid").asLong() == 0) {
                 assertThat(Math.round(e.get("ts").asDouble() * 1000) % 1_000_000)
                         .isIn(0L, 300L);
             }

@@ -236,7 +236,7 @@ class TimelineTest {
         JsonNode trace = JsonNode.parse(Files.readString(json));
         List<String> slices = new ArrayList<>();
         for (JsonNode e : trace.get("traceEvents").elements()) {
-            if (e.get("ph").asString().equals("X")) {
+            if (e.get("ph").asString().equals("X") && e.get("cat").asString().equals("mpi")) {
                 slices.add(e.get("pid").asLong() + " " + e.get("ts").asDouble() + " "
                         + e.get("dur").asDouble());
             }

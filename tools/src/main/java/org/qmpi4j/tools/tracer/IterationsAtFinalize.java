@@ -4,8 +4,9 @@ import java.io.IOException;
 import java.nio.file.Path;
 import org.qmpi4j.api.Nullable;
 import org.qmpi4j.api.output.RankOutput;
+import org.qmpi4j.formats.files.ResultFiles;
 import org.qmpi4j.formats.profile.Iterations;
-import org.qmpi4j.report.iterations.PerfettoIterations;
+import org.qmpi4j.report.iterations.IterationCounters;
 import org.qmpi4j.report.iterations.RankWaits;
 import org.qmpi4j.report.iterations.TraceCalls;
 
@@ -19,14 +20,14 @@ final class IterationsAtFinalize {
 
     /**
      * {@code waits}: the wait analysis's instances, {@code null} if it did not run;
-     * {@code counters}, if not null, is told each rank's iterations (for {@code trace.pftrace}).
+     * {@code counters}, if not null, is told each rank's iterations (for the trace's counters).
      */
     static @Nullable Iterations find(
             Path dir,
             int ranks,
             @Nullable String setting,
             @Nullable RankWaits waits,
-            @Nullable PerfettoIterations counters,
+            @Nullable IterationCounters counters,
             RankOutput output) {
         try {
             return TraceCalls.find(dir, ranks, setting, waits, counters);
@@ -36,12 +37,20 @@ final class IterationsAtFinalize {
         }
     }
 
-    /** Adds each rank's iteration counter to {@code pftrace}; a failure leaves it without them. */
-    static void addCounters(PerfettoIterations counters, Path pftrace, RankOutput output) {
+    /**
+     * Adds each rank's iteration counter to the trace in {@code dir}: {@code trace.pftrace} when
+     * {@code perfetto}, else {@code trace.json}; a failure leaves it without them.
+     */
+    static void addCounters(IterationCounters counters, Path dir, boolean perfetto, RankOutput output) {
+        String file = perfetto ? ResultFiles.TRACE_PFTRACE : ResultFiles.TRACE_JSON;
         try {
-            counters.appendTo(pftrace);
+            if (perfetto) {
+                counters.appendTo(dir.resolve(file));
+            } else {
+                counters.appendToJson(dir.resolve(file));
+            }
         } catch (IOException | RuntimeException e) {
-            output.fault("adding the iterations to " + pftrace.getFileName(), e);
+            output.fault("adding the iterations to " + file, e);
         }
     }
 }

@@ -14,7 +14,7 @@ import org.qmpi4j.formats.profile.Profile;
 import org.qmpi4j.formats.profile.ProfileFormat;
 import org.qmpi4j.formats.waits.WaitReport;
 import org.qmpi4j.report.files.ProfileOutputs;
-import org.qmpi4j.report.iterations.PerfettoIterations;
+import org.qmpi4j.report.iterations.IterationCounters;
 import org.qmpi4j.report.iterations.RankWaits;
 import org.qmpi4j.report.trace.PerfettoWaitMarks;
 import org.qmpi4j.report.trace.TraceWaits;
@@ -32,7 +32,7 @@ final class WaitStatesAtFinalize {
 
     /**
      * {@code perfetto}: whether the trace just written is {@code trace.pftrace}, to mark the waits
-     * in; {@code iteration}: the setting {@code tracer.iteration} (the job's main loop is found
+     * in (else it is {@code trace.json}, which gets the iteration counters only); {@code iteration}: the setting {@code tracer.iteration} (the job's main loop is found
      * here too, {@link IterationsAtFinalize}).
      */
     static void addToProfile(Path dir, int ranks, RankOutput output, boolean perfetto, @Nullable String iteration) {
@@ -55,20 +55,13 @@ final class WaitStatesAtFinalize {
             RankWaits waits = new RankWaits(perfetto ? marks : WaitAnalysis.NOBODY);
             WaitReport w = TraceWaits.analyse(dir, ranks, WaitAnalysis.DEFAULT_NOISE_FLOOR_NS, waits);
             long analysed = System.nanoTime();
-            PerfettoIterations counters = new PerfettoIterations();
+            IterationCounters counters = new IterationCounters();
             p.withIterations(IterationsAtFinalize.find(
-                    dir,
-                    ranks,
-                    iteration,
-                    w == null || !waits.complete() ? null : waits,
-                    perfetto ? counters : null,
-                    output));
+                    dir, ranks, iteration, w == null || !waits.complete() ? null : waits, counters, output));
             if (w != null || p.iterations() != null) {
                 ProfileOutputs.writeAll(dir, p.withWaits(w));
                 long written = System.nanoTime();
-                if (perfetto) {
-                    IterationsAtFinalize.addCounters(counters, dir.resolve(ResultFiles.TRACE_PFTRACE), output);
-                }
+                IterationsAtFinalize.addCounters(counters, dir, perfetto, output);
                 if (w != null) {
                     marks.appendTo(dir.resolve(ResultFiles.TRACE_PFTRACE));
                     sayCost(ranks, w, analysed - start, written - analysed, System.nanoTime() - written);
