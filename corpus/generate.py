@@ -834,7 +834,24 @@ if (rank == 0) {
     }
 }
 return;""")
+prog(CO, "CallFromShutdownHook", "call_after_finalize",
+     "rank 0's shutdown hook calls MPI: hooks run after main returned, when MPI is finalized", """if (rank == 0) {
+    Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+        try {
+            System.out.println(MPI.COMM_WORLD.getRank()); // ERROR
+        } catch (MPIException refused) {
+            System.out.println("MPI refused: " + refused.getMessage());
+        }
+    }));
+}
+world.barrier();""")
 CO_OK = [
+    ("ClockAfterFinalize", "after MPI_Finalize rank 0 asks only what the standard allows: finalized?, the clock", """world.barrier();
+MPI.Finalize();
+if (rank == 0) {
+    System.out.println("finalized " + MPI.isFinalized() + ", " + (MPI.wtime() > 0));
+}
+return;""", 2),
     ("OrderedExchange", "rank 0 sends then receives, rank 1 receives then sends", """int[] buf = new int[1];
 if (rank == 0) {
     world.send(buf, 1, MPI.INT, 1, 0);

@@ -140,7 +140,9 @@ class CheckToolTest {
         "MULTICORE, SubCommTypeMismatch, type_mismatch",
         "NIODEV, SubCommTypeMismatch, type_mismatch",
         "MULTICORE, PersistentLeak, request_leak",
-        "NIODEV, PersistentLeak, request_leak"
+        "NIODEV, PersistentLeak, request_leak",
+        "MULTICORE, CallAfterFinalize, call_after_finalize",
+        "NIODEV, CallAfterFinalize, call_after_finalize"
     })
     void eachMpjDefectGivesExactlyItsFinding(MpjAgentJob.Mode mode, String program, String rule, @TempDir Path out)
             throws Exception {

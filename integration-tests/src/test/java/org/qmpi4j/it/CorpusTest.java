@@ -36,7 +36,8 @@ class CorpusTest {
                 "parammatching.CollectiveReduceOps",
                 "localconcurrency.ModifiedSendBufferInt",
                 "threads.SendOnThreadAtFunneled",
-                "requestlifecycle.FreeActiveReceive"
+                "requestlifecycle.FreeActiveReceive",
+                "callordering.CallAfterFinalize"
             })
     void eachRuleFindsItsError(String name, @TempDir Path out) throws Exception {
         CorpusProgram program = CorpusProgram.named(name);
@@ -65,7 +66,8 @@ class CorpusTest {
                 "callordering.IntercommBcast",
                 "callordering.SlowRank",
                 "parammatching.CollectiveReduceLocalOnOneRank",
-                "bufferinghazard.BsendWithAttachedBuffer"
+                "bufferinghazard.BsendWithAttachedBuffer",
+                "callordering.ClockAfterFinalize"
             })
     void correctProgramsGiveNoFinding(String name, @TempDir Path out) throws Exception {
         CorpusProgram program = CorpusProgram.named(name);
@@ -89,6 +91,22 @@ class CorpusTest {
         assertThat(run.result().stdout()).as(run.result().describe()).contains("MPI refused");
         assertThat(run.findingsWritten()).as(run.result().describe()).isTrue();
         assertThat(run.findings()).as(run.describe()).singleElement().matches(run::helpful);
+    }
+
+    /**
+     * A shutdown hook that calls MPI runs after main finalized it: the finding says it came from a
+     * hook, and it reaches the job's {@code check.json} although the results were gathered before.
+     */
+    @Test
+    void aCallFromAShutdownHookIsSaidToComeFromOne(@TempDir Path out) throws Exception {
+        CorpusProgram program = CorpusProgram.named("callordering.CallFromShutdownHook");
+        CorpusRun run = CorpusRun.run(program, out);
+        assertThat(run.findingsWritten()).as(run.result().describe()).isTrue();
+        assertThat(run.findings()).as(run.describe()).singleElement().satisfies(f -> {
+            assertThat(f.rule()).isEqualTo("call_after_finalize");
+            assertThat(f.message()).contains("from a JVM shutdown hook");
+            assertThat(run.helpful(f)).isTrue();
+        });
     }
 
     @Test

@@ -32,7 +32,8 @@ public final class CorpusProgram {
             "collective_mismatch",
             "buffer_modified",
             "thread_level",
-            "active_request_freed");
+            "active_request_freed",
+            "call_after_finalize");
 
     private static final Pattern CORPUS = Pattern.compile("^// corpus: category=(\\w+) ranks=(\\d+)$");
     private static final Pattern INTENT = Pattern.compile("^// intent: (.*)$");

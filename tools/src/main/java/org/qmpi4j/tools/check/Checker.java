@@ -47,6 +47,9 @@ final class Checker {
     private volatile @Nullable Object world;
     private volatile int rank = -1;
     private volatile boolean done;
+    /** Set once this rank's {@code MPI_Finalize} returned: later calls meet {@link AfterFinalize}. */
+    private volatile boolean finalized;
+
     private volatile @Nullable DeadlockWatch watch;
     private volatile @Nullable SignatureFlow messages;
     private volatile @Nullable CollectiveCheck collectives;
@@ -115,6 +118,9 @@ final class Checker {
         int f = call.function().ordinal();
         ToolFunction n = next[f];
         if (done) {
+            if (finalized) {
+                afterFinalize(call);
+            }
             return n.invoke(context, call);
         }
         int needs = CallNeeds.of(f);
@@ -136,6 +142,14 @@ final class Checker {
             threads.entered(call.function(), call.callingAddress(), t, inside);
         } catch (RuntimeException | LinkageError e) {
             results.output().fault("checking the thread of " + call.function(), e);
+        }
+    }
+
+    private void afterFinalize(MpiCall call) {
+        try {
+            AfterFinalize.check(this, call.function(), call.callingAddress(), Thread.currentThread());
+        } catch (RuntimeException | LinkageError e) {
+            results.output().fault("checking a call after MPI_Finalize", e);
         }
     }
 
@@ -250,7 +264,11 @@ final class Checker {
     void record(Finding f) {
         if (findings.add(f)) {
             results.output().say(f.line());
-            results.flush();
+            if (results.finished()) {
+                results.afterFinish(); // a call after MPI_Finalize: the files are rewritten with it
+            } else {
+                results.flush();
+            }
         }
     }
 
@@ -269,6 +287,10 @@ final class Checker {
     // ---- life cycle -----------------------------------------------------------------------------
 
     private @Nullable Object init(QmpiContext context, MpiCall call) throws Exception {
+        if (finalized) {
+            afterFinalize(call);
+            return next[call.function().ordinal()].invoke(context, call);
+        }
         Object result = next[call.function().ordinal()].invoke(context, call);
         try {
             int level = providedLevel(call, result);
@@ -320,6 +342,10 @@ final class Checker {
     }
 
     private @Nullable Object finalizeMpi(QmpiContext context, MpiCall call) throws Exception {
+        if (finalized) {
+            afterFinalize(call);
+            return next[call.function().ordinal()].invoke(context, call);
+        }
         if (!done) {
             entered(call);
             try {
@@ -344,11 +370,15 @@ final class Checker {
                 }
             }
         }
-        return next[call.function().ordinal()].invoke(context, call);
+        Object result = next[call.function().ordinal()].invoke(context, call);
+        finalized = true;
+        return result;
     }
 
     private @Nullable Object abort(QmpiContext context, MpiCall call) throws Exception {
-        if (!done) {
+        if (finalized) {
+            afterFinalize(call);
+        } else if (!done) {
             results.aborting(call);
         }
         return next[call.function().ordinal()].invoke(context, call);

@@ -94,20 +94,11 @@ final class ThreadRules {
         }
     }
 
-    /** Calls the standard allows from any thread, at any level. */
+    /**
+     * Calls the standard allows from any thread, at any level: those allowed even after
+     * {@code MPI_Finalize}, and the thread queries.
+     */
     private static boolean anyThreadMayCall(MpiFunction f) {
-        switch (f) {
-            case MPI_INITIALIZED:
-            case MPI_FINALIZED:
-            case MPI_QUERY_THREAD:
-            case MPI_IS_THREAD_MAIN:
-            case MPI_GET_VERSION:
-            case MPI_GET_LIBRARY_VERSION:
-            case MPI_WTIME:
-            case MPI_WTICK:
-                return true;
-            default:
-                return false;
-        }
+        return f == MpiFunction.MPI_QUERY_THREAD || f == MpiFunction.MPI_IS_THREAD_MAIN || AfterFinalize.allowed(f);
     }
 }

@@ -87,6 +87,14 @@ public final class RankResults {
          * Messages and faults go to {@code output}.
          */
         List<String> run(OutputSession session, byte[] mine, RankOutput output) throws Exception;
+
+        /**
+         * After {@link #run}, when this rank's tool had something to add (a call after {@code
+         * MPI_Finalize}): {@code mine} is this rank's file content now. No collective can run any
+         * more; what a rank can bring up to date alone, it may (by default nothing: the rank's
+         * file, already rewritten, is what {@code qmpi4j merge} reads).
+         */
+        default void late(OutputSession session, byte[] mine, RankOutput output) throws Exception {}
     }
 
     /** What a tool whose rank file is written whole puts into the default life cycle. */
@@ -230,6 +238,28 @@ public final class RankResults {
     }
 
     /**
+     * After {@link #finish}, when the tool has something new (a call after {@code MPI_Finalize},
+     * made from the application's own code or a shutdown hook): this rank's file is rewritten as
+     * final, and the {@link Gather} brings what it can up to date without the other ranks. A
+     * fault is reported once, never thrown.
+     */
+    public void afterFinish() {
+        OutputSession s = session;
+        if (s == null) {
+            return;
+        }
+        try {
+            byte[] mine;
+            synchronized (fileLock) {
+                mine = file.write(s, Moment.FINALIZED, output);
+            }
+            gather.late(s, mine, output);
+        } catch (Exception | LinkageError e) {
+            output.fault("rewriting this rank's file after MPI_Finalize", e);
+        }
+    }
+
+    /**
      * Collective, at {@code MPI_Finalize} before it runs: the final file, the gather and, at rank 0,
      * the job's results. Runs once; faults are reported and the ranks still take part in the gather.
      */
@@ -321,6 +351,8 @@ public final class RankResults {
     /** Every rank's content to rank 0 ({@link ChunkedGather}), which writes the results from them all. */
     private static final class EveryRankToRoot implements Gather {
         private final Content content;
+        /** At rank 0 after {@link #run}: what every rank sent, so that a late finding of rank 0's can be added. */
+        private volatile @Nullable List<byte[]> gathered;
 
         EveryRankToRoot(Content content) {
             this.content = content;
@@ -343,8 +375,23 @@ public final class RankResults {
             for (ByteArrayOutputStream b : collect.streams) {
                 perRank.add(b == null ? new byte[0] : b.toByteArray());
             }
+            gathered = perRank;
             // The gather runs only in a session that has its folder (open() returns before it otherwise).
             return content.writeResults(Objects.requireNonNull(s.dir()), perRank, comm.size());
+        }
+
+        /** Rank 0 writes the job's results again with its own new content; other ranks' stay in their files. */
+        @Override
+        public void late(OutputSession s, byte[] mine, RankOutput output) throws Exception {
+            List<byte[]> perRank = gathered;
+            Path dir = s.dir();
+            if (perRank == null || dir == null || s.rank() != 0 || mine.length == 0) {
+                return;
+            }
+            List<byte[]> now = new ArrayList<>(perRank);
+            now.set(0, mine);
+            gathered = now;
+            content.writeResults(dir, now, now.size());
         }
     }
 
