@@ -67,7 +67,7 @@ class CorpusTest {
                 "callordering.SlowRank",
                 "parammatching.CollectiveReduceLocalOnOneRank",
                 "bufferinghazard.BsendWithAttachedBuffer",
-                "callordering.ClockAfterFinalize"
+                "callordering.FinalizedAfterFinalize"
             })
     void correctProgramsGiveNoFinding(String name, @TempDir Path out) throws Exception {
         CorpusProgram program = CorpusProgram.named(name);
