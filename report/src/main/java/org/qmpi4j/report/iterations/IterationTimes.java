@@ -100,15 +100,7 @@ final class IterationTimes {
             @Nullable RankWaits waits,
             @Nullable IterationStarts starts)
             throws IOException {
-        IterationTimes t = new IterationTimes(count, source.ranks(), waits != null);
-        IterationStarts told = starts == null ? NOBODY : starts;
-        told.begin(t.ranks.length, count);
-        for (int r : t.ranks) {
-            RankPass p = new RankPass(t, r, boundary, waits == null ? new long[0] : waits.of(r), told);
-            source.read(r, p);
-            p.finish();
-        }
-        return t;
+        return pass(source, boundary, count, waits, starts, false);
     }
 
     /**
@@ -123,13 +115,32 @@ final class IterationTimes {
             @Nullable RankWaits waits,
             @Nullable IterationStarts starts)
             throws IOException {
+        return pass(source, marker, count, waits, starts, true);
+    }
+
+    /** One pass over each rank's calls, cut at the boundary's calls ({@code marked}: at a marker's). */
+    private static IterationTimes pass(
+            CallSource source,
+            Iterations.Boundary boundary,
+            long count,
+            @Nullable RankWaits waits,
+            @Nullable IterationStarts starts,
+            boolean marked)
+            throws IOException {
         IterationTimes t = new IterationTimes(count, source.ranks(), waits != null);
         IterationStarts told = starts == null ? NOBODY : starts;
         told.begin(t.ranks.length, count);
         for (int r : t.ranks) {
-            MarkedPass p = new MarkedPass(t, r, marker, waits == null ? new long[0] : waits.of(r), told);
-            source.read(r, p);
-            p.finish();
+            long[] w = waits == null ? new long[0] : waits.of(r);
+            if (marked) {
+                MarkedPass p = new MarkedPass(t, r, boundary, w, told);
+                source.read(r, p);
+                p.finish();
+            } else {
+                RankPass p = new RankPass(t, r, boundary, w, told);
+                source.read(r, p);
+                p.finish();
+            }
         }
         return t;
     }
