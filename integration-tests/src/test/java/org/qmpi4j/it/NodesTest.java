@@ -176,8 +176,11 @@ class NodesTest {
         assertThat(mergedProfile).contains("\"wait_states\"");
         assertThat(withoutCreated(withoutWaits(mergedProfile)))
                 .isEqualTo(withoutCreated(Files.readString(node1.resolve("profile.json"))));
-        assertThat(Files.readString(merged.resolve("trace.json")))
-                .isEqualTo(Files.readString(node1.resolve("trace.json")));
+        // Likewise only merge adds the Iteration counters (found from every rank's shard).
+        String mergedTrace = Files.readString(merged.resolve("trace.json"));
+        String node1Trace = Files.readString(node1.resolve("trace.json"));
+        assertThat(node1Trace).as("rank 0's trace.json").doesNotContain(ITERATION_COUNTER);
+        assertThat(withoutIterationCounters(mergedTrace)).isEqualTo(node1Trace);
     }
 
     /**
@@ -278,7 +281,8 @@ class NodesTest {
         assertThat(collector[1]).as(seen).isLessThanOrEqualTo(1.05 * 2 * pause + 0.002);
         assertThat(sleeper[0]).as(seen).isGreaterThan(0.5 * 2 * 5 * 0.1);
         assertThat((sleeper[1] + sleeper[2]) / sleeper[0]).as(seen).isLessThan(0.03);
-        assertThat(sleeper[5] / sleeper[0]).as(seen).isGreaterThanOrEqualTo(0.9);
+        // The sleeper's waits are its own code's, apart from what the shared cores took from it.
+        assertThat(sleeper[5] / (sleeper[0] - sleeper[4])).as(seen).isGreaterThanOrEqualTo(0.9);
     }
 
     @Test
@@ -649,6 +653,14 @@ class NodesTest {
     static String withoutWaits(String json) {
         int at = json.indexOf(",\n  \"wait_states\"");
         return at < 0 ? json : json.substring(0, at) + "\n}\n";
+    }
+
+    private static final String ITERATION_COUNTER = "{\"name\":\"Iteration\",\"cat\":\"qmpi4j\",\"ph\":\"C\"";
+
+    /** trace.json without the Iteration counter events merge inserts (each ",\n" and one line). */
+    static String withoutIterationCounters(String json) {
+        // Up to the event's own end ("}}" before a line break): the separator's comma stays with the next.
+        return json.replaceAll(",\n" + java.util.regex.Pattern.quote(ITERATION_COUNTER) + "[^\n]*?\\}\\}(?=,?\n)", "");
     }
 
     static String withoutCreated(String json) {
