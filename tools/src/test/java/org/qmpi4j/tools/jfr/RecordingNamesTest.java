@@ -81,4 +81,50 @@ class RecordingNamesTest {
                     .matches("hotspot-pid-4711-id-" + r.getId() + "-\\d{4}_\\d{2}_\\d{2}_\\d{2}_\\d{2}_\\d{2}\\.jfr");
         }
     }
+
+    /**
+     * {@code jcmd <pid> JFR.start} with a file name: renamed when it starts, like one started
+     * through the API; with a folder the JDK keeps the folder to itself (no destination a tool can
+     * read), so that recording keeps the JDK's name, as the user guide says.
+     */
+    @Test
+    void aRecordingStartedWithJcmdIsRenamedWhenGivenAFileAndNotWhenGivenAFolder() throws Exception {
+        RecordingNames.rank(3);
+        Path file = dir.resolve("app.jfr");
+        Path folder = Files.createDirectory(dir.resolve("rec"));
+        jcmd("JFR.start", "name=with-file", "filename=" + file);
+        jcmd("JFR.start", "name=with-folder", "filename=" + folder + "/");
+        Recording withFile = recording("with-file");
+        Recording withFolder = recording("with-folder");
+        try {
+            RecordingNames.started(withFile);
+            RecordingNames.started(withFolder);
+            assertThat(withFile.getDestination()).isEqualTo(dir.resolve(RecordingNames.prefix() + "app.jfr"));
+            assertThat(withFolder.getDestination())
+                    .as("the folder jcmd was given")
+                    .isNull();
+        } finally {
+            withFile.close();
+            withFolder.close();
+        }
+    }
+
+    private static void jcmd(String... command) throws Exception {
+        Path javaCommand = Path.of(ProcessHandle.current().info().command().orElseThrow());
+        List<String> args = new java.util.ArrayList<>(List.of(
+                javaCommand.resolveSibling("jcmd").toString(),
+                Long.toString(ProcessHandle.current().pid())));
+        args.addAll(List.of(command));
+        Process p = new ProcessBuilder(args).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        assertThat(p.waitFor()).as(out).isZero();
+        assertThat(out).as("jcmd %s", args).contains("Started recording");
+    }
+
+    private static Recording recording(String name) {
+        return jdk.jfr.FlightRecorder.getFlightRecorder().getRecordings().stream()
+                .filter(r -> name.equals(r.getName()))
+                .findFirst()
+                .orElseThrow();
+    }
 }
