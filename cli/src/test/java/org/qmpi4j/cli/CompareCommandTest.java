@@ -78,6 +78,8 @@ class CompareCommandTest {
                 List.of(),
                 new Iterations.WarmUp(3, 3 * steady, 3),
                 new Iterations.Steady(4, steady, steady / 100, 1.25 * steady, 0),
+                null,
+                List.of(),
                 null));
     }
 

@@ -31,35 +31,10 @@ public final class Iterations {
     private final List<Spike> spikes;
     private final @Nullable FoundBy foundBy;
 
-    /** Iterations without spikes listed (profiles written before they were). */
-    public Iterations(
-            boolean found,
-            String reason,
-            @Nullable Boundary boundary,
-            long count,
-            List<Span> series,
-            @Nullable WarmUp warmup,
-            @Nullable Steady steady,
-            @Nullable Slowest slowest) {
-        this(found, reason, boundary, count, series, warmup, steady, slowest, List.of());
-    }
-
-    public Iterations(
-            boolean found,
-            String reason,
-            @Nullable Boundary boundary,
-            long count,
-            List<Span> series,
-            @Nullable WarmUp warmup,
-            @Nullable Steady steady,
-            @Nullable Slowest slowest,
-            List<Spike> spikes) {
-        this(found, reason, boundary, count, series, warmup, steady, slowest, spikes, null);
-    }
-
     /**
      * Iterations whose boundary was found as {@code foundBy} says ({@code null}: not said, as in
-     * profiles written before it was).
+     * profiles written before it was); {@code spikes} empty in profiles written before they were
+     * listed.
      */
     public Iterations(
             boolean found,
@@ -86,7 +61,7 @@ public final class Iterations {
 
     /** No loop: {@code reason} says why. */
     public static Iterations none(String reason) {
-        return new Iterations(false, reason, null, 0, List.of(), null, null, null);
+        return new Iterations(false, reason, null, 0, List.of(), null, null, null, List.of(), null);
     }
 
     /** Whether a loop was found (or the named boundary was called equally on every rank). */

@@ -25,7 +25,9 @@ class IterationsJsonTest {
                         new Iterations.Span(3, 3, 0.005, 0.004, 0.001, 1)),
                 new Iterations.WarmUp(1, 0.015, 3.0),
                 new Iterations.Steady(2, 0.005, 0.0003, 0.00625, 1),
-                new Iterations.Slowest(2, 0.262, 1));
+                new Iterations.Slowest(2, 0.262, 1),
+                List.of(),
+                null);
         String json = ProfileFormat.write(profile().withIterations(it));
         assertThat(json).contains("\"iterations\": {", "\"slowest_rank\": 1", "\"count\": 3");
         Profile back = ProfileFormat.read(json);
@@ -54,7 +56,8 @@ class IterationsJsonTest {
                 new Iterations.Slowest(2, 0.262, 1),
                 List.of(
                         new Iterations.Spike(2, 0.262, 1, "gc", 0.25, 1),
-                        new Iterations.Spike(7, 0.03, 0, null, Double.NaN, -1)));
+                        new Iterations.Spike(7, 0.03, 0, null, Double.NaN, -1)),
+                null);
         String json = ProfileFormat.write(profile().withIterations(it));
         assertThat(json)
                 .contains("\"wait_s_mean\": 7.5E-4", "\"wait_s_mean\": null")
@@ -82,6 +85,8 @@ class IterationsJsonTest {
                                 List.of(new Iterations.Span(1, 1, 0.005, 0.004, 0.001, 0)),
                                 null,
                                 null,
+                                null,
+                                List.of(),
                                 null)))
                 .replace("\"wait_s_mean\": null, ", "")
                 .replaceAll(",\\s*\"spikes\": \\[\\s*\\]", "");
