@@ -166,9 +166,10 @@ class IterationsTest {
      * The {@code pcontrol} mode marks each of its 20 iterations with {@code MPI.pControl(1, null)}
      * at the top of the body; the body's own calls would give the search 4 iterations (the
      * residual of every 5th). The marker wins: 20 iterations, the boundary the marker's site,
-     * {@code found_by} pcontrol, and rank 2's 300 ms in iteration 13 is the slowest iteration
-     * (marked iterations run from one marker's entry to the next, so the spike and the waits it
-     * causes in the exchanges after it fall in iteration 13).
+     * {@code found_by} pcontrol, and iteration 13 is rank 2's 300 ms (marked iterations run from
+     * one marker's entry to the next). The slowest iteration is 13, or 14: a rank that sends to
+     * rank 2 without waiting for it finishes 13 early and then waits in 14's exchanges for the
+     * delay passed along the ring, almost as long as the spike (under load, longer).
      */
     @Test
     void anMpiPcontrolMarkerStartsEachIteration(@TempDir Path tmp) throws Exception {
@@ -186,12 +187,13 @@ class IterationsTest {
         assertThat(b.get("class").asString()).isEqualTo(SAMPLE);
         assertThat(b.get("line").asInt()).isEqualTo(lines.get("marker"));
         assertThat(it.get("series").elements()).hasSize(20);
+        JsonNode spike = it.get("series").elements().get(12);
+        assertThat(spike.get("first").asLong()).isEqualTo(13);
+        assertThat(spike.get("slowest_rank").asInt()).as("%s", it).isEqualTo(2);
+        assertThat(spike.get("wall_s_max").asDouble()).as("%s", it).isBetween(0.300, 0.600);
         JsonNode slowest = it.get("slowest");
-        assertThat(slowest.get("iteration").asLong()).as("%s", it).isEqualTo(13);
-        assertThat(slowest.get("rank").asInt()).as("%s", it).isEqualTo(2);
+        assertThat(slowest.get("iteration").asLong()).as("%s", it).isIn(13L, 14L);
         assertThat(slowest.get("wall_s").asDouble()).isBetween(0.300, 0.600);
-        assertThat(it.get("series").elements().get(12).get("slowest_rank").asInt())
-                .isEqualTo(2);
         assertThat(Files.readString(tmp.resolve("pcontrol").resolve("report.txt")))
                 .contains("20 iterations, each starting at the MPI_Pcontrol marker MPI_PCONTROL at " + SAMPLE);
     }
