@@ -97,6 +97,7 @@ final class SuiteReport {
             }
             sb.append(d);
         }
+        checkFindings(sb);
         sb.append("\n## Left out by the selection round (no agent, ")
                 .append(ThirdPartySuite.RANKS)
                 .append(" ranks)\n\n");
@@ -108,6 +109,38 @@ final class SuiteReport {
             sb.append(x);
         }
         return sb.toString();
+    }
+
+    /**
+     * With a variant of the checker: per program whose run had findings, each finding. The suite's
+     * programs are meant to be correct, so the count of programs with findings is the false-alarm
+     * count to explain (a defect of the program found is explained too).
+     */
+    private void checkFindings(StringBuilder sb) {
+        if (r.checkFindings.isEmpty() && r.checkWithoutMpi.isEmpty()) {
+            return;
+        }
+        Set<String> withFindings = new LinkedHashSet<>();
+        MarkdownTable t = new MarkdownTable("program", "run", "finding");
+        r.checkFindings.forEach((program, runs) -> runs.forEach((run, lines) -> {
+            for (String line : lines) {
+                withFindings.add(program);
+                t.row(program, run, line.replace("|", "\\|"));
+            }
+        }));
+        sb.append("\n## Findings of `check`\n\n");
+        sb.append(String.format(
+                Locale.ROOT,
+                "%d programs run under `check`; %d with findings (the suite's programs are meant to be correct:"
+                        + " each finding is a false alarm or a defect of the program); %d never initialise MPI"
+                        + " (nothing to check)%s.%n%n",
+                r.checkFindings.size() + r.checkWithoutMpi.size(),
+                withFindings.size(),
+                r.checkWithoutMpi.size(),
+                r.checkWithoutMpi.isEmpty() ? "" : ": " + String.join(", ", r.checkWithoutMpi)));
+        if (!withFindings.isEmpty()) {
+            sb.append(t);
+        }
     }
 
     Set<String> programsDiffering(Variant v) {

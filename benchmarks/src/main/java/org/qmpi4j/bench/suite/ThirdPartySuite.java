@@ -42,6 +42,9 @@ import org.qmpi4j.launch.MpjMulticoreLauncher;
 public final class ThirdPartySuite {
     static final int RANKS = 2;
     static final String TOTAL_WALL = "suite: wall s";
+    /** The checker: its findings on the suite's (correct) programs are reported per program. */
+    static final String CHECK = "check";
+
     private static final Pattern REWRITTEN = Pattern.compile("qmpi4j: rewriting: .*call sites rewritten (\\d+)");
     private static final Pattern TAG = Pattern.compile("^\\[\\d+,\\d+\\]<(stdout|stderr)>:");
 
@@ -111,6 +114,15 @@ public final class ThirdPartySuite {
         public long callSitesRewritten = -1;
 
         public final Map<String, String> unavailable = new LinkedHashMap<>();
+
+        /**
+         * Per run of a variant with the {@code check} tool, keyed {@code program} then variant id
+         * and repetition ({@code "<id> #<repetition>"}): its findings, one line each (empty: none).
+         */
+        public final Map<String, Map<String, List<String>>> checkFindings = new LinkedHashMap<>();
+
+        /** Programs run with the {@code check} tool that never initialised MPI: nothing to check. */
+        public final java.util.Set<String> checkWithoutMpi = new java.util.LinkedHashSet<>();
 
         Report(Settings settings) {
             this.settings = settings;
@@ -201,9 +213,26 @@ public final class ThirdPartySuite {
             Map<String, Outcome> outcomes = new LinkedHashMap<>();
             for (int k = 0; k < runnable.size(); k++) {
                 Variant v = runnable.get((k + p + rep) % runnable.size());
-                JobResult r = launcher.run(job(program, v, "", suite.classes, work, s.timeLimit));
+                boolean check = v.tools().contains(CHECK);
+                Path checked = work.resolve("check-results");
+                if (check) {
+                    Scratch.delete(checked);
+                }
+                JobResult r = launcher.run(
+                        job(program, v, check ? "output=" + checked : "", suite.classes, work, s.timeLimit));
                 total.merge(v.id(), r.elapsed().toNanos() / 1e9, Double::sum);
                 outcomes.put(v.id(), Outcome.of(r, RANKS));
+                if (check) {
+                    List<String> found = CheckFindings.read(checked);
+                    if (found == null) {
+                        report.checkWithoutMpi.add(program);
+                    } else {
+                        report.checkFindings
+                                .computeIfAbsent(program, x -> new LinkedHashMap<>())
+                                .put(v.id() + " #" + (rep + 1), found);
+                        found.forEach(f -> progress.println("[suite] " + program + " under " + v.label() + ": " + f));
+                    }
+                }
             }
             Outcome expected = outcomes.get(Variants.NONE.id());
             for (Variant v : runnable) {

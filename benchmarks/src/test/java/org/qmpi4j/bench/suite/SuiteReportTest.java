@@ -54,4 +54,44 @@ class SuiteReportTest {
                 .containsPattern("the suite at most 1\\.3 times +\\| 1\\.40× \\(1\\.40-1\\.40\\) +\\| missed +\\|")
                 .contains("None: every program ended with the same status and verdict lines in every variant.");
     }
+
+    @Test
+    void eachFindingOfTheCheckerIsListedWithItsProgramAndRun() {
+        ThirdPartySuite.Settings s = new ThirdPartySuite.Settings();
+        ThirdPartySuite.Report r = new ThirdPartySuite.Report(s);
+        r.checkFindings.put("mpjtest.ccl.bcast", java.util.Map.of("check #1", List.of()));
+        r.checkFindings.put(
+                "mpjtest.pt2pt.isend",
+                java.util.Map.of("check #1", List.of("error request_leak: a request never completed | [rank 0]")));
+        r.checkWithoutMpi.add("mpjtest.pt2pt.cancel1");
+
+        assertThat(r.markdown())
+                .contains("3 programs run under `check`; 1 with findings")
+                .contains("1 never initialise MPI (nothing to check): mpjtest.pt2pt.cancel1.")
+                .containsPattern("\\| mpjtest\\.pt2pt\\.isend +\\| check #1 +\\| error request_leak: a request"
+                        + " never completed \\\\\\| \\[rank 0\\] +\\|")
+                .doesNotContain("| mpjtest.ccl.bcast ");
+    }
+
+    @Test
+    void aCheckRunWithoutItsFindingsFileIsAProblemLine(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws Exception {
+        assertThat(CheckFindings.read(dir.resolve("none")))
+                .as("no output folder: MPI never initialised")
+                .isNull();
+        assertThat(CheckFindings.read(dir)).singleElement().asString().startsWith("problem: check wrote no ");
+        java.nio.file.Files.writeString(
+                dir.resolve("check.json"),
+                org.qmpi4j.formats.check.CheckFormat.write(
+                        List.of(new org.qmpi4j.formats.check.Finding(
+                                "request_leak",
+                                org.qmpi4j.formats.check.Finding.Severity.ERROR,
+                                "an MPI_IRECV never completed",
+                                List.of(),
+                                2)),
+                        List.of(0, 1),
+                        true));
+        assertThat(CheckFindings.read(dir))
+                .containsExactly("error request_leak: an MPI_IRECV never completed (2 times)");
+    }
 }
