@@ -2,7 +2,6 @@ package org.qmpi4j.report.iterations;
 
 import java.io.IOException;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -122,14 +121,13 @@ public final class IterationRule {
             return new Outcome(null, "no ranks' calls to look at");
         }
         // Pass 1: counts per rank; keep those equal on all ranks. The MPI_Pcontrol markers are
-        // counted in the same pass.
-        PcontrolMarkers markers = named == null ? new PcontrolMarkers(ranks.length) : null;
-        Map<Iterations.Boundary, Long> common = null;
-        Map<Iterations.Boundary, Long> firstIndexOnFirstRank = new HashMap<>();
+        // counted in the same pass, unless a boundary is named (then they are not looked at).
+        PcontrolMarkers markers = new PcontrolMarkers(ranks.length);
+        // The first rank's counts, in the order each call is first made there (candidates keep
+        // that order), then only those every later rank makes as often.
+        Map<Iterations.Boundary, Long> common = new LinkedHashMap<>();
         for (int ri = 0; ri < ranks.length; ri++) {
             Map<Iterations.Boundary, Long> counts = new LinkedHashMap<>();
-            long[] index = {0};
-            boolean first = common == null;
             int rankIndex = ri;
             source.read(ranks[ri], new CallSource.Sink() {
                 @Override
@@ -138,21 +136,17 @@ public final class IterationRule {
                         return;
                     }
                     counts.merge(site, 1L, Long::sum);
-                    if (first) {
-                        firstIndexOnFirstRank.putIfAbsent(site, index[0]);
-                    }
-                    index[0]++;
                 }
 
                 @Override
                 public void call(Iterations.Boundary site, long start, long end, @Nullable long[] jvm, long level) {
-                    if (markers != null) {
+                    if (named == null) {
                         markers.call(rankIndex, site, level);
                     }
                     call(site, start, end);
                 }
             });
-            if (common == null) {
+            if (ri == 0) {
                 common = counts;
             } else {
                 common.entrySet().removeIf(e -> !e.getValue().equals(counts.get(e.getKey())));
@@ -162,7 +156,7 @@ public final class IterationRule {
         if (named != null) {
             return namedOutcome(common, named);
         }
-        PcontrolMarkers.Verdict v = java.util.Objects.requireNonNull(markers).verdict(ranks);
+        PcontrolMarkers.Verdict v = markers.verdict(ranks);
         Iterations.Boundary marker = v.marker();
         if (marker != null) {
             return new Outcome(new Choice(marker, v.count(), v.reason(), Iterations.FoundBy.PCONTROL), v.reason());
@@ -172,7 +166,7 @@ public final class IterationRule {
         }
         // Markers that exist but cannot be used: the search decides, and its reason says why.
         String note = v.present() ? "MPI_Pcontrol markers not used (" + v.reason() + "); " : "";
-        Outcome searched = search(source, ranks, common, firstIndexOnFirstRank);
+        Outcome searched = search(source, ranks, common);
         Choice c = searched.choice();
         if (note.isEmpty()) {
             return searched;
@@ -182,12 +176,11 @@ public final class IterationRule {
                 : new Outcome(new Choice(c.boundary(), c.count(), note + c.reason(), c.foundBy()), note + c.reason());
     }
 
-    /** Passes 2 and 3 of the search over the candidates {@code common} (equal on every rank, counted in pass 1). */
-    private static Outcome search(
-            CallSource source,
-            int[] ranks,
-            Map<Iterations.Boundary, Long> common,
-            Map<Iterations.Boundary, Long> firstIndexOnFirstRank)
+    /**
+     * Passes 2 and 3 of the search over the candidates {@code common} (equal on every rank, counted
+     * in pass 1, in the order of their first call on the first rank).
+     */
+    private static Outcome search(CallSource source, int[] ranks, Map<Iterations.Boundary, Long> common)
             throws IOException {
         if (common.isEmpty()) {
             return new Outcome(
@@ -196,14 +189,13 @@ public final class IterationRule {
                             + ") on every rank: no loop, or ranks doing different work");
         }
         // Pass 2: which candidates cut every rank's calls into periods holding every candidate.
-        List<Iterations.Boundary> candidates = new ArrayList<>(common.keySet());
+        List<Iterations.Boundary> candidates = new ArrayList<>(common.size());
         Map<Iterations.Boundary, Integer> id = new HashMap<>();
-        for (Iterations.Boundary b : candidates) {
-            id.put(b, id.size());
-        }
-        long[] countOf = new long[candidates.size()];
-        for (int c = 0; c < countOf.length; c++) {
-            countOf[c] = common.get(candidates.get(c));
+        long[] countOf = new long[common.size()];
+        for (Map.Entry<Iterations.Boundary, Long> e : common.entrySet()) {
+            id.put(e.getKey(), candidates.size());
+            countOf[candidates.size()] = e.getValue();
+            candidates.add(e.getKey());
         }
         boolean[] passes = new boolean[candidates.size()];
         java.util.Arrays.fill(passes, true);
@@ -221,25 +213,20 @@ public final class IterationRule {
                 }
             }
         }
-        Map<Iterations.Boundary, Long> counts = common;
-        Iterations.Boundary best = null;
+        int best = -1;
         for (int b = 0; b < passes.length; b++) {
-            if (!passes[b]) {
-                continue;
-            }
-            Iterations.Boundary c = candidates.get(b);
-            if (best == null || BY_COUNT_THEN_LATEST.compare(c, best, counts, firstIndexOnFirstRank) < 0) {
-                best = c;
+            if (passes[b] && (best < 0 || byCountThenLatest(b, best, countOf) < 0)) {
+                best = b;
             }
         }
-        if (best == null) {
+        if (best < 0) {
             return new Outcome(
                     null,
                     "calls repeat on every rank, but no one of them ends periods that hold all the others"
                             + " (loops one after another, or irregular repetition)");
         }
-        String reason = "found: the outermost loop whose last call every rank makes " + counts.get(best) + " times";
-        return new Outcome(new Choice(best, counts.get(best), reason, Iterations.FoundBy.SEARCH), reason);
+        String reason = "found: the outermost loop whose last call every rank makes " + countOf[best] + " times";
+        return new Outcome(new Choice(candidates.get(best), countOf[best], reason, Iterations.FoundBy.SEARCH), reason);
     }
 
     private static Outcome namedOutcome(Map<Iterations.Boundary, Long> common, BoundarySetting named) {
@@ -298,22 +285,15 @@ public final class IterationRule {
         return true;
     }
 
-    private interface Order {
-        int compare(
-                Iterations.Boundary a,
-                Iterations.Boundary b,
-                Map<Iterations.Boundary, Long> counts,
-                Map<Iterations.Boundary, Long> firstIndex);
+    /**
+     * Candidates {@code a} and {@code b} (indices into {@code counts}, in the order of their first
+     * call on the first rank) ordered: fewest repetitions first (the outer loop), then the one first
+     * called latest (the end of the body), that is the higher index.
+     */
+    private static int byCountThenLatest(int a, int b, long[] counts) {
+        int byCount = Long.compare(counts[a], counts[b]);
+        return byCount != 0 ? byCount : Integer.compare(b, a);
     }
-
-    /** Fewest repetitions first (the outer loop), then the one first called latest (the end of the body). */
-    private static final Order BY_COUNT_THEN_LATEST = (a, b, counts, firstIndex) -> {
-        int byCount = Long.compare(counts.get(a), counts.get(b));
-        if (byCount != 0) {
-            return byCount;
-        }
-        return Comparator.<Long>reverseOrder().compare(firstIndex.get(a), firstIndex.get(b));
-    };
 
     /** A growable list of ints, one rank's candidate calls. */
     static final class IntList {

@@ -43,14 +43,14 @@ final class PcontrolMarkers {
 
     /** What the calls told: a marker, or why there is none ({@code ranks}: the source's ranks, in order). */
     Verdict verdict(int[] ranks) {
-        List<Iterations.Boundary> repeating = new ArrayList<>();
+        List<Map.Entry<Iterations.Boundary, long[]>> repeating = new ArrayList<>();
         for (Map.Entry<Iterations.Boundary, long[]> e : counts.entrySet()) {
             long max = 0;
             for (long n : e.getValue()) {
                 max = Math.max(max, n);
             }
             if (max >= IterationRule.MIN_ITERATIONS) {
-                repeating.add(e.getKey());
+                repeating.add(e);
             }
         }
         if (repeating.isEmpty()) {
@@ -64,7 +64,7 @@ final class PcontrolMarkers {
         if (repeating.size() > 1) {
             StringBuilder s = new StringBuilder("several MPI_Pcontrol call sites repeat (");
             for (int i = 0; i < repeating.size(); i++) {
-                s.append(i == 0 ? "" : "; ").append(where(repeating.get(i)));
+                s.append(i == 0 ? "" : "; ").append(where(repeating.get(i).getKey()));
             }
             return new Verdict(
                     null,
@@ -72,8 +72,8 @@ final class PcontrolMarkers {
                     s.append("): which one starts an iteration cannot be told").toString(),
                     true);
         }
-        Iterations.Boundary site = repeating.get(0);
-        long[] n = counts.get(site);
+        Iterations.Boundary site = repeating.get(0).getKey();
+        long[] n = repeating.get(0).getValue();
         for (int i = 1; i < n.length; i++) {
             if (n[i] != n[0]) {
                 return new Verdict(

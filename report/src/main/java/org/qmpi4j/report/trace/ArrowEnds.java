@@ -36,7 +36,7 @@ public final class ArrowEnds implements ShardParser.Listener {
          * the communicator of key {@code comm}, {@code null} for {@code COMM_WORLD}; see
          * {@link TraceFormat#flowId(long, long, long, long, String)}) leaves call {@code e}.
          */
-        void sent(ShardEvent e, String id, long to, long tag, long seq, String comm) throws IOException;
+        void sent(ShardEvent e, String id, long to, long tag, long seq, @Nullable String comm) throws IOException;
 
         /**
          * The arrow of message {@code id} ({@code from} to this rank, {@code tag}, {@code seq} on
@@ -49,7 +49,7 @@ public final class ArrowEnds implements ShardParser.Listener {
                 long from,
                 long tag,
                 long seq,
-                String comm,
+                @Nullable String comm,
                 long tid,
                 long startLocal,
                 long endLocal,
@@ -128,7 +128,8 @@ public final class ArrowEnds implements ShardParser.Listener {
     }
 
     @Override
-    public void completed(ShardEvent call, long request, ShardCommunicator comm, long peer, long tag, long seq)
+    public void completed(
+            ShardEvent call, long request, @Nullable ShardCommunicator comm, long peer, long tag, long seq)
             throws IOException {
         if (peer == TraceFormat.NONE || tag == TraceFormat.NONE || seq == TraceFormat.NONE) {
             return; // a send, or a receive whose message is not known

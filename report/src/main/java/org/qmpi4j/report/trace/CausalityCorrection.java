@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import org.qmpi4j.api.Nullable;
 import org.qmpi4j.formats.files.ResultFiles;
 import org.qmpi4j.formats.json.JsonWriter;
 import org.qmpi4j.formats.trace.ClockModel;
@@ -271,8 +272,9 @@ public final class CausalityCorrection {
     public static final class Collector {
         private final Map<Integer, ClockModel> clocks = new TreeMap<>();
         private final Map<Integer, Long> zeros = new TreeMap<>();
-        private final Map<Integer, ShardParser> parsers = new TreeMap<>();
-        private final Map<Integer, ArrowEnds> ends = new TreeMap<>();
+        /** The shards being fed, by rank. */
+        private final Map<Integer, Feed> feeds = new TreeMap<>();
+
         private final MessageConstraints messages;
 
         /**
@@ -291,28 +293,27 @@ public final class CausalityCorrection {
 
         /** Feeds {@code len} bytes of rank {@code rank}'s shard, in file order. */
         public void feed(int rank, byte[] data, int off, int len) throws IOException {
-            parser(rank).feed(data, off, len);
+            feeds.computeIfAbsent(rank, Feed::new).parser.feed(data, off, len);
         }
 
         /** Rank {@code rank}'s shard ended. */
         public void endRank(int rank) throws IOException {
-            ShardParser p = parsers.remove(rank);
-            ArrowEnds a = ends.remove(rank);
-            if (p != null) {
-                p.end();
-                a.finish();
+            Feed f = feeds.remove(rank);
+            if (f != null) {
+                f.parser.end();
+                f.ends.finish();
             }
         }
 
-        private ShardParser parser(int rank) {
-            ShardParser p = parsers.get(rank);
-            if (p == null) {
-                ArrowEnds a = new ArrowEnds(rank, new Endpoints(rank));
-                p = new ShardParser(rank, a);
-                parsers.put(rank, p);
-                ends.put(rank, a);
+        /** One rank's shard being fed: its parser, and the arrow ends the parser tells. */
+        private final class Feed {
+            final ArrowEnds ends;
+            final ShardParser parser;
+
+            Feed(int rank) {
+                this.ends = new ArrowEnds(rank, new Endpoints(rank));
+                this.parser = new ShardParser(rank, ends);
             }
-            return p;
         }
 
         private long common(int rank, long local) {
@@ -331,7 +332,7 @@ public final class CausalityCorrection {
             public void call(ShardEvent e) {}
 
             @Override
-            public void sent(ShardEvent e, String id, long to, long tag, long seq, String comm) {
+            public void sent(ShardEvent e, String id, long to, long tag, long seq, @Nullable String comm) {
                 messages.sent(rank, to, tag, seq, comm, common(rank, e.start()));
             }
 
@@ -341,7 +342,7 @@ public final class CausalityCorrection {
                     long from,
                     long tag,
                     long seq,
-                    String comm,
+                    @Nullable String comm,
                     long tid,
                     long startLocal,
                     long endLocal,

@@ -82,7 +82,8 @@ public final class ChromeTraceAssembler implements ShardAssembler {
         }
 
         @Override
-        public void sent(ShardEvent e, String id, long to, long tag, long seq, String comm) throws IOException {
+        public void sent(ShardEvent e, String id, long to, long tag, long seq, @Nullable String comm)
+                throws IOException {
             if (callShown && selection.hasRank(to)) {
                 flow(this, "s", id, e.tid(), callStart + Math.min(1, callDur));
             }
@@ -94,7 +95,7 @@ public final class ChromeTraceAssembler implements ShardAssembler {
                 long from,
                 long tag,
                 long seq,
-                String comm,
+                @Nullable String comm,
                 long tid,
                 long startLocal,
                 long endLocal,
@@ -299,7 +300,7 @@ public final class ChromeTraceAssembler implements ShardAssembler {
         emit(sb);
     }
 
-    private void metadata(String name, int pid, Long tid, String argName, Object value) throws IOException {
+    private void metadata(String name, int pid, @Nullable Long tid, String argName, Object value) throws IOException {
         StringBuilder sb = new StringBuilder(120);
         JsonWriter w = new JsonWriter(sb, false);
         w.beginObject().member("name", name).member("ph", "M").member("pid", pid);

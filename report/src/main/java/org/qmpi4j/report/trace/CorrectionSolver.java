@@ -2,8 +2,8 @@ package org.qmpi4j.report.trace;
 
 import java.util.Arrays;
 import java.util.Map;
+import java.util.Objects;
 import java.util.TreeMap;
-import org.qmpi4j.api.Nullable;
 
 /**
  * Solves {@link CausalityCorrection}'s shifts from the {@link MessageConstraints}: per
@@ -36,20 +36,21 @@ final class CorrectionSolver {
      * Solves the correction from the messages: on {@link CausalityCorrection#SEGMENTS} segments
      * first, on finer ones while that is not within the bounds (see {@link CausalityCorrection#FINEST}).
      */
-    @Nullable
     CausalityCorrection solve() {
-        CausalityCorrection best = null;
-        for (int segments : RESOLUTIONS) {
-            CausalityCorrection c = solve(segments);
-            if (c.status().equals("within the error bounds")) {
-                return c;
-            }
-            if (best == null
+        CausalityCorrection best = solve(RESOLUTIONS[0]);
+        for (int i = 1; i < RESOLUTIONS.length && !best.status().equals("within the error bounds"); i++) {
+            CausalityCorrection c = solve(RESOLUTIONS[i]);
+            if (c.status().equals("within the error bounds")
                     || (best.status().equals("not possible") && !c.status().equals("not possible"))) {
                 best = c;
             }
         }
         return best;
+    }
+
+    /** The index of {@code rank}'s nodes: every rank of a constraint was put in {@code index} before. */
+    private static int node(Map<Integer, Integer> index, int rank) {
+        return Objects.requireNonNull(index.get(rank), "every rank of a constraint is indexed");
     }
 
     private CausalityCorrection solve(int segments) {
@@ -90,8 +91,8 @@ final class CorrectionSolver {
                 continue;
             }
             long k = constraints.key1(i);
-            int s = index.get((int) (k >>> 40));
-            int d = index.get((int) ((k >>> 16) & 0xFFFFFF));
+            int s = node(index, (int) (k >>> 40));
+            int d = node(index, (int) ((k >>> 16) & 0xFFFFFF));
             int js = (int) ((k >>> 8) & 0xFF);
             int jd = (int) (k & 0xFF);
             long v = constraints.value(i);

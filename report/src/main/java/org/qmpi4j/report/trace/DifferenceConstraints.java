@@ -58,11 +58,13 @@ final class DifferenceConstraints {
     }
 
     /** The greatest solution at most {@code upper}, or {@code null} if there is none (a cycle). */
+    @Nullable
     long[] greatest(long[] upper) {
         return relax(upper, true);
     }
 
     /** The least solution at least {@code lower}, or {@code null} if there is none (a cycle). */
+    @Nullable
     long[] least(long[] lower) {
         return relax(lower, false);
     }

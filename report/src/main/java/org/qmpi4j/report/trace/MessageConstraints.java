@@ -1,5 +1,6 @@
 package org.qmpi4j.report.trace;
 
+import org.qmpi4j.api.Nullable;
 import org.qmpi4j.formats.trace.TraceFormat;
 
 /**
@@ -36,16 +37,16 @@ final class MessageConstraints {
     }
 
     /** A message sent by a call that started at {@code time}. */
-    void sent(long from, long to, long tag, long seq, String comm, long time) {
+    void sent(long from, long to, long tag, long seq, @Nullable String comm, long time) {
         endpoint(from, to, tag, seq, comm, time, SENT);
     }
 
     /** A message received by a call that ended at {@code time}. */
-    void received(long from, long to, long tag, long seq, String comm, long time) {
+    void received(long from, long to, long tag, long seq, @Nullable String comm, long time) {
         endpoint(from, to, tag, seq, comm, time, RECEIVED);
     }
 
-    private void endpoint(long from, long to, long tag, long seq, String comm, long time, byte side) {
+    private void endpoint(long from, long to, long tag, long seq, @Nullable String comm, long time, byte side) {
         if (from < 0 || to < 0 || from > MAX_RANK || to > MAX_RANK || from >= ranks || to >= ranks) {
             return;
         }

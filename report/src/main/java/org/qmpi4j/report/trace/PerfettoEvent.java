@@ -30,6 +30,7 @@ import static org.qmpi4j.report.trace.PerfettoProto.PACKET_TRACK_EVENT;
 
 import java.io.IOException;
 import java.util.Map;
+import java.util.Objects;
 import org.qmpi4j.api.Nullable;
 import org.qmpi4j.formats.trace.ShardSite;
 import org.qmpi4j.formats.trace.TraceFormat;
@@ -46,6 +47,7 @@ final class PerfettoEvent {
     private final ProtoBuffer body = new ProtoBuffer();
     private final ProtoBuffer annotation = new ProtoBuffer();
     private final ProtoBuffer entry = new ProtoBuffer();
+    /** The sequence of the event being built: set by {@link #begin}, which starts every event. */
     private @Nullable PerfettoSequence sequence;
 
     PerfettoEvent(PerfettoTraceWriter.Strings strings, PerfettoPackets packets) {
@@ -68,7 +70,7 @@ final class PerfettoEvent {
 
     /** A thread's track, left out when it is the sequence's default. */
     PerfettoEvent threadTrack(long track) {
-        if (track == sequence.defaultTrack) {
+        if (track == sequence().defaultTrack) {
             packets.needsState();
         } else {
             body.varint(EVENT_TRACK_UUID, track);
@@ -80,7 +82,7 @@ final class PerfettoEvent {
         if (strings == PerfettoTraceWriter.Strings.INLINE) {
             body.string(EVENT_CATEGORIES, category);
         } else {
-            body.varint(EVENT_CATEGORY_IIDS, iid(sequence.categories, category, INTERNED_CATEGORIES));
+            body.varint(EVENT_CATEGORY_IIDS, iid(sequence().categories, category, INTERNED_CATEGORIES));
         }
         return this;
     }
@@ -89,7 +91,7 @@ final class PerfettoEvent {
         if (strings == PerfettoTraceWriter.Strings.INLINE) {
             body.string(EVENT_NAME, name);
         } else {
-            body.varint(EVENT_NAME_IID, iid(sequence.names, name, INTERNED_EVENT_NAMES));
+            body.varint(EVENT_NAME_IID, iid(sequence().names, name, INTERNED_EVENT_NAMES));
         }
         return this;
     }
@@ -126,10 +128,11 @@ final class PerfettoEvent {
             body.message(EVENT_SOURCE_LOCATION, entry);
             return this;
         }
-        Long iid = sequence.sites.get(site);
+        Map<ShardSite, Long> sites = sequence().sites;
+        Long iid = sites.get(site);
         if (iid == null) {
-            iid = sequence.sites.size() + 1L;
-            sequence.sites.put(site, iid);
+            iid = sites.size() + 1L;
+            sites.put(site, iid);
             entry.varint(ENTRY_IID, iid);
             packets.interned.message(INTERNED_SOURCE_LOCATIONS, entry);
         }
@@ -162,7 +165,12 @@ final class PerfettoEvent {
 
     /** Writes the event at {@code time}. */
     void emit(long time) throws IOException {
-        packets.emit(sequence, PACKET_TRACK_EVENT, body, time);
+        packets.emit(sequence(), PACKET_TRACK_EVENT, body, time);
+    }
+
+    /** The event's sequence; every event is started with {@link #begin}, which sets it. */
+    private PerfettoSequence sequence() {
+        return Objects.requireNonNull(sequence, "an event is started with begin()");
     }
 
     /** Starts a debug annotation with its name. */
@@ -171,7 +179,7 @@ final class PerfettoEvent {
         if (strings == PerfettoTraceWriter.Strings.INLINE) {
             annotation.string(ANNOTATION_NAME, name);
         } else {
-            annotation.varint(ANNOTATION_NAME_IID, iid(sequence.annotationNames, name, INTERNED_ANNOTATION_NAMES));
+            annotation.varint(ANNOTATION_NAME_IID, iid(sequence().annotationNames, name, INTERNED_ANNOTATION_NAMES));
         }
     }
 

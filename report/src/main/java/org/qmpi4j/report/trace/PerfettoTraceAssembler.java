@@ -248,7 +248,7 @@ public final class PerfettoTraceAssembler implements ShardAssembler {
         }
 
         @Override
-        public void sent(ShardEvent e, String id, long to, long tag, long seq, String comm) {
+        public void sent(ShardEvent e, String id, long to, long tag, long seq, @Nullable String comm) {
             if (held && selection.hasRank(to)) {
                 sent = id;
             }
@@ -260,7 +260,7 @@ public final class PerfettoTraceAssembler implements ShardAssembler {
                 long from,
                 long tag,
                 long seq,
-                String comm,
+                @Nullable String comm,
                 long tid,
                 long startLocal,
                 long endLocal,

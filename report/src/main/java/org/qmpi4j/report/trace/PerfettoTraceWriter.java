@@ -125,7 +125,8 @@ public final class PerfettoTraceWriter implements Closeable {
      * track; {@code sent} / {@code received}: the message ids (see {@link TraceFormat#flowId}) of
      * the arrow that leaves / ends at this call, or {@code null}.
      */
-    public void slice(int rank, ShardEvent e, long start, long end, String sent, String received) throws IOException {
+    public void slice(int rank, ShardEvent e, long start, long end, @Nullable String sent, @Nullable String received)
+            throws IOException {
         slice(rank, e, null, start, end, sent, received == null ? List.of() : List.of(received));
     }
 
@@ -133,7 +134,7 @@ public final class PerfettoTraceWriter implements Closeable {
      * One MPI call, as {@link #slice(int, ShardEvent, long, long, String, String)}, at which the
      * arrows of the messages {@code received} end (a wait that completed several receives).
      */
-    public void slice(int rank, ShardEvent e, long start, long end, String sent, List<String> received)
+    public void slice(int rank, ShardEvent e, long start, long end, @Nullable String sent, List<String> received)
             throws IOException {
         slice(rank, e, null, start, end, sent, received);
     }
@@ -142,7 +143,14 @@ public final class PerfettoTraceWriter implements Closeable {
      * One MPI call made at {@code site} (or {@code null}: not known), as
      * {@link #slice(int, ShardEvent, long, long, String, List)}.
      */
-    public void slice(int rank, ShardEvent e, ShardSite site, long start, long end, String sent, List<String> received)
+    public void slice(
+            int rank,
+            ShardEvent e,
+            @Nullable ShardSite site,
+            long start,
+            long end,
+            @Nullable String sent,
+            List<String> received)
             throws IOException {
         PerfettoSequence s = sequence(rank);
         long track = PerfettoTracks.threadTrack(rank, e.tid());

@@ -9,6 +9,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import org.qmpi4j.api.Nullable;
 import org.qmpi4j.formats.files.ResultFiles;
 import org.qmpi4j.formats.trace.ShardCommunicator;
 import org.qmpi4j.formats.trace.ShardEvent;
@@ -102,7 +103,7 @@ public final class Timeline {
                 long start,
                 long end,
                 long request,
-                ShardCommunicator comm,
+                @Nullable ShardCommunicator comm,
                 long peer,
                 long tag,
                 long seq)
@@ -113,7 +114,7 @@ public final class Timeline {
          * communicator of key {@code comm}, {@code null} for {@code COMM_WORLD}) leaves call
          * {@code e}, the call last handed to {@link #call}.
          */
-        default void sent(int rank, ShardEvent e, String id, long to, long tag, long seq, String comm)
+        default void sent(int rank, ShardEvent e, String id, long to, long tag, long seq, @Nullable String comm)
                 throws IOException {}
 
         /**
@@ -128,7 +129,7 @@ public final class Timeline {
                 long from,
                 long tag,
                 long seq,
-                String comm,
+                @Nullable String comm,
                 long tid,
                 long start,
                 long end,
@@ -291,7 +292,8 @@ public final class Timeline {
         }
 
         @Override
-        public void completed(ShardEvent call, long request, ShardCommunicator comm, long peer, long tag, long seq)
+        public void completed(
+                ShardEvent call, long request, @Nullable ShardCommunicator comm, long peer, long tag, long seq)
                 throws IOException {
             visitor.completed(rank, call, start, end, request, comm, peer, tag, seq);
             ends.completed(call, request, comm, peer, tag, seq);
@@ -323,7 +325,8 @@ public final class Timeline {
         }
 
         @Override
-        public void sent(ShardEvent e, String id, long to, long tag, long seq, String comm) throws IOException {
+        public void sent(ShardEvent e, String id, long to, long tag, long seq, @Nullable String comm)
+                throws IOException {
             visitor.sent(rank, e, id, to, tag, seq, comm);
         }
 
@@ -333,7 +336,7 @@ public final class Timeline {
                 long from,
                 long tag,
                 long seq,
-                String comm,
+                @Nullable String comm,
                 long tid,
                 long startLocal,
                 long endLocal,

@@ -13,7 +13,7 @@ public final class TraceSelection {
     private final long to;
 
     /** @param ranks the ranks wanted ({@code null}: all) */
-    public TraceSelection(BitSet ranks, long fromNs, long toNs) {
+    public TraceSelection(@Nullable BitSet ranks, long fromNs, long toNs) {
         this.ranks = ranks == null ? null : (BitSet) ranks.clone();
         this.from = fromNs;
         this.to = toNs;

@@ -52,7 +52,7 @@ public final class TraceWaits {
     private TraceWaits() {}
 
     /** Analyses the shards in {@code dir} of a job of {@code ranks} ranks; {@code null} if there are none. */
-    public static WaitReport analyse(Path dir, int ranks, long noiseFloorNs) throws IOException {
+    public static @Nullable WaitReport analyse(Path dir, int ranks, long noiseFloorNs) throws IOException {
         return analyse(dir, ranks, noiseFloorNs, WaitAnalysis.NOBODY);
     }
 
@@ -187,7 +187,7 @@ public final class TraceWaits {
         }
 
         @Override
-        public void sent(int rank, ShardEvent e, String id, long to, long tag, long seq, String comm) {
+        public void sent(int rank, ShardEvent e, String id, long to, long tag, long seq, @Nullable String comm) {
             if (call == null) {
                 return;
             }
@@ -209,7 +209,7 @@ public final class TraceWaits {
                 long start,
                 long end,
                 long request,
-                ShardCommunicator comm,
+                @Nullable ShardCommunicator comm,
                 long peer,
                 long tag,
                 long seq) {
@@ -263,7 +263,7 @@ public final class TraceWaits {
             return sb.toString();
         }
 
-        private static String text(String s) {
+        private static String text(@Nullable String s) {
             return s == null || s.isEmpty() ? "-" : s;
         }
 

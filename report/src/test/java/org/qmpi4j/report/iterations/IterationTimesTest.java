@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.util.Objects;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.qmpi4j.formats.profile.Iterations;
@@ -63,7 +64,7 @@ class IterationTimesTest {
         Iterations.Steady st = it.steady();
         assertNotNull(st);
         assertEquals(1, st.spikes());
-        assertEquals(0, it.warmup().iterations());
+        assertEquals(0, Objects.requireNonNull(it.warmup()).iterations());
     }
 
     @Test
@@ -72,7 +73,7 @@ class IterationTimesTest {
         t[0][2] += 500; // iteration 1: a loaded machine's first calls
         t[24][1] += 300; // iteration 25, rank 1
         Iterations it = run(t);
-        assertEquals(1, it.warmup().iterations());
+        assertEquals(1, Objects.requireNonNull(it.warmup()).iterations());
         Iterations.Slowest s = it.slowest();
         assertNotNull(s);
         assertEquals(25, s.iteration());
@@ -93,8 +94,8 @@ class IterationTimesTest {
         assertNotNull(w);
         assertEquals(12, w.iterations());
         assertEquals(3.0, w.slowdown(), 0.2);
-        assertEquals(13, it.steady().first());
-        assertEquals(5.15e-3, it.steady().median(), 0.3e-3);
+        assertEquals(13, Objects.requireNonNull(it.steady()).first());
+        assertEquals(5.15e-3, Objects.requireNonNull(it.steady()).median(), 0.3e-3);
     }
 
     @Test
@@ -106,7 +107,7 @@ class IterationTimesTest {
             t[i][1] = 40;
         }
         Iterations it = run(t);
-        assertEquals(5, it.warmup().iterations());
+        assertEquals(5, Objects.requireNonNull(it.warmup()).iterations());
     }
 
     @Test
@@ -119,9 +120,9 @@ class IterationTimesTest {
         }
         t[11][0] = 57;
         Iterations it = run(t);
-        assertEquals(10, it.warmup().iterations());
-        assertEquals(1, it.steady().spikes());
-        assertEquals(11, it.steady().first());
+        assertEquals(10, Objects.requireNonNull(it.warmup()).iterations());
+        assertEquals(1, Objects.requireNonNull(it.steady()).spikes());
+        assertEquals(11, Objects.requireNonNull(it.steady()).first());
     }
 
     @Test
@@ -129,8 +130,8 @@ class IterationTimesTest {
         double[][] t = steady(30, 2, 5, 0.1, 4);
         t[20][0] = 200;
         Iterations it = run(t);
-        assertEquals(0, it.warmup().iterations());
-        assertEquals(21, it.slowest().iteration());
+        assertEquals(0, Objects.requireNonNull(it.warmup()).iterations());
+        assertEquals(21, Objects.requireNonNull(it.slowest()).iteration());
     }
 
     @Test
@@ -155,7 +156,7 @@ class IterationTimesTest {
         assertNotNull(withSpike);
         assertEquals(0.050, withSpike.wallMax(), 0.001);
         assertEquals(1, withSpike.slowestRank());
-        assertEquals(1235, it.slowest().iteration());
+        assertEquals(1235, Objects.requireNonNull(it.slowest()).iteration());
     }
 
     /** Two ranks, four iterations of sendrecv, compute 5 ms, allreduce; waits set by hand. */
@@ -179,14 +180,14 @@ class IterationTimesTest {
     @Test
     void eachEntrysWaitMeanIsTheWaitsInItsIterationsOverRanksAndIterations() throws IOException {
         SyntheticCalls s = fourIterationsWithWaits();
-        Iterations it = IterationFinder.find(s, "auto", s.waits);
+        Iterations it = Objects.requireNonNull(IterationFinder.find(s, "auto", s.waits));
         assertNotNull(it);
         assertEquals(4, it.count());
         double[] expected = {2e-3 / 2, 0, (0.5e-3 + 1e-3) / 2, 0};
         for (int i = 0; i < 4; i++) {
             assertEquals(expected[i], it.series().get(i).waitMean(), 1e-12, "iteration " + (i + 1));
         }
-        Iterations without = IterationFinder.find(s, "auto");
+        Iterations without = Objects.requireNonNull(IterationFinder.find(s, "auto"));
         assertTrue(Double.isNaN(without.series().get(0).waitMean()));
     }
 
@@ -202,7 +203,7 @@ class IterationTimesTest {
                 s.waited(1, 2).waited(0, 1);
             }
         }
-        Iterations it = IterationFinder.find(s, "auto", s.waits);
+        Iterations it = Objects.requireNonNull(IterationFinder.find(s, "auto", s.waits));
         assertEquals(Iterations.SERIES_LIMIT, it.series().size());
         assertEquals(1, it.series().get(0).first());
         assertEquals(2, it.series().get(0).last());
@@ -242,8 +243,8 @@ class IterationTimesTest {
                 s.jvm(0, 4, 0, 40);
             }
         }
-        Iterations it = IterationFinder.find(s, "auto", s.waits);
-        assertEquals(4, it.steady().spikes());
+        Iterations it = Objects.requireNonNull(IterationFinder.find(s, "auto", s.waits));
+        assertEquals(4, Objects.requireNonNull(it.steady()).spikes());
         assertEquals(4, it.spikes().size());
         Iterations.Spike gc = it.spikes().get(0);
         assertEquals(10, gc.iteration());
@@ -279,7 +280,7 @@ class IterationTimesTest {
                 s.jvm(0, 2, 19, 0); // a 19 ms safepoint: less than half of the 40 ms above the median
             }
         }
-        Iterations it = IterationFinder.find(s, "auto", s.waits);
+        Iterations it = Objects.requireNonNull(IterationFinder.find(s, "auto", s.waits));
         assertEquals(1, it.spikes().size());
         assertEquals(15, it.spikes().get(0).iteration());
         assertEquals("application", it.spikes().get(0).cause(), "rank 0's 40 ms more outside MPI, not the safepoint");

@@ -223,7 +223,7 @@ class IterationsShownTest {
         Iterations it = Objects.requireNonNull(IterationFinder.find(run, "auto", run.waits));
         assertThat(it.count()).isEqualTo(LongRun.N);
         assertThat(it.series()).hasSize(Iterations.SERIES_LIMIT);
-        assertThat(it.warmup().iterations()).isEqualTo(50);
+        assertThat(Objects.requireNonNull(it.warmup()).iterations()).isEqualTo(50);
         assertThat(it.spikes()).extracting(Iterations.Spike::iteration).containsExactly(30_000L, 70_000L);
         // rank 17's 60 ms of its own work; the other ranks' waits for it are its effect
         assertThat(it.spikes()).extracting(Iterations.Spike::cause).containsExactly("gc", "application");

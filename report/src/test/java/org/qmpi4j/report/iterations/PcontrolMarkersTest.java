@@ -28,6 +28,9 @@ import org.qmpi4j.report.render.TextReport;
  * last marker. The search alone takes the allreduce (3 iterations); the marker gives 6.
  */
 class PcontrolMarkersTest {
+    /** The completed requests of a call that completed none. */
+    private static final long[] NO_REQS = {};
+
     private static final int PCONTROL = 0;
     private static final int SENDRECV = 1;
     private static final int ALLREDUCE = 2;
@@ -122,7 +125,7 @@ class PcontrolMarkersTest {
             throws Exception {
         w.event(
                 fid, 1, start, duration, NONE, NONE, 8, NONE, NONE, NONE, NONE, site, NONE, NONE, NONE, NONE, NONE,
-                level, null, 0);
+                level, NO_REQS, 0);
     }
 
     private Iterations find(String setting) throws Exception {

@@ -14,6 +14,9 @@ import org.qmpi4j.formats.trace.TraceFileWriter;
 
 /** The iterations read from real shard files: sites as the shards define them, times on the common clock. */
 class TraceCallsTest {
+    /** The completed requests of a call that completed none. */
+    private static final long[] NO_REQS = {};
+
     private static final int BCAST = 0;
     private static final int ALLREDUCE = 1;
 
@@ -51,7 +54,7 @@ class TraceCallsTest {
     private static void event(TraceFileWriter w, int fid, long start, long duration, int site) throws Exception {
         w.event(
                 fid, 1, start, duration, NONE, NONE, 8, NONE, NONE, NONE, NONE, site, NONE, NONE, NONE, NONE, NONE,
-                NONE, null, 0);
+                NONE, NO_REQS, 0);
     }
 
     @Test

@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.qmpi4j.api.Nullable;
 import org.qmpi4j.formats.trace.ShardEvent;
 import org.qmpi4j.formats.trace.ShardParser;
 import org.qmpi4j.formats.trace.TraceFileWriter;
@@ -16,6 +17,9 @@ import org.qmpi4j.formats.trace.TraceFormat;
 
 /** Message arrows from the shards' records: one per envelope and communicator. */
 class ArrowEndsTest {
+    /** The completed requests of a call that completed none. */
+    private static final long[] NO_REQS = {};
+
     @TempDir
     Path dir;
 
@@ -32,7 +36,7 @@ class ArrowEndsTest {
             public void call(ShardEvent e) {}
 
             @Override
-            public void sent(ShardEvent e, String id, long to, long tag, long seq, String comm) {}
+            public void sent(ShardEvent e, String id, long to, long tag, long seq, @Nullable String comm) {}
 
             @Override
             public void received(
@@ -40,7 +44,7 @@ class ArrowEndsTest {
                     long from,
                     long tag,
                     long seq,
-                    String comm,
+                    @Nullable String comm,
                     long tid,
                     long startLocal,
                     long endLocal,
@@ -53,8 +57,8 @@ class ArrowEndsTest {
             w.defineFunction(0, "MPI_RECV");
             w.defineCommunicator(0, TraceFormat.WORLD_KEY, "0..1", null);
             w.defineCommunicator(1, key, "0..1", null);
-            w.event(0, 1, 100, 10, 0, 7, 8, NONE, 0, 7, 0, NONE, 0, NONE, NONE, NONE, 8, NONE, null, 0);
-            w.event(0, 1, 200, 10, 0, 7, 8, NONE, 0, 7, 0, NONE, 1, NONE, NONE, NONE, 8, NONE, null, 0);
+            w.event(0, 1, 100, 10, 0, 7, 8, NONE, 0, 7, 0, NONE, 0, NONE, NONE, NONE, 8, NONE, NO_REQS, 0);
+            w.event(0, 1, 200, 10, 0, 7, 8, NONE, 0, 7, 0, NONE, 1, NONE, NONE, NONE, 8, NONE, NO_REQS, 0);
         }
         ArrowEnds arrows = new ArrowEnds(1, sink);
         ShardParser p = new ShardParser(1, arrows);

@@ -23,6 +23,9 @@ import org.qmpi4j.formats.trace.TraceFormat;
  * nonblocking receives ending at the call that completed them.
  */
 class CausalityCorrectionTest {
+    /** The completed requests of a call that completed none. */
+    private static final long[] NO_REQS = {};
+
     private static final long NONE = TraceFormat.NONE;
     private static final int SEND = 0;
     private static final int RECV = 1;
@@ -343,7 +346,7 @@ class CausalityCorrectionTest {
             // Rank 1 posts a receive from ANY_SOURCE at 100 (its posting names no message); rank 0
             // sends at 3000; the wait from 2000 to 6000 completes it, and its status named (0, 7).
             w1.event(
-                    IRECV, 1, 100, 50, -1, 7, 8, NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE, 0, NONE, NONE, null,
+                    IRECV, 1, 100, 50, -1, 7, 8, NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE, 0, NONE, NONE, NO_REQS,
                     0);
             w0.event(SEND, 1, 3000, 50, 1, 7, 8, 0, NONE, NONE, NONE);
             completing(w1, 2000, 4000, new long[] {0, NONE, 0, 7, 0});
@@ -357,8 +360,8 @@ class CausalityCorrectionTest {
     private static void irecv(TraceFileWriter w, long start, long peer, long tag, long seq, long request)
             throws Exception {
         w.event(
-                IRECV, 1, start, 50, peer, tag, 8, NONE, peer, tag, seq, NONE, NONE, NONE, NONE, request, 8, NONE, null,
-                0);
+                IRECV, 1, start, 50, peer, tag, 8, NONE, peer, tag, seq, NONE, NONE, NONE, NONE, request, 8, NONE,
+                NO_REQS, 0);
     }
 
     /** A waitall that completed the requests named in {@code completed} (W lines). */

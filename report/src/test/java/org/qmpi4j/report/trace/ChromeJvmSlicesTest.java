@@ -15,6 +15,7 @@ import java.util.Map;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.qmpi4j.api.Nullable;
 import org.qmpi4j.formats.json.JsonNode;
 import org.qmpi4j.formats.trace.ShardSummary;
 import org.qmpi4j.formats.trace.TraceFileWriter;
@@ -29,6 +30,9 @@ import org.qmpi4j.formats.trace.TraceResult;
  * computation); the MPI calls (category {@code mpi}) are counted as before.
  */
 class ChromeJvmSlicesTest {
+    /** The completed requests of a call that completed none. */
+    private static final long[] NO_REQS = {};
+
     private static final long MS = 1_000_000;
 
     private static final String PLACED =
@@ -37,10 +41,11 @@ class ChromeJvmSlicesTest {
     @TempDir
     Path dir;
 
-    private static void call(TraceFileWriter w, int fid, long start, long duration, long[] jvm) throws Exception {
+    private static void call(TraceFileWriter w, int fid, long start, long duration, @Nullable long[] jvm)
+            throws Exception {
         w.event(
                 fid, 1, start, duration, NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE, 0, NONE, 0, NONE, NONE, NONE,
-                null, 0, jvm);
+                NO_REQS, 0, jvm);
     }
 
     /**
@@ -82,7 +87,7 @@ class ChromeJvmSlicesTest {
         return JsonNode.parse(out.toString()); // still JSON
     }
 
-    private static List<JsonNode> events(JsonNode trace, String ph, String cat) throws Exception {
+    private static List<JsonNode> events(JsonNode trace, String ph, @Nullable String cat) throws Exception {
         List<JsonNode> out = new ArrayList<>();
         for (JsonNode e : trace.get("traceEvents").elements()) {
             if (e.get("ph").asString().equals(ph)

@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -91,8 +92,7 @@ class IterationCountersTest {
     @Test
     void eachRankHasAnIterationCounterSteppingAtEachIterationsStart() throws Exception {
         IterationCounters counters = new IterationCounters();
-        Iterations it = IterationFinder.find(new Loop(), "auto", null, counters);
-        assertThat(it).isNotNull();
+        Iterations it = Objects.requireNonNull(IterationFinder.find(new Loop(), "auto", null, counters));
         assertThat(it.count()).isEqualTo(5);
         assertThat(counters.stride()).isEqualTo(1);
         Path trace = dir.resolve("trace.pftrace");
@@ -103,7 +103,7 @@ class IterationCountersTest {
         assertThat(r.calls).hasSize(2); // the calls written before are untouched
         assertThat(r.descriptions.values()).as("each track described once").containsOnly(1);
         for (int rank = 0; rank < 2; rank++) {
-            List<Event> values = r.counters.get(rank).get("Iteration");
+            List<Event> values = r.counter(rank, "Iteration");
             assertThat(values).extracting(e -> e.value).containsExactly(1.0, 2.0, 3.0, 4.0, 5.0, 0.0);
             for (int i = 1; i <= 5; i++) {
                 assertThat(values.get(i - 1).start)
@@ -113,8 +113,8 @@ class IterationCountersTest {
             assertThat(values.get(5).start).isEqualTo(Loop.start(rank, 6));
         }
         // rank 1's iteration 3 took 2 ms longer: its iteration 4 starts 2 ms after rank 0's
-        assertThat(r.counters.get(1).get("Iteration").get(3).start
-                        - r.counters.get(0).get("Iteration").get(3).start)
+        assertThat(r.counter(1, "Iteration").get(3).start
+                        - r.counter(0, "Iteration").get(3).start)
                 .isEqualTo(2 * MS);
     }
 
@@ -127,7 +127,7 @@ class IterationCountersTest {
         Files.write(trace, calls());
         counters.appendTo(trace);
         PerfettoTraceReader r = PerfettoTraceReader.read(trace);
-        List<Event> values = r.counters.get(1).get("Iteration");
+        List<Event> values = r.counter(1, "Iteration");
         assertThat(values).extracting(e -> e.value).containsExactly(1.0, 4.0, 0.0);
         assertThat(values.get(1).start).isEqualTo(Loop.start(1, 4));
     }
@@ -207,7 +207,7 @@ class IterationCountersTest {
         Map<Long, List<long[]>> c = jsonCounters(root);
         assertThat(c).containsOnlyKeys(0L, 1L);
         for (int rank = 0; rank < 2; rank++) {
-            List<long[]> values = c.get((long) rank);
+            List<long[]> values = Objects.requireNonNull(c.get((long) rank));
             assertThat(values).extracting(v -> v[1]).containsExactly(1L, 2L, 3L, 4L, 5L, 0L);
             for (int i = 1; i <= 6; i++) {
                 assertThat(values.get(i - 1)[0]).as("rank %d point %d", rank, i).isEqualTo(Loop.start(rank, i));
@@ -221,11 +221,11 @@ class IterationCountersTest {
         PerfettoTraceReader r = PerfettoTraceReader.read(pftrace);
         for (int rank = 0; rank < 2; rank++) {
             List<String> perfetto = new ArrayList<>();
-            for (Event e : r.counters.get(rank).get("Iteration")) {
+            for (Event e : r.counter(rank, "Iteration")) {
                 perfetto.add(e.start + "=" + (long) e.value);
             }
             List<String> json = new ArrayList<>();
-            for (long[] v : c.get((long) rank)) {
+            for (long[] v : Objects.requireNonNull(c.get((long) rank))) {
                 json.add(v[0] + "=" + v[1]);
             }
             assertThat(json).containsExactlyElementsOf(perfetto);
@@ -240,7 +240,7 @@ class IterationCountersTest {
         counters.appendToJson(trace);
         Map<Long, List<long[]>> c = jsonCounters(JsonNode.parse(Files.readString(trace)));
         assertThat(c.get(1L)).extracting(v -> v[1]).containsExactly(1L, 4L, 0L);
-        assertThat(c.get(1L).get(1)[0]).isEqualTo(Loop.start(1, 4));
+        assertThat(Objects.requireNonNull(c.get(1L)).get(1)[0]).isEqualTo(Loop.start(1, 4));
     }
 
     @Test

@@ -67,11 +67,9 @@ class PerfettoCountersTest {
         assertThat(s.problems()).isEmpty();
 
         PerfettoTraceReader t = PerfettoTraceReader.read(out.toByteArray());
-        List<Event> queue = t.counters.get(0).get("pml_ob1_unexpected_msgq_length");
+        List<Event> queue = t.counter(0, "pml_ob1_unexpected_msgq_length");
         assertThat(queue).extracting(e -> e.value).containsExactly(3.0, 2.0, 1.0);
-        assertThat(t.counters.get(0).get("qmpi4j_time_in_mpi"))
-                .extracting(e -> e.value)
-                .containsExactly(0.25, 0.5, 0.75);
+        assertThat(t.counter(0, "qmpi4j_time_in_mpi")).extracting(e -> e.value).containsExactly(0.25, 0.5, 0.75);
         assertThat(queue.get(0).start - t.calls.get(1).start).isEqualTo(500);
         assertThat(t.callsPerRank().get(0)).containsEntry("MPI_RECV", 3L).containsEntry("MPI_PCONTROL", 1L);
     }

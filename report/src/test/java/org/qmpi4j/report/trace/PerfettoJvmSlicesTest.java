@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.qmpi4j.api.Nullable;
 import org.qmpi4j.formats.trace.ShardSummary;
 import org.qmpi4j.formats.trace.TraceFileWriter;
 import org.qmpi4j.formats.trace.TraceFormat;
@@ -23,15 +24,19 @@ import org.qmpi4j.report.trace.PerfettoTraceReader.Event;
  * as long as the record says, at the end of the interval it was recorded in, cut to that interval.
  */
 class PerfettoJvmSlicesTest {
+    /** The completed requests of a call that completed none. */
+    private static final long[] NO_REQS = {};
+
     private static final long MS = 1_000_000;
 
     @TempDir
     Path dir;
 
-    private static void call(TraceFileWriter w, int fid, long start, long duration, long[] jvm) throws Exception {
+    private static void call(TraceFileWriter w, int fid, long start, long duration, @Nullable long[] jvm)
+            throws Exception {
         w.event(
                 fid, 1, start, duration, NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE, 0, NONE, 0, NONE, NONE, NONE,
-                null, 0, jvm);
+                NO_REQS, 0, jvm);
     }
 
     @Test

@@ -20,7 +20,9 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.TreeMap;
+import org.qmpi4j.api.Nullable;
 
 /**
  * A Perfetto protobuf trace read against Perfetto's published schema ({@code perfetto.protos.Trace},
@@ -37,7 +39,7 @@ import java.util.TreeMap;
  * </ul>
  */
 public final class PerfettoTraceReader {
-    private static Descriptor traceType;
+    private static @Nullable Descriptor traceType;
 
     /** A slice, instant or counter value, resolved. */
     public static final class Event {
@@ -52,7 +54,7 @@ public final class PerfettoTraceReader {
         public long end;
         public final Map<String, Object> args = new LinkedHashMap<>();
         /** The call site: "function file:line", or null. */
-        public String site;
+        public @Nullable String site;
 
         public final List<Long> flowsOut = new ArrayList<>();
         public final List<Long> flowsIn = new ArrayList<>();
@@ -122,8 +124,13 @@ public final class PerfettoTraceReader {
         final Map<Long, String> categories = new HashMap<>();
         final Map<Long, String> annotationNames = new HashMap<>();
         final Map<Long, String> sites = new HashMap<>();
+
+        @Nullable
         Long defaultTrack;
     }
+
+    /** The interned state of a packet that uses no interned id: nothing is looked up in it. */
+    private static final Interned NO_IDS = new Interned();
 
     public static PerfettoTraceReader read(Path file) throws IOException {
         return read(Files.readAllBytes(file));
@@ -138,6 +145,12 @@ public final class PerfettoTraceReader {
         }
         r.finish();
         return r;
+    }
+
+    /** The values of rank {@code rank}'s counter track {@code name}, asserted present. */
+    public List<Event> counter(int rank, String name) {
+        Map<String, List<Event>> byName = present(counters.get(rank), "rank %s's counter tracks", rank);
+        return present(byName.get(name), "rank %s's counter track %s", rank, name);
     }
 
     /** Slices of calls per rank and function. */
@@ -160,17 +173,15 @@ public final class PerfettoTraceReader {
         Message data = sub(p, "interned_data");
         if (data != null) {
             packetsWithInternedData++;
-            assertThat(state)
-                    .as("sequence %s defines interned data before clearing its state", seq)
-                    .isNotNull();
-            define(state.categories, data, "event_categories");
-            define(state.names, data, "event_names");
-            define(state.annotationNames, data, "debug_annotation_names");
+            Interned defined = present(state, "sequence %s defines interned data before clearing its state", seq);
+            define(defined.categories, data, "event_categories");
+            define(defined.names, data, "event_names");
+            define(defined.annotationNames, data, "debug_annotation_names");
             for (Object o : (List<?>) get(data, "source_locations")) {
                 Message l = (Message) o;
                 long iid = (Long) get(l, "iid");
                 String site = location(l);
-                String before = state.sites.put(iid, site);
+                String before = defined.sites.put(iid, site);
                 assertThat(before == null || before.equals(site))
                         .as("source location %s redefined", iid)
                         .isTrue();
@@ -178,10 +189,8 @@ public final class PerfettoTraceReader {
         }
         Message defaults = sub(p, "trace_packet_defaults");
         if (defaults != null) {
-            assertThat(state)
-                    .as("sequence %s sets defaults before clearing its state", seq)
-                    .isNotNull();
-            state.defaultTrack = (Long) get(sub(defaults, "track_event_defaults"), "track_uuid");
+            present(state, "sequence %s sets defaults before clearing its state", seq).defaultTrack =
+                    (Long) get(present(sub(defaults, "track_event_defaults"), "track_event_defaults"), "track_uuid");
         }
         Message td = sub(p, "track_descriptor");
         if (td != null) {
@@ -227,10 +236,7 @@ public final class PerfettoTraceReader {
             return;
         }
         long parent = (Long) get(td, "parent_uuid");
-        Track p = tracks.get(parent);
-        assertThat(p)
-                .as("track %s's parent %s described before it", uuid, parent)
-                .isNotNull();
+        Track p = present(tracks.get(parent), "track %s's parent %s described before it", uuid, parent);
         if (thread != null) {
             assertThat((Integer) get(thread, "pid")).isEqualTo(p.rank + 1);
             long tid = (Long) get(thread, "tid");
@@ -248,7 +254,7 @@ public final class PerfettoTraceReader {
         }
     }
 
-    private void event(Message p, Message ev, long seq, int flags, Interned state) {
+    private void event(Message p, Message ev, long seq, int flags, @Nullable Interned state) {
         long uuid;
         if (has(ev, "track_uuid")) {
             uuid = (Long) get(ev, "track_uuid");
@@ -256,13 +262,9 @@ public final class PerfettoTraceReader {
             assertThat(flags & 2)
                     .as("an event on the default track needs incremental state")
                     .isEqualTo(2);
-            assertThat(state == null ? null : state.defaultTrack)
-                    .as("sequence %s's default track", seq)
-                    .isNotNull();
-            uuid = state.defaultTrack;
+            uuid = present(state == null ? null : state.defaultTrack, "sequence %s's default track", seq);
         }
-        Track track = tracks.get(uuid);
-        assertThat(track).as("track %s described before its first event", uuid).isNotNull();
+        Track track = present(tracks.get(uuid), "track %s described before its first event", uuid);
         long ts = (Long) get(p, "timestamp");
         String type = get(ev, "type").toString();
         boolean usesIids = has(ev, "name_iid")
@@ -271,13 +273,12 @@ public final class PerfettoTraceReader {
         for (Object o : (List<?>) get(ev, "debug_annotations")) {
             usesIids |= has((Message) o, "name_iid");
         }
+        Interned ids = NO_IDS; // looked up in below only when usesIids
         if (usesIids) {
             assertThat(flags & 2)
                     .as("a packet using interned ids needs incremental state")
                     .isEqualTo(2);
-            assertThat(state)
-                    .as("sequence %s cleared its state before using ids", seq)
-                    .isNotNull();
+            ids = present(state, "sequence %s cleared its state before using ids", seq);
         }
         if (type.equals("TYPE_SLICE_END")) {
             assertThat(track.open)
@@ -299,12 +300,12 @@ public final class PerfettoTraceReader {
             return;
         }
         String name = has(ev, "name_iid")
-                ? resolve(state.names, (Long) get(ev, "name_iid"), "event name")
+                ? resolve(ids.names, (Long) get(ev, "name_iid"), "event name")
                 : (String) get(ev, "name");
         String category;
         List<?> catIids = (List<?>) get(ev, "category_iids");
         if (!catIids.isEmpty()) {
-            category = resolve(state.categories, (Long) catIids.get(0), "category");
+            category = resolve(ids.categories, (Long) catIids.get(0), "category");
         } else {
             List<?> cats = (List<?>) get(ev, "categories");
             category = cats.isEmpty() ? "" : (String) cats.get(0);
@@ -313,14 +314,17 @@ public final class PerfettoTraceReader {
         for (Object o : (List<?>) get(ev, "debug_annotations")) {
             Message a = (Message) o;
             String an = has(a, "name_iid")
-                    ? resolve(state.annotationNames, (Long) get(a, "name_iid"), "annotation name")
+                    ? resolve(ids.annotationNames, (Long) get(a, "name_iid"), "annotation name")
                     : (String) get(a, "name");
             e.args.put(an, has(a, "int_value") ? get(a, "int_value") : get(a, "string_value"));
         }
         if (has(ev, "source_location_iid")) {
-            e.site = resolve(state.sites, (Long) get(ev, "source_location_iid"), "source location");
-        } else if (sub(ev, "source_location") != null) {
-            e.site = location(sub(ev, "source_location"));
+            e.site = resolve(ids.sites, (Long) get(ev, "source_location_iid"), "source location");
+        } else {
+            Message location = sub(ev, "source_location");
+            if (location != null) {
+                e.site = location(location);
+            }
         }
         for (Object id : (List<?>) get(ev, "flow_ids")) {
             e.flowsOut.add((Long) id);
@@ -346,9 +350,13 @@ public final class PerfettoTraceReader {
     }
 
     private static String resolve(Map<Long, String> table, long iid, String what) {
-        String s = table.get(iid);
-        assertThat(s).as("%s %s defined on its sequence before use", what, iid).isNotNull();
-        return s;
+        return present(table.get(iid), "%s %s defined on its sequence before use", what, iid);
+    }
+
+    /** {@code value}, asserted present ({@code description} and {@code args}: the assertion's, as {@code as}). */
+    private static <T> T present(@Nullable T value, String description, Object... args) {
+        assertThat(value).as(description, args).isNotNull();
+        return Objects.requireNonNull(value); // not null: the assertion above would have failed
     }
 
     private void finish() {
@@ -360,7 +368,8 @@ public final class PerfettoTraceReader {
     }
 
     private static synchronized Descriptor traceType() throws IOException {
-        if (traceType == null) {
+        Descriptor type = traceType;
+        if (type == null) {
             FileDescriptorSet set;
             try (InputStream in = PerfettoTraceReader.class.getResourceAsStream("/perfetto/perfetto_trace.desc")) {
                 assertThat(in)
@@ -369,13 +378,14 @@ public final class PerfettoTraceReader {
                 set = FileDescriptorSet.parseFrom(in);
             }
             try {
-                traceType = FileDescriptor.buildFrom(set.getFile(0), new FileDescriptor[0])
+                type = FileDescriptor.buildFrom(set.getFile(0), new FileDescriptor[0])
                         .findMessageTypeByName("Trace");
             } catch (DescriptorValidationException e) {
                 throw new IOException(e);
             }
+            traceType = type;
         }
-        return traceType;
+        return type;
     }
 
     /** Every field of every nested message is one the schema declares, with its declared wire type. */
@@ -413,7 +423,7 @@ public final class PerfettoTraceReader {
         return m.getField(field(m, name));
     }
 
-    private static Message sub(Message m, String name) {
+    private static @Nullable Message sub(Message m, String name) {
         FieldDescriptor f = field(m, name);
         return m.hasField(f) ? (Message) m.getField(f) : null;
     }

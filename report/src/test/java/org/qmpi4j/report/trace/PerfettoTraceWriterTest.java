@@ -149,10 +149,10 @@ class PerfettoTraceWriterTest {
         }
         PerfettoTraceReader t = PerfettoTraceReader.read(out.toByteArray());
         assertThat(t.descriptions.values()).containsOnly(1);
-        List<Event> q = t.counters.get(1).get("unexpected queue length");
+        List<Event> q = t.counter(1, "unexpected queue length");
         assertThat(q).extracting(e -> e.start).containsExactly(10L, 20L);
         assertThat(q.get(1).value).isEqualTo(5.0);
-        assertThat(t.counters.get(1).get("time in MPI").get(0).value).isCloseTo(2.5, within(1e-9));
+        assertThat(t.counter(1, "time in MPI").get(0).value).isCloseTo(2.5, within(1e-9));
     }
 
     @Test

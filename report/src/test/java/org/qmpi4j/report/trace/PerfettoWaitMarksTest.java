@@ -6,6 +6,7 @@ import java.io.ByteArrayOutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Objects;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.qmpi4j.formats.trace.ShardEvent;
@@ -113,7 +114,7 @@ class PerfettoWaitMarksTest {
                     .filter(l -> l.flowsIn.equals(w.flowsOut))
                     .findFirst()
                     .orElseThrow();
-            assertThat(end.rank).isEqualTo(((Long) w.args.get("late_rank")).intValue());
+            assertThat(end.rank).isEqualTo(((Long) Objects.requireNonNull(w.args.get("late_rank"))).intValue());
             assertThat(end.start).isEqualTo(w.end);
             assertThat(end.name).isEqualTo(w == late ? "late MPI_SEND" : "late MPI_BARRIER");
             assertThat((String) end.args.get("made_wait")).startsWith("rank " + w.rank + ", ");

@@ -7,8 +7,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.qmpi4j.api.Nullable;
 import org.qmpi4j.formats.files.ResultFiles;
 import org.qmpi4j.formats.json.JsonNode;
 import org.qmpi4j.formats.trace.ShardCommunicator;
@@ -25,6 +27,9 @@ import org.qmpi4j.formats.trace.TraceResult;
  * before the send starts; the timeline puts every call where trace.json does, after the correction.
  */
 class TimelineTest {
+    /** The completed requests of a call that completed none. */
+    private static final long[] NO_REQS = {};
+
     private static final int SEND = 0;
     private static final int RECV = 1;
     private static final int IRECV = 2;
@@ -62,7 +67,7 @@ class TimelineTest {
             long recvSeq,
             long comm,
             long request,
-            long[] completed)
+            @Nullable long[] completed)
             throws Exception {
         boolean receives = recvSeq != NONE;
         w.event(
@@ -84,7 +89,7 @@ class TimelineTest {
                 request,
                 receives ? 8 : NONE,
                 NONE,
-                completed,
+                completed == null ? NO_REQS : completed,
                 completed == null ? 0 : completed.length / TraceFileWriter.COMPLETION_FIELDS);
     }
 
@@ -131,7 +136,7 @@ class TimelineTest {
         @Override
         public void call(int rank, ShardEvent e, long start, long end) {
             lines.add("call " + rank + " " + e.function() + " " + start + ".." + end + " at "
-                    + e.site().line() + " on " + e.communicatorKey());
+                    + Objects.requireNonNull(e.site()).line() + " on " + e.communicatorKey());
             calls.add(new long[] {rank, start, end});
         }
 
@@ -142,16 +147,16 @@ class TimelineTest {
                 long start,
                 long end,
                 long request,
-                ShardCommunicator comm,
+                @Nullable ShardCommunicator comm,
                 long peer,
                 long tag,
                 long seq) {
             lines.add("completed " + rank + " " + call.function() + " request " + request + " message " + peer + "/"
-                    + tag + "/" + seq + " on " + comm.key());
+                    + tag + "/" + seq + " on " + Objects.requireNonNull(comm).key());
         }
 
         @Override
-        public void sent(int rank, ShardEvent e, String id, long to, long tag, long seq, String comm) {
+        public void sent(int rank, ShardEvent e, String id, long to, long tag, long seq, @Nullable String comm) {
             lines.add("sent " + rank + " " + id);
         }
 
@@ -162,7 +167,7 @@ class TimelineTest {
                 long from,
                 long tag,
                 long seq,
-                String comm,
+                @Nullable String comm,
                 long tid,
                 long start,
                 long end,

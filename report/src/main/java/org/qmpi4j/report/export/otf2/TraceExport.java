@@ -186,7 +186,7 @@ public final class TraceExport {
                 long start,
                 long end,
                 long request,
-                ShardCommunicator comm,
+                @Nullable ShardCommunicator comm,
                 long peer,
                 long tag,
                 long seq) {
