@@ -37,7 +37,13 @@ class CorpusTest {
                 "localconcurrency.ModifiedSendBufferInt",
                 "threads.SendOnThreadAtFunneled",
                 "requestlifecycle.FreeActiveReceive",
-                "callordering.CallAfterFinalize"
+                "callordering.CallAfterFinalize",
+                "resourceleak.LeakedCommDup",
+                "resourceleak.LeakedDatatype",
+                "resourceleak.LeakedGroup",
+                "resourceleak.LeakedUserOp",
+                "invalidparam.UseFreedComm",
+                "invalidparam.UseFreedDatatype"
             })
     void eachRuleFindsItsError(String name, @TempDir Path out) throws Exception {
         CorpusProgram program = CorpusProgram.named(name);
@@ -67,7 +73,13 @@ class CorpusTest {
                 "callordering.SlowRank",
                 "parammatching.CollectiveReduceLocalOnOneRank",
                 "bufferinghazard.BsendWithAttachedBuffer",
-                "callordering.FinalizedAfterFinalize"
+                "callordering.FinalizedAfterFinalize",
+                "resourceleak.CommFreedInFinally",
+                "resourceleak.TypeFreedAfterNonblocking",
+                "resourceleak.SplitUndefinedNotFreed",
+                "resourceleak.GroupsFreedBeforeTheirComm",
+                "resourceleak.UserOpFreed",
+                "resourceleak.CommKeptInField"
             })
     void correctProgramsGiveNoFinding(String name, @TempDir Path out) throws Exception {
         CorpusProgram program = CorpusProgram.named(name);

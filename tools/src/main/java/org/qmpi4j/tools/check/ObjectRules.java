@@ -223,7 +223,7 @@ final class ObjectRules {
 
     /**
      * After {@code MPI_Init}: the binding's predefined objects, the static fields of {@code mpi.MPI}
-     * beside {@code world}'s class (every object of the binding's package {@code mpi} there).
+     * beside {@code world}'s class (every one of a type, or holding an object, of the binding's package {@code mpi}).
      */
     void predefined(Object world) throws ReflectiveOperationException {
         ClassLoader loader = world.getClass().getClassLoader();
@@ -233,7 +233,9 @@ final class ObjectRules {
         for (Field f : mpi.getFields()) {
             if (Modifier.isStatic(f.getModifiers()) && !f.getType().isPrimitive()) {
                 Object v = f.get(null);
-                if (v != null && "mpi".equals(v.getClass().getPackageName())) {
+                if (v != null
+                        && ("mpi".equals(f.getType().getPackageName())
+                                || "mpi".equals(v.getClass().getPackageName()))) {
                     found.add(v);
                 }
             }
