@@ -361,11 +361,11 @@ try {
 } catch (MPIException refused) {
     System.out.println("MPI refused the freed communicator: " + refused.getMessage());
 }"""),
-    ("UseFreedDatatype", "a derived datatype is freed, then used in a broadcast", """world.setErrhandler(MPI.ERRORS_RETURN);
+    ("UseFreedDatatype", "a derived datatype is freed, then used in a broadcast of a direct buffer", """world.setErrhandler(MPI.ERRORS_RETURN);
 Datatype pair = Datatype.createContiguous(2, MPI.INT);
 pair.commit();
 pair.free(); // ERROR
-int[] buf = new int[2];
+IntBuffer buf = MPI.newIntBuffer(2);
 try {
     world.bcast(buf, 1, pair, 0); // ERROR
 } catch (MPIException refused) {
@@ -390,6 +390,15 @@ try {
     System.out.println("MPI refused the freed group: " + refused.getMessage());
 }"""),
 ]
+UAF.append(("UseFreedOp", "a user-defined operation is freed, then used in an allReduce", "world.setErrhandler(MPI.ERRORS_RETURN);\n" + MAX_OP
+    + """IntBuffer v = MPI.newIntBuffer(1).put(0, rank);
+world.allReduce(v, 1, MPI.INT, keepMax);
+keepMax.free(); // ERROR
+try {
+    world.allReduce(v, 1, MPI.INT, keepMax); // ERROR
+} catch (MPIException refused) {
+    System.out.println("MPI refused the freed operation: " + refused.getMessage());
+}"""))
 for name, intent, body in UAF:
     prog(IP, name, "object_used_after_free", intent, body)
 RL_OK = [

@@ -1,12 +1,12 @@
 // corpus: category=invalidparam ranks=2
-// intent: a derived datatype is freed, then used in a broadcast
+// intent: a derived datatype is freed, then used in a broadcast of a direct buffer
 // expect: object_used_after_free lines 21,24
 package org.qmpi4j.corpus.openmpi.invalidparam;
 
 import java.nio.*;
 import mpi.*;
 
-/** Corpus program (invalidparam): a derived datatype is freed, then used in a broadcast. */
+/** Corpus program (invalidparam): a derived datatype is freed, then used in a broadcast of a direct buffer. */
 public final class UseFreedDatatype {
     private UseFreedDatatype() {}
 
@@ -19,7 +19,7 @@ public final class UseFreedDatatype {
         Datatype pair = Datatype.createContiguous(2, MPI.INT);
         pair.commit();
         pair.free(); // ERROR
-        int[] buf = new int[2];
+        IntBuffer buf = MPI.newIntBuffer(2);
         try {
             world.bcast(buf, 1, pair, 0); // ERROR
         } catch (MPIException refused) {
