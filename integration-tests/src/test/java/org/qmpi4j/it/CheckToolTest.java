@@ -181,8 +181,11 @@ class CheckToolTest {
             assertThat(f.message()).as(f.line()).contains("MPJ Express' free is a no-op");
         }
         if (program.equals("FreedCommUsed")) {
-            // Free() is a no-op in MPJ: the barrier on the freed communicator still completes, once.
+            // Free() is a no-op in MPJ: the freed communicator still answers, once, after the finding.
             assertThat(result.succeeded()).as(result.describe()).isTrue();
+            assertThat(result.stdout().split("rank 0 still sees 2 ranks", -1))
+                    .as(result.describe())
+                    .hasSize(2);
             assertThat(f.severity()).isEqualTo(Finding.Severity.ERROR);
         }
     }
