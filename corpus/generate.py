@@ -256,6 +256,151 @@ OBJ_LEAKS = [
 ]
 for name, intent, body in OBJ_LEAKS:
     prog(RL, name, "object_leak", intent, body)
+
+MAX_OP = """Op keepMax = new Op(new UserFunction() {
+    @Override
+    public void call(ByteBuffer in, ByteBuffer inOut, int count, Datatype type) {
+        IntBuffer a = in.asIntBuffer();
+        IntBuffer b = inOut.asIntBuffer();
+        for (int i = 0; i < count; i++) {
+            b.put(i, Math.max(a.get(i), b.get(i)));
+        }
+    }
+}, true);
+"""
+OBJ_LEAKS_MORE = [
+    ("LeakedUserOp", "a user-defined operation used in allReduce is never freed",
+     MAX_OP + """IntBuffer v = MPI.newIntBuffer(1).put(0, rank);
+world.allReduce(v, 1, MPI.INT, keepMax); // ERROR
+System.out.println("max rank " + v.get(0));"""),
+    ("LeakedGroupIncl", "of two groups only the whole one is freed, the subgroup made by incl is not",
+     """Group all = world.getGroup();
+Group first = all.incl(new int[] {0}); // ERROR
+System.out.println(first.getSize());
+all.free();"""),
+    ("LeakedTypesInLoop", "a vector datatype made, committed and used in each of three iterations, never freed",
+     """int[] buf = new int[8];
+for (int i = 0; i < 3; i++) {
+    Datatype column = Datatype.createVector(2, 1, 4, MPI.INT); // ERROR
+    column.commit();
+    world.bcast(buf, 1, column, 0);
+}"""),
+]
+for name, intent, body in OBJ_LEAKS_MORE:
+    prog(RL, name, "object_leak", intent, body)
+OBJ_OK = [
+    ("CommFreedInFinally", "a duplicated communicator freed in a finally block", """Comm copy = world.dup();
+try {
+    copy.barrier();
+} finally {
+    copy.free();
+}"""),
+    ("TypeFreedAfterNonblocking", "a derived datatype freed after the nonblocking calls that use it completed",
+     """Datatype pair = Datatype.createContiguous(2, MPI.INT);
+pair.commit();
+IntBuffer buf = MPI.newIntBuffer(2);
+Request r = rank == 0 ? world.iSend(buf, 1, pair, 1, 4) : world.iRecv(buf, 1, pair, 0, 4);
+r.waitFor();
+pair.free();"""),
+    ("SplitUndefinedNotFreed", "rank 1 splits with MPI.UNDEFINED, gets MPI_COMM_NULL and does not free it",
+     """Intracomm part = world.split(rank == 0 ? 0 : MPI.UNDEFINED, rank);
+if (!part.isNull()) {
+    part.barrier();
+    part.free();
+}"""),
+    ("GroupsFreedBeforeTheirComm", "a communicator made from a subgroup; both groups freed at once, the communicator after its use",
+     """Group all = world.getGroup();
+Group pair = all.incl(new int[] {1, 0});
+Intracomm swapped = world.create(pair);
+pair.free();
+all.free();
+swapped.barrier();
+swapped.free();"""),
+    ("UserOpFreed", "a user-defined operation used in two reductions, then freed",
+     MAX_OP + """IntBuffer v = MPI.newIntBuffer(1).put(0, rank);
+world.allReduce(v, 1, MPI.INT, keepMax);
+world.allReduce(v, 1, MPI.INT, keepMax);
+keepMax.free();"""),
+]
+for name, intent, body in OBJ_OK:
+    prog(RL, name, None, intent, body)
+prog(RL, "CommKeptInField", None, "a duplicate of the world kept in an object's field across calls and freed before MPI_Finalize",
+     """Exchange exchange = new Exchange(world);
+int total = 0;
+for (int i = 0; i < 3; i++) {
+    total += exchange.sum(rank + i);
+}
+exchange.close();
+System.out.println(total);""", helpers="""
+    /** Keeps a duplicate of the world across calls, as a solver object would. */
+    private static final class Exchange {
+        private final Intracomm comm;
+
+        Exchange(Intracomm world) throws MPIException {
+            comm = world.dup();
+        }
+
+        int sum(int v) throws MPIException {
+            int[] b = {v};
+            comm.allReduce(b, 1, MPI.INT, MPI.SUM);
+            return b[0];
+        }
+
+        void close() throws MPIException {
+            comm.free();
+        }
+    }
+""")
+UAF = [
+    ("UseFreedComm", "a duplicated communicator is freed, then used for a barrier", """world.setErrhandler(MPI.ERRORS_RETURN);
+Comm copy = world.dup();
+copy.barrier();
+copy.free(); // ERROR
+try {
+    copy.barrier(); // ERROR
+} catch (MPIException refused) {
+    System.out.println("MPI refused the freed communicator: " + refused.getMessage());
+}"""),
+    ("UseFreedDatatype", "a derived datatype is freed, then used in a broadcast of a direct buffer", """world.setErrhandler(MPI.ERRORS_RETURN);
+Datatype pair = Datatype.createContiguous(2, MPI.INT);
+pair.commit();
+pair.free(); // ERROR
+IntBuffer buf = MPI.newIntBuffer(2);
+try {
+    world.bcast(buf, 1, pair, 0); // ERROR
+} catch (MPIException refused) {
+    System.out.println("MPI refused the freed datatype: " + refused.getMessage());
+}"""),
+    ("FreeCommTwice", "a duplicated communicator is freed twice", """world.setErrhandler(MPI.ERRORS_RETURN);
+Comm copy = world.dup();
+copy.barrier();
+copy.free(); // ERROR
+try {
+    copy.free(); // ERROR
+} catch (MPIException refused) {
+    System.out.println("MPI refused the second free: " + refused.getMessage());
+}"""),
+    ("UseFreedGroup", "a group is freed, then used to make a communicator", """world.setErrhandler(MPI.ERRORS_RETURN);
+Group all = world.getGroup();
+all.free(); // ERROR
+try {
+    Intracomm same = world.create(all); // ERROR
+    same.free();
+} catch (MPIException refused) {
+    System.out.println("MPI refused the freed group: " + refused.getMessage());
+}"""),
+]
+UAF.append(("UseFreedOp", "a user-defined operation is freed, then used in an allReduce", "world.setErrhandler(MPI.ERRORS_RETURN);\n" + MAX_OP
+    + """IntBuffer v = MPI.newIntBuffer(1).put(0, rank);
+world.allReduce(v, 1, MPI.INT, keepMax);
+keepMax.free(); // ERROR
+try {
+    world.allReduce(v, 1, MPI.INT, keepMax); // ERROR
+} catch (MPIException refused) {
+    System.out.println("MPI refused the freed operation: " + refused.getMessage());
+}"""))
+for name, intent, body in UAF:
+    prog(IP, name, "object_used_after_free", intent, body)
 RL_OK = [
     ("WaitedISend", "rank 0 waits for its nonblocking send", """IntBuffer buf = MPI.newIntBuffer(1);
 if (rank == 0) {

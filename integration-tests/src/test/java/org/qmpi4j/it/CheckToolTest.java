@@ -142,7 +142,11 @@ class CheckToolTest {
         "MULTICORE, PersistentLeak, request_leak",
         "NIODEV, PersistentLeak, request_leak",
         "MULTICORE, CallAfterFinalize, call_after_finalize",
-        "NIODEV, CallAfterFinalize, call_after_finalize"
+        "NIODEV, CallAfterFinalize, call_after_finalize",
+        "MULTICORE, LeakedComm, object_leak",
+        "NIODEV, LeakedComm, object_leak",
+        "MULTICORE, FreedCommUsed, object_used_after_free",
+        "NIODEV, FreedCommUsed, object_used_after_free"
     })
     void eachMpjDefectGivesExactlyItsFinding(MpjAgentJob.Mode mode, String program, String rule, @TempDir Path out)
             throws Exception {
@@ -170,6 +174,19 @@ class CheckToolTest {
         if (program.equals("PersistentLeak")) {
             // MPJ cannot free a request: the leak is the send still active, not the requests never freed.
             assertThat(f.message()).as(f.line()).contains("was still active at MPI_Finalize");
+        }
+        if (program.equals("LeakedComm")) {
+            // MPJ's Free() is a no-op: the finding is a warning and says so.
+            assertThat(f.severity()).isEqualTo(Finding.Severity.WARNING);
+            assertThat(f.message()).as(f.line()).contains("MPJ Express' free is a no-op");
+        }
+        if (program.equals("FreedCommUsed")) {
+            // Free() is a no-op in MPJ: the freed communicator still answers, once, after the finding.
+            assertThat(result.succeeded()).as(result.describe()).isTrue();
+            assertThat(result.stdout().split("rank 0 still sees 2 ranks", -1))
+                    .as(result.describe())
+                    .hasSize(2);
+            assertThat(f.severity()).isEqualTo(Finding.Severity.ERROR);
         }
     }
 

@@ -7,6 +7,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.qmpi4j.formats.check.Finding;
 import org.qmpi4j.it.support.CorpusProgram;
@@ -37,7 +38,11 @@ class CorpusTest {
                 "localconcurrency.ModifiedSendBufferInt",
                 "threads.SendOnThreadAtFunneled",
                 "requestlifecycle.FreeActiveReceive",
-                "callordering.CallAfterFinalize"
+                "callordering.CallAfterFinalize",
+                "resourceleak.LeakedCommDup",
+                "resourceleak.LeakedDatatype",
+                "resourceleak.LeakedGroup",
+                "resourceleak.LeakedUserOp"
             })
     void eachRuleFindsItsError(String name, @TempDir Path out) throws Exception {
         CorpusProgram program = CorpusProgram.named(name);
@@ -67,7 +72,13 @@ class CorpusTest {
                 "callordering.SlowRank",
                 "parammatching.CollectiveReduceLocalOnOneRank",
                 "bufferinghazard.BsendWithAttachedBuffer",
-                "callordering.FinalizedAfterFinalize"
+                "callordering.FinalizedAfterFinalize",
+                "resourceleak.CommFreedInFinally",
+                "resourceleak.TypeFreedAfterNonblocking",
+                "resourceleak.SplitUndefinedNotFreed",
+                "resourceleak.GroupsFreedBeforeTheirComm",
+                "resourceleak.UserOpFreed",
+                "resourceleak.CommKeptInField"
             })
     void correctProgramsGiveNoFinding(String name, @TempDir Path out) throws Exception {
         CorpusProgram program = CorpusProgram.named(name);
@@ -76,6 +87,35 @@ class CorpusTest {
         assertThat(run.result().succeeded()).as(run.result().describe()).isTrue();
         assertThat(run.findingsWritten()).as(run.result().describe()).isTrue();
         assertThat(run.findings()).as(run.describe()).isEmpty();
+    }
+
+    /**
+     * An object freed and then given to MPI: each rank's finding names its free and its use, said
+     * before the call; the call then still happens, once, and the binding refuses it with the
+     * exception the program catches (its communicator's errors return), so the job ends well.
+     */
+    @ParameterizedTest(name = "{0}: reported before {1}")
+    @CsvSource({
+        "invalidparam.UseFreedComm, MPI refused the freed communicator",
+        "invalidparam.UseFreedDatatype, MPI refused the freed datatype",
+        "invalidparam.UseFreedGroup, MPI refused the freed group",
+        "invalidparam.FreeCommTwice, MPI refused the second free",
+        "invalidparam.UseFreedOp, MPI refused the freed operation"
+    })
+    void aFreedObjectIsReportedBeforeTheBindingRefusesIt(String name, String refusal, @TempDir Path out)
+            throws Exception {
+        CorpusProgram program = CorpusProgram.named(name);
+        CorpusRun run = CorpusRun.run(program, out);
+        assertThat(run.result().succeeded()).as(run.result().describe()).isTrue();
+        assertThat(run.result().stdout().split(refusal, -1))
+                .as(run.result().describe())
+                .hasSize(program.ranks() + 1);
+        List<Finding> findings = run.findings();
+        assertThat(findings).as(run.describe()).hasSize(program.ranks());
+        for (Finding f : findings) {
+            assertThat(f.rule()).isEqualTo("object_used_after_free");
+            assertThat(f.sites()).extracting(s -> s.line()).containsExactlyElementsOf(program.lines());
+        }
     }
 
     /**

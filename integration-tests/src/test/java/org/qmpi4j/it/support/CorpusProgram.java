@@ -33,7 +33,9 @@ public final class CorpusProgram {
             "buffer_modified",
             "thread_level",
             "active_request_freed",
-            "call_after_finalize");
+            "call_after_finalize",
+            "object_leak",
+            "object_used_after_free");
 
     private static final Pattern CORPUS = Pattern.compile("^// corpus: category=(\\w+) ranks=(\\d+)$");
     private static final Pattern INTENT = Pattern.compile("^// intent: (.*)$");

@@ -34,6 +34,8 @@ final class CallNeeds {
      * receive it saw complete is no longer active, so freeing it afterwards is safe.
      */
     static final int SEES_COMPLETION = 512;
+    /** Makes or frees an MPI object, or takes an operation ({@link ObjectRules#follows}). */
+    static final int OBJECTS = 1024;
 
     static {
         for (MpiFunction f : FUNCTIONS) {
@@ -48,6 +50,7 @@ final class CallNeeds {
                             | (makesPersistent(f) ? MAKES_PERSISTENT : 0)
                             | (f == MpiFunction.MPI_START || f == MpiFunction.MPI_STARTALL ? STARTS_PERSISTENT : 0)
                             | (f == MpiFunction.MPI_REQUEST_GET_STATUS ? SEES_COMPLETION : 0)
+                            | (ObjectRules.follows(f) ? OBJECTS : 0)
                             | (k == MpiFunction.Kind.POINT_TO_POINT
                                             || Completions.COMPLETING.contains(f)
                                             || f == MpiFunction.MPI_START

@@ -38,6 +38,7 @@ final class Checker {
     private final Activity activity = new Activity();
     private final RequestRules requests = new RequestRules(this);
     private final ThreadRules threads = new ThreadRules(this);
+    private final ObjectRules objects = new ObjectRules(this);
     private final RankResults results;
 
     /** What MPI_Init set up: {@code null} before it, or where setting up failed (nothing is checked then). */
@@ -123,6 +124,18 @@ final class Checker {
             }
             return n.invoke(context, call);
         }
+        if (objects.anyFreed() && usedAfterFree(call) && !"mpj".equals(binding)) {
+            // The call goes on as the program made it, unchecked: the binding made the object's handle
+            // invalid, so the checker must not ask MPI about it. MPJ Express' frees are no-ops (the
+            // object still works), so there the call is checked as any: every rank's collective
+            // comparison then pairs up, whether the rank freed the communicator already or not.
+            entered(call);
+            try {
+                return n.invoke(context, call);
+            } finally {
+                activity.exit();
+            }
+        }
         int needs = CallNeeds.of(f);
         if (needs != 0) {
             return checked(context, call, n, needs);
@@ -142,6 +155,15 @@ final class Checker {
             threads.entered(call.function(), call.callingAddress(), t, inside);
         } catch (RuntimeException | LinkageError e) {
             results.output().fault("checking the thread of " + call.function(), e);
+        }
+    }
+
+    private boolean usedAfterFree(MpiCall call) {
+        try {
+            return objects.usedAfterFree(call);
+        } catch (RuntimeException | LinkageError e) {
+            results.output().fault("checking the objects given to " + call.function(), e);
+            return false;
         }
     }
 
@@ -197,6 +219,13 @@ final class Checker {
             } catch (Exception | LinkageError e) {
                 flow.disable("a fault: " + e);
                 results.output().fault("duplicating the communicator " + call.function() + " made", e);
+            }
+        }
+        if ((needs & CallNeeds.OBJECTS) != 0) {
+            try {
+                objects.after(call);
+            } catch (RuntimeException | LinkageError e) {
+                results.output().fault("following the objects " + call.function() + " made or freed", e);
             }
         }
         if (c != null) {
@@ -327,6 +356,11 @@ final class Checker {
                 toolId, comm.world(), comm.size(), new PeerTranslator(toolId, comm.world(), comm.size()));
         comms = c;
         arguments = new ArgumentRules(this, constants);
+        try {
+            objects.predefined(comm.world());
+        } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
+            results.output().fault("finding the binding's predefined objects; objects are not followed", e);
+        }
         OutputSession s = results.open(comm, toolId, settings, err);
         if (comm.canExchangeData()) {
             try {
@@ -358,6 +392,7 @@ final class Checker {
                     }
                 }
                 requests.leaks();
+                objects.leaks();
                 results.finish();
             } catch (RuntimeException | LinkageError e) {
                 results.output().fault("writing the findings at MPI_Finalize", e);

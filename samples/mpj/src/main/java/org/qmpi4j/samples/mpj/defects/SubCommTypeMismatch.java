@@ -29,6 +29,7 @@ public final class SubCommTypeMismatch {
                 System.out.println("rank 1: MPJ refused the receive: " + refused);
             }
         }
+        reversed.Free();
         MPI.Finalize();
     }
 }
