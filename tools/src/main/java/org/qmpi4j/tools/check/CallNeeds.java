@@ -50,7 +50,7 @@ final class CallNeeds {
                             | (makesPersistent(f) ? MAKES_PERSISTENT : 0)
                             | (f == MpiFunction.MPI_START || f == MpiFunction.MPI_STARTALL ? STARTS_PERSISTENT : 0)
                             | (f == MpiFunction.MPI_REQUEST_GET_STATUS ? SEES_COMPLETION : 0)
-                            | (ObjectRules.follows(f) ? OBJECTS : 0)
+                            | (ObjectCalls.follows(f) ? OBJECTS : 0)
                             | (k == MpiFunction.Kind.POINT_TO_POINT
                                             || Completions.COMPLETING.contains(f)
                                             || f == MpiFunction.MPI_START

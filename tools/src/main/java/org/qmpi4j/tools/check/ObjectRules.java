@@ -14,6 +14,7 @@ import org.qmpi4j.api.MpiFunction;
 import org.qmpi4j.api.Nullable;
 import org.qmpi4j.formats.check.Finding;
 import org.qmpi4j.formats.check.FindingSite;
+import org.qmpi4j.tools.check.ObjectCalls.Kind;
 
 /**
  * The rules on the MPI objects a program makes and frees: communicators, groups, datatypes,
@@ -42,118 +43,6 @@ import org.qmpi4j.formats.check.FindingSite;
  * freed object is alive; after that, a look-up per receiver and argument, which allocates nothing.
  */
 final class ObjectRules {
-    /** The kinds of objects followed, with the call that frees each. */
-    enum Kind {
-        COMMUNICATOR("communicator", "MPI_Comm_free"),
-        GROUP("group", "MPI_Group_free"),
-        DATATYPE("datatype", "MPI_Type_free"),
-        OP("user-defined operation", "MPI_Op_free"),
-        INFO("info object", "MPI_Info_free"),
-        WINDOW("window", "MPI_Win_free");
-
-        final String noun;
-        final String free;
-
-        Kind(String noun, String free) {
-            this.noun = noun;
-            this.free = free;
-        }
-    }
-
-    /** The kind of object {@code f} makes (returns), or {@code null}. */
-    static @Nullable Kind creates(MpiFunction f) {
-        if (CommDuplicates.creates(f)) {
-            return Kind.COMMUNICATOR;
-        }
-        switch (f) {
-            case MPI_COMM_GROUP:
-            case MPI_COMM_REMOTE_GROUP:
-            case MPI_GROUP_UNION:
-            case MPI_GROUP_INTERSECTION:
-            case MPI_GROUP_DIFFERENCE:
-            case MPI_GROUP_INCL:
-            case MPI_GROUP_EXCL:
-            case MPI_GROUP_RANGE_INCL:
-            case MPI_GROUP_RANGE_EXCL:
-            case MPI_WIN_GET_GROUP:
-            case MPI_FILE_GET_GROUP:
-                return Kind.GROUP;
-            case MPI_TYPE_DUP:
-            case MPI_TYPE_CONTIGUOUS:
-            case MPI_TYPE_VECTOR:
-            case MPI_TYPE_CREATE_HVECTOR:
-            case MPI_TYPE_INDEXED:
-            case MPI_TYPE_CREATE_HINDEXED:
-            case MPI_TYPE_CREATE_INDEXED_BLOCK:
-            case MPI_TYPE_CREATE_HINDEXED_BLOCK:
-            case MPI_TYPE_CREATE_STRUCT:
-            case MPI_TYPE_CREATE_RESIZED:
-            case MPI_TYPE_CREATE_SUBARRAY:
-            case MPI_TYPE_CREATE_DARRAY:
-                return Kind.DATATYPE;
-            case MPI_INFO_DUP:
-            case MPI_COMM_GET_INFO:
-            case MPI_WIN_GET_INFO:
-            case MPI_FILE_GET_INFO:
-                return Kind.INFO;
-            default:
-                return null;
-        }
-    }
-
-    /** The kind of object {@code f} frees (its receiver), or {@code null}. */
-    static @Nullable Kind frees(MpiFunction f) {
-        switch (f) {
-            case MPI_COMM_FREE:
-            case MPI_COMM_DISCONNECT:
-                return Kind.COMMUNICATOR;
-            case MPI_GROUP_FREE:
-                return Kind.GROUP;
-            case MPI_TYPE_FREE:
-                return Kind.DATATYPE;
-            case MPI_OP_FREE:
-                return Kind.OP;
-            case MPI_INFO_FREE:
-                return Kind.INFO;
-            case MPI_WIN_FREE:
-                return Kind.WINDOW;
-            default:
-                return null;
-        }
-    }
-
-    /** Whether {@code f} takes an operation (reductions, scans, accumulates). */
-    static boolean takesOp(MpiFunction f) {
-        switch (f) {
-            case MPI_REDUCE:
-            case MPI_ALLREDUCE:
-            case MPI_REDUCE_LOCAL:
-            case MPI_REDUCE_SCATTER:
-            case MPI_REDUCE_SCATTER_BLOCK:
-            case MPI_SCAN:
-            case MPI_EXSCAN:
-            case MPI_IREDUCE:
-            case MPI_IALLREDUCE:
-            case MPI_IREDUCE_SCATTER:
-            case MPI_IREDUCE_SCATTER_BLOCK:
-            case MPI_ISCAN:
-            case MPI_IEXSCAN:
-            case MPI_ACCUMULATE:
-            case MPI_GET_ACCUMULATE:
-            case MPI_FETCH_AND_OP:
-            case MPI_RACCUMULATE:
-            case MPI_RGET_ACCUMULATE:
-                return true;
-            default:
-                return false;
-        }
-    }
-
-    /** Whether the rules look at {@code f} after it returned. */
-    static boolean follows(MpiFunction f) {
-        return creates(f) != null || frees(f) != null || takesOp(f);
-    }
-
     /** One call site that made objects, and how many of them are not freed. */
     static final class Origin {
         final Kind kind;
@@ -296,7 +185,7 @@ final class ObjectRules {
             origin = t.origin;
         }
         MpiFunction f = call.function();
-        boolean again = frees(f) != null && o == call.receiver();
+        boolean again = ObjectCalls.frees(f) != null && o == call.receiver();
         String made = origin == null ? "" : " (made by " + origin.function + where(origin.site) + ")";
         checker.report(
                 "object_used_after_free",
@@ -318,18 +207,18 @@ final class ObjectRules {
                 : " at " + site.className() + "." + site.methodName() + "(" + site.fileName() + ":" + site.line() + ")";
     }
 
-    /** After {@code call} (one that {@link #follows}) returned: what it made, freed, or first gave an operation. */
+    /** After {@code call} (one that {@link ObjectCalls#follows}) returned: what it made, freed, or first gave an operation. */
     void after(MpiCall call) {
         if (!on) {
             return;
         }
         MpiFunction f = call.function();
-        Kind made = creates(f);
+        Kind made = ObjectCalls.creates(f);
         if (made != null) {
             made(made, call.result(), f, call.callingAddress());
             return;
         }
-        Kind freeing = frees(f);
+        Kind freeing = ObjectCalls.frees(f);
         if (freeing != null) {
             Object o = call.receiver();
             if (o != null) {

@@ -55,7 +55,7 @@ class ObjectRulesTest {
     /** What the checker does around a call: the look before it, the follow-up after it. */
     private boolean run(FakeMpi.Call c) {
         boolean used = rules.anyFreed() && rules.usedAfterFree(c);
-        if (ObjectRules.follows(c.function())) {
+        if (ObjectCalls.follows(c.function())) {
             rules.after(c);
         }
         return used;
