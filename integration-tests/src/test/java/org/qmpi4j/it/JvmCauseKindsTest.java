@@ -25,12 +25,16 @@ import org.qmpi4j.launch.MpiJob;
  * Open MPI job ({@code waits.JvmCauses}): rank 0 is late at its barriers for that reason, rank 1
  * sleeps before the others (its waits are the application's). Each test fails if the waits rank 0
  * caused were named anything else, or if rank 1's were given a JVM cause it did not have. The
- * figures the JVM reports of itself (its beans, printed by the program) are the reference.
+ * figures the JVM reports of itself (its beans, printed by the program) are the reference, and for
+ * descheduling what the operating system says of each rank's thread in its own windows (its
+ * {@code /proc} schedstat, read by the program): on a loaded machine (CI's 2 cores beside other
+ * builds) any rank is runnable but not running for part of its time, and the tests hold there too,
+ * since only the descheduling that reading shows may be named descheduled.
  */
 class JvmCauseKindsTest {
     private static final int TURNS = 5;
     private static final Pattern OWN = Pattern.compile("QMPI4J-JVM rank=(\\d+) pause_ms=(\\d+) collections=(\\d+)"
-            + " turns_pause_ms=(\\d+) turns_ms=(\\d+) classes=(\\d+) .*");
+            + " turns_pause_ms=(\\d+) turns_ms=(\\d+) classes=(\\d+) descheduled_us=(\\d+) .*");
     /** Indexes into {@link JvmCausesTest#causes}' sums. */
     private static final int ALL = 0;
 
@@ -39,6 +43,8 @@ class JvmCauseKindsTest {
     private static final int CLASSES = 3;
     private static final int DESCHEDULED = 4;
     private static final int APPLICATION = 5;
+    /** Seconds a window's descheduled time as the agent reads it may exceed the program's reading. */
+    private static final double READINGS_APART = 0.002;
 
     /**
      * A heap too small for the allocation rate ({@code -Xmx48m}, 256 MB allocated per turn with
@@ -59,7 +65,8 @@ class JvmCauseKindsTest {
             throws Exception {
         Path out = tmp.resolve("results");
         JobResult result = run(out, "alloc", "256", "-XX:+Use" + collector + "GC", "-Xmx48m");
-        long[] own = own(result).get(0);
+        Map<Integer, long[]> ranks = own(result);
+        long[] own = ranks.get(0);
         JsonNode profile = JobResults.in(out).profile().root;
         JsonNode jvm = perRank(profile, 0);
         double[] late = JvmCausesTest.causes(profile, 0, true);
@@ -68,8 +75,9 @@ class JvmCauseKindsTest {
                 + " collections, " + own[2] + " ms of it in its turns of " + own[3] + " ms; profile: "
                 + jvm.get("gc_pause_s").asDouble() + " s in "
                 + jvm.get("gc_count").asLong() + ", last cause "
-                + jvm.optional("last_gc_cause").asStringOrNull();
+                + jvm.optional("last_gc_cause").asStringOrNull() + descheduled(ranks);
 
+        System.out.println("JvmCauseKindsTest " + seen); // the figures, for runs that pass too
         assertThat(own[1]).as("collections made by the allocation: %s", seen).isGreaterThan(10);
         assertThat(jvm.get("gc_pause_s").asDouble() * 1e3)
                 .as(seen)
@@ -85,7 +93,7 @@ class JvmCauseKindsTest {
         assertThat(late[GC] * 1e3).as(seen).isBetween(0.7 * own[2], 1.05 * own[2] + 5);
         assertThat(late[GC] / late[ALL]).as(seen).isGreaterThan(0.4);
         assertThat(late[CLASSES] / late[ALL]).as(seen).isLessThan(0.05);
-        assertNoJvmCause(sleeper, seen);
+        assertNoJvmCause(sleeper, ranks.get(1), seen);
 
         String report = Files.readString(out.resolve("report.txt"));
         assertThat(report)
@@ -114,13 +122,17 @@ class JvmCauseKindsTest {
         double[] late = JvmCausesTest.causes(profile, 0, true);
         double[] sleeper = JvmCausesTest.causes(profile, 1, false);
         String seen = seen(late, sleeper) + "; class loading s: rank 0 " + loading0 + ", rank 1 " + loading1
-                + "; rank 0's turns " + own.get(0)[3] + " ms";
+                + "; rank 0's turns " + own.get(0)[3] + " ms" + descheduled(own);
 
+        System.out.println("JvmCauseKindsTest " + seen); // the figures, for runs that pass too
         assertThat(loading0 - loading1).as(seen).isGreaterThan(0.05);
         assertThat(late[CLASSES]).as(seen).isBetween(0.5 * (loading0 - loading1), loading0);
-        assertThat(late[CLASSES] / late[ALL]).as(seen).isGreaterThan(0.5);
+        // Of what rank 0's JVM and code took, class loading: a loaded machine descheduled it too, and
+        // that is named descheduled, for no more than its thread lost in its windows by its own reading.
+        assertThat(late[CLASSES] / (late[ALL] - late[DESCHEDULED])).as(seen).isGreaterThan(0.5);
+        assertThat(late[DESCHEDULED]).as(seen).isLessThanOrEqualTo(ownDescheduled(own.get(0)));
         assertThat(late[GC] / late[ALL]).as(seen).isLessThan(0.2);
-        assertNoJvmCause(sleeper, seen);
+        assertNoJvmCause(sleeper, own.get(1), seen);
 
         String report = Files.readString(out.resolve("report.txt"));
         assertThat(report)
@@ -145,13 +157,15 @@ class JvmCauseKindsTest {
         double descheduled0 = perRank(profile, 0).get("descheduled_s").asDouble();
         double[] late = JvmCausesTest.causes(profile, 0, true);
         double[] sleeper = JvmCausesTest.causes(profile, 1, false);
-        String seen =
-                seen(late, sleeper) + "; rank 0 descheduled " + descheduled0 + " s, its turns " + own.get(0)[3] + " ms";
+        String seen = seen(late, sleeper) + "; rank 0 descheduled " + descheduled0 + " s, its turns " + own.get(0)[3]
+                + " ms" + descheduled(own);
 
+        System.out.println("JvmCauseKindsTest " + seen); // the figures, for runs that pass too
         assertThat(descheduled0 * 1e3).as(seen).isGreaterThan(0.5 * own.get(0)[3]);
         assertThat(late[DESCHEDULED] / late[ALL]).as(seen).isGreaterThan(0.5);
         assertThat(late[DESCHEDULED]).as(seen).isLessThanOrEqualTo(descheduled0 + 1e-3);
-        assertNoJvmCause(sleeper, seen);
+        assertThat(late[DESCHEDULED]).as(seen).isLessThanOrEqualTo(ownDescheduled(own.get(0)));
+        assertNoJvmCause(sleeper, own.get(1), seen);
 
         String report = Files.readString(out.resolve("report.txt"));
         assertThat(report)
@@ -160,13 +174,34 @@ class JvmCauseKindsTest {
                 .contains("rank 0 was runnable but not running");
     }
 
-    /** Waiting a sleeping rank caused: the application's, none the JVM's or the scheduler's. */
-    private static void assertNoJvmCause(double[] sleeper, String seen) {
+    /**
+     * Waiting a sleeping rank caused: the application's, none the JVM's. The scheduler's only as far
+     * as the operating system descheduled it: on a loaded machine the sleeper is runnable but not
+     * running for real (woken from its sleep, before it reaches the barrier), and that may be named
+     * descheduled, for no more than its own reading of its windows says ({@link #ownDescheduled});
+     * of the rest, over 95 % is the application's.
+     */
+    private static void assertNoJvmCause(double[] sleeper, long[] own, String seen) {
         assertThat(sleeper[ALL]).as(seen).isGreaterThan(0.5 * TURNS * 0.15);
-        assertThat((sleeper[GC] + sleeper[SAFEPOINT] + sleeper[CLASSES] + sleeper[DESCHEDULED]) / sleeper[ALL])
+        assertThat(sleeper[DESCHEDULED]).as(seen).isLessThanOrEqualTo(ownDescheduled(own));
+        assertThat((sleeper[GC] + sleeper[SAFEPOINT] + sleeper[CLASSES]) / (sleeper[ALL] - sleeper[DESCHEDULED]))
                 .as(seen)
                 .isLessThan(0.05);
-        assertThat(sleeper[APPLICATION] / sleeper[ALL]).as(seen).isGreaterThan(0.95);
+    }
+
+    /**
+     * The seconds a rank's waits may be named descheduled: what its thread was runnable but not
+     * running in its windows by the program's own reading, plus {@link #READINGS_APART} a window
+     * (the agent reads the same number a few microseconds outside the program's readings, and a
+     * call or interval under 1 ms hands its descheduled time on to the next longer one).
+     */
+    private static double ownDescheduled(long[] own) {
+        return own[5] / 1e6 + TURNS * READINGS_APART;
+    }
+
+    private static String descheduled(Map<Integer, long[]> own) {
+        return "; descheduled in their windows by their own reading: rank 0 " + own.get(0)[5] / 1e6 + " s, rank 1 "
+                + own.get(1)[5] / 1e6 + " s";
     }
 
     private static JobResult run(Path out, String kind, String amount, String... jvmOptions) throws Exception {
@@ -182,13 +217,16 @@ class JvmCauseKindsTest {
         return result;
     }
 
-    /** Each rank's own figures: pause ms, collections, pause ms in rank 0's turns, turns ms, classes. */
+    /**
+     * Each rank's own figures: pause ms, collections, pause ms in rank 0's turns, turns ms, classes,
+     * and µs its thread was runnable but not running in its own windows (rank 0's turns, rank 1's sleeps).
+     */
     private static Map<Integer, long[]> own(JobResult result) {
         Map<Integer, long[]> own = new HashMap<>();
         for (String line : AgentJob.markerLines(result, "QMPI4J-JVM")) {
             Matcher m = OWN.matcher(line);
             assertThat(m.matches()).as(line).isTrue();
-            long[] v = new long[5];
+            long[] v = new long[6];
             for (int i = 0; i < v.length; i++) {
                 v[i] = Long.parseLong(m.group(2 + i));
             }

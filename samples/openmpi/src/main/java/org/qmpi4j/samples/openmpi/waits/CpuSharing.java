@@ -41,6 +41,21 @@ final class CpuSharing {
         return busy;
     }
 
+    /**
+     * The calling thread's time runnable but not running since it started, in ns: the second number
+     * of its {@code /proc/thread-self/schedstat} (Linux), 0 where there is none.
+     */
+    static long descheduledNs() {
+        try {
+            String[] fields = Files.readString(Path.of("/proc/thread-self/schedstat"))
+                    .trim()
+                    .split(" ");
+            return Long.parseLong(fields[1]);
+        } catch (IOException | RuntimeException e) {
+            return 0;
+        }
+    }
+
     /** The highest CPU number in this process's {@code Cpus_allowed_list}, e.g. "1" of "0-1". */
     private static String lastAllowedCpu() throws IOException {
         for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {

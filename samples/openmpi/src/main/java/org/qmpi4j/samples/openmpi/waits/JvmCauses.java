@@ -25,9 +25,13 @@ import org.qmpi4j.samples.SampleReport;
  * </ul>
  *
  * Before {@code MPI_Finalize} each rank prints what its JVM's own accounting says, one line
- * {@code QMPI4J-JVM rank=R pause_ms=T collections=N turns_pause_ms=U turns_ms=W classes=C}: the
- * pausing collectors' total time and count (the garbage-collector beans, concurrent cycles
- * left out), the part of it in rank 0's turns, those turns' wall time, and the classes loaded.
+ * {@code QMPI4J-JVM rank=R pause_ms=T collections=N turns_pause_ms=U turns_ms=W classes=C descheduled_us=D}:
+ * the pausing collectors' total time and count (the garbage-collector beans, concurrent cycles
+ * left out), the part of it in rank 0's turns, those turns' wall time, the classes loaded, and
+ * what the operating system says of the rank's own windows (rank 0's turns, rank 1's sleeps, each
+ * from the return of the barrier before it to the call of the barrier after it): the time its
+ * thread was runnable but not running there ({@code /proc} schedstat), which a loaded machine
+ * makes more than 0 on any rank.
  *
  * <p>Usage: {@code JvmCauses kind [turns [amount [sleep-ms]]]} (defaults 5, then 256 MB, 10000
  * classes or 60 million steps, then 150 ms).
@@ -58,9 +62,12 @@ public final class JvmCauses {
         long sink = 0;
         long turnsNs = 0;
         long turnsPauseMs = 0;
+        long windowsDescheduledNs = 0;
         MPI.COMM_WORLD.barrier();
+        long returned = CpuSharing.descheduledNs();
         report.call("MPI_BARRIER");
         for (int i = 0; i < 2 * turns; i++) {
+            boolean own = rank == i % 2;
             if (rank == 0 && i % 2 == 0) {
                 long pause = pauseMs();
                 long start = System.nanoTime();
@@ -80,7 +87,11 @@ public final class JvmCauses {
             } else if (rank == 1 && i % 2 == 1) {
                 Thread.sleep(sleepMs);
             }
+            if (own) {
+                windowsDescheduledNs += CpuSharing.descheduledNs() - returned;
+            }
             MPI.COMM_WORLD.barrier(); // SITE:turn
+            returned = CpuSharing.descheduledNs();
             report.call("MPI_BARRIER");
         }
         for (Process p : busy) {
@@ -95,7 +106,8 @@ public final class JvmCauses {
         }
         System.out.println(JVM_PREFIX + " rank=" + rank + " pause_ms=" + pauseMs() + " collections=" + collections
                 + " turns_pause_ms=" + turnsPauseMs + " turns_ms=" + turnsNs / 1_000_000 + " classes="
-                + ManagementFactory.getClassLoadingMXBean().getTotalLoadedClassCount() + " sink=" + (sink & 1));
+                + ManagementFactory.getClassLoadingMXBean().getTotalLoadedClassCount() + " descheduled_us="
+                + windowsDescheduledNs / 1000 + " sink=" + (sink & 1));
         MPI.Finalize();
         report.call("MPI_FINALIZE");
         int status = report.print(System.out, true, kind + ", " + turns + " turns of rank 0");
