@@ -71,7 +71,8 @@ class JvmCauseKindsTest {
         JsonNode jvm = perRank(profile, 0);
         double[] late = JvmCausesTest.causes(profile, 0, true);
         double[] sleeper = JvmCausesTest.causes(profile, 1, false);
-        String seen = seen(late, sleeper) + "; rank 0's beans: pause " + own[0] + " ms in " + own[1]
+        double[] sleeps = JvmCausesTest.causes(profile, 1, true);
+        String seen = seen(late, sleeper, sleeps) + "; rank 0's beans: pause " + own[0] + " ms in " + own[1]
                 + " collections, " + own[2] + " ms of it in its turns of " + own[3] + " ms; profile: "
                 + jvm.get("gc_pause_s").asDouble() + " s in "
                 + jvm.get("gc_count").asLong() + ", last cause "
@@ -93,7 +94,7 @@ class JvmCauseKindsTest {
         assertThat(late[GC] * 1e3).as(seen).isBetween(0.7 * own[2], 1.05 * own[2] + 5);
         assertThat(late[GC] / late[ALL]).as(seen).isGreaterThan(0.4);
         assertThat(late[CLASSES] / late[ALL]).as(seen).isLessThan(0.05);
-        assertNoJvmCause(sleeper, ranks.get(1), seen);
+        assertNoJvmCause(sleeper, sleeps, ranks.get(1), seen);
 
         String report = Files.readString(out.resolve("report.txt"));
         assertThat(report)
@@ -121,7 +122,8 @@ class JvmCauseKindsTest {
         double loading1 = perRank(profile, 1).get("class_loading_s").asDouble();
         double[] late = JvmCausesTest.causes(profile, 0, true);
         double[] sleeper = JvmCausesTest.causes(profile, 1, false);
-        String seen = seen(late, sleeper) + "; class loading s: rank 0 " + loading0 + ", rank 1 " + loading1
+        double[] sleeps = JvmCausesTest.causes(profile, 1, true);
+        String seen = seen(late, sleeper, sleeps) + "; class loading s: rank 0 " + loading0 + ", rank 1 " + loading1
                 + "; rank 0's turns " + own.get(0)[3] + " ms" + descheduled(own);
 
         System.out.println("JvmCauseKindsTest " + seen); // the figures, for runs that pass too
@@ -132,7 +134,7 @@ class JvmCauseKindsTest {
         assertThat(late[CLASSES] / (late[ALL] - late[DESCHEDULED])).as(seen).isGreaterThan(0.5);
         assertThat(late[DESCHEDULED]).as(seen).isLessThanOrEqualTo(ownDescheduled(own.get(0)));
         assertThat(late[GC] / late[ALL]).as(seen).isLessThan(0.2);
-        assertNoJvmCause(sleeper, own.get(1), seen);
+        assertNoJvmCause(sleeper, sleeps, own.get(1), seen);
 
         String report = Files.readString(out.resolve("report.txt"));
         assertThat(report)
@@ -157,15 +159,16 @@ class JvmCauseKindsTest {
         double descheduled0 = perRank(profile, 0).get("descheduled_s").asDouble();
         double[] late = JvmCausesTest.causes(profile, 0, true);
         double[] sleeper = JvmCausesTest.causes(profile, 1, false);
-        String seen = seen(late, sleeper) + "; rank 0 descheduled " + descheduled0 + " s, its turns " + own.get(0)[3]
-                + " ms" + descheduled(own);
+        double[] sleeps = JvmCausesTest.causes(profile, 1, true);
+        String seen = seen(late, sleeper, sleeps) + "; rank 0 descheduled " + descheduled0 + " s, its turns "
+                + own.get(0)[3] + " ms" + descheduled(own);
 
         System.out.println("JvmCauseKindsTest " + seen); // the figures, for runs that pass too
         assertThat(descheduled0 * 1e3).as(seen).isGreaterThan(0.5 * own.get(0)[3]);
         assertThat(late[DESCHEDULED] / late[ALL]).as(seen).isGreaterThan(0.5);
         assertThat(late[DESCHEDULED]).as(seen).isLessThanOrEqualTo(descheduled0 + 1e-3);
         assertThat(late[DESCHEDULED]).as(seen).isLessThanOrEqualTo(ownDescheduled(own.get(0)));
-        assertNoJvmCause(sleeper, own.get(1), seen);
+        assertNoJvmCause(sleeper, sleeps, own.get(1), seen);
 
         String report = Files.readString(out.resolve("report.txt"));
         assertThat(report)
@@ -175,15 +178,19 @@ class JvmCauseKindsTest {
     }
 
     /**
-     * Waiting a sleeping rank caused: the application's, none the JVM's. The scheduler's only as far
-     * as the operating system descheduled it: on a loaded machine the sleeper is runnable but not
-     * running for real (woken from its sleep, before it reaches the barrier), and that may be named
-     * descheduled, for no more than its own reading of its windows says ({@link #ownDescheduled});
-     * of the rest, over 95 % is the application's.
+     * Waiting a sleeping rank caused ({@code sleeper}; {@code sleeps}, the part its windows between
+     * barriers caused): the application's, none the JVM's. The scheduler's only as far as the
+     * operating system descheduled it: on a loaded machine the sleeper is runnable but not running
+     * for real (woken from its sleep, before it reaches the barrier), and in its windows that may be
+     * named descheduled for no more than its own reading of them says ({@link #ownDescheduled}).
+     * Where it was late still inside the barrier before (it returned from it after rank 0 had
+     * reached the next), the part of that call's descheduled time the late stretch held is named
+     * descheduled too: the program cannot read where in the call that was, so it is not bounded
+     * here. Of the rest of all its waits, over 95 % is the application's.
      */
-    private static void assertNoJvmCause(double[] sleeper, long[] own, String seen) {
+    private static void assertNoJvmCause(double[] sleeper, double[] sleeps, long[] own, String seen) {
         assertThat(sleeper[ALL]).as(seen).isGreaterThan(0.5 * TURNS * 0.15);
-        assertThat(sleeper[DESCHEDULED]).as(seen).isLessThanOrEqualTo(ownDescheduled(own));
+        assertThat(sleeps[DESCHEDULED]).as(seen).isLessThanOrEqualTo(ownDescheduled(own));
         assertThat((sleeper[GC] + sleeper[SAFEPOINT] + sleeper[CLASSES]) / (sleeper[ALL] - sleeper[DESCHEDULED]))
                 .as(seen)
                 .isLessThan(0.05);
@@ -219,7 +226,7 @@ class JvmCauseKindsTest {
 
     /**
      * Each rank's own figures: pause ms, collections, pause ms in rank 0's turns, turns ms, classes,
-     * and µs its thread was runnable but not running in its own windows (rank 0's turns, rank 1's sleeps).
+     * and µs its thread was runnable but not running in its windows (from each barrier's return to the next one's call).
      */
     private static Map<Integer, long[]> own(JobResult result) {
         Map<Integer, long[]> own = new HashMap<>();
@@ -241,8 +248,9 @@ class JvmCauseKindsTest {
         return ranks.get(rank).get("jvm");
     }
 
-    private static String seen(double[] late, double[] sleeper) {
-        return "rank 0 " + Arrays.toString(late) + ", rank 1 " + Arrays.toString(sleeper)
+    private static String seen(double[] late, double[] sleeper, double[] sleeps) {
+        return "rank 0 " + Arrays.toString(late) + ", rank 1 " + Arrays.toString(sleeper) + " (between barriers "
+                + Arrays.toString(sleeps) + ")"
                 + " (seconds, gc, safepoint, class_loading, descheduled, application)";
     }
 }

@@ -28,10 +28,10 @@ import org.qmpi4j.samples.SampleReport;
  * {@code QMPI4J-JVM rank=R pause_ms=T collections=N turns_pause_ms=U turns_ms=W classes=C descheduled_us=D}:
  * the pausing collectors' total time and count (the garbage-collector beans, concurrent cycles
  * left out), the part of it in rank 0's turns, those turns' wall time, the classes loaded, and
- * what the operating system says of the rank's own windows (rank 0's turns, rank 1's sleeps, each
- * from the return of the barrier before it to the call of the barrier after it): the time its
- * thread was runnable but not running there ({@code /proc} schedstat), which a loaded machine
- * makes more than 0 on any rank.
+ * what the operating system says of the rank's windows (each stretch from the return of one of
+ * the loop's barriers to the call of the next: rank 0's turns, rank 1's sleeps, and the stretches
+ * in which the rank went straight to the barrier): the time its thread was runnable but not
+ * running there ({@code /proc} schedstat), which a loaded machine makes more than 0 on any rank.
  *
  * <p>Usage: {@code JvmCauses kind [turns [amount [sleep-ms]]]} (defaults 5, then 256 MB, 10000
  * classes or 60 million steps, then 150 ms).
@@ -67,7 +67,6 @@ public final class JvmCauses {
         long returned = CpuSharing.descheduledNs();
         report.call("MPI_BARRIER");
         for (int i = 0; i < 2 * turns; i++) {
-            boolean own = rank == i % 2;
             if (rank == 0 && i % 2 == 0) {
                 long pause = pauseMs();
                 long start = System.nanoTime();
@@ -87,9 +86,7 @@ public final class JvmCauses {
             } else if (rank == 1 && i % 2 == 1) {
                 Thread.sleep(sleepMs);
             }
-            if (own) {
-                windowsDescheduledNs += CpuSharing.descheduledNs() - returned;
-            }
+            windowsDescheduledNs += CpuSharing.descheduledNs() - returned;
             MPI.COMM_WORLD.barrier(); // SITE:turn
             returned = CpuSharing.descheduledNs();
             report.call("MPI_BARRIER");
