@@ -107,7 +107,10 @@ class JvmCauseKindsTest {
     /**
      * A rank that defines and initialises 10000 generated classes in its first turn: the waits it
      * caused then are named class loading, for no more than its JVM's class loading time and at
-     * least half of what it spent over rank 1's (which loaded the same program's classes only).
+     * least half of what it spent over rank 1's (which loaded the same program's classes only). The
+     * JVM counts class loading in wall time, so on a loaded machine that includes time the loading
+     * thread was descheduled, which the waits name descheduled where the two overlap (overlapping
+     * parts are scaled down together): there the half is of class loading and descheduled together.
      */
     @Test
     void aRankThatLoadsThousandsOfClassesInItsFirstIterationIsNamedForClassLoading(@TempDir Path tmp) throws Exception {
@@ -128,7 +131,8 @@ class JvmCauseKindsTest {
 
         System.out.println("JvmCauseKindsTest " + seen); // the figures, for runs that pass too
         assertThat(loading0 - loading1).as(seen).isGreaterThan(0.05);
-        assertThat(late[CLASSES]).as(seen).isBetween(0.5 * (loading0 - loading1), loading0);
+        assertThat(late[CLASSES]).as(seen).isLessThanOrEqualTo(loading0);
+        assertThat(late[CLASSES] + late[DESCHEDULED]).as(seen).isGreaterThanOrEqualTo(0.5 * (loading0 - loading1));
         // Of what rank 0's JVM and code took, class loading: a loaded machine descheduled it too, and
         // that is named descheduled, for no more than its thread lost in its windows by its own reading.
         assertThat(late[CLASSES] / (late[ALL] - late[DESCHEDULED])).as(seen).isGreaterThan(0.5);
