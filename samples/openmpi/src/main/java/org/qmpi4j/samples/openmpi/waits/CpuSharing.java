@@ -1,8 +1,11 @@
 package org.qmpi4j.samples.openmpi.waits;
 
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 
 /**
  * A process made to share one CPU with busy processes, through {@code taskset} (Linux): with
@@ -42,17 +45,45 @@ final class CpuSharing {
     }
 
     /**
-     * The calling thread's time runnable but not running since it started, in ns: the second number
-     * of its {@code /proc/thread-self/schedstat} (Linux), 0 where there is none.
+     * The calling thread's scheduler statistics ({@code /proc/thread-self/schedstat}, Linux), kept
+     * open so that a reading is one system call, as the agent's is: the program's readings then
+     * leave as little as can be between them and the agent's.
      */
-    static long descheduledNs() {
-        try {
-            String[] fields = Files.readString(Path.of("/proc/thread-self/schedstat"))
-                    .trim()
-                    .split(" ");
-            return Long.parseLong(fields[1]);
-        } catch (IOException | RuntimeException e) {
-            return 0;
+    static final class ThreadSchedstat implements AutoCloseable {
+        private final FileChannel channel;
+        private final ByteBuffer buf = ByteBuffer.allocate(128);
+
+        /** The calling thread's. */
+        ThreadSchedstat() throws IOException {
+            String link = Files.readSymbolicLink(Path.of("/proc/thread-self")).toString();
+            channel = FileChannel.open(
+                    Path.of("/proc/self/task", link.substring(link.lastIndexOf('/') + 1), "schedstat"),
+                    StandardOpenOption.READ);
+        }
+
+        /** The thread's time runnable but not running since it started, in ns (the second number). */
+        long descheduledNs() throws IOException {
+            buf.clear();
+            int n = channel.read(buf, 0);
+            long v = 0;
+            int field = 0;
+            for (int i = 0; i < n && field < 2; i++) { // parsed in place: nothing allocated after the reading
+                byte c = buf.get(i);
+                if (c == ' ') {
+                    field++;
+                } else if (field == 1) {
+                    v = v * 10 + (c - '0');
+                }
+            }
+            if (field < 1) {
+                throw new IOException("schedstat without a second number");
+            }
+            return v;
+        }
+
+        @Override
+        public void close() throws IOException {
+            channel.close();
         }
     }
 

@@ -63,8 +63,9 @@ public final class JvmCauses {
         long turnsNs = 0;
         long turnsPauseMs = 0;
         long windowsDescheduledNs = 0;
+        CpuSharing.ThreadSchedstat schedstat = new CpuSharing.ThreadSchedstat();
         MPI.COMM_WORLD.barrier();
-        long returned = CpuSharing.descheduledNs();
+        long returned = schedstat.descheduledNs();
         report.call("MPI_BARRIER");
         for (int i = 0; i < 2 * turns; i++) {
             if (rank == 0 && i % 2 == 0) {
@@ -86,11 +87,12 @@ public final class JvmCauses {
             } else if (rank == 1 && i % 2 == 1) {
                 Thread.sleep(sleepMs);
             }
-            windowsDescheduledNs += CpuSharing.descheduledNs() - returned;
+            windowsDescheduledNs += schedstat.descheduledNs() - returned;
             MPI.COMM_WORLD.barrier(); // SITE:turn
-            returned = CpuSharing.descheduledNs();
+            returned = schedstat.descheduledNs();
             report.call("MPI_BARRIER");
         }
+        schedstat.close();
         for (Process p : busy) {
             p.destroy(); // SIGTERM, which timeout passes on to the busy loop (SIGKILL would leave that running)
             p.waitFor();
