@@ -104,7 +104,8 @@ class MpjJvmCausesTest {
         double waited = inside(barrierAt.get(1), gcAt) + inside(barrierAt.get(2), gcAt);
         String seen = mode + ": rank 0 " + Arrays.toString(collector) + ", rank 1 " + Arrays.toString(sleeper)
                 + " (seconds, gc, safepoint, class_loading, descheduled, application); rank 0's full collections "
-                + fullSeconds + " s; ranks 1 and 2 in their barriers while rank 0 collected: "
+                + fullSeconds + " s, in System.gc() " + inside(gcAt, gcAt) + " s; ranks 1 and 2 in their barriers"
+                + " while rank 0 collected: "
                 + inside(barrierAt.get(1), gcAt) + " + " + inside(barrierAt.get(2), gcAt) + " s";
         // Of what rank 0's JVM and code took, collections (the machine's descheduling is apart).
         assertThat(collector[1] / (collector[0] - collector[4])).as(seen).isGreaterThan(0.8);
