@@ -61,24 +61,31 @@ final class CpuSharing {
                     StandardOpenOption.READ);
         }
 
-        /** The thread's time runnable but not running since it started, in ns (the second number). */
-        long descheduledNs() throws IOException {
+        /**
+         * Reads into {@code into} the thread's time runnable but not running since it started, in ns
+         * (the second number), then its times switched in to run (the third: each after a wait, if
+         * any, for a CPU).
+         */
+        void read(long[] into) throws IOException {
             buf.clear();
             int n = channel.read(buf, 0);
             long v = 0;
             int field = 0;
-            for (int i = 0; i < n && field < 2; i++) { // parsed in place: nothing allocated after the reading
+            for (int i = 0; i < n && field < 3; i++) { // parsed in place: nothing allocated after the reading
                 byte c = buf.get(i);
-                if (c == ' ') {
+                if (c == ' ' || c == '\n') {
+                    if (field > 0) {
+                        into[field - 1] = v;
+                    }
                     field++;
-                } else if (field == 1) {
+                    v = 0;
+                } else if (field > 0) {
                     v = v * 10 + (c - '0');
                 }
             }
-            if (field < 1) {
-                throw new IOException("schedstat without a second number");
+            if (field < 3) {
+                throw new IOException("schedstat without three numbers");
             }
-            return v;
         }
 
         @Override

@@ -25,13 +25,14 @@ import org.qmpi4j.samples.SampleReport;
  * </ul>
  *
  * Before {@code MPI_Finalize} each rank prints what its JVM's own accounting says, one line
- * {@code QMPI4J-JVM rank=R pause_ms=T collections=N turns_pause_ms=U turns_ms=W classes=C descheduled_us=D}:
+ * {@code QMPI4J-JVM rank=R pause_ms=T collections=N turns_pause_ms=U turns_ms=W classes=C descheduled_us=D slices=S}:
  * the pausing collectors' total time and count (the garbage-collector beans, concurrent cycles
  * left out), the part of it in rank 0's turns, those turns' wall time, the classes loaded, and
  * what the operating system says of the rank's windows (each stretch from the return of one of
  * the loop's barriers to the call of the next: rank 0's turns, rank 1's sleeps, and the stretches
  * in which the rank went straight to the barrier): the time its thread was runnable but not
- * running there ({@code /proc} schedstat), which a loaded machine makes more than 0 on any rank.
+ * running there ({@code /proc} schedstat), which a loaded machine makes more than 0 on any rank, and
+ * the times it was switched in to run there (each after a wait, if any, for a CPU).
  *
  * <p>Usage: {@code JvmCauses kind [turns [amount [sleep-ms]]]} (defaults 5, then 256 MB, 10000
  * classes or 60 million steps, then 150 ms).
@@ -63,9 +64,12 @@ public final class JvmCauses {
         long turnsNs = 0;
         long turnsPauseMs = 0;
         long windowsDescheduledNs = 0;
+        long windowsSlices = 0;
         CpuSharing.ThreadSchedstat schedstat = new CpuSharing.ThreadSchedstat();
+        long[] returned = new long[2];
+        long[] calling = new long[2];
         MPI.COMM_WORLD.barrier();
-        long returned = schedstat.descheduledNs();
+        schedstat.read(returned);
         report.call("MPI_BARRIER");
         for (int i = 0; i < 2 * turns; i++) {
             if (rank == 0 && i % 2 == 0) {
@@ -87,9 +91,11 @@ public final class JvmCauses {
             } else if (rank == 1 && i % 2 == 1) {
                 Thread.sleep(sleepMs);
             }
-            windowsDescheduledNs += schedstat.descheduledNs() - returned;
+            schedstat.read(calling);
+            windowsDescheduledNs += calling[0] - returned[0];
+            windowsSlices += calling[1] - returned[1];
             MPI.COMM_WORLD.barrier(); // SITE:turn
-            returned = schedstat.descheduledNs();
+            schedstat.read(returned);
             report.call("MPI_BARRIER");
         }
         schedstat.close();
@@ -106,7 +112,7 @@ public final class JvmCauses {
         System.out.println(JVM_PREFIX + " rank=" + rank + " pause_ms=" + pauseMs() + " collections=" + collections
                 + " turns_pause_ms=" + turnsPauseMs + " turns_ms=" + turnsNs / 1_000_000 + " classes="
                 + ManagementFactory.getClassLoadingMXBean().getTotalLoadedClassCount() + " descheduled_us="
-                + windowsDescheduledNs / 1000 + " sink=" + (sink & 1));
+                + windowsDescheduledNs / 1000 + " slices=" + windowsSlices + " sink=" + (sink & 1));
         MPI.Finalize();
         report.call("MPI_FINALIZE");
         int status = report.print(System.out, true, kind + ", " + turns + " turns of rank 0");
