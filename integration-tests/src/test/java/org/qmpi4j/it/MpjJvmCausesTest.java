@@ -27,10 +27,12 @@ import org.qmpi4j.launch.JobResult;
  * rank's profile has that JVM's collections, and the report shows them once, for the JVM, and says
  * why. In both, the waiting rank 0's collections caused is named garbage collection for up to
  * twice their pause time (two ranks waited through each), not three times (once per rank of the
- * JVM), and for at least 0.6 of the time the other ranks spent in the barrier while rank 0 was in
- * {@code System.gc()}, by the program's own clock (the reference that holds on a loaded machine,
- * where the ranks may reach the barrier late, or in one JVM be stopped by the collection before
- * they reach it, and wait less). Rank 1's sleeps are the application's.
+ * JVM), and, in the windows of all ranks together, for at least 0.6 of the time the other ranks
+ * spent in the barrier while rank 0 was in {@code System.gc()}, by the program's own clock (the
+ * reference that holds on a loaded machine, where the ranks may reach the barrier late and wait
+ * less, and in one JVM, where the collection may stop a rank before it reaches the barrier, which
+ * then is the late one and has the collection in its window too). Rank 1's sleeps are the
+ * application's.
  */
 class MpjJvmCausesTest {
     private static final int COLLECTIONS = 5;
@@ -100,13 +102,20 @@ class MpjJvmCausesTest {
 
         double[] collector = JvmCausesTest.causes(profile, 0, true);
         double[] sleeper = JvmCausesTest.causes(profile, 1, false);
+        // The gc named in the waits every rank's windows between barriers caused: in one JVM a collection
+        // also stops a rank that had not reached the barrier yet; if it then reaches it after rank 0,
+        // the others' waits are that rank's, and the collection is in its window as well (the
+        // documented approximation for ranks that share a JVM: each late window holds the collection).
+        double gcNamed =
+                collector[1] + JvmCausesTest.causes(profile, 1, true)[1] + JvmCausesTest.causes(profile, 2, true)[1];
         assertThat(gcAt).as("rank 0's System.gc() calls").hasSize(2 * COLLECTIONS);
         double waited = inside(barrierAt.get(1), gcAt) + inside(barrierAt.get(2), gcAt);
         String seen = mode + ": rank 0 " + Arrays.toString(collector) + ", rank 1 " + Arrays.toString(sleeper)
                 + " (seconds, gc, safepoint, class_loading, descheduled, application); rank 0's full collections "
                 + fullSeconds + " s, in System.gc() " + inside(gcAt, gcAt) + " s; ranks 1 and 2 in their barriers"
                 + " while rank 0 collected: "
-                + inside(barrierAt.get(1), gcAt) + " + " + inside(barrierAt.get(2), gcAt) + " s";
+                + inside(barrierAt.get(1), gcAt) + " + " + inside(barrierAt.get(2), gcAt) + " s; gc named in all ranks'"
+                + " windows " + gcNamed + " s";
         // Of what rank 0's JVM and code took, collections (the machine's descheduling is apart).
         assertThat(collector[1] / (collector[0] - collector[4])).as(seen).isGreaterThan(0.8);
         assertThat(collector[1] / collector[0]).as(seen).isGreaterThan(0.6);
@@ -118,9 +127,14 @@ class MpjJvmCausesTest {
         // which then arrives as late and waits less. On a loaded one both ranks may not have reached
         // it yet when the collection starts (descheduled, or in one JVM stopped by it on their way):
         // then they wait less (seen: 0.044 s of waiting in all beside 0.123 s of collections, one
-        // JVM), and the gc named is at least 0.6 of what they did wait through.
+        // JVM), and the gc named is at least 0.6 of what they did wait through. Counted over all ranks'
+        // windows: in one JVM (seen on a quiet machine) rank 1, stopped by the collection on its way,
+        // reached the barrier after rank 0, and of 0.077 s waited through collections 0.042 s were
+        // named gc in rank 0's windows, 0.032 s in rank 1's. Each waiting call counts once, so the
+        // whole is still at most twice the pause time.
         System.out.println("MpjJvmCausesTest " + seen); // the figures, for runs that pass too
-        assertThat(collector[1]).as(seen).isBetween(0.6 * waited, 1.05 * 2 * fullSeconds + 0.002);
+        assertThat(collector[1]).as(seen).isLessThanOrEqualTo(1.05 * 2 * fullSeconds + 0.002);
+        assertThat(gcNamed).as(seen).isBetween(0.6 * waited, 1.05 * 2 * fullSeconds + 0.002);
         assertThat(sleeper[0]).as(seen).isGreaterThan(0.5 * 2 * COLLECTIONS * 0.1);
         // In one JVM a collection rank 0 starts late (descheduled on a loaded machine) can fall into
         // rank 1's next window, and the counters that moved there are charged to that window in
