@@ -27,12 +27,12 @@ import org.qmpi4j.launch.JobResult;
  * rank's profile has that JVM's collections, and the report shows them once, for the JVM, and says
  * why. In both, the waiting rank 0's collections caused is named garbage collection for up to
  * twice their pause time (two ranks waited through each), not three times (once per rank of the
- * JVM), and, in the windows of all ranks together, for at least 0.6 of the time the other ranks
- * spent in the barrier while rank 0 was in {@code System.gc()}, by the program's own clock (the
- * reference that holds on a loaded machine, where the ranks may reach the barrier late and wait
- * less, and in one JVM, where the collection may stop a rank before it reaches the barrier, which
- * then is the late one and has the collection in its window too). Rank 1's sleeps are the
- * application's.
+ * JVM); apart, for at least 0.6 of the time the other ranks spent in the barrier while rank 0 was
+ * in {@code System.gc()}, by the program's own clock (the reference that holds on a loaded machine,
+ * where the ranks may reach the barrier late and wait less). In one JVM the collection stops the
+ * other ranks wherever they are, in the barrier or on their way in, and how long they waited
+ * through it is not the program's to tell: there the waits are asserted to be named gc, not how
+ * long they were. Rank 1's sleeps are the application's.
  */
 class MpjJvmCausesTest {
     private static final int COLLECTIONS = 5;
@@ -120,21 +120,26 @@ class MpjJvmCausesTest {
         assertThat(collector[1] / (collector[0] - collector[4])).as(seen).isGreaterThan(0.8);
         assertThat(collector[1] / collector[0]).as(seen).isGreaterThan(0.6);
         // Two ranks may wait through each collection, so up to twice its pause time (three times would
-        // be the JVM's pause charged once per rank). How much they waited through it is what the
-        // program's clock says: the time ranks 1 and 2 spent in the barrier while rank 0 was in
-        // System.gc(). On a quiet machine that is about twice the pause time apart and once to twice
-        // in one JVM, where the collection also stops a rank that had not reached the barrier yet,
-        // which then arrives as late and waits less. On a loaded one both ranks may not have reached
-        // it yet when the collection starts (descheduled, or in one JVM stopped by it on their way):
-        // then they wait less (seen: 0.044 s of waiting in all beside 0.123 s of collections, one
-        // JVM), and the gc named is at least 0.6 of what they did wait through. Counted over all ranks'
-        // windows: in one JVM (seen on a quiet machine) rank 1, stopped by the collection on its way,
-        // reached the barrier after rank 0, and of 0.077 s waited through collections 0.042 s were
-        // named gc in rank 0's windows, 0.032 s in rank 1's. Each waiting call counts once, so the
-        // whole is still at most twice the pause time.
+        // be the JVM's pause charged once per rank); each waiting call counts once, so that holds for
+        // the gc named in all ranks' windows too.
         System.out.println("MpjJvmCausesTest " + seen); // the figures, for runs that pass too
         assertThat(collector[1]).as(seen).isLessThanOrEqualTo(1.05 * 2 * fullSeconds + 0.002);
-        assertThat(gcNamed).as(seen).isBetween(0.6 * waited, 1.05 * 2 * fullSeconds + 0.002);
+        assertThat(gcNamed).as(seen).isLessThanOrEqualTo(1.05 * 2 * fullSeconds + 0.002);
+        if (oneJvm) {
+            // How long the others waited through a collection is not the program's to tell in one
+            // JVM: the collection stops every rank wherever it is, in the barrier or on its way in
+            // (in the agent's call path, before its entry is stamped), and a rank stopped on its way
+            // arrives with rank 0 and waits nothing. Seen: 0.044 s of waiting in all beside 0.123 s
+            // of collections (a suite run beside three builds); with rank 1 stopped on its way and
+            // arriving last, the others' waits named gc in its window, not rank 0's. What is named is
+            // gc, as above.
+            assertThat(gcNamed).as(seen).isPositive();
+        } else {
+            // Apart, the program's clock tells it: the time ranks 1 and 2 spent in the barrier while
+            // rank 0 was in System.gc(), about twice the pause time on a quiet machine, less on a
+            // loaded one, where they may reach the barrier late and wait less.
+            assertThat(gcNamed).as(seen).isGreaterThanOrEqualTo(0.6 * waited);
+        }
         assertThat(sleeper[0]).as(seen).isGreaterThan(0.5 * 2 * COLLECTIONS * 0.1);
         // In one JVM a collection rank 0 starts late (descheduled on a loaded machine) can fall into
         // rank 1's next window, and the counters that moved there are charged to that window in
