@@ -27,13 +27,18 @@ import org.qmpi4j.launch.JobResult;
  * rank's profile has that JVM's collections, and the report shows them once, for the JVM, and says
  * why. In both, the waiting rank 0's collections caused is named garbage collection for up to
  * twice their pause time (two ranks waited through each), not three times (once per rank of the
- * JVM); in one JVM down to once, since a collection also holds a rank that had not reached the
- * barrier yet (seen: 1.0 times in one run, 2 in another). Rank 1's sleeps are the application's.
+ * JVM); apart, for at least 0.6 of the time the other ranks spent in the barrier while rank 0 was
+ * in {@code System.gc()}, by the program's own clock (the reference that holds on a loaded machine,
+ * where the ranks may reach the barrier late and wait less). In one JVM the collection stops the
+ * other ranks wherever they are, in the barrier or on their way in, and how long they waited
+ * through it is not the program's to tell: there the waits are asserted to be named gc, not how
+ * long they were. Rank 1's sleeps are the application's.
  */
 class MpjJvmCausesTest {
     private static final int COLLECTIONS = 5;
     private static final Pattern OWN = Pattern.compile(
-            "QMPI4J-JVM rank=(\\d+) collections=(\\d+) collection_ms=(\\d+) full=(\\d+) full_ms=(\\d+) pid=(\\d+) .*");
+            "QMPI4J-JVM rank=(\\d+) collections=(\\d+) collection_ms=(\\d+) full=(\\d+) full_ms=(\\d+) pid=(\\d+)"
+                    + " live=\\d+ gc_at=([0-9:,]*) barrier_at=([0-9:,]*)");
 
     @ParameterizedTest
     @EnumSource(Mode.class)
@@ -48,14 +53,21 @@ class MpjJvmCausesTest {
                         .args(Integer.toString(COLLECTIONS), "64", "100"));
         MpjAgentJob.assertOk(result, 3, mode);
         Map<Integer, long[]> own = new TreeMap<>();
+        Map<Integer, long[]> barrierAt = new TreeMap<>();
+        long[] gcAt = new long[0];
         for (String line : result.stdout().split("\n")) {
             int at = line.indexOf("QMPI4J-JVM ");
             if (at >= 0) {
                 Matcher m = OWN.matcher(line.substring(at).strip());
                 assertThat(m.matches()).as(line).isTrue();
-                own.put(Integer.parseInt(m.group(1)), new long[] {
+                int rank = Integer.parseInt(m.group(1));
+                own.put(rank, new long[] {
                     Long.parseLong(m.group(4)), Long.parseLong(m.group(5)), Long.parseLong(m.group(6))
                 });
+                barrierAt.put(rank, spans(m.group(8)));
+                if (rank == 0) {
+                    gcAt = spans(m.group(7));
+                }
             }
         }
         assertThat(own).as(result.describe()).containsOnlyKeys(0, 1, 2);
@@ -90,19 +102,44 @@ class MpjJvmCausesTest {
 
         double[] collector = JvmCausesTest.causes(profile, 0, true);
         double[] sleeper = JvmCausesTest.causes(profile, 1, false);
+        // The gc named in the waits every rank's windows between barriers caused: in one JVM a collection
+        // also stops a rank that had not reached the barrier yet; if it then reaches it after rank 0,
+        // the others' waits are that rank's, and the collection is in its window as well (the
+        // documented approximation for ranks that share a JVM: each late window holds the collection).
+        double gcNamed =
+                collector[1] + JvmCausesTest.causes(profile, 1, true)[1] + JvmCausesTest.causes(profile, 2, true)[1];
+        assertThat(gcAt).as("rank 0's System.gc() calls").hasSize(2 * COLLECTIONS);
+        double waited = inside(barrierAt.get(1), gcAt) + inside(barrierAt.get(2), gcAt);
         String seen = mode + ": rank 0 " + Arrays.toString(collector) + ", rank 1 " + Arrays.toString(sleeper)
                 + " (seconds, gc, safepoint, class_loading, descheduled, application); rank 0's full collections "
-                + fullSeconds + " s";
+                + fullSeconds + " s, in System.gc() " + inside(gcAt, gcAt) + " s; ranks 1 and 2 in their barriers"
+                + " while rank 0 collected: "
+                + inside(barrierAt.get(1), gcAt) + " + " + inside(barrierAt.get(2), gcAt) + " s; gc named in all ranks'"
+                + " windows " + gcNamed + " s";
         // Of what rank 0's JVM and code took, collections (the machine's descheduling is apart).
         assertThat(collector[1] / (collector[0] - collector[4])).as(seen).isGreaterThan(0.8);
         assertThat(collector[1] / collector[0]).as(seen).isGreaterThan(0.6);
         // Two ranks may wait through each collection, so up to twice its pause time (three times would
-        // be the JVM's pause charged once per rank). In one JVM the collection also stops a rank that
-        // had not reached the barrier yet, which then arrives as late and waits less: at least one
-        // rank's worth there.
-        assertThat(collector[1])
-                .as(seen)
-                .isBetween(0.6 * (oneJvm ? 1 : 2) * fullSeconds, 1.05 * 2 * fullSeconds + 0.002);
+        // be the JVM's pause charged once per rank); each waiting call counts once, so that holds for
+        // the gc named in all ranks' windows too.
+        System.out.println("MpjJvmCausesTest " + seen); // the figures, for runs that pass too
+        assertThat(collector[1]).as(seen).isLessThanOrEqualTo(1.05 * 2 * fullSeconds + 0.002);
+        assertThat(gcNamed).as(seen).isLessThanOrEqualTo(1.05 * 2 * fullSeconds + 0.002);
+        if (oneJvm) {
+            // How long the others waited through a collection is not the program's to tell in one
+            // JVM: the collection stops every rank wherever it is, in the barrier or on its way in
+            // (in the agent's call path, before its entry is stamped), and a rank stopped on its way
+            // arrives with rank 0 and waits nothing. Seen: 0.044 s of waiting in all beside 0.123 s
+            // of collections (a suite run beside three builds); with rank 1 stopped on its way and
+            // arriving last, the others' waits named gc in its window, not rank 0's. What is named is
+            // gc, as above.
+            assertThat(gcNamed).as(seen).isPositive();
+        } else {
+            // Apart, the program's clock tells it: the time ranks 1 and 2 spent in the barrier while
+            // rank 0 was in System.gc(), about twice the pause time on a quiet machine, less on a
+            // loaded one, where they may reach the barrier late and wait less.
+            assertThat(gcNamed).as(seen).isGreaterThanOrEqualTo(0.6 * waited);
+        }
         assertThat(sleeper[0]).as(seen).isGreaterThan(0.5 * 2 * COLLECTIONS * 0.1);
         // In one JVM a collection rank 0 starts late (descheduled on a loaded machine) can fall into
         // rank 1's next window, and the counters that moved there are charged to that window in
@@ -127,5 +164,22 @@ class MpjJvmCausesTest {
         } else {
             assertThat(report).as(report).doesNotContain("one JVM").containsPattern("\\n +1 +\\d");
         }
+    }
+
+    /** The numbers of a {@code a:b,c:d} list. */
+    private static long[] spans(String list) {
+        return list.isEmpty()
+                ? new long[0]
+                : Arrays.stream(list.split("[:,]")).mapToLong(Long::parseLong).toArray();
+    }
+
+    /** Seconds of the spans {@code in} (a rank's barrier calls) inside the matching spans of {@code of}. */
+    private static double inside(long[] in, long[] of) {
+        assertThat(in).hasSameSizeAs(of);
+        long ns = 0;
+        for (int i = 0; i + 1 < in.length; i += 2) {
+            ns += Math.max(0, Math.min(in[i + 1], of[i + 1]) - Math.max(in[i], of[i]));
+        }
+        return ns / 1e9;
     }
 }

@@ -15,8 +15,13 @@ import org.qmpi4j.samples.SampleReport;
  * multicore mode the ranks are threads of one JVM, so each of rank 0's collections stops every
  * rank at once (those already waiting at the barrier). Before {@code MPI_Finalize} each rank
  * prints what its JVM's beans say, one line
- * {@code QMPI4J-JVM rank=R collections=N collection_ms=T full=F full_ms=U pid=P} (all collections,
- * then G1's full ones, then the process, which tells the ranks that share a JVM).
+ * {@code QMPI4J-JVM rank=R collections=N collection_ms=T full=F full_ms=U pid=P live=L gc_at=G barrier_at=B}
+ * (all collections, then G1's full ones, then the process, which tells the ranks that share a JVM;
+ * then, on {@code System.nanoTime()}'s clock, which is the machine's on Linux: {@code G}, rank 0's
+ * {@code System.gc()} calls, each as {@code start:end}, comma-separated, empty on other ranks, and
+ * {@code B} the rank's calls of the barriers after them, each as {@code call:return}). From these
+ * the time each rank spent in a barrier while rank 0 collected can be told: the waiting the
+ * collections caused, as the program saw it.
  *
  * <p>Usage: {@code GcPauses [collections [live-megabytes [sleep-ms]]]} (default 5, 64, 100).
  */
@@ -42,13 +47,22 @@ public final class GcPauses {
         }
         MPI.COMM_WORLD.Barrier();
         report.call("MPI_BARRIER");
+        long[] gcAt = new long[rank == 0 ? 2 * collections : 0];
+        long[] barrierAt = new long[2 * collections];
         for (int i = 0; i < 2 * collections; i++) {
             if (rank == 0 && i % 2 == 0) {
+                gcAt[i] = System.nanoTime();
                 System.gc();
+                gcAt[i + 1] = System.nanoTime();
             } else if (rank == 1 && i % 2 == 1) {
                 Thread.sleep(sleepMs);
             }
+            long called = System.nanoTime();
             MPI.COMM_WORLD.Barrier(); // SITE:after-collection
+            if (i % 2 == 0) {
+                barrierAt[i] = called;
+                barrierAt[i + 1] = System.nanoTime();
+            }
             report.call("MPI_BARRIER");
         }
         long count = 0;
@@ -65,12 +79,22 @@ public final class GcPauses {
         }
         System.out.println("QMPI4J-JVM rank=" + rank + " collections=" + count + " collection_ms=" + ms + " full="
                 + full + " full_ms=" + fullMs + " pid="
-                + ProcessHandle.current().pid() + " live=" + live.size());
+                + ProcessHandle.current().pid() + " live=" + live.size() + " gc_at=" + spans(gcAt) + " barrier_at="
+                + spans(barrierAt));
         MPI.Finalize();
         report.call("MPI_FINALIZE");
         int status = report.print(System.out, true, collections + " collections on rank 0");
         if (status != 0) {
             System.exit(status);
         }
+    }
+
+    /** {@code at}'s pairs as {@code a:b,c:d,...}. */
+    private static String spans(long[] at) {
+        StringBuilder s = new StringBuilder();
+        for (int i = 0; i + 1 < at.length; i += 2) {
+            s.append(i == 0 ? "" : ",").append(at[i]).append(':').append(at[i + 1]);
+        }
+        return s.toString();
     }
 }

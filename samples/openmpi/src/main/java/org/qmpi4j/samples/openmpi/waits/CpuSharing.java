@@ -1,8 +1,11 @@
 package org.qmpi4j.samples.openmpi.waits;
 
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 
 /**
  * A process made to share one CPU with busy processes, through {@code taskset} (Linux): with
@@ -39,6 +42,56 @@ final class CpuSharing {
         }
         Thread.sleep(50); // until the busy processes run
         return busy;
+    }
+
+    /**
+     * The calling thread's scheduler statistics ({@code /proc/thread-self/schedstat}, Linux), kept
+     * open so that a reading is one system call, as the agent's is: the program's readings then
+     * leave as little as can be between them and the agent's.
+     */
+    static final class ThreadSchedstat implements AutoCloseable {
+        private final FileChannel channel;
+        private final ByteBuffer buf = ByteBuffer.allocate(128);
+
+        /** The calling thread's. */
+        ThreadSchedstat() throws IOException {
+            String link = Files.readSymbolicLink(Path.of("/proc/thread-self")).toString();
+            channel = FileChannel.open(
+                    Path.of("/proc/self/task", link.substring(link.lastIndexOf('/') + 1), "schedstat"),
+                    StandardOpenOption.READ);
+        }
+
+        /**
+         * Reads into {@code into} the thread's time runnable but not running since it started, in ns
+         * (the second number), then its times switched in to run (the third: each after a wait, if
+         * any, for a CPU).
+         */
+        void read(long[] into) throws IOException {
+            buf.clear();
+            int n = channel.read(buf, 0);
+            long v = 0;
+            int field = 0;
+            for (int i = 0; i < n && field < 3; i++) { // parsed in place: nothing allocated after the reading
+                byte c = buf.get(i);
+                if (c == ' ' || c == '\n') {
+                    if (field > 0) {
+                        into[field - 1] = v;
+                    }
+                    field++;
+                    v = 0;
+                } else if (field > 0) {
+                    v = v * 10 + (c - '0');
+                }
+            }
+            if (field < 3) {
+                throw new IOException("schedstat without three numbers");
+            }
+        }
+
+        @Override
+        public void close() throws IOException {
+            channel.close();
+        }
     }
 
     /** The highest CPU number in this process's {@code Cpus_allowed_list}, e.g. "1" of "0-1". */

@@ -25,9 +25,14 @@ import org.qmpi4j.samples.SampleReport;
  * </ul>
  *
  * Before {@code MPI_Finalize} each rank prints what its JVM's own accounting says, one line
- * {@code QMPI4J-JVM rank=R pause_ms=T collections=N turns_pause_ms=U turns_ms=W classes=C}: the
- * pausing collectors' total time and count (the garbage-collector beans, concurrent cycles
- * left out), the part of it in rank 0's turns, those turns' wall time, and the classes loaded.
+ * {@code QMPI4J-JVM rank=R pause_ms=T collections=N turns_pause_ms=U turns_ms=W classes=C descheduled_us=D slices=S}:
+ * the pausing collectors' total time and count (the garbage-collector beans, concurrent cycles
+ * left out), the part of it in rank 0's turns, those turns' wall time, the classes loaded, and
+ * what the operating system says of the rank's windows (each stretch from the return of one of
+ * the loop's barriers to the call of the next: rank 0's turns, rank 1's sleeps, and the stretches
+ * in which the rank went straight to the barrier): the time its thread was runnable but not
+ * running there ({@code /proc} schedstat), which a loaded machine makes more than 0 on any rank, and
+ * the times it was switched in to run there (each after a wait, if any, for a CPU).
  *
  * <p>Usage: {@code JvmCauses kind [turns [amount [sleep-ms]]]} (defaults 5, then 256 MB, 10000
  * classes or 60 million steps, then 150 ms).
@@ -58,7 +63,13 @@ public final class JvmCauses {
         long sink = 0;
         long turnsNs = 0;
         long turnsPauseMs = 0;
+        long windowsDescheduledNs = 0;
+        long windowsSlices = 0;
+        CpuSharing.ThreadSchedstat schedstat = new CpuSharing.ThreadSchedstat();
+        long[] returned = new long[2];
+        long[] calling = new long[2];
         MPI.COMM_WORLD.barrier();
+        schedstat.read(returned);
         report.call("MPI_BARRIER");
         for (int i = 0; i < 2 * turns; i++) {
             if (rank == 0 && i % 2 == 0) {
@@ -80,9 +91,14 @@ public final class JvmCauses {
             } else if (rank == 1 && i % 2 == 1) {
                 Thread.sleep(sleepMs);
             }
+            schedstat.read(calling);
+            windowsDescheduledNs += calling[0] - returned[0];
+            windowsSlices += calling[1] - returned[1];
             MPI.COMM_WORLD.barrier(); // SITE:turn
+            schedstat.read(returned);
             report.call("MPI_BARRIER");
         }
+        schedstat.close();
         for (Process p : busy) {
             p.destroy(); // SIGTERM, which timeout passes on to the busy loop (SIGKILL would leave that running)
             p.waitFor();
@@ -95,7 +111,8 @@ public final class JvmCauses {
         }
         System.out.println(JVM_PREFIX + " rank=" + rank + " pause_ms=" + pauseMs() + " collections=" + collections
                 + " turns_pause_ms=" + turnsPauseMs + " turns_ms=" + turnsNs / 1_000_000 + " classes="
-                + ManagementFactory.getClassLoadingMXBean().getTotalLoadedClassCount() + " sink=" + (sink & 1));
+                + ManagementFactory.getClassLoadingMXBean().getTotalLoadedClassCount() + " descheduled_us="
+                + windowsDescheduledNs / 1000 + " slices=" + windowsSlices + " sink=" + (sink & 1));
         MPI.Finalize();
         report.call("MPI_FINALIZE");
         int status = report.print(System.out, true, kind + ", " + turns + " turns of rank 0");
