@@ -46,7 +46,9 @@ final class CallState {
                 w.line = p.site.line();
             }
             w.peer = p.worldPeer;
-            w.otherWorld = p.worldPeer == Communicators.OTHER_WORLD;
+            // A wildcard receive on an intercommunicator to another world has no world peer, yet only
+            // that world can complete it.
+            w.otherWorld = p.otherWorld || p.worldPeer == Communicators.OTHER_WORLD;
             w.tag = p.tag;
             w.comm = p.comm;
             s.waits.add(w);

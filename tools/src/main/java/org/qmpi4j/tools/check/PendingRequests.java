@@ -34,6 +34,11 @@ final class PendingRequests {
         final int offset;
         final long bytes;
         final long checksum;
+        /**
+         * The request's communicator reaches another world (a spawned, parent or connected one):
+         * whatever its peer, even a wildcard, a process this job's watch does not see may complete it.
+         */
+        final boolean otherWorld;
 
         Pending(
                 MpiFunction function,
@@ -44,7 +49,8 @@ final class PendingRequests {
                 @Nullable Object buffer,
                 int offset,
                 long bytes,
-                long checksum) {
+                long checksum,
+                boolean otherWorld) {
             this.function = function;
             this.site = site;
             this.worldPeer = worldPeer;
@@ -54,6 +60,7 @@ final class PendingRequests {
             this.offset = offset;
             this.bytes = bytes;
             this.checksum = checksum;
+            this.otherWorld = otherWorld;
         }
     }
 

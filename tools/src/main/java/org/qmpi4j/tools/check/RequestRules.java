@@ -82,7 +82,8 @@ final class RequestRules {
                         null,
                         0,
                         0,
-                        BufferChecksum.NONE));
+                        BufferChecksum.NONE,
+                        info != null && info.otherWorld));
     }
 
     private void freed(MpiCall call) {
@@ -132,7 +133,8 @@ final class RequestRules {
                         sum == BufferChecksum.NONE ? null : buffer,
                         offset,
                         bytes,
-                        sum));
+                        sum,
+                        info != null && info.otherWorld));
     }
 
     private void completed(Object request, MpiCall completion) {
