@@ -54,7 +54,9 @@ final class ProfileGather implements RankResults.Gather {
         Profile merged = merge.finish();
         long mergedAt = System.nanoTime();
         // With the first failure a rank recorded (MPI_Abort where it returns, another thread's exception).
-        List<String> written = JobReport.writeProfile(s.dir(), merged);
+        // The gather runs only in a session that has its folder (RankResults).
+        List<String> written =
+                JobReport.writeProfile(java.util.Objects.requireNonNull(s.dir(), "no results folder"), merged);
         long done = System.nanoTime();
         // For measuring the finalize cost at scale (BENCHMARKS.md): shown with the setting verbose
         // (and only then formatted: the formatter's first use loads locale data).
