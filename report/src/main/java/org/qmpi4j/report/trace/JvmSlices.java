@@ -12,7 +12,9 @@ import org.qmpi4j.formats.trace.ShardEvent;
  * how much of each an interval held, not when within it, so the slices are laid end to end, in
  * that order, ending where the interval ends (for the interval before a call: at the call's entry,
  * where the rank was late because of them), and each says so ({@link #PLACED}); what exceeds the
- * interval (counters of several threads) is cut to it. Only slices that overlap the selection's
+ * interval (counters of several threads) is cut to it, as is what would lie before the job's
+ * zero (a trace's time starts there: start-up's pauses before the first call show only from the
+ * zero on, with their whole time as argument). Only slices that overlap the selection's
  * window are given.
  */
 final class JvmSlices {
@@ -68,7 +70,9 @@ final class JvmSlices {
         if (total <= 0) {
             return;
         }
-        long room = from == Long.MIN_VALUE ? total : Math.max(0, to - from);
+        // Nothing is drawn before the job's zero (the earliest MPI_Init entry): the first call's
+        // interval (its start unknown) and a rank's first moments all begin there at the earliest.
+        long room = Math.max(0, to - Math.max(0, from));
         long t = to - Math.min(total, room);
         String where = null;
         for (int k = 0; k < KINDS; k++) {

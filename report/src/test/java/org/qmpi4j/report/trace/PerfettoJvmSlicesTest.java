@@ -90,4 +90,56 @@ class PerfettoJvmSlicesTest {
                 .containsEntry("where", "inside MPI_BARRIER");
         assertThat(t.callsPerRank().get(0)).containsEntry("MPI_BARRIER", 2L);
     }
+
+    @Test
+    void pausesBeforeTheFirstCallAreCutToTheJobsZeroAndNoneIsEmpty() throws Exception {
+        Path shard = dir.resolve("rank-1.trace");
+        try (TraceFileWriter w = new TraceFileWriter(shard, 1, 2, "openmpi", Long.MAX_VALUE, 4096)) {
+            w.defineFunction(0, "MPI_INIT");
+            w.defineFunction(1, "MPI_BARRIER");
+            w.defineThread(1, "main");
+            w.defineCommunicator(0, TraceFormat.WORLD_KEY, "0..1", null);
+            w.clock(0, 0, 0);
+            w.zero(0);
+            // This rank entered MPI_Init 4 ms after the job's zero (the earliest rank's entry), after
+            // start-up's collections of 30 ms and 2 ms of class loading.
+            call(w, 0, 4 * MS, MS, new long[] {30 * MS, 3, 0, 2 * MS, 0, 0, 0, 0, 0, 0});
+            call(w, 1, 10 * MS, MS, null);
+            w.clock(20 * MS, 0, 0);
+            w.end();
+        }
+        Path first = dir.resolve("rank-0.trace");
+        try (TraceFileWriter w = new TraceFileWriter(first, 0, 2, "openmpi", Long.MAX_VALUE, 4096)) {
+            w.defineFunction(0, "MPI_INIT");
+            w.defineThread(1, "main");
+            w.defineCommunicator(0, TraceFormat.WORLD_KEY, "0..1", null);
+            w.clock(0, 0, 0);
+            w.zero(0);
+            // The earliest rank: its start-up's 25 ms of collections lie wholly before the zero.
+            call(w, 0, 0, MS, new long[] {25 * MS, 2, 0, 0, 0, 0, 0, 0, 0, 0});
+            w.clock(20 * MS, 0, 0);
+            w.end();
+        }
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        PerfettoTraceAssembler a = new PerfettoTraceAssembler(out, 2);
+        for (int r = 0; r < 2; r++) {
+            Path s = r == 0 ? first : shard;
+            a.rank(ShardSummary.scan(s, r));
+            byte[] bytes = Files.readAllBytes(s);
+            a.feed(r, bytes, 0, bytes.length);
+        }
+        TraceResult result = a.finish();
+        assertThat(result.problems()).isEmpty();
+
+        PerfettoTraceReader t = PerfettoTraceReader.read(out.toByteArray());
+        assertThat(t.jvm)
+                .allSatisfy(e -> assertThat(e.end - e.start)
+                        .as("%s on rank %s", e.name, e.rank)
+                        .isPositive());
+        assertThat(t.jvm).extracting(e -> e.rank + " " + e.name).containsExactly("1 JVM: gc");
+        Event gc = t.jvm.get(0);
+        assertThat(gc.start).isZero();
+        assertThat(gc.end).as("cut to the interval from the zero to the entry").isEqualTo(4 * MS);
+        assertThat(gc.args).containsEntry("ns", Long.toString(30 * MS)).containsEntry("collections", "3");
+    }
 }
