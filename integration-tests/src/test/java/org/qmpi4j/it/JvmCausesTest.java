@@ -153,7 +153,9 @@ class JvmCausesTest {
         // Rank 1 slept: its waits' causes are the application's.
         assertThat(sleeper[0]).as(seen).isGreaterThan(0.5 * 2 * COLLECTIONS * 0.1);
         assertThat((sleeper[1] + sleeper[2]) / sleeper[0]).as(seen).isLessThan(0.03);
-        assertThat(sleeper[5] / sleeper[0]).as(seen).isGreaterThanOrEqualTo(0.9);
+        // Of what the machine left it (a rank woken from its sleep waits for a core on a loaded
+        // machine: 0.31 of 1.28 s once, named descheduled, rightly), the application's.
+        assertThat(sleeper[5] / (sleeper[0] - sleeper[4])).as(seen).isGreaterThanOrEqualTo(0.9);
     }
 
     /**
