@@ -20,6 +20,10 @@ import sun.misc.SignalHandler;
  * wrote. So, before the call goes ahead, the aborting rank asks Slurm to send SIGTERM to the step
  * (ignoring that signal itself, since its own files are already written and the abort must still
  * happen) and waits, a bounded time, until each other rank's files it can see were rewritten.
+ * Ranks on other nodes write into their own node's folder, which this rank does not see: for them
+ * it waits as long again as its own node's ranks took (at least {@link #UNSEEN_MIN_MS}), within the
+ * same bound, since the nodes of one job are alike; a rank there that is slower still is killed
+ * with what its last flush wrote.
  */
 final class SlurmStepStop {
     /**
@@ -31,6 +35,9 @@ final class SlurmStepStop {
     private static final long GRACE_MS = 10_000;
 
     private static final long POLL_MS = 50;
+
+    /** The least time given to the ranks this rank cannot see, after those it can see wrote. */
+    static final long UNSEEN_MIN_MS = 1_000;
 
     private SlurmStepStop() {}
 
@@ -63,14 +70,42 @@ final class SlurmStepStop {
                                 + " gently before MPI_Abort; the other ranks keep the files of their last flush");
                 return;
             }
-            long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(GRACE_MS);
+            long asked = System.nanoTime();
+            long deadline = asked + TimeUnit.MILLISECONDS.toNanos(GRACE_MS);
             while (!rewritten(ranksDir, rank, before) && System.nanoTime() < deadline) {
                 Thread.sleep(POLL_MS);
+            }
+            long now = System.nanoTime();
+            long unseenWait = unseenWaitNanos(tasks(env) - 1 - before.size(), now - asked, deadline - now);
+            if (unseenWait > 0) {
+                TimeUnit.NANOSECONDS.sleep(unseenWait);
             }
         } catch (IOException | RuntimeException e) {
             log.once("scancel", "could not ask Slurm to stop step " + step + " gently before MPI_Abort: " + e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+        }
+    }
+
+    /**
+     * How long to wait for {@code unseen} ranks whose files are on other nodes, when this node's
+     * took {@code seenTook} and {@code left} remains of the bound: as long again, at least
+     * {@link #UNSEEN_MIN_MS}, at most what is left; nothing when every other rank was seen.
+     */
+    static long unseenWaitNanos(int unseen, long seenTook, long left) {
+        if (unseen <= 0 || left <= 0) {
+            return 0;
+        }
+        return Math.min(left, Math.max(seenTook, TimeUnit.MILLISECONDS.toNanos(UNSEEN_MIN_MS)));
+    }
+
+    /** The step's number of tasks, as Slurm tells each task; 0 when it does not. */
+    static int tasks(Map<String, String> env) {
+        String n = env.getOrDefault("SLURM_STEP_NUM_TASKS", env.get("SLURM_NTASKS"));
+        try {
+            return n == null ? 0 : Integer.parseInt(n.trim());
+        } catch (NumberFormatException e) {
+            return 0;
         }
     }
 
