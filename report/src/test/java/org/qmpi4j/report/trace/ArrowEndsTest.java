@@ -57,8 +57,8 @@ class ArrowEndsTest {
             w.defineFunction(0, "MPI_RECV");
             w.defineCommunicator(0, TraceFormat.WORLD_KEY, "0..1", null);
             w.defineCommunicator(1, key, "0..1", null);
-            w.event(0, 1, 100, 10, 0, 7, 8, NONE, 0, 7, 0, NONE, 0, NONE, NONE, NONE, 8, NONE, NO_REQS, 0);
-            w.event(0, 1, 200, 10, 0, 7, 8, NONE, 0, 7, 0, NONE, 1, NONE, NONE, NONE, 8, NONE, NO_REQS, 0);
+            w.event(0, 1, 100, 10, 0, 7, 8, NONE, 0, 7, 0, NONE, 0, NONE, NONE, NONE, 8, NONE, NO_REQS, 0, null);
+            w.event(0, 1, 200, 10, 0, 7, 8, NONE, 0, 7, 0, NONE, 1, NONE, NONE, NONE, 8, NONE, NO_REQS, 0, null);
         }
         ArrowEnds arrows = new ArrowEnds(1, sink);
         ShardParser p = new ShardParser(1, arrows);

@@ -90,7 +90,8 @@ class TimelineTest {
                 receives ? 8 : NONE,
                 NONE,
                 completed == null ? NO_REQS : completed,
-                completed == null ? 0 : completed.length / TraceFileWriter.COMPLETION_FIELDS);
+                completed == null ? 0 : completed.length / TraceFileWriter.COMPLETION_FIELDS,
+                null);
     }
 
     private void shards() throws Exception {
