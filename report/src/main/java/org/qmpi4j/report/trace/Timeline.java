@@ -118,23 +118,12 @@ public final class Timeline {
                 throws IOException {}
 
         /**
-         * The arrow of message {@code id} (from {@code from}) ends at the call of thread
-         * {@code tid} from {@code start} to {@code end}: the receive, or the call that completed a
-         * nonblocking receive; a receive posted whose completion the shard does not name ends at
-         * its posting call, reported when the shard ends ({@code lastCall} false).
+         * A message's arrow ends as {@code end} says, its times on the common clock: at the
+         * receive, or the call that completed a nonblocking receive; a receive posted whose
+         * completion the shard does not name ends at its posting call, reported when the shard
+         * ends ({@code lastCall} false).
          */
-        default void received(
-                int rank,
-                String id,
-                long from,
-                long tag,
-                long seq,
-                @Nullable String comm,
-                long tid,
-                long start,
-                long end,
-                boolean lastCall)
-                throws IOException {}
+        default void received(int rank, ArrowEnd end) throws IOException {}
 
         /** The rank stopped recording at the size limit, at {@code time}. */
         default void limit(int rank, long time, long limitBytes, long eventsWritten) throws IOException {}
@@ -331,20 +320,9 @@ public final class Timeline {
         }
 
         @Override
-        public void received(
-                String id,
-                long from,
-                long tag,
-                long seq,
-                @Nullable String comm,
-                long tid,
-                long startLocal,
-                long endLocal,
-                boolean lastCall)
-                throws IOException {
-            long s = lastCall ? start : clock.common(startLocal);
-            long t = lastCall ? end : clock.common(endLocal);
-            visitor.received(rank, id, from, tag, seq, comm, tid, s, t, lastCall);
+        public void received(ArrowEnd a) throws IOException {
+            // The last call's times are converted already; an end held since its posting is not.
+            visitor.received(rank, a.lastCall ? a.at(start, end) : a.at(clock.common(a.start), clock.common(a.end)));
         }
     }
 }

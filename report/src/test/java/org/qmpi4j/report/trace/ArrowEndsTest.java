@@ -39,17 +39,8 @@ class ArrowEndsTest {
             public void sent(ShardEvent e, String id, long to, long tag, long seq, @Nullable String comm) {}
 
             @Override
-            public void received(
-                    String id,
-                    long from,
-                    long tag,
-                    long seq,
-                    @Nullable String comm,
-                    long tid,
-                    long startLocal,
-                    long endLocal,
-                    boolean lastCall) {
-                ends.add(id + " at " + startLocal);
+            public void received(ArrowEnd a) {
+                ends.add(a.id + " at " + a.start);
             }
         };
         Path f = dir.resolve("rank-1.trace");

@@ -162,18 +162,8 @@ class TimelineTest {
         }
 
         @Override
-        public void received(
-                int rank,
-                String id,
-                long from,
-                long tag,
-                long seq,
-                @Nullable String comm,
-                long tid,
-                long start,
-                long end,
-                boolean lastCall) {
-            lines.add("received " + rank + " " + id + " " + start + ".." + end);
+        public void received(int rank, ArrowEnd a) {
+            lines.add("received " + rank + " " + a.id + " " + a.start + ".." + a.end);
         }
 
         @Override
