@@ -112,33 +112,35 @@ public final class MpitLibrary {
     // ---- counts ------------------------------------------------------------------------------------
 
     public synchronized int cvarCount() {
-        IntByReference n = ref();
-        return checked(c.MPI_T_cvar_get_num(n), n, "MPI_T_cvar_get_num", "the count");
+        return oneInt(c::MPI_T_cvar_get_num, "MPI_T_cvar_get_num", "the count");
     }
 
     public synchronized int pvarCount() {
-        IntByReference n = ref();
-        return checked(c.MPI_T_pvar_get_num(n), n, "MPI_T_pvar_get_num", "the count");
+        return oneInt(c::MPI_T_pvar_get_num, "MPI_T_pvar_get_num", "the count");
     }
 
     public synchronized int categoryCount() {
-        IntByReference n = ref();
-        return checked(c.MPI_T_category_get_num(n), n, "MPI_T_category_get_num", "the count");
+        return oneInt(c::MPI_T_category_get_num, "MPI_T_category_get_num", "the count");
     }
 
     /** {@code MPI_T_category_changed}: moves whenever the library adds something. */
     public synchronized int categoryStamp() {
-        IntByReference n = ref();
-        return checked(c.MPI_T_category_changed(n), n, "MPI_T_category_changed", "the stamp");
+        return oneInt(c::MPI_T_category_changed, "MPI_T_category_changed", "the stamp");
     }
 
     private static IntByReference ref() {
         return new IntByReference();
     }
 
-    /** The int a routine that returned {@code rc} left in {@code n}, once {@code rc} is checked. */
-    private static int checked(int rc, IntByReference n, String routine, String what) {
-        LibraryCodes.check(rc, routine, what);
+    /** A routine whose one output is an int ({@code MPI_T_*_get_num}, {@code MPI_T_category_changed}). */
+    private interface IntRoutine {
+        int call(IntByReference out);
+    }
+
+    /** The int {@code routine} answers, once its return code is checked ({@code what}: for the error). */
+    private static int oneInt(IntRoutine routine, String name, String what) {
+        IntByReference n = ref();
+        LibraryCodes.check(routine.call(n), name, what);
         return n.getValue();
     }
 
@@ -251,30 +253,27 @@ public final class MpitLibrary {
 
     /** The library's indices of the category's control variables. */
     public synchronized int[] categoryCvars(int index, int count) {
-        int[] out = new int[count];
-        if (count > 0) {
-            LibraryCodes.check(
-                    c.MPI_T_category_get_cvars(index, count, out), "MPI_T_category_get_cvars", "category " + index);
-        }
-        return out;
+        return categoryMembers(index, count, c::MPI_T_category_get_cvars, "MPI_T_category_get_cvars");
     }
 
     public synchronized int[] categoryPvars(int index, int count) {
-        int[] out = new int[count];
-        if (count > 0) {
-            LibraryCodes.check(
-                    c.MPI_T_category_get_pvars(index, count, out), "MPI_T_category_get_pvars", "category " + index);
-        }
-        return out;
+        return categoryMembers(index, count, c::MPI_T_category_get_pvars, "MPI_T_category_get_pvars");
     }
 
     public synchronized int[] categorySubcategories(int index, int count) {
+        return categoryMembers(index, count, c::MPI_T_category_get_categories, "MPI_T_category_get_categories");
+    }
+
+    /** One of the three {@code MPI_T_category_get_*} routines that list a category's members' indices. */
+    private interface CategoryMembers {
+        int get(int index, int count, int[] out);
+    }
+
+    /** The {@code count} member indices of category {@code index}, as {@code routine} lists them. */
+    private static int[] categoryMembers(int index, int count, CategoryMembers routine, String name) {
         int[] out = new int[count];
         if (count > 0) {
-            LibraryCodes.check(
-                    c.MPI_T_category_get_categories(index, count, out),
-                    "MPI_T_category_get_categories",
-                    "category " + index);
+            LibraryCodes.check(routine.get(index, count, out), name, "category " + index);
         }
         return out;
     }
