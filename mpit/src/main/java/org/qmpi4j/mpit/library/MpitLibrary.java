@@ -148,11 +148,7 @@ public final class MpitLibrary {
 
     /** What {@code MPI_T_cvar_get_info} says of control variable {@code index}. */
     public synchronized LibraryCvar cvar(int index) {
-        for (int size = 1024; ; size *= 4) {
-            byte[] name = new byte[256];
-            byte[] desc = new byte[size];
-            IntByReference nameLen = new IntByReference(name.length);
-            IntByReference descLen = new IntByReference(desc.length);
+        return described((name, nameLen, desc, descLen) -> {
             IntByReference verbosity = ref();
             PointerByReference type = new PointerByReference();
             PointerByReference enumType = new PointerByReference();
@@ -162,9 +158,6 @@ public final class MpitLibrary {
                     c.MPI_T_cvar_get_info(index, name, nameLen, verbosity, type, enumType, desc, descLen, bind, scope),
                     "MPI_T_cvar_get_info",
                     "control variable " + index);
-            if (descLen.getValue() > desc.length && size < (1 << 20)) {
-                continue;
-            }
             String n = string(name);
             return new LibraryCvar(
                     index,
@@ -175,16 +168,12 @@ public final class MpitLibrary {
                     string(desc),
                     ordinal(BindType.values(), bind.getValue(), "bind type"),
                     ordinal(Scope.values(), scope.getValue(), "scope"));
-        }
+        });
     }
 
     /** What {@code MPI_T_pvar_get_info} says of performance variable {@code index}. */
     public synchronized LibraryPvar pvar(int index) {
-        for (int size = 1024; ; size *= 4) {
-            byte[] name = new byte[256];
-            byte[] desc = new byte[size];
-            IntByReference nameLen = new IntByReference(name.length);
-            IntByReference descLen = new IntByReference(desc.length);
+        return described((name, nameLen, desc, descLen) -> {
             IntByReference verbosity = ref();
             IntByReference varClass = ref();
             PointerByReference type = new PointerByReference();
@@ -210,9 +199,6 @@ public final class MpitLibrary {
                             atomic),
                     "MPI_T_pvar_get_info",
                     "performance variable " + index);
-            if (descLen.getValue() > desc.length && size < (1 << 20)) {
-                continue;
-            }
             String n = string(name);
             return new LibraryPvar(
                     index,
@@ -226,6 +212,28 @@ public final class MpitLibrary {
                     readonly.getValue() != 0,
                     continuous.getValue() != 0,
                     atomic.getValue() != 0);
+        });
+    }
+
+    /** A {@code MPI_T_*_get_info} call into the name and description buffers given, and what it says. */
+    private interface InfoCall<T> {
+        T call(byte[] name, IntByReference nameLen, byte[] desc, IntByReference descLen);
+    }
+
+    /**
+     * What {@code info} says, called again with a four times larger description buffer while the
+     * library says the description is longer than the buffer (up to 1 MiB), so that it is whole.
+     */
+    private static <T> T described(InfoCall<T> info) {
+        for (int size = 1024; ; size *= 4) {
+            byte[] name = new byte[256];
+            byte[] desc = new byte[size];
+            IntByReference nameLen = new IntByReference(name.length);
+            IntByReference descLen = new IntByReference(desc.length);
+            T said = info.call(name, nameLen, desc, descLen);
+            if (descLen.getValue() <= desc.length || size >= (1 << 20)) {
+                return said;
+            }
         }
     }
 
