@@ -330,12 +330,11 @@ public final class Profile {
 
     /** Whether every function's and call site's entry holds each rank's share. */
     public boolean perRankKept() {
-        for (Entry e : functions.values()) {
-            if (!e.perRankKept()) {
-                return false;
-            }
-        }
-        for (Entry e : sites.values()) {
+        return perRankKept(functions.values()) && perRankKept(sites.values());
+    }
+
+    private static boolean perRankKept(Iterable<Entry> entries) {
+        for (Entry e : entries) {
             if (!e.perRankKept()) {
                 return false;
             }
