@@ -91,22 +91,12 @@ public final class Timeline {
         void call(int rank, ShardEvent e, long start, long end) throws IOException;
 
         /**
-         * The call last handed to {@link #call} ({@code call}, from {@code start} to {@code end})
-         * completed request {@code request} (version 4; {@link TraceFormat#NONE} in version 3) and,
+         * The call last handed to {@link #call} completed request {@code request} (version 4; {@link TraceFormat#NONE} in version 3) and,
          * for a receive whose message is known, the message from {@code peer} with {@code tag} and
          * number {@code seq} on {@code comm} ({@code null}: {@code COMM_WORLD} in version 3);
          * those three are {@link TraceFormat#NONE} otherwise.
          */
-        default void completed(
-                int rank,
-                ShardEvent call,
-                long start,
-                long end,
-                long request,
-                @Nullable ShardCommunicator comm,
-                long peer,
-                long tag,
-                long seq)
+        default void completed(int rank, long request, @Nullable ShardCommunicator comm, long peer, long tag, long seq)
                 throws IOException {}
 
         /**
@@ -284,7 +274,7 @@ public final class Timeline {
         public void completed(
                 ShardEvent call, long request, @Nullable ShardCommunicator comm, long peer, long tag, long seq)
                 throws IOException {
-            visitor.completed(rank, call, start, end, request, comm, peer, tag, seq);
+            visitor.completed(rank, request, comm, peer, tag, seq);
             ends.completed(call, request, comm, peer, tag, seq);
         }
 

@@ -118,6 +118,8 @@ class TimelineTest {
     private static final class Seen implements Timeline.Visitor {
         final List<String> lines = new ArrayList<>();
         final List<long[]> calls = new ArrayList<>();
+        /** The function of the call last seen, which a completion belongs to. */
+        String lastFunction = "";
 
         @Override
         public void beginRank(int rank, RankClock clock) {
@@ -139,21 +141,13 @@ class TimelineTest {
             lines.add("call " + rank + " " + e.function() + " " + start + ".." + end + " at "
                     + Objects.requireNonNull(e.site()).line() + " on " + e.communicatorKey());
             calls.add(new long[] {rank, start, end});
+            lastFunction = e.function();
         }
 
         @Override
-        public void completed(
-                int rank,
-                ShardEvent call,
-                long start,
-                long end,
-                long request,
-                @Nullable ShardCommunicator comm,
-                long peer,
-                long tag,
-                long seq) {
-            lines.add("completed " + rank + " " + call.function() + " request " + request + " message " + peer + "/"
-                    + tag + "/" + seq + " on " + Objects.requireNonNull(comm).key());
+        public void completed(int rank, long request, @Nullable ShardCommunicator comm, long peer, long tag, long seq) {
+            lines.add("completed " + rank + " " + lastFunction + " request " + request + " message " + peer + "/" + tag
+                    + "/" + seq + " on " + Objects.requireNonNull(comm).key());
         }
 
         @Override
