@@ -256,10 +256,7 @@ public final class MpiOverhead {
         Settings d = new Settings();
         BenchOptions cl = BenchOptions.forMain(
                         "The samples as real Open MPI jobs, every variant side by side, alternated.", MpiOverhead.class)
-                .option(
-                        "repetitions",
-                        String.valueOf(d.repetitions),
-                        "repetitions; each runs every job in every variant")
+                .repetitionsOption(d.repetitions, "job")
                 .option("ranks", String.valueOf(d.ranks), "ranks per job")
                 .variantsOption(d.variants)
                 .option(

@@ -208,10 +208,7 @@ public final class ShortJobs {
         Settings d = new Settings();
         BenchOptions cl = BenchOptions.forMain(
                         "Short real Open MPI jobs, every variant side by side, alternated.", ShortJobs.class)
-                .option(
-                        "repetitions",
-                        String.valueOf(d.repetitions),
-                        "repetitions; each runs every job in every variant")
+                .repetitionsOption(d.repetitions, "job")
                 .variantsOption(d.variants)
                 .option("sequence", "true", "also run the sequence of samples and feature programs (true/false)")
                 .option("out", d.out.toString(), "directory for the raw figures and the report");
