@@ -29,6 +29,15 @@ public final class BenchOptions {
         return option("variants", Variants.ids(defaults), "variants (ids, or tools=a+b for any tool list)");
     }
 
+    /**
+     * {@code --repetitions}, default {@code defaults}, for a benchmark whose repetition runs every
+     * {@code each} (job, program) in every variant.
+     */
+    public BenchOptions repetitionsOption(int defaults, String each) {
+        return option(
+                "repetitions", String.valueOf(defaults), "repetitions; each runs every " + each + " in every variant");
+    }
+
     /** The variants {@code --variants} names. */
     public List<Variant> variants() {
         return Variants.parse(get("variants"));

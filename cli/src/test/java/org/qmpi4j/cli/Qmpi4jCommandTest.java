@@ -97,11 +97,11 @@ class Qmpi4jCommandTest {
             w.clock(0, 0, 0);
             w.zero(0);
             long n = TraceFormat.NONE;
-            w.event(0, 1, 1_000_000, 100_000, n, n, 8, n, n, n, n, 0, n, n, n, n, n, n, new long[0], 0);
+            w.event(0, 1, 1_000_000, 100_000, n, n, 8, n, n, n, n, 0, n, n, n, n, n, n, new long[0], 0, null);
             long t = 1_100_000;
             for (int i = 1; i <= 10; i++) {
                 t += 5_000_000;
-                w.event(1, 1, t, 50_000, n, n, 8, n, n, n, n, 1, n, n, n, n, n, n, new long[0], 0);
+                w.event(1, 1, t, 50_000, n, n, 8, n, n, n, n, 1, n, n, n, n, n, n, new long[0], 0, null);
                 t += 50_000;
             }
             w.clock(t, 0, 0);

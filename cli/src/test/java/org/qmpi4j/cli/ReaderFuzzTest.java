@@ -600,9 +600,9 @@ class ReaderFuzzTest {
             for (int i = 0; i < 3; i++) {
                 long t = 100 + 400L * i;
                 if (rank == 0) {
-                    w.event(0, 1, t, 10, peer, 7, 8, i, n, n, n, 0, 1, n, n, i, n, n, new long[0], 0);
+                    w.event(0, 1, t, 10, peer, 7, 8, i, n, n, n, 0, 1, n, n, i, n, n, new long[0], 0, null);
                 } else {
-                    w.event(0, 1, t + 10, 5, peer, 7, 8, n, peer, 7, i, 0, 1, n, n, i, 8, n, new long[0], 0);
+                    w.event(0, 1, t + 10, 5, peer, 7, 8, n, peer, 7, i, 0, 1, n, n, i, 8, n, new long[0], 0, null);
                 }
                 long[] done = rank == 0 ? new long[] {i, 1, n, n, n} : new long[] {i, 1, peer, 7, i};
                 // A collection before the wait on one rank, class loading inside it on the other.
@@ -611,7 +611,7 @@ class ReaderFuzzTest {
                         : new long[] {0, 0, 0, 0, 0, 0, 0, 0, 7, 0};
                 w.event(1, 1, t + 50, 100, n, n, n, n, n, n, n, 0, 1, n, n, n, n, n, done, 1, jvm);
                 w.pvarSample(0, t + 150, 3, true);
-                w.event(2, 1, t + 300, 25, 1, n, 16, n, n, n, n, 0, 0, 1, i, n, 16, n, new long[0], 0);
+                w.event(2, 1, t + 300, 25, 1, n, 16, n, n, n, n, 0, 0, 1, i, n, 16, n, new long[0], 0, null);
             }
             w.clock(2000, rank * -50L, rank * 20L);
             w.zero(0);

@@ -20,6 +20,7 @@ import org.qmpi4j.it.results.JobResults;
 import org.qmpi4j.it.support.AgentJob;
 import org.qmpi4j.it.support.BundledTools;
 import org.qmpi4j.launch.JobResult;
+import org.qmpi4j.report.trace.ArrowEnd;
 import org.qmpi4j.report.trace.ArrowEnds;
 
 /**
@@ -53,17 +54,8 @@ class TraceCommunicatorsTest {
         }
 
         @Override
-        public void received(
-                String id,
-                long from,
-                long tag,
-                long seq,
-                String comm,
-                long tid,
-                long startLocal,
-                long endLocal,
-                boolean lastCall) {
-            received.add(id);
+        public void received(ArrowEnd a) {
+            received.add(a.id);
         }
     }
 

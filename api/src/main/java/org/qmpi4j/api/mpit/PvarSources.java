@@ -27,17 +27,26 @@ public final class PvarSources {
 
     /** A current value computed on each read, for state, level, size, percentage or generic variables. */
     public static PvarSource current(LongSupplier value) {
-        return object -> new PvarCell() {
-            @Override
-            public int count() {
-                return 1;
-            }
+        return object -> new ValueCell(value);
+    }
 
-            @Override
-            public void sample(long[] into) {
-                into[0] = value.getAsLong();
-            }
-        };
+    /** A one-value cell reading {@code value}. */
+    static class ValueCell implements PvarCell {
+        private final LongSupplier value;
+
+        ValueCell(LongSupplier value) {
+            this.value = value;
+        }
+
+        @Override
+        public final int count() {
+            return 1;
+        }
+
+        @Override
+        public final void sample(long[] into) {
+            into[0] = value.getAsLong();
+        }
     }
 
     /** Base of the ready-made sources: counts started handles. */
@@ -63,21 +72,9 @@ public final class PvarSources {
         }
 
         /** A one-value cell whose start and stop count as the enclosing source's activity. */
-        class ActivityCell implements PvarCell {
-            private final LongSupplier value;
-
+        class ActivityCell extends ValueCell {
             ActivityCell(LongSupplier value) {
-                this.value = value;
-            }
-
-            @Override
-            public int count() {
-                return 1;
-            }
-
-            @Override
-            public void sample(long[] into) {
-                into[0] = value.getAsLong();
+                super(value);
             }
 
             @Override

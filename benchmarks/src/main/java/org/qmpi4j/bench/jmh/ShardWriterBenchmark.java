@@ -50,6 +50,6 @@ public class ShardWriterBenchmark {
     public boolean send() throws IOException {
         now += 180;
         return writer.event(
-                0, 1, now, 35, 1, 7, 8, seq++, NONE, NONE, NONE, 3, 0, NONE, NONE, NONE, NONE, NONE, null, 0);
+                0, 1, now, 35, 1, 7, 8, seq++, NONE, NONE, NONE, 3, 0, NONE, NONE, NONE, NONE, NONE, null, 0, null);
     }
 }

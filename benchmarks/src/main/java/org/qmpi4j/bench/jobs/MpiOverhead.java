@@ -19,6 +19,7 @@ import org.qmpi4j.bench.RawFigures;
 import org.qmpi4j.bench.Scratch;
 import org.qmpi4j.bench.ToolAvailability;
 import org.qmpi4j.bench.Variant;
+import org.qmpi4j.bench.VariantFigures;
 import org.qmpi4j.bench.Variants;
 import org.qmpi4j.launch.JobResult;
 import org.qmpi4j.launch.MpiJob;
@@ -115,23 +116,15 @@ public final class MpiOverhead {
         }
     }
 
-    /** Every figure of every repetition: variant id -> metric -> one value per repetition. */
-    public static final class Report {
+    /** Every figure of every repetition; its metrics: the ping-pong sizes, then the stencil's. */
+    public static final class Report extends VariantFigures {
         public final Settings settings;
-        public final Map<String, Map<String, List<Double>>> values = new LinkedHashMap<>();
-        public final Map<String, String> unavailable = new LinkedHashMap<>();
-        /** Metrics in report order: ping-pong sizes, then the stencil's. */
-        public final List<String> metrics = new ArrayList<>();
 
         Report(Settings settings) {
             this.settings = settings;
         }
 
-        /** The values of {@code metric} in {@code variant}, one per repetition (empty if not run). */
-        public List<Double> values(Variant variant, String metric) {
-            return values.getOrDefault(variant.id(), Map.of()).getOrDefault(metric, List.of());
-        }
-
+        @Override
         public String markdown() {
             return new MpiOverheadReport(this).markdown();
         }
@@ -263,10 +256,7 @@ public final class MpiOverhead {
         Settings d = new Settings();
         BenchOptions cl = BenchOptions.forMain(
                         "The samples as real Open MPI jobs, every variant side by side, alternated.", MpiOverhead.class)
-                .option(
-                        "repetitions",
-                        String.valueOf(d.repetitions),
-                        "repetitions; each runs every job in every variant")
+                .repetitionsOption(d.repetitions, "job")
                 .option("ranks", String.valueOf(d.ranks), "ranks per job")
                 .variantsOption(d.variants)
                 .option(

@@ -9,7 +9,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.qmpi4j.bench.BenchEnvironment;
@@ -19,6 +18,7 @@ import org.qmpi4j.bench.RawFigures;
 import org.qmpi4j.bench.Scratch;
 import org.qmpi4j.bench.ToolAvailability;
 import org.qmpi4j.bench.Variant;
+import org.qmpi4j.bench.VariantFigures;
 import org.qmpi4j.bench.Variants;
 import org.qmpi4j.launch.JobResult;
 import org.qmpi4j.launch.MpiJob;
@@ -78,20 +78,14 @@ public final class ShortJobs {
     }
 
     /** Figures per variant and metric, one per repetition. */
-    public static final class Report {
+    public static final class Report extends VariantFigures {
         public final Settings settings;
-        public final Map<String, Map<String, List<Double>>> values = new LinkedHashMap<>();
-        public final Map<String, String> unavailable = new LinkedHashMap<>();
-        public final List<String> metrics = new ArrayList<>();
 
         Report(Settings settings) {
             this.settings = settings;
         }
 
-        public List<Double> values(Variant v, String metric) {
-            return values.getOrDefault(v.id(), Map.of()).getOrDefault(metric, List.of());
-        }
-
+        @Override
         public String markdown() {
             return new ShortJobsReport(this).markdown();
         }
@@ -214,10 +208,7 @@ public final class ShortJobs {
         Settings d = new Settings();
         BenchOptions cl = BenchOptions.forMain(
                         "Short real Open MPI jobs, every variant side by side, alternated.", ShortJobs.class)
-                .option(
-                        "repetitions",
-                        String.valueOf(d.repetitions),
-                        "repetitions; each runs every job in every variant")
+                .repetitionsOption(d.repetitions, "job")
                 .variantsOption(d.variants)
                 .option("sequence", "true", "also run the sequence of samples and feature programs (true/false)")
                 .option("out", d.out.toString(), "directory for the raw figures and the report");

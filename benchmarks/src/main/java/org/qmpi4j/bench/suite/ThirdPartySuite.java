@@ -316,10 +316,7 @@ public final class ThirdPartySuite {
                         "A third-party suite (MPJ Express's mpiJava tests), every variant side by side, alternated.",
                         ThirdPartySuite.class)
                 .option("suite", "", "the folder scripts/setup-suite.sh prints (programs.txt, classes/)")
-                .option(
-                        "repetitions",
-                        String.valueOf(d.repetitions),
-                        "repetitions; each runs every program in every variant")
+                .repetitionsOption(d.repetitions, "program")
                 .variantsOption(d.variants)
                 .option("only", "", "only programs whose class name contains a match of this regular expression")
                 .option(

@@ -372,28 +372,39 @@ public final class Iterations {
         }
     }
 
-    /** The slowest iteration, its longest rank's time (seconds), and the rank with most time outside MPI in it. */
-    public static final class Slowest {
+    /**
+     * An iteration {@code iteration} that took {@code wall} seconds on its longest rank, and
+     * {@code rank}, the rank with the most time outside MPI in it: what {@link Slowest} and
+     * {@link Spike} both say, kept in one place.
+     */
+    public abstract static class SlowIteration {
         private final long iteration;
         private final double wall;
         private final int rank;
 
-        public Slowest(long iteration, double wall, int rank) {
+        SlowIteration(long iteration, double wall, int rank) {
             this.iteration = iteration;
             this.wall = wall;
             this.rank = rank;
         }
 
-        public long iteration() {
+        public final long iteration() {
             return iteration;
         }
 
-        public double wall() {
+        public final double wall() {
             return wall;
         }
 
-        public int rank() {
+        public final int rank() {
             return rank;
+        }
+    }
+
+    /** The slowest iteration, its longest rank's time (seconds), and the rank with most time outside MPI in it. */
+    public static final class Slowest extends SlowIteration {
+        public Slowest(long iteration, double wall, int rank) {
+            super(iteration, wall, rank);
         }
     }
 
@@ -406,34 +417,17 @@ public final class Iterations {
      * ({@code wait}) if one rank's waits are; {@code causeSeconds} long, on rank
      * {@code causeRank}; {@code null} when neither is.
      */
-    public static final class Spike {
-        private final long iteration;
-        private final double wall;
-        private final int rank;
+    public static final class Spike extends SlowIteration {
         private final @Nullable String cause;
         private final double causeSeconds;
         private final int causeRank;
 
         public Spike(
                 long iteration, double wall, int rank, @Nullable String cause, double causeSeconds, int causeRank) {
-            this.iteration = iteration;
-            this.wall = wall;
-            this.rank = rank;
+            super(iteration, wall, rank);
             this.cause = cause;
             this.causeSeconds = causeSeconds;
             this.causeRank = causeRank;
-        }
-
-        public long iteration() {
-            return iteration;
-        }
-
-        public double wall() {
-            return wall;
-        }
-
-        public int rank() {
-            return rank;
         }
 
         /**

@@ -72,19 +72,11 @@ public final class IterationsJson {
             }
             Iterations.Slowest sl = it.slowest();
             if (sl != null) {
-                w.name("slowest")
-                        .beginInlineObject()
-                        .member("iteration", sl.iteration())
-                        .member("wall_s", sl.wall())
-                        .member("rank", sl.rank())
-                        .endObject();
+                slowIteration(w.name("slowest").beginInlineObject(), sl).endObject();
             }
             w.name("spikes").beginArray();
             for (Iterations.Spike k : it.spikes()) {
-                w.beginInlineObject()
-                        .member("iteration", k.iteration())
-                        .member("wall_s", k.wall())
-                        .member("rank", k.rank())
+                slowIteration(w.beginInlineObject(), k)
                         .member("cause", k.cause())
                         .member("cause_s", k.causeSeconds())
                         .member("cause_rank", k.causeRank())
@@ -93,6 +85,11 @@ public final class IterationsJson {
             w.endArray();
         }
         w.endObject();
+    }
+
+    /** The members a slowest iteration and a spike share, in the order both are written. */
+    private static JsonWriter slowIteration(JsonWriter w, Iterations.SlowIteration s) {
+        return w.member("iteration", s.iteration()).member("wall_s", s.wall()).member("rank", s.rank());
     }
 
     /** The member {@code iterations} of a profile's root, or {@code null} if it has none. */

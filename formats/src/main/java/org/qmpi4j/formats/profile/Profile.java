@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.SortedMap;
 import java.util.TreeMap;
+import java.util.function.ToLongFunction;
 import org.qmpi4j.api.Nullable;
 import org.qmpi4j.formats.waits.WaitReport;
 
@@ -329,12 +330,11 @@ public final class Profile {
 
     /** Whether every function's and call site's entry holds each rank's share. */
     public boolean perRankKept() {
-        for (Entry e : functions.values()) {
-            if (!e.perRankKept()) {
-                return false;
-            }
-        }
-        for (Entry e : sites.values()) {
+        return perRankKept(functions.values()) && perRankKept(sites.values());
+    }
+
+    private static boolean perRankKept(Iterable<Entry> entries) {
+        for (Entry e : entries) {
             if (!e.perRankKept()) {
                 return false;
             }
@@ -406,11 +406,7 @@ public final class Profile {
      * @throws IllegalArgumentException for a function the profile does not have
      */
     public Entry function(String name) {
-        Entry e = functions.get(name);
-        if (e == null) {
-            throw new IllegalArgumentException("no function " + name + " in the profile");
-        }
-        return e;
+        return listed(functions, name, "function");
     }
 
     public Map<String, String> kinds() {
@@ -427,9 +423,14 @@ public final class Profile {
      * @throws IllegalArgumentException for a site the profile does not have
      */
     public Entry site(SiteKey key) {
-        Entry e = sites.get(key);
+        return listed(sites, key, "call site");
+    }
+
+    /** The entry of {@code key}, which the caller says the profile lists: else its {@code what} is named in the error. */
+    private static <K> Entry listed(Map<K, Entry> entries, K key, String what) {
+        Entry e = entries.get(key);
         if (e == null) {
-            throw new IllegalArgumentException("no call site " + key + " in the profile");
+            throw new IllegalArgumentException("no " + what + " " + key + " in the profile");
         }
         return e;
     }
@@ -468,17 +469,17 @@ public final class Profile {
     }
 
     public long totalAppNs() {
-        long t = 0;
-        for (RankSummary r : rankSummaries) {
-            t += r.appNs();
-        }
-        return t;
+        return total(RankSummary::appNs);
     }
 
     public long totalMpiNs() {
+        return total(RankSummary::mpiNs);
+    }
+
+    private long total(ToLongFunction<RankSummary> perRank) {
         long t = 0;
         for (RankSummary r : rankSummaries) {
-            t += r.mpiNs();
+            t += perRank.applyAsLong(r);
         }
         return t;
     }

@@ -2,12 +2,13 @@ package org.qmpi4j.formats.profile;
 
 import java.util.Comparator;
 import java.util.Objects;
+import org.qmpi4j.api.CallingAddress;
 import org.qmpi4j.api.Nullable;
 
 /**
  * A call site of one MPI function: the function and where the application wrote the call (class,
- * method, source file, line), as the agent reports it. Two calls are at the same site when all
- * five agree, on whatever rank.
+ * method, source file, line: the API's {@link CallingAddress}, as the agent reports it). Two calls
+ * are at the same site when all five agree, on whatever rank.
  */
 public final class SiteKey implements Comparable<SiteKey> {
     /**
@@ -17,63 +18,69 @@ public final class SiteKey implements Comparable<SiteKey> {
     private static final Comparator<SiteKey> ORDER = new Comparator<SiteKey>() {
         @Override
         public int compare(SiteKey a, SiteKey b) {
-            int c = a.className.compareTo(b.className);
+            CallingAddress x = a.address;
+            CallingAddress y = b.address;
+            int c = x.className().compareTo(y.className());
             if (c == 0) {
-                c = a.methodName.compareTo(b.methodName);
+                c = x.methodName().compareTo(y.methodName());
             }
             if (c == 0) {
-                c = (a.fileName == null ? "" : a.fileName).compareTo(b.fileName == null ? "" : b.fileName);
+                String xf = x.fileName();
+                String yf = y.fileName();
+                c = (xf == null ? "" : xf).compareTo(yf == null ? "" : yf);
             }
             if (c == 0) {
-                c = Integer.compare(a.line, b.line);
+                c = Integer.compare(x.line(), y.line());
             }
             return c != 0 ? c : a.function.compareTo(b.function);
         }
     };
 
     private final String function;
-    private final String className;
-    private final String methodName;
-    private final @Nullable String fileName;
-    private final int line;
+    private final CallingAddress address;
 
     /**
      * @param fileName source file or {@code null} when the class has none
      * @param line     source line or {@code -1} when unknown
      */
     public SiteKey(String function, String className, String methodName, @Nullable String fileName, int line) {
+        this(function, new CallingAddress(className, methodName, fileName, line));
+    }
+
+    /** Function {@code function} called at {@code address}. */
+    public SiteKey(String function, CallingAddress address) {
         this.function = Objects.requireNonNull(function, "function");
-        this.className = Objects.requireNonNull(className, "className");
-        this.methodName = Objects.requireNonNull(methodName, "methodName");
-        this.fileName = fileName;
-        this.line = line;
+        this.address = address;
     }
 
     public String function() {
         return function;
     }
 
+    /** Where the call was written: class, method, source file, line. */
+    public CallingAddress address() {
+        return address;
+    }
+
     public String className() {
-        return className;
+        return address.className();
     }
 
     public String methodName() {
-        return methodName;
+        return address.methodName();
     }
 
     public @Nullable String fileName() {
-
-        return fileName;
+        return address.fileName();
     }
 
     public int line() {
-        return line;
+        return address.line();
     }
 
     /** {@code org.example.Ring.main(Ring.java:42)}, as in a stack trace. */
     public String where() {
-        return className + "." + methodName + "(" + (fileName == null ? "Unknown Source" : fileName)
-                + (line >= 0 ? ":" + line : "") + ")";
+        return address.toString();
     }
 
     @Override
@@ -87,16 +94,14 @@ public final class SiteKey implements Comparable<SiteKey> {
             return false;
         }
         SiteKey k = (SiteKey) o;
-        return line == k.line
-                && function.equals(k.function)
-                && className.equals(k.className)
-                && methodName.equals(k.methodName)
-                && Objects.equals(fileName, k.fileName);
+        return function.equals(k.function) && address.equals(k.address);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(function, className, methodName, fileName, line);
+        // The five fields hashed as before the address was a part of its own: maps keyed by sites
+        // keep their iteration order, so the files written from them stay as they were.
+        return Objects.hash(function, className(), methodName(), fileName(), line());
     }
 
     @Override

@@ -253,7 +253,8 @@ public final class TraceFileWriter implements Closeable {
                 n,
                 n,
                 NO_COMPLETIONS,
-                0);
+                0,
+                null);
     }
 
     /**
@@ -263,59 +264,10 @@ public final class TraceFileWriter implements Closeable {
      * {@code completed} (request id, communicator id, and for a receive the message's source, tag
      * and sequence number as on the posting call's record): a completion record each, written with
      * the call's record so no other thread's record comes between.
+     * With {@code jvm}, what the JVM did before and in the call: {@link TraceFormat#JVM_FIELDS}
+     * numbers, written as a JVM record just before the call's record ({@code null}, or all 0: none).
      *
      * @return {@code false} if the event was not written because the size limit was reached
-     */
-    public synchronized boolean event(
-            int fid,
-            long tid,
-            long startNs,
-            long durationNs,
-            long peer,
-            long tag,
-            long bytes,
-            long sendSeq,
-            long recvPeer,
-            long recvTag,
-            long recvSeq,
-            long site,
-            long comm,
-            long root,
-            long collectiveSeq,
-            long requestId,
-            long receivedBytes,
-            long level,
-            long[] completed,
-            int completedCount)
-            throws IOException {
-        return event(
-                fid,
-                tid,
-                startNs,
-                durationNs,
-                peer,
-                tag,
-                bytes,
-                sendSeq,
-                recvPeer,
-                recvTag,
-                recvSeq,
-                site,
-                comm,
-                root,
-                collectiveSeq,
-                requestId,
-                receivedBytes,
-                level,
-                completed,
-                completedCount,
-                null);
-    }
-
-    /**
-     * As the method above, with what the JVM did before and in the call: {@code jvm} holds
-     * {@link TraceFormat#JVM_FIELDS} numbers, written as a JVM record just before the call's
-     * record ({@code null}, or all 0: none).
      */
     public synchronized boolean event(
             int fid,

@@ -89,13 +89,37 @@ public final class WaitReport {
         }
     }
 
-    /** The waiting one interval of one rank caused elsewhere: directly, and through chains of waits. */
-    public static final class Delay {
+    /**
+     * Time one interval of one rank accounts for, and what that time went to: what a {@link Delay}
+     * and a {@link PathStep} both say, kept in one place.
+     */
+    public abstract static class IntervalTime {
         private final Interval interval;
+        private final @Nullable DelayCauses causes;
+
+        IntervalTime(Interval interval, @Nullable DelayCauses causes) {
+            this.interval = interval;
+            this.causes = causes;
+        }
+
+        public final Interval interval() {
+            return interval;
+        }
+
+        /** What the time went to, summing to {@link #ns()}; {@code null} if not known. */
+        public final @Nullable DelayCauses causes() {
+            return causes;
+        }
+
+        /** The time the interval accounts for. */
+        public abstract long ns();
+    }
+
+    /** The waiting one interval of one rank caused elsewhere: directly, and through chains of waits. */
+    public static final class Delay extends IntervalTime {
         private final long shortTermNs;
         private final long longTermNs;
         private final long instances;
-        private final @Nullable DelayCauses causes;
 
         public Delay(Interval interval, long shortTermNs, long longTermNs, long instances) {
             this(interval, shortTermNs, longTermNs, instances, null);
@@ -104,20 +128,10 @@ public final class WaitReport {
         /** @param causes what the waiting went to; {@code null} if not known (a trace without the JVM's numbers) */
         public Delay(
                 Interval interval, long shortTermNs, long longTermNs, long instances, @Nullable DelayCauses causes) {
-            this.interval = interval;
+            super(interval, causes);
             this.shortTermNs = shortTermNs;
             this.longTermNs = longTermNs;
             this.instances = instances;
-            this.causes = causes;
-        }
-
-        /** What the waiting went to, summing to {@link #ns()}; {@code null} if not known. */
-        public @Nullable DelayCauses causes() {
-            return causes;
-        }
-
-        public Interval interval() {
-            return interval;
         }
 
         /** Waiting it caused directly: a partner waited for this rank while it was in this interval. */
@@ -130,6 +144,7 @@ public final class WaitReport {
             return longTermNs;
         }
 
+        @Override
         public long ns() {
             return shortTermNs + longTermNs;
         }
@@ -141,10 +156,8 @@ public final class WaitReport {
     }
 
     /** One interval of the critical path and the time it adds. */
-    public static final class PathStep {
-        private final Interval interval;
+    public static final class PathStep extends IntervalTime {
         private final long ns;
-        private final @Nullable DelayCauses causes;
 
         public PathStep(Interval interval, long ns) {
             this(interval, ns, null);
@@ -152,20 +165,11 @@ public final class WaitReport {
 
         /** @param causes what the time went to; {@code null} if not known */
         public PathStep(Interval interval, long ns, @Nullable DelayCauses causes) {
-            this.interval = interval;
+            super(interval, causes);
             this.ns = ns;
-            this.causes = causes;
         }
 
-        /** What the time went to, summing to {@link #ns()}; {@code null} if not known. */
-        public @Nullable DelayCauses causes() {
-            return causes;
-        }
-
-        public Interval interval() {
-            return interval;
-        }
-
+        @Override
         public long ns() {
             return ns;
         }

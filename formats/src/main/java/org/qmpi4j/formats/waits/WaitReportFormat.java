@@ -39,15 +39,11 @@ public final class WaitReportFormat {
         w.name("delays").beginArray();
         for (WaitReport.Delay d : r.delays()) {
             w.beginObject();
-            interval(w, d.interval());
-            w.member("seconds", seconds(d.ns()))
-                    .member("short_term_s", seconds(d.shortTermNs()))
+            intervalTime(w, d);
+            w.member("short_term_s", seconds(d.shortTermNs()))
                     .member("long_term_s", seconds(d.longTermNs()))
                     .member("instances", d.instances());
-            DelayCauses causes = d.causes();
-            if (causes != null) {
-                causes.write(w);
-            }
+            causes(w, d);
             w.endObject();
         }
         w.endArray();
@@ -56,12 +52,8 @@ public final class WaitReportFormat {
         w.name("intervals").beginArray();
         for (WaitReport.PathStep p : r.criticalPath()) {
             w.beginObject();
-            interval(w, p.interval());
-            w.member("seconds", seconds(p.ns()));
-            DelayCauses causes = p.causes();
-            if (causes != null) {
-                causes.write(w);
-            }
+            intervalTime(w, p);
+            causes(w, p);
             w.endObject();
         }
         w.endArray();
@@ -189,6 +181,20 @@ public final class WaitReportFormat {
             w.nullValue();
         } else {
             w.value(value);
+        }
+    }
+
+    /** The interval and its time, first members of a delay and of a critical-path step alike. */
+    private static void intervalTime(JsonWriter w, WaitReport.IntervalTime t) {
+        interval(w, t.interval());
+        w.member("seconds", seconds(t.ns()));
+    }
+
+    /** What the time went to, last members of a delay and of a critical-path step, when known. */
+    private static void causes(JsonWriter w, WaitReport.IntervalTime t) {
+        DelayCauses causes = t.causes();
+        if (causes != null) {
+            causes.write(w);
         }
     }
 

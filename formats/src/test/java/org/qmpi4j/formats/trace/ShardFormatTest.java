@@ -72,11 +72,53 @@ class ShardFormatTest {
             w.defineCommunicator(1, subKey, "1,3", null);
             w.defineCommunicator(2, "00000000000000ab.0", "0,1", "2,3");
             // A bcast on the sub-communicator rooted at world rank 3, its collective number 5.
-            w.event(3, 1, 100, 50, 3, NONE, 64, NONE, NONE, NONE, NONE, 0, 1, 3, 5, NONE, 64, NONE, NO_COMPLETIONS, 0);
+            w.event(
+                    3,
+                    1,
+                    100,
+                    50,
+                    3,
+                    NONE,
+                    64,
+                    NONE,
+                    NONE,
+                    NONE,
+                    NONE,
+                    0,
+                    1,
+                    3,
+                    5,
+                    NONE,
+                    64,
+                    NONE,
+                    NO_COMPLETIONS,
+                    0,
+                    null);
             // An irecv on the sub-communicator from world rank 3, tag 9, its message 2, request 0.
-            w.event(4, 1, 200, 10, 3, 9, 16, NONE, 3, 9, 2, 1, 1, NONE, NONE, 0, 16, NONE, NO_COMPLETIONS, 0);
+            w.event(4, 1, 200, 10, 3, 9, 16, NONE, 3, 9, 2, 1, 1, NONE, NONE, 0, 16, NONE, NO_COMPLETIONS, 0, null);
             // An isend on the intercommunicator, request 1.
-            w.event(7, 1, 250, 10, 2, 4, 8, 0, NONE, NONE, NONE, 1, 2, NONE, NONE, 1, NONE, NONE, NO_COMPLETIONS, 0);
+            w.event(
+                    7,
+                    1,
+                    250,
+                    10,
+                    2,
+                    4,
+                    8,
+                    0,
+                    NONE,
+                    NONE,
+                    NONE,
+                    1,
+                    2,
+                    NONE,
+                    NONE,
+                    1,
+                    NONE,
+                    NONE,
+                    NO_COMPLETIONS,
+                    0,
+                    null);
             // A waitall completing both: the receive names its message.
             w.event(
                     5,
@@ -98,7 +140,8 @@ class ShardFormatTest {
                     NONE,
                     NONE,
                     new long[] {0, 1, 3, 9, 2, 1, NONE, NONE, NONE, NONE},
-                    2);
+                    2,
+                    null);
             w.event(
                     6,
                     1,
@@ -119,7 +162,8 @@ class ShardFormatTest {
                     NONE,
                     2,
                     NO_COMPLETIONS,
-                    0);
+                    0,
+                    null);
         }
         byte[] bytes = Files.readAllBytes(f);
         assertThat(new String(bytes, StandardCharsets.US_ASCII)).startsWith("qmpi4j-trace 6 1 4 openmpi\n");
@@ -314,7 +358,8 @@ class ShardFormatTest {
                     NONE,
                     NONE,
                     NO_COMPLETIONS,
-                    0);
+                    0,
+                    null);
             w.event(
                     0,
                     1,
@@ -335,7 +380,8 @@ class ShardFormatTest {
                     NONE,
                     NONE,
                     NO_COMPLETIONS,
-                    0);
+                    0,
+                    null);
             w.end();
         }
         ShardParser[] p = new ShardParser[1];

@@ -112,33 +112,35 @@ public final class MpitLibrary {
     // ---- counts ------------------------------------------------------------------------------------
 
     public synchronized int cvarCount() {
-        IntByReference n = ref();
-        return checked(c.MPI_T_cvar_get_num(n), n, "MPI_T_cvar_get_num", "the count");
+        return oneInt(c::MPI_T_cvar_get_num, "MPI_T_cvar_get_num", "the count");
     }
 
     public synchronized int pvarCount() {
-        IntByReference n = ref();
-        return checked(c.MPI_T_pvar_get_num(n), n, "MPI_T_pvar_get_num", "the count");
+        return oneInt(c::MPI_T_pvar_get_num, "MPI_T_pvar_get_num", "the count");
     }
 
     public synchronized int categoryCount() {
-        IntByReference n = ref();
-        return checked(c.MPI_T_category_get_num(n), n, "MPI_T_category_get_num", "the count");
+        return oneInt(c::MPI_T_category_get_num, "MPI_T_category_get_num", "the count");
     }
 
     /** {@code MPI_T_category_changed}: moves whenever the library adds something. */
     public synchronized int categoryStamp() {
-        IntByReference n = ref();
-        return checked(c.MPI_T_category_changed(n), n, "MPI_T_category_changed", "the stamp");
+        return oneInt(c::MPI_T_category_changed, "MPI_T_category_changed", "the stamp");
     }
 
     private static IntByReference ref() {
         return new IntByReference();
     }
 
-    /** The int a routine that returned {@code rc} left in {@code n}, once {@code rc} is checked. */
-    private static int checked(int rc, IntByReference n, String routine, String what) {
-        LibraryCodes.check(rc, routine, what);
+    /** A routine whose one output is an int ({@code MPI_T_*_get_num}, {@code MPI_T_category_changed}). */
+    private interface IntRoutine {
+        int call(IntByReference out);
+    }
+
+    /** The int {@code routine} answers, once its return code is checked ({@code what}: for the error). */
+    private static int oneInt(IntRoutine routine, String name, String what) {
+        IntByReference n = ref();
+        LibraryCodes.check(routine.call(n), name, what);
         return n.getValue();
     }
 
@@ -146,11 +148,7 @@ public final class MpitLibrary {
 
     /** What {@code MPI_T_cvar_get_info} says of control variable {@code index}. */
     public synchronized LibraryCvar cvar(int index) {
-        for (int size = 1024; ; size *= 4) {
-            byte[] name = new byte[256];
-            byte[] desc = new byte[size];
-            IntByReference nameLen = new IntByReference(name.length);
-            IntByReference descLen = new IntByReference(desc.length);
+        return described((name, nameLen, desc, descLen) -> {
             IntByReference verbosity = ref();
             PointerByReference type = new PointerByReference();
             PointerByReference enumType = new PointerByReference();
@@ -160,9 +158,6 @@ public final class MpitLibrary {
                     c.MPI_T_cvar_get_info(index, name, nameLen, verbosity, type, enumType, desc, descLen, bind, scope),
                     "MPI_T_cvar_get_info",
                     "control variable " + index);
-            if (descLen.getValue() > desc.length && size < (1 << 20)) {
-                continue;
-            }
             String n = string(name);
             return new LibraryCvar(
                     index,
@@ -173,16 +168,12 @@ public final class MpitLibrary {
                     string(desc),
                     ordinal(BindType.values(), bind.getValue(), "bind type"),
                     ordinal(Scope.values(), scope.getValue(), "scope"));
-        }
+        });
     }
 
     /** What {@code MPI_T_pvar_get_info} says of performance variable {@code index}. */
     public synchronized LibraryPvar pvar(int index) {
-        for (int size = 1024; ; size *= 4) {
-            byte[] name = new byte[256];
-            byte[] desc = new byte[size];
-            IntByReference nameLen = new IntByReference(name.length);
-            IntByReference descLen = new IntByReference(desc.length);
+        return described((name, nameLen, desc, descLen) -> {
             IntByReference verbosity = ref();
             IntByReference varClass = ref();
             PointerByReference type = new PointerByReference();
@@ -208,9 +199,6 @@ public final class MpitLibrary {
                             atomic),
                     "MPI_T_pvar_get_info",
                     "performance variable " + index);
-            if (descLen.getValue() > desc.length && size < (1 << 20)) {
-                continue;
-            }
             String n = string(name);
             return new LibraryPvar(
                     index,
@@ -224,6 +212,28 @@ public final class MpitLibrary {
                     readonly.getValue() != 0,
                     continuous.getValue() != 0,
                     atomic.getValue() != 0);
+        });
+    }
+
+    /** A {@code MPI_T_*_get_info} call into the name and description buffers given, and what it says. */
+    private interface InfoCall<T> {
+        T call(byte[] name, IntByReference nameLen, byte[] desc, IntByReference descLen);
+    }
+
+    /**
+     * What {@code info} says, called again with a four times larger description buffer while the
+     * library says the description is longer than the buffer (up to 1 MiB), so that it is whole.
+     */
+    private static <T> T described(InfoCall<T> info) {
+        for (int size = 1024; ; size *= 4) {
+            byte[] name = new byte[256];
+            byte[] desc = new byte[size];
+            IntByReference nameLen = new IntByReference(name.length);
+            IntByReference descLen = new IntByReference(desc.length);
+            T said = info.call(name, nameLen, desc, descLen);
+            if (descLen.getValue() <= desc.length || size >= (1 << 20)) {
+                return said;
+            }
         }
     }
 
@@ -251,30 +261,27 @@ public final class MpitLibrary {
 
     /** The library's indices of the category's control variables. */
     public synchronized int[] categoryCvars(int index, int count) {
-        int[] out = new int[count];
-        if (count > 0) {
-            LibraryCodes.check(
-                    c.MPI_T_category_get_cvars(index, count, out), "MPI_T_category_get_cvars", "category " + index);
-        }
-        return out;
+        return categoryMembers(index, count, c::MPI_T_category_get_cvars, "MPI_T_category_get_cvars");
     }
 
     public synchronized int[] categoryPvars(int index, int count) {
-        int[] out = new int[count];
-        if (count > 0) {
-            LibraryCodes.check(
-                    c.MPI_T_category_get_pvars(index, count, out), "MPI_T_category_get_pvars", "category " + index);
-        }
-        return out;
+        return categoryMembers(index, count, c::MPI_T_category_get_pvars, "MPI_T_category_get_pvars");
     }
 
     public synchronized int[] categorySubcategories(int index, int count) {
+        return categoryMembers(index, count, c::MPI_T_category_get_categories, "MPI_T_category_get_categories");
+    }
+
+    /** One of the three {@code MPI_T_category_get_*} routines that list a category's members' indices. */
+    private interface CategoryMembers {
+        int get(int index, int count, int[] out);
+    }
+
+    /** The {@code count} member indices of category {@code index}, as {@code routine} lists them. */
+    private static int[] categoryMembers(int index, int count, CategoryMembers routine, String name) {
         int[] out = new int[count];
         if (count > 0) {
-            LibraryCodes.check(
-                    c.MPI_T_category_get_categories(index, count, out),
-                    "MPI_T_category_get_categories",
-                    "category " + index);
+            LibraryCodes.check(routine.get(index, count, out), name, "category " + index);
         }
         return out;
     }

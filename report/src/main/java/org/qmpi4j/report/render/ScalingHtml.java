@@ -42,13 +42,7 @@ public final class ScalingHtml {
         parts(sb, s, "Time per rank by call site", s.sites());
         if (!s.iterations().isEmpty()) {
             sb.append("<h2>Iterations (steady state: after the warm-up)</h2>\n<table><tr><th></th>");
-            for (int i = 0; i < s.runs().size(); i++) {
-                sb.append("<th>")
-                        .append(ComparisonText.name(i))
-                        .append(" (")
-                        .append(s.runs().get(i).ranks())
-                        .append(")</th>");
-            }
+            runHeads(sb, s);
             sb.append("</tr>\n");
             for (int row = 0; row < s.iterations().size(); row++) {
                 ScalingStudy.Figure f = s.iterations().get(row);
@@ -69,6 +63,17 @@ public final class ScalingHtml {
         figures(sb, s, "JVM pauses per rank (mean over ranks)", s.jvm());
         sb.append("</body></html>\n");
         return sb.toString();
+    }
+
+    /** A column head per run: its name and ranks, e.g. {@code A (4)}. */
+    private static void runHeads(StringBuilder sb, ScalingStudy s) {
+        for (int i = 0; i < s.runs().size(); i++) {
+            sb.append("<th>")
+                    .append(ComparisonText.name(i))
+                    .append(" (")
+                    .append(s.runs().get(i).ranks())
+                    .append(")</th>");
+        }
     }
 
     private static void runs(StringBuilder sb, ScalingStudy s) {
@@ -181,13 +186,7 @@ public final class ScalingHtml {
     private static void parts(StringBuilder sb, ScalingStudy s, String title, List<ScalingStudy.Part> parts) {
         int n = s.runs().size();
         sb.append("<h2>").append(title).append("</h2>\n<table><tr><th>part</th>");
-        for (int i = 0; i < n; i++) {
-            sb.append("<th>")
-                    .append(ComparisonText.name(i))
-                    .append(" (")
-                    .append(s.runs().get(i).ranks())
-                    .append(")</th>");
-        }
+        runHeads(sb, s);
         sb.append("<th>ideal</th><th>excess</th><th></th></tr>\n");
         double largest = 0;
         for (ScalingStudy.Part p : parts) {
@@ -219,15 +218,8 @@ public final class ScalingHtml {
         if (figures.isEmpty()) {
             return;
         }
-        int n = s.runs().size();
         sb.append("<h2>").append(title).append("</h2>\n<table><tr><th></th>");
-        for (int i = 0; i < n; i++) {
-            sb.append("<th>")
-                    .append(ComparisonText.name(i))
-                    .append(" (")
-                    .append(s.runs().get(i).ranks())
-                    .append(")</th>");
-        }
+        runHeads(sb, s);
         sb.append("</tr>\n");
         for (ScalingStudy.Figure f : figures) {
             sb.append("<tr><td>").append(Markup.escape(f.name())).append("</td>");

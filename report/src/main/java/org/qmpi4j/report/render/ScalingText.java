@@ -59,6 +59,21 @@ public final class ScalingText {
                 + Decimals.fixed(100 * limit.excess() / loss, 0) + "% of the parts' excess).";
     }
 
+    /**
+     * A table's head with {@code extra} columns besides the runs': the label column first
+     * ({@code <}, left-aligned), then one per run (its name and ranks, e.g. {@code A (4)}), then
+     * {@code extra - 1} more that the caller names.
+     */
+    private static String[] header(ScalingStudy s, int extra) {
+        int n = s.runs().size();
+        String[] header = new String[n + extra];
+        header[0] = "<";
+        for (int i = 0; i < n; i++) {
+            header[i + 1] = ComparisonText.name(i) + " (" + s.runs().get(i).ranks() + ")";
+        }
+        return header;
+    }
+
     private static void parts(StringBuilder sb, ScalingStudy s, String title, List<ScalingStudy.Part> parts, int top) {
         sb.append('\n').append(title).append('\n');
         if (parts.isEmpty()) {
@@ -66,11 +81,7 @@ public final class ScalingText {
             return;
         }
         int n = s.runs().size();
-        String[] header = new String[n + 4];
-        header[0] = "<";
-        for (int i = 0; i < n; i++) {
-            header[i + 1] = ComparisonText.name(i) + " (" + s.runs().get(i).ranks() + ")";
-        }
+        String[] header = header(s, 4);
         header[n + 1] = "ideal " + ComparisonText.name(n - 1);
         header[n + 2] = "excess";
         header[n + 3] = "growth";
@@ -107,12 +118,7 @@ public final class ScalingText {
         }
         sb.append("\nIterations (steady state: after the warm-up)\n");
         int n = s.runs().size();
-        String[] header = new String[n + 1];
-        header[0] = "<";
-        for (int i = 0; i < n; i++) {
-            header[i + 1] = ComparisonText.name(i) + " (" + s.runs().get(i).ranks() + ")";
-        }
-        Table t = new Table(header);
+        Table t = new Table(header(s, 1));
         for (int row = 0; row < f.size(); row++) {
             Object[] cells = new Object[n + 1];
             cells[0] = f.get(row).name();
@@ -133,12 +139,7 @@ public final class ScalingText {
         }
         sb.append('\n').append(title).append('\n');
         int n = s.runs().size();
-        String[] header = new String[n + 1];
-        header[0] = "<";
-        for (int i = 0; i < n; i++) {
-            header[i + 1] = ComparisonText.name(i) + " (" + s.runs().get(i).ranks() + ")";
-        }
-        Table t = new Table(header);
+        Table t = new Table(header(s, 1));
         for (ScalingStudy.Figure f : figures) {
             Object[] cells = new Object[n + 1];
             cells[0] = f.name();

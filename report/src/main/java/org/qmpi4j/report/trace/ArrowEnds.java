@@ -38,23 +38,8 @@ public final class ArrowEnds implements ShardParser.Listener {
          */
         void sent(ShardEvent e, String id, long to, long tag, long seq, @Nullable String comm) throws IOException;
 
-        /**
-         * The arrow of message {@code id} ({@code from} to this rank, {@code tag}, {@code seq} on
-         * the communicator of key {@code comm}) ends at the call of thread {@code tid} from
-         * {@code startLocal} to {@code endLocal} (the rank's own clock); {@code lastCall}: that call
-         * is the one last handed to {@link #call}.
-         */
-        void received(
-                String id,
-                long from,
-                long tag,
-                long seq,
-                @Nullable String comm,
-                long tid,
-                long startLocal,
-                long endLocal,
-                boolean lastCall)
-                throws IOException;
+        /** The arrow of a message received by this rank ends as {@code end} says. */
+        void received(ArrowEnd end) throws IOException;
 
         /** The rank stopped recording at the size limit, at {@code localTime}. */
         default void limit(long limitBytes, long eventsWritten, long localTime) throws IOException {}
@@ -68,34 +53,14 @@ public final class ArrowEnds implements ShardParser.Listener {
 
     private final int rank;
     private final Sink sink;
-    private final Map<String, Posted> posted = new LinkedHashMap<>();
+    /** Receives posted and not yet seen completed, by message id: where each ends if never completed. */
+    private final Map<String, ArrowEnd> posted = new LinkedHashMap<>();
     /** Receives posted past {@link #MAX_POSTED}, whose arrows ended at once; empty but in extreme jobs. */
     private final Set<String> endedAtPosting = new HashSet<>();
 
     public ArrowEnds(int rank, Sink sink) {
         this.rank = rank;
         this.sink = sink;
-    }
-
-    /** A receive posted and not yet seen completed. */
-    private static final class Posted {
-        final long from;
-        final long tag;
-        final long seq;
-        final @Nullable String comm;
-        final long tid;
-        final long start;
-        final long end;
-
-        Posted(ShardEvent e) {
-            from = e.recvPeer();
-            tag = e.recvTag();
-            seq = e.recvSeq();
-            comm = e.communicatorKey();
-            tid = e.tid();
-            start = e.start();
-            end = e.end();
-        }
     }
 
     @Override
@@ -108,21 +73,12 @@ public final class ArrowEnds implements ShardParser.Listener {
         String received = e.receivedMessage(rank);
         if (received != null) {
             if (e.postsReceive() && posted.size() < MAX_POSTED) {
-                posted.put(received, new Posted(e));
+                posted.put(received, ArrowEnd.at(received, e, false));
             } else {
                 if (e.postsReceive()) {
                     endedAtPosting.add(received);
                 }
-                sink.received(
-                        received,
-                        e.recvPeer(),
-                        e.recvTag(),
-                        e.recvSeq(),
-                        e.communicatorKey(),
-                        e.tid(),
-                        e.start(),
-                        e.end(),
-                        true);
+                sink.received(ArrowEnd.at(received, e, true));
             }
         }
     }
@@ -139,7 +95,7 @@ public final class ArrowEnds implements ShardParser.Listener {
         String key = comm == null ? null : comm.key();
         String id = TraceFormat.flowId(peer, rank, tag, seq, key);
         if (posted.remove(id) != null || endedAtPosting.isEmpty() || !endedAtPosting.remove(id)) {
-            sink.received(id, peer, tag, seq, key, call.tid(), call.start(), call.end(), true);
+            sink.received(new ArrowEnd(id, peer, tag, seq, key, call.tid(), call.start(), call.end(), true));
         }
     }
 
@@ -160,12 +116,11 @@ public final class ArrowEnds implements ShardParser.Listener {
 
     /** The shard ended: receives posted and never completed end at their posting calls. */
     public void finish() throws IOException {
-        Iterator<Map.Entry<String, Posted>> it = posted.entrySet().iterator();
+        Iterator<ArrowEnd> it = posted.values().iterator();
         while (it.hasNext()) {
-            Map.Entry<String, Posted> entry = it.next();
-            Posted p = entry.getValue();
+            ArrowEnd end = it.next();
             it.remove();
-            sink.received(entry.getKey(), p.from, p.tag, p.seq, p.comm, p.tid, p.start, p.end, false);
+            sink.received(end);
         }
     }
 }

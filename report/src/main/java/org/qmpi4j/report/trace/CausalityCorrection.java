@@ -337,17 +337,8 @@ public final class CausalityCorrection {
             }
 
             @Override
-            public void received(
-                    String id,
-                    long from,
-                    long tag,
-                    long seq,
-                    @Nullable String comm,
-                    long tid,
-                    long startLocal,
-                    long endLocal,
-                    boolean lastCall) {
-                messages.received(from, rank, tag, seq, comm, common(rank, endLocal));
+            public void received(ArrowEnd a) {
+                messages.received(a.from, rank, a.tag, a.seq, a.comm, common(rank, a.end));
             }
         }
 

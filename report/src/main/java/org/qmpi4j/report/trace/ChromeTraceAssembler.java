@@ -90,22 +90,12 @@ public final class ChromeTraceAssembler implements ShardAssembler {
         }
 
         @Override
-        public void received(
-                String id,
-                long from,
-                long tag,
-                long seq,
-                @Nullable String comm,
-                long tid,
-                long startLocal,
-                long endLocal,
-                boolean lastCall)
-                throws IOException {
-            long start = common(startLocal);
-            long end = common(endLocal);
+        public void received(ArrowEnd a) throws IOException {
+            long start = common(a.start);
+            long end = common(a.end);
             long dur = Math.max(0, end - start);
-            if (selection.hasRank(from) && selection.overlaps(start, end)) {
-                flow(this, "f", id, tid, start + dur - Math.min(1, dur));
+            if (selection.hasRank(a.from) && selection.overlaps(start, end)) {
+                flow(this, "f", a.id, a.tid, start + dur - Math.min(1, dur));
             }
         }
 

@@ -255,30 +255,20 @@ public final class PerfettoTraceAssembler implements ShardAssembler {
         }
 
         @Override
-        public void received(
-                String id,
-                long from,
-                long tag,
-                long seq,
-                @Nullable String comm,
-                long tid,
-                long startLocal,
-                long endLocal,
-                boolean lastCall)
-                throws IOException {
-            if (!selection.hasRank(from)) {
+        public void received(ArrowEnd a) throws IOException {
+            if (!selection.hasRank(a.from)) {
                 return;
             }
-            if (lastCall) {
+            if (a.lastCall) {
                 if (held) {
-                    received.add(id);
+                    received.add(a.id);
                 }
                 return;
             }
-            long t = common(endLocal);
-            if (selection.overlaps(common(startLocal), t)) {
-                w.thread(rank, tid, threadName(tid));
-                w.flowEnd(rank, tid, Math.max(common(startLocal), t - 1), id);
+            long t = common(a.end);
+            if (selection.overlaps(common(a.start), t)) {
+                w.thread(rank, a.tid, threadName(a.tid));
+                w.flowEnd(rank, a.tid, Math.max(common(a.start), t - 1), a.id);
             }
         }
 

@@ -91,22 +91,12 @@ public final class Timeline {
         void call(int rank, ShardEvent e, long start, long end) throws IOException;
 
         /**
-         * The call last handed to {@link #call} ({@code call}, from {@code start} to {@code end})
-         * completed request {@code request} (version 4; {@link TraceFormat#NONE} in version 3) and,
+         * The call last handed to {@link #call} completed request {@code request} (version 4; {@link TraceFormat#NONE} in version 3) and,
          * for a receive whose message is known, the message from {@code peer} with {@code tag} and
          * number {@code seq} on {@code comm} ({@code null}: {@code COMM_WORLD} in version 3);
          * those three are {@link TraceFormat#NONE} otherwise.
          */
-        default void completed(
-                int rank,
-                ShardEvent call,
-                long start,
-                long end,
-                long request,
-                @Nullable ShardCommunicator comm,
-                long peer,
-                long tag,
-                long seq)
+        default void completed(int rank, long request, @Nullable ShardCommunicator comm, long peer, long tag, long seq)
                 throws IOException {}
 
         /**
@@ -118,23 +108,12 @@ public final class Timeline {
                 throws IOException {}
 
         /**
-         * The arrow of message {@code id} (from {@code from}) ends at the call of thread
-         * {@code tid} from {@code start} to {@code end}: the receive, or the call that completed a
-         * nonblocking receive; a receive posted whose completion the shard does not name ends at
-         * its posting call, reported when the shard ends ({@code lastCall} false).
+         * A message's arrow ends as {@code end} says, its times on the common clock: at the
+         * receive, or the call that completed a nonblocking receive; a receive posted whose
+         * completion the shard does not name ends at its posting call, reported when the shard
+         * ends ({@code lastCall} false).
          */
-        default void received(
-                int rank,
-                String id,
-                long from,
-                long tag,
-                long seq,
-                @Nullable String comm,
-                long tid,
-                long start,
-                long end,
-                boolean lastCall)
-                throws IOException {}
+        default void received(int rank, ArrowEnd end) throws IOException {}
 
         /** The rank stopped recording at the size limit, at {@code time}. */
         default void limit(int rank, long time, long limitBytes, long eventsWritten) throws IOException {}
@@ -295,7 +274,7 @@ public final class Timeline {
         public void completed(
                 ShardEvent call, long request, @Nullable ShardCommunicator comm, long peer, long tag, long seq)
                 throws IOException {
-            visitor.completed(rank, call, start, end, request, comm, peer, tag, seq);
+            visitor.completed(rank, request, comm, peer, tag, seq);
             ends.completed(call, request, comm, peer, tag, seq);
         }
 
@@ -331,20 +310,9 @@ public final class Timeline {
         }
 
         @Override
-        public void received(
-                String id,
-                long from,
-                long tag,
-                long seq,
-                @Nullable String comm,
-                long tid,
-                long startLocal,
-                long endLocal,
-                boolean lastCall)
-                throws IOException {
-            long s = lastCall ? start : clock.common(startLocal);
-            long t = lastCall ? end : clock.common(endLocal);
-            visitor.received(rank, id, from, tag, seq, comm, tid, s, t, lastCall);
+        public void received(ArrowEnd a) throws IOException {
+            // The last call's times are converted already; an end held since its posting is not.
+            visitor.received(rank, a.lastCall ? a.at(start, end) : a.at(clock.common(a.start), clock.common(a.end)));
         }
     }
 }

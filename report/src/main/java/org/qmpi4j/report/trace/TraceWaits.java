@@ -203,16 +203,7 @@ public final class TraceWaits {
         }
 
         @Override
-        public void completed(
-                int rank,
-                ShardEvent c,
-                long start,
-                long end,
-                long request,
-                @Nullable ShardCommunicator comm,
-                long peer,
-                long tag,
-                long seq) {
+        public void completed(int rank, long request, @Nullable ShardCommunicator comm, long peer, long tag, long seq) {
             if (peer != TraceFormat.NONE && tag != TraceFormat.NONE && seq != TraceFormat.NONE) {
                 completions
                         .append("R\t")

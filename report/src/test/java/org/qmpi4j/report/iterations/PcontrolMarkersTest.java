@@ -125,7 +125,7 @@ class PcontrolMarkersTest {
             throws Exception {
         w.event(
                 fid, 1, start, duration, NONE, NONE, 8, NONE, NONE, NONE, NONE, site, NONE, NONE, NONE, NONE, NONE,
-                level, NO_REQS, 0);
+                level, NO_REQS, 0, null);
     }
 
     private Iterations find(String setting) throws Exception {

@@ -54,7 +54,7 @@ class TraceCallsTest {
     private static void event(TraceFileWriter w, int fid, long start, long duration, int site) throws Exception {
         w.event(
                 fid, 1, start, duration, NONE, NONE, 8, NONE, NONE, NONE, NONE, site, NONE, NONE, NONE, NONE, NONE,
-                NONE, NO_REQS, 0);
+                NONE, NO_REQS, 0, null);
     }
 
     @Test

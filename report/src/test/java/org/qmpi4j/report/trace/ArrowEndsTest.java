@@ -39,17 +39,8 @@ class ArrowEndsTest {
             public void sent(ShardEvent e, String id, long to, long tag, long seq, @Nullable String comm) {}
 
             @Override
-            public void received(
-                    String id,
-                    long from,
-                    long tag,
-                    long seq,
-                    @Nullable String comm,
-                    long tid,
-                    long startLocal,
-                    long endLocal,
-                    boolean lastCall) {
-                ends.add(id + " at " + startLocal);
+            public void received(ArrowEnd a) {
+                ends.add(a.id + " at " + a.start);
             }
         };
         Path f = dir.resolve("rank-1.trace");
@@ -57,8 +48,8 @@ class ArrowEndsTest {
             w.defineFunction(0, "MPI_RECV");
             w.defineCommunicator(0, TraceFormat.WORLD_KEY, "0..1", null);
             w.defineCommunicator(1, key, "0..1", null);
-            w.event(0, 1, 100, 10, 0, 7, 8, NONE, 0, 7, 0, NONE, 0, NONE, NONE, NONE, 8, NONE, NO_REQS, 0);
-            w.event(0, 1, 200, 10, 0, 7, 8, NONE, 0, 7, 0, NONE, 1, NONE, NONE, NONE, 8, NONE, NO_REQS, 0);
+            w.event(0, 1, 100, 10, 0, 7, 8, NONE, 0, 7, 0, NONE, 0, NONE, NONE, NONE, 8, NONE, NO_REQS, 0, null);
+            w.event(0, 1, 200, 10, 0, 7, 8, NONE, 0, 7, 0, NONE, 1, NONE, NONE, NONE, 8, NONE, NO_REQS, 0, null);
         }
         ArrowEnds arrows = new ArrowEnds(1, sink);
         ShardParser p = new ShardParser(1, arrows);

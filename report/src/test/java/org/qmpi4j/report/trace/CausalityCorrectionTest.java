@@ -347,7 +347,7 @@ class CausalityCorrectionTest {
             // sends at 3000; the wait from 2000 to 6000 completes it, and its status named (0, 7).
             w1.event(
                     IRECV, 1, 100, 50, -1, 7, 8, NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE, 0, NONE, NONE, NO_REQS,
-                    0);
+                    0, null);
             w0.event(SEND, 1, 3000, 50, 1, 7, 8, 0, NONE, NONE, NONE);
             completing(w1, 2000, 4000, new long[] {0, NONE, 0, 7, 0});
         }
@@ -361,7 +361,7 @@ class CausalityCorrectionTest {
             throws Exception {
         w.event(
                 IRECV, 1, start, 50, peer, tag, 8, NONE, peer, tag, seq, NONE, NONE, NONE, NONE, request, 8, NONE,
-                NO_REQS, 0);
+                NO_REQS, 0, null);
     }
 
     /** A waitall that completed the requests named in {@code completed} (W lines). */
@@ -386,7 +386,8 @@ class CausalityCorrectionTest {
                 NONE,
                 NONE,
                 completed,
-                completed.length / TraceFileWriter.COMPLETION_FIELDS);
+                completed.length / TraceFileWriter.COMPLETION_FIELDS,
+                null);
     }
 
     /** Occurrences of {@code id} as a little-endian fixed64 in {@code bytes}. */

@@ -90,7 +90,8 @@ class TimelineTest {
                 receives ? 8 : NONE,
                 NONE,
                 completed == null ? NO_REQS : completed,
-                completed == null ? 0 : completed.length / TraceFileWriter.COMPLETION_FIELDS);
+                completed == null ? 0 : completed.length / TraceFileWriter.COMPLETION_FIELDS,
+                null);
     }
 
     private void shards() throws Exception {
@@ -117,6 +118,8 @@ class TimelineTest {
     private static final class Seen implements Timeline.Visitor {
         final List<String> lines = new ArrayList<>();
         final List<long[]> calls = new ArrayList<>();
+        /** The function of the call last seen, which a completion belongs to. */
+        String lastFunction = "";
 
         @Override
         public void beginRank(int rank, RankClock clock) {
@@ -138,21 +141,13 @@ class TimelineTest {
             lines.add("call " + rank + " " + e.function() + " " + start + ".." + end + " at "
                     + Objects.requireNonNull(e.site()).line() + " on " + e.communicatorKey());
             calls.add(new long[] {rank, start, end});
+            lastFunction = e.function();
         }
 
         @Override
-        public void completed(
-                int rank,
-                ShardEvent call,
-                long start,
-                long end,
-                long request,
-                @Nullable ShardCommunicator comm,
-                long peer,
-                long tag,
-                long seq) {
-            lines.add("completed " + rank + " " + call.function() + " request " + request + " message " + peer + "/"
-                    + tag + "/" + seq + " on " + Objects.requireNonNull(comm).key());
+        public void completed(int rank, long request, @Nullable ShardCommunicator comm, long peer, long tag, long seq) {
+            lines.add("completed " + rank + " " + lastFunction + " request " + request + " message " + peer + "/" + tag
+                    + "/" + seq + " on " + Objects.requireNonNull(comm).key());
         }
 
         @Override
@@ -161,18 +156,8 @@ class TimelineTest {
         }
 
         @Override
-        public void received(
-                int rank,
-                String id,
-                long from,
-                long tag,
-                long seq,
-                @Nullable String comm,
-                long tid,
-                long start,
-                long end,
-                boolean lastCall) {
-            lines.add("received " + rank + " " + id + " " + start + ".." + end);
+        public void received(int rank, ArrowEnd a) {
+            lines.add("received " + rank + " " + a.id + " " + a.start + ".." + a.end);
         }
 
         @Override

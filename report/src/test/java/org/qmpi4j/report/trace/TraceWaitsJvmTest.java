@@ -40,7 +40,7 @@ class TraceWaitsJvmTest {
                 w.zero(0);
                 w.event(
                         0, 1, 0, MS, NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE,
-                        NO_REQS, 0);
+                        NO_REQS, 0, null);
                 // Rank 1 reaches the barrier at 100 ms, 60 ms of the 99 before it two collections.
                 long[] jvm = r == 1 ? new long[] {60 * MS, 2, 0, 0, 0, 0, 0, 0, 0, 0} : null;
                 long enter = (r == 1 ? 100 : 10) * MS;

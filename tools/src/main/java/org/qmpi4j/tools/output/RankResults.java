@@ -83,10 +83,10 @@ public final class RankResults {
         /**
          * Collective, after this rank's final file ({@code mine}, what {@link RankFile#write}
          * returned, empty if it failed): brings the ranks' results to rank 0, which writes the
-         * job's files into {@code session.dir()}. Returns the names rank 0 wrote, empty elsewhere.
-         * Messages and faults go to {@code output}.
+         * job's files into {@code dir}, the session's results folder. Returns the names rank 0
+         * wrote, empty elsewhere. Messages and faults go to {@code output}.
          */
-        List<String> run(OutputSession session, byte[] mine, RankOutput output) throws Exception;
+        List<String> run(OutputSession session, Path dir, byte[] mine, RankOutput output) throws Exception;
 
         /**
          * After {@link #run}, when this rank's tool had something to add (a call after {@code
@@ -308,7 +308,10 @@ public final class RankResults {
             s.finished(List.of());
             return;
         }
-        s.finished(gather.run(s, mine, output));
+        // A session without its folder returns from open() before any gather: the one place this
+        // invariant is relied on, so that every Gather is handed the folder and checks nothing.
+        Path dir = Objects.requireNonNull(s.dir(), "a gathering session has its results folder");
+        s.finished(gather.run(s, dir, mine, output));
     }
 
     /**
@@ -364,7 +367,7 @@ public final class RankResults {
         }
 
         @Override
-        public List<String> run(OutputSession s, byte[] mine, RankOutput output) throws Exception {
+        public List<String> run(OutputSession s, Path dir, byte[] mine, RankOutput output) throws Exception {
             WorldComm comm = s.comm();
             Collect collect = new Collect(comm.rank() == 0 ? comm.size() : 0);
             ChunkedGather.run(comm, new ByteArrayInputStream(mine), mine.length, 0, collect);
@@ -376,8 +379,7 @@ public final class RankResults {
                 perRank.add(b == null ? new byte[0] : b.toByteArray());
             }
             gathered = perRank;
-            // The gather runs only in a session that has its folder (open() returns before it otherwise).
-            return content.writeResults(Objects.requireNonNull(s.dir()), perRank, comm.size());
+            return content.writeResults(dir, perRank, comm.size());
         }
 
         /** Rank 0 writes the job's results again with its own new content; other ranks' stay in their files. */

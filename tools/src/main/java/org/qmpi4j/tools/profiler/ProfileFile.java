@@ -158,6 +158,6 @@ final class ProfileFile implements RankResults.RankFile {
         if (a == null) {
             return new SiteKey(f.name(), "(unknown)", "(unknown)", null, -1);
         }
-        return new SiteKey(f.name(), a.className(), a.methodName(), a.fileName(), a.line());
+        return new SiteKey(f.name(), a);
     }
 }

@@ -1,6 +1,7 @@
 package org.qmpi4j.tools.profiler;
 
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.util.List;
 import org.qmpi4j.api.Nullable;
 import org.qmpi4j.api.internal.log.Log;
@@ -28,7 +29,7 @@ final class ProfileGather implements RankResults.Gather {
     }
 
     @Override
-    public List<String> run(OutputSession s, byte[] mine, RankOutput output) throws Exception {
+    public List<String> run(OutputSession s, Path dir, byte[] mine, RankOutput output) throws Exception {
         WorldComm comm = s.comm();
         long gatherStart = System.nanoTime();
         // This rank's own work on the partials (decoding, combining), apart from waiting for them.
@@ -47,16 +48,14 @@ final class ProfileGather implements RankResults.Gather {
             return List.of();
         }
         if (merge.added() == 0) {
-            output.say("no rank's profile arrived; 'qmpi4j merge " + s.dir()
-                    + "' builds the report from the per-rank files");
+            output.say(
+                    "no rank's profile arrived; 'qmpi4j merge " + dir + "' builds the report from the per-rank files");
             return List.of();
         }
         Profile merged = merge.finish();
         long mergedAt = System.nanoTime();
         // With the first failure a rank recorded (MPI_Abort where it returns, another thread's exception).
-        // The gather runs only in a session that has its folder (RankResults).
-        List<String> written =
-                JobReport.writeProfile(java.util.Objects.requireNonNull(s.dir(), "no results folder"), merged);
+        List<String> written = JobReport.writeProfile(dir, merged);
         long done = System.nanoTime();
         // For measuring the finalize cost at scale (BENCHMARKS.md): shown with the setting verbose
         // (and only then formatted: the formatter's first use loads locale data).

@@ -6,8 +6,6 @@ import java.io.OutputStreamWriter;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
-import java.util.Objects;
-import org.qmpi4j.api.Nullable;
 import org.qmpi4j.formats.files.ResultFiles;
 import org.qmpi4j.formats.trace.ShardSummary;
 import org.qmpi4j.formats.trace.TraceResult;
@@ -18,10 +16,6 @@ import org.qmpi4j.report.trace.ShardAssembler;
 /** The gathered trace as Chrome Trace Event JSON, {@code trace.json}: for small traces. */
 final class GatheredChromeTrace extends GatheredTrace {
     private final String binding;
-    /** Set by {@link #start}; {@code null} before. */
-    private @Nullable Writer out;
-
-    private @Nullable ChromeTraceAssembler assembler;
 
     /** {@code binding}: the binding's id, named in the trace. */
     GatheredChromeTrace(String binding) {
@@ -38,16 +32,11 @@ final class GatheredChromeTrace extends GatheredTrace {
         for (ShardSummary x : summaries) {
             a.clock(x.rank(), x.clock(), x.zero());
         }
-        out = w;
-        assembler = a;
         return a;
     }
 
     @Override
-    List<String> finish(int ranks) throws IOException {
-        TraceResult summary =
-                Objects.requireNonNull(assembler, "finish follows start").finish();
-        Objects.requireNonNull(out, "finish follows start").close();
+    List<String> said(int ranks, TraceResult summary) {
         if (summary.truncatedRanks().isEmpty()) {
             return List.of();
         }

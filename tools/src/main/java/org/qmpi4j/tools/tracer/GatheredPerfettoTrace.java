@@ -23,9 +23,6 @@ final class GatheredPerfettoTrace extends GatheredTrace {
     private final Path dir;
     private final long jsonLimit;
     /** Set by {@link #start}; {@code null} before. */
-    private @Nullable OutputStream out;
-
-    private @Nullable PerfettoTraceAssembler assembler;
     private @Nullable ShardSpan span;
 
     /** {@code dir}: the results folder; {@code jsonLimit}: the size up to which it would be JSON. */
@@ -44,17 +41,12 @@ final class GatheredPerfettoTrace extends GatheredTrace {
         for (ShardSummary x : summaries) {
             a.rank(x);
         }
-        out = stream;
-        assembler = a;
         span = ShardSpan.of(summaries);
         return a;
     }
 
     @Override
-    List<String> finish(int ranks) throws IOException {
-        TraceResult summary =
-                Objects.requireNonNull(assembler, "finish follows start").finish();
-        Objects.requireNonNull(out, "finish follows start").close();
+    List<String> said(int ranks, TraceResult summary) {
         ShardSpan span = Objects.requireNonNull(this.span, "finish follows start");
         List<String> said = new ArrayList<>();
         said.add("the " + ranks + " ranks' trace shards hold " + Units.bytes(span.bytes) + ", over "

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Objects;
 import org.qmpi4j.api.Nullable;
 import org.qmpi4j.formats.trace.ShardSummary;
+import org.qmpi4j.formats.trace.TraceResult;
 import org.qmpi4j.report.trace.CausalityCorrection;
 import org.qmpi4j.report.trace.ShardAssembler;
 
@@ -18,8 +19,10 @@ import org.qmpi4j.report.trace.ShardAssembler;
 abstract class GatheredTrace {
     private final String fileName;
     private int ranks;
-    /** Set by {@link #open}; {@code null} before. */
+    /** Both set by {@link #open}; {@code null} before. */
     private @Nullable ShardAssembler assembler;
+
+    private @Nullable OutputStream out;
 
     /** A trace written to the results file {@code fileName}. */
     GatheredTrace(String fileName) {
@@ -34,6 +37,7 @@ abstract class GatheredTrace {
     /** Starts the trace of {@code summaries.size()} ranks in {@code out}. */
     final void open(OutputStream out, List<ShardSummary> summaries, CausalityCorrection correction) throws IOException {
         ranks = summaries.size();
+        this.out = out;
         assembler = start(out, summaries, correction);
     }
 
@@ -51,7 +55,9 @@ abstract class GatheredTrace {
         for (int r = 0; r < ranks; r++) {
             a.endRank(r);
         }
-        return finish(ranks);
+        TraceResult result = a.finish(); // the document completed and flushed: the stream can close
+        Objects.requireNonNull(out, "opened with the assembler").close();
+        return said(ranks, result);
     }
 
     private ShardAssembler started() {
@@ -62,6 +68,6 @@ abstract class GatheredTrace {
     abstract ShardAssembler start(OutputStream out, List<ShardSummary> summaries, CausalityCorrection correction)
             throws IOException;
 
-    /** Ends the trace of {@code ranks} ranks and closes the stream; what to tell the user. */
-    abstract List<String> finish(int ranks) throws IOException;
+    /** What to tell the user of the trace of {@code ranks} ranks, ended as {@code result} says. */
+    abstract List<String> said(int ranks, TraceResult result);
 }

@@ -66,9 +66,8 @@ final class ShardGather implements RankResults.Gather {
     }
 
     @Override
-    public List<String> run(OutputSession s, byte[] mine, RankOutput output) throws Exception {
+    public List<String> run(OutputSession s, Path dir, byte[] mine, RankOutput output) throws Exception {
         WorldComm comm = s.comm();
-        Path dir = Objects.requireNonNull(s.dir(), "no results folder");
         Path file = ResultFiles.rankTrace(dir, s.rank());
         long length = shard.length(file, output);
         List<ShardSummary> all = gatherSummaries(comm, shard.summary(comm.rank(), length));
@@ -98,7 +97,7 @@ final class ShardGather implements RankResults.Gather {
         }
         GatheredTrace trace =
                 merge[0] == WRITE_JSON ? new GatheredChromeTrace(binding) : new GatheredPerfettoTrace(dir, jsonLimit());
-        List<String> written = writeAtRoot(s, comm, file, length, all, trace, output);
+        List<String> written = writeAtRoot(dir, comm, file, length, all, trace, output);
         WaitStatesAtFinalize.addToProfile(
                 dir, comm.size(), output, merge[0] == WRITE_PERFETTO, settings.get(TracerTool.ITERATION));
         return written;
@@ -160,7 +159,7 @@ final class ShardGather implements RankResults.Gather {
     }
 
     private List<String> writeAtRoot(
-            OutputSession s,
+            Path dir,
             WorldComm comm,
             Path file,
             long length,
@@ -183,13 +182,13 @@ final class ShardGather implements RankResults.Gather {
         CausalityCorrection correction = collector.solve();
         InputStream again = shard.read(file, output);
         try (InputStream mine = again != null ? again : InputStream.nullInputStream()) {
-            return assemble(s, comm, mine, again != null ? length : 0, summaries, correction, trace, output);
+            return assemble(dir, comm, mine, again != null ? length : 0, summaries, correction, trace, output);
         }
     }
 
     /** The shards, as they arrive, into {@code trace}'s file in the results folder. */
     private static List<String> assemble(
-            OutputSession s,
+            Path dir,
             WorldComm comm,
             InputStream mine,
             long length,
@@ -198,7 +197,7 @@ final class ShardGather implements RankResults.Gather {
             GatheredTrace trace,
             RankOutput output)
             throws Exception {
-        Path target = Objects.requireNonNull(s.dir(), "no results folder").resolve(trace.fileName());
+        Path target = dir.resolve(trace.fileName());
         PendingFile file = create(target, output);
         List<String> said;
         try {

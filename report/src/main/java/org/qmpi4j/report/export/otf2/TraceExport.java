@@ -180,16 +180,7 @@ public final class TraceExport {
         }
 
         @Override
-        public void completed(
-                int rank,
-                ShardEvent e,
-                long start,
-                long end,
-                long request,
-                @Nullable ShardCommunicator comm,
-                long peer,
-                long tag,
-                long seq) {
+        public void completed(int rank, long request, @Nullable ShardCommunicator comm, long peer, long tag, long seq) {
             if (pending && request != TraceFormat.NONE) {
                 Long bytes = postedBytes.remove(request);
                 call.completed(request, peer, tag, bytes == null ? TracedCall.NONE : bytes);
