@@ -20,19 +20,23 @@ public final class MessageRoles {
 
     /** Index of the source argument of the receive half of a send-receive call, or -1. */
     public static int sendRecvSourceArgument(MpiCall call) {
-        boolean offsets = BindingFacts.of(call.bindingId()).bufferOffsets();
         switch (call.function()) {
             case MPI_SENDRECV:
                 // Open MPI: (sbuf, scount, stype, dest, stag, rbuf, rcount, rtype, source, rtag)
                 // mpiJava:  (sbuf, soff, scount, stype, dest, stag, rbuf, roff, rcount, rtype, source, rtag)
-                return offsets ? 10 : 8;
+                return offsets(call) ? 10 : 8;
             case MPI_SENDRECV_REPLACE:
                 // Open MPI: (buf, count, type, dest, stag, source, rtag); mpiJava: (buf, off, count, type, dest, stag,
                 // source, rtag)
-                return offsets ? 6 : 5;
+                return offsets(call) ? 6 : 5;
             default:
                 return -1;
         }
+    }
+
+    /** Whether the call's binding follows each buffer with an offset ({@code fact buffers array-offset}). */
+    private static boolean offsets(MpiCall call) {
+        return BindingFacts.of(call.bindingId()).bufferOffsets();
     }
 
     /** The source rank (in the call's communicator) of a send-receive's receive half, or {@link MpiCall#ABSENT}. */
