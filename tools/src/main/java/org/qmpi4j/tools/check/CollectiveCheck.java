@@ -40,7 +40,7 @@ final class CollectiveCheck {
     private final Checker checker;
     private final int toolId;
     /** Buffers are {@code nio} (Open MPI): records travel in direct buffers, without offsets; else arrays with offsets. */
-    private final boolean direct;
+    private final boolean nioBuffers;
 
     private final Object longType;
     private final Object byteType;
@@ -54,7 +54,7 @@ final class CollectiveCheck {
     CollectiveCheck(Checker checker, int toolId, BindingFacts facts, Signatures types) {
         this.checker = checker;
         this.toolId = toolId;
-        this.direct = facts.buffers() == BindingFacts.Buffers.NIO;
+        this.nioBuffers = facts.buffers() == BindingFacts.Buffers.NIO;
         this.types = types;
         this.longType = Qmpi.bindingConstant(toolId, "LONG");
         this.byteType = Qmpi.bindingConstant(toolId, "BYTE");
@@ -142,7 +142,7 @@ final class CollectiveCheck {
         }
         long[] out = new long[2 * FIELDS];
         Object dup = dupOf(comm);
-        if (direct) {
+        if (nioBuffers) {
             // direct buffers keep the checker's records out of the binding's reused native buffers
             ByteBuffer d = DirectBuffers.of(out.length * Long.BYTES, DirectBuffers.RECEIVE);
             Qmpi.pmpi(
@@ -269,7 +269,7 @@ final class CollectiveCheck {
         byte[] m = mine.getBytes(StandardCharsets.UTF_8);
         System.arraycopy(m, 0, send, 0, Math.min(m.length, RECORD));
         byte[] all = new byte[RECORD * size];
-        if (direct) {
+        if (nioBuffers) {
             ByteBuffer d = DirectBuffers.of(all.length, DirectBuffers.RECEIVE);
             Qmpi.pmpi(
                     toolId,
@@ -310,7 +310,7 @@ final class CollectiveCheck {
     /** Every rank of {@code comm} ({@code size} ranks) gets every rank's {@code mine}, in rank order. */
     long[] allgather(Object comm, long[] mine, int size) throws Exception {
         long[] all = new long[mine.length * size];
-        if (direct) {
+        if (nioBuffers) {
             ByteBuffer d = DirectBuffers.of(all.length * Long.BYTES, DirectBuffers.RECEIVE);
             Qmpi.pmpi(
                     toolId,

@@ -91,7 +91,7 @@ final class Signatures {
     private final Checker checker;
     private final int toolId;
     /** Buffers are {@code nio} (Open MPI): signatures travel in direct buffers, without offsets; else arrays with offsets. */
-    private final boolean direct;
+    private final boolean nioBuffers;
 
     private final CommDuplicates dups;
     private final Object byteType;
@@ -109,7 +109,7 @@ final class Signatures {
     Signatures(Checker checker, int toolId, BindingFacts facts, CommDuplicates dups) {
         this.checker = checker;
         this.toolId = toolId;
-        this.direct = facts.buffers() == BindingFacts.Buffers.NIO;
+        this.nioBuffers = facts.buffers() == BindingFacts.Buffers.NIO;
         this.dups = dups;
         this.byteType = Qmpi.bindingConstant(toolId, "BYTE");
         for (String name : BASIC) {
@@ -172,7 +172,7 @@ final class Signatures {
         reap();
         Object buffer;
         Object request;
-        if (direct) {
+        if (nioBuffers) {
             ByteBuffer direct;
             synchronized (sendBuffers) {
                 direct = sendBuffers.poll();
@@ -240,7 +240,7 @@ final class Signatures {
     Expect expect(Object dup, MpiCall call, int source, int tag, @Nullable Object type, long capacity)
             throws Exception {
         Object buffer = buffer();
-        Object request = direct
+        Object request = nioBuffers
                 ? Qmpi.pmpi(toolId, MpiFunction.MPI_IRECV, dup, buffer, MAX, byteType, source, tag)
                 : Qmpi.pmpi(toolId, MpiFunction.MPI_IRECV, dup, buffer, 0, MAX, byteType, source, tag);
         return new Expect(dup, request, buffer, call.function(), call.callingAddress(), nameOf(type), capacity);
@@ -250,7 +250,7 @@ final class Signatures {
     Expect expectFor(Expect wildcard, int source, int tag) throws Exception {
         Object dup = wildcard.dup;
         Object buffer = buffer();
-        Object request = direct
+        Object request = nioBuffers
                 ? Qmpi.pmpi(toolId, MpiFunction.MPI_IRECV, dup, buffer, MAX, byteType, source, tag)
                 : Qmpi.pmpi(toolId, MpiFunction.MPI_IRECV, dup, buffer, 0, MAX, byteType, source, tag);
         return new Expect(dup, request, buffer, wildcard.function, wildcard.site, wildcard.type, wildcard.capacity);
@@ -294,7 +294,7 @@ final class Signatures {
                 return b;
             }
         }
-        return direct ? ByteBuffer.allocateDirect(MAX) : new byte[MAX];
+        return nioBuffers ? ByteBuffer.allocateDirect(MAX) : new byte[MAX];
     }
 
     /** Looks again at signatures that had not arrived. */
