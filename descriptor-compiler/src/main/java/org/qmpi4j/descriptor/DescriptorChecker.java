@@ -7,6 +7,7 @@ import java.util.Map;
 import org.qmpi4j.api.MpiFunction;
 import org.qmpi4j.api.Nullable;
 import org.qmpi4j.api.mpit.BindType;
+import org.qmpi4j.descriptorform.BindingFact;
 import org.qmpi4j.descriptorform.DescriptorSpec;
 import org.qmpi4j.descriptorform.DescriptorSpec.ExcludeLine;
 import org.qmpi4j.descriptorform.DescriptorSpec.MapLine;
@@ -15,7 +16,7 @@ import org.qmpi4j.descriptorform.DescriptorSpec.MapLine;
  * The rules of a descriptor that span lines, applied as {@link DescriptorParser} hands over each
  * line it has read: the {@code binding} line first, each header once, {@code packages} before the
  * classes it owns, no method mapped twice or both mapped and excluded, exactly one
- * {@code canonical} mapping per mapped function. Collects the accepted lines into a
+ * {@code canonical} mapping per mapped function, each fact ({@code fact} line) exactly once. Collects the accepted lines into a
  * {@link DescriptorSpec}.
  */
 final class DescriptorChecker {
@@ -32,6 +33,8 @@ final class DescriptorChecker {
     private final Map<MpiFunction, Integer> firstVersionedCanonicalAt = new EnumMap<>(MpiFunction.class);
 
     private final Map<MpiFunction, Integer> firstMapAt = new EnumMap<>(MpiFunction.class);
+    /** Fact -> line of its {@code fact} line. */
+    private final Map<BindingFact, Integer> factAt = new EnumMap<>(BindingFact.class);
 
     DescriptorChecker(DescriptorSource source) {
         this.source = source;
@@ -202,9 +205,27 @@ final class DescriptorChecker {
         spec.excludes.add(e);
     }
 
-    /** After the last line: the headers are there and every mapped function has its canonical line. */
+    void fact(BindingFact fact, String value) {
+        Integer at = factAt.get(fact);
+        if (at != null) {
+            throw source.fail("second 'fact " + fact.keyword() + "' line (the first is line " + at + ")");
+        }
+        factAt.put(fact, source.lineNo);
+        spec.facts.put(fact, value);
+    }
+
+    /**
+     * After the last line: the headers and every fact are there and every mapped function has its
+     * canonical line.
+     */
     DescriptorSpec finish() {
         header();
+        for (BindingFact f : BindingFact.values()) {
+            if (!spec.facts.containsKey(f)) {
+                throw source.fail("missing 'fact " + f.keyword() + " <" + String.join("|", f.allowed())
+                        + ">' line: every descriptor says it (see org.qmpi4j.descriptorform.BindingFact)");
+            }
+        }
         for (Map.Entry<MpiFunction, Integer> f : firstMapAt.entrySet()) {
             if (!canonicalAt.containsKey(f.getKey()) && !firstVersionedCanonicalAt.containsKey(f.getKey())) {
                 source.at(f.getValue(), null);

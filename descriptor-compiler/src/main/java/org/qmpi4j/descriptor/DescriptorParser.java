@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.qmpi4j.api.MpiFunction;
 import org.qmpi4j.api.mpit.BindType;
+import org.qmpi4j.descriptorform.BindingFact;
 import org.qmpi4j.descriptorform.DescriptorSpec;
 import org.qmpi4j.descriptorform.DescriptorSpec.ExcludeLine;
 import org.qmpi4j.descriptorform.DescriptorSpec.MapLine;
@@ -37,6 +38,12 @@ import org.qmpi4j.descriptorform.Vocabulary;
  * exception &lt;class&gt; &lt;constructor descriptor&gt;     optional: the binding's exception, made for tools that fail a call:
  *                                                 "(IILjava/lang/String;)V" (code, class, message) or
  *                                                 "(Ljava/lang/String;)V" (message only); may be non-public
+ * fact    &lt;name&gt; &lt;value&gt;                     each {@link BindingFact} exactly once: what the binding does that
+ *                                                 tools must know and no map line says: "fact buffers nio" (a
+ *                                                 buffer, then its count) or "fact buffers array-offset" (an array,
+ *                                                 then an int element offset, then the count); "fact free
+ *                                                 invalidates" (a freed object's handle is invalid) or "fact free
+ *                                                 no-op" (a free does nothing)
  * status  source|tag|index &lt;class&gt; &lt;member&gt; &lt;descriptor&gt;  optional, each once: the public member of the
  *                                                 binding's status class (declared or inherited) that gives the
  *                                                 message's source, tag or the completed request's index: a method
@@ -187,6 +194,10 @@ final class DescriptorParser {
             case "status":
                 arity(t, 5, 5, "status source|tag|index <class> <member> ()I|I");
                 checker.status(statusLine(t));
+                break;
+            case "fact":
+                arity(t, 3, 3, "fact <name> <value>");
+                checker.fact(fact(t[1]), factValue(fact(t[1]), t[2]));
                 break;
             case "map":
                 checker.map(map(t));
@@ -446,6 +457,32 @@ final class DescriptorParser {
         if (t.length < min || t.length > max) {
             throw fail("expected '" + usage + "'");
         }
+    }
+
+    /** The fact a {@code fact} line names. */
+    private BindingFact fact(String name) {
+        BindingFact f = BindingFact.forKeyword(name);
+        if (f == null) {
+            throw fail("unknown fact '" + name + "' (known: " + factNames() + ")");
+        }
+        return f;
+    }
+
+    /** The value a {@code fact} line gives {@code f}, one of those it takes. */
+    private String factValue(BindingFact f, String value) {
+        if (!f.allowed().contains(value)) {
+            throw fail(
+                    "fact " + f.keyword() + " is one of " + String.join(", ", f.allowed()) + ", not '" + value + "'");
+        }
+        return value;
+    }
+
+    static String factNames() {
+        List<String> names = new ArrayList<>();
+        for (BindingFact f : BindingFact.values()) {
+            names.add(f.keyword());
+        }
+        return String.join(", ", names);
     }
 
     private DescriptorException fail(String message) {

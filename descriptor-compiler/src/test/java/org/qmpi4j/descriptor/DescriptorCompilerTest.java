@@ -2,16 +2,22 @@ package org.qmpi4j.descriptor;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.entry;
 
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.qmpi4j.descriptorform.BindingFact;
+import org.qmpi4j.descriptorform.CompiledForm;
+import org.qmpi4j.descriptorform.DescriptorSpec;
 
 class DescriptorCompilerTest {
-    private static final String MINI = "binding mini\ntitle Mini\npackages mini/\nfingerprint mini/A f ()V\n";
+    private static final String MINI = "binding mini\ntitle Mini\npackages mini/\nfingerprint mini/A f ()V\n"
+            + "fact buffers array-offset\nfact free no-op\n";
 
     @Test
     void compilesEveryDescriptorTheIndexListsAndCopiesTheIndex(@TempDir Path dir) throws IOException {
@@ -37,9 +43,9 @@ class DescriptorCompilerTest {
                 src.resolve("one.binding"), MINI + "map mini/A f ()V MPI_NOPE canonical\n", StandardCharsets.UTF_8);
         assertThatThrownBy(() -> DescriptorCompiler.compileAll(src, dir.resolve("out"), "res/b/"))
                 .isInstanceOf(DescriptorException.class)
-                .hasMessageStartingWith("res/b/one.binding:5: unknown MPI function 'MPI_NOPE'")
+                .hasMessageStartingWith("res/b/one.binding:7: unknown MPI function 'MPI_NOPE'")
                 .satisfies(e -> {
-                    assertThat(((DescriptorException) e).line()).isEqualTo(5);
+                    assertThat(((DescriptorException) e).line()).isEqualTo(7);
                     assertThat(((DescriptorException) e).detail()).startsWith("unknown MPI function");
                 });
     }
@@ -54,5 +60,27 @@ class DescriptorCompilerTest {
         Files.writeString(src.resolve("bindings.index"), "# none\n");
         assertThatThrownBy(() -> DescriptorCompiler.compileAll(src, dir.resolve("out"), "res/b/"))
                 .hasMessage("res/b/bindings.index:0: lists no binding descriptors");
+    }
+
+    @Test
+    void theFactsSurviveTheCompiledForm() throws IOException {
+        DescriptorSpec read =
+                CompiledForm.read(new ByteArrayInputStream(DescriptorCompiler.compile("res/b/mini", MINI)));
+        assertThat(read.facts)
+                .containsOnly(entry(BindingFact.BUFFERS, "array-offset"), entry(BindingFact.FREE, "no-op"));
+        DescriptorSpec other = CompiledForm.read(new ByteArrayInputStream(DescriptorCompiler.compile(
+                "res/b/mini", MINI.replace("array-offset", "nio").replace("no-op", "invalidates"))));
+        assertThat(other.facts).containsOnly(entry(BindingFact.BUFFERS, "nio"), entry(BindingFact.FREE, "invalidates"));
+    }
+
+    @Test
+    void aDescriptorWithoutAFactFailsTheBuild(@TempDir Path dir) throws IOException {
+        Path src = Files.createDirectories(dir.resolve("src"));
+        Files.writeString(src.resolve("bindings.index"), "one.binding\n");
+        Files.writeString(src.resolve("one.binding"), MINI.replace("fact free no-op\n", ""), StandardCharsets.UTF_8);
+        assertThatThrownBy(() -> DescriptorCompiler.compileAll(src, dir.resolve("out"), "res/b/"))
+                .isInstanceOf(DescriptorException.class)
+                .hasMessageStartingWith("res/b/one.binding:0: missing 'fact free <invalidates|no-op>' line");
+        assertThat(dir.resolve("out/one.binding.compiled")).doesNotExist();
     }
 }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.Objects;
 import org.junit.jupiter.api.Test;
+import org.qmpi4j.descriptorform.BindingFact;
 import org.qmpi4j.descriptorform.DescriptorSpec;
 
 class DescriptorParserTest {
@@ -29,6 +30,8 @@ class DescriptorParserTest {
             "map demo/Win <init> (Ldemo/Comm;)V MPI_WIN_CREATE_DYNAMIC canonical comm=0", // 16
             "exclude demo/Comm isNull ()Z [null] compares   with MPI_COMM_NULL", // 17
             "exclude demo/MPI slice * [alloc] slices buffers", // 18
+            "fact buffers nio", // 19
+            "fact free invalidates", // 20
             "");
 
     static DescriptorSpec parse(String text) {
@@ -77,10 +80,10 @@ class DescriptorParserTest {
 
     @Test
     void repeatedHeaders() {
-        assertFails(withExtraLine("title again"), 19, "second 'title' line");
-        assertFails(withExtraLine("binding again"), 19, "second 'binding' line");
-        assertFails(withExtraLine("packages more/"), 19, "second 'packages' line");
-        assertFails(withExtraLine("constants demo/Other"), 19, "second 'constants' line");
+        assertFails(withExtraLine("title again"), 21, "second 'title' line");
+        assertFails(withExtraLine("binding again"), 21, "second 'binding' line");
+        assertFails(withExtraLine("packages more/"), 21, "second 'packages' line");
+        assertFails(withExtraLine("constants demo/Other"), 21, "second 'constants' line");
     }
 
     @Test
@@ -101,19 +104,19 @@ class DescriptorParserTest {
     @Test
     void malformedDescriptorsInMap() {
         assertFails(
-                withExtraLine("map demo/Comm barrier V MPI_BARRIER canonical"), 19, "malformed method descriptor 'V'");
+                withExtraLine("map demo/Comm barrier V MPI_BARRIER canonical"), 21, "malformed method descriptor 'V'");
         assertFails(
-                withExtraLine("map demo/Comm barrier (Q)V MPI_BARRIER canonical"), 19, "malformed method descriptor");
-        assertFails(withExtraLine("map demo/Comm barrier (Ljava/lang/Object)V MPI_BARRIER canonical"), 19, "malformed");
-        assertFails(withExtraLine("map demo/Comm barrier ()VV MPI_BARRIER canonical"), 19, "malformed");
-        assertFails(withExtraLine("map demo/Comm barrier ()[V MPI_BARRIER canonical"), 19, "malformed");
+                withExtraLine("map demo/Comm barrier (Q)V MPI_BARRIER canonical"), 21, "malformed method descriptor");
+        assertFails(withExtraLine("map demo/Comm barrier (Ljava/lang/Object)V MPI_BARRIER canonical"), 21, "malformed");
+        assertFails(withExtraLine("map demo/Comm barrier ()VV MPI_BARRIER canonical"), 21, "malformed");
+        assertFails(withExtraLine("map demo/Comm barrier ()[V MPI_BARRIER canonical"), 21, "malformed");
     }
 
     @Test
     void mapNeedsFunction() {
         assertFails(
                 withExtraLine("map demo/Comm barrier ()V"),
-                19,
+                21,
                 "expected 'map <class> <method> <descriptor> <MPI_FUNCTION>");
     }
 
@@ -121,7 +124,7 @@ class DescriptorParserTest {
     void unknownFunction() {
         assertFails(
                 withExtraLine("map demo/Comm barrier ()V MPI_BARIER canonical"),
-                19,
+                21,
                 "unknown MPI function 'MPI_BARIER'");
     }
 
@@ -129,33 +132,33 @@ class DescriptorParserTest {
     void unknownRoleAndBadValues() {
         assertFails(
                 withExtraLine("map demo/Comm barrier ()V MPI_BARRIER canonical communicator=this"),
-                19,
+                21,
                 "unknown role 'communicator'");
         assertFails(
                 withExtraLine("map demo/Comm barrier ()V MPI_BARRIER canonical fast"),
-                19,
+                21,
                 "expected 'static', 'canonical' or role=value");
         assertFails(
                 withExtraLine("map demo/Comm bcast (Ljava/lang/Object;I)V MPI_BCAST canonical count=x"),
-                19,
+                21,
                 "bad value for count");
         assertFails(
                 withExtraLine("map demo/Comm bcast (Ljava/lang/Object;I)V MPI_BCAST canonical count=-1"),
-                19,
+                21,
                 "bad value for count");
         assertFails(
                 withExtraLine("map demo/Comm bcast (Ljava/lang/Object;I)V MPI_BCAST canonical buf=0 buf=0"),
-                19,
+                21,
                 "role 'buf' twice");
         assertFails(
-                withExtraLine("map demo/Comm barrier ()V MPI_BARRIER canonical canonical"), 19, "'canonical' twice");
+                withExtraLine("map demo/Comm barrier ()V MPI_BARRIER canonical canonical"), 21, "'canonical' twice");
     }
 
     @Test
     void roleIndexOutOfRange() {
         assertFails(
                 withExtraLine("map demo/Comm bcast (Ljava/lang/Object;I)V MPI_BCAST canonical peer=2"),
-                19,
+                21,
                 "peer=2 is out of range",
                 "has 2 parameter(s)");
     }
@@ -164,19 +167,19 @@ class DescriptorParserTest {
     void roleTypeMustFit() {
         assertFails(
                 withExtraLine("map demo/Comm bcast (Ljava/lang/Object;I)V MPI_BCAST canonical count=0"),
-                19,
+                21,
                 "count=0 must be an int parameter");
         assertFails(
                 withExtraLine("map demo/Comm bcast (Ljava/lang/Object;J)V MPI_BCAST canonical tag=1"),
-                19,
+                21,
                 "tag=1 must be an int parameter, not J");
         assertFails(
                 withExtraLine("map demo/Comm bcast (Ljava/lang/Object;I)V MPI_BCAST canonical buf=1"),
-                19,
+                21,
                 "buf=1 must be a reference parameter, not I");
         assertFails(
                 withExtraLine("map demo/Comm bcast ([II)V MPI_BCAST canonical type=0"),
-                19,
+                21,
                 "type=0 must be an object parameter");
     }
 
@@ -184,15 +187,15 @@ class DescriptorParserTest {
     void receiverRoleNeedsAReceiver() {
         assertFails(
                 withExtraLine("map demo/Comm barrier ()V MPI_BARRIER canonical comm=this static"),
-                19,
+                21,
                 "comm=this, but barrier has no receiver (static)");
         assertFails(
                 withExtraLine("map demo/Win <init> ()V MPI_WIN_CREATE canonical comm=this"),
-                19,
+                21,
                 "has no receiver (constructor)");
         assertFails(
                 withExtraLine("map demo/Comm bcast (Ljava/lang/Object;I)V MPI_BCAST canonical buf=this"),
-                19,
+                21,
                 "only comm, type and request can be the receiver");
     }
 
@@ -200,11 +203,11 @@ class DescriptorParserTest {
     void returnRoleOnlyForRequests() {
         assertFails(
                 withExtraLine("map demo/Comm dup ()Ldemo/Comm; MPI_COMM_DUP canonical comm=return"),
-                19,
+                21,
                 "only request can be the return value");
         assertFails(
                 withExtraLine("map demo/Comm iBarrier ()V MPI_IBARRIER canonical request=return"),
-                19,
+                21,
                 "request=return, but the method returns V");
     }
 
@@ -212,16 +215,16 @@ class DescriptorParserTest {
     void constructorsAreNotStatic() {
         assertFails(
                 withExtraLine("map demo/Win <init> ()V MPI_WIN_CREATE static canonical"),
-                19,
+                21,
                 "constructor cannot be static");
-        assertFails(withExtraLine("map demo/Win <init> ()I MPI_WIN_CREATE canonical"), 19, "a constructor returns V");
+        assertFails(withExtraLine("map demo/Win <init> ()I MPI_WIN_CREATE canonical"), 21, "a constructor returns V");
     }
 
     @Test
     void duplicateMapping() {
         assertFails(
                 withExtraLine("map demo/Comm send (Ljava/lang/Object;ILdemo/Datatype;II)V MPI_SSEND canonical"),
-                19,
+                21,
                 "duplicate mapping of demo/Comm.send",
                 "first at line 10");
     }
@@ -240,15 +243,15 @@ class DescriptorParserTest {
         String versions = replaceLine(7, "version 2.0 demo/Comm sendAll ()V") + "version 1.0\n";
         assertFails(
                 versions + "map demo/Comm sendv (Ljava/lang/Object;)V MPI_ALLTOALLW canonical in=3.0 comm=this\n",
-                20,
+                22,
                 "in=3.0: no 'version 3.0' line");
         assertFails(
                 versions + "map demo/Comm sendv (Ljava/lang/Object;)V MPI_ALLTOALLW canonical comm=this\n"
                         + "map demo/Comm sendw (Ljava/lang/Object;)V MPI_ALLTOALLW canonical in=2.0 comm=this\n",
-                21,
+                23,
                 "second canonical mapping of MPI_ALLTOALLW");
-        assertFails(versions + "version 0.9\n", 20, "version '1.0' has no method, so it must be the last");
-        assertFails(versions + "version 2.0\n", 20, "version '2.0' appears twice");
+        assertFails(versions + "version 0.9\n", 22, "version '1.0' has no method, so it must be the last");
+        assertFails(versions + "version 2.0\n", 22, "version '2.0' appears twice");
     }
 
     @Test
@@ -263,9 +266,9 @@ class DescriptorParserTest {
     void classesMustBeOwned() {
         assertFails(
                 withExtraLine("map app/Main barrier ()V MPI_BARRIER canonical"),
-                19,
+                21,
                 "class app/Main is not in the binding's packages");
-        assertFails(withExtraLine("exclude app/Main toString * plain Java"), 19, "not in the binding's packages");
+        assertFails(withExtraLine("exclude app/Main toString * plain Java"), 21, "not in the binding's packages");
     }
 
     @Test
@@ -279,21 +282,21 @@ class DescriptorParserTest {
 
     @Test
     void exclusionNeedsAReason() {
-        assertFails(withExtraLine("exclude demo/Comm hashCode ()I"), 19, "a reason is required");
+        assertFails(withExtraLine("exclude demo/Comm hashCode ()I"), 21, "a reason is required");
     }
 
     @Test
     void mappedAndExcluded() {
         assertFails(
                 withExtraLine("exclude demo/Comm send (Ljava/lang/Object;ILdemo/Datatype;II)V not MPI"),
-                19,
+                21,
                 "is both mapped (line 10) and excluded");
-        assertFails(withExtraLine("exclude demo/Comm send * not MPI"), 19, "is both mapped (line 10) and excluded");
+        assertFails(withExtraLine("exclude demo/Comm send * not MPI"), 21, "is both mapped (line 10) and excluded");
         assertFails(
                 withExtraLine("map demo/MPI slice ([II)Ljava/nio/IntBuffer; MPI_PACK canonical"),
-                19,
+                21,
                 "is both mapped and excluded (exclude at line 18)");
-        assertFails(withExtraLine("exclude demo/MPI slice * again"), 19, "duplicate exclusion", "first at line 18");
+        assertFails(withExtraLine("exclude demo/MPI slice * again"), 21, "duplicate exclusion", "first at line 18");
     }
 
     @Test
@@ -350,13 +353,48 @@ class DescriptorParserTest {
                 parse(withExtraLine("status source demo/Status getSource ()I\nstatus tag demo/Status tag I"));
         assertThat(s.status).hasSize(2);
         assertThat(s.status.get(1)).containsExactly("tag", "demo/Status", "tag", "I");
-        assertFails(withExtraLine("status count demo/Status getCount ()I"), 19, "status names source, tag or index");
-        assertFails(withExtraLine("status tag demo/Status getTag ()J"), 19, "an int method '()I' or an int field 'I'");
-        assertFails(withExtraLine("status tag other/Status getTag ()I"), 19, "not in the binding's packages");
+        assertFails(withExtraLine("status count demo/Status getCount ()I"), 21, "status names source, tag or index");
+        assertFails(withExtraLine("status tag demo/Status getTag ()J"), 21, "an int method '()I' or an int field 'I'");
+        assertFails(withExtraLine("status tag other/Status getTag ()I"), 21, "not in the binding's packages");
         assertFails(
                 withExtraLine("status tag demo/Status getTag ()I\nstatus tag demo/Status tag I"),
-                20,
+                22,
                 "second 'status tag' line");
-        assertFails(withExtraLine("status tag demo/Status getTag"), 19, "expected 'status source|tag|index");
+        assertFails(withExtraLine("status tag demo/Status getTag"), 21, "expected 'status source|tag|index");
+    }
+
+    @Test
+    void factLinesGiveEachFactItsValue() {
+        assertThat(parse(GOOD).facts)
+                .containsOnly(
+                        org.assertj.core.api.Assertions.entry(BindingFact.BUFFERS, "nio"),
+                        org.assertj.core.api.Assertions.entry(BindingFact.FREE, "invalidates"));
+        DescriptorSpec other =
+                parse(replaceLine(19, "fact buffers array-offset").replace("fact free invalidates", "fact free no-op"));
+        assertThat(other.facts)
+                .containsOnly(
+                        org.assertj.core.api.Assertions.entry(BindingFact.BUFFERS, "array-offset"),
+                        org.assertj.core.api.Assertions.entry(BindingFact.FREE, "no-op"));
+    }
+
+    @Test
+    void aFactWithAValueItDoesNotTakeFailsWithItsLine() {
+        assertFails(
+                replaceLine(19, "fact buffers offsets"), 19, "fact buffers is one of nio, array-offset, not 'offsets'");
+        assertFails(replaceLine(20, "fact free NO-OP"), 20, "fact free is one of invalidates, no-op, not 'NO-OP'");
+        assertFails(replaceLine(20, "fact frees no-op"), 20, "unknown fact 'frees' (known: buffers, free)");
+        assertFails(replaceLine(20, "fact free"), 20, "expected 'fact <name> <value>'");
+        assertFails(replaceLine(20, "fact free no-op invalidates"), 20, "expected 'fact <name> <value>'");
+        assertFails(withExtraLine("fact free no-op"), 21, "second 'fact free' line (the first is line 20)");
+    }
+
+    @Test
+    void aDescriptorWithoutAFactFailsNamingIt() {
+        assertThatThrownBy(() -> parse(replaceLine(20, "")))
+                .isInstanceOf(DescriptorException.class)
+                .hasMessage("test.binding:0: missing 'fact free <invalidates|no-op>' line: every descriptor says it"
+                        + " (see org.qmpi4j.descriptorform.BindingFact)");
+        assertThatThrownBy(() -> parse(replaceLine(19, "# no buffers")))
+                .hasMessageStartingWith("test.binding:0: missing 'fact buffers <nio|array-offset>' line");
     }
 }

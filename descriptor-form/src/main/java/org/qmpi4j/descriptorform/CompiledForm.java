@@ -17,7 +17,7 @@ import org.qmpi4j.api.mpit.BindType;
  * A checked descriptor as the agent reads it, written by the build's descriptor compiler and read
  * by the agent without parsing or checking a line (docs/decisions/0006): a magic number and format
  * version, the header fields, then each {@code map} and {@code exclude} line's fields in descriptor
- * order, then the {@code status} lines. Strings are modified UTF-8 ({@link DataOutputStream#writeUTF}),
+ * order, then the {@code status} lines, then the {@code fact} lines. Strings are modified UTF-8 ({@link DataOutputStream#writeUTF}),
  * each absent value a {@code false} flag before it. Writer and reader stand side by side here so
  * that a change of the form changes both; a change that an older agent could not read is a change
  * of {@link #FORMAT}.
@@ -29,7 +29,7 @@ public final class CompiledForm {
     public static final String INDEX = "bindings.index";
 
     private static final int MAGIC = 0x514d4244; // "QMBD"
-    private static final int FORMAT = 3;
+    private static final int FORMAT = 4;
 
     private CompiledForm() {}
 
@@ -81,6 +81,11 @@ public final class CompiledForm {
                 out.writeUTF(e.reason);
             }
             list(out, s.status);
+            out.writeInt(s.facts.size());
+            for (Map.Entry<BindingFact, String> e : s.facts.entrySet()) {
+                out.writeUTF(e.getKey().name());
+                out.writeUTF(e.getValue());
+            }
         } catch (IOException e) {
             throw new UncheckedIOException(e); // a byte array does not fail
         }
@@ -138,6 +143,9 @@ public final class CompiledForm {
             s.excludes.add(new DescriptorSpec.ExcludeLine(in.readUTF(), in.readUTF(), string(in), in.readUTF()));
         }
         list(in, s.status);
+        for (int i = in.readInt(); i > 0; i--) {
+            s.facts.put(BindingFact.valueOf(in.readUTF()), in.readUTF());
+        }
         return s;
     }
 

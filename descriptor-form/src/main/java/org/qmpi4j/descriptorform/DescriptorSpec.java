@@ -37,6 +37,9 @@ public final class DescriptorSpec {
     /** {@code {class, field}}: the long field of the binding's MPI objects that holds the C handle. */
     public @Nullable String[] nativeHandle;
 
+    /** {@code fact} lines: each {@link BindingFact}'s value (the compiler requires every one). */
+    public final Map<BindingFact, String> facts = new EnumMap<>(BindingFact.class);
+
     public final Map<BindType, String> objectClasses = new EnumMap<>(BindType.class);
     public final List<MapLine> maps = new ArrayList<>();
     public final List<ExcludeLine> excludes = new ArrayList<>();

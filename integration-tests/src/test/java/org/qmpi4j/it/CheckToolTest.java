@@ -178,7 +178,7 @@ class CheckToolTest {
         if (program.equals("LeakedComm")) {
             // MPJ's Free() is a no-op: the finding is a warning and says so.
             assertThat(f.severity()).isEqualTo(Finding.Severity.WARNING);
-            assertThat(f.message()).as(f.line()).contains("MPJ Express' free is a no-op");
+            assertThat(f.message()).as(f.line()).contains("This binding's free is a no-op (binding 'mpj')");
         }
         if (program.equals("FreedCommUsed")) {
             // Free() is a no-op in MPJ: the freed communicator still answers, once, after the finding.

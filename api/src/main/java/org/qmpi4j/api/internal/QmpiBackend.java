@@ -82,6 +82,28 @@ public interface QmpiBackend {
     }
 
     /**
+     * The value the descriptor of binding {@code bindingId} (as {@link org.qmpi4j.api.MpiCall#bindingId()}
+     * gives it) gives the fact named {@code fact}, a {@code fact} line of the descriptor: what the
+     * binding does that tools must know and no mapping says ({@code buffers}: {@code nio} or
+     * {@code array-offset}; {@code free}: {@code invalidates} or {@code no-op}; the descriptor
+     * format's {@code BindingFact} lists them). {@code null} if no descriptor has that id or no
+     * fact that name; a backend without descriptors says nothing.
+     */
+    @Nullable
+    default String bindingFact(String bindingId, String fact) {
+        return null;
+    }
+
+    /**
+     * Whether the descriptor of binding {@code bindingId} maps a method of the binding to
+     * {@code function} (MPJ Express' mpiJava 1.2 API has no {@code MPI_Request_free}, for one);
+     * {@code false} if no descriptor has that id. A backend without descriptors says {@code true}.
+     */
+    default boolean bindingHasFunction(String bindingId, MpiFunction function) {
+        return true;
+    }
+
+    /**
      * Installs the backend; the agent calls this once, before any tool is registered.
      *
      * @throws IllegalStateException if a backend is installed already: the first one stays

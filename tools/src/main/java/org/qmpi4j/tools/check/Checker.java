@@ -14,6 +14,7 @@ import org.qmpi4j.api.settings.Settings;
 import org.qmpi4j.formats.check.CheckFormat;
 import org.qmpi4j.formats.check.Finding;
 import org.qmpi4j.formats.check.FindingSite;
+import org.qmpi4j.tools.mpi.BindingFacts;
 import org.qmpi4j.tools.mpi.PeerTranslator;
 import org.qmpi4j.tools.mpi.WorldComm;
 import org.qmpi4j.tools.output.OutputSession;
@@ -55,6 +56,8 @@ final class Checker {
     private volatile @Nullable SignatureFlow messages;
     private volatile @Nullable CollectiveCheck collectives;
     private volatile String binding = "unknown";
+    /** The binding's facts, from its descriptor; known at {@code MPI_Init}. */
+    private volatile BindingFacts facts = BindingFacts.UNKNOWN;
 
     Checker(int toolId, Settings settings, PrintStream err) {
         this.toolId = toolId;
@@ -124,11 +127,12 @@ final class Checker {
             }
             return n.invoke(context, call);
         }
-        if (objects.anyFreed() && usedAfterFree(call) && !"mpj".equals(binding)) {
+        if (objects.anyFreed() && usedAfterFree(call) && facts.freeInvalidates()) {
             // The call goes on as the program made it, unchecked: the binding made the object's handle
-            // invalid, so the checker must not ask MPI about it. MPJ Express' frees are no-ops (the
-            // object still works), so there the call is checked as any: every rank's collective
-            // comparison then pairs up, whether the rank freed the communicator already or not.
+            // invalid (fact free invalidates), so the checker must not ask MPI about it. Where frees are
+            // no-ops (fact free no-op: MPJ Express) the object still works, so there the call is checked
+            // as any: every rank's collective comparison then pairs up, whether the rank freed the
+            // communicator already or not.
             entered(call);
             try {
                 return n.invoke(context, call);
@@ -347,7 +351,7 @@ final class Checker {
     }
 
     private void afterInit(String bindingId) throws Exception {
-        binding = bindingId;
+        bindingIs(bindingId);
         WorldComm comm = new WorldComm(toolId, bindingId);
         world = comm.world();
         rank = comm.rank();
@@ -364,10 +368,9 @@ final class Checker {
         OutputSession s = results.open(comm, toolId, settings, err);
         if (comm.canExchangeData()) {
             try {
-                Signatures signatures =
-                        new Signatures(this, toolId, bindingId, new CommDuplicates(toolId, comm.world()));
+                Signatures signatures = new Signatures(this, toolId, facts, new CommDuplicates(toolId, comm.world()));
                 messages = new SignatureFlow(this, signatures, c, constants);
-                collectives = new CollectiveCheck(this, toolId, bindingId, signatures);
+                collectives = new CollectiveCheck(this, toolId, facts, signatures);
             } catch (Exception | LinkageError e) {
                 results.output().fault("setting up the datatype checks; they are off", e);
             }
@@ -453,5 +456,16 @@ final class Checker {
 
     String binding() {
         return binding;
+    }
+
+    /** The binding the application's calls go to, and its facts; at {@code MPI_Init}. */
+    void bindingIs(String bindingId) {
+        binding = bindingId;
+        facts = BindingFacts.of(bindingId);
+    }
+
+    /** What the binding's descriptor says the checker must know ({@link BindingFacts#UNKNOWN} before {@code MPI_Init}). */
+    BindingFacts facts() {
+        return facts;
     }
 }

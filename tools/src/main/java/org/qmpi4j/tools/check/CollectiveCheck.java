@@ -14,6 +14,7 @@ import org.qmpi4j.api.Nullable;
 import org.qmpi4j.api.Qmpi;
 import org.qmpi4j.formats.check.Finding;
 import org.qmpi4j.formats.check.FindingSite;
+import org.qmpi4j.tools.mpi.BindingFacts;
 import org.qmpi4j.tools.mpi.DirectBuffers;
 import org.qmpi4j.tools.mpi.Pmpi;
 import org.qmpi4j.tools.mpi.ToolErrors;
@@ -38,7 +39,9 @@ final class CollectiveCheck {
 
     private final Checker checker;
     private final int toolId;
-    private final boolean openmpi;
+    /** Buffers are {@code nio} (Open MPI): records travel in direct buffers, without offsets; else arrays with offsets. */
+    private final boolean nioBuffers;
+
     private final Object longType;
     private final Object byteType;
     private final Object max;
@@ -48,10 +51,10 @@ final class CollectiveCheck {
     /** Made at the first collective on an intercommunicator: most programs have none. */
     private volatile @Nullable InterCollectiveCheck inter;
 
-    CollectiveCheck(Checker checker, int toolId, String binding, Signatures types) {
+    CollectiveCheck(Checker checker, int toolId, BindingFacts facts, Signatures types) {
         this.checker = checker;
         this.toolId = toolId;
-        this.openmpi = "openmpi".equals(binding);
+        this.nioBuffers = facts.buffers() == BindingFacts.Buffers.NIO;
         this.types = types;
         this.longType = Qmpi.bindingConstant(toolId, "LONG");
         this.byteType = Qmpi.bindingConstant(toolId, "BYTE");
@@ -139,7 +142,7 @@ final class CollectiveCheck {
         }
         long[] out = new long[2 * FIELDS];
         Object dup = dupOf(comm);
-        if (openmpi) {
+        if (nioBuffers) {
             // direct buffers keep the checker's records out of the binding's reused native buffers
             ByteBuffer d = DirectBuffers.of(out.length * Long.BYTES, DirectBuffers.RECEIVE);
             Qmpi.pmpi(
@@ -266,7 +269,7 @@ final class CollectiveCheck {
         byte[] m = mine.getBytes(StandardCharsets.UTF_8);
         System.arraycopy(m, 0, send, 0, Math.min(m.length, RECORD));
         byte[] all = new byte[RECORD * size];
-        if (openmpi) {
+        if (nioBuffers) {
             ByteBuffer d = DirectBuffers.of(all.length, DirectBuffers.RECEIVE);
             Qmpi.pmpi(
                     toolId,
@@ -307,7 +310,7 @@ final class CollectiveCheck {
     /** Every rank of {@code comm} ({@code size} ranks) gets every rank's {@code mine}, in rank order. */
     long[] allgather(Object comm, long[] mine, int size) throws Exception {
         long[] all = new long[mine.length * size];
-        if (openmpi) {
+        if (nioBuffers) {
             ByteBuffer d = DirectBuffers.of(all.length * Long.BYTES, DirectBuffers.RECEIVE);
             Qmpi.pmpi(
                     toolId,

@@ -300,7 +300,8 @@ final class ObjectRules {
             }
         }
         left.sort(ORDER);
-        boolean mpj = "mpj".equals(checker.binding());
+        // fact free no-op: the binding's frees do nothing (MPJ Express), which the finding says
+        boolean freeIsNoOp = !checker.facts().freeInvalidates();
         for (Origin o : left) {
             int n = o.unfreed;
             String what = o.kind == Kind.OP
@@ -314,9 +315,10 @@ final class ObjectRules {
                             + " free each object the program makes after its last use (in a finally block where"
                             + " an exception may intervene); predefined objects (MPI.COMM_WORLD, MPI.INT, MPI.SUM)"
                             + " are never freed"
-                            + (mpj
-                                    ? ". MPJ Express' free is a no-op, so the object costs nothing here, but"
-                                            + " other MPI libraries keep it until the job ends"
+                            + (freeIsNoOp
+                                    ? ". This binding's free is a no-op (binding '" + checker.binding()
+                                            + "'), so the object costs nothing here, but other MPI libraries keep"
+                                            + " it until the job ends"
                                     : ""),
                     List.of(site(o)),
                     n));

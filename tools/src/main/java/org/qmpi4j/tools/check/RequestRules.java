@@ -117,7 +117,7 @@ final class RequestRules {
         long sum = BufferChecksum.NONE;
         if (f.sendsMessage()) {
             buffer = call.buffer();
-            Object off = "openmpi".equals(checker.binding()) || call.argumentCount() < 2 ? null : call.argument(1);
+            Object off = !checker.facts().bufferOffsets() || call.argumentCount() < 2 ? null : call.argument(1);
             offset = off instanceof Integer ? (Integer) off : 0;
             bytes = call.bytes();
             sum = BufferChecksum.of(buffer, offset, bytes);
@@ -201,12 +201,12 @@ final class RequestRules {
     }
 
     /**
-     * Whether the binding has {@code MPI_Request_free}. MPJ Express 0.44's mpiJava 1.2 API has none
-     * ({@code Request} and {@code Prequest} have no {@code Free}), so there a persistent request
-     * is a leak only if it is still active at {@code MPI_Finalize}.
+     * Whether the binding has {@code MPI_Request_free} (its descriptor maps it). MPJ Express 0.44's
+     * mpiJava 1.2 API has none ({@code Request} and {@code Prequest} have no {@code Free}), so
+     * there a persistent request is a leak only if it is still active at {@code MPI_Finalize}.
      */
     private boolean canFreeRequests() {
-        return !"mpj".equals(checker.binding());
+        return checker.facts().hasRequestFree();
     }
 
     private static String to(PendingRequests.Pending p) {

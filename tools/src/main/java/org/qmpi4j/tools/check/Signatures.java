@@ -15,6 +15,7 @@ import org.qmpi4j.api.Nullable;
 import org.qmpi4j.api.Qmpi;
 import org.qmpi4j.formats.check.Finding;
 import org.qmpi4j.formats.check.FindingSite;
+import org.qmpi4j.tools.mpi.BindingFacts;
 
 /**
  * The sender's datatype signature brought to the receiver's checker, for {@code type_mismatch} and
@@ -89,7 +90,9 @@ final class Signatures {
 
     private final Checker checker;
     private final int toolId;
-    private final boolean openmpi;
+    /** Buffers are {@code nio} (Open MPI): signatures travel in direct buffers, without offsets; else arrays with offsets. */
+    private final boolean nioBuffers;
+
     private final CommDuplicates dups;
     private final Object byteType;
     private final Map<Object, String> typeNames = new IdentityHashMap<>();
@@ -103,10 +106,10 @@ final class Signatures {
 
     private volatile boolean enabled = true;
 
-    Signatures(Checker checker, int toolId, String binding, CommDuplicates dups) {
+    Signatures(Checker checker, int toolId, BindingFacts facts, CommDuplicates dups) {
         this.checker = checker;
         this.toolId = toolId;
-        this.openmpi = "openmpi".equals(binding);
+        this.nioBuffers = facts.buffers() == BindingFacts.Buffers.NIO;
         this.dups = dups;
         this.byteType = Qmpi.bindingConstant(toolId, "BYTE");
         for (String name : BASIC) {
@@ -169,7 +172,7 @@ final class Signatures {
         reap();
         Object buffer;
         Object request;
-        if (openmpi) {
+        if (nioBuffers) {
             ByteBuffer direct;
             synchronized (sendBuffers) {
                 direct = sendBuffers.poll();
@@ -237,7 +240,7 @@ final class Signatures {
     Expect expect(Object dup, MpiCall call, int source, int tag, @Nullable Object type, long capacity)
             throws Exception {
         Object buffer = buffer();
-        Object request = openmpi
+        Object request = nioBuffers
                 ? Qmpi.pmpi(toolId, MpiFunction.MPI_IRECV, dup, buffer, MAX, byteType, source, tag)
                 : Qmpi.pmpi(toolId, MpiFunction.MPI_IRECV, dup, buffer, 0, MAX, byteType, source, tag);
         return new Expect(dup, request, buffer, call.function(), call.callingAddress(), nameOf(type), capacity);
@@ -247,7 +250,7 @@ final class Signatures {
     Expect expectFor(Expect wildcard, int source, int tag) throws Exception {
         Object dup = wildcard.dup;
         Object buffer = buffer();
-        Object request = openmpi
+        Object request = nioBuffers
                 ? Qmpi.pmpi(toolId, MpiFunction.MPI_IRECV, dup, buffer, MAX, byteType, source, tag)
                 : Qmpi.pmpi(toolId, MpiFunction.MPI_IRECV, dup, buffer, 0, MAX, byteType, source, tag);
         return new Expect(dup, request, buffer, wildcard.function, wildcard.site, wildcard.type, wildcard.capacity);
@@ -291,7 +294,7 @@ final class Signatures {
                 return b;
             }
         }
-        return openmpi ? ByteBuffer.allocateDirect(MAX) : new byte[MAX];
+        return nioBuffers ? ByteBuffer.allocateDirect(MAX) : new byte[MAX];
     }
 
     /** Looks again at signatures that had not arrived. */

@@ -9,7 +9,8 @@ import org.qmpi4j.api.MpiFunction;
  * Which calls receive a point-to-point message (those that send one say so themselves:
  * {@link MpiFunction#sendsMessage()}, the rows of the communication matrix), and where the receive half of the
  * combined send-receive calls keeps its source and tag (a role the API does not name, so it comes
- * from the binding's parameter list).
+ * from the binding's parameter list: after the send half and the receive buffer, each buffer
+ * followed by an offset where the descriptor says {@code fact buffers array-offset}).
  */
 public final class MessageRoles {
     /** Calls that receive one message from {@code peer()}. */
@@ -19,19 +20,23 @@ public final class MessageRoles {
 
     /** Index of the source argument of the receive half of a send-receive call, or -1. */
     public static int sendRecvSourceArgument(MpiCall call) {
-        boolean offsets = !"openmpi".equals(call.binding());
         switch (call.function()) {
             case MPI_SENDRECV:
                 // Open MPI: (sbuf, scount, stype, dest, stag, rbuf, rcount, rtype, source, rtag)
                 // mpiJava:  (sbuf, soff, scount, stype, dest, stag, rbuf, roff, rcount, rtype, source, rtag)
-                return offsets ? 10 : 8;
+                return offsets(call) ? 10 : 8;
             case MPI_SENDRECV_REPLACE:
                 // Open MPI: (buf, count, type, dest, stag, source, rtag); mpiJava: (buf, off, count, type, dest, stag,
                 // source, rtag)
-                return offsets ? 6 : 5;
+                return offsets(call) ? 6 : 5;
             default:
                 return -1;
         }
+    }
+
+    /** Whether the call's binding follows each buffer with an offset ({@code fact buffers array-offset}). */
+    private static boolean offsets(MpiCall call) {
+        return BindingFacts.of(call.bindingId()).bufferOffsets();
     }
 
     /** The source rank (in the call's communicator) of a send-receive's receive half, or {@link MpiCall#ABSENT}. */

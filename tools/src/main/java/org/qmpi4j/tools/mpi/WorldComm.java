@@ -18,25 +18,17 @@ import org.qmpi4j.api.Qmpi;
  *
  * <p>Java bindings agree on what these functions do but not on their parameter lists: Open MPI's
  * {@code bcast(buf, count, type, root)} is MPJ Express' {@code Bcast(buf, offset, count, type,
- * root)}. The layout is chosen once by the binding's id; with a binding this class does not know,
- * only rank, size and barrier work ({@link #canExchangeData()} is false) and the tools keep
- * per-rank files only. With Open MPI's binding every message goes through a direct buffer
- * ({@link DirectBuffers} says why).
+ * root)}. The layout is the binding descriptor's {@code fact buffers} ({@link BindingFacts}), read
+ * once; where no descriptor says, only rank, size and barrier work ({@link #canExchangeData()} is
+ * false) and the tools keep per-rank files only. With a binding whose buffers are {@code nio} (Open
+ * MPI's) every message goes through a direct buffer ({@link DirectBuffers} says why).
  */
 public final class WorldComm {
-    /** Argument lists per binding. */
-    private enum Layout {
-        /** Open MPI's Java bindings: buffers without offsets. */
-        OPENMPI,
-        /** mpiJava 1.2 (MPJ Express): every buffer followed by an offset. */
-        MPIJAVA,
-        /** A binding not known here: rank, size and barrier only (they take no arguments). */
-        UNKNOWN
-    }
-
     private final int toolId;
     private final String binding;
-    private final Layout layout;
+    /** The argument lists: {@code UNKNOWN} gives rank, size and barrier only (they take no arguments). */
+    private final BindingFacts.Buffers layout;
+
     private final Object world;
     /** The datatypes and operation the exchanges use; {@code null} with a binding that cannot exchange data. */
     private final @Nullable Object byteType;
@@ -47,7 +39,10 @@ public final class WorldComm {
     private final int size;
     /** The tools' own duplicate of {@code world}; made by the first exchange, which every rank makes. */
     private @Nullable Object talk;
-    /** MPJ Express' Gather copies each rank's own block into its receive buffer, even off the root. */
+    /**
+     * For {@code array-offset} buffers, the receive buffer off the root: the binding is given an
+     * array there too (MPJ Express' Gather copies each rank's own block into it, even off the root).
+     */
     private byte[] gatherScratch = new byte[0];
 
     /**
@@ -57,16 +52,10 @@ public final class WorldComm {
      */
     public WorldComm(int toolId, String binding) throws Exception {
         this.toolId = toolId;
-        if ("openmpi".equals(binding)) {
-            layout = Layout.OPENMPI;
-        } else if ("mpj".equals(binding) || "mpijava".equals(binding)) {
-            layout = Layout.MPIJAVA;
-        } else {
-            layout = Layout.UNKNOWN;
-        }
+        this.layout = BindingFacts.of(binding).buffers();
         this.binding = binding;
         this.world = Qmpi.bindingConstant(toolId, "COMM_WORLD");
-        boolean data = layout != Layout.UNKNOWN;
+        boolean data = layout != BindingFacts.Buffers.UNKNOWN;
         this.byteType = data ? Qmpi.bindingConstant(toolId, "BYTE") : null;
         this.longType = data ? Qmpi.bindingConstant(toolId, "LONG") : null;
         this.max = data ? Qmpi.bindingConstant(toolId, "MAX") : null;
@@ -96,11 +85,11 @@ public final class WorldComm {
 
     /** Whether {@link #bcast}, {@link #allMax}, {@link #gather}, {@link #send} and {@link #recv} work with this binding. */
     public boolean canExchangeData() {
-        return layout != Layout.UNKNOWN;
+        return layout != BindingFacts.Buffers.UNKNOWN;
     }
 
     private void requireData() {
-        if (layout == Layout.UNKNOWN) {
+        if (layout == BindingFacts.Buffers.UNKNOWN) {
             throw new UnsupportedOperationException("the bundled tools do not know the argument lists of binding '"
                     + binding + "' for exchanging data");
         }
@@ -144,7 +133,7 @@ public final class WorldComm {
     /** Broadcasts {@code buf} (all of it) from {@code root}. */
     public void bcast(byte[] buf, int root) throws Exception {
         requireData();
-        if (layout == Layout.OPENMPI) {
+        if (layout == BindingFacts.Buffers.NIO) {
             ByteBuffer d = DirectBuffers.holding(buf, buf.length, DirectBuffers.SEND);
             Qmpi.pmpi(toolId, MpiFunction.MPI_BCAST, talk(), d, buf.length, byteType(), root);
             DirectBuffers.copy(d, buf, buf.length);
@@ -158,7 +147,7 @@ public final class WorldComm {
         requireData();
         long[] in = {value};
         long[] out = new long[1];
-        if (layout == Layout.OPENMPI) {
+        if (layout == BindingFacts.Buffers.NIO) {
             ByteBuffer d = DirectBuffers.of(Long.BYTES, DirectBuffers.RECEIVE);
             Qmpi.pmpi(
                     toolId,
@@ -179,7 +168,7 @@ public final class WorldComm {
     /** Sends {@code buf} (all of it) to {@code dest} with {@code tag} (blocking). */
     public void send(long[] buf, int dest, int tag) throws Exception {
         requireData();
-        if (layout == Layout.OPENMPI) {
+        if (layout == BindingFacts.Buffers.NIO) {
             ByteBuffer d = DirectBuffers.holding(buf, DirectBuffers.SEND);
             Qmpi.pmpi(toolId, MpiFunction.MPI_SEND, talk(), d, buf.length, longType(), dest, tag);
         } else {
@@ -190,7 +179,7 @@ public final class WorldComm {
     /** Receives {@code buf.length} longs from {@code source} with {@code tag} (blocking). */
     public void recv(long[] buf, int source, int tag) throws Exception {
         requireData();
-        if (layout == Layout.OPENMPI) {
+        if (layout == BindingFacts.Buffers.NIO) {
             ByteBuffer d = DirectBuffers.of(Math.multiplyExact(buf.length, Long.BYTES), DirectBuffers.RECEIVE);
             Qmpi.pmpi(toolId, MpiFunction.MPI_RECV, talk(), d, buf.length, longType(), source, tag);
             DirectBuffers.copy(d, buf);
@@ -205,7 +194,7 @@ public final class WorldComm {
      */
     public void gather(byte[] send, int block, @Nullable byte[] recv, int root) throws Exception {
         requireData();
-        if (layout == Layout.OPENMPI) {
+        if (layout == BindingFacts.Buffers.NIO) {
             // the receive buffer counts at the root only; elsewhere the binding leaves it alone
             int received = recv == null ? 0 : Math.multiplyExact(block, size);
             ByteBuffer in = DirectBuffers.of(Math.max(received, 1), DirectBuffers.RECEIVE);
@@ -280,7 +269,7 @@ public final class WorldComm {
     }
 
     private void sendBytes(byte[] buf, int dest, int tag) throws Exception {
-        if (layout == Layout.OPENMPI) {
+        if (layout == BindingFacts.Buffers.NIO) {
             ByteBuffer d = DirectBuffers.holding(buf, buf.length, DirectBuffers.SEND);
             Qmpi.pmpi(toolId, MpiFunction.MPI_SEND, talk(), d, buf.length, byteType(), dest, tag);
         } else {
@@ -289,7 +278,7 @@ public final class WorldComm {
     }
 
     private void recvBytes(byte[] buf, int source, int tag) throws Exception {
-        if (layout == Layout.OPENMPI) {
+        if (layout == BindingFacts.Buffers.NIO) {
             ByteBuffer d = DirectBuffers.of(buf.length, DirectBuffers.RECEIVE);
             Qmpi.pmpi(toolId, MpiFunction.MPI_RECV, talk(), d, buf.length, byteType(), source, tag);
             DirectBuffers.copy(d, buf, buf.length);

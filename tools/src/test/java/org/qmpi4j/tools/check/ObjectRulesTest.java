@@ -265,4 +265,36 @@ class ObjectRulesTest {
         assertThat(s.file()).isEqualTo("App.java");
         assertThat(s.line()).isEqualTo(110);
     }
+
+    @Test
+    void whereFreesAreNoOpsTheLeakSaysSoAndWhereTheyInvalidateItDoesNot() {
+        new FakeMpi(); // the backend the facts are read from
+        FakeMpi.describe("objects-new-noop", "array-offset", "no-op", false);
+        checker.bindingIs("objects-new-noop");
+        run(call(MpiFunction.MPI_COMM_DUP, 40, world, new Comm()));
+        rules.leaks();
+        assertThat(checker.findings())
+                .singleElement()
+                .satisfies(f -> assertThat(f.message())
+                        .contains("never freed (MPI_Comm_free)")
+                        .endsWith(
+                                ". This binding's free is a no-op (binding 'objects-new-noop'), so the object costs nothing"
+                                        + " here, but other MPI libraries keep it until the job ends"));
+
+        Checker other = new Checker(
+                0,
+                Settings.of(null, k -> null, k -> null, p -> {}),
+                new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
+        FakeMpi.describe("objects-new-invalidates", "nio", "invalidates", true);
+        other.bindingIs("objects-new-invalidates");
+        ObjectRules invalidating = new ObjectRules(other);
+        invalidating.known(List.of(world, mpiInt, sum), Op.class);
+        invalidating.after(call(MpiFunction.MPI_COMM_DUP, 41, world, new Comm()));
+        invalidating.leaks();
+        assertThat(other.findings())
+                .singleElement()
+                .satisfies(f -> assertThat(f.message())
+                        .contains("never freed (MPI_Comm_free)")
+                        .doesNotContain("no-op"));
+    }
 }

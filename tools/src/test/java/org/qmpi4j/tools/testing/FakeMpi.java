@@ -21,7 +21,13 @@ import org.qmpi4j.api.internal.QmpiBackend;
  * A one-rank MPI in memory, for unit tests of the bundled tools: a {@link QmpiBackend} whose
  * chain is one tool followed by a "binding" that does nothing, and whose name-shifted calls
  * implement the handful of collectives the tools use (with one rank, each is a copy or nothing)
- * in Open MPI's argument order. Tests drive the tool's handlers with {@link Call}s.
+ * in Open MPI's argument order, or with an offset after each buffer where the binding's facts say
+ * {@code array-offset}. Tests drive the tool's handlers with {@link Call}s.
+ *
+ * <p>What the fake's bindings' descriptors say ({@link #bindingFact}, {@link #bindingHasFunction})
+ * is fixed per binding id, as it is in the agent: {@code openmpi} and {@code mpj} as the real
+ * descriptors say, and ids a test describes with {@link #describe} (a new id per test: the tools
+ * keep what they read once per id).
  */
 public final class FakeMpi implements QmpiBackend {
     public static final String BINDING = "openmpi";
@@ -70,6 +76,41 @@ public final class FakeMpi implements QmpiBackend {
 
     public FakeMpi() {
         NEWEST.set(this);
+    }
+
+    /** Binding id -> {buffers, free, whether it has MPI_Request_free}, as the descriptors' fact lines say. */
+    private static final Map<String, String[]> FACTS = new java.util.concurrent.ConcurrentHashMap<>(Map.of(
+            "openmpi", new String[] {"nio", "invalidates", "yes"},
+            "mpj", new String[] {"array-offset", "no-op", "no"}));
+
+    /**
+     * Describes binding {@code id} as its descriptor would: {@code fact buffers}, {@code fact free},
+     * and whether it maps {@code MPI_Request_free}.
+     */
+    public static void describe(String id, String buffers, String free, boolean requestFree) {
+        FACTS.put(id, new String[] {buffers, free, requestFree ? "yes" : "no"});
+    }
+
+    @Override
+    public @Nullable String bindingFact(String bindingId, String fact) {
+        String[] f = FACTS.get(bindingId);
+        if (f == null) {
+            return null;
+        }
+        switch (fact) {
+            case "buffers":
+                return f[0];
+            case "free":
+                return f[1];
+            default:
+                return null;
+        }
+    }
+
+    @Override
+    public boolean bindingHasFunction(String bindingId, MpiFunction function) {
+        String[] f = FACTS.get(bindingId);
+        return f != null && (function != MpiFunction.MPI_REQUEST_FREE || f[2].equals("yes"));
     }
 
     /**
@@ -156,11 +197,19 @@ public final class FakeMpi implements QmpiBackend {
             case MPI_BARRIER:
             case MPI_BCAST:
                 return null;
-            case MPI_ALLREDUCE: // (send, recv, count, type, op)
-                copy(args[0], args[1], (Integer) args[2], args[3]);
+            case MPI_ALLREDUCE:
+                if (args.length == 7) { // (send, soff, recv, roff, count, type, op)
+                    copy(args[0], args[2], (Integer) args[4], args[5]);
+                } else { // (send, recv, count, type, op)
+                    copy(args[0], args[1], (Integer) args[2], args[3]);
+                }
                 return null;
-            case MPI_GATHER: // (send, count, type, recv, count, type, root)
-                copy(args[0], args[3], (Integer) args[1], args[2]);
+            case MPI_GATHER:
+                if (args.length == 9) { // (send, soff, count, type, recv, roff, count, type, root)
+                    copy(args[0], args[4], (Integer) args[2], args[3]);
+                } else { // (send, count, type, recv, count, type, root)
+                    copy(args[0], args[3], (Integer) args[1], args[2]);
+                }
                 return null;
             default:
                 throw new UnsupportedOperationException("fake MPI has no " + function);
@@ -230,6 +279,7 @@ public final class FakeMpi implements QmpiBackend {
         private @Nullable Object request;
         private @Nullable Object result;
         private Class<?> resultType = Object.class;
+        private String bindingId = BINDING;
 
         public Call(MpiFunction function, CallingAddress site) {
             this.function = function;
@@ -258,6 +308,12 @@ public final class FakeMpi implements QmpiBackend {
 
         public Call args(@Nullable Object... a) {
             args = a;
+            return this;
+        }
+
+        /** The call goes to binding {@code id} (else {@link #BINDING}). */
+        public Call binding(String id) {
+            bindingId = id;
             return this;
         }
 
@@ -297,7 +353,7 @@ public final class FakeMpi implements QmpiBackend {
 
         @Override
         public String binding() {
-            return BINDING;
+            return bindingId;
         }
 
         @Override

@@ -10,6 +10,7 @@ import java.util.Objects;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 import org.qmpi4j.api.MpiFunction;
 import org.qmpi4j.api.Nullable;
+import org.qmpi4j.descriptorform.BindingFact;
 import org.qmpi4j.descriptorform.DescriptorSpec;
 import org.qmpi4j.descriptorform.Vocabulary;
 
@@ -44,6 +45,8 @@ public final class BindingDescriptor {
     private final String nativeLibrary;
     private final String[] nativeHandle;
     private final Map<org.qmpi4j.api.mpit.BindType, String> objectClasses;
+    /** The {@code fact} lines: fact keyword -> value. */
+    private final Map<String, String> facts;
 
     /** The id of the first mapping; slot {@code i} has id {@code firstId + i}. */
     private final int firstId;
@@ -88,6 +91,11 @@ public final class BindingDescriptor {
                 spec.objectClasses.isEmpty()
                         ? new java.util.EnumMap<>(org.qmpi4j.api.mpit.BindType.class)
                         : spec.objectClasses));
+        Map<String, String> f = new HashMap<>();
+        for (Map.Entry<BindingFact, String> e : spec.facts.entrySet()) {
+            f.put(e.getKey().keyword(), e.getValue());
+        }
+        this.facts = Collections.unmodifiableMap(f);
         this.firstId = firstId;
         slots = new MethodMapping[spec.maps.size()];
         slotByKey = new HashMap<>(2 * slots.length);
@@ -333,6 +341,15 @@ public final class BindingDescriptor {
     /** {@code {class, field}}: where the binding's MPI objects keep their C handle, or {@code null}. */
     public @Nullable String[] nativeHandleField() {
         return nativeHandle == null ? null : nativeHandle.clone();
+    }
+
+    /**
+     * The value the descriptor's {@code fact} line gives the fact named {@code name} (a
+     * {@link BindingFact#keyword()}: {@code buffers}, {@code free}), or {@code null} for a name no
+     * fact has. The compiler requires every fact, so each of {@link BindingFact} has its value.
+     */
+    public @Nullable String fact(String name) {
+        return facts.get(name);
     }
 
     /**

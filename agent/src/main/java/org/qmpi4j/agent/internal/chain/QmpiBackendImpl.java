@@ -141,6 +141,18 @@ public final class QmpiBackendImpl implements QmpiBackend {
         return d == null ? null : d.statusMember(statusClass.getName().replace('.', '/'), field);
     }
 
+    @Override
+    public @Nullable String bindingFact(String bindingId, String fact) {
+        BindingDescriptor d = catalog.descriptor(bindingId);
+        return d == null ? null : d.fact(fact);
+    }
+
+    @Override
+    public boolean bindingHasFunction(String bindingId, MpiFunction function) {
+        BindingDescriptor d = catalog.descriptor(bindingId);
+        return d != null && d.canonical(function) != null;
+    }
+
     private static CallContext context(QmpiContext context) {
         if (!(context instanceof CallContext)) {
             throw new IllegalArgumentException("not a context the agent gave to a handler: " + context);

@@ -32,6 +32,8 @@ class BindingDescriptorTest {
             "map demo/Win <init> (Ldemo/Comm;)V MPI_WIN_CREATE_DYNAMIC canonical comm=0", // 16
             "exclude demo/Comm isNull ()Z [null] compares   with MPI_COMM_NULL", // 17
             "exclude demo/MPI slice * [alloc] slices buffers", // 18
+            "fact buffers nio", // 19
+            "fact free invalidates", // 20
             "");
 
     static BindingDescriptor parse(String text) {
@@ -131,7 +133,8 @@ class BindingDescriptorTest {
 
     @Test
     void optionalHeadersMayBeAbsent() {
-        String text = "binding x\ntitle X\npackages x/\nfingerprint x/A f ()V\n";
+        String text =
+                "binding x\ntitle X\npackages x/\nfingerprint x/A f ()V\nfact buffers nio\nfact free invalidates\n";
         BindingDescriptor d = parse(text);
         assertThat(d.mappings()).isEmpty();
         assertThat(d.datatypeSizeMethod()).isNull();

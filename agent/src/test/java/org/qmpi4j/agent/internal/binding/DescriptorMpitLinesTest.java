@@ -29,14 +29,14 @@ class DescriptorMpitLinesTest {
     void mistakesNameTheLine() {
         assertThatThrownBy(() ->
                         BindingDescriptorTest.parse(BindingDescriptorTest.withExtraLine("object MPI_BOX demo/Box")))
-                .hasMessageContaining("test.binding:19:")
+                .hasMessageContaining("test.binding:21:")
                 .hasMessageContaining("unknown MPI_T bind kind 'MPI_BOX'");
         assertThatThrownBy(() ->
                         BindingDescriptorTest.parse(BindingDescriptorTest.withExtraLine("object NO_OBJECT demo/X")))
                 .hasMessageContaining("NO_OBJECT has no class");
         assertThatThrownBy(() -> BindingDescriptorTest.parse(
                         BindingDescriptorTest.withExtraLine("object MPI_COMM demo/Comm\nobject MPI_COMM demo/Comm2")))
-                .hasMessageContaining("test.binding:20:")
+                .hasMessageContaining("test.binding:22:")
                 .hasMessageContaining("appears twice");
         assertThatThrownBy(() -> BindingDescriptorTest.parse(
                         BindingDescriptorTest.withExtraLine("request-null demo/Request isNull ()I")))

@@ -26,13 +26,13 @@ class DescriptorRepairLinesTest {
     void mistakesNameTheLine() {
         assertThatThrownBy(() -> BindingDescriptorTest.parse(
                         BindingDescriptorTest.withExtraLine("repair demo/Sem acquire ()V make-it-fast")))
-                .hasMessageContaining("test.binding:19:")
+                .hasMessageContaining("test.binding:21:")
                 .hasMessageContaining("unknown repair 'make-it-fast'");
         assertThatThrownBy(() -> BindingDescriptorTest.parse(
                         BindingDescriptorTest.withExtraLine("repair other/Sem acquire ()V wait-loop")))
-                .hasMessageContaining("test.binding:19:");
+                .hasMessageContaining("test.binding:21:");
         assertThatThrownBy(() -> BindingDescriptorTest.parse(BindingDescriptorTest.withExtraLine(LINE + "\n" + LINE)))
-                .hasMessageContaining("test.binding:20:")
+                .hasMessageContaining("test.binding:22:")
                 .hasMessageContaining("appears twice");
     }
 }
