@@ -22,6 +22,9 @@ final class RequestRules {
     private final Checker checker;
     private final PendingRequests requests = new PendingRequests();
 
+    /** The requests a call completed: this thread's list, emptied after each use. */
+    private static final ThreadLocal<List<Object>> COMPLETED = ThreadLocal.withInitial(() -> new ArrayList<>(4));
+
     RequestRules(Checker checker) {
         this.checker = checker;
     }
@@ -40,10 +43,14 @@ final class RequestRules {
                 completed(r, call);
             }
         } else if ((needs & CallNeeds.COMPLETES) != 0) {
-            List<Object> done = new ArrayList<>(2);
-            Completions.completed(call, done);
-            for (Object r : done) {
-                completed(r, call);
+            List<Object> done = COMPLETED.get();
+            try {
+                Completions.completed(call, done);
+                for (int i = 0; i < done.size(); i++) {
+                    completed(done.get(i), call);
+                }
+            } finally {
+                done.clear();
             }
         } else if ((needs & CallNeeds.SEES_COMPLETION) != 0) {
             // A status (or true) means the request completed; null (or false) that it has not.
@@ -124,25 +131,38 @@ final class RequestRules {
         }
         requests.started(
                 request,
-                new PendingRequests.Pending(
-                        f,
-                        call.callingAddress(),
-                        c.toWorld(comm, call.peer()),
-                        call.tag(),
-                        info == null ? "a communicator" : info.name,
-                        sum == BufferChecksum.NONE ? null : buffer,
-                        offset,
-                        bytes,
-                        sum,
-                        info != null && info.otherWorld));
+                requests.obtain()
+                        .set(
+                                f,
+                                call.callingAddress(),
+                                c.toWorld(comm, call.peer()),
+                                call.tag(),
+                                info == null ? "a communicator" : info.name,
+                                sum == BufferChecksum.NONE ? null : buffer,
+                                offset,
+                                bytes,
+                                sum,
+                                info != null && info.otherWorld));
     }
 
     private void completed(Object request, MpiCall completion) {
         PendingRequests.Pending p = requests.completed(request);
-        if (p == null || p.buffer == null) {
+        if (p == null) {
             return;
         }
-        long now = BufferChecksum.of(p.buffer, p.offset, p.bytes);
+        try {
+            completed(p, completion);
+        } finally {
+            requests.recycle(p);
+        }
+    }
+
+    private void completed(PendingRequests.Pending p, MpiCall completion) {
+        Object buffer = p.buffer;
+        if (buffer == null) {
+            return;
+        }
+        long now = BufferChecksum.of(buffer, p.offset, p.bytes);
         if (now != p.checksum) {
             checker.report(
                     "buffer_modified",
