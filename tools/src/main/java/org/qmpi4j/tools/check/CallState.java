@@ -35,22 +35,11 @@ final class CallState {
     }
 
     private static void pending(BlockedCall s, @Nullable Object request, PendingRequests requests) {
-        PendingRequests.Pending p = request == null ? null : requests.get(request);
-        if (p != null) {
-            BlockedCall.Call w = new BlockedCall.Call();
-            w.function = p.function.name();
-            if (p.site != null) {
-                w.className = p.site.className();
-                w.method = p.site.methodName();
-                w.file = p.site.fileName();
-                w.line = p.site.line();
-            }
-            w.peer = p.worldPeer;
-            // A wildcard receive on an intercommunicator to another world has no world peer, yet only
-            // that world can complete it.
-            w.otherWorld = p.otherWorld || p.worldPeer == Communicators.OTHER_WORLD;
-            w.tag = p.tag;
-            w.comm = p.comm;
+        if (request == null) {
+            return;
+        }
+        BlockedCall.Call w = new BlockedCall.Call();
+        if (requests.describe(request, w)) {
             s.waits.add(w);
         }
     }

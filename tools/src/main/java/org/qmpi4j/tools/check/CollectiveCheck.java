@@ -51,6 +51,20 @@ final class CollectiveCheck {
     /** Made at the first collective on an intercommunicator: most programs have none. */
     private volatile @Nullable InterCollectiveCheck inter;
 
+    /**
+     * This thread's record, the allreduce's two arrays and its argument list, reused: a collective
+     * allocates nothing. {@link #mismatch} reads the record at once, before this thread's next collective.
+     */
+    private static final class Scratch {
+        final long[] rec = new long[FIELDS];
+        final long[] in = new long[2 * FIELDS];
+        final long[] out = new long[2 * FIELDS];
+        final Object[] nioArgs = new Object[5];
+        final Object[] offsetArgs = new Object[7];
+    }
+
+    private static final ThreadLocal<Scratch> SCRATCH = ThreadLocal.withInitial(Scratch::new);
+
     CollectiveCheck(Checker checker, int toolId, BindingFacts facts, Signatures types) {
         this.checker = checker;
         this.toolId = toolId;
@@ -129,34 +143,41 @@ final class CollectiveCheck {
     /** Before the collective {@code call} on {@code comm} (an intracommunicator of {@code info}). */
     void before(MpiCall call, @Nullable Object comm, Communicators.Info info) throws Exception {
         MpiFunction f = call.function();
-        long[] rec = new long[FIELDS];
+        Scratch scratch = SCRATCH.get();
+        long[] rec = scratch.rec;
         rec[0] = f.ordinal();
         rec[1] = rooted(f) ? call.peer() : -1;
         rec[2] = sameBytes(f) ? call.bytes() : -1;
         rec[3] = sameBytes(f) ? types.nameOf(call.datatype()).hashCode() : 0;
         rec[4] = opOf(call);
-        long[] in = new long[2 * FIELDS];
+        long[] in = scratch.in;
         for (int i = 0; i < FIELDS; i++) {
             in[i] = rec[i];
             in[FIELDS + i] = -rec[i];
         }
-        long[] out = new long[2 * FIELDS];
+        long[] out = scratch.out;
         Object dup = dupOf(comm);
         if (nioBuffers) {
             // direct buffers keep the checker's records out of the binding's reused native buffers
             ByteBuffer d = DirectBuffers.of(out.length * Long.BYTES, DirectBuffers.RECEIVE);
-            Qmpi.pmpi(
-                    toolId,
-                    MpiFunction.MPI_ALLREDUCE,
-                    dup,
-                    DirectBuffers.holding(in, DirectBuffers.SEND),
-                    d,
-                    2 * FIELDS,
-                    longType,
-                    max);
+            Object[] args = scratch.nioArgs;
+            args[0] = DirectBuffers.holding(in, DirectBuffers.SEND);
+            args[1] = d;
+            args[2] = 2 * FIELDS;
+            args[3] = longType;
+            args[4] = max;
+            Qmpi.pmpi(toolId, MpiFunction.MPI_ALLREDUCE, dup, args);
             DirectBuffers.copy(d, out);
         } else {
-            Qmpi.pmpi(toolId, MpiFunction.MPI_ALLREDUCE, dup, in, 0, out, 0, 2 * FIELDS, longType, max);
+            Object[] args = scratch.offsetArgs;
+            args[0] = in;
+            args[1] = 0;
+            args[2] = out;
+            args[3] = 0;
+            args[4] = 2 * FIELDS;
+            args[5] = longType;
+            args[6] = max;
+            Qmpi.pmpi(toolId, MpiFunction.MPI_ALLREDUCE, dup, args);
         }
         boolean same = true;
         for (int i = 0; i < FIELDS; i++) {

@@ -19,30 +19,51 @@ import org.qmpi4j.api.Nullable;
  * freed by {@code MPI_Finalize} is a leak.
  */
 final class PendingRequests {
-    /** One started request. */
+    /**
+     * One started request. A nonblocking call's record is reused once its request completed
+     * ({@link #recycle}); the deadlock watch therefore copies what it shows under this object's
+     * lock ({@link #describe}), never holding a record.
+     */
     static final class Pending {
-        final MpiFunction function;
-        final CallingAddress site;
+        MpiFunction function;
+
+        @Nullable
+        CallingAddress site;
         /** The peer in {@code COMM_WORLD}, or -1 for a wildcard or none. */
-        final int worldPeer;
+        int worldPeer;
 
-        final int tag;
-        final String comm;
+        int tag;
+        String comm;
         /** The send buffer and its checksum at the start, or {@code null} and {@link BufferChecksum#NONE}. */
-        final @Nullable Object buffer;
+        @Nullable
+        Object buffer;
 
-        final int offset;
-        final long bytes;
-        final long checksum;
+        int offset;
+        long bytes;
+        long checksum;
         /**
          * The request's communicator reaches another world (a spawned, parent or connected one):
          * whatever its peer, even a wildcard, a process this job's watch does not see may complete it.
          */
-        final boolean otherWorld;
+        boolean otherWorld;
 
         Pending(
                 MpiFunction function,
-                CallingAddress site,
+                @Nullable CallingAddress site,
+                int worldPeer,
+                int tag,
+                String comm,
+                @Nullable Object buffer,
+                int offset,
+                long bytes,
+                long checksum,
+                boolean otherWorld) {
+            set(function, site, worldPeer, tag, comm, buffer, offset, bytes, checksum, otherWorld);
+        }
+
+        Pending set(
+                MpiFunction function,
+                @Nullable CallingAddress site,
                 int worldPeer,
                 int tag,
                 String comm,
@@ -61,6 +82,7 @@ final class PendingRequests {
             this.bytes = bytes;
             this.checksum = checksum;
             this.otherWorld = otherWorld;
+            return this;
         }
     }
 
@@ -75,6 +97,9 @@ final class PendingRequests {
     }
 
     private final Map<Object, Pending> pending = new IdentityHashMap<>();
+    /** Records of completed requests, to reuse: a nonblocking call then allocates nothing. */
+    private final java.util.ArrayDeque<Pending> free = new java.util.ArrayDeque<>();
+
     private final Map<Object, Persistent> persistent = new IdentityHashMap<>();
 
     /** A persistent request was made ({@code *_INIT}): inactive until started. */
@@ -139,6 +164,50 @@ final class PendingRequests {
             p = q != null && q.active ? q.made : null;
         }
         return p;
+    }
+
+    /** A record to fill for a nonblocking call: one taken back, or a new one. */
+    synchronized Pending obtain() {
+        Pending p = free.poll();
+        return p != null ? p : new Pending(MpiFunction.MPI_ISEND, null, -1, -1, "", null, 0, 0, 0, false);
+    }
+
+    /**
+     * Takes back {@code p}, a record {@link #completed} returned, once its reader is done with it;
+     * nothing else holds it.
+     */
+    synchronized void recycle(Pending p) {
+        p.site = null;
+        p.buffer = null;
+        if (free.size() < 256) {
+            free.push(p);
+        }
+    }
+
+    /**
+     * What {@code request} waits for, if it is pending or an active persistent request, copied into
+     * {@code w} under the lock (so that no record is read while it is reused); false if neither.
+     */
+    synchronized boolean describe(Object request, BlockedCall.Call w) {
+        Pending p = get(request);
+        if (p == null) {
+            return false;
+        }
+        w.function = p.function.name();
+        CallingAddress site = p.site;
+        if (site != null) {
+            w.className = site.className();
+            w.method = site.methodName();
+            w.file = site.fileName();
+            w.line = site.line();
+        }
+        w.peer = p.worldPeer;
+        // A wildcard receive on an intercommunicator to another world has no world peer, yet only
+        // that world can complete it.
+        w.otherWorld = p.otherWorld || p.worldPeer == Communicators.OTHER_WORLD;
+        w.tag = p.tag;
+        w.comm = p.comm;
+        return true;
     }
 
     synchronized List<Pending> all() {

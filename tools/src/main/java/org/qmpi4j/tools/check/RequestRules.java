@@ -8,6 +8,7 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 import org.qmpi4j.api.MpiCall;
 import org.qmpi4j.api.MpiFunction;
+import org.qmpi4j.api.Nullable;
 import org.qmpi4j.formats.check.Finding;
 import org.qmpi4j.formats.check.FindingSite;
 import org.qmpi4j.tools.mpi.Completions;
@@ -21,6 +22,21 @@ import org.qmpi4j.tools.mpi.Completions;
 final class RequestRules {
     private final Checker checker;
     private final PendingRequests requests = new PendingRequests();
+
+    /** The send buffer region this thread's current completion call read last, and its checksum. */
+    private static final class Region {
+        @Nullable
+        Object buffer;
+
+        int offset;
+        long bytes;
+        long checksum;
+    }
+
+    private static final ThreadLocal<Region> LAST = ThreadLocal.withInitial(Region::new);
+
+    /** The requests a call completed: this thread's list, emptied after each use. */
+    private static final ThreadLocal<List<Object>> COMPLETED = ThreadLocal.withInitial(() -> new ArrayList<>(4));
 
     RequestRules(Checker checker) {
         this.checker = checker;
@@ -37,20 +53,25 @@ final class RequestRules {
         } else if ((needs & CallNeeds.COMPLETES) != 0 && SingleCompletion.handles(call.function())) {
             Object r = SingleCompletion.request(call);
             if (r != null) {
-                completed(r, call);
+                completed(r, call, false);
             }
         } else if ((needs & CallNeeds.COMPLETES) != 0) {
-            List<Object> done = new ArrayList<>(2);
-            Completions.completed(call, done);
-            for (Object r : done) {
-                completed(r, call);
+            List<Object> done = COMPLETED.get();
+            try {
+                Completions.completed(call, done);
+                for (int i = 0; i < done.size(); i++) {
+                    completed(done.get(i), call, true);
+                }
+            } finally {
+                done.clear();
+                LAST.get().buffer = null;
             }
         } else if ((needs & CallNeeds.SEES_COMPLETION) != 0) {
             // A status (or true) means the request completed; null (or false) that it has not.
             Object result = call.result();
             Object r = call.request();
             if (r != null && (result instanceof Boolean ? (Boolean) result : result != null)) {
-                completed(r, call);
+                completed(r, call, false);
             }
         } else if ((needs & CallNeeds.FREES) != 0) {
             freed(call);
@@ -124,25 +145,53 @@ final class RequestRules {
         }
         requests.started(
                 request,
-                new PendingRequests.Pending(
-                        f,
-                        call.callingAddress(),
-                        c.toWorld(comm, call.peer()),
-                        call.tag(),
-                        info == null ? "a communicator" : info.name,
-                        sum == BufferChecksum.NONE ? null : buffer,
-                        offset,
-                        bytes,
-                        sum,
-                        info != null && info.otherWorld));
+                requests.obtain()
+                        .set(
+                                f,
+                                call.callingAddress(),
+                                c.toWorld(comm, call.peer()),
+                                call.tag(),
+                                info == null ? "a communicator" : info.name,
+                                sum == BufferChecksum.NONE ? null : buffer,
+                                offset,
+                                bytes,
+                                sum,
+                                info != null && info.otherWorld));
     }
 
-    private void completed(Object request, MpiCall completion) {
+    /** {@code request} completed by {@code completion}, which completed {@code several} at once. */
+    private void completed(Object request, MpiCall completion, boolean several) {
         PendingRequests.Pending p = requests.completed(request);
-        if (p == null || p.buffer == null) {
+        if (p == null) {
             return;
         }
-        long now = BufferChecksum.of(p.buffer, p.offset, p.bytes);
+        try {
+            completed(p, completion, several);
+        } finally {
+            requests.recycle(p);
+        }
+    }
+
+    private void completed(PendingRequests.Pending p, MpiCall completion, boolean several) {
+        Object buffer = p.buffer;
+        if (buffer == null) {
+            return;
+        }
+        long now;
+        Region last = several ? LAST.get() : null;
+        if (last != null && last.buffer == buffer && last.offset == p.offset && last.bytes == p.bytes) {
+            // Requests completed by one call (MPI_WAITALL of a window of sends from one buffer) see
+            // the same bytes: the buffer is read once per call, not once per request.
+            now = last.checksum;
+        } else {
+            now = BufferChecksum.of(buffer, p.offset, p.bytes);
+            if (last != null) {
+                last.buffer = buffer;
+                last.offset = p.offset;
+                last.bytes = p.bytes;
+                last.checksum = now;
+            }
+        }
         if (now != p.checksum) {
             checker.report(
                     "buffer_modified",

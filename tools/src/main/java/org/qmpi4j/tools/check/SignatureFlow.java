@@ -28,6 +28,11 @@ final class SignatureFlow {
     /** Receives by request, waiting to complete: the signature each expects. */
     private final Map<Object, Object> receives = new IdentityHashMap<>();
 
+    /** The requests a call completed and their statuses: this thread's two lists, emptied after each use. */
+    @SuppressWarnings("unchecked") // an array of a generic type
+    private static final ThreadLocal<List<Object>[]> COMPLETED =
+            ThreadLocal.withInitial(() -> new List[] {new ArrayList<>(4), new ArrayList<>(4)});
+
     SignatureFlow(Checker checker, Signatures sig, Communicators comms, PeerConstants constants) {
         this.checker = checker;
         this.sig = sig;
@@ -123,7 +128,7 @@ final class SignatureFlow {
         }
         if (source < 0 || source >= size || tag < 0) {
             // A wildcard: its signature is known only from the status, after the call.
-            return new Signatures.Expect(dup, null, null, f, call.callingAddress(), sig.nameOf(type), capacity);
+            return sig.wildcard(dup, call, type, capacity);
         }
         Signatures.Expect e = sig.expect(dup, call, source, tag, type, capacity);
         if (f != MpiFunction.MPI_IRECV) {
@@ -180,8 +185,11 @@ final class SignatureFlow {
                 Object st = result;
                 Object dup = call.communicator() == null ? sig.worldDup() : sig.dupOf(call.communicator());
                 if (StatusFields.source(st) >= 0 && dup != null) {
-                    sig.check(sig.expect(
-                            dup, call, StatusFields.source(st), StatusFields.tag(st), call.datatype(), call.bytes()));
+                    Signatures.Expect m = sig.expect(
+                            dup, call, StatusFields.source(st), StatusFields.tag(st), call.datatype(), call.bytes());
+                    if (sig.check(m)) {
+                        sig.release(m);
+                    }
                 }
                 return;
             default:
@@ -202,17 +210,23 @@ final class SignatureFlow {
             return;
         }
         if (Completions.COMPLETING.contains(f)) {
-            List<Object> done = new ArrayList<>(2);
-            List<Object> statuses = new ArrayList<>(2);
-            Completions.completed(call, done, statuses);
-            for (int i = 0; i < done.size(); i++) {
-                Object e;
-                synchronized (receives) {
-                    e = receives.remove(done.get(i));
+            List<Object>[] lists = COMPLETED.get();
+            List<Object> done = lists[0];
+            List<Object> statuses = lists[1];
+            try {
+                Completions.completed(call, done, statuses);
+                for (int i = 0; i < done.size(); i++) {
+                    Object e;
+                    synchronized (receives) {
+                        e = receives.remove(done.get(i));
+                    }
+                    if (e instanceof Signatures.Expect) {
+                        completeReceive((Signatures.Expect) e, statuses.get(i));
+                    }
                 }
-                if (e instanceof Signatures.Expect) {
-                    completeReceive((Signatures.Expect) e, statuses.get(i));
-                }
+            } finally {
+                done.clear();
+                statuses.clear();
             }
             sig.drain();
             return;
@@ -232,10 +246,16 @@ final class SignatureFlow {
         completeReceive(expect, result);
     }
 
-    /** A receive completed: a known source's signature compared; a wildcard's posted from its status and compared. */
+    /**
+     * A receive completed: a known source's signature compared; a wildcard's posted from its status
+     * and compared. Nothing holds {@code e} afterwards (the caller's reference is its last use), so
+     * it is reused unless it waits for its signature.
+     */
     private void completeReceive(Signatures.Expect e, @Nullable Object status) throws Exception {
         if (e.request != null) {
-            sig.check(e);
+            if (sig.check(e)) {
+                sig.release(e);
+            }
             return;
         }
         int source = StatusFields.source(status);
@@ -245,9 +265,14 @@ final class SignatureFlow {
             return;
         }
         if (source == procNull) {
+            sig.release(e);
             return;
         }
-        sig.check(sig.expectFor(e, source, tag));
+        Signatures.Expect posted = sig.expectFor(e, source, tag);
+        sig.release(e);
+        if (sig.check(posted)) {
+            sig.release(posted);
+        }
     }
 
     /** The receive failed (MPI's own error, e.g. a truncation): its signature is still compared when it came. */

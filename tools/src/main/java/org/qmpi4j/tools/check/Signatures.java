@@ -4,7 +4,6 @@ import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -35,6 +34,13 @@ import org.qmpi4j.tools.mpi.BindingFacts;
  */
 final class Signatures {
     private static final int MAX = 1024;
+    /** The first two bytes of a signature: its format, so that a receiver never reads another. */
+    private static final short FORMAT = 0x5132;
+    /** The header's bytes: format, length, datatype, count, bytes, function, line, rank. */
+    private static final int HEADER = 2 + 2 + 4 + 8 + 8 + 4 + 4 + 4;
+    /** What a signature carries of each text of the call site, at most (UTF-8 bytes). */
+    private static final int TEXT = 300;
+
     private static final String[] BASIC = {
         "BYTE",
         "CHAR",
@@ -54,20 +60,41 @@ final class Signatures {
         "FLOAT_COMPLEX",
         "DOUBLE_COMPLEX"
     };
+    /** The names of {@link #BASIC} as findings say them. */
+    private static final String[] NAMES = new String[BASIC.length];
 
-    /** A receive waiting for its message's signature. */
+    static {
+        for (int i = 0; i < BASIC.length; i++) {
+            NAMES[i] = "MPI_" + BASIC[i];
+        }
+    }
+
+    private static Integer codeOf(String basic) {
+        return java.util.Arrays.asList(BASIC).indexOf(basic);
+    }
+
+    /**
+     * A receive waiting for its message's signature. Reused: {@link #release} takes back one that
+     * was compared and that nothing holds any more.
+     */
     static final class Expect {
         /** The checker's duplicate of the receive's communicator. */
-        final Object dup;
+        Object dup;
 
         /** The receive of the signature and its buffer; {@code null} for a wildcard receive until its status names the sender. */
-        final @Nullable Object request;
+        @Nullable
+        Object request;
 
-        final @Nullable Object buffer;
-        final MpiFunction function;
-        final CallingAddress site;
-        final String type;
-        final long capacity;
+        @Nullable
+        Object buffer;
+
+        MpiFunction function;
+
+        @Nullable
+        CallingAddress site;
+
+        String type;
+        long capacity;
         boolean done;
 
         Expect(
@@ -75,7 +102,18 @@ final class Signatures {
                 @Nullable Object request,
                 @Nullable Object buffer,
                 MpiFunction function,
-                CallingAddress site,
+                @Nullable CallingAddress site,
+                String type,
+                long capacity) {
+            set(dup, request, buffer, function, site, type, capacity);
+        }
+
+        Expect set(
+                Object dup,
+                @Nullable Object request,
+                @Nullable Object buffer,
+                MpiFunction function,
+                @Nullable CallingAddress site,
                 String type,
                 long capacity) {
             this.dup = dup;
@@ -85,7 +123,45 @@ final class Signatures {
             this.site = site;
             this.type = type;
             this.capacity = capacity;
+            this.done = false;
+            return this;
         }
+    }
+
+    /** A signature send in flight: its request and buffer, reused once the send completed. */
+    private static final class Sending {
+        @Nullable
+        Object request;
+        /** A direct buffer (Open MPI) or a byte array (MPJ Express), {@link #MAX} bytes. */
+        final Object buffer;
+
+        Sending(Object buffer) {
+            this.buffer = buffer;
+        }
+    }
+
+    /**
+     * The argument arrays of this thread's calls through the name-shifted entry, reused: a
+     * signature's send, its receive and the tests of both would otherwise make an array each.
+     */
+    private static final class Arguments {
+        final Object[] five = new Object[5];
+        final Object[] six = new Object[6];
+    }
+
+    private static final ThreadLocal<Arguments> ARGUMENTS = ThreadLocal.withInitial(Arguments::new);
+
+    /** Boxed counts, ranks and tags up to this bound are made once; larger ones at each use. */
+    private static final Integer[] BOXED = new Integer[MAX + 1];
+
+    static {
+        for (int i = 0; i < BOXED.length; i++) {
+            BOXED[i] = i;
+        }
+    }
+
+    private static Integer boxed(int v) {
+        return v >= 0 && v < BOXED.length ? BOXED[v] : Integer.valueOf(v);
     }
 
     private final Checker checker;
@@ -96,13 +172,18 @@ final class Signatures {
     private final CommDuplicates dups;
     private final Object byteType;
     private final Map<Object, String> typeNames = new IdentityHashMap<>();
+    /** Each basic datatype's position in {@link #NAMES}, which is what a signature carries. */
+    private final Map<Object, Integer> typeCodes = new IdentityHashMap<>();
+
     private final List<Expect> waiting = new ArrayList<>();
     /** Receive buffers of signatures, reused: a direct buffer costs far more to make than a message. */
     private final java.util.ArrayDeque<Object> buffers = new java.util.ArrayDeque<>();
-    /** Signature sends not yet known to be complete: {request, buffer}, oldest first. */
-    private final java.util.ArrayDeque<Object[]> sends = new java.util.ArrayDeque<>();
-
-    private final java.util.ArrayDeque<ByteBuffer> sendBuffers = new java.util.ArrayDeque<>();
+    /** Signature sends not yet known to be complete, oldest first. */
+    private final java.util.ArrayDeque<Sending> sends = new java.util.ArrayDeque<>();
+    /** Signature sends that completed, to reuse. */
+    private final java.util.ArrayDeque<Sending> sendSlots = new java.util.ArrayDeque<>();
+    /** Receives compared and let go of, to reuse. */
+    private final java.util.ArrayDeque<Expect> expects = new java.util.ArrayDeque<>();
 
     private volatile boolean enabled = true;
 
@@ -117,6 +198,7 @@ final class Signatures {
                 Object t = Qmpi.bindingConstant(toolId, name);
                 if (t != null) {
                     typeNames.put(t, "MPI_" + name);
+                    typeCodes.put(t, codeOf(name));
                 }
             } catch (RuntimeException absent) {
                 // the binding has no such constant
@@ -149,7 +231,8 @@ final class Signatures {
      * sends (MPJ Express' multicore device), a blocking send would wait for the receiver's
      * checker, which posts its receive for a wildcard receive only after the application's
      * message arrived, and that message would never leave. Completed sends are reaped at the next
-     * send.
+     * send. The signature is written straight into a reused buffer (binary numbers, the call
+     * site's texts as UTF-8), so that a send allocates nothing.
      */
     void send(Object dup, MpiCall call, int dest, int tag, @Nullable Object type, int count, long bytes)
             throws Exception {
@@ -159,61 +242,116 @@ final class Signatures {
             // be refused on the checker's duplicate, whose errors are fatal, and end the job.
             return;
         }
-        CallingAddress a = call.callingAddress();
-        String sig = nameOf(type) + "\t" + count + "\t" + bytes + "\t"
-                + call.function().name() + "\t"
-                + (a == null ? "(unknown)" : a.className()) + "\t" + (a == null ? "(unknown)" : a.methodName())
-                + "\t" + (a == null || a.fileName() == null ? "" : a.fileName()) + "\t" + (a == null ? -1 : a.line())
-                + "\t" + checker.rank();
-        byte[] b = sig.getBytes(StandardCharsets.UTF_8);
-        if (b.length > MAX) {
-            b = java.util.Arrays.copyOf(b, MAX);
-        }
         reap();
-        Object buffer;
+        Sending s;
+        synchronized (sends) {
+            s = sendSlots.poll();
+        }
+        if (s == null) {
+            s = new Sending(nioBuffers ? ByteBuffer.allocateDirect(MAX) : new byte[MAX]);
+        }
+        Integer code = type == null ? null : typeCodes.get(type);
+        int n = write(s.buffer, call, code == null ? -1 : code, count, bytes, checker.rank());
+        Arguments a = ARGUMENTS.get();
         Object request;
         if (nioBuffers) {
-            ByteBuffer direct;
-            synchronized (sendBuffers) {
-                direct = sendBuffers.poll();
+            Object[] args = a.five;
+            args[0] = s.buffer;
+            args[1] = boxed(n);
+            args[2] = byteType;
+            args[3] = boxed(dest);
+            args[4] = boxed(tag);
+            try {
+                request = Qmpi.pmpi(toolId, MpiFunction.MPI_ISEND, dup, args);
+            } finally {
+                args[0] = null;
             }
-            if (direct == null) {
-                direct = ByteBuffer.allocateDirect(MAX);
-            }
-            for (int i = 0; i < b.length; i++) {
-                direct.put(i, b[i]);
-            }
-            buffer = direct;
-            request = Qmpi.pmpi(toolId, MpiFunction.MPI_ISEND, dup, direct, b.length, byteType, dest, tag);
         } else {
-            buffer = b;
-            request = Qmpi.pmpi(toolId, MpiFunction.MPI_ISEND, dup, b, 0, b.length, byteType, dest, tag);
+            Object[] args = a.six;
+            args[0] = s.buffer;
+            args[1] = BOXED[0];
+            args[2] = boxed(n);
+            args[3] = byteType;
+            args[4] = boxed(dest);
+            args[5] = boxed(tag);
+            try {
+                request = Qmpi.pmpi(toolId, MpiFunction.MPI_ISEND, dup, args);
+            } finally {
+                args[0] = null;
+            }
         }
+        s.request = request;
         synchronized (sends) {
-            sends.add(new Object[] {request, buffer});
+            sends.add(s);
         }
+    }
+
+    /** Writes the signature of {@code call} into {@code buffer}; its length in bytes. */
+    private static int write(Object buffer, MpiCall call, int type, int count, long bytes, int rank) {
+        CallingAddress a = call.callingAddress();
+        int at = HEADER;
+        at = text(buffer, at, a == null ? "(unknown)" : a.className());
+        at = text(buffer, at, a == null ? "(unknown)" : a.methodName());
+        at = text(buffer, at, a == null || a.fileName() == null ? "" : a.fileName());
+        putShort(buffer, 0, FORMAT);
+        putShort(buffer, 2, (short) at);
+        putInt(buffer, 4, type);
+        putLong(buffer, 8, count);
+        putLong(buffer, 16, bytes);
+        putInt(buffer, 24, call.function().ordinal());
+        putInt(buffer, 28, a == null ? -1 : a.line());
+        putInt(buffer, 32, rank);
+        return at;
+    }
+
+    /** {@code s} at {@code at} as its UTF-8 length (two bytes) and bytes, cut at {@link #TEXT}; where the next goes. */
+    private static int text(Object buffer, int at, @Nullable String s) {
+        String t = s == null ? "" : s;
+        int n = 0;
+        boolean ascii = true;
+        for (int i = 0; i < t.length() && ascii; i++) {
+            ascii = t.charAt(i) < 0x80;
+        }
+        if (ascii) {
+            n = Math.min(t.length(), TEXT);
+            for (int i = 0; i < n; i++) {
+                putByte(buffer, at + 2 + i, (byte) t.charAt(i));
+            }
+        } else { // rare: names outside ASCII are encoded (and allocate)
+            byte[] b = t.getBytes(StandardCharsets.UTF_8);
+            n = Math.min(b.length, TEXT);
+            for (int i = 0; i < n; i++) {
+                putByte(buffer, at + 2 + i, b[i]);
+            }
+        }
+        putShort(buffer, at, (short) n);
+        return at + 2 + n;
     }
 
     /** Forgets the signature sends that completed, oldest first, and keeps their buffers. */
     void reap() throws Exception {
         synchronized (sends) {
             while (!sends.isEmpty()) {
-                Object[] s = sends.peek();
-                Object status = Qmpi.pmpi(toolId, MpiFunction.MPI_TEST, s[0]);
-                if (status == null || Boolean.FALSE.equals(status)) {
+                Sending s = sends.peek();
+                if (!test(s.request)) {
                     return;
                 }
                 sends.poll();
-                if (s[1] instanceof ByteBuffer) {
-                    synchronized (sendBuffers) {
-                        if (sendBuffers.size() < 64) {
-                            sendBuffers.push((ByteBuffer) s[1]);
-                        }
-                    }
+                s.request = null;
+                if (sendSlots.size() < 64) {
+                    sendSlots.push(s);
                 }
             }
         }
     }
+
+    /** MPI_TEST of {@code request}: whether it completed. */
+    private boolean test(@Nullable Object request) throws Exception {
+        Object status = Qmpi.pmpi(toolId, MpiFunction.MPI_TEST, request, NO_ARGUMENTS);
+        return status != null && !Boolean.FALSE.equals(status);
+    }
+
+    private static final Object[] NO_ARGUMENTS = new Object[0];
 
     /** The checker's duplicate of {@code comm}, or {@code null} if its messages are not followed. */
     @Nullable
@@ -240,29 +378,89 @@ final class Signatures {
     Expect expect(Object dup, MpiCall call, int source, int tag, @Nullable Object type, long capacity)
             throws Exception {
         Object buffer = buffer();
-        Object request = nioBuffers
-                ? Qmpi.pmpi(toolId, MpiFunction.MPI_IRECV, dup, buffer, MAX, byteType, source, tag)
-                : Qmpi.pmpi(toolId, MpiFunction.MPI_IRECV, dup, buffer, 0, MAX, byteType, source, tag);
-        return new Expect(dup, request, buffer, call.function(), call.callingAddress(), nameOf(type), capacity);
+        Object request = receive(dup, buffer, source, tag);
+        return reused().set(dup, request, buffer, call.function(), call.callingAddress(), nameOf(type), capacity);
+    }
+
+    /** A wildcard receive's expectation, until its status names the sender. */
+    Expect wildcard(Object dup, MpiCall call, @Nullable Object type, long capacity) {
+        return reused().set(dup, null, null, call.function(), call.callingAddress(), nameOf(type), capacity);
     }
 
     /** For a wildcard receive whose status named {@code source} and {@code tag}: the receive of its signature. */
     Expect expectFor(Expect wildcard, int source, int tag) throws Exception {
         Object dup = wildcard.dup;
         Object buffer = buffer();
-        Object request = nioBuffers
-                ? Qmpi.pmpi(toolId, MpiFunction.MPI_IRECV, dup, buffer, MAX, byteType, source, tag)
-                : Qmpi.pmpi(toolId, MpiFunction.MPI_IRECV, dup, buffer, 0, MAX, byteType, source, tag);
-        return new Expect(dup, request, buffer, wildcard.function, wildcard.site, wildcard.type, wildcard.capacity);
+        Object request = receive(dup, buffer, source, tag);
+        return reused().set(dup, request, buffer, wildcard.function, wildcard.site, wildcard.type, wildcard.capacity);
     }
 
-    /** Compares now if the signature arrived; otherwise keeps waiting for it (later calls look again). */
-    void check(Expect e) throws Exception {
+    /** MPI_IRECV of a signature into {@code buffer}. */
+    private Object receive(Object dup, Object buffer, int source, int tag) throws Exception {
+        Arguments a = ARGUMENTS.get();
+        Object[] args;
+        if (nioBuffers) {
+            args = a.five;
+            args[0] = buffer;
+            args[1] = BOXED[MAX];
+            args[2] = byteType;
+            args[3] = boxed(source);
+            args[4] = boxed(tag);
+        } else {
+            args = a.six;
+            args[0] = buffer;
+            args[1] = BOXED[0];
+            args[2] = BOXED[MAX];
+            args[3] = byteType;
+            args[4] = boxed(source);
+            args[5] = boxed(tag);
+        }
+        try {
+            return Objects.requireNonNull(
+                    Qmpi.pmpi(toolId, MpiFunction.MPI_IRECV, dup, args), "MPI_IRECV returns a request");
+        } finally {
+            args[0] = null;
+        }
+    }
+
+    private Expect reused() {
+        synchronized (expects) {
+            Expect e = expects.poll();
+            if (e != null) {
+                return e;
+            }
+        }
+        return new Expect(byteType, null, null, MpiFunction.MPI_RECV, null, "derived", -1);
+    }
+
+    /**
+     * Takes back {@code e}, which nothing holds any more: a wildcard's once its sender is known, a
+     * receive's once compared (and not waiting).
+     */
+    void release(Expect e) {
+        e.request = null;
+        e.buffer = null;
+        e.site = null;
+        e.dup = byteType;
+        synchronized (expects) {
+            if (expects.size() < 64) {
+                expects.push(e);
+            }
+        }
+    }
+
+    /**
+     * Compares now if the signature arrived (true: the caller may {@link #release} it); otherwise
+     * keeps waiting for it (later calls look again, and the wait list holds it).
+     */
+    boolean check(Expect e) throws Exception {
         if (!poll(e)) {
             synchronized (waiting) {
                 waiting.add(e);
             }
+            return false;
         }
+        return true;
     }
 
     /** True when the signature arrived and was compared. */
@@ -270,23 +468,24 @@ final class Signatures {
         if (e.done) {
             return true;
         }
-        Object status = Qmpi.pmpi(toolId, MpiFunction.MPI_TEST, e.request);
-        if (status == null || Boolean.FALSE.equals(status)) {
+        if (!test(e.request)) {
             return false;
         }
         e.done = true;
         Object buffer = Objects.requireNonNull(e.buffer, "a posted receive has its buffer");
-        String sig = read(buffer);
-        synchronized (buffers) {
-            if (buffers.size() < 64) {
-                buffers.push(buffer);
+        try {
+            compare(e, buffer);
+        } finally {
+            synchronized (buffers) {
+                if (buffers.size() < 64) {
+                    buffers.push(buffer);
+                }
             }
         }
-        compare(e, sig);
         return true;
     }
 
-    /** A zeroed receive buffer for a signature. */
+    /** A receive buffer for a signature. */
     private Object buffer() {
         synchronized (buffers) {
             Object b = buffers.poll();
@@ -300,9 +499,13 @@ final class Signatures {
     /** Looks again at signatures that had not arrived. */
     void drain() throws Exception {
         synchronized (waiting) {
-            for (Iterator<Expect> it = waiting.iterator(); it.hasNext(); ) {
-                if (poll(it.next())) {
-                    it.remove();
+            for (int i = 0; i < waiting.size(); ) { // by index: an iterator is an object per call
+                Expect e = waiting.get(i);
+                if (poll(e)) {
+                    waiting.remove(i);
+                    release(e);
+                } else {
+                    i++;
                 }
             }
         }
@@ -321,44 +524,97 @@ final class Signatures {
         }
     }
 
-    /** The text up to the first zero byte, and the buffer zeroed again for its next use. */
-    private static String read(Object buffer) {
-        int n = 0;
-        byte[] bytes;
-        if (buffer instanceof ByteBuffer) {
-            ByteBuffer b = (ByteBuffer) buffer;
-            while (n < MAX && b.get(n) != 0) {
-                n++;
-            }
-            bytes = new byte[n];
-            for (int i = 0; i < n; i++) {
-                bytes[i] = b.get(i);
-                b.put(i, (byte) 0);
-            }
+    // ---- reading a signature: absolute reads and writes of a direct buffer or a byte array ----
+
+    private static byte getByte(Object b, int i) {
+        return b instanceof ByteBuffer ? ((ByteBuffer) b).get(i) : ((byte[]) b)[i];
+    }
+
+    private static void putByte(Object b, int i, byte v) {
+        if (b instanceof ByteBuffer) {
+            ((ByteBuffer) b).put(i, v);
         } else {
-            byte[] b = (byte[]) buffer;
-            while (n < MAX && b[n] != 0) {
-                n++;
-            }
-            bytes = java.util.Arrays.copyOf(b, n);
-            java.util.Arrays.fill(b, 0, n, (byte) 0);
+            ((byte[]) b)[i] = v;
+        }
+    }
+
+    private static int getShort(Object b, int i) {
+        return ((getByte(b, i) & 0xff) << 8) | (getByte(b, i + 1) & 0xff);
+    }
+
+    private static void putShort(Object b, int i, short v) {
+        putByte(b, i, (byte) (v >> 8));
+        putByte(b, i + 1, (byte) v);
+    }
+
+    private static int getInt(Object b, int i) {
+        return (getShort(b, i) << 16) | getShort(b, i + 2);
+    }
+
+    private static void putInt(Object b, int i, int v) {
+        putShort(b, i, (short) (v >> 16));
+        putShort(b, i + 2, (short) v);
+    }
+
+    private static long getLong(Object b, int i) {
+        return ((long) getInt(b, i) << 32) | (getInt(b, i + 4) & 0xffffffffL);
+    }
+
+    private static void putLong(Object b, int i, long v) {
+        putInt(b, i, (int) (v >> 32));
+        putInt(b, i + 4, (int) v);
+    }
+
+    /** The text written by {@link #text} at {@code at} (made only for a finding). */
+    private static String getText(Object b, int at) {
+        int n = getShort(b, at);
+        byte[] bytes = new byte[n];
+        for (int i = 0; i < n; i++) {
+            bytes[i] = getByte(b, at + 2 + i);
         }
         return new String(bytes, StandardCharsets.UTF_8);
     }
 
-    private void compare(Expect e, String sig) {
-        String[] p = sig.split("\t", -1);
-        if (p.length < 9) {
+    /**
+     * Compares the signature in {@code b} with the receive {@code e}. Nothing is made unless a
+     * finding is: the datatypes are compared by their names from one table.
+     */
+    private void compare(Expect e, Object b) {
+        if (getShort(b, 0) != (FORMAT & 0xffff) || getShort(b, 2) < HEADER || getShort(b, 2) > MAX) {
             return;
         }
-        int source = Integer.parseInt(p[8]);
-        String sType = p[0];
-        long sCount = Long.parseLong(p[1]);
-        long sBytes = Long.parseLong(p[2]);
-        FindingSite sender =
-                new FindingSite(source, p[3], p[4], p[5], p[6].isEmpty() ? null : p[6], Integer.parseInt(p[7]));
+        int code = getInt(b, 4);
+        String sType = code >= 0 && code < NAMES.length ? NAMES[code] : "derived";
+        long sCount = getLong(b, 8);
+        long sBytes = getLong(b, 16);
+        boolean truncated = e.capacity >= 0 && sBytes > e.capacity;
+        boolean mismatch = !sType.equals(e.type)
+                && !"derived".equals(sType)
+                && !"derived".equals(e.type)
+                && !"MPI_PACKED".equals(sType)
+                && !"MPI_PACKED".equals(e.type);
+        if (!truncated && !mismatch) {
+            return;
+        }
+        MpiFunction[] functions = MpiFunction.values();
+        int fn = getInt(b, 24);
+        int line = getInt(b, 28);
+        int source = getInt(b, 32);
+        int at = HEADER;
+        String className = getText(b, at);
+        at += 2 + getShort(b, at);
+        String method = getText(b, at);
+        at += 2 + getShort(b, at);
+        String file = getText(b, at);
+        FindingSite sender = new FindingSite(
+                source,
+                fn >= 0 && fn < functions.length ? functions[fn].name() : "unknown",
+                className,
+                method,
+                file.isEmpty() ? null : file,
+                line);
         FindingSite receiver = Sites.of(checker.rank(), e.function, e.site);
-        if (e.capacity >= 0 && sBytes > e.capacity) {
+        if (truncated) {
             checker.report(
                     "truncation",
                     Finding.Severity.ERROR,
@@ -367,11 +623,7 @@ final class Signatures {
                             + " receive buffer and count large enough for the largest message",
                     sender,
                     receiver);
-        } else if (!sType.equals(e.type)
-                && !"derived".equals(sType)
-                && !"derived".equals(e.type)
-                && !"MPI_PACKED".equals(sType)
-                && !"MPI_PACKED".equals(e.type)) {
+        } else {
             checker.report(
                     "type_mismatch",
                     Finding.Severity.ERROR,

@@ -1,7 +1,5 @@
 package org.qmpi4j.tools.testing;
 
-import java.lang.reflect.InvocationTargetException;
-import java.lang.reflect.Proxy;
 import java.util.EnumMap;
 import java.util.EnumSet;
 import java.util.HashMap;
@@ -61,17 +59,99 @@ public final class FakeMpi implements QmpiBackend {
     private static final AtomicReference<FakeMpi> NEWEST = new AtomicReference<>();
 
     static {
-        QmpiBackend.install((QmpiBackend) Proxy.newProxyInstance(
-                FakeMpi.class.getClassLoader(), new Class<?>[] {QmpiBackend.class}, (proxy, method, args) -> {
-                    if (method.getName().equals("statusMember")) {
-                        return statusLine((Class<?>) args[0], (String) args[1]);
-                    }
-                    try {
-                        return method.invoke(NEWEST.get(), args);
-                    } catch (InvocationTargetException e) {
-                        throw e.getCause();
-                    }
-                }));
+        QmpiBackend.install(new Newest());
+    }
+
+    /**
+     * The one installed backend, forwarding to the newest fake. A class, not a {@code java.lang.reflect.Proxy}: a
+     * proxy boxes every call's arguments into an array, which the tests that count what a tool
+     * allocates per call would count as the tool's.
+     */
+    private static final class Newest implements QmpiBackend {
+        private static FakeMpi fake() {
+            return java.util.Objects.requireNonNull(NEWEST.get(), "a fake was made");
+        }
+
+        @Override
+        public void registerToolName(String name, ToolInitializer init) {
+            fake().registerToolName(name, init);
+        }
+
+        @Override
+        public void registerToolStorage(int toolId, Object storage) {
+            fake().registerToolStorage(toolId, storage);
+        }
+
+        @Override
+        public void registerToolFunction(int toolId, MpiFunction function, ToolHandler handler) {
+            fake().registerToolFunction(toolId, function, handler);
+        }
+
+        @Override
+        public ToolFunction getNextToolFunction(int toolId, MpiFunction function) {
+            return fake().getNextToolFunction(toolId, function);
+        }
+
+        @Override
+        public @Nullable Object getToolStorage(QmpiContext context, int toolId) {
+            return fake().getToolStorage(context, toolId);
+        }
+
+        @Override
+        public CallingAddress getCallingAddress(QmpiContext context) {
+            return fake().getCallingAddress(context);
+        }
+
+        @Override
+        public @Nullable Object invokeNext(
+                QmpiContext context, int toolId, MpiFunction function, @Nullable Object receiver, Object... args) {
+            return fake().invokeNext(context, toolId, function, receiver, args);
+        }
+
+        @Override
+        public @Nullable Object pmpi(int toolId, MpiFunction function, @Nullable Object receiver, Object... args) {
+            return fake().pmpi(toolId, function, receiver, args);
+        }
+
+        @Override
+        public Object bindingConstant(int toolId, String name) {
+            return fake().bindingConstant(toolId, name);
+        }
+
+        @Override
+        public boolean takesReceiver(int toolId, MpiFunction function) {
+            return fake().takesReceiver(toolId, function);
+        }
+
+        @Override
+        public int pcontrolLevel(int toolId) {
+            return fake().pcontrolLevel(toolId);
+        }
+
+        @Override
+        public org.qmpi4j.api.mpit.MpiT mpit(int toolId) {
+            return fake().mpit(toolId);
+        }
+
+        @Override
+        public org.qmpi4j.api.mpit.MpiT mpit() {
+            return fake().mpit();
+        }
+
+        @Override
+        public String[] statusMember(Class<?> statusClass, String field) {
+            return statusLine(statusClass, field);
+        }
+
+        @Override
+        public @Nullable String bindingFact(String bindingId, String fact) {
+            return fake().bindingFact(bindingId, fact);
+        }
+
+        @Override
+        public boolean bindingHasFunction(String bindingId, MpiFunction function) {
+            return fake().bindingHasFunction(bindingId, function);
+        }
     }
 
     public FakeMpi() {
@@ -140,11 +220,14 @@ public final class FakeMpi implements QmpiBackend {
     }
 
     public Object constant(String name) {
-        return constants.computeIfAbsent(name, n -> new Object() {
-            @Override
-            public String toString() {
-                return "MPI." + n;
-            }
+        return constants.computeIfAbsent(name, n -> {
+            String text = "MPI." + n; // made once: a call that prints it allocates nothing
+            return new Object() {
+                @Override
+                public String toString() {
+                    return text;
+                }
+            };
         });
     }
 
@@ -182,10 +265,21 @@ public final class FakeMpi implements QmpiBackend {
 
     @Override
     public @Nullable Object pmpi(int toolId, MpiFunction function, @Nullable Object receiver, Object... args) {
-        synchronized (toolCalls) {
-            toolCalls.add(new Object[] {function, receiver, args});
+        if (recordToolCalls) {
+            synchronized (toolCalls) {
+                toolCalls.add(new Object[] {function, receiver, args});
+            }
         }
         switch (function) {
+            case MPI_ISEND: // (buf, count, type, dest, tag): the one rank's message to itself
+                return loopback.send(args[0], (Integer) args[1], (Integer) args[4]);
+            case MPI_IRECV: // (buf, count, type, source, tag)
+                return loopback.receive(args[0], (Integer) args[4]);
+            case MPI_TEST:
+                return loopback.test(receiver);
+            case MPI_CANCEL:
+            case MPI_WAIT:
+                return null;
             case MPI_COMM_SET_ERRHANDLER:
                 return null;
             case MPI_COMM_DUP:
@@ -242,6 +336,102 @@ public final class FakeMpi implements QmpiBackend {
         return !staticFunctions.contains(function);
     }
 
+    /**
+     * Whether {@link #toolCalls} records the tools' calls (each record is allocated: tests that count
+     * a tool's allocations turn it off).
+     */
+    public boolean recordToolCalls = true;
+
+    /** The messages the one rank sends itself through the name-shifted entry. */
+    public final Loopback loopback = new Loopback();
+
+    /**
+     * Nonblocking messages of the one rank to itself (Open MPI's argument order, direct buffers),
+     * in preallocated tables so that a message allocates nothing: a send's bytes are copied at once
+     * (its request is complete); a receive's request, tested, takes the oldest message with its tag.
+     */
+    public static final class Loopback {
+        private static final int SLOTS = 256;
+        private static final int BYTES = 4096;
+        private final byte[][] data = new byte[SLOTS][BYTES];
+        private final int[] lengths = new int[SLOTS];
+        private final int[] tags = new int[SLOTS];
+        private final boolean[] full = new boolean[SLOTS];
+        private final Object sent = new Object();
+        private final Receive[] receives = new Receive[SLOTS];
+        private int nextSlot;
+        private int nextReceive;
+        /** Messages sent and taken by a receive. */
+        public long sentCount;
+
+        public long receivedCount;
+
+        Loopback() {
+            for (int i = 0; i < SLOTS; i++) {
+                receives[i] = new Receive();
+            }
+        }
+
+        /** A receive's request. */
+        static final class Receive {
+            @Nullable
+            Object buffer;
+
+            int tag;
+            boolean done;
+        }
+
+        synchronized Object send(Object buffer, int count, int tag) {
+            int slot = nextSlot;
+            if (full[slot]) {
+                throw new IllegalStateException("more than " + SLOTS + " messages not received");
+            }
+            nextSlot = (slot + 1) % SLOTS;
+            java.nio.ByteBuffer b = (java.nio.ByteBuffer) buffer;
+            for (int i = 0; i < count; i++) {
+                data[slot][i] = b.get(i);
+            }
+            lengths[slot] = count;
+            tags[slot] = tag;
+            full[slot] = true;
+            sentCount++;
+            return sent;
+        }
+
+        synchronized Object receive(Object buffer, int tag) {
+            Receive r = receives[nextReceive];
+            nextReceive = (nextReceive + 1) % SLOTS;
+            r.buffer = buffer;
+            r.tag = tag;
+            r.done = false;
+            return r;
+        }
+
+        synchronized Boolean test(@Nullable Object request) {
+            if (request == sent) {
+                return Boolean.TRUE;
+            }
+            Receive r = (Receive) request;
+            if (r == null || r.done) {
+                return Boolean.TRUE;
+            }
+            for (int k = 0; k < SLOTS; k++) { // the oldest message with the tag: slots are filled in turn
+                int slot = (nextSlot + k) % SLOTS;
+                if (full[slot] && tags[slot] == r.tag) {
+                    java.nio.ByteBuffer b = (java.nio.ByteBuffer) java.util.Objects.requireNonNull(r.buffer);
+                    for (int i = 0; i < lengths[slot]; i++) {
+                        b.put(i, data[slot][i]);
+                    }
+                    full[slot] = false;
+                    r.done = true;
+                    receivedCount++;
+                    return Boolean.TRUE;
+                }
+            }
+            return Boolean.FALSE;
+        }
+    }
+
     /** Every call the tools made through the name-shifted entry: {function, receiver, args}. */
     public final java.util.List<Object[]> toolCalls = new java.util.ArrayList<>();
 
@@ -274,6 +464,9 @@ public final class FakeMpi implements QmpiBackend {
         private int peer = ABSENT;
         private int tag = ABSENT;
         private long bytes;
+        private int count = ABSENT;
+        private @Nullable Object datatype;
+        private @Nullable Object buffer;
         private Object[] args = new Object[0];
         private @Nullable RuntimeException failure;
         private @Nullable Object request;
@@ -303,6 +496,14 @@ public final class FakeMpi implements QmpiBackend {
 
         public Call bytes(long b) {
             bytes = b;
+            return this;
+        }
+
+        /** The count, datatype and buffer of the call's (first) buffer. */
+        public Call message(int n, @Nullable Object type, @Nullable Object buf) {
+            count = n;
+            datatype = type;
+            buffer = buf;
             return this;
         }
 
@@ -378,17 +579,17 @@ public final class FakeMpi implements QmpiBackend {
 
         @Override
         public @Nullable Object buffer() {
-            return null;
+            return buffer;
         }
 
         @Override
         public int count() {
-            return ABSENT;
+            return count;
         }
 
         @Override
         public @Nullable Object datatype() {
-            return null;
+            return datatype;
         }
 
         @Override
