@@ -103,7 +103,41 @@ final class CallChanges {
     /** The receiver (for instance methods) and the arguments as one array. */
     static Object[] pack(CallTarget target, @Nullable Object receiver, Object[] args) {
         boolean isStatic = target.mapping().isStatic();
-        Object[] packed = new Object[(isStatic ? 0 : 1) + (args == null ? 0 : args.length)];
+        return packInto(new Object[(isStatic ? 0 : 1) + (args == null ? 0 : args.length)], target, receiver, args);
+    }
+
+    private static final int REUSED_MAX = 16;
+
+    /** Reused per thread by {@link #packReused}, one array per length up to {@link #REUSED_MAX}. */
+    private static final ThreadLocal<Object[][]> REUSED = ThreadLocal.withInitial(() -> new Object[REUSED_MAX + 1][]);
+
+    /**
+     * As {@link #pack}, into this thread's array of that length, for a call that only hands it to
+     * the binding's handle (which spreads it into the call's own arguments before the method runs,
+     * so a nested call on this thread may take the same array): the caller clears it after the call
+     * ({@link #clear}) so that it keeps no buffer alive.
+     */
+    static Object[] packReused(CallTarget target, @Nullable Object receiver, Object[] args) {
+        int length = (target.mapping().isStatic() ? 0 : 1) + (args == null ? 0 : args.length);
+        if (length > REUSED_MAX) {
+            return pack(target, receiver, args);
+        }
+        Object[][] reused = REUSED.get();
+        Object[] packed = reused[length];
+        if (packed == null) {
+            packed = new Object[length];
+            reused[length] = packed;
+        }
+        return packInto(packed, target, receiver, args);
+    }
+
+    /** Drops the references a reused array held for a call. */
+    static void clear(Object[] packed) {
+        java.util.Arrays.fill(packed, null);
+    }
+
+    private static Object[] packInto(Object[] packed, CallTarget target, @Nullable Object receiver, Object[] args) {
+        boolean isStatic = target.mapping().isStatic();
         if (!isStatic) {
             if (receiver == null) {
                 throw new IllegalArgumentException(

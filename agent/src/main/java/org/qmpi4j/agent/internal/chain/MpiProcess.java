@@ -115,6 +115,23 @@ public final class MpiProcess implements ObservedProcess {
         return new CanonicalTarget(this, route, access().canonical(function, where), where);
     }
 
+    /**
+     * Per function, the target of the tools' own calls ({@link #OWN_CALL}), made at the first: a
+     * tool calls a few functions many times (the checker's signature per message), so its calls
+     * make no target each. A race makes two equal targets, one of them kept; their fields are final.
+     */
+    private final CallTarget[] ownCalls = new CallTarget[MpiFunction.values().length];
+
+    /** {@link #canonical} of {@code function} at {@link #OWN_CALL}, made once. */
+    CallTarget ownCall(MpiFunction function) {
+        CallTarget t = ownCalls[function.ordinal()];
+        if (t == null) {
+            t = canonical(function, OWN_CALL);
+            ownCalls[function.ordinal()] = t;
+        }
+        return t;
+    }
+
     @Override
     public boolean toolsInitialized() {
         return route.toolsInitialized();

@@ -76,14 +76,16 @@ public final class QmpiBackendImpl implements QmpiBackend {
     @Override
     public @Nullable Object pmpi(int toolId, MpiFunction function, @Nullable Object receiver, Object... args)
             throws Exception {
-        MpiProcess process = registry.instance(toolId).process();
-        CallTarget target = process.canonical(function, MpiProcess.OWN_CALL);
+        CallTarget target = registry.instance(toolId).process().ownCall(function);
+        Object[] packed = CallChanges.packReused(target, receiver, args);
         try {
-            return target.callBinding(CallChanges.pack(target, receiver, args));
+            return target.callBinding(packed);
         } catch (Exception | Error e) {
             throw e;
         } catch (Throwable t) {
             throw new IllegalStateException(t);
+        } finally {
+            CallChanges.clear(packed);
         }
     }
 
@@ -102,11 +104,7 @@ public final class QmpiBackendImpl implements QmpiBackend {
 
     @Override
     public boolean takesReceiver(int toolId, MpiFunction function) {
-        return !registry.instance(toolId)
-                .process()
-                .canonical(function, MpiProcess.OWN_CALL)
-                .mapping()
-                .isStatic();
+        return !registry.instance(toolId).process().ownCall(function).mapping().isStatic();
     }
 
     @Override
