@@ -20,7 +20,9 @@ import org.qmpi4j.api.Nullable;
  * the application wrote into the buffer while MPI could still be reading it. It reads every byte
  * twice, so its cost grows with the message (see BENCHMARKS.md); four independent lanes, and eight
  * bytes a read where the buffer holds bytes, make it read at close to the memory's speed rather
- * than one multiplication's latency per element.
+ * than one multiplication's latency per element. The loop is written once per primitive array
+ * type on purpose: Java has no loop generic over primitive arrays, and reading the elements through
+ * a boxing or per-element call would allocate or stall the lanes.
  */
 final class BufferChecksum {
     /** No checksum could be taken (a buffer of a kind not known here). */

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import org.junit.jupiter.api.Test;
 import org.qmpi4j.agent.internal.binding.BindingCatalog;
 import org.qmpi4j.api.MpiFunction;
-import org.qmpi4j.api.mpit.MpiT;
 import org.qmpi4j.descriptorform.BindingFact;
 
 /**
@@ -13,20 +12,8 @@ import org.qmpi4j.descriptorform.BindingFact;
  * lines and mappings as the backend answers them by binding id.
  */
 class BindingFactsBackendTest {
-    private final QmpiBackendImpl backend = new QmpiBackendImpl(
-            new ToolRegistry(),
-            new JvmMpit() {
-                @Override
-                public MpiT firstProcess() {
-                    throw new UnsupportedOperationException("not asked here");
-                }
-
-                @Override
-                public boolean everInitialized(MpiProcess process) {
-                    return false;
-                }
-            },
-            BindingCatalog.load());
+    private final QmpiBackendImpl backend =
+            new QmpiBackendImpl(new ToolRegistry(), NoJvmMpit.INSTANCE, BindingCatalog.load());
 
     @Test
     void openMpiPassesBuffersWithoutOffsetsAndItsFreesInvalidate() {

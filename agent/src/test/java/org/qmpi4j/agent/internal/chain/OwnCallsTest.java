@@ -20,7 +20,6 @@ import org.qmpi4j.agent.internal.binding.MethodMapping;
 import org.qmpi4j.api.CallingAddress;
 import org.qmpi4j.api.MpiFunction;
 import org.qmpi4j.api.Nullable;
-import org.qmpi4j.api.mpit.MpiT;
 
 /**
  * A tool's own calls of the binding ({@code Qmpi.pmpi}, the name-shifted entry): the receiver and
@@ -70,20 +69,7 @@ class OwnCallsTest {
 
     private final Send send = new Send();
     private final ToolRegistry registry = new ToolRegistry();
-    private final QmpiBackendImpl backend = new QmpiBackendImpl(
-            registry,
-            new JvmMpit() {
-                @Override
-                public MpiT firstProcess() {
-                    throw new UnsupportedOperationException("not asked here");
-                }
-
-                @Override
-                public boolean everInitialized(MpiProcess process) {
-                    return false;
-                }
-            },
-            BindingCatalog.load());
+    private final QmpiBackendImpl backend = new QmpiBackendImpl(registry, NoJvmMpit.INSTANCE, BindingCatalog.load());
     private int toolId = -1;
 
     OwnCallsTest() {
