@@ -2,13 +2,12 @@ package org.qmpi4j.api.jvm;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
 import org.qmpi4j.api.Nullable;
+import org.qmpi4j.api.internal.jvm.PerfDataEntries;
 
 /**
  * The counters HotSpot keeps in its shared-memory file {@code /tmp/hsperfdata_<user>/<pid>} (the
@@ -18,8 +17,6 @@ import org.qmpi4j.api.Nullable;
  * {@code -XX:+PerfDisableSharedMem} has no such file, and then there is nothing to read.
  */
 final class PerfData {
-    private static final int MAGIC = 0xcafec0c0;
-
     private final Map<String, Long> longs;
     private final Map<String, String> strings;
 
@@ -40,36 +37,24 @@ final class PerfData {
         }
     }
 
-    /** Parses the file's layout (prologue, then entries); {@code null} if it is not one. */
+    /** The counters of a counters file's bytes ({@link PerfDataEntries}); {@code null} if it is not one. */
     static @Nullable PerfData parse(ByteBuffer b, String... prefixes) {
-        if (b.limit() < 32 || b.getInt(0) != MAGIC) {
+        PerfDataEntries e = PerfDataEntries.of(b);
+        if (e == null) {
             return null;
         }
-        b.order(b.get(4) == 0 ? ByteOrder.BIG_ENDIAN : ByteOrder.LITTLE_ENDIAN);
-        int offset = b.getInt(24);
-        int entries = b.getInt(28);
         Map<String, Long> longs = new HashMap<>();
         Map<String, String> strings = new HashMap<>();
-        for (int i = 0; i < entries && offset + 20 <= b.limit(); i++) {
-            int length = b.getInt(offset);
-            if (length <= 0 || offset + length > b.limit()) {
-                break; // an entry the JVM is still writing
-            }
-            String name = cString(b, offset + b.getInt(offset + 4), offset + length);
-            if (name != null && wanted(name, prefixes)) {
-                int vector = b.getInt(offset + 8);
-                byte type = b.get(offset + 12);
-                int data = offset + b.getInt(offset + 16);
-                if (type == 'J' && vector == 0 && data + 8 <= offset + length) {
-                    longs.put(name, b.getLong(data));
-                } else if (type == 'B' && vector > 0) {
-                    String s = cString(b, data, Math.min(data + vector, offset + length));
-                    if (s != null) {
-                        strings.put(name, s);
-                    }
+        while (e.next()) {
+            String name = e.name();
+            if (wanted(name, prefixes)) {
+                String s = e.string();
+                if (e.isLong()) {
+                    longs.put(name, b.getLong(e.data()));
+                } else if (s != null) {
+                    strings.put(name, s);
                 }
             }
-            offset += length;
         }
         return new PerfData(longs, strings);
     }
@@ -81,21 +66,6 @@ final class PerfData {
             }
         }
         return false;
-    }
-
-    private static @Nullable String cString(ByteBuffer b, int from, int limit) {
-        if (from < 0 || from >= limit) {
-            return null;
-        }
-        int end = from;
-        while (end < limit && b.get(end) != 0) {
-            end++;
-        }
-        byte[] bytes = new byte[end - from];
-        for (int i = 0; i < bytes.length; i++) {
-            bytes[i] = b.get(from + i);
-        }
-        return new String(bytes, StandardCharsets.UTF_8);
     }
 
     /** The counter's value, or {@code missing} if the JVM does not keep it. */

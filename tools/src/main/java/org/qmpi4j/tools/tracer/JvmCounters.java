@@ -2,16 +2,15 @@ package org.qmpi4j.tools.tracer;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.nio.MappedByteBuffer;
 import java.nio.channels.FileChannel;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 import org.qmpi4j.api.Nullable;
+import org.qmpi4j.api.internal.jvm.PerfDataEntries;
 import org.qmpi4j.formats.trace.TraceFormat;
 
 /**
@@ -103,41 +102,27 @@ final class JvmCounters {
 
     /** The counters in {@code perf} (a counters file's bytes), or {@code null} if it has none of them. */
     static @Nullable JvmCounters of(ByteBuffer perf, @Nullable Schedstat schedstat) {
-        if (perf.limit() < 32 || perf.getInt(0) != 0xcafec0c0) {
+        PerfDataEntries e = PerfDataEntries.of(perf);
+        if (e == null) {
             return null;
         }
-        perf.order(perf.get(4) == 0 ? ByteOrder.BIG_ENDIAN : ByteOrder.LITTLE_ENDIAN);
         List<String> names = new ArrayList<>();
         List<Integer> offsets = new ArrayList<>();
         List<String> collectorNames = new ArrayList<>();
         List<Integer> collectorNumbers = new ArrayList<>();
-        int offset = perf.getInt(24);
-        int entries = perf.getInt(28);
-        for (int i = 0; i < entries && offset + 20 <= perf.limit(); i++) {
-            int length = perf.getInt(offset);
-            if (length <= 0 || offset + length > perf.limit()) {
-                break;
-            }
-            String name = cString(perf, offset + perf.getInt(offset + 4), offset + length);
-            int vector = perf.getInt(offset + 8);
-            byte type = perf.get(offset + 12);
-            int data = offset + perf.getInt(offset + 16);
-            if (name != null && type == 'J' && vector == 0 && data + 8 <= offset + length) {
+        while (e.next()) {
+            String name = e.name();
+            if (e.isLong()) {
                 names.add(name);
-                offsets.add(data);
-            } else if (name != null
-                    && type == 'B'
-                    && name.startsWith(COLLECTOR)
-                    && name.endsWith(".name")
-                    && vector > 0) {
-                String value = cString(perf, data, Math.min(data + vector, offset + length));
+                offsets.add(e.data());
+            } else if (name.startsWith(COLLECTOR) && name.endsWith(".name")) {
+                String value = e.string();
                 if (value != null && value.endsWith("pauses")) {
                     collectorNames.add(value);
                     collectorNumbers.add(
                             Integer.parseInt(name.substring(COLLECTOR.length(), name.length() - ".name".length())));
                 }
             }
-            offset += length;
         }
         int n = collectorNumbers.size();
         int[] time = new int[n];
@@ -164,21 +149,6 @@ final class JvmCounters {
     private static int offsetOf(List<String> names, List<Integer> offsets, String name) {
         int i = names.indexOf(name);
         return i < 0 ? -1 : offsets.get(i);
-    }
-
-    private static @Nullable String cString(ByteBuffer b, int from, int limit) {
-        if (from < 0 || from >= limit) {
-            return null;
-        }
-        int end = from;
-        while (end < limit && b.get(end) != 0) {
-            end++;
-        }
-        byte[] bytes = new byte[end - from];
-        for (int i = 0; i < bytes.length; i++) {
-            bytes[i] = b.get(from + i);
-        }
-        return new String(bytes, StandardCharsets.UTF_8);
     }
 
     /** At a call's entry ({@code entryNs} on the call clock). */
