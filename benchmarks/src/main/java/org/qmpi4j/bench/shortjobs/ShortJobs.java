@@ -32,7 +32,11 @@ import org.qmpi4j.launch.OpenMpiLauncher;
  *       JVM does until it exits: start-up, JIT threads, the tools' writing at finalize and at exit);
  *   <li><b>2 ranks</b>: the same program on 2 ranks, the wall time of the whole {@code mpirun};
  *   <li><b>sequence</b>: the samples and feature programs at small sizes, 2 ranks each, one after
- *       another, the wall time of the whole sequence.
+ *       another, the wall time of the whole sequence;
+ *   <li><b>end of job</b>: the same program on each count of {@code --end-ranks}, the time from the
+ *       last rank's entry into {@code MPI_Finalize} (each rank prints its {@code System.nanoTime()},
+ *       one clock for every process of the machine) to {@code mpirun}'s end as this JVM sees it:
+ *       what the tools' gathering and writing at the end, MPI's own finalize and the JVMs' exit cost.
  * </ul>
  * Each figure of a variant is compared with the no-agent run of the same repetition (difference for
  * the first two, ratio for the sequence), and the median over repetitions is reported.
@@ -46,6 +50,10 @@ public final class ShortJobs {
     private static final String SAMPLES = "org.qmpi4j.samples.openmpi.";
     static final String SMALLEST = FEATURES + "InitBarrierFinalize";
     private static final Pattern CPU_LINE = Pattern.compile("QMPI4J-CPU ([\\d.]+) ([\\d.]+)");
+    /** What makes {@code InitBarrierFinalize} say when it entered {@code MPI_Finalize} (its constant). */
+    private static final String FINALIZE_TIME = "QMPI4J_SAMPLE_FINALIZE_TIME";
+
+    private static final Pattern FINALIZE_ENTRY = Pattern.compile("finalize-entry-ns=(\\d+)");
 
     /** The sequence: every sample and feature program that exits normally, at small sizes. */
     static final List<List<String>> SEQUENCE = List.of(
@@ -69,11 +77,14 @@ public final class ShortJobs {
                 List.of(Variants.NONE, Variants.AGENT, Variants.PROFILER, Variants.PROFILER_TRACER);
         /** Whether to run the sequence (the longest part: about 10 jobs per variant and repetition). */
         public boolean sequence = true;
+        /** The rank counts of the end-of-job measurement (none: not measured). */
+        public List<Integer> endRanks = List.of(4);
 
         public Path out = Path.of("short-results");
 
         String describe() {
-            return repetitions + " repetitions; variants " + Variants.ids(variants) + (sequence ? "" : "; no sequence");
+            return repetitions + " repetitions; variants " + Variants.ids(variants) + (sequence ? "" : "; no sequence")
+                    + (endRanks.isEmpty() ? "" : "; end of job on " + endRanks + " ranks");
         }
     }
 
@@ -97,6 +108,9 @@ public final class ShortJobs {
         report.metrics.add(TWO_RANKS_WALL);
         if (s.sequence) {
             report.metrics.add(SEQUENCE_WALL);
+        }
+        for (int n : s.endRanks) {
+            report.metrics.add(endOfJob(n));
         }
         List<Variant> runnable = ToolAvailability.runnable(s.variants, report.unavailable, progress, "short");
         Files.createDirectories(s.out);
@@ -122,7 +136,18 @@ public final class ShortJobs {
                             sequence += r.elapsed().toNanos() / 1e9;
                         }
                     }
+                    List<Double> ends = new ArrayList<>();
+                    for (int n : s.endRanks) {
+                        MpiJob job = jobBuilder(List.of(SMALLEST), n, v, work, null)
+                                .env(FINALIZE_TIME, "1")
+                                .timeout(Duration.ofMinutes(5))
+                                .build();
+                        ends.add(endOfJobMillis(launcher, job, n));
+                    }
                     if (rep >= 0) {
+                        for (int i = 0; i < ends.size(); i++) {
+                            add(report, v, endOfJob(s.endRanks.get(i)), ends.get(i));
+                        }
                         add(report, v, ONE_JVM_CPU, cpu);
                         add(report, v, TWO_RANKS_WALL, two.elapsed().toNanos() / 1e6);
                         if (s.sequence) {
@@ -136,6 +161,34 @@ public final class ShortJobs {
         }
         writeRaw(report);
         return report;
+    }
+
+    /** The metric of the end of a job of {@code ranks} ranks. */
+    static String endOfJob(int ranks) {
+        return ranks + " ranks: last MPI_Finalize to the end, ms";
+    }
+
+    /**
+     * Runs {@code job} (its ranks told to print when they entered {@code MPI_Finalize}) and returns
+     * the milliseconds from the last entry to the end of {@code mpirun}.
+     */
+    private static double endOfJobMillis(OpenMpiLauncher launcher, MpiJob job, int ranks) throws IOException {
+        JobResult r = launcher.run(job);
+        long end = System.nanoTime();
+        verified(r, ranks);
+        long last = Long.MIN_VALUE;
+        for (int rank = 0; rank < ranks; rank++) {
+            for (String line : r.rankStdout(rank)) {
+                Matcher m = FINALIZE_ENTRY.matcher(line);
+                if (m.find()) {
+                    last = Math.max(last, Long.parseLong(m.group(1)));
+                }
+            }
+        }
+        if (last == Long.MIN_VALUE) {
+            throw new IllegalStateException("no rank said when it entered MPI_Finalize\n" + r.describe());
+        }
+        return (end - last) / 1e6;
     }
 
     private static void add(Report r, Variant v, String metric, double value) {
@@ -161,6 +214,10 @@ public final class ShortJobs {
     }
 
     private static MpiJob job(List<String> program, int ranks, Variant v, Path work, Path java) {
+        return jobBuilder(program, ranks, v, work, java).build();
+    }
+
+    private static MpiJob.Builder jobBuilder(List<String> program, int ranks, Variant v, Path work, Path java) {
         MpiJob.Builder b = MpiJob.builder(program.get(0))
                 .args(program.subList(1, program.size()))
                 .classpath(BenchEnvironment.samplesOpenMpiJar(), BenchEnvironment.samplesCommonJar())
@@ -175,7 +232,7 @@ public final class ShortJobs {
         if (agent != null) {
             b.jvmOption(agent);
         }
-        return b.build();
+        return b;
     }
 
     static double cpuMillis(JobResult r) {
@@ -204,6 +261,16 @@ public final class ShortJobs {
         RawFigures.writeCsv(r.values, r.settings.out.resolve("short-repetitions.csv"));
     }
 
+    private static List<Integer> parseRanks(String list) {
+        List<Integer> ranks = new ArrayList<>();
+        if (!list.equals("none")) {
+            for (String n : list.split(",")) {
+                ranks.add(Integer.parseInt(n.trim()));
+            }
+        }
+        return ranks;
+    }
+
     public static void main(String[] args) throws IOException {
         Settings d = new Settings();
         BenchOptions cl = BenchOptions.forMain(
@@ -211,6 +278,7 @@ public final class ShortJobs {
                 .repetitionsOption(d.repetitions, "job")
                 .variantsOption(d.variants)
                 .option("sequence", "true", "also run the sequence of samples and feature programs (true/false)")
+                .option("end-ranks", "4", "rank counts of the end-of-job measurement, e.g. 4,64 (none: skip it)")
                 .option("out", d.out.toString(), "directory for the raw figures and the report");
         if (!cl.parse(args)) {
             return;
@@ -219,6 +287,7 @@ public final class ShortJobs {
         s.repetitions = cl.getInt("repetitions");
         s.variants = cl.variants();
         s.sequence = Boolean.parseBoolean(cl.get("sequence"));
+        s.endRanks = parseRanks(cl.get("end-ranks"));
         s.out = Path.of(cl.get("out"));
         MarkdownReport report = MarkdownReport.begin("Short jobs", s.describe());
         report.finish(s.out.resolve("short.md"), run(s, System.out).markdown());

@@ -74,6 +74,14 @@ final class ShortJobsReport {
         if (r.metrics.contains(ShortJobs.SEQUENCE_WALL)) {
             target(t, "profiler: the sequence at most 1.2 times", Variants.PROFILER, ShortJobs.SEQUENCE_WALL, 1.2);
         }
+        for (int n : r.settings.endRanks) {
+            target(
+                    t,
+                    "profiler,tracer: " + n + " ranks, last MPI_Finalize to the end at most +1000 ms",
+                    Variants.PROFILER_TRACER,
+                    ShortJobs.endOfJob(n),
+                    1000);
+        }
         sb.append(t);
         return sb.toString();
     }

@@ -22,6 +22,10 @@ import org.qmpi4j.formats.profile.Iterations;
  * iteration instead: iteration {@code i} runs from the marker's {@code i}-th entry to its next
  * entry, the last to the exit of the rank's last call before {@code MPI_Finalize}; calls before the
  * first marker are set-up, and the JVM's pauses before a marker count in the iteration it ends.
+ *
+ * <p>Somewhat over the usual size because the two passes (cut at the boundary, cut at a marker)
+ * fold into the same sums ({@link #add}) and read the same waits and pauses: apart, each would need
+ * the whole state handed to it.
  */
 final class IterationTimes {
     /** The JVM's pauses, in the order of a JVM record's ns fields that {@link #PAUSE_FIELDS} names. */

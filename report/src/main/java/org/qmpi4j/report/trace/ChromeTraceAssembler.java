@@ -26,6 +26,11 @@ import org.qmpi4j.formats.trace.TraceResult;
  * iterations are found ({@link ChromeTraceCounters}). A reader that counts calls counts the complete
  * events of category {@link #CALLS} only. Streams: per-rank input arrives in chunks of any size (even mid-line), output is
  * written as it is produced, so memory does not grow with the trace.
+ *
+ * <p>Somewhat over the usual size because it writes one document: the per-rank state, the event,
+ * flow and metadata records and the closing summary share the one writer and the order it needs;
+ * what is not about writing JSON is elsewhere ({@link JvmSlices}, {@link ArrowEnds},
+ * {@link ChromeTraceCounters}).
  */
 public final class ChromeTraceAssembler implements ShardAssembler {
     private final class RankState implements ArrowEnds.Sink, JvmSlices.Sink {
