@@ -148,7 +148,7 @@ final class CollectiveCheck {
         rec[0] = f.ordinal();
         rec[1] = rooted(f) ? call.peer() : -1;
         rec[2] = sameBytes(f) ? call.bytes() : -1;
-        rec[3] = sameBytes(f) ? types.nameOf(call.datatype()).hashCode() : 0;
+        rec[3] = sameBytes(f) ? signatureHash(call) : 0;
         rec[4] = opOf(call);
         long[] in = scratch.in;
         for (int i = 0; i < FIELDS; i++) {
@@ -186,6 +186,18 @@ final class CollectiveCheck {
         if (!same) {
             mismatch(call, dup, info, rec);
         }
+    }
+
+    /**
+     * What the ranks compare of the first buffer's datatype: the hash of the type signature of its
+     * count elements, so that 4 {@code MPI_INT} and one contiguous type of 4 {@code MPI_INT} are the
+     * same, and a derived type of other basic types but the same size is not; for a type whose
+     * signature is not known, its name ("derived").
+     */
+    private long signatureHash(MpiCall call) {
+        Object type = call.datatype();
+        TypeSignature s = types.types().of(type);
+        return s == null ? types.nameOf(type).hashCode() : s.hashOf(Math.max(call.count(), 0));
     }
 
     private Object dupOf(@Nullable Object comm) throws Exception {
@@ -246,7 +258,7 @@ final class CollectiveCheck {
                 call,
                 dup,
                 info.size,
-                rec[0] + "\t" + rec[1] + "\t" + rec[2] + "\t" + types.nameOf(call.datatype()) + "\t" + rec[4]);
+                rec[0] + "\t" + rec[1] + "\t" + rec[2] + "\t" + types.describe(call.datatype()) + "\t" + rec[4]);
         if (info.worldRanks.length == 0 || info.worldRanks[0] != checker.rank()) {
             return;
         }
