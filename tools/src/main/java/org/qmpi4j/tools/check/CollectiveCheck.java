@@ -21,7 +21,9 @@ import org.qmpi4j.tools.mpi.ToolErrors;
 
 /**
  * {@code collective_mismatch}: before each blocking collective, the ranks of its communicator
- * compare what they are about to call (function, root, bytes, datatype, operation) with one
+ * compare what they are about to call (function, root, bytes, the hash of the buffer's type
+ * signature ({@link TypeSignature}: 4 {@code MPI_INT} and one contiguous type of them agree),
+ * operation) with one
  * {@code MPI_ALLREDUCE} of the maximum of each value and of its negation on the checker's
  * duplicate of that communicator; only when some value differs do they gather each rank's call
  * and call site, and the communicator's first rank reports it. So every collective costs one small
@@ -194,7 +196,7 @@ final class CollectiveCheck {
      * same, and a derived type of other basic types but the same size is not; for a type whose
      * signature is not known, its name ("derived").
      */
-    private long signatureHash(MpiCall call) {
+    long signatureHash(MpiCall call) {
         Object type = call.datatype();
         TypeSignature s = types.types().of(type);
         return s == null ? types.nameOf(type).hashCode() : s.hashOf(Math.max(call.count(), 0));
@@ -383,8 +385,9 @@ final class CollectiveCheck {
         return op >= 1 && op <= OPS.length ? "MPI_" + OPS[(int) op - 1] : "a user-defined operation";
     }
 
-    String datatypeName(@Nullable Object type) {
-        return types.nameOf(type);
+    /** How {@code type} reads in a finding: its name, or a derived type's signature. */
+    String datatypeText(@Nullable Object type) {
+        return types.describe(type);
     }
 
     private static String describe(String[] p) {
