@@ -36,13 +36,16 @@ import org.qmpi4j.tools.mpi.BindingFacts;
  * so in verbose mode, rather than compare the wrong messages.
  */
 final class Signatures {
-    private static final int MAX = 1024;
+    /** A signature's bytes at most: the header, three texts of the site and the type's description, each cut. */
+    private static final int MAX = 1152;
     /** The first two bytes of a signature: its format, so that a receiver never reads another. */
     private static final short FORMAT = 0x5133;
     /** The header's bytes: format, length, datatype, count, bytes, function, line, rank, signature hash and length. */
     private static final int HEADER = 2 + 2 + 4 + 8 + 8 + 4 + 4 + 4 + 8 + 8;
     /** What a signature carries of each text of the call site, at most (UTF-8 bytes). */
     private static final int TEXT = 300;
+    /** What a signature carries of a derived type's description, at most (UTF-8 bytes). */
+    private static final int TYPE_TEXT = 160;
 
     /** The names of the basic types as findings say them, by code ({@link TypeSignatures#BASIC}). */
     private static final String[] NAMES = new String[TypeSignatures.BASIC.length];
@@ -286,10 +289,10 @@ final class Signatures {
             Object buffer, MpiCall call, @Nullable TypeSignature type, int count, long bytes, int rank) {
         CallingAddress a = call.callingAddress();
         int at = HEADER;
-        at = text(buffer, at, a == null ? "(unknown)" : a.className());
-        at = text(buffer, at, a == null ? "(unknown)" : a.methodName());
-        at = text(buffer, at, a == null || a.fileName() == null ? "" : a.fileName());
-        at = text(buffer, at, type == null || type.basic >= 0 ? "" : type.text);
+        at = text(buffer, at, a == null ? "(unknown)" : a.className(), TEXT);
+        at = text(buffer, at, a == null ? "(unknown)" : a.methodName(), TEXT);
+        at = text(buffer, at, a == null || a.fileName() == null ? "" : a.fileName(), TEXT);
+        at = text(buffer, at, type == null || type.basic >= 0 ? "" : type.text, TYPE_TEXT);
         putShort(buffer, 0, FORMAT);
         putShort(buffer, 2, (short) at);
         putInt(buffer, 4, type == null ? -1 : type.basic);
@@ -303,8 +306,8 @@ final class Signatures {
         return at;
     }
 
-    /** {@code s} at {@code at} as its UTF-8 length (two bytes) and bytes, cut at {@link #TEXT}; where the next goes. */
-    private static int text(Object buffer, int at, @Nullable String s) {
+    /** {@code s} at {@code at} as its UTF-8 length (two bytes) and bytes, cut at {@code limit}; where the next goes. */
+    private static int text(Object buffer, int at, @Nullable String s, int limit) {
         String t = s == null ? "" : s;
         int n = 0;
         boolean ascii = true;
@@ -312,13 +315,13 @@ final class Signatures {
             ascii = t.charAt(i) < 0x80;
         }
         if (ascii) {
-            n = Math.min(t.length(), TEXT);
+            n = Math.min(t.length(), limit);
             for (int i = 0; i < n; i++) {
                 putByte(buffer, at + 2 + i, (byte) t.charAt(i));
             }
         } else { // rare: names outside ASCII are encoded (and allocate)
             byte[] b = t.getBytes(StandardCharsets.UTF_8);
-            n = Math.min(b.length, TEXT);
+            n = Math.min(b.length, limit);
             for (int i = 0; i < n; i++) {
                 putByte(buffer, at + 2 + i, b[i]);
             }
