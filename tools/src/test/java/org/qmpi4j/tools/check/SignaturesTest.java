@@ -214,4 +214,35 @@ class SignaturesTest {
         mpi.call(message(MpiFunction.MPI_RECV, site, world, mpi.constant("DOUBLE"), 1, 8));
         assertThat(checker.findings()).isEmpty();
     }
+
+    @Test
+    void aSignatureWithTheLongestTextsStillFits() throws Exception {
+        FakeMpi mpi = started();
+        Object world = mpi.constant("COMM_WORLD");
+        String longName = "x".repeat(400);
+        CallingAddress sender = new CallingAddress(longName, longName, longName, 40);
+        Object struct = made(
+                mpi,
+                MpiFunction.MPI_TYPE_CREATE_STRUCT,
+                ArgumentRole.BLOCK_LENGTH,
+                new int[] {1, 2, 3, 4, 5},
+                ArgumentRole.DATATYPE,
+                new Object[] {
+                    mpi.constant("DOUBLE_COMPLEX"),
+                    mpi.constant("FLOAT_COMPLEX"),
+                    mpi.constant("DOUBLE_COMPLEX"),
+                    mpi.constant("FLOAT_COMPLEX"),
+                    mpi.constant("DOUBLE_COMPLEX")
+                });
+        mpi.call(message(MpiFunction.MPI_SEND, sender, world, struct, 1, 8));
+        mpi.call(message(MpiFunction.MPI_RECV, at(41), world, mpi.constant("DOUBLE"), 1, 8));
+        assertThat(errBytes.toString()).doesNotContain("fault");
+        assertThat(checker.findings()).singleElement().satisfies(f -> {
+            assertThat(f.rule()).isEqualTo("type_mismatch");
+            assertThat(f.message())
+                    .startsWith("rank 0 sent 1 of a derived datatype (1 MPI_DOUBLE_COMPLEX, 2 MPI_FLOAT_COMPLEX, 3"
+                            + " MPI_DOUBLE_COMPLEX, 4 MPI_FLOAT_COMPLEX, ... each)");
+            assertThat(f.sites().get(0).className()).hasSize(300);
+        });
+    }
 }
