@@ -215,7 +215,7 @@ final class Signatures {
     /** How {@code type} reads in a finding: {@code MPI_INT}, or a derived type's signature. */
     String describe(@Nullable Object type) {
         TypeSignature s = types.of(type);
-        return s == null || s.basic >= 0 ? nameOf(type) : "a derived datatype (" + s.text + " each)";
+        return s == null || s.code >= 0 ? nameOf(type) : "a derived datatype (" + s.text + " each)";
     }
 
     // ---- sender ---------------------------------------------------------------------------------
@@ -292,10 +292,10 @@ final class Signatures {
         at = text(buffer, at, a == null ? "(unknown)" : a.className(), TEXT);
         at = text(buffer, at, a == null ? "(unknown)" : a.methodName(), TEXT);
         at = text(buffer, at, a == null || a.fileName() == null ? "" : a.fileName(), TEXT);
-        at = text(buffer, at, type == null || type.basic >= 0 ? "" : type.text, TYPE_TEXT);
+        at = text(buffer, at, type == null || type.code >= 0 ? "" : type.text, TYPE_TEXT);
         putShort(buffer, 0, FORMAT);
         putShort(buffer, 2, (short) at);
-        putInt(buffer, 4, type == null ? -1 : type.basic);
+        putInt(buffer, 4, type == null ? -1 : type.code);
         putLong(buffer, 36, type == null ? 0 : type.hashOf(count));
         putLong(buffer, 44, type == null ? -1 : type.lengthOf(count));
         putLong(buffer, 8, count);
@@ -618,7 +618,7 @@ final class Signatures {
         String sent = code >= 0 && code < NAMES.length
                 ? sCount + " " + NAMES[code]
                 : sLength < 0 ? sCount + " derived" : sCount + " of a derived datatype (" + getText(b, at) + " each)";
-        String received = r == null || r.basic >= 0 ? e.type : "a derived datatype (" + r.text + " each)";
+        String received = r == null || r.code >= 0 ? e.type : "a derived datatype (" + r.text + " each)";
         FindingSite sender = new FindingSite(
                 source,
                 fn >= 0 && fn < functions.length ? functions[fn].name() : "unknown",

@@ -35,6 +35,11 @@ final class TypeSignature {
     final long power;
     /** The basic type's code for a basic type, else -1. */
     final int basic;
+    /**
+     * The code of the predefined type this is, named {@link #text} ({@link #basic}, or a pair
+     * type's such as {@code MPI_2INT}, whose signature is its two basic types), else -1.
+     */
+    final int code;
     /** Every element is this basic type's code; -1 if they differ, -2 if there are none. */
     final int uniform;
     /** The basic type's name ({@code MPI_INT}), or how the sequence begins ({@code 2 MPI_INT, 1 MPI_DOUBLE}). */
@@ -44,9 +49,14 @@ final class TypeSignature {
     private final long[] repeats;
 
     private TypeSignature(int basic, String name, TypeSignature[] parts, long[] repeats) {
+        this(basic, basic, name, parts, repeats);
+    }
+
+    private TypeSignature(int basic, int code, String name, TypeSignature[] parts, long[] repeats) {
         this.parts = parts;
         this.repeats = repeats;
         this.basic = basic;
+        this.code = code;
         if (basic >= 0) {
             this.length = 1;
             this.hash = element(basic);
@@ -71,7 +81,7 @@ final class TypeSignature {
         this.hash = h;
         this.power = pw;
         this.uniform = u;
-        this.text = parts.length == 0 ? name : describe(this);
+        this.text = parts.length == 0 || code >= 0 ? name : describe(this);
     }
 
     /** The basic datatype of code {@code code} (its position in the checker's table), named {@code name}. */
@@ -80,6 +90,18 @@ final class TypeSignature {
             throw new IllegalArgumentException("a basic type's code is not negative: " + code);
         }
         return new TypeSignature(code, name, new TypeSignature[0], new long[0]);
+    }
+
+    /**
+     * The predefined type of code {@code code}, named {@code name}, whose signature is that of
+     * {@code parts[i]} each once ({@code MPI_2INT}: two {@code MPI_INT}; {@code MPI_DOUBLE_INT}: an
+     * {@code MPI_DOUBLE} and an {@code MPI_INT}).
+     */
+    static TypeSignature pair(int code, String name, TypeSignature first, TypeSignature second) {
+        if (code < 0) {
+            throw new IllegalArgumentException("a predefined type's code is not negative: " + code);
+        }
+        return new TypeSignature(-1, code, name, new TypeSignature[] {first, second}, new long[] {1, 1});
     }
 
     /**
@@ -208,7 +230,7 @@ final class TypeSignature {
 
     /** How {@code n} copies read in a finding: {@code 4 MPI_INT}, {@code 2 x (1 MPI_INT, 1 MPI_DOUBLE)}. */
     String describe(long n) {
-        if (basic >= 0) {
+        if (code >= 0) {
             return n + " " + text;
         }
         if (uniform >= 0 && lengthOf(n) >= 0) {

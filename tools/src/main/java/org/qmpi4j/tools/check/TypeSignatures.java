@@ -45,6 +45,18 @@ final class TypeSignatures {
     };
     /** The code of {@code MPI_PACKED}, which matches any signature. */
     static final int PACKED = 8;
+    /**
+     * The pair types (for {@code MPI_MAXLOC} and {@code MPI_MINLOC}) by code, with the codes of
+     * their two basic types: their signatures are those two (MPI 4.1, section 6.9.4), so 2
+     * {@code MPI_INT} match one {@code MPI_2INT}.
+     */
+    private static final int[][] PAIRS = {
+        {10, 4, 4}, // INT2: int, int
+        {11, 2, 4}, // SHORT_INT: short, int
+        {12, 5, 4}, // LONG_INT: long, int
+        {13, 6, 4}, // FLOAT_INT: float, int
+        {14, 7, 4} // DOUBLE_INT: double, int
+    };
     /** Markers that are part of no signature (mpiJava's {@code MPI.LB} and {@code MPI.UB}). */
     private static final String[] MARKERS = {"LB", "UB"};
 
@@ -52,10 +64,11 @@ final class TypeSignatures {
 
     /** The basic types of the binding of tool {@code toolId}. */
     TypeSignatures(int toolId) {
+        TypeSignature[] basics = predefined();
         for (int i = 0; i < BASIC.length; i++) {
             Object t = constant(toolId, BASIC[i]);
             if (t != null) {
-                table.put(t, TypeSignature.basic(i, "MPI_" + BASIC[i]));
+                table.put(t, basics[i]);
             }
         }
         for (String marker : MARKERS) {
@@ -68,6 +81,18 @@ final class TypeSignatures {
 
     /** For tests: a table of no type, filled with {@link #put}. */
     TypeSignatures() {}
+
+    /** The signature of each type of {@link #BASIC}, by code: the basic ones, then the pairs of them. */
+    static TypeSignature[] predefined() {
+        TypeSignature[] all = new TypeSignature[BASIC.length];
+        for (int i = 0; i < BASIC.length; i++) {
+            all[i] = TypeSignature.basic(i, "MPI_" + BASIC[i]);
+        }
+        for (int[] p : PAIRS) {
+            all[p[0]] = TypeSignature.pair(p[0], "MPI_" + BASIC[p[0]], all[p[1]], all[p[2]]);
+        }
+        return all;
+    }
 
     private static @Nullable Object constant(int toolId, String name) {
         try {
@@ -87,10 +112,10 @@ final class TypeSignatures {
         table.put(type, signature);
     }
 
-    /** The name of a basic {@code type} ({@code MPI_INT}), else {@code "derived"}. */
+    /** The name of a predefined {@code type} ({@code MPI_INT}), else {@code "derived"}. */
     String nameOf(@Nullable Object type) {
         TypeSignature s = of(type);
-        return s != null && s.basic >= 0 ? s.text : "derived";
+        return s != null && s.code >= 0 ? s.text : "derived";
     }
 
     /** Whether {@code f} makes or frees a datatype: {@link #after} looks at it. */

@@ -171,6 +171,9 @@ class SignaturesTest {
         mpi.call(message(MpiFunction.MPI_RECV, site, world, intType, 8, 32)); // a longer receive
         mpi.call(message(MpiFunction.MPI_SEND, site, world, intDouble, 2, 24));
         mpi.call(message(MpiFunction.MPI_RECV, site, world, resized, 2, 32));
+        // a pair type's signature is its two basic types: 4 MPI_INT into 2 MPI_2INT
+        mpi.call(message(MpiFunction.MPI_SEND, site, world, intType, 4, 16));
+        mpi.call(message(MpiFunction.MPI_RECV, site, world, mpi.constant("INT2"), 2, 16));
         assertThat(checker.findings()).isEmpty();
 
         // errors: a pair of ints is not a double; a vector of ints not one of floats; a struct's order swapped

@@ -194,4 +194,25 @@ class TypeSignatureTest {
             assertThat(TypeSignature.pow(a, n)).isEqualTo(x.longValue());
         }
     }
+
+    @Test
+    void pairTypesAreTheirTwoBasicTypes() {
+        TypeSignature[] predefined = TypeSignatures.predefined();
+        TypeSignature int2 = predefined[10];
+        TypeSignature doubleInt = predefined[14];
+        assertThat(int2.text).isEqualTo("MPI_INT2");
+        assertThat(int2.code).isEqualTo(10);
+        assertThat(int2.basic).isEqualTo(-1);
+        assertThat(int2.hash).isEqualTo(INT.hashOf(2));
+        assertThat(int2.describe(3)).isEqualTo("3 MPI_INT2");
+        assertThat(int2.takes(INT.hashOf(4), 4, 2))
+                .as("4 MPI_INT into 2 MPI_2INT")
+                .isTrue();
+        assertThat(doubleInt.hash).isEqualTo(expanded(List.of(DOUBLE, INT)));
+        assertThat(doubleInt.takes(DOUBLE.hashOf(2), 2, 2))
+                .as("2 MPI_DOUBLE into 2 MPI_DOUBLE_INT")
+                .isFalse();
+        assertThat(predefined[4].hash).isEqualTo(INT.hash);
+        assertThat(predefined[4].text).isEqualTo("MPI_INT");
+    }
 }
