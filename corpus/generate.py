@@ -148,7 +148,7 @@ if (rank == 0) {
 # Derived datatypes are compared by type signature (the sequence of basic types, displacements
 # ignored): correct programs whose layouts differ but whose signatures match, and errors whose
 # sizes match but whose signatures do not.
-prog(PM, "VectorIntoContiguous", None, "rank 0 sends a strided vector (a column of a 4x4 int matrix), rank 1 receives 4 contiguous ints: the same type signature",
+prog(PM, "VectorIntoContiguous", None, "rank 0 sends a strided vector (a matrix column), rank 1 receives 4 contiguous ints: the same signature",
      """if (rank == 0) {
     IntBuffer matrix = MPI.newIntBuffer(16);
     Datatype column = Datatype.createVector(4, 1, 4, MPI.INT);
@@ -159,7 +159,7 @@ prog(PM, "VectorIntoContiguous", None, "rank 0 sends a strided vector (a column 
     IntBuffer in = MPI.newIntBuffer(4);
     world.recv(in, 4, MPI.INT, 0, 4);
 }""")
-prog(PM, "StructIntoPieces", None, "rank 0 sends structs of an int and a double (padded), rank 1 receives them packed through another struct of a contiguous int and a contiguous double",
+prog(PM, "StructIntoPieces", None, "rank 0 sends padded structs of an int and a double, rank 1 receives them packed via another struct",
      """if (rank == 0) {
     ByteBuffer out = MPI.newByteBuffer(32);
     Datatype padded = Datatype.createStruct(new int[] {1, 1}, new int[] {0, 8}, new Datatype[] {MPI.INT, MPI.DOUBLE});
@@ -179,7 +179,7 @@ prog(PM, "StructIntoPieces", None, "rank 0 sends structs of an int and a double 
     one.free();
     other.free();
 }""")
-prog(PM, "ResizedPairs", None, "rank 0 sends pairs of ints spaced by a resized type, rank 1 receives them as a vector and the rest as ints",
+prog(PM, "ResizedPairs", None, "rank 0 sends int pairs spaced by a resized type, rank 1 receives them as a vector of 2 blocks of 2",
      """if (rank == 0) {
     IntBuffer out = MPI.newIntBuffer(8);
     Datatype pair = Datatype.createContiguous(2, MPI.INT);

@@ -1,12 +1,12 @@
 // corpus: category=parammatching ranks=2
-// intent: rank 0 sends pairs of ints spaced by a resized type, rank 1 receives them as a vector and the rest as ints
+// intent: rank 0 sends int pairs spaced by a resized type, rank 1 receives them as a vector of 2 blocks of 2
 // expect: none
 package org.qmpi4j.corpus.openmpi.parammatching;
 
 import java.nio.*;
 import mpi.*;
 
-/** Corpus program (parammatching): rank 0 sends pairs of ints spaced by a resized type, rank 1 receives them as a vector and the rest as ints. */
+/** Corpus program (parammatching): rank 0 sends int pairs spaced by a resized type, rank 1 receives them as a vector of 2 blocks of 2. */
 public final class ResizedPairs {
     private ResizedPairs() {}
 

@@ -1,13 +1,12 @@
 // corpus: category=parammatching ranks=2
-// intent: rank 0 sends structs of an int and a double (padded), rank 1 receives them packed through another struct of a
-// contiguous int and a contiguous double
+// intent: rank 0 sends padded structs of an int and a double, rank 1 receives them packed via another struct
 // expect: none
 package org.qmpi4j.corpus.openmpi.parammatching;
 
 import java.nio.*;
 import mpi.*;
 
-/** Corpus program (parammatching): rank 0 sends structs of an int and a double (padded), rank 1 receives them packed through another struct of a contiguous int and a contiguous double. */
+/** Corpus program (parammatching): rank 0 sends padded structs of an int and a double, rank 1 receives them packed via another struct. */
 public final class StructIntoPieces {
     private StructIntoPieces() {}
 

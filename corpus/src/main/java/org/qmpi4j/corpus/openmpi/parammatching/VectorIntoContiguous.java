@@ -1,13 +1,12 @@
 // corpus: category=parammatching ranks=2
-// intent: rank 0 sends a strided vector (a column of a 4x4 int matrix), rank 1 receives 4 contiguous ints: the same
-// type signature
+// intent: rank 0 sends a strided vector (a matrix column), rank 1 receives 4 contiguous ints: the same signature
 // expect: none
 package org.qmpi4j.corpus.openmpi.parammatching;
 
 import java.nio.*;
 import mpi.*;
 
-/** Corpus program (parammatching): rank 0 sends a strided vector (a column of a 4x4 int matrix), rank 1 receives 4 contiguous ints: the same type signature. */
+/** Corpus program (parammatching): rank 0 sends a strided vector (a matrix column), rank 1 receives 4 contiguous ints: the same signature. */
 public final class VectorIntoContiguous {
     private VectorIntoContiguous() {}
 

@@ -35,6 +35,8 @@ public final class DerivedTypeMismatch {
                 System.out.println("rank 1: MPJ refused the receive: " + refused);
             }
         }
+        intColumn.free();
+        floatColumn.free();
         MPI.Finalize();
     }
 }
