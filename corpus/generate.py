@@ -145,6 +145,104 @@ if (rank == 0) {
     world.recv(buf, 4, MPI.INT, 0, 4);
 }""")
 
+# Derived datatypes are compared by type signature (the sequence of basic types, displacements
+# ignored): correct programs whose layouts differ but whose signatures match, and errors whose
+# sizes match but whose signatures do not.
+prog(PM, "VectorIntoContiguous", None, "rank 0 sends a strided vector (a matrix column), rank 1 receives 4 contiguous ints: the same signature",
+     """if (rank == 0) {
+    IntBuffer matrix = MPI.newIntBuffer(16);
+    Datatype column = Datatype.createVector(4, 1, 4, MPI.INT);
+    column.commit();
+    world.send(matrix, 1, column, 1, 4);
+    column.free();
+} else if (rank == 1) {
+    IntBuffer in = MPI.newIntBuffer(4);
+    world.recv(in, 4, MPI.INT, 0, 4);
+}""")
+prog(PM, "StructIntoPieces", None, "rank 0 sends padded structs of an int and a double, rank 1 receives them packed via another struct",
+     """if (rank == 0) {
+    ByteBuffer out = MPI.newByteBuffer(32);
+    Datatype padded = Datatype.createStruct(new int[] {1, 1}, new int[] {0, 8}, new Datatype[] {MPI.INT, MPI.DOUBLE});
+    padded.commit();
+    world.send(out, 2, padded, 1, 4);
+    padded.free();
+} else if (rank == 1) {
+    ByteBuffer in = MPI.newByteBuffer(24);
+    Datatype one = Datatype.createContiguous(1, MPI.INT);
+    Datatype other = Datatype.createContiguous(1, MPI.DOUBLE);
+    Datatype pieces = Datatype.createStruct(new int[] {1, 1}, new int[] {0, 4}, new Datatype[] {one, other});
+    Datatype packed = Datatype.createResized(pieces, 0, 12);
+    packed.commit();
+    world.recv(in, 2, packed, 0, 4);
+    packed.free();
+    pieces.free();
+    one.free();
+    other.free();
+}""")
+prog(PM, "ResizedPairs", None, "rank 0 sends int pairs spaced by a resized type, rank 1 receives them as a vector of 2 blocks of 2",
+     """if (rank == 0) {
+    IntBuffer out = MPI.newIntBuffer(8);
+    Datatype pair = Datatype.createContiguous(2, MPI.INT);
+    Datatype spaced = Datatype.createResized(pair, 0, 16);
+    spaced.commit();
+    world.send(out, 2, spaced, 1, 4);
+    spaced.free();
+    pair.free();
+} else if (rank == 1) {
+    IntBuffer in = MPI.newIntBuffer(8);
+    Datatype twoOfTwo = Datatype.createVector(2, 2, 3, MPI.INT);
+    twoOfTwo.commit();
+    world.recv(in, 1, twoOfTwo, 0, 4);
+    twoOfTwo.free();
+}""")
+prog(PM, "VectorIntAsVectorFloat", "type_mismatch", "rank 0 sends a vector of ints, rank 1 receives a vector of floats of the same shape and size",
+     """IntBuffer ints = MPI.newIntBuffer(16);
+FloatBuffer floats = MPI.newFloatBuffer(16);
+Datatype intColumn = Datatype.createVector(4, 1, 4, MPI.INT);
+Datatype floatColumn = Datatype.createVector(4, 1, 4, MPI.FLOAT);
+intColumn.commit();
+floatColumn.commit();
+if (rank == 0) {
+    world.send(ints, 1, intColumn, 1, 4); // ERROR
+} else if (rank == 1) {
+    world.recv(floats, 1, floatColumn, 0, 4); // ERROR
+}
+intColumn.free();
+floatColumn.free();""")
+prog(PM, "StructOrderSwapped", "type_mismatch", "rank 0 sends a struct of an int then a double, rank 1 receives a struct of a double then an int (same size)",
+     """ByteBuffer buf = MPI.newByteBuffer(16);
+Datatype intDouble = Datatype.createStruct(new int[] {1, 1}, new int[] {0, 4}, new Datatype[] {MPI.INT, MPI.DOUBLE});
+Datatype doubleInt = Datatype.createStruct(new int[] {1, 1}, new int[] {0, 8}, new Datatype[] {MPI.DOUBLE, MPI.INT});
+intDouble.commit();
+doubleInt.commit();
+if (rank == 0) {
+    world.send(buf, 1, intDouble, 1, 4); // ERROR
+} else if (rank == 1) {
+    world.recv(buf, 1, doubleInt, 0, 4); // ERROR
+}
+intDouble.free();
+doubleInt.free();""")
+prog(PM, "BcastDerivedSameSignature", None, "rank 0 broadcasts one contiguous type of 4 ints, the other ranks receive 4 ints: the same type signature",
+     """IntBuffer buf = MPI.newIntBuffer(4);
+Datatype four = Datatype.createContiguous(4, MPI.INT);
+four.commit();
+if (rank == 0) {
+    world.bcast(buf, 1, four, 0);
+} else {
+    world.bcast(buf, 4, MPI.INT, 0);
+}
+four.free();""", ranks=3)
+prog(PM, "BcastDerivedTypeMap", "collective_mismatch", "rank 0 broadcasts a contiguous type of 2 ints, the other ranks one double (same size, another type map)",
+     """ByteBuffer buf = MPI.newByteBuffer(8);
+Datatype pair = Datatype.createContiguous(2, MPI.INT);
+pair.commit();
+if (rank == 0) {
+    world.bcast(buf, 1, pair, 0); // ERROR
+} else {
+    world.bcast(buf, 1, MPI.DOUBLE, 0); // ERROR
+}
+pair.free();""", ranks=3)
+
 # ---------------------------------------------------------------- invalid parameter
 IP = "invalidparam"
 BAD_ARGS = [

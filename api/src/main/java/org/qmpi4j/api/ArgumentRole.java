@@ -13,7 +13,10 @@ public enum ArgumentRole {
     OFFSET,
     /** The element count of the (first) buffer, an {@code int}. */
     COUNT,
-    /** The datatype of the (first) buffer, a binding object. */
+    /**
+     * The datatype of the (first) buffer, a binding object; of a datatype constructor, the type it
+     * is made of (of {@code MPI_Type_create_struct}: the array of them).
+     */
     DATATYPE,
     /** The destination, source or root rank, an {@code int}; may be a wildcard such as ANY_SOURCE. */
     PEER,
@@ -22,5 +25,15 @@ public enum ArgumentRole {
     /** The communicator the call operates on: for methods of a communicator, the receiver. */
     COMMUNICATOR,
     /** The request the call takes (not one it returns). */
-    REQUEST
+    REQUEST,
+    /**
+     * A datatype constructor's number of blocks, an {@code int}: {@code MPI_Type_contiguous}'s and
+     * {@code MPI_Type_vector}'s count.
+     */
+    BLOCKS,
+    /**
+     * A datatype constructor's block length: an {@code int} ({@code MPI_Type_vector}), or each
+     * block's, an {@code int[]} ({@code MPI_Type_indexed}, {@code MPI_Type_create_struct}).
+     */
+    BLOCK_LENGTH
 }

@@ -80,6 +80,17 @@ public interface MpiCall {
     @Nullable
     Object argument(int i);
 
+    /**
+     * The argument of {@code role}, boxed if primitive (the receiver for a role the receiver plays),
+     * whatever the binding's signature; for a role the call returns (a non-blocking call's request),
+     * what it returned, once it did. {@code null} if the function has no argument of that role, and
+     * for calls that are not the agent's.
+     */
+    @Nullable
+    default Object argument(ArgumentRole role) {
+        return null;
+    }
+
     /** The communicator the call operates on, or {@code null}. */
     @Nullable
     Object communicator();

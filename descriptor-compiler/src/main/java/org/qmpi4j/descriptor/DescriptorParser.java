@@ -52,10 +52,14 @@ import org.qmpi4j.descriptorform.Vocabulary;
  * exclude &lt;class&gt; &lt;method&gt; &lt;descriptor|*&gt; &lt;reason to end of line&gt;
  * </pre>
  *
- * Roles are {@code comm buf offset count type peer tag request}; a value is a 0-based parameter
- * index (not counting the receiver), {@code this} (comm, type, request of an instance method) or
- * {@code return} (request). {@code count}, {@code offset}, {@code peer} and {@code tag} must be
- * {@code int} parameters, the others of reference type. Each function that is mapped must have
+ * Roles are {@code comm buf offset count type peer tag request blocks blocklen}; a value is a
+ * 0-based parameter index (not counting the receiver), {@code this} (comm, type, request of an
+ * instance method) or {@code return} (request). {@code count}, {@code offset}, {@code peer},
+ * {@code tag} and {@code blocks} must be {@code int} parameters, {@code blocklen} an {@code int} or
+ * {@code int[]}, the others of reference type. The datatype constructors name what their type's
+ * signature is made of: {@code blocks} (a contiguous or vector type's number of blocks),
+ * {@code blocklen} (a vector's block length, or every block's of an indexed or struct type) and
+ * {@code type} (the old type, or a struct's array of them). Each function that is mapped must have
  * exactly one {@code canonical} line per version; a method may not be both mapped and excluded. A
  * line with {@code in=<version>} describes a method only that version of the binding has (Open
  * MPI 5.0 changed one signature of 4.1): the agent keeps every line (a method a binding lacks is
@@ -312,7 +316,8 @@ final class DescriptorParser {
         String value = word.substring(eq + 1);
         RoleKeyword r = RoleKeyword.forKeyword(name);
         if (r == null) {
-            throw fail("unknown role '" + name + "' (comm, buf, offset, count, type, peer, tag, request)");
+            throw fail("unknown role '" + name
+                    + "' (comm, buf, offset, count, type, peer, tag, request, blocks, blocklen)");
         }
         if (m.roles[r.ordinal()] != Vocabulary.NONE) {
             throw fail("role '" + name + "' twice");
@@ -343,14 +348,24 @@ final class DescriptorParser {
                 case OFFSET:
                 case PEER:
                 case TAG:
+                case BLOCKS:
                     if (!type.equals("I")) {
                         throw fail(name + "=" + at + " must be an int parameter, not " + type);
                     }
                     break;
+                case BLOCK_LENGTH:
+                    if (!type.equals("I") && !type.equals("[I")) {
+                        throw fail(name + "=" + at + " must be an int or int[] parameter, not " + type);
+                    }
+                    break;
                 case COMM:
-                case DATATYPE:
                     if (!type.startsWith("L")) {
                         throw fail(name + "=" + at + " must be an object parameter, not " + type);
+                    }
+                    break;
+                case DATATYPE: // a datatype, or a struct constructor's datatypes
+                    if (!type.startsWith("L") && !type.startsWith("[L")) {
+                        throw fail(name + "=" + at + " must be an object parameter (or an array of them), not " + type);
                     }
                     break;
                 default: // BUFFER, REQUEST: an object or an array

@@ -7,6 +7,8 @@ import java.util.Objects;
 import org.junit.jupiter.api.Test;
 import org.qmpi4j.descriptorform.BindingFact;
 import org.qmpi4j.descriptorform.DescriptorSpec;
+import org.qmpi4j.descriptorform.RoleKeyword;
+import org.qmpi4j.descriptorform.Vocabulary;
 
 class DescriptorParserTest {
     /** A small but complete descriptor; line numbers matter for the error tests below. */
@@ -181,6 +183,29 @@ class DescriptorParserTest {
                 withExtraLine("map demo/Comm bcast ([II)V MPI_BCAST canonical type=0"),
                 21,
                 "type=0 must be an object parameter");
+        assertFails(
+                withExtraLine("map demo/Comm bcast ([II)V MPI_BCAST canonical blocks=0"),
+                21,
+                "blocks=0 must be an int parameter, not [I");
+        assertFails(
+                withExtraLine("map demo/Comm bcast (JI)V MPI_BCAST canonical blocklen=0"),
+                21,
+                "blocklen=0 must be an int or int[] parameter, not J");
+    }
+
+    @Test
+    void typeConstructorRolesNameBlocksAndOldTypes() {
+        DescriptorSpec d = parse(withExtraLine("map demo/Datatype struct ([I[I[Ldemo/Datatype;)Ldemo/Datatype;"
+                + " MPI_TYPE_CREATE_STRUCT static canonical blocklen=0 type=2"));
+        int[] roles = d.maps.get(d.maps.size() - 1).roles;
+        assertThat(roles[RoleKeyword.BLOCK_LENGTH.ordinal()]).isEqualTo(0);
+        assertThat(roles[RoleKeyword.DATATYPE.ordinal()]).isEqualTo(2);
+        assertThat(roles[RoleKeyword.BLOCKS.ordinal()]).isEqualTo(Vocabulary.NONE);
+        d = parse(withExtraLine("map demo/Datatype vector (IIILdemo/Datatype;)Ldemo/Datatype;"
+                + " MPI_TYPE_VECTOR static canonical blocks=0 blocklen=1 type=3"));
+        roles = d.maps.get(d.maps.size() - 1).roles;
+        assertThat(roles[RoleKeyword.BLOCKS.ordinal()]).isEqualTo(0);
+        assertThat(roles[RoleKeyword.BLOCK_LENGTH.ordinal()]).isEqualTo(1);
     }
 
     @Test

@@ -15,7 +15,9 @@ public enum RoleKeyword {
     DATATYPE("type"),
     PEER("peer"),
     TAG("tag"),
-    REQUEST("request");
+    REQUEST("request"),
+    BLOCKS("blocks"),
+    BLOCK_LENGTH("blocklen");
 
     private final String keyword;
 

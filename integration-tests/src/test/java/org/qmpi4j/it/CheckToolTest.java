@@ -139,6 +139,8 @@ class CheckToolTest {
         "NIODEV, TypeMismatch, type_mismatch",
         "MULTICORE, SubCommTypeMismatch, type_mismatch",
         "NIODEV, SubCommTypeMismatch, type_mismatch",
+        "MULTICORE, DerivedTypeMismatch, type_mismatch",
+        "NIODEV, DerivedTypeMismatch, type_mismatch",
         "MULTICORE, PersistentLeak, request_leak",
         "NIODEV, PersistentLeak, request_leak",
         "MULTICORE, CallAfterFinalize, call_after_finalize",

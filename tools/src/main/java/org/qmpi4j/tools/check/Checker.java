@@ -55,6 +55,9 @@ final class Checker {
     private volatile @Nullable DeadlockWatch watch;
     private volatile @Nullable SignatureFlow messages;
     private volatile @Nullable CollectiveCheck collectives;
+    /** The datatypes' signatures, for the message and collective checks (with them, or {@code null}). */
+    private volatile @Nullable TypeSignatures types;
+
     private volatile String binding = "unknown";
     /** The binding's facts, from its descriptor; known at {@code MPI_Init}. */
     private volatile BindingFacts facts = BindingFacts.UNKNOWN;
@@ -231,6 +234,14 @@ final class Checker {
             } catch (RuntimeException | LinkageError e) {
                 results.output().fault("following the objects " + call.function() + " made or freed", e);
             }
+            TypeSignatures t = types;
+            if (t != null && TypeSignatures.follows(call.function())) {
+                try {
+                    t.after(call);
+                } catch (RuntimeException | LinkageError e) {
+                    results.output().fault("following the signature of the datatype " + call.function() + " made", e);
+                }
+            }
         }
         if (c != null) {
             try {
@@ -368,7 +379,10 @@ final class Checker {
         OutputSession s = results.open(comm, toolId, settings, err);
         if (comm.canExchangeData()) {
             try {
-                Signatures signatures = new Signatures(this, toolId, facts, new CommDuplicates(toolId, comm.world()));
+                TypeSignatures t = new TypeSignatures(toolId);
+                Signatures signatures =
+                        new Signatures(this, toolId, facts, new CommDuplicates(toolId, comm.world()), t);
+                types = t;
                 messages = new SignatureFlow(this, signatures, c, constants);
                 collectives = new CollectiveCheck(this, toolId, facts, signatures);
             } catch (Exception | LinkageError e) {

@@ -21,7 +21,9 @@ import org.qmpi4j.tools.mpi.ToolErrors;
 
 /**
  * {@code collective_mismatch}: before each blocking collective, the ranks of its communicator
- * compare what they are about to call (function, root, bytes, datatype, operation) with one
+ * compare what they are about to call (function, root, bytes, the hash of the buffer's type
+ * signature ({@link TypeSignature}: 4 {@code MPI_INT} and one contiguous type of them agree),
+ * operation) with one
  * {@code MPI_ALLREDUCE} of the maximum of each value and of its negation on the checker's
  * duplicate of that communicator; only when some value differs do they gather each rank's call
  * and call site, and the communicator's first rank reports it. So every collective costs one small
@@ -148,7 +150,7 @@ final class CollectiveCheck {
         rec[0] = f.ordinal();
         rec[1] = rooted(f) ? call.peer() : -1;
         rec[2] = sameBytes(f) ? call.bytes() : -1;
-        rec[3] = sameBytes(f) ? types.nameOf(call.datatype()).hashCode() : 0;
+        rec[3] = sameBytes(f) ? signatureHash(call) : 0;
         rec[4] = opOf(call);
         long[] in = scratch.in;
         for (int i = 0; i < FIELDS; i++) {
@@ -186,6 +188,18 @@ final class CollectiveCheck {
         if (!same) {
             mismatch(call, dup, info, rec);
         }
+    }
+
+    /**
+     * What the ranks compare of the first buffer's datatype: the hash of the type signature of its
+     * count elements, so that 4 {@code MPI_INT} and one contiguous type of 4 {@code MPI_INT} are the
+     * same, and a derived type of other basic types but the same size is not; for a type whose
+     * signature is not known, its name ("derived").
+     */
+    long signatureHash(MpiCall call) {
+        Object type = call.datatype();
+        TypeSignature s = types.types().of(type);
+        return s == null ? types.nameOf(type).hashCode() : s.hashOf(Math.max(call.count(), 0));
     }
 
     private Object dupOf(@Nullable Object comm) throws Exception {
@@ -246,7 +260,7 @@ final class CollectiveCheck {
                 call,
                 dup,
                 info.size,
-                rec[0] + "\t" + rec[1] + "\t" + rec[2] + "\t" + types.nameOf(call.datatype()) + "\t" + rec[4]);
+                rec[0] + "\t" + rec[1] + "\t" + rec[2] + "\t" + types.describe(call.datatype()) + "\t" + rec[4]);
         if (info.worldRanks.length == 0 || info.worldRanks[0] != checker.rank()) {
             return;
         }
@@ -371,8 +385,9 @@ final class CollectiveCheck {
         return op >= 1 && op <= OPS.length ? "MPI_" + OPS[(int) op - 1] : "a user-defined operation";
     }
 
-    String datatypeName(@Nullable Object type) {
-        return types.nameOf(type);
+    /** How {@code type} reads in a finding: its name, or a derived type's signature. */
+    String datatypeText(@Nullable Object type) {
+        return types.describe(type);
     }
 
     private static String describe(String[] p) {

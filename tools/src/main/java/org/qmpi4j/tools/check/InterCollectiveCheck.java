@@ -92,7 +92,7 @@ final class InterCollectiveCheck {
             return;
         }
         String[][] calls = collectives.gatherCalls(
-                call, union, size, call.function().ordinal() + "\t" + collectives.datatypeName(call.datatype()));
+                call, union, size, call.function().ordinal() + "\t" + collectives.datatypeText(call.datatype()));
         if (recs[0][WORLD] != checker.rank()) {
             return; // the merge's first rank reports
         }
@@ -146,7 +146,7 @@ final class InterCollectiveCheck {
         }
         if (payload(f) != Payload.NONE) {
             rec[BYTES] = call.bytes();
-            rec[TYPE] = collectives.datatypeName(call.datatype()).hashCode();
+            rec[TYPE] = collectives.signatureHash(call);
         } else {
             rec[BYTES] = -1;
         }

@@ -104,11 +104,13 @@ final class SignatureFlow {
         int source;
         int tag;
         Object type;
+        long count;
         long capacity;
         if (f == MpiFunction.MPI_RECV || f == MpiFunction.MPI_IRECV) {
             source = call.peer();
             tag = call.tag();
             type = call.datatype();
+            count = call.count();
             capacity = call.bytes();
         } else if (f == MpiFunction.MPI_SENDRECV || f == MpiFunction.MPI_SENDRECV_REPLACE) {
             int at = MessageRoles.sendRecvSourceArgument(call);
@@ -118,6 +120,13 @@ final class SignatureFlow {
             source = (Integer) Objects.requireNonNull(call.argument(at), "a send-receive\'s source");
             tag = (Integer) Objects.requireNonNull(call.argument(at + 1), "a send-receive\'s tag");
             type = f == MpiFunction.MPI_SENDRECV ? call.argument(at - 1) : call.datatype();
+            // the receive half's count is before its datatype in both bindings' send-receive
+            if (f == MpiFunction.MPI_SENDRECV) {
+                Object receiveCount = call.argument(at - 2);
+                count = receiveCount instanceof Integer ? (Integer) receiveCount : -1;
+            } else {
+                count = call.count();
+            }
             capacity = f == MpiFunction.MPI_SENDRECV ? -1 : call.bytes();
         } else {
             sig.drain();
@@ -128,9 +137,9 @@ final class SignatureFlow {
         }
         if (source < 0 || source >= size || tag < 0) {
             // A wildcard: its signature is known only from the status, after the call.
-            return sig.wildcard(dup, call, type, capacity);
+            return sig.wildcard(dup, call, type, count, capacity);
         }
-        Signatures.Expect e = sig.expect(dup, call, source, tag, type, capacity);
+        Signatures.Expect e = sig.expect(dup, call, source, tag, type, count, capacity);
         if (f != MpiFunction.MPI_IRECV) {
             sig.poll(e);
         }
@@ -186,7 +195,13 @@ final class SignatureFlow {
                 Object dup = call.communicator() == null ? sig.worldDup() : sig.dupOf(call.communicator());
                 if (StatusFields.source(st) >= 0 && dup != null) {
                     Signatures.Expect m = sig.expect(
-                            dup, call, StatusFields.source(st), StatusFields.tag(st), call.datatype(), call.bytes());
+                            dup,
+                            call,
+                            StatusFields.source(st),
+                            StatusFields.tag(st),
+                            call.datatype(),
+                            call.count(),
+                            call.bytes());
                     if (sig.check(m)) {
                         sig.release(m);
                     }

@@ -3,9 +3,7 @@ package org.qmpi4j.tools.check;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.IdentityHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import org.qmpi4j.api.CallingAddress;
 import org.qmpi4j.api.MpiCall;
@@ -19,7 +17,8 @@ import org.qmpi4j.tools.mpi.BindingFacts;
 /**
  * The sender's datatype signature brought to the receiver's checker, for {@code type_mismatch} and
  * {@code truncation}. Before each message leaves, the sender's checker starts a small nonblocking
- * message of its own (the datatype, count, bytes, call site and the sender's world rank) to the same
+ * message of its own (the datatype, count, bytes, the hash and length of the type signature of what
+ * it sends ({@link TypeSignature}), call site and the sender's world rank) to the same
  * destination with the same tag on the checker's duplicate of the message's communicator
  * ({@link CommDuplicates}: {@code COMM_WORLD}'s made at start-up, every other one's when the
  * application's call that made it returned, intercommunicators too). MPI's non-overtaking rule
@@ -28,49 +27,33 @@ import org.qmpi4j.tools.mpi.BindingFacts;
  * posts its receive (or, for a wildcard receive, when its status names source and tag), and looks
  * at it without ever blocking: before the application's receive if it has arrived, so a
  * truncation is reported before MPI's own error, otherwise after it, or later. Each message costs
- * one more small message (see BENCHMARKS.md). Where the pairing cannot be kept (a wildcard receive
+ * one more small message (see BENCHMARKS.md). The receiver compares type signatures, not names
+ * or sizes: the message matches when its signature is a prefix of that of the receive's count
+ * of its datatype (4 {@code MPI_INT} into a contiguous type of 4 {@code MPI_INT}; a vector of
+ * {@code MPI_INT} into as many {@code MPI_INT}), whether the types are basic or derived; a type
+ * whose signature is not known ({@link TypeSignatures}) and {@code MPI_PACKED} match anything. Where the pairing cannot be kept (a wildcard receive
  * completed without a status, persistent receives), this rank stops checking signatures and says
  * so in verbose mode, rather than compare the wrong messages.
  */
 final class Signatures {
-    private static final int MAX = 1024;
+    /** A signature's bytes at most: the header, three texts of the site and the type's description, each cut. */
+    private static final int MAX = 1152;
     /** The first two bytes of a signature: its format, so that a receiver never reads another. */
-    private static final short FORMAT = 0x5132;
-    /** The header's bytes: format, length, datatype, count, bytes, function, line, rank. */
-    private static final int HEADER = 2 + 2 + 4 + 8 + 8 + 4 + 4 + 4;
+    private static final short FORMAT = 0x5133;
+    /** The header's bytes: format, length, datatype, count, bytes, function, line, rank, signature hash and length. */
+    private static final int HEADER = 2 + 2 + 4 + 8 + 8 + 4 + 4 + 4 + 8 + 8;
     /** What a signature carries of each text of the call site, at most (UTF-8 bytes). */
     private static final int TEXT = 300;
+    /** What a signature carries of a derived type's description, at most (UTF-8 bytes). */
+    private static final int TYPE_TEXT = 160;
 
-    private static final String[] BASIC = {
-        "BYTE",
-        "CHAR",
-        "SHORT",
-        "BOOLEAN",
-        "INT",
-        "LONG",
-        "FLOAT",
-        "DOUBLE",
-        "PACKED",
-        "OBJECT",
-        "INT2",
-        "SHORT_INT",
-        "LONG_INT",
-        "FLOAT_INT",
-        "DOUBLE_INT",
-        "FLOAT_COMPLEX",
-        "DOUBLE_COMPLEX"
-    };
-    /** The names of {@link #BASIC} as findings say them. */
-    private static final String[] NAMES = new String[BASIC.length];
+    /** The names of the basic types as findings say them, by code ({@link TypeSignatures#BASIC}). */
+    private static final String[] NAMES = new String[TypeSignatures.BASIC.length];
 
     static {
-        for (int i = 0; i < BASIC.length; i++) {
-            NAMES[i] = "MPI_" + BASIC[i];
+        for (int i = 0; i < NAMES.length; i++) {
+            NAMES[i] = "MPI_" + TypeSignatures.BASIC[i];
         }
-    }
-
-    private static Integer codeOf(String basic) {
-        return java.util.Arrays.asList(BASIC).indexOf(basic);
     }
 
     /**
@@ -94,6 +77,11 @@ final class Signatures {
         CallingAddress site;
 
         String type;
+        /** The receive datatype's signature, {@code null} if not known, and the receive's count of it (-1 if not known). */
+        @Nullable
+        TypeSignature signature;
+
+        long count;
         long capacity;
         boolean done;
 
@@ -123,7 +111,16 @@ final class Signatures {
             this.site = site;
             this.type = type;
             this.capacity = capacity;
+            this.signature = null;
+            this.count = -1;
             this.done = false;
+            return this;
+        }
+
+        /** The receive's datatype signature and count. */
+        Expect of(@Nullable TypeSignature signature, long count) {
+            this.signature = signature;
+            this.count = count;
             return this;
         }
     }
@@ -171,9 +168,7 @@ final class Signatures {
 
     private final CommDuplicates dups;
     private final Object byteType;
-    private final Map<Object, String> typeNames = new IdentityHashMap<>();
-    /** Each basic datatype's position in {@link #NAMES}, which is what a signature carries. */
-    private final Map<Object, Integer> typeCodes = new IdentityHashMap<>();
+    private final TypeSignatures types;
 
     private final List<Expect> waiting = new ArrayList<>();
     /** Receive buffers of signatures, reused: a direct buffer costs far more to make than a message. */
@@ -187,23 +182,18 @@ final class Signatures {
 
     private volatile boolean enabled = true;
 
-    Signatures(Checker checker, int toolId, BindingFacts facts, CommDuplicates dups) {
+    Signatures(Checker checker, int toolId, BindingFacts facts, CommDuplicates dups, TypeSignatures types) {
         this.checker = checker;
         this.toolId = toolId;
         this.nioBuffers = facts.buffers() == BindingFacts.Buffers.NIO;
         this.dups = dups;
         this.byteType = Qmpi.bindingConstant(toolId, "BYTE");
-        for (String name : BASIC) {
-            try {
-                Object t = Qmpi.bindingConstant(toolId, name);
-                if (t != null) {
-                    typeNames.put(t, "MPI_" + name);
-                    typeCodes.put(t, codeOf(name));
-                }
-            } catch (RuntimeException absent) {
-                // the binding has no such constant
-            }
-        }
+        this.types = types;
+    }
+
+    /** The signatures of the datatypes this process knows. */
+    TypeSignatures types() {
+        return types;
     }
 
     boolean enabled() {
@@ -219,8 +209,13 @@ final class Signatures {
     }
 
     String nameOf(@Nullable Object type) {
-        String n = type == null ? null : typeNames.get(type);
-        return n == null ? "derived" : n;
+        return types.nameOf(type);
+    }
+
+    /** How {@code type} reads in a finding: {@code MPI_INT}, or a derived type's signature. */
+    String describe(@Nullable Object type) {
+        TypeSignature s = types.of(type);
+        return s == null || s.code >= 0 ? nameOf(type) : "a derived datatype (" + s.text + " each)";
     }
 
     // ---- sender ---------------------------------------------------------------------------------
@@ -250,8 +245,7 @@ final class Signatures {
         if (s == null) {
             s = new Sending(nioBuffers ? ByteBuffer.allocateDirect(MAX) : new byte[MAX]);
         }
-        Integer code = type == null ? null : typeCodes.get(type);
-        int n = write(s.buffer, call, code == null ? -1 : code, count, bytes, checker.rank());
+        int n = write(s.buffer, call, types.of(type), count, bytes, checker.rank());
         Arguments a = ARGUMENTS.get();
         Object request;
         if (nioBuffers) {
@@ -286,16 +280,24 @@ final class Signatures {
         }
     }
 
-    /** Writes the signature of {@code call} into {@code buffer}; its length in bytes. */
-    private static int write(Object buffer, MpiCall call, int type, int count, long bytes, int rank) {
+    /**
+     * Writes the signature of {@code call} into {@code buffer}, of {@code count} elements of a
+     * datatype of signature {@code type} ({@code null}: not known); its length in bytes. A derived
+     * type's description goes last, for the receiver's finding.
+     */
+    private static int write(
+            Object buffer, MpiCall call, @Nullable TypeSignature type, int count, long bytes, int rank) {
         CallingAddress a = call.callingAddress();
         int at = HEADER;
-        at = text(buffer, at, a == null ? "(unknown)" : a.className());
-        at = text(buffer, at, a == null ? "(unknown)" : a.methodName());
-        at = text(buffer, at, a == null || a.fileName() == null ? "" : a.fileName());
+        at = text(buffer, at, a == null ? "(unknown)" : a.className(), TEXT);
+        at = text(buffer, at, a == null ? "(unknown)" : a.methodName(), TEXT);
+        at = text(buffer, at, a == null || a.fileName() == null ? "" : a.fileName(), TEXT);
+        at = text(buffer, at, type == null || type.code >= 0 ? "" : type.text, TYPE_TEXT);
         putShort(buffer, 0, FORMAT);
         putShort(buffer, 2, (short) at);
-        putInt(buffer, 4, type);
+        putInt(buffer, 4, type == null ? -1 : type.code);
+        putLong(buffer, 36, type == null ? 0 : type.hashOf(count));
+        putLong(buffer, 44, type == null ? -1 : type.lengthOf(count));
         putLong(buffer, 8, count);
         putLong(buffer, 16, bytes);
         putInt(buffer, 24, call.function().ordinal());
@@ -304,8 +306,8 @@ final class Signatures {
         return at;
     }
 
-    /** {@code s} at {@code at} as its UTF-8 length (two bytes) and bytes, cut at {@link #TEXT}; where the next goes. */
-    private static int text(Object buffer, int at, @Nullable String s) {
+    /** {@code s} at {@code at} as its UTF-8 length (two bytes) and bytes, cut at {@code limit}; where the next goes. */
+    private static int text(Object buffer, int at, @Nullable String s, int limit) {
         String t = s == null ? "" : s;
         int n = 0;
         boolean ascii = true;
@@ -313,13 +315,13 @@ final class Signatures {
             ascii = t.charAt(i) < 0x80;
         }
         if (ascii) {
-            n = Math.min(t.length(), TEXT);
+            n = Math.min(t.length(), limit);
             for (int i = 0; i < n; i++) {
                 putByte(buffer, at + 2 + i, (byte) t.charAt(i));
             }
         } else { // rare: names outside ASCII are encoded (and allocate)
             byte[] b = t.getBytes(StandardCharsets.UTF_8);
-            n = Math.min(b.length, TEXT);
+            n = Math.min(b.length, limit);
             for (int i = 0; i < n; i++) {
                 putByte(buffer, at + 2 + i, b[i]);
             }
@@ -375,16 +377,18 @@ final class Signatures {
     // ---- receiver -------------------------------------------------------------------------------
 
     /** Posts the receive of the signature of the next message from {@code source} with {@code tag}. */
-    Expect expect(Object dup, MpiCall call, int source, int tag, @Nullable Object type, long capacity)
+    Expect expect(Object dup, MpiCall call, int source, int tag, @Nullable Object type, long count, long capacity)
             throws Exception {
         Object buffer = buffer();
         Object request = receive(dup, buffer, source, tag);
-        return reused().set(dup, request, buffer, call.function(), call.callingAddress(), nameOf(type), capacity);
+        return reused().set(dup, request, buffer, call.function(), call.callingAddress(), nameOf(type), capacity)
+                .of(types.of(type), count);
     }
 
     /** A wildcard receive's expectation, until its status names the sender. */
-    Expect wildcard(Object dup, MpiCall call, @Nullable Object type, long capacity) {
-        return reused().set(dup, null, null, call.function(), call.callingAddress(), nameOf(type), capacity);
+    Expect wildcard(Object dup, MpiCall call, @Nullable Object type, long count, long capacity) {
+        return reused().set(dup, null, null, call.function(), call.callingAddress(), nameOf(type), capacity)
+                .of(types.of(type), count);
     }
 
     /** For a wildcard receive whose status named {@code source} and {@code tag}: the receive of its signature. */
@@ -392,7 +396,8 @@ final class Signatures {
         Object dup = wildcard.dup;
         Object buffer = buffer();
         Object request = receive(dup, buffer, source, tag);
-        return reused().set(dup, request, buffer, wildcard.function, wildcard.site, wildcard.type, wildcard.capacity);
+        return reused().set(dup, request, buffer, wildcard.function, wildcard.site, wildcard.type, wildcard.capacity)
+                .of(wildcard.signature, wildcard.count);
     }
 
     /** MPI_IRECV of a signature into {@code buffer}. */
@@ -441,6 +446,7 @@ final class Signatures {
         e.request = null;
         e.buffer = null;
         e.site = null;
+        e.signature = null;
         e.dup = byteType;
         synchronized (expects) {
             if (expects.size() < 64) {
@@ -576,23 +582,25 @@ final class Signatures {
     }
 
     /**
-     * Compares the signature in {@code b} with the receive {@code e}. Nothing is made unless a
-     * finding is: the datatypes are compared by their names from one table.
+     * Compares the signature in {@code b} with the receive {@code e}: by type signature, the
+     * message's a prefix of the receive's. Nothing is made unless a finding is.
      */
     private void compare(Expect e, Object b) {
         if (getShort(b, 0) != (FORMAT & 0xffff) || getShort(b, 2) < HEADER || getShort(b, 2) > MAX) {
             return;
         }
         int code = getInt(b, 4);
-        String sType = code >= 0 && code < NAMES.length ? NAMES[code] : "derived";
         long sCount = getLong(b, 8);
         long sBytes = getLong(b, 16);
+        long sHash = getLong(b, 36);
+        long sLength = getLong(b, 44);
         boolean truncated = e.capacity >= 0 && sBytes > e.capacity;
-        boolean mismatch = !sType.equals(e.type)
-                && !"derived".equals(sType)
-                && !"derived".equals(e.type)
-                && !"MPI_PACKED".equals(sType)
-                && !"MPI_PACKED".equals(e.type);
+        TypeSignature r = e.signature;
+        boolean mismatch = r != null
+                && sLength >= 0
+                && code != TypeSignatures.PACKED
+                && r.basic != TypeSignatures.PACKED
+                && !r.takes(sHash, sLength, e.count >= 0 ? e.count : Long.MAX_VALUE);
         if (!truncated && !mismatch) {
             return;
         }
@@ -606,6 +614,11 @@ final class Signatures {
         String method = getText(b, at);
         at += 2 + getShort(b, at);
         String file = getText(b, at);
+        at += 2 + getShort(b, at);
+        String sent = code >= 0 && code < NAMES.length
+                ? sCount + " " + NAMES[code]
+                : sLength < 0 ? sCount + " derived" : sCount + " of a derived datatype (" + getText(b, at) + " each)";
+        String received = r == null || r.code >= 0 ? e.type : "a derived datatype (" + r.text + " each)";
         FindingSite sender = new FindingSite(
                 source,
                 fn >= 0 && fn < functions.length ? functions[fn].name() : "unknown",
@@ -618,7 +631,7 @@ final class Signatures {
             checker.report(
                     "truncation",
                     Finding.Severity.ERROR,
-                    "rank " + source + " sent " + sCount + " " + sType + " (" + sBytes + " bytes) but this receive"
+                    "rank " + source + " sent " + sent + " (" + sBytes + " bytes) but this receive"
                             + " takes at most " + e.capacity + " bytes: MPI fails with MPI_ERR_TRUNCATE; make the"
                             + " receive buffer and count large enough for the largest message",
                     sender,
@@ -627,9 +640,10 @@ final class Signatures {
             checker.report(
                     "type_mismatch",
                     Finding.Severity.ERROR,
-                    "rank " + source + " sent " + sCount + " " + sType + " (" + sBytes + " bytes), received as "
-                            + e.type + ": the datatype signatures differ, so the data is reinterpreted; receive with"
-                            + " the datatype that was sent",
+                    "rank " + source + " sent " + sent + " (" + sBytes + " bytes), received as "
+                            + received + ": the datatype signatures differ (the sequence of basic types sent is not"
+                            + " the beginning of the one received), so the data is reinterpreted; receive with a"
+                            + " datatype whose basic types are those sent, in the same order",
                     sender,
                     receiver);
         }

@@ -72,6 +72,26 @@ final class WeakIdentityTable<V> {
         }
     }
 
+    /** Forgets {@code key} (the collected callback is not told). */
+    void remove(Object key) {
+        expunge();
+        int h = System.identityHashCode(key);
+        int i = h & (table.length - 1);
+        Entry<V> prev = null;
+        for (Entry<V> e = table[i]; e != null; prev = e, e = e.next) {
+            if (e.hash == h && e.get() == key) {
+                if (prev == null) {
+                    table[i] = e.next;
+                } else {
+                    prev.next = e.next;
+                }
+                e.clear();
+                size--;
+                return;
+            }
+        }
+    }
+
     /** How many objects it holds (those collected but not yet noticed included). */
     int size() {
         return size;

@@ -5,6 +5,7 @@ import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
+import org.qmpi4j.api.ArgumentRole;
 import org.qmpi4j.api.CallingAddress;
 import org.qmpi4j.api.MpiCall;
 import org.qmpi4j.api.MpiFunction;
@@ -473,6 +474,7 @@ public final class FakeMpi implements QmpiBackend {
         private @Nullable Object result;
         private Class<?> resultType = Object.class;
         private String bindingId = BINDING;
+        private final Map<ArgumentRole, Object> roles = new EnumMap<>(ArgumentRole.class);
 
         public Call(MpiFunction function, CallingAddress site) {
             this.function = function;
@@ -504,6 +506,12 @@ public final class FakeMpi implements QmpiBackend {
             count = n;
             datatype = type;
             buffer = buf;
+            return this;
+        }
+
+        /** The argument of {@code role} (beside those {@link #message} and {@link #on} set). */
+        public Call role(ArgumentRole role, @Nullable Object value) {
+            roles.put(role, value);
             return this;
         }
 
@@ -570,6 +578,23 @@ public final class FakeMpi implements QmpiBackend {
         @Override
         public @Nullable Object argument(int i) {
             return args[i];
+        }
+
+        @Override
+        public @Nullable Object argument(ArgumentRole role) {
+            if (roles.containsKey(role)) {
+                return roles.get(role);
+            }
+            switch (role) {
+                case COMMUNICATOR:
+                    return communicator;
+                case DATATYPE:
+                    return datatype;
+                case BUFFER:
+                    return buffer;
+                default:
+                    return null;
+            }
         }
 
         @Override

@@ -20,14 +20,18 @@ public enum Role {
     OFFSET(RoleKeyword.OFFSET),
     /** Number of {@link #DATATYPE} items in {@link #BUFFER}; an {@code int}. */
     COUNT(RoleKeyword.COUNT),
-    /** The datatype of the items in {@link #BUFFER}. */
+    /** The datatype of the items in {@link #BUFFER}; of a datatype constructor, the old type (a struct's: an array). */
     DATATYPE(RoleKeyword.DATATYPE),
     /** The other process: destination, source, root or target rank; an {@code int}. */
     PEER(RoleKeyword.PEER),
     /** The message tag; an {@code int}. */
     TAG(RoleKeyword.TAG),
     /** The request: returned by non-blocking calls, the receiver or a parameter of wait/test. */
-    REQUEST(RoleKeyword.REQUEST);
+    REQUEST(RoleKeyword.REQUEST),
+    /** A datatype constructor's number of blocks (a contiguous type's count, a vector's); an {@code int}. */
+    BLOCKS(RoleKeyword.BLOCKS),
+    /** A datatype constructor's block length: an {@code int} (vector), or each block's, an {@code int[]}. */
+    BLOCK_LENGTH(RoleKeyword.BLOCK_LENGTH);
 
     private static final Role[] VALUES = values();
 

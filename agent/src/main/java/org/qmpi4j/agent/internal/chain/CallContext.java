@@ -255,6 +255,11 @@ public class CallContext implements MpiCall, QmpiContext {
     }
 
     @Override
+    public @Nullable Object argument(ArgumentRole role) {
+        return role(Role.valueOf(role == ArgumentRole.COMMUNICATOR ? "COMM" : role.name()));
+    }
+
+    @Override
     public @Nullable Object communicator() {
         return role(Role.COMM);
     }

@@ -68,6 +68,19 @@ class MpjCoverageTest extends BindingCoverageTest {
         assertThat(send.role(Role.PEER)).isEqualTo(4);
         assertThat(send.role(Role.TAG)).isEqualTo(5);
 
+        // the datatype constructors name what a new type's signature is made of
+        MethodMapping indexed =
+                check("mpi/Datatype", "Indexed", "([I[ILmpi/Datatype;)Lmpi/Datatype;", MpiFunction.MPI_TYPE_INDEXED);
+        assertThat(indexed.role(Role.BLOCK_LENGTH)).isZero();
+        assertThat(indexed.role(Role.DATATYPE)).isEqualTo(2);
+        assertThat(check(
+                                "mpi/Datatype",
+                                "Contiguous",
+                                "(ILmpi/Datatype;)Lmpi/Datatype;",
+                                MpiFunction.MPI_TYPE_CONTIGUOUS)
+                        .role(Role.BLOCKS))
+                .isZero();
+
         MethodMapping isend = check(
                 "mpi/Comm", "Isend", "(Ljava/lang/Object;IILmpi/Datatype;II)Lmpi/Request;", MpiFunction.MPI_ISEND);
         assertThat(isend.role(Role.REQUEST)).isEqualTo(MethodMapping.RETURN);

@@ -65,6 +65,24 @@ class OpenMpiCoverageTest extends BindingCoverageTest {
         assertThat(isend.role(Role.REQUEST)).isEqualTo(MethodMapping.RETURN);
         assertThat(isend.has(Role.OFFSET)).as("Open MPI passes no offsets").isFalse();
 
+        // the datatype constructors name what a new type's signature is made of
+        MethodMapping vector =
+                check("mpi/Datatype", "createVector", "(IIILmpi/Datatype;)Lmpi/Datatype;", MpiFunction.MPI_TYPE_VECTOR);
+        assertThat(vector.role(Role.BLOCKS)).isZero();
+        assertThat(vector.role(Role.BLOCK_LENGTH)).isEqualTo(1);
+        assertThat(vector.role(Role.DATATYPE)).isEqualTo(3);
+        MethodMapping struct = check(
+                "mpi/Datatype",
+                "createStruct",
+                "([I[I[Lmpi/Datatype;)Lmpi/Datatype;",
+                MpiFunction.MPI_TYPE_CREATE_STRUCT);
+        assertThat(struct.role(Role.BLOCK_LENGTH)).isZero();
+        assertThat(struct.role(Role.DATATYPE)).isEqualTo(2);
+        assertThat(struct.has(Role.BLOCKS)).isFalse();
+        assertThat(check("mpi/Datatype", "dup", "()Lmpi/Datatype;", MpiFunction.MPI_TYPE_DUP)
+                        .role(Role.DATATYPE))
+                .isEqualTo(MethodMapping.RECEIVER);
+
         MethodMapping allreduce = check(
                 "mpi/Comm",
                 "allReduce",
