@@ -26,10 +26,13 @@ class MpjCorpusTest {
     @ValueSource(
             strings = {
                 "callordering.RecvRecv",
+                "bufferinghazard.SendSend1",
                 "parammatching.IntAsDouble",
-                "parammatching.CollectiveReduceOps",
+                "parammatching.TruncatedInt",
+                "parammatching.CollectiveGatherCounts",
                 "invalidparam.SendDestOutOfRange",
                 "resourceleak.LeakedIsend",
+                "requestlifecycle.StartedNeverCompleted",
                 "resourceleak.LeakedCommDup",
                 "localconcurrency.ModifiedSendBufferInt",
                 "callordering.CallAfterFinalize",
@@ -51,10 +54,13 @@ class MpjCorpusTest {
     @ParameterizedTest(name = "{0} gives no finding")
     @ValueSource(
             strings = {
-                "invalidparam.RingWithProcNullEnds",
+                "callordering.SendrecvRing",
+                "invalidparam.NonPeriodicShift",
                 "messagerace.WildcardUsesStatus",
                 "requestlifecycle.StartallWaitall",
+                "resourceleak.PersistentPairCompleted",
                 "localconcurrency.ModifiedOutsideSentPart",
+                "localconcurrency.DisjointOffsetsOfOneArray",
                 "resourceleak.CommFreedInFinally",
                 "callordering.SlowRank"
             })

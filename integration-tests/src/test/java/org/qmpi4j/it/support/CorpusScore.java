@@ -23,6 +23,7 @@ public final class CorpusScore {
     private final List<CorpusRun> falsePositives = new ArrayList<>();
     private final List<CorpusRun> falseNegatives = new ArrayList<>();
     private final List<CorpusRun> notEnded = new ArrayList<>();
+    private final List<CorpusRun> correctFailed = new ArrayList<>();
 
     /**
      * Runs every program of {@code binding}'s part under {@code check} (each in a folder of its own
@@ -58,6 +59,9 @@ public final class CorpusScore {
         if (run.result().timedOut()) {
             notEnded.add(run);
         }
+        if (run.program().correct() && !run.result().succeeded()) {
+            correctFailed.add(run);
+        }
     }
 
     public Tally overall() {
@@ -81,6 +85,14 @@ public final class CorpusScore {
         return notEnded;
     }
 
+    /**
+     * Correct programs whose job did not end well: an error of the corpus (the program is not
+     * correct on this MPI library) or of the agent, whatever {@code check} found.
+     */
+    public List<CorpusRun> correctFailed() {
+        return correctFailed;
+    }
+
     /** The table (Markdown), then every false positive and negative with what was found. */
     public String render() {
         StringBuilder b = new StringBuilder();
@@ -102,6 +114,12 @@ public final class CorpusScore {
                     .append(notEnded.size())
                     .append('\n');
             notEnded.forEach(r -> b.append("- ").append(r.describe()).append('\n'));
+        }
+        if (!correctFailed.isEmpty()) {
+            b.append("\nCorrect programs whose job failed: ")
+                    .append(correctFailed.size())
+                    .append('\n');
+            correctFailed.forEach(r -> b.append("- ").append(r.describe()).append('\n'));
         }
         return b.toString();
     }

@@ -1,11 +1,11 @@
 // corpus: category=resourceleak ranks=2
-// intent: every rank makes a user-defined operation and never frees it
-// expect: object_leak lines 17
+// intent: every rank makes a user-defined operation (new Op), reduces with it and never frees it
+// expect: object_leak lines 17,20
 package org.qmpi4j.corpus.mpj.resourceleak;
 
 import mpi.*;
 
-/** Corpus program (resourceleak, MPJ Express): every rank makes a user-defined operation and never frees it. */
+/** Corpus program (resourceleak, MPJ Express): every rank makes a user-defined operation (new Op), reduces with it and never frees it. */
 public final class LeakedUserOp {
     private LeakedUserOp() {}
 
@@ -17,7 +17,7 @@ public final class LeakedUserOp {
         Op op = new Op(new Sum3(), true); // ERROR
         int[] in = {rank};
         int[] out = new int[1];
-        world.Allreduce(in, 0, out, 0, 1, MPI.INT, op);
+        world.Allreduce(in, 0, out, 0, 1, MPI.INT, op); // ERROR
         MPI.Finalize();
     }
 

@@ -1,13 +1,13 @@
 // corpus: category=bufferinghazard ranks=2
-// intent: both ranks send 1 int(s) to each other first: completes only because the sends are buffered
-// expect: buffering_deadlock lines 20
+// intent: both ranks send 1 int(s) to each other first: MPJ's multicore device buffers no send, so it hangs
+// expect: deadlock lines 20
 package org.qmpi4j.corpus.mpj.bufferinghazard;
 
 import mpi.*;
 
-/** Corpus program (bufferinghazard, MPJ Express): both ranks send 1 int(s) to each other first: completes only because the sends are buffered. */
-public final class SendSendEager1 {
-    private SendSendEager1() {}
+/** Corpus program (bufferinghazard, MPJ Express): both ranks send 1 int(s) to each other first: MPJ's multicore device buffers no send, so it hangs. */
+public final class SendSend1 {
+    private SendSend1() {}
 
     public static void main(String[] args) throws Exception {
         MPI.Init(args);

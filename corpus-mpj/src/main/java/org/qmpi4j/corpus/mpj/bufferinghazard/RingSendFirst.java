@@ -1,13 +1,13 @@
 // corpus: category=bufferinghazard ranks=3
-// intent: three ranks send to the right before receiving from the left: completes only through buffering
-// expect: buffering_deadlock lines 19
+// intent: three ranks send one int to the right before receiving from the left: unbuffered, it hangs
+// expect: deadlock lines 19
 package org.qmpi4j.corpus.mpj.bufferinghazard;
 
 import mpi.*;
 
-/** Corpus program (bufferinghazard, MPJ Express): three ranks send to the right before receiving from the left: completes only through buffering. */
-public final class RingSendFirstEager {
-    private RingSendFirstEager() {}
+/** Corpus program (bufferinghazard, MPJ Express): three ranks send one int to the right before receiving from the left: unbuffered, it hangs. */
+public final class RingSendFirst {
+    private RingSendFirst() {}
 
     public static void main(String[] args) throws Exception {
         MPI.Init(args);
