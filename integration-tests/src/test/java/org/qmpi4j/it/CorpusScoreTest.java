@@ -2,14 +2,12 @@ package org.qmpi4j.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Set;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.qmpi4j.it.support.CorpusProgram;
-import org.qmpi4j.it.support.CorpusRun;
+import org.qmpi4j.it.support.CorpusBinding;
 import org.qmpi4j.it.support.CorpusScore;
 import org.qmpi4j.it.support.ItJars;
 
@@ -33,19 +31,10 @@ class CorpusScoreTest {
 
     @Test
     void scoreTheWholeCorpus(@TempDir Path out) throws Exception {
-        CorpusScore score = new CorpusScore();
-        int i = 0;
-        for (CorpusProgram program : CorpusProgram.all()) {
-            CorpusRun run = CorpusRun.run(program, out.resolve("run-" + i++));
-            System.out.println(run.describe());
-            score.add(run);
-        }
-        String table = score.render();
-        System.out.println(table);
         Path file = Path.of(System.getProperty(
                 "qmpi4j.corpus.score", itTarget().resolve("corpus/score.md").toString()));
-        Files.createDirectories(file.toAbsolutePath().getParent());
-        Files.writeString(file, table);
+        CorpusScore score = CorpusScore.runAll(CorpusBinding.OPEN_MPI, out, file);
+        String table = score.render();
 
         assertThat(score.notEnded()).as(table).isEmpty();
         assertThat(score.falsePositives()).as(table).isEmpty();
@@ -55,7 +44,7 @@ class CorpusScoreTest {
                         || KNOWN_LIMITS.contains(r.program().toString()));
     }
 
-    private static Path itTarget() {
+    static Path itTarget() {
         return ItJars.lib().getParent();
     }
 }

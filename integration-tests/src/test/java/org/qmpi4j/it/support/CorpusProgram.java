@@ -15,13 +15,15 @@ import java.util.stream.Stream;
 import org.qmpi4j.api.Nullable;
 
 /**
- * One program of the bug corpus (module {@code corpus}), read from its source's header:
+ * One program of the bug corpus (module {@code corpus}, or {@code corpus-mpj} for MPJ Express: see
+ * {@link CorpusBinding}), read from its source's header:
  * {@code // corpus: category=<c> ranks=<n>}, {@code // intent: ...} and {@code // expect: none} or
  * {@code // expect: <rule> lines <l1>,<l2>}. The rule may be one {@code check} does not have
  * (e.g. {@code message_race}): such a program counts as a false negative, which is the point.
  */
 public final class CorpusProgram {
-    public static final String PACKAGE = "org.qmpi4j.corpus.openmpi.";
+    /** The Open MPI part's package prefix. */
+    public static final String PACKAGE = CorpusBinding.OPEN_MPI.packagePrefix();
     /** The rules {@code check} has; programs expecting another rule measure what it lacks. */
     public static final Set<String> CHECK_RULES = Set.of(
             "deadlock",
@@ -41,6 +43,7 @@ public final class CorpusProgram {
     private static final Pattern INTENT = Pattern.compile("^// intent: (.*)$");
     private static final Pattern EXPECT = Pattern.compile("^// expect: (none|(\\w+) lines ([\\d,]+))$");
 
+    private final CorpusBinding binding;
     private final String name;
     private final String category;
     private final int ranks;
@@ -49,7 +52,14 @@ public final class CorpusProgram {
     private final Set<Integer> lines;
 
     private CorpusProgram(
-            String name, String category, int ranks, String intent, @Nullable String expectedRule, Set<Integer> lines) {
+            CorpusBinding binding,
+            String name,
+            String category,
+            int ranks,
+            String intent,
+            @Nullable String expectedRule,
+            Set<Integer> lines) {
+        this.binding = binding;
         this.name = name;
         this.category = category;
         this.ranks = ranks;
@@ -58,17 +68,23 @@ public final class CorpusProgram {
         this.lines = lines;
     }
 
-    /** The corpus' sources in the repository. */
+    /** The Open MPI part's sources in the repository. */
     public static Path sourceRoot() {
-        return AgentJob.repoRoot().resolve("corpus/src/main/java/org/qmpi4j/corpus/openmpi");
+        return CorpusBinding.OPEN_MPI.sourceRoot();
     }
 
-    /** Every program of the corpus, sorted by category and name. */
+    /** Every program of the Open MPI part, sorted by category and name. */
     public static List<CorpusProgram> all() {
+        return all(CorpusBinding.OPEN_MPI);
+    }
+
+    /** Every program of {@code binding}'s part, sorted by category and name. */
+    public static List<CorpusProgram> all(CorpusBinding binding) {
         List<CorpusProgram> programs = new ArrayList<>();
-        try (Stream<Path> files = Files.walk(sourceRoot())) {
-            for (Path f : (Iterable<Path>) files.filter(p -> p.toString().endsWith(".java"))::iterator) {
-                programs.add(read(f));
+        try (Stream<Path> files = Files.walk(binding.sourceRoot())) {
+            for (Path f : (Iterable<Path>) files.filter(p -> p.toString().endsWith(".java")
+                    && !p.getFileName().toString().equals("package-info.java"))::iterator) {
+                programs.add(read(binding, f));
             }
         } catch (IOException e) {
             throw new UncheckedIOException(e);
@@ -77,12 +93,17 @@ public final class CorpusProgram {
         return programs;
     }
 
-    /** The program {@code <category>.<Name>}. */
+    /** The Open MPI program {@code <category>.<Name>}. */
     public static CorpusProgram named(String categoryAndName) {
-        return read(sourceRoot().resolve(categoryAndName.replace('.', '/') + ".java"));
+        return named(CorpusBinding.OPEN_MPI, categoryAndName);
     }
 
-    static CorpusProgram read(Path source) {
+    /** The program {@code <category>.<Name>} of {@code binding}'s part. */
+    public static CorpusProgram named(CorpusBinding binding, String categoryAndName) {
+        return read(binding, binding.sourceRoot().resolve(categoryAndName.replace('.', '/') + ".java"));
+    }
+
+    static CorpusProgram read(CorpusBinding binding, Path source) {
         List<String> head;
         try (Stream<String> l = Files.lines(source)) {
             head = l.limit(3).collect(java.util.stream.Collectors.toList());
@@ -103,12 +124,18 @@ public final class CorpusProgram {
             }
         }
         return new CorpusProgram(
+                binding,
                 file.substring(0, file.length() - ".java".length()),
                 c.group(1),
                 Integer.parseInt(c.group(2)),
                 i.group(1),
                 e.group(2),
                 Collections.unmodifiableSet(lines));
+    }
+
+    /** The part of the corpus the program belongs to, which says how it runs. */
+    public CorpusBinding binding() {
+        return binding;
     }
 
     public String name() {
@@ -120,7 +147,7 @@ public final class CorpusProgram {
     }
 
     public String className() {
-        return PACKAGE + category + "." + name;
+        return binding.packagePrefix() + category + "." + name;
     }
 
     public int ranks() {

@@ -17,11 +17,11 @@ import org.qmpi4j.formats.json.JsonFormatException;
 import org.qmpi4j.it.results.JobResults;
 import org.qmpi4j.launch.JobResult;
 import org.qmpi4j.launch.MpiJob;
-import org.qmpi4j.launch.OpenMpiLauncher;
 
 /**
- * One corpus program run under {@code check} with {@code mpirun}, and what {@code check} found,
- * read from {@code check.json}. Deadlocks are ended by the checker's watch after
+ * One corpus program run under {@code check} with its binding's launcher ({@code mpirun}, or MPJ
+ * Express in multicore mode: {@link CorpusBinding}), and what {@code check} found, read from
+ * {@code check.json}. Deadlocks are ended by the checker's watch after
  * {@link #DEADLOCK_SECONDS}, so every program ends.
  */
 public final class CorpusRun {
@@ -43,14 +43,14 @@ public final class CorpusRun {
     /** Runs {@code program} with its ranks under {@code check}, results in {@code out}. */
     public static CorpusRun run(CorpusProgram program, Path out) throws IOException {
         MpiJob.Builder job = MpiJob.builder(program.className())
-                .classpath(ItJars.jar("qmpi4j-corpus"))
+                .classpath(program.binding().jar())
                 .ranks(program.ranks())
                 .jvmOption(AgentJob.agentOption("tools=check"))
                 .env("QMPI4J_OUTPUT", out.toString())
                 .env("QMPI4J_CHECK_DEADLOCK_SECONDS", DEADLOCK_SECONDS)
                 .timeout(Duration.ofMinutes(2))
                 .echo(false);
-        JobResult result = new OpenMpiLauncher().run(job.build());
+        JobResult result = program.binding().launcher().run(job.build());
         boolean written = Files.isRegularFile(out.resolve("check.json"));
         List<Finding> findings;
         try {

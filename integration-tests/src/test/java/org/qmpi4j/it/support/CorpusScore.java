@@ -1,5 +1,8 @@
 package org.qmpi4j.it.support;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -20,6 +23,27 @@ public final class CorpusScore {
     private final List<CorpusRun> falsePositives = new ArrayList<>();
     private final List<CorpusRun> falseNegatives = new ArrayList<>();
     private final List<CorpusRun> notEnded = new ArrayList<>();
+    private final List<CorpusRun> correctFailed = new ArrayList<>();
+
+    /**
+     * Runs every program of {@code binding}'s part under {@code check} (each in a folder of its own
+     * under {@code out}), printing each run and then the table, which is also written to {@code
+     * table}; what the score tests of both parts share.
+     */
+    public static CorpusScore runAll(CorpusBinding binding, Path out, Path table) throws IOException {
+        CorpusScore score = new CorpusScore();
+        int i = 0;
+        for (CorpusProgram program : CorpusProgram.all(binding)) {
+            CorpusRun run = CorpusRun.run(program, out.resolve("run-" + i++));
+            System.out.println(run.describe());
+            score.add(run);
+        }
+        String rendered = score.render();
+        System.out.println(rendered);
+        Files.createDirectories(table.toAbsolutePath().getParent());
+        Files.writeString(table, rendered);
+        return score;
+    }
 
     /** Counts one program's run. */
     public void add(CorpusRun run) {
@@ -34,6 +58,9 @@ public final class CorpusScore {
         }
         if (run.result().timedOut()) {
             notEnded.add(run);
+        }
+        if (run.program().correct() && !run.result().succeeded()) {
+            correctFailed.add(run);
         }
     }
 
@@ -58,6 +85,14 @@ public final class CorpusScore {
         return notEnded;
     }
 
+    /**
+     * Correct programs whose job did not end well: an error of the corpus (the program is not
+     * correct on this MPI library) or of the agent, whatever {@code check} found.
+     */
+    public List<CorpusRun> correctFailed() {
+        return correctFailed;
+    }
+
     /** The table (Markdown), then every false positive and negative with what was found. */
     public String render() {
         StringBuilder b = new StringBuilder();
@@ -79,6 +114,12 @@ public final class CorpusScore {
                     .append(notEnded.size())
                     .append('\n');
             notEnded.forEach(r -> b.append("- ").append(r.describe()).append('\n'));
+        }
+        if (!correctFailed.isEmpty()) {
+            b.append("\nCorrect programs whose job failed: ")
+                    .append(correctFailed.size())
+                    .append('\n');
+            correctFailed.forEach(r -> b.append("- ").append(r.describe()).append('\n'));
         }
         return b.toString();
     }

@@ -1,0 +1,27 @@
+// corpus: category=localconcurrency ranks=2
+// intent: rank 0 writes its byte[] while its Isend of it is pending
+// expect: buffer_modified lines 19,20,21
+package org.qmpi4j.corpus.mpj.localconcurrency;
+
+import mpi.*;
+
+/** Corpus program (localconcurrency, MPJ Express): rank 0 writes its byte[] while its Isend of it is pending. */
+public final class ModifiedSendBufferByte {
+    private ModifiedSendBufferByte() {}
+
+    public static void main(String[] args) throws Exception {
+        MPI.Init(args);
+        Intracomm world = MPI.COMM_WORLD;
+        int rank = world.Rank();
+        int size = world.Size();
+        byte[] buf = new byte[4];
+        if (rank == 0) {
+            Request r = world.Isend(buf, 0, 4, MPI.BYTE, 1, 0); // ERROR
+            buf[2] = (byte) 7; // ERROR
+            r.Wait(); // ERROR
+        } else if (rank == 1) {
+            world.Recv(buf, 0, 4, MPI.BYTE, 0, 0);
+        }
+        MPI.Finalize();
+    }
+}

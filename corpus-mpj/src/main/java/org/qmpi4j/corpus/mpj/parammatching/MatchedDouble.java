@@ -1,0 +1,25 @@
+// corpus: category=parammatching ranks=2
+// intent: rank 0 sends 4 MPI.DOUBLE and rank 1 receives 4 MPI.DOUBLE: types match
+// expect: none
+package org.qmpi4j.corpus.mpj.parammatching;
+
+import mpi.*;
+
+/** Corpus program (parammatching, MPJ Express): rank 0 sends 4 MPI.DOUBLE and rank 1 receives 4 MPI.DOUBLE: types match. */
+public final class MatchedDouble {
+    private MatchedDouble() {}
+
+    public static void main(String[] args) throws Exception {
+        MPI.Init(args);
+        Intracomm world = MPI.COMM_WORLD;
+        int rank = world.Rank();
+        int size = world.Size();
+        double[] buf = new double[4];
+        if (rank == 0) {
+            world.Send(buf, 0, 4, MPI.DOUBLE, 1, 3);
+        } else if (rank == 1) {
+            world.Recv(buf, 0, 4, MPI.DOUBLE, 0, 3);
+        }
+        MPI.Finalize();
+    }
+}
