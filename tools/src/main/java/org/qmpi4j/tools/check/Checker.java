@@ -190,6 +190,7 @@ final class Checker {
                 results.output().fault("checking the arguments of " + call.function(), e);
             }
         }
+        pollCollectives();
         entered(call);
         beforeCollective(call, c);
         Object result;
@@ -242,10 +243,34 @@ final class Checker {
         return result;
     }
 
-    /** Before a blocking collective: the ranks compare what they call. */
+    /** The nonblocking collectives' comparisons that completed are read (tested, never waited for). */
+    private void pollCollectives() {
+        CollectiveCheck cc = collectives;
+        if (cc != null) {
+            try {
+                cc.nonblocking().poll();
+            } catch (Exception | LinkageError e) {
+                collectives = null;
+                results.output()
+                        .fault("reading the comparison of a nonblocking collective; collectives are not compared", e);
+            }
+        }
+    }
+
+    /** Before a collective: the ranks compare what they call (a nonblocking one without waiting). */
     private void beforeCollective(MpiCall call, @Nullable Communicators c) {
         CollectiveCheck cc = collectives;
-        if (cc != null && c != null && CollectiveCheck.checks(call.function())) {
+        if (cc != null && c != null && CollectiveCheck.checksNonblocking(call.function())) {
+            try {
+                Communicators.Info info = c.learn(call.communicator());
+                if (info != null && !info.inter && info.size > 0) {
+                    cc.beforeNonblocking(call, call.communicator(), info);
+                }
+            } catch (Exception | LinkageError e) {
+                collectives = null;
+                results.output().fault("comparing the collective " + call.function() + " across ranks; it is off", e);
+            }
+        } else if (cc != null && c != null && CollectiveCheck.checks(call.function())) {
             try {
                 Communicators.Info info = c.learn(call.communicator());
                 if (info != null && !info.inter && info.size > 0) {
@@ -392,6 +417,14 @@ final class Checker {
                         flow.finish();
                     } catch (Exception | LinkageError e) {
                         results.output().fault("the last datatype checks", e);
+                    }
+                }
+                CollectiveCheck cc = collectives;
+                if (cc != null) {
+                    try {
+                        cc.nonblocking().finish(null);
+                    } catch (Exception | LinkageError e) {
+                        results.output().fault("reading the comparisons of nonblocking collectives", e);
                     }
                 }
                 requests.leaks();
