@@ -190,7 +190,7 @@ final class Checker {
                 results.output().fault("checking the arguments of " + call.function(), e);
             }
         }
-        pollCollectives();
+        pollCollectives(call.function());
         entered(call);
         beforeCollective(call, c);
         Object result;
@@ -243,12 +243,18 @@ final class Checker {
         return result;
     }
 
-    /** The nonblocking collectives' comparisons that completed are read (tested, never waited for). */
-    private void pollCollectives() {
+    /** How long the comparisons of nonblocking collectives are tested again before a call that waits. */
+    private static final long SPIN_BEFORE_WAIT_NANOS = 1_000_000;
+
+    /**
+     * The nonblocking collectives' comparisons that completed are read (tested, never waited for);
+     * before {@code f}, if it waits for requests, tested for up to a millisecond.
+     */
+    private void pollCollectives(MpiFunction f) {
         CollectiveCheck cc = collectives;
         if (cc != null) {
             try {
-                cc.nonblocking().poll();
+                cc.nonblocking().poll(f.name().startsWith("MPI_WAIT") ? SPIN_BEFORE_WAIT_NANOS : 0);
             } catch (Exception | LinkageError e) {
                 collectives = null;
                 results.output()

@@ -236,9 +236,16 @@ final class CollectiveRecord {
                 .toString();
     }
 
+    /** At most this many values of a row are shown: a finding's record per rank has room for about 500 bytes. */
+    private static final int SHOWN = 16;
+
     private static String row(long[] in, int from, int step, int n) {
         StringBuilder b = new StringBuilder("[");
         for (int k = 0; k < n; k++) {
+            if (k == SHOWN) {
+                b.append(", ...");
+                break;
+            }
             long v = in[FIELDS + from + k * step];
             b.append(k == 0 ? "" : ", ").append(v == NONE ? "?" : Long.toString(v));
         }

@@ -204,31 +204,47 @@ final class NonblockingCollectiveCheck {
         open++;
     }
 
-    /** Tests the comparisons and reports still open, never waiting; what completed is read. */
-    void poll() throws Exception {
+    /**
+     * Tests the comparisons and reports still open, never waiting; what completed is read. Before a
+     * call that waits ({@code spinNanos > 0}) the comparisons are tested again for up to that long
+     * while some are open: the rank is about to wait anyway, mostly for the collective a comparison
+     * stands beside, whose ranks' comparisons started when theirs did; and MPI may end the job in
+     * that wait (a {@code v} variant's truncation) before a later call could read them.
+     */
+    void poll(long spinNanos) throws Exception {
         if (open == 0) {
             return;
         }
+        long until = System.nanoTime() + spinNanos;
         synchronized (this) {
-            for (int i = 0; i < started.size(); ) {
-                Compare c = started.get(i);
-                if (test(c.request)) {
-                    started.remove(i);
-                    open--;
-                    read(c);
-                } else {
-                    i++;
-                }
+            pollOnce();
+            while (spinNanos > 0 && !started.isEmpty() && System.nanoTime() - until < 0) {
+                Thread.onSpinWait();
+                pollOnce();
             }
-            for (int i = 0; i < reports.size(); ) {
-                Report r = reports.get(i);
-                if (allDone(r, false)) {
-                    reports.remove(i);
-                    open--;
-                    delivered(r);
-                } else {
-                    i++;
-                }
+        }
+    }
+
+    /** One test of each comparison and report open; under this object's lock. */
+    private void pollOnce() throws Exception {
+        for (int i = 0; i < started.size(); ) {
+            Compare c = started.get(i);
+            if (test(c.request)) {
+                started.remove(i);
+                open--;
+                read(c);
+            } else {
+                i++;
+            }
+        }
+        for (int i = 0; i < reports.size(); ) {
+            Report r = reports.get(i);
+            if (allDone(r, false)) {
+                reports.remove(i);
+                open--;
+                delivered(r);
+            } else {
+                i++;
             }
         }
     }
