@@ -226,6 +226,19 @@ final class Checker {
                 results.output().fault("duplicating the communicator " + call.function() + " made", e);
             }
         }
+        CollectiveCheck cc = collectives;
+        if (cc != null && c != null && (needs & CallNeeds.CREATES_COMM) != 0 && result != null) {
+            try {
+                cc.created(result, c.learn(result));
+            } catch (Exception | LinkageError e) {
+                collectives = null;
+                results.output()
+                        .fault(
+                                "duplicating the communicator " + call.function()
+                                        + " made; collectives are not compared",
+                                e);
+            }
+        }
         if ((needs & CallNeeds.OBJECTS) != 0) {
             try {
                 objects.after(call);
@@ -401,7 +414,9 @@ final class Checker {
             try {
                 Signatures signatures = new Signatures(this, toolId, facts, new CommDuplicates(toolId, comm.world()));
                 messages = new SignatureFlow(this, signatures, c, constants);
-                collectives = new CollectiveCheck(this, toolId, facts, signatures);
+                CollectiveCheck cc = new CollectiveCheck(this, toolId, facts, signatures);
+                cc.created(comm.world(), c.learn(comm.world()));
+                collectives = cc;
             } catch (Exception | LinkageError e) {
                 results.output().fault("setting up the datatype checks; they are off", e);
             }

@@ -22,13 +22,17 @@ import org.qmpi4j.tools.mpi.ToolErrors;
 
 /**
  * {@code collective_mismatch}: before each blocking collective, the ranks of its communicator
- * compare what they are about to call (function, root, bytes, datatype, operation) with one
+ * compare what they are about to call (function, root, bytes, datatype, operation, and for the
+ * {@code v} variants what each pair of ranks moves: {@link CollectiveRecord}) with one
  * {@code MPI_ALLREDUCE} of the maximum of each value and of its negation on the checker's
  * duplicate of that communicator; only when some value differs do they gather each rank's call
  * and call site, and the communicator's first rank reports it. So every collective costs one small
- * allreduce more (see BENCHMARKS.md). The duplicate is made at each rank's first collective on the
- * communicator, which every rank reaches, whichever collective it is. Intercommunicators, whose
- * groups pass different arguments by design, are compared by {@link InterCollectiveCheck}.
+ * allreduce more (see BENCHMARKS.md). Nonblocking collectives are compared alike without blocking
+ * ({@link NonblockingCollectiveCheck}). The duplicate is made at {@code MPI_Init} for
+ * {@code COMM_WORLD} and right after the call that made a communicator (every member makes that
+ * call together); for one made otherwise, at each rank's first blocking collective on it, which
+ * every rank reaches. Intercommunicators, whose groups pass different arguments by design, are
+ * compared by {@link InterCollectiveCheck}.
  */
 final class CollectiveCheck {
     static final int RECORD = 512;
@@ -273,7 +277,35 @@ final class CollectiveCheck {
      * checker's duplicate; its result is read later ({@link NonblockingCollectiveCheck}).
      */
     void beforeNonblocking(MpiCall call, @Nullable Object comm, Communicators.Info info) throws Exception {
-        nonblocking.start(call, dupOf(comm), info);
+        Object dup;
+        synchronized (dups) {
+            dup = dups.get(comm);
+        }
+        if (dup != null) { // else the communicator was not made by a call every member makes together (iDup)
+            nonblocking.start(call, dup, info);
+        }
+    }
+
+    /**
+     * The duplicate of {@code COMM_WORLD}, at {@code MPI_Init}, and of each intracommunicator a call
+     * that every member makes together made ({@link CommDuplicates#creates}), right after it: a
+     * nonblocking collective must find its duplicate made, since making one is a blocking collective
+     * (it would deadlock a correct program that sends a message between the start and the wait).
+     */
+    void created(@Nullable Object made, @Nullable Communicators.Info info) throws Exception {
+        if (made == null || info == null || info.inter || CommDuplicates.isNull(made)) {
+            return;
+        }
+        synchronized (dups) {
+            if (dups.containsKey(made)) {
+                return;
+            }
+        }
+        Object d = Pmpi.result(toolId, MpiFunction.MPI_COMM_DUP, made);
+        ToolErrors.returnOn(toolId, d);
+        synchronized (dups) {
+            dups.put(made, d);
+        }
     }
 
     /** The nonblocking comparisons started and not yet read. */

@@ -209,7 +209,8 @@ final class NonblockingCollectiveCheck {
      * call that waits ({@code spinNanos > 0}) the comparisons are tested again for up to that long
      * while some are open: the rank is about to wait anyway, mostly for the collective a comparison
      * stands beside, whose ranks' comparisons started when theirs did; and MPI may end the job in
-     * that wait (a {@code v} variant's truncation) before a later call could read them.
+     * that wait (a {@code v} variant's truncation) before a later call could read them, or before
+     * the records of a mismatch reached the communicator's first rank, which reports it.
      */
     void poll(long spinNanos) throws Exception {
         if (open == 0) {
@@ -218,7 +219,7 @@ final class NonblockingCollectiveCheck {
         long until = System.nanoTime() + spinNanos;
         synchronized (this) {
             pollOnce();
-            while (spinNanos > 0 && !started.isEmpty() && System.nanoTime() - until < 0) {
+            while (spinNanos > 0 && open > 0 && System.nanoTime() - until < 0) {
                 Thread.onSpinWait();
                 pollOnce();
             }
