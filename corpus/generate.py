@@ -173,7 +173,7 @@ world.allToAllv(in, sendCounts, displs, MPI.INT, out, recvCounts, displs, MPI.IN
 for name, intent, ranks, body in V_BAD:
     prog(PM, name, "collective_mismatch", intent, body, ranks=ranks)
 V_OK = [
-    ("IBarrierThenPointToPoint", "rank 0 starts a nonblocking barrier, sends to rank 1 and waits; rank 1 receives first, then starts the barrier", 2,
+    ("IBarrierThenPointToPoint", "rank 0 starts a nonblocking barrier, sends to rank 1, waits; rank 1 receives, then starts it", 2,
      """int[] buf = {rank};
 if (rank == 0) {
     Request r = world.iBarrier();

@@ -229,7 +229,8 @@ final class Checker {
         CollectiveCheck cc = collectives;
         if (cc != null && c != null && (needs & CallNeeds.CREATES_COMM) != 0 && result != null) {
             try {
-                cc.created(result, c.learn(result));
+                // MPI_COMM_NULL (a split's MPI_UNDEFINED) must not be asked about: its error would end the job
+                cc.created(result, CommDuplicates.isNull(result) ? null : c.learn(result));
             } catch (Exception | LinkageError e) {
                 collectives = null;
                 results.output()

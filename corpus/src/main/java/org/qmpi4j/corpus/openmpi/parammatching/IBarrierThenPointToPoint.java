@@ -1,13 +1,12 @@
 // corpus: category=parammatching ranks=2
-// intent: rank 0 starts a nonblocking barrier, sends to rank 1 and waits; rank 1 receives first, then starts the
-// barrier
+// intent: rank 0 starts a nonblocking barrier, sends to rank 1, waits; rank 1 receives, then starts it
 // expect: none
 package org.qmpi4j.corpus.openmpi.parammatching;
 
 import java.nio.*;
 import mpi.*;
 
-/** Corpus program (parammatching): rank 0 starts a nonblocking barrier, sends to rank 1 and waits; rank 1 receives first, then starts the barrier. */
+/** Corpus program (parammatching): rank 0 starts a nonblocking barrier, sends to rank 1, waits; rank 1 receives, then starts it. */
 public final class IBarrierThenPointToPoint {
     private IBarrierThenPointToPoint() {}
 
