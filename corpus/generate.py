@@ -123,6 +123,133 @@ int[] out = new int[4];
 int[] counts = {1, 1};
 int[] displs = {0, 1};
 world.gatherv(in, rank == 0 ? 1 : 2, MPI.INT, out, counts, displs, MPI.INT, 0); // ERROR""")
+# Nonblocking collectives and the v variants, compared like the blocking ones; the correct programs
+# among them look suspicious: a nonblocking barrier with point-to-point messages between its start
+# and its wait (a blocking comparison at its start would deadlock them), counts that differ per rank
+# but agree with the root's, a nonblocking allreduce overlapped with computation and messages.
+V_BAD = [
+    ("NonblockingAllReduceOps", "ranks start nonblocking allreduces with different operations", 2,
+     """IntBuffer in = MPI.newIntBuffer(1);
+IntBuffer out = MPI.newIntBuffer(1);
+Request r = world.iAllReduce(in, out, 1, MPI.INT, rank == 0 ? MPI.SUM : MPI.MAX); // ERROR
+r.waitFor();"""),
+    ("NonblockingGathervCounts", "rank 1 starts a nonblocking gatherv of 2 ints whose root expects 1 from it", 2,
+     """IntBuffer in = MPI.newIntBuffer(2);
+IntBuffer out = MPI.newIntBuffer(4);
+int[] counts = {1, 1};
+int[] displs = {0, 1};
+Request r = world.iGatherv(in, rank == 0 ? 1 : 2, MPI.INT, out, counts, displs, MPI.INT, 0); // ERROR
+r.waitFor();"""),
+    ("ScattervCounts", "the root scatters 1 int to each rank, rank 2 receives 2", 3,
+     """int[] in = new int[3];
+int[] out = new int[2];
+int[] counts = {1, 1, 1};
+int[] displs = {0, 1, 2};
+world.scatterv(in, counts, displs, MPI.INT, out, rank == 2 ? 2 : 1, MPI.INT, 0); // ERROR"""),
+    ("AllGathervCounts", "rank 1's counts say rank 0 gives 2 ints, rank 0 gives 1", 2,
+     """int[] in = new int[2];
+int[] out = new int[4];
+int[] counts = rank == 1 ? new int[] {2, 1} : new int[] {1, 1};
+int[] displs = {0, 2};
+world.allGatherv(in, 1, MPI.INT, out, counts, displs, MPI.INT); // ERROR"""),
+    ("AllToAllvCounts", "rank 0 sends 2 ints to rank 1, which expects 1 from it", 2,
+     """int[] in = new int[4];
+int[] out = new int[4];
+int[] sendCounts = rank == 0 ? new int[] {1, 2} : new int[] {1, 1};
+int[] recvCounts = {1, 1};
+int[] displs = {0, 2};
+world.allToAllv(in, sendCounts, displs, MPI.INT, out, recvCounts, displs, MPI.INT); // ERROR"""),
+    ("NonblockingScanTypes", "ranks start nonblocking scans of ints on one rank and floats on the other", 2,
+     """if (rank == 0) {
+    IntBuffer in = MPI.newIntBuffer(1);
+    IntBuffer out = MPI.newIntBuffer(1);
+    world.iScan(in, out, 1, MPI.INT, MPI.SUM).waitFor(); // ERROR
+} else {
+    FloatBuffer in = MPI.newFloatBuffer(1);
+    FloatBuffer out = MPI.newFloatBuffer(1);
+    world.iScan(in, out, 1, MPI.FLOAT, MPI.SUM).waitFor(); // ERROR
+}"""),
+]
+for name, intent, ranks, body in V_BAD:
+    prog(PM, name, "collective_mismatch", intent, body, ranks=ranks)
+V_OK = [
+    ("IBarrierThenPointToPoint", "rank 0 starts a nonblocking barrier, sends to rank 1, waits; rank 1 receives, then starts it", 2,
+     """int[] buf = {rank};
+if (rank == 0) {
+    Request r = world.iBarrier();
+    world.send(buf, 1, MPI.INT, 1, 0);
+    r.waitFor();
+} else {
+    world.recv(buf, 1, MPI.INT, 0, 0);
+    Request r = world.iBarrier();
+    r.waitFor();
+}"""),
+    ("GathervUnevenCounts", "rank i gives i + 1 ints to a gatherv whose root's counts say so", 3,
+     """int[] in = new int[size];
+int[] out = new int[size * (size + 1) / 2];
+int[] counts = new int[size];
+int[] displs = new int[size];
+for (int i = 0; i < size; i++) {
+    counts[i] = i + 1;
+    displs[i] = i == 0 ? 0 : displs[i - 1] + counts[i - 1];
+}
+world.gatherv(in, rank + 1, MPI.INT, out, counts, displs, MPI.INT, 0);"""),
+    ("GathervRootInPlace", "the root gathers in place (its own block already there) and the others send 1 int", 3,
+     """int[] counts = new int[size];
+int[] displs = new int[size];
+for (int i = 0; i < size; i++) {
+    counts[i] = 1;
+    displs[i] = i;
+}
+if (rank == 0) {
+    int[] all = new int[size];
+    world.gatherv(all, counts, displs, MPI.INT, 0);
+} else {
+    int[] mine = {rank};
+    world.gatherv(mine, 1, MPI.INT, 0);
+}"""),
+    ("IAllReduceOverlapped", "a nonblocking allreduce overlapped with computation and a ring exchange before its wait", 3,
+     """DoubleBuffer in = MPI.newDoubleBuffer(2);
+DoubleBuffer out = MPI.newDoubleBuffer(2);
+in.put(0, rank).put(1, 1.0);
+Request r = world.iAllReduce(in, out, 2, MPI.DOUBLE, MPI.SUM);
+double local = 0;
+for (int i = 0; i < 100000; i++) {
+    local += Math.sqrt(i + rank);
+}
+int[] send = {rank};
+int[] recv = new int[1];
+world.sendRecv(send, 1, MPI.INT, (rank + 1) % size, 3, recv, 1, MPI.INT, (rank + size - 1) % size, 3);
+r.waitFor();
+System.out.println("sum " + out.get(0) + " ranks " + out.get(1) + " local " + (local > 0));"""),
+    ("AllToAllvUneven", "each rank sends rank j j + 1 ints and receives its own rank + 1 from each", 3,
+     """int[] sendCounts = new int[size];
+int[] sendDispls = new int[size];
+int[] recvCounts = new int[size];
+int[] recvDispls = new int[size];
+for (int j = 0; j < size; j++) {
+    sendCounts[j] = j + 1;
+    sendDispls[j] = j == 0 ? 0 : sendDispls[j - 1] + sendCounts[j - 1];
+    recvCounts[j] = rank + 1;
+    recvDispls[j] = j * (rank + 1);
+}
+int[] in = new int[size * (size + 1) / 2];
+int[] out = new int[size * (rank + 1)];
+world.allToAllv(in, sendCounts, sendDispls, MPI.INT, out, recvCounts, recvDispls, MPI.INT);"""),
+    ("NonblockingOnFreedSplit", "nonblocking broadcasts and a test loop on a split communicator, freed right after", 4,
+     """Intracomm half = world.split(rank % 2, rank);
+IntBuffer buf = MPI.newIntBuffer(1);
+Request r = half.iBcast(buf, 1, MPI.INT, 0);
+while (!r.test()) {
+    Thread.onSpinWait();
+}
+Request b = half.iBarrier();
+b.waitFor();
+half.free();
+world.barrier();"""),
+]
+for name, intent, ranks, body in V_OK:
+    prog(PM, name, None, intent, body, ranks=ranks)
 prog(PM, "DerivedTypeMap", "type_mismatch", "rank 0 sends a contiguous type of 2 ints, rank 1 receives one double (same size, another type map)",
      """if (rank == 0) {
     Datatype pair = Datatype.createContiguous(2, MPI.INT);

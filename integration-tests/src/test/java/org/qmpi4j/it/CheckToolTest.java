@@ -148,7 +148,9 @@ class CheckToolTest {
         "MULTICORE, LeakedComm, object_leak",
         "NIODEV, LeakedComm, object_leak",
         "MULTICORE, FreedCommUsed, object_used_after_free",
-        "NIODEV, FreedCommUsed, object_used_after_free"
+        "NIODEV, FreedCommUsed, object_used_after_free",
+        "MULTICORE, GathervCounts, collective_mismatch",
+        "NIODEV, GathervCounts, collective_mismatch"
     })
     void eachMpjDefectGivesExactlyItsFinding(MpjAgentJob.Mode mode, String program, String rule, @TempDir Path out)
             throws Exception {
@@ -181,6 +183,13 @@ class CheckToolTest {
             // MPJ's Free() is a no-op: the finding is a warning and says so.
             assertThat(f.severity()).isEqualTo(Finding.Severity.WARNING);
             assertThat(f.message()).as(f.line()).contains("This binding's free is a no-op (binding 'mpj')");
+        }
+        if (program.equals("GathervCounts")) {
+            // the root's counts against what rank 1 passes, in bytes
+            assertThat(f.message())
+                    .as(f.line())
+                    .contains("rank 0 calls MPI_GATHERV root 0 with counts of [4, 8] bytes for ranks 0..1")
+                    .contains("rank 1 calls MPI_GATHERV root 0 with 4 bytes of its own");
         }
         if (program.equals("FreedCommUsed")) {
             // Free() is a no-op in MPJ: the freed communicator still answers, once, after the finding.

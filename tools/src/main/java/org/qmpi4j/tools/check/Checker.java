@@ -193,6 +193,7 @@ final class Checker {
                 results.output().fault("checking the arguments of " + call.function(), e);
             }
         }
+        pollCollectives(call.function());
         entered(call);
         beforeCollective(call, c);
         Object result;
@@ -228,6 +229,20 @@ final class Checker {
                 results.output().fault("duplicating the communicator " + call.function() + " made", e);
             }
         }
+        CollectiveCheck cc = collectives;
+        if (cc != null && c != null && (needs & CallNeeds.CREATES_COMM) != 0 && result != null) {
+            try {
+                // MPI_COMM_NULL (a split's MPI_UNDEFINED) must not be asked about: its error would end the job
+                cc.created(result, CommDuplicates.isNull(result) ? null : c.learn(result));
+            } catch (Exception | LinkageError e) {
+                collectives = null;
+                results.output()
+                        .fault(
+                                "duplicating the communicator " + call.function()
+                                        + " made; collectives are not compared",
+                                e);
+            }
+        }
         if ((needs & CallNeeds.OBJECTS) != 0) {
             try {
                 objects.after(call);
@@ -253,10 +268,40 @@ final class Checker {
         return result;
     }
 
-    /** Before a blocking collective: the ranks compare what they call. */
+    /** How long the comparisons of nonblocking collectives are tested again before a call that waits. */
+    private static final long SPIN_BEFORE_WAIT_NANOS = 1_000_000;
+
+    /**
+     * The nonblocking collectives' comparisons that completed are read (tested, never waited for);
+     * before {@code f}, if it waits for requests, tested for up to a millisecond.
+     */
+    private void pollCollectives(MpiFunction f) {
+        CollectiveCheck cc = collectives;
+        if (cc != null) {
+            try {
+                cc.nonblocking().poll(f.name().startsWith("MPI_WAIT") ? SPIN_BEFORE_WAIT_NANOS : 0);
+            } catch (Exception | LinkageError e) {
+                collectives = null;
+                results.output()
+                        .fault("reading the comparison of a nonblocking collective; collectives are not compared", e);
+            }
+        }
+    }
+
+    /** Before a collective: the ranks compare what they call (a nonblocking one without waiting). */
     private void beforeCollective(MpiCall call, @Nullable Communicators c) {
         CollectiveCheck cc = collectives;
-        if (cc != null && c != null && CollectiveCheck.checks(call.function())) {
+        if (cc != null && c != null && CollectiveCheck.checksNonblocking(call.function())) {
+            try {
+                Communicators.Info info = c.learn(call.communicator());
+                if (info != null && !info.inter && info.size > 0) {
+                    cc.beforeNonblocking(call, call.communicator(), info);
+                }
+            } catch (Exception | LinkageError e) {
+                collectives = null;
+                results.output().fault("comparing the collective " + call.function() + " across ranks; it is off", e);
+            }
+        } else if (cc != null && c != null && CollectiveCheck.checks(call.function())) {
             try {
                 Communicators.Info info = c.learn(call.communicator());
                 if (info != null && !info.inter && info.size > 0) {
@@ -384,7 +429,9 @@ final class Checker {
                         new Signatures(this, toolId, facts, new CommDuplicates(toolId, comm.world()), t);
                 types = t;
                 messages = new SignatureFlow(this, signatures, c, constants);
-                collectives = new CollectiveCheck(this, toolId, facts, signatures);
+                CollectiveCheck cc = new CollectiveCheck(this, toolId, facts, signatures);
+                cc.created(comm.world(), c.learn(comm.world()));
+                collectives = cc;
             } catch (Exception | LinkageError e) {
                 results.output().fault("setting up the datatype checks; they are off", e);
             }
@@ -406,6 +453,14 @@ final class Checker {
                         flow.finish();
                     } catch (Exception | LinkageError e) {
                         results.output().fault("the last datatype checks", e);
+                    }
+                }
+                CollectiveCheck cc = collectives;
+                if (cc != null) {
+                    try {
+                        cc.nonblocking().finish(null);
+                    } catch (Exception | LinkageError e) {
+                        results.output().fault("reading the comparisons of nonblocking collectives", e);
                     }
                 }
                 requests.leaks();

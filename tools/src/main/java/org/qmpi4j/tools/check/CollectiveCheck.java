@@ -1,6 +1,7 @@
 package org.qmpi4j.tools.check;
 
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
@@ -23,17 +24,20 @@ import org.qmpi4j.tools.mpi.ToolErrors;
  * {@code collective_mismatch}: before each blocking collective, the ranks of its communicator
  * compare what they are about to call (function, root, bytes, the hash of the buffer's type
  * signature ({@link TypeSignature}: 4 {@code MPI_INT} and one contiguous type of them agree),
- * operation) with one
+ * operation, and for the {@code v} variants what each pair of ranks moves: {@link CollectiveRecord})
+ * with one
  * {@code MPI_ALLREDUCE} of the maximum of each value and of its negation on the checker's
  * duplicate of that communicator; only when some value differs do they gather each rank's call
  * and call site, and the communicator's first rank reports it. So every collective costs one small
- * allreduce more (see BENCHMARKS.md). The duplicate is made at each rank's first collective on the
- * communicator, which every rank reaches, whichever collective it is. Intercommunicators, whose
- * groups pass different arguments by design, are compared by {@link InterCollectiveCheck}.
+ * allreduce more (see BENCHMARKS.md). Nonblocking collectives are compared alike without blocking
+ * ({@link NonblockingCollectiveCheck}). The duplicate is made at {@code MPI_Init} for
+ * {@code COMM_WORLD} and right after the call that made a communicator (every member makes that
+ * call together); for one made otherwise, at each rank's first blocking collective on it, which
+ * every rank reaches. Intercommunicators, whose groups pass different arguments by design, are
+ * compared by {@link InterCollectiveCheck}.
  */
 final class CollectiveCheck {
-    private static final int FIELDS = 5;
-    private static final int RECORD = 512;
+    static final int RECORD = 512;
     private static final String[] OPS = {
         "MAX", "MIN", "SUM", "PROD", "LAND", "BAND", "LOR", "BOR", "LXOR", "BXOR", "MAXLOC", "MINLOC", "REPLACE",
         "NO_OP"
@@ -50,19 +54,38 @@ final class CollectiveCheck {
     private final Map<Object, Integer> ops = new IdentityHashMap<>();
     private final Map<Object, Object> dups = new IdentityHashMap<>();
     private final Signatures types;
+    private final NonblockingCollectiveCheck nonblocking;
     /** Made at the first collective on an intercommunicator: most programs have none. */
     private volatile @Nullable InterCollectiveCheck inter;
 
     /**
-     * This thread's record, the allreduce's two arrays and its argument list, reused: a collective
-     * allocates nothing. {@link #mismatch} reads the record at once, before this thread's next collective.
+     * This thread's record, the allreduce's two arrays (and, for Open MPI, direct buffers for them)
+     * and its argument list, reused and grown to the largest communicator's {@code v} slots: a
+     * collective allocates nothing in the steady state. {@link #mismatch} reads them at once, before
+     * this thread's next collective.
      */
     private static final class Scratch {
-        final long[] rec = new long[FIELDS];
-        final long[] in = new long[2 * FIELDS];
-        final long[] out = new long[2 * FIELDS];
+        final long[] rec = new long[CollectiveRecord.FIELDS];
+        long[] in = new long[CollectiveRecord.length(0)];
+        long[] out = new long[CollectiveRecord.length(0)];
+
+        @Nullable
+        ByteBuffer inBuffer;
+
+        @Nullable
+        ByteBuffer outBuffer;
+
         final Object[] nioArgs = new Object[5];
         final Object[] offsetArgs = new Object[7];
+
+        void fit(int length) {
+            if (in.length < length) {
+                in = new long[length];
+                out = new long[length];
+                inBuffer = null;
+                outBuffer = null;
+            }
+        }
     }
 
     private static final ThreadLocal<Scratch> SCRATCH = ThreadLocal.withInitial(Scratch::new);
@@ -85,12 +108,14 @@ final class CollectiveCheck {
                 // the binding has no such operation
             }
         }
+        this.nonblocking = new NonblockingCollectiveCheck(checker, toolId, this, nioBuffers, longType, max);
     }
 
     /**
      * Whether {@code f} is a blocking collective this check compares. {@code MPI_Reduce_local} is
      * in the standard's chapter on collectives but takes no communicator and involves no other
-     * rank: there is nothing to compare.
+     * rank: there is nothing to compare. Neighbourhood collectives pass different arguments to
+     * different neighbours by design.
      */
     static boolean checks(MpiFunction f) {
         return f.kind() == MpiFunction.Kind.COLLECTIVE
@@ -99,8 +124,19 @@ final class CollectiveCheck {
                 && !f.name().contains("NEIGHBOR");
     }
 
+    /**
+     * Whether {@code f} is a nonblocking collective this check compares (at its start, without
+     * waiting: {@link NonblockingCollectiveCheck}).
+     */
+    static boolean checksNonblocking(MpiFunction f) {
+        return f.kind() == MpiFunction.Kind.COLLECTIVE
+                && f.name().startsWith("MPI_I")
+                && !f.name().contains("NEIGHBOR")
+                && CollectiveRecord.blocking(f) != f;
+    }
+
     static boolean rooted(MpiFunction f) {
-        switch (f) {
+        switch (CollectiveRecord.blocking(f)) {
             case MPI_BCAST:
             case MPI_REDUCE:
             case MPI_GATHER:
@@ -115,7 +151,7 @@ final class CollectiveCheck {
 
     /** Whether the first buffer's bytes must be equal on every rank. */
     private static boolean sameBytes(MpiFunction f) {
-        switch (f) {
+        switch (CollectiveRecord.blocking(f)) {
             case MPI_BCAST:
             case MPI_REDUCE:
             case MPI_ALLREDUCE:
@@ -142,51 +178,91 @@ final class CollectiveCheck {
         return 0;
     }
 
-    /** Before the collective {@code call} on {@code comm} (an intracommunicator of {@code info}). */
-    void before(MpiCall call, @Nullable Object comm, Communicators.Info info) throws Exception {
+    /**
+     * This rank's record of {@code call} on a communicator of {@code info}: the fixed values into
+     * {@code rec}, and the values and their negations, {@code v} slots included, into {@code in}.
+     */
+    void fill(MpiCall call, Communicators.Info info, long[] rec, long[] in, int slots) {
         MpiFunction f = call.function();
-        Scratch scratch = SCRATCH.get();
-        long[] rec = scratch.rec;
-        rec[0] = f.ordinal();
-        rec[1] = rooted(f) ? call.peer() : -1;
-        rec[2] = sameBytes(f) ? call.bytes() : -1;
-        rec[3] = sameBytes(f) ? signatureHash(call) : 0;
-        rec[4] = opOf(call);
-        long[] in = scratch.in;
-        for (int i = 0; i < FIELDS; i++) {
-            in[i] = rec[i];
-            in[FIELDS + i] = -rec[i];
+        rec[CollectiveRecord.FUNCTION] = f.ordinal();
+        rec[CollectiveRecord.ROOT] = rooted(f) ? call.peer() : -1;
+        rec[CollectiveRecord.BYTES] = sameBytes(f) ? call.bytes() : -1;
+        rec[CollectiveRecord.TYPE] = sameBytes(f) ? signatureHash(call) : 0;
+        rec[CollectiveRecord.OP] = opOf(call);
+        CollectiveRecord.fillSlots(
+                call,
+                CollectiveRecord.rootClass(call.datatype()),
+                info.size,
+                slots == 0 ? -1 : commRank(info),
+                rooted(f) ? call.peer() : -1,
+                sizes,
+                rec,
+                in,
+                slots);
+        CollectiveRecord.negate(rec, in, slots);
+    }
+
+    /** This rank's rank in the communicator of {@code info}, or -1. */
+    int commRank(Communicators.Info info) {
+        int me = checker.rank();
+        for (int r = 0; r < info.worldRanks.length; r++) {
+            if (info.worldRanks[r] == me) {
+                return r;
+            }
         }
+        return -1;
+    }
+
+    /** Before the blocking collective {@code call} on {@code comm} (an intracommunicator of {@code info}). */
+    void before(MpiCall call, @Nullable Object comm, Communicators.Info info) throws Exception {
+        int slots = CollectiveRecord.slots(call.function(), info.size);
+        int length = CollectiveRecord.length(slots);
+        Scratch scratch = SCRATCH.get();
+        scratch.fit(length);
+        long[] rec = scratch.rec;
+        long[] in = scratch.in;
         long[] out = scratch.out;
+        fill(call, info, rec, in, slots);
         Object dup = dupOf(comm);
         if (nioBuffers) {
             // direct buffers keep the checker's records out of the binding's reused native buffers
-            ByteBuffer d = DirectBuffers.of(out.length * Long.BYTES, DirectBuffers.RECEIVE);
+            ByteBuffer i = scratch.inBuffer;
+            ByteBuffer o = scratch.outBuffer;
+            if (i == null || o == null) {
+                i = ByteBuffer.allocateDirect(in.length * Long.BYTES).order(ByteOrder.nativeOrder());
+                o = ByteBuffer.allocateDirect(in.length * Long.BYTES).order(ByteOrder.nativeOrder());
+                scratch.inBuffer = i;
+                scratch.outBuffer = o;
+            }
+            put(in, length, i);
             Object[] args = scratch.nioArgs;
-            args[0] = DirectBuffers.holding(in, DirectBuffers.SEND);
-            args[1] = d;
-            args[2] = 2 * FIELDS;
+            args[0] = i;
+            args[1] = o;
+            args[2] = length;
             args[3] = longType;
             args[4] = max;
             Qmpi.pmpi(toolId, MpiFunction.MPI_ALLREDUCE, dup, args);
-            DirectBuffers.copy(d, out);
+            get(o, out, length);
         } else {
             Object[] args = scratch.offsetArgs;
             args[0] = in;
             args[1] = 0;
             args[2] = out;
             args[3] = 0;
-            args[4] = 2 * FIELDS;
+            args[4] = length;
             args[5] = longType;
             args[6] = max;
             Qmpi.pmpi(toolId, MpiFunction.MPI_ALLREDUCE, dup, args);
         }
-        boolean same = true;
-        for (int i = 0; i < FIELDS; i++) {
-            same &= out[i] == -out[FIELDS + i];
+        if (!CollectiveRecord.agrees(out, slots)) {
+            mismatch(call.function(), call.callingAddress(), call.datatype(), dup, info, rec, in, slots);
         }
-        if (!same) {
-            mismatch(call, dup, info, rec);
+    }
+
+    /** The first {@code n} longs of {@code from} into the direct buffer {@code to}. */
+    static void put(long[] from, int n, ByteBuffer to) {
+        for (int k = 0; k < n; k++) {
+            to.putLong(k * Long.BYTES, from[k]);
         }
     }
 
@@ -200,6 +276,95 @@ final class CollectiveCheck {
         Object type = call.datatype();
         TypeSignature s = types.types().of(type);
         return s == null ? types.nameOf(type).hashCode() : s.hashOf(Math.max(call.count(), 0));
+    }
+
+    /** The first {@code n} longs of the direct buffer {@code from} into {@code to}. */
+    static void get(ByteBuffer from, long[] to, int n) {
+        for (int k = 0; k < n; k++) {
+            to[k] = from.getLong(k * Long.BYTES);
+        }
+    }
+
+    /**
+     * Before the nonblocking collective {@code call}: its comparison starts, nonblocking, on the
+     * checker's duplicate; its result is read later ({@link NonblockingCollectiveCheck}).
+     */
+    void beforeNonblocking(MpiCall call, @Nullable Object comm, Communicators.Info info) throws Exception {
+        Object dup;
+        synchronized (dups) {
+            dup = dups.get(comm);
+        }
+        if (dup != null) { // else the communicator was not made by a call every member makes together (iDup)
+            nonblocking.start(call, dup, info);
+        }
+    }
+
+    /**
+     * The duplicate of {@code COMM_WORLD}, at {@code MPI_Init}, and of each intracommunicator a call
+     * that every member makes together made ({@link CommDuplicates#creates}), right after it: a
+     * nonblocking collective must find its duplicate made, since making one is a blocking collective
+     * (it would deadlock a correct program that sends a message between the start and the wait).
+     */
+    void created(@Nullable Object made, @Nullable Communicators.Info info) throws Exception {
+        if (made == null || info == null || info.inter || CommDuplicates.isNull(made)) {
+            return;
+        }
+        synchronized (dups) {
+            if (dups.containsKey(made)) {
+                return;
+            }
+        }
+        Object d = Pmpi.result(toolId, MpiFunction.MPI_COMM_DUP, made);
+        ToolErrors.returnOn(toolId, d);
+        synchronized (dups) {
+            dups.put(made, d);
+        }
+    }
+
+    /** The nonblocking comparisons started and not yet read. */
+    NonblockingCollectiveCheck nonblocking() {
+        return nonblocking;
+    }
+
+    /** The size of one element of a datatype, found once per datatype object. */
+    private final CollectiveRecord.Sizes sizes = new CollectiveRecord.Sizes() {
+        @Override
+        public long of(MpiCall call, Object datatype) {
+            return datatypeSize(call, datatype);
+        }
+    };
+
+    private final Map<Object, Long> sizeOf = new IdentityHashMap<>();
+    private static final Object EMPTY = new byte[0];
+
+    /**
+     * The bytes of one element of {@code type}, as the agent counts a call's bytes: a broadcast of
+     * one element of it, made from {@code call} as a call of the binding's method (never run), says;
+     * -1 where that fails. {@code MPI_TYPE_SIZE} would not do: Open MPI's Java binding gives it in
+     * units of the type's base type.
+     */
+    private long datatypeSize(MpiCall call, Object type) {
+        synchronized (sizeOf) {
+            Long known = sizeOf.get(type);
+            if (known != null) {
+                return known;
+            }
+        }
+        long size;
+        try {
+            MpiCall one = nioBuffers
+                    ? call.withFunction(MpiFunction.MPI_BCAST, call.communicator(), EMPTY, 1, type, 0)
+                    : call.withFunction(MpiFunction.MPI_BCAST, call.communicator(), EMPTY, 0, 1, type, 0);
+            size = one.bytes();
+        } catch (RuntimeException e) {
+            size = -1;
+        }
+        synchronized (sizeOf) {
+            if (sizeOf.size() < 1024) {
+                sizeOf.put(type, size);
+            }
+        }
+        return size;
     }
 
     private Object dupOf(@Nullable Object comm) throws Exception {
@@ -246,6 +411,7 @@ final class CollectiveCheck {
             d = dups.remove(comm);
         }
         if (d != null) {
+            nonblocking.finish(d); // every rank of the communicator frees it: its comparisons end there
             Qmpi.pmpi(toolId, MpiFunction.MPI_COMM_FREE, d);
         }
         InterCollectiveCheck i = inter;
@@ -255,27 +421,48 @@ final class CollectiveCheck {
     }
 
     /** Every rank's call and site to every rank; the communicator's first rank reports. */
-    private void mismatch(MpiCall call, Object dup, Communicators.Info info, long[] rec) throws Exception {
-        String[][] all = gatherCalls(
-                call,
-                dup,
-                info.size,
-                rec[0] + "\t" + rec[1] + "\t" + rec[2] + "\t" + types.describe(call.datatype()) + "\t" + rec[4]);
+    private void mismatch(
+            MpiFunction f,
+            @Nullable CallingAddress site,
+            @Nullable Object datatype,
+            Object dup,
+            Communicators.Info info,
+            long[] rec,
+            long[] in,
+            int slots)
+            throws Exception {
+        String[][] all = split(
+                gatherRecords(dup, info.size, record(fields(f, datatype, info, rec, in, slots), site)), info.size);
         if (info.worldRanks.length == 0 || info.worldRanks[0] != checker.rank()) {
             return;
         }
+        report(info, all);
+    }
+
+    /** The tab-separated values of this rank's call a finding shows: function, root, bytes, datatype, operation, counts. */
+    String fields(MpiFunction f, @Nullable Object datatype, Communicators.Info info, long[] rec, long[] in, int slots) {
+        return rec[CollectiveRecord.FUNCTION] + "\t" + rec[CollectiveRecord.ROOT] + "\t" + rec[CollectiveRecord.BYTES]
+                + "\t" + types.describe(datatype) + "\t" + rec[CollectiveRecord.OP] + "\t"
+                + CollectiveRecord.describeSlots(f, in, slots, info.size, slots == 0 ? -1 : commRank(info))
+                + (rec[CollectiveRecord.OWN_SIDES] != 0 ? " (its own send and receive counts disagree)" : "");
+    }
+
+    /** Reports the mismatch every rank's record ({@link #record}, split) shows: at the communicator's first rank. */
+    void report(Communicators.Info info, String[][] all) {
         // One site per distinct call, at the lowest rank making it.
         Map<String, FindingSite> variants = new LinkedHashMap<>();
         List<String> described = new ArrayList<>();
+        boolean counts = false;
         for (int r = 0; r < info.size; r++) {
             String[] p = all[r];
-            if (p.length < 9) {
+            if (p.length < 10) {
                 continue;
             }
-            String what = p[0] + " " + p[1] + " " + p[2] + " " + p[3] + " " + p[4];
+            counts |= !p[5].isEmpty();
+            String what = p[0] + " " + p[1] + " " + p[2] + " " + p[3] + " " + p[4] + " " + p[5];
             if (!variants.containsKey(what)) {
                 int world = r < info.worldRanks.length ? info.worldRanks[r] : -1;
-                variants.put(what, site(world, p, 5));
+                variants.put(what, site(world, p, 6));
                 described.add("rank " + world + " calls " + MpiFunction.values()[Integer.parseInt(p[0])].name()
                         + describe(p));
             }
@@ -285,7 +472,11 @@ final class CollectiveCheck {
                 Finding.Severity.ERROR,
                 "the ranks of " + info.name + " call different collectives or the same one with different"
                         + " arguments: " + String.join("; ", described) + ". Every rank must call the same collective"
-                        + " with the same root, operation and matching counts and datatypes",
+                        + " with the same root, operation and matching counts and datatypes"
+                        + (counts
+                                ? " (for the v variants: what each rank passes must be what the counts array of the"
+                                        + " root, or of every rank, says for it, in bytes)"
+                                : ""),
                 variants.values().toArray(new FindingSite[0]));
     }
 
@@ -296,13 +487,21 @@ final class CollectiveCheck {
      * mismatch is known, so its cost is paid by defective programs alone.
      */
     String[][] gatherCalls(MpiCall call, Object comm, int size, String fields) throws Exception {
-        CallingAddress a = call.callingAddress();
+        return split(gatherRecords(comm, size, record(fields, call.callingAddress())), size);
+    }
+
+    /** {@code fields}, a tab, and the call site (class, method, file, line), in {@link #RECORD} bytes. */
+    static byte[] record(String fields, @Nullable CallingAddress a) {
         String mine = fields + "\t" + (a == null ? "(unknown)" : a.className()) + "\t"
                 + (a == null ? "(unknown)" : a.methodName()) + "\t"
                 + (a == null || a.fileName() == null ? "" : a.fileName()) + "\t" + (a == null ? -1 : a.line());
         byte[] send = new byte[RECORD];
         byte[] m = mine.getBytes(StandardCharsets.UTF_8);
         System.arraycopy(m, 0, send, 0, Math.min(m.length, RECORD));
+        return send;
+    }
+
+    private byte[] gatherRecords(Object comm, int size, byte[] send) throws Exception {
         byte[] all = new byte[RECORD * size];
         if (nioBuffers) {
             ByteBuffer d = DirectBuffers.of(all.length, DirectBuffers.RECEIVE);
@@ -320,6 +519,11 @@ final class CollectiveCheck {
         } else {
             Qmpi.pmpi(toolId, MpiFunction.MPI_ALLGATHER, comm, send, 0, RECORD, byteType, all, 0, RECORD, byteType);
         }
+        return all;
+    }
+
+    /** The {@code size} records of {@code all}, each split at its tabs. */
+    static String[][] split(byte[] all, int size) {
         String[][] split = new String[size][];
         for (int r = 0; r < size; r++) {
             int n = 0;
@@ -329,6 +533,10 @@ final class CollectiveCheck {
             split[r] = new String(all, r * RECORD, n, StandardCharsets.UTF_8).split("\t", -1);
         }
         return split;
+    }
+
+    Object byteType() {
+        return byteType;
     }
 
     /** The call site in {@code p} from index {@code from} on (class, method, file, line), at world rank {@code world}. */
@@ -402,6 +610,6 @@ final class CollectiveCheck {
             int op = Integer.parseInt(p[4]);
             b.append(" op ").append(op >= 1 && op <= OPS.length ? "MPI_" + OPS[op - 1] : "user-defined");
         }
-        return b.toString();
+        return b.append(p[5]).toString();
     }
 }

@@ -102,7 +102,7 @@ final class CommDuplicates {
      * {@code split} with {@code MPI_UNDEFINED} returns, or {@code MPI_Comm_create} to non-members).
      * MPI must not be asked to duplicate it: the error would abort the job.
      */
-    private static boolean isNull(Object comm) {
+    static boolean isNull(Object comm) {
         try {
             return Boolean.TRUE.equals(comm.getClass().getMethod("isNull").invoke(comm));
         } catch (NoSuchMethodException e) {

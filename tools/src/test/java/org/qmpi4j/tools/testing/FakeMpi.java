@@ -299,6 +299,9 @@ public final class FakeMpi implements QmpiBackend {
                     copy(args[0], args[1], (Integer) args[2], args[3]);
                 }
                 return null;
+            case MPI_IALLREDUCE: // (send, recv, count, type, op): complete at once, as with one rank
+                copy(args[0], args[1], (Integer) args[2], args[3]);
+                return loopback.sent;
             case MPI_GATHER:
                 if (args.length == 9) { // (send, soff, count, type, recv, roff, count, type, root)
                     copy(args[0], args[4], (Integer) args[2], args[3]);
