@@ -6,8 +6,8 @@ count, type, dest, tag)`, capitalised methods, Java arrays everywhere. Each prog
 program, with one error or none. A line carrying the error ends in `// ERROR`; the header's `expect:`
 line names the rule and those lines. After `mvn spotless:apply` moves lines, `generate.py
 --fix-headers` recomputes the header's lines from the markers (MpjCorpusHeadersTest fails when they
-disagree). The header format and its two steps are those of ../corpus/generate.py, written out here
-(a few lines) so that the two generators change independently.
+disagree). The header format and its two steps are those of ../corpus/generate.py, shared with it
+in ../corpus/corpus_files.py.
 Run from the corpus-mpj folder: python3 generate.py && mvn spotless:apply && python3 generate.py --fix-headers
 
 What mpiJava 1.2 and MPJ Express 0.44 cannot express, so not here: a request freed (no
@@ -18,6 +18,8 @@ multicore device buffers nothing, so such cycles hang), and, since every free() 
 object that fails once freed (the call works; check still reports it).
 """
 import os, re, sys
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "corpus"))
+import corpus_files
 
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "src/main/java/org/qmpi4j/corpus/mpj")
 PROGRAMS = []
@@ -26,8 +28,7 @@ def prog(category, name, expect, intent, body, ranks=2, helpers=""):
     PROGRAMS.append(dict(category=category, name=name, expect=expect, intent=intent, body=body,
                          ranks=ranks, helpers=helpers))
 
-def indent(text, n):
-    return "\n".join((" " * n + l) if l else "" for l in text.split("\n"))
+indent = corpus_files.indent
 
 def refused(call, what="MPJ refused"):
     """`call` inside a try whose catch prints MPJ's refusal: MPJ throws where Open MPI returns an error."""
@@ -763,47 +764,8 @@ public final class {name} {{
 {helpers}}}
 """
 
-def marked_lines(text):
-    return [i + 1 for i, l in enumerate(text.split("\n")) if l.rstrip().endswith("// ERROR")]
-
-def expect_text(rule, lines):
-    return "none" if rule is None else f"{rule} lines {','.join(map(str, lines))}"
-
-def fix_headers():
-    for dirpath, _, files in os.walk(ROOT):
-        for f in files:
-            p = os.path.join(dirpath, f)
-            text = open(p).read()
-            m = re.search(r"^// expect: (\S+)", text, re.M)
-            if m is None:
-                continue  # package-info.java
-            rule = m.group(1)
-            new = re.sub(r"^// expect: .*$", "// expect: " + expect_text(None if rule == "none" else rule, marked_lines(text)), text, count=1, flags=re.M)
-            if new != text:
-                open(p, "w").write(new)
-
-def generate():
-    names = set()
-    for p in PROGRAMS:
-        assert p["name"] not in names, p["name"]
-        names.add(p["name"])
-        body = indent(p["body"], 8)
-        tail = body.rstrip().endswith("return;")
-        if tail:
-            body = body.rstrip()[: -len("return;")].rstrip()
-        text = TEMPLATE.format(category=p["category"], ranks=p["ranks"], intent=p["intent"],
-                               intent_doc=p["intent"].replace("`", ""), expect="EXPECT", name=p["name"],
-                               body=body, helpers=p["helpers"])
-        if tail:
-            text = text.replace("\n        MPI.Finalize();\n    }", "\n    }", 1)
-        rule = p["expect"]
-        assert (rule is None) == (len(marked_lines(text)) == 0), p["name"]
-        text = text.replace("// expect: EXPECT", "// expect: " + expect_text(rule, marked_lines(text)))
-        d = os.path.join(ROOT, p["category"])
-        os.makedirs(d, exist_ok=True)
-        open(os.path.join(d, p["name"] + ".java"), "w").write(text)
-    bad = sum(1 for p in PROGRAMS if p["expect"])
-    print(f"{len(PROGRAMS)} programs, {bad} with an error, {len(PROGRAMS) - bad} correct")
-
 if __name__ == "__main__":
-    fix_headers() if "--fix-headers" in sys.argv else generate()
+    if "--fix-headers" in sys.argv:
+        corpus_files.fix_headers(ROOT)
+    else:
+        corpus_files.write_programs(ROOT, PROGRAMS, TEMPLATE)

@@ -3,11 +3,13 @@
 
 Each program is one small MPI program, with one error or none. A line carrying the error ends in
 `// ERROR`; the header's `expect:` line names the rule and those lines. After `mvn spotless:apply`
-moves lines, `generate.py --fix-headers` recomputes the header's lines from the markers (the
-corpus module's CorpusHeadersTest fails when they disagree).
+moves lines, `generate.py --fix-headers` recomputes the header's lines from the markers (what it
+shares with ../corpus-mpj/generate.py is in corpus_files.py; a header that disagrees with its
+markers shows as a finding at the wrong line when CorpusTest and CorpusScoreTest score check).
 Run from the corpus folder: python3 generate.py && mvn spotless:apply && python3 generate.py --fix-headers
 """
 import os, re, sys
+import corpus_files
 
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "src/main/java/org/qmpi4j/corpus/openmpi")
 PROGRAMS = []
@@ -1440,47 +1442,8 @@ public final class {name} {{
 {helpers}}}
 """
 
-def marked_lines(text):
-    return [i + 1 for i, l in enumerate(text.split("\n")) if l.rstrip().endswith("// ERROR")]
-
-def expect_text(rule, lines):
-    return "none" if rule is None else f"{rule} lines {','.join(map(str, lines))}"
-
-def fix_headers():
-    for dirpath, _, files in os.walk(ROOT):
-        for f in files:
-            p = os.path.join(dirpath, f)
-            text = open(p).read()
-            m = re.search(r"^// expect: (\S+)", text, re.M)
-            rule = m.group(1)
-            new = re.sub(r"^// expect: .*$", "// expect: " + expect_text(None if rule == "none" else rule, marked_lines(text)), text, count=1, flags=re.M)
-            if new != text:
-                open(p, "w").write(new)
-
-def generate():
-    names = set()
-    for p in PROGRAMS:
-        assert p["name"] not in names, p["name"]
-        names.add(p["name"])
-        body = "\n".join(("        " + l) if l else "" for l in p["body"].split("\n"))
-        if body.rstrip().endswith("return;"):
-            body = body.rstrip()[: -len("return;")].rstrip()
-            tail = True
-        else:
-            tail = False
-        text = TEMPLATE.format(category=p["category"], ranks=p["ranks"], intent=p["intent"],
-                               intent_doc=p["intent"].replace("`", ""), expect="EXPECT", name=p["name"],
-                               init=p["init"], body=body, helpers=p["helpers"])
-        if tail:
-            text = text.replace("\n        MPI.Finalize();\n    }", "\n    }", 1)
-        rule = p["expect"]
-        assert (rule is None) == (len(marked_lines(text)) == 0), p["name"]
-        text = text.replace("// expect: EXPECT", "// expect: " + expect_text(rule, marked_lines(text)))
-        d = os.path.join(ROOT, p["category"])
-        os.makedirs(d, exist_ok=True)
-        open(os.path.join(d, p["name"] + ".java"), "w").write(text)
-    bad = sum(1 for p in PROGRAMS if p["expect"])
-    print(f"{len(PROGRAMS)} programs, {bad} with an error, {len(PROGRAMS) - bad} correct")
-
 if __name__ == "__main__":
-    fix_headers() if "--fix-headers" in sys.argv else generate()
+    if "--fix-headers" in sys.argv:
+        corpus_files.fix_headers(ROOT)
+    else:
+        corpus_files.write_programs(ROOT, PROGRAMS, TEMPLATE)
