@@ -1317,7 +1317,38 @@ world.recv(buf, 1 << 20, MPI.INT, (rank + size - 1) % size, 0);""", ranks=3)
 prog(BH, "RingSendFirstEager", "buffering_deadlock", "a ring of 3 where every rank sends one int before receiving: works only through eager buffering", """int[] buf = new int[1];
 world.send(buf, 1, MPI.INT, (rank + 1) % size, 0); // ERROR
 world.recv(buf, 1, MPI.INT, (rank + size - 1) % size, 0);""", ranks=3)
-prog(BH, "BsendWithoutBuffer", "buffering_deadlock", "rank 0 uses bSend without attaching a buffer", """world.setErrhandler(MPI.ERRORS_RETURN);
+prog(BH, "SendSsendOneSide", "buffering_deadlock", "rank 0 sSends, rank 1 sends 4 ints, both before receiving: only rank 1's buffered message lets it complete", """int[] buf = new int[4];
+if (rank == 0) {
+    world.sSend(buf, 4, MPI.INT, 1, 0); // ERROR
+    world.recv(buf, 4, MPI.INT, 1, 0);
+} else if (rank == 1) {
+    world.send(buf, 4, MPI.INT, 0, 0); // ERROR
+    world.recv(buf, 4, MPI.INT, 0, 0);
+}""")
+prog(BH, "RingOfFourSendFirst", "buffering_deadlock", "a ring of 4 where every rank sends 16 ints right before it receives from its left", """int[] buf = new int[16];
+world.send(buf, 16, MPI.INT, (rank + 1) % size, 0); // ERROR
+world.recv(buf, 16, MPI.INT, (rank + size - 1) % size, 0);""", ranks=4)
+prog(BH, "SendSendInLoop", "buffering_deadlock", "both ranks send 8 doubles before receiving, 100 times", """double[] buf = new double[8];
+int peer = 1 - rank;
+for (int i = 0; i < 100; i++) {
+    world.send(buf, 8, MPI.DOUBLE, peer, i); // ERROR
+    world.recv(buf, 8, MPI.DOUBLE, peer, i);
+}""")
+prog(BH, "BsendBufferTooSmall", "invalid_argument", "rank 0 bSends 4000 bytes from an attached buffer of 1024 bytes", """world.setErrhandler(MPI.ERRORS_RETURN);
+int[] buf = new int[1000];
+if (rank == 0) {
+    MPI.attachBuffer(new byte[1024]);
+    try {
+        world.bSend(buf, 1000, MPI.INT, 1, 0); // ERROR
+    } catch (MPIException refused) {
+        System.out.println("MPI refused: " + refused.getMessage());
+        world.send(buf, 1000, MPI.INT, 1, 0);
+    }
+    MPI.detachBuffer();
+} else if (rank == 1) {
+    world.recv(buf, 1000, MPI.INT, 0, 0);
+}""")
+prog(BH, "BsendWithoutBuffer", "invalid_argument", "rank 0 uses bSend without attaching a buffer", """world.setErrhandler(MPI.ERRORS_RETURN);
 int[] buf = new int[1000];
 if (rank == 0) {
     try {
@@ -1368,8 +1399,35 @@ if (rank == 0) {
     world.sSend(buf, 4, MPI.INT, 0, 0);
 }"""),
 ]
+BH_OK += [
+    ("RingISendFirst", "a ring of 3: every rank starts a nonblocking send of 1 Mi ints, receives, waits", """IntBuffer out = MPI.newIntBuffer(1 << 20);
+int[] in = new int[1 << 20];
+Request r = world.iSend(out, 1 << 20, MPI.INT, (rank + 1) % size, 0);
+world.recv(in, 1 << 20, MPI.INT, (rank + size - 1) % size, 0);
+r.waitFor();"""),
+    ("RingEvenRanksSendFirst", "a ring of 4: even ranks send first, odd ranks receive first: safe with no buffering", """int[] buf = new int[1 << 18];
+int right = (rank + 1) % size;
+int left = (rank + size - 1) % size;
+if (rank % 2 == 0) {
+    world.send(buf, 1 << 18, MPI.INT, right, 0);
+    world.recv(buf, 1 << 18, MPI.INT, left, 0);
+} else {
+    world.recv(buf, 1 << 18, MPI.INT, left, 0);
+    world.send(buf, 1 << 18, MPI.INT, right, 0);
+}"""),
+    ("PingPongLoop", "rank 0 sends then receives, rank 1 receives then sends, 100 times", """double[] buf = new double[8];
+for (int i = 0; i < 100; i++) {
+    if (rank == 0) {
+        world.send(buf, 8, MPI.DOUBLE, 1, i);
+        world.recv(buf, 8, MPI.DOUBLE, 1, i);
+    } else if (rank == 1) {
+        world.recv(buf, 8, MPI.DOUBLE, 0, i);
+        world.send(buf, 8, MPI.DOUBLE, 0, i);
+    }
+}"""),
+]
 for name, intent, body in BH_OK:
-    prog(BH, name, None, intent, body, ranks=3 if "Ring" in name else 2)
+    prog(BH, name, None, intent, body, ranks=4 if "RingEven" in name else 3 if "Ring" in name else 2)
 
 # ---------------------------------------------------------------- global concurrency (one-sided)
 GC = "globalconcurrency"

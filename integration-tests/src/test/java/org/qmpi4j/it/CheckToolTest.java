@@ -201,12 +201,77 @@ class CheckToolTest {
         }
     }
 
+    /**
+     * Both partners send before they receive: the job completes because MPI buffers the small
+     * messages, and the one finding, {@code buffering_deadlock}, names both sends. Open MPI says at
+     * which size it would hang, from its own control variables.
+     */
+    @Test
+    void anExchangeThatOnlyBufferingCompletesIsABufferingDeadlock(@TempDir Path out) throws Exception {
+        JobResult result = AgentJob.run(
+                job(AgentJob.SAMPLES + "features.BufferedExchange", 2, out).args("unsafe"));
+        AgentJob.assertOk(result, 2);
+        Finding f = onlyBufferingDeadlock(
+                out,
+                result,
+                AgentJob.SAMPLES + "features.BufferedExchange",
+                "samples/openmpi/src/main/java/org/qmpi4j/samples/openmpi/features/BufferedExchange.java",
+                "COMM_WORLD.send(out");
+        assertThat(f.message())
+                .as(f.line())
+                .contains("rank 0's MPI_SEND (4 bytes) to rank 1 and rank 1's MPI_SEND (4 bytes) to rank 0 each wait")
+                .contains(
+                        "this MPI stops buffering above 4096 bytes between ranks of one node (btl_vader_eager_limit)");
+        assertThat(result.stderr()).contains("qmpi4j check: warning buffering_deadlock: ");
+    }
+
+    /**
+     * QueueDepth (a sample for the long-queue tool) has both ranks send a small message before
+     * receiving one, in a phase with no receive posted ahead: a buffering_deadlock, its only
+     * finding (the phase with receives posted ahead has them on other tags; the counts do not see
+     * tags, so that phase is not reported, a cycle missed rather than one made up).
+     */
+    @Test
+    void queueDepthsSendBeforeReceiveIsABufferingDeadlock(@TempDir Path out) throws Exception {
+        JobResult result = AgentJob.run(job(AgentJob.SAMPLES + "QueueDepth", 2, out));
+        AgentJob.assertOk(result, 2);
+        onlyBufferingDeadlock(
+                out,
+                result,
+                AgentJob.SAMPLES + "QueueDepth",
+                "samples/openmpi/src/main/java/org/qmpi4j/samples/openmpi/QueueDepth.java",
+                "MPI.COMM_WORLD.send(out, 1, MPI.INT, next, tag);");
+    }
+
+    /** The one finding, a buffering_deadlock warning whose sites are both ranks' sends at the first line holding {@code send}. */
+    private static Finding onlyBufferingDeadlock(
+            Path out, JobResult result, String className, String source, String send) throws Exception {
+        List<String> lines = Files.readAllLines(AgentJob.repoRoot().resolve(source));
+        int line = 1;
+        while (!lines.get(line - 1).contains(send)) {
+            line++;
+        }
+        List<Finding> findings = findings(out, result);
+        assertThat(findings).as(result.describe()).hasSize(1);
+        Finding f = findings.get(0);
+        assertThat(f.rule()).isEqualTo("buffering_deadlock");
+        assertThat(f.severity()).isEqualTo(Finding.Severity.WARNING);
+        List<String> sites = new ArrayList<>();
+        for (FindingSite s : f.sites()) {
+            assertThat(s.className()).isEqualTo(className);
+            sites.add(s.rank() + ":" + s.function() + ":" + s.line());
+        }
+        assertThat(sites).containsExactly("0:MPI_SEND:" + line, "1:MPI_SEND:" + line);
+        return f;
+    }
+
     @ParameterizedTest(name = "MPJ Express {0}: {1} gives no finding")
     @CsvSource({
         "MULTICORE, Ring, 2",
         "NIODEV, Ring, 2",
         "MULTICORE, Stencil, 4",
         "NIODEV, BufferedExchange, 2",
+        "MULTICORE, BufferedExchange, 2",
         "MULTICORE, MasterWorker, 4",
         "MULTICORE, waits.Waits, 4",
         "NIODEV, waits.Waits, 4"
@@ -214,7 +279,7 @@ class CheckToolTest {
     void mpjSamplesGiveNoFinding(MpjAgentJob.Mode mode, String sample, int ranks, @TempDir Path out) throws Exception {
         MpiJob.Builder job = MpjAgentJob.withTools(sample, ranks, "check").env("QMPI4J_OUTPUT", out.toString());
         if (sample.equals("BufferedExchange")) {
-            job.args("unsafe"); // unsafe only where MPI does not buffer standard sends; MPJ does
+            job.args("safe"); // the unsafe form is a buffering_deadlock (below)
         } else if (sample.equals("waits.Waits")) {
             job.args("0"); // no sleeps: its sub- and intercommunicator phases are what is checked here
         }
@@ -340,10 +405,8 @@ class CheckToolTest {
                 "PingPong; 2; --iterations 20 --sizes 0,1,1024,70000",
                 "Stencil; 4; 32 20",
                 "Collectives; 4; ",
-                "QueueDepth; 2; ",
                 "UnexpectedMessages; 2; ",
                 "features.BufferedExchange; 2; safe",
-                "features.BufferedExchange; 2; unsafe",
                 "features.CallForms; 2; ",
                 "features.InitBarrierFinalize; 2; ",
                 "features.InjectedFaults; 2; ",

@@ -37,7 +37,8 @@ public final class CorpusProgram {
             "active_request_freed",
             "call_after_finalize",
             "object_leak",
-            "object_used_after_free");
+            "object_used_after_free",
+            "buffering_deadlock");
 
     private static final Pattern CORPUS = Pattern.compile("^// corpus: category=(\\w+) ranks=(\\d+)$");
     private static final Pattern INTENT = Pattern.compile("^// intent: (.*)$");

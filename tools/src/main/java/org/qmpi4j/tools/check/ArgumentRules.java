@@ -6,20 +6,37 @@ import org.qmpi4j.formats.check.Finding;
 import org.qmpi4j.tools.mpi.MessageRoles;
 
 /**
- * {@code invalid_argument}: counts, tags, ranks and roots out of range, found before the call so
- * the finding is written before MPI fails on it.
+ * {@code invalid_argument}: counts, tags, ranks and roots out of range, and buffered sends with no
+ * room in the attached buffer ({@link AttachedBuffer}), found before the call so the finding is
+ * written before MPI fails on it.
  */
 final class ArgumentRules {
     private final Checker checker;
     private final PeerConstants constants;
+    private final AttachedBuffer attached;
 
-    ArgumentRules(Checker checker, PeerConstants constants) {
+    ArgumentRules(Checker checker, PeerConstants constants, AttachedBuffer attached) {
         this.checker = checker;
         this.constants = constants;
+        this.attached = attached;
     }
 
     void check(MpiCall call, Communicators c) {
         MpiFunction f = call.function();
+        if (AttachedBuffer.buffered(f)) {
+            String problem = attached.problem(call.bytes());
+            if (problem != null) {
+                checker.report(
+                        "invalid_argument",
+                        Finding.Severity.ERROR,
+                        f + " with " + problem + ": the standard makes it an error (MPI_ERR_BUFFER); a library"
+                                + " that can send the message at once may let it pass (Open MPI 4.1 does with a"
+                                + " message it sends eagerly), another fails it; attach a buffer with room for every"
+                                + " buffered send that may be pending, each its message plus MPI_BSEND_OVERHEAD, or"
+                                + " send with MPI_Send or MPI_Isend",
+                        Sites.of(checker.rank(), f, call.callingAddress()));
+            }
+        }
         int count = call.count();
         if (count != MpiCall.ABSENT && count < 0) {
             invalid(call, "a negative count (" + count + ")", "pass the number of elements, 0 or more");

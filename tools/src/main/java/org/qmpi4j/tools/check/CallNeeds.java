@@ -36,6 +36,8 @@ final class CallNeeds {
     static final int SEES_COMPLETION = 512;
     /** Makes or frees an MPI object, or takes an operation ({@link ObjectRules#follows}). */
     static final int OBJECTS = 1024;
+    /** Attaches or detaches the buffer of buffered sends ({@link AttachedBuffer}). */
+    static final int BUFFERS = 2048;
 
     static {
         for (MpiFunction f : FUNCTIONS) {
@@ -51,6 +53,7 @@ final class CallNeeds {
                             | (f == MpiFunction.MPI_START || f == MpiFunction.MPI_STARTALL ? STARTS_PERSISTENT : 0)
                             | (f == MpiFunction.MPI_REQUEST_GET_STATUS ? SEES_COMPLETION : 0)
                             | (ObjectCalls.follows(f) ? OBJECTS : 0)
+                            | (f == MpiFunction.MPI_BUFFER_ATTACH || f == MpiFunction.MPI_BUFFER_DETACH ? BUFFERS : 0)
                             | (k == MpiFunction.Kind.POINT_TO_POINT
                                             || Completions.COMPLETING.contains(f)
                                             || f == MpiFunction.MPI_START

@@ -46,6 +46,7 @@ final class Checker {
     private volatile @Nullable Communicators comms;
 
     private volatile @Nullable ArgumentRules arguments;
+    private volatile @Nullable AttachedBuffer attachedBuffer;
     private volatile @Nullable Object world;
     private volatile int rank = -1;
     private volatile boolean done;
@@ -57,6 +58,10 @@ final class Checker {
     private volatile @Nullable CollectiveCheck collectives;
     /** The datatypes' signatures, for the message and collective checks (with them, or {@code null}). */
     private volatile @Nullable TypeSignatures types;
+    /** {@code buffering_deadlock}, on every rank whose binding can exchange data (its finalize step is collective). */
+    private volatile @Nullable BufferingDeadlocks buffering;
+    /** The tools' view of COMM_WORLD, for the collective steps at {@code MPI_Finalize}. */
+    private volatile @Nullable WorldComm worldComm;
 
     private volatile String binding = "unknown";
     /** The binding's facts, from its descriptor; known at {@code MPI_Init}. */
@@ -243,6 +248,10 @@ final class Checker {
                                 e);
             }
         }
+        AttachedBuffer attached = attachedBuffer;
+        if ((needs & CallNeeds.BUFFERS) != 0 && attached != null) {
+            attached.after(call);
+        }
         if ((needs & CallNeeds.OBJECTS) != 0) {
             try {
                 objects.after(call);
@@ -387,7 +396,7 @@ final class Checker {
                 activity.multiple();
             }
             threads.initialized(level, Thread.currentThread());
-            afterInit(call.binding());
+            afterInit(call.binding(), level != ThreadRules.MULTIPLE);
         } catch (Exception | LinkageError e) {
             results.output().fault("setting up after MPI_Init; nothing is checked", e);
         }
@@ -406,7 +415,8 @@ final class Checker {
         }
     }
 
-    private void afterInit(String bindingId) throws Exception {
+    /** {@code oneThreadAtATime}: MPI was not initialized at {@code MPI_THREAD_MULTIPLE}. */
+    private void afterInit(String bindingId, boolean oneThreadAtATime) throws Exception {
         bindingIs(bindingId);
         WorldComm comm = new WorldComm(toolId, bindingId);
         world = comm.world();
@@ -415,7 +425,9 @@ final class Checker {
         Communicators c = new Communicators(
                 toolId, comm.world(), comm.size(), new PeerTranslator(toolId, comm.world(), comm.size()));
         comms = c;
-        arguments = new ArgumentRules(this, constants);
+        AttachedBuffer attached = new AttachedBuffer(bsendOverhead());
+        attachedBuffer = attached;
+        arguments = new ArgumentRules(this, constants, attached);
         try {
             objects.predefined(comm.world());
         } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
@@ -423,12 +435,18 @@ final class Checker {
         }
         OutputSession s = results.open(comm, toolId, settings, err);
         if (comm.canExchangeData()) {
+            worldComm = comm;
+            BufferingDeadlocks b = new BufferingDeadlocks(
+                    this, new ZeroBuffering(comm.rank(), comm.size(), oneThreadAtATime), new EagerLimits(toolId));
+            buffering = b;
             try {
                 TypeSignatures t = new TypeSignatures(toolId);
                 Signatures signatures =
                         new Signatures(this, toolId, facts, new CommDuplicates(toolId, comm.world()), t);
                 types = t;
-                messages = new SignatureFlow(this, signatures, c, constants);
+                SignatureFlow flow = new SignatureFlow(this, signatures, c, constants);
+                flow.buffering(b);
+                messages = flow;
                 CollectiveCheck cc = new CollectiveCheck(this, toolId, facts, signatures);
                 cc.created(comm.world(), c.learn(comm.world()));
                 collectives = cc;
@@ -436,6 +454,16 @@ final class Checker {
                 results.output().fault("setting up the datatype checks; they are off", e);
             }
             watch = DeadlockWatch.start(this, comm, s, settings, results.output());
+        }
+    }
+
+    /** The binding's MPI_BSEND_OVERHEAD, 0 where it has none. */
+    private long bsendOverhead() {
+        try {
+            Object v = Qmpi.bindingConstant(toolId, "BSEND_OVERHEAD");
+            return v instanceof Number ? ((Number) v).longValue() : 0;
+        } catch (RuntimeException | LinkageError absent) {
+            return 0;
         }
     }
 
@@ -461,6 +489,15 @@ final class Checker {
                         cc.nonblocking().finish(null);
                     } catch (Exception | LinkageError e) {
                         results.output().fault("reading the comparisons of nonblocking collectives", e);
+                    }
+                }
+                BufferingDeadlocks b = buffering;
+                WorldComm wc = worldComm;
+                if (b != null && wc != null) {
+                    try {
+                        b.exchange(wc);
+                    } catch (Exception | LinkageError e) {
+                        results.output().fault("joining the ranks' blocking sends into cycles", e);
                     }
                 }
                 requests.leaks();

@@ -23,6 +23,8 @@ final class SignatureFlow {
     private final Signatures sig;
     private final Communicators comms;
     private final int procNull;
+    /** This rank's blocking sends and posted receives, for {@code buffering_deadlock}; {@code null}: not followed. */
+    private volatile @Nullable ZeroBuffering zero;
     /** Persistent sends by request: their signature leaves at each MPI_START. */
     private final Map<Object, MpiCall> persistentSends = new IdentityHashMap<>();
     /** Receives by request, waiting to complete: the signature each expects. */
@@ -38,6 +40,12 @@ final class SignatureFlow {
         this.sig = sig;
         this.comms = comms;
         this.procNull = constants.procNull;
+    }
+
+    /** From now on, sends and receives are counted for {@code buffering_deadlock}. */
+    void buffering(BufferingDeadlocks b) {
+        zero = b.counts();
+        sig.buffering(b);
     }
 
     boolean enabled() {
@@ -91,14 +99,25 @@ final class SignatureFlow {
         }
         Object comm = call.communicator();
         Object dup = sig.dupOf(comm);
+        ZeroBuffering z = zero;
         if (dup == null) {
+            if (z != null) {
+                count(z, call, f, comm);
+            }
             return null;
         }
         int size = peers(comm);
         if (f.sendsMessage()) {
             int dest = call.peer();
             if (dest >= 0 && dest < size && call.count() >= 0) {
-                sig.send(dup, call, dest, call.tag(), call.datatype(), call.count(), call.bytes());
+                long point = -1;
+                int posted = 0;
+                if (z != null) {
+                    int worldDest = comms.toWorld(comm, dest);
+                    point = z.sent(worldDest, f, call.callingAddress(), call.bytes());
+                    posted = point < 0 ? 0 : z.postedFrom(worldDest);
+                }
+                sig.send(dup, call, dest, call.tag(), call.datatype(), call.count(), call.bytes(), point, posted);
             }
         }
         int source;
@@ -129,21 +148,52 @@ final class SignatureFlow {
             }
             capacity = f == MpiFunction.MPI_SENDRECV ? -1 : call.bytes();
         } else {
+            if (z != null && (f == MpiFunction.MPI_MPROBE || f == MpiFunction.MPI_IMPROBE)) {
+                // a matched probe takes the message as a receive does (counted even when none was there)
+                posted(z, comm, call.peer());
+            }
             sig.drain();
             return null;
         }
         if (source == procNull) {
             return null;
         }
+        int worldSource = z == null ? -1 : posted(z, comm, source);
         if (source < 0 || source >= size || tag < 0) {
             // A wildcard: its signature is known only from the status, after the call.
-            return sig.wildcard(dup, call, type, count, capacity);
+            Signatures.Expect w = sig.wildcard(dup, call, type, count, capacity);
+            sig.before(w, worldSource);
+            return w;
         }
         Signatures.Expect e = sig.expect(dup, call, source, tag, type, count, capacity);
+        sig.before(e, worldSource);
         if (f != MpiFunction.MPI_IRECV) {
             sig.poll(e);
         }
         return e;
+    }
+
+    /** A receive from {@code source} of {@code comm} is being posted; its world rank, or -1 for any source. */
+    private int posted(ZeroBuffering z, @Nullable Object comm, int source) {
+        if (source == procNull) {
+            return -1;
+        }
+        int worldSource = source < 0 ? -1 : comms.toWorld(comm, source);
+        z.posted(worldSource, source < 0);
+        return worldSource;
+    }
+
+    /** A send or receive on a communicator whose messages carry no signature: counted all the same. */
+    private void count(ZeroBuffering z, MpiCall call, MpiFunction f, @Nullable Object comm) {
+        if (f.sendsMessage() && call.peer() >= 0) {
+            z.sent(comms.toWorld(comm, call.peer()), f, call.callingAddress(), call.bytes());
+        }
+        if (f == MpiFunction.MPI_RECV
+                || f == MpiFunction.MPI_IRECV
+                || f == MpiFunction.MPI_MPROBE
+                || f == MpiFunction.MPI_IMPROBE) {
+            posted(z, comm, call.peer());
+        }
     }
 
     /**
@@ -166,7 +216,7 @@ final class SignatureFlow {
         }
         Object dup = sig.dupOf(init.communicator());
         if (dup != null) {
-            sig.send(dup, init, init.peer(), init.tag(), init.datatype(), init.count(), init.bytes());
+            sig.send(dup, init, init.peer(), init.tag(), init.datatype(), init.count(), init.bytes(), -1, 0);
         }
     }
 

@@ -40,8 +40,12 @@ final class Signatures {
     private static final int MAX = 1152;
     /** The first two bytes of a signature: its format, so that a receiver never reads another. */
     private static final short FORMAT = 0x5133;
-    /** The header's bytes: format, length, datatype, count, bytes, function, line, rank, signature hash and length. */
-    private static final int HEADER = 2 + 2 + 4 + 8 + 8 + 4 + 4 + 4 + 8 + 8;
+    /**
+     * The header's bytes: format, length, datatype, count, bytes, function, line, rank, signature
+     * hash and length, and for {@code buffering_deadlock} the send's point (-1 unless a blocking
+     * send) and the receives the sender had posted from the destination ({@link ZeroBuffering}).
+     */
+    private static final int HEADER = 2 + 2 + 4 + 8 + 8 + 4 + 4 + 4 + 8 + 8 + 8 + 4;
     /** What a signature carries of each text of the call site, at most (UTF-8 bytes). */
     private static final int TEXT = 300;
     /** What a signature carries of a derived type's description, at most (UTF-8 bytes). */
@@ -84,6 +88,9 @@ final class Signatures {
         long count;
         long capacity;
         boolean done;
+
+        /** What this rank had sent when the receive was posted ({@code buffering_deadlock}). */
+        final ZeroBuffering.Before before = new ZeroBuffering.Before();
 
         Expect(
                 Object dup,
@@ -181,6 +188,8 @@ final class Signatures {
     private final java.util.ArrayDeque<Expect> expects = new java.util.ArrayDeque<>();
 
     private volatile boolean enabled = true;
+    /** The rule {@code buffering_deadlock}, once set up. */
+    private volatile @Nullable BufferingDeadlocks buffering;
 
     Signatures(Checker checker, int toolId, BindingFacts facts, CommDuplicates dups, TypeSignatures types) {
         this.checker = checker;
@@ -198,6 +207,10 @@ final class Signatures {
 
     boolean enabled() {
         return enabled;
+    }
+
+    void buffering(BufferingDeadlocks b) {
+        buffering = b;
     }
 
     void disable(String why) {
@@ -229,7 +242,16 @@ final class Signatures {
      * send. The signature is written straight into a reused buffer (binary numbers, the call
      * site's texts as UTF-8), so that a send allocates nothing.
      */
-    void send(Object dup, MpiCall call, int dest, int tag, @Nullable Object type, int count, long bytes)
+    void send(
+            Object dup,
+            MpiCall call,
+            int dest,
+            int tag,
+            @Nullable Object type,
+            int count,
+            long bytes,
+            long point,
+            int posted)
             throws Exception {
         if (tag < 0) {
             // The application's send is invalid (invalid_argument says so) and MPI refuses it, with
@@ -246,6 +268,8 @@ final class Signatures {
             s = new Sending(nioBuffers ? ByteBuffer.allocateDirect(MAX) : new byte[MAX]);
         }
         int n = write(s.buffer, call, types.of(type), count, bytes, checker.rank());
+        putLong(s.buffer, 52, point);
+        putInt(s.buffer, 60, posted);
         Arguments a = ARGUMENTS.get();
         Object request;
         if (nioBuffers) {
@@ -385,6 +409,14 @@ final class Signatures {
                 .of(types.of(type), count);
     }
 
+    /** What this rank had sent before the receive {@code e} from {@code worldSource} (negative: any) was posted. */
+    void before(Expect e, int worldSource) {
+        BufferingDeadlocks b = buffering;
+        if (b != null) {
+            b.counts().before(e.before, worldSource);
+        }
+    }
+
     /** A wildcard receive's expectation, until its status names the sender. */
     Expect wildcard(Object dup, MpiCall call, @Nullable Object type, long count, long capacity) {
         return reused().set(dup, null, null, call.function(), call.callingAddress(), nameOf(type), capacity)
@@ -396,8 +428,11 @@ final class Signatures {
         Object dup = wildcard.dup;
         Object buffer = buffer();
         Object request = receive(dup, buffer, source, tag);
-        return reused().set(dup, request, buffer, wildcard.function, wildcard.site, wildcard.type, wildcard.capacity)
+        Expect e = reused().set(
+                        dup, request, buffer, wildcard.function, wildcard.site, wildcard.type, wildcard.capacity)
                 .of(wildcard.signature, wildcard.count);
+        e.before.copy(wildcard.before);
+        return e;
     }
 
     /** MPI_IRECV of a signature into {@code buffer}. */
@@ -448,6 +483,7 @@ final class Signatures {
         e.site = null;
         e.signature = null;
         e.dup = byteType;
+        e.before.clear();
         synchronized (expects) {
             if (expects.size() < 64) {
                 expects.push(e);
@@ -581,6 +617,27 @@ final class Signatures {
         return new String(bytes, StandardCharsets.UTF_8);
     }
 
+    /** The sender's site as the signature in {@code b} tells it (made only for a finding). */
+    private static FindingSite senderSite(Object b) {
+        MpiFunction[] functions = MpiFunction.values();
+        int fn = getInt(b, 24);
+        int line = getInt(b, 28);
+        int source = getInt(b, 32);
+        int at = HEADER;
+        String className = getText(b, at);
+        at += 2 + getShort(b, at);
+        String method = getText(b, at);
+        at += 2 + getShort(b, at);
+        String file = getText(b, at);
+        return new FindingSite(
+                source,
+                fn >= 0 && fn < functions.length ? functions[fn].name() : "unknown",
+                className,
+                method,
+                file.isEmpty() ? null : file,
+                line);
+    }
+
     /**
      * Compares the signature in {@code b} with the receive {@code e}: by type signature, the
      * message's a prefix of the receive's. Nothing is made unless a finding is.
@@ -594,6 +651,10 @@ final class Signatures {
         long sBytes = getLong(b, 16);
         long sHash = getLong(b, 36);
         long sLength = getLong(b, 44);
+        BufferingDeadlocks buffers = buffering;
+        if (buffers != null && buffers.counts().cycleWith(e.before, getInt(b, 32), getLong(b, 52), getInt(b, 60))) {
+            buffers.twoRanks(senderSite(b), sBytes, checker.rank(), e.before);
+        }
         boolean truncated = e.capacity >= 0 && sBytes > e.capacity;
         TypeSignature r = e.signature;
         boolean mismatch = r != null
@@ -604,28 +665,16 @@ final class Signatures {
         if (!truncated && !mismatch) {
             return;
         }
-        MpiFunction[] functions = MpiFunction.values();
-        int fn = getInt(b, 24);
-        int line = getInt(b, 28);
         int source = getInt(b, 32);
         int at = HEADER;
-        String className = getText(b, at);
-        at += 2 + getShort(b, at);
-        String method = getText(b, at);
-        at += 2 + getShort(b, at);
-        String file = getText(b, at);
-        at += 2 + getShort(b, at);
+        for (int text = 0; text < 3; text++) { // the site's class, method and file, then the type's description
+            at += 2 + getShort(b, at);
+        }
         String sent = code >= 0 && code < NAMES.length
                 ? sCount + " " + NAMES[code]
                 : sLength < 0 ? sCount + " derived" : sCount + " of a derived datatype (" + getText(b, at) + " each)";
         String received = r == null || r.code >= 0 ? e.type : "a derived datatype (" + r.text + " each)";
-        FindingSite sender = new FindingSite(
-                source,
-                fn >= 0 && fn < functions.length ? functions[fn].name() : "unknown",
-                className,
-                method,
-                file.isEmpty() ? null : file,
-                line);
+        FindingSite sender = senderSite(b);
         FindingSite receiver = Sites.of(checker.rank(), e.function, e.site);
         if (truncated) {
             checker.report(

@@ -1,6 +1,6 @@
 // corpus: category=bufferinghazard ranks=2
 // intent: rank 0 uses bSend without attaching a buffer
-// expect: buffering_deadlock lines 22
+// expect: invalid_argument lines 22
 package org.qmpi4j.corpus.openmpi.bufferinghazard;
 
 import java.nio.*;
