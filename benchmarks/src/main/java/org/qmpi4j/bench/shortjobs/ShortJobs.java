@@ -36,7 +36,9 @@ import org.qmpi4j.launch.OpenMpiLauncher;
  *   <li><b>end of job</b>: the same program on each count of {@code --end-ranks}, the time from the
  *       last rank's entry into {@code MPI_Finalize} (each rank prints its {@code System.nanoTime()},
  *       one clock for every process of the machine) to {@code mpirun}'s end as this JVM sees it:
- *       what the tools' gathering and writing at the end, MPI's own finalize and the JVMs' exit cost.
+ *       what the tools' gathering and writing at the end, MPI's own finalize and the JVMs' exit cost;
+ *       and from the same entry to the latest return from {@code MPI_Finalize} of a rank other than
+ *       rank 0: how long the others are held (rank 0 writes the reports while they leave).
  * </ul>
  * Each figure of a variant is compared with the no-agent run of the same repetition (difference for
  * the first two, ratio for the sequence), and the median over repetitions is reported.
@@ -54,6 +56,7 @@ public final class ShortJobs {
     private static final String FINALIZE_TIME = "QMPI4J_SAMPLE_FINALIZE_TIME";
 
     private static final Pattern FINALIZE_ENTRY = Pattern.compile("finalize-entry-ns=(\\d+)");
+    private static final Pattern FINALIZE_RETURN = Pattern.compile("finalize-return-ns=(\\d+)");
 
     /** The sequence: every sample and feature program that exits normally, at small sizes. */
     static final List<List<String>> SEQUENCE = List.of(
@@ -111,6 +114,7 @@ public final class ShortJobs {
         }
         for (int n : s.endRanks) {
             report.metrics.add(endOfJob(n));
+            report.metrics.add(othersHeld(n));
         }
         List<Variant> runnable = ToolAvailability.runnable(s.variants, report.unavailable, progress, "short");
         Files.createDirectories(s.out);
@@ -136,7 +140,7 @@ public final class ShortJobs {
                             sequence += r.elapsed().toNanos() / 1e9;
                         }
                     }
-                    List<Double> ends = new ArrayList<>();
+                    List<double[]> ends = new ArrayList<>();
                     for (int n : s.endRanks) {
                         MpiJob job = jobBuilder(List.of(SMALLEST), n, v, work, null)
                                 .env(FINALIZE_TIME, "1")
@@ -146,7 +150,8 @@ public final class ShortJobs {
                     }
                     if (rep >= 0) {
                         for (int i = 0; i < ends.size(); i++) {
-                            add(report, v, endOfJob(s.endRanks.get(i)), ends.get(i));
+                            add(report, v, endOfJob(s.endRanks.get(i)), ends.get(i)[0]);
+                            add(report, v, othersHeld(s.endRanks.get(i)), ends.get(i)[1]);
                         }
                         add(report, v, ONE_JVM_CPU, cpu);
                         add(report, v, TWO_RANKS_WALL, two.elapsed().toNanos() / 1e6);
@@ -168,27 +173,39 @@ public final class ShortJobs {
         return ranks + " ranks: last MPI_Finalize to the end, ms";
     }
 
+    /** The metric of how long the ranks other than rank 0 stay in MPI_Finalize, in a job of {@code ranks}. */
+    static String othersHeld(int ranks) {
+        return ranks + " ranks: last MPI_Finalize to the other ranks' return, ms";
+    }
+
     /**
-     * Runs {@code job} (its ranks told to print when they entered {@code MPI_Finalize}) and returns
-     * the milliseconds from the last entry to the end of {@code mpirun}.
+     * Runs {@code job} (its ranks told to print when they entered and left {@code MPI_Finalize})
+     * and returns the milliseconds from the last entry to the end of {@code mpirun}, and from it to
+     * the last return of a rank other than rank 0.
      */
-    private static double endOfJobMillis(OpenMpiLauncher launcher, MpiJob job, int ranks) throws IOException {
+    private static double[] endOfJobMillis(OpenMpiLauncher launcher, MpiJob job, int ranks) throws IOException {
         JobResult r = launcher.run(job);
         long end = System.nanoTime();
         verified(r, ranks);
         long last = Long.MIN_VALUE;
+        long othersReturned = Long.MIN_VALUE;
         for (int rank = 0; rank < ranks; rank++) {
             for (String line : r.rankStdout(rank)) {
                 Matcher m = FINALIZE_ENTRY.matcher(line);
                 if (m.find()) {
                     last = Math.max(last, Long.parseLong(m.group(1)));
                 }
+                Matcher back = FINALIZE_RETURN.matcher(line);
+                if (rank != 0 && back.find()) {
+                    othersReturned = Math.max(othersReturned, Long.parseLong(back.group(1)));
+                }
             }
         }
-        if (last == Long.MIN_VALUE) {
-            throw new IllegalStateException("no rank said when it entered MPI_Finalize\n" + r.describe());
+        if (last == Long.MIN_VALUE || othersReturned == Long.MIN_VALUE) {
+            throw new IllegalStateException(
+                    "the ranks did not say when they entered and left MPI_Finalize\n" + r.describe());
         }
-        return (end - last) / 1e6;
+        return new double[] {(end - last) / 1e6, (othersReturned - last) / 1e6};
     }
 
     private static void add(Report r, Variant v, String metric, double value) {

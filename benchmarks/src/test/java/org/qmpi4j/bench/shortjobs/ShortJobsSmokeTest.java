@@ -31,6 +31,14 @@ class ShortJobsSmokeTest {
                     .as("wall in %s", v)
                     .singleElement()
                     .satisfies(ms -> assertThat(ms).isPositive());
+            // The end of a 4-rank job: both figures read from the ranks' lines.
+            assertThat(r.values(v, ShortJobs.endOfJob(4)))
+                    .as("end of job in %s", v)
+                    .hasSize(1);
+            assertThat(r.values(v, ShortJobs.othersHeld(4)))
+                    .as("the other ranks' return in %s", v)
+                    .singleElement()
+                    .satisfies(ms -> assertThat(ms).isFinite());
         }
         assertThat(r.markdown())
                 .contains("## Targets (short jobs)", "agent, no tool: at most +50 ms CPU in one JVM")

@@ -15,6 +15,7 @@ import org.qmpi4j.api.internal.log.JobVoice;
 import org.qmpi4j.api.internal.log.Log;
 import org.qmpi4j.api.internal.log.OutputTrouble;
 import org.qmpi4j.api.output.OutputDirectory;
+import org.qmpi4j.api.output.RankOutput;
 import org.qmpi4j.formats.files.AtomicFiles;
 import org.qmpi4j.formats.files.ResultFiles;
 import org.qmpi4j.formats.profile.RankFailure;
@@ -49,8 +50,14 @@ public final class OutputSession {
     private final WorldRecord record;
 
     private final Set<String> results = new LinkedHashSet<>();
+    /** Rank 0's writing that needs no MPI, done while the real MPI_Finalize runs. */
+    private final FinalWriting writing = new FinalWriting(new Outcome(this));
+
     private int participants;
     private int finished;
+    /** Tools whose {@link #writeLater} step failed: they did not finish after all. */
+    private int failedWrites;
+
     private int done;
     private boolean announced;
     private boolean abortSeen;
@@ -182,10 +189,31 @@ public final class OutputSession {
     }
 
     /**
+     * At rank 0, in a tool's gather at {@code MPI_Finalize}: writing of the job's files that needs
+     * no more MPI ({@code step}, named {@code what} in a fault said through {@code output}), done
+     * after the gathers, on a thread of its own while the real {@code MPI_Finalize} runs, so that
+     * the other ranks need not wait for it ({@link FinalWriting}). The names the step returns count
+     * as written by the tool, and the job's line about its results comes after the last step. The
+     * tool calls {@link #awaitWritten} before {@code MPI_Finalize} returns to the application.
+     */
+    public void writeLater(String what, RankOutput output, FinalWriting.Step step) {
+        writing.add(what, output, step);
+    }
+
+    /**
+     * Returns when rank 0's writing ({@link #writeLater}) is done: called by each tool after the
+     * rest of the chain's {@code MPI_Finalize} returned. Does nothing where there is none.
+     */
+    public void awaitWritten() {
+        writing.await();
+    }
+
+    /**
      * Collective: a tool's part at {@code MPI_Finalize} is over, gathered or not (every rank calls
      * it once per tool that joined, at the same point). After the last tool the ranks tell rank 0
      * whether the file system refused their files ({@link OutputTrouble}), and rank 0 prints where
-     * the results are, with that trouble, in one line for the job.
+     * the results are, with that trouble, in one line for the job: after the writing the tools
+     * left for later ({@link #writeLater}), which starts now, on its own thread.
      */
     public void toolDone() {
         synchronized (this) {
@@ -204,28 +232,39 @@ public final class OutputSession {
         if (comm.rank() != 0) {
             return;
         }
-        synchronized (this) {
-            if (announced) {
-                return;
-            }
-            announced = true;
-            List<String> names = new ArrayList<>(results);
-            // A tool whose gather failed said so itself; the line says what is there.
-            String listed = String.join(", ", names)
-                    + (finished < participants ? (names.isEmpty() ? "" : "; ") + "some tools did not finish" : "");
-            if (trouble == null) {
-                if (!quietResults) {
-                    log.warn("results in " + dir + (listed.isEmpty() ? "" : " (" + listed + ")"));
-                }
-            } else {
-                log.warn((names.isEmpty()
-                                ? "no results written in " + dir
-                                : "results in " + dir + " (" + listed + ") are incomplete")
-                        + ": " + trouble + "; each rank's files are as last written; 'qmpi4j merge " + top
-                        + "' names what each rank left");
-            }
-            worldEnded("finalized");
+        if (writing.hasSteps()) {
+            writing.add("saying where the results are", null, new Announcement(this, trouble));
+            writing.start();
+        } else {
+            announce(trouble);
         }
+    }
+
+    /** Rank 0's line about the job's results, once; {@code trouble} what the ranks' file systems refused. */
+    private synchronized List<String> announce(@Nullable String trouble) {
+        if (announced) {
+            return List.of();
+        }
+        announced = true;
+        List<String> names = new ArrayList<>(results);
+        // A tool whose gather failed said so itself; the line says what is there.
+        String listed = String.join(", ", names)
+                + (finished - failedWrites < participants
+                        ? (names.isEmpty() ? "" : "; ") + "some tools did not finish"
+                        : "");
+        if (trouble == null) {
+            if (!quietResults) {
+                log.warn("results in " + dir + (listed.isEmpty() ? "" : " (" + listed + ")"));
+            }
+        } else {
+            log.warn((names.isEmpty()
+                            ? "no results written in " + dir
+                            : "results in " + dir + " (" + listed + ") are incomplete")
+                    + ": " + trouble + "; each rank's files are as last written; 'qmpi4j merge " + top
+                    + "' names what each rank left");
+        }
+        worldEnded("finalized");
+        return List.of();
     }
 
     /**
@@ -389,7 +428,52 @@ public final class OutputSession {
 
         @Override
         public void run() {
+            session.awaitWritten(); // a System.exit() during MPI_Finalize: the files first
             session.announceIfUnfinished();
+        }
+    }
+
+    /** The last step of rank 0's writing: {@link #announce}. */
+    private static final class Announcement implements FinalWriting.Step {
+        private final OutputSession session;
+        private final @Nullable String trouble;
+
+        Announcement(OutputSession session, @Nullable String trouble) {
+            this.session = session;
+            this.trouble = trouble;
+        }
+
+        @Override
+        public List<String> write() {
+            return session.announce(trouble);
+        }
+    }
+
+    /** The names and faults of rank 0's later writing, into the session. */
+    private static final class Outcome implements FinalWriting.Outcome {
+        private final OutputSession session;
+
+        Outcome(OutputSession session) {
+            this.session = session;
+        }
+
+        @Override
+        public void wrote(List<String> names) {
+            synchronized (session) {
+                session.results.addAll(names);
+            }
+        }
+
+        @Override
+        public void failed(@Nullable RankOutput output, String what, Throwable e) {
+            synchronized (session) {
+                session.failedWrites++;
+            }
+            if (output != null) {
+                output.fault(what, e);
+            } else {
+                session.log.once("final-writing", what + " failed: " + e);
+            }
         }
     }
 }

@@ -232,6 +232,17 @@ public final class RankResults {
         aborting();
     }
 
+    /**
+     * After the rest of the chain's {@code MPI_Finalize} returned, before it returns to the
+     * application: waits for rank 0's writing left for later ({@link OutputSession#writeLater}).
+     */
+    public void awaitWritten() {
+        OutputSession s = session;
+        if (s != null) {
+            s.awaitWritten();
+        }
+    }
+
     /** Whether {@link #finish} ran (later calls are after the results were written). */
     public boolean finished() {
         return finished;

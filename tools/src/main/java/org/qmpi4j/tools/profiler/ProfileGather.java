@@ -14,6 +14,7 @@ import org.qmpi4j.formats.profile.RankProfileFormat;
 import org.qmpi4j.report.JobReport;
 import org.qmpi4j.tools.mpi.TreeReduce;
 import org.qmpi4j.tools.mpi.WorldComm;
+import org.qmpi4j.tools.output.FinalWriting;
 import org.qmpi4j.tools.output.OutputSession;
 import org.qmpi4j.tools.output.RankResults;
 
@@ -54,24 +55,51 @@ final class ProfileGather implements RankResults.Gather {
         }
         Profile merged = merge.finish();
         long mergedAt = System.nanoTime();
-        // With the first failure a rank recorded (MPI_Abort where it returns, another thread's exception).
-        List<String> written = JobReport.writeProfile(dir, merged);
-        long done = System.nanoTime();
-        // For measuring the finalize cost at scale (BENCHMARKS.md): shown with the setting verbose
-        // (and only then formatted: the formatter's first use loads locale data).
-        if (Log.verbose()) {
-            Log.tool("profiler")
-                    .info(String.format(
-                            java.util.Locale.ROOT,
-                            "gathered %d ranks' profiles: gather and merge %.0f ms (decoding and combining %d"
-                                    + " partials %.1f ms, the rest waiting for them), writing the results %.0f ms",
-                            merged.ranks(),
-                            (mergedAt - gatherStart) / 1e6,
-                            partials[0],
-                            workNs[0] / 1e6,
-                            (done - mergedAt) / 1e6));
+        // The reports need no more MPI: written while MPI_Finalize runs, so the other ranks can go.
+        s.writeLater(
+                "writing the job's profile and reports",
+                output,
+                new WriteProfile(dir, merged, (mergedAt - gatherStart) / 1e6, partials[0], workNs[0] / 1e6));
+        return List.of();
+    }
+
+    /** Rank 0's profile and reports from the merged profile, with the gather's figures for verbose. */
+    private static final class WriteProfile implements FinalWriting.Step {
+        private final Path dir;
+        private final Profile merged;
+        private final double gatherMs;
+        private final int partials;
+        private final double workMs;
+
+        WriteProfile(Path dir, Profile merged, double gatherMs, int partials, double workMs) {
+            this.dir = dir;
+            this.merged = merged;
+            this.gatherMs = gatherMs;
+            this.partials = partials;
+            this.workMs = workMs;
         }
-        return written;
+
+        @Override
+        public List<String> write() throws Exception {
+            long start = System.nanoTime();
+            // With the first failure a rank recorded (MPI_Abort where it returns, another thread's exception).
+            List<String> written = JobReport.writeProfile(dir, merged);
+            // For measuring the finalize cost at scale (BENCHMARKS.md): shown with the setting verbose
+            // (and only then formatted: the formatter's first use loads locale data).
+            if (Log.verbose()) {
+                Log.tool("profiler")
+                        .info(String.format(
+                                java.util.Locale.ROOT,
+                                "gathered %d ranks' profiles: gather and merge %.0f ms (decoding and combining %d"
+                                        + " partials %.1f ms, the rest waiting for them), writing the results %.0f ms",
+                                merged.ranks(),
+                                gatherMs,
+                                partials,
+                                workMs,
+                                (System.nanoTime() - start) / 1e6));
+            }
+            return written;
+        }
     }
 
     /**

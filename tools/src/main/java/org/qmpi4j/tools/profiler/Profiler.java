@@ -201,7 +201,11 @@ final class Profiler implements ToolLifecycle.Calls {
                 gathered = true;
             }
         }
-        return next[call.function().ordinal()].invoke(context, call);
+        try {
+            return next[call.function().ordinal()].invoke(context, call);
+        } finally {
+            results.awaitWritten(); // rank 0's reports, written while MPI_Finalize ran
+        }
     }
 
     /** MPI_Abort ends the job without returning: leave this rank's data first. */

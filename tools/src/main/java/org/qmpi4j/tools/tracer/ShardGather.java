@@ -24,6 +24,7 @@ import org.qmpi4j.formats.trace.TraceIndex;
 import org.qmpi4j.report.trace.CausalityCorrection;
 import org.qmpi4j.tools.mpi.ChunkedGather;
 import org.qmpi4j.tools.mpi.WorldComm;
+import org.qmpi4j.tools.output.FinalWriting;
 import org.qmpi4j.tools.output.HostName;
 import org.qmpi4j.tools.output.OutputSession;
 import org.qmpi4j.tools.output.RankResults;
@@ -98,9 +99,36 @@ final class ShardGather implements RankResults.Gather {
         GatheredTrace trace =
                 merge[0] == WRITE_JSON ? new GatheredChromeTrace(binding) : new GatheredPerfettoTrace(dir, jsonLimit());
         List<String> written = writeAtRoot(dir, comm, file, length, all, trace, output);
-        WaitStatesAtFinalize.addToProfile(
-                dir, comm.size(), output, merge[0] == WRITE_PERFETTO, settings.get(TracerTool.ITERATION));
+        // The analysis reads the shards on rank 0's disk, no more MPI: done while MPI_Finalize runs.
+        s.writeLater(
+                "adding why ranks waited to the profile",
+                output,
+                new AddWaitStates(
+                        dir, comm.size(), output, merge[0] == WRITE_PERFETTO, settings.get(TracerTool.ITERATION)));
         return written;
+    }
+
+    /** {@link WaitStatesAtFinalize#addToProfile}, as a step of rank 0's later writing. */
+    private static final class AddWaitStates implements FinalWriting.Step {
+        private final Path dir;
+        private final int ranks;
+        private final RankOutput output;
+        private final boolean perfetto;
+        private final @Nullable String iteration;
+
+        AddWaitStates(Path dir, int ranks, RankOutput output, boolean perfetto, @Nullable String iteration) {
+            this.dir = dir;
+            this.ranks = ranks;
+            this.output = output;
+            this.perfetto = perfetto;
+            this.iteration = iteration;
+        }
+
+        @Override
+        public List<String> write() {
+            WaitStatesAtFinalize.addToProfile(dir, ranks, output, perfetto, iteration);
+            return List.of();
+        }
     }
 
     /**

@@ -153,7 +153,11 @@ final class Tracer implements ToolLifecycle.Calls {
             recorder.close();
             results.finish();
         }
-        return next[call.function().ordinal()].invoke(context, call);
+        try {
+            return next[call.function().ordinal()].invoke(context, call);
+        } finally {
+            results.awaitWritten(); // rank 0's analysis of the waits, made while MPI_Finalize ran
+        }
     }
 
     @Override

@@ -7,13 +7,20 @@ import java.io.PrintStream;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.qmpi4j.api.CallingAddress;
 import org.qmpi4j.api.MpiFunction;
+import org.qmpi4j.api.output.RankOutput;
 import org.qmpi4j.api.settings.Settings;
 import org.qmpi4j.formats.json.JsonNode;
+import org.qmpi4j.tools.mpi.WorldComm;
+import org.qmpi4j.tools.output.OutputSession;
 import org.qmpi4j.tools.testing.FakeMpi;
 
 /**
@@ -37,6 +44,46 @@ class ProfilerTest {
         new Profiler(1, settings, err).register();
         mpi.call(new FakeMpi.Call(MpiFunction.MPI_INIT, new CallingAddress("App", "main", "App.java", 1)));
         return mpi;
+    }
+
+    /**
+     * Rank 0 writes the reports while the real MPI_Finalize runs (Open MPI's holds every rank until
+     * rank 0 enters it), and they are there when MPI_Finalize returns to the application. A step
+     * given before the profiler's waits for the binding's MPI_Finalize to be entered: written
+     * before it, as the reports were, it would wait in vain.
+     */
+    @Test
+    void writesTheReportsWhileMpiFinalizeRunsAndBeforeItReturns() throws Exception {
+        FakeMpi mpi = started();
+        OutputSession session = OutputSession.open(new WorldComm(1, FakeMpi.BINDING), null, err);
+        CountDownLatch finalizeEntered = new CountDownLatch(1);
+        AtomicBoolean stepSawFinalize = new AtomicBoolean();
+        AtomicBoolean profileAtFinalizeEntry = new AtomicBoolean(true);
+        session.writeLater("waiting for MPI_Finalize", new RankOutput("test", reason -> {}, err), () -> {
+            stepSawFinalize.set(finalizeEntered.await(10, TimeUnit.SECONDS));
+            return List.of();
+        });
+        mpi.whenCalled.put(MpiFunction.MPI_FINALIZE, () -> {
+            profileAtFinalizeEntry.set(Files.exists(dir.resolve("profile.json")));
+            finalizeEntered.countDown();
+        });
+
+        mpi.call(new FakeMpi.Call(MpiFunction.MPI_FINALIZE, new CallingAddress("App", "main", "App.java", 20)));
+
+        assertThat(stepSawFinalize)
+                .as("the writing went on while MPI_Finalize ran")
+                .isTrue();
+        assertThat(profileAtFinalizeEntry)
+                .as("the profile was not yet written when MPI_Finalize began")
+                .isFalse();
+        assertThat(dir.resolve("profile.json"))
+                .as("written when MPI_Finalize returned")
+                .isRegularFile();
+        assertThat(dir.resolve("report.txt")).isRegularFile();
+        assertThat(errBytes.toString())
+                .as("the job's line comes after the writing, with what it wrote")
+                .contains("qmpi4j: results in " + dir + " (")
+                .contains("profile.json");
     }
 
     @Test

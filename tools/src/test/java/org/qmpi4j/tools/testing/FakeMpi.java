@@ -46,12 +46,19 @@ public final class FakeMpi implements QmpiBackend {
 
         @Override
         public @Nullable Object invoke(QmpiContext context, MpiCall call) {
+            Runnable hook = whenCalled.get(call.function());
+            if (hook != null) {
+                hook.run();
+            }
             if (call instanceof Call && ((Call) call).failure != null) {
                 throw ((Call) call).failure;
             }
             return null;
         }
     };
+
+    /** What the binding does when the chain reaches it with a function (e.g. the real MPI_Finalize). */
+    public final Map<MpiFunction, Runnable> whenCalled = new EnumMap<>(MpiFunction.class);
 
     /**
      * A backend can be installed once per JVM, and tests make many fakes: the one installed backend
