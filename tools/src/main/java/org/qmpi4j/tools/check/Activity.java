@@ -69,6 +69,9 @@ final class Activity {
     }
 
     private final AtomicInteger inside = new AtomicInteger();
+    /** Threads in the checker's own slow work ({@link #ownWorkStarted}). */
+    private final AtomicInteger ownWork = new AtomicInteger();
+
     private final ThreadLocal<Record> records = new Records();
     /** The first thread to call MPI and its record: most ranks have no other, and skip the thread-local. */
     private volatile @Nullable Thread owner;
@@ -112,9 +115,24 @@ final class Activity {
         inside.decrementAndGet();
     }
 
-    /** Whether some thread of this rank is inside an MPI call now. */
+    /**
+     * The checker's own slow work inside a call starts on this thread (opening the library's MPI_T
+     * for a finding: seconds on a loaded machine): until {@link #ownWorkEnded}, the rank is not
+     * waiting in MPI, and the watch must not take it for blocked.
+     */
+    void ownWorkStarted() {
+        ownWork.incrementAndGet();
+    }
+
+    /** The work of {@link #ownWorkStarted} is over: counted as progress, so the watch's quiet time starts again. */
+    void ownWorkEnded() {
+        progress++;
+        ownWork.decrementAndGet();
+    }
+
+    /** Whether some thread of this rank is inside an MPI call now, waiting in MPI rather than in the checker's own work. */
     boolean inside() {
-        return inside.get() > 0;
+        return inside.get() > 0 && ownWork.get() == 0;
     }
 
     /** The call last entered (it may have returned since; see {@link #inside()}), or {@code null}. */

@@ -437,7 +437,9 @@ final class Checker {
         if (comm.canExchangeData()) {
             worldComm = comm;
             BufferingDeadlocks b = new BufferingDeadlocks(
-                    this, new ZeroBuffering(comm.rank(), comm.size(), oneThreadAtATime), new EagerLimits(toolId));
+                    this,
+                    new ZeroBuffering(comm.rank(), comm.size(), oneThreadAtATime),
+                    new EagerLimits(toolId, activity));
             buffering = b;
             try {
                 TypeSignatures t = new TypeSignatures(toolId);

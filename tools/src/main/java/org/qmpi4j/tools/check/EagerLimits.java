@@ -23,10 +23,12 @@ final class EagerLimits {
     };
 
     private final int toolId;
+    private final Activity activity;
     private volatile @Nullable String said;
 
-    EagerLimits(int toolId) {
+    EagerLimits(int toolId, Activity activity) {
         this.toolId = toolId;
+        this.activity = activity;
     }
 
     /**
@@ -36,7 +38,14 @@ final class EagerLimits {
     String text() {
         String s = said;
         if (s == null) {
-            s = read();
+            // Opening the library's MPI_T reads all its variables: the deadlock watch must not
+            // take the seconds that can take on a loaded machine for a rank blocked in MPI.
+            activity.ownWorkStarted();
+            try {
+                s = read();
+            } finally {
+                activity.ownWorkEnded();
+            }
             said = s;
         }
         return s;

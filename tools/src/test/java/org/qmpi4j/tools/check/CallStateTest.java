@@ -87,4 +87,50 @@ class CallStateTest {
         assertThat(Objects.requireNonNull(found[0].call).function).isEqualTo("MPI_WAITALL");
         assertThat(Objects.requireNonNull(found[1].call).function).isEqualTo("MPI_WAITALL");
     }
+
+    /**
+     * Two ranks in {@code MPI_RECV} from each other, quiet for 10 s, are deadlocked; but not while
+     * one of them is in the checker's own work inside its receive (opening the library's MPI_T for
+     * a {@code buffering_deadlock} finding took over 2 s on a loaded machine, and the watch ended a
+     * job that was about to go on), and the end of that work counts as progress.
+     */
+    @Test
+    void aRankInTheCheckersOwnWorkIsNotBlockedInMpi() throws Exception {
+        CallingAddress recv = new CallingAddress("SendSendEager16", "main", "SendSendEager16.java", 21);
+        Activity[] ranks = {new Activity(), new Activity()};
+        for (int r = 0; r < 2; r++) {
+            ranks[r].enter(
+                    new FakeMpi.Call(MpiFunction.MPI_RECV, recv).peer(1 - r).tag(0), Thread.currentThread());
+        }
+        assertThat(judgeQuiet(ranks)).as("both waiting in MPI").isNotNull();
+
+        ranks[0].ownWorkStarted();
+        assertThat(CallState.of(0, ranks[0], null, new PendingRequests()).inside)
+                .isFalse();
+        assertThat(judgeQuiet(ranks)).as("rank 0 in the checker's own work").isNull();
+
+        long before = ranks[0].progress();
+        ranks[0].ownWorkEnded();
+        assertThat(ranks[0].progress()).as("the work's end is progress").isGreaterThan(before);
+        assertThat(CallState.of(0, ranks[0], null, new PendingRequests()).inside)
+                .isTrue();
+    }
+
+    /** The ranks' states at time 0 and 10 s later, as rank 0's watch gets them. */
+    private static @Nullable BlockedCall[] judgeQuiet(Activity[] ranks) throws Exception {
+        DeadlockDetector d = new DeadlockDetector(ranks.length, 3, 500);
+        for (int r = 0; r < ranks.length; r++) {
+            d.connected(r, 0);
+        }
+        for (long at : new long[] {0, 10 * SECOND}) {
+            for (int r = 0; r < ranks.length; r++) {
+                d.state(
+                        r,
+                        BlockedCall.parse(CallState.of(r, ranks[r], null, new PendingRequests())
+                                .toJson()),
+                        at);
+            }
+        }
+        return d.deadlocked(10 * SECOND);
+    }
 }
