@@ -61,6 +61,9 @@ import org.qmpi4j.api.Nullable;
  *
  * <p>One interface because the text defines one: a method per routine of Section 14.3, and most of
  * its length is their javadoc.
+ *
+ * <p>One interface of this length because it is the standard's one interface: a method per
+ * {@code MPI_T} routine, each documented for a tool author who works from this javadoc alone.
  */
 public interface MpiT {
 

@@ -38,6 +38,12 @@ import org.qmpi4j.tools.mpi.WorldComm;
  *
  * <p>One per MPI process, not per JVM: MPJ Express' multicore mode runs several ranks in one JVM,
  * each with its own {@code COMM_WORLD} object, which is the key.
+ *
+ * <p>One class, somewhat over the usual size, because it is the one object per MPI process whose
+ * state (the tools that joined and finished, whether the line was said, the world's record)
+ * decides the job's one line and {@code world.json}; what can stand apart does
+ * ({@link FinalWriting}, {@link RankTrouble}, {@link WorldFolders}, {@link MainThreadWatch},
+ * {@link SlurmStepStop}).
  */
 public final class OutputSession {
     private static final Map<Object, OutputSession> SESSIONS = new IdentityHashMap<>();

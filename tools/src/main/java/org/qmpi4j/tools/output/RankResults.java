@@ -47,6 +47,10 @@ import org.qmpi4j.tools.mpi.WorldComm;
  * the last tool's gather ({@link OutputSession#toolDone}); each rank's file stays as last written.
  * What rank 0 writes from the gathered content is what {@code qmpi4j merge} rebuilds from the
  * per-rank files when the job died before.
+ *
+ * <p>One class, somewhat over the usual size, because it is one life cycle (open, flush, finish,
+ * abort, after finish) over one rank's file under one lock; its parts that stand alone are nested
+ * ({@code WholeFile}, {@code EveryRankToRoot}) and documented as the interfaces tools implement.
  */
 public final class RankResults {
     /** Why this rank's file is being written. */
