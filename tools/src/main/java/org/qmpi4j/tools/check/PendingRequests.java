@@ -123,12 +123,15 @@ final class PendingRequests {
 
         final String region;
         final boolean writes;
+        /** Where its region starts: an address, for {@link BufferRegion#NATIVE} memory. */
+        final long from;
 
         Overlap(Pending p) {
             this.function = p.function;
             this.site = p.site;
             this.region = p.region.describe();
             this.writes = p.region.writes;
+            this.from = p.region.from;
         }
     }
 

@@ -135,12 +135,20 @@ final class RequestRules {
                 "overlapping_buffers",
                 Finding.Severity.ERROR,
                 "this " + f + (r.writes ? " receives into " : " sends from ") + r.describe()
+                        + (r.memory == BufferRegion.NATIVE ? startingAt(r.from - o.from) : "")
                         + ", which overlaps the buffer of the " + o.function + " still pending"
                         + (o.writes ? " (it receives into " : " (it sends from ") + o.region + "): " + why
                         + ". Only sends may share a buffer while pending; give each call its own memory, or"
                         + " complete the " + o.function + " (wait, test) before this call",
                 Sites.of(checker.rank(), o.function, o.site),
                 Sites.of(checker.rank(), f, site));
+    }
+
+    /** Where a region of direct memory starts, {@code d} bytes from the pending one's start. */
+    private static String startingAt(long d) {
+        return d == 0
+                ? ", at the same address as the other's"
+                : ", starting " + Math.abs(d) + " bytes " + (d > 0 ? "after" : "before") + " the other's";
     }
 
     private void made(MpiCall call, Communicators c) {
