@@ -17,7 +17,9 @@ import org.qmpi4j.tools.mpi.Completions;
 /**
  * The rules on nonblocking requests, after the calls that start, complete or free them:
  * {@code buffer_modified} (a send's buffer checksum at its start and at its completion),
- * {@code active_request_freed} and, at {@code MPI_Finalize}, {@code request_leak}. The pending
+ * {@code overlapping_buffers} (a call's buffer region against those of the calls still pending,
+ * {@link BufferRegion}), {@code active_request_freed} and, at {@code MPI_Finalize},
+ * {@code request_leak}. The pending
  * requests are also what the deadlock watch shows a blocked wait waiting for.
  */
 final class RequestRules {
