@@ -484,6 +484,24 @@ if (rank == 0) {
     Request b = world.Irecv(buf, 1, 3, MPI.INT, 0, 1); // ERROR
     Request.Waitall(new Request[] {a, b});
 }""")
+prog(LC, "IsendAndIrecvSameArray", "overlapping_buffers", "each rank sends from and receives into one array at the same time",
+     """int[] buf = new int[4];
+int peer = 1 - rank;
+Request a = world.Irecv(buf, 0, 4, MPI.INT, peer, 0); // ERROR
+Request b = world.Isend(buf, 0, 4, MPI.INT, peer, 0); // ERROR
+Request.Waitall(new Request[] {a, b});""")
+prog(LC, "RecvIntoPendingIsend", "overlapping_buffers", "each rank receives (blocking) into elements of its own Isend's array still pending",
+     """int[] buf = new int[6];
+int peer = 1 - rank;
+Request r = world.Isend(buf, 0, 4, MPI.INT, peer, 0); // ERROR
+world.Recv(buf, 2, 4, MPI.INT, peer, 0); // ERROR
+r.Wait();""")
+prog(LC, "IsendIrecvDisjointHalves", None, "each rank sends from one half of an array and receives into the other half at once",
+     """int[] buf = new int[6];
+int peer = 1 - rank;
+Request in = world.Irecv(buf, 3, 3, MPI.INT, peer, 0);
+Request out = world.Isend(buf, 0, 3, MPI.INT, peer, 0);
+Request.Waitall(new Request[] {in, out});""")
 prog(LC, "ModifiedAfterWait", None, "rank 0 writes its send buffer only after its Isend completed",
      """int[] buf = new int[4];
 if (rank == 0) {

@@ -466,7 +466,7 @@ world.barrier();"""),
     ("LeakedReceiveLoop", "rank 0 posts receives from every rank and waits for none", """IntBuffer buf = MPI.newIntBuffer(size);
 if (rank == 0) {
     for (int i = 1; i < size; i++) {
-        world.iRecv(buf, 1, MPI.INT, i, 0); // ERROR
+        world.iRecv(MPI.slice(buf, i), 1, MPI.INT, i, 0); // ERROR
     }
 } else {
     world.send(buf, 1, MPI.INT, 0, 0);
@@ -858,7 +858,7 @@ if (rank == 1) {
 }""")
 prog(LC, "OverlappingReceives", "overlapping_buffers", "rank 0 posts two receives into the same buffer", """IntBuffer buf = MPI.newIntBuffer(2);
 if (rank == 0) {
-    Request a = world.iRecv(buf, 2, MPI.INT, 1, 0);
+    Request a = world.iRecv(buf, 2, MPI.INT, 1, 0); // ERROR
     Request b = world.iRecv(buf, 2, MPI.INT, 1, 1); // ERROR
     a.waitFor();
     b.waitFor();
@@ -868,7 +868,7 @@ if (rank == 0) {
 }""")
 prog(LC, "SendAndReceiveSameBuffer", "overlapping_buffers", "rank 0 sends from and receives into one buffer at the same time", """IntBuffer buf = MPI.newIntBuffer(2);
 int peer = 1 - rank;
-Request a = world.iRecv(buf, 2, MPI.INT, peer, 0);
+Request a = world.iRecv(buf, 2, MPI.INT, peer, 0); // ERROR
 Request b = world.iSend(buf, 2, MPI.INT, peer, 0); // ERROR
 a.waitFor();
 b.waitFor();""")
@@ -877,6 +877,59 @@ if (rank == 0) {
     Request a = world.iRecv(MPI.slice(buf, 0), 2, MPI.INT, 1, 0);
     Request b = world.iRecv(MPI.slice(buf, 2), 2, MPI.INT, 1, 1);
     a.waitFor();
+    b.waitFor();
+} else if (rank == 1) {
+    world.send(buf, 2, MPI.INT, 0, 0);
+    world.send(buf, 2, MPI.INT, 0, 1);
+}""")
+prog(LC, "OverlappingSlices", "overlapping_buffers", "rank 0 receives into two slices of one direct buffer that share an element", """IntBuffer buf = MPI.newIntBuffer(4);
+if (rank == 0) {
+    Request a = world.iRecv(MPI.slice(buf, 0), 3, MPI.INT, 1, 0); // ERROR
+    Request b = world.iRecv(MPI.slice(buf, 2), 2, MPI.INT, 1, 1); // ERROR
+    a.waitFor();
+    b.waitFor();
+} else if (rank == 1) {
+    world.send(buf, 3, MPI.INT, 0, 0);
+    world.send(buf, 2, MPI.INT, 0, 1);
+}""")
+prog(LC, "RecvIntoPendingSend", "overlapping_buffers", "each rank receives (blocking) into the buffer of its own send still pending", """IntBuffer buf = MPI.newIntBuffer(4);
+int peer = 1 - rank;
+Request r = world.iSend(buf, 4, MPI.INT, peer, 0); // ERROR
+world.recv(buf, 4, MPI.INT, peer, 0); // ERROR
+r.waitFor();""")
+prog(LC, "SendFromPendingReceive", "overlapping_buffers", "rank 0 sends (blocking) from a part of the buffer its receive still writes", """IntBuffer buf = MPI.newIntBuffer(8);
+if (rank == 0) {
+    Request r = world.iRecv(buf, 8, MPI.INT, 1, 0); // ERROR
+    world.send(MPI.slice(buf, 4), 2, MPI.INT, 1, 1); // ERROR
+    r.waitFor();
+} else if (rank == 1) {
+    IntBuffer in = MPI.newIntBuffer(2);
+    world.recv(in, 2, MPI.INT, 0, 1);
+    world.send(buf, 8, MPI.INT, 0, 0);
+}""")
+prog(LC, "DisjointHalvesSendRecv", None, "each rank sends from one half of a direct buffer and receives into the other half at once", """IntBuffer buf = MPI.newIntBuffer(8);
+int peer = 1 - rank;
+Request in = world.iRecv(MPI.slice(buf, 4), 4, MPI.INT, peer, 0);
+Request out = world.iSend(MPI.slice(buf, 0), 4, MPI.INT, peer, 0);
+in.waitFor();
+out.waitFor();""")
+prog(LC, "TwoSendsOneBuffer", None, "rank 0 sends one direct buffer twice with two pending sends (only reads: allowed since MPI 3.0)", """IntBuffer buf = MPI.newIntBuffer(4);
+if (rank == 0) {
+    Request a = world.iSend(buf, 4, MPI.INT, 1, 0);
+    Request b = world.iSend(buf, 4, MPI.INT, 1, 1);
+    a.waitFor();
+    b.waitFor();
+} else if (rank == 1) {
+    IntBuffer x = MPI.newIntBuffer(4);
+    IntBuffer y = MPI.newIntBuffer(4);
+    world.recv(x, 4, MPI.INT, 0, 0);
+    world.recv(y, 4, MPI.INT, 0, 1);
+}""")
+prog(LC, "ReuseBufferAfterWait", None, "rank 0 receives into a buffer again once the first receive completed", """IntBuffer buf = MPI.newIntBuffer(2);
+if (rank == 0) {
+    Request a = world.iRecv(buf, 2, MPI.INT, 1, 0);
+    a.waitFor();
+    Request b = world.iRecv(buf, 2, MPI.INT, 1, 1);
     b.waitFor();
 } else if (rank == 1) {
     world.send(buf, 2, MPI.INT, 0, 0);

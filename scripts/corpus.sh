@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs the whole bug corpus under the check tool and prints its scores per binding, per category
-# and overall (docs/corpus.md): Open MPI's part (module corpus, 196 mpirun jobs of 2 to 4 ranks,
+# and overall (docs/corpus.md): Open MPI's part (module corpus, 221 mpirun jobs of 2 to 4 ranks,
 # about 4 minutes on 2 cores) and MPJ Express' part (module corpus-mpj, run in MPJ's multicore
 # mode). The tables are also written to integration-tests/target/corpus/score.md and
 # score-mpj.md (or to $CORPUS_SCORE and $CORPUS_MPJ_SCORE). Holds the machine-wide MPI lock, so it

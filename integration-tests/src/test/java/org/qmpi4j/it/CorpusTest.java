@@ -48,6 +48,10 @@ class CorpusTest {
                 "parammatching.ScattervCounts",
                 "parammatching.AllGathervCounts",
                 "localconcurrency.ModifiedSendBufferInt",
+                "localconcurrency.OverlappingReceives",
+                "localconcurrency.OverlappingSlices",
+                "localconcurrency.SendAndReceiveSameBuffer",
+                "localconcurrency.RecvIntoPendingSend",
                 "threads.SendOnThreadAtFunneled",
                 "requestlifecycle.FreeActiveReceive",
                 "callordering.CallAfterFinalize",
@@ -105,7 +109,10 @@ class CorpusTest {
                 "resourceleak.SplitUndefinedNotFreed",
                 "resourceleak.GroupsFreedBeforeTheirComm",
                 "resourceleak.UserOpFreed",
-                "resourceleak.CommKeptInField"
+                "resourceleak.CommKeptInField",
+                "localconcurrency.DisjointSlices",
+                "localconcurrency.DisjointHalvesSendRecv",
+                "localconcurrency.TwoSendsOneBuffer"
             })
     void correctProgramsGiveNoFinding(String name, @TempDir Path out) throws Exception {
         CorpusProgram program = CorpusProgram.named(name);

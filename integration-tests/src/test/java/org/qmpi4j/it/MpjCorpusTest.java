@@ -35,6 +35,8 @@ class MpjCorpusTest {
                 "requestlifecycle.StartedNeverCompleted",
                 "resourceleak.LeakedCommDup",
                 "localconcurrency.ModifiedSendBufferInt",
+                "localconcurrency.OverlappingIrecvs",
+                "localconcurrency.RecvIntoPendingIsend",
                 "callordering.CallAfterFinalize",
                 "invalidparam.UseFreedDatatype"
             })
@@ -61,6 +63,8 @@ class MpjCorpusTest {
                 "resourceleak.PersistentPairCompleted",
                 "localconcurrency.ModifiedOutsideSentPart",
                 "localconcurrency.DisjointOffsetsOfOneArray",
+                "localconcurrency.IsendIrecvDisjointHalves",
+                "localconcurrency.SameBufferTwoIsends",
                 "resourceleak.CommFreedInFinally",
                 "callordering.SlowRank"
             })

@@ -64,10 +64,37 @@ public final class AgentStart {
             CallSiteTransformer transformer =
                     CallSiteTransformer.create(runtime.catalog(), excluded.toolPackages(), excluded.toolLoader());
             inst.addTransformer(transformer, false);
+            openNioToAgent(inst);
             Runtime.getRuntime().addShutdownHook(new ExitReport(runtime, transformer, config.verbose()));
             log.info("agent started; tools " + config.tools() + " (" + config.toolsSource() + ")");
         } catch (Throwable t) {
             log.warn("the agent could not start and is inactive; the application runs unobserved: " + t);
+        }
+    }
+
+    /**
+     * Opens {@code java.nio} to this class loader's module (the agent's internals and bundled
+     * tools), and to no other: {@code check} reads a direct buffer's native address, the one a
+     * binding's JNI code hands MPI, to see that two slices of one buffer overlap. The application's
+     * view of {@code java.base} is unchanged. Without it, buffers are compared by identity.
+     */
+    private static void openNioToAgent(Instrumentation inst) {
+        Module base = Object.class.getModule();
+        Module agent = AgentStart.class.getModule();
+        if (inst.isModifiableModule(base) && !base.isOpen("java.nio", agent)) {
+            try {
+                inst.redefineModule(
+                        base,
+                        java.util.Set.of(),
+                        java.util.Map.of(),
+                        java.util.Map.of("java.nio", java.util.Set.of(agent)),
+                        java.util.Set.of(),
+                        java.util.Map.of());
+            } catch (RuntimeException refused) {
+                Log.agent()
+                        .info("java.nio stays closed to the agent; check compares direct buffers by identity: "
+                                + refused);
+            }
         }
     }
 

@@ -198,6 +198,13 @@ final class Checker {
                 results.output().fault("checking the arguments of " + call.function(), e);
             }
         }
+        if ((needs & CallNeeds.MESSAGES) != 0) {
+            try {
+                requests.before(call);
+            } catch (RuntimeException | LinkageError e) {
+                results.output().fault("comparing the buffer of " + call.function() + " with the pending calls'", e);
+            }
+        }
         pollCollectives(call.function());
         entered(call);
         beforeCollective(call, c);
@@ -573,6 +580,12 @@ final class Checker {
     }
 
     /** What the binding's descriptor says the checker must know ({@link BindingFacts#UNKNOWN} before {@code MPI_Init}). */
+    /** The datatypes' signatures, or {@code null} before {@code MPI_Init} or where the checks are off. */
+    @Nullable
+    TypeSignatures types() {
+        return types;
+    }
+
     BindingFacts facts() {
         return facts;
     }

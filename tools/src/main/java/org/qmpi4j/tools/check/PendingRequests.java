@@ -46,6 +46,8 @@ final class PendingRequests {
          * whatever its peer, even a wildcard, a process this job's watch does not see may complete it.
          */
         boolean otherWorld;
+        /** Where its buffer lies ({@code overlapping_buffers}); no memory if not known. */
+        final BufferRegion region = new BufferRegion();
 
         Pending(
                 MpiFunction function,
@@ -82,6 +84,7 @@ final class PendingRequests {
             this.bytes = bytes;
             this.checksum = checksum;
             this.otherWorld = otherWorld;
+            this.region.memory = null;
             return this;
         }
     }
@@ -102,6 +105,85 @@ final class PendingRequests {
 
     private final Map<Object, Persistent> persistent = new IdentityHashMap<>();
 
+    /**
+     * The pending and active persistent requests whose buffer region is known, in an array that a
+     * comparison walks without allocating; {@link #anyRegion} lets calls skip the lock when empty.
+     */
+    private Pending[] regions = new Pending[16];
+
+    private int regionCount;
+    private volatile boolean anyRegion;
+
+    /** A pending call whose buffer overlaps another's, copied under the lock. */
+    static final class Overlap {
+        final MpiFunction function;
+
+        @Nullable
+        final CallingAddress site;
+
+        final String region;
+        final boolean writes;
+        /** Where its region starts: an address, for {@link BufferRegion#NATIVE} memory. */
+        final long from;
+
+        Overlap(Pending p) {
+            this.function = p.function;
+            this.site = p.site;
+            this.region = p.region.describe();
+            this.writes = p.region.writes;
+            this.from = p.region.from;
+        }
+    }
+
+    /**
+     * The first pending call whose buffer conflicts with {@code r} (shares a byte, and one of them
+     * is written), or {@code null}; allocates only when it finds one.
+     */
+    /** Whether any pending call's buffer region is known: else no call can overlap one. */
+    boolean mayOverlap() {
+        return anyRegion;
+    }
+
+    @Nullable
+    Overlap overlapping(BufferRegion r) {
+        if (!anyRegion || r.memory == null) {
+            return null;
+        }
+        synchronized (this) {
+            for (int i = 0; i < regionCount; i++) {
+                if (regions[i].region.conflicts(r)) {
+                    return new Overlap(regions[i]);
+                }
+            }
+        }
+        return null;
+    }
+
+    private void addRegion(Pending p) {
+        if (p.region.memory == null) {
+            return;
+        }
+        if (regionCount == regions.length) {
+            regions = java.util.Arrays.copyOf(regions, regionCount * 2);
+        }
+        regions[regionCount++] = p;
+        anyRegion = true;
+    }
+
+    private void removeRegion(@Nullable Pending p) {
+        if (p == null || p.region.memory == null) {
+            return;
+        }
+        for (int i = regionCount - 1; i >= 0; i--) {
+            if (regions[i] == p) {
+                regions[i] = regions[--regionCount];
+                regions[regionCount] = null;
+                break;
+            }
+        }
+        anyRegion = regionCount > 0;
+    }
+
     /** A persistent request was made ({@code *_INIT}): inactive until started. */
     synchronized void made(@Nullable Object request, Pending p) {
         if (request != null) {
@@ -109,12 +191,19 @@ final class PendingRequests {
         }
     }
 
-    /** {@code MPI_Start} of {@code request}: a persistent request is active now. */
-    synchronized void start(@Nullable Object request) {
+    /**
+     * {@code MPI_Start} of {@code request}: a persistent request is active now. Returns the pending
+     * call its buffer overlaps, if any (found before it is counted itself).
+     */
+    synchronized @Nullable Overlap start(@Nullable Object request) {
         Persistent q = request == null ? null : persistent.get(request);
-        if (q != null) {
-            q.active = true;
+        if (q == null || q.active) {
+            return null;
         }
+        q.active = true;
+        Overlap o = overlapping(q.made.region);
+        addRegion(q.made);
+        return o;
     }
 
     /**
@@ -124,10 +213,15 @@ final class PendingRequests {
     synchronized @Nullable Pending freed(@Nullable Object request) {
         Pending p = pending.remove(request);
         if (p != null) {
+            removeRegion(p);
             return p;
         }
         Persistent q = persistent.remove(request);
-        return q != null && q.active ? q.made : null;
+        if (q != null && q.active) {
+            removeRegion(q.made);
+            return q.made;
+        }
+        return null;
     }
 
     /** The persistent requests not freed. */
@@ -137,7 +231,8 @@ final class PendingRequests {
 
     synchronized void started(Object request, Pending p) {
         if (request != null) {
-            pending.put(request, p);
+            removeRegion(pending.put(request, p));
+            addRegion(p);
         }
     }
 
@@ -149,10 +244,12 @@ final class PendingRequests {
         Pending p = pending.remove(request);
         if (p == null && request != null) {
             Persistent q = persistent.get(request);
-            if (q != null) {
+            if (q != null && q.active) {
                 q.active = false;
+                removeRegion(q.made);
             }
         }
+        removeRegion(p);
         return p;
     }
 
@@ -179,6 +276,7 @@ final class PendingRequests {
     synchronized void recycle(Pending p) {
         p.site = null;
         p.buffer = null;
+        p.region.memory = null;
         if (free.size() < 256) {
             free.push(p);
         }

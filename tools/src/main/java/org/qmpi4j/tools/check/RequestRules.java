@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import org.qmpi4j.api.CallingAddress;
 import org.qmpi4j.api.MpiCall;
 import org.qmpi4j.api.MpiFunction;
 import org.qmpi4j.api.Nullable;
@@ -16,7 +17,9 @@ import org.qmpi4j.tools.mpi.Completions;
 /**
  * The rules on nonblocking requests, after the calls that start, complete or free them:
  * {@code buffer_modified} (a send's buffer checksum at its start and at its completion),
- * {@code active_request_freed} and, at {@code MPI_Finalize}, {@code request_leak}. The pending
+ * {@code overlapping_buffers} (a call's buffer region against those of the calls still pending,
+ * {@link BufferRegion}), {@code active_request_freed} and, at {@code MPI_Finalize},
+ * {@code request_leak}. The pending
  * requests are also what the deadlock watch shows a blocked wait waiting for.
  */
 final class RequestRules {
@@ -34,6 +37,9 @@ final class RequestRules {
     }
 
     private static final ThreadLocal<Region> LAST = ThreadLocal.withInitial(Region::new);
+
+    /** The buffer region of this thread's current call, compared before the call with the pending ones. */
+    private static final ThreadLocal<BufferRegion> CURRENT = ThreadLocal.withInitial(BufferRegion::new);
 
     /** The requests a call completed: this thread's list, emptied after each use. */
     private static final ThreadLocal<List<Object>> COMPLETED = ThreadLocal.withInitial(() -> new ArrayList<>(4));
@@ -81,30 +87,88 @@ final class RequestRules {
             Object r = call.request();
             if (r instanceof Object[]) {
                 for (Object one : (Object[]) r) {
-                    requests.start(one);
+                    startedPersistent(one);
                 }
             } else {
-                requests.start(r);
+                startedPersistent(r);
             }
         }
+    }
+
+    /**
+     * Before a point-to-point call with a buffer: {@code overlapping_buffers} if it overlaps the
+     * buffer of a nonblocking call still pending (before the call, so that a receive that then
+     * waits for ever is reported all the same). Allocates nothing unless it finds one.
+     */
+    void before(MpiCall call) {
+        if (!requests.mayOverlap() || BufferRegion.access(call.function()) == 0) {
+            return;
+        }
+        BufferRegion r = CURRENT.get();
+        try {
+            if (r.set(call, checker.facts().bufferOffsets(), checker.types())) {
+                PendingRequests.Overlap o = requests.overlapping(r);
+                if (o != null) {
+                    overlap(o, call.function(), call.callingAddress(), r);
+                }
+            }
+        } finally {
+            r.memory = null;
+        }
+    }
+
+    private void startedPersistent(@Nullable Object request) {
+        PendingRequests.Overlap o = requests.start(request);
+        if (o != null && request != null) {
+            PendingRequests.Pending p = requests.get(request);
+            if (p != null) {
+                overlap(o, p.function, p.site, p.region);
+            }
+        }
+    }
+
+    /** {@code overlapping_buffers}: the call {@code f} at {@code site}, whose region is {@code r}, overlaps {@code o}. */
+    private void overlap(PendingRequests.Overlap o, MpiFunction f, @Nullable CallingAddress site, BufferRegion r) {
+        String why = o.writes && r.writes
+                ? "both receive into it, so what it holds after both complete depends on the order the messages"
+                        + " arrive in (or they interleave)"
+                : "MPI may send bytes while the receive writes them";
+        checker.report(
+                "overlapping_buffers",
+                Finding.Severity.ERROR,
+                "this " + f + (r.writes ? " receives into " : " sends from ") + r.describe()
+                        + (r.memory == BufferRegion.NATIVE ? startingAt(r.from - o.from) : "")
+                        + ", which overlaps the buffer of the " + o.function + " still pending"
+                        + (o.writes ? " (it receives into " : " (it sends from ") + o.region + "): " + why
+                        + ". Only sends may share a buffer while pending; give each call its own memory, or"
+                        + " complete the " + o.function + " (wait, test) before this call",
+                Sites.of(checker.rank(), o.function, o.site),
+                Sites.of(checker.rank(), f, site));
+    }
+
+    /** Where a region of direct memory starts, {@code d} bytes from the pending one's start. */
+    private static String startingAt(long d) {
+        return d == 0
+                ? ", at the same address as the other's"
+                : ", starting " + Math.abs(d) + " bytes " + (d > 0 ? "after" : "before") + " the other's";
     }
 
     private void made(MpiCall call, Communicators c) {
         Object comm = call.communicator();
         Communicators.Info info = c.learn(comm);
-        requests.made(
-                call.request(),
-                new PendingRequests.Pending(
-                        call.function(),
-                        call.callingAddress(),
-                        c.toWorld(comm, call.peer()),
-                        call.tag(),
-                        info == null ? "a communicator" : info.name,
-                        null,
-                        0,
-                        0,
-                        BufferChecksum.NONE,
-                        info != null && info.otherWorld));
+        PendingRequests.Pending made = new PendingRequests.Pending(
+                call.function(),
+                call.callingAddress(),
+                c.toWorld(comm, call.peer()),
+                call.tag(),
+                info == null ? "a communicator" : info.name,
+                null,
+                0,
+                0,
+                BufferChecksum.NONE,
+                info != null && info.otherWorld);
+        made.region.set(call, checker.facts().bufferOffsets(), checker.types());
+        requests.made(call.request(), made);
     }
 
     private void freed(MpiCall call) {
@@ -143,20 +207,20 @@ final class RequestRules {
             bytes = call.bytes();
             sum = BufferChecksum.of(buffer, offset, bytes);
         }
-        requests.started(
-                request,
-                requests.obtain()
-                        .set(
-                                f,
-                                call.callingAddress(),
-                                c.toWorld(comm, call.peer()),
-                                call.tag(),
-                                info == null ? "a communicator" : info.name,
-                                sum == BufferChecksum.NONE ? null : buffer,
-                                offset,
-                                bytes,
-                                sum,
-                                info != null && info.otherWorld));
+        PendingRequests.Pending p = requests.obtain()
+                .set(
+                        f,
+                        call.callingAddress(),
+                        c.toWorld(comm, call.peer()),
+                        call.tag(),
+                        info == null ? "a communicator" : info.name,
+                        sum == BufferChecksum.NONE ? null : buffer,
+                        offset,
+                        bytes,
+                        sum,
+                        info != null && info.otherWorld);
+        p.region.set(call, checker.facts().bufferOffsets(), checker.types());
+        requests.started(request, p);
     }
 
     /** {@code request} completed by {@code completion}, which completed {@code several} at once. */

@@ -144,10 +144,23 @@ class CheckCostTest {
                 .returned(collectiveRequest, collectiveRequest);
         FakeMpi.Call waitCollective =
                 new FakeMpi.Call(MpiFunction.MPI_WAIT, at(21)).returned(collectiveRequest, status);
+        // a receive pending while a send starts: the send's buffer is compared with the receive's
+        ByteBuffer other = ByteBuffer.allocateDirect(64);
+        Object recvRequest = new Object();
+        FakeMpi.Call irecv = new FakeMpi.Call(MpiFunction.MPI_IRECV, at(22))
+                .on(world)
+                .peer(0)
+                .tag(5)
+                .bytes(32)
+                .message(8, type, other)
+                .args(other, eight, type, zero, tag)
+                .returned(recvRequest, recvRequest);
+        FakeMpi.Call waitRecv = new FakeMpi.Call(MpiFunction.MPI_WAIT, at(23)).returned(recvRequest, status);
 
         Map<String, Long> bytes = new LinkedHashMap<>();
         bytes.put("send+recv", perRound(mpi, send, recv));
         bytes.put("isend+wait+recv", perRound(mpi, isend, wait, recv));
+        bytes.put("irecv+isend+wait+wait", perRound(mpi, irecv, isend, wait, waitRecv));
         bytes.put("sendrecv", perRound(mpi, sendrecv));
         bytes.put("allreduce", perRound(mpi, allreduce));
         bytes.put("barrier", perRound(mpi, barrier));

@@ -1,6 +1,6 @@
 // corpus: category=localconcurrency ranks=2
 // intent: rank 0 posts two receives into the same buffer
-// expect: overlapping_buffers lines 21
+// expect: overlapping_buffers lines 20,21
 package org.qmpi4j.corpus.openmpi.localconcurrency;
 
 import java.nio.*;
@@ -17,7 +17,7 @@ public final class OverlappingReceives {
         int size = world.getSize();
         IntBuffer buf = MPI.newIntBuffer(2);
         if (rank == 0) {
-            Request a = world.iRecv(buf, 2, MPI.INT, 1, 0);
+            Request a = world.iRecv(buf, 2, MPI.INT, 1, 0); // ERROR
             Request b = world.iRecv(buf, 2, MPI.INT, 1, 1); // ERROR
             a.waitFor();
             b.waitFor();

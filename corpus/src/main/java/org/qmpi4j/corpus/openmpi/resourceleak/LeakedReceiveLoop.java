@@ -18,7 +18,7 @@ public final class LeakedReceiveLoop {
         IntBuffer buf = MPI.newIntBuffer(size);
         if (rank == 0) {
             for (int i = 1; i < size; i++) {
-                world.iRecv(buf, 1, MPI.INT, i, 0); // ERROR
+                world.iRecv(MPI.slice(buf, i), 1, MPI.INT, i, 0); // ERROR
             }
         } else {
             world.send(buf, 1, MPI.INT, 0, 0);
