@@ -26,7 +26,8 @@ public final class FinalWriting {
 
     /** Where a step's names and faults go. */
     interface Outcome {
-        void wrote(List<String> names);
+        /** The step given with {@code slot} ({@link #add}) wrote {@code names}. */
+        void wrote(int slot, List<String> names);
 
         /** The step {@code what} failed with {@code e}: said once, through {@code output} where it has one. */
         void failed(@Nullable RankOutput output, String what, Throwable e);
@@ -36,11 +37,13 @@ public final class FinalWriting {
         final String what;
         final @Nullable RankOutput output;
         final Step step;
+        final int slot;
 
-        Pending(String what, @Nullable RankOutput output, Step step) {
+        Pending(String what, @Nullable RankOutput output, Step step, int slot) {
             this.what = what;
             this.output = output;
             this.step = step;
+            this.slot = slot;
         }
     }
 
@@ -54,9 +57,12 @@ public final class FinalWriting {
         this.outcome = outcome;
     }
 
-    /** A step to run later, after the ones given before; {@code what} names it in a fault. */
-    synchronized void add(String what, @Nullable RankOutput output, Step step) {
-        pending.add(new Pending(what, output, step));
+    /**
+     * A step to run later, after the ones given before; {@code what} names it in a fault, {@code
+     * slot} is handed back with its names ({@link Outcome#wrote}).
+     */
+    synchronized void add(String what, @Nullable RankOutput output, Step step, int slot) {
+        pending.add(new Pending(what, output, step, slot));
     }
 
     /** Whether steps wait to run. */
@@ -112,7 +118,7 @@ public final class FinalWriting {
     private void runAll(List<Pending> steps) {
         for (Pending p : steps) {
             try {
-                outcome.wrote(p.step.write());
+                outcome.wrote(p.slot, p.step.write());
             } catch (Exception | LinkageError e) {
                 outcome.failed(p.output, p.what, e);
             }

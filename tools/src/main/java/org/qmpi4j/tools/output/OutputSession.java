@@ -55,7 +55,12 @@ public final class OutputSession {
     /** This world's record, on rank 0 only (else {@code null}); guarded by {@code this}. */
     private final WorldRecord record;
 
-    private final Set<String> results = new LinkedHashSet<>();
+    /**
+     * The names of the files the tools wrote, one entry per gather or later step, in the chain's
+     * order: a step's entry is reserved when the tool gives it, so that writing left for later
+     * ({@link #writeLater}) does not move a tool's files behind those of the tools after it.
+     */
+    private final List<List<String>> results = new ArrayList<>();
     /** Rank 0's writing that needs no MPI, done while the real MPI_Finalize runs. */
     private final FinalWriting writing = new FinalWriting(new Outcome(this));
 
@@ -141,7 +146,6 @@ public final class OutputSession {
         return s;
     }
 
-    /** The results directory of this world, or {@code null} if none could be made (tools then write nothing). */
     /**
      * Whether this rank's folder for its own files ({@code ranks/}) exists; when it could not be
      * made that was said once, and the tools do not try, and fail, again with each file.
@@ -160,6 +164,7 @@ public final class OutputSession {
         return quietResults;
     }
 
+    /** The results directory of this world, or {@code null} if none could be made (tools then write nothing). */
     public @Nullable Path dir() {
         return dir;
     }
@@ -190,7 +195,7 @@ public final class OutputSession {
      * into {@link #dir()} on this rank.
      */
     public synchronized void finished(List<String> files) {
-        results.addAll(files);
+        results.add(List.copyOf(files));
         finished++;
     }
 
@@ -203,7 +208,12 @@ public final class OutputSession {
      * tool calls {@link #awaitWritten} before {@code MPI_Finalize} returns to the application.
      */
     public void writeLater(String what, RankOutput output, FinalWriting.Step step) {
-        writing.add(what, output, step);
+        int slot;
+        synchronized (this) {
+            slot = results.size();
+            results.add(List.of());
+        }
+        writing.add(what, output, step, slot);
     }
 
     /**
@@ -239,11 +249,18 @@ public final class OutputSession {
             return;
         }
         if (writing.hasSteps()) {
-            writing.add("saying where the results are", null, new Announcement(this, trouble));
+            writing.add("saying where the results are", null, new Announcement(this, trouble), -1);
             writing.start();
         } else {
             announce(trouble);
         }
+    }
+
+    /** The names of the files written so far, in the chain's order, each once. */
+    private synchronized List<String> writtenNames() {
+        Set<String> written = new LinkedHashSet<>();
+        results.forEach(written::addAll);
+        return new ArrayList<>(written);
     }
 
     /** Rank 0's line about the job's results, once; {@code trouble} what the ranks' file systems refused. */
@@ -252,7 +269,7 @@ public final class OutputSession {
             return List.of();
         }
         announced = true;
-        List<String> names = new ArrayList<>(results);
+        List<String> names = writtenNames();
         // A tool whose gather failed said so itself; the line says what is there.
         String listed = String.join(", ", names)
                 + (finished - failedWrites < participants
@@ -407,7 +424,7 @@ public final class OutputSession {
         String troubleTail = trouble == null ? "" : "; " + trouble;
         if (!announced && finished > 0) {
             announced = true;
-            log.warn("results in " + dir + " (" + String.join(", ", results) + "; some tools did not finish)"
+            log.warn("results in " + dir + " (" + String.join(", ", writtenNames()) + "; some tools did not finish)"
                     + troubleTail);
             worldEnded("exited");
         } else if (!announced) {
@@ -464,9 +481,12 @@ public final class OutputSession {
         }
 
         @Override
-        public void wrote(List<String> names) {
+        public void wrote(int slot, List<String> names) {
+            if (slot < 0) {
+                return;
+            }
             synchronized (session) {
-                session.results.addAll(names);
+                session.results.set(slot, List.copyOf(names));
             }
         }
 
