@@ -195,8 +195,47 @@ public final class JvmPausesTool implements ToolProvider {
         return result;
     }
 
-    /** One {@code QMPI4J-JVM-PVARS} line of the variables as they read now. */
+    /**
+     * One {@code QMPI4J-JVM-PVARS} line of the variables as they read now, with the {@code gc} events
+     * that had come by then. A read of the variables returns once the events of the pauses it counts
+     * have come, but a pause just after it may have its event before the events are summed: then the
+     * whole is read again (after the agent's reading kept fresh for 5 ms), up to three times.
+     */
     private static void read(State s, int rank, String at) {
+        String line = "";
+        for (int attempt = 0; attempt < 3; attempt++) {
+            long[] before = gcEvents(s);
+            line = variables(s, rank, at);
+            long[] after = gcEvents(s);
+            line += " gc_events=" + after[0] + " gc_events_ns=" + after[1];
+            if (before[0] == after[0]) {
+                break;
+            }
+            try {
+                Thread.sleep(6);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+        }
+        s.readings.append(line).append('\n');
+    }
+
+    /** The {@code gc} events that have come: {their number, their nanoseconds}. */
+    private static long[] gcEvents(State s) {
+        long events = 0;
+        long nanos = 0;
+        synchronized (s) {
+            for (Sum sum : s.sums.getOrDefault("gc", Map.of()).values()) {
+                events += sum.events;
+                nanos += sum.nanos;
+            }
+        }
+        return new long[] {events, nanos};
+    }
+
+    /** The variables' part of a {@code QMPI4J-JVM-PVARS} line. */
+    private static String variables(State s, int rank, String at) {
         StringBuilder line = new StringBuilder("QMPI4J-JVM-PVARS rank=")
                 .append(rank)
                 .append(" at=")
@@ -215,17 +254,7 @@ public final class JvmPausesTool implements ToolProvider {
             String name = TIMERS[i].substring("qmpi4j_jvm_".length(), TIMERS[i].length() - "_time".length());
             line.append(' ').append(name).append("_ns=").append(Math.round(seconds[0] * 1e9));
         }
-        // The gc events that had come by the same moment, to hold against the variables.
-        long events = 0;
-        long nanos = 0;
-        synchronized (s) {
-            for (Sum sum : s.sums.getOrDefault("gc", Map.of()).values()) {
-                events += sum.events;
-                nanos += sum.nanos;
-            }
-        }
-        line.append(" gc_events=").append(events).append(" gc_events_ns=").append(nanos);
-        s.readings.append(line).append('\n');
+        return line.toString();
     }
 
     private static Object printAtFinalize(QmpiContext context, int toolId, MpiCall call) throws Exception {
