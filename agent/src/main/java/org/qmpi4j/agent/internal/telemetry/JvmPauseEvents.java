@@ -64,9 +64,6 @@ final class JvmPauseEvents {
      */
     static final long SETTLE_MS = 2_000;
 
-    /** Whether this thread is handling a notification now (a callback that reads must not wait for it). */
-    private static final ThreadLocal<Boolean> HANDLING = ThreadLocal.withInitial(() -> Boolean.FALSE);
-
     private final JvmWatch watch;
     private final EventType type;
     private @Nullable Watcher watcher;
@@ -128,6 +125,12 @@ final class JvmPauseEvents {
         private final List<GarbageCollectorMXBean> beans = new ArrayList<>();
 
         private final List<NotificationEmitter> emitters = new ArrayList<>();
+
+        /**
+         * The thread that delivers the notifications (the JVM has one): a reading on it, by a callback
+         * or by another listener, cannot wait for a notification that comes after it on the same thread.
+         */
+        private volatile @Nullable Thread notifier;
 
         private final Thread poller = new Thread(this, "qmpi4j-jvm-pauses");
         private volatile boolean stopped;
@@ -202,12 +205,12 @@ final class JvmPauseEvents {
 
         @Override
         public void handleNotification(Notification n, Object handback) {
+            notifier = Thread.currentThread();
             if (stopped
                     || !GarbageCollectionNotificationInfo.GARBAGE_COLLECTION_NOTIFICATION.equals(n.getType())
                     || !(n.getUserData() instanceof CompositeData)) {
                 return;
             }
-            HANDLING.set(Boolean.TRUE);
             long id = -1;
             try {
                 GarbageCollectionNotificationInfo info =
@@ -242,7 +245,6 @@ final class JvmPauseEvents {
             } catch (RuntimeException e) {
                 // a notification of another shape: not a pause this event can describe
             } finally {
-                HANDLING.set(Boolean.FALSE);
                 handled(handback, id);
             }
         }
@@ -261,10 +263,10 @@ final class JvmPauseEvents {
          * collectors' counts, then a wait until their notifications were handled, then the reading,
          * taken again if a collection ended meanwhile (a collection moves the counters and its
          * collector's count at once, at its safepoint). After {@link #SETTLE_MS} ms, or on the
-         * notification thread itself (a callback that reads), the reading as it is.
+         * notifications' own thread (a callback that reads), the reading as it is.
          */
         JvmActivity settledReading(long thread) {
-            if (HANDLING.get()) {
+            if (Thread.currentThread() == notifier) {
                 return JvmActivity.now(thread);
             }
             long deadline = System.nanoTime() + SETTLE_MS * 1_000_000L;
