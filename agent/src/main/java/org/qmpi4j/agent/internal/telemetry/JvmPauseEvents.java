@@ -40,6 +40,14 @@ import org.qmpi4j.mpit.MpitRegistry;
  * descheduling). The last registration's free removes both. Events are raised at
  * {@link CallbackSafety#THREAD_SAFE}, on the JVM's notification thread or the poller, never on an
  * application thread.
+ *
+ * <p>The JVM counts a pause in its counters and its collector's bean at the pause's end, but sends
+ * the notification later, from its notification thread, when that thread gets a CPU (milliseconds
+ * after, tens of them for the first, more under load). So that the {@code qmpi4j_jvm} variables
+ * never count a pause whose event has not come, while the event is watched their readings come
+ * from {@link Watcher#settledReading}: one taken when the notifications of every collection the
+ * watched beans counted have been handled (the events raised and their callbacks returned),
+ * waiting for them up to {@link #SETTLE_MS} ms.
  */
 final class JvmPauseEvents {
     static final String NAME = "qmpi4j_jvm_pause";
@@ -48,6 +56,13 @@ final class JvmPauseEvents {
     static final int CAUSE_LENGTH = 96;
     /** Period of the counters' poll while the event is watched. */
     static final long POLL_MS = 10;
+
+    /**
+     * How long a reading of the variables waits for the notifications of collections already
+     * counted: the notification thread's delay, even on a loaded machine, is far less; more only
+     * when it is blocked, e.g. by a callback waiting for a lock that the reading thread holds.
+     */
+    static final long SETTLE_MS = 2_000;
 
     private final JvmWatch watch;
     private final EventType type;
@@ -87,9 +102,12 @@ final class JvmPauseEvents {
 
     private synchronized void demand(int delta) {
         if (delta > 0 && watcher == null) {
-            watcher = new Watcher();
-            watcher.start();
+            Watcher w = new Watcher();
+            w.start();
+            watch.readThrough(w::settledReading);
+            watcher = w;
         } else if (delta < 0 && watcher != null) {
+            watch.readThrough(null);
             watcher.stop();
             watcher = null;
         }
@@ -103,7 +121,17 @@ final class JvmPauseEvents {
 
     /** The collectors' listener and the counters' poller of one watched period. */
     private final class Watcher implements NotificationListener, Runnable {
+        /** The collectors' beans listened to, in the order of their handback. */
+        private final List<GarbageCollectorMXBean> beans = new ArrayList<>();
+
         private final List<NotificationEmitter> emitters = new ArrayList<>();
+
+        /**
+         * The thread that delivers the notifications (the JVM has one): a reading on it, by a callback
+         * or by another listener, cannot wait for a notification that comes after it on the same thread.
+         */
+        private volatile @Nullable Thread notifier;
+
         private final Thread poller = new Thread(this, "qmpi4j-jvm-pauses");
         private volatile boolean stopped;
         private long gcNanos;
@@ -119,8 +147,10 @@ final class JvmPauseEvents {
         /** Each watched collector's count of collections at the start: notifications of these are not ours. */
         private long[] startCounts = new long[0];
 
+        /** Per watched collector, the last collection whose notification was handled (its id, its count). */
+        private long[] handled = new long[0];
+
         void start() {
-            List<GarbageCollectorMXBean> beans = new ArrayList<>();
             for (GarbageCollectorMXBean b : ManagementFactory.getGarbageCollectorMXBeans()) {
                 if (b instanceof NotificationEmitter && pausing(b.getName())) {
                     beans.add(b);
@@ -146,6 +176,7 @@ final class JvmPauseEvents {
                     }
                     a = b;
                 }
+                handled = startCounts.clone();
                 gcNanos = a.gcPauseNanos();
                 gcPauses = a.gcPauses();
                 safepointNanos = a.safepointNanos();
@@ -159,6 +190,9 @@ final class JvmPauseEvents {
 
         void stop() {
             stopped = true;
+            synchronized (this) {
+                notifyAll(); // no reading waits for a notification any more
+            }
             poller.interrupt();
             for (NotificationEmitter e : emitters) {
                 try {
@@ -171,14 +205,17 @@ final class JvmPauseEvents {
 
         @Override
         public void handleNotification(Notification n, Object handback) {
+            notifier = Thread.currentThread();
             if (stopped
                     || !GarbageCollectionNotificationInfo.GARBAGE_COLLECTION_NOTIFICATION.equals(n.getType())
                     || !(n.getUserData() instanceof CompositeData)) {
                 return;
             }
+            long id = -1;
             try {
                 GarbageCollectionNotificationInfo info =
                         GarbageCollectionNotificationInfo.from((CompositeData) n.getUserData());
+                id = info.getGcInfo().getId();
                 long nanos;
                 synchronized (this) {
                     // A collection that ended before the start (its notification late): its pause is in the
@@ -207,7 +244,65 @@ final class JvmPauseEvents {
                 raise("gc", info.getGcName() + ": " + info.getGcCause(), nanos, 1);
             } catch (RuntimeException e) {
                 // a notification of another shape: not a pause this event can describe
+            } finally {
+                handled(handback, id);
             }
+        }
+
+        /** Collection {@code id} of collector {@code handback} is done with: its event, if any, came. */
+        private synchronized void handled(Object handback, long id) {
+            if (handback instanceof Integer && (Integer) handback < handled.length) {
+                int i = (Integer) handback;
+                handled[i] = Math.max(handled[i], id);
+                notifyAll();
+            }
+        }
+
+        /**
+         * A reading of the counters whose collections have all had their events: the watched
+         * collectors' counts, then a wait until their notifications were handled, then the reading,
+         * taken again if a collection ended meanwhile (a collection moves the counters and its
+         * collector's count at once, at its safepoint). After {@link #SETTLE_MS} ms, or on the
+         * notifications' own thread (a callback that reads), the reading as it is.
+         */
+        JvmActivity settledReading(long thread) {
+            if (Thread.currentThread() == notifier) {
+                return JvmActivity.now(thread);
+            }
+            long deadline = System.nanoTime() + SETTLE_MS * 1_000_000L;
+            while (true) {
+                long[] counted = counts();
+                boolean settled = awaitHandled(counted, deadline);
+                JvmActivity a = JvmActivity.now(thread);
+                if (!settled || java.util.Arrays.equals(counts(), counted)) {
+                    return a;
+                }
+            }
+        }
+
+        private long[] counts() {
+            long[] c = new long[beans.size()];
+            for (int i = 0; i < c.length; i++) {
+                c[i] = beans.get(i).getCollectionCount();
+            }
+            return c;
+        }
+
+        /** Waits until each collector's notifications up to {@code counted} were handled; false if not by then. */
+        private synchronized boolean awaitHandled(long[] counted, long deadline) {
+            while (!stopped && !covers(handled, counted)) {
+                long left = deadline - System.nanoTime();
+                if (left <= 0) {
+                    return false;
+                }
+                try {
+                    wait(left / 1_000_000L + 1);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return false;
+                }
+            }
+            return true;
         }
 
         @Override
@@ -264,6 +359,16 @@ final class JvmPauseEvents {
             return pending / pauses;
         }
         return Math.max(1, Math.min(most, millis * 1_000_000L + 500_000L));
+    }
+
+    /** Whether every collector's count in {@code handled} has reached its count in {@code counted}. */
+    static boolean covers(long[] handled, long[] counted) {
+        for (int i = 0; i < counted.length; i++) {
+            if (handled[i] < counted[i]) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** Collectors' beans whose collections stop the application (not concurrent cycles). */

@@ -302,6 +302,141 @@ class JvmPauseEventsTest {
                 .isGreaterThan(2_000_000);
     }
 
+    /** A listener on every collector's bean, added before the registration's, that holds the notifications. */
+    private static final class Holder implements javax.management.NotificationListener {
+        final java.util.concurrent.CountDownLatch entered = new java.util.concurrent.CountDownLatch(1);
+        final java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
+        private final java.util.concurrent.atomic.AtomicBoolean first =
+                new java.util.concurrent.atomic.AtomicBoolean(true);
+        private final List<javax.management.NotificationEmitter> emitters = new ArrayList<>();
+
+        Holder() {
+            for (java.lang.management.GarbageCollectorMXBean b :
+                    java.lang.management.ManagementFactory.getGarbageCollectorMXBeans()) {
+                ((javax.management.NotificationEmitter) b).addNotificationListener(this, null, null);
+                emitters.add((javax.management.NotificationEmitter) b);
+            }
+        }
+
+        @Override
+        public void handleNotification(javax.management.Notification n, Object handback) {
+            if (first.getAndSet(false)) {
+                entered.countDown();
+                try {
+                    release.await(10, java.util.concurrent.TimeUnit.SECONDS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+        }
+
+        /** Lets the held notification go on after {@code ms}, from another thread. */
+        void releaseAfter(long ms) {
+            Thread t = new Thread(() -> {
+                sleep(ms);
+                release.countDown();
+            });
+            t.setDaemon(true);
+            t.start();
+        }
+
+        void remove() throws javax.management.ListenerNotFoundException {
+            release.countDown();
+            for (javax.management.NotificationEmitter e : emitters) {
+                e.removeNotificationListener(this);
+            }
+        }
+    }
+
+    /** The gc events delivered so far: {their number, their nanoseconds}. */
+    private long[] gcEvents() {
+        List<Pause> gc = of("gc");
+        return new long[] {gc.size(), gc.stream().mapToLong(p -> p.nanos).sum()};
+    }
+
+    @Test
+    @DisplayName("a read of the gc variables returns only once the events of the pauses it counts were delivered, "
+            + "though the JVM's notification of the last one comes 300 ms after the collection")
+    void aReadComesAfterTheEventsOfThePausesItCounts() throws Exception {
+        Holder holder = new Holder(); // before the registration's listener: it holds the thread first
+        try {
+            register();
+            org.qmpi4j.api.mpit.PvarSession s = r.pvarSessionCreate();
+            org.qmpi4j.api.mpit.PvarHandle count = r.pvarHandleAlloc(
+                    s, r.pvarGetIndex("qmpi4j_jvm_gc_pauses", org.qmpi4j.api.mpit.PvarClass.COUNTER), null);
+            org.qmpi4j.api.mpit.PvarHandle time = r.pvarHandleAlloc(
+                    s, r.pvarGetIndex("qmpi4j_jvm_gc_pause_time", org.qmpi4j.api.mpit.PvarClass.TIMER), null);
+            long[] pausesAt = new long[2];
+            double[] secondsAt = new double[2];
+            long[][] eventsAt = new long[2][];
+            long[] one = new long[1];
+            double[] seconds = new double[1];
+            r.pvarRead(s, count, one);
+            r.pvarRead(s, time, seconds);
+            pausesAt[0] = one[0];
+            secondsAt[0] = seconds[0];
+            eventsAt[0] = gcEvents();
+            System.gc(); // counted at once; its notification held in the holder
+            assertThat(holder.entered.await(10, java.util.concurrent.TimeUnit.SECONDS))
+                    .isTrue();
+            holder.releaseAfter(300);
+            sleep(6); // past the reading kept fresh
+            r.pvarRead(s, count, one);
+            r.pvarRead(s, time, seconds);
+            pausesAt[1] = one[0];
+            secondsAt[1] = seconds[0];
+            eventsAt[1] = gcEvents();
+            r.pvarSessionFree(s);
+            long moved = pausesAt[1] - pausesAt[0];
+            String seen = "pauses " + java.util.Arrays.toString(pausesAt) + ", seconds "
+                    + java.util.Arrays.toString(secondsAt) + ", gc events (number, ns) "
+                    + java.util.Arrays.toString(eventsAt[0]) + " then " + java.util.Arrays.toString(eventsAt[1]);
+            assertThat(moved).as(seen).isPositive();
+            assertThat(eventsAt[1][0] - eventsAt[0][0])
+                    .as("the events delivered by the read against the pauses it counted: %s", seen)
+                    .isEqualTo(moved);
+            assertThat((double) (eventsAt[1][1] - eventsAt[0][1]))
+                    .as("their time against the timer's: %s", seen)
+                    .isCloseTo(
+                            (secondsAt[1] - secondsAt[0]) * 1e9,
+                            org.assertj.core.data.Offset.offset(1e3 * (1 + moved)));
+        } finally {
+            holder.remove();
+        }
+    }
+
+    @Test
+    @DisplayName("a callback that reads the gc variables on the JVM's notification thread is not kept waiting for "
+            + "the notification it is called from")
+    void aCallbackReadingTheVariablesDoesNotWaitForItself() throws Exception {
+        org.qmpi4j.api.mpit.PvarSession s = r.pvarSessionCreate();
+        org.qmpi4j.api.mpit.PvarHandle count = r.pvarHandleAlloc(
+                s, r.pvarGetIndex("qmpi4j_jvm_gc_pauses", org.qmpi4j.api.mpit.PvarClass.COUNTER), null);
+        List<Long> readNanos = new CopyOnWriteArrayList<>();
+        registration = r.eventHandleAlloc(r.eventGetIndex(JvmPauseEvents.NAME), null, null);
+        r.eventRegisterCallback(registration, CallbackSafety.THREAD_SAFE, null, (i, g, l) -> {
+            byte[] kind = new byte[JvmPauseEvents.KIND_LENGTH];
+            r.eventRead(i, 0, kind);
+            if (cString(kind).equals("gc")) { // on the notification thread
+                long start = System.nanoTime();
+                r.pvarRead(s, count, new long[1]);
+                readNanos.add(System.nanoTime() - start);
+            }
+            record(i, g, l);
+        });
+        System.gc();
+        for (int i = 0; i < 300 && of("gc").isEmpty(); i++) {
+            sleep(10);
+        }
+        assertThat(of("gc")).isNotEmpty();
+        assertThat(readNanos)
+                .hasSameSizeAs(of("gc"))
+                .allSatisfy(n -> assertThat(n).isLessThan(500_000_000L));
+        r.eventHandleFree(registration, null);
+        registration = null;
+        r.pvarSessionFree(s);
+    }
+
     @Test
     @DisplayName("share: the last pending pause takes what is left; an earlier one its milliseconds' middle, "
             + "leaving a nanosecond to each after it")

@@ -27,13 +27,14 @@ import org.qmpi4j.api.mpit.ThreadLevel;
  * and again when the application finalises MPI, and then prints
  * <pre>
  * QMPI4J-JVM-PAUSE rank=0 kind=gc events=5 ns=61234567 min_ns=11023456 cause=G1 Old Generation: System.gc()
- * QMPI4J-JVM-PVARS rank=0 at=init gc_pauses=0 safepoints=0 classes_loaded=12 descheduled=3 gc_pause_ns=0 ... gc_events=0 gc_events_ns=0
- * QMPI4J-JVM-PVARS rank=0 at=finalize gc_pauses=7 ... gc_pause_ns=63000000 ... gc_events=7 gc_events_ns=62998000
+ * QMPI4J-JVM-PVARS rank=0 at=init gc_pauses=0 safepoints=0 classes_loaded=12 descheduled=3 gc_pause_ns=0 ... gc_events=0 gc_events_ns=0 bean_collections=1 bean_ms=7
+ * QMPI4J-JVM-PVARS rank=0 at=finalize gc_pauses=7 ... gc_pause_ns=63000000 ... gc_events=7 gc_events_ns=62998000 bean_collections=8 bean_ms=70
  * QMPI4J-JVM-CODES rank=0 alloc_bad_index=MPI_T_ERR_INVALID_INDEX ...
  * </pre>
  * one {@code QMPI4J-JVM-PAUSE} line per kind and cause (the cause last, as it may hold spaces),
  * the variables as read at each point (timers in nanoseconds) with the {@code gc} events that had
- * come by then (their number and nanoseconds), and the return codes of MPI_T calls
+ * come by then (their number and nanoseconds) and the collections the JVM's collector beans had
+ * counted by then (their number and whole milliseconds, since the JVM started), and the return codes of MPI_T calls
  * the tool makes on purpose wrong (and right) on the event's registration, its instances and the
  * variables' handles. Events come on the JVM's own threads, at {@link CallbackSafety#THREAD_SAFE}:
  * the callback only copies the elements and adds to a map under a lock.
@@ -195,8 +196,61 @@ public final class JvmPausesTool implements ToolProvider {
         return result;
     }
 
-    /** One {@code QMPI4J-JVM-PVARS} line of the variables as they read now. */
+    /**
+     * One {@code QMPI4J-JVM-PVARS} line of the variables as they read now, with the {@code gc} events
+     * that had come by then. A read of the variables returns once the events of the pauses it counts
+     * have come, but a pause just after it may have its event before the events are summed (or be in
+     * the beans read with them): then the whole is read again (after the agent's reading kept fresh for 5 ms), up to three times.
+     */
     private static void read(State s, int rank, String at) {
+        String line = "";
+        for (int attempt = 0; attempt < 3; attempt++) {
+            long[] before = gcEvents(s);
+            long[] beansBefore = beans();
+            line = variables(s, rank, at);
+            long[] beansAfter = beans();
+            long[] after = gcEvents(s);
+            line += " gc_events=" + after[0] + " gc_events_ns=" + after[1] + " bean_collections=" + beansAfter[0]
+                    + " bean_ms=" + beansAfter[1];
+            if (before[0] == after[0] && beansBefore[0] == beansAfter[0]) {
+                break;
+            }
+            try {
+                Thread.sleep(6);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+        }
+        s.readings.append(line).append('\n');
+    }
+
+    /** {collections, their milliseconds} of all the JVM's collector beans, since it started. */
+    private static long[] beans() {
+        long[] c = new long[2];
+        for (java.lang.management.GarbageCollectorMXBean b :
+                java.lang.management.ManagementFactory.getGarbageCollectorMXBeans()) {
+            c[0] += b.getCollectionCount();
+            c[1] += b.getCollectionTime();
+        }
+        return c;
+    }
+
+    /** The {@code gc} events that have come: {their number, their nanoseconds}. */
+    private static long[] gcEvents(State s) {
+        long events = 0;
+        long nanos = 0;
+        synchronized (s) {
+            for (Sum sum : s.sums.getOrDefault("gc", Map.of()).values()) {
+                events += sum.events;
+                nanos += sum.nanos;
+            }
+        }
+        return new long[] {events, nanos};
+    }
+
+    /** The variables' part of a {@code QMPI4J-JVM-PVARS} line. */
+    private static String variables(State s, int rank, String at) {
         StringBuilder line = new StringBuilder("QMPI4J-JVM-PVARS rank=")
                 .append(rank)
                 .append(" at=")
@@ -215,17 +269,7 @@ public final class JvmPausesTool implements ToolProvider {
             String name = TIMERS[i].substring("qmpi4j_jvm_".length(), TIMERS[i].length() - "_time".length());
             line.append(' ').append(name).append("_ns=").append(Math.round(seconds[0] * 1e9));
         }
-        // The gc events that had come by the same moment, to hold against the variables.
-        long events = 0;
-        long nanos = 0;
-        synchronized (s) {
-            for (Sum sum : s.sums.getOrDefault("gc", Map.of()).values()) {
-                events += sum.events;
-                nanos += sum.nanos;
-            }
-        }
-        line.append(" gc_events=").append(events).append(" gc_events_ns=").append(nanos);
-        s.readings.append(line).append('\n');
+        return line.toString();
     }
 
     private static Object printAtFinalize(QmpiContext context, int toolId, MpiCall call) throws Exception {
