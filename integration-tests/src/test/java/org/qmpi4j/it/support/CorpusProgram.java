@@ -38,7 +38,8 @@ public final class CorpusProgram {
             "call_after_finalize",
             "object_leak",
             "object_used_after_free",
-            "buffering_deadlock");
+            "buffering_deadlock",
+            "message_race");
 
     private static final Pattern CORPUS = Pattern.compile("^// corpus: category=(\\w+) ranks=(\\d+)$");
     private static final Pattern INTENT = Pattern.compile("^// intent: (.*)$");
