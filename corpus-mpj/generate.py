@@ -667,7 +667,7 @@ if (rank == 0) {
 } else {
     world.Send(buf, 0, 1, MPI.INT, 0, 0);
 }""", ranks=3)
-prog(MR, "WildcardAnyTagOrder", "message_race", "rank 0 receives with MPI.ANY_TAG from two senders with tags of their own and stores by arrival order",
+prog(MR, "WildcardAnyTagOrder", "message_race", "rank 0 receives with MPI.ANY_TAG from two senders with their own tags, stores by arrival order",
      """int[] buf = {rank};
 if (rank == 0) {
     int[] got = new int[2];
@@ -690,7 +690,7 @@ if (rank == 0) {
 } else {
     world.Send(buf, 0, rank, MPI.INT, 0, 0);
 }""", ranks=3)
-prog(MR, "BarrierOrdersWildcards", None, "rank 2 sends only after a barrier rank 0 enters after its first MPI.ANY_SOURCE receive, so that receive can only take rank 1's",
+prog(MR, "BarrierOrdersWildcards", None, "rank 2 sends after a barrier rank 0 enters after its first wildcard receive: that one takes rank 1's",
      """int[] buf = {rank};
 if (rank == 0) {
     world.Recv(buf, 0, 1, MPI.INT, MPI.ANY_SOURCE, 0);

@@ -1064,7 +1064,7 @@ if (rank == 0) {
 } else {
     world.send(buf, 1, MPI.INT, 0, 5);
 }""", ranks=3)
-prog(MR, "WildcardStatusStoredUnused", "message_race", "rank 0 keeps the status of its first MPI_ANY_SOURCE receive but never reads it, and takes the message for rank 1's", """int[] buf = new int[1];
+prog(MR, "WildcardStatusStoredUnused", "message_race", "rank 0 keeps the status of an MPI_ANY_SOURCE receive, never reads it, takes the message for rank 1's", """int[] buf = new int[1];
 if (rank == 0) {
     Status st = world.recv(buf, 1, MPI.INT, MPI.ANY_SOURCE, 0); // ERROR
     int fromOne = buf[0];
@@ -1074,7 +1074,7 @@ if (rank == 0) {
     buf[0] = rank;
     world.send(buf, 1, MPI.INT, 0, 0);
 }""", ranks=3)
-prog(MR, "IrecvAnySourceTwoSites", "message_race", "rank 0 posts two nonblocking receives from MPI_ANY_SOURCE, drops their statuses and takes the first for rank 1's", """if (rank == 0) {
+prog(MR, "IrecvAnySourceTwoSites", "message_race", "rank 0 posts two MPI_ANY_SOURCE iRecvs, drops their statuses, takes the first for rank 1's", """if (rank == 0) {
     IntBuffer a = MPI.newIntBuffer(1);
     IntBuffer b = MPI.newIntBuffer(1);
     Request first = world.iRecv(a, 1, MPI.INT, MPI.ANY_SOURCE, 0); // ERROR
@@ -1099,7 +1099,7 @@ if (rank == 0) {
     buf[0] = rank;
     world.send(buf, 1, MPI.INT, 0, 0);
 }"""),
-    ("BarrierOrdersWildcards", "rank 2 sends only after a barrier rank 0 enters after its first MPI_ANY_SOURCE receive, so that receive can only take rank 1's", """int[] buf = {rank};
+    ("BarrierOrdersWildcards", "rank 2 sends after a barrier rank 0 enters after its first wildcard receive: that one takes rank 1's", """int[] buf = {rank};
 if (rank == 0) {
     world.recv(buf, 1, MPI.INT, MPI.ANY_SOURCE, 0);
     int fromOne = buf[0];
@@ -1113,7 +1113,7 @@ if (rank == 0) {
     world.barrier();
     world.send(buf, 1, MPI.INT, 0, 0);
 }"""),
-    ("ReplyChainOrdersWildcards", "rank 2 sends only once rank 0 told it to, after its first MPI_ANY_SOURCE receive, so that receive can only take rank 1's", """int[] buf = {rank};
+    ("ReplyChainOrdersWildcards", "rank 2 sends once rank 0 told it to after its first wildcard receive: that one takes rank 1's", """int[] buf = {rank};
 if (rank == 0) {
     world.recv(buf, 1, MPI.INT, MPI.ANY_SOURCE, 0);
     int fromOne = buf[0];

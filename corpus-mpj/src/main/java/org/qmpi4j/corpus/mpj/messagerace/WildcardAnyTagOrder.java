@@ -1,11 +1,11 @@
 // corpus: category=messagerace ranks=3
-// intent: rank 0 receives with MPI.ANY_TAG from two senders with tags of their own and stores by arrival order
+// intent: rank 0 receives with MPI.ANY_TAG from two senders with their own tags, stores by arrival order
 // expect: message_race lines 21
 package org.qmpi4j.corpus.mpj.messagerace;
 
 import mpi.*;
 
-/** Corpus program (messagerace, MPJ Express): rank 0 receives with MPI.ANY_TAG from two senders with tags of their own and stores by arrival order. */
+/** Corpus program (messagerace, MPJ Express): rank 0 receives with MPI.ANY_TAG from two senders with their own tags, stores by arrival order. */
 public final class WildcardAnyTagOrder {
     private WildcardAnyTagOrder() {}
 

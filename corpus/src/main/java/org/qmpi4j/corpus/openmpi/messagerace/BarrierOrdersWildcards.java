@@ -1,13 +1,12 @@
 // corpus: category=messagerace ranks=3
-// intent: rank 2 sends only after a barrier rank 0 enters after its first MPI_ANY_SOURCE receive, so that receive can
-// only take rank 1's
+// intent: rank 2 sends after a barrier rank 0 enters after its first wildcard receive: that one takes rank 1's
 // expect: none
 package org.qmpi4j.corpus.openmpi.messagerace;
 
 import java.nio.*;
 import mpi.*;
 
-/** Corpus program (messagerace): rank 2 sends only after a barrier rank 0 enters after its first MPI_ANY_SOURCE receive, so that receive can only take rank 1's. */
+/** Corpus program (messagerace): rank 2 sends after a barrier rank 0 enters after its first wildcard receive: that one takes rank 1's. */
 public final class BarrierOrdersWildcards {
     private BarrierOrdersWildcards() {}
 

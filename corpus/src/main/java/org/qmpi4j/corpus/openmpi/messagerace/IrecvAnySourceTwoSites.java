@@ -1,13 +1,12 @@
 // corpus: category=messagerace ranks=3
-// intent: rank 0 posts two nonblocking receives from MPI_ANY_SOURCE, drops their statuses and takes the first for rank
-// 1's
-// expect: message_race lines 22
+// intent: rank 0 posts two MPI_ANY_SOURCE iRecvs, drops their statuses, takes the first for rank 1's
+// expect: message_race lines 21
 package org.qmpi4j.corpus.openmpi.messagerace;
 
 import java.nio.*;
 import mpi.*;
 
-/** Corpus program (messagerace): rank 0 posts two nonblocking receives from MPI_ANY_SOURCE, drops their statuses and takes the first for rank 1's. */
+/** Corpus program (messagerace): rank 0 posts two MPI_ANY_SOURCE iRecvs, drops their statuses, takes the first for rank 1's. */
 public final class IrecvAnySourceTwoSites {
     private IrecvAnySourceTwoSites() {}
 

@@ -1,13 +1,12 @@
 // corpus: category=messagerace ranks=3
-// intent: rank 2 sends only once rank 0 told it to, after its first MPI_ANY_SOURCE receive, so that receive can only
-// take rank 1's
+// intent: rank 2 sends once rank 0 told it to after its first wildcard receive: that one takes rank 1's
 // expect: none
 package org.qmpi4j.corpus.openmpi.messagerace;
 
 import java.nio.*;
 import mpi.*;
 
-/** Corpus program (messagerace): rank 2 sends only once rank 0 told it to, after its first MPI_ANY_SOURCE receive, so that receive can only take rank 1's. */
+/** Corpus program (messagerace): rank 2 sends once rank 0 told it to after its first wildcard receive: that one takes rank 1's. */
 public final class ReplyChainOrdersWildcards {
     private ReplyChainOrdersWildcards() {}
 

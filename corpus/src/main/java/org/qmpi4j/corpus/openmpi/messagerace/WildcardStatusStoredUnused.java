@@ -1,13 +1,12 @@
 // corpus: category=messagerace ranks=3
-// intent: rank 0 keeps the status of its first MPI_ANY_SOURCE receive but never reads it, and takes the message for
-// rank 1's
-// expect: message_race lines 21
+// intent: rank 0 keeps the status of an MPI_ANY_SOURCE receive, never reads it, takes the message for rank 1's
+// expect: message_race lines 20
 package org.qmpi4j.corpus.openmpi.messagerace;
 
 import java.nio.*;
 import mpi.*;
 
-/** Corpus program (messagerace): rank 0 keeps the status of its first MPI_ANY_SOURCE receive but never reads it, and takes the message for rank 1's. */
+/** Corpus program (messagerace): rank 0 keeps the status of an MPI_ANY_SOURCE receive, never reads it, takes the message for rank 1's. */
 public final class WildcardStatusStoredUnused {
     private WildcardStatusStoredUnused() {}
 
