@@ -295,6 +295,8 @@ final class SignatureFlow {
                             call.datatype(),
                             call.count(),
                             call.bytes());
+                    // its message was taken at the matched probe, before any receive posted since
+                    m.posting = 0;
                     if (sig.check(m)) {
                         sig.release(m);
                     }
