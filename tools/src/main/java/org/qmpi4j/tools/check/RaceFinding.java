@@ -20,9 +20,12 @@ final class RaceFinding {
      * signature is {@code b}, for the reason {@code why} ({@link MessageRaces#DIFFERENT_SITE}, ...).
      */
     static void report(Checker checker, MessageRaces races, int slot, int why, Signatures.Expect e, Object b) {
-        StatusUse.Use use = StatusUse.at(races.completionSite(slot), races.statusType(slot));
-        if (use != StatusUse.Use.NOT_READ) {
+        StatusUse.Verdict v = StatusUse.verdict(races.completionSite(slot), races.statusType(slot));
+        if (v.status != StatusUse.Use.NOT_READ) {
             return; // the program may tell the senders apart by the status
+        }
+        if (why == MessageRaces.DIFFERENT_TAG && !v.dataLookedAt) {
+            return; // one receive that drops what it got: the order of the tags cannot matter
         }
         int rank = checker.rank();
         CallingAddress receiveSite = races.site(slot);

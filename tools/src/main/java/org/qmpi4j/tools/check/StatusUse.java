@@ -35,43 +35,70 @@ final class StatusUse {
         UNKNOWN
     }
 
-    private static final Map<String, Use> KNOWN = new ConcurrentHashMap<>();
+    /** What the bytecode at a site says: whether the status is read, whether the data is looked at at once. */
+    static final class Verdict {
+        final Use status;
+        /**
+         * Whether the instructions right after the call (up to the next jump) read an element of an
+         * array or call a {@code get} of a {@code java.nio} buffer: the message's data is looked at
+         * at once, in the order the messages came.
+         */
+        final boolean dataLookedAt;
+
+        Verdict(Use status, boolean dataLookedAt) {
+            this.status = status;
+            this.dataLookedAt = dataLookedAt;
+        }
+    }
+
+    private static final Verdict UNKNOWN = new Verdict(Use.UNKNOWN, true);
+
+    private static final Map<String, Verdict> KNOWN = new ConcurrentHashMap<>();
 
     private StatusUse() {}
 
     /** Whether the status of type {@code status} the call at {@code site} returned is read. */
     static Use at(@Nullable CallingAddress site, @Nullable Class<?> status) {
-        if (site == null || status == null || site.line() < 0) {
-            return Use.UNKNOWN;
-        }
-        String key = site + " " + status.getName();
-        Use u = KNOWN.get(key);
-        if (u == null) {
-            u = read(site, status);
-            if (KNOWN.size() < 1024) {
-                KNOWN.put(key, u);
-            }
-        }
-        return u;
+        return verdict(site, status).status;
     }
 
-    private static Use read(CallingAddress site, Class<?> status) {
+    /** What the bytecode at {@code site} does with the status of type {@code status} and the data. */
+    static Verdict verdict(@Nullable CallingAddress site, @Nullable Class<?> status) {
+        if (site == null || status == null || site.line() < 0) {
+            return UNKNOWN;
+        }
+        String key = site + " " + status.getName();
+        Verdict v = KNOWN.get(key);
+        if (v == null) {
+            v = read(site, status);
+            if (KNOWN.size() < 1024) {
+                KNOWN.put(key, v);
+            }
+        }
+        return v;
+    }
+
+    private static Verdict read(CallingAddress site, Class<?> status) {
         byte[] bytes = classFile(site.className(), status);
         if (bytes == null) {
-            return Use.UNKNOWN;
+            return UNKNOWN;
         }
         try {
-            return of(bytes, site.methodName(), site.line(), status.getName().replace('.', '/'));
+            return scan(bytes, site.methodName(), site.line(), status.getName().replace('.', '/'));
         } catch (RuntimeException e) {
-            return Use.UNKNOWN;
+            return UNKNOWN;
         }
     }
 
     /** What the method {@code method} of the class file {@code bytes} does at {@code line} with a status of {@code statusClass}. */
     static Use of(byte[] bytes, String method, int line, String statusClass) {
+        return scan(bytes, method, line, statusClass).status;
+    }
+
+    static Verdict scan(byte[] bytes, String method, int line, String statusClass) {
         Scan scan = new Scan(method, line, "L" + statusClass + ";");
         new ClassReader(bytes).accept(scan, ClassReader.SKIP_FRAMES);
-        return scan.verdict();
+        return new Verdict(scan.verdict(), scan.dataLookedAt);
     }
 
     private static @Nullable byte[] classFile(String className, Class<?> status) {
@@ -101,6 +128,7 @@ final class StatusUse {
         private final String statusDescriptor;
         boolean found;
         boolean read;
+        boolean dataLookedAt;
         /** Local variables the status was stored in, and those the method loads. */
         final BitSet stored = new BitSet();
 
@@ -141,6 +169,9 @@ final class StatusUse {
         private final Scan scan;
         private int line = -1;
         private boolean afterCall;
+        /** From the call to the next jump: whether the data is looked at. */
+        private boolean watching;
+
         private final BitSet storedHere = new BitSet();
         private final BitSet loadedHere = new BitSet();
 
@@ -167,9 +198,20 @@ final class StatusUse {
             }
         }
 
+        /** The end of the instructions right after the call. */
+        private void jump() {
+            watching = false;
+        }
+
         @Override
         public void visitInsn(int opcode) {
             next(opcode, -1);
+            if (watching && opcode >= Opcodes.IALOAD && opcode <= Opcodes.SALOAD) {
+                scan.dataLookedAt = true;
+            }
+            if ((opcode >= Opcodes.IRETURN && opcode <= Opcodes.RETURN) || opcode == Opcodes.ATHROW) {
+                jump();
+            }
         }
 
         @Override
@@ -198,9 +240,13 @@ final class StatusUse {
         @Override
         public void visitMethodInsn(int opcode, String owner, String name, String descriptor, boolean isInterface) {
             next(opcode, -1);
+            if (watching && owner.startsWith("java/nio/") && name.startsWith("get")) {
+                scan.dataLookedAt = true;
+            }
             if (line == scan.line && scan.returnsStatus(descriptor)) {
                 scan.found = true;
                 afterCall = true;
+                watching = true;
             }
         }
 
@@ -212,6 +258,7 @@ final class StatusUse {
         @Override
         public void visitJumpInsn(int opcode, Label label) {
             next(opcode, -1);
+            jump();
         }
 
         @Override
@@ -227,11 +274,13 @@ final class StatusUse {
         @Override
         public void visitTableSwitchInsn(int min, int max, Label dflt, Label... labels) {
             next(Opcodes.TABLESWITCH, -1);
+            jump();
         }
 
         @Override
         public void visitLookupSwitchInsn(Label dflt, int[] keys, Label[] labels) {
             next(Opcodes.LOOKUPSWITCH, -1);
+            jump();
         }
 
         @Override

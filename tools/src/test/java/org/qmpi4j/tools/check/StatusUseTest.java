@@ -59,6 +59,17 @@ class StatusUseTest {
             waitFor();
         }
 
+        static void droppedDataStored(int[] got, int[] buf, int i) {
+            recv();
+            got[i] = buf[0];
+        }
+
+        static void droppedDataIgnored(int[] buf, int n) {
+            for (int i = 0; i < n; i++) {
+                recv();
+            }
+        }
+
         static int arrayRead() {
             Status[] all = waitAll();
             return all.length;
@@ -123,6 +134,19 @@ class StatusUseTest {
         assertThat(use("readAtOnce")).isEqualTo(StatusUse.Use.READ);
         assertThat(use("storedAndRead")).isEqualTo(StatusUse.Use.READ);
         assertThat(use("arrayRead")).isEqualTo(StatusUse.Use.READ);
+    }
+
+    /** The data looked at right after the call (an array element read before the next jump), or not. */
+    @Test
+    void dataLookedAtRightAfterTheCallIsSeen() throws IOException {
+        String status = Status.class.getName().replace('.', '/');
+        StatusUse.Verdict stored = StatusUse.scan(bytes(), "droppedDataStored", firstLine("droppedDataStored"), status);
+        assertThat(stored.status).isEqualTo(StatusUse.Use.NOT_READ);
+        assertThat(stored.dataLookedAt).isTrue();
+        int loopLine = firstLine("droppedDataIgnored") + 1; // the call inside the loop
+        StatusUse.Verdict ignored = StatusUse.scan(bytes(), "droppedDataIgnored", loopLine, status);
+        assertThat(ignored.status).isEqualTo(StatusUse.Use.NOT_READ);
+        assertThat(ignored.dataLookedAt).isFalse();
     }
 
     @Test
