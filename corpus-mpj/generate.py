@@ -685,6 +685,56 @@ if (rank == 0) {
 } else {
     world.Send(buf, 0, 1, MPI.INT, 0, 0);
 }""", ranks=3)
+prog(MR, "WildcardAnyTagOrder", "message_race", "rank 0 receives with MPI.ANY_TAG from two senders with their own tags, stores by arrival order",
+     """int[] buf = {rank};
+if (rank == 0) {
+    int[] got = new int[2];
+    for (int i = 0; i < 2; i++) {
+        world.Recv(buf, 0, 1, MPI.INT, MPI.ANY_SOURCE, MPI.ANY_TAG); // ERROR
+        got[i] = buf[0];
+    }
+    System.out.println("order " + got[0] + " " + got[1]);
+} else {
+    world.Send(buf, 0, 1, MPI.INT, 0, rank);
+}""", ranks=3)
+prog(MR, "ProbeThenAnySourceRecv", "message_race", "rank 0 probes MPI.ANY_SOURCE, then receives from MPI.ANY_SOURCE again with the probed count",
+     """int[] buf = new int[4];
+if (rank == 0) {
+    for (int i = 1; i < size; i++) {
+        Status st = world.Probe(MPI.ANY_SOURCE, 0);
+        int n = st.Get_count(MPI.INT);
+        world.Recv(buf, 0, n, MPI.INT, MPI.ANY_SOURCE, 0); // ERROR
+    }
+} else {
+    world.Send(buf, 0, rank, MPI.INT, 0, 0);
+}""", ranks=3)
+prog(MR, "BarrierOrdersWildcards", None, "rank 2 sends after a barrier rank 0 enters after its first wildcard receive: that one takes rank 1's",
+     """int[] buf = {rank};
+if (rank == 0) {
+    world.Recv(buf, 0, 1, MPI.INT, MPI.ANY_SOURCE, 0);
+    int fromOne = buf[0];
+    world.Barrier();
+    world.Recv(buf, 0, 1, MPI.INT, MPI.ANY_SOURCE, 0);
+    System.out.println("rank 1 sent " + fromOne + ", rank 2 " + buf[0]);
+} else if (rank == 1) {
+    world.Send(buf, 0, 1, MPI.INT, 0, 0);
+    world.Barrier();
+} else {
+    world.Barrier();
+    world.Send(buf, 0, 1, MPI.INT, 0, 0);
+}""", ranks=3)
+prog(MR, "WildcardSum", None, "rank 0 sums messages from MPI.ANY_SOURCE at one receive: the order does not matter",
+     """int[] buf = {rank};
+if (rank == 0) {
+    int sum = 0;
+    for (int i = 1; i < size; i++) {
+        world.Recv(buf, 0, 1, MPI.INT, MPI.ANY_SOURCE, 0);
+        sum += buf[0];
+    }
+    System.out.println("sum " + sum);
+} else {
+    world.Send(buf, 0, 1, MPI.INT, 0, 0);
+}""", ranks=3)
 prog(MR, "WildcardUsesStatus", None, "rank 0 receives from MPI.ANY_SOURCE and uses the status's source",
      """int[] buf = {rank};
 if (rank == 0) {

@@ -1117,7 +1117,69 @@ if (rank == 0) {
 } else {
     world.send(buf, 1, MPI.INT, 0, 5);
 }""", ranks=3)
+prog(MR, "WildcardStatusStoredUnused", "message_race", "rank 0 keeps the status of an MPI_ANY_SOURCE receive, never reads it, takes the message for rank 1's", """int[] buf = new int[1];
+if (rank == 0) {
+    Status st = world.recv(buf, 1, MPI.INT, MPI.ANY_SOURCE, 0); // ERROR
+    int fromOne = buf[0];
+    world.recv(buf, 1, MPI.INT, MPI.ANY_SOURCE, 0);
+    System.out.println("rank 1 sent " + fromOne);
+} else {
+    buf[0] = rank;
+    world.send(buf, 1, MPI.INT, 0, 0);
+}""", ranks=3)
+prog(MR, "IrecvAnySourceTwoSites", "message_race", "rank 0 posts two MPI_ANY_SOURCE iRecvs, drops their statuses, takes the first for rank 1's", """if (rank == 0) {
+    IntBuffer a = MPI.newIntBuffer(1);
+    IntBuffer b = MPI.newIntBuffer(1);
+    Request first = world.iRecv(a, 1, MPI.INT, MPI.ANY_SOURCE, 0); // ERROR
+    Request second = world.iRecv(b, 1, MPI.INT, MPI.ANY_SOURCE, 0);
+    first.waitStatus();
+    second.waitStatus();
+    System.out.println("rank 1 sent " + a.get(0));
+} else {
+    int[] buf = {rank};
+    world.send(buf, 1, MPI.INT, 0, 0);
+}""", ranks=3)
 MR_OK = [
+    ("TwoSitesReadStatus", "rank 0 receives from MPI_ANY_SOURCE at two places and each reads the status' source", """int[] got = new int[size];
+int[] buf = new int[1];
+if (rank == 0) {
+    Status st = world.recv(buf, 1, MPI.INT, MPI.ANY_SOURCE, 0);
+    got[st.getSource()] = buf[0];
+    st = world.recv(buf, 1, MPI.INT, MPI.ANY_SOURCE, 0);
+    got[st.getSource()] = buf[0];
+    System.out.println("from 1: " + got[1] + ", from 2: " + got[2]);
+} else {
+    buf[0] = rank;
+    world.send(buf, 1, MPI.INT, 0, 0);
+}"""),
+    ("BarrierOrdersWildcards", "rank 2 sends after a barrier rank 0 enters after its first wildcard receive: that one takes rank 1's", """int[] buf = {rank};
+if (rank == 0) {
+    world.recv(buf, 1, MPI.INT, MPI.ANY_SOURCE, 0);
+    int fromOne = buf[0];
+    world.barrier();
+    world.recv(buf, 1, MPI.INT, MPI.ANY_SOURCE, 0);
+    System.out.println("rank 1 sent " + fromOne + ", rank 2 " + buf[0]);
+} else if (rank == 1) {
+    world.send(buf, 1, MPI.INT, 0, 0);
+    world.barrier();
+} else {
+    world.barrier();
+    world.send(buf, 1, MPI.INT, 0, 0);
+}"""),
+    ("ReplyChainOrdersWildcards", "rank 2 sends once rank 0 told it to after its first wildcard receive: that one takes rank 1's", """int[] buf = {rank};
+if (rank == 0) {
+    world.recv(buf, 1, MPI.INT, MPI.ANY_SOURCE, 0);
+    int fromOne = buf[0];
+    world.send(buf, 1, MPI.INT, 2, 1);
+    world.recv(buf, 1, MPI.INT, MPI.ANY_SOURCE, 0);
+    System.out.println("rank 1 sent " + fromOne + ", rank 2 " + buf[0]);
+} else if (rank == 1) {
+    world.send(buf, 1, MPI.INT, 0, 0);
+} else {
+    world.recv(buf, 1, MPI.INT, 0, 1);
+    buf[0] = rank;
+    world.send(buf, 1, MPI.INT, 0, 0);
+}"""),
     ("WildcardUsesStatus", "rank 0 receives from MPI_ANY_SOURCE and stores each value by the status' source", """int[] got = new int[size];
 int[] buf = new int[1];
 if (rank == 0) {

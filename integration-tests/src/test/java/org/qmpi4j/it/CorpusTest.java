@@ -58,7 +58,10 @@ class CorpusTest {
                 "resourceleak.LeakedCommDup",
                 "resourceleak.LeakedDatatype",
                 "resourceleak.LeakedGroup",
-                "resourceleak.LeakedUserOp"
+                "resourceleak.LeakedUserOp",
+                "messagerace.WildcardOrderAssumed",
+                "messagerace.WildcardAnyTagOrder",
+                "messagerace.ProbeThenSpecificRecvRace"
             })
     void eachRuleFindsItsError(String name, @TempDir Path out) throws Exception {
         CorpusProgram program = CorpusProgram.named(name);
@@ -80,6 +83,10 @@ class CorpusTest {
                 "invalidparam.RingWithProcNullEnds",
                 "invalidparam.RecvAnySourceAnyTag",
                 "messagerace.WildcardUsesStatus",
+                "messagerace.WildcardSum",
+                "messagerace.MasterWorkerWildcard",
+                "messagerace.ProbeThenMatchingRecv",
+                "messagerace.WildcardDistinctTags",
                 "requestlifecycle.GetStatusLoopThenFree",
                 "requestlifecycle.FreeActiveSend",
                 "resourceleak.FreedPersistentPair",

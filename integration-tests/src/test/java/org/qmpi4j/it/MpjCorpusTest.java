@@ -38,7 +38,9 @@ class MpjCorpusTest {
                 "localconcurrency.OverlappingIrecvs",
                 "localconcurrency.RecvIntoPendingIsend",
                 "callordering.CallAfterFinalize",
-                "invalidparam.UseFreedDatatype"
+                "invalidparam.UseFreedDatatype",
+                "messagerace.WildcardAssumesOrder",
+                "messagerace.ProbeThenAnySourceRecv"
             })
     void eachRuleFindsItsError(String name, @TempDir Path out) throws Exception {
         CorpusProgram program = CorpusProgram.named(CorpusBinding.MPJ, name);
@@ -59,6 +61,8 @@ class MpjCorpusTest {
                 "callordering.SendrecvRing",
                 "invalidparam.NonPeriodicShift",
                 "messagerace.WildcardUsesStatus",
+                "messagerace.BarrierOrdersWildcards",
+                "messagerace.MasterWorker",
                 "requestlifecycle.StartallWaitall",
                 "resourceleak.PersistentPairCompleted",
                 "localconcurrency.ModifiedOutsideSentPart",

@@ -19,7 +19,7 @@ import org.qmpi4j.api.Nullable;
  * {@link CorpusBinding}), read from its source's header:
  * {@code // corpus: category=<c> ranks=<n>}, {@code // intent: ...} and {@code // expect: none} or
  * {@code // expect: <rule> lines <l1>,<l2>}. The rule may be one {@code check} does not have
- * (e.g. {@code message_race}): such a program counts as a false negative, which is the point.
+ * (e.g. {@code buffer_read_early}): such a program counts as a false negative, which is the point.
  */
 public final class CorpusProgram {
     /** The Open MPI part's package prefix. */
@@ -39,7 +39,8 @@ public final class CorpusProgram {
             "object_leak",
             "object_used_after_free",
             "buffering_deadlock",
-            "overlapping_buffers");
+            "overlapping_buffers",
+            "message_race");
 
     private static final Pattern CORPUS = Pattern.compile("^// corpus: category=(\\w+) ranks=(\\d+)$");
     private static final Pattern INTENT = Pattern.compile("^// intent: (.*)$");

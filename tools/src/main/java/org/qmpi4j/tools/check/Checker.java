@@ -60,6 +60,8 @@ final class Checker {
     private volatile @Nullable TypeSignatures types;
     /** {@code buffering_deadlock}, on every rank whose binding can exchange data (its finalize step is collective). */
     private volatile @Nullable BufferingDeadlocks buffering;
+    /** {@code message_race}: the clock and the wildcard receives kept, with the datatype checks. */
+    private volatile @Nullable MessageRaces races;
     /** The tools' view of COMM_WORLD, for the collective steps at {@code MPI_Finalize}. */
     private volatile @Nullable WorldComm worldComm;
 
@@ -148,6 +150,10 @@ final class Checker {
                 activity.exit();
             }
         }
+        MessageRaces r = races;
+        if (r != null && MessageRaces.unclocked(call.function())) {
+            r.lost();
+        }
         int needs = CallNeeds.of(f);
         if (needs != 0) {
             return checked(context, call, n, needs);
@@ -207,7 +213,11 @@ final class Checker {
         }
         pollCollectives(call.function());
         entered(call);
-        beforeCollective(call, c);
+        boolean met = beforeCollective(call, c);
+        MessageRaces r = races;
+        if (r != null && !met && ordersRanks(call.function(), needs)) {
+            r.lost();
+        }
         Object result;
         SignatureFlow flow = messages;
         boolean follow = flow != null && flow.enabled() && (needs & CallNeeds.MESSAGES) != 0;
@@ -304,8 +314,20 @@ final class Checker {
         }
     }
 
-    /** Before a collective: the ranks compare what they call (a nonblocking one without waiting). */
-    private void beforeCollective(MpiCall call, @Nullable Communicators c) {
+    /**
+     * Whether the call {@code f} may order ranks as a collective does (it is one, or it makes a
+     * communicator): unless its comparison carried the clock, {@code message_race} is unsure after it.
+     */
+    private static boolean ordersRanks(MpiFunction f, int needs) {
+        return (f.kind() == MpiFunction.Kind.COLLECTIVE && f != MpiFunction.MPI_REDUCE_LOCAL)
+                || (needs & CallNeeds.CREATES_COMM) != 0;
+    }
+
+    /**
+     * Before a collective: the ranks compare what they call (a nonblocking one without waiting);
+     * whether the comparison joined the ranks' clocks (a blocking one on an intracommunicator).
+     */
+    private boolean beforeCollective(MpiCall call, @Nullable Communicators c) {
         CollectiveCheck cc = collectives;
         if (cc != null && c != null && CollectiveCheck.checksNonblocking(call.function())) {
             try {
@@ -322,6 +344,7 @@ final class Checker {
                 Communicators.Info info = c.learn(call.communicator());
                 if (info != null && !info.inter && info.size > 0) {
                     cc.before(call, call.communicator(), info);
+                    return true;
                 } else if (info != null && info.inter && info.size > 0) {
                     int[][] groups = c.groups(call.communicator());
                     if (groups != null) {
@@ -333,6 +356,7 @@ final class Checker {
                 results.output().fault("comparing the collective " + call.function() + " across ranks; it is off", e);
             }
         }
+        return false;
     }
 
     private void afterCall(MpiCall call, Communicators c, int needs) {
@@ -455,8 +479,12 @@ final class Checker {
                 types = t;
                 SignatureFlow flow = new SignatureFlow(this, signatures, c, constants);
                 flow.buffering(b);
+                MessageRaces r = new MessageRaces(Signatures.MAX);
+                flow.races(r);
                 messages = flow;
                 CollectiveCheck cc = new CollectiveCheck(this, toolId, facts, signatures);
+                cc.races(r);
+                races = r;
                 cc.created(comm.world(), c.learn(comm.world()));
                 collectives = cc;
             } catch (Exception | LinkageError e) {

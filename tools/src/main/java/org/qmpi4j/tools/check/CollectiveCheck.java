@@ -55,6 +55,9 @@ final class CollectiveCheck {
     private final Map<Object, Object> dups = new IdentityHashMap<>();
     private final Signatures types;
     private final NonblockingCollectiveCheck nonblocking;
+    /** {@code message_race}'s clock, which every compared blocking collective joins; {@code null}: none. */
+    private volatile @Nullable MessageRaces races;
+
     /** Made at the first collective on an intercommunicator: most programs have none. */
     private volatile @Nullable InterCollectiveCheck inter;
 
@@ -109,6 +112,11 @@ final class CollectiveCheck {
             }
         }
         this.nonblocking = new NonblockingCollectiveCheck(checker, toolId, this, nioBuffers, longType, max);
+    }
+
+    /** From now on, the comparison of a blocking collective carries this rank's clock. */
+    void races(MessageRaces r) {
+        races = r;
     }
 
     /**
@@ -216,13 +224,17 @@ final class CollectiveCheck {
     /** Before the blocking collective {@code call} on {@code comm} (an intracommunicator of {@code info}). */
     void before(MpiCall call, @Nullable Object comm, Communicators.Info info) throws Exception {
         int slots = CollectiveRecord.slots(call.function(), info.size);
-        int length = CollectiveRecord.length(slots);
+        int compared = CollectiveRecord.length(slots);
+        // one more value after those compared: the rank's clock, whose maximum every rank joins
+        int length = compared + 1;
         Scratch scratch = SCRATCH.get();
         scratch.fit(length);
         long[] rec = scratch.rec;
         long[] in = scratch.in;
         long[] out = scratch.out;
         fill(call, info, rec, in, slots);
+        MessageRaces r = races;
+        in[compared] = r == null ? 0 : r.clock();
         Object dup = dupOf(comm);
         if (nioBuffers) {
             // direct buffers keep the checker's records out of the binding's reused native buffers
@@ -253,6 +265,9 @@ final class CollectiveCheck {
             args[5] = longType;
             args[6] = max;
             Qmpi.pmpi(toolId, MpiFunction.MPI_ALLREDUCE, dup, args);
+        }
+        if (r != null) {
+            r.met(out[compared]);
         }
         if (!CollectiveRecord.agrees(out, slots)) {
             mismatch(call.function(), call.callingAddress(), call.datatype(), dup, info, rec, in, slots);

@@ -23,6 +23,10 @@ final class SignatureFlow {
     private final Signatures sig;
     private final Communicators comms;
     private final int procNull;
+    private final int anySource;
+    private final int anyTag;
+    /** {@code message_race}; {@code null}: not followed. */
+    private volatile @Nullable MessageRaces races;
     /** This rank's blocking sends and posted receives, for {@code buffering_deadlock}; {@code null}: not followed. */
     private volatile @Nullable ZeroBuffering zero;
     /** Persistent sends by request: their signature leaves at each MPI_START. */
@@ -40,6 +44,20 @@ final class SignatureFlow {
         this.sig = sig;
         this.comms = comms;
         this.procNull = constants.procNull;
+        this.anySource = constants.anySource;
+        this.anyTag = constants.anyTag;
+    }
+
+    /**
+     * The communicator of this thread's last call if it was a probe of {@code MPI_ANY_SOURCE} that
+     * found a message ({@code message_race}: a wildcard receive right after it may take another).
+     */
+    private static final ThreadLocal<Object[]> PROBED = ThreadLocal.withInitial(() -> new Object[1]);
+
+    /** From now on, clocks travel with the signatures and wildcard receives are kept ({@code message_race}). */
+    void races(MessageRaces r) {
+        races = r;
+        sig.races(r);
     }
 
     /** From now on, sends and receives are counted for {@code buffering_deadlock}. */
@@ -100,9 +118,16 @@ final class SignatureFlow {
         Object comm = call.communicator();
         Object dup = sig.dupOf(comm);
         ZeroBuffering z = zero;
+        Object[] probed = PROBED.get();
+        Object probedComm = probed[0];
+        probed[0] = null;
         if (dup == null) {
             if (z != null) {
                 count(z, call, f, comm);
+            }
+            MessageRaces r = races;
+            if (r != null && receives(f)) {
+                r.lost(); // its message carries no signature, hence no clock
             }
             return null;
         }
@@ -163,6 +188,9 @@ final class SignatureFlow {
             // A wildcard: its signature is known only from the status, after the call.
             Signatures.Expect w = sig.wildcard(dup, call, type, count, capacity);
             sig.before(w, worldSource);
+            w.anySource = source == anySource;
+            w.tagWanted = tag == anyTag || tag < 0 ? MessageRaces.ANY_TAG : tag;
+            w.afterProbe = w.anySource && probedComm != null && probedComm == comm;
             return w;
         }
         Signatures.Expect e = sig.expect(dup, call, source, tag, type, count, capacity);
@@ -171,6 +199,21 @@ final class SignatureFlow {
             sig.poll(e);
         }
         return e;
+    }
+
+    private static boolean receives(MpiFunction f) {
+        switch (f) {
+            case MPI_RECV:
+            case MPI_IRECV:
+            case MPI_SENDRECV:
+            case MPI_SENDRECV_REPLACE:
+            case MPI_MRECV:
+            case MPI_IMRECV:
+            case MPI_RECV_INIT:
+                return true;
+            default:
+                return false;
+        }
     }
 
     /** A receive from {@code source} of {@code comm} is being posted; its world rank, or -1 for any source. */
@@ -252,6 +295,8 @@ final class SignatureFlow {
                             call.datatype(),
                             call.count(),
                             call.bytes());
+                    // its message was taken at the matched probe, before any receive posted since
+                    m.posting = 0;
                     if (sig.check(m)) {
                         sig.release(m);
                     }
@@ -268,7 +313,7 @@ final class SignatureFlow {
                     e = receives.remove(r);
                 }
                 if (e instanceof Signatures.Expect) {
-                    completeReceive((Signatures.Expect) e, SingleCompletion.status(call));
+                    completeReceive((Signatures.Expect) e, SingleCompletion.status(call), call);
                 }
             }
             sig.drain();
@@ -286,7 +331,7 @@ final class SignatureFlow {
                         e = receives.remove(done.get(i));
                     }
                     if (e instanceof Signatures.Expect) {
-                        completeReceive((Signatures.Expect) e, statuses.get(i));
+                        completeReceive((Signatures.Expect) e, statuses.get(i), call);
                     }
                 }
             } finally {
@@ -295,6 +340,12 @@ final class SignatureFlow {
             }
             sig.drain();
             return;
+        }
+        if ((f == MpiFunction.MPI_PROBE || f == MpiFunction.MPI_IPROBE)
+                && result != null
+                && !Boolean.FALSE.equals(result)
+                && call.peer() == anySource) {
+            PROBED.get()[0] = call.communicator();
         }
         if (expect == null) {
             return;
@@ -308,7 +359,7 @@ final class SignatureFlow {
             }
             return;
         }
-        completeReceive(expect, result);
+        completeReceive(expect, result, call);
     }
 
     /**
@@ -316,7 +367,7 @@ final class SignatureFlow {
      * and compared. Nothing holds {@code e} afterwards (the caller's reference is its last use), so
      * it is reused unless it waits for its signature.
      */
-    private void completeReceive(Signatures.Expect e, @Nullable Object status) throws Exception {
+    private void completeReceive(Signatures.Expect e, @Nullable Object status, MpiCall completion) throws Exception {
         if (e.request != null) {
             if (sig.check(e)) {
                 sig.release(e);
@@ -333,7 +384,22 @@ final class SignatureFlow {
             sig.release(e);
             return;
         }
+        MessageRaces r = races;
+        long ticket = r == null || !e.anySource
+                ? 0
+                : r.completed(
+                        e.dup,
+                        source,
+                        tag,
+                        e.tagWanted,
+                        e.posting,
+                        e.site,
+                        e.function,
+                        completion.callingAddress(),
+                        status.getClass(),
+                        e.afterProbe);
         Signatures.Expect posted = sig.expectFor(e, source, tag);
+        posted.race = ticket;
         sig.release(e);
         if (sig.check(posted)) {
             sig.release(posted);

@@ -37,15 +37,20 @@ import org.qmpi4j.tools.mpi.BindingFacts;
  */
 final class Signatures {
     /** A signature's bytes at most: the header, three texts of the site and the type's description, each cut. */
-    private static final int MAX = 1152;
+    static final int MAX = 1152;
     /** The first two bytes of a signature: its format, so that a receiver never reads another. */
-    private static final short FORMAT = 0x5133;
+    private static final short FORMAT = 0x5134;
     /**
      * The header's bytes: format, length, datatype, count, bytes, function, line, rank, signature
      * hash and length, and for {@code buffering_deadlock} the send's point (-1 unless a blocking
-     * send) and the receives the sender had posted from the destination ({@link ZeroBuffering}).
+     * send) and the receives the sender had posted from the destination ({@link ZeroBuffering}),
+     * and for {@code message_race} the sender's clock and whether it is unsure ({@link MessageRaces}).
      */
-    private static final int HEADER = 2 + 2 + 4 + 8 + 8 + 4 + 4 + 4 + 8 + 8 + 8 + 4;
+    private static final int HEADER = 2 + 2 + 4 + 8 + 8 + 4 + 4 + 4 + 8 + 8 + 8 + 4 + 8 + 4;
+    /** Where the sender's clock and its unsure flag are ({@link MessageRaces}). */
+    private static final int CLOCK = 64;
+
+    private static final int UNSURE = 72;
     /** What a signature carries of each text of the call site, at most (UTF-8 bytes). */
     private static final int TEXT = 300;
     /** What a signature carries of a derived type's description, at most (UTF-8 bytes). */
@@ -92,6 +97,21 @@ final class Signatures {
         /** What this rank had sent when the receive was posted ({@code buffering_deadlock}). */
         final ZeroBuffering.Before before = new ZeroBuffering.Before();
 
+        /** For {@code message_race}: the source and tag of the message (-1 until known), the receive's number. */
+        int source = -1;
+
+        int tag = -1;
+        long posting;
+        /** A wildcard receive's: from {@code MPI_ANY_SOURCE}, the tag it wanted, right after a probe of any source. */
+        boolean anySource;
+
+        int tagWanted = MessageRaces.ANY_TAG;
+        boolean afterProbe;
+        /** The record of the wildcard receive whose message this is ({@link MessageRaces#completed}), or 0. */
+        long race;
+        /** Its receive completed before the signature came (the clock waits for it). */
+        boolean waited;
+
         Expect(
                 Object dup,
                 @Nullable Object request,
@@ -121,6 +141,14 @@ final class Signatures {
             this.signature = null;
             this.count = -1;
             this.done = false;
+            this.source = -1;
+            this.tag = -1;
+            this.posting = 0;
+            this.anySource = false;
+            this.tagWanted = MessageRaces.ANY_TAG;
+            this.afterProbe = false;
+            this.race = 0;
+            this.waited = false;
             return this;
         }
 
@@ -190,6 +218,8 @@ final class Signatures {
     private volatile boolean enabled = true;
     /** The rule {@code buffering_deadlock}, once set up. */
     private volatile @Nullable BufferingDeadlocks buffering;
+    /** The rule {@code message_race}, once set up. */
+    private volatile @Nullable MessageRaces races;
 
     Signatures(Checker checker, int toolId, BindingFacts facts, CommDuplicates dups, TypeSignatures types) {
         this.checker = checker;
@@ -211,6 +241,15 @@ final class Signatures {
 
     void buffering(BufferingDeadlocks b) {
         buffering = b;
+    }
+
+    void races(MessageRaces r) {
+        races = r;
+    }
+
+    @Nullable
+    MessageRaces races() {
+        return races;
     }
 
     void disable(String why) {
@@ -270,6 +309,10 @@ final class Signatures {
         int n = write(s.buffer, call, types.of(type), count, bytes, checker.rank());
         putLong(s.buffer, 52, point);
         putInt(s.buffer, 60, posted);
+        MessageRaces r = races;
+        // a rank that does not follow races gives no clock: its messages never witness one
+        putLong(s.buffer, CLOCK, r == null ? Long.MAX_VALUE : r.sent());
+        putInt(s.buffer, UNSURE, r == null || r.unsure() ? 1 : 0);
         Arguments a = ARGUMENTS.get();
         Object request;
         if (nioBuffers) {
@@ -405,8 +448,13 @@ final class Signatures {
             throws Exception {
         Object buffer = buffer();
         Object request = receive(dup, buffer, source, tag);
-        return reused().set(dup, request, buffer, call.function(), call.callingAddress(), nameOf(type), capacity)
+        Expect e = reused().set(dup, request, buffer, call.function(), call.callingAddress(), nameOf(type), capacity)
                 .of(types.of(type), count);
+        e.source = source;
+        e.tag = tag;
+        MessageRaces r = races;
+        e.posting = r == null ? 0 : r.posting();
+        return e;
     }
 
     /** What this rank had sent before the receive {@code e} from {@code worldSource} (negative: any) was posted. */
@@ -419,8 +467,11 @@ final class Signatures {
 
     /** A wildcard receive's expectation, until its status names the sender. */
     Expect wildcard(Object dup, MpiCall call, @Nullable Object type, long count, long capacity) {
-        return reused().set(dup, null, null, call.function(), call.callingAddress(), nameOf(type), capacity)
+        Expect e = reused().set(dup, null, null, call.function(), call.callingAddress(), nameOf(type), capacity)
                 .of(types.of(type), count);
+        MessageRaces r = races;
+        e.posting = r == null ? 0 : r.posting();
+        return e;
     }
 
     /** For a wildcard receive whose status named {@code source} and {@code tag}: the receive of its signature. */
@@ -432,6 +483,9 @@ final class Signatures {
                         dup, request, buffer, wildcard.function, wildcard.site, wildcard.type, wildcard.capacity)
                 .of(wildcard.signature, wildcard.count);
         e.before.copy(wildcard.before);
+        e.source = source;
+        e.tag = tag;
+        e.posting = wildcard.posting;
         return e;
     }
 
@@ -497,6 +551,11 @@ final class Signatures {
      */
     boolean check(Expect e) throws Exception {
         if (!poll(e)) {
+            MessageRaces r = races;
+            if (r != null && !e.waited) {
+                e.waited = true;
+                r.waiting(1);
+            }
             synchronized (waiting) {
                 waiting.add(e);
             }
@@ -617,8 +676,13 @@ final class Signatures {
         return new String(bytes, StandardCharsets.UTF_8);
     }
 
+    /** The byte at {@code i} of a signature (a direct buffer or a byte array). */
+    static byte byteAt(Object b, int i) {
+        return getByte(b, i);
+    }
+
     /** The sender's site as the signature in {@code b} tells it (made only for a finding). */
-    private static FindingSite senderSite(Object b) {
+    static FindingSite senderSite(Object b) {
         MpiFunction[] functions = MpiFunction.values();
         int fn = getInt(b, 24);
         int line = getInt(b, 28);
@@ -639,6 +703,31 @@ final class Signatures {
     }
 
     /**
+     * {@code message_race}, as the signature in {@code b} of the message {@code e} took arrives: the
+     * sender's clock joins this rank's; the message is kept as its wildcard receive's, and may witness
+     * a race of an earlier one.
+     */
+    private void raced(MessageRaces races, Expect e, Object b) {
+        long clock = getLong(b, CLOCK);
+        boolean unsure = getInt(b, UNSURE) != 0;
+        races.joined(clock, unsure);
+        if (e.waited) {
+            e.waited = false;
+            races.waiting(-1);
+        }
+        if (e.race != 0) {
+            races.senderOf(e.race, b, getShort(b, 2));
+        }
+        if (e.source < 0) {
+            return;
+        }
+        int found = races.witness(e.dup, e.source, e.tag, e.posting, e.site, clock, unsure);
+        if (found >= 0) {
+            RaceFinding.report(checker, races, found / 4, found % 4, e, b);
+        }
+    }
+
+    /**
      * Compares the signature in {@code b} with the receive {@code e}: by type signature, the
      * message's a prefix of the receive's. Nothing is made unless a finding is.
      */
@@ -651,6 +740,10 @@ final class Signatures {
         long sBytes = getLong(b, 16);
         long sHash = getLong(b, 36);
         long sLength = getLong(b, 44);
+        MessageRaces races = this.races;
+        if (races != null) {
+            raced(races, e, b);
+        }
         BufferingDeadlocks buffers = buffering;
         if (buffers != null && buffers.counts().cycleWith(e.before, getInt(b, 32), getLong(b, 52), getInt(b, 60))) {
             buffers.twoRanks(senderSite(b), sBytes, checker.rank(), e.before);

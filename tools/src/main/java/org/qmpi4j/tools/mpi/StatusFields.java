@@ -60,6 +60,8 @@ public final class StatusFields {
     /** One int a status tells, by the public getter or public field its descriptor names. */
     private static final class Reader {
         private static final Reader NONE = new Reader(null, null);
+        /** A getter's arguments: none, made once (a call with none would make an empty array each time). */
+        private static final Object[] NO_ARGUMENTS = new Object[0];
 
         /** The getter, or {@code null} where the status tells it by a field (or not at all). */
         private final @Nullable Method method;
@@ -107,7 +109,7 @@ public final class StatusFields {
         int read(Object status) {
             try {
                 if (method != null) {
-                    return (Integer) method.invoke(status);
+                    return (Integer) method.invoke(status, NO_ARGUMENTS);
                 }
                 if (field != null) {
                     return field.getInt(status);

@@ -65,6 +65,62 @@ class CheckCostTest {
         return perRound;
     }
 
+    /**
+     * A receive from {@code MPI_ANY_SOURCE} ({@code message_race} keeps it, and its message's
+     * signature, and looks at the kept ones at each message) allocates nothing either.
+     */
+    @Test
+    void aWildcardReceiveAllocatesNothing() throws Exception {
+        FakeMpi mpi = new FakeMpi();
+        mpi.define("ANY_SOURCE", -1);
+        mpi.define("ANY_TAG", -2);
+        Settings settings = Settings.of(
+                null,
+                Map.of("qmpi4j.output", dir.toString(), "qmpi4j.flush-seconds", "3600")::get,
+                name -> null,
+                problem -> {});
+        new Checker(1, settings, new PrintStream(errBytes, true, StandardCharsets.UTF_8)).register();
+        mpi.call(new FakeMpi.Call(MpiFunction.MPI_INIT, at(1)));
+        mpi.recordToolCalls = false;
+        Object world = mpi.constant("COMM_WORLD");
+        Object type = mpi.constant("INT");
+        ByteBuffer buffer = ByteBuffer.allocateDirect(64);
+        Integer zero = 0;
+        Integer any = -1;
+        Integer tag = 5;
+        Integer eight = 8;
+        FakeMpi.Call send = new FakeMpi.Call(MpiFunction.MPI_SEND, at(10))
+                .on(world)
+                .peer(0)
+                .tag(5)
+                .bytes(32)
+                .message(8, type, buffer)
+                .args(buffer, eight, type, zero, tag);
+        FakeMpi.Call recvAny = new FakeMpi.Call(MpiFunction.MPI_RECV, at(11))
+                .on(world)
+                .peer(-1)
+                .tag(5)
+                .bytes(32)
+                .message(8, type, buffer)
+                .args(buffer, eight, type, any, tag)
+                .returned(null, new org.qmpi4j.tools.testing.FakeStatus());
+        FakeMpi.Call recv = new FakeMpi.Call(MpiFunction.MPI_RECV, at(12))
+                .on(world)
+                .peer(0)
+                .tag(5)
+                .bytes(32)
+                .message(8, type, buffer)
+                .args(buffer, eight, type, zero, tag);
+        long bytes = perRound(mpi, send, recvAny, send, recv);
+        System.out.println("check: bytes allocated per round of send+wildcard recv+send+recv " + bytes);
+        assertThat(mpi.loopback.receivedCount)
+                .as("every signature was received and compared")
+                .isEqualTo(mpi.loopback.sentCount)
+                .isGreaterThanOrEqualTo(6 * 100_000L);
+        assertThat(errBytes.toString()).doesNotContain("fault");
+        assertThat(bytes).isZero();
+    }
+
     @Test
     void aSteadyStateCallAllocatesNothing() throws Exception {
         FakeMpi mpi = started();

@@ -1,0 +1,33 @@
+// corpus: category=messagerace ranks=3
+// intent: rank 2 sends after a barrier rank 0 enters after its first wildcard receive: that one takes rank 1's
+// expect: none
+package org.qmpi4j.corpus.mpj.messagerace;
+
+import mpi.*;
+
+/** Corpus program (messagerace, MPJ Express): rank 2 sends after a barrier rank 0 enters after its first wildcard receive: that one takes rank 1's. */
+public final class BarrierOrdersWildcards {
+    private BarrierOrdersWildcards() {}
+
+    public static void main(String[] args) throws Exception {
+        MPI.Init(args);
+        Intracomm world = MPI.COMM_WORLD;
+        int rank = world.Rank();
+        int size = world.Size();
+        int[] buf = {rank};
+        if (rank == 0) {
+            world.Recv(buf, 0, 1, MPI.INT, MPI.ANY_SOURCE, 0);
+            int fromOne = buf[0];
+            world.Barrier();
+            world.Recv(buf, 0, 1, MPI.INT, MPI.ANY_SOURCE, 0);
+            System.out.println("rank 1 sent " + fromOne + ", rank 2 " + buf[0]);
+        } else if (rank == 1) {
+            world.Send(buf, 0, 1, MPI.INT, 0, 0);
+            world.Barrier();
+        } else {
+            world.Barrier();
+            world.Send(buf, 0, 1, MPI.INT, 0, 0);
+        }
+        MPI.Finalize();
+    }
+}
