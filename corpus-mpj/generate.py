@@ -382,12 +382,27 @@ prog(RQ, "RestartedWhileActive", "request_misuse", "rank 0 starts a persistent s
      """int[] buf = {rank};
 if (rank == 0) {
     Prequest p = world.Send_init(buf, 0, 1, MPI.INT, 1, 0);
-    p.Start();
+    p.Start(); // ERROR
 """ + indent(refused("p.Start(); // ERROR"), 4) + """
     p.Wait();
 } else if (rank == 1) {
     world.Recv(buf, 0, 1, MPI.INT, 0, 0);
     world.Recv(buf, 0, 1, MPI.INT, 0, 0);
+}""")
+prog(RQ, "StartallWhileActive", "request_misuse", "rank 0 starts two persistent sends with Startall while the first is still active",
+     """int[] a = {rank};
+int[] b = {rank};
+if (rank == 0) {
+    Prequest first = world.Send_init(a, 0, 1, MPI.INT, 1, 0);
+    Prequest second = world.Send_init(b, 0, 1, MPI.INT, 1, 1);
+    first.Start(); // ERROR
+    Prequest.Startall(new Prequest[] {first, second}); // ERROR
+    first.Wait();
+    second.Wait();
+} else if (rank == 1) {
+    world.Recv(a, 0, 1, MPI.INT, 0, 0);
+    world.Recv(a, 0, 1, MPI.INT, 0, 0);
+    world.Recv(b, 0, 1, MPI.INT, 0, 1);
 }""")
 prog(RQ, "StartallNeverWaited", "request_leak", "every rank starts a persistent send and receive with Startall and waits only for the receive",
      """int[] out = {rank};
@@ -419,6 +434,17 @@ int peer = 1 - rank;
 Prequest[] both = {world.Send_init(out, 0, 1, MPI.INT, peer, 0), world.Recv_init(in, 0, 1, MPI.INT, peer, 0)};
 Prequest.Startall(both);
 Request.Waitall(both);""")
+prog(RQ, "WaitAgainAfterWait", None, "both ranks wait twice for their requests: the second Wait returns at once (MPJ marks a completed request null)",
+     """int[] buf = {rank};
+if (rank == 0) {
+    Request r = world.Isend(buf, 0, 1, MPI.INT, 1, 0);
+    r.Wait();
+    r.Wait();
+} else if (rank == 1) {
+    Request r = world.Irecv(buf, 0, 1, MPI.INT, 0, 0);
+    r.Wait();
+    r.Wait();
+}""")
 prog(RQ, "TestUntilDone", None, "rank 1 tests its nonblocking receive until it completes",
      """int[] buf = {rank};
 if (rank == 0) {

@@ -198,6 +198,13 @@ final class Checker {
                 results.output().fault("checking the arguments of " + call.function(), e);
             }
         }
+        if (c != null && (needs & CallNeeds.USES_REQUEST) != 0) {
+            try {
+                requests.before(call);
+            } catch (RuntimeException | LinkageError e) {
+                results.output().fault("checking the requests given to " + call.function(), e);
+            }
+        }
         pollCollectives(call.function());
         entered(call);
         beforeCollective(call, c);

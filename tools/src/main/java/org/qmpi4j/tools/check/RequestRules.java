@@ -16,12 +16,14 @@ import org.qmpi4j.tools.mpi.Completions;
 /**
  * The rules on nonblocking requests, after the calls that start, complete or free them:
  * {@code buffer_modified} (a send's buffer checksum at its start and at its completion),
- * {@code active_request_freed} and, at {@code MPI_Finalize}, {@code request_leak}. The pending
- * requests are also what the deadlock watch shows a blocked wait waiting for.
+ * {@code active_request_freed} and, at {@code MPI_Finalize}, {@code request_leak}; before the
+ * calls that start, complete or free one request, {@code request_misuse} ({@link RequestMisuse}).
+ * The pending requests are also what the deadlock watch shows a blocked wait waiting for.
  */
 final class RequestRules {
     private final Checker checker;
     private final PendingRequests requests = new PendingRequests();
+    private final RequestMisuse misuse;
 
     /** The send buffer region this thread's current completion call read last, and its checksum. */
     private static final class Region {
@@ -40,10 +42,16 @@ final class RequestRules {
 
     RequestRules(Checker checker) {
         this.checker = checker;
+        this.misuse = new RequestMisuse(checker, requests);
     }
 
     PendingRequests pending() {
         return requests;
+    }
+
+    /** Before a call that is given requests ({@link CallNeeds#USES_REQUEST}): {@code request_misuse}. */
+    void before(MpiCall call) {
+        misuse.before(call);
     }
 
     /** After a call that starts ({@link CallNeeds#STARTS}), completes or frees requests. */
@@ -81,10 +89,10 @@ final class RequestRules {
             Object r = call.request();
             if (r instanceof Object[]) {
                 for (Object one : (Object[]) r) {
-                    requests.start(one);
+                    requests.start(one, call.function(), call.callingAddress());
                 }
             } else {
-                requests.start(r);
+                requests.start(r, call.function(), call.callingAddress());
             }
         }
     }
@@ -108,7 +116,7 @@ final class RequestRules {
     }
 
     private void freed(MpiCall call) {
-        PendingRequests.Pending p = requests.freed(call.request());
+        PendingRequests.Pending p = requests.freed(call.request(), call.callingAddress());
         if (p != null
                 && (p.function == MpiFunction.MPI_IRECV
                         || p.function == MpiFunction.MPI_IMRECV
