@@ -79,6 +79,7 @@ class CheckToolTest {
         "CollectiveMismatch, collective_mismatch, 2",
         "BufferModified, buffer_modified, 2",
         "FreedReceive, active_request_freed, 2",
+        "WaitAfterFree, request_misuse, 2",
         "SubCommTypeMismatch, type_mismatch, 2",
         "InterTruncation, truncation, 2",
         "SubCommCollectiveMismatch, collective_mismatch, 2",
