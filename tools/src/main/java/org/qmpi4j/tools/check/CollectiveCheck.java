@@ -234,15 +234,7 @@ final class CollectiveCheck {
         rec[CollectiveRecord.TYPE] = sameBytes(f) ? signatureHash(call) : 0;
         rec[CollectiveRecord.OP] = opOf(call);
         CollectiveRecord.fillSlots(
-                call,
-                CollectiveRecord.rootClass(call.datatype()),
-                info.size,
-                slots == 0 ? -1 : commRank(info),
-                rooted(f) ? call.peer() : -1,
-                sizes,
-                rec,
-                in,
-                slots);
+                call, info.size, slots == 0 ? -1 : commRank(info), rooted(f) ? call.peer() : -1, sizes, rec, in, slots);
         CollectiveRecord.negate(rec, in, slots);
     }
 

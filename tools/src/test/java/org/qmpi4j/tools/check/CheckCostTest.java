@@ -108,6 +108,10 @@ class CheckCostTest {
                 .bytes(32)
                 .message(8, type, buffer)
                 .args(buffer, eight, type, zero, tag, buffer, eight, type, zero, tag)
+                .role(ArgumentRole.RECV_COUNT, eight)
+                .role(ArgumentRole.RECV_TYPE, type)
+                .role(ArgumentRole.RECV_PEER, zero)
+                .role(ArgumentRole.RECV_TAG, tag)
                 .returned(null, status);
         FakeMpi.Call allreduce = new FakeMpi.Call(MpiFunction.MPI_ALLREDUCE, at(15))
                 .on(world)
