@@ -36,7 +36,10 @@ class MpjCorpusTest {
                 "resourceleak.LeakedCommDup",
                 "localconcurrency.ModifiedSendBufferInt",
                 "callordering.CallAfterFinalize",
-                "invalidparam.UseFreedDatatype"
+                "invalidparam.UseFreedDatatype",
+                "requestlifecycle.RestartedWhileActive",
+                "parammatching.CollectiveReduceOps",
+                "parammatching.CollectiveAllreduceMinMax"
             })
     void eachRuleFindsItsError(String name, @TempDir Path out) throws Exception {
         CorpusProgram program = CorpusProgram.named(CorpusBinding.MPJ, name);
@@ -62,7 +65,10 @@ class MpjCorpusTest {
                 "localconcurrency.ModifiedOutsideSentPart",
                 "localconcurrency.DisjointOffsetsOfOneArray",
                 "resourceleak.CommFreedInFinally",
-                "callordering.SlowRank"
+                "callordering.SlowRank",
+                "requestlifecycle.WaitAgainAfterWait",
+                "parammatching.CollectiveReduceSameOps",
+                "parammatching.CollectiveGathervCounts"
             })
     void correctProgramsGiveNoFinding(String name, @TempDir Path out) throws Exception {
         CorpusProgram program = CorpusProgram.named(CorpusBinding.MPJ, name);
