@@ -34,7 +34,7 @@ public final class CorpusScore {
     public static CorpusScore runAll(CorpusBinding binding, Path out, Path table) throws IOException {
         CorpusScore score = new CorpusScore();
         int i = 0;
-        Set<String> only = categories();
+        Set<String> only = onlyCategories();
         for (CorpusProgram program : CorpusProgram.all(binding)) {
             if (!only.isEmpty() && !only.contains(program.category())) {
                 continue;
@@ -55,7 +55,7 @@ public final class CorpusScore {
      * ({@code CORPUS_CATEGORIES} of {@code scripts/corpus.sh}): a change that touches a few rules
      * is scored on those alone; empty (the default) for every category.
      */
-    private static Set<String> categories() {
+    private static Set<String> onlyCategories() {
         String s = System.getProperty("qmpi4j.corpus.categories", "").trim();
         return s.isEmpty() ? Set.of() : Set.of(s.split("\\s*,\\s*"));
     }
