@@ -439,7 +439,7 @@ int peer = 1 - rank;
 Prequest[] both = {world.Send_init(out, 0, 1, MPI.INT, peer, 0), world.Recv_init(in, 0, 1, MPI.INT, peer, 0)};
 Prequest.Startall(both);
 Request.Waitall(both);""")
-prog(RQ, "WaitAgainAfterWait", None, "both ranks wait twice for their requests: the second Wait returns at once (MPJ marks a completed request null)",
+prog(RQ, "WaitAgainAfterWait", None, "both ranks wait twice for their requests: MPJ marks a completed request null, so the second Wait returns",
      """int[] buf = {rank};
 if (rank == 0) {
     Request r = world.Isend(buf, 0, 1, MPI.INT, 1, 0);

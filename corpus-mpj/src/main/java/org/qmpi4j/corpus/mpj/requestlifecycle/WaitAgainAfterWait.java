@@ -1,12 +1,11 @@
 // corpus: category=requestlifecycle ranks=2
-// intent: both ranks wait twice for their requests: the second Wait returns at once (MPJ marks a completed request
-// null)
+// intent: both ranks wait twice for their requests: MPJ marks a completed request null, so the second Wait returns
 // expect: none
 package org.qmpi4j.corpus.mpj.requestlifecycle;
 
 import mpi.*;
 
-/** Corpus program (requestlifecycle, MPJ Express): both ranks wait twice for their requests: the second Wait returns at once (MPJ marks a completed request null). */
+/** Corpus program (requestlifecycle, MPJ Express): both ranks wait twice for their requests: MPJ marks a completed request null, so the second Wait returns. */
 public final class WaitAgainAfterWait {
     private WaitAgainAfterWait() {}
 
