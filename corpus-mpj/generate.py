@@ -90,6 +90,9 @@ world.Bcast(buf, 0, 1, MPI.INT, rank == 0 ? 0 : 1); // ERROR"""),
     ("ReduceOps", "ranks reduce with different operations", """int[] in = {rank};
 int[] out = new int[1];
 world.Reduce(in, 0, out, 0, 1, MPI.INT, rank == 0 ? MPI.SUM : MPI.MAX, 0); // ERROR"""),
+    ("AllreduceMinMax", "rank 0 allreduces with MPI.MIN, the others with MPI.MAX (two predefined operations of MPJ's subclasses of Op)", """int[] in = {rank};
+int[] out = new int[1];
+world.Allreduce(in, 0, out, 0, 1, MPI.INT, rank == 0 ? MPI.MIN : MPI.MAX); // ERROR"""),
     ("AllreduceCounts", "ranks allreduce different counts", """int[] in = new int[4];
 int[] out = new int[4];
 world.Allreduce(in, 0, out, 0, rank == 0 ? 4 : 2, MPI.INT, MPI.SUM); // ERROR"""),
@@ -127,6 +130,8 @@ COLL_OK = [
     ("Alltoall", "every rank exchanges one int with each", "int[] in = new int[size];\nint[] out = new int[size];\nworld.Alltoall(in, 0, 1, MPI.INT, out, 0, 1, MPI.INT);"),
     ("GathervCounts", "ranks gatherv one int each, at displacements of 2: counts and places agree",
      "int[] in = {rank};\nint[] out = new int[2 * size];\nint[] counts = new int[size];\nint[] displs = new int[size];\nfor (int i = 0; i < size; i++) {\n    counts[i] = 1;\n    displs[i] = 2 * i;\n}\nworld.Gatherv(in, 0, 1, MPI.INT, out, 0, counts, displs, MPI.INT, 0);"),
+    ("ReduceSameOps", "every rank reduces with MPI.PROD, then allreduces with MPI.MIN: the same predefined operations everywhere",
+     "int[] in = {rank + 1};\nint[] out = new int[1];\nworld.Reduce(in, 0, out, 0, 1, MPI.INT, MPI.PROD, 0);\nworld.Allreduce(in, 0, out, 0, 1, MPI.INT, MPI.MIN);"),
     ("ReduceIntoOffset", "every rank reduces 2 ints from offset 1 into offset 2 of its result array",
      "int[] in = {9, rank, rank};\nint[] out = new int[4];\nworld.Reduce(in, 1, out, 2, 2, MPI.INT, MPI.SUM, 0);"),
 ]
@@ -382,12 +387,27 @@ prog(RQ, "RestartedWhileActive", "request_misuse", "rank 0 starts a persistent s
      """int[] buf = {rank};
 if (rank == 0) {
     Prequest p = world.Send_init(buf, 0, 1, MPI.INT, 1, 0);
-    p.Start();
+    p.Start(); // ERROR
 """ + indent(refused("p.Start(); // ERROR"), 4) + """
     p.Wait();
 } else if (rank == 1) {
     world.Recv(buf, 0, 1, MPI.INT, 0, 0);
     world.Recv(buf, 0, 1, MPI.INT, 0, 0);
+}""")
+prog(RQ, "StartallWhileActive", "request_misuse", "rank 0 starts two persistent sends with Startall while the first is still active",
+     """int[] a = {rank};
+int[] b = {rank};
+if (rank == 0) {
+    Prequest first = world.Send_init(a, 0, 1, MPI.INT, 1, 0);
+    Prequest second = world.Send_init(b, 0, 1, MPI.INT, 1, 1);
+    first.Start(); // ERROR
+    Prequest.Startall(new Prequest[] {first, second}); // ERROR
+    first.Wait();
+    second.Wait();
+} else if (rank == 1) {
+    world.Recv(a, 0, 1, MPI.INT, 0, 0);
+    world.Recv(a, 0, 1, MPI.INT, 0, 0);
+    world.Recv(b, 0, 1, MPI.INT, 0, 1);
 }""")
 prog(RQ, "StartallNeverWaited", "request_leak", "every rank starts a persistent send and receive with Startall and waits only for the receive",
      """int[] out = {rank};
@@ -419,6 +439,17 @@ int peer = 1 - rank;
 Prequest[] both = {world.Send_init(out, 0, 1, MPI.INT, peer, 0), world.Recv_init(in, 0, 1, MPI.INT, peer, 0)};
 Prequest.Startall(both);
 Request.Waitall(both);""")
+prog(RQ, "WaitAgainAfterWait", None, "both ranks wait twice for their requests: MPJ marks a completed request null, so the second Wait returns",
+     """int[] buf = {rank};
+if (rank == 0) {
+    Request r = world.Isend(buf, 0, 1, MPI.INT, 1, 0);
+    r.Wait();
+    r.Wait();
+} else if (rank == 1) {
+    Request r = world.Irecv(buf, 0, 1, MPI.INT, 0, 0);
+    r.Wait();
+    r.Wait();
+}""")
 prog(RQ, "TestUntilDone", None, "rank 1 tests its nonblocking receive until it completes",
      """int[] buf = {rank};
 if (rank == 0) {

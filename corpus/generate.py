@@ -716,7 +716,7 @@ world.barrier();""")
 prog(RQ, "RestartActivePersistent", "request_misuse", "rank 0 starts a persistent send again while it is still active", """IntBuffer buf = MPI.newIntBuffer(1);
 if (rank == 0) {
     Prequest p = world.sendInit(buf, 1, MPI.INT, 1, 0);
-    p.start();
+    p.start(); // ERROR
     p.start(); // ERROR
     p.waitFor();
     p.free();
@@ -729,7 +729,7 @@ IntBuffer buf = MPI.newIntBuffer(1);
 if (rank == 0) {
     Request r = world.iSend(buf, 1, MPI.INT, 1, 0);
     r.waitFor();
-    r.free();
+    r.free(); // ERROR
     try {
         r.waitFor(); // ERROR
     } catch (MPIException refused) {
@@ -737,6 +737,47 @@ if (rank == 0) {
     }
 } else if (rank == 1) {
     world.recv(buf, 1, MPI.INT, 0, 0);
+}""")
+prog(RQ, "WaitAfterFreeingActive", "request_misuse", "rank 0 frees its active send's request, then waits for it: the wait returns at once", """IntBuffer buf = MPI.newIntBuffer(1);
+if (rank == 0) {
+    Request r = world.iSend(buf, 1, MPI.INT, 1, 0);
+    r.free(); // ERROR
+    r.waitFor(); // ERROR
+} else if (rank == 1) {
+    world.recv(buf, 1, MPI.INT, 0, 0);
+}
+world.barrier();""")
+prog(RQ, "StartAfterFree", "request_misuse", "rank 0 starts a persistent send it has freed", """world.setErrhandler(MPI.ERRORS_RETURN);
+IntBuffer buf = MPI.newIntBuffer(1);
+if (rank == 0) {
+    Prequest p = world.sendInit(buf, 1, MPI.INT, 1, 0);
+    p.start();
+    p.waitFor();
+    p.free(); // ERROR
+    try {
+        p.start(); // ERROR
+    } catch (MPIException refused) {
+        System.out.println("MPI refused: " + refused.getMessage());
+    }
+} else if (rank == 1) {
+    world.recv(buf, 1, MPI.INT, 0, 0);
+}
+world.barrier();""")
+prog(RQ, "StartAllWhileActive", "request_misuse", "rank 0 starts two persistent sends with startAll while the first is still active", """IntBuffer a = MPI.newIntBuffer(1);
+IntBuffer b = MPI.newIntBuffer(1);
+if (rank == 0) {
+    Prequest first = world.sendInit(a, 1, MPI.INT, 1, 0);
+    Prequest second = world.sendInit(b, 1, MPI.INT, 1, 1);
+    first.start(); // ERROR
+    Prequest[] both = {first, second};
+    Prequest.startAll(both); // ERROR
+    Request.waitAll(both);
+    first.free();
+    second.free();
+} else if (rank == 1) {
+    world.recv(a, 1, MPI.INT, 0, 0);
+    world.recv(a, 1, MPI.INT, 0, 0);
+    world.recv(b, 1, MPI.INT, 0, 1);
 }""")
 RQ_OK = [
     ("FreeAfterWait", "rank 1 frees its receive after it completed", """IntBuffer buf = MPI.newIntBuffer(1);
@@ -802,6 +843,17 @@ int peer = 1 - rank;
 Request[] rs = {world.iRecv(in, 1, MPI.INT, peer, 0), world.iSend(out, 1, MPI.INT, peer, 0)};
 while (!Request.testAll(rs)) {
     Thread.onSpinWait();
+}"""),
+    ("WaitAgainAfterWait", "rank 0 waits for its send twice: the second wait returns at once (MPI made the request MPI_REQUEST_NULL)", """IntBuffer buf = MPI.newIntBuffer(1);
+if (rank == 0) {
+    Request r = world.iSend(buf, 1, MPI.INT, 1, 0);
+    r.waitFor();
+    r.waitFor();
+} else if (rank == 1) {
+    Request r = world.iRecv(buf, 1, MPI.INT, 0, 0);
+    r.waitFor();
+    r.waitFor();
+    r.free();
 }"""),
     ("ProcNullPersistent", "a persistent receive from MPI_PROC_NULL started, waited and freed", """IntBuffer buf = MPI.newIntBuffer(1);
 Prequest p = world.recvInit(buf, 1, MPI.INT, MPI.PROC_NULL, 0);

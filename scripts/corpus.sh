@@ -5,7 +5,7 @@
 # mode). The tables are also written to integration-tests/target/corpus/score.md and
 # score-mpj.md (or to $CORPUS_SCORE and $CORPUS_MPJ_SCORE). Holds the machine-wide MPI lock, so it
 # waits for other MPI jobs to finish. Extra arguments go to Maven (-Dtest=CorpusScoreTest runs
-# one part only).
+# one part only; CORPUS_CATEGORIES=requestlifecycle,parammatching runs those categories only).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 score="${CORPUS_SCORE:-$PWD/integration-tests/target/corpus/score.md}"
@@ -13,7 +13,8 @@ mpj_score="${CORPUS_MPJ_SCORE:-$PWD/integration-tests/target/corpus/score-mpj.md
 rm -f "$score" "$mpj_score"
 flock /tmp/qmpi4j-mpi.lock mvn -B -ntp -o -pl integration-tests -am verify -Pcorpus \
     -Dtest=CorpusScoreTest,MpjCorpusScoreTest -Dsurefire.failIfNoSpecifiedTests=false \
-    -Dqmpi4j.corpus.score="$score" -Dqmpi4j.corpus.mpj-score="$mpj_score" "$@" || status=$?
+    -Dqmpi4j.corpus.score="$score" -Dqmpi4j.corpus.mpj-score="$mpj_score" \
+    -Dqmpi4j.corpus.categories="${CORPUS_CATEGORIES:-}" "$@" || status=$?
 if [ -f "$score" ]; then
     echo "## Open MPI's Java bindings (module corpus)"
     echo

@@ -35,5 +35,26 @@ public enum ArgumentRole {
      * A datatype constructor's block length: an {@code int} ({@code MPI_Type_vector}), or each
      * block's, an {@code int[]} ({@code MPI_Type_indexed}, {@code MPI_Type_create_struct}).
      */
-    BLOCK_LENGTH
+    BLOCK_LENGTH,
+    /**
+     * A {@code v} collective's counts per rank of its send side, an {@code int[]}: what
+     * {@code MPI_Scatterv}'s root sends each rank, what {@code MPI_Alltoallv} sends each.
+     */
+    SEND_COUNTS,
+    /**
+     * A {@code v} collective's counts per rank of its receive side, an {@code int[]}: what
+     * {@code MPI_Gatherv}'s root receives from each rank, {@code MPI_Allgatherv}'s and
+     * {@code MPI_Reduce_scatter}'s counts, what {@code MPI_Alltoallv} receives from each.
+     */
+    RECV_COUNTS,
+    /** The datatype of the send side, where {@link #DATATYPE} is the receive side's ({@code MPI_Scatterv}). */
+    SEND_TYPE,
+    /** The datatype of the receive side, where {@link #DATATYPE} is the send side's. */
+    RECV_TYPE,
+    /** The count of a send-receive's receive half, an {@code int}. */
+    RECV_COUNT,
+    /** The source of a send-receive's receive half, an {@code int}; may be a wildcard. */
+    RECV_PEER,
+    /** The tag of a send-receive's receive half, an {@code int}; may be a wildcard. */
+    RECV_TAG
 }

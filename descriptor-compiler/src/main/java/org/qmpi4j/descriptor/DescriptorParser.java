@@ -52,14 +52,19 @@ import org.qmpi4j.descriptorform.Vocabulary;
  * exclude &lt;class&gt; &lt;method&gt; &lt;descriptor|*&gt; &lt;reason to end of line&gt;
  * </pre>
  *
- * Roles are {@code comm buf offset count type peer tag request blocks blocklen}; a value is a
+ * Roles are {@code comm buf offset count type peer tag request blocks blocklen sendcounts
+ * recvcounts sendtype recvtype recvcount recvpeer recvtag}; a value is a
  * 0-based parameter index (not counting the receiver), {@code this} (comm, type, request of an
  * instance method) or {@code return} (request). {@code count}, {@code offset}, {@code peer},
  * {@code tag} and {@code blocks} must be {@code int} parameters, {@code blocklen} an {@code int} or
  * {@code int[]}, the others of reference type. The datatype constructors name what their type's
  * signature is made of: {@code blocks} (a contiguous or vector type's number of blocks),
  * {@code blocklen} (a vector's block length, or every block's of an indexed or struct type) and
- * {@code type} (the old type, or a struct's array of them). Each function that is mapped must have
+ * {@code type} (the old type, or a struct's array of them). The {@code v} collectives name their
+ * counts arrays, {@code sendcounts} and {@code recvcounts} ({@code int[]}), each of the datatype
+ * {@code sendtype} or {@code recvtype} where the line names one, else {@code type}; the send-receive
+ * calls name their receive half's {@code recvcount}, {@code recvtype}, {@code recvpeer} and
+ * {@code recvtag} ({@code int}s but the type). Each function that is mapped must have
  * exactly one {@code canonical} line per version; a method may not be both mapped and excluded. A
  * line with {@code in=<version>} describes a method only that version of the binding has (Open
  * MPI 5.0 changed one signature of 4.1): the agent keeps every line (a method a binding lacks is
@@ -316,8 +321,8 @@ final class DescriptorParser {
         String value = word.substring(eq + 1);
         RoleKeyword r = RoleKeyword.forKeyword(name);
         if (r == null) {
-            throw fail("unknown role '" + name
-                    + "' (comm, buf, offset, count, type, peer, tag, request, blocks, blocklen)");
+            throw fail("unknown role '" + name + "' (comm, buf, offset, count, type, peer, tag, request, blocks,"
+                    + " blocklen, sendcounts, recvcounts, sendtype, recvtype, recvcount, recvpeer, recvtag)");
         }
         if (m.roles[r.ordinal()] != Vocabulary.NONE) {
             throw fail("role '" + name + "' twice");
@@ -349,6 +354,9 @@ final class DescriptorParser {
                 case PEER:
                 case TAG:
                 case BLOCKS:
+                case RECV_COUNT:
+                case RECV_PEER:
+                case RECV_TAG:
                     if (!type.equals("I")) {
                         throw fail(name + "=" + at + " must be an int parameter, not " + type);
                     }
@@ -358,7 +366,15 @@ final class DescriptorParser {
                         throw fail(name + "=" + at + " must be an int or int[] parameter, not " + type);
                     }
                     break;
+                case SEND_COUNTS:
+                case RECV_COUNTS:
+                    if (!type.equals("[I")) {
+                        throw fail(name + "=" + at + " must be an int[] parameter, not " + type);
+                    }
+                    break;
                 case COMM:
+                case SEND_TYPE:
+                case RECV_TYPE:
                     if (!type.startsWith("L")) {
                         throw fail(name + "=" + at + " must be an object parameter, not " + type);
                     }

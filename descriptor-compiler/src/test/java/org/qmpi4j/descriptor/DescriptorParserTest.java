@@ -191,6 +191,30 @@ class DescriptorParserTest {
                 withExtraLine("map demo/Comm bcast (JI)V MPI_BCAST canonical blocklen=0"),
                 21,
                 "blocklen=0 must be an int or int[] parameter, not J");
+        assertFails(
+                withExtraLine("map demo/Comm bcast (ILdemo/Datatype;)V MPI_BCAST canonical recvcounts=0"),
+                21,
+                "recvcounts=0 must be an int[] parameter, not I");
+        assertFails(
+                withExtraLine("map demo/Comm bcast ([II)V MPI_BCAST canonical recvpeer=0"),
+                21,
+                "recvpeer=0 must be an int parameter, not [I");
+    }
+
+    @Test
+    void vCollectiveAndSendRecvRolesNameTheirParameters() {
+        DescriptorSpec d = parse(withExtraLine("map demo/Comm gatherv (Ljava/lang/Object;ILdemo/Datatype;"
+                + "Ljava/lang/Object;[I[ILdemo/Datatype;I)V MPI_GATHERV canonical buf=0 count=1 type=2 peer=7"
+                + " recvcounts=4 recvtype=6"));
+        int[] roles = d.maps.get(d.maps.size() - 1).roles;
+        assertThat(roles[RoleKeyword.RECV_COUNTS.ordinal()]).isEqualTo(4);
+        assertThat(roles[RoleKeyword.RECV_TYPE.ordinal()]).isEqualTo(6);
+        assertThat(roles[RoleKeyword.SEND_COUNTS.ordinal()]).isEqualTo(Vocabulary.NONE);
+        d = parse(withExtraLine("map demo/Comm sendRecvReplace (Ljava/lang/Object;ILdemo/Datatype;IIII)V"
+                + " MPI_SENDRECV_REPLACE canonical buf=0 count=1 type=2 peer=3 tag=4 recvpeer=5 recvtag=6"));
+        roles = d.maps.get(d.maps.size() - 1).roles;
+        assertThat(roles[RoleKeyword.RECV_PEER.ordinal()]).isEqualTo(5);
+        assertThat(roles[RoleKeyword.RECV_TAG.ordinal()]).isEqualTo(6);
     }
 
     @Test

@@ -17,7 +17,14 @@ public enum RoleKeyword {
     TAG("tag"),
     REQUEST("request"),
     BLOCKS("blocks"),
-    BLOCK_LENGTH("blocklen");
+    BLOCK_LENGTH("blocklen"),
+    SEND_COUNTS("sendcounts"),
+    RECV_COUNTS("recvcounts"),
+    SEND_TYPE("sendtype"),
+    RECV_TYPE("recvtype"),
+    RECV_COUNT("recvcount"),
+    RECV_PEER("recvpeer"),
+    RECV_TAG("recvtag");
 
     private final String keyword;
 

@@ -40,7 +40,10 @@ class MpjCorpusTest {
                 "callordering.CallAfterFinalize",
                 "invalidparam.UseFreedDatatype",
                 "messagerace.WildcardAssumesOrder",
-                "messagerace.ProbeThenAnySourceRecv"
+                "messagerace.ProbeThenAnySourceRecv",
+                "requestlifecycle.RestartedWhileActive",
+                "parammatching.CollectiveReduceOps",
+                "parammatching.CollectiveAllreduceMinMax"
             })
     void eachRuleFindsItsError(String name, @TempDir Path out) throws Exception {
         CorpusProgram program = CorpusProgram.named(CorpusBinding.MPJ, name);
@@ -70,7 +73,10 @@ class MpjCorpusTest {
                 "localconcurrency.IsendIrecvDisjointHalves",
                 "localconcurrency.SameBufferTwoIsends",
                 "resourceleak.CommFreedInFinally",
-                "callordering.SlowRank"
+                "callordering.SlowRank",
+                "requestlifecycle.WaitAgainAfterWait",
+                "parammatching.CollectiveReduceSameOps",
+                "parammatching.CollectiveGathervCounts"
             })
     void correctProgramsGiveNoFinding(String name, @TempDir Path out) throws Exception {
         CorpusProgram program = CorpusProgram.named(CorpusBinding.MPJ, name);

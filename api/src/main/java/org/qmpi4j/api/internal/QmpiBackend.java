@@ -95,6 +95,16 @@ public interface QmpiBackend {
     }
 
     /**
+     * The title of binding {@code bindingId}, as its descriptor's {@code title} line gives it
+     * ({@code MPJ Express 0.44 (mpiJava 1.2)}), for messages that name the binding to its users;
+     * {@code null} if no descriptor has that id.
+     */
+    @Nullable
+    default String bindingTitle(String bindingId) {
+        return null;
+    }
+
+    /**
      * Whether the descriptor of binding {@code bindingId} maps a method of the binding to
      * {@code function} (MPJ Express' mpiJava 1.2 API has no {@code MPI_Request_free}, for one);
      * {@code false} if no descriptor has that id. A backend without descriptors says {@code true}.

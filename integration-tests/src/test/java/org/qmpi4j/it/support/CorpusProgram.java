@@ -35,6 +35,7 @@ public final class CorpusProgram {
             "buffer_modified",
             "thread_level",
             "active_request_freed",
+            "request_misuse",
             "call_after_finalize",
             "object_leak",
             "object_used_after_free",

@@ -50,10 +50,8 @@ final class Activity {
             peer = call.peer();
             tag = call.tag();
             int s = MpiCall.ABSENT;
-            if (f == MpiFunction.MPI_SENDRECV || f == MpiFunction.MPI_SENDRECV_REPLACE) {
-                int at = MessageRoles.sendRecvSourceArgument(call);
-                Object v = at >= 0 && at < call.argumentCount() ? call.argument(at) : null;
-                s = v instanceof Integer ? (Integer) v : MpiCall.ABSENT;
+            if (MessageRoles.sendRecv(f)) {
+                s = MessageRoles.sendRecvSource(call);
             }
             source = s;
             request = f.kind() == MpiFunction.Kind.COMPLETION ? call.request() : null;

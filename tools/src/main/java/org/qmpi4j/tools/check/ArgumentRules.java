@@ -69,10 +69,9 @@ final class ArgumentRules {
         }
         peer(call, f, peer, info, receives);
         if (f == MpiFunction.MPI_SENDRECV || f == MpiFunction.MPI_SENDRECV_REPLACE) {
-            int at = MessageRoles.sendRecvSourceArgument(call);
-            Object source = at >= 0 && at < call.argumentCount() ? call.argument(at) : null;
-            if (source instanceof Integer) {
-                peer(call, f, (Integer) source, info, true);
+            int source = MessageRoles.sendRecvSource(call);
+            if (source != MpiCall.ABSENT) {
+                peer(call, f, source, info, true);
             }
         }
     }

@@ -38,6 +38,8 @@ final class CallNeeds {
     static final int OBJECTS = 1024;
     /** Attaches or detaches the buffer of buffered sends ({@link AttachedBuffer}). */
     static final int BUFFERS = 2048;
+    /** Is given one request, or persistent ones to start, that may be misused ({@link RequestMisuse}). */
+    static final int USES_REQUEST = 4096;
 
     static {
         for (MpiFunction f : FUNCTIONS) {
@@ -54,6 +56,7 @@ final class CallNeeds {
                             | (f == MpiFunction.MPI_REQUEST_GET_STATUS ? SEES_COMPLETION : 0)
                             | (ObjectCalls.follows(f) ? OBJECTS : 0)
                             | (f == MpiFunction.MPI_BUFFER_ATTACH || f == MpiFunction.MPI_BUFFER_DETACH ? BUFFERS : 0)
+                            | (RequestMisuse.looksAt(f) ? USES_REQUEST : 0)
                             | (k == MpiFunction.Kind.POINT_TO_POINT
                                             || Completions.COMPLETING.contains(f)
                                             || f == MpiFunction.MPI_START

@@ -206,9 +206,16 @@ final class Checker {
         }
         if ((needs & CallNeeds.MESSAGES) != 0) {
             try {
-                requests.before(call);
+                requests.beforeBuffer(call);
             } catch (RuntimeException | LinkageError e) {
                 results.output().fault("comparing the buffer of " + call.function() + " with the pending calls'", e);
+            }
+        }
+        if (c != null && (needs & CallNeeds.USES_REQUEST) != 0) {
+            try {
+                requests.beforeUsingRequests(call);
+            } catch (RuntimeException | LinkageError e) {
+                results.output().fault("checking the requests given to " + call.function(), e);
             }
         }
         pollCollectives(call.function());

@@ -52,6 +52,11 @@ final class CollectiveCheck {
     private final Object byteType;
     private final Object max;
     private final Map<Object, Integer> ops = new IdentityHashMap<>();
+    /** The code of a user-defined operation. */
+    static final int USER_OP = 100;
+    /** The binding's class of operations ({@link #operationClass}), or {@code null}. */
+    private final @Nullable Class<?> opClass;
+
     private final Map<Object, Object> dups = new IdentityHashMap<>();
     private final Signatures types;
     private final NonblockingCollectiveCheck nonblocking;
@@ -111,6 +116,7 @@ final class CollectiveCheck {
                 // the binding has no such operation
             }
         }
+        this.opClass = operationClass(ops.keySet());
         this.nonblocking = new NonblockingCollectiveCheck(checker, toolId, this, nioBuffers, longType, max);
     }
 
@@ -175,15 +181,53 @@ final class CollectiveCheck {
         }
     }
 
+    /**
+     * The code of {@code call}'s operation: a predefined one's by identity with the binding's own
+     * objects (its constants {@code MPI.SUM}, ...), which is how each binding's are told apart
+     * whatever their classes (MPJ Express makes each an instance of a subclass of its {@code Op}:
+     * {@code mpi.Sum}, {@code mpi.Max}); any other argument of the binding's class of operations,
+     * found from those objects (the class their classes derive from), is a user-defined one.
+     */
     private int opOf(MpiCall call) {
-        for (int i = 0; i < call.argumentCount(); i++) {
+        return operationCode(call, ops, opClass);
+    }
+
+    /** {@link #opOf}, given the predefined operations' codes and the class of operations. */
+    static int operationCode(MpiCall call, Map<Object, Integer> ops, @Nullable Class<?> op) {
+        int n = call.argumentCount();
+        for (int i = 0; i < n; i++) {
             Object a = call.argument(i);
-            if (a != null && a.getClass().getSimpleName().equals("Op")) {
-                Integer code = ops.get(a);
-                return code == null ? 100 : code;
+            if (a == null || a instanceof Number) {
+                continue;
+            }
+            Integer code = ops.get(a);
+            if (code != null) {
+                return code;
+            }
+            if (op != null && op.isInstance(a)) {
+                return USER_OP;
             }
         }
         return 0;
+    }
+
+    /**
+     * The class every operation of the binding is an instance of: the one the predefined operations'
+     * classes all derive from, below {@code Object} ({@code mpi.Op} in both bindings: Open MPI's
+     * {@code MPI.SUM} is one, MPJ Express' is an {@code mpi.Sum}, a subclass); {@code null} if they
+     * share none.
+     */
+    static @Nullable Class<?> operationClass(Iterable<Object> predefined) {
+        Class<?> common = null;
+        for (Object o : predefined) {
+            Class<?> root = CollectiveRecord.rootClass(o);
+            if (common == null) {
+                common = root;
+            } else if (common != root) {
+                return null;
+            }
+        }
+        return common == Object.class ? null : common;
     }
 
     /**
@@ -198,15 +242,7 @@ final class CollectiveCheck {
         rec[CollectiveRecord.TYPE] = sameBytes(f) ? signatureHash(call) : 0;
         rec[CollectiveRecord.OP] = opOf(call);
         CollectiveRecord.fillSlots(
-                call,
-                CollectiveRecord.rootClass(call.datatype()),
-                info.size,
-                slots == 0 ? -1 : commRank(info),
-                rooted(f) ? call.peer() : -1,
-                sizes,
-                rec,
-                in,
-                slots);
+                call, info.size, slots == 0 ? -1 : commRank(info), rooted(f) ? call.peer() : -1, sizes, rec, in, slots);
         CollectiveRecord.negate(rec, in, slots);
     }
 

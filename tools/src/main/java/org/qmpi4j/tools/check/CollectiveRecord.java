@@ -1,5 +1,6 @@
 package org.qmpi4j.tools.check;
 
+import org.qmpi4j.api.ArgumentRole;
 import org.qmpi4j.api.MpiCall;
 import org.qmpi4j.api.MpiFunction;
 import org.qmpi4j.api.Nullable;
@@ -93,23 +94,16 @@ final class CollectiveRecord {
 
     /**
      * Fills {@code in} (at least {@link #length}{@code (slots)} long) with this rank's opinions of
-     * the slots of a {@code v} call and its negations, and sets {@code rec[OWN_SIDES]}.
+     * the slots of a {@code v} call and its negations, and sets {@code rec[OWN_SIDES]}. The call's
+     * counts arrays and their datatypes are found by the roles the binding's descriptor gives them
+     * ({@link ArgumentRole#SEND_COUNTS} of {@link ArgumentRole#SEND_TYPE}, {@link
+     * ArgumentRole#RECV_COUNTS} of {@link ArgumentRole#RECV_TYPE}, each else of the call's datatype),
+     * its scalar side by its count and datatype.
      *
-     * @param call      the call, whose arguments are in MPI's order: send side, receive side, root
-     * @param typeClass the binding's datatype class: a side ends at its datatype
-     * @param me        this rank's rank in the communicator
-     * @param root      the root, or -1 for a call without one
+     * @param me   this rank's rank in the communicator
+     * @param root the root, or -1 for a call without one
      */
-    static void fillSlots(
-            MpiCall call,
-            Class<?> typeClass,
-            int size,
-            int me,
-            int root,
-            Sizes sizes,
-            long[] rec,
-            long[] in,
-            int slots) {
+    static void fillSlots(MpiCall call, int size, int me, int root, Sizes sizes, long[] rec, long[] in, int slots) {
         for (int i = 0; i < slots; i++) {
             in[FIELDS + i] = NONE;
         }
@@ -118,51 +112,45 @@ final class CollectiveRecord {
             return;
         }
         MpiFunction f = call.function();
-        MpiFunction b = blocking(f);
-        // Each side is (buffer, [offset], count or counts, [displacements], datatype): its first
-        // argument is its buffer (an int[] too, maybe), an int after it its count (after the offset,
-        // where there is one), else its counts array is the last int[] before the datatype, or the
-        // one before the last where displacements follow it.
-        boolean displacements = b != MpiFunction.MPI_REDUCE_SCATTER;
-        boolean buffer = true;
-        Integer count = null;
-        int[] last = null;
-        int[] beforeLast = null;
-        int vSides = 0;
-        int n = call.argumentCount();
-        for (int a = 0; a < n; a++) {
-            Object arg = call.argument(a);
-            if (buffer) {
-                buffer = false;
-            } else if (arg instanceof Integer) {
-                count = (Integer) arg;
-            } else if (arg instanceof int[]) {
-                beforeLast = last;
-                last = (int[]) arg;
-            } else if (arg != null && typeClass.isInstance(arg)) {
-                int[] counts = displacements ? (last == null ? null : beforeLast) : last;
-                long unit = sizes.of(call, arg);
-                if (counts != null && unit >= 0) {
-                    if (b == MpiFunction.MPI_ALLTOALLV) {
-                        // the first counts array sends (row me), the second receives (column me)
-                        for (int j = 0; j < size && j < counts.length; j++) {
-                            opinion(rec, in, vSides == 0 ? me * size + j : j * size + me, counts[j] * unit);
-                        }
-                    } else if (me == root || everyRankCounts(f)) {
-                        for (int j = 0; j < size && j < counts.length; j++) {
-                            opinion(rec, in, j, counts[j] * unit);
-                        }
-                    }
-                    vSides++;
-                } else if (counts == null && count != null && unit >= 0 && me >= 0 && me < size) {
-                    opinion(rec, in, me, count * unit);
-                }
-                buffer = true;
-                count = null;
-                last = null;
-                beforeLast = null;
+        boolean alltoall = blocking(f) == MpiFunction.MPI_ALLTOALLV;
+        // the root's counts say what moves between it and each rank; where every rank's counts
+        // matter (allgatherv, reduce_scatter), each rank's say it
+        boolean ownCounts = me == root || everyRankCounts(f);
+        Object type = call.datatype();
+        Object sendCounts = call.argument(ArgumentRole.SEND_COUNTS);
+        if (sendCounts instanceof int[] && (alltoall || ownCounts)) {
+            long unit = unit(call, ArgumentRole.SEND_TYPE, type, sizes);
+            int[] counts = (int[]) sendCounts;
+            for (int j = 0; unit >= 0 && j < size && j < counts.length; j++) {
+                // alltoallv: what this rank sends rank j, its row
+                opinion(rec, in, alltoall ? me * size + j : j, counts[j] * unit);
             }
         }
+        Object recvCounts = call.argument(ArgumentRole.RECV_COUNTS);
+        if (recvCounts instanceof int[] && (alltoall || ownCounts)) {
+            long unit = unit(call, ArgumentRole.RECV_TYPE, type, sizes);
+            int[] counts = (int[]) recvCounts;
+            for (int j = 0; unit >= 0 && j < size && j < counts.length; j++) {
+                // alltoallv: what this rank receives from rank j, its column
+                opinion(rec, in, alltoall ? j * size + me : j, counts[j] * unit);
+            }
+        }
+        int count = call.count();
+        if (!alltoall && count != MpiCall.ABSENT && type != null && me >= 0 && me < size) {
+            long unit = sizes.of(call, type);
+            if (unit >= 0) {
+                opinion(rec, in, me, count * unit);
+            }
+        }
+    }
+
+    /** The bytes of one element of the datatype of {@code role}, else of {@code type}; negative if unknown. */
+    private static long unit(MpiCall call, ArgumentRole role, @Nullable Object type, Sizes sizes) {
+        Object t = call.argument(role);
+        if (t == null) {
+            t = type;
+        }
+        return t == null ? -1 : sizes.of(call, t);
     }
 
     /** This rank's opinion of slot {@code slot}; a second one that differs marks its own sides as disagreeing. */

@@ -316,8 +316,9 @@ final class ObjectRules {
                             + " an exception may intervene); predefined objects (MPI.COMM_WORLD, MPI.INT, MPI.SUM)"
                             + " are never freed"
                             + (freeIsNoOp
-                                    ? ". This binding's free is a no-op (binding '" + checker.binding()
-                                            + "'), so the object costs nothing here, but other MPI libraries keep"
+                                    ? ". This binding's free is a no-op ("
+                                            + checker.facts().title()
+                                            + "), so the object costs nothing here, but other MPI libraries keep"
                                             + " it until the job ends"
                                     : ""),
                     List.of(site(o)),

@@ -89,13 +89,54 @@ final class PendingRequests {
         }
     }
 
-    /** A persistent request and whether it is active. */
+    /** A persistent request, whether it is active and which call started it last. */
     static final class Persistent {
         final Pending made;
         boolean active;
 
+        MpiFunction startedBy = MpiFunction.MPI_START;
+
+        @Nullable
+        CallingAddress startedAt;
+
         Persistent(Pending made) {
             this.made = made;
+        }
+    }
+
+    /**
+     * A request the program freed ({@code MPI_Request_free}): where, and whether it was still active
+     * then (started and not completed), with the call that started it.
+     */
+    static final class Freed {
+        final @Nullable CallingAddress at;
+        final boolean wasActive;
+        final @Nullable MpiFunction startedBy;
+        final @Nullable CallingAddress startedAt;
+
+        Freed(
+                @Nullable CallingAddress at,
+                boolean wasActive,
+                @Nullable MpiFunction startedBy,
+                @Nullable CallingAddress startedAt) {
+            this.at = at;
+            this.wasActive = wasActive;
+            this.startedBy = startedBy;
+            this.startedAt = startedAt;
+        }
+    }
+
+    /** A freed request collected: it can no longer be used, so it no longer costs the calls a look-up. */
+    private static final class Collected implements java.util.function.Consumer<Freed> {
+        private final PendingRequests requests;
+
+        Collected(PendingRequests requests) {
+            this.requests = requests;
+        }
+
+        @Override
+        public void accept(Freed f) {
+            requests.freedAlive--;
         }
     }
 
@@ -184,44 +225,84 @@ final class PendingRequests {
         anyRegion = regionCount > 0;
     }
 
+    /**
+     * The requests the program freed, while it holds them: a table that does not keep them alive, so
+     * a freed request the program drops costs nothing after the next collection.
+     */
+    private final WeakIdentityTable<Freed> freed = new WeakIdentityTable<>(new Collected(this));
+    /** How many freed requests are alive: while none is, completion calls are not looked up. */
+    private volatile int freedAlive;
+
     /** A persistent request was made ({@code *_INIT}): inactive until started. */
     synchronized void made(@Nullable Object request, Pending p) {
         if (request != null) {
             persistent.put(request, new Persistent(p));
+            forgetFreed(request);
         }
     }
 
     /**
-     * {@code MPI_Start} of {@code request}: a persistent request is active now. Returns the pending
-     * call its buffer overlaps, if any (found before it is counted itself).
+     * {@code MPI_Start} of {@code request} by {@code f} at {@code site}: a persistent request is
+     * active now. Returns the pending call its buffer overlaps, if any (found before it is counted
+     * itself); none when it was active already (a misuse {@link RequestMisuse} reports).
      */
-    synchronized @Nullable Overlap start(@Nullable Object request) {
+    synchronized @Nullable Overlap start(@Nullable Object request, MpiFunction f, @Nullable CallingAddress site) {
         Persistent q = request == null ? null : persistent.get(request);
-        if (q == null || q.active) {
+        if (q == null) {
             return null;
         }
+        boolean wasActive = q.active;
         q.active = true;
+        q.startedBy = f;
+        q.startedAt = site;
+        if (wasActive) {
+            return null;
+        }
         Overlap o = overlapping(q.made.region);
         addRegion(q.made);
         return o;
     }
 
+    /** The persistent request {@code request} if it is active (started, not completed since), else {@code null}. */
+    synchronized @Nullable Persistent active(@Nullable Object request) {
+        Persistent q = request == null ? null : persistent.get(request);
+        return q != null && q.active ? q : null;
+    }
+
     /**
-     * {@code MPI_Request_free} of {@code request}: its record, removed, if it was active (a
-     * nonblocking call's, or a started persistent one's); otherwise {@code null}.
+     * {@code MPI_Request_free} of {@code request} at {@code site}: its record, removed, if it was
+     * active (a nonblocking call's, or a started persistent one's); otherwise {@code null}. The
+     * request is remembered as freed ({@link #freedBefore}).
      */
-    synchronized @Nullable Pending freed(@Nullable Object request) {
+    synchronized @Nullable Pending freed(@Nullable Object request, @Nullable CallingAddress site) {
+        if (request == null) {
+            return null;
+        }
         Pending p = pending.remove(request);
-        if (p != null) {
-            removeRegion(p);
-            return p;
-        }
         Persistent q = persistent.remove(request);
-        if (q != null && q.active) {
-            removeRegion(q.made);
-            return q.made;
+        Pending active = p != null ? p : q != null && q.active ? q.made : null;
+        removeRegion(active);
+        if (freed.get(request) == null) {
+            freed.put(
+                    request,
+                    new Freed(
+                            site,
+                            active != null,
+                            active == null ? null : q != null ? q.startedBy : active.function,
+                            active == null ? null : q != null ? q.startedAt : active.site));
+            freedAlive++;
         }
-        return null;
+        return active;
+    }
+
+    /** Whether some request the program freed is alive, so that calls given a request must be looked up. */
+    boolean anyFreed() {
+        return freedAlive > 0;
+    }
+
+    /** Where the program freed {@code request}, if it did; else {@code null}. */
+    synchronized @Nullable Freed freedBefore(@Nullable Object request) {
+        return request == null ? null : freed.get(request);
     }
 
     /** The persistent requests not freed. */
@@ -233,6 +314,15 @@ final class PendingRequests {
         if (request != null) {
             removeRegion(pending.put(request, p));
             addRegion(p);
+            forgetFreed(request);
+        }
+    }
+
+    /** A request the binding gives out again is a new one, not the one freed. */
+    private void forgetFreed(Object request) {
+        if (freedAlive > 0 && freed.get(request) != null) {
+            freed.remove(request);
+            freedAlive--;
         }
     }
 

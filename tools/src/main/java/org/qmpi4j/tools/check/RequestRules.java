@@ -19,12 +19,14 @@ import org.qmpi4j.tools.mpi.Completions;
  * {@code buffer_modified} (a send's buffer checksum at its start and at its completion),
  * {@code overlapping_buffers} (a call's buffer region against those of the calls still pending,
  * {@link BufferRegion}), {@code active_request_freed} and, at {@code MPI_Finalize},
- * {@code request_leak}. The pending
- * requests are also what the deadlock watch shows a blocked wait waiting for.
+ * {@code request_leak}; before the calls that start, complete or free one request,
+ * {@code request_misuse} ({@link RequestMisuse}). The pending requests are also what the deadlock
+ * watch shows a blocked wait waiting for.
  */
 final class RequestRules {
     private final Checker checker;
     private final PendingRequests requests = new PendingRequests();
+    private final RequestMisuse misuse;
 
     /** The send buffer region this thread's current completion call read last, and its checksum. */
     private static final class Region {
@@ -46,10 +48,16 @@ final class RequestRules {
 
     RequestRules(Checker checker) {
         this.checker = checker;
+        this.misuse = new RequestMisuse(checker, requests);
     }
 
     PendingRequests pending() {
         return requests;
+    }
+
+    /** Before a call that is given requests ({@link CallNeeds#USES_REQUEST}): {@code request_misuse}. */
+    void beforeUsingRequests(MpiCall call) {
+        misuse.before(call);
     }
 
     /** After a call that starts ({@link CallNeeds#STARTS}), completes or frees requests. */
@@ -87,10 +95,10 @@ final class RequestRules {
             Object r = call.request();
             if (r instanceof Object[]) {
                 for (Object one : (Object[]) r) {
-                    startedPersistent(one);
+                    startedPersistent(one, call);
                 }
             } else {
-                startedPersistent(r);
+                startedPersistent(r, call);
             }
         }
     }
@@ -100,7 +108,7 @@ final class RequestRules {
      * buffer of a nonblocking call still pending (before the call, so that a receive that then
      * waits for ever is reported all the same). Allocates nothing unless it finds one.
      */
-    void before(MpiCall call) {
+    void beforeBuffer(MpiCall call) {
         if (!requests.mayOverlap() || BufferRegion.access(call.function()) == 0) {
             return;
         }
@@ -117,8 +125,8 @@ final class RequestRules {
         }
     }
 
-    private void startedPersistent(@Nullable Object request) {
-        PendingRequests.Overlap o = requests.start(request);
+    private void startedPersistent(@Nullable Object request, MpiCall call) {
+        PendingRequests.Overlap o = requests.start(request, call.function(), call.callingAddress());
         if (o != null && request != null) {
             PendingRequests.Pending p = requests.get(request);
             if (p != null) {
@@ -172,7 +180,7 @@ final class RequestRules {
     }
 
     private void freed(MpiCall call) {
-        PendingRequests.Pending p = requests.freed(call.request());
+        PendingRequests.Pending p = requests.freed(call.request(), call.callingAddress());
         if (p != null
                 && (p.function == MpiFunction.MPI_IRECV
                         || p.function == MpiFunction.MPI_IMRECV

@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import org.qmpi4j.api.MpiCall;
 import org.qmpi4j.api.MpiFunction;
 import org.qmpi4j.api.Nullable;
@@ -157,20 +156,14 @@ final class SignatureFlow {
             count = call.count();
             capacity = call.bytes();
         } else if (f == MpiFunction.MPI_SENDRECV || f == MpiFunction.MPI_SENDRECV_REPLACE) {
-            int at = MessageRoles.sendRecvSourceArgument(call);
-            if (at < 0 || at + 1 >= call.argumentCount()) {
-                return null;
+            source = MessageRoles.sendRecvSource(call);
+            tag = MessageRoles.sendRecvTag(call);
+            if (source == MpiCall.ABSENT || tag == MpiCall.ABSENT) {
+                return null; // the descriptor names no receive half
             }
-            source = (Integer) Objects.requireNonNull(call.argument(at), "a send-receive\'s source");
-            tag = (Integer) Objects.requireNonNull(call.argument(at + 1), "a send-receive\'s tag");
-            type = f == MpiFunction.MPI_SENDRECV ? call.argument(at - 1) : call.datatype();
-            // the receive half's count is before its datatype in both bindings' send-receive
-            if (f == MpiFunction.MPI_SENDRECV) {
-                Object receiveCount = call.argument(at - 2);
-                count = receiveCount instanceof Integer ? (Integer) receiveCount : -1;
-            } else {
-                count = call.count();
-            }
+            type = MessageRoles.sendRecvType(call);
+            int receiveCount = MessageRoles.sendRecvCount(call);
+            count = receiveCount == MpiCall.ABSENT ? -1 : receiveCount;
             capacity = f == MpiFunction.MPI_SENDRECV ? -1 : call.bytes();
         } else {
             if (z != null && (f == MpiFunction.MPI_MPROBE || f == MpiFunction.MPI_IMPROBE)) {

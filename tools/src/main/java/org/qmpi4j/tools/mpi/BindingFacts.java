@@ -24,17 +24,20 @@ public final class BindingFacts {
     }
 
     /** What the tools assume of a binding no descriptor describes (no agent, or an id no descriptor has). */
-    public static final BindingFacts UNKNOWN = new BindingFacts("unknown", Buffers.UNKNOWN, true, true);
+    public static final BindingFacts UNKNOWN = new BindingFacts("unknown", "unknown", Buffers.UNKNOWN, true, true);
 
     private static final Map<String, BindingFacts> BY_ID = new ConcurrentHashMap<>();
 
     private final String bindingId;
+    private final String title;
     private final Buffers buffers;
     private final boolean freeInvalidates;
     private final boolean requestFree;
 
-    private BindingFacts(String bindingId, Buffers buffers, boolean freeInvalidates, boolean requestFree) {
+    private BindingFacts(
+            String bindingId, String title, Buffers buffers, boolean freeInvalidates, boolean requestFree) {
         this.bindingId = bindingId;
+        this.title = title;
         this.buffers = buffers;
         this.freeInvalidates = freeInvalidates;
         this.requestFree = requestFree;
@@ -59,8 +62,10 @@ public final class BindingFacts {
         }
         String buffers = backend.bindingFact(bindingId, "buffers");
         String free = backend.bindingFact(bindingId, "free");
+        String title = backend.bindingTitle(bindingId);
         return new BindingFacts(
                 bindingId,
+                title == null ? bindingId : title,
                 "nio".equals(buffers)
                         ? Buffers.NIO
                         : "array-offset".equals(buffers) ? Buffers.ARRAY_OFFSET : Buffers.UNKNOWN,
@@ -71,6 +76,14 @@ public final class BindingFacts {
     /** The binding's id. */
     public String bindingId() {
         return bindingId;
+    }
+
+    /**
+     * The binding's title, as its descriptor's {@code title} line gives it ({@code MPJ Express 0.44
+     * (mpiJava 1.2)}): how messages name the binding to its users; its id where no descriptor says.
+     */
+    public String title() {
+        return title;
     }
 
     /** How the binding passes a message buffer. */

@@ -2,15 +2,18 @@ package org.qmpi4j.tools.mpi;
 
 import java.util.EnumSet;
 import java.util.Set;
+import org.qmpi4j.api.ArgumentRole;
 import org.qmpi4j.api.MpiCall;
 import org.qmpi4j.api.MpiFunction;
+import org.qmpi4j.api.Nullable;
 
 /**
  * Which calls receive a point-to-point message (those that send one say so themselves:
- * {@link MpiFunction#sendsMessage()}, the rows of the communication matrix), and where the receive half of the
- * combined send-receive calls keeps its source and tag (a role the API does not name, so it comes
- * from the binding's parameter list: after the send half and the receive buffer, each buffer
- * followed by an offset where the descriptor says {@code fact buffers array-offset}).
+ * {@link MpiFunction#sendsMessage()}, the rows of the communication matrix), and the receive half
+ * of the combined send-receive calls: its source, tag, count and datatype, by the roles the
+ * binding's descriptor gives them ({@code recvpeer}, {@code recvtag}, {@code recvcount},
+ * {@code recvtype}; the send half plays the common roles). {@code MPI_Sendrecv_replace} receives
+ * into its one buffer, so its count and datatype are the common ones.
  */
 public final class MessageRoles {
     /** Calls that receive one message from {@code peer()}. */
@@ -18,43 +21,41 @@ public final class MessageRoles {
 
     private MessageRoles() {}
 
-    /** Index of the source argument of the receive half of a send-receive call, or -1. */
-    public static int sendRecvSourceArgument(MpiCall call) {
-        switch (call.function()) {
-            case MPI_SENDRECV:
-                // Open MPI: (sbuf, scount, stype, dest, stag, rbuf, rcount, rtype, source, rtag)
-                // mpiJava:  (sbuf, soff, scount, stype, dest, stag, rbuf, roff, rcount, rtype, source, rtag)
-                return offsets(call) ? 10 : 8;
-            case MPI_SENDRECV_REPLACE:
-                // Open MPI: (buf, count, type, dest, stag, source, rtag); mpiJava: (buf, off, count, type, dest, stag,
-                // source, rtag)
-                return offsets(call) ? 6 : 5;
-            default:
-                return -1;
-        }
-    }
-
-    /** Whether the call's binding follows each buffer with an offset ({@code fact buffers array-offset}). */
-    private static boolean offsets(MpiCall call) {
-        return BindingFacts.of(call.bindingId()).bufferOffsets();
+    /** Whether {@code f} is a send-receive, whose receive half has roles of its own. */
+    public static boolean sendRecv(MpiFunction f) {
+        return f == MpiFunction.MPI_SENDRECV || f == MpiFunction.MPI_SENDRECV_REPLACE;
     }
 
     /** The source rank (in the call's communicator) of a send-receive's receive half, or {@link MpiCall#ABSENT}. */
     public static int sendRecvSource(MpiCall call) {
-        return intArgument(call, sendRecvSourceArgument(call));
+        return sendRecv(call.function()) ? intRole(call, ArgumentRole.RECV_PEER) : MpiCall.ABSENT;
     }
 
     /** The tag of a send-receive's receive half, or {@link MpiCall#ABSENT}. */
     public static int sendRecvTag(MpiCall call) {
-        int at = sendRecvSourceArgument(call);
-        return at < 0 ? MpiCall.ABSENT : intArgument(call, at + 1);
+        return sendRecv(call.function()) ? intRole(call, ArgumentRole.RECV_TAG) : MpiCall.ABSENT;
     }
 
-    private static int intArgument(MpiCall call, int at) {
-        if (at < 0 || at >= call.argumentCount()) {
-            return MpiCall.ABSENT;
+    /** The count of a send-receive's receive half, or {@link MpiCall#ABSENT}. */
+    public static int sendRecvCount(MpiCall call) {
+        MpiFunction f = call.function();
+        if (f == MpiFunction.MPI_SENDRECV_REPLACE) {
+            return call.count();
         }
-        Object v = call.argument(at);
+        return f == MpiFunction.MPI_SENDRECV ? intRole(call, ArgumentRole.RECV_COUNT) : MpiCall.ABSENT;
+    }
+
+    /** The datatype of a send-receive's receive half, or {@code null}. */
+    public static @Nullable Object sendRecvType(MpiCall call) {
+        MpiFunction f = call.function();
+        if (f == MpiFunction.MPI_SENDRECV_REPLACE) {
+            return call.datatype();
+        }
+        return f == MpiFunction.MPI_SENDRECV ? call.argument(ArgumentRole.RECV_TYPE) : null;
+    }
+
+    private static int intRole(MpiCall call, ArgumentRole role) {
+        Object v = call.argument(role);
         return v instanceof Integer ? (Integer) v : MpiCall.ABSENT;
     }
 }

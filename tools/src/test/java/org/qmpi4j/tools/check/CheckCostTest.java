@@ -164,6 +164,10 @@ class CheckCostTest {
                 .bytes(32)
                 .message(8, type, buffer)
                 .args(buffer, eight, type, zero, tag, buffer, eight, type, zero, tag)
+                .role(ArgumentRole.RECV_COUNT, eight)
+                .role(ArgumentRole.RECV_TYPE, type)
+                .role(ArgumentRole.RECV_PEER, zero)
+                .role(ArgumentRole.RECV_TAG, tag)
                 .returned(null, status);
         FakeMpi.Call allreduce = new FakeMpi.Call(MpiFunction.MPI_ALLREDUCE, at(15))
                 .on(world)
@@ -213,6 +217,19 @@ class CheckCostTest {
                 .returned(recvRequest, recvRequest);
         FakeMpi.Call waitRecv = new FakeMpi.Call(MpiFunction.MPI_WAIT, at(23)).returned(recvRequest, status);
 
+        // a persistent send made once, started and waited for in each round
+        Object persistent = new Object();
+        mpi.call(new FakeMpi.Call(MpiFunction.MPI_SEND_INIT, at(22))
+                .on(world)
+                .peer(0)
+                .tag(5)
+                .bytes(32)
+                .message(8, type, buffer)
+                .args(buffer, eight, type, zero, tag)
+                .returned(persistent, persistent));
+        FakeMpi.Call start = new FakeMpi.Call(MpiFunction.MPI_START, at(23)).returned(persistent, null);
+        FakeMpi.Call waitPersistent = new FakeMpi.Call(MpiFunction.MPI_WAIT, at(24)).returned(persistent, status);
+
         Map<String, Long> bytes = new LinkedHashMap<>();
         bytes.put("send+recv", perRound(mpi, send, recv));
         bytes.put("isend+wait+recv", perRound(mpi, isend, wait, recv));
@@ -225,6 +242,11 @@ class CheckCostTest {
         // the nonblocking comparison's records and buffers are reused; the binding's own Request
         // object for the checker's MPI_IALLREDUCE is the fake's one object here
         bytes.put("iallreduce+wait", perRound(mpi, iallreduce, waitCollective));
+        bytes.put("start+wait+recv", perRound(mpi, start, waitPersistent, recv));
+        // once the program freed a request it still holds, each wait looks its request up
+        Object freed = new Object();
+        mpi.call(new FakeMpi.Call(MpiFunction.MPI_REQUEST_FREE, at(25)).returned(freed, null));
+        bytes.put("isend+wait+recv, a freed request alive", perRound(mpi, isend, wait, recv));
         System.out.println("check: bytes allocated per round " + bytes);
         assertThat(mpi.loopback.receivedCount)
                 .as("every signature was received and compared")
@@ -232,5 +254,8 @@ class CheckCostTest {
                 .isGreaterThanOrEqualTo(3 * 400_000L);
         assertThat(errBytes.toString()).doesNotContain("fault");
         assertThat(bytes).allSatisfy((what, b) -> assertThat(b).as(what).isZero());
+        assertThat(freed)
+                .as("held to the end, so the freed request stays alive")
+                .isNotNull();
     }
 }

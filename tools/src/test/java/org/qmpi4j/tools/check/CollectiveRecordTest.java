@@ -5,15 +5,17 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.qmpi4j.api.ArgumentRole;
 import org.qmpi4j.api.CallingAddress;
+import org.qmpi4j.api.MpiCall;
 import org.qmpi4j.api.MpiFunction;
 import org.qmpi4j.tools.testing.FakeMpi;
 
 /**
  * The comparison of the {@code v} variants and of nonblocking collectives, as every rank's record
  * reduced with {@code MPI_MAX} reads: the ranks of a simulated job fill their records from their
- * calls' arguments (in both bindings' orders), the test takes the maximum of each value, as the
- * allreduce would, and asks whether they agree.
+ * calls' arguments (in both bindings' orders, their roles as the binding descriptors give them),
+ * the test takes the maximum of each value, as the allreduce would, and asks whether they agree.
  */
 class CollectiveRecordTest {
     /** A datatype as the bindings' are: one class, whatever the type. */
@@ -33,20 +35,68 @@ class CollectiveRecordTest {
 
     private static final CollectiveRecord.Sizes SIZES = (call, type) -> ((Datatype) type).size;
 
-    /** One rank's call: its function, its rank in the communicator, the root, its arguments. */
+    /**
+     * One rank's call: its function, its rank in the communicator, the root, the roles of its
+     * arguments as a descriptor's map line gives them ({@code count=1 type=2 recvcounts=4}), its
+     * arguments.
+     */
     private static final class RankCall {
         final MpiFunction f;
         final int rank;
         final int root;
+        final String roles;
         final Object[] args;
 
-        RankCall(MpiFunction f, int rank, int root, Object... args) {
+        RankCall(MpiFunction f, int rank, int root, String roles, Object... args) {
             this.f = f;
             this.rank = rank;
             this.root = root;
+            this.roles = roles;
             this.args = args;
         }
+
+        /** The call as the agent would give it: its arguments, and each role's argument. */
+        FakeMpi.Call call() {
+            FakeMpi.Call call = new FakeMpi.Call(f, new CallingAddress("App", "main", "App.java", 1)).args(args);
+            int count = MpiCall.ABSENT;
+            Object type = null;
+            for (String role : roles.split(" ")) {
+                String[] kv = role.split("=");
+                Object value = args[Integer.parseInt(kv[1])];
+                switch (kv[0]) {
+                    case "count":
+                        count = (Integer) value;
+                        break;
+                    case "type":
+                        type = value;
+                        break;
+                    case "sendcounts":
+                        call.role(ArgumentRole.SEND_COUNTS, value);
+                        break;
+                    case "recvcounts":
+                        call.role(ArgumentRole.RECV_COUNTS, value);
+                        break;
+                    case "sendtype":
+                        call.role(ArgumentRole.SEND_TYPE, value);
+                        break;
+                    case "recvtype":
+                        call.role(ArgumentRole.RECV_TYPE, value);
+                        break;
+                    default:
+                        throw new IllegalArgumentException(role);
+                }
+            }
+            return call.message(count, type, null);
+        }
     }
+
+    // The roles of the descriptors' map lines (agent/src/main/bindings), the buffers' left out
+    private static final String GATHERV = "count=1 type=2 recvcounts=4 recvtype=6";
+    private static final String GATHERV_IN_PLACE = "type=3 recvcounts=1";
+    private static final String GATHERV_NOT_ROOT = "count=1 type=2";
+    private static final String MPJ_SCATTERV = "count=7 type=8 sendcounts=2 sendtype=4";
+    private static final String ALLGATHERV = "count=1 type=2 recvcounts=4 recvtype=6";
+    private static final String ALLTOALLV = "type=3 sendcounts=1 recvcounts=5 recvtype=7";
 
     /** Whether the calls of ranks 0.. agree, as the maxima of their records say. */
     private static boolean agree(RankCall... calls) {
@@ -55,13 +105,11 @@ class CollectiveRecordTest {
         long[] out = new long[CollectiveRecord.length(slots)];
         java.util.Arrays.fill(out, CollectiveRecord.NONE);
         for (RankCall c : calls) {
-            FakeMpi.Call call = new FakeMpi.Call(c.f, new CallingAddress("App", "main", "App.java", 1))
-                    .message(0, INT, null)
-                    .args(c.args);
+            FakeMpi.Call call = c.call();
             long[] rec = new long[CollectiveRecord.FIELDS];
             long[] in = new long[CollectiveRecord.length(slots)];
             rec[CollectiveRecord.FUNCTION] = CollectiveRecord.blocking(c.f).ordinal();
-            CollectiveRecord.fillSlots(call, Datatype.class, size, c.rank, c.root, SIZES, rec, in, slots);
+            CollectiveRecord.fillSlots(call, size, c.rank, c.root, SIZES, rec, in, slots);
             CollectiveRecord.negate(rec, in, slots);
             for (int i = 0; i < out.length; i++) {
                 out[i] = Math.max(out[i], in[i]);
@@ -76,6 +124,7 @@ class CollectiveRecordTest {
                 MpiFunction.MPI_GATHERV,
                 rank,
                 0,
+                GATHERV,
                 new int[8],
                 sendCount,
                 INT,
@@ -120,10 +169,10 @@ class CollectiveRecordTest {
         int[] twoInts = {2, 2};
         // rank 1 sends one double (8 bytes): what the root's 2 ints from it are
         RankCall doubles = new RankCall(
-                MpiFunction.MPI_GATHERV, 1, 0, new double[1], 1, DOUBLE, IGNORED, IGNORED, IGNORED, INT, ROOT);
+                MpiFunction.MPI_GATHERV, 1, 0, GATHERV, new double[1], 1, DOUBLE, IGNORED, IGNORED, IGNORED, INT, ROOT);
         assertThat(agree(gatherv(0, 2, twoInts), doubles)).isTrue();
-        RankCall threeInts =
-                new RankCall(MpiFunction.MPI_GATHERV, 1, 0, new int[3], 3, INT, IGNORED, IGNORED, IGNORED, INT, ROOT);
+        RankCall threeInts = new RankCall(
+                MpiFunction.MPI_GATHERV, 1, 0, GATHERV, new int[3], 3, INT, IGNORED, IGNORED, IGNORED, INT, ROOT);
         assertThat(agree(gatherv(0, 2, twoInts), threeInts)).isFalse();
     }
 
@@ -131,12 +180,20 @@ class CollectiveRecordTest {
     void aRootGatheringInPlaceComparesTheOthersAlone() {
         // Open MPI's in-place overloads: the root gatherv(rbuf, rcounts, displs, type, root),
         // the others gatherv(sbuf, scount, type, root)
-        RankCall root =
-                new RankCall(MpiFunction.MPI_GATHERV, 0, 0, new int[3], new int[] {5, 1, 1}, new int[3], INT, ROOT);
-        RankCall one = new RankCall(MpiFunction.MPI_GATHERV, 1, 0, new int[1], 1, INT, ROOT);
-        RankCall two = new RankCall(MpiFunction.MPI_GATHERV, 2, 0, new int[1], 1, INT, ROOT);
+        RankCall root = new RankCall(
+                MpiFunction.MPI_GATHERV,
+                0,
+                0,
+                GATHERV_IN_PLACE,
+                new int[3],
+                new int[] {5, 1, 1},
+                new int[3],
+                INT,
+                ROOT);
+        RankCall one = new RankCall(MpiFunction.MPI_GATHERV, 1, 0, GATHERV_NOT_ROOT, new int[1], 1, INT, ROOT);
+        RankCall two = new RankCall(MpiFunction.MPI_GATHERV, 2, 0, GATHERV_NOT_ROOT, new int[1], 1, INT, ROOT);
         assertThat(agree(root, one, two)).isTrue();
-        RankCall twoWrong = new RankCall(MpiFunction.MPI_GATHERV, 2, 0, new int[2], 2, INT, ROOT);
+        RankCall twoWrong = new RankCall(MpiFunction.MPI_GATHERV, 2, 0, GATHERV_NOT_ROOT, new int[2], 2, INT, ROOT);
         assertThat(agree(root, one, twoWrong)).isFalse();
     }
 
@@ -151,6 +208,7 @@ class CollectiveRecordTest {
                     MpiFunction.MPI_SCATTERV,
                     r,
                     0,
+                    MPJ_SCATTERV,
                     new int[3],
                     0,
                     counts,
@@ -165,6 +223,7 @@ class CollectiveRecordTest {
                     MpiFunction.MPI_SCATTERV,
                     r,
                     0,
+                    MPJ_SCATTERV,
                     new int[3],
                     0,
                     counts,
@@ -184,11 +243,41 @@ class CollectiveRecordTest {
     void allgathervCountsMustAgreeOnEveryRank() {
         // allGatherv(sbuf, scount, stype, rbuf, rcounts, displs, rtype)
         RankCall zero = new RankCall(
-                MpiFunction.MPI_IALLGATHERV, 0, -1, new int[2], 1, INT, new int[4], new int[] {1, 1}, new int[2], INT);
+                MpiFunction.MPI_IALLGATHERV,
+                0,
+                -1,
+                ALLGATHERV,
+                new int[2],
+                1,
+                INT,
+                new int[4],
+                new int[] {1, 1},
+                new int[2],
+                INT);
         RankCall one = new RankCall(
-                MpiFunction.MPI_IALLGATHERV, 1, -1, new int[2], 1, INT, new int[4], new int[] {1, 1}, new int[2], INT);
+                MpiFunction.MPI_IALLGATHERV,
+                1,
+                -1,
+                ALLGATHERV,
+                new int[2],
+                1,
+                INT,
+                new int[4],
+                new int[] {1, 1},
+                new int[2],
+                INT);
         RankCall oneOther = new RankCall(
-                MpiFunction.MPI_IALLGATHERV, 1, -1, new int[2], 1, INT, new int[4], new int[] {2, 1}, new int[2], INT);
+                MpiFunction.MPI_IALLGATHERV,
+                1,
+                -1,
+                ALLGATHERV,
+                new int[2],
+                1,
+                INT,
+                new int[4],
+                new int[] {2, 1},
+                new int[2],
+                INT);
         assertThat(agree(zero, one)).isTrue();
         assertThat(agree(zero, oneOther)).isFalse();
     }
@@ -199,6 +288,7 @@ class CollectiveRecordTest {
                 MpiFunction.MPI_ALLTOALLV,
                 rank,
                 -1,
+                ALLTOALLV,
                 new int[8],
                 send,
                 new int[send.length],
@@ -227,14 +317,38 @@ class CollectiveRecordTest {
     void theSlotsSayWhatEachRankPassed() {
         long[] in = new long[CollectiveRecord.length(2)];
         long[] rec = new long[CollectiveRecord.FIELDS];
-        FakeMpi.Call root = new FakeMpi.Call(MpiFunction.MPI_GATHERV, new CallingAddress("A", "m", "A.java", 1))
-                .args(new int[2], 1, INT, new int[2], new int[] {1, 1}, new int[2], INT, ROOT);
-        CollectiveRecord.fillSlots(root, Datatype.class, 2, 0, 0, SIZES, rec, in, 2);
+        FakeMpi.Call root = new RankCall(
+                        MpiFunction.MPI_GATHERV,
+                        0,
+                        0,
+                        GATHERV,
+                        new int[2],
+                        1,
+                        INT,
+                        new int[2],
+                        new int[] {1, 1},
+                        new int[2],
+                        INT,
+                        ROOT)
+                .call();
+        CollectiveRecord.fillSlots(root, 2, 0, 0, SIZES, rec, in, 2);
         assertThat(CollectiveRecord.describeSlots(MpiFunction.MPI_GATHERV, in, 2, 2, 0))
                 .isEqualTo(" with counts of [4, 4] bytes for ranks 0..1");
-        FakeMpi.Call other = new FakeMpi.Call(MpiFunction.MPI_GATHERV, new CallingAddress("A", "m", "A.java", 1))
-                .args(new int[2], 2, INT, new int[2], new int[] {1, 1}, new int[2], INT, ROOT);
-        CollectiveRecord.fillSlots(other, Datatype.class, 2, 1, 0, SIZES, rec, in, 2);
+        FakeMpi.Call other = new RankCall(
+                        MpiFunction.MPI_GATHERV,
+                        1,
+                        0,
+                        GATHERV,
+                        new int[2],
+                        2,
+                        INT,
+                        new int[2],
+                        new int[] {1, 1},
+                        new int[2],
+                        INT,
+                        ROOT)
+                .call();
+        CollectiveRecord.fillSlots(other, 2, 1, 0, SIZES, rec, in, 2);
         assertThat(CollectiveRecord.describeSlots(MpiFunction.MPI_GATHERV, in, 2, 2, 1))
                 .isEqualTo(" with 8 bytes of its own");
     }

@@ -270,6 +270,7 @@ class ObjectRulesTest {
     void whereFreesAreNoOpsTheLeakSaysSoAndWhereTheyInvalidateItDoesNot() {
         new FakeMpi(); // the backend the facts are read from
         FakeMpi.describe("objects-new-noop", "array-offset", "no-op", false);
+        FakeMpi.title("objects-new-noop", "No-op MPI 1.0 (mpiJava 1.2)");
         checker.bindingIs("objects-new-noop");
         run(call(MpiFunction.MPI_COMM_DUP, 40, world, new Comm()));
         rules.leaks();
@@ -278,7 +279,7 @@ class ObjectRulesTest {
                 .satisfies(f -> assertThat(f.message())
                         .contains("never freed (MPI_Comm_free)")
                         .endsWith(
-                                ". This binding's free is a no-op (binding 'objects-new-noop'), so the object costs nothing"
+                                ". This binding's free is a no-op (No-op MPI 1.0 (mpiJava 1.2)), so the object costs nothing"
                                         + " here, but other MPI libraries keep it until the job ends"));
 
         Checker other = new Checker(

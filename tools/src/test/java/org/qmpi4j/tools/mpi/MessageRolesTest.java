@@ -3,65 +3,59 @@ package org.qmpi4j.tools.mpi;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;
+import org.qmpi4j.api.ArgumentRole;
 import org.qmpi4j.api.CallingAddress;
 import org.qmpi4j.api.MpiCall;
 import org.qmpi4j.api.MpiFunction;
 import org.qmpi4j.tools.testing.FakeMpi;
 
-/** Where a send-receive keeps its receive half's source and tag follows the binding's {@code fact buffers}. */
+/**
+ * A send-receive's receive half is read by the roles the binding's descriptor gives it, wherever
+ * its arguments are (the descriptors' positions are checked in the agent's
+ * {@code ReceiveHalfAndCountsRolesTest}).
+ */
 class MessageRolesTest {
     private static final CallingAddress AT = new CallingAddress("App", "main", "App.java", 1);
     private final Object type = new Object();
-
-    private FakeMpi.Call sendRecv(String binding, Object... args) {
-        return new FakeMpi.Call(MpiFunction.MPI_SENDRECV, AT).binding(binding).args(args);
-    }
+    private final Object otherType = new Object();
 
     @Test
-    void withoutOffsetsTheSourceFollowsTheReceiveBufferCountAndType() {
-        new FakeMpi();
+    void aSendRecvsReceiveHalfIsItsRoles() {
         // Open MPI: (sbuf, scount, stype, dest, stag, rbuf, rcount, rtype, source, rtag)
-        FakeMpi.Call c = sendRecv("openmpi", new int[4], 4, type, 1, 7, new int[4], 4, type, 3, 9);
-        assertThat(MessageRoles.sendRecvSourceArgument(c)).isEqualTo(8);
+        FakeMpi.Call c = new FakeMpi.Call(MpiFunction.MPI_SENDRECV, AT)
+                .message(4, type, new int[4])
+                .args(new int[4], 4, type, 1, 7, new int[2], 2, otherType, 3, 9)
+                .role(ArgumentRole.RECV_COUNT, 2)
+                .role(ArgumentRole.RECV_TYPE, otherType)
+                .role(ArgumentRole.RECV_PEER, 3)
+                .role(ArgumentRole.RECV_TAG, 9);
         assertThat(MessageRoles.sendRecvSource(c)).isEqualTo(3);
         assertThat(MessageRoles.sendRecvTag(c)).isEqualTo(9);
-        FakeMpi.Call replace = new FakeMpi.Call(MpiFunction.MPI_SENDRECV_REPLACE, AT)
-                .binding("openmpi")
-                .args(new int[4], 4, type, 1, 7, 2, 5);
-        assertThat(MessageRoles.sendRecvSource(replace)).isEqualTo(2);
-        assertThat(MessageRoles.sendRecvTag(replace)).isEqualTo(5);
+        assertThat(MessageRoles.sendRecvCount(c)).isEqualTo(2);
+        assertThat(MessageRoles.sendRecvType(c)).isSameAs(otherType);
     }
 
     @Test
-    void withOffsetsEachBufferIsFollowedByItsOffset() {
-        new FakeMpi();
-        // mpiJava 1.2: (sbuf, soff, scount, stype, dest, stag, rbuf, roff, rcount, rtype, source, rtag)
-        FakeMpi.Call c = sendRecv("mpj", new int[4], 0, 4, type, 1, 7, new int[4], 0, 4, type, 3, 9);
-        assertThat(MessageRoles.sendRecvSourceArgument(c)).isEqualTo(10);
-        assertThat(MessageRoles.sendRecvSource(c)).isEqualTo(3);
-        assertThat(MessageRoles.sendRecvTag(c)).isEqualTo(9);
-        FakeMpi.Call replace = new FakeMpi.Call(MpiFunction.MPI_SENDRECV_REPLACE, AT)
-                .binding("mpj")
-                .args(new int[4], 0, 4, type, 1, 7, 2, 5);
-        assertThat(MessageRoles.sendRecvSource(replace)).isEqualTo(2);
-        assertThat(MessageRoles.sendRecvTag(replace)).isEqualTo(5);
+    void aSendRecvReplaceReceivesIntoItsOneBuffer() {
+        // MPJ Express: (buf, off, count, type, dest, stag, source, rtag)
+        FakeMpi.Call c = new FakeMpi.Call(MpiFunction.MPI_SENDRECV_REPLACE, AT)
+                .message(4, type, new int[4])
+                .args(new int[4], 0, 4, type, 1, 7, 2, 5)
+                .role(ArgumentRole.RECV_PEER, 2)
+                .role(ArgumentRole.RECV_TAG, 5);
+        assertThat(MessageRoles.sendRecvSource(c)).isEqualTo(2);
+        assertThat(MessageRoles.sendRecvTag(c)).isEqualTo(5);
+        assertThat(MessageRoles.sendRecvCount(c)).isEqualTo(4);
+        assertThat(MessageRoles.sendRecvType(c)).isSameAs(type);
     }
 
     @Test
-    void aNewBindingIdIsReadAsItsFactSays() {
-        new FakeMpi();
-        FakeMpi.describe("roles-new-arrays", "array-offset", "no-op", false);
-        FakeMpi.Call c = sendRecv("roles-new-arrays", new int[4], 0, 4, type, 1, 7, new int[4], 0, 4, type, 3, 9);
-        assertThat(MessageRoles.sendRecvSource(c)).isEqualTo(3);
-        assertThat(MessageRoles.sendRecvTag(c)).isEqualTo(9);
-        FakeMpi.describe("roles-new-nio", "nio", "invalidates", true);
-        FakeMpi.Call nio = sendRecv("roles-new-nio", new int[4], 4, type, 1, 7, new int[4], 4, type, 3, 9);
-        assertThat(MessageRoles.sendRecvSourceArgument(nio))
-                .as("no offsets: not the array layout")
-                .isEqualTo(8);
-        assertThat(MessageRoles.sendRecvTag(nio)).isEqualTo(9);
-        FakeMpi.Call barrier = new FakeMpi.Call(MpiFunction.MPI_BARRIER, AT).binding("roles-new-arrays");
-        assertThat(MessageRoles.sendRecvSourceArgument(barrier)).isEqualTo(-1);
+    void withoutTheRolesOrASendRecvThereIsNoReceiveHalf() {
+        FakeMpi.Call unnamed = new FakeMpi.Call(MpiFunction.MPI_SENDRECV, AT).args(new int[4], 4, type, 1, 7);
+        assertThat(MessageRoles.sendRecvSource(unnamed)).isEqualTo(MpiCall.ABSENT);
+        assertThat(MessageRoles.sendRecvType(unnamed)).isNull();
+        FakeMpi.Call barrier = new FakeMpi.Call(MpiFunction.MPI_BARRIER, AT).role(ArgumentRole.RECV_PEER, 1);
         assertThat(MessageRoles.sendRecvSource(barrier)).isEqualTo(MpiCall.ABSENT);
+        assertThat(MessageRoles.sendRecvCount(barrier)).isEqualTo(MpiCall.ABSENT);
     }
 }

@@ -158,6 +158,11 @@ public final class FakeMpi implements QmpiBackend {
         }
 
         @Override
+        public @Nullable String bindingTitle(String bindingId) {
+            return fake().bindingTitle(bindingId);
+        }
+
+        @Override
         public boolean bindingHasFunction(String bindingId, MpiFunction function) {
             return fake().bindingHasFunction(bindingId, function);
         }
@@ -178,6 +183,21 @@ public final class FakeMpi implements QmpiBackend {
      */
     public static void describe(String id, String buffers, String free, boolean requestFree) {
         FACTS.put(id, new String[] {buffers, free, requestFree ? "yes" : "no"});
+    }
+
+    /** Binding id -> the title its descriptor gives it. */
+    private static final Map<String, String> TITLES = new java.util.concurrent.ConcurrentHashMap<>(Map.of(
+            "openmpi", "Open MPI Java bindings 4.1",
+            "mpj", "MPJ Express 0.44 (mpiJava 1.2)"));
+
+    /** Gives binding {@code id} the title {@code title}, as its descriptor's {@code title} line would. */
+    public static void title(String id, String title) {
+        TITLES.put(id, title);
+    }
+
+    @Override
+    public @Nullable String bindingTitle(String bindingId) {
+        return TITLES.get(bindingId);
     }
 
     @Override

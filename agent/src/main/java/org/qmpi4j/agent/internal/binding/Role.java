@@ -31,7 +31,21 @@ public enum Role {
     /** A datatype constructor's number of blocks (a contiguous type's count, a vector's); an {@code int}. */
     BLOCKS(RoleKeyword.BLOCKS),
     /** A datatype constructor's block length: an {@code int} (vector), or each block's, an {@code int[]}. */
-    BLOCK_LENGTH(RoleKeyword.BLOCK_LENGTH);
+    BLOCK_LENGTH(RoleKeyword.BLOCK_LENGTH),
+    /** A {@code v} collective's counts array of its send side (per rank), an {@code int[]}. */
+    SEND_COUNTS(RoleKeyword.SEND_COUNTS),
+    /** A {@code v} collective's counts array of its receive side (per rank), an {@code int[]}. */
+    RECV_COUNTS(RoleKeyword.RECV_COUNTS),
+    /** The datatype of the send side, where {@link #DATATYPE} is another side's. */
+    SEND_TYPE(RoleKeyword.SEND_TYPE),
+    /** The datatype of the receive side, where {@link #DATATYPE} is another side's. */
+    RECV_TYPE(RoleKeyword.RECV_TYPE),
+    /** The count of a send-receive's receive half; an {@code int}. */
+    RECV_COUNT(RoleKeyword.RECV_COUNT),
+    /** The source of a send-receive's receive half; an {@code int}. */
+    RECV_PEER(RoleKeyword.RECV_PEER),
+    /** The tag of a send-receive's receive half; an {@code int}. */
+    RECV_TAG(RoleKeyword.RECV_TAG);
 
     private static final Role[] VALUES = values();
 

@@ -254,9 +254,18 @@ public class CallContext implements MpiCall, QmpiContext {
         return slot(i + offset());
     }
 
+    /** The agent's role of each API role, by the API role's ordinal (the same names, but the communicator's). */
+    private static final Role[] ROLES = new Role[ArgumentRole.values().length];
+
+    static {
+        for (ArgumentRole r : ArgumentRole.values()) {
+            ROLES[r.ordinal()] = Role.valueOf(r == ArgumentRole.COMMUNICATOR ? "COMM" : r.name());
+        }
+    }
+
     @Override
     public @Nullable Object argument(ArgumentRole role) {
-        return role(Role.valueOf(role == ArgumentRole.COMMUNICATOR ? "COMM" : role.name()));
+        return role(ROLES[role.ordinal()]);
     }
 
     @Override

@@ -146,6 +146,12 @@ public final class QmpiBackendImpl implements QmpiBackend {
     }
 
     @Override
+    public @Nullable String bindingTitle(String bindingId) {
+        BindingDescriptor d = catalog.descriptor(bindingId);
+        return d == null ? null : d.title();
+    }
+
+    @Override
     public boolean bindingHasFunction(String bindingId, MpiFunction function) {
         BindingDescriptor d = catalog.descriptor(bindingId);
         return d != null && d.canonical(function) != null;

@@ -298,6 +298,19 @@ abstract class BindingCoverageTest {
                     case TAG:
                         ok = p.equals("I");
                         break;
+                    case RECV_COUNT:
+                    case RECV_PEER:
+                    case RECV_TAG:
+                        ok = p.equals("I") && sendsAndReceives(m);
+                        break;
+                    case SEND_COUNTS:
+                    case RECV_COUNTS:
+                        ok = p.equals("[I") && m.function().kind() == MpiFunction.Kind.COLLECTIVE;
+                        break;
+                    case SEND_TYPE:
+                    case RECV_TYPE:
+                        ok = p.equals("Lmpi/Datatype;");
+                        break;
                     case BLOCKS:
                         ok = p.equals("I") && constructsType(m);
                         break;
@@ -340,6 +353,11 @@ abstract class BindingCoverageTest {
             }
         }
         assertThat(problems).isEmpty();
+    }
+
+    /** A send-receive, whose receive half has roles of its own. */
+    private static boolean sendsAndReceives(MethodMapping m) {
+        return m.function() == MpiFunction.MPI_SENDRECV || m.function() == MpiFunction.MPI_SENDRECV_REPLACE;
     }
 
     /** A datatype constructor, whose roles say what the new type is made of. */

@@ -1,6 +1,6 @@
 // corpus: category=requestlifecycle ranks=2
 // intent: rank 0 starts a persistent send again before the first start completed
-// expect: request_misuse lines 22
+// expect: request_misuse lines 20,22
 package org.qmpi4j.corpus.mpj.requestlifecycle;
 
 import mpi.*;
@@ -17,7 +17,7 @@ public final class RestartedWhileActive {
         int[] buf = {rank};
         if (rank == 0) {
             Prequest p = world.Send_init(buf, 0, 1, MPI.INT, 1, 0);
-            p.Start();
+            p.Start(); // ERROR
             try {
                 p.Start(); // ERROR
             } catch (Exception refused) {

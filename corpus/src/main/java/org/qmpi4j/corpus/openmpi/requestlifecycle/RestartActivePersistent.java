@@ -1,6 +1,6 @@
 // corpus: category=requestlifecycle ranks=2
 // intent: rank 0 starts a persistent send again while it is still active
-// expect: request_misuse lines 22
+// expect: request_misuse lines 21,22
 package org.qmpi4j.corpus.openmpi.requestlifecycle;
 
 import java.nio.*;
@@ -18,7 +18,7 @@ public final class RestartActivePersistent {
         IntBuffer buf = MPI.newIntBuffer(1);
         if (rank == 0) {
             Prequest p = world.sendInit(buf, 1, MPI.INT, 1, 0);
-            p.start();
+            p.start(); // ERROR
             p.start(); // ERROR
             p.waitFor();
             p.free();

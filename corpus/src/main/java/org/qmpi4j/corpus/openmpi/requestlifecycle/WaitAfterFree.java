@@ -1,6 +1,6 @@
 // corpus: category=requestlifecycle ranks=2
 // intent: rank 0 waits for a request it already freed
-// expect: request_misuse lines 25
+// expect: request_misuse lines 23,25
 package org.qmpi4j.corpus.openmpi.requestlifecycle;
 
 import java.nio.*;
@@ -20,7 +20,7 @@ public final class WaitAfterFree {
         if (rank == 0) {
             Request r = world.iSend(buf, 1, MPI.INT, 1, 0);
             r.waitFor();
-            r.free();
+            r.free(); // ERROR
             try {
                 r.waitFor(); // ERROR
             } catch (MPIException refused) {
