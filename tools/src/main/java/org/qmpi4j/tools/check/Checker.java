@@ -29,6 +29,10 @@ import org.qmpi4j.tools.output.ToolLifecycle;
  * a rule looks at (those with ranks, tags or counts, those that start, complete or free requests)
  * take a second, slower path. A fault of the checker is caught, reported once, and the
  * application's call goes on, made exactly once.
+ *
+ * <p>It is one class over the usual size on purpose: it is where each call's path is decided, the
+ * order in which the rules run around the call (arguments, requests, collectives, signatures, the
+ * clock), and that order is read best in one place; the rules themselves are classes of their own.
  */
 final class Checker {
     private final int toolId;
@@ -486,7 +490,7 @@ final class Checker {
                 types = t;
                 SignatureFlow flow = new SignatureFlow(this, signatures, c, constants);
                 flow.buffering(b);
-                MessageRaces r = new MessageRaces(Signatures.MAX);
+                MessageRaces r = new MessageRaces(SignatureRecord.MAX);
                 flow.races(r);
                 messages = flow;
                 CollectiveCheck cc = new CollectiveCheck(this, toolId, facts, signatures);

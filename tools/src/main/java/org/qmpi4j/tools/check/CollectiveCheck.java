@@ -35,6 +35,10 @@ import org.qmpi4j.tools.mpi.ToolErrors;
  * call together); for one made otherwise, at each rank's first blocking collective on it, which
  * every rank reaches. Intercommunicators, whose groups pass different arguments by design, are
  * compared by {@link InterCollectiveCheck}.
+ *
+ * <p>One class over the usual size because the comparison and the report of a mismatch use the
+ * same per-communicator duplicates, reused arrays and record layout, which the nonblocking and
+ * intercommunicator checks borrow from it too.
  */
 final class CollectiveCheck {
     static final int RECORD = 512;

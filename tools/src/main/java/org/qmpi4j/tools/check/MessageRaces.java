@@ -186,7 +186,7 @@ final class MessageRaces {
             senderSignature[s] = copy;
         }
         for (int i = 0; i < length; i++) {
-            copy[i] = Signatures.byteAt(signature, i);
+            copy[i] = SignatureRecord.byteAt(signature, i);
         }
     }
 

@@ -17,6 +17,10 @@ import org.qmpi4j.api.Nullable;
  * Persistent requests are kept apart from their {@code *_INIT} to their {@code MPI_Request_free}:
  * started ({@code MPI_Start}) they are active until a wait or test completes them, and one not
  * freed by {@code MPI_Finalize} is a leak.
+ *
+ * <p>One class over the usual size because the pending calls, the active persistent ones, their
+ * buffer regions and the requests freed are changed together under one lock: a start, a
+ * completion or a free updates all of them at once.
  */
 final class PendingRequests {
     /**

@@ -29,9 +29,9 @@ final class RaceFinding {
         }
         int rank = checker.rank();
         CallingAddress receiveSite = races.site(slot);
-        FindingSite other = Signatures.senderSite(b);
+        FindingSite other = SignatureRecord.senderSite(b);
         byte[] first = races.senderSignature(slot);
-        FindingSite took = first == null ? null : Signatures.senderSite(first);
+        FindingSite took = first == null ? null : SignatureRecord.senderSite(first);
         int tagWanted = races.tagWanted(slot);
         String wildcard = tagWanted == MessageRaces.ANY_TAG
                 ? "MPI_ANY_SOURCE and MPI_ANY_TAG"

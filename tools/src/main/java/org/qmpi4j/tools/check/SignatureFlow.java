@@ -16,6 +16,10 @@ import org.qmpi4j.tools.mpi.StatusFields;
  * calls send a signature ({@link Signatures#send}), which post the receive of one, and when a
  * receive's signature is compared (before a blocking receive if it has arrived, at the completion
  * of a nonblocking one, from the status for a wildcard).
+ *
+ * <p>One class over the usual size because each kind of receive (blocking, nonblocking, persistent,
+ * probed, wildcard) needs its own step at the same few points of a call, and they share the
+ * per-thread records those steps hand on; split by kind, each part would need all of them.
  */
 final class SignatureFlow {
     private final Checker checker;

@@ -1,7 +1,6 @@
 package org.qmpi4j.tools.check;
 
 import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -34,28 +33,12 @@ import org.qmpi4j.tools.mpi.BindingFacts;
  * whose signature is not known ({@link TypeSignatures}) and {@code MPI_PACKED} match anything. Where the pairing cannot be kept (a wildcard receive
  * completed without a status, persistent receives), this rank stops checking signatures and says
  * so in verbose mode, rather than compare the wrong messages.
+ *
+ * <p>The message's bytes are {@link SignatureRecord}'s. This class is over the usual size because
+ * its sends, its posted receives and their pools of buffers and requests share one pairing order
+ * (the one MPI's non-overtaking rule gives) that a split would have to pass around.
  */
 final class Signatures {
-    /** A signature's bytes at most: the header, three texts of the site and the type's description, each cut. */
-    static final int MAX = 1152;
-    /** The first two bytes of a signature: its format, so that a receiver never reads another. */
-    private static final short FORMAT = 0x5134;
-    /**
-     * The header's bytes: format, length, datatype, count, bytes, function, line, rank, signature
-     * hash and length, and for {@code buffering_deadlock} the send's point (-1 unless a blocking
-     * send) and the receives the sender had posted from the destination ({@link ZeroBuffering}),
-     * and for {@code message_race} the sender's clock and whether it is unsure ({@link MessageRaces}).
-     */
-    private static final int HEADER = 2 + 2 + 4 + 8 + 8 + 4 + 4 + 4 + 8 + 8 + 8 + 4 + 8 + 4;
-    /** Where the sender's clock and its unsure flag are ({@link MessageRaces}). */
-    private static final int CLOCK = 64;
-
-    private static final int UNSURE = 72;
-    /** What a signature carries of each text of the call site, at most (UTF-8 bytes). */
-    private static final int TEXT = 300;
-    /** What a signature carries of a derived type's description, at most (UTF-8 bytes). */
-    private static final int TYPE_TEXT = 160;
-
     /** The names of the basic types as findings say them, by code ({@link TypeSignatures#BASIC}). */
     private static final String[] NAMES = new String[TypeSignatures.BASIC.length];
 
@@ -164,7 +147,7 @@ final class Signatures {
     private static final class Sending {
         @Nullable
         Object request;
-        /** A direct buffer (Open MPI) or a byte array (MPJ Express), {@link #MAX} bytes. */
+        /** A direct buffer (Open MPI) or a byte array (MPJ Express), {@link SignatureRecord#MAX} bytes. */
         final Object buffer;
 
         Sending(Object buffer) {
@@ -184,7 +167,7 @@ final class Signatures {
     private static final ThreadLocal<Arguments> ARGUMENTS = ThreadLocal.withInitial(Arguments::new);
 
     /** Boxed counts, ranks and tags up to this bound are made once; larger ones at each use. */
-    private static final Integer[] BOXED = new Integer[MAX + 1];
+    private static final Integer[] BOXED = new Integer[SignatureRecord.MAX + 1];
 
     static {
         for (int i = 0; i < BOXED.length; i++) {
@@ -304,15 +287,14 @@ final class Signatures {
             s = sendSlots.poll();
         }
         if (s == null) {
-            s = new Sending(nioBuffers ? ByteBuffer.allocateDirect(MAX) : new byte[MAX]);
+            s = new Sending(
+                    nioBuffers ? ByteBuffer.allocateDirect(SignatureRecord.MAX) : new byte[SignatureRecord.MAX]);
         }
-        int n = write(s.buffer, call, types.of(type), count, bytes, checker.rank());
-        putLong(s.buffer, 52, point);
-        putInt(s.buffer, 60, posted);
+        int n = SignatureRecord.write(s.buffer, call, types.of(type), count, bytes, checker.rank());
+        SignatureRecord.writeBuffering(s.buffer, point, posted);
         MessageRaces r = races;
         // a rank that does not follow races gives no clock: its messages never witness one
-        putLong(s.buffer, CLOCK, r == null ? Long.MAX_VALUE : r.sent());
-        putInt(s.buffer, UNSURE, r == null || r.unsure() ? 1 : 0);
+        SignatureRecord.writeClock(s.buffer, r == null ? Long.MAX_VALUE : r.sent(), r == null || r.unsure());
         Arguments a = ARGUMENTS.get();
         Object request;
         if (nioBuffers) {
@@ -345,56 +327,6 @@ final class Signatures {
         synchronized (sends) {
             sends.add(s);
         }
-    }
-
-    /**
-     * Writes the signature of {@code call} into {@code buffer}, of {@code count} elements of a
-     * datatype of signature {@code type} ({@code null}: not known); its length in bytes. A derived
-     * type's description goes last, for the receiver's finding.
-     */
-    private static int write(
-            Object buffer, MpiCall call, @Nullable TypeSignature type, int count, long bytes, int rank) {
-        CallingAddress a = call.callingAddress();
-        int at = HEADER;
-        at = text(buffer, at, a == null ? "(unknown)" : a.className(), TEXT);
-        at = text(buffer, at, a == null ? "(unknown)" : a.methodName(), TEXT);
-        at = text(buffer, at, a == null || a.fileName() == null ? "" : a.fileName(), TEXT);
-        at = text(buffer, at, type == null || type.code >= 0 ? "" : type.text, TYPE_TEXT);
-        putShort(buffer, 0, FORMAT);
-        putShort(buffer, 2, (short) at);
-        putInt(buffer, 4, type == null ? -1 : type.code);
-        putLong(buffer, 36, type == null ? 0 : type.hashOf(count));
-        putLong(buffer, 44, type == null ? -1 : type.lengthOf(count));
-        putLong(buffer, 8, count);
-        putLong(buffer, 16, bytes);
-        putInt(buffer, 24, call.function().ordinal());
-        putInt(buffer, 28, a == null ? -1 : a.line());
-        putInt(buffer, 32, rank);
-        return at;
-    }
-
-    /** {@code s} at {@code at} as its UTF-8 length (two bytes) and bytes, cut at {@code limit}; where the next goes. */
-    private static int text(Object buffer, int at, @Nullable String s, int limit) {
-        String t = s == null ? "" : s;
-        int n = 0;
-        boolean ascii = true;
-        for (int i = 0; i < t.length() && ascii; i++) {
-            ascii = t.charAt(i) < 0x80;
-        }
-        if (ascii) {
-            n = Math.min(t.length(), limit);
-            for (int i = 0; i < n; i++) {
-                putByte(buffer, at + 2 + i, (byte) t.charAt(i));
-            }
-        } else { // rare: names outside ASCII are encoded (and allocate)
-            byte[] b = t.getBytes(StandardCharsets.UTF_8);
-            n = Math.min(b.length, limit);
-            for (int i = 0; i < n; i++) {
-                putByte(buffer, at + 2 + i, b[i]);
-            }
-        }
-        putShort(buffer, at, (short) n);
-        return at + 2 + n;
     }
 
     /** Forgets the signature sends that completed, oldest first, and keeps their buffers. */
@@ -496,7 +428,7 @@ final class Signatures {
         if (nioBuffers) {
             args = a.five;
             args[0] = buffer;
-            args[1] = BOXED[MAX];
+            args[1] = BOXED[SignatureRecord.MAX];
             args[2] = byteType;
             args[3] = boxed(source);
             args[4] = boxed(tag);
@@ -504,7 +436,7 @@ final class Signatures {
             args = a.six;
             args[0] = buffer;
             args[1] = BOXED[0];
-            args[2] = BOXED[MAX];
+            args[2] = BOXED[SignatureRecord.MAX];
             args[3] = byteType;
             args[4] = boxed(source);
             args[5] = boxed(tag);
@@ -594,7 +526,7 @@ final class Signatures {
                 return b;
             }
         }
-        return nioBuffers ? ByteBuffer.allocateDirect(MAX) : new byte[MAX];
+        return nioBuffers ? ByteBuffer.allocateDirect(SignatureRecord.MAX) : new byte[SignatureRecord.MAX];
     }
 
     /** Looks again at signatures that had not arrived. */
@@ -625,98 +557,21 @@ final class Signatures {
         }
     }
 
-    // ---- reading a signature: absolute reads and writes of a direct buffer or a byte array ----
-
-    private static byte getByte(Object b, int i) {
-        return b instanceof ByteBuffer ? ((ByteBuffer) b).get(i) : ((byte[]) b)[i];
-    }
-
-    private static void putByte(Object b, int i, byte v) {
-        if (b instanceof ByteBuffer) {
-            ((ByteBuffer) b).put(i, v);
-        } else {
-            ((byte[]) b)[i] = v;
-        }
-    }
-
-    private static int getShort(Object b, int i) {
-        return ((getByte(b, i) & 0xff) << 8) | (getByte(b, i + 1) & 0xff);
-    }
-
-    private static void putShort(Object b, int i, short v) {
-        putByte(b, i, (byte) (v >> 8));
-        putByte(b, i + 1, (byte) v);
-    }
-
-    private static int getInt(Object b, int i) {
-        return (getShort(b, i) << 16) | getShort(b, i + 2);
-    }
-
-    private static void putInt(Object b, int i, int v) {
-        putShort(b, i, (short) (v >> 16));
-        putShort(b, i + 2, (short) v);
-    }
-
-    private static long getLong(Object b, int i) {
-        return ((long) getInt(b, i) << 32) | (getInt(b, i + 4) & 0xffffffffL);
-    }
-
-    private static void putLong(Object b, int i, long v) {
-        putInt(b, i, (int) (v >> 32));
-        putInt(b, i + 4, (int) v);
-    }
-
-    /** The text written by {@link #text} at {@code at} (made only for a finding). */
-    private static String getText(Object b, int at) {
-        int n = getShort(b, at);
-        byte[] bytes = new byte[n];
-        for (int i = 0; i < n; i++) {
-            bytes[i] = getByte(b, at + 2 + i);
-        }
-        return new String(bytes, StandardCharsets.UTF_8);
-    }
-
-    /** The byte at {@code i} of a signature (a direct buffer or a byte array). */
-    static byte byteAt(Object b, int i) {
-        return getByte(b, i);
-    }
-
-    /** The sender's site as the signature in {@code b} tells it (made only for a finding). */
-    static FindingSite senderSite(Object b) {
-        MpiFunction[] functions = MpiFunction.values();
-        int fn = getInt(b, 24);
-        int line = getInt(b, 28);
-        int source = getInt(b, 32);
-        int at = HEADER;
-        String className = getText(b, at);
-        at += 2 + getShort(b, at);
-        String method = getText(b, at);
-        at += 2 + getShort(b, at);
-        String file = getText(b, at);
-        return new FindingSite(
-                source,
-                fn >= 0 && fn < functions.length ? functions[fn].name() : "unknown",
-                className,
-                method,
-                file.isEmpty() ? null : file,
-                line);
-    }
-
     /**
      * {@code message_race}, as the signature in {@code b} of the message {@code e} took arrives: the
      * sender's clock joins this rank's; the message is kept as its wildcard receive's, and may witness
      * a race of an earlier one.
      */
     private void raced(MessageRaces races, Expect e, Object b) {
-        long clock = getLong(b, CLOCK);
-        boolean unsure = getInt(b, UNSURE) != 0;
+        long clock = SignatureRecord.clock(b);
+        boolean unsure = SignatureRecord.unsure(b);
         races.joined(clock, unsure);
         if (e.waited) {
             e.waited = false;
             races.waiting(-1);
         }
         if (e.race != 0) {
-            races.senderOf(e.race, b, getShort(b, 2));
+            races.senderOf(e.race, b, SignatureRecord.length(b));
         }
         if (e.source < 0) {
             return;
@@ -732,21 +587,27 @@ final class Signatures {
      * message's a prefix of the receive's. Nothing is made unless a finding is.
      */
     private void compare(Expect e, Object b) {
-        if (getShort(b, 0) != (FORMAT & 0xffff) || getShort(b, 2) < HEADER || getShort(b, 2) > MAX) {
+        if (!SignatureRecord.valid(b)) {
             return;
         }
-        int code = getInt(b, 4);
-        long sCount = getLong(b, 8);
-        long sBytes = getLong(b, 16);
-        long sHash = getLong(b, 36);
-        long sLength = getLong(b, 44);
+        int code = SignatureRecord.typeCode(b);
+        long sCount = SignatureRecord.count(b);
+        long sBytes = SignatureRecord.bytes(b);
+        long sHash = SignatureRecord.typeHash(b);
+        long sLength = SignatureRecord.typeLength(b);
         MessageRaces races = this.races;
         if (races != null) {
             raced(races, e, b);
         }
         BufferingDeadlocks buffers = buffering;
-        if (buffers != null && buffers.counts().cycleWith(e.before, getInt(b, 32), getLong(b, 52), getInt(b, 60))) {
-            buffers.twoRanks(senderSite(b), sBytes, checker.rank(), e.before);
+        if (buffers != null
+                && buffers.counts()
+                        .cycleWith(
+                                e.before,
+                                SignatureRecord.rank(b),
+                                SignatureRecord.point(b),
+                                SignatureRecord.posted(b))) {
+            buffers.twoRanks(SignatureRecord.senderSite(b), sBytes, checker.rank(), e.before);
         }
         boolean truncated = e.capacity >= 0 && sBytes > e.capacity;
         TypeSignature r = e.signature;
@@ -758,16 +619,14 @@ final class Signatures {
         if (!truncated && !mismatch) {
             return;
         }
-        int source = getInt(b, 32);
-        int at = HEADER;
-        for (int text = 0; text < 3; text++) { // the site's class, method and file, then the type's description
-            at += 2 + getShort(b, at);
-        }
+        int source = SignatureRecord.rank(b);
         String sent = code >= 0 && code < NAMES.length
                 ? sCount + " " + NAMES[code]
-                : sLength < 0 ? sCount + " derived" : sCount + " of a derived datatype (" + getText(b, at) + " each)";
+                : sLength < 0
+                        ? sCount + " derived"
+                        : sCount + " of a derived datatype (" + SignatureRecord.typeText(b) + " each)";
         String received = r == null || r.code >= 0 ? e.type : "a derived datatype (" + r.text + " each)";
-        FindingSite sender = senderSite(b);
+        FindingSite sender = SignatureRecord.senderSite(b);
         FindingSite receiver = Sites.of(checker.rank(), e.function, e.site);
         if (truncated) {
             checker.report(

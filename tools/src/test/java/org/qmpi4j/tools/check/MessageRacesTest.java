@@ -17,7 +17,7 @@ class MessageRacesTest {
     private static final CallingAddress FIRST = new CallingAddress("App", "main", "App.java", 20);
     private static final CallingAddress SECOND = new CallingAddress("App", "main", "App.java", 22);
 
-    private final MessageRaces races = new MessageRaces(Signatures.MAX);
+    private final MessageRaces races = new MessageRaces(SignatureRecord.MAX);
 
     /** A wildcard receive at {@code site} completed with the message of {@code from}, tag {@code tag}. */
     private long wildcard(long posting, CallingAddress site, int from, int tag, int wanted, boolean probed) {
