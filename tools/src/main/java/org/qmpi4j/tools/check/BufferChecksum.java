@@ -177,6 +177,7 @@ final class BufferChecksum {
 
     /** The checksum of a {@code java.nio} buffer's first {@code bytes} bytes, or {@link #NONE}. */
     private static long ofBuffer(Buffer buffer, long bytes) {
+        // One loop per buffer type on purpose: a loop shared by the types would box or call get() megamorphically.
         long h0 = 1, h1 = 2, h2 = 3, h3 = 4;
         if (buffer instanceof ByteBuffer) {
             ByteBuffer b = (ByteBuffer) buffer;
