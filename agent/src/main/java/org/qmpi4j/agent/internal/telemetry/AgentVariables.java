@@ -4,6 +4,7 @@ import java.io.File;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.LongSupplier;
 import org.qmpi4j.agent.internal.config.AgentConfig;
 import org.qmpi4j.agent.internal.telemetry.MonitorSources.Metric;
 import org.qmpi4j.api.MpiFunction;
@@ -167,6 +168,7 @@ final class AgentVariables {
         String outstanding = "qmpi4j_requests_outstanding";
         String what = "Non-blocking requests started and not yet completed or freed (requests started while "
                 + "no handle of a request variable ran are not known)";
+        String lowerWhat = what.substring(0, 1).toLowerCase(Locale.ROOT) + what.substring(1);
         pvar(
                 requests,
                 PvarDefinition.builder(outstanding, PvarClass.LEVEL)
@@ -175,12 +177,12 @@ final class AgentVariables {
         pvar(
                 requests,
                 PvarDefinition.builder(outstanding, PvarClass.HIGHWATERMARK)
-                        .description("Most " + what.substring(0, 1).toLowerCase(Locale.ROOT) + what.substring(1))
+                        .description("Most " + lowerWhat)
                         .source(sources.outstandingRequests()));
         pvar(
                 requests,
                 PvarDefinition.builder(outstanding, PvarClass.LOWWATERMARK)
-                        .description("Fewest " + what.substring(0, 1).toLowerCase(Locale.ROOT) + what.substring(1))
+                        .description("Fewest " + lowerWhat)
                         .source(sources.outstandingRequests()));
         pvar(
                 requests,
@@ -229,37 +231,22 @@ final class AgentVariables {
                         .continuous(true)
                         .description(
                                 "The MPI_Pcontrol level: 1 from MPI_Init, 0 while the application switched tools off")
-                        .source(PvarSources.current(() -> {
-                            ObservedProcess p = telemetry.process();
-                            return p == null ? 1 : p.pcontrolLevel();
-                        })));
-        pvar(
+                        .source(PvarSources.current(this::pcontrolLevel)));
+        jvmCounter(
                 agent,
-                PvarDefinition.builder("qmpi4j_call_sites_linked", PvarClass.COUNTER)
-                        .readonly(true)
-                        .atomic(false)
-                        .continuous(true)
-                        .description(
-                                "Rewritten MPI call sites of the application that ran for the first time (whole JVM)")
-                        .source(PvarSources.current(counters::callSitesLinked)));
-        pvar(
+                "qmpi4j_call_sites_linked",
+                "Rewritten MPI call sites of the application that ran for the first time (whole JVM)",
+                counters::callSitesLinked);
+        jvmCounter(
                 agent,
-                PvarDefinition.builder("qmpi4j_tool_faults", PvarClass.COUNTER)
-                        .readonly(true)
-                        .atomic(false)
-                        .continuous(true)
-                        .description(
-                                "Faults of tools (exceptions from handlers or initialisers), contained by the agent "
-                                        + "(whole JVM)")
-                        .source(PvarSources.current(counters::toolFaults)));
-        pvar(
+                "qmpi4j_tool_faults",
+                "Faults of tools (exceptions from handlers or initialisers), contained by the agent (whole JVM)",
+                counters::toolFaults);
+        jvmCounter(
                 agent,
-                PvarDefinition.builder("qmpi4j_agent_faults", PvarClass.COUNTER)
-                        .readonly(true)
-                        .atomic(false)
-                        .continuous(true)
-                        .description("Internal errors of the agent on the call path, contained (whole JVM)")
-                        .source(PvarSources.current(counters::agentFaults)));
+                "qmpi4j_agent_faults",
+                "Internal errors of the agent on the call path, contained (whole JVM)",
+                counters::agentFaults);
 
         cvar(
                 agent,
@@ -293,12 +280,7 @@ final class AgentVariables {
                                 "The MPI_Pcontrol level; writing it sets the level as MPI_Pcontrol would, without "
                                         + "calling the tools' MPI_PCONTROL handlers. Writable between MPI_Init "
                                         + "(MPI_T_ERR_CVAR_SET_NOT_NOW before) and MPI_Finalize (MPI_T_ERR_CVAR_SET_NEVER after).")
-                        .source(CvarSources.intValue(
-                                () -> {
-                                    ObservedProcess p = telemetry.process();
-                                    return p == null ? 1 : p.pcontrolLevel();
-                                },
-                                this::setPcontrolLevel)));
+                        .source(CvarSources.intValue(this::pcontrolLevel, this::setPcontrolLevel)));
         cvar(
                 agent,
                 CvarDefinition.builder("qmpi4j_binding", MpitDatatype.CHAR)
@@ -353,6 +335,21 @@ final class AgentVariables {
                         }));
     }
 
+    /**
+     * A counter the agent keeps for the whole JVM, read as it stands: continuous, read-only and not
+     * atomic, as a handle holds no count of its own to write or reset.
+     */
+    private void jvmCounter(int category, String name, String description, LongSupplier value) {
+        pvar(
+                category,
+                PvarDefinition.builder(name, PvarClass.COUNTER)
+                        .readonly(true)
+                        .atomic(false)
+                        .continuous(true)
+                        .description(description)
+                        .source(PvarSources.current(value)));
+    }
+
     private static void limit(int value, java.util.function.IntConsumer set) {
         if (value < 1) {
             throw new MpitException(ReturnCode.MPI_T_ERR_INVALID, "a limit must be at least 1, not " + value);
@@ -374,6 +371,12 @@ final class AgentVariables {
             }
         }
         telemetry.settings().setTools(names, "control variable qmpi4j_tools = \"" + value + "\"");
+    }
+
+    /** The process's MPI_Pcontrol level: 1, as from MPI_Init, while no MPI call made the process known. */
+    private int pcontrolLevel() {
+        ObservedProcess p = telemetry.process();
+        return p == null ? 1 : p.pcontrolLevel();
     }
 
     private void setPcontrolLevel(int level) {
