@@ -14,7 +14,8 @@ public final class CvarDefinition {
     private final CvarSource source;
 
     private CvarDefinition(Builder b) {
-        this.info = new CvarInfo(b.name, b.verbosity, b.datatype, b.enumType, b.description, b.bind, b.scope);
+        Metadata m = b.metadata;
+        this.info = new CvarInfo(b.name, m.verbosity(), b.datatype, m.enumType(), m.description(), m.bind(), b.scope);
         this.source = Objects.requireNonNull(b.source, "source"); // checked by build()
     }
 
@@ -42,10 +43,7 @@ public final class CvarDefinition {
     public static final class Builder {
         private final String name;
         private final MpitDatatype datatype;
-        private Verbosity verbosity = Verbosity.USER_BASIC;
-        private @Nullable EnumType enumType;
-        private String description = "";
-        private BindType bind = BindType.NO_OBJECT;
+        private final Metadata metadata = new Metadata();
         private Scope scope = Scope.LOCAL;
         private @Nullable CvarSource source;
 
@@ -55,22 +53,22 @@ public final class CvarDefinition {
         }
 
         public Builder verbosity(Verbosity v) {
-            this.verbosity = Objects.requireNonNull(v);
+            metadata.verbosity(v);
             return this;
         }
 
         public Builder enumType(@Nullable EnumType e) {
-            this.enumType = e;
+            metadata.enumType(e);
             return this;
         }
 
         public Builder description(@Nullable String d) {
-            this.description = d == null ? "" : d;
+            metadata.description(d);
             return this;
         }
 
         public Builder bind(BindType b) {
-            this.bind = Objects.requireNonNull(b);
+            metadata.bind(b);
             return this;
         }
 
@@ -89,14 +87,8 @@ public final class CvarDefinition {
          *                       {@link ReturnCode#MPI_T_ERR_INVALID} for an inconsistent definition
          */
         public CvarDefinition build() {
-            if (name == null || name.isEmpty()) {
-                throw new MpitException(ReturnCode.MPI_T_ERR_INVALID_NAME, "a control variable needs a name");
-            }
-            if (enumType != null && datatype != MpitDatatype.INT) {
-                throw new MpitException(
-                        ReturnCode.MPI_T_ERR_INVALID,
-                        "control variable " + name + ": only MPI_INT variables have enumerations");
-            }
+            Metadata.requireName(name, "a control variable");
+            metadata.requireIntForEnumeration(datatype, "control variable " + name + ": ");
             if (source == null) {
                 throw new MpitException(ReturnCode.MPI_T_ERR_INVALID, "control variable " + name + " needs a source");
             }

@@ -3,7 +3,6 @@ package org.qmpi4j.api.mpit;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Objects;
 import java.util.Set;
 import org.qmpi4j.api.Nullable;
 
@@ -34,12 +33,13 @@ public final class EventDefinition {
     private final int sourceIndex;
 
     private EventDefinition(Builder b, List<EventElement> elements) {
+        Metadata m = b.metadata;
         this.name = b.name;
-        this.verbosity = b.verbosity;
+        this.verbosity = m.verbosity();
         this.elements = List.copyOf(elements);
-        this.enumType = b.enumType;
-        this.description = b.description;
-        this.bind = b.bind;
+        this.enumType = m.enumType();
+        this.description = m.description();
+        this.bind = m.bind();
         this.sourceIndex = b.sourceIndex;
     }
 
@@ -70,13 +70,10 @@ public final class EventDefinition {
     /** Builds an {@link EventDefinition}. */
     public static final class Builder {
         private final String name;
-        private Verbosity verbosity = Verbosity.USER_BASIC;
+        private final Metadata metadata = new Metadata();
         private final List<String> names = new ArrayList<>();
         private final List<MpitDatatype> types = new ArrayList<>();
         private final List<Integer> lengths = new ArrayList<>();
-        private @Nullable EnumType enumType;
-        private String description = "";
-        private BindType bind = BindType.NO_OBJECT;
         private int sourceIndex;
 
         private Builder(String name) {
@@ -84,24 +81,24 @@ public final class EventDefinition {
         }
 
         public Builder verbosity(Verbosity v) {
-            this.verbosity = Objects.requireNonNull(v);
+            metadata.verbosity(v);
             return this;
         }
 
         public Builder description(@Nullable String d) {
-            this.description = d == null ? "" : d;
+            metadata.description(d);
             return this;
         }
 
         /** The kind of object registrations bind to; events then reach registrations bound to their object. */
         public Builder bind(BindType b) {
-            this.bind = Objects.requireNonNull(b);
+            metadata.bind(b);
             return this;
         }
 
         /** An enumeration for the type's {@link MpitDatatype#INT} elements (from {@link MpiT#registerEnum}). */
         public Builder enumType(@Nullable EnumType e) {
-            this.enumType = e;
+            metadata.enumType(e);
             return this;
         }
 
@@ -132,9 +129,7 @@ public final class EventDefinition {
          *                       INT element, a negative source)
          */
         public EventDefinition build() {
-            if (name == null || name.isEmpty()) {
-                throw new MpitException(ReturnCode.MPI_T_ERR_INVALID_NAME, "an event type needs a name");
-            }
+            Metadata.requireName(name, "an event type");
             String what = "event type " + name + ": ";
             if (sourceIndex < 0) {
                 throw new MpitException(ReturnCode.MPI_T_ERR_INVALID, what + "source index " + sourceIndex);
@@ -163,7 +158,7 @@ public final class EventDefinition {
                 laidOut.add(e);
                 offset += e.size();
             }
-            if (enumType != null && !hasInt) {
+            if (metadata.enumType() != null && !hasInt) {
                 throw new MpitException(ReturnCode.MPI_T_ERR_INVALID, what + "an enumeration needs an INT element");
             }
             return new EventDefinition(this, laidOut);

@@ -29,14 +29,15 @@ public final class PvarDefinition {
     private final PvarSource source;
 
     private PvarDefinition(Builder b) {
+        Metadata m = b.metadata;
         this.info = new PvarInfo(
                 b.name,
-                b.verbosity,
+                m.verbosity(),
                 b.varClass,
                 b.datatype,
-                b.enumType,
-                b.description,
-                b.bind,
+                m.enumType(),
+                m.description(),
+                m.bind(),
                 b.readonly,
                 b.continuous,
                 b.atomic);
@@ -83,11 +84,8 @@ public final class PvarDefinition {
     public static final class Builder {
         private final String name;
         private final PvarClass varClass;
-        private Verbosity verbosity = Verbosity.USER_BASIC;
+        private final Metadata metadata = new Metadata();
         private MpitDatatype datatype;
-        private @Nullable EnumType enumType;
-        private String description = "";
-        private BindType bind = BindType.NO_OBJECT;
         private boolean readonly;
         private boolean continuous;
         private boolean atomic;
@@ -117,7 +115,7 @@ public final class PvarDefinition {
         }
 
         public Builder verbosity(Verbosity v) {
-            this.verbosity = Objects.requireNonNull(v);
+            metadata.verbosity(v);
             return this;
         }
 
@@ -127,17 +125,17 @@ public final class PvarDefinition {
         }
         /** An enumeration for an {@link MpitDatatype#INT} variable (from {@link MpiT#registerEnum}). */
         public Builder enumType(@Nullable EnumType e) {
-            this.enumType = e;
+            metadata.enumType(e);
             return this;
         }
 
         public Builder description(@Nullable String d) {
-            this.description = d == null ? "" : d;
+            metadata.description(d);
             return this;
         }
 
         public Builder bind(BindType b) {
-            this.bind = Objects.requireNonNull(b);
+            metadata.bind(b);
             return this;
         }
 
@@ -176,19 +174,14 @@ public final class PvarDefinition {
          *                       not allow
          */
         public PvarDefinition build() {
-            if (name == null || name.isEmpty()) {
-                throw new MpitException(ReturnCode.MPI_T_ERR_INVALID_NAME, "a performance variable needs a name");
-            }
+            Metadata.requireName(name, "a performance variable");
             String what = "performance variable " + name + " (" + varClass + "): ";
             if (!varClass.allows(datatype)) {
                 throw new MpitException(
                         ReturnCode.MPI_T_ERR_INVALID,
                         what + datatype + " is not allowed; allowed: " + varClass.datatypes());
             }
-            if (enumType != null && datatype != MpitDatatype.INT) {
-                throw new MpitException(
-                        ReturnCode.MPI_T_ERR_INVALID, what + "only MPI_INT variables have enumerations");
-            }
+            metadata.requireIntForEnumeration(datatype, what);
             if (currentValueClass(varClass) && !readonly) {
                 throw new MpitException(
                         ReturnCode.MPI_T_ERR_INVALID,
