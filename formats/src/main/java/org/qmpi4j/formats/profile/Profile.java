@@ -192,12 +192,21 @@ public final class Profile {
         }
 
         private void spread(int rank, long timeNs) {
-            ranks++;
-            if (timeNs > maxRankNs || (timeNs == maxRankNs && rank < maxRank)) {
-                maxRankNs = timeNs;
-                maxRank = rank;
+            spread(1, rank, timeNs, timeNs);
+        }
+
+        /**
+         * Adds {@code calling} ranks to the spread: of them, {@code busiest} spent the most,
+         * {@code maxNs}, and one the least, {@code minNs}. Of two ranks with the same time, the
+         * lower is the busiest.
+         */
+        private void spread(int calling, int busiest, long maxNs, long minNs) {
+            ranks += calling;
+            if (maxNs > maxRankNs || (maxNs == maxRankNs && busiest < maxRank)) {
+                maxRankNs = maxNs;
+                maxRank = busiest;
             }
-            minRankNs = Math.min(minRankNs, timeNs);
+            minRankNs = Math.min(minRankNs, minNs);
         }
 
         /** Adds a partial merge of other ranks: its total, spread and per-rank shares (as they are). */
@@ -211,12 +220,7 @@ public final class Profile {
                 }
             }
             if (other.ranks > 0) {
-                ranks += other.ranks;
-                if (other.maxRankNs > maxRankNs || (other.maxRankNs == maxRankNs && other.maxRank < maxRank)) {
-                    maxRankNs = other.maxRankNs;
-                    maxRank = other.maxRank;
-                }
-                minRankNs = Math.min(minRankNs, other.minRankNs);
+                spread(other.ranks, other.maxRank, other.maxRankNs, other.minRankNs);
             }
         }
     }
