@@ -118,15 +118,8 @@ public final class ProfileComparison {
         addSorted(sites, siteTime, "s");
         List<WaitReport> allWaits = RunWaits.ofAll(profiles);
         if (allWaits != null) {
-            // Waiting per pattern, per rank as the other times: comparable across job sizes.
             for (Pattern pattern : Pattern.values()) {
-                double[] v = new double[n];
-                for (int i = 0; i < n; i++) {
-                    v[i] = allWaits.get(i).totalNs(pattern)
-                            / 1e9
-                            / Math.max(1, profiles.get(i).ranks());
-                }
-                waits.add(new Row(pattern.label(), "s", v));
+                waits.add(new Row(pattern.label(), "s", RunWaits.secondsPerRank(allWaits, profiles, pattern)));
             }
             double[] path = new double[n];
             for (int i = 0; i < n; i++) {

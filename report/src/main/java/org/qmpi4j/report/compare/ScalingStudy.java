@@ -206,13 +206,7 @@ public final class ScalingStudy {
         List<WaitReport> allWaits = RunWaits.ofAll(ps);
         if (allWaits != null) {
             for (Pattern pattern : Pattern.values()) {
-                double[] v = new double[n];
-                for (int i = 0; i < n; i++) {
-                    v[i] = allWaits.get(i).totalNs(pattern)
-                            / 1e9
-                            / Math.max(1, ps.get(i).ranks());
-                }
-                waits.add(new Figure(pattern.label(), v));
+                waits.add(new Figure(pattern.label(), RunWaits.secondsPerRank(allWaits, ps, pattern)));
             }
         }
         jvmFigures(ps);
