@@ -37,6 +37,14 @@ final class BlockedCall {
          * spawn, accept or connect): they may release it, and this job's watch does not see them.
          */
         boolean otherWorld;
+        /**
+         * Of a receive from a named rank: the wildcard receive before it that took a message of
+         * that rank (its function, site, and tag or {@link MessageRaces#ANY_TAG}), if any.
+         */
+        @Nullable
+        Call took;
+        /** Of {@link #took}: this rank's {@code message_race} clock when it completed; -1 otherwise. */
+        long clock = -1;
     }
 
     /** Whether this rank's blocked call, or a request it waits for, waits on another world. */
@@ -64,6 +72,14 @@ final class BlockedCall {
      */
     boolean multiple;
 
+    /**
+     * The rank's {@code message_race} clock ({@link MessageRaces}), -1 where it follows none; a
+     * message it is blocked sending was sent at this clock or before.
+     */
+    long clock = -1;
+    /** Whether that clock is only a lower bound: its messages witness no race. */
+    boolean unsure;
+
     /** The blocked call, or {@code null} where the rank is not inside MPI. */
     @Nullable
     Call call;
@@ -77,7 +93,9 @@ final class BlockedCall {
                 .member("rank", rank)
                 .member("progress", progress)
                 .member("inside", inside)
-                .member("multiple", multiple);
+                .member("multiple", multiple)
+                .member("clock", clock)
+                .member("unsure", unsure);
         if (call != null) {
             w.name("call");
             write(w, call);
@@ -104,12 +122,18 @@ final class BlockedCall {
                 .member("tag", c.tag)
                 .member("comm", c.comm)
                 .member("other_world", c.otherWorld)
+                .member("clock", c.clock)
                 .name("members")
                 .beginArray();
         for (int m : c.members) {
             w.value(m);
         }
-        w.endArray().endObject();
+        w.endArray();
+        if (c.took != null) {
+            w.name("took");
+            write(w, c.took);
+        }
+        w.endObject();
     }
 
     static BlockedCall parse(String json) throws JsonFormatException {
@@ -119,6 +143,8 @@ final class BlockedCall {
         s.progress = n.get("progress").asLong();
         s.inside = n.get("inside").asBoolean();
         s.multiple = n.has("multiple") && n.get("multiple").asBoolean();
+        s.clock = n.has("clock") ? n.get("clock").asLong() : -1;
+        s.unsure = n.has("unsure") && n.get("unsure").asBoolean();
         if (n.has("call")) {
             s.call = call(n.get("call"));
             for (JsonNode c : n.get("waits").elements()) {
@@ -141,10 +167,14 @@ final class BlockedCall {
         c.tag = n.get("tag").asInt();
         c.comm = n.get("comm").asString();
         c.otherWorld = n.has("other_world") && n.get("other_world").asBoolean();
+        c.clock = n.has("clock") ? n.get("clock").asLong() : -1;
         List<JsonNode> m = n.get("members").elements();
         c.members = new int[m.size()];
         for (int i = 0; i < c.members.length; i++) {
             c.members[i] = m.get(i).asInt();
+        }
+        if (n.has("took")) {
+            c.took = call(n.get("took"));
         }
         return c;
     }

@@ -13,15 +13,37 @@ final class CallState {
     private CallState() {}
 
     static BlockedCall of(int rank, Activity a, @Nullable Communicators comms, PendingRequests requests) {
+        return of(rank, a, comms, requests, null);
+    }
+
+    /**
+     * As above; {@code messages} also tells, of a receive from a named rank, the wildcard receive
+     * before it that took a message of that rank, if any ({@link RacedDeadlock}).
+     */
+    static BlockedCall of(
+            int rank,
+            Activity a,
+            @Nullable Communicators comms,
+            PendingRequests requests,
+            @Nullable SignatureFlow messages) {
         BlockedCall s = new BlockedCall();
         s.rank = rank;
         s.progress = a.progress();
         s.inside = a.inside();
         s.multiple = a.isMultiple();
+        MessageRaces races = messages == null ? null : messages.races();
+        if (races != null) {
+            s.clock = races.clock();
+            s.unsure = races.unsure();
+        }
         Activity.Record c = s.inside ? a.current() : null;
         MpiFunction f = c == null ? null : c.function; // read once: the thread may be rewriting it
         if (c != null && f != null) {
             s.call = describe(c, f, comms);
+            if (messages != null && f.kind() == MpiFunction.Kind.POINT_TO_POINT && RacedDeadlock.receives(f)) {
+                int from = f == MpiFunction.MPI_SENDRECV || f == MpiFunction.MPI_SENDRECV_REPLACE ? c.source : c.peer;
+                s.call.took = took(messages.wildcardThatTook(c.comm, from));
+            }
             Object req = c.request;
             if (req instanceof Object[]) {
                 for (Object r : (Object[]) req) {
@@ -32,6 +54,23 @@ final class CallState {
             }
         }
         return s;
+    }
+
+    private static @Nullable BlockedCall.Call took(@Nullable MessageRaces.Took t) {
+        if (t == null) {
+            return null;
+        }
+        BlockedCall.Call w = new BlockedCall.Call();
+        w.function = t.function.name();
+        if (t.site != null) {
+            w.className = t.site.className();
+            w.method = t.site.methodName();
+            w.file = t.site.fileName();
+            w.line = t.site.line();
+        }
+        w.tag = t.tagWanted;
+        w.clock = t.at;
+        return w;
     }
 
     private static void pending(BlockedCall s, @Nullable Object request, PendingRequests requests) {

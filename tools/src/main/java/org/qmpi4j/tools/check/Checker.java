@@ -591,6 +591,12 @@ final class Checker {
         return comms;
     }
 
+    /** The message checks, where they run ({@code null} otherwise): what a wildcard receive took. */
+    @Nullable
+    SignatureFlow messages() {
+        return messages;
+    }
+
     int rank() {
         return rank;
     }

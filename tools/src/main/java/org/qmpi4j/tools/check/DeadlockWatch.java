@@ -150,7 +150,7 @@ final class DeadlockWatch {
 
     /** This rank's state now, read from the activity without calling MPI. */
     private BlockedCall state(int rank) {
-        return CallState.of(rank, checker.activity(), checker.communicators(), checker.requests());
+        return CallState.of(rank, checker.activity(), checker.communicators(), checker.requests(), checker.messages());
     }
 
     /** Every rank's thread: connects to rank 0, sends its state each interval, obeys rank 0's commands. */
@@ -273,6 +273,9 @@ final class DeadlockWatch {
     private void deadlock(WatchCoordinator c, BlockedCall[] snapshot) throws Exception {
         Finding f = WaitForGraph.explain(snapshot, seconds, DeadlockDetector.every(snapshot));
         checker.record(f);
+        for (Finding race : RacedDeadlock.explain(snapshot)) {
+            checker.record(race);
+        }
         List<String> perRank = c.collect();
         if (session != null && session.dir() != null) {
             JobReport.mergeChecks(perRank).write(session.dir(), size);

@@ -234,6 +234,41 @@ final class MessageRaces {
         return a == b || (a != null && a.equals(b));
     }
 
+    /** A wildcard receive kept, as the deadlock watch reads it ({@link #tookFrom}). */
+    static final class Took {
+        final MpiFunction function;
+        final @Nullable CallingAddress site;
+        /** Its tag, or {@link #ANY_TAG}. */
+        final int tagWanted;
+        /** The tag of the message it took. */
+        final int tag;
+        /** This rank's clock when it completed: a message sent at a clock up to it was not caused by it. */
+        final long at;
+
+        Took(MpiFunction function, @Nullable CallingAddress site, int tagWanted, int tag, long at) {
+            this.function = function;
+            this.site = site;
+            this.tagWanted = tagWanted;
+            this.tag = tag;
+            this.at = at;
+        }
+    }
+
+    /**
+     * The newest wildcard receive kept on {@code comm} (the checker's duplicate) that took the
+     * message of {@code from} (a rank of it), or {@code null}: for the deadlock watch, which asks it
+     * of a receive from {@code from} that waits for ever ({@link RacedDeadlock}). Allocates.
+     */
+    synchronized @Nullable Took tookFrom(Object comm, int from) {
+        for (long t = tickets; t > 0 && t > tickets - KEPT; t--) {
+            int s = (int) (t % KEPT);
+            if (this.comm[s] == comm && source[s] == from) {
+                return new Took(function[s], site[s], tagSpec[s], gotTag[s], at[s]);
+            }
+        }
+        return null;
+    }
+
     // ---- a record, read for its finding ---------------------------------------------------------
 
     synchronized int source(int slot) {

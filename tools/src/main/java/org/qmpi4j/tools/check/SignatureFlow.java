@@ -63,6 +63,23 @@ final class SignatureFlow {
         sig.races(r);
     }
 
+    /** {@code message_race}'s clock and records, where followed; else {@code null}. */
+    @Nullable
+    MessageRaces races() {
+        return races;
+    }
+
+    /**
+     * The newest wildcard receive on {@code comm} (the application's) that took the message of
+     * {@code commRank}, or {@code null}: for the deadlock watch, on its thread ({@link RacedDeadlock}).
+     */
+    @Nullable
+    MessageRaces.Took wildcardThatTook(@Nullable Object comm, int commRank) {
+        MessageRaces r = races;
+        Object dup = comm == null || r == null || commRank < 0 ? null : sig.dupOf(comm);
+        return dup == null || r == null ? null : r.tookFrom(dup, commRank);
+    }
+
     /** From now on, sends and receives are counted for {@code buffering_deadlock}. */
     void buffering(BufferingDeadlocks b) {
         zero = b.counts();
