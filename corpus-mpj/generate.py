@@ -716,6 +716,17 @@ if (rank == 0) {
 } else {
     world.Send(buf, 0, 1, MPI.INT, 0, 0);
 }""", ranks=3)
+prog(MR, "WildcardThenNamedDeadlocks", "message_race", "rank 0 receives from any source, then from rank 2, whose message the first took (rank 1 sends late)",
+     """int[] buf = {rank};
+if (rank == 0) {
+    world.Recv(buf, 0, 1, MPI.INT, MPI.ANY_SOURCE, 0); // ERROR
+    world.Recv(buf, 0, 1, MPI.INT, 2, 0); // ERROR
+} else {
+    if (rank == 1) {
+        Thread.sleep(500);
+    }
+    world.Send(buf, 0, 1, MPI.INT, 0, 0); // ERROR
+}""", ranks=3)
 prog(MR, "WildcardAnyTagOrder", "message_race", "rank 0 receives with MPI.ANY_TAG from two senders with their own tags, stores by arrival order",
      """int[] buf = {rank};
 if (rank == 0) {

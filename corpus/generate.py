@@ -1139,6 +1139,16 @@ if (rank == 0) {
     buf[0] = rank;
     world.send(buf, 1, MPI.INT, 0, 0);
 }""", ranks=3)
+prog(MR, "WildcardThenNamedDeadlocks", "message_race", "rank 0 receives from any source, then from rank 2, whose message the first took (rank 1 sends late)", """int[] buf = {rank};
+if (rank == 0) {
+    world.recv(buf, 1, MPI.INT, MPI.ANY_SOURCE, 0); // ERROR
+    world.recv(buf, 1, MPI.INT, 2, 0); // ERROR
+} else {
+    if (rank == 1) {
+        Thread.sleep(500);
+    }
+    world.sSend(buf, 1, MPI.INT, 0, 0); // ERROR
+}""", ranks=3)
 prog(MR, "WildcardAnyTagOrder", "message_race", "rank 0 receives with MPI_ANY_TAG from two senders and stores by arrival order", """int[] got = new int[2];
 int[] buf = new int[1];
 if (rank == 0) {

@@ -87,6 +87,29 @@ class MpjCorpusTest {
         assertThat(run.findings()).as(run.describe()).isEmpty();
     }
 
+    /**
+     * A race that ends in a deadlock: the wildcard receive takes rank 2's message (rank 1 sends
+     * late), the receive from rank 2 then waits for ever and rank 1's send with it. No message
+     * witnesses the race, but the deadlock watch sees the three ranks: {@code message_race} is
+     * reported beside the {@code deadlock}, naming the wildcard receive, the blocked send and the
+     * receive that waits.
+     */
+    @Test
+    void aRaceThatEndsInADeadlockIsReportedBesideIt(@TempDir Path out) throws Exception {
+        CorpusProgram program = CorpusProgram.named(CorpusBinding.MPJ, "messagerace.WildcardThenNamedDeadlocks");
+        CorpusRun run = CorpusRun.run(program, out);
+        assertThat(run.result().timedOut()).as(run.describe()).isFalse();
+        List<Finding> findings = run.findings();
+        assertThat(findings)
+                .as(run.describe())
+                .allMatch(f -> f.rule().equals("message_race") || f.rule().equals("deadlock"));
+        assertThat(findings)
+                .as(run.describe())
+                .filteredOn(f -> f.rule().equals("message_race"))
+                .singleElement()
+                .matches(run::helpful);
+    }
+
     @Test
     void everyHeaderParsesAndHalfThePartIsCorrect() {
         List<CorpusProgram> all = CorpusProgram.all(CorpusBinding.MPJ);

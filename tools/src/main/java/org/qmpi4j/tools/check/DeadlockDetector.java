@@ -86,6 +86,11 @@ final class DeadlockDetector {
         return any ? found : null;
     }
 
+    /** Every rank's latest state ({@code null} for a rank not heard from yet). */
+    synchronized BlockedCall[] latest() {
+        return states.clone();
+    }
+
     /** Whether {@code found}, from {@link #deadlocked}, holds every rank. */
     static boolean every(BlockedCall[] found) {
         for (BlockedCall s : found) {

@@ -273,7 +273,7 @@ final class DeadlockWatch {
     private void deadlock(WatchCoordinator c, BlockedCall[] snapshot) throws Exception {
         Finding f = WaitForGraph.explain(snapshot, seconds, DeadlockDetector.every(snapshot));
         checker.record(f);
-        for (Finding race : RacedDeadlock.explain(snapshot)) {
+        for (Finding race : RacedDeadlock.explain(snapshot, c.detector().latest())) {
             checker.record(race);
         }
         List<String> perRank = c.collect();

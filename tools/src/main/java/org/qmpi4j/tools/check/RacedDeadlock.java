@@ -25,18 +25,23 @@ final class RacedDeadlock {
         return f == MpiFunction.MPI_RECV || f == MpiFunction.MPI_SENDRECV || f == MpiFunction.MPI_SENDRECV_REPLACE;
     }
 
-    /** The races that made the deadlock of {@code ranks} (the watch's snapshot, {@code null} for ranks not in it). */
-    static List<Finding> explain(BlockedCall[] ranks) {
+    /**
+     * The races that made the deadlock of {@code deadlocked} (the watch's finding: {@code null} for
+     * ranks not in it), the senders read from {@code latest}, every rank's last state: a rank
+     * blocked sending to a deadlocked one is not deadlocked itself where the rest of the job could
+     * still, as far as the watch can tell, release it.
+     */
+    static List<Finding> explain(BlockedCall[] deadlocked, BlockedCall[] latest) {
         List<Finding> found = new ArrayList<>(1);
-        for (int r = 0; r < ranks.length; r++) {
-            BlockedCall.Call c = ranks[r] == null ? null : ranks[r].call;
+        for (int r = 0; r < deadlocked.length; r++) {
+            BlockedCall.Call c = deadlocked[r] == null ? null : deadlocked[r].call;
             BlockedCall.Call took = c == null ? null : c.took;
             if (c == null || took == null) {
                 continue;
             }
             int from = c.source >= 0 ? c.source : c.peer;
-            for (int p = 0; p < ranks.length; p++) {
-                BlockedCall sender = p == r || p == from ? null : ranks[p];
+            for (int p = 0; p < latest.length; p++) {
+                BlockedCall sender = p == r || p == from || latest[p] == null || !latest[p].inside ? null : latest[p];
                 BlockedCall.Call send = sender == null ? null : sender.call;
                 if (sender != null && send != null && notCausedBy(sender, took) && sendsTo(send, r, c.comm, took.tag)) {
                     found.add(finding(r, c, took, from, p, send));

@@ -60,9 +60,27 @@ class RacedDeadlockTest {
         return ranks;
     }
 
+    /** As the watch asks: every rank deadlocked, every rank's last state the same. */
+    private static List<Finding> explain(BlockedCall[] ranks) {
+        return RacedDeadlock.explain(ranks, ranks);
+    }
+
+    /**
+     * Ranks 0 and 2 deadlocked on their own (rank 0's receive waits for rank 2, in MPI_Finalize):
+     * the sender blocked beside them, not in the watch's finding, is read from the last states.
+     */
+    @Test
+    void theBlockedSenderNeedNotBeAmongTheDeadlockedRanks() throws Exception {
+        BlockedCall[] latest = wildcardThenNamed(MessageRaces.ANY_TAG, 0);
+        BlockedCall[] deadlocked = {latest[0], null, latest[2]};
+        assertThat(RacedDeadlock.explain(deadlocked, latest)).hasSize(1);
+        latest[1].inside = false; // rank 1 not (yet) in its send
+        assertThat(RacedDeadlock.explain(deadlocked, latest)).isEmpty();
+    }
+
     @Test
     void aWildcardThatTookTheMessageANamedReceiveWaitsForIsTheRaceBehindTheDeadlock() throws Exception {
-        List<Finding> found = RacedDeadlock.explain(wildcardThenNamed(MessageRaces.ANY_TAG, 0));
+        List<Finding> found = explain(wildcardThenNamed(MessageRaces.ANY_TAG, 0));
 
         assertThat(found).hasSize(1);
         Finding f = found.get(0);
@@ -77,27 +95,27 @@ class RacedDeadlockTest {
 
     @Test
     void aSendTheWildcardCouldNotHaveTakenIsNoRace() throws Exception {
-        assertThat(RacedDeadlock.explain(wildcardThenNamed(5, 6))).isEmpty();
-        assertThat(RacedDeadlock.explain(wildcardThenNamed(6, 6))).hasSize(1);
+        assertThat(explain(wildcardThenNamed(5, 6))).isEmpty();
+        assertThat(explain(wildcardThenNamed(6, 6))).hasSize(1);
     }
 
     @Test
     void aSendTheWildcardReceiveMayHaveCausedIsNoRace() throws Exception {
         BlockedCall[] ranks = wildcardThenNamed(MessageRaces.ANY_TAG, 0);
         ranks[1].clock = 4; // rank 1 sent after something that came after the wildcard receive
-        assertThat(RacedDeadlock.explain(ranks)).isEmpty();
+        assertThat(explain(ranks)).isEmpty();
         ranks[1].clock = 1;
         ranks[1].unsure = true; // rank 1's clock is only a lower bound
-        assertThat(RacedDeadlock.explain(ranks)).isEmpty();
+        assertThat(explain(ranks)).isEmpty();
         ranks[1].unsure = false;
-        assertThat(RacedDeadlock.explain(ranks)).hasSize(1);
+        assertThat(explain(ranks)).hasSize(1);
     }
 
     @Test
     void aNamedReceiveNoWildcardReceiveCameBeforeIsNoRace() throws Exception {
         BlockedCall[] ranks = wildcardThenNamed(MessageRaces.ANY_TAG, 0);
         Objects.requireNonNull(ranks[0].call).took = null;
-        assertThat(RacedDeadlock.explain(ranks)).isEmpty();
+        assertThat(explain(ranks)).isEmpty();
     }
 
     @Test
