@@ -56,5 +56,14 @@ public enum ArgumentRole {
     /** The source of a send-receive's receive half, an {@code int}; may be a wildcard. */
     RECV_PEER,
     /** The tag of a send-receive's receive half, an {@code int}; may be a wildcard. */
-    RECV_TAG
+    RECV_TAG,
+    /**
+     * A one-sided call's displacement into the target's window, an {@code int}, in units of the
+     * target window's displacement unit ({@code MPI_WIN_DISP_UNIT}, which the target chose).
+     */
+    TARGET_DISPLACEMENT,
+    /** A one-sided call's element count at the target, an {@code int}. */
+    TARGET_COUNT,
+    /** A one-sided call's datatype at the target, a binding object. */
+    TARGET_TYPE
 }

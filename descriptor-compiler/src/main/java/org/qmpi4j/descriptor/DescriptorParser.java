@@ -53,7 +53,7 @@ import org.qmpi4j.descriptorform.Vocabulary;
  * </pre>
  *
  * Roles are {@code comm buf offset count type peer tag request blocks blocklen sendcounts
- * recvcounts sendtype recvtype recvcount recvpeer recvtag}; a value is a
+ * recvcounts sendtype recvtype recvcount recvpeer recvtag disp tcount ttype}; a value is a
  * 0-based parameter index (not counting the receiver), {@code this} (comm, type, request of an
  * instance method) or {@code return} (request). {@code count}, {@code offset}, {@code peer},
  * {@code tag} and {@code blocks} must be {@code int} parameters, {@code blocklen} an {@code int} or
@@ -64,7 +64,8 @@ import org.qmpi4j.descriptorform.Vocabulary;
  * counts arrays, {@code sendcounts} and {@code recvcounts} ({@code int[]}), each of the datatype
  * {@code sendtype} or {@code recvtype} where the line names one, else {@code type}; the send-receive
  * calls name their receive half's {@code recvcount}, {@code recvtype}, {@code recvpeer} and
- * {@code recvtag} ({@code int}s but the type). Each function that is mapped must have
+ * {@code recvtag} ({@code int}s but the type); the one-sided calls their target's {@code disp} and
+ * {@code tcount} ({@code int}s) and {@code ttype}. Each function that is mapped must have
  * exactly one {@code canonical} line per version; a method may not be both mapped and excluded. A
  * line with {@code in=<version>} describes a method only that version of the binding has (Open
  * MPI 5.0 changed one signature of 4.1): the agent keeps every line (a method a binding lacks is
@@ -322,7 +323,8 @@ final class DescriptorParser {
         RoleKeyword r = RoleKeyword.forKeyword(name);
         if (r == null) {
             throw fail("unknown role '" + name + "' (comm, buf, offset, count, type, peer, tag, request, blocks,"
-                    + " blocklen, sendcounts, recvcounts, sendtype, recvtype, recvcount, recvpeer, recvtag)");
+                    + " blocklen, sendcounts, recvcounts, sendtype, recvtype, recvcount, recvpeer, recvtag, disp,"
+                    + " tcount, ttype)");
         }
         if (m.roles[r.ordinal()] != Vocabulary.NONE) {
             throw fail("role '" + name + "' twice");
@@ -357,6 +359,8 @@ final class DescriptorParser {
                 case RECV_COUNT:
                 case RECV_PEER:
                 case RECV_TAG:
+                case TARGET_DISPLACEMENT:
+                case TARGET_COUNT:
                     if (!type.equals("I")) {
                         throw fail(name + "=" + at + " must be an int parameter, not " + type);
                     }
@@ -375,6 +379,7 @@ final class DescriptorParser {
                 case COMM:
                 case SEND_TYPE:
                 case RECV_TYPE:
+                case TARGET_TYPE:
                     if (!type.startsWith("L")) {
                         throw fail(name + "=" + at + " must be an object parameter, not " + type);
                     }

@@ -24,7 +24,10 @@ public enum RoleKeyword {
     RECV_TYPE("recvtype"),
     RECV_COUNT("recvcount"),
     RECV_PEER("recvpeer"),
-    RECV_TAG("recvtag");
+    RECV_TAG("recvtag"),
+    TARGET_DISPLACEMENT("disp"),
+    TARGET_COUNT("tcount"),
+    TARGET_TYPE("ttype");
 
     private final String keyword;
 

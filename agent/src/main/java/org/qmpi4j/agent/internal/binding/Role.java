@@ -45,7 +45,13 @@ public enum Role {
     /** The source of a send-receive's receive half; an {@code int}. */
     RECV_PEER(RoleKeyword.RECV_PEER),
     /** The tag of a send-receive's receive half; an {@code int}. */
-    RECV_TAG(RoleKeyword.RECV_TAG);
+    RECV_TAG(RoleKeyword.RECV_TAG),
+    /** A one-sided call's displacement into the target's window, in the target's units; an {@code int}. */
+    TARGET_DISPLACEMENT(RoleKeyword.TARGET_DISPLACEMENT),
+    /** A one-sided call's element count at the target; an {@code int}. */
+    TARGET_COUNT(RoleKeyword.TARGET_COUNT),
+    /** A one-sided call's datatype at the target. */
+    TARGET_TYPE(RoleKeyword.TARGET_TYPE);
 
     private static final Role[] VALUES = values();
 
