@@ -70,6 +70,7 @@ public final class EventDefinition {
             this.name = name;
         }
 
+        // Setters alike in the three builders: each returns its own public Builder; Metadata does the work.
         public Builder verbosity(Verbosity v) {
             metadata.verbosity(v);
             return this;
