@@ -95,15 +95,9 @@ final class Signatures {
         /** Its receive completed before the signature came (the clock waits for it). */
         boolean waited;
 
-        Expect(
-                Object dup,
-                @Nullable Object request,
-                @Nullable Object buffer,
-                MpiFunction function,
-                @Nullable CallingAddress site,
-                String type,
-                long capacity) {
-            set(dup, request, buffer, function, site, type, capacity);
+        /** An empty record, for {@link #set} to fill; {@code dup} is any object until then. */
+        Expect(Object dup) {
+            set(dup, null, null, MpiFunction.MPI_RECV, null, "derived", -1);
         }
 
         Expect set(
@@ -432,7 +426,7 @@ final class Signatures {
                 return e;
             }
         }
-        return new Expect(byteType, null, null, MpiFunction.MPI_RECV, null, "derived", -1);
+        return new Expect(byteType);
     }
 
     /**
