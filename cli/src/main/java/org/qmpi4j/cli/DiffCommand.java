@@ -40,6 +40,7 @@ final class DiffCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        // Begins as CompareCommand.call, whose runs may also be profile.json files: the loops differ.
         List<String> labels = new ArrayList<>();
         List<Profile> profiles = new ArrayList<>();
         for (Path run : runs) {

@@ -52,6 +52,7 @@ public final class CvarDefinition {
             this.datatype = Objects.requireNonNull(datatype, "datatype");
         }
 
+        // Setters alike in the three builders: each returns its own public Builder; Metadata does the work.
         public Builder verbosity(Verbosity v) {
             metadata.verbosity(v);
             return this;

@@ -36,6 +36,7 @@ public final class CvarInfo {
         this.scope = scope;
     }
 
+    // Accessors alike in the three Info classes: sharing them would add a public superclass to the API.
     /** Unique among control variables, at least one character. */
     public String name() {
         return name;

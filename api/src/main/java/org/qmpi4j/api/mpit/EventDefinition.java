@@ -24,23 +24,13 @@ import org.qmpi4j.api.Nullable;
  * }</pre>
  */
 public final class EventDefinition {
-    private final String name;
-    private final Verbosity verbosity;
-    private final List<EventElement> elements;
-    private final @Nullable EnumType enumType;
-    private final String description;
-    private final BindType bind;
-    private final int sourceIndex;
+    /** Everything {@link MpiT#eventGetInfo} will answer: one class for both, so they cannot disagree. */
+    private final EventInfo info;
 
     private EventDefinition(Builder b, List<EventElement> elements) {
         Metadata m = b.metadata;
-        this.name = b.name;
-        this.verbosity = m.verbosity();
-        this.elements = List.copyOf(elements);
-        this.enumType = m.enumType();
-        this.description = m.description();
-        this.bind = m.bind();
-        this.sourceIndex = b.sourceIndex;
+        this.info =
+                new EventInfo(b.name, m.verbosity(), elements, m.enumType(), m.description(), m.bind(), b.sourceIndex);
     }
 
     /** A builder: verbosity {@link Verbosity#USER_BASIC}, not bound, source 0, no elements yet. */
@@ -49,22 +39,22 @@ public final class EventDefinition {
     }
 
     public String name() {
-        return name;
+        return info.name();
     }
 
     /** What {@link MpiT#eventGetInfo} will answer for the type. */
     public EventInfo info() {
-        return new EventInfo(name, verbosity, elements, enumType, description, bind, sourceIndex);
+        return info;
     }
 
     /** The elements with their displacements. */
     public List<EventElement> elements() {
-        return elements;
+        return info.elements();
     }
 
     /** The source that raises instances (see {@link MpiT#sourceGetInfo}). */
     public int sourceIndex() {
-        return sourceIndex;
+        return info.sourceIndex();
     }
 
     /** Builds an {@link EventDefinition}. */
@@ -80,6 +70,7 @@ public final class EventDefinition {
             this.name = name;
         }
 
+        // Setters alike in the three builders: each returns its own public Builder; Metadata does the work.
         public Builder verbosity(Verbosity v) {
             metadata.verbosity(v);
             return this;

@@ -34,6 +34,7 @@ public final class EventInfo {
         this.sourceIndex = sourceIndex;
     }
 
+    // Accessors alike in the three Info classes: sharing them would add a public superclass to the API.
     /** Unique among event types. */
     public String name() {
         return name;

@@ -114,6 +114,7 @@ public final class PvarDefinition {
             this.unit = varClass == PvarClass.TIMER ? 1e-9 : 1.0;
         }
 
+        // Setters alike in the three builders: each returns its own public Builder; Metadata does the work.
         public Builder verbosity(Verbosity v) {
             metadata.verbosity(v);
             return this;

@@ -41,6 +41,7 @@ public final class PvarInfo {
         this.atomic = atomic;
     }
 
+    // Accessors alike in the three Info classes: sharing them would add a public superclass to the API.
     public String name() {
         return name;
     }

@@ -35,17 +35,6 @@ public final class Setting<T> {
             String accepted,
             String description,
             Function<String, T> parser) {
-        this(key, defaultValue, defaultText, accepted, description, parser, false);
-    }
-
-    private Setting(
-            String key,
-            @Nullable T defaultValue,
-            String defaultText,
-            String accepted,
-            String description,
-            Function<String, T> parser,
-            boolean testOnly) {
         if (key == null || !isKey(key)) {
             throw new IllegalArgumentException("a setting key is lower-case letters and digits, in words joined by"
                     + " '.' or '-' (e.g. mytool.limit): " + key);
@@ -56,6 +45,17 @@ public final class Setting<T> {
         this.accepted = Objects.requireNonNull(accepted, "accepted");
         this.description = Objects.requireNonNull(description, "description");
         this.parser = parser;
+        this.testOnly = false;
+    }
+
+    /** {@code s}, checked already, for tests only or not. */
+    private Setting(Setting<T> s, boolean testOnly) {
+        this.key = s.key;
+        this.defaultValue = s.defaultValue;
+        this.defaultText = s.defaultText;
+        this.accepted = s.accepted;
+        this.description = s.description;
+        this.parser = s.parser;
         this.testOnly = testOnly;
     }
 
@@ -64,7 +64,7 @@ public final class Setting<T> {
      * never offered to users (not among the known keys a message lists).
      */
     public Setting<T> forTestsOnly() {
-        return new Setting<>(key, defaultValue, defaultText, accepted, description, parser, true);
+        return new Setting<>(this, true);
     }
 
     /** Whether it was declared {@linkplain #forTestsOnly() for tests only}. */

@@ -240,6 +240,7 @@ public final class NativeOtf2Archive implements Otf2Records {
         check(lib.OTF2_GlobalDefWriter_WriteLocation(defs(), id, name, (byte) type, events, group), "WriteLocation");
     }
 
+    // The parameters are Otf2Records.region's, which this implements.
     @Override
     public void region(
             int id,

@@ -136,7 +136,8 @@ public final class PartialProfileFormat {
                 if (rank < 0 || rank >= size || m.summaries.containsKey(rank)) {
                     throw new IOException("rank " + rank + " in a partial merge of " + size + " ranks");
                 }
-                m.summaries.put(rank, m.summary(rank, present, state, app, mpi, env, jvm));
+                m.summaries.put(
+                        rank, new Profile.RankSummary(rank, present, state, app, mpi, m.sharedEnvironment(env), jvm));
             }
             for (int i = count(in); i > 0; i--) {
                 String f = string(in);

@@ -242,61 +242,12 @@ public final class Profile {
     /** The main loop found in the traces ({@code null}: not looked for, no traces). */
     private @Nullable Iterations iterations;
 
-    public Profile(
-            String binding,
-            int ranks,
-            String created,
-            List<RankSummary> rankSummaries,
-            Map<String, Entry> functions,
-            Map<String, String> kinds,
-            Map<SiteKey, Entry> sites,
-            long[][] matrixBytes,
-            long[][] matrixMessages) {
-        this(binding, ranks, created, rankSummaries, functions, kinds, sites, matrixBytes, matrixMessages, List.of());
-    }
-
-    /** With {@code interWorld}: messages to processes of other worlds, which have no column in the matrix. */
-    public Profile(
-            String binding,
-            int ranks,
-            String created,
-            List<RankSummary> rankSummaries,
-            Map<String, Entry> functions,
-            Map<String, String> kinds,
-            Map<SiteKey, Entry> sites,
-            long[][] matrixBytes,
-            long[][] matrixMessages,
-            List<InterWorldTraffic> interWorld) {
-        this(
-                binding,
-                ranks,
-                created,
-                rankSummaries,
-                functions,
-                kinds,
-                sites,
-                TrafficMatrix.ofDense(matrixBytes, matrixMessages, ranks),
-                interWorld);
-    }
-
-    /** With the point-to-point traffic as a sparse {@link TrafficMatrix} of {@code ranks} ranks. */
-    public Profile(
-            String binding,
-            int ranks,
-            String created,
-            List<RankSummary> rankSummaries,
-            Map<String, Entry> functions,
-            Map<String, String> kinds,
-            Map<SiteKey, Entry> sites,
-            TrafficMatrix matrix,
-            List<InterWorldTraffic> interWorld) {
-        this(binding, ranks, created, rankSummaries, functions, kinds, sites, matrix, interWorld, null);
-    }
-
     /**
-     * With {@code rankDetail}: the ranks' shares of each function and call site, when the entries
-     * do not hold them ({@link Entry#perRankKept()}), as a merge wrote them; {@code null} when the
-     * entries hold them or the profile was read back from a file.
+     * A profile of {@code ranks} ranks, the point-to-point traffic as a (sparse)
+     * {@link TrafficMatrix}; {@code interWorld}: messages to processes of other worlds, which have
+     * no column in the matrix. {@code rankDetail}: the ranks' shares of each function and call
+     * site, when the entries do not hold them ({@link Entry#perRankKept()}), as a merge wrote them;
+     * {@code null} when the entries hold them or the profile was read back from a file.
      */
     public Profile(
             String binding,

@@ -359,7 +359,7 @@ public final class ProfileFormat {
             throw new JsonFormatException(
                     failure.path() + ".rank: " + first.rank() + " is not a rank of a job of " + ranks);
         }
-        return new Profile(binding, ranks, created, summaries, functions, kinds, sites, traffic, interWorld)
+        return new Profile(binding, ranks, created, summaries, functions, kinds, sites, traffic, interWorld, null)
                 .withWaits(WaitReportFormat.read(root))
                 .withIterations(IterationsJson.read(root))
                 .withFailure(first);

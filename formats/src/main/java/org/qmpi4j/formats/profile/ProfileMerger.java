@@ -151,20 +151,13 @@ public final class ProfileMerger {
             return detail == null;
         }
 
-        /** The rank's summary, its environment's values shared with the ranks before. */
-        Profile.RankSummary summary(
-                int rank,
-                boolean present,
-                String state,
-                long appNs,
-                long mpiNs,
-                Map<String, String> environment,
-                @org.qmpi4j.api.Nullable JvmSummary jvm) {
+        /** A rank's environment, its keys and values shared with the ranks before. */
+        Map<String, String> sharedEnvironment(Map<String, String> environment) {
             Map<String, String> env = new LinkedHashMap<>();
             for (Map.Entry<String, String> e : environment.entrySet()) {
                 env.put(shared(e.getKey()), shared(e.getValue()));
             }
-            return new Profile.RankSummary(rank, present, state, appNs, mpiNs, env, jvm);
+            return env;
         }
 
         private String shared(String s) {
@@ -192,7 +185,16 @@ public final class ProfileMerger {
             if (summaries.containsKey(rank)) {
                 throw new IllegalArgumentException("rank " + rank + " appears twice");
             }
-            summaries.put(rank, summary(rank, true, p.state().id(), p.appNs(), p.mpiNs(), p.environment(), p.jvm()));
+            summaries.put(
+                    rank,
+                    new Profile.RankSummary(
+                            rank,
+                            true,
+                            p.state().id(),
+                            p.appNs(),
+                            p.mpiNs(),
+                            sharedEnvironment(p.environment()),
+                            p.jvm()));
             for (Map.Entry<String, CallStats> f : p.functions().entrySet()) { // loops: no lambdas at a job's end
                 share(entry(functions, f.getKey()), rank, f.getKey(), f.getValue());
             }

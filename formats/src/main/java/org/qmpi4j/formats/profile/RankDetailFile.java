@@ -128,7 +128,8 @@ final class RankDetailFile {
                 p.kinds(),
                 sites,
                 p.matrix(),
-                p.interWorld());
+                p.interWorld(),
+                null);
     }
 
     private static CallStats share(JsonNode n) throws JsonFormatException {

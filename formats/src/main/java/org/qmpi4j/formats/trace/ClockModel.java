@@ -67,6 +67,7 @@ public final class ClockModel {
         }
     }
 
+    // The constructor's parameters, but through with()'s rules (a repeated measurement is one), not as they are.
     /** The model with these measurements ({@code measurements} of them: 0, 1 or 2). */
     public static ClockModel of(
             int measurements,

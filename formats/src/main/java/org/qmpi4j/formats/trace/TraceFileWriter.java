@@ -213,6 +213,7 @@ public final class TraceFileWriter implements Closeable {
                 : s.replace(' ', '?').replace('\n', '?').replace('\r', '?');
     }
 
+    // The full overload's first eleven parameters: the short form that tests and test fixtures call.
     /**
      * Records one call without the fields version 4 added. Fields the call does not have are
      * {@link TraceFormat#NONE}.

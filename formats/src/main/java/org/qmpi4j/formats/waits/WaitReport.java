@@ -9,12 +9,42 @@ import org.qmpi4j.api.Nullable;
  * caused them, the critical path, and the worst single waits (for drawing). Times in ns.
  */
 public final class WaitReport {
-    /** The waiting of one rank at one call site in one pattern, summed over its instances. */
-    public static final class WaitState {
+    /**
+     * Who waited: the rank, the function and call site it waited in, and the pattern of the wait;
+     * what a {@link WaitState} and an {@link Instance} both say, kept in one place.
+     */
+    public abstract static class Waiter {
         private final Pattern pattern;
         private final int rank;
         private final String function;
         private final CallSite site;
+
+        Waiter(Pattern pattern, int rank, String function, CallSite site) {
+            this.pattern = pattern;
+            this.rank = rank;
+            this.function = function;
+            this.site = site;
+        }
+
+        public final Pattern pattern() {
+            return pattern;
+        }
+
+        public final int rank() {
+            return rank;
+        }
+
+        public final String function() {
+            return function;
+        }
+
+        public final CallSite site() {
+            return site;
+        }
+    }
+
+    /** The waiting of one rank at one call site in one pattern, summed over its instances. */
+    public static final class WaitState extends Waiter {
         private final int peer;
         private final long ns;
         private final long instances;
@@ -32,31 +62,12 @@ public final class WaitReport {
                 long instances,
                 long uncertainInstances,
                 long errorBoundNs) {
-            this.pattern = pattern;
-            this.rank = rank;
-            this.function = function;
-            this.site = site;
+            super(pattern, rank, function, site);
             this.peer = peer;
             this.ns = ns;
             this.instances = instances;
             this.uncertainInstances = uncertainInstances;
             this.errorBoundNs = errorBoundNs;
-        }
-
-        public Pattern pattern() {
-            return pattern;
-        }
-
-        public int rank() {
-            return rank;
-        }
-
-        public String function() {
-            return function;
-        }
-
-        public CallSite site() {
-            return site;
         }
 
         /** The late partner's world rank (point-to-point), or the last to arrive (collectives); -1: several. */
@@ -176,11 +187,7 @@ public final class WaitReport {
     }
 
     /** One wait as it happened, on the common clock, for drawing. */
-    public static final class Instance {
-        private final Pattern pattern;
-        private final int rank;
-        private final String function;
-        private final CallSite site;
+    public static final class Instance extends Waiter {
         private final long enter;
         private final long exit;
         private final long waitNs;
@@ -207,10 +214,7 @@ public final class WaitReport {
                 long lateExit,
                 long latePreviousExit,
                 boolean uncertain) {
-            this.pattern = pattern;
-            this.rank = rank;
-            this.function = function;
-            this.site = site;
+            super(pattern, rank, function, site);
             this.enter = enter;
             this.exit = exit;
             this.waitNs = waitNs;
@@ -221,22 +225,6 @@ public final class WaitReport {
             this.lateExit = lateExit;
             this.latePreviousExit = latePreviousExit;
             this.uncertain = uncertain;
-        }
-
-        public Pattern pattern() {
-            return pattern;
-        }
-
-        public int rank() {
-            return rank;
-        }
-
-        public String function() {
-            return function;
-        }
-
-        public CallSite site() {
-            return site;
         }
 
         public long enter() {

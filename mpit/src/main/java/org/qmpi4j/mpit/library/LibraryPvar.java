@@ -40,6 +40,7 @@ public final class LibraryPvar {
             boolean readonly,
             boolean continuous,
             boolean atomic) {
+        // Fields like PvarInfo's, but the library's enumeration is a native pointer, not an EnumType: not one class.
         this.index = index;
         this.name = name;
         this.verbosity = verbosity;

@@ -234,6 +234,7 @@ public final class MatrixHtml {
         }
     }
 
+    // Rows begin as ReportHtml's collectives table's; the two pages' tables differ in columns and units.
     private static void collectives(StringBuilder h, Profile p) {
         h.append("<h2>Collectives</h2>\n");
         List<String> names = p.collectivesByTime();

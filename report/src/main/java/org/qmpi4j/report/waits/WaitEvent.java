@@ -137,6 +137,7 @@ public final class WaitEvent {
         return this;
     }
 
+    // Accessors as WaitReport.Instance's: this is the reader's reused, mutable record; that, a result.
     public int rank() {
         return rank;
     }

@@ -39,15 +39,10 @@ final class BufferRegion {
 
     /** Whether MPI reads ({@link #READS}) or writes ({@link #WRITES}) the buffer of {@code f}; 0 if not compared. */
     static int access(MpiFunction f) {
+        if (f.sendsMessage()) { // the sends of every mode; the send-receive calls have two buffers: not compared
+            return f == MpiFunction.MPI_SENDRECV || f == MpiFunction.MPI_SENDRECV_REPLACE ? 0 : READS;
+        }
         switch (f) {
-            case MPI_SEND:
-            case MPI_BSEND:
-            case MPI_SSEND:
-            case MPI_RSEND:
-            case MPI_ISEND:
-            case MPI_IBSEND:
-            case MPI_ISSEND:
-            case MPI_IRSEND:
             case MPI_SEND_INIT:
             case MPI_BSEND_INIT:
             case MPI_SSEND_INIT:
@@ -60,7 +55,7 @@ final class BufferRegion {
             case MPI_RECV_INIT:
                 return WRITES;
             default:
-                return 0; // two buffers (MPI_SENDRECV), or collectives: not compared
+                return 0; // collectives and the rest: not compared
         }
     }
 

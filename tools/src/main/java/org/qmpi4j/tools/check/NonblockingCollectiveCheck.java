@@ -228,9 +228,28 @@ final class NonblockingCollectiveCheck {
 
     /** One test of each comparison and report open; under this object's lock. */
     private void pollOnce() throws Exception {
+        settle(null, false);
+    }
+
+    /**
+     * Waits for the comparisons and reports on {@code dup} (every one if {@code dup} is
+     * {@code null}): where every rank of the communicator waits anyway, freeing it or finalizing.
+     */
+    synchronized void finish(@Nullable Object dup) throws Exception {
+        settle(dup, true);
+        if (dup != null) {
+            sequences.remove(dup);
+        }
+    }
+
+    /**
+     * Reads the comparisons and delivers the reports on {@code dup} (every one if {@code null})
+     * that are done: all of them after waiting ({@code wait}), or those a test finds complete.
+     */
+    private void settle(@Nullable Object dup, boolean wait) throws Exception {
         for (int i = 0; i < started.size(); ) {
             Compare c = started.get(i);
-            if (test(c.request)) {
+            if ((dup == null || c.dup == dup) && done(c.request, wait)) {
                 started.remove(i);
                 open--;
                 read(c);
@@ -240,7 +259,7 @@ final class NonblockingCollectiveCheck {
         }
         for (int i = 0; i < reports.size(); ) {
             Report r = reports.get(i);
-            if (allDone(r, false)) {
+            if ((dup == null || r.dup == dup) && allDone(r, wait)) {
                 reports.remove(i);
                 open--;
                 delivered(r);
@@ -250,36 +269,13 @@ final class NonblockingCollectiveCheck {
         }
     }
 
-    /**
-     * Waits for the comparisons and reports on {@code dup} (every one if {@code dup} is
-     * {@code null}): where every rank of the communicator waits anyway, freeing it or finalizing.
-     */
-    synchronized void finish(@Nullable Object dup) throws Exception {
-        for (int i = 0; i < started.size(); ) {
-            Compare c = started.get(i);
-            if (dup == null || c.dup == dup) {
-                Qmpi.pmpi(toolId, MpiFunction.MPI_WAIT, c.request, NO_ARGUMENTS);
-                started.remove(i);
-                open--;
-                read(c);
-            } else {
-                i++;
-            }
+    /** Whether {@code request} completed: after waiting for it ({@code wait}), or by a test. */
+    private boolean done(@Nullable Object request, boolean wait) throws Exception {
+        if (wait) {
+            Qmpi.pmpi(toolId, MpiFunction.MPI_WAIT, request, NO_ARGUMENTS);
+            return true;
         }
-        for (int i = 0; i < reports.size(); ) {
-            Report r = reports.get(i);
-            if (dup == null || r.dup == dup) {
-                allDone(r, true);
-                reports.remove(i);
-                open--;
-                delivered(r);
-            } else {
-                i++;
-            }
-        }
-        if (dup != null) {
-            sequences.remove(dup);
-        }
+        return test(request);
     }
 
     private boolean test(@Nullable Object request) throws Exception {
@@ -359,10 +355,7 @@ final class NonblockingCollectiveCheck {
             if (q == null) {
                 continue;
             }
-            if (wait) {
-                Qmpi.pmpi(toolId, MpiFunction.MPI_WAIT, q, NO_ARGUMENTS);
-                requests[i] = null;
-            } else if (test(q)) {
+            if (done(q, wait)) {
                 requests[i] = null;
             } else {
                 done = false;

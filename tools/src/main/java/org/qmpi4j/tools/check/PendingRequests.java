@@ -53,18 +53,9 @@ final class PendingRequests {
         /** Where its buffer lies ({@code overlapping_buffers}); no memory if not known. */
         final BufferRegion region = new BufferRegion();
 
-        Pending(
-                MpiFunction function,
-                @Nullable CallingAddress site,
-                int worldPeer,
-                int tag,
-                String comm,
-                @Nullable Object buffer,
-                int offset,
-                long bytes,
-                long checksum,
-                boolean otherWorld) {
-            set(function, site, worldPeer, tag, comm, buffer, offset, bytes, checksum, otherWorld);
+        /** An empty record, for {@link #set} to fill. */
+        Pending() {
+            set(MpiFunction.MPI_ISEND, null, -1, -1, "", null, 0, 0, 0, false);
         }
 
         Pending set(
@@ -360,7 +351,7 @@ final class PendingRequests {
     /** A record to fill for a nonblocking call: one taken back, or a new one. */
     synchronized Pending obtain() {
         Pending p = free.poll();
-        return p != null ? p : new Pending(MpiFunction.MPI_ISEND, null, -1, -1, "", null, 0, 0, 0, false);
+        return p != null ? p : new Pending();
     }
 
     /**

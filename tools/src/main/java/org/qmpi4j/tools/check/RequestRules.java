@@ -164,17 +164,18 @@ final class RequestRules {
     private void made(MpiCall call, Communicators c) {
         Object comm = call.communicator();
         Communicators.Info info = c.learn(comm);
-        PendingRequests.Pending made = new PendingRequests.Pending(
-                call.function(),
-                call.callingAddress(),
-                c.toWorld(comm, call.peer()),
-                call.tag(),
-                info == null ? "a communicator" : info.name,
-                null,
-                0,
-                0,
-                BufferChecksum.NONE,
-                info != null && info.otherWorld);
+        PendingRequests.Pending made = new PendingRequests.Pending()
+                .set(
+                        call.function(),
+                        call.callingAddress(),
+                        c.toWorld(comm, call.peer()),
+                        call.tag(),
+                        info == null ? "a communicator" : info.name,
+                        null,
+                        0,
+                        0,
+                        BufferChecksum.NONE,
+                        info != null && info.otherWorld);
         made.region.set(call, checker.facts().bufferOffsets(), checker.types());
         requests.made(call.request(), made);
     }

@@ -95,15 +95,9 @@ final class Signatures {
         /** Its receive completed before the signature came (the clock waits for it). */
         boolean waited;
 
-        Expect(
-                Object dup,
-                @Nullable Object request,
-                @Nullable Object buffer,
-                MpiFunction function,
-                @Nullable CallingAddress site,
-                String type,
-                long capacity) {
-            set(dup, request, buffer, function, site, type, capacity);
+        /** An empty record, for {@link #set} to fill; {@code dup} is any object until then. */
+        Expect(Object dup) {
+            set(dup, null, null, MpiFunction.MPI_RECV, null, "derived", -1);
         }
 
         Expect set(
@@ -295,35 +289,7 @@ final class Signatures {
         MessageRaces r = races;
         // a rank that does not follow races gives no clock: its messages never witness one
         SignatureRecord.writeClock(s.buffer, r == null ? Long.MAX_VALUE : r.sent(), r == null || r.unsure());
-        Arguments a = ARGUMENTS.get();
-        Object request;
-        if (nioBuffers) {
-            Object[] args = a.five;
-            args[0] = s.buffer;
-            args[1] = boxed(n);
-            args[2] = byteType;
-            args[3] = boxed(dest);
-            args[4] = boxed(tag);
-            try {
-                request = Qmpi.pmpi(toolId, MpiFunction.MPI_ISEND, dup, args);
-            } finally {
-                args[0] = null;
-            }
-        } else {
-            Object[] args = a.six;
-            args[0] = s.buffer;
-            args[1] = BOXED[0];
-            args[2] = boxed(n);
-            args[3] = byteType;
-            args[4] = boxed(dest);
-            args[5] = boxed(tag);
-            try {
-                request = Qmpi.pmpi(toolId, MpiFunction.MPI_ISEND, dup, args);
-            } finally {
-                args[0] = null;
-            }
-        }
-        s.request = request;
+        s.request = pointToPoint(MpiFunction.MPI_ISEND, dup, s.buffer, boxed(n), dest, tag);
         synchronized (sends) {
             sends.add(s);
         }
@@ -423,27 +389,31 @@ final class Signatures {
 
     /** MPI_IRECV of a signature into {@code buffer}. */
     private Object receive(Object dup, Object buffer, int source, int tag) throws Exception {
+        return Objects.requireNonNull(
+                pointToPoint(MpiFunction.MPI_IRECV, dup, buffer, BOXED[SignatureRecord.MAX], source, tag),
+                "MPI_IRECV returns a request");
+    }
+
+    /**
+     * MPI_ISEND or MPI_IRECV ({@code f}) of {@code count} bytes of {@code buffer} to or from
+     * {@code peer} on {@code dup}, through this thread's reused argument array: a byte array is
+     * followed by its offset, 0; a direct buffer is not.
+     */
+    private @Nullable Object pointToPoint(MpiFunction f, Object dup, Object buffer, Integer count, int peer, int tag)
+            throws Exception {
         Arguments a = ARGUMENTS.get();
-        Object[] args;
-        if (nioBuffers) {
-            args = a.five;
-            args[0] = buffer;
-            args[1] = BOXED[SignatureRecord.MAX];
-            args[2] = byteType;
-            args[3] = boxed(source);
-            args[4] = boxed(tag);
-        } else {
-            args = a.six;
-            args[0] = buffer;
-            args[1] = BOXED[0];
-            args[2] = BOXED[SignatureRecord.MAX];
-            args[3] = byteType;
-            args[4] = boxed(source);
-            args[5] = boxed(tag);
+        Object[] args = nioBuffers ? a.five : a.six;
+        int i = 0;
+        args[i++] = buffer;
+        if (!nioBuffers) {
+            args[i++] = BOXED[0];
         }
+        args[i++] = count;
+        args[i++] = byteType;
+        args[i++] = boxed(peer);
+        args[i] = boxed(tag);
         try {
-            return Objects.requireNonNull(
-                    Qmpi.pmpi(toolId, MpiFunction.MPI_IRECV, dup, args), "MPI_IRECV returns a request");
+            return Qmpi.pmpi(toolId, f, dup, args);
         } finally {
             args[0] = null;
         }
@@ -456,7 +426,7 @@ final class Signatures {
                 return e;
             }
         }
-        return new Expect(byteType, null, null, MpiFunction.MPI_RECV, null, "derived", -1);
+        return new Expect(byteType);
     }
 
     /**

@@ -27,17 +27,18 @@ class CallStateTest {
         Object request = new Object();
         requests.started(
                 request,
-                new PendingRequests.Pending(
-                        MpiFunction.MPI_IRECV,
-                        IRECV,
-                        -1, // ANY_SOURCE: no world peer
-                        -1,
-                        otherWorld ? "an intercommunicator to another world" : "an intercommunicator",
-                        null,
-                        0,
-                        0,
-                        BufferChecksum.NONE,
-                        otherWorld));
+                new PendingRequests.Pending()
+                        .set(
+                                MpiFunction.MPI_IRECV,
+                                IRECV,
+                                -1, // ANY_SOURCE: no world peer
+                                -1,
+                                otherWorld ? "an intercommunicator to another world" : "an intercommunicator",
+                                null,
+                                0,
+                                0,
+                                BufferChecksum.NONE,
+                                otherWorld));
         Activity a = new Activity();
         a.enter(
                 new FakeMpi.Call(MpiFunction.MPI_WAITALL, WAITALL).returned(new Object[] {request}, null),

@@ -30,6 +30,7 @@ public final class CallSiteLinker implements CallSiteBootstrap.Linker {
 
     private CallSiteLinker() {}
 
+    // The parameters are CallSiteBootstrap.Linker.link's, which this implements.
     @Override
     public CallSite link(
             MethodHandles.Lookup caller,
