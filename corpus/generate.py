@@ -1654,6 +1654,69 @@ if (rank == 2) {
 win.fence(0);
 win.free();""", ranks=3)
 
+prog(GC, "GetPutSameTarget", "rma_race", "rank 1 gets the place of rank 0's window that rank 2 puts to, in one epoch", """IntBuffer mem = MPI.newIntBuffer(1);
+IntBuffer val = MPI.newIntBuffer(1);
+Win win = new Win(mem, 1, 1, MPI.INFO_NULL, world);
+win.fence(0);
+if (rank == 1) {
+    win.get(val, 1, MPI.INT, 0, 0, 1, MPI.INT);
+} else if (rank == 2) {
+    win.put(val, 1, MPI.INT, 0, 0, 1, MPI.INT); // ERROR
+}
+win.fence(0);
+win.free();""", ranks=3)
+prog(GC, "AccumulatePutSameTarget", "rma_race", "rank 1 adds to the place of rank 0's window that rank 2 puts to, in one epoch", """IntBuffer mem = MPI.newIntBuffer(4);
+IntBuffer val = MPI.newIntBuffer(2);
+Win win = new Win(mem, 4, 1, MPI.INFO_NULL, world);
+win.fence(0);
+if (rank == 1) {
+    win.accumulate(val, 2, MPI.INT, 0, 0, 2, MPI.INT, MPI.SUM);
+} else if (rank == 2) {
+    win.put(val, 1, MPI.INT, 0, 1, 1, MPI.INT); // ERROR
+}
+win.fence(0);
+win.free();""", ranks=3)
+prog(GC, "PutPutOnSplitWindow", "rma_race", "on a window of world ranks 2 and 3 both put to the same place of world rank 2's memory in one epoch", """IntBuffer mem = MPI.newIntBuffer(1);
+IntBuffer val = MPI.newIntBuffer(1);
+Intracomm part = world.split(rank / 2, rank);
+Win win = new Win(mem, 1, 1, MPI.INFO_NULL, part);
+win.fence(0);
+if (rank >= 2) {
+    win.put(val, 1, MPI.INT, 0, 0, 1, MPI.INT); // ERROR
+}
+win.fence(0);
+win.free();
+part.free();""", ranks=4)
+prog(GC, "AccumulateSamePlace", None, "ranks 1 and 2 add to the same place of rank 0's window in one epoch (accumulates are atomic per element)", """IntBuffer mem = MPI.newIntBuffer(1);
+IntBuffer val = MPI.newIntBuffer(1);
+val.put(0, rank);
+Win win = new Win(mem, 1, 1, MPI.INFO_NULL, world);
+win.fence(0);
+if (rank != 0) {
+    win.accumulate(val, 1, MPI.INT, 0, 0, 1, MPI.INT, MPI.SUM);
+}
+win.fence(0);
+win.free();""", ranks=3)
+prog(GC, "GetGetSamePlace", None, "ranks 1 and 2 read the same place of rank 0's window in one epoch", """IntBuffer mem = MPI.newIntBuffer(1);
+IntBuffer val = MPI.newIntBuffer(1);
+Win win = new Win(mem, 1, 1, MPI.INFO_NULL, world);
+win.fence(0);
+if (rank != 0) {
+    win.get(val, 1, MPI.INT, 0, 0, 1, MPI.INT);
+}
+win.fence(0);
+win.free();""", ranks=3)
+prog(GC, "PutEachIterationOwnPlace", None, "in each of 20 epochs every rank puts its value to its own place of rank 0's window", """IntBuffer mem = MPI.newIntBuffer(size);
+IntBuffer val = MPI.newIntBuffer(1);
+Win win = new Win(mem, size, 1, MPI.INFO_NULL, world);
+win.fence(0);
+for (int i = 0; i < 20; i++) {
+    val.put(0, rank * 100 + i);
+    win.put(val, 1, MPI.INT, 0, rank, 1, MPI.INT);
+    win.fence(0);
+}
+win.free();""", ranks=3)
+
 TEMPLATE = """// corpus: category={category} ranks={ranks}
 // intent: {intent}
 // expect: {expect}

@@ -25,10 +25,13 @@ class CorpusScoreTest {
      * Programs whose rule {@code check} has but which it misses by a documented limit
      * (docs/user-guide.md, "What check cannot find"): derived datatypes compared by size only; a
      * nonblocking {@code gatherv} whose truncation MPI finds, and ends the job for, while it progresses
-     * the checker's own comparison (in the {@code MPI_TEST} that would read it).
+     * the checker's own comparison (in the {@code MPI_TEST} that would read it); a target's own
+     * store into its window memory during an epoch, a plain buffer write that no MPI call shows.
      */
-    private static final Set<String> KNOWN_LIMITS =
-            Set.of("parammatching.DerivedTypeMap", "parammatching.NonblockingGathervCounts");
+    private static final Set<String> KNOWN_LIMITS = Set.of(
+            "parammatching.DerivedTypeMap",
+            "parammatching.NonblockingGathervCounts",
+            "globalconcurrency.LocalWriteDuringEpoch");
 
     @Test
     void scoreTheWholeCorpus(@TempDir Path out) throws Exception {

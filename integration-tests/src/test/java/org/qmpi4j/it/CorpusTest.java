@@ -64,7 +64,10 @@ class CorpusTest {
                 "resourceleak.LeakedUserOp",
                 "messagerace.WildcardOrderAssumed",
                 "messagerace.WildcardAnyTagOrder",
-                "messagerace.ProbeThenSpecificRecvRace"
+                "messagerace.ProbeThenSpecificRecvRace",
+                "globalconcurrency.PutPutSameTarget",
+                "globalconcurrency.GetPutSameTarget",
+                "globalconcurrency.PutPutOnSplitWindow"
             })
     void eachRuleFindsItsError(String name, @TempDir Path out) throws Exception {
         CorpusProgram program = CorpusProgram.named(name);
@@ -125,7 +128,10 @@ class CorpusTest {
                 "resourceleak.CommKeptInField",
                 "localconcurrency.DisjointSlices",
                 "localconcurrency.DisjointHalvesSendRecv",
-                "localconcurrency.TwoSendsOneBuffer"
+                "localconcurrency.TwoSendsOneBuffer",
+                "globalconcurrency.PutDisjointPlaces",
+                "globalconcurrency.AccumulateSamePlace",
+                "globalconcurrency.PutEachIterationOwnPlace"
             })
     void correctProgramsGiveNoFinding(String name, @TempDir Path out) throws Exception {
         CorpusProgram program = CorpusProgram.named(name);

@@ -41,7 +41,8 @@ public final class CorpusProgram {
             "object_used_after_free",
             "buffering_deadlock",
             "overlapping_buffers",
-            "message_race");
+            "message_race",
+            "rma_race");
 
     private static final Pattern CORPUS = Pattern.compile("^// corpus: category=(\\w+) ranks=(\\d+)$");
     private static final Pattern INTENT = Pattern.compile("^// intent: (.*)$");

@@ -40,6 +40,8 @@ final class CallNeeds {
     static final int BUFFERS = 2048;
     /** Is given one request, or persistent ones to start, that may be misused ({@link RequestMisuse}). */
     static final int USES_REQUEST = 4096;
+    /** A one-sided call: a window's fence, an access of it, or another synchronisation ({@link WindowEpochs}). */
+    static final int WINDOWS = 8192;
 
     static {
         for (MpiFunction f : FUNCTIONS) {
@@ -57,6 +59,7 @@ final class CallNeeds {
                             | (ObjectCalls.follows(f) ? OBJECTS : 0)
                             | (f == MpiFunction.MPI_BUFFER_ATTACH || f == MpiFunction.MPI_BUFFER_DETACH ? BUFFERS : 0)
                             | (RequestMisuse.looksAt(f) ? USES_REQUEST : 0)
+                            | (WindowEpochs.follows(f) ? WINDOWS : 0)
                             | (k == MpiFunction.Kind.POINT_TO_POINT
                                             || Completions.COMPLETING.contains(f)
                                             || f == MpiFunction.MPI_START

@@ -64,6 +64,8 @@ final class Checker {
     private volatile @Nullable TypeSignatures types;
     /** {@code buffering_deadlock}, on every rank whose binding can exchange data (its finalize step is collective). */
     private volatile @Nullable BufferingDeadlocks buffering;
+    /** {@code rma_race}, on every rank whose binding can exchange data (its finalize step is collective). */
+    private volatile @Nullable WindowEpochs windows;
     /** {@code message_race}: the clock and the wildcard receives kept, with the datatype checks. */
     private volatile @Nullable MessageRaces races;
     /** The tools' view of COMM_WORLD, for the collective steps at {@code MPI_Finalize}. */
@@ -295,6 +297,15 @@ final class Checker {
                 }
             }
         }
+        WindowEpochs w = windows;
+        if (w != null && (needs & CallNeeds.WINDOWS) != 0) {
+            try {
+                w.after(call);
+            } catch (Exception | LinkageError e) {
+                windows = null;
+                results.output().fault("following the window " + call.function() + " used; rma_race is off", e);
+            }
+        }
         if (c != null) {
             try {
                 afterCall(call, c, needs);
@@ -483,6 +494,8 @@ final class Checker {
                     new ZeroBuffering(comm.rank(), comm.size(), oneThreadAtATime),
                     new EagerLimits(toolId, activity));
             buffering = b;
+            windows =
+                    new WindowEpochs(this, toolId, comm.rank(), new PeerTranslator(toolId, comm.world(), comm.size()));
             try {
                 TypeSignatures t = new TypeSignatures(toolId);
                 Signatures signatures =
@@ -546,6 +559,14 @@ final class Checker {
                         b.exchange(wc);
                     } catch (Exception | LinkageError e) {
                         results.output().fault("joining the ranks' blocking sends into cycles", e);
+                    }
+                }
+                WindowEpochs we = windows;
+                if (we != null && wc != null) {
+                    try {
+                        we.exchange(wc);
+                    } catch (Exception | LinkageError e) {
+                        results.output().fault("comparing the ranks' one-sided accesses", e);
                     }
                 }
                 requests.leaks();

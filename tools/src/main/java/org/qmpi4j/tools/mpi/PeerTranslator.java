@@ -177,6 +177,14 @@ public final class PeerTranslator {
         return all;
     }
 
+    /**
+     * The world ranks of {@code group}'s members ({@link #OUTSIDE} for others), in the group's
+     * order; frees the group. For groups that belong to no communicator: a window's.
+     */
+    public int[] worldRanksOfGroup(Object group) throws Exception {
+        return worldRanksOf(group);
+    }
+
     /** The world ranks of {@code group}'s members ({@link #OUTSIDE} for others); frees the group. */
     private int[] worldRanksOf(Object group) throws Exception {
         Object all = worldGroup();
