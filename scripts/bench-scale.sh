@@ -44,9 +44,11 @@ sim="$root/test-fixtures/simulated-job/target/qmpi4j-simulated-job-$v.jar:$root/
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 row() {
-  printf '%-6s %-7s %-5s %-10s %-9s %-10s %-16s %-15s %-9s %-13s %-20s' "${@:1:11}"
-  [ $# -gt 11 ] && printf ' %-12s %-22s %s' "${@:12}"
-  printf '\n'
+  if [ $# -gt 11 ]; then
+    printf '%-6s %-7s %-5s %-10s %-9s %-10s %-16s %-15s %-9s %-13s %-20s %-12s %-22s %s\n' "$@"
+  else
+    printf '%-6s %-7s %-5s %-10s %-9s %-10s %-16s %-15s %-9s %-13s %s\n' "$@"
+  fi
 }
 extra=()
 [ -n "$steps" ] && extra=(shards "json.load [s, MiB]" "jsonl lines [s, MiB]")
@@ -68,7 +70,7 @@ for n in "${sizes[@]}"; do
   else
     java -cp "$sim" org.qmpi4j.fixtures.simjob.SimulatedJob "$n" "$dir" > "$work/sim-$n.txt"
   fi
-  cat "$work/sim-$n.txt" >&2
+  [ -n "$steps" ] && cat "$work/sim-$n.txt" >&2
   pairs=$(sed -n 's/.* ranks, \([0-9]*\) pairs.*/\1/p' "$work/sim-$n.txt")
   for heap in "${heaps[@]}"; do
     for named in "${jars[@]}"; do
