@@ -192,9 +192,11 @@ final class MergeCommand implements Callable<Integer> {
             List<String> problems = new ArrayList<>();
             List<ShardSummary> summaries = TraceShards.traceSummaries(d, problems);
             problems.forEach(p -> err.println("qmpi4j: trace " + p));
+            java.util.BitSet traced = new java.util.BitSet(size);
+            traces.forEach(traced::set); // not traces.contains(r) per rank: quadratic in the ranks
             List<Integer> missingTraces = new ArrayList<>();
             for (int r = 0; r < size; r++) {
-                if (!traces.contains(r)) {
+                if (!traced.get(r)) {
                     missingTraces.add(r);
                 }
             }

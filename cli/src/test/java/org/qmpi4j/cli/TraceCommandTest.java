@@ -249,6 +249,19 @@ class TraceCommandTest {
     }
 
     @Test
+    void mergePastItsLimitListsTheRanksWithoutAShardInTheIndex() throws Exception {
+        for (int r : new int[] {0, 1, 3, 5}) {
+            shard(r, 6, 0, 50);
+        }
+        assertThat(run("merge", "--trace-limit", "1k", dir.toString()))
+                .as(err.toString())
+                .isZero();
+        JsonNode index = JsonNode.parse(Files.readString(dir.resolve("trace-index.json")));
+        assertThat(index.get("shards").elements()).hasSize(4);
+        assertThat(index.get("missing_ranks").asLongArray()).containsExactly(2, 4);
+    }
+
+    @Test
     void mergePastTheJsonLimitWritesPerfettoWithEveryCall() throws Exception {
         for (int r = 0; r < 4; r++) {
             shard(r, 4, r * 1_000_000_000L, 50);
