@@ -48,12 +48,18 @@ public final class BundledTools {
         }
     }
 
-    /** Runs {@code java -jar qmpi4j-cli.jar args...}. */
+    /** Runs {@code java -jar qmpi4j-cli.jar args...}, for at most a minute. */
     public static Command qmpi4j(String... args) throws IOException, InterruptedException {
-        List<String> all =
-                new ArrayList<>(List.of("-jar", ItJars.jar("qmpi4j-cli").toString()));
-        all.addAll(List.of(args));
-        return java(Map.of(), all.toArray(new String[0]));
+        return qmpi4jWithin(Duration.ofMinutes(1), args);
+    }
+
+    /** Runs {@code java -jar qmpi4j-cli.jar args...}, for at most {@code limit}. */
+    public static Command qmpi4jWithin(Duration limit, String... args) throws IOException, InterruptedException {
+        List<String> cmd = new ArrayList<>();
+        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        cmd.addAll(List.of("-jar", ItJars.jar("qmpi4j-cli").toString()));
+        cmd.addAll(List.of(args));
+        return run(cmd, Map.of(), limit);
     }
 
     /** Runs this JDK's {@code java args...} with {@code env} added to the environment. */
