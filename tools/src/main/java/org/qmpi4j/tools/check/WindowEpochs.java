@@ -76,6 +76,8 @@ final class WindowEpochs {
 
     /** A window of this rank was synchronised otherwise than by fences. */
     private boolean otherSync;
+    /** A fault stopped the recording: this rank's accesses are not all known. */
+    private boolean off;
 
     private final Window[] window = new Window[KEPT];
     private final int[] epoch = new int[KEPT];
@@ -102,8 +104,20 @@ final class WindowEpochs {
         return f.kind() == MpiFunction.Kind.ONE_SIDED;
     }
 
+    /**
+     * After a fault while following a call: nothing more is recorded, and rank 0 compares nothing
+     * (this rank's accesses are not all known). The exchange at {@code MPI_Finalize} still happens
+     * on this rank, as on every other, so that none waits for it.
+     */
+    synchronized void off() {
+        off = true;
+    }
+
     /** After a one-sided call returned. */
     synchronized void after(MpiCall call) throws Exception {
+        if (off) {
+            return;
+        }
         MpiFunction f = call.function();
         Object win = call.receiver();
         if (win == null) {
@@ -233,7 +247,7 @@ final class WindowEpochs {
     /** This rank's windows and accesses, as rank 0 reads them ({@link WindowConflicts#read}). */
     synchronized String text() {
         StringBuilder b = new StringBuilder();
-        if (otherSync) {
+        if (otherSync || off) {
             b.append("O\n");
         }
         if (dropped > 0) {
