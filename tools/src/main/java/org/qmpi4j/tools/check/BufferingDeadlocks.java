@@ -1,7 +1,6 @@
 package org.qmpi4j.tools.check;
 
 import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -57,16 +56,14 @@ final class BufferingDeadlocks {
         } catch (RuntimeException e) {
             checker.results().output().fault("listing the steps of cycles of blocking sends", e);
         }
-        ByteArrayOutputStream[] got = new ByteArrayOutputStream[comm.size()];
-        ChunkedGather.run(comm, new ByteArrayInputStream(mine), mine.length, 0, new Collect(got));
+        ChunkedGather.PerRank got = new ChunkedGather.PerRank(comm.size());
+        ChunkedGather.run(comm, new ByteArrayInputStream(mine), mine.length, 0, got);
         if (comm.rank() != 0) {
             return;
         }
         List<SendEdges.Edge> edges = new ArrayList<>();
-        for (ByteArrayOutputStream b : got) {
-            if (b != null) {
-                edges.addAll(SendEdges.parse(new String(b.toByteArray(), StandardCharsets.UTF_8)));
-            }
+        for (int r = 0; r < got.ranks(); r++) {
+            edges.addAll(SendEdges.parse(got.takeText(r)));
         }
         // A cycle repeated in a loop is found once per round kept: the same sends, one finding.
         java.util.Set<String> said = new java.util.HashSet<>();
@@ -80,23 +77,6 @@ final class BufferingDeadlocks {
             if (said.add(key.toString())) {
                 report(sends);
             }
-        }
-    }
-
-    /** Rank 0's sink of the ranks' steps (a named class: a lambda spins a class at its first use). */
-    private static final class Collect implements ChunkedGather.Sink {
-        private final ByteArrayOutputStream[] got;
-
-        Collect(ByteArrayOutputStream[] got) {
-            this.got = got;
-        }
-
-        @Override
-        public void accept(int rank, byte[] data, int off, int len) {
-            if (got[rank] == null) {
-                got[rank] = new ByteArrayOutputStream();
-            }
-            got[rank].write(data, off, len);
         }
     }
 

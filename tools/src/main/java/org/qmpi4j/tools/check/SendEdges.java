@@ -114,21 +114,10 @@ final class SendEdges {
                     .append(function[i].name())
                     .append(' ')
                     .append(bytes[i])
-                    .append(' ')
-                    .append(a == null ? -1 : a.line())
-                    .append('\t')
-                    .append(clean(a == null ? "(unknown)" : a.className()))
-                    .append('\t')
-                    .append(clean(a == null ? "(unknown)" : a.methodName()))
-                    .append('\t')
-                    .append(clean(a == null || a.fileName() == null ? "" : a.fileName()))
-                    .append('\n');
+                    .append(' ');
+            Sites.appendText(b, a).append('\n');
         }
         return b.toString();
-    }
-
-    private static String clean(String s) {
-        return s.replace('\t', ' ').replace('\n', ' ');
     }
 
     /** The steps in {@code text} (lines that do not parse are left out). */
@@ -145,8 +134,7 @@ final class SendEdges {
             }
             try {
                 int r = Integer.parseInt(n[2]);
-                FindingSite s = new FindingSite(
-                        r, n[5], parts[1], parts[2], parts[3].isEmpty() ? null : parts[3], Integer.parseInt(n[7]));
+                FindingSite s = Sites.fromText(r, n[5], Integer.parseInt(n[7]), parts[1], parts[2], parts[3]);
                 edges.add(new Edge(
                         Integer.parseInt(n[0]),
                         Long.parseLong(n[1]),

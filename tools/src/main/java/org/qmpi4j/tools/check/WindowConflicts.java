@@ -188,8 +188,7 @@ final class WindowConflicts {
             return null;
         }
         int origin = Integer.parseInt(n[3]);
-        FindingSite site = new FindingSite(
-                origin, n[8], parts[1], parts[2], parts[3].isEmpty() ? null : parts[3], Integer.parseInt(n[9]));
+        FindingSite site = Sites.fromText(origin, n[8], Integer.parseInt(n[9]), parts[1], parts[2], parts[3]);
         return new Access(
                 n[1],
                 Integer.parseInt(n[2]),

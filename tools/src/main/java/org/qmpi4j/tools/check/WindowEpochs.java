@@ -1,7 +1,6 @@
 package org.qmpi4j.tools.check;
 
 import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
@@ -280,21 +279,10 @@ final class WindowEpochs {
                     .append(kind[i])
                     .append(' ')
                     .append(function[i].name())
-                    .append(' ')
-                    .append(a == null ? -1 : a.line())
-                    .append('\t')
-                    .append(clean(a == null ? "(unknown)" : a.className()))
-                    .append('\t')
-                    .append(clean(a == null ? "(unknown)" : a.methodName()))
-                    .append('\t')
-                    .append(clean(a == null || a.fileName() == null ? "" : a.fileName()))
-                    .append('\n');
+                    .append(' ');
+            Sites.appendText(b, a).append('\n');
         }
         return b.toString();
-    }
-
-    private static String clean(String s) {
-        return s.replace('\t', ' ').replace('\n', ' ');
     }
 
     /**
@@ -308,16 +296,14 @@ final class WindowEpochs {
         } catch (RuntimeException e) {
             checker.results().output().fault("listing this rank's one-sided accesses", e);
         }
-        ByteArrayOutputStream[] got = new ByteArrayOutputStream[comm.size()];
-        ChunkedGather.run(comm, new ByteArrayInputStream(mine), mine.length, 0, new Collect(got));
+        ChunkedGather.PerRank got = new ChunkedGather.PerRank(comm.size());
+        ChunkedGather.run(comm, new ByteArrayInputStream(mine), mine.length, 0, got);
         if (comm.rank() != 0) {
             return;
         }
         StringBuilder all = new StringBuilder();
-        for (ByteArrayOutputStream b : got) {
-            if (b != null) {
-                all.append(new String(b.toByteArray(), StandardCharsets.UTF_8));
-            }
+        for (int r = 0; r < got.ranks(); r++) {
+            all.append(got.takeText(r));
         }
         WindowConflicts conflicts = WindowConflicts.read(all.toString());
         for (WindowConflicts.Conflict c : conflicts.found()) {
@@ -330,23 +316,6 @@ final class WindowEpochs {
                             "rma-kept",
                             RULE + " compared the first " + KEPT + " one-sided accesses of each" + " rank; "
                                     + conflicts.dropped() + " later ones were not compared");
-        }
-    }
-
-    /** Rank 0's sink of the ranks' accesses (a named class: a lambda spins a class at its first use). */
-    private static final class Collect implements ChunkedGather.Sink {
-        private final ByteArrayOutputStream[] got;
-
-        Collect(ByteArrayOutputStream[] got) {
-            this.got = got;
-        }
-
-        @Override
-        public void accept(int rank, byte[] data, int off, int len) {
-            if (got[rank] == null) {
-                got[rank] = new ByteArrayOutputStream();
-            }
-            got[rank].write(data, off, len);
         }
     }
 }

@@ -1,7 +1,9 @@
 package org.qmpi4j.tools.mpi;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
 
 /**
  * Brings a byte stream from every rank to the root in rounds of bounded size: one
@@ -18,6 +20,44 @@ public final class ChunkedGather {
     public interface Sink {
         /** {@code len} more bytes of rank {@code rank}'s stream. */
         void accept(int rank, byte[] data, int off, int len) throws IOException;
+    }
+
+    /**
+     * Each rank's stream at the root, kept whole until taken. A named class: a lambda spins a
+     * hidden class at the first use, which a short job pays at {@code MPI_Finalize}.
+     */
+    public static final class PerRank implements Sink {
+        private final ByteArrayOutputStream[] streams;
+
+        /** @param ranks the ranks whose streams to keep: the job's size at the root, 0 elsewhere */
+        public PerRank(int ranks) {
+            streams = new ByteArrayOutputStream[ranks];
+        }
+
+        @Override
+        public void accept(int rank, byte[] data, int off, int len) {
+            if (streams[rank] == null) {
+                streams[rank] = new ByteArrayOutputStream(Math.max(len, 256));
+            }
+            streams[rank].write(data, off, len);
+        }
+
+        /** How many ranks' streams this keeps. */
+        public int ranks() {
+            return streams.length;
+        }
+
+        /** Rank {@code rank}'s bytes, empty if none arrived; this no longer holds them. */
+        public byte[] take(int rank) {
+            ByteArrayOutputStream s = streams[rank];
+            streams[rank] = null;
+            return s == null ? new byte[0] : s.toByteArray();
+        }
+
+        /** Rank {@code rank}'s bytes as UTF-8 text, empty if none arrived; this no longer holds them. */
+        public String takeText(int rank) {
+            return new String(take(rank), StandardCharsets.UTF_8);
+        }
     }
 
     /** The most bytes the root holds per round, over all ranks. */

@@ -1,7 +1,6 @@
 package org.qmpi4j.tools.output;
 
 import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -384,14 +383,14 @@ public final class RankResults {
         @Override
         public List<String> run(OutputSession s, Path dir, byte[] mine, RankOutput output) throws Exception {
             WorldComm comm = s.comm();
-            Collect collect = new Collect(comm.rank() == 0 ? comm.size() : 0);
-            ChunkedGather.run(comm, new ByteArrayInputStream(mine), mine.length, 0, collect);
+            ChunkedGather.PerRank streams = new ChunkedGather.PerRank(comm.rank() == 0 ? comm.size() : 0);
+            ChunkedGather.run(comm, new ByteArrayInputStream(mine), mine.length, 0, streams);
             if (comm.rank() != 0) {
                 return List.of();
             }
             List<byte[]> perRank = new ArrayList<>(comm.size());
-            for (ByteArrayOutputStream b : collect.streams) {
-                perRank.add(b == null ? new byte[0] : b.toByteArray());
+            for (int r = 0; r < streams.ranks(); r++) {
+                perRank.add(streams.take(r));
             }
             gathered = perRank;
             return content.writeResults(dir, perRank, comm.size());
@@ -409,23 +408,6 @@ public final class RankResults {
             now.set(0, mine);
             gathered = now;
             content.writeResults(dir, now, now.size());
-        }
-    }
-
-    /** Each rank's bytes at the root. */
-    private static final class Collect implements ChunkedGather.Sink {
-        final ByteArrayOutputStream[] streams;
-
-        Collect(int ranks) {
-            streams = new ByteArrayOutputStream[ranks];
-        }
-
-        @Override
-        public void accept(int rank, byte[] data, int off, int len) {
-            if (streams[rank] == null) {
-                streams[rank] = new ByteArrayOutputStream(Math.max(len, 256));
-            }
-            streams[rank].write(data, off, len);
         }
     }
 }

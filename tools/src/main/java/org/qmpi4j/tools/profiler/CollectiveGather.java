@@ -1,8 +1,6 @@
 package org.qmpi4j.tools.profiler;
 
 import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
-import java.nio.charset.StandardCharsets;
 import org.qmpi4j.api.Nullable;
 import org.qmpi4j.api.output.RankOutput;
 import org.qmpi4j.formats.json.JsonFormatException;
@@ -33,41 +31,22 @@ final class CollectiveGather {
     static @Nullable ProfileMerger.Streaming run(
             WorldComm comm, byte[] mine, ProfileMerger.Streaming merge, RankOutput output) throws Exception {
         boolean root = comm.rank() == 0;
-        Collect collect = new Collect(root ? comm.size() : 0);
-        ChunkedGather.run(comm, new ByteArrayInputStream(mine), mine.length, 0, collect);
+        ChunkedGather.PerRank profiles = new ChunkedGather.PerRank(root ? comm.size() : 0);
+        ChunkedGather.run(comm, new ByteArrayInputStream(mine), mine.length, 0, profiles);
         if (!root) {
             return null;
         }
-        ByteArrayOutputStream[] profiles = collect.profiles;
-        for (int r = 1; r < profiles.length; r++) {
-            ByteArrayOutputStream p = profiles[r];
+        for (int r = 1; r < profiles.ranks(); r++) {
+            String p = profiles.takeText(r);
             try {
-                if (p == null || p.size() == 0) {
+                if (p.isEmpty()) {
                     throw new JsonFormatException("no profile arrived");
                 }
-                merge.add(RankProfileFormat.read(new String(p.toByteArray(), StandardCharsets.UTF_8)));
+                merge.add(RankProfileFormat.read(p));
             } catch (JsonFormatException | RuntimeException bad) {
                 output.say("rank " + r + "'s profile is unreadable (" + bad.getMessage() + "); it is left out");
             }
-            profiles[r] = null;
         }
         return merge;
-    }
-
-    /** Each rank's bytes at the root (a named class: lambdas cost a short job's finalize a spun class). */
-    private static final class Collect implements ChunkedGather.Sink {
-        final ByteArrayOutputStream[] profiles;
-
-        Collect(int ranks) {
-            profiles = new ByteArrayOutputStream[ranks];
-        }
-
-        @Override
-        public void accept(int rank, byte[] data, int off, int len) {
-            if (profiles[rank] == null) {
-                profiles[rank] = new ByteArrayOutputStream(Math.max(len, 256));
-            }
-            profiles[rank].write(data, off, len);
-        }
     }
 }
