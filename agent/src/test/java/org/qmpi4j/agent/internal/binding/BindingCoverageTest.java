@@ -311,6 +311,13 @@ abstract class BindingCoverageTest {
                     case RECV_TYPE:
                         ok = p.equals("Lmpi/Datatype;");
                         break;
+                    case TARGET_DISPLACEMENT:
+                    case TARGET_COUNT:
+                        ok = p.equals("I") && m.function().kind() == MpiFunction.Kind.ONE_SIDED;
+                        break;
+                    case TARGET_TYPE:
+                        ok = p.equals("Lmpi/Datatype;") && m.function().kind() == MpiFunction.Kind.ONE_SIDED;
+                        break;
                     case BLOCKS:
                         ok = p.equals("I") && constructsType(m);
                         break;
