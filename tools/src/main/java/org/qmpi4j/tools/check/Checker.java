@@ -59,6 +59,11 @@ final class Checker {
 
     private volatile @Nullable DeadlockWatch watch;
     private volatile @Nullable SignatureFlow messages;
+    /**
+     * {@code collective_mismatch}, from {@code MPI_Init}; never dropped on a fault, since its
+     * comparisons are collective: a rank that faults stays in them without an opinion
+     * ({@link CollectiveCheck#off}).
+     */
     private volatile @Nullable CollectiveCheck collectives;
     /** The datatypes' signatures, for the message and collective checks (with them, or {@code null}). */
     private volatile @Nullable TypeSignatures types;
@@ -270,12 +275,7 @@ final class Checker {
                 // MPI_COMM_NULL (a split's MPI_UNDEFINED) must not be asked about: its error would end the job
                 cc.created(result, CommDuplicates.isNull(result) ? null : c.learn(result));
             } catch (Exception | LinkageError e) {
-                collectives = null;
-                results.output()
-                        .fault(
-                                "duplicating the communicator " + call.function()
-                                        + " made; collectives are not compared",
-                                e);
+                cc.off("duplicating the communicator " + call.function() + " made", e);
             }
         }
         AttachedBuffer attached = attachedBuffer;
@@ -329,9 +329,7 @@ final class Checker {
             try {
                 cc.nonblocking().poll(f.name().startsWith("MPI_WAIT") ? SPIN_BEFORE_WAIT_NANOS : 0);
             } catch (Exception | LinkageError e) {
-                collectives = null;
-                results.output()
-                        .fault("reading the comparison of a nonblocking collective; collectives are not compared", e);
+                cc.off("reading the comparison of a nonblocking collective", e);
             }
         }
     }
@@ -358,8 +356,7 @@ final class Checker {
                     cc.beforeNonblocking(call, call.communicator(), info);
                 }
             } catch (Exception | LinkageError e) {
-                collectives = null;
-                results.output().fault("comparing the collective " + call.function() + " across ranks; it is off", e);
+                cc.off("comparing the collective " + call.function() + " across ranks", e);
             }
         } else if (cc != null && c != null && CollectiveCheck.checks(call.function())) {
             try {
@@ -374,8 +371,7 @@ final class Checker {
                     }
                 }
             } catch (Exception | LinkageError e) {
-                collectives = null;
-                results.output().fault("comparing the collective " + call.function() + " across ranks; it is off", e);
+                cc.off("comparing the collective " + call.function() + " across ranks", e);
             }
         }
         return false;
@@ -393,11 +389,7 @@ final class Checker {
                 try {
                     cc.forget(call.communicator());
                 } catch (Exception | LinkageError e) {
-                    collectives = null;
-                    results.output()
-                            .fault(
-                                    "freeing the checker's communicator beside a freed one; collectives are not compared",
-                                    e);
+                    cc.off("freeing the checker's communicator beside a freed one", e);
                 }
             }
         } else {
@@ -475,8 +467,9 @@ final class Checker {
         world = comm.world();
         rank = comm.rank();
         PeerConstants constants = new PeerConstants(toolId);
-        Communicators c = new Communicators(
-                toolId, comm.world(), comm.size(), new PeerTranslator(toolId, comm.world(), comm.size()));
+        // one translator, one cache of each communicator's ranks, for the communicators and the windows
+        PeerTranslator peers = new PeerTranslator(toolId, comm.world(), comm.size());
+        Communicators c = new Communicators(toolId, comm.world(), comm.size(), peers);
         comms = c;
         AttachedBuffer attached = new AttachedBuffer(bsendOverhead());
         attachedBuffer = attached;
@@ -494,8 +487,7 @@ final class Checker {
                     new ZeroBuffering(comm.rank(), comm.size(), oneThreadAtATime),
                     new EagerLimits(toolId, activity));
             buffering = b;
-            windows =
-                    new WindowEpochs(this, toolId, comm.rank(), new PeerTranslator(toolId, comm.world(), comm.size()));
+            windows = new WindowEpochs(this, toolId, comm.rank(), peers);
             try {
                 TypeSignatures t = new TypeSignatures(toolId);
                 Signatures signatures =

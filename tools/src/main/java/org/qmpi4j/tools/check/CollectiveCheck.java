@@ -67,6 +67,13 @@ final class CollectiveCheck {
     /** {@code message_race}'s clock, which every compared blocking collective joins; {@code null}: none. */
     private volatile @Nullable MessageRaces races;
 
+    /**
+     * Set once this rank failed to describe one of its collectives: from then on it gives no opinion
+     * ({@link CollectiveRecord#noOpinion}) but still takes part in every comparison, since the other
+     * ranks of the communicator wait for it there; they go on comparing among themselves.
+     */
+    private volatile boolean off;
+
     /** Made at the first collective on an intercommunicator: most programs have none. */
     private volatile @Nullable InterCollectiveCheck inter;
 
@@ -250,6 +257,65 @@ final class CollectiveCheck {
         CollectiveRecord.negate(rec, in, slots);
     }
 
+    /**
+     * {@link #fill}, unless this rank is {@link #off} or describing the call fails (which turns it
+     * off, with the fault reported once): then {@code in} says nothing. Whether it was described.
+     */
+    boolean describe(MpiCall call, Communicators.Info info, long[] rec, long[] in, int slots) {
+        if (!off) {
+            try {
+                fill(call, info, rec, in, slots);
+                return true;
+            } catch (RuntimeException | LinkageError e) {
+                off("describing the collective " + call.function(), e);
+            }
+        }
+        CollectiveRecord.noOpinion(in, slots);
+        return false;
+    }
+
+    /**
+     * {@code collective_mismatch} is off on this rank after a fault while {@code what}: it keeps
+     * taking part in the comparisons, without an opinion, so that no rank waits for it.
+     */
+    void off(String what, Throwable fault) {
+        off = true;
+        checker.results()
+                .output()
+                .fault(
+                        what + "; collective_mismatch is off on this rank (it still takes part in the comparisons)",
+                        fault);
+    }
+
+    /** Whether this rank gives no opinion in the comparisons ({@link #off}). */
+    boolean isOff() {
+        return off;
+    }
+
+    /**
+     * This rank's record of a mismatch for {@link #record}: {@code fields} of the call, or an empty
+     * record (which the report skips) where the call was not described or describing it fails now;
+     * every rank must send one, since the others wait for it.
+     */
+    byte[] mismatchRecord(
+            boolean described,
+            MpiFunction f,
+            @Nullable Object datatype,
+            Communicators.Info info,
+            long[] rec,
+            long[] in,
+            int slots,
+            @Nullable CallingAddress site) {
+        if (described) {
+            try {
+                return record(fields(f, datatype, info, rec, in, slots), site);
+            } catch (RuntimeException | LinkageError e) {
+                off("describing the mismatched collective " + f, e);
+            }
+        }
+        return new byte[RECORD];
+    }
+
     /** This rank's rank in the communicator of {@code info}, or -1. */
     int commRank(Communicators.Info info) {
         int me = checker.rank();
@@ -272,7 +338,7 @@ final class CollectiveCheck {
         long[] rec = scratch.rec;
         long[] in = scratch.in;
         long[] out = scratch.out;
-        fill(call, info, rec, in, slots);
+        boolean described = describe(call, info, rec, in, slots);
         MessageRaces r = races;
         in[compared] = r == null ? 0 : r.clock();
         Object dup = dupOf(comm);
@@ -310,7 +376,7 @@ final class CollectiveCheck {
             r.met(out[compared]);
         }
         if (!CollectiveRecord.agrees(out, slots)) {
-            mismatch(call.function(), call.callingAddress(), call.datatype(), dup, info, rec, in, slots);
+            mismatch(call.function(), call.callingAddress(), call.datatype(), dup, info, rec, in, slots, described);
         }
     }
 
@@ -484,10 +550,12 @@ final class CollectiveCheck {
             Communicators.Info info,
             long[] rec,
             long[] in,
-            int slots)
+            int slots,
+            boolean described)
             throws Exception {
         String[][] all = split(
-                gatherRecords(dup, info.size, record(fields(f, datatype, info, rec, in, slots), site)), info.size);
+                gatherRecords(dup, info.size, mismatchRecord(described, f, datatype, info, rec, in, slots, site)),
+                info.size);
         if (info.worldRanks.length == 0 || info.worldRanks[0] != checker.rank()) {
             return;
         }

@@ -171,6 +171,14 @@ final class CollectiveRecord {
         }
     }
 
+    /**
+     * A record that changes no maximum: a rank that cannot describe its call takes part in the
+     * comparison with it, and the other ranks compare among themselves.
+     */
+    static void noOpinion(long[] in, int slots) {
+        java.util.Arrays.fill(in, 0, length(slots), NONE);
+    }
+
     /** Whether the maxima {@code out} of every rank's {@code in} say that every opinion agreed. */
     static boolean agrees(long[] out, int slots) {
         int n = FIELDS + slots;
@@ -184,7 +192,7 @@ final class CollectiveRecord {
                 return false;
             }
         }
-        return out[OWN_SIDES] == 0;
+        return out[OWN_SIDES] <= 0; // NONE where no rank had an opinion
     }
 
     /**

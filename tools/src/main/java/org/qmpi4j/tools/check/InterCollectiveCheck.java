@@ -40,6 +40,9 @@ final class InterCollectiveCheck {
     private static final int TYPE = 7;
     private static final int OP = 8;
 
+    /** The function of a record whose rank could not describe its call. */
+    static final long UNKNOWN = -1;
+
     private static final long NOT_ROOTED = 0;
     private static final long PASSES_ROOT = 1;
     private static final long PASSES_PROC_NULL = 2;
@@ -79,7 +82,7 @@ final class InterCollectiveCheck {
         }
         int localRank = Pmpi.intResult(toolId, MpiFunction.MPI_COMM_RANK, comm);
         int size = groups[0].length + groups[1].length;
-        long[] mine = record(call, lowest(groups[0]), localRank);
+        long[] mine = describedRecord(call, lowest(groups[0]), localRank);
         Object union = mergeOf(comm, lowest(groups[0]) > lowest(groups[1]));
         long[] all = collectives.allgather(union, mine, size);
         long[][] recs = new long[size][];
@@ -91,8 +94,7 @@ final class InterCollectiveCheck {
         if (v == null) {
             return;
         }
-        String[][] calls = collectives.gatherCalls(
-                call, union, size, call.function().ordinal() + "\t" + collectives.datatypeText(call.datatype()));
+        String[][] calls = collectives.gatherCalls(call, union, size, fields(call));
         if (recs[0][WORLD] != checker.rank()) {
             return; // the merge's first rank reports
         }
@@ -126,6 +128,37 @@ final class InterCollectiveCheck {
         }
         if (m != null) {
             Qmpi.pmpi(toolId, MpiFunction.MPI_COMM_FREE, m);
+        }
+    }
+
+    /**
+     * This rank's record, or one that names no function (so every rank judges the call unknown and
+     * none reports) where this rank is off or describing the call fails: every rank must still send
+     * one, since the others wait for it.
+     */
+    private long[] describedRecord(MpiCall call, int group, int localRank) {
+        if (!collectives.isOff()) {
+            try {
+                return record(call, group, localRank);
+            } catch (RuntimeException | LinkageError e) {
+                collectives.off("describing the collective " + call.function() + " on an intercommunicator", e);
+            }
+        }
+        long[] unknown = new long[FIELDS];
+        unknown[WORLD] = checker.rank();
+        unknown[GROUP] = group;
+        unknown[LOCAL] = localRank;
+        unknown[FUNCTION] = UNKNOWN;
+        return unknown;
+    }
+
+    /** What {@link CollectiveCheck#gatherCalls} sends of this rank's call; empty if describing it fails. */
+    private String fields(MpiCall call) {
+        try {
+            return call.function().ordinal() + "\t" + collectives.datatypeText(call.datatype());
+        } catch (RuntimeException | LinkageError e) {
+            collectives.off("describing the mismatched collective " + call.function(), e);
+            return "";
         }
     }
 
@@ -198,6 +231,11 @@ final class InterCollectiveCheck {
 
     /** The same judgement on every rank, from the same records. */
     static @Nullable Verdict judge(long[][] recs) {
+        for (long[] r : recs) {
+            if (r[FUNCTION] == UNKNOWN) {
+                return null; // a rank that could not describe its call: nothing is known to be wrong
+            }
+        }
         List<Integer> byFunction = variants(recs, all(recs), FUNCTION);
         if (byFunction.size() > 1) {
             return new Verdict("call different collectives", byFunction);

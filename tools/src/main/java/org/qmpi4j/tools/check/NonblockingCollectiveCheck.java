@@ -64,6 +64,9 @@ final class NonblockingCollectiveCheck {
 
         int length;
         Integer boxedLength = 0;
+        /** Whether this rank described the call ({@link CollectiveCheck#describe}); else its record said nothing. */
+        boolean described;
+
         int slots;
         int sequence;
 
@@ -157,7 +160,7 @@ final class NonblockingCollectiveCheck {
         }
         c.slots = CollectiveRecord.slots(call.function(), info.size);
         c.fit(CollectiveRecord.length(c.slots), nioBuffers);
-        collectives.fill(call, info, c.rec, c.in, c.slots);
+        c.described = collectives.describe(call, info, c.rec, c.in, c.slots);
         c.function = call.function();
         c.site = call.callingAddress();
         c.datatype = call.datatype();
@@ -309,7 +312,7 @@ final class NonblockingCollectiveCheck {
     /** Every rank sends its record to the communicator's first rank, which receives them all. */
     private void mismatch(Compare c, Communicators.Info info, Object dup) throws Exception {
         byte[] mine =
-                CollectiveCheck.record(collectives.fields(c.function, c.datatype, info, c.rec, c.in, c.slots), c.site);
+                collectives.mismatchRecord(c.described, c.function, c.datatype, info, c.rec, c.in, c.slots, c.site);
         int tag = REPORT_TAG + c.sequence % TAGS;
         Object byteType = collectives.byteType();
         if (collectives.commRank(info) == 0) {

@@ -61,6 +61,9 @@ public final class FakeMpi implements QmpiBackend {
     /** What the binding does when the chain reaches it with a function (e.g. the real MPI_Finalize). */
     public final Map<MpiFunction, Runnable> whenCalled = new EnumMap<>(MpiFunction.class);
 
+    /** What a tool's own call of a function is shown, with its arguments, as it is made (they may be reused after). */
+    public final Map<MpiFunction, java.util.function.Consumer<Object[]>> onToolCall = new EnumMap<>(MpiFunction.class);
+
     /**
      * A backend can be installed once per JVM, and tests make many fakes: the one installed backend
      * forwards to the newest fake.
@@ -304,6 +307,10 @@ public final class FakeMpi implements QmpiBackend {
                 toolCalls.add(new Object[] {function, receiver, args});
             }
         }
+        java.util.function.Consumer<Object[]> shown = onToolCall.get(function);
+        if (shown != null) {
+            shown.accept(args);
+        }
         switch (function) {
             case MPI_ISEND: // (buf, count, type, dest, tag): the one rank's message to itself
                 return loopback.send(args[0], (Integer) args[1], (Integer) args[4]);
@@ -506,6 +513,7 @@ public final class FakeMpi implements QmpiBackend {
         private @Nullable Object buffer;
         private Object[] args = new Object[0];
         private @Nullable RuntimeException failure;
+        private @Nullable RuntimeException bytesFailure;
         private @Nullable Object request;
         private @Nullable Object result;
         private Class<?> resultType = Object.class;
@@ -565,6 +573,15 @@ public final class FakeMpi implements QmpiBackend {
         /** Makes the binding throw {@code e} for this call, as MPI's error would be. */
         public Call fails(RuntimeException e) {
             failure = e;
+            return this;
+        }
+
+        /**
+         * Makes {@link #bytes()} throw {@code e}, as a tool's own fault while describing the call
+         * would (the binding's call itself succeeds).
+         */
+        public Call bytesFail(RuntimeException e) {
+            bytesFailure = e;
             return this;
         }
 
@@ -665,6 +682,9 @@ public final class FakeMpi implements QmpiBackend {
 
         @Override
         public long bytes() {
+            if (bytesFailure != null) {
+                throw bytesFailure;
+            }
             return bytes;
         }
 
