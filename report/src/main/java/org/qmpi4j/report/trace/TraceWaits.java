@@ -4,6 +4,7 @@ import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.Writer;
 import java.nio.ByteBuffer;
+import java.nio.channels.Channels;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
@@ -13,8 +14,8 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.FileAttribute;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.util.ArrayDeque;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import org.qmpi4j.api.Nullable;
@@ -34,10 +35,11 @@ import org.qmpi4j.report.waits.WaitEvent;
  * gives them (on the job's common clock, after alignment and causality correction, the times the
  * traces show), merged in order of entry. The timeline streams one rank after the other, the
  * analysis needs all ranks at once in time order: so each rank's calls are first written, as the
- * analysis needs them, to a file of its own in a temporary folder (one pass over the shards, one
- * rank in memory at a time), and then read back a few KiB per rank at a time, each file opened
- * only while a piece is read, so that thousands of ranks need neither thousands of open files nor
- * their calls in memory.
+ * analysis needs them, to one file in a temporary folder, rank after rank (one pass over the shards,
+ * one rank in memory at a time), and then read back from each rank's part of it a piece at a time,
+ * one call parsed ahead per rank: what every rank holds at once is a piece of at most
+ * {@link #PIECE} bytes, smaller the more ranks there are ({@link #pieceFor}), so that hundreds of
+ * thousands of ranks need neither a file each nor their calls in memory.
  *
  * <p>From a version-4 shard the analysis gets call sites, communicators (messages and collectives
  * matched per communicator, intercommunicators with both groups), roots, and the completion of
@@ -46,10 +48,22 @@ import org.qmpi4j.report.waits.WaitEvent;
  * receivers at blocking sends only.
  */
 public final class TraceWaits {
-    /** Bytes read from a rank's file at a time. */
+    /** Bytes read from a rank's part of the spill at a time, at most. */
     static final int PIECE = 1 << 13;
 
+    /** Bytes read at a time, at least: a call's line is about 150 bytes. */
+    static final int SMALLEST_PIECE = 256;
+
+    /** What the pieces of all ranks together may hold. */
+    static final long PIECES_BUDGET = 32L << 20;
+
     private TraceWaits() {}
+
+    /** The bytes read at a time from each rank's part of the spill, in a job of {@code ranks} ranks. */
+    static int pieceFor(int ranks) {
+        long share = PIECES_BUDGET / Math.max(1, ranks);
+        return (int) Math.max(SMALLEST_PIECE, Math.min(PIECE, share));
+    }
 
     /** Analyses the shards in {@code dir} of a job of {@code ranks} ranks; {@code null} if there are none. */
     public static @Nullable WaitReport analyse(Path dir, int ranks, long noiseFloorNs) throws IOException {
@@ -68,15 +82,28 @@ public final class TraceWaits {
         }
         Path spill = spillFolder();
         try {
-            Map<Integer, WaitAnalysis.RankEvents> sources = new TreeMap<>();
-            for (int r : timeline.ranks()) {
-                Path file = spill.resolve(r + ".calls");
-                try (BufferedWriter out = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
-                    timeline.read(r, new Spiller(out, ranks, Math.max(0, timeline.errorBound(r))));
+            Path file = spill.resolve("calls");
+            List<Integer> ranksRead = timeline.ranks();
+            long[] ends = new long[ranksRead.size() + 1];
+            try (FileChannel out = FileChannel.open(file, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
+                Writer w = new BufferedWriter(Channels.newWriter(out, StandardCharsets.UTF_8));
+                for (int i = 0; i < ranksRead.size(); i++) {
+                    int r = ranksRead.get(i);
+                    timeline.read(r, new Spiller(w, ranks, Math.max(0, timeline.errorBound(r))));
+                    w.flush();
+                    ends[i + 1] = out.position();
                 }
-                sources.put(r, new SpilledEvents(file, r));
             }
-            return WaitAnalysis.analyse(sources, noiseFloorNs, listener);
+            try (FileChannel in = FileChannel.open(file, StandardOpenOption.READ)) {
+                Map<Integer, WaitAnalysis.RankEvents> sources = new TreeMap<>();
+                Map<String, CallSite> sites = new HashMap<>();
+                int piece = pieceFor(ranksRead.size());
+                for (int i = 0; i < ranksRead.size(); i++) {
+                    int r = ranksRead.get(i);
+                    sources.put(r, new SpilledEvents(in, ends[i], ends[i + 1], r, piece, sites));
+                }
+                return WaitAnalysis.analyse(sources, noiseFloorNs, listener);
+            }
         } finally {
             try (DirectoryStream<Path> files = Files.newDirectoryStream(spill)) {
                 for (Path f : files) {
@@ -264,58 +291,99 @@ public final class TraceWaits {
         }
     }
 
-    /** One rank's spilled calls, read back a piece at a time. */
+    /**
+     * One rank's spilled calls (bytes {@code start} to {@code end} of the spill), read back a piece
+     * at a time and parsed one call ahead: the analysis holds every rank's source at once.
+     */
     static final class SpilledEvents implements WaitAnalysis.RankEvents {
-        private final Path file;
+        private final FileChannel spill;
         private final int rank;
-        private final ArrayDeque<WaitEvent> ready = new ArrayDeque<>();
-        private final StringBuilder line = new StringBuilder();
-        private final Map<String, CallSite> sites = new HashMap<>();
-        private @Nullable WaitEvent pending;
+        private final int piece;
+        private final long end;
+        /** The call sites met so far, shared by every rank's source: most ranks call from the same ones. */
+        private final Map<String, CallSite> sites;
+        /** The read buffer; {@code null} before the first read and after the last. */
+        private @Nullable byte[] buffer;
+
+        private int from;
+        private int to;
         private long position;
+        /** The line being read, as bytes (a line may span pieces; names may be UTF-8). */
+        private byte[] line = new byte[256];
+
+        private int lineLength;
+        private @Nullable WaitEvent pending;
         private boolean ended;
 
-        SpilledEvents(Path file, int rank) {
-            this.file = file;
+        /** Reads bytes {@code start} to {@code end} of {@code spill}, shared by every rank's source. */
+        SpilledEvents(FileChannel spill, long start, long end, int rank, int piece, Map<String, CallSite> sites) {
+            this.spill = spill;
+            this.position = start;
+            this.end = end;
             this.rank = rank;
+            this.piece = piece;
+            this.sites = sites;
         }
 
         @Override
-        public WaitEvent next() throws IOException {
-            while (ready.isEmpty() && !ended) {
-                byte[] buf = new byte[PIECE];
-                int n;
-                try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
-                    n = ch.read(ByteBuffer.wrap(buf), position);
-                }
-                if (n <= 0) {
+        public @Nullable WaitEvent next() throws IOException {
+            while (!ended) {
+                if (from == to && !refill()) {
                     ended = true;
-                    if (pending != null) {
-                        ready.add(pending);
-                        pending = null;
-                    }
-                } else {
-                    position += n;
-                    for (int i = 0; i < n; i++) {
-                        char c = (char) (buf[i] & 0xff);
-                        if (c == '\n') {
-                            line(line.toString());
-                            line.setLength(0);
-                        } else {
-                            line.append(c);
+                    buffer = null;
+                    break;
+                }
+                byte[] b = java.util.Objects.requireNonNull(buffer);
+                while (from < to) {
+                    byte c = b[from++];
+                    if (c != '\n') {
+                        if (lineLength == line.length) {
+                            line = java.util.Arrays.copyOf(line, line.length * 2);
                         }
+                        line[lineLength++] = c;
+                        continue;
+                    }
+                    String l = new String(line, 0, lineLength, StandardCharsets.UTF_8);
+                    lineLength = 0;
+                    WaitEvent done = line(l);
+                    if (done != null) {
+                        return done;
                     }
                 }
             }
-            return ready.poll();
+            WaitEvent last = pending;
+            pending = null;
+            return last;
         }
 
-        private void line(String l) {
+        /** The next piece of this rank's part into the buffer; false at its end. */
+        private boolean refill() throws IOException {
+            long left = end - position;
+            if (left <= 0) {
+                return false;
+            }
+            byte[] b = buffer;
+            if (b == null) {
+                b = new byte[(int) Math.min(piece, left)];
+                buffer = b;
+            }
+            ByteBuffer into = ByteBuffer.wrap(b, 0, (int) Math.min(b.length, left));
+            int n = spill.read(into, position);
+            if (n <= 0) {
+                return false;
+            }
+            position += n;
+            from = 0;
+            to = n;
+            return true;
+        }
+
+        /** Reads one line; returns the call it ends (a new call's line ends the one before), or {@code null}. */
+        private @Nullable WaitEvent line(String l) {
             String[] f = l.split("\t", -1);
+            WaitEvent done = null;
             if (f[0].equals("C")) {
-                if (pending != null) {
-                    ready.add(pending);
-                }
+                done = pending;
                 String siteKey = f[5] + "\t" + f[6] + "\t" + f[7] + "\t" + f[8];
                 CallSite site = sites.get(siteKey);
                 if (site == null) {
@@ -349,6 +417,7 @@ public final class TraceWaits {
             } else if (pending != null && f[0].equals("R")) {
                 pending.completesReceive(f[1]);
             }
+            return done;
         }
 
         private static @Nullable String opt(String s) {
