@@ -20,17 +20,21 @@ public final class PageLayout {
     private PageLayout() {}
 
     /**
-     * A rendered {@code td.where} cell: width in CSS pixels, lines of text, characters, and how
-     * many pixels of its table are out of view in the table's scrolling box.
+     * A rendered {@code td.where} cell: width in CSS pixels, lines of text, characters, how many
+     * pixels of its table are out of view in the table's scrolling box, and how many its table
+     * could still give other columns ({@link #ROOM}).
      */
-    public record Cell(int width, int lines, int chars, int hidden) {}
+    public record Cell(int width, int lines, int chars, int hidden, int room) {}
 
     /** Measures each {@code where} cell of the tables: its box's width and how many lines its text takes. */
     private static final String MEASURE = "<script>window.addEventListener('load',function(){var out=[];"
             + "document.querySelectorAll('td.where').forEach(function(td){var r=document.createRange();"
             + "r.selectNodeContents(td);var tops={};Array.prototype.forEach.call(r.getClientRects(),function(c){"
             + "if(c.width>0){tops[Math.round(c.top)]=1;}});out.push(Math.round(td.getBoundingClientRect().width)"
-            + "+':'+Object.keys(tops).length+':'+td.textContent.length+':'+(function(s){return s?s.scrollWidth-s.clientWidth:0;})(td.closest('.scroll')));});"
+            + "+':'+Object.keys(tops).length+':'+td.textContent.length+':'+(function(s){return s?s.scrollWidth-s.clientWidth:0;})(td.closest('.scroll'))"
+            + "+':'+(function(s,t,cs){return Math.round((s?s.clientWidth-t.getBoundingClientRect().width:0)"
+            + "+td.getBoundingClientRect().width-parseFloat(cs.minWidth)-parseFloat(cs.paddingLeft)-parseFloat(cs.paddingRight));})"
+            + "(td.closest('.scroll'),td.closest('table'),getComputedStyle(td)));});"
             + "document.body.setAttribute('data-where-cells',out.join(' '));});</script>";
 
     /** Every {@code td.where} cell of {@code html} as laid out in a window {@code width} pixels wide. */
@@ -53,7 +57,8 @@ public final class PageLayout {
                             Integer.parseInt(v[0]),
                             Integer.parseInt(v[1]),
                             Integer.parseInt(v[2]),
-                            Integer.parseInt(v[3])));
+                            Integer.parseInt(v[3]),
+                            Integer.parseInt(v[4])));
                 }
             }
             return cells;
@@ -81,6 +86,17 @@ public final class PageLayout {
             assertThat(c.hidden())
                     .as("pixels of the table out of view at a window of %d px (%s)", width, c)
                     .isLessThanOrEqualTo(0);
+            assertThat(c.room())
+                    .as("pixels the table can still give its figures at a window of %d px (%s)", width, c)
+                    .isGreaterThanOrEqualTo(ROOM);
         }
     }
+
+    /**
+     * What a table must still be able to give its figures before a column leaves the window: the
+     * room beside it in its box and the call-site cell's width above its minimum (28 characters).
+     * About eight digits: a longer or slower run's times take more of them, so a page laid out
+     * to the last pixel scrolls on the next run (it did, under load).
+     */
+    static final int ROOM = 56;
 }
