@@ -33,6 +33,12 @@ public final class JsonNode {
         return path.isEmpty() ? "(document)" : path;
     }
 
+    /** Where this value sits and the value (maps and lists as Java prints them, not JSON): for messages. */
+    @Override
+    public String toString() {
+        return path() + ": " + value;
+    }
+
     public boolean isNull() {
         return value == null;
     }

@@ -10,8 +10,8 @@ import org.qmpi4j.formats.profile.Iterations;
  * factor keeps a quiet run's small jitter from counting, the sigma term keeps a loaded machine's
  * noise from lengthening the warm-up. The warm-up is the iterations before the first one inside
  * the band that starts a run of {@value #SETTLED_RUN} with at least {@value #SETTLED_IN} inside
- * (fewer at the very end of a short run); a spike later does not lengthen it, nor does one slow
- * iteration just after it. Times above the band after the warm-up are spikes.
+ * (fewer at the very end of a short run); a spike later does not lengthen it, nor do a few slow
+ * iterations just after it ({@link #withoutSteadyTail}). Times above the band after the warm-up are spikes.
  */
 final class WarmUpRule {
     static final int SETTLED_RUN = 5;
@@ -49,6 +49,7 @@ final class WarmUpRule {
         while (k < n && !settles(wall, k, band)) {
             k++;
         }
+        k = withoutSteadyTail(wall, k, m);
         long[] steady = Arrays.copyOfRange(wall, k, n);
         double sm = steady.length == 0 ? m : median(steady);
         double ss = steady.length == 0 ? 0 : sigma(steady, sm);
@@ -69,6 +70,32 @@ final class WarmUpRule {
                 new Iterations.Steady(k + 1L, sm / 1e9, ss / 1e9, band / 1e9, spikes),
                 band,
                 sm);
+    }
+
+    /**
+     * The warm-up {@code wall[0..k)} without the last iterations (fewer than {@value #SETTLED_RUN})
+     * that are each nearer the steady median {@code m} than the fastest warm-up iteration before
+     * them: after a warm-up that ends with a drop (160 ms, then 40), two slow iterations on a loaded
+     * machine (55, 57 ms, above the band) are spikes of the steady state, not its end. A warm-up
+     * that falls gradually keeps its last steps, each nearer the one before it.
+     */
+    static int withoutSteadyTail(long[] wall, int k, double m) {
+        int start = k;
+        for (int j = k - 1; j >= 1 && j > k - SETTLED_RUN; j--) {
+            long before = Long.MAX_VALUE;
+            for (int i = 0; i < j; i++) {
+                before = Math.min(before, wall[i]);
+            }
+            double middle = (before + m) / 2;
+            boolean steadyTail = true;
+            for (int i = j; i < k; i++) {
+                steadyTail &= wall[i] < middle;
+            }
+            if (steadyTail) {
+                start = j;
+            }
+        }
+        return start;
     }
 
     /**

@@ -126,6 +126,34 @@ class IterationTimesTest {
     }
 
     @Test
+    void twoSlowIterationsJustAfterTheWarmUpDoNotLengthenIt() throws IOException {
+        // a CPU hog beside the job: 10 iterations of 160 ms, then 40 ms, iterations 11 and 12 took 55 and 57
+        double[][] t = steady(30, 2, 40, 0.5, 7);
+        for (int i = 0; i < 10; i++) {
+            t[i][0] = 160;
+            t[i][1] = 160;
+        }
+        t[10][1] = 55;
+        t[11][0] = 57;
+        Iterations it = run(t);
+        assertEquals(10, Objects.requireNonNull(it.warmup()).iterations());
+        assertEquals(2, Objects.requireNonNull(it.steady()).spikes());
+        assertEquals(11, Objects.requireNonNull(it.steady()).first());
+    }
+
+    @Test
+    void aWarmUpThatFallsGraduallyKeepsItsLastSteps() throws IOException {
+        double[][] t = steady(40, 2, 42, 0.3, 8);
+        double[] ramp = {100, 80, 65, 55};
+        for (int i = 0; i < ramp.length; i++) {
+            t[i][0] = ramp[i];
+            t[i][1] = ramp[i];
+        }
+        Iterations it = run(t);
+        assertEquals(4, Objects.requireNonNull(it.warmup()).iterations());
+    }
+
+    @Test
     void aLaterSpikeIsNotAWarmUp() throws IOException {
         double[][] t = steady(30, 2, 5, 0.1, 4);
         t[20][0] = 200;
