@@ -8,11 +8,22 @@ import org.qmpi4j.formats.waits.Interval;
 
 /** What one rank is doing: its last calls, the head of its critical path, its open call. */
 final class RankProgress {
-    /** Intervals kept per rank to explain its lateness. */
+    /** Intervals kept per rank to explain its lateness, in jobs of up to 65,536 ranks. */
     static final int HISTORY = 32;
 
+    /** Intervals kept per rank, at least: a late call and the computation and call before it, and more. */
+    static final int SHORTEST_HISTORY = 8;
+
+    /**
+     * Intervals all ranks keep together, at most (about 700 MiB with their causes): beyond 65,536
+     * ranks each keeps fewer, down to {@link #SHORTEST_HISTORY}. Lateness reaching further back
+     * than a rank's history is put on the computation before its late call.
+     */
+    static final long HISTORIES = 1L << 21;
+
     final int rank;
-    final ArrayDeque<Segment> history = new ArrayDeque<>(HISTORY + 1);
+    private final int kept;
+    final ArrayDeque<Segment> history;
     CriticalPathNode head;
 
     @Nullable
@@ -28,14 +39,21 @@ final class RankProgress {
 
     long errorBound;
 
-    RankProgress(int rank) {
+    /** The intervals each rank keeps in a job of {@code ranks} ranks. */
+    static int historyFor(int ranks) {
+        return (int) Math.max(SHORTEST_HISTORY, Math.min(HISTORY, HISTORIES / Math.max(1, ranks)));
+    }
+
+    RankProgress(int rank, int kept) {
         this.rank = rank;
+        this.kept = kept;
+        this.history = new ArrayDeque<>(kept + 1);
         this.head = new CriticalPathNode(rank, null);
     }
 
     void remember(Segment s) {
         history.addLast(s);
-        if (history.size() > HISTORY) {
+        if (history.size() > kept) {
             history.removeFirst();
         }
     }

@@ -14,7 +14,8 @@ import org.qmpi4j.formats.waits.WaitReport;
  * Finds wait states, their delays and the critical path in one pass over all ranks' calls in
  * order of entry on the common clock, holding only what is still open: messages whose other end
  * has not been read ({@link PointToPointMatching}), collectives whose last member has not arrived
- * ({@link CollectiveMatching}), each rank's last {@link RankProgress#HISTORY} intervals (to explain
+ * ({@link CollectiveMatching}), each rank's last {@link RankProgress#HISTORY} intervals (fewer
+ * beyond 65,536 ranks: {@link RankProgress#historyFor}; to explain
  * a wait by what the late rank did just before: {@link WaitCauses}) and the heads of the critical
  * paths ({@link CriticalPathNode}). Memory grows with the ranks and with what is in flight at one
  * moment, not with the length of the run.
@@ -49,6 +50,8 @@ public final class WaitAnalysis {
     private final PointToPointMatching messages = new PointToPointMatching(sink);
     private final CollectiveMatching collectives = new CollectiveMatching(sink, problems);
     private final WaitTally tally;
+    /** Intervals each rank keeps ({@link RankProgress#historyFor}). */
+    private final int history;
     /** Some call came with what the JVM did around it: delays and the path get causes. */
     private boolean jvmKnown;
 
@@ -58,8 +61,13 @@ public final class WaitAnalysis {
 
     /** An analysis that tells {@code listener} of every wait instance it counts. */
     public WaitAnalysis(long noiseFloorNs, InstanceListener listener) {
+        this(noiseFloorNs, listener, RankProgress.HISTORY);
+    }
+
+    private WaitAnalysis(long noiseFloorNs, InstanceListener listener, int history) {
         this.noiseFloorNs = Math.max(1, noiseFloorNs);
         this.tally = new WaitTally(listener);
+        this.history = history;
     }
 
     /** Reads every rank's calls, merged by entry time, and analyses them. */
@@ -73,7 +81,7 @@ public final class WaitAnalysis {
      */
     public static WaitReport analyse(Map<Integer, RankEvents> sources, long noiseFloorNs, InstanceListener listener)
             throws IOException {
-        WaitAnalysis a = new WaitAnalysis(noiseFloorNs, listener);
+        WaitAnalysis a = new WaitAnalysis(noiseFloorNs, listener, RankProgress.historyFor(sources.size()));
         EntryOrderMerge.feed(sources, a);
         return a.finish();
     }
@@ -85,7 +93,7 @@ public final class WaitAnalysis {
     public void accept(WaitEvent e) {
         RankProgress s = ranks.get(e.rank);
         if (s == null) {
-            s = new RankProgress(e.rank);
+            s = new RankProgress(e.rank, history);
             ranks.put(e.rank, s);
         }
         finalizeOpen(s);
