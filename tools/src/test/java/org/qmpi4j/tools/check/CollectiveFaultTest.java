@@ -3,20 +3,17 @@ package org.qmpi4j.tools.check;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.qmpi4j.api.CallingAddress;
 import org.qmpi4j.api.MpiFunction;
 import org.qmpi4j.api.Nullable;
-import org.qmpi4j.api.settings.Settings;
 import org.qmpi4j.tools.testing.FakeMpi;
 
 /**
@@ -36,14 +33,7 @@ class CollectiveFaultTest {
 
     private FakeMpi started() throws Exception {
         FakeMpi mpi = new FakeMpi();
-        checker = new Checker(
-                1,
-                Settings.of(
-                        null,
-                        Map.of("qmpi4j.output", dir.toString(), "qmpi4j.flush-seconds", "3600")::get,
-                        name -> null,
-                        problem -> {}),
-                new PrintStream(err, true, StandardCharsets.UTF_8));
+        checker = TestCheckers.writingTo(dir, err);
         checker.register();
         mpi.call(new FakeMpi.Call(MpiFunction.MPI_INIT, at(1)));
         mpi.whenCalled.put(MpiFunction.MPI_BCAST, applicationCalls::incrementAndGet);

@@ -3,18 +3,15 @@ package org.qmpi4j.tools.check;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.qmpi4j.api.CallingAddress;
 import org.qmpi4j.api.MpiFunction;
-import org.qmpi4j.api.settings.Settings;
 import org.qmpi4j.tools.testing.FakeMpi;
 
 /**
@@ -30,14 +27,7 @@ class NonblockingCollectiveCheckTest {
 
     private FakeMpi started() throws Exception {
         FakeMpi mpi = new FakeMpi();
-        Checker checker = new Checker(
-                1,
-                Settings.of(
-                        null,
-                        Map.of("qmpi4j.output", dir.toString(), "qmpi4j.flush-seconds", "3600")::get,
-                        name -> null,
-                        problem -> {}),
-                new PrintStream(err, true, StandardCharsets.UTF_8));
+        Checker checker = TestCheckers.writingTo(dir, err);
         checker.register();
         mpi.call(new FakeMpi.Call(MpiFunction.MPI_INIT, at(1)));
         return mpi;

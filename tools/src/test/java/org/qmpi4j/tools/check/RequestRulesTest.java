@@ -7,7 +7,6 @@ import java.io.PrintStream;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.qmpi4j.api.CallingAddress;
@@ -32,14 +31,7 @@ class RequestRulesTest {
 
     private FakeMpi started() throws Exception {
         FakeMpi mpi = new FakeMpi();
-        checker = new Checker(
-                1,
-                Settings.of(
-                        null,
-                        Map.of("qmpi4j.output", dir.toString(), "qmpi4j.flush-seconds", "3600")::get,
-                        name -> null,
-                        problem -> {}),
-                new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
+        checker = TestCheckers.writingTo(dir, new ByteArrayOutputStream());
         checker.register();
         mpi.call(new FakeMpi.Call(MpiFunction.MPI_INIT, new CallingAddress("App", "main", "App.java", 1)));
         return mpi;
