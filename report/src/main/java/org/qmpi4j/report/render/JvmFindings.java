@@ -29,6 +29,14 @@ final class JvmFindings {
      */
     static final long FEW_COLLECTIONS = 3;
 
+    /** JVMs listed a row each at most, as ranks are ({@link TextReport#RANK_ROWS_MAX_RANKS}). */
+    static final int LISTED = TextReport.RANK_ROWS_MAX_RANKS;
+    /** With more JVMs, how many of those that paused most are listed beside their distribution. */
+    static final int MOST_PAUSED = 10;
+
+    static final String[] PERCENTILE_NAMES = {"min", "p10", "p25", "median", "p75", "p90", "max"};
+    private static final double[] PERCENTILES = {0, 10, 25, 50, 75, 90, 100};
+
     /** One rank's JVM cause of waiting. */
     static final class Finding {
         final int rank;
@@ -142,6 +150,60 @@ final class JvmFindings {
                 descheduled,
                 last.collectors(),
                 last.lastGcCause());
+    }
+
+    /** Whether there are too many JVMs to list a row each: the report gives their distribution instead. */
+    boolean summarised() {
+        return jvms.size() > LISTED;
+    }
+
+    /**
+     * The JVMs the table lists: every one in rank order, or, when {@link #summarised}, the
+     * {@value #MOST_PAUSED} that paused most (collections, other safepoints, class loading and
+     * descheduled time together), most first.
+     */
+    List<List<Integer>> listed() {
+        if (!summarised()) {
+            return jvms;
+        }
+        long[] paused = new long[jvms.size()];
+        Integer[] order = new Integer[jvms.size()];
+        for (int i = 0; i < jvms.size(); i++) {
+            JvmSummary s = ofJvm(jvms.get(i));
+            paused[i] = s.gcPauseNs() + s.safepointNs() + s.classLoadingNs() + s.descheduledNs();
+            order[i] = i; // the groups are in rank order: ties go to the lower rank
+        }
+        java.util.Arrays.sort(order, (x, y) -> Long.compare(paused[y], paused[x]));
+        List<List<Integer>> most = new ArrayList<>(MOST_PAUSED);
+        for (int k = 0; k < MOST_PAUSED; k++) {
+            most.add(jvms.get(order[k]));
+        }
+        return most;
+    }
+
+    /**
+     * The distribution over the JVMs, a row per {@link #PERCENTILE_NAMES} entry: gc pauses,
+     * collections, safepoints, class loading and descheduled time at that percentile (each column
+     * on its own: the rows are not JVMs).
+     */
+    long[][] distribution() {
+        long[][] columns = new long[5][jvms.size()];
+        for (int i = 0; i < jvms.size(); i++) {
+            JvmSummary s = ofJvm(jvms.get(i));
+            columns[0][i] = s.gcPauseNs();
+            columns[1][i] = s.gcCount();
+            columns[2][i] = s.safepointNs();
+            columns[3][i] = s.classLoadingNs();
+            columns[4][i] = s.descheduledNs();
+        }
+        long[][] rows = new long[PERCENTILES.length][5];
+        for (int c = 0; c < 5; c++) {
+            java.util.Arrays.sort(columns[c]);
+            for (int k = 0; k < PERCENTILES.length; k++) {
+                rows[k][c] = columns[c][RankSummaries.index(jvms.size(), PERCENTILES[k])];
+            }
+        }
+        return rows;
     }
 
     /** "3", or "0-3 (one JVM)" for ranks that share one JVM. */

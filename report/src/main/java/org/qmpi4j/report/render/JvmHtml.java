@@ -49,10 +49,37 @@ final class JvmHtml {
                     + " (<code>tools=profiler,tracer</code>).</p>\n");
         }
         if (!f.jvm.isEmpty()) {
+            if (f.summarised()) {
+                h.append("<p>")
+                        .append(f.jvms.size())
+                        .append(" JVMs, each column&rsquo;s distribution over them:</p>\n"
+                                + "<div class=\"scroll\"><table class=\"data\" id=\"jvm-distribution\"><thead><tr><th></th>"
+                                + "<th>gc pauses [s]</th><th>collections</th><th>safepoints [s]</th><th>class loading [s]</th>"
+                                + "<th>descheduled [s]</th></tr></thead><tbody>\n");
+                long[][] rows = f.distribution();
+                for (int k = 0; k < rows.length; k++) {
+                    h.append("<tr><td>")
+                            .append(JvmFindings.PERCENTILE_NAMES[k])
+                            .append("</td><td>")
+                            .append(Decimals.fixed(rows[k][0] / 1e9, 3))
+                            .append("</td><td>")
+                            .append(rows[k][1])
+                            .append("</td><td>")
+                            .append(Decimals.fixed(rows[k][2] / 1e9, 3))
+                            .append("</td><td>")
+                            .append(Decimals.fixed(rows[k][3] / 1e9, 3))
+                            .append("</td><td>")
+                            .append(Decimals.fixed(rows[k][4] / 1e9, 3))
+                            .append("</td></tr>\n");
+                }
+                h.append("</tbody></table></div>\n<p>The ")
+                        .append(JvmFindings.MOST_PAUSED)
+                        .append(" JVMs that paused most:</p>\n");
+            }
             h.append("<div class=\"scroll\"><table class=\"data\" id=\"jvm-table\"><thead><tr><th>rank</th>"
                     + "<th>gc pauses [s]</th><th>collections</th><th>safepoints [s]</th><th>class loading [s]</th>"
                     + "<th>descheduled [s]</th><th class=\"function\">last gc cause</th></tr></thead><tbody>\n");
-            for (List<Integer> ranks : f.jvms) {
+            for (List<Integer> ranks : f.listed()) {
                 JvmSummary s = f.ofJvm(ranks);
                 h.append("<tr><td>")
                         .append(JvmFindings.label(ranks))

@@ -17,6 +17,23 @@ final class JvmText {
         TextReport.section(
                 out, "What the JVM did (pauses per rank, the waiting they caused; user guide: What the JVM did)");
         if (!f.jvm.isEmpty()) {
+            if (f.summarised()) {
+                out.append("  ").append(f.jvms.size()).append(" JVMs, each column's distribution over them:\n");
+                Table d = new Table(
+                        "<", "gc pauses [s]", "collections", "safepoints [s]", "class loading [s]", "descheduled [s]");
+                long[][] rows = f.distribution();
+                for (int k = 0; k < rows.length; k++) {
+                    d.row(
+                            JvmFindings.PERCENTILE_NAMES[k],
+                            seconds(rows[k][0]),
+                            rows[k][1],
+                            seconds(rows[k][2]),
+                            seconds(rows[k][3]),
+                            seconds(rows[k][4]));
+                }
+                d.appendTo(out, "  ");
+                out.append("\n  the ").append(JvmFindings.MOST_PAUSED).append(" JVMs that paused most:\n");
+            }
             Table t = new Table(
                     "rank",
                     "gc pauses [s]",
@@ -25,7 +42,7 @@ final class JvmText {
                     "class loading [s]",
                     "descheduled [s]",
                     "<last gc cause");
-            for (List<Integer> ranks : f.jvms) {
+            for (List<Integer> ranks : f.listed()) {
                 JvmSummary s = f.ofJvm(ranks);
                 t.row(
                         JvmFindings.label(ranks),

@@ -173,7 +173,8 @@ final class RankSummaries {
         return v[index(v.length, pct)];
     }
 
-    private static int index(int n, double pct) {
+    /** The index of the {@code pct} percentile in {@code n} sorted values (nearest rank). */
+    static int index(int n, double pct) {
         int i = (int) Math.ceil(pct / 100.0 * n) - 1;
         return Math.max(0, Math.min(n - 1, i));
     }

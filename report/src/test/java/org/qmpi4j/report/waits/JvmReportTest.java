@@ -180,6 +180,50 @@ class JvmReportTest {
     }
 
     @Test
+    void manyJvmsAreSummarisedWithTheOnesThatPausedMost() throws Exception {
+        // 100 ranks, each its own JVM; rank 77 collected for 900 ms, rank 5 was descheduled 500 ms
+        List<RankProfile> ranks = new ArrayList<>();
+        for (int r = 0; r < 100; r++) {
+            ranks.add(RankProfile.builder(r, 100, "openmpi")
+                    .environment("host", "n" + r / 10)
+                    .environment("pid", Integer.toString(1000 + r))
+                    .appNs(200 * MS)
+                    .function("MPI_BARRIER", "COLLECTIVE", new CallStats().add(1000, 0, false))
+                    .jvm(new JvmSummary(
+                            r == 77 ? 900 * MS : (r + 1) * MS / 10,
+                            r == 77 ? 40 : 1,
+                            MS / 10,
+                            3,
+                            20 * MS,
+                            r == 5 ? 500 * MS : MS,
+                            List.of(),
+                            "G1 Evacuation Pause"))
+                    .build());
+        }
+        Profile p = ProfileMerger.merge(ranks);
+        String s = section(p);
+        assertThat(s).contains("100 JVMs, each column's distribution over them:");
+        assertThat(s).containsPattern("max +0\\.900 +40 ");
+        assertThat(s).containsPattern("median +0\\.005 +1 ");
+        int most = s.indexOf("the 10 JVMs that paused most:");
+        assertThat(most).isPositive();
+        String listed = s.substring(most);
+        List<String> rows = listed.lines()
+                .filter(l -> l.matches(" +\\d+ .*"))
+                .map(l -> l.trim().split(" +")[0])
+                .collect(java.util.stream.Collectors.toList());
+        assertThat(rows)
+                .as("the collector, the descheduled rank, then the largest pauses: " + listed)
+                .containsExactly("77", "5", "99", "98", "97", "96", "95", "94", "93", "92");
+
+        String html = ReportHtml.render(p);
+        assertThat(html).contains("id=\"jvm-distribution\"").contains("The 10 JVMs that paused most:");
+        String table = html.substring(html.indexOf("id=\"jvm-table\""));
+        table = table.substring(0, table.indexOf("</table>"));
+        assertThat(table.split("<tr><td>", -1)).hasSize(11);
+    }
+
+    @Test
     void withoutTheTracerNoCauseIsClaimed() throws Exception {
         String s = section(profile("System.gc()"));
         assertThat(s)
