@@ -39,6 +39,11 @@ final class NodeTimes {
         }
     }
 
+    /** Nodes listed a row each at most, as ranks are ({@link TextReport#RANK_ROWS_MAX_RANKS}). */
+    static final int LISTED = TextReport.RANK_ROWS_MAX_RANKS;
+    /** With more nodes, how many of those with the most time outside MPI per rank are listed. */
+    static final int SLOWEST = 10;
+
     private final List<Node> nodes;
     private final boolean waits;
 
@@ -120,6 +125,51 @@ final class NodeTimes {
         return s;
     }
 
+    /** Whether there are too many nodes to list a row each. */
+    boolean summarised() {
+        return nodes.size() > LISTED;
+    }
+
+    /**
+     * The nodes the table lists: every one, in the order of its first rank, or, when
+     * {@link #summarised}, the {@value #SLOWEST} with the most time outside MPI per rank, slowest
+     * first (ties in rank order).
+     */
+    List<Node> listed() {
+        if (!summarised()) {
+            return nodes;
+        }
+        List<Node> bySlowness = new ArrayList<>(nodes);
+        bySlowness.sort((a, b) -> Long.compare(b.outsidePerRankNs(), a.outsidePerRankNs()));
+        return bySlowness.subList(0, SLOWEST);
+    }
+
+    /**
+     * When {@link #summarised}: the spread over all nodes of the time outside MPI per rank (and of
+     * the waiting, with traces), "min 0.400000, median 0.400600, max 0.521560 s"; else empty.
+     */
+    String spread() {
+        if (!summarised()) {
+            return "";
+        }
+        long[] outside = new long[nodes.size()];
+        long[] waited = new long[nodes.size()];
+        for (int i = 0; i < nodes.size(); i++) {
+            outside[i] = nodes.get(i).outsidePerRankNs();
+            waited[i] = nodes.get(i).waitNs;
+        }
+        return nodes.size() + " nodes; outside MPI per rank over them: " + minMedianMax(outside)
+                + (waits ? "; waited: " + minMedianMax(waited) : "");
+    }
+
+    private static String minMedianMax(long[] v) {
+        long[] s = v.clone();
+        java.util.Arrays.sort(s);
+        return "min " + TextReport.fixed(s[0] / 1e9, 6) + ", median "
+                + TextReport.fixed(s[RankSummaries.index(s.length, 50)] / 1e9, 6) + ", max "
+                + TextReport.fixed(s[s.length - 1] / 1e9, 6) + " s";
+    }
+
     /** Ranks as runs, {@code 0-3,8}. */
     static String ranks(List<Integer> ranks) {
         StringBuilder b = new StringBuilder();
@@ -159,9 +209,16 @@ final class NodeTimes {
     /** The "Time per node" section of report.txt. */
     void appendText(StringBuilder out) {
         TextReport.section(out, "Time per node");
+        if (summarised()) {
+            out.append("  ")
+                    .append(spread())
+                    .append("\n  the ")
+                    .append(SLOWEST)
+                    .append(" nodes with the most time outside MPI per rank:\n");
+        }
         Table t = new Table(
                 "<" + HEADER[0], "<" + HEADER[1], HEADER[2], HEADER[3], HEADER[4], HEADER[5], HEADER[6], HEADER[7]);
-        for (Node n : nodes) {
+        for (Node n : listed()) {
             t.row((Object[]) cells(n));
         }
         t.appendTo(out, "  ");
@@ -181,13 +238,21 @@ final class NodeTimes {
                 .append(waits ? " (the traces' wait states)" : " (no traces analysed)")
                 .append(". Most time outside MPI per rank: <b id=\"slowest-node\">")
                 .append(Markup.escape(slowest().host))
-                .append("</b>.</p>\n<div class=\"scroll\"><table class=\"data\" id=\"node-table\"><thead><tr>");
+                .append("</b>.</p>\n");
+        if (summarised()) {
+            h.append("<p id=\"node-spread\">")
+                    .append(Markup.escape(spread()))
+                    .append(". The ")
+                    .append(SLOWEST)
+                    .append(" nodes with the most time outside MPI per rank:</p>\n");
+        }
+        h.append("<div class=\"scroll\"><table class=\"data\" id=\"node-table\"><thead><tr>");
         for (String c : HEADER) {
             h.append("<th>").append(c).append("</th>");
         }
         h.append("</tr></thead><tbody>\n");
         Node slow = slowest();
-        for (Node n : nodes) {
+        for (Node n : listed()) {
             h.append(n == slow ? "<tr class=\"slowest\">" : "<tr>");
             for (String c : cells(n)) {
                 h.append("<td>").append(Markup.escape(c)).append("</td>");

@@ -51,6 +51,35 @@ class NodeTimesTest {
     }
 
     @Test
+    void manyNodesGiveTheirSpreadAndTheSlowestTen() {
+        // 40 nodes of 2 ranks: rank r has (r + 1) ms, so the last nodes are the slowest
+        String[] hosts = new String[80];
+        for (int r = 0; r < hosts.length; r++) {
+            hosts[r] = "node" + r / 2;
+        }
+        Profile p = profile(hosts);
+        String text = TextReport.render(p, TextReport.Detail.CONCISE, "t");
+        assertThat(text)
+                .contains("40 nodes; outside MPI per rank over them: min 0.001400, median 0.039400, max 0.079400 s")
+                .contains("the 10 nodes with the most time outside MPI per rank:");
+        List<String> rows = text.lines()
+                .dropWhile(l -> !l.contains("the 10 nodes with"))
+                .skip(2)
+                .limit(11)
+                .map(l -> l.strip().split("\\s+")[0])
+                .collect(java.util.stream.Collectors.toList());
+        assertThat(rows)
+                .containsExactly(
+                        "node39", "node38", "node37", "node36", "node35", "node34", "node33", "node32", "node31",
+                        "node30", "sums");
+        String html = ReportHtml.render(p);
+        assertThat(html).contains("id=\"node-spread\"").contains("<tr class=\"slowest\"><td>node39</td>");
+        String table = html.substring(html.indexOf("id=\"node-table\""));
+        assertThat(table.substring(0, table.indexOf("</table>")).split("<td>node", -1))
+                .hasSize(11);
+    }
+
+    @Test
     void oneHostGivesNoTable() {
         Profile p = profile("n1", "n1", "n1");
         assertThat(TextReport.render(p, TextReport.Detail.VERBOSE, "t")).doesNotContain("Time per node");
