@@ -29,7 +29,7 @@ class SpilledEventsTest {
                 + "\tm1\tHERE\t-\t-\t-\t-\n";
     }
 
-    private static List<WaitEvent> drain(TraceWaits.SpilledEvents s) throws Exception {
+    private static List<WaitEvent> drain(SpilledEvents s) throws Exception {
         List<WaitEvent> all = new ArrayList<>();
         for (WaitEvent e = s.next(); e != null; e = s.next()) {
             all.add(e);
@@ -53,8 +53,8 @@ class SpilledEventsTest {
         for (int piece : new int[] {7, 256, TraceWaits.PIECE}) {
             Map<String, CallSite> sites = new HashMap<>();
             try (FileChannel in = FileChannel.open(file, StandardOpenOption.READ)) {
-                List<WaitEvent> zero = drain(new TraceWaits.SpilledEvents(in, 0, a.length, 0, piece, sites));
-                List<WaitEvent> one = drain(new TraceWaits.SpilledEvents(in, a.length, both.length, 1, piece, sites));
+                List<WaitEvent> zero = drain(new SpilledEvents(in, 0, a.length, 0, piece, sites));
+                List<WaitEvent> one = drain(new SpilledEvents(in, a.length, both.length, 1, piece, sites));
 
                 assertThat(zero)
                         .extracting(WaitEvent::enter)

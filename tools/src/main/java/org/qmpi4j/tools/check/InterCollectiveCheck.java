@@ -25,6 +25,10 @@ import org.qmpi4j.tools.mpi.Pmpi;
  * agree whether to gather the call sites and report. Only intercommunicators whose two groups are
  * both in {@code COMM_WORLD} are compared: one that reaches another world (a spawned one, a
  * connected job) is skipped on both sides alike.
+ *
+ * <p>One class over the usual size because the record's layout, how a rank fills it (or says it
+ * cannot) and how every rank judges the same records must change together: a field read in one
+ * place and written in another would make ranks judge differently, and then only some would gather.
  */
 final class InterCollectiveCheck {
     /** World rank, group (its lowest world rank), local rank, function, root kind, root, bytes, datatype, op. */
