@@ -32,6 +32,11 @@ public final class MatrixHtml {
     static final int CANVAS_PX = 768;
     /** Most pairs the page carries one by one (about 25 MB of data); beyond, blocks. */
     static final int PAGE_MAX_PAIRS = 1_000_000;
+    /**
+     * Most pairs {@code report.html} carries one by one (about 1.6 MB): the matrix is one section of
+     * that page among many, and {@code matrix.html} beside it has the finer view.
+     */
+    static final int REPORT_MAX_PAIRS = 65_536;
 
     private MatrixHtml() {}
 
@@ -60,7 +65,7 @@ public final class MatrixHtml {
                     .append("</strong>");
         }
         h.append("</p>\n");
-        appendMatrix(h, p, true);
+        appendMatrix(h, p, true, PAGE_MAX_PAIRS);
         h.append("</body>\n</html>\n");
         return h.toString();
     }
@@ -80,9 +85,10 @@ public final class MatrixHtml {
      * the busiest pairs), hover box, colour scale and script, for the body of {@code matrix.html}
      * and of {@code report.html}. Uses the element ids {@code matrix}, {@code tip},
      * {@code heat-scale}, {@code matrix-data}, {@code legend-min}, {@code legend-max},
-     * {@code zoom-out}, {@code zoom-all}, {@code zoom-where}.
+     * {@code zoom-out}, {@code zoom-all}, {@code zoom-where}. Beyond {@code maxPairs} non-empty
+     * pairs the data is grouped into blocks of ranks (see {@link #canvas}).
      */
-    static void appendMatrix(StringBuilder h, Profile p, boolean withCollectives) {
+    static void appendMatrix(StringBuilder h, Profile p, boolean withCollectives, int maxPairs) {
         int n = p.ranks();
         TrafficMatrix traffic = p.matrix();
         long maxBytes = traffic.maxBytes();
@@ -101,7 +107,7 @@ public final class MatrixHtml {
         if (n <= TABLE_MAX_RANKS) {
             table(h, traffic.denseBytes(), traffic.denseMessages(), maxBytes, maxMessages, labels);
         } else {
-            canvas(h, traffic, maxBytes, maxMessages);
+            canvas(h, traffic, maxBytes, maxMessages, maxPairs);
         }
         h.append(
                         "<div class=\"legend\"><span id=\"legend-min\">0</span><span class=\"bar\"></span><span id=\"legend-max\">")
@@ -171,16 +177,16 @@ public final class MatrixHtml {
 
     /**
      * The canvas and the non-empty cells as {@code [from, to, bytes, messages]} data for its script,
-     * which groups ranks into blocks when there are more ranks than pixels. Beyond
-     * {@value #PAGE_MAX_PAIRS} pairs the page would weigh more than a browser opens comfortably, so
+     * which groups ranks into blocks when there are more ranks than pixels. Beyond {@code maxPairs}
+     * pairs the page would weigh more than a browser opens comfortably, so
      * the data is grouped here already, into blocks of {@code data-unit} ranks (a power of two):
      * the page then zooms down to blocks of that size, not to single pairs.
      */
-    private static void canvas(StringBuilder h, TrafficMatrix traffic, long maxBytes, long maxMessages) {
+    private static void canvas(StringBuilder h, TrafficMatrix traffic, long maxBytes, long maxMessages, int maxPairs) {
         int n = traffic.ranks();
         int unit = 1;
         TrafficMatrix data = traffic;
-        while (data.pairs() > PAGE_MAX_PAIRS) {
+        while (data.pairs() > maxPairs) {
             unit *= 2;
             data = traffic.blocks(unit);
         }
@@ -201,7 +207,11 @@ public final class MatrixHtml {
                 .append("\"></canvas></div>\n");
         h.append("<p class=\"meta\">click a block to zoom into it");
         if (unit > 1) {
-            h.append("; the page holds blocks of ").append(unit).append(" ranks (profile.json has every pair)");
+            h.append("; the page holds blocks of ")
+                    .append(unit)
+                    .append(" ranks (")
+                    .append(maxPairs < PAGE_MAX_PAIRS ? "matrix.html has finer ones, " : "")
+                    .append("profile.json has every pair)");
         }
         h.append("</p>\n");
         h.append("<script type=\"application/json\" id=\"matrix-data\">[");

@@ -2,6 +2,7 @@ package org.qmpi4j.report.render;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -27,22 +28,47 @@ final class RankSummaries {
 
     /** Replaces the table with a row per rank. */
     static void timePerRank(StringBuilder out, Profile p) {
+        List<Profile.RankSummary> present = present(p);
+        TextReport.section(out, "Time per rank: distribution over " + p.ranks() + " ranks");
+        out.append("  ranks: ").append(states(p)).append('\n');
+        if (present.isEmpty()) {
+            return;
+        }
+        distribution(p, present).appendTo(out, "  ");
+        out.append("\n  most loaded ranks (longest time outside MPI):\n");
+        extremes(mostLoaded(present)).appendTo(out, "  ");
+        out.append("\n  least loaded ranks (shortest time outside MPI):\n");
+        extremes(leastLoaded(present)).appendTo(out, "  ");
+        if (!p.complete()) {
+            out.append("\n  missing ranks: ").append(p.missingRanks()).append('\n');
+        }
+    }
+
+    /** The ranks that reported, in rank order. */
+    static List<Profile.RankSummary> present(Profile p) {
         List<Profile.RankSummary> present = new ArrayList<>();
-        Map<String, Integer> states = new TreeMap<>();
         for (Profile.RankSummary r : p.rankSummaries()) {
-            states.merge(r.state(), 1, Integer::sum);
             if (r.present()) {
                 present.add(r);
             }
         }
-        TextReport.section(out, "Time per rank: distribution over " + p.ranks() + " ranks");
+        return present;
+    }
+
+    /** How many ranks are in each state: {@code 4094 finalized, 2 missing}. */
+    static String states(Profile p) {
+        Map<String, Integer> states = new TreeMap<>();
+        for (Profile.RankSummary r : p.rankSummaries()) {
+            states.merge(r.state(), 1, Integer::sum);
+        }
         StringBuilder s = new StringBuilder();
         states.forEach((state, n) ->
                 s.append(s.length() == 0 ? "" : ", ").append(n).append(' ').append(state));
-        out.append("  ranks: ").append(s).append('\n');
-        if (present.isEmpty()) {
-            return;
-        }
+        return s.toString();
+    }
+
+    /** Percentiles, mean and sum of application, MPI and outside-MPI time and of the MPI share. */
+    static Table distribution(Profile p, List<Profile.RankSummary> present) {
         long[] app = new long[present.size()];
         long[] mpi = new long[present.size()];
         long[] load = new long[present.size()];
@@ -75,31 +101,31 @@ final class RankSummaries {
                 TextReport.fixed(p.totalMpiNs() / 1e9, 6),
                 TextReport.fixed(sum(load) / 1e9, 6),
                 "");
-        t.appendTo(out, "  ");
-
-        List<Profile.RankSummary> byLoad = new ArrayList<>(present);
-        byLoad.sort(java.util.Comparator.comparingLong((Profile.RankSummary r) -> -RankBalance.load(r))
-                .thenComparingInt(Profile.RankSummary::rank));
-        int k = Math.min(EXTREMES, byLoad.size());
-        out.append("\n  most loaded ranks (longest time outside MPI):\n");
-        extremes(out, byLoad.subList(0, k));
-        List<Profile.RankSummary> least = new ArrayList<>(present);
-        least.sort(java.util.Comparator.comparingLong(RankBalance::load).thenComparingInt(Profile.RankSummary::rank));
-        least = least.subList(0, k);
-        out.append("\n  least loaded ranks (shortest time outside MPI):\n");
-        extremes(out, least);
-        if (!p.complete()) {
-            out.append("\n  missing ranks: ").append(p.missingRanks()).append('\n');
-        }
+        return t;
     }
 
-    private static void extremes(StringBuilder out, List<Profile.RankSummary> ranks) {
+    /** The {@value #EXTREMES} ranks with the longest time outside MPI, longest first. */
+    static List<Profile.RankSummary> mostLoaded(List<Profile.RankSummary> present) {
+        List<Profile.RankSummary> byLoad = new ArrayList<>(present);
+        byLoad.sort(Comparator.comparingLong((Profile.RankSummary r) -> -RankBalance.load(r))
+                .thenComparingInt(Profile.RankSummary::rank));
+        return byLoad.subList(0, Math.min(EXTREMES, byLoad.size()));
+    }
+
+    /** The {@value #EXTREMES} ranks with the shortest time outside MPI, shortest first. */
+    static List<Profile.RankSummary> leastLoaded(List<Profile.RankSummary> present) {
+        List<Profile.RankSummary> least = new ArrayList<>(present);
+        least.sort(Comparator.comparingLong(RankBalance::load).thenComparingInt(Profile.RankSummary::rank));
+        return least.subList(0, Math.min(EXTREMES, least.size()));
+    }
+
+    static Table extremes(List<Profile.RankSummary> ranks) {
         Table t = new Table("rank", "<state", "app [s]", "MPI [s]", "outside MPI [s]", "MPI %");
         for (Profile.RankSummary r : ranks) {
             String[] c = TextReport.rankCells(r);
             t.row(r.rank(), c[0], c[1], c[2], TextReport.fixed(RankBalance.load(r) / 1e9, 6), c[3]);
         }
-        t.appendTo(out, "  ");
+        return t;
     }
 
     /** After the functions table: how evenly each function's time falls on the ranks. */

@@ -33,7 +33,8 @@ public final class ReportHtml {
         int n = p.ranks();
         long app = p.totalAppNs();
         long mpi = p.totalMpiNs();
-        StringBuilder h = new StringBuilder(16384 + (n <= MatrixHtml.TABLE_MAX_RANKS ? n * n * 160 : n * 400));
+        StringBuilder h = new StringBuilder(16384
+                + (n <= MatrixHtml.TABLE_MAX_RANKS ? n * n * 160 : Math.min(n, RankTimesHtml.TABLE_MAX_RANKS) * 400));
         h.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n");
         h.append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n");
         h.append("<title>qmpi4j profile: ")
@@ -89,7 +90,7 @@ public final class ReportHtml {
                 .append("</header>\n");
 
         summary(h, p, app, mpi);
-        ranks(h, p);
+        RankTimesHtml.append(h, p);
         if (nodes != null) {
             nodes.appendHtml(h);
         }
@@ -111,7 +112,7 @@ public final class ReportHtml {
                         TextReport.pair(p.matrix().totalBytes(), p.matrix().totalMessages())))
                 .append(" in all</p>\n");
         h.append("<div class=\"scroll\">\n");
-        MatrixHtml.appendMatrix(h, p, false);
+        MatrixHtml.appendMatrix(h, p, false, MatrixHtml.REPORT_MAX_PAIRS);
         h.append("</div>\n</section>\n");
         h.append("<footer class=\"note\">times: app = from the end of MPI_Init to MPI_Finalize; MPI = inside MPI")
                 .append(" calls in that time; shares are of the sums over ranks; MPI_Init is listed but outside")
@@ -158,67 +159,6 @@ public final class ReportHtml {
                 .append("</div><div class=\"note\">")
                 .append(Markup.escape(note))
                 .append("</div></div>\n");
-    }
-
-    private static void ranks(StringBuilder h, Profile p) {
-        RankBalance b = RankBalance.of(p);
-        h.append("<section id=\"ranks\"><h2>Time per rank</h2>\n");
-        if (b.ranks() > 0) {
-            h.append("<ul class=\"balance\" id=\"balance\">")
-                    .append("<li>load (app &minus; MPI) max / mean <b id=\"load-imbalance\">")
-                    .append(TextReport.fixed(b.loadMaxOverMean(), 2))
-                    .append("</b></li><li>most loaded rank <b id=\"most-loaded\">")
-                    .append(b.mostLoaded())
-                    .append("</b></li><li>least loaded rank <b id=\"least-loaded\">")
-                    .append(b.leastLoaded())
-                    .append("</b></li><li>MPI time max / mean <b id=\"mpi-imbalance\">")
-                    .append(TextReport.fixed(b.mpiMaxOverMean(), 2))
-                    .append("</b></li></ul>\n");
-        }
-        h.append(
-                        "<div class=\"controls\">order <label><input type=\"radio\" name=\"rank-order\" value=\"rank\" checked>")
-                .append(
-                        " by rank</label> <label><input type=\"radio\" name=\"rank-order\" value=\"mpi\"> by MPI time</label> ")
-                .append(
-                        "<label><input type=\"radio\" name=\"rank-order\" value=\"load\"> by load (app &minus; MPI)</label>")
-                .append(
-                        "<span class=\"key\"><i class=\"load\"></i>outside MPI <i class=\"mpi\"></i>in MPI</span></div>\n");
-        h.append(
-                "<div class=\"chart\" id=\"rank-chart\"><noscript>the chart needs scripts; the table below has the figures</noscript></div>\n");
-        h.append("<script type=\"application/json\" id=\"rank-data\">[");
-        boolean first = true;
-        for (Profile.RankSummary r : p.rankSummaries()) {
-            h.append(first ? "" : ",")
-                    .append('[')
-                    .append(r.rank())
-                    .append(',')
-                    .append(r.present() ? r.appNs() : 0)
-                    .append(',')
-                    .append(r.present() ? r.mpiNs() : 0)
-                    .append(',')
-                    .append(r.present() ? 1 : 0)
-                    .append(']');
-            first = false;
-        }
-        h.append("]</script>\n");
-        h.append(p.ranks() > 16 ? "<details><summary>table</summary>\n" : "");
-        h.append("<table class=\"data\" id=\"rank-table\"><thead><tr><th>rank</th><th>state</th><th>app [s]</th>")
-                .append("<th>MPI [s]</th><th>MPI %</th></tr></thead><tbody>\n");
-        for (Profile.RankSummary r : p.rankSummaries()) {
-            String[] c = TextReport.rankCells(r);
-            h.append("<tr data-rank=\"")
-                    .append(r.rank())
-                    .append("\"><td>")
-                    .append(r.rank())
-                    .append("</td>");
-            for (String cell : c) {
-                h.append("<td>").append(Markup.escape(cell)).append("</td>");
-            }
-            h.append("</tr>\n");
-        }
-        h.append("</tbody></table>\n")
-                .append(p.ranks() > 16 ? "</details>\n" : "")
-                .append("</section>\n");
     }
 
     private static final String[] STATS_HEADER = {

@@ -4,8 +4,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A plain-text table: a header row and data rows, columns padded to their widest cell; text
- * columns left-aligned, the others right-aligned.
+ * A table of a header row and data rows, for {@code report.txt} (columns padded to their widest
+ * cell, text columns left-aligned, the others right-aligned) or {@code report.html}.
  */
 final class Table {
     private final String[] header;
@@ -50,6 +50,26 @@ final class Table {
         for (String[] r : rows) {
             line(out, indent, r, width);
         }
+    }
+
+    /**
+     * The same rows as an HTML table of {@code report.html} ({@code class="data"}, its stylesheet
+     * aligns the first column left and the others right), in a scrolling box.
+     */
+    void appendHtml(StringBuilder h, String id) {
+        h.append("<div class=\"scroll\"><table class=\"data\" id=\"").append(id).append("\"><thead><tr>");
+        for (String c : header) {
+            h.append("<th>").append(Markup.escape(c)).append("</th>");
+        }
+        h.append("</tr></thead><tbody>\n");
+        for (String[] r : rows) {
+            h.append("<tr>");
+            for (String c : r) {
+                h.append("<td>").append(Markup.escape(c)).append("</td>");
+            }
+            h.append("</tr>\n");
+        }
+        h.append("</tbody></table></div>\n");
     }
 
     private void line(StringBuilder out, String indent, String[] cells, int[] width) {

@@ -5,8 +5,14 @@
  * table below it), one stacked bar per rank: time outside MPI on top of time in MPI, the bar's
  * height the rank's application time. The order switch redraws it by rank, by MPI time or by
  * load (time outside MPI), largest first; #order=mpi or #order=load in the address picks the first order. Marks <body data-report-bars="n"> when drawn; tests read it.
+ * With many ranks (data-unit > 1 on the data) a bar is a block of consecutive ranks:
+ * [first rank, mean app ns, mean MPI ns, ranks present, last rank, then rank and ns of the longest
+ * app time, of the least MPI time and of the most MPI time], drawn as its means, with a vertical
+ * line over the range of its MPI times and a tick at its longest application time.
  */
-var ranks = JSON.parse(document.getElementById('rank-data').textContent);
+var data = document.getElementById('rank-data');
+var ranks = JSON.parse(data.textContent);
+var unit = Number(data.getAttribute('data-unit') || '1');
 var chart = document.getElementById('rank-chart');
 var SVG = 'http://www.w3.org/2000/svg';
 
@@ -35,6 +41,19 @@ function niceCeiling(v) {
 
 function load(r) { return Math.max(0, r[1] - r[2]); }
 
+/** App, MPI and outside-MPI time of a row (a rank's, or a block's means). */
+function times(r) {
+  var app = r[1], mpi = r[2];
+  return 'app ' + seconds(app) + ', MPI ' + seconds(mpi) + ' (' + (app > 0 ? (100 * mpi / app).toFixed(2) : '0.00')
+      + ' %), outside MPI ' + seconds(Math.max(0, app - mpi));
+}
+
+function blockTitle(r) {
+  var head = 'ranks ' + r[0] + '-' + r[4] + ' (' + r[3] + ' of ' + (r[4] - r[0] + 1) + ' with data)';
+  return r[3] ? head + ': mean ' + times(r) + '; longest app time ' + seconds(r[6]) + ' (rank ' + r[5]
+      + '); MPI time from ' + seconds(r[8]) + ' (rank ' + r[7] + ') to ' + seconds(r[10]) + ' (rank ' + r[9] + ')' : head;
+}
+
 function draw(order) {
   var rows = ranks.slice();
   if (order === 'mpi') {
@@ -43,7 +62,7 @@ function draw(order) {
     rows.sort(function (a, b) { return load(b) - load(a) || a[0] - b[0]; });
   }
   var max = 0;
-  rows.forEach(function (r) { max = Math.max(max, r[1], r[2]); });
+  rows.forEach(function (r) { max = Math.max(max, r[1], r[2], unit > 1 ? r[6] : 0, unit > 1 ? r[10] : 0); });
   max = niceCeiling(max);
   var n = rows.length, left = 64, bottom = 34, top = 8, height = 240;
   var width = Math.max(360, Math.min(1200, chart.clientWidth || 960));
@@ -61,14 +80,17 @@ function draw(order) {
   rows.forEach(function (r, i) {
     var x = left + i * slot + (slot - bar) / 2;
     var g = el('g', {'class': 'rank', 'data-rank': r[0], 'data-app-ns': r[1], 'data-mpi-ns': r[2]}, svg);
-    var title = 'rank ' + r[0] + (r[3] ? ': app ' + seconds(r[1]) + ', MPI ' + seconds(r[2]) + ' ('
-        + (r[1] > 0 ? (100 * r[2] / r[1]).toFixed(2) : '0.00') + ' %), outside MPI ' + seconds(load(r)) : ': no data');
-    el('title', {}, g).textContent = title;
+    el('title', {}, g).textContent = unit > 1 ? blockTitle(r) : 'rank ' + r[0] + (r[3] ? ': ' + times(r) : ': no data');
     var hm = max > 0 ? height * r[2] / max : 0, hl = max > 0 ? height * load(r) / max : 0;
     el('rect', {x: x, y: top + height - hm, width: bar, height: hm, 'class': 'mpi'}, g);
     el('rect', {x: x, y: top + height - hm - hl, width: bar, height: hl, 'class': 'load'}, g);
     if (!r[3]) {
       el('text', {x: x + bar / 2, y: top + height - 4, 'class': 'missing', 'text-anchor': 'middle'}, g).textContent = '?';
+    }
+    if (unit > 1 && r[3] && max > 0) {
+      var y = function (ns) { return top + height - height * ns / max; };
+      el('line', {x1: x, x2: x + bar, y1: y(r[6]), y2: y(r[6]), 'class': 'top'}, g);
+      el('line', {x1: x + bar / 2, x2: x + bar / 2, y1: y(r[8]), y2: y(r[10]), 'class': 'range'}, g);
     }
     if (i % every === 0) {
       el('text', {x: x + bar / 2, y: top + height + 14, 'class': 'axis', 'text-anchor': 'middle'}, g)
@@ -76,10 +98,12 @@ function draw(order) {
     }
   });
   el('text', {x: left + (width - left) / 2, y: top + height + 30, 'class': 'axis', 'text-anchor': 'middle'}, svg)
-      .textContent = order === 'rank' ? 'rank' : order === 'mpi' ? 'rank, by MPI time' : 'rank, by time outside MPI';
+      .textContent = (unit > 1 ? 'blocks of ' + unit + ' ranks, by first rank' : 'rank')
+          + (order === 'rank' ? '' : order === 'mpi' ? ', ordered by MPI time' : ', ordered by time outside MPI');
   chart.textContent = '';
   chart.appendChild(svg);
   document.body.setAttribute('data-report-bars', String(n));
+  document.body.setAttribute('data-report-unit', String(unit));
   document.body.setAttribute('data-rank-order', order);
 }
 

@@ -165,6 +165,87 @@ class ReportHtmlTest {
         }
     }
 
+    @Test
+    void beyondAThousandRanksTheChartHasBlocksAndTheTableTheDistribution() {
+        int ranks = RankTimesHtml.TABLE_MAX_RANKS + 904; // 5000: blocks of 8, 625 bars
+        Profile p = uneven(ranks);
+        String html = ReportHtml.render(p);
+        assertThat(RankTimesHtml.blockSize(ranks)).isEqualTo(8);
+        Matcher data = Pattern.compile(
+                        "<script type=\"application/json\" id=\"rank-data\" data-unit=\"8\">\\[(.*?)\\]</script>")
+                .matcher(html);
+        assertThat(data.find()).as("the chart's data in blocks of 8").isTrue();
+        List<long[]> blocks = new ArrayList<>();
+        Matcher row = Pattern.compile("\\[([-0-9,]+)\\]").matcher(data.group(1));
+        while (row.find()) {
+            String[] f = row.group(1).split(",");
+            long[] v = new long[f.length];
+            for (int i = 0; i < f.length; i++) {
+                v[i] = Long.parseLong(f[i]);
+            }
+            blocks.add(v);
+        }
+        assertThat(blocks).hasSize(625);
+        // Block 8..15: the means of its ranks, its longest app time and its range of MPI times.
+        long app = 0;
+        long mpi = 0;
+        Profile.RankSummary longest = p.rankSummaries().get(8);
+        Profile.RankSummary leastMpi = longest;
+        Profile.RankSummary mostMpi = longest;
+        for (int r = 8; r < 16; r++) {
+            Profile.RankSummary s = p.rankSummaries().get(r);
+            app += s.appNs();
+            mpi += s.mpiNs();
+            longest = s.appNs() > longest.appNs() ? s : longest;
+            leastMpi = s.mpiNs() < leastMpi.mpiNs() ? s : leastMpi;
+            mostMpi = s.mpiNs() > mostMpi.mpiNs() ? s : mostMpi;
+        }
+        assertThat(leastMpi.mpiNs()).as("the block's ranks differ").isLessThan(mostMpi.mpiNs());
+        assertThat(blocks.get(1))
+                .containsExactly(
+                        8,
+                        app / 8,
+                        mpi / 8,
+                        8,
+                        15,
+                        longest.rank(),
+                        longest.appNs(),
+                        leastMpi.rank(),
+                        leastMpi.mpiNs(),
+                        mostMpi.rank(),
+                        mostMpi.mpiNs());
+        assertThat(blocks.get(624)[4]).isEqualTo(ranks - 1);
+        // No row per rank: the distribution and both ends, the most loaded rank first.
+        assertThat(html).doesNotContain("id=\"rank-table\"", "<tr data-rank=");
+        assertThat(html).contains("id=\"rank-distribution\"", "profile-ranks.jsonl", ranks + " finalized");
+        Matcher most = Pattern.compile("id=\"most-loaded-ranks\">.*?<tbody>\n<tr><td>(\\d+)</td>", Pattern.DOTALL)
+                .matcher(html);
+        assertThat(most.find()).isTrue();
+        assertThat(Integer.parseInt(most.group(1))).isEqualTo(RankBalance.of(p).mostLoaded());
+        assertThat(html.length()).as("page size").isLessThan(400_000);
+    }
+
+    @Test
+    void upToAThousandRanksTheChartHasABarPerRank() {
+        String html = ReportHtml.render(uneven(RankTimesHtml.CHART_MAX_BARS));
+        assertThat(html).contains("id=\"rank-data\" data-unit=\"1\">[[0,", "id=\"rank-table\"");
+        assertThat(count(html, "<tr data-rank=")).isEqualTo(RankTimesHtml.CHART_MAX_BARS);
+    }
+
+    @Test
+    void theReportsMatrixIsGroupedIntoBlocksSoonerThanMatrixHtmls() {
+        Profile p = uneven(200); // 400 pairs
+        StringBuilder report = new StringBuilder();
+        MatrixHtml.appendMatrix(report, p, false, 100);
+        assertThat(report.toString())
+                .contains(
+                        "data-unit=\"8\"",
+                        "blocks of 8 ranks (matrix.html has finer ones, profile.json has every pair)");
+        StringBuilder page = new StringBuilder();
+        MatrixHtml.appendMatrix(page, p, true, MatrixHtml.PAGE_MAX_PAIRS);
+        assertThat(page.toString()).contains("data-unit=\"1\"").doesNotContain("matrix.html has finer ones");
+    }
+
     private static int count(String text, String literal) {
         int n = 0;
         for (int i = text.indexOf(literal); i >= 0; i = text.indexOf(literal, i + 1)) {
