@@ -160,7 +160,7 @@ public final class WaitAnalysis {
         victim.latePreviousExit = late.previousExit;
         // The victim's rank has a progress record: its call is being analysed.
         victim.bound = Objects.requireNonNull(ranks.get(victim.rank)).errorBound + (l == null ? 0 : l.errorBound);
-        victim.causes = l == null ? new WaitCauses() : WaitCauses.explain(l, late, ns);
+        victim.causes = l == null ? WaitCauses.NONE : WaitCauses.explain(l, late, ns);
         victim.lateNode = CriticalPathNode.hold(victim.lateNode, lateNode);
         if (victim.finalized) {
             // Its rank has moved on (clocks that disagree within their bounds): count it, no jump.

@@ -27,11 +27,41 @@ final class WaitCauses {
     /** Numbers per interval: short-term ns, long-term ns, then the JVM's parts ({@link JvmParts}). */
     static final int WIDTH = JVM + JvmParts.KINDS;
 
-    final Map<Interval, long[]> parts = new LinkedHashMap<>();
+    /** A wait whose late rank has no history: nothing explains it. */
+    static final WaitCauses NONE = new WaitCauses(new Interval[0], new long[0]);
+
+    /*
+     * Kept as two arrays, not a map: every call in a rank's history that waited holds its causes
+     * (millions at once in a job of 262,144 ranks), and a map with its entries and an array per
+     * interval took about three times the memory of the numbers themselves.
+     */
+    private final Interval[] intervals;
+    /** {@link #WIDTH} numbers per interval, in the order of {@link #intervals}. */
+    private final long[] numbers;
+
+    private WaitCauses(Interval[] intervals, long[] numbers) {
+        this.intervals = intervals;
+        this.numbers = numbers;
+    }
+
+    /** The number of causes. */
+    int size() {
+        return intervals.length;
+    }
+
+    /** The {@code i}th cause's interval. */
+    Interval interval(int i) {
+        return intervals[i];
+    }
+
+    /** Number {@code k} ({@code 0} short-term ns, {@code 1} long-term ns, then the JVM's) of cause {@code i}. */
+    long number(int i, int k) {
+        return numbers[i * WIDTH + k];
+    }
 
     /** What the late rank {@code l} did in the {@code ns} before entering {@code late}. */
     static WaitCauses explain(RankProgress l, CallSegment late, long ns) {
-        WaitCauses mix = new WaitCauses();
+        Mix mix = new Mix();
         long until = late.start;
         long from = until - ns;
         long covered = 0;
@@ -74,82 +104,86 @@ final class WaitCauses {
                     ns - covered,
                     0);
         }
-        mix.limit(LIMIT);
-        return mix;
+        return mix.limit(LIMIT);
     }
 
-    /** Adds to interval {@code i}'s numbers; returns them (to add its JVM parts). */
-    long[] add(Interval i, long shortNs, long longNs) {
-        long[] p = parts.get(i);
-        if (p == null) {
-            p = new long[WIDTH];
-            parts.put(i, p);
+    /** The causes as they are gathered: a map, until {@link #limit} makes them {@link WaitCauses}. */
+    static final class Mix {
+        final Map<Interval, long[]> parts = new LinkedHashMap<>();
+
+        /** Adds to interval {@code i}'s numbers; returns them (to add its JVM parts). */
+        long[] add(Interval i, long shortNs, long longNs) {
+            long[] p = parts.get(i);
+            if (p == null) {
+                p = new long[WIDTH];
+                parts.put(i, p);
+            }
+            p[0] += shortNs;
+            p[1] += longNs;
+            return p;
         }
-        p[0] += shortNs;
-        p[1] += longNs;
-        return p;
+
+        /** {@code ns} of a wait caused by {@code causes}, handed on in their proportions (long-term). */
+        void propagate(WaitCauses causes, long ns) {
+            long total = causes.total();
+            if (total <= 0) {
+                return;
+            }
+            long given = 0;
+            Interval largest = null;
+            long largestNs = -1;
+            for (int i = 0; i < causes.size(); i++) {
+                long part = causes.number(i, 0) + causes.number(i, 1);
+                long share = (long) ((double) ns * part / total);
+                long[] p = add(causes.interval(i), 0, share);
+                double f = (double) ns / total;
+                for (int k = JVM; k < WIDTH; k++) {
+                    long v = causes.number(i, k);
+                    p[k] += k == JVM + JvmParts.GC_COUNT ? v : (long) (v * f);
+                }
+                given += share;
+                if (part > largestNs) {
+                    largestNs = part;
+                    largest = causes.interval(i);
+                }
+            }
+            if (largest != null && given < ns) {
+                add(largest, 0, ns - given);
+            }
+        }
+
+        /** The {@code n} largest causes, the rest added to the largest; all of them if no more than {@code n}. */
+        WaitCauses limit(int n) {
+            List<Map.Entry<Interval, long[]>> all = new ArrayList<>(parts.entrySet());
+            long[] rest = new long[WIDTH];
+            if (all.size() > n) {
+                all.sort(new LargestCause());
+                for (int i = n; i < all.size(); i++) {
+                    for (int k = 0; k < WIDTH; k++) {
+                        rest[k] += all.get(i).getValue()[k];
+                    }
+                }
+                all = all.subList(0, n);
+            }
+            Interval[] intervals = new Interval[all.size()];
+            long[] numbers = new long[all.size() * WIDTH];
+            for (int i = 0; i < intervals.length; i++) {
+                intervals[i] = all.get(i).getKey();
+                System.arraycopy(all.get(i).getValue(), 0, numbers, i * WIDTH, WIDTH);
+            }
+            for (int k = 0; k < WIDTH && intervals.length > 0; k++) {
+                numbers[k] += rest[k];
+            }
+            return new WaitCauses(intervals, numbers);
+        }
     }
 
     long total() {
         long t = 0;
-        for (long[] p : parts.values()) {
-            t += p[0] + p[1];
+        for (int i = 0; i < intervals.length; i++) {
+            t += numbers[i * WIDTH] + numbers[i * WIDTH + 1];
         }
         return t;
-    }
-
-    /** {@code ns} of a wait caused by {@code causes}, handed on in their proportions (long-term). */
-    void propagate(WaitCauses causes, long ns) {
-        long total = causes.total();
-        if (total <= 0) {
-            return;
-        }
-        long given = 0;
-        Interval largest = null;
-        long largestNs = -1;
-        for (Map.Entry<Interval, long[]> c : causes.parts.entrySet()) {
-            long part = c.getValue()[0] + c.getValue()[1];
-            long share = (long) ((double) ns * part / total);
-            long[] p = add(c.getKey(), 0, share);
-            double f = (double) ns / total;
-            for (int k = JVM; k < WIDTH; k++) {
-                long v = c.getValue()[k];
-                p[k] += k == JVM + JvmParts.GC_COUNT ? v : (long) (v * f);
-            }
-            given += share;
-            if (part > largestNs) {
-                largestNs = part;
-                largest = c.getKey();
-            }
-        }
-        if (largest != null && given < ns) {
-            add(largest, 0, ns - given);
-        }
-    }
-
-    /** Keeps the {@code n} largest causes; the rest is added to the largest. */
-    void limit(int n) {
-        if (parts.size() <= n) {
-            return;
-        }
-        List<Map.Entry<Interval, long[]>> all = new ArrayList<>(parts.entrySet());
-        all.sort(new LargestCause());
-        long[] rest = new long[WIDTH];
-        for (int i = n; i < all.size(); i++) {
-            for (int k = 0; k < WIDTH; k++) {
-                rest[k] += all.get(i).getValue()[k];
-            }
-        }
-        Map<Interval, long[]> kept = new LinkedHashMap<>();
-        for (int i = 0; i < n; i++) {
-            kept.put(all.get(i).getKey(), all.get(i).getValue().clone());
-        }
-        long[] first = kept.values().iterator().next();
-        for (int k = 0; k < WIDTH; k++) {
-            first[k] += rest[k];
-        }
-        parts.clear();
-        parts.putAll(kept);
     }
 
     private static final class LargestCause implements Comparator<Map.Entry<Interval, long[]>> {

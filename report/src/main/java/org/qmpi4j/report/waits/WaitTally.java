@@ -62,17 +62,17 @@ final class WaitTally {
         } else if (peer != c.peer) {
             peers.put(key, -1);
         }
-        for (Map.Entry<Interval, long[]> d : causes.parts.entrySet()) {
-            long[] t = delays.get(d.getKey());
+        for (int i = 0; i < causes.size(); i++) {
+            long[] t = delays.get(causes.interval(i));
             if (t == null) {
                 t = new long[1 + WaitCauses.WIDTH];
-                delays.put(d.getKey(), t);
+                delays.put(causes.interval(i), t);
             }
-            t[0] += d.getValue()[0];
-            t[1] += d.getValue()[1];
+            t[0] += causes.number(i, 0);
+            t[1] += causes.number(i, 1);
             t[2]++;
             for (int k = WaitCauses.JVM; k < WaitCauses.WIDTH; k++) {
-                t[1 + k] += d.getValue()[k];
+                t[1 + k] += causes.number(i, k);
             }
         }
         if (listener != WaitAnalysis.NOBODY
