@@ -1,11 +1,13 @@
 package org.qmpi4j.report.render;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
 import org.qmpi4j.api.Nullable;
+import org.qmpi4j.formats.files.RankRanges;
 import org.qmpi4j.formats.profile.Decimals;
 import org.qmpi4j.formats.profile.JvmSummary;
 import org.qmpi4j.formats.profile.Profile;
@@ -285,51 +287,112 @@ final class JvmFindings {
         return List.of(rank);
     }
 
-    /** Advice that follows from the findings, each with its evidence. */
+    /**
+     * Advice that follows from the findings, each with its evidence: one line per kind of advice,
+     * naming every rank it is for (a job of many ranks where 8 ranks collected alike gets one line,
+     * not 8 of the same words), in the order of the largest finding each holds.
+     */
     List<String> advice() {
-        List<String> out = new ArrayList<>();
+        Map<String, List<Finding>> groups = new LinkedHashMap<>();
         for (Finding f : findings) {
-            JvmSummary s = jvm.get(f.rank);
-            String share = Decimals.fixed(100 * f.share, 0) + " % of the waiting";
-            switch (f.cause) {
-                case GC:
-                    if (s != null && "System.gc()".equals(s.lastGcCause())) {
-                        out.add("rank " + f.rank + " calls System.gc() (its last collection's cause) and that caused "
-                                + share + ": remove the call, or run with -XX:+ExplicitGCInvokesConcurrent (G1) or"
-                                + " -XX:+DisableExplicitGC");
-                    } else if (s != null && s.gcCount() < FEW_COLLECTIONS) {
-                        out.add("rank " + f.rank + "'s " + s.gcCount()
-                                + (s.gcCount() == 1 ? " collection" : " collections")
-                                + " caused " + share
-                                + (s == null || s.lastGcCause() == null ? "" : " (last cause " + s.lastGcCause() + ")")
-                                + ": too few to say its heap is too small; if they recur in a longer run, give it"
-                                + " more heap (-Xmx) or allocate less per iteration");
-                    } else {
-                        out.add("rank " + f.rank + "'s collections caused " + share
-                                + (s == null || s.lastGcCause() == null ? "" : " (last cause " + s.lastGcCause() + ")")
-                                + ": its heap may be too small for its live set and allocation rate; give it more"
-                                + " (-Xmx) or allocate less per iteration");
-                    }
-                    break;
-                case SAFEPOINT:
-                    out.add("rank " + f.rank + " stopped at safepoints that were no collection for " + share
-                            + " (deoptimisation, code cache, biased locks): see -Xlog:safepoint");
-                    break;
-                case CLASS_LOADING:
-                    out.add("rank " + f.rank + " loaded classes while others waited (" + share
-                            + "): warm up before the timed iterations, or use a class-data sharing archive"
-                            + " (-XX:SharedArchiveFile)");
-                    break;
-                case DESCHEDULED:
-                    out.add("rank " + f.rank + " was runnable but not running for " + share
-                            + ": more threads wanted its CPU than there were cores (other ranks, the JVM's JIT and GC"
-                            + " threads, other processes on the node); run fewer ranks per node, bind them to cores,"
-                            + " or fewer GC threads (-XX:ParallelGCThreads)");
-                    break;
-                default:
-                    break;
-            }
+            groups.computeIfAbsent(kind(f), k -> new ArrayList<>()).add(f);
+        }
+        List<String> out = new ArrayList<>();
+        for (Map.Entry<String, List<Finding>> g : groups.entrySet()) {
+            List<Finding> fs = g.getValue();
+            out.add(fs.size() == 1 ? one(fs.get(0)) : several(g.getKey(), fs));
         }
         return out;
     }
+
+    /** Which advice a finding gets: its cause, and for collections what the rank's summary shows. */
+    private String kind(Finding f) {
+        if (f.cause != Cause.GC) {
+            return f.cause.name();
+        }
+        JvmSummary s = jvm.get(f.rank);
+        if (s != null && "System.gc()".equals(s.lastGcCause())) {
+            return "SYSTEM_GC";
+        }
+        return s != null && s.gcCount() < FEW_COLLECTIONS ? "FEW_GC" : "GC";
+    }
+
+    private String one(Finding f) {
+        JvmSummary s = jvm.get(f.rank);
+        String share = Decimals.fixed(100 * f.share, 0) + " % of the waiting";
+        switch (kind(f)) {
+            case "SYSTEM_GC":
+                return "rank " + f.rank + " calls System.gc() (its last collection's cause) and that caused " + share
+                        + ": " + SYSTEM_GC_ADVICE;
+            case "FEW_GC":
+                long n = s == null ? 0 : s.gcCount();
+                return "rank " + f.rank + "'s " + n + (n == 1 ? " collection" : " collections") + " caused " + share
+                        + lastCause(s) + ": too few to say its heap is too small; " + FEW_GC_ADVICE;
+            case "GC":
+                return "rank " + f.rank + "'s collections caused " + share + lastCause(s)
+                        + ": its heap may be too small for its live set and allocation rate; " + GC_ADVICE;
+            case "SAFEPOINT":
+                return "rank " + f.rank + " stopped at safepoints that were no collection for " + share
+                        + SAFEPOINT_ADVICE;
+            case "CLASS_LOADING":
+                return "rank " + f.rank + " loaded classes while others waited (" + share + "): "
+                        + CLASS_LOADING_ADVICE;
+            default:
+                return "rank " + f.rank + " was runnable but not running for " + share + ": " + DESCHEDULED_ADVICE;
+        }
+    }
+
+    /** The same advice for several ranks, with the range of their shares. */
+    private String several(String kind, List<Finding> fs) {
+        List<Integer> ranks = new ArrayList<>();
+        double least = Double.MAX_VALUE;
+        double most = 0;
+        for (Finding f : fs) {
+            ranks.add(f.rank);
+            least = Math.min(least, f.share);
+            most = Math.max(most, f.share);
+        }
+        ranks.sort(null);
+        String low = Decimals.fixed(100 * least, 0);
+        String high = Decimals.fixed(100 * most, 0);
+        String share = (low.equals(high) ? low : low + " to " + high) + " % of the waiting each";
+        String listed = RankRanges.of(ranks);
+        String who = "ranks " + listed.substring(1, listed.length() - 1);
+        switch (kind) {
+            case "SYSTEM_GC":
+                return who + " call System.gc() (their last collection's cause) and that caused " + share + ": "
+                        + SYSTEM_GC_ADVICE;
+            case "FEW_GC":
+                return "the few collections (under " + FEW_COLLECTIONS + ") of " + who + " caused " + share
+                        + ": too few to say their heaps are too small; if they recur in a longer run, give them more"
+                        + " heap (-Xmx) or allocate less per iteration";
+            case "GC":
+                return "the collections of " + who + " caused " + share
+                        + ": their heaps may be too small for their live sets and allocation rates; give them more"
+                        + " (-Xmx) or allocate less per iteration";
+            case "SAFEPOINT":
+                return who + " stopped at safepoints that were no collection for " + share + SAFEPOINT_ADVICE;
+            case "CLASS_LOADING":
+                return who + " loaded classes while others waited (" + share + "): " + CLASS_LOADING_ADVICE;
+            default:
+                return who + " were runnable but not running for " + share + ": "
+                        + DESCHEDULED_ADVICE.replace("wanted its CPU", "wanted their CPUs");
+        }
+    }
+
+    private static String lastCause(@Nullable JvmSummary s) {
+        return s == null || s.lastGcCause() == null ? "" : " (last cause " + s.lastGcCause() + ")";
+    }
+
+    private static final String SYSTEM_GC_ADVICE =
+            "remove the call, or run with -XX:+ExplicitGCInvokesConcurrent (G1) or -XX:+DisableExplicitGC";
+    private static final String FEW_GC_ADVICE =
+            "if they recur in a longer run, give it more heap (-Xmx) or allocate less per iteration";
+    private static final String GC_ADVICE = "give it more (-Xmx) or allocate less per iteration";
+    private static final String SAFEPOINT_ADVICE = " (deoptimisation, code cache, biased locks): see -Xlog:safepoint";
+    private static final String CLASS_LOADING_ADVICE =
+            "warm up before the timed iterations, or use a class-data sharing archive (-XX:SharedArchiveFile)";
+    private static final String DESCHEDULED_ADVICE = "more threads wanted its CPU than there were cores (other ranks,"
+            + " the JVM's JIT and GC threads, other processes on the node); run fewer ranks per node, bind them to"
+            + " cores, or fewer GC threads (-XX:ParallelGCThreads)";
 }

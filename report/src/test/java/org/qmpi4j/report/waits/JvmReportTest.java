@@ -224,6 +224,55 @@ class JvmReportTest {
     }
 
     @Test
+    void ranksGivenTheSameAdviceShareOneLine() throws Exception {
+        // Five ranks, two barriers: rank 2 is late for the first, rank 4 for the second, each after
+        // 60 ms of collections in its 99 ms before it.
+        long[] collecting = {60 * MS, 8, 0, 0, 0, 0, 0, 0, 0, 0};
+        Map<Integer, List<WaitEvent>> calls = new TreeMap<>();
+        for (int r = 0; r < 5; r++) {
+            List<WaitEvent> list = new ArrayList<>();
+            list.add(WaitEvent.call(r, "MPI_INIT", CallSite.UNKNOWN, 0, MS).jvm(NOTHING));
+            list.add(WaitEvent.call(r, "MPI_BARRIER", BARRIER, (r == 2 ? 100 : 10) * MS, 101 * MS)
+                    .collective("world", 5, 0, -1)
+                    .jvm(r == 2 ? collecting : NOTHING));
+            list.add(WaitEvent.call(r, "MPI_BARRIER", BARRIER, (r == 4 ? 200 : 110) * MS, 201 * MS)
+                    .collective("world", 5, 1, -1)
+                    .jvm(r == 4 ? collecting : NOTHING));
+            calls.put(r, list);
+        }
+        Map<Integer, WaitAnalysis.RankEvents> sources = new TreeMap<>();
+        calls.forEach((r, list) -> {
+            Iterator<WaitEvent> it = list.iterator();
+            sources.put(r, () -> it.hasNext() ? it.next() : null);
+        });
+        WaitReport waits = WaitAnalysis.analyse(sources, WaitAnalysis.DEFAULT_NOISE_FLOOR_NS);
+        List<RankProfile> ranks = new ArrayList<>();
+        for (int r = 0; r < 5; r++) {
+            boolean collected = r == 2 || r == 4;
+            ranks.add(RankProfile.builder(r, 5, "openmpi")
+                    .environment("host", "n1")
+                    .environment("pid", Integer.toString(4242 + r))
+                    .appNs(300 * MS)
+                    .function("MPI_BARRIER", "COLLECTIVE", new CallStats().add(1000, 0, false))
+                    .jvm(new JvmSummary(
+                            collected ? 61 * MS : MS,
+                            collected ? 8 : 1,
+                            MS / 10,
+                            3,
+                            20 * MS,
+                            MS,
+                            List.of(),
+                            "G1 Evacuation Pause"))
+                    .build());
+        }
+        String s = section(ProfileMerger.merge(ranks).withWaits(waits));
+        assertThat(s)
+                .contains("the collections of ranks 2, 4 caused 30 % of the waiting each: their heaps may be too small")
+                .doesNotContain("rank 2's collections")
+                .doesNotContain("rank 4's collections");
+    }
+
+    @Test
     void withoutTheTracerNoCauseIsClaimed() throws Exception {
         String s = section(profile("System.gc()"));
         assertThat(s)
