@@ -144,10 +144,13 @@ class IterationsTest {
         assertBoundaryIsTheResidual(it, 30);
         JsonNode warmup = it.get("warmup");
         assertThat(warmup.get("iterations").asLong()).as("%s", it).isEqualTo(10);
-        // 160 ms over about 40, and more: the first iteration also holds the JVMs' first calls
-        // (class loading, the first connections), measured up to several hundred ms
-        assertThat(warmup.get("slowdown").asDouble()).isBetween(3.5, 20.0);
-        assertThat(it.get("steady").get("wall_s_median").asDouble()).isBetween(0.039, 0.060);
+        double steady = it.get("steady").get("wall_s_median").asDouble();
+        assertThat(steady).isBetween(0.039, 0.060);
+        // The warm-up's mean over the steady median: each warm-up iteration sleeps 160 ms, so at
+        // least 0.160 s over the median (4 at a 40 ms median; a loaded machine's longer median, up
+        // to the 60 ms allowed above, makes it less), and more: the first iteration also holds the
+        // JVMs' first calls (class loading, the first connections), measured up to several hundred ms
+        assertThat(warmup.get("slowdown").asDouble()).isBetween(0.159 / steady, 20.0);
     }
 
     @Test

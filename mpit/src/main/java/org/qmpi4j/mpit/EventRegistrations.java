@@ -44,11 +44,35 @@ final class EventRegistrations {
             }
             try {
                 RegistrationImpl r = new RegistrationImpl(this, type, object, copy(hints));
-                live.add(r);
-                type.add(r);
+                live.add(r); // its type delivers to it once it has a callback (setCallback)
                 return r;
             } catch (OutOfMemoryError e) {
                 throw Errors.memory("an event registration", e);
+            }
+        }
+    }
+
+    /**
+     * Sets or removes {@code r}'s callback for {@code level}. Its type delivers to a registration
+     * only while it has a callback: the first makes the type watched (its events are raised, and
+     * a source such as the JVM's pauses starts on that demand), removing the last makes it
+     * unwatched again if it was the last. Before it, no event could run a callback of it, so
+     * none is raised for it to drop (a tool that allocates its handle, then registers its callback,
+     * has no drops between the two, however long the thread waits for a CPU there).
+     */
+    void setCallback(
+            RegistrationImpl r,
+            CallbackSafety level,
+            @Nullable EventCallback callback,
+            @Nullable Map<String, String> hints) {
+        synchronized (lock) {
+            boolean had = r.hasCallbacks();
+            r.setCallback(level, callback, hints);
+            boolean has = r.hasCallbacks();
+            if (!had && has && live.contains(r)) {
+                r.type.add(r);
+            } else if (had && !has) {
+                r.type.remove(r);
             }
         }
     }
@@ -173,6 +197,10 @@ final class EventRegistrations {
                 next.put(level, new Registered(callback, copy(hints)));
             }
             callbacks = next;
+        }
+
+        boolean hasCallbacks() {
+            return !callbacks.isEmpty();
         }
 
         Registered callbackAt(CallbackSafety level) {

@@ -71,10 +71,10 @@ final class EventTypes {
     }
 
     /**
-     * One event type: its registrations as an array replaced on every change, so raising reads one
-     * volatile field and an unwatched type costs that read only. {@code demand} hears +1 when the
-     * first registration appears and -1 when the last goes (the agent relinks the functions its
-     * events need on those).
+     * One event type: its registrations that have a callback, as an array replaced on every change,
+     * so raising reads one volatile field and an unwatched type costs that read only.
+     * {@code demand} hears +1 when the first such registration appears and -1 when the last goes
+     * (the agent relinks the functions its events need on those).
      */
     static final class EventTypeImpl implements EventType {
         private static final EventRegistrations.RegistrationImpl[] NONE = new EventRegistrations.RegistrationImpl[0];

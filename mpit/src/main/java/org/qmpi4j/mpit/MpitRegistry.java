@@ -135,8 +135,9 @@ public final class MpitRegistry implements MpiT {
     }
 
     /**
-     * Adds an event type whose {@code demand} hears +1 when its first registration is allocated and
-     * -1 when its last is freed: the agent keeps the functions its events need relinked only then.
+     * Adds an event type whose {@code demand} hears +1 when its first registration gets a callback
+     * and -1 when the last with one is freed or loses it: the agent keeps the functions its events
+     * need relinked only then.
      */
     public synchronized EventType registerEventType(EventDefinition d, IntConsumer demand) {
         return changedType(eventTypes.register(d, sources, variables, delivery, demand));
@@ -442,7 +443,7 @@ public final class MpitRegistry implements MpiT {
             @Nullable Map<String, String> hints,
             @Nullable EventCallback callback) {
         initialized();
-        registrations.registration(registration).setCallback(level(safety), callback, hints);
+        registrations.setCallback(registrations.registration(registration), level(safety), callback, hints);
     }
 
     @Override

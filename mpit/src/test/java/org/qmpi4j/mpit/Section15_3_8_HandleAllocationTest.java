@@ -194,8 +194,14 @@ class Section15_3_8_HandleAllocationTest {
     }
 
     @Test
-    @DisplayName("the demand of an event type: +1 with its first registration, -1 when its last is freed")
+    @DisplayName("the demand of an event type: +1 with its first registration that has a callback, -1 when the last"
+            + " such is freed or loses its callbacks; a registration without one is not delivered to")
     void demandFollowsRegistrations() {
+        java.util.function.ToIntFunction<org.qmpi4j.api.mpit.EventInstance> value = i -> {
+            int[] v = new int[1];
+            r.eventRead(i, 0, v);
+            return v[0];
+        };
         List<Integer> demand = new CopyOnWriteArrayList<>();
         EventType t = r.registerEventType(
                 EventDefinition.builder("demanding")
@@ -205,12 +211,27 @@ class Section15_3_8_HandleAllocationTest {
         assertThat(t.isWatched()).isFalse();
         EventRegistration a = r.eventHandleAlloc(t.index(), null, null);
         EventRegistration b = r.eventHandleAlloc(t.index(), null, null);
+        List<Long> droppedOfA = new CopyOnWriteArrayList<>();
+        r.eventSetDroppedHandler(a, (count, reg, source, level) -> droppedOfA.add(count));
+        assertThat(demand).as("no callback yet: nothing could be delivered").isEmpty();
+        assertThat(t.isWatched()).isFalse();
+        t.raise(CallbackSafety.NONE, null, 1); // before a's callback: not raised for it, so not dropped
+        List<Integer> seen = new CopyOnWriteArrayList<>();
+        r.eventRegisterCallback(a, CallbackSafety.NONE, null, (i, reg, s) -> seen.add(value.applyAsInt(i)));
+        r.eventRegisterCallback(b, CallbackSafety.NONE, null, (i, reg, s) -> {});
         assertThat(demand).containsExactly(1);
         assertThat(t.isWatched()).isTrue();
-        r.eventHandleFree(a, null);
-        assertThat(demand).containsExactly(1);
+        t.raise(CallbackSafety.NONE, null, 2);
+        assertThat(seen).containsExactly(2);
+        assertThat(droppedOfA).isEmpty();
+        r.eventRegisterCallback(a, CallbackSafety.NONE, null, null); // a loses its only callback
         r.eventHandleFree(b, null);
         assertThat(demand).containsExactly(1, -1);
+        assertThat(t.isWatched()).isFalse();
+        r.eventRegisterCallback(a, CallbackSafety.NONE, null, (i, reg, s) -> seen.add(value.applyAsInt(i)));
+        assertThat(demand).containsExactly(1, -1, 1);
+        r.eventHandleFree(a, null);
+        assertThat(demand).containsExactly(1, -1, 1, -1);
         assertThat(t.isWatched()).isFalse();
     }
 }

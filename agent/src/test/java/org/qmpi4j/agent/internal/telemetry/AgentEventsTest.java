@@ -113,10 +113,14 @@ class AgentEventsTest {
     }
 
     @Test
-    @DisplayName("nothing is watched or relinked until a registration exists; freeing the last withdraws the demand")
+    @DisplayName(
+            "nothing is watched or relinked until a registration has a callback; freeing the last withdraws the demand")
     void zeroCostUntilRegistered() {
         assertThat(watched()).isZero();
         EventRegistration g = mpit.eventHandleAlloc(mpit.eventGetIndex("qmpi4j_send_started"), null, null);
+        assertThat(watched()).as("a registration without a callback").isZero();
+        assertThat(relinks).hasValue(0);
+        mpit.eventRegisterCallback(g, CallbackSafety.THREAD_SAFE, null, (i, reg, s) -> {});
         assertThat(monitor.observes(MpiFunction.MPI_SEND)).isTrue();
         assertThat(monitor.observes(MpiFunction.MPI_ISEND)).isTrue();
         assertThat(monitor.observes(MpiFunction.MPI_RECV)).isFalse();
@@ -125,6 +129,7 @@ class AgentEventsTest {
         assertThat(watched()).isZero();
         assertThat(relinks).hasValue(2);
         EventRegistration p = mpit.eventHandleAlloc(mpit.eventGetIndex("qmpi4j_pcontrol_changed"), null, null);
+        mpit.eventRegisterCallback(p, CallbackSafety.THREAD_SAFE, null, (i, reg, s) -> {});
         assertThat(watched()).as("Pcontrol and tool faults need no function").isZero();
         mpit.eventHandleFree(p, null);
     }
