@@ -15,12 +15,18 @@ public final class CallSite {
     private final @Nullable String methodName;
     private final @Nullable String fileName;
     private final int line;
+    /** Computed once: sites are parts of the wait analysis' map keys. */
+    private final int hash;
 
     public CallSite(@Nullable String className, @Nullable String methodName, @Nullable String fileName, int line) {
         this.className = className;
         this.methodName = methodName;
         this.fileName = fileName;
         this.line = line;
+        int h = className == null ? 0 : className.hashCode();
+        h = h * 31 + (methodName == null ? 0 : methodName.hashCode());
+        h = h * 31 + (fileName == null ? 0 : fileName.hashCode());
+        this.hash = h * 31 + line;
     }
 
     /** The class, or {@code null}. */
@@ -56,11 +62,15 @@ public final class CallSite {
 
     @Override
     public boolean equals(Object o) {
+        if (o == this) {
+            return true;
+        }
         if (!(o instanceof CallSite)) {
             return false;
         }
         CallSite s = (CallSite) o;
-        return line == s.line
+        return hash == s.hash
+                && line == s.line
                 && Objects.equals(className, s.className)
                 && Objects.equals(methodName, s.methodName)
                 && Objects.equals(fileName, s.fileName);
@@ -68,7 +78,7 @@ public final class CallSite {
 
     @Override
     public int hashCode() {
-        return Objects.hash(className, methodName, fileName, line);
+        return hash;
     }
 
     @Override

@@ -42,6 +42,8 @@ public final class Interval {
     private final CallSite site;
     private final @Nullable String previous;
     private final @Nullable CallSite previousSite;
+    /** Computed once: intervals are map keys in every step of the wait analysis. */
+    private final int hash;
 
     /**
      * @param previous for {@link Kind#COMPUTATION}: the MPI call before it, or {@code null} (the
@@ -60,6 +62,10 @@ public final class Interval {
         this.site = site;
         this.previous = kind == Kind.COMPUTATION ? previous : null;
         this.previousSite = kind == Kind.COMPUTATION && previous != null ? previousSite : null;
+        int h = (rank * 31 + kind.ordinal()) * 31 + function.hashCode();
+        h = h * 31 + site.hashCode();
+        h = h * 31 + (this.previous == null ? 0 : this.previous.hashCode());
+        this.hash = h * 31 + (this.previousSite == null ? 0 : this.previousSite.hashCode());
     }
 
     public int rank() {
@@ -103,11 +109,15 @@ public final class Interval {
 
     @Override
     public boolean equals(Object o) {
+        if (o == this) {
+            return true;
+        }
         if (!(o instanceof Interval)) {
             return false;
         }
         Interval i = (Interval) o;
-        return rank == i.rank
+        return hash == i.hash
+                && rank == i.rank
                 && kind == i.kind
                 && function.equals(i.function)
                 && site.equals(i.site)
@@ -117,7 +127,7 @@ public final class Interval {
 
     @Override
     public int hashCode() {
-        return Objects.hash(rank, kind.ordinal(), function, site, previous, previousSite);
+        return hash;
     }
 
     @Override

@@ -2,7 +2,6 @@ package org.qmpi4j.report.waits;
 
 import java.io.IOException;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -44,7 +43,9 @@ public final class WaitAnalysis {
     public static final InstanceListener NOBODY = new Nobody();
 
     private final long noiseFloorNs;
-    private final Map<Integer, RankProgress> ranks = new HashMap<>();
+    /** Each rank's progress, at its rank (a rank not seen yet: {@code null}): looked up at every call. */
+    private RankProgress[] ranks = new RankProgress[16];
+
     private final List<String> problems = new ArrayList<>();
     private final WaitSink sink = new Offers();
     private final PointToPointMatching messages = new PointToPointMatching(sink);
@@ -91,10 +92,13 @@ public final class WaitAnalysis {
      * order. {@code e} may be reused afterwards.
      */
     public void accept(WaitEvent e) {
-        RankProgress s = ranks.get(e.rank);
+        RankProgress s = progress(e.rank);
         if (s == null) {
             s = new RankProgress(e.rank, history);
-            ranks.put(e.rank, s);
+            if (e.rank >= ranks.length) {
+                ranks = java.util.Arrays.copyOf(ranks, Math.max(e.rank + 1, 2 * ranks.length));
+            }
+            ranks[e.rank] = s;
         }
         finalizeOpen(s);
         if (s.lastExit != Long.MIN_VALUE && e.enter > s.lastExit) {
@@ -149,7 +153,7 @@ public final class WaitAnalysis {
         if (ns < noiseFloorNs || ns <= victim.waitNs) {
             return;
         }
-        RankProgress l = ranks.get(late.rank);
+        RankProgress l = progress(late.rank);
         victim.pattern = pattern;
         victim.waitNs = ns;
         victim.peer = late.rank;
@@ -159,7 +163,7 @@ public final class WaitAnalysis {
         victim.lateEnd = late.end;
         victim.latePreviousExit = late.previousExit;
         // The victim's rank has a progress record: its call is being analysed.
-        victim.bound = Objects.requireNonNull(ranks.get(victim.rank)).errorBound + (l == null ? 0 : l.errorBound);
+        victim.bound = Objects.requireNonNull(progress(victim.rank)).errorBound + (l == null ? 0 : l.errorBound);
         victim.causes = l == null ? WaitCauses.NONE : WaitCauses.explain(l, late, ns);
         victim.lateNode = CriticalPathNode.hold(victim.lateNode, lateNode);
         if (victim.finalized) {
@@ -196,10 +200,17 @@ public final class WaitAnalysis {
         s.extendPath(c);
     }
 
+    private @Nullable RankProgress progress(int rank) {
+        return rank >= 0 && rank < ranks.length ? ranks[rank] : null;
+    }
+
     /** Ends the analysis: the last calls, the critical path, what stayed unmatched. */
     public WaitReport finish() {
         RankProgress lastRank = null;
-        for (RankProgress s : ranks.values()) {
+        for (RankProgress s : ranks) {
+            if (s == null) {
+                continue;
+            }
             finalizeOpen(s);
             if (lastRank == null
                     || s.lastExit > lastRank.lastExit

@@ -21,8 +21,11 @@ final class WaitTally {
     /** Single waits kept for drawing. */
     static final int WORST = 5;
 
+    private static final long NO_PEER = Long.MIN_VALUE;
+
+    /** Per key: ns, count, uncertain count, largest error bound, the peer ({@link #NO_PEER} before the first, -1 if several). */
     private final Map<WaitKey, long[]> waits = new LinkedHashMap<>();
-    private final Map<WaitKey, Integer> peers = new HashMap<>();
+
     private final Map<Interval, long[]> delays = new HashMap<>();
     private final PriorityQueue<WaitReport.Instance> worst = new PriorityQueue<>(ReportOrder.SHORTEST_WAIT);
     private final WaitAnalysis.InstanceListener listener;
@@ -47,7 +50,7 @@ final class WaitTally {
         WaitKey key = new WaitKey(pattern, c.rank, c.function, c.site);
         long[] w = waits.get(key);
         if (w == null) {
-            w = new long[4];
+            w = new long[] {0, 0, 0, 0, NO_PEER};
             waits.put(key, w);
         }
         w[0] += ns;
@@ -56,12 +59,7 @@ final class WaitTally {
             w[2]++;
         }
         w[3] = Math.max(w[3], c.bound);
-        Integer peer = peers.get(key);
-        if (peer == null) {
-            peers.put(key, c.peer);
-        } else if (peer != c.peer) {
-            peers.put(key, -1);
-        }
+        w[4] = w[4] == NO_PEER || w[4] == c.peer ? c.peer : -1;
         for (int i = 0; i < causes.size(); i++) {
             long[] t = delays.get(causes.interval(i));
             if (t == null) {
@@ -110,15 +108,7 @@ final class WaitTally {
             WaitKey k = w.getKey();
             long[] v = w.getValue();
             states.add(new WaitReport.WaitState(
-                    k.pattern,
-                    k.rank,
-                    k.function,
-                    k.site,
-                    Objects.requireNonNull(peers.get(k)),
-                    v[0],
-                    v[1],
-                    v[2],
-                    v[3]));
+                    k.pattern, k.rank, k.function, k.site, (int) v[4], v[0], v[1], v[2], v[3]));
         }
         states.sort(ReportOrder.STATES);
         return states;
