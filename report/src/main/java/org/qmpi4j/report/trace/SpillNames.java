@@ -14,19 +14,11 @@ import org.qmpi4j.formats.waits.CallSite;
  * the table stays in memory and is never written.
  */
 final class SpillNames {
-    private final List<String> functions = new ArrayList<>();
-    private final Map<String, Integer> functionIds = new HashMap<>();
-    private final List<CallSite> sites = new ArrayList<>();
-    private final Map<CallSite, Integer> siteIds = new HashMap<>();
+    private final Numbered<String> functions = new Numbered<>();
+    private final Numbered<CallSite> sites = new Numbered<>();
 
     int function(String name) {
-        Integer id = functionIds.get(name);
-        if (id == null) {
-            id = functions.size();
-            functions.add(name);
-            functionIds.put(name, id);
-        }
-        return id;
+        return functions.id(name);
     }
 
     String function(int id) {
@@ -35,16 +27,10 @@ final class SpillNames {
 
     /** The number of the site with these parts (empty names are unknown, as a trace without sites has them). */
     int site(@Nullable String className, @Nullable String method, @Nullable String file, int line) {
-        CallSite s = known(className) == null && line < 0
-                ? CallSite.UNKNOWN
-                : new CallSite(known(className), known(method), known(file), line);
-        Integer id = siteIds.get(s);
-        if (id == null) {
-            id = sites.size();
-            sites.add(s);
-            siteIds.put(s, id);
-        }
-        return id;
+        return sites.id(
+                known(className) == null && line < 0
+                        ? CallSite.UNKNOWN
+                        : new CallSite(known(className), known(method), known(file), line));
     }
 
     CallSite site(int id) {
@@ -53,5 +39,25 @@ final class SpillNames {
 
     private static @Nullable String known(@Nullable String s) {
         return s == null || s.isEmpty() ? null : s;
+    }
+
+    /** Values numbered 0, 1, 2, ... in the order they are first met. */
+    private static final class Numbered<T> {
+        private final List<T> byId = new ArrayList<>();
+        private final Map<T, Integer> ids = new HashMap<>();
+
+        int id(T value) {
+            Integer id = ids.get(value);
+            if (id == null) {
+                id = byId.size();
+                byId.add(value);
+                ids.put(value, id);
+            }
+            return id;
+        }
+
+        T get(int id) {
+            return byId.get(id);
+        }
     }
 }
