@@ -17,7 +17,7 @@ import org.qmpi4j.descriptorform.DescriptorSpec;
 
 class DescriptorCompilerTest {
     private static final String MINI = "binding mini\ntitle Mini\npackages mini/\nfingerprint mini/A f ()V\n"
-            + "fact buffers array-offset\nfact free no-op\n";
+            + "fact buffers array-offset\nfact free no-op\nfact receives at-completion\n";
 
     @Test
     void compilesEveryDescriptorTheIndexListsAndCopiesTheIndex(@TempDir Path dir) throws IOException {
@@ -43,9 +43,9 @@ class DescriptorCompilerTest {
                 src.resolve("one.binding"), MINI + "map mini/A f ()V MPI_NOPE canonical\n", StandardCharsets.UTF_8);
         assertThatThrownBy(() -> DescriptorCompiler.compileAll(src, dir.resolve("out"), "res/b/"))
                 .isInstanceOf(DescriptorException.class)
-                .hasMessageStartingWith("res/b/one.binding:7: unknown MPI function 'MPI_NOPE'")
+                .hasMessageStartingWith("res/b/one.binding:8: unknown MPI function 'MPI_NOPE'")
                 .satisfies(e -> {
-                    assertThat(((DescriptorException) e).line()).isEqualTo(7);
+                    assertThat(((DescriptorException) e).line()).isEqualTo(8);
                     assertThat(((DescriptorException) e).detail()).startsWith("unknown MPI function");
                 });
     }
@@ -67,17 +67,30 @@ class DescriptorCompilerTest {
         DescriptorSpec read =
                 CompiledForm.read(new ByteArrayInputStream(DescriptorCompiler.compile("res/b/mini", MINI)));
         assertThat(read.facts)
-                .containsOnly(entry(BindingFact.BUFFERS, "array-offset"), entry(BindingFact.FREE, "no-op"));
+                .containsOnly(
+                        entry(BindingFact.BUFFERS, "array-offset"),
+                        entry(BindingFact.FREE, "no-op"),
+                        entry(BindingFact.RECEIVES, "at-completion"));
         DescriptorSpec other = CompiledForm.read(new ByteArrayInputStream(DescriptorCompiler.compile(
-                "res/b/mini", MINI.replace("array-offset", "nio").replace("no-op", "invalidates"))));
-        assertThat(other.facts).containsOnly(entry(BindingFact.BUFFERS, "nio"), entry(BindingFact.FREE, "invalidates"));
+                "res/b/mini",
+                MINI.replace("array-offset", "nio")
+                        .replace("no-op", "invalidates")
+                        .replace("at-completion", "in-place"))));
+        assertThat(other.facts)
+                .containsOnly(
+                        entry(BindingFact.BUFFERS, "nio"),
+                        entry(BindingFact.FREE, "invalidates"),
+                        entry(BindingFact.RECEIVES, "in-place"));
     }
 
     @Test
     void aDescriptorWithoutAFactFailsTheBuild(@TempDir Path dir) throws IOException {
         Path src = Files.createDirectories(dir.resolve("src"));
         Files.writeString(src.resolve("bindings.index"), "one.binding\n");
-        Files.writeString(src.resolve("one.binding"), MINI.replace("fact free no-op\n", ""), StandardCharsets.UTF_8);
+        Files.writeString(
+                src.resolve("one.binding"),
+                MINI.replace("fact free no-op\nfact receives at-completion\n", ""),
+                StandardCharsets.UTF_8);
         assertThatThrownBy(() -> DescriptorCompiler.compileAll(src, dir.resolve("out"), "res/b/"))
                 .isInstanceOf(DescriptorException.class)
                 .hasMessageStartingWith("res/b/one.binding:0: missing 'fact free <invalidates|no-op>' line");

@@ -17,7 +17,7 @@ class DescriptorParserTest {
             "# a comment", // 1
             "binding demo", // 2
             "title Demo   binding  1.0", // 3
-            "", // 4
+            "fact receives in-place", // 4
             "packages demo/ demox/", // 5
             "fingerprint demo/Comm getRank ()I", // 6
             "constants demo/MPI", // 7
@@ -417,13 +417,16 @@ class DescriptorParserTest {
         assertThat(parse(GOOD).facts)
                 .containsOnly(
                         org.assertj.core.api.Assertions.entry(BindingFact.BUFFERS, "nio"),
-                        org.assertj.core.api.Assertions.entry(BindingFact.FREE, "invalidates"));
-        DescriptorSpec other =
-                parse(replaceLine(19, "fact buffers array-offset").replace("fact free invalidates", "fact free no-op"));
+                        org.assertj.core.api.Assertions.entry(BindingFact.FREE, "invalidates"),
+                        org.assertj.core.api.Assertions.entry(BindingFact.RECEIVES, "in-place"));
+        DescriptorSpec other = parse(replaceLine(19, "fact buffers array-offset")
+                .replace("fact free invalidates", "fact free no-op")
+                .replace("fact receives in-place", "fact receives at-completion"));
         assertThat(other.facts)
                 .containsOnly(
                         org.assertj.core.api.Assertions.entry(BindingFact.BUFFERS, "array-offset"),
-                        org.assertj.core.api.Assertions.entry(BindingFact.FREE, "no-op"));
+                        org.assertj.core.api.Assertions.entry(BindingFact.FREE, "no-op"),
+                        org.assertj.core.api.Assertions.entry(BindingFact.RECEIVES, "at-completion"));
     }
 
     @Test
@@ -431,7 +434,7 @@ class DescriptorParserTest {
         assertFails(
                 replaceLine(19, "fact buffers offsets"), 19, "fact buffers is one of nio, array-offset, not 'offsets'");
         assertFails(replaceLine(20, "fact free NO-OP"), 20, "fact free is one of invalidates, no-op, not 'NO-OP'");
-        assertFails(replaceLine(20, "fact frees no-op"), 20, "unknown fact 'frees' (known: buffers, free)");
+        assertFails(replaceLine(20, "fact frees no-op"), 20, "unknown fact 'frees' (known: buffers, free, receives)");
         assertFails(replaceLine(20, "fact free"), 20, "expected 'fact <name> <value>'");
         assertFails(replaceLine(20, "fact free no-op invalidates"), 20, "expected 'fact <name> <value>'");
         assertFails(withExtraLine("fact free no-op"), 21, "second 'fact free' line (the first is line 20)");
@@ -445,5 +448,7 @@ class DescriptorParserTest {
                         + " (see org.qmpi4j.descriptorform.BindingFact)");
         assertThatThrownBy(() -> parse(replaceLine(19, "# no buffers")))
                 .hasMessageStartingWith("test.binding:0: missing 'fact buffers <nio|array-offset>' line");
+        assertThatThrownBy(() -> parse(replaceLine(4, "")))
+                .hasMessageStartingWith("test.binding:0: missing 'fact receives <in-place|at-completion>' line");
     }
 }

@@ -26,7 +26,15 @@ public enum BindingFact {
      * library may crash on (Open MPI). {@code no-op}: the free does nothing and the object keeps
      * working (MPJ Express 0.44).
      */
-    FREE("free", "invalidates", "no-op");
+    FREE("free", "invalidates", "no-op"),
+    /**
+     * When a nonblocking receive's message reaches the application's buffer. {@code in-place}: MPI
+     * writes it there at any time between the call and its completion (Open MPI: the direct
+     * buffer's memory is MPI's meanwhile). {@code at-completion}: the binding receives into a buffer
+     * of its own and copies the message into the application's inside the call that completes the
+     * request (MPJ Express 0.44), so that nothing else writes the application's buffer until then.
+     */
+    RECEIVES("receives", "in-place", "at-completion");
 
     private final String keyword;
     private final List<String> values;

@@ -42,7 +42,9 @@ public final class CorpusProgram {
             "buffering_deadlock",
             "overlapping_buffers",
             "message_race",
-            "rma_race");
+            "rma_race",
+            "unreachable_buffer",
+            "buffer_written_early");
 
     private static final Pattern CORPUS = Pattern.compile("^// corpus: category=(\\w+) ranks=(\\d+)$");
     private static final Pattern INTENT = Pattern.compile("^// intent: (.*)$");

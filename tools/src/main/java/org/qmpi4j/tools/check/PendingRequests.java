@@ -1,5 +1,6 @@
 package org.qmpi4j.tools.check;
 
+import java.lang.ref.WeakReference;
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.List;
@@ -22,7 +23,7 @@ import org.qmpi4j.api.Nullable;
  * buffer regions and the requests freed are changed together under one lock: a start, a
  * completion or a free updates all of them at once.
  */
-final class PendingRequests {
+final class PendingRequests implements PendingTable.Owner<PendingRequests.Pending> {
     /**
      * One started request. A nonblocking call's record is reused once its request completed
      * ({@link #recycle}); the deadlock watch therefore copies what it shows under this object's
@@ -52,6 +53,50 @@ final class PendingRequests {
         boolean otherWorld;
         /** Where its buffer lies ({@code overlapping_buffers}); no memory if not known. */
         final BufferRegion region = new BufferRegion();
+        /**
+         * A receive into an array on a binding that fills it only in the completing call
+         * ({@code buffer_written_early}): {@link #buffer} and {@link #checksum} are the array's at
+         * the start, compared before each call given the request until it completes.
+         */
+        boolean receive;
+        /** {@link #receive} and not yet reported or completed: counted in {@code watchedReceives}. */
+        boolean watched;
+        /** Its direct buffer while the request is held strongly ({@link PendingTable}); {@code null} for arrays. */
+        @Nullable
+        Object directBuffer;
+        /**
+         * Its direct buffer once the request is held weakly: the checker must not keep alive a
+         * buffer the program dropped, so that one collected while the call is pending is seen as what
+         * it is, memory the JVM frees while MPI still uses it ({@code unreachable_buffer}).
+         */
+        @Nullable
+        WeakReference<Object> direct;
+
+        /** The send buffer to compare at the completion, if still reachable, or {@code null}. */
+        @Nullable
+        Object sendBuffer() {
+            if (checksum == BufferChecksum.NONE || receive) {
+                return null;
+            }
+            WeakReference<Object> d = direct;
+            return d != null ? d.get() : directBuffer != null ? directBuffer : buffer;
+        }
+
+        /** Its request is held weakly from now on: so is its direct buffer. */
+        void weaken() {
+            Object b = directBuffer;
+            if (b != null) {
+                direct = new WeakReference<>(b);
+                region.weaken(direct);
+                directBuffer = null;
+            }
+        }
+
+        /** Whether the call had a direct buffer and the JVM collected it. */
+        boolean directCollected() {
+            WeakReference<Object> d = direct;
+            return d != null && d.get() == null;
+        }
 
         /** An empty record, for {@link #set} to fill. */
         Pending() {
@@ -80,6 +125,10 @@ final class PendingRequests {
             this.checksum = checksum;
             this.otherWorld = otherWorld;
             this.region.memory = null;
+            this.directBuffer = null;
+            this.direct = null;
+            this.receive = false;
+            this.watched = false;
             return this;
         }
     }
@@ -135,7 +184,22 @@ final class PendingRequests {
         }
     }
 
-    private final Map<Object, Pending> pending = new IdentityHashMap<>();
+    /** The rank's generations of pending requests ({@link PendingTable}). */
+    private final PendingTable.Clock clock = new PendingTable.Clock();
+    /**
+     * The pending calls by request; those pending long are held weakly ({@link PendingTable}): a
+     * request the program drops must be collected as without the checker, since on Open MPI the
+     * request is what holds the buffer.
+     */
+    private final PendingTable<Pending> pending = new PendingTable<>(clock, this);
+    /** Pending calls whose request was collected, their buffer not: never completed, so leaks at {@code MPI_Finalize}. */
+    private final List<Pending> dropped = new ArrayList<>();
+    /** Pending calls whose request and direct buffer were collected, not yet reported ({@code unreachable_buffer}). */
+    private final List<Pending> unreachable = new ArrayList<>();
+
+    private volatile boolean anyUnreachable;
+    /** How many pending receives have their array watched ({@link Pending#receive}): none, no look-up. */
+    private volatile int watchedReceives;
     /** Records of completed requests, to reuse: a nonblocking call then allocates nothing. */
     private final java.util.ArrayDeque<Pending> free = new java.util.ArrayDeque<>();
 
@@ -274,6 +338,7 @@ final class PendingRequests {
             return null;
         }
         Pending p = pending.remove(request);
+        unwatch(p);
         Persistent q = persistent.remove(request);
         Pending active = p != null ? p : q != null && q.active ? q.made : null;
         removeRegion(active);
@@ -305,8 +370,40 @@ final class PendingRequests {
         return new ArrayList<>(persistent.values());
     }
 
+    /** A long-pending call's request is held weakly from now on: so is its direct buffer. */
+    @Override
+    public void weakened(Pending p) {
+        p.weaken();
+    }
+
+    /**
+     * A pending call's request collected: the program dropped it before the call completed. MPI
+     * still owns the call, so its record stays, its region still compared: an
+     * {@code unreachable_buffer} if its direct buffer went with it (the one finding for that
+     * mistake), else a leak at {@code MPI_Finalize}. Called under this object's lock.
+     */
+    @Override
+    public void collected(Pending p) {
+        if (p.directCollected()) {
+            unreachable.add(p);
+            anyUnreachable = true;
+        } else {
+            dropped.add(p);
+        }
+    }
+
+    /** The rank's generations of pending requests, for every table of them ({@link PendingTable}). */
+    PendingTable.Clock clock() {
+        return clock;
+    }
+
     synchronized void started(Object request, Pending p) {
+        clock.started();
         if (request != null) {
+            if (p.receive) {
+                p.watched = true;
+                watchedReceives++;
+            }
             removeRegion(pending.put(request, p));
             addRegion(p);
             forgetFreed(request);
@@ -327,6 +424,7 @@ final class PendingRequests {
      */
     synchronized @Nullable Pending completed(Object request) {
         Pending p = pending.remove(request);
+        unwatch(p);
         if (p == null && request != null) {
             Persistent q = persistent.get(request);
             if (q != null && q.active) {
@@ -361,6 +459,8 @@ final class PendingRequests {
     synchronized void recycle(Pending p) {
         p.site = null;
         p.buffer = null;
+        p.directBuffer = null;
+        p.direct = null;
         p.region.memory = null;
         if (free.size() < 256) {
             free.push(p);
@@ -393,7 +493,76 @@ final class PendingRequests {
         return true;
     }
 
+    /** The calls still pending: those whose request the program holds, then those it dropped. */
     synchronized List<Pending> all() {
-        return new ArrayList<>(pending.values());
+        List<Pending> all = new ArrayList<>();
+        pending.forEach(all::add);
+        all.addAll(dropped);
+        return all;
+    }
+
+    /**
+     * The pending calls whose request and direct buffer were collected since the last look
+     * ({@code unreachable_buffer}), each given once.
+     */
+    synchronized List<Pending> takeUnreachable() {
+        if (unreachable.isEmpty()) {
+            return List.of();
+        }
+        List<Pending> taken = new ArrayList<>(unreachable);
+        unreachable.clear();
+        anyUnreachable = false;
+        return taken;
+    }
+
+    /**
+     * At {@code MPI_Finalize}, when calls are still pending: holds every request weakly, lets the
+     * JVM collect once, and notes which of them the program had dropped with their direct buffers
+     * (then {@link #takeUnreachable}). Without the collection a dropped request would be found only
+     * if the JVM happened to collect it while it was held weakly; with {@code -XX:+DisableExplicitGC}
+     * that is all there is.
+     */
+    void collectDropped() {
+        synchronized (this) {
+            pending.weakenAll();
+            if (pending.isEmpty()) {
+                return;
+            }
+        }
+        System.gc(); // outside the lock: nothing waits on it meanwhile
+        synchronized (this) {
+            pending.collectedNow();
+        }
+    }
+
+    private void unwatch(@Nullable Pending p) {
+        if (p != null && p.watched) {
+            p.watched = false;
+            watchedReceives--;
+        }
+    }
+
+    /** Whether a pending receive's array is watched, so that calls given requests must look ({@link #writtenEarly}). */
+    boolean watchesReceives() {
+        return watchedReceives > 0;
+    }
+
+    /**
+     * The pending receive of {@code request} if the program wrote its array since the start
+     * ({@code buffer_written_early}), each once; else {@code null}. The record is read before the
+     * call completes it, on the thread that completes it, so it is not reused meanwhile.
+     */
+    synchronized @Nullable Pending writtenEarly(@Nullable Object request) {
+        Pending p = request == null ? null : pending.get(request);
+        if (p == null || !p.watched || BufferChecksum.of(p.buffer, p.offset, p.bytes) == p.checksum) {
+            return null;
+        }
+        unwatch(p);
+        return p;
+    }
+
+    /** Whether {@link #takeUnreachable} has something: read without the lock, once per nonblocking call. */
+    boolean anyUnreachable() {
+        return anyUnreachable;
     }
 }

@@ -20,13 +20,15 @@ import org.qmpi4j.tools.mpi.Completions;
  * {@code overlapping_buffers} (a call's buffer region against those of the calls still pending,
  * {@link BufferRegion}), {@code active_request_freed} and, at {@code MPI_Finalize},
  * {@code request_leak}; before the calls that start, complete or free one request,
- * {@code request_misuse} ({@link RequestMisuse}). The pending requests are also what the deadlock
- * watch shows a blocked wait waiting for.
+ * {@code request_misuse} ({@link RequestMisuse}); {@code unreachable_buffer} and
+ * {@code buffer_written_early} ({@link BufferHazards}). The pending requests are also what the
+ * deadlock watch shows a blocked wait waiting for.
  */
 final class RequestRules {
     private final Checker checker;
     private final PendingRequests requests = new PendingRequests();
     private final RequestMisuse misuse;
+    private final BufferHazards hazards;
 
     /** The send buffer region this thread's current completion call read last, and its checksum. */
     private static final class Region {
@@ -49,6 +51,7 @@ final class RequestRules {
     RequestRules(Checker checker) {
         this.checker = checker;
         this.misuse = new RequestMisuse(checker, requests);
+        this.hazards = new BufferHazards(checker, requests);
     }
 
     PendingRequests pending() {
@@ -62,6 +65,16 @@ final class RequestRules {
 
     /** After a call that starts ({@link CallNeeds#STARTS}), completes or frees requests. */
     void after(MpiCall call, Communicators c, int needs) {
+        try {
+            afterRequests(call, c, needs);
+        } finally {
+            if (requests.anyUnreachable()) {
+                hazards.unreachable();
+            }
+        }
+    }
+
+    private void afterRequests(MpiCall call, Communicators c, int needs) {
         if ((needs & CallNeeds.STARTS) != 0) {
             started(call, c);
         } else if ((needs & CallNeeds.COMPLETES) != 0 && SingleCompletion.handles(call.function())) {
@@ -109,6 +122,9 @@ final class RequestRules {
      * waits for ever is reported all the same). Allocates nothing unless it finds one.
      */
     void beforeBuffer(MpiCall call) {
+        if (requests.watchesReceives() && Completions.COMPLETING.contains(call.function())) {
+            hazards.writtenEarly(call);
+        }
         if (!requests.mayOverlap() || BufferRegion.access(call.function()) == 0) {
             return;
         }
@@ -205,12 +221,18 @@ final class RequestRules {
         MpiFunction f = call.function();
         Object comm = call.communicator();
         Communicators.Info info = c.learn(comm);
-        Object buffer = null;
+        Object buffer = call.buffer();
+        boolean direct = buffer instanceof java.nio.Buffer && ((java.nio.Buffer) buffer).isDirect();
+        // On a binding that fills a receive's array only in the completing call, any change before
+        // that is the program's own write (buffer_written_early)
+        boolean receive = f == MpiFunction.MPI_IRECV
+                && buffer != null
+                && !(buffer instanceof java.nio.Buffer)
+                && checker.facts().receivesAtCompletion();
         int offset = 0;
         long bytes = 0;
         long sum = BufferChecksum.NONE;
-        if (f.sendsMessage()) {
-            buffer = call.buffer();
+        if (f.sendsMessage() || receive) {
             Object off = !checker.facts().bufferOffsets() || call.argumentCount() < 2 ? null : call.argument(1);
             offset = off instanceof Integer ? (Integer) off : 0;
             bytes = call.bytes();
@@ -223,12 +245,16 @@ final class RequestRules {
                         c.toWorld(comm, call.peer()),
                         call.tag(),
                         info == null ? "a communicator" : info.name,
-                        sum == BufferChecksum.NONE ? null : buffer,
+                        sum == BufferChecksum.NONE || direct ? null : buffer,
                         offset,
                         bytes,
                         sum,
                         info != null && info.otherWorld);
         p.region.set(call, checker.facts().bufferOffsets(), checker.types());
+        if (direct) {
+            p.directBuffer = buffer;
+        }
+        p.receive = receive && sum != BufferChecksum.NONE;
         requests.started(request, p);
     }
 
@@ -246,7 +272,7 @@ final class RequestRules {
     }
 
     private void completed(PendingRequests.Pending p, MpiCall completion, boolean several) {
-        Object buffer = p.buffer;
+        Object buffer = p.sendBuffer();
         if (buffer == null) {
             return;
         }
@@ -280,6 +306,8 @@ final class RequestRules {
 
     /** Requests still pending at MPI_Finalize: each is a request_leak at the call that started it. */
     void leaks() {
+        requests.collectDropped();
+        hazards.unreachable();
         // One finding per call site, naming every peer and tag of its leaked requests: requests
         // started in a loop to several ranks are one mistake in the code, not one per peer.
         Map<FindingSite, List<PendingRequests.Pending>> bySite = new TreeMap<>(SITE_ORDER);
@@ -331,7 +359,8 @@ final class RequestRules {
         return checker.facts().hasRequestFree();
     }
 
-    private static String to(PendingRequests.Pending p) {
+    /** " to rank 3", " from rank 0", or nothing for a wildcard. */
+    static String to(PendingRequests.Pending p) {
         return p.worldPeer >= 0 ? direction(p) + "rank " + p.worldPeer : "";
     }
 

@@ -21,7 +21,7 @@ import org.qmpi4j.tools.mpi.StatusFields;
  * probed, wildcard) needs its own step at the same few points of a call, and they share the
  * per-thread records those steps hand on; split by kind, each part would need all of them.
  */
-final class SignatureFlow {
+final class SignatureFlow implements PendingTable.Owner<Signatures.Expect> {
     private final Checker checker;
     private final Signatures sig;
     private final Communicators comms;
@@ -34,8 +34,17 @@ final class SignatureFlow {
     private volatile @Nullable ZeroBuffering zero;
     /** Persistent sends by request: their signature leaves at each MPI_START. */
     private final Map<Object, MpiCall> persistentSends = new IdentityHashMap<>();
-    /** Receives by request, waiting to complete: the signature each expects. */
-    private final Map<Object, Object> receives = new IdentityHashMap<>();
+    /**
+     * Receives by request, waiting to complete: the signature each expects. Held as
+     * {@link PendingRequests} holds them ({@link PendingTable}): a request the program drops is
+     * collected as without the checker, and its receive's signature is still compared when it
+     * comes ({@link #dropped}).
+     */
+    private final PendingTable<Signatures.Expect> receives;
+    /** Expectations of receives whose request was collected, to keep waiting for (under {@link #receives}). */
+    private final List<Signatures.Expect> dropped = new ArrayList<>();
+
+    private volatile boolean anyDropped;
 
     /** The requests a call completed and their statuses: this thread's two lists, emptied after each use. */
     @SuppressWarnings("unchecked") // an array of a generic type
@@ -49,6 +58,7 @@ final class SignatureFlow {
         this.procNull = constants.procNull;
         this.anySource = constants.anySource;
         this.anyTag = constants.anyTag;
+        this.receives = new PendingTable<>(checker.requests().clock(), this);
     }
 
     /**
@@ -108,6 +118,12 @@ final class SignatureFlow {
 
     /** At MPI_Finalize: the last comparisons. */
     void finish() throws Exception {
+        synchronized (receives) {
+            // the requests of receives never completed must not outlive the program's hold on them
+            // when the pending calls' requests are collected next (RequestRules.leaks)
+            receives.weakenAll();
+        }
+        keepDropped();
         sig.finish();
     }
 
@@ -322,14 +338,15 @@ final class SignatureFlow {
         if (SingleCompletion.handles(f)) {
             Object r = SingleCompletion.request(call);
             if (r != null) {
-                Object e;
+                Signatures.Expect e;
                 synchronized (receives) {
                     e = receives.remove(r);
                 }
-                if (e instanceof Signatures.Expect) {
-                    completeReceive((Signatures.Expect) e, SingleCompletion.status(call), call);
+                if (e != null) {
+                    completeReceive(e, SingleCompletion.status(call), call);
                 }
             }
+            keepDropped();
             sig.drain();
             return;
         }
@@ -340,18 +357,19 @@ final class SignatureFlow {
             try {
                 Completions.completed(call, done, statuses);
                 for (int i = 0; i < done.size(); i++) {
-                    Object e;
+                    Signatures.Expect e;
                     synchronized (receives) {
                         e = receives.remove(done.get(i));
                     }
-                    if (e instanceof Signatures.Expect) {
-                        completeReceive((Signatures.Expect) e, statuses.get(i), call);
+                    if (e != null) {
+                        completeReceive(e, statuses.get(i), call);
                     }
                 }
             } finally {
                 done.clear();
                 statuses.clear();
             }
+            keepDropped();
             sig.drain();
             return;
         }
@@ -370,10 +388,45 @@ final class SignatureFlow {
                 synchronized (receives) {
                     receives.put(request, expect);
                 }
+                keepDropped();
             }
             return;
         }
         completeReceive(expect, result, call);
+    }
+
+    /** An expectation holds nothing of the program's: nothing to let go of. */
+    @Override
+    public void weakened(Signatures.Expect e) {}
+
+    /** A receive's request collected while pending (under {@link #receives}'s lock): its signature is still awaited. */
+    @Override
+    public void collected(Signatures.Expect e) {
+        dropped.add(e);
+        anyDropped = true;
+    }
+
+    /**
+     * The receives whose request the program dropped: a known source's signature is still waited
+     * for and compared; a wildcard's sender can no longer be known, so it is let go.
+     */
+    private void keepDropped() throws Exception {
+        if (!anyDropped) {
+            return;
+        }
+        List<Signatures.Expect> gone;
+        synchronized (receives) {
+            gone = new ArrayList<>(dropped);
+            dropped.clear();
+            anyDropped = false;
+        }
+        for (Signatures.Expect e : gone) {
+            if (e.request == null) {
+                sig.release(e);
+            } else if (sig.check(e)) {
+                sig.release(e);
+            }
+        }
     }
 
     /**

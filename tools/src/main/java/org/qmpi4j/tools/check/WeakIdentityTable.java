@@ -55,25 +55,29 @@ final class WeakIdentityTable<V> {
         return null;
     }
 
-    /** Sets the value of {@code key}. */
-    void put(Object key, V value) {
+    /** Sets the value of {@code key}; returns the value it replaced, or {@code null}. */
+    @Nullable
+    V put(Object key, V value) {
         expunge();
         int h = System.identityHashCode(key);
         int i = h & (table.length - 1);
         for (Entry<V> e = table[i]; e != null; e = e.next) {
             if (e.hash == h && e.get() == key) {
+                V old = e.value;
                 e.value = value;
-                return;
+                return old;
             }
         }
         table[i] = new Entry<>(key, h, value, table[i], queue);
         if (++size > table.length * 3 / 4) {
             grow();
         }
+        return null;
     }
 
-    /** Forgets {@code key} (the collected callback is not told). */
-    void remove(Object key) {
+    /** Forgets {@code key} (the collected callback is not told); returns its value, or {@code null}. */
+    @Nullable
+    V remove(Object key) {
         expunge();
         int h = System.identityHashCode(key);
         int i = h & (table.length - 1);
@@ -87,7 +91,32 @@ final class WeakIdentityTable<V> {
                 }
                 e.clear();
                 size--;
-                return;
+                return e.value;
+            }
+        }
+        return null;
+    }
+
+    /**
+     * Removes every entry whose object was collected, telling {@link #collected} of each, including
+     * those whose reference the JVM has cleared but not yet queued (right after a collection).
+     */
+    void collectedNow() {
+        expunge();
+        for (int i = 0; i < table.length; i++) {
+            Entry<V> prev = null;
+            for (Entry<V> e = table[i]; e != null; e = e.next) {
+                if (e.get() == null) {
+                    if (prev == null) {
+                        table[i] = e.next;
+                    } else {
+                        prev.next = e.next;
+                    }
+                    size--;
+                    collected.accept(e.value);
+                } else {
+                    prev = e;
+                }
             }
         }
     }

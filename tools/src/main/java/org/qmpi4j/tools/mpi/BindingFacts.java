@@ -24,7 +24,8 @@ public final class BindingFacts {
     }
 
     /** What the tools assume of a binding no descriptor describes (no agent, or an id no descriptor has). */
-    public static final BindingFacts UNKNOWN = new BindingFacts("unknown", "unknown", Buffers.UNKNOWN, true, true);
+    public static final BindingFacts UNKNOWN =
+            new BindingFacts("unknown", "unknown", Buffers.UNKNOWN, true, true, false);
 
     private static final Map<String, BindingFacts> BY_ID = new ConcurrentHashMap<>();
 
@@ -33,14 +34,21 @@ public final class BindingFacts {
     private final Buffers buffers;
     private final boolean freeInvalidates;
     private final boolean requestFree;
+    private final boolean receivesAtCompletion;
 
     private BindingFacts(
-            String bindingId, String title, Buffers buffers, boolean freeInvalidates, boolean requestFree) {
+            String bindingId,
+            String title,
+            Buffers buffers,
+            boolean freeInvalidates,
+            boolean requestFree,
+            boolean receivesAtCompletion) {
         this.bindingId = bindingId;
         this.title = title;
         this.buffers = buffers;
         this.freeInvalidates = freeInvalidates;
         this.requestFree = requestFree;
+        this.receivesAtCompletion = receivesAtCompletion;
     }
 
     /** The facts of binding {@code bindingId} ({@link org.qmpi4j.api.MpiCall#bindingId()}). */
@@ -70,7 +78,8 @@ public final class BindingFacts {
                         ? Buffers.NIO
                         : "array-offset".equals(buffers) ? Buffers.ARRAY_OFFSET : Buffers.UNKNOWN,
                 !"no-op".equals(free),
-                backend.bindingHasFunction(bindingId, MpiFunction.MPI_REQUEST_FREE));
+                backend.bindingHasFunction(bindingId, MpiFunction.MPI_REQUEST_FREE),
+                "at-completion".equals(backend.bindingFact(bindingId, "receives")));
     }
 
     /** The binding's id. */
@@ -117,9 +126,20 @@ public final class BindingFacts {
         return requestFree;
     }
 
+    /**
+     * Whether a nonblocking receive's message reaches the application's buffer only inside the call
+     * that completes it ({@code fact receives at-completion}, MPJ Express), so that until then the
+     * buffer changes only if the program writes it; {@code false} where MPI writes it in place at
+     * any time ({@code fact receives in-place}, Open MPI) or no descriptor says.
+     */
+    public boolean receivesAtCompletion() {
+        return receivesAtCompletion;
+    }
+
     @Override
     public String toString() {
         return bindingId + ": buffers " + buffers + ", free " + (freeInvalidates ? "invalidates" : "no-op")
-                + (requestFree ? "" : ", no MPI_Request_free");
+                + (requestFree ? "" : ", no MPI_Request_free")
+                + (receivesAtCompletion ? ", receives at completion" : "");
     }
 }

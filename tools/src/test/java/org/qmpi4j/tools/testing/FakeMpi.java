@@ -175,17 +175,17 @@ public final class FakeMpi implements QmpiBackend {
         NEWEST.set(this);
     }
 
-    /** Binding id -> {buffers, free, whether it has MPI_Request_free}, as the descriptors' fact lines say. */
+    /** Binding id -> {buffers, free, whether it has MPI_Request_free, receives}, as the descriptors' fact lines say. */
     private static final Map<String, String[]> FACTS = new java.util.concurrent.ConcurrentHashMap<>(Map.of(
-            "openmpi", new String[] {"nio", "invalidates", "yes"},
-            "mpj", new String[] {"array-offset", "no-op", "no"}));
+            "openmpi", new String[] {"nio", "invalidates", "yes", "in-place"},
+            "mpj", new String[] {"array-offset", "no-op", "no", "at-completion"}));
 
     /**
      * Describes binding {@code id} as its descriptor would: {@code fact buffers}, {@code fact free},
      * and whether it maps {@code MPI_Request_free}.
      */
     public static void describe(String id, String buffers, String free, boolean requestFree) {
-        FACTS.put(id, new String[] {buffers, free, requestFree ? "yes" : "no"});
+        FACTS.put(id, new String[] {buffers, free, requestFree ? "yes" : "no", "in-place"});
     }
 
     /** Binding id -> the title its descriptor gives it. */
@@ -214,6 +214,8 @@ public final class FakeMpi implements QmpiBackend {
                 return f[0];
             case "free":
                 return f[1];
+            case "receives":
+                return f[3];
             default:
                 return null;
         }

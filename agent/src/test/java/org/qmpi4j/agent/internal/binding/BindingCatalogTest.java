@@ -129,14 +129,14 @@ class BindingCatalogTest {
     @Test
     void firstRecognisedDescriptorWinsAndIdsContinueAcrossDescriptors() throws IOException {
         String a =
-                "binding first\ntitle First\npackages mpi/\nfingerprint mpi/Comm getRank ()I\nfact buffers nio\nfact free invalidates\n"
+                "binding first\ntitle First\npackages mpi/\nfingerprint mpi/Comm getRank ()I\nfact buffers nio\nfact free invalidates\nfact receives in-place\n"
                         + "map mpi/Comm barrier ()V MPI_BARRIER canonical comm=this\n";
         String b =
-                "binding second\ntitle Second\npackages mpi/\nfingerprint mpi/Comm getSize ()I\nfact buffers nio\nfact free invalidates\n"
+                "binding second\ntitle Second\npackages mpi/\nfingerprint mpi/Comm getSize ()I\nfact buffers nio\nfact free invalidates\nfact receives in-place\n"
                         + "map mpi/Comm getSize ()I MPI_COMM_SIZE canonical comm=this\n"
                         + "map mpi/Comm getRank ()I MPI_COMM_RANK canonical comm=this\n";
         String never =
-                "binding never\ntitle Never\npackages mpi/\nfingerprint mpi/Comm noSuchMethod ()I\nfact buffers nio\nfact free invalidates\n";
+                "binding never\ntitle Never\npackages mpi/\nfingerprint mpi/Comm noSuchMethod ()I\nfact buffers nio\nfact free invalidates\nfact receives in-place\n";
         BindingCatalog catalog = DescriptorTexts.catalog("never.binding", never, "a.binding", a, "b.binding", b);
         assertThat(catalog.mappingCount()).isEqualTo(3);
         assertThat(catalog.mapping(0).bindingDescriptor().id()).isEqualTo("first");
@@ -171,7 +171,7 @@ class BindingCatalogTest {
     }
 
     private static final String MINI =
-            "binding mini\ntitle Mini\npackages mini/\nfingerprint mini/A f ()V\nfact buffers nio\nfact free invalidates";
+            "binding mini\ntitle Mini\npackages mini/\nfingerprint mini/A f ()V\nfact buffers nio\nfact free invalidates\nfact receives in-place";
 
     @Test
     void indexListsDescriptorsRelativeToItsDirectory(@TempDir Path dir) throws IOException {
@@ -241,6 +241,7 @@ class BindingCatalogTest {
                 "fingerprint mpi/Comm getRank ()I",
                 "fact buffers nio",
                 "fact free invalidates",
+                "fact receives in-place",
                 "map mpi/Comm barrier ()V MPI_BARRIER canonical comm=this",
                 "map mpi/Comm getSize ()I MPI_COMM_SIZE canonical comm=this");
         try (URLClassLoader resources = DescriptorTexts.resources(dir);

@@ -17,7 +17,7 @@ class BindingDescriptorTest {
             "# a comment", // 1
             "binding demo", // 2
             "title Demo   binding  1.0", // 3
-            "", // 4
+            "fact receives in-place", // 4
             "packages demo/ demox/", // 5
             "fingerprint demo/Comm getRank ()I", // 6
             "constants demo/MPI", // 7
@@ -134,7 +134,7 @@ class BindingDescriptorTest {
     @Test
     void optionalHeadersMayBeAbsent() {
         String text =
-                "binding x\ntitle X\npackages x/\nfingerprint x/A f ()V\nfact buffers nio\nfact free invalidates\n";
+                "binding x\ntitle X\npackages x/\nfingerprint x/A f ()V\nfact buffers nio\nfact free invalidates\nfact receives in-place\n";
         BindingDescriptor d = parse(text);
         assertThat(d.mappings()).isEmpty();
         assertThat(d.datatypeSizeMethod()).isNull();
