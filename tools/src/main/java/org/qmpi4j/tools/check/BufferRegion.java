@@ -1,6 +1,5 @@
 package org.qmpi4j.tools.check;
 
-import java.lang.ref.WeakReference;
 import java.nio.Buffer;
 import org.qmpi4j.api.MpiCall;
 import org.qmpi4j.api.MpiFunction;
@@ -30,10 +29,7 @@ final class BufferRegion {
     /** The code of {@code MPI.OBJECT} in {@link TypeSignatures#BASIC}: serialised, not read in place. */
     private static final int OBJECT = 9;
 
-    /**
-     * The array, the direct buffer (address unknown; a pending call's held weakly, {@link #weaken}),
-     * {@link #NATIVE}, or {@code null}: no region.
-     */
+    /** The array, the direct buffer (address unknown), {@link #NATIVE}, or {@code null}: no region. */
     @Nullable
     Object memory;
 
@@ -115,25 +111,9 @@ final class BufferRegion {
         writes = r.writes;
     }
 
-    /**
-     * A pending call's region compared by the identity of its direct buffer holds that buffer
-     * through {@code ref}, not strongly: the checker must not keep alive a buffer the program
-     * dropped ({@code unreachable_buffer}).
-     */
-    void weaken(WeakReference<Object> ref) {
-        if (memory instanceof Buffer && memory == ref.get()) {
-            memory = ref;
-        }
-    }
-
-    private static @Nullable Object memoryOf(@Nullable Object m) {
-        return m instanceof WeakReference ? ((WeakReference<?>) m).get() : m;
-    }
-
     /** Whether this and {@code o} share a byte and at least one of them is written: MPI forbids it. */
     boolean conflicts(BufferRegion o) {
-        Object m = memoryOf(memory);
-        return m != null && m == memoryOf(o.memory) && from < o.to && o.from < to && (writes || o.writes);
+        return memory != null && memory == o.memory && from < o.to && o.from < to && (writes || o.writes);
     }
 
     /** The size of an element of array {@code a}, or 0 if it is no array of primitives. */
@@ -152,14 +132,14 @@ final class BufferRegion {
 
     /** For messages: "elements 1 to 3 of an int[4]", "8 bytes of a direct buffer's memory". */
     String describe() {
-        Object m = memory instanceof WeakReference ? Buffer.class : memory;
+        Object m = memory;
         if (m == null) {
             return "no buffer";
         }
         if (m == NATIVE) {
             return (to - from) + " bytes of direct (native) memory";
         }
-        if (m instanceof Buffer || m == Buffer.class) {
+        if (m instanceof Buffer) {
             return "the first " + (to - from) + " bytes of a direct buffer";
         }
         int size = elementSize(m);

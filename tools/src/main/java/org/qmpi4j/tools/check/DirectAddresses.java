@@ -3,6 +3,7 @@ package org.qmpi4j.tools.check;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.Buffer;
+import java.util.Optional;
 import org.qmpi4j.api.Nullable;
 
 /**
@@ -30,6 +31,43 @@ final class DirectAddresses {
         } catch (ReflectiveOperationException | RuntimeException notOpen) {
             return null; // java.nio not open to this module, or a JDK without the field
         }
+    }
+
+    /**
+     * Each direct buffer class's {@code att} field: the buffer that owns the memory a view or a
+     * slice shares ({@code asIntBuffer()}, {@code slice()}, {@code MPI.slice}), flattened by the JDK
+     * to the root, or {@code null} in the buffer that owns its memory itself. A class, not a lambda:
+     * nothing is spun at start.
+     */
+    private static final class Attachments extends ClassValue<Optional<VarHandle>> {
+        @Override
+        protected Optional<VarHandle> computeValue(Class<?> type) {
+            try {
+                return Optional.of(MethodHandles.privateLookupIn(type, MethodHandles.lookup())
+                        .findVarHandle(type, "att", Object.class));
+            } catch (ReflectiveOperationException | RuntimeException notOpen) {
+                return Optional.empty();
+            }
+        }
+    }
+
+    private static final Attachments ATTACHMENTS = new Attachments();
+
+    /**
+     * The buffer whose memory direct buffer {@code b} is (itself, or the one it views or slices):
+     * the JVM frees the memory when that one is collected, not when a view is. {@code null} where
+     * it cannot be read (java.nio not open, as for addresses).
+     */
+    static @Nullable Object memoryOwner(Buffer b) {
+        if (ADDRESS == null || !b.isDirect()) {
+            return null;
+        }
+        Optional<VarHandle> att = ATTACHMENTS.get(b.getClass());
+        if (att.isEmpty()) {
+            return null;
+        }
+        Object owner = att.get().get(b);
+        return owner != null ? owner : b;
     }
 
     /** Whether addresses can be read in this JVM. */

@@ -66,11 +66,17 @@ final class PendingRequests implements PendingTable.Owner<PendingRequests.Pendin
         Object directBuffer;
         /**
          * Its direct buffer once the request is held weakly: the checker must not keep alive a
-         * buffer the program dropped, so that one collected while the call is pending is seen as what
-         * it is, memory the JVM frees while MPI still uses it ({@code unreachable_buffer}).
+         * buffer the program dropped ({@code unreachable_buffer}).
          */
         @Nullable
         WeakReference<Object> direct;
+        /**
+         * The buffer that owns {@link #direct}'s memory (itself, or the one it views or slices),
+         * held weakly with it: collected while the call is pending, its memory is freed while MPI
+         * still uses it. A slice of a buffer the program holds is collected harmlessly.
+         */
+        @Nullable
+        WeakReference<Object> owner;
 
         /** The send buffer to compare at the completion, if still reachable, or {@code null}. */
         @Nullable
@@ -85,17 +91,20 @@ final class PendingRequests implements PendingTable.Owner<PendingRequests.Pendin
         /** Its request is held weakly from now on: so is its direct buffer. */
         void weaken() {
             Object b = directBuffer;
-            if (b != null) {
+            // Where the owner cannot be read (java.nio not open to the tools) the buffer stays held:
+            // then its collection could not be told from a slice's
+            Object memory = b == null ? null : DirectAddresses.memoryOwner((java.nio.Buffer) b);
+            if (memory != null) {
                 direct = new WeakReference<>(b);
-                region.weaken(direct);
+                owner = memory == b ? direct : new WeakReference<>(memory);
                 directBuffer = null;
             }
         }
 
-        /** Whether the call had a direct buffer and the JVM collected it. */
+        /** Whether the call had a direct buffer and the JVM collected the buffer owning its memory. */
         boolean directCollected() {
-            WeakReference<Object> d = direct;
-            return d != null && d.get() == null;
+            WeakReference<Object> o = owner;
+            return o != null && o.get() == null;
         }
 
         /** An empty record, for {@link #set} to fill. */
@@ -127,6 +136,7 @@ final class PendingRequests implements PendingTable.Owner<PendingRequests.Pendin
             this.region.memory = null;
             this.directBuffer = null;
             this.direct = null;
+            this.owner = null;
             this.receive = false;
             this.watched = false;
             return this;
@@ -461,6 +471,7 @@ final class PendingRequests implements PendingTable.Owner<PendingRequests.Pendin
         p.buffer = null;
         p.directBuffer = null;
         p.direct = null;
+        p.owner = null;
         p.region.memory = null;
         if (free.size() < 256) {
             free.push(p);

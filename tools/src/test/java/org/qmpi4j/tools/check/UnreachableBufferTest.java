@@ -32,6 +32,9 @@ class UnreachableBufferTest {
 
     @BeforeEach
     void started() throws Exception {
+        assertThat(DirectAddresses.known())
+                .as("java.nio open to the tests, as the agent opens it to the tools (tools/pom.xml)")
+                .isTrue();
         mpi = new FakeMpi();
         checker = TestCheckers.writingTo(dir, new ByteArrayOutputStream());
         checker.register();
@@ -171,6 +174,46 @@ class UnreachableBufferTest {
         mpi.call(new FakeMpi.Call(MpiFunction.MPI_WAIT, at(54)).returned(held, new Object()));
         mpi.call(new FakeMpi.Call(MpiFunction.MPI_FINALIZE, at(55)));
         assertThat(findings()).containsExactly("buffer_modified MPI_ISEND:50 MPI_WAIT:54");
+    }
+
+    @Test
+    void slicesOfABufferTheProgramHoldsAreOnlyLeaks() throws Exception {
+        // requests of receives into slices dropped (a loop of iRecv(MPI.slice(buf, i), ...)): the
+        // slices are collected, their memory is not, for the program holds the buffer they share
+        ByteBuffer held = ByteBuffer.allocateDirect(64);
+        WeakReference<Object> first = dropSliceRequest(held, 0, 60);
+        dropSliceRequest(held, 16, 60);
+        mpi.call(new FakeMpi.Call(MpiFunction.MPI_FINALIZE, at(61)));
+        assertThat(first.get()).as("the slice was collected").isNull();
+        assertThat(findings()).containsExactly("request_leak MPI_IRECV:60");
+        assertThat(checker.findings().get(0).count()).isEqualTo(2);
+        assertThat(held.capacity()).isEqualTo(64);
+    }
+
+    private WeakReference<Object> dropSliceRequest(ByteBuffer held, int from, int line) throws Exception {
+        ByteBuffer d = held.duplicate();
+        d.position(from);
+        d.limit(from + 16);
+        ByteBuffer slice = d.slice();
+        mpi.call(call(MpiFunction.MPI_IRECV, line, slice, new Object()));
+        return new WeakReference<>(slice);
+    }
+
+    @Test
+    void aViewDroppedWithTheBufferItViewsIsUnreachable() throws Exception {
+        // MPI.newIntBuffer(n): an IntBuffer viewing a direct ByteBuffer that only the view holds
+        WeakReference<Object> view = dropView(70);
+        mpi.call(new FakeMpi.Call(MpiFunction.MPI_FINALIZE, at(71)));
+        assertThat(view.get()).isNull();
+        assertThat(findings()).containsExactly("unreachable_buffer MPI_IRECV:70");
+    }
+
+    private WeakReference<Object> dropView(int line) throws Exception {
+        java.nio.IntBuffer view = ByteBuffer.allocateDirect(16)
+                .order(java.nio.ByteOrder.nativeOrder())
+                .asIntBuffer();
+        mpi.call(call(MpiFunction.MPI_IRECV, line, view, new Object()));
+        return new WeakReference<>(view);
     }
 
     @Test
