@@ -2,6 +2,7 @@ package org.qmpi4j.tools.check;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.lang.reflect.Field;
 import java.nio.Buffer;
 import java.util.Optional;
 import org.qmpi4j.api.Nullable;
@@ -54,9 +55,36 @@ final class DirectAddresses {
     private static final Attachments ATTACHMENTS = new Attachments();
 
     /**
+     * Each owning buffer class's {@code cleaner} field: what frees its memory once the buffer is
+     * collected. A buffer JNI made over native memory ({@code NewDirectByteBuffer}) has none, and
+     * collecting it frees nothing.
+     */
+    private static final class Cleaners extends ClassValue<Optional<VarHandle>> {
+        @Override
+        protected Optional<VarHandle> computeValue(Class<?> type) {
+            for (Class<?> k = type; k != null; k = k.getSuperclass()) {
+                try {
+                    Field f = k.getDeclaredField("cleaner");
+                    return Optional.of(MethodHandles.privateLookupIn(k, MethodHandles.lookup())
+                            .unreflectVarHandle(f));
+                } catch (NoSuchFieldException next) {
+                    // declared higher up
+                } catch (ReflectiveOperationException | RuntimeException notOpen) {
+                    return Optional.empty();
+                }
+            }
+            return Optional.empty();
+        }
+    }
+
+    private static final Cleaners CLEANERS = new Cleaners();
+
+    /**
      * The buffer whose memory direct buffer {@code b} is (itself, or the one it views or slices):
      * the JVM frees the memory when that one is collected, not when a view is. {@code null} where
-     * it cannot be read (java.nio not open, as for addresses).
+     * it cannot be read (java.nio not open, as for addresses), and where collecting the owner frees
+     * nothing (no cleaner: memory JNI handed over). Where the JDK has no {@code cleaner} field to
+     * read, an owner is taken to have one, as every {@code allocateDirect} buffer does.
      */
     static @Nullable Object memoryOwner(Buffer b) {
         if (ADDRESS == null || !b.isDirect()) {
@@ -67,7 +95,9 @@ final class DirectAddresses {
             return null;
         }
         Object owner = att.get().get(b);
-        return owner != null ? owner : b;
+        Object memory = owner != null ? owner : b;
+        Optional<VarHandle> cleaner = CLEANERS.get(memory.getClass());
+        return cleaner.isPresent() && (Object) cleaner.get().get(memory) == null ? null : memory;
     }
 
     /** Whether addresses can be read in this JVM. */

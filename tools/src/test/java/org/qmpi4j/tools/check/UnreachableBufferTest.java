@@ -217,6 +217,36 @@ class UnreachableBufferTest {
     }
 
     @Test
+    void aBufferOverMemoryJniHandedOverFreesNothingWhenCollected() throws Exception {
+        // JNI's NewDirectByteBuffer: a buffer over memory native code owns, with no cleaner
+        ByteBuffer memory = ByteBuffer.allocateDirect(16);
+        WeakReference<Object> jni = dropJniBuffer(DirectAddresses.of(memory), 80);
+        mpi.call(new FakeMpi.Call(MpiFunction.MPI_FINALIZE, at(81)));
+        assertThat(jni.get())
+                .as("not followed: collecting it would free nothing")
+                .isNotNull();
+        assertThat(findings()).containsExactly("request_leak MPI_IRECV:80");
+        assertThat(memory.capacity()).isEqualTo(16);
+    }
+
+    private WeakReference<Object> dropJniBuffer(long address, int line) throws Exception {
+        Class<?> type = Class.forName("java.nio.DirectByteBuffer");
+        java.lang.reflect.Constructor<?> made;
+        Object b;
+        try {
+            made = type.getDeclaredConstructor(long.class, int.class); // JDK 17
+            made.setAccessible(true);
+            b = made.newInstance(address, 16);
+        } catch (NoSuchMethodException newer) {
+            made = type.getDeclaredConstructor(long.class, long.class);
+            made.setAccessible(true);
+            b = made.newInstance(address, 16L);
+        }
+        mpi.call(call(MpiFunction.MPI_IRECV, line, b, new Object()));
+        return new WeakReference<>(b);
+    }
+
+    @Test
     void arraysAreNotFollowed() throws Exception {
         // MPJ Express receives into its own buffer and keeps the application's array in the
         // request's completion handler until the request completes, so an array never becomes
