@@ -250,6 +250,13 @@ if (rank == 0) {
     world.Irecv(buf, 0, 1, MPI.INT, 0, 0); // ERROR
 }
 world.Barrier();""")
+prog(RL, "DroppedIrecvOwnArray", "request_leak", "rank 1 drops the request of a receive into an array held nowhere else",
+     """if (rank == 0) {
+    world.Send(new int[] {7}, 0, 1, MPI.INT, 1, 0);
+} else if (rank == 1) {
+    world.Irecv(new int[1], 0, 1, MPI.INT, 0, 0); // ERROR
+}
+world.Barrier();""")
 prog(RL, "LeakedPersistentStart", "request_leak", "rank 0 starts a persistent send a second time and never completes it",
      """int[] buf = {rank};
 if (rank == 0) {
@@ -504,6 +511,27 @@ if (rank == 0) {
     Request r = world.Irecv(buf, 0, 1, MPI.INT, 0, 0);
     System.out.println("early read " + buf[0]); // ERROR
     r.Wait();
+}""")
+prog(LC, "WriteReceiveBeforeWait", "buffer_written_early", "rank 1 writes into its Irecv's buffer before waiting for it",
+     """int[] buf = new int[2];
+if (rank == 0) {
+    world.Send(new int[] {42, 43}, 0, 2, MPI.INT, 1, 0);
+} else if (rank == 1) {
+    Request r = world.Irecv(buf, 0, 2, MPI.INT, 0, 0); // ERROR
+    buf[1] = -1; // ERROR
+    r.Wait(); // ERROR
+    System.out.println("received " + buf[0] + " " + buf[1]);
+}""")
+prog(LC, "WriteOutsideReceivedPart", None, "rank 1 writes the half of an array its pending Irecv does not receive into",
+     """int[] buf = new int[4];
+if (rank == 0) {
+    world.Send(new int[] {42, 43}, 0, 2, MPI.INT, 1, 0);
+} else if (rank == 1) {
+    Request r = world.Irecv(buf, 2, 2, MPI.INT, 0, 0);
+    buf[0] = 1;
+    buf[1] = 2;
+    r.Wait();
+    System.out.println("received " + buf[2] + " " + buf[3] + " beside " + buf[0] + " " + buf[1]);
 }""")
 prog(LC, "OverlappingIrecvs", "overlapping_buffers", "rank 1 posts two Irecvs into overlapping parts of one array",
      """int[] buf = new int[4];
