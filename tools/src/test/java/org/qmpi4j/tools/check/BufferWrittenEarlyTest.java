@@ -6,7 +6,6 @@ import java.io.ByteArrayOutputStream;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.qmpi4j.api.CallingAddress;
@@ -62,12 +61,7 @@ class BufferWrittenEarlyTest {
     }
 
     private List<String> findings() {
-        return checker.findings().stream()
-                .map(f -> f.rule() + " "
-                        + f.sites().stream()
-                                .map(s -> s.function() + ":" + s.line())
-                                .collect(Collectors.joining(" ")))
-                .collect(Collectors.toList());
+        return TestCheckers.findingLines(checker);
     }
 
     @Test

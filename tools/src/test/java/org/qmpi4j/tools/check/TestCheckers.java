@@ -22,4 +22,14 @@ final class TestCheckers {
                         problem -> {}),
                 new PrintStream(err, true, StandardCharsets.UTF_8));
     }
+
+    /** Each finding of {@code checker} as "rule FUNCTION:line FUNCTION:line": what a test compares. */
+    static java.util.List<String> findingLines(Checker checker) {
+        return checker.findings().stream()
+                .map(f -> f.rule() + " "
+                        + f.sites().stream()
+                                .map(s -> s.function() + ":" + s.line())
+                                .collect(java.util.stream.Collectors.joining(" ")))
+                .collect(java.util.stream.Collectors.toList());
+    }
 }

@@ -7,7 +7,6 @@ import java.lang.ref.WeakReference;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.stream.Collectors;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -79,12 +78,7 @@ class UnreachableBufferTest {
     }
 
     private List<String> findings() {
-        return checker.findings().stream()
-                .map(f -> f.rule() + " "
-                        + f.sites().stream()
-                                .map(s -> s.function() + ":" + s.line())
-                                .collect(Collectors.joining(" ")))
-                .collect(Collectors.toList());
+        return TestCheckers.findingLines(checker);
     }
 
     @Test
